@@ -1,0 +1,258 @@
+//! An exact-cover instance as a problem states it: named items and options over them.
+//!
+//! This is the input of the search, independent of its memory layout. Items are numbered from 0:
+//! the primary items first (each must be covered exactly once), then the secondary items (each at most
+//! once). Options are lists of distinct items, numbered from 0 in the order they were added.
+
+use std::collections::HashMap;
+use std::fmt;
+
+/// Why an item or option could not be added.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InstanceError {
+    /// Two items share a name.
+    DuplicateItem(String),
+    /// An item name is empty or contains white space or `|`, so it could not be written in Knuth's format.
+    BadItemName(String),
+    /// An option names an item number that does not exist.
+    NoSuchItem(usize),
+    /// An option lists the same item twice.
+    RepeatedItem { item: String },
+    /// An option with no items.
+    EmptyOption,
+}
+
+impl fmt::Display for InstanceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InstanceError::DuplicateItem(n) => write!(f, "item `{n}` is named twice"),
+            InstanceError::BadItemName(n) => {
+                write!(f, "item name `{n}` is empty or contains a space or `|`")
+            }
+            InstanceError::NoSuchItem(i) => write!(f, "there is no item number {i}"),
+            InstanceError::RepeatedItem { item } => {
+                write!(f, "item `{item}` appears twice in one option")
+            }
+            InstanceError::EmptyOption => write!(f, "an option must name at least one item"),
+        }
+    }
+}
+
+impl std::error::Error for InstanceError {}
+
+/// Items and options of a generalized exact-cover problem.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Instance {
+    names: Vec<String>,
+    n_primary: usize,
+    /// Items of option k are `opt_items[opt_start[k]..opt_start[k + 1]]`.
+    opt_items: Vec<u32>,
+    opt_start: Vec<u32>,
+}
+
+impl Instance {
+    /// An instance with these primary and secondary items and no options yet.
+    pub fn new<P, S>(primary: P, secondary: S) -> Result<Instance, InstanceError>
+    where
+        P: IntoIterator,
+        P::Item: Into<String>,
+        S: IntoIterator,
+        S::Item: Into<String>,
+    {
+        let mut names: Vec<String> = primary.into_iter().map(Into::into).collect();
+        let n_primary = names.len();
+        names.extend(secondary.into_iter().map(Into::into));
+        let mut seen = HashMap::with_capacity(names.len());
+        for (i, n) in names.iter().enumerate() {
+            if n.is_empty() || n.contains(|c: char| c.is_whitespace() || c == '|') {
+                return Err(InstanceError::BadItemName(n.clone()));
+            }
+            if seen.insert(n.as_str(), i).is_some() {
+                return Err(InstanceError::DuplicateItem(n.clone()));
+            }
+        }
+        Ok(Instance {
+            names,
+            n_primary,
+            opt_items: Vec::new(),
+            opt_start: vec![0],
+        })
+    }
+
+    /// Adds an option over the given items (in the order given) and returns its number.
+    pub fn add_option(&mut self, items: &[usize]) -> Result<usize, InstanceError> {
+        if items.is_empty() {
+            return Err(InstanceError::EmptyOption);
+        }
+        for (k, &i) in items.iter().enumerate() {
+            if i >= self.names.len() {
+                return Err(InstanceError::NoSuchItem(i));
+            }
+            if items[..k].contains(&i) {
+                return Err(InstanceError::RepeatedItem {
+                    item: self.names[i].clone(),
+                });
+            }
+        }
+        self.opt_items.extend(items.iter().map(|&i| i as u32));
+        self.opt_start.push(self.opt_items.len() as u32);
+        Ok(self.opt_start.len() - 2)
+    }
+
+    /// Number of items, primary and secondary.
+    pub fn n_items(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Number of primary items; they are items `0..n_primary()`.
+    pub fn n_primary(&self) -> usize {
+        self.n_primary
+    }
+
+    /// Number of options.
+    pub fn n_options(&self) -> usize {
+        self.opt_start.len() - 1
+    }
+
+    /// Total number of item occurrences in all options (the number of nodes of the matrix).
+    pub fn n_nodes(&self) -> usize {
+        self.opt_items.len()
+    }
+
+    pub fn item_name(&self, item: usize) -> &str {
+        &self.names[item]
+    }
+
+    pub fn item_names(&self) -> &[String] {
+        &self.names
+    }
+
+    pub fn is_primary(&self, item: usize) -> bool {
+        item < self.n_primary
+    }
+
+    /// The item number of a name, if there is such an item.
+    pub fn find_item(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n == name)
+    }
+
+    /// The items of option `k`, in the order they were given.
+    pub fn option(&self, k: usize) -> impl ExactSizeIterator<Item = usize> + '_ {
+        let (a, b) = (self.opt_start[k] as usize, self.opt_start[k + 1] as usize);
+        self.opt_items[a..b].iter().map(|&i| i as usize)
+    }
+
+    /// Option `k` as its item names separated by spaces, as in Knuth's format.
+    pub fn option_text(&self, k: usize) -> String {
+        let mut s = String::new();
+        for i in self.option(k) {
+            if !s.is_empty() {
+                s.push(' ');
+            }
+            s.push_str(&self.names[i]);
+        }
+        s
+    }
+
+    /// The instance in Knuth's text format: the items line (primary, `|`, secondary) and one option a line.
+    pub fn to_knuth(&self) -> String {
+        let mut s = String::new();
+        s.push_str(&self.names[..self.n_primary].join(" "));
+        if self.n_primary < self.names.len() {
+            s.push_str(" | ");
+            s.push_str(&self.names[self.n_primary..].join(" "));
+        }
+        s.push('\n');
+        for k in 0..self.n_options() {
+            s.push_str(&self.option_text(k));
+            s.push('\n');
+        }
+        s
+    }
+
+    /// A smaller instance in which the given options are already chosen: their items are gone, and so is
+    /// every option that shares an item with them. Returns it with, for each of its options, the number
+    /// of the option it came from; `None` when two of the chosen options share an item.
+    pub fn reduce(&self, chosen: &[usize]) -> Option<(Instance, Vec<usize>)> {
+        let mut used = vec![false; self.n_items()];
+        for &k in chosen {
+            for i in self.option(k) {
+                if std::mem::replace(&mut used[i], true) {
+                    return None;
+                }
+            }
+        }
+        let mut new_index = vec![u32::MAX; self.n_items()];
+        let (mut primary, mut secondary) = (Vec::new(), Vec::new());
+        for (i, name) in self.names.iter().enumerate() {
+            if used[i] {
+                continue;
+            }
+            if i < self.n_primary {
+                new_index[i] = primary.len() as u32;
+                primary.push(name.clone());
+            } else {
+                new_index[i] = secondary.len() as u32;
+                secondary.push(name.clone());
+            }
+        }
+        let np = primary.len() as u32;
+        for (i, x) in new_index.iter_mut().enumerate() {
+            if i >= self.n_primary && *x != u32::MAX {
+                *x += np;
+            }
+        }
+        let mut out = Instance::new(primary, secondary).expect("names were valid");
+        let mut origin = Vec::new();
+        let mut buf = Vec::new();
+        for k in 0..self.n_options() {
+            if self.option(k).any(|i| used[i]) {
+                continue;
+            }
+            buf.clear();
+            buf.extend(self.option(k).map(|i| new_index[i] as usize));
+            out.add_option(&buf).expect("option was valid");
+            origin.push(k);
+        }
+        Some((out, origin))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_bad_items_and_options() {
+        assert_eq!(
+            Instance::new(["a", "a"], Vec::<String>::new()),
+            Err(InstanceError::DuplicateItem("a".into()))
+        );
+        assert!(matches!(
+            Instance::new(["a b"], Vec::<String>::new()),
+            Err(InstanceError::BadItemName(_))
+        ));
+        let mut x = Instance::new(["a", "b"], ["c"]).unwrap();
+        assert_eq!(x.add_option(&[]), Err(InstanceError::EmptyOption));
+        assert_eq!(x.add_option(&[3]), Err(InstanceError::NoSuchItem(3)));
+        assert_eq!(
+            x.add_option(&[0, 2, 0]),
+            Err(InstanceError::RepeatedItem { item: "a".into() })
+        );
+        assert_eq!(x.add_option(&[0, 2]), Ok(0));
+        assert_eq!(x.to_knuth(), "a b | c\na c\n");
+    }
+
+    #[test]
+    fn reduce_drops_covered_items_and_clashing_options() {
+        let mut x = Instance::new(["a", "b", "c"], ["s"]).unwrap();
+        x.add_option(&[0, 3]).unwrap(); // 0: a s
+        x.add_option(&[1]).unwrap(); // 1: b
+        x.add_option(&[1, 3]).unwrap(); // 2: b s
+        x.add_option(&[2]).unwrap(); // 3: c
+        let (y, origin) = x.reduce(&[0]).unwrap();
+        assert_eq!(y.to_knuth(), "b c\nb\nc\n");
+        assert_eq!(origin, vec![1, 3]);
+        assert!(x.reduce(&[0, 2]).is_none());
+    }
+}

@@ -1,0 +1,415 @@
+//! The link arrays of Knuth's DLX1: every pointer is a `u32` index into one of two flat arrays.
+//!
+//! Items `1..=n` (item `i` of the instance is index `i + 1`) have a header in `items` (left/right links of
+//! the doubly linked list of items still to cover) and a header node in `nodes` (its up/down links close
+//! the item's vertical list, and its `top` field holds the item's length, as Knuth's `LEN`). Index 0 of
+//! `items` is the root of the list of active primary items; index `n + 1` is the root of the list of
+//! secondary items, which the search never branches on.
+//!
+//! The nodes of each option are contiguous, between spacer nodes. A spacer has `top == 0` (no item has
+//! index 0); its `up` is the first node of the option before it and its `down` the last node of the
+//! option after it, so walking an option cyclically needs no extra table. Every node and spacer also
+//! records in `opt` the number of its option (a spacer: of the option that follows it).
+//!
+//! `hide`/`unhide` and `cover`/`uncover` are exact inverses *when undone in the reverse order*: a node
+//! removed from its list keeps its own `up`/`down` pointing at its old neighbours, so relinking it is two
+//! stores — but only if those neighbours are themselves back in place, which LIFO order guarantees.
+
+use super::instance::Instance;
+
+/// A node of the matrix: `top` is its item (or, for a header, the item's length; for a spacer, 0).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Node {
+    pub top: u32,
+    pub up: u32,
+    pub down: u32,
+    pub opt: u32,
+}
+
+/// An item header in the horizontal list of items.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ItemLink {
+    pub left: u32,
+    pub right: u32,
+}
+
+/// How the matrix is laid out: Knuth's order (as given), or a seeded shuffle of the item list and of
+/// the options, which gives another (still deterministic) search order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Order {
+    #[default]
+    Given,
+    Shuffled(u64),
+}
+
+/// The dancing-links matrix of one instance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Links {
+    pub items: Vec<ItemLink>,
+    pub nodes: Vec<Node>,
+    /// Number of items `n`; headers are `1..=n`, the first spacer is node `n + 1`.
+    pub n_items: u32,
+    pub n_primary: u32,
+    /// First node of each option, by option number.
+    pub option_first: Vec<u32>,
+}
+
+/// SplitMix64, enough to shuffle reproducibly without a dependency.
+pub(crate) struct SplitMix(u64);
+
+impl SplitMix {
+    pub(crate) fn new(seed: u64) -> SplitMix {
+        SplitMix(seed)
+    }
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    pub(crate) fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            v.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+impl Links {
+    /// Lays out the matrix of `inst`.
+    pub fn new(inst: &Instance, order: Order) -> Links {
+        let n = inst.n_items() as u32;
+        let np = inst.n_primary() as u32;
+        let mut item_order: Vec<u32> = (1..=n).collect();
+        let mut option_order: Vec<usize> = (0..inst.n_options()).collect();
+        if let Order::Shuffled(seed) = order {
+            let mut rng = SplitMix::new(seed);
+            rng.shuffle(&mut item_order[..np as usize]);
+            rng.shuffle(&mut item_order[np as usize..]);
+            rng.shuffle(&mut option_order);
+        }
+
+        // Item lists: primary items in a cycle through root 0, secondary ones through root n + 1.
+        let mut items = vec![ItemLink::default(); n as usize + 2];
+        let mut link_cycle = |root: u32, members: &[u32]| {
+            let mut prev = root;
+            for &i in members {
+                items[prev as usize].right = i;
+                items[i as usize].left = prev;
+                prev = i;
+            }
+            items[prev as usize].right = root;
+            items[root as usize].left = prev;
+        };
+        link_cycle(0, &item_order[..np as usize]);
+        link_cycle(n + 1, &item_order[np as usize..]);
+
+        let mut nodes = Vec::with_capacity(n as usize + 2 + inst.n_nodes() + inst.n_options());
+        for i in 0..=n {
+            nodes.push(Node {
+                top: 0,
+                up: i,
+                down: i,
+                opt: u32::MAX,
+            });
+        }
+        let mut option_first = vec![0u32; inst.n_options()];
+        // The first spacer.
+        let mut spacer = nodes.len() as u32;
+        nodes.push(Node {
+            top: 0,
+            up: 0,
+            down: 0,
+            opt: option_order.first().map_or(u32::MAX, |&k| k as u32),
+        });
+        for (pos, &k) in option_order.iter().enumerate() {
+            let first = nodes.len() as u32;
+            option_first[k] = first;
+            for i in inst.option(k) {
+                let it = i as u32 + 1;
+                let x = nodes.len() as u32;
+                // Append x at the bottom of item it's list.
+                let last = nodes[it as usize].up;
+                nodes.push(Node {
+                    top: it,
+                    up: last,
+                    down: it,
+                    opt: k as u32,
+                });
+                nodes[last as usize].down = x;
+                nodes[it as usize].up = x;
+                nodes[it as usize].top += 1;
+            }
+            let last = nodes.len() as u32 - 1;
+            nodes[spacer as usize].down = last;
+            spacer = nodes.len() as u32;
+            nodes.push(Node {
+                top: 0,
+                up: first,
+                down: 0,
+                opt: option_order.get(pos + 1).map_or(u32::MAX, |&k| k as u32),
+            });
+        }
+        Links {
+            items,
+            nodes,
+            n_items: n,
+            n_primary: np,
+            option_first,
+        }
+    }
+
+    /// Length of item header `i` (the number of its options not hidden).
+    #[inline(always)]
+    pub fn len(&self, i: u32) -> u32 {
+        self.nodes[i as usize].top
+    }
+
+    /// The instance item number of header `i`.
+    pub fn item_of_header(i: u32) -> usize {
+        i as usize - 1
+    }
+
+    /// The header of instance item `item`.
+    pub fn header_of_item(item: usize) -> u32 {
+        item as u32 + 1
+    }
+
+    /// True when node `x` is an item header (not an option's node or a spacer).
+    #[inline(always)]
+    pub fn is_header(&self, x: u32) -> bool {
+        x <= self.n_items
+    }
+
+    /// The node after `p` in its option, cyclically.
+    #[inline(always)]
+    pub fn next_in_option(&self, p: u32) -> u32 {
+        let q = p + 1;
+        if self.nodes[q as usize].top == 0 {
+            self.nodes[q as usize].up
+        } else {
+            q
+        }
+    }
+
+    /// The node before `p` in its option, cyclically.
+    #[inline(always)]
+    pub fn prev_in_option(&self, p: u32) -> u32 {
+        let q = p - 1;
+        if self.nodes[q as usize].top == 0 {
+            self.nodes[q as usize].down
+        } else {
+            q
+        }
+    }
+
+    /// The option number of node `x`.
+    #[inline(always)]
+    pub fn option_of(&self, x: u32) -> usize {
+        self.nodes[x as usize].opt as usize
+    }
+
+    /// Number of nodes of the option of node `p`.
+    pub fn option_size(&self, p: u32) -> u32 {
+        let mut n = 1;
+        let mut q = self.next_in_option(p);
+        while q != p {
+            n += 1;
+            q = self.next_in_option(q);
+        }
+        n
+    }
+
+    /// True when item header `i` is in the list of items still to cover (primary or secondary).
+    pub fn is_active(&self, i: u32) -> bool {
+        let root = if i <= self.n_primary {
+            0
+        } else {
+            self.n_items + 1
+        };
+        let mut k = self.items[root as usize].right;
+        while k != root {
+            if k == i {
+                return true;
+            }
+            k = self.items[k as usize].right;
+        }
+        false
+    }
+
+    /// Removes item header `c` from its list of items.
+    #[inline(always)]
+    pub fn splice_out(&mut self, c: u32) {
+        let ItemLink { left, right } = self.items[c as usize];
+        self.items[left as usize].right = right;
+        self.items[right as usize].left = left;
+    }
+
+    /// Puts item header `c` back where it was; undoes `splice_out(c)`.
+    #[inline(always)]
+    pub fn splice_in(&mut self, c: u32) {
+        let ItemLink { left, right } = self.items[c as usize];
+        self.items[left as usize].right = c;
+        self.items[right as usize].left = c;
+    }
+
+    /// Hides the option of node `p`: removes its other nodes from their items' lists. Returns the number
+    /// of links removed (Knuth's updates).
+    #[inline(always)]
+    pub fn hide(&mut self, p: u32) -> u64 {
+        let nodes = &mut self.nodes[..];
+        let mut updates = 0;
+        let mut q = p + 1;
+        while q != p {
+            // SAFETY-free fast path: indices come from the links themselves, all in range by construction.
+            let Node { top, up, down, .. } = nodes[q as usize];
+            if top == 0 {
+                q = up;
+                continue;
+            }
+            nodes[up as usize].down = down;
+            nodes[down as usize].up = up;
+            nodes[top as usize].top -= 1;
+            updates += 1;
+            q += 1;
+        }
+        updates
+    }
+
+    /// Undoes `hide(p)`, relinking the nodes in the reverse order.
+    #[inline(always)]
+    pub fn unhide(&mut self, p: u32) {
+        let nodes = &mut self.nodes[..];
+        let mut q = p - 1;
+        while q != p {
+            let Node { top, up, down, .. } = nodes[q as usize];
+            if top == 0 {
+                q = down;
+                continue;
+            }
+            nodes[up as usize].down = q;
+            nodes[down as usize].up = q;
+            nodes[top as usize].top += 1;
+            q -= 1;
+        }
+    }
+
+    /// Knuth's cover(c): take item `c` out of the item list and hide every option in its list.
+    /// Returns the number of updates (1 for the item, 1 per link removed).
+    #[inline(always)]
+    pub fn cover(&mut self, c: u32) -> u64 {
+        self.splice_out(c);
+        let mut updates = 1;
+        let mut rr = self.nodes[c as usize].down;
+        // Item c's own list is never changed while c is covered, so walking it is safe.
+        while rr != c {
+            updates += self.hide(rr);
+            rr = self.nodes[rr as usize].down;
+        }
+        updates
+    }
+
+    /// Knuth's uncover(c): the exact inverse of cover(c), walking c's list upwards (reverse order).
+    #[inline(always)]
+    pub fn uncover(&mut self, c: u32) {
+        let mut rr = self.nodes[c as usize].up;
+        while rr != c {
+            self.unhide(rr);
+            rr = self.nodes[rr as usize].up;
+        }
+        self.splice_in(c);
+    }
+
+    /// Minimum remaining values: the active primary item with the fewest options, the leftmost on ties.
+    /// Stops looking at length 0 or 1, which nothing can beat by much. `None` when no item is left.
+    #[inline(always)]
+    pub fn choose(&self) -> Option<(u32, u32)> {
+        let mut k = self.items[0].right;
+        if k == 0 {
+            return None;
+        }
+        let mut best = (k, u32::MAX);
+        while k != 0 {
+            let len = self.nodes[k as usize].top;
+            if len < best.1 {
+                best = (k, len);
+                if len <= 1 {
+                    break;
+                }
+            }
+            k = self.items[k as usize].right;
+        }
+        Some(best)
+    }
+
+    /// Position (1-based) of node `x` in its item's list, counting from the top.
+    pub fn position_in_item(&self, x: u32) -> u32 {
+        let c = self.nodes[x as usize].top;
+        let mut k = 1;
+        let mut y = self.nodes[c as usize].down;
+        while y != x && y != c {
+            k += 1;
+            y = self.nodes[y as usize].down;
+        }
+        k
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seeds() -> Instance {
+        // The 6x7 example of Knuth's "Dancing Links" paper; its only cover is rows 1, 4, 5 (from 1).
+        let mut x =
+            Instance::new(["A", "B", "C", "D", "E", "F", "G"], Vec::<String>::new()).unwrap();
+        for row in [
+            &[2, 4, 5][..],
+            &[0, 3, 6],
+            &[1, 2, 5],
+            &[0, 3],
+            &[1, 6],
+            &[3, 4, 6],
+        ] {
+            x.add_option(row).unwrap();
+        }
+        x
+    }
+
+    #[test]
+    fn layout_matches_dlx1() {
+        let l = Links::new(&seeds(), Order::Given);
+        assert_eq!(l.n_items, 7);
+        // Item lengths as in the paper: A 2, B 2, C 2, D 3, E 2, F 2, G 3.
+        let lens: Vec<u32> = (1..=7).map(|i| l.len(i)).collect();
+        assert_eq!(lens, vec![2, 2, 2, 3, 2, 2, 3]);
+        // Spacer after the items, then option 0 (C E F) at nodes 9..=11.
+        assert_eq!(l.nodes[8].top, 0);
+        assert_eq!(l.option_first[0], 9);
+        assert_eq!(l.nodes[8].down, 11);
+        assert_eq!(l.next_in_option(11), 9);
+        assert_eq!(l.prev_in_option(9), 11);
+        assert_eq!(l.option_of(10), 0);
+        assert_eq!(l.choose(), Some((1, 2)));
+    }
+
+    #[test]
+    fn cover_then_uncover_restores_every_link() {
+        let inst = seeds();
+        for order in [Order::Given, Order::Shuffled(7)] {
+            let start = Links::new(&inst, order);
+            let mut l = start.clone();
+            let u = l.cover(4) + l.cover(1);
+            assert!(u > 2);
+            assert_ne!(l, start);
+            l.uncover(1);
+            l.uncover(4);
+            assert_eq!(l, start);
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! The exact-cover engine: plain Rust, no I/O, no wasm-bindgen.
+//!
+//! - [`instance`]: items and options as a problem states them.
+//! - [`links`]: Knuth's DLX1 link arrays and the operations cover, uncover, hide, unhide.
+//! - [`search`]: Algorithm X as a resumable, reversible state machine reporting to an observer.
+
+pub mod instance;
+pub mod links;
+pub mod search;
+
+pub use instance::{Instance, InstanceError};
+pub use links::{ItemLink, Links, Node, Order};
+pub use search::{
+    Clash, Count, Ctx, Event, Limits, Observer, Phase, Search, Stats, Status, StopAtSolution,
+};

@@ -1,0 +1,868 @@
+//! Algorithm X as a resumable state machine (TAOCP 7.2.2.1, steps X1–X8, as in DLX1).
+//!
+//! The machine is stepped one *event* at a time: choose an item, cover an item's header, hide one option,
+//! try an option, find a solution or a dead end, backtrack, unhide, uncover. Its whole state is the
+//! current level, the choice `x_l` made at each level, and a [`Phase`] that says where inside X2–X8 it
+//! stands, down to the node about to be hidden. Because DLX undoes exactly what it did, every step can
+//! also be taken *backwards* ([`Search::step_back`]) from that state alone: no trace is kept, so memory
+//! does not grow with the length of the run, and the start is always reachable.
+//!
+//! [`Search::run`] drives the machine for an [`Observer`], the caller's sink, which can ask to stop after
+//! any event. An observer that declares `FINE = false` is only told of solutions; the machine then runs a
+//! tight loop that covers whole items at a time, with the same counters and the same states at level
+//! boundaries, so counting pays nothing for the event machinery.
+
+use super::instance::Instance;
+use super::links::{Links, Order};
+use std::ops::ControlFlow;
+
+/// One thing the search did. Items are header indices (`1..=n`), nodes are node indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// At `level`, branch on `item`, which has `len` options left (X3).
+    Choose { level: u32, item: u32, len: u32 },
+    /// At `level`, `item` has no option left: this branch fails.
+    DeadEnd { level: u32, item: u32 },
+    /// Take `item` out of the list of items (first half of cover).
+    CoverItem { item: u32 },
+    /// Hide the option of `node` from every item but `node`'s own (second half of cover, one option).
+    Hide { node: u32 },
+    /// At `level`, try the option of `node`, the `k`-th of the `d` options of the item branched on (X5).
+    Try {
+        level: u32,
+        node: u32,
+        k: u32,
+        d: u32,
+    },
+    /// Every primary item is covered: the options tried at levels `0..level` are a solution.
+    Solution { level: u32 },
+    /// Go back up from `level` to `level - 1` (X8).
+    Backtrack { level: u32 },
+    /// Undo `Hide { node }`.
+    Unhide { node: u32 },
+    /// Undo `CoverItem { item }`.
+    UncoverItem { item: u32 },
+}
+
+/// What is being covered or uncovered: the item branched on, or the item of node `p` of the option
+/// being tried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ctx {
+    Chosen,
+    Opt(u32),
+}
+
+/// Where the machine stands between two events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// About to enter `level` (X2): solution check, then choice.
+    Enter,
+    /// At `level`, a solution was just reported; next, backtrack.
+    Solved,
+    /// At `level`, the chosen item had no options; next, backtrack.
+    Stuck,
+    /// At `level`, every option of the chosen item was tried and the item is uncovered; next, backtrack.
+    Exhausted,
+    /// Next: take item `c` out of the item list.
+    CoverHeader { c: u32, ctx: Ctx },
+    /// Covering item `c`; next: hide the option of node `rr` (or, when `rr == c`, the cover is complete).
+    CoverRows { c: u32, rr: u32, ctx: Ctx },
+    /// Next: try `choice[level]` (or, when it is the item's header, give up on this item).
+    Try,
+    /// Back at `level` after a backtrack, with `choice[level]` still covered; next: undo it.
+    Retreat,
+    /// Uncovering item `c`; next: unhide node `rr` (or, when `rr == c`, put the header back).
+    UncoverRows { c: u32, rr: u32, ctx: Ctx },
+    /// Next: put item `c` back in the item list.
+    UncoverHeader { c: u32, ctx: Ctx },
+    /// The search is over.
+    Done,
+}
+
+/// What an observer is told after each event, and why `run` returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The observer asked to stop; `run` can be called again to go on.
+    Paused,
+    /// A limit set by [`Search::set_limits`] was reached; raise it and `run` again to go on.
+    Limit,
+    /// The whole search tree has been explored.
+    Done,
+}
+
+/// The caller's sink for events. `event` returns `ControlFlow::Break(())` to stop the search after
+/// this event; the search can be resumed.
+pub trait Observer {
+    /// Whether this observer wants every event. When false it is only called with `Event::Solution`,
+    /// and the search runs its fast path.
+    const FINE: bool = true;
+    fn event(&mut self, ev: Event, search: &Search) -> ControlFlow<()>;
+}
+
+/// Counts, and sees nothing: the fastest way to run.
+pub struct Count;
+
+impl Observer for Count {
+    const FINE: bool = false;
+    #[inline(always)]
+    fn event(&mut self, _: Event, _: &Search) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+/// Stops at every solution.
+pub struct StopAtSolution;
+
+impl Observer for StopAtSolution {
+    const FINE: bool = false;
+    #[inline(always)]
+    fn event(&mut self, _: Event, _: &Search) -> ControlFlow<()> {
+        ControlFlow::Break(())
+    }
+}
+
+/// Any closure over events is a fine-grained observer.
+impl<F: FnMut(Event, &Search) -> ControlFlow<()>> Observer for F {
+    fn event(&mut self, ev: Event, search: &Search) -> ControlFlow<()> {
+        self(ev, search)
+    }
+}
+
+/// The counters of the search, as DLX1 keeps them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes of the search tree entered (solutions and dead ends included).
+    pub nodes: u64,
+    /// Links removed: one per item taken out of the item list, one per node hidden.
+    pub updates: u64,
+    pub solutions: u64,
+    /// `profile[l]`: search-tree nodes entered at level `l`.
+    pub profile: Vec<u64>,
+}
+
+impl Stats {
+    /// The deepest level entered so far (0 before any).
+    pub fn max_depth(&self) -> usize {
+        self.profile.iter().rposition(|&n| n > 0).map_or(0, |l| l)
+    }
+}
+
+/// Limits after which `run` returns [`Status::Limit`]; checked each time a level is entered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub solutions: Option<u64>,
+    pub nodes: Option<u64>,
+}
+
+/// Why options could not be chosen before the search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clash {
+    /// The option that could not be chosen.
+    pub option: usize,
+    /// The item it shares with an option chosen before it.
+    pub item: usize,
+}
+
+/// A search over one instance: its matrix, where the search stands, and its counters.
+#[derive(Clone, Debug)]
+pub struct Search {
+    links: Links,
+    level: usize,
+    /// `choice[l]`: the node of the option tried at level `l` (the item's header once all are tried).
+    choice: Vec<u32>,
+    /// `item_at[l]`: the item branched on at level `l`.
+    item_at: Vec<u32>,
+    /// `k_at[l]` of `d_at[l]`: how many options of `item_at[l]` have been tried, of how many.
+    k_at: Vec<u32>,
+    d_at: Vec<u32>,
+    phase: Phase,
+    stats: Stats,
+    limits: Limits,
+    preselected: Vec<usize>,
+}
+
+impl Search {
+    /// A search over `inst`, in Knuth's order.
+    pub fn new(inst: &Instance) -> Search {
+        Search::with_order(inst, Order::Given)
+    }
+
+    pub fn with_order(inst: &Instance, order: Order) -> Search {
+        let links = Links::new(inst, order);
+        // A solution uses at most one option per primary item, and every option covers at least one;
+        // one more level holds the solution check.
+        let depth = inst.n_primary() + 1;
+        Search {
+            links,
+            level: 0,
+            choice: vec![0; depth],
+            item_at: vec![0; depth],
+            k_at: vec![0; depth],
+            d_at: vec![0; depth],
+            phase: Phase::Enter,
+            stats: Stats {
+                profile: vec![0; depth],
+                ..Stats::default()
+            },
+            limits: Limits::default(),
+            preselected: Vec::new(),
+        }
+    }
+
+    /// Chooses options before the search starts (Sudoku givens): their items are covered for good and
+    /// they are part of every solution. Must be called before the first step.
+    pub fn preselect(&mut self, options: &[usize]) -> Result<(), Clash> {
+        assert!(
+            self.level == 0 && self.phase == Phase::Enter && self.stats.nodes == 0,
+            "preselect before the search starts"
+        );
+        for &k in options {
+            let first = self.links.option_first[k];
+            // An option is still available when each of its items is active and it is not hidden.
+            let mut p = first;
+            loop {
+                let c = self.links.nodes[p as usize].top;
+                if !self.links.is_active(c) || !self.in_list(p) {
+                    return Err(Clash {
+                        option: k,
+                        item: Links::item_of_header(c),
+                    });
+                }
+                p = self.links.next_in_option(p);
+                if p == first {
+                    break;
+                }
+            }
+            loop {
+                self.links.cover(self.links.nodes[p as usize].top);
+                p = self.links.next_in_option(p);
+                if p == first {
+                    break;
+                }
+            }
+            self.preselected.push(k);
+        }
+        Ok(())
+    }
+
+    fn in_list(&self, x: u32) -> bool {
+        let c = self.links.nodes[x as usize].top;
+        let mut y = self.links.nodes[c as usize].down;
+        while y != c {
+            if y == x {
+                return true;
+            }
+            y = self.links.nodes[y as usize].down;
+        }
+        false
+    }
+
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    pub fn links(&self) -> &Links {
+        &self.links
+    }
+
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn level(&self) -> usize {
+        self.level
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.phase == Phase::Done
+    }
+
+    /// True at the very start, where `step_back` has nothing to undo.
+    pub fn at_start(&self) -> bool {
+        self.level == 0 && self.phase == Phase::Enter
+    }
+
+    /// The options chosen before the search (see [`Search::preselect`]).
+    pub fn preselected(&self) -> &[usize] {
+        &self.preselected
+    }
+
+    /// The node chosen at each level `0..level` (the path from the root of the search tree).
+    pub fn path(&self) -> &[u32] {
+        &self.choice[..self.level]
+    }
+
+    /// The node of the option being tried at the current level, if one is being tried now.
+    pub fn trying(&self) -> Option<u32> {
+        let x = self.choice[self.level];
+        match self.phase {
+            Phase::CoverHeader {
+                ctx: Ctx::Opt(_), ..
+            }
+            | Phase::CoverRows {
+                ctx: Ctx::Opt(_), ..
+            }
+            | Phase::UncoverRows {
+                ctx: Ctx::Opt(_), ..
+            }
+            | Phase::UncoverHeader {
+                ctx: Ctx::Opt(_), ..
+            }
+            | Phase::Retreat => Some(x),
+            _ => None,
+        }
+    }
+
+    /// The item branched on at the current level, once chosen.
+    pub fn branching_item(&self) -> Option<u32> {
+        match self.phase {
+            Phase::Enter | Phase::Solved | Phase::Done => None,
+            _ => Some(self.item_at[self.level]),
+        }
+    }
+
+    /// `(k, d)` at each level `0..=level` that has chosen an item: option k of d is being tried.
+    pub fn choices(&self) -> Vec<(u32, u32)> {
+        let top = match self.phase {
+            Phase::Enter | Phase::Solved | Phase::Done => self.level,
+            _ => self.level + 1,
+        };
+        (0..top).map(|l| (self.k_at[l], self.d_at[l])).collect()
+    }
+
+    /// The options of the current solution (valid at a `Solution` event): the preselected options, then
+    /// those tried at levels `0..level`, as option numbers of the instance.
+    pub fn solution(&self) -> Vec<usize> {
+        let mut v = self.preselected.clone();
+        v.extend(self.path().iter().map(|&x| self.links.option_of(x)));
+        v
+    }
+
+    /// Knuth's estimate of the fraction of the search tree explored, in [0, 1]: at each level the
+    /// current option k of d counts for (k - 1) / (d_0 ... d_l), plus half of the current subtree.
+    pub fn progress(&self) -> f64 {
+        if self.phase == Phase::Done {
+            return 1.0;
+        }
+        let (mut f, mut fd) = (0.0, 1.0);
+        for (k, d) in self.choices() {
+            if d == 0 {
+                break;
+            }
+            fd *= d as f64;
+            f += (k.max(1) - 1) as f64 / fd;
+        }
+        (f + 0.5 / fd).min(1.0)
+    }
+
+    fn limit_reached(&self) -> bool {
+        self.limits
+            .solutions
+            .is_some_and(|s| self.stats.solutions >= s)
+            || self.limits.nodes.is_some_and(|n| self.stats.nodes >= n)
+    }
+
+    #[inline(always)]
+    fn enter_count(&mut self, l: usize) {
+        self.stats.nodes += 1;
+        self.stats.profile[l] += 1;
+    }
+
+    fn leave_count(&mut self, l: usize) {
+        self.stats.nodes -= 1;
+        self.stats.profile[l] -= 1;
+    }
+
+    /// Runs until the observer stops it, a limit is reached, or the search is done.
+    pub fn run<O: Observer>(&mut self, obs: &mut O) -> Status {
+        if O::FINE {
+            loop {
+                match self.step_status() {
+                    Ok(ev) => {
+                        if obs.event(ev, self).is_break() {
+                            return Status::Paused;
+                        }
+                    }
+                    Err(s) => return s,
+                }
+            }
+        }
+        // Finish any cover or uncover under way, so that the fast loop starts at a level boundary.
+        while !matches!(
+            self.phase,
+            Phase::Enter
+                | Phase::Try
+                | Phase::Retreat
+                | Phase::Solved
+                | Phase::Stuck
+                | Phase::Exhausted
+                | Phase::Done
+        ) {
+            self.step();
+        }
+        self.run_fast(obs)
+    }
+
+    /// Takes one event forward. `None` when the search is done or a limit stops it.
+    pub fn step(&mut self) -> Option<Event> {
+        self.step_status().ok()
+    }
+
+    fn step_status(&mut self) -> Result<Event, Status> {
+        while self.silent() {}
+        let ev = self.emit()?;
+        // Settle at once, so that the state between two events is always the one that emits the next:
+        // stepping forward and back then meet in exactly the same states.
+        while self.silent() {}
+        Ok(ev)
+    }
+
+    /// Takes one transition that emits no event, if the machine stands before one.
+    fn silent(&mut self) -> bool {
+        let l = self.level;
+        match self.phase {
+            Phase::Solved | Phase::Stuck | Phase::Exhausted if l == 0 => self.phase = Phase::Done,
+            Phase::CoverRows { c, rr, ctx } if rr == c => match ctx {
+                Ctx::Chosen => {
+                    self.choice[l] = self.links.nodes[c as usize].down;
+                    self.phase = Phase::Try;
+                }
+                Ctx::Opt(p) => self.cover_next_after(p),
+            },
+            Phase::Try if self.choice[l] == self.item_at[l] => {
+                let c = self.item_at[l];
+                let rr = self.links.nodes[c as usize].up;
+                self.phase = Phase::UncoverRows {
+                    c,
+                    rr,
+                    ctx: Ctx::Chosen,
+                };
+            }
+            Phase::Retreat => self.uncover_before(self.choice[l]),
+            Phase::UncoverRows { c, rr, ctx } if rr == c => {
+                self.phase = Phase::UncoverHeader { c, ctx };
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Takes the transition from a phase that emits an event.
+    fn emit(&mut self) -> Result<Event, Status> {
+        let l = self.level;
+        let level = l as u32;
+        Ok(match self.phase {
+            Phase::Enter => {
+                if self.limit_reached() {
+                    return Err(Status::Limit);
+                }
+                self.enter_count(l);
+                let Some((c, len)) = self.links.choose() else {
+                    self.stats.solutions += 1;
+                    self.phase = Phase::Solved;
+                    return Ok(Event::Solution { level });
+                };
+                self.item_at[l] = c;
+                self.d_at[l] = len;
+                self.k_at[l] = 0;
+                if len == 0 {
+                    self.phase = Phase::Stuck;
+                    Event::DeadEnd { level, item: c }
+                } else {
+                    self.phase = Phase::CoverHeader {
+                        c,
+                        ctx: Ctx::Chosen,
+                    };
+                    Event::Choose {
+                        level,
+                        item: c,
+                        len,
+                    }
+                }
+            }
+            Phase::Solved | Phase::Stuck | Phase::Exhausted => {
+                self.level -= 1;
+                self.phase = Phase::Retreat;
+                Event::Backtrack { level }
+            }
+            Phase::CoverHeader { c, ctx } => {
+                self.links.splice_out(c);
+                self.stats.updates += 1;
+                let rr = self.links.nodes[c as usize].down;
+                self.phase = Phase::CoverRows { c, rr, ctx };
+                Event::CoverItem { item: c }
+            }
+            Phase::CoverRows { c, rr, ctx } => {
+                self.stats.updates += self.links.hide(rr);
+                let next = self.links.nodes[rr as usize].down;
+                self.phase = Phase::CoverRows { c, rr: next, ctx };
+                Event::Hide { node: rr }
+            }
+            Phase::Try => {
+                let x = self.choice[l];
+                self.k_at[l] += 1;
+                let ev = Event::Try {
+                    level,
+                    node: x,
+                    k: self.k_at[l],
+                    d: self.d_at[l],
+                };
+                self.cover_next_after(x);
+                ev
+            }
+            Phase::UncoverRows { c, rr, ctx } => {
+                self.links.unhide(rr);
+                let next = self.links.nodes[rr as usize].up;
+                self.phase = Phase::UncoverRows { c, rr: next, ctx };
+                Event::Unhide { node: rr }
+            }
+            Phase::UncoverHeader { c, ctx } => {
+                self.links.splice_in(c);
+                match ctx {
+                    Ctx::Chosen => self.phase = Phase::Exhausted,
+                    Ctx::Opt(p) => self.uncover_before(p),
+                }
+                Event::UncoverItem { item: c }
+            }
+            Phase::Done => return Err(Status::Done),
+            Phase::Retreat => unreachable!("retreat is silent"),
+        })
+    }
+
+    /// After the item of node `p` of the option being tried is covered: cover the next one, or, when
+    /// the option is done, go down a level.
+    fn cover_next_after(&mut self, p: u32) {
+        let q = self.links.next_in_option(p);
+        if q == self.choice[self.level] {
+            self.level += 1;
+            self.phase = Phase::Enter;
+        } else {
+            let c = self.links.nodes[q as usize].top;
+            self.phase = Phase::CoverHeader {
+                c,
+                ctx: Ctx::Opt(q),
+            };
+        }
+    }
+
+    /// After the item of node `p` of the option being undone is uncovered (or, with `p` the option's
+    /// own node, before any): uncover the one before it — the reverse of the covering order, so each
+    /// relinked node finds its neighbours back in place — or, when all are done, move to the next option.
+    fn uncover_before(&mut self, p: u32) {
+        let l = self.level;
+        let q = self.links.prev_in_option(p);
+        if q == self.choice[l] {
+            self.choice[l] = self.links.nodes[q as usize].down;
+            self.phase = Phase::Try;
+        } else {
+            let c = self.links.nodes[q as usize].top;
+            let rr = self.links.nodes[c as usize].up;
+            self.phase = Phase::UncoverRows {
+                c,
+                rr,
+                ctx: Ctx::Opt(q),
+            };
+        }
+    }
+
+    /// Undoes the latest event and returns it; `None` at the start. The state before any event is a
+    /// function of the state after it (DLX is reversible), so nothing needs to have been recorded.
+    pub fn step_back(&mut self) -> Option<Event> {
+        loop {
+            let l = self.level;
+            match self.phase {
+                Phase::Enter => {
+                    if l == 0 {
+                        return None;
+                    }
+                    // Entered from level l - 1: right after trying a one-item option, or after
+                    // covering the last item of the option tried.
+                    self.level -= 1;
+                    let x = self.choice[l - 1];
+                    let p = self.links.prev_in_option(x);
+                    if p == x {
+                        return Some(self.untry());
+                    }
+                    let c = self.links.nodes[p as usize].top;
+                    self.phase = Phase::CoverRows {
+                        c,
+                        rr: c,
+                        ctx: Ctx::Opt(p),
+                    };
+                }
+                Phase::Solved => {
+                    self.leave_count(l);
+                    self.stats.solutions -= 1;
+                    self.phase = Phase::Enter;
+                    return Some(Event::Solution { level: l as u32 });
+                }
+                Phase::Stuck => {
+                    self.leave_count(l);
+                    self.phase = Phase::Enter;
+                    return Some(Event::DeadEnd {
+                        level: l as u32,
+                        item: self.item_at[l],
+                    });
+                }
+                Phase::CoverHeader { c, ctx } => match ctx {
+                    Ctx::Chosen => {
+                        self.leave_count(l);
+                        self.phase = Phase::Enter;
+                        return Some(Event::Choose {
+                            level: l as u32,
+                            item: c,
+                            len: self.d_at[l],
+                        });
+                    }
+                    Ctx::Opt(p) => {
+                        let q = self.links.prev_in_option(p);
+                        if q == self.choice[l] {
+                            return Some(self.untry());
+                        }
+                        let c = self.links.nodes[q as usize].top;
+                        self.phase = Phase::CoverRows {
+                            c,
+                            rr: c,
+                            ctx: Ctx::Opt(q),
+                        };
+                    }
+                },
+                Phase::CoverRows { c, rr, ctx } => {
+                    if rr == self.links.nodes[c as usize].down {
+                        self.links.splice_in(c);
+                        self.stats.updates -= 1;
+                        self.phase = Phase::CoverHeader { c, ctx };
+                        return Some(Event::CoverItem { item: c });
+                    }
+                    let h = self.links.nodes[rr as usize].up;
+                    self.links.unhide(h);
+                    self.stats.updates -= self.links.option_size(h) as u64 - 1;
+                    self.phase = Phase::CoverRows { c, rr: h, ctx };
+                    return Some(Event::Hide { node: h });
+                }
+                Phase::Try => {
+                    let x = self.choice[l];
+                    let c = self.item_at[l];
+                    if x == self.links.nodes[c as usize].down {
+                        // The first option: reached right after covering the item.
+                        self.phase = Phase::CoverRows {
+                            c,
+                            rr: c,
+                            ctx: Ctx::Chosen,
+                        };
+                        continue;
+                    }
+                    // Reached after undoing the option above x.
+                    let old = self.links.nodes[x as usize].up;
+                    self.choice[l] = old;
+                    let q = self.links.next_in_option(old);
+                    if q == old {
+                        self.phase = Phase::Retreat;
+                        continue;
+                    }
+                    return Some(self.ununcover(q));
+                }
+                Phase::Retreat => {
+                    // Reached by a backtrack from level l + 1, whose state is that of entering it again.
+                    self.level += 1;
+                    self.phase = self.reenter();
+                    return Some(Event::Backtrack {
+                        level: self.level as u32,
+                    });
+                }
+                Phase::UncoverRows { c, rr, ctx } => {
+                    if rr == self.links.nodes[c as usize].up {
+                        // Nothing unhidden yet.
+                        match ctx {
+                            Ctx::Chosen => self.phase = Phase::Try,
+                            Ctx::Opt(p) => {
+                                let x = self.choice[l];
+                                if p == self.links.prev_in_option(x) {
+                                    self.phase = Phase::Retreat;
+                                } else {
+                                    return Some(self.ununcover(self.links.next_in_option(p)));
+                                }
+                            }
+                        }
+                        continue;
+                    }
+                    let h = self.links.nodes[rr as usize].down;
+                    self.links.hide(h);
+                    self.phase = Phase::UncoverRows { c, rr: h, ctx };
+                    return Some(Event::Unhide { node: h });
+                }
+                Phase::UncoverHeader { c, ctx } => {
+                    self.phase = Phase::UncoverRows { c, rr: c, ctx };
+                }
+                Phase::Exhausted => {
+                    let c = self.item_at[l];
+                    self.links.splice_out(c);
+                    self.phase = Phase::UncoverHeader {
+                        c,
+                        ctx: Ctx::Chosen,
+                    };
+                    return Some(Event::UncoverItem { item: c });
+                }
+                Phase::Done => {
+                    self.level = 0;
+                    self.phase = self.reenter();
+                }
+            }
+        }
+    }
+
+    /// Undoes the `Try` of `choice[level]`.
+    fn untry(&mut self) -> Event {
+        let l = self.level;
+        let ev = Event::Try {
+            level: l as u32,
+            node: self.choice[l],
+            k: self.k_at[l],
+            d: self.d_at[l],
+        };
+        self.k_at[l] -= 1;
+        self.phase = Phase::Try;
+        ev
+    }
+
+    /// Undoes the `UncoverItem` of the item of node `q` of the option being undone.
+    fn ununcover(&mut self, q: u32) -> Event {
+        let c = self.links.nodes[q as usize].top;
+        self.links.splice_out(c);
+        self.phase = Phase::UncoverHeader {
+            c,
+            ctx: Ctx::Opt(q),
+        };
+        Event::UncoverItem { item: c }
+    }
+
+    /// The phase in which `level` was left, worked out again from the links, which are as they were on
+    /// entering it: a solution, a dead end, or an item whose options have all been tried.
+    fn reenter(&mut self) -> Phase {
+        let l = self.level;
+        match self.links.choose() {
+            None => Phase::Solved,
+            Some((c, len)) => {
+                self.item_at[l] = c;
+                self.d_at[l] = len;
+                self.k_at[l] = len;
+                if len == 0 {
+                    Phase::Stuck
+                } else {
+                    self.choice[l] = c;
+                    Phase::Exhausted
+                }
+            }
+        }
+    }
+
+    /// The fast path: whole covers at a time, observer told only of solutions. Starts and stops at level
+    /// boundaries, leaving the same state and counters as the fine-grained machine would.
+    fn run_fast<O: Observer>(&mut self, obs: &mut O) -> Status {
+        #[derive(Clone, Copy)]
+        enum At {
+            Enter,
+            Try,
+            Leave,
+            Retreat,
+        }
+        let mut at = match self.phase {
+            Phase::Enter => At::Enter,
+            Phase::Try => At::Try,
+            Phase::Retreat => At::Retreat,
+            Phase::Solved | Phase::Stuck | Phase::Exhausted => At::Leave,
+            Phase::Done => return Status::Done,
+            _ => unreachable!("run_fast starts at a level boundary"),
+        };
+        let mut l = self.level;
+        let mut updates = 0u64;
+        let status = loop {
+            match at {
+                At::Enter => {
+                    if self.limit_reached() {
+                        self.phase = Phase::Enter;
+                        break Status::Limit;
+                    }
+                    self.enter_count(l);
+                    match self.links.choose() {
+                        None => {
+                            self.stats.solutions += 1;
+                            self.level = l;
+                            self.phase = Phase::Solved;
+                            self.stats.updates += std::mem::take(&mut updates);
+                            let ev = Event::Solution { level: l as u32 };
+                            if obs.event(ev, self).is_break() {
+                                break Status::Paused;
+                            }
+                            at = At::Leave;
+                        }
+                        Some((c, len)) => {
+                            self.item_at[l] = c;
+                            self.d_at[l] = len;
+                            self.k_at[l] = 0;
+                            if len == 0 {
+                                self.phase = Phase::Stuck;
+                                at = At::Leave;
+                            } else {
+                                updates += self.links.cover(c);
+                                self.choice[l] = self.links.nodes[c as usize].down;
+                                at = At::Try;
+                            }
+                        }
+                    }
+                }
+                At::Try => {
+                    let x = self.choice[l];
+                    let c = self.item_at[l];
+                    if x == c {
+                        self.links.uncover(c);
+                        self.phase = Phase::Exhausted;
+                        at = At::Leave;
+                        continue;
+                    }
+                    self.k_at[l] += 1;
+                    let mut p = self.links.next_in_option(x);
+                    while p != x {
+                        updates += self.links.cover(self.links.nodes[p as usize].top);
+                        p = self.links.next_in_option(p);
+                    }
+                    l += 1;
+                    at = At::Enter;
+                }
+                At::Leave => {
+                    if l == 0 {
+                        self.phase = Phase::Done;
+                        break Status::Done;
+                    }
+                    l -= 1;
+                    at = At::Retreat;
+                }
+                At::Retreat => {
+                    // Uncover in the reverse order of covering.
+                    let x = self.choice[l];
+                    let mut p = self.links.prev_in_option(x);
+                    while p != x {
+                        self.links.uncover(self.links.nodes[p as usize].top);
+                        p = self.links.prev_in_option(p);
+                    }
+                    self.choice[l] = self.links.nodes[x as usize].down;
+                    at = At::Try;
+                }
+            }
+        };
+        self.level = l;
+        self.stats.updates += updates;
+        status
+    }
+}
+
+#[cfg(test)]
+mod tests;

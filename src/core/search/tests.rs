@@ -1,0 +1,265 @@
+use super::*;
+use crate::core::links::SplitMix;
+
+fn seeds() -> Instance {
+    let mut x = Instance::new(["A", "B", "C", "D", "E", "F", "G"], Vec::<String>::new()).unwrap();
+    for row in [
+        &[2, 4, 5][..],
+        &[0, 3, 6],
+        &[1, 2, 5],
+        &[0, 3],
+        &[1, 6],
+        &[3, 4, 6],
+    ] {
+        x.add_option(row).unwrap();
+    }
+    x
+}
+
+/// N-queens with ranks and files primary, diagonals secondary.
+fn queens(n: usize) -> Instance {
+    let prim: Vec<String> = (0..n)
+        .map(|i| format!("r{i}"))
+        .chain((0..n).map(|j| format!("c{j}")))
+        .collect();
+    let sec: Vec<String> = (0..2 * n - 1)
+        .map(|d| format!("a{d}"))
+        .chain((0..2 * n - 1).map(|d| format!("b{d}")))
+        .collect();
+    let mut x = Instance::new(prim, sec).unwrap();
+    for i in 0..n {
+        for j in 0..n {
+            x.add_option(&[i, n + j, 2 * n + i + j, 2 * n + 2 * n - 1 + (n - 1 + i - j)])
+                .unwrap();
+        }
+    }
+    x
+}
+
+fn random_instance(rng: &mut SplitMix) -> Instance {
+    let np = 1 + rng.below(6);
+    let ns = rng.below(3);
+    let prim: Vec<String> = (0..np).map(|i| format!("p{i}")).collect();
+    let sec: Vec<String> = (0..ns).map(|i| format!("s{i}")).collect();
+    let mut x = Instance::new(prim, sec).unwrap();
+    let n = np + ns;
+    for _ in 0..rng.below(14) {
+        let items: Vec<usize> = (0..n).filter(|_| rng.below(3) == 0).collect();
+        if !items.is_empty() {
+            x.add_option(&items).unwrap();
+        }
+    }
+    x
+}
+
+/// All exact covers by brute force over subsets of options, as sorted option lists.
+fn brute_force(x: &Instance) -> Vec<Vec<usize>> {
+    let m = x.n_options();
+    let mut out = Vec::new();
+    for mask in 0u32..(1 << m) {
+        let mut count = vec![0; x.n_items()];
+        for k in 0..m {
+            if mask >> k & 1 == 1 {
+                for i in x.option(k) {
+                    count[i] += 1;
+                }
+            }
+        }
+        // As in DLX, an option with no primary item is never part of a solution.
+        let useless = (0..m).any(|k| mask >> k & 1 == 1 && !x.option(k).any(|i| x.is_primary(i)));
+        let ok = !useless
+            && (0..x.n_items()).all(|i| {
+                if x.is_primary(i) {
+                    count[i] == 1
+                } else {
+                    count[i] <= 1
+                }
+            });
+        if ok {
+            out.push((0..m).filter(|&k| mask >> k & 1 == 1).collect());
+        }
+    }
+    out
+}
+
+fn all_solutions(s: &mut Search) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut obs = |ev: Event, s: &Search| {
+        if let Event::Solution { .. } = ev {
+            let mut v = s.solution();
+            v.sort();
+            out.push(v);
+        }
+        ControlFlow::Continue(())
+    };
+    assert_eq!(s.run(&mut obs), Status::Done);
+    out
+}
+
+#[test]
+fn seeds_has_the_one_cover_rows_1_4_5() {
+    let mut s = Search::new(&seeds());
+    assert_eq!(all_solutions(&mut s), vec![vec![0, 3, 4]]);
+    assert_eq!(s.stats().solutions, 1);
+}
+
+#[test]
+fn queens_counts_with_secondary_diagonals() {
+    for (n, want) in [
+        (1, 1),
+        (2, 0),
+        (3, 0),
+        (4, 2),
+        (5, 10),
+        (6, 4),
+        (7, 40),
+        (8, 92),
+    ] {
+        let mut s = Search::new(&queens(n));
+        assert_eq!(s.run(&mut Count), Status::Done);
+        assert_eq!(s.stats().solutions, want, "n = {n}");
+    }
+}
+
+#[test]
+fn fast_and_fine_paths_agree_on_every_counter() {
+    let inst = queens(6);
+    let mut fast = Search::new(&inst);
+    fast.run(&mut Count);
+    let mut fine = Search::new(&inst);
+    let mut events = 0u64;
+    fine.run(&mut |_: Event, _: &Search| {
+        events += 1;
+        ControlFlow::Continue(())
+    });
+    assert_eq!(fast.stats(), fine.stats());
+    assert_eq!(fast.links(), fine.links());
+    assert!(events > fine.stats().nodes);
+}
+
+#[test]
+fn random_instances_match_brute_force() {
+    let mut rng = SplitMix::new(2026);
+    for case in 0..600 {
+        let inst = random_instance(&mut rng);
+        let mut want = brute_force(&inst);
+        want.sort();
+        for order in [Order::Given, Order::Shuffled(case)] {
+            let mut s = Search::with_order(&inst, order);
+            let mut got = all_solutions(&mut s);
+            got.sort();
+            assert_eq!(got, want, "case {case}:\n{}", inst.to_knuth());
+            let mut fast = Search::with_order(&inst, order);
+            fast.run(&mut Count);
+            assert_eq!(fast.stats(), s.stats(), "case {case}");
+        }
+    }
+}
+
+#[test]
+fn stepping_back_undoes_every_event_exactly() {
+    let mut rng = SplitMix::new(7);
+    let mut cases: Vec<Instance> = (0..150).map(|_| random_instance(&mut rng)).collect();
+    cases.push(queens(5));
+    cases.push(seeds());
+    for inst in cases {
+        let mut s = Search::new(&inst);
+        let start = s.clone();
+        let mut trace = Vec::new();
+        let mut snapshots = Vec::new();
+        while let Some(ev) = {
+            snapshots.push((s.links().clone(), s.stats().clone(), s.level()));
+            s.step()
+        } {
+            trace.push(ev);
+        }
+        assert!(s.is_done());
+        snapshots.pop();
+        while let Some(ev) = s.step_back() {
+            let want = trace.pop().expect("no more events than were taken");
+            assert_eq!(ev, want, "{}", inst.to_knuth());
+            let (links, stats, level) = snapshots.pop().unwrap();
+            assert_eq!(s.links(), &links);
+            assert_eq!(s.stats(), &stats);
+            assert_eq!(
+                s.level(),
+                level,
+                "after undoing {ev:?} of\n{}",
+                inst.to_knuth()
+            );
+        }
+        assert!(trace.is_empty());
+        assert!(s.at_start());
+        assert_eq!(s.links(), start.links());
+        assert_eq!(s.stats(), start.stats());
+    }
+}
+
+#[test]
+fn back_and_forth_then_fast_run_gives_the_same_count() {
+    let inst = queens(6);
+    let mut rng = SplitMix::new(11);
+    let mut s = Search::new(&inst);
+    for _ in 0..3000 {
+        if rng.below(3) == 0 {
+            s.step_back();
+        } else {
+            s.step();
+        }
+    }
+    s.run(&mut Count);
+    assert_eq!(s.stats().solutions, 4);
+    let mut fresh = Search::new(&inst);
+    fresh.run(&mut Count);
+    assert_eq!(s.stats().nodes, fresh.stats().nodes);
+    assert_eq!(s.stats().updates, fresh.stats().updates);
+}
+
+#[test]
+fn limits_and_observer_stops_resume_where_they_left() {
+    let inst = queens(8);
+    let mut s = Search::new(&inst);
+    s.set_limits(Limits {
+        solutions: Some(10),
+        nodes: None,
+    });
+    assert_eq!(s.run(&mut Count), Status::Limit);
+    assert_eq!(s.stats().solutions, 10);
+    s.set_limits(Limits {
+        solutions: None,
+        nodes: Some(s.stats().nodes + 100),
+    });
+    assert_eq!(s.run(&mut Count), Status::Limit);
+    s.set_limits(Limits::default());
+    let mut found = s.stats().solutions;
+    while s.run(&mut StopAtSolution) == Status::Paused {
+        found += 1;
+    }
+    assert_eq!(found, 92);
+    assert_eq!(s.stats().solutions, 92);
+}
+
+#[test]
+fn preselected_options_are_in_every_solution_and_clashes_are_reported() {
+    let mut s = Search::new(&seeds());
+    s.preselect(&[3]).unwrap();
+    assert_eq!(all_solutions(&mut s), vec![vec![0, 3, 4]]);
+    let mut s = Search::new(&seeds());
+    assert_eq!(s.preselect(&[3, 1]), Err(Clash { option: 1, item: 0 }));
+}
+
+#[test]
+fn progress_grows_to_one() {
+    let mut s = Search::new(&queens(6));
+    let mut last = 0.0;
+    // Each leaf (solution or dead end) owns an interval of [0, 1) and the estimate is its midpoint, so
+    // it grows from leaf to leaf (not from node to node: going down halves the current share).
+    while let Some(ev) = s.step() {
+        if let Event::Solution { .. } | Event::DeadEnd { .. } = ev {
+            let p = s.progress();
+            assert!(p >= last - 1e-12, "{p} < {last}");
+            last = p;
+        }
+    }
+    assert_eq!(s.progress(), 1.0);
+}

@@ -1,0 +1,7 @@
+//! DLX Studio: Knuth's Dancing Links (Algorithm X) for generalized exact cover.
+//!
+//! See ARCHITECTURE.md for the codemap and the invariants.
+
+pub mod core;
+
+pub use crate::core::{Event, Instance, Observer, Search, Stats, Status};
