@@ -3,5 +3,6 @@
 //! See ARCHITECTURE.md for the codemap and the invariants.
 
 pub mod core;
+pub mod problems;
 
 pub use crate::core::{Event, Instance, Observer, Search, Stats, Status};
