@@ -1,0 +1,63 @@
+# DLX Studio. Two commands on a fresh machine: `make serve` and `make test` (see README.md).
+# Every target installs what it needs and is idempotent.
+
+SHELL := /bin/bash
+PORT ?= 8000
+CARGO ?= cargo
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+
+# The wasm-bindgen CLI must be exactly the version of the wasm-bindgen crate pinned in Cargo.toml.
+WASM_BINDGEN_VERSION := $(shell sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' Cargo.toml)
+WASM := target/wasm32-unknown-unknown/release/dlx_studio.wasm
+CHROMIUM ?= /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: serve build test setup-wasm setup-browser wasm cli lint test-native test-wasm test-browser clean
+
+serve: build
+	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
+	python3 -m http.server $(PORT) --bind 127.0.0.1
+
+build: wasm cli
+
+setup-wasm:
+	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+	@if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \
+	  echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION)"; \
+	  $(CARGO) install wasm-bindgen-cli --version =$(WASM_BINDGEN_VERSION); \
+	fi
+
+setup-browser:
+	@if [ ! -x $(CHROMIUM) ] || ! command -v chromedriver >/dev/null; then \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium chromium-driver; \
+	fi
+	@if [ -f tests/browser/package.json ] && [ ! -d tests/browser/node_modules/playwright-core ]; then \
+	  cd tests/browser && npm ci --no-audit --no-fund; \
+	fi
+
+wasm: setup-wasm
+	$(CARGO) build --release --lib --target wasm32-unknown-unknown
+	wasm-bindgen --target web --out-dir www/pkg $(WASM)
+
+cli:
+	$(CARGO) build --release --bin dlx
+
+lint: setup-wasm
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --all-targets -- -D warnings
+	$(CARGO) clippy --lib --target wasm32-unknown-unknown -- -D warnings
+
+test: lint test-native test-wasm test-browser
+
+test-native:
+	$(CARGO) test
+
+test-wasm: setup-wasm setup-browser
+	@echo "(wasm-bindgen-test in headless Chromium: see the app issue)"
+
+test-browser: build setup-browser
+	@if [ -f tests/browser/run.mjs ]; then node tests/browser/run.mjs; else echo "(no browser tests yet)"; fi
+
+clean:
+	$(CARGO) clean
+	rm -rf www/pkg screenshots
