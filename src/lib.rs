@@ -5,4 +5,7 @@
 pub mod core;
 pub mod problems;
 
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
 pub use crate::core::{Event, Instance, Observer, Search, Stats, Status};
