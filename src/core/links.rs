@@ -284,20 +284,16 @@ impl Links {
     }
 
     /// True when item header `i` is in the list of items still to cover (primary or secondary).
+    /// A spliced-out header keeps its own links, but its left neighbour no longer points back to it.
     pub fn is_active(&self, i: u32) -> bool {
-        let root = if i <= self.n_primary {
-            0
-        } else {
-            self.n_items + 1
-        };
-        let mut k = self.items[root as usize].right;
-        while k != root {
-            if k == i {
-                return true;
-            }
-            k = self.items[k as usize].right;
-        }
-        false
+        let left = self.items[i as usize].left;
+        self.items[left as usize].right == i
+    }
+
+    /// True when node `x` is in its item's list (its option is not hidden).
+    pub fn is_linked(&self, x: u32) -> bool {
+        let up = self.nodes[x as usize].up;
+        self.nodes[up as usize].down == x
     }
 
     /// Removes item header `c` from its list of items.

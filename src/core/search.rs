@@ -222,7 +222,7 @@ impl Search {
             let mut p = first;
             loop {
                 let c = self.links.top(p);
-                if !self.links.is_active(c) || !self.in_list(p) {
+                if !self.links.is_active(c) || !self.links.is_linked(p) {
                     return Err(Clash {
                         option: k,
                         item: Links::item_of_header(c),
@@ -243,18 +243,6 @@ impl Search {
             self.preselected.push(k);
         }
         Ok(())
-    }
-
-    fn in_list(&self, x: u32) -> bool {
-        let c = self.links.top(x);
-        let mut y = self.links.down(c);
-        while y != c {
-            if y == x {
-                return true;
-            }
-            y = self.links.down(y);
-        }
-        false
     }
 
     pub fn set_limits(&mut self, limits: Limits) {
