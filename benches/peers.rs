@@ -4,15 +4,15 @@
 //! engine and the ratio peer time / our time (above 1.0x: we are faster). `BENCH_QUICK=1` runs fewer
 //! repetitions and a slice of the big Sudoku set. See benches/README.md.
 //!
-//! Every engine gets the same `Instance`, converted by the small adapters `to_dlx` and `to_xcov` (same
-//! items, same primary/secondary split, same options in the same order), and every count is checked
-//! against the known one and across engines: a mismatch is printed and the process exits with status 1.
+//! Every engine gets the same `Instance`, converted by the small adapters `dlx_input` and `xcov_input`
+//! (same items, same primary/secondary split, same options in the same order), and every count is
+//! checked against the known one and across engines: a mismatch is printed and the process exits with
+//! status 1. Times are the thread's CPU time, from each engine's own input format.
 
 use dlx_studio::core::{Count, Instance, Limits, Search};
 use dlx_studio::problems::queens::Queens;
 use dlx_studio::problems::Problem;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 // ---------------------------------------------------------------------------------------------------
 // The three engines, each counting solutions up to `limit` on an instance prepared beforehand.
@@ -27,22 +27,39 @@ fn count_ours(search: &mut Search, limit: Option<u64>) -> u64 {
     search.stats().solutions
 }
 
-/// `dlx` takes items numbered from 0, the first `np` primary, and options as lists of item numbers.
-fn to_dlx(inst: &Instance) -> dlx::x::Problem {
-    let os: Vec<Vec<dlx::Uint>> = (0..inst.n_options())
-        .map(|k| inst.option(k).map(|i| i as dlx::Uint).collect())
-        .collect();
-    let np = inst.n_primary();
+/// A peer's own input: the numbers of primary and secondary items, and the options as lists of items.
+/// The adapters below convert an `Instance` into it outside the timing, so that each engine is timed
+/// from its own input format (ours: the `Instance`).
+struct PeerInput<T> {
+    n_primary: usize,
+    n_secondary: usize,
+    options: Vec<Vec<T>>,
+}
+
+/// `dlx` numbers items from 0, the primary ones first, as we do.
+fn dlx_input(inst: &Instance) -> PeerInput<dlx::Uint> {
+    PeerInput {
+        n_primary: inst.n_primary(),
+        n_secondary: inst.n_items() - inst.n_primary(),
+        options: (0..inst.n_options())
+            .map(|k| inst.option(k).map(|i| i as dlx::Uint).collect())
+            .collect(),
+    }
+}
+
+fn build_dlx(input: &PeerInput<dlx::Uint>) -> dlx::x::Problem {
     dlx::x::make_problem(
-        np as dlx::Uint,
-        (inst.n_items() - np) as dlx::Uint,
-        &os,
+        input.n_primary as dlx::Uint,
+        input.n_secondary as dlx::Uint,
+        &input.options,
         dlx::OptOrder::Seq,
     )
 }
 
-/// `dlx` with its MRV chooser (no tie-break: the leftmost item of minimum length, as ours).
-fn count_dlx(problem: &mut dlx::x::Problem, limit: u64) -> u64 {
+/// `dlx` with its MRV chooser (no tie-break: the leftmost item of minimum length, as ours). Returns
+/// the solutions and the search-tree nodes counted as ours counts them (its profile leaves out the
+/// solution nodes).
+fn count_dlx(problem: &mut dlx::x::Problem, limit: u64) -> (u64, u64) {
     use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
     let mut solver = dlx::Solver::new(problem);
     let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
@@ -50,20 +67,30 @@ fn count_dlx(problem: &mut dlx::x::Problem, limit: u64) -> u64 {
     while n < limit && solver.next_solution(&mut chooser) {
         n += 1;
     }
-    n
+    let nodes: usize = solver.get_profile().iter().sum();
+    (n, nodes as u64 + n)
 }
 
 /// `xcov` numbers items from 1 (primary first) and wants each option's items in ascending order;
 /// the order of nodes within an option changes nothing in the search tree.
-fn to_xcov(inst: &Instance) -> xcov::Dlx {
-    let np = inst.n_primary();
-    let mut builder = xcov::DlxBuilder::new(np, inst.n_items() - np);
-    let mut buf = Vec::new();
-    for k in 0..inst.n_options() {
-        buf.clear();
-        buf.extend(inst.option(k).map(|i| i + 1));
-        buf.sort_unstable();
-        builder.add_option(&buf);
+fn xcov_input(inst: &Instance) -> PeerInput<usize> {
+    PeerInput {
+        n_primary: inst.n_primary(),
+        n_secondary: inst.n_items() - inst.n_primary(),
+        options: (0..inst.n_options())
+            .map(|k| {
+                let mut o: Vec<usize> = inst.option(k).map(|i| i + 1).collect();
+                o.sort_unstable();
+                o
+            })
+            .collect(),
+    }
+}
+
+fn build_xcov(input: &PeerInput<usize>) -> xcov::Dlx {
+    let mut builder = xcov::DlxBuilder::new(input.n_primary, input.n_secondary);
+    for o in &input.options {
+        builder.add_option(o);
     }
     builder.build()
 }
@@ -254,6 +281,10 @@ struct Row {
     secs: [f64; 3],
     /// Items per second to show next to the times (Sudoku: puzzles).
     per_sec: Option<f64>,
+    /// Our search-tree nodes and updates (enumerations only), to size the work.
+    tree: Option<(u64, u64)>,
+    /// The search-tree nodes of `dlx` (enumerations only): the same as ours when both walk one tree.
+    dlx_nodes: Option<u64>,
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -276,8 +307,45 @@ fn fmt_time(s: f64) -> String {
     }
 }
 
-/// Counts every solution of `inst` with each engine, `runs` times (engines interleaved, so that a
-/// burst of load on the machine hits all of them); only the search is timed, not building the matrix.
+/// Seconds of CPU time used by this thread. On a shared machine, wall-clock time also counts the
+/// time spent waiting for a core; CPU time does not, so ratios stay meaningful under others' load.
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+fn now() -> f64 {
+    #[repr(C)]
+    struct Timespec {
+        sec: i64,
+        nsec: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut ts = Timespec { sec: 0, nsec: 0 };
+    // SAFETY: clock_gettime only writes the timespec it is given; std links the C library on Linux.
+    let r = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(r, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+    ts.sec as f64 + ts.nsec as f64 * 1e-9
+}
+
+/// Elsewhere, wall-clock seconds since the first call.
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+fn now() -> f64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_secs_f64()
+}
+
+const CLOCK: &str = if cfg!(all(target_os = "linux", target_pointer_width = "64")) {
+    "thread CPU time"
+} else {
+    "wall-clock time"
+};
+
+/// Counts every solution of `inst` with each engine, `runs` times; only the search is timed, not
+/// building the matrix. The engines take turns, starting with a different one each run, so that a
+/// burst of load on the machine, or a warm cache, favours none of them.
 fn enumerate(
     workload: &str,
     inst: &Instance,
@@ -286,32 +354,42 @@ fn enumerate(
     errors: &mut Vec<String>,
 ) -> Row {
     let mut times: [Vec<f64>; 3] = Default::default();
-    let mut check = |engine: usize, got: u64| {
-        if got != expect {
-            errors.push(format!(
-                "{workload}: {} counted {got} solutions, expected {expect}",
-                ENGINES[engine]
-            ));
+    let mut tree = None;
+    let mut dlx_nodes = None;
+    for run in 0..runs {
+        for e in (0..3).map(|k| (run + k) % 3) {
+            let (n, secs) = match e {
+                0 => {
+                    let mut s = Search::new(inst);
+                    let t = now();
+                    let n = count_ours(&mut s, None);
+                    let secs = now() - t;
+                    tree = Some((s.stats().nodes, s.stats().updates));
+                    (n, secs)
+                }
+                1 => {
+                    let mut p = build_dlx(&dlx_input(inst));
+                    let t = now();
+                    let (n, nodes) = count_dlx(&mut p, u64::MAX);
+                    let secs = now() - t;
+                    dlx_nodes = Some(nodes);
+                    (n, secs)
+                }
+                _ => {
+                    let d = build_xcov(&xcov_input(inst));
+                    let t = now();
+                    let n = count_xcov(d, u64::MAX);
+                    (n, now() - t)
+                }
+            };
+            times[e].push(secs);
+            if n != expect {
+                errors.push(format!(
+                    "{workload}: {} counted {n} solutions, expected {expect}",
+                    ENGINES[e]
+                ));
+            }
         }
-    };
-    for _ in 0..runs {
-        let mut s = Search::new(inst);
-        let t = Instant::now();
-        let n = count_ours(&mut s, None);
-        times[0].push(t.elapsed().as_secs_f64());
-        check(0, n);
-
-        let mut p = to_dlx(inst);
-        let t = Instant::now();
-        let n = count_dlx(&mut p, u64::MAX);
-        times[1].push(t.elapsed().as_secs_f64());
-        check(1, n);
-
-        let d = to_xcov(inst);
-        let t = Instant::now();
-        let n = count_xcov(d, u64::MAX);
-        times[2].push(t.elapsed().as_secs_f64());
-        check(2, n);
     }
     let [a, b, c] = times;
     eprintln!("  {workload}: done");
@@ -320,17 +398,25 @@ fn enumerate(
         solutions: expect.to_string(),
         secs: [median(a), median(b), median(c)],
         per_sec: None,
+        tree,
+        dlx_nodes,
     }
 }
+
+/// Puzzles are reduced and timed this many at a time: few enough to keep their reduced instances in
+/// memory, enough that reading the clock costs nothing.
+const CHUNK: usize = 500;
 
 /// Solves every puzzle of a set with each engine, looking for a second solution (count up to 2), and
 /// checks that there is exactly one. Every engine gets the same reduced instance,
 /// `Instance::reduce(givens)` of the 729-option matrix (the givens' items and every option clashing
-/// with them removed: the matrix `dlx`'s own Sudoku example builds). The reduction is done once per
-/// puzzle outside the timing; building each engine's matrix from it is timed with its search.
+/// with them removed: the matrix `dlx`'s own Sudoku example builds). The reduction and the conversion
+/// to each peer's input format are done outside the timing; building each engine's matrix from its
+/// input is timed with its search. Engines take turns chunk by
+/// chunk, starting with a different one each time.
 ///
 /// Also returns our time when we take the full 729-option matrix and `Search::preselect` the givens
-/// instead (timed from `Search::new`).
+/// instead (timed from `Search::new`): engine 3 below.
 fn sudoku_set(
     name: &str,
     puzzles: &[(usize, Vec<usize>)],
@@ -339,42 +425,53 @@ fn sudoku_set(
     errors: &mut Vec<String>,
 ) -> (Row, f64) {
     let mut times: [Vec<f64>; 4] = Default::default();
+    let mut turn = 0;
     for run in 0..runs {
         let mut sum = [0.0f64; 4];
-        for (line, givens) in puzzles {
-            let Some((red, _)) = full.reduce(givens) else {
-                errors.push(format!("{name}, line {line}: the givens clash"));
+        for chunk in puzzles.chunks(CHUNK) {
+            let reduced: Vec<Option<Instance>> = chunk
+                .iter()
+                .map(|(_, givens)| full.reduce(givens).map(|(red, _)| red))
+                .collect();
+            let for_dlx: Vec<Option<PeerInput<dlx::Uint>>> =
+                reduced.iter().map(|r| r.as_ref().map(dlx_input)).collect();
+            let for_xcov: Vec<Option<PeerInput<usize>>> =
+                reduced.iter().map(|r| r.as_ref().map(xcov_input)).collect();
+            // got[e][i]: solutions (up to 2) engine e found for puzzle i of the chunk.
+            let mut got = [[0u64; CHUNK]; 4];
+            turn += 1;
+            for e in (0..4).map(|k| (turn + k) % 4) {
+                let t = now();
+                for (i, red) in reduced.iter().enumerate() {
+                    let Some(red) = red else { continue };
+                    got[e][i] = match e {
+                        0 => count_ours(&mut Search::new(red), Some(2)),
+                        1 => count_dlx(&mut build_dlx(for_dlx[i].as_ref().unwrap()), 2).0,
+                        2 => count_xcov(build_xcov(for_xcov[i].as_ref().unwrap()), 2),
+                        _ => {
+                            let mut s = Search::new(full);
+                            match s.preselect(&chunk[i].1) {
+                                Ok(()) => count_ours(&mut s, Some(2)),
+                                Err(_) => 0,
+                            }
+                        }
+                    };
+                }
+                sum[e] += now() - t;
+            }
+            if run > 0 {
                 continue;
-            };
-            let mut got = [0u64; 4];
-
-            let t = Instant::now();
-            let mut s = Search::new(&red);
-            got[0] = count_ours(&mut s, Some(2));
-            sum[0] += t.elapsed().as_secs_f64();
-
-            let t = Instant::now();
-            let mut p = to_dlx(&red);
-            got[1] = count_dlx(&mut p, 2);
-            sum[1] += t.elapsed().as_secs_f64();
-
-            let t = Instant::now();
-            got[2] = count_xcov(to_xcov(&red), 2);
-            sum[2] += t.elapsed().as_secs_f64();
-
-            let t = Instant::now();
-            let mut s = Search::new(full);
-            got[3] = match s.preselect(givens) {
-                Ok(()) => count_ours(&mut s, Some(2)),
-                Err(_) => 0,
-            };
-            sum[3] += t.elapsed().as_secs_f64();
-
-            if run == 0 && got != [1; 4] {
-                errors.push(format!(
-                    "{name}, line {line}: solutions (up to 2) found by ours, dlx, xcov, ours with \
-                     preselect: {got:?}; every puzzle should have exactly one"
-                ));
+            }
+            for (i, (line, _)) in chunk.iter().enumerate() {
+                let g = [got[0][i], got[1][i], got[2][i], got[3][i]];
+                if reduced[i].is_none() {
+                    errors.push(format!("{name}, line {line}: the givens clash"));
+                } else if g != [1; 4] {
+                    errors.push(format!(
+                        "{name}, line {line}: solutions (up to 2) found by ours, dlx, xcov, ours \
+                         with preselect: {g:?}; every puzzle should have exactly one"
+                    ));
+                }
             }
         }
         for (t, s) in times.iter_mut().zip(sum) {
@@ -389,6 +486,8 @@ fn sudoku_set(
         solutions: "1 each".into(),
         secs,
         per_sec: Some(puzzles.len() as f64),
+        tree: None,
+        dlx_nodes: None,
     };
     (row, median(d))
 }
@@ -491,7 +590,7 @@ fn main() {
 
     println!("Environment: {env}");
     println!(
-        "{}{}. Ratio = peer time / our time (above 1.0x: we are faster).\n",
+        "{}{}. Times are {CLOCK}. Ratio = peer time / our time (above 1.0x: we are faster).\n",
         if quick {
             "One run each"
         } else {
@@ -525,6 +624,21 @@ fn main() {
         );
     }
     println!();
+    for r in &rows {
+        if let Some((nodes, updates)) = r.tree {
+            let same = match r.dlx_nodes {
+                Some(d) if d == nodes => "the same tree as dlx".to_string(),
+                Some(d) => format!("dlx's has {d}"),
+                None => String::new(),
+            };
+            println!(
+                "- {}: our search tree has {nodes} nodes ({same}), {updates} updates ({:.0} M \
+                 updates/s).",
+                r.workload,
+                updates as f64 / r.secs[0] / 1e6
+            );
+        }
+    }
     for n in &notes {
         println!("- {n}");
     }
