@@ -279,6 +279,8 @@ struct Row {
     solutions: String,
     /// Median seconds per engine, in the order of `ENGINES`.
     secs: [f64; 3],
+    /// The spread of each engine's runs (see `spread`).
+    spread: [f64; 3],
     /// Items per second to show next to the times (Sudoku: puzzles).
     per_sec: Option<f64>,
     /// Our search-tree nodes and updates (enumerations only), to size the work.
@@ -295,6 +297,14 @@ fn median(mut v: Vec<f64>) -> f64 {
     } else {
         (v[n / 2 - 1] + v[n / 2]) / 2.0
     }
+}
+
+/// The spread of the runs, (max - min) / median: how far apart a single engine's runs lie.
+fn spread(v: &[f64]) -> f64 {
+    let (lo, hi) = v
+        .iter()
+        .fold((f64::MAX, 0.0f64), |(l, h), &x| (l.min(x), h.max(x)));
+    (hi - lo) / median(v.to_vec())
 }
 
 fn fmt_time(s: f64) -> String {
@@ -396,6 +406,7 @@ fn enumerate(
     Row {
         workload: workload.to_string(),
         solutions: expect.to_string(),
+        spread: [spread(&a), spread(&b), spread(&c)],
         secs: [median(a), median(b), median(c)],
         per_sec: None,
         tree,
@@ -479,12 +490,12 @@ fn sudoku_set(
         }
     }
     let [a, b, c, d] = times;
-    let secs = [median(a), median(b), median(c)];
     eprintln!("  {name}: done");
     let row = Row {
         workload: format!("Sudoku {name} ({} puzzles)", puzzles.len()),
         solutions: "1 each".into(),
-        secs,
+        spread: [spread(&a), spread(&b), spread(&c)],
+        secs: [median(a), median(b), median(c)],
         per_sec: Some(puzzles.len() as f64),
         tree: None,
         dlx_nodes: None,
@@ -646,11 +657,20 @@ fn main() {
         .iter()
         .flat_map(|r| {
             (1..3).filter(|&e| r.secs[e] < r.secs[0]).map(move |e| {
+                let gap = r.secs[0] / r.secs[e] - 1.0;
+                let noise = r.spread[0].max(r.spread[e]);
                 format!(
-                    "{}: {} is {:.2}x faster than ours",
+                    "{}: {} is {:.1}% faster than ours{}",
                     r.workload,
                     ENGINES[e],
-                    r.secs[0] / r.secs[e]
+                    gap * 100.0,
+                    if noise == 0.0 {
+                        " (one run: no spread to compare with)".to_string()
+                    } else if gap <= noise {
+                        format!(", within the spread of the runs ({:.1}%)", noise * 100.0)
+                    } else {
+                        format!(", more than the spread of the runs ({:.1}%)", noise * 100.0)
+                    }
                 )
             })
         })
