@@ -3,7 +3,8 @@
 //! **Knuth's format**, as his DLX1 reads it. Blank lines, and lines whose first non-blank character is
 //! `|`, are skipped (comments). The first other line names the primary items, then optionally `|` and
 //! the secondary items; every later line is one option, the names of its items separated by white space.
-//! DLX1 has no colors, so `item:color` is refused.
+//! DLX1 has no colors, so `item:color` is refused. An option with secondary items only is kept, though
+//! the search never chooses it (it branches on primary items), so it changes no count.
 //!
 //! **0-1 matrix**: one row per line, entries `0` or `1` (spaces between them optional), each row an
 //! option over the columns where it has a 1. An optional header line names the columns and may contain
@@ -218,7 +219,9 @@ impl ExactCover {
 
     /// `rows` is never empty: detection saw a row.
     fn parse_matrix(header: Option<Line<'_>>, rows: &[Line<'_>]) -> Result<ExactCover, InputError> {
-        // Each row's entries first, so that a header-less matrix learns its width from row 1.
+        let header = header.map(items_line).transpose()?;
+        // Each row's entries before the instance, so that a header-less matrix learns its width from
+        // row 1.
         let mut matrix: Vec<(usize, Vec<bool>)> = Vec::with_capacity(rows.len());
         for &(line, text) in rows {
             let mut entries = Vec::new();
@@ -239,7 +242,7 @@ impl ExactCover {
         }
         let generated: Vec<String>;
         let (primary, secondary) = match header {
-            Some(h) => items_line(h)?,
+            Some(names) => names,
             None => {
                 let width = matrix.first().map_or(0, |r| r.1.len());
                 generated = (1..=width).map(|j| format!("c{j}")).collect();
@@ -468,6 +471,10 @@ b y
         let y = ExactCover::parse("a b|x\na x\nb\n").unwrap();
         assert_eq!(y.instance().n_primary(), 2);
         assert_eq!(y.instance().n_items(), 3);
+        // An option of secondary items only is kept but never chosen.
+        let z = ExactCover::parse("a | x\na\nx\n").unwrap();
+        assert_eq!(z.instance().n_options(), 2);
+        assert_eq!(solutions(&z), vec![vec![0]]);
     }
 
     #[test]
@@ -598,6 +605,14 @@ b y
                 Some(1),
                 Some(7)
             )
+        );
+        // The header is read first, as the first line.
+        assert_eq!(
+            err("A A
+1x
+")
+            .1,
+            Some(1)
         );
     }
 

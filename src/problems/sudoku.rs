@@ -17,9 +17,6 @@ use super::{Board, InputError, Problem};
 use crate::core::{Instance, Observer, Search};
 use std::ops::ControlFlow;
 
-/// The box sides accepted: 2 to 5, that is N = 4, 9, 16 or 25.
-pub const BOX_SIDES: std::ops::RangeInclusive<usize> = 2..=5;
-
 /// Marks a `0` read before N is known: empty when N ≤ 9, out of range above.
 const ZERO: u8 = u8::MAX;
 
@@ -243,7 +240,12 @@ impl Grid {
 
 /// The exact-cover instance of the empty N×N grid with boxes of side `n`: items `r1c1`…, `r1=1`…,
 /// `c1=1`…, `b1=1`…, all primary; option `(r·N + c)·N + v − 1` is "r{r}c{c} r{r}={v} c{c}={v} b{b}={v}".
+/// Panics unless `n` is 2 to 5 (a [`Grid`] has such an `n`).
 pub fn instance(n: usize) -> Instance {
+    assert!(
+        (2..=5).contains(&n),
+        "Sudoku boxes are 2x2 to 5x5, not {n}x{n}"
+    );
     let size = n * n;
     let sym = |v: usize| symbol(v as u8 + 1);
     let mut names = Vec::with_capacity(4 * size * size);
