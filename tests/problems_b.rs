@@ -83,7 +83,6 @@ fn hardest_known_puzzles_are_solved_and_checked() {
 #[test]
 fn solver_agrees_with_the_generic_path() {
     let mut solver = Solver::new();
-    let mut compared = 0;
     for name in [
         "17-clue.txt",
         "magictour-top1465.txt",
@@ -94,18 +93,16 @@ fn solver_agrees_with_the_generic_path() {
         };
         // Spread over the file rather than its first lines only.
         let step = (puzzles.len() / 100).max(1);
-        for text in puzzles.iter().step_by(step).take(100) {
+        let picked: Vec<&String> = puzzles.iter().step_by(step).take(100).collect();
+        assert_eq!(picked.len(), 100, "{name}");
+        for text in picked {
             let sudoku = Sudoku::parse(text).unwrap();
             let boards = generic(&sudoku, 2);
             let solved = solver.solve(&Grid::parse(text).unwrap(), 2);
             assert_eq!(solved.count, boards.len() as u64, "{text}");
             assert_eq!(solved.count, 1, "{name} holds unique puzzles: {text}");
             assert_eq!(solved.solution.unwrap().to_line(), boards[0].text, "{text}");
-            compared += 1;
         }
-    }
-    if compared > 0 {
-        assert_eq!(compared, 300);
     }
 }
 
