@@ -52,8 +52,11 @@ test: lint test-native test-wasm test-browser
 test-native:
 	$(CARGO) test
 
+# wasm-bindgen-test-runner (the cargo runner in .cargo/config.toml) starts chromedriver from $CHROMEDRIVER
+# and reads the browser's capabilities from webdriver.json (headless Chromium as root).
+CHROMEDRIVER ?= $(shell command -v chromedriver || echo /usr/bin/chromedriver)
 test-wasm: setup-wasm setup-browser
-	@echo "(wasm-bindgen-test in headless Chromium: see the app issue)"
+	CHROMEDRIVER=$(CHROMEDRIVER) $(CARGO) test --target wasm32-unknown-unknown --test wasm
 
 test-browser: build setup-browser
 	@if [ -f tests/browser/run.mjs ]; then node tests/browser/run.mjs; else echo "(no browser tests yet)"; fi
