@@ -46,9 +46,13 @@
 //! wasm_memory()                  the module's WebAssembly.Memory.
 //! ```
 //!
+//! Memory can grow in any call that allocates (load, board, info, a long step), and a view made before
+//! that is detached (its length reads 0): check `view.buffer === memory.buffer` before drawing, or just
+//! make the views afresh each frame (cheap). The nodes and items pointers stay put until the next `load`
+//! or `reset` (each builds a new search); the events pointer may change with every stepping call.
+//!
 //! Before the first successful load, the views are empty (pointer 0, length 0) and every other method
-//! throws an Error saying no problem is loaded. `load` and `reset` build a new search, so the views'
-//! pointers change then too: take them again after either.
+//! throws an Error saying no problem is loaded.
 //!
 //! The search state lives in `core::Search` alone (it steps back from its state, with no trace), so a
 //! session is the search plus what the page needs to read it: the problem that decodes boards, the
