@@ -65,3 +65,14 @@ fn toroidal_queens_counts_n_1_to_13() {
         "...\n.Q.\n..."
     );
 }
+
+#[test]
+fn latin_square_counts_n_1_to_5() {
+    // OEIS A002860.
+    let want = [1, 2, 12, 576, 161280];
+    for (n, &w) in (1..).zip(&want) {
+        let sols = solve(Spec::Latin(n));
+        assert_eq!(sols.len(), w, "n = {n}");
+    }
+    assert_eq!(board_of(Spec::Latin(2), &[1]).text, "2.\n..");
+}
