@@ -76,3 +76,49 @@ fn latin_square_counts_n_1_to_5() {
     }
     assert_eq!(board_of(Spec::Latin(2), &[1]).text, "2.\n..");
 }
+
+/// The Langford sequences of order n, all of them and up to reversal, checked against each other.
+fn langford(n: usize) -> (usize, usize) {
+    let all = solve(Spec::Langford { n, distinct: false });
+    let distinct = solve(Spec::Langford { n, distinct: true });
+    let reverse = |t: &String| t.split(' ').rev().collect::<Vec<_>>().join(" ");
+    let all_set: HashSet<&String> = all.iter().collect();
+    // All solutions come in mirror pairs, never a palindrome.
+    for t in &all {
+        let r = reverse(t);
+        assert_ne!(&r, t);
+        assert!(
+            all_set.contains(&r),
+            "n = {n}: the reversal of {t} is missing"
+        );
+    }
+    // The distinct ones are solutions, one of each mirror pair.
+    let mut pairs = HashSet::new();
+    for t in &distinct {
+        assert!(all_set.contains(t));
+        assert!(
+            pairs.insert(t.clone().min(reverse(t))),
+            "n = {n}: {t} and its mirror"
+        );
+    }
+    (all.len(), distinct.len())
+}
+
+#[test]
+fn langford_counts_with_and_without_mirror_images() {
+    // OEIS A176127 (all) and A014552 (up to reversal).
+    let want = [
+        (1, 0),
+        (2, 0),
+        (3, 2),
+        (4, 2),
+        (5, 0),
+        (6, 0),
+        (7, 52),
+        (8, 300),
+    ];
+    for (n, w) in want {
+        assert_eq!(langford(n), (w, w / 2), "n = {n}");
+    }
+    assert_eq!(langford(11), (35584, 17792));
+}
