@@ -122,3 +122,91 @@ fn langford_counts_with_and_without_mirror_images() {
     }
     assert_eq!(langford(11), (35584, 17792));
 }
+
+/// The images of a board's text under the symmetries of its rectangle (of the square, too, when it is
+/// one): flip the rows, flip the columns, and transpose a square. The 8x8 board's hole is symmetric.
+fn images(text: &str) -> Vec<String> {
+    let grid: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let (rows, cols) = (grid.len(), grid[0].len());
+    let mut out = Vec::new();
+    for t in 0..8 {
+        if t & 4 != 0 && rows != cols {
+            continue;
+        }
+        let mut g = vec![vec![' '; cols]; rows];
+        for (i, row) in grid.iter().enumerate() {
+            for (j, &ch) in row.iter().enumerate() {
+                let (a, b) = if t & 4 != 0 { (j, i) } else { (i, j) };
+                let a = if t & 1 != 0 { rows - 1 - a } else { a };
+                let b = if t & 2 != 0 { cols - 1 - b } else { b };
+                g[a][b] = ch;
+            }
+        }
+        let lines: Vec<String> = g.iter().map(|r| r.iter().collect()).collect();
+        out.push(lines.join("\n"));
+    }
+    out
+}
+
+/// The pentomino packings of `board` up to symmetry (checked to be one of each class), and, when
+/// `all`, every packing (checked to be closed under the symmetries, with no symmetric one, and to
+/// contain the distinct ones). Returns the two counts.
+fn pentomino(board: &str, all: bool) -> (Option<usize>, usize) {
+    let distinct = solve(Spec::Pentomino {
+        board: board.into(),
+        distinct: true,
+    });
+    let mut classes = HashSet::new();
+    for t in &distinct {
+        let least = images(t).into_iter().min().unwrap();
+        assert!(
+            classes.insert(least),
+            "{board}: two symmetric solutions\n{t}"
+        );
+    }
+    if !all {
+        return (None, distinct.len());
+    }
+    let every = solve(Spec::Pentomino {
+        board: board.into(),
+        distinct: false,
+    });
+    let set: HashSet<&String> = every.iter().collect();
+    for t in &every {
+        let im = images(t);
+        let unique: HashSet<&String> = im.iter().collect();
+        assert_eq!(unique.len(), im.len(), "{board}: a symmetric solution\n{t}");
+        assert!(
+            im.iter().all(|i| set.contains(i)),
+            "{board}: an image of\n{t}"
+        );
+    }
+    assert!(distinct.iter().all(|t| set.contains(t)));
+    (Some(every.len()), distinct.len())
+}
+
+#[test]
+fn pentominoes_3x20() {
+    assert_eq!(pentomino("3x20", true), (Some(8), 2));
+}
+
+#[test]
+fn pentominoes_4x15() {
+    assert_eq!(pentomino("4x15", true), (Some(1472), 368));
+}
+
+#[test]
+fn pentominoes_5x12() {
+    // Every placement (4040 solutions) would take as long again as 6x10; up to symmetry only.
+    assert_eq!(pentomino("5x12", false), (None, 1010));
+}
+
+#[test]
+fn pentominoes_6x10() {
+    assert_eq!(pentomino("6x10", true), (Some(9356), 2339));
+}
+
+#[test]
+fn pentominoes_8x8_without_its_centre() {
+    assert_eq!(pentomino("8x8", true), (Some(520), 65));
+}
