@@ -9,7 +9,8 @@
 //! shape removed) and per position on the board.
 //!
 //! Every solution's images under the board's symmetries (4 for a rectangle, 8 for the square) are
-//! solutions too, and distinct ones, since the chiral pieces cannot all be left unchanged. With
+//! solutions too, and all different: F has no symmetry of its own, so no symmetry of the board but
+//! the identity leaves F, and hence a solution, unchanged. With
 //! `distinct` the encoding keeps one solution of each class instead of dividing the count afterwards:
 //! - X is the only piece with every symmetry, so its position alone picks the class: its placements
 //!   are kept only when they come first (in square order) among their images under the board's
@@ -18,8 +19,8 @@
 //!   it is, and both a solution and its mirror image survive. Knuth's remedy: one more, secondary,
 //!   item `axis`, put into those X options and into the turned-over placements of the chiral piece P.
 //!   Any reflection turns P over, so of a solution and its mirror exactly one has P unturned, and with
-//!   X on the axis only that one is allowed. (A placement of X fixed by more than one symmetry would
-//!   need the board's centre to be a square, which none of these boards has.)
+//!   X on the axis only that one is allowed. (A placement of X fixed by two reflections would be
+//!   centred on the board's centre, which is a square of none of these boards.)
 
 use super::{Board, InputError, Problem};
 use crate::core::Instance;
