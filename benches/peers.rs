@@ -10,6 +10,7 @@
 //! status 1. Times are the thread's CPU time, from each engine's own input format.
 
 use dlx_studio::core::{Count, Instance, Limits, Search};
+use dlx_studio::problems::pentomino::Pentomino;
 use dlx_studio::problems::queens::Queens;
 use dlx_studio::problems::Problem;
 use std::path::{Path, PathBuf};
@@ -108,98 +109,6 @@ fn count_xcov(dlx: xcov::Dlx, limit: u64) -> u64 {
 
 // ---------------------------------------------------------------------------------------------------
 // Workloads.
-
-/// The 12 pentominoes, each as rows of `#` (any one orientation).
-const PENTOMINOES: [(&str, &[&str]); 12] = [
-    ("F", &[".##", "##.", ".#."]),
-    ("I", &["#####"]),
-    ("L", &["####", "#..."]),
-    ("N", &["##..", ".###"]),
-    ("P", &["##", "##", "#."]),
-    ("T", &["###", ".#.", ".#."]),
-    ("U", &["#.#", "###"]),
-    ("V", &["#..", "#..", "###"]),
-    ("W", &["#..", "##.", ".##"]),
-    ("X", &[".#.", "###", ".#."]),
-    ("Y", &["..#.", "####"]),
-    ("Z", &["##.", ".#.", ".##"]),
-];
-
-/// Pentominoes on a `rows`×`cols` rectangle: items are the 12 pieces then the cells, all primary; one
-/// option per placement (piece + its 5 cells). With `distinct`, the X (symmetric under the rectangle's
-/// four symmetries, and never centred on an axis when both sides are even) is kept to one quarter of
-/// the board, so that each solution is counted once up to symmetry.
-///
-/// Built here because `problems::pentomino` is not written yet; the layout is Knuth's (pieces, cells).
-fn pentomino(rows: usize, cols: usize, distinct: bool) -> Instance {
-    let mut primary: Vec<String> = PENTOMINOES.iter().map(|(n, _)| n.to_string()).collect();
-    for r in 0..rows {
-        for c in 0..cols {
-            primary.push(format!("{r}-{c}"));
-        }
-    }
-    let mut inst = Instance::new(primary, Vec::<String>::new()).expect("distinct names");
-    for (p, (name, shape)) in PENTOMINOES.iter().enumerate() {
-        let cells: Vec<(i32, i32)> = shape
-            .iter()
-            .enumerate()
-            .flat_map(|(r, row)| {
-                row.bytes()
-                    .enumerate()
-                    .filter(|&(_, b)| b == b'#')
-                    .map(move |(c, _)| (r as i32, c as i32))
-            })
-            .collect();
-        // The 8 symmetries of the square, each normalised to the top-left corner; duplicates dropped.
-        let mut shapes: Vec<Vec<(i32, i32)>> = Vec::new();
-        for t in 0..8 {
-            let mut v: Vec<(i32, i32)> = cells
-                .iter()
-                .map(|&(r, c)| {
-                    let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
-                    (
-                        if t & 1 != 0 { -r } else { r },
-                        if t & 2 != 0 { -c } else { c },
-                    )
-                })
-                .collect();
-            let (r0, c0) = (
-                v.iter().map(|x| x.0).min().unwrap(),
-                v.iter().map(|x| x.1).min().unwrap(),
-            );
-            v.iter_mut().for_each(|x| *x = (x.0 - r0, x.1 - c0));
-            v.sort_unstable();
-            if !shapes.contains(&v) {
-                shapes.push(v);
-            }
-        }
-        for s in &shapes {
-            let h = s.iter().map(|x| x.0).max().unwrap() as usize + 1;
-            let w = s.iter().map(|x| x.1).max().unwrap() as usize + 1;
-            if h > rows || w > cols {
-                continue;
-            }
-            for r in 0..=rows - h {
-                for c in 0..=cols - w {
-                    // The X's centre is its top-left corner plus (1, 1).
-                    if distinct
-                        && *name == "X"
-                        && (2 * (r + 1) > rows - 1 || 2 * (c + 1) > cols - 1)
-                    {
-                        continue;
-                    }
-                    let mut opt = vec![p];
-                    opt.extend(
-                        s.iter()
-                            .map(|&(dr, dc)| 12 + (r + dr as usize) * cols + c + dc as usize),
-                    );
-                    inst.add_option(&opt).expect("distinct items");
-                }
-            }
-        }
-    }
-    inst
-}
 
 /// Sudoku as 729 options over 324 primary items (cell, row-digit, column-digit, box-digit); option
 /// `81 r + 9 c + d` puts digit `d + 1` at row `r`, column `c`.
@@ -552,19 +461,15 @@ fn main() {
         ));
     }
     for (distinct, expect, what) in [(true, 2339, "distinct"), (false, 9356, "all")] {
+        let p = Pentomino::new("6x10", distinct).expect("a known board");
         rows.push(enumerate(
             &format!("Pentomino 6x10, {what}"),
-            &pentomino(6, 10, distinct),
+            p.instance(),
             expect,
             runs(3),
             &mut errors,
         ));
     }
-    notes.push(
-        "Pentomino instance built in the bench (12 pieces then 60 cells, all primary; `distinct` keeps \
-         the X in one quarter): `problems::pentomino` is not written yet."
-            .to_string(),
-    );
 
     match sudoku_dir() {
         None => notes.push(
