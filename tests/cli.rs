@@ -1,0 +1,396 @@
+//! The `dlx` binary, run as a user would: counts, decoded boards checked against each puzzle's rules
+//! (by checkers written here, independent of the library), JSON output, export round trips, and bad
+//! input giving one clear line and exit status 2.
+
+use serde_json::Value;
+use std::collections::HashSet;
+use std::io::{Read, Write};
+use std::process::{Command, Output, Stdio};
+
+fn dlx_with_stdin(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the dlx binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let text = stdin.to_string();
+    // Written from another thread, so that a large input cannot deadlock against a full stdout pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn dlx(args: &[&str]) -> Output {
+    dlx_with_stdin(args, "")
+}
+
+/// Runs `dlx ARGS` expecting success and nothing on stderr; returns stdout.
+fn ok_with_stdin(args: &[&str], stdin: &str) -> String {
+    let out = dlx_with_stdin(args, stdin);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "dlx {args:?} failed: {:?}\n{stderr}",
+        out.status
+    );
+    assert_eq!(stderr, "", "dlx {args:?} wrote to stderr");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn ok(args: &[&str]) -> String {
+    ok_with_stdin(args, "")
+}
+
+fn count(args: &[&str]) -> u64 {
+    let mut a = vec!["count"];
+    a.extend_from_slice(args);
+    let out = ok(&a);
+    out.trim_end()
+        .parse()
+        .unwrap_or_else(|_| panic!("dlx {a:?} printed {out:?}, not a number"))
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = ok(args);
+    assert_eq!(out.lines().count(), 1, "one JSON line: {out}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("not JSON ({e}): {out}"))
+}
+
+/// Runs `dlx ARGS` expecting bad input: status 2, one line `dlx: …` containing each of `wanted`,
+/// nothing on stdout, no panic.
+fn fails_with_stdin(args: &[&str], stdin: &str, wanted: &[&str]) -> String {
+    let out = dlx_with_stdin(args, stdin);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        !stderr.contains("panicked"),
+        "dlx {args:?} panicked: {stderr}"
+    );
+    assert_eq!(out.status.code(), Some(2), "dlx {args:?}: {stderr}");
+    assert_eq!(out.stdout, b"", "dlx {args:?} wrote to stdout");
+    assert!(
+        stderr.starts_with("dlx: ") && stderr.ends_with('\n') && stderr.lines().count() == 1,
+        "dlx {args:?}: not one `dlx: ` line: {stderr:?}"
+    );
+    for w in wanted {
+        assert!(
+            stderr.contains(w),
+            "dlx {args:?}: {stderr:?} does not say {w:?}"
+        );
+    }
+    stderr
+}
+
+fn fails(args: &[&str], wanted: &[&str]) -> String {
+    fails_with_stdin(args, "", wanted)
+}
+
+// ---- Checkers of the puzzles' rules, on the board text the CLI prints. ----
+
+/// The queens of an N×N board of `.` and `Q`, one per rank; `None` if the text is not such a board.
+fn queens_of(text: &str, n: usize) -> Option<Vec<(usize, usize)>> {
+    let rows: Vec<&str> = text.lines().collect();
+    if rows.len() != n {
+        return None;
+    }
+    let mut q = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        if r.len() != n || r.chars().any(|c| c != '.' && c != 'Q') || r.matches('Q').count() != 1 {
+            return None;
+        }
+        q.push((i, r.find('Q').unwrap()));
+    }
+    Some(q)
+}
+
+/// N queens, no two in a rank, file or diagonal; on a torus the diagonals wrap around.
+fn assert_queens(text: &str, n: usize, torus: bool) {
+    let q = queens_of(text, n).unwrap_or_else(|| panic!("not an {n}x{n} board of queens:\n{text}"));
+    for (x, &(i, j)) in q.iter().enumerate() {
+        for &(k, l) in &q[..x] {
+            let (d1, d2) = if torus {
+                (
+                    (i + n - j) % n == (k + n - l) % n,
+                    (i + j) % n == (k + l) % n,
+                )
+            } else {
+                (i + l == j + k, i + j == k + l)
+            };
+            assert!(
+                j != l && !d1 && !d2,
+                "queens at ({i},{j}) and ({k},{l}) attack each other:\n{text}"
+            );
+        }
+    }
+}
+
+// ---- Counts ----
+
+#[test]
+fn counts_queens() {
+    let want = [1, 0, 0, 2, 10, 4, 40, 92];
+    for (n, &w) in (1..).zip(want.iter()) {
+        assert_eq!(count(&["queens", &n.to_string()]), w, "queens {n}");
+    }
+}
+
+#[test]
+fn another_seed_keeps_the_count_and_is_deterministic() {
+    let plain = ok(&["solve", "queens", "8"]);
+    let mut differs = false;
+    for seed in ["1", "2", "3"] {
+        assert_eq!(count(&["queens", "8", "--seed", seed]), 92, "seed {seed}");
+        let a = ok(&["solve", "queens", "8", "--seed", seed]);
+        assert_eq!(a, ok(&["solve", "queens", "8", &format!("--seed={seed}")]));
+        assert_queens(a.trim_end(), 8, false);
+        differs |= a != plain;
+    }
+    assert!(differs, "no seed changed the order of the search");
+}
+
+#[test]
+fn progress_runs_in_chunks_and_counts_the_same() {
+    // --progress forces the chunked run (Limits { nodes }) even though stderr is a pipe here.
+    for (n, want) in [("10", "724"), ("6", "4")] {
+        let out = dlx(&["count", "queens", n, "--progress"]);
+        assert!(out.status.success());
+        assert_eq!(String::from_utf8(out.stdout).unwrap().trim_end(), want);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(!err.contains("dlx:") && !err.contains("panicked"), "{err}");
+    }
+    let a = ok(&["solve", "queens", "10", "--limit", "0"]);
+    let out = dlx(&["solve", "queens", "10", "--limit", "0", "--progress"]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), a);
+}
+
+// ---- solve ----
+
+#[test]
+fn solve_prints_legal_distinct_boards_up_to_the_limit() {
+    let one = ok(&["solve", "queens", "8"]);
+    assert_queens(one.trim_end(), 8, false);
+    assert!(!one.contains("\n\n"), "the default limit is one board");
+
+    let all = ok(&["solve", "queens", "6", "--limit", "0"]);
+    let boards: Vec<&str> = all.trim_end().split("\n\n").collect();
+    assert_eq!(boards.len(), 4);
+    for b in &boards {
+        assert_queens(b, 6, false);
+    }
+    assert_eq!(boards.iter().collect::<HashSet<_>>().len(), 4);
+
+    let two = ok(&["solve", "queens", "6", "--limit", "2"]);
+    assert_eq!(
+        two.trim_end().split("\n\n").collect::<Vec<_>>(),
+        boards[..2]
+    );
+    // A limit above the number of solutions shows them all.
+    assert_eq!(ok(&["solve", "queens", "6", "--limit", "50"]), all);
+
+    assert_eq!(ok(&["solve", "queens", "3"]), "No solution.\n");
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    // 724 boards of 110 bytes outgrow a pipe's buffer, so dlx is still writing when we stop reading.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["solve", "queens", "10", "--limit", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut head = [0u8; 11];
+    stdout.read_exact(&mut head).unwrap();
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.status.success(), "{:?} {err}", out.status);
+}
+
+// ---- JSON ----
+
+fn assert_stats(v: &Value) {
+    for key in ["solutions", "nodes", "updates"] {
+        assert!(v[key].is_u64(), "{key} in {v}");
+    }
+    assert!(v["seconds"].as_f64().is_some_and(|s| s >= 0.0), "{v}");
+    assert!(v["nodes"].as_u64().unwrap() > 0, "{v}");
+}
+
+#[test]
+fn count_json_has_the_stats_and_a_legal_first_board() {
+    let v = json(&["count", "queens", "8", "--json"]);
+    assert_stats(&v);
+    assert_eq!(v["solutions"], 92);
+    assert!(v["updates"].as_u64().unwrap() > v["nodes"].as_u64().unwrap());
+    assert_queens(v["first"].as_str().unwrap(), 8, false);
+    // The first board is the one `solve` shows first.
+    assert_eq!(
+        format!("{}\n", v["first"].as_str().unwrap()),
+        ok(&["solve", "queens", "8"])
+    );
+
+    let none = json(&["count", "queens", "3", "--json"]);
+    assert_stats(&none);
+    assert_eq!(none["solutions"], 0);
+    assert!(none["first"].is_null());
+}
+
+#[test]
+fn solve_json_lists_the_boards() {
+    let v = json(&["solve", "queens", "6", "--limit", "0", "--json"]);
+    assert_stats(&v);
+    assert_eq!(v["solutions"], 4);
+    assert_eq!(v["complete"], true);
+    let boards = v["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 4);
+    assert_eq!(v["first"], boards[0]);
+    for b in boards {
+        assert_queens(b.as_str().unwrap(), 6, false);
+    }
+    assert!(v.get("unique").is_none(), "unique is for Sudoku: {v}");
+
+    let v = json(&["solve", "queens", "8", "--limit", "3", "--json"]);
+    assert_eq!(v["solutions"], 3);
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["boards"].as_array().unwrap().len(), 3);
+
+    let v = json(&["solve", "queens", "2", "--json"]);
+    assert_eq!(v["solutions"], 0);
+    assert_eq!(v["complete"], true);
+    assert!(v["first"].is_null());
+    assert_eq!(v["boards"], serde_json::json!([]));
+}
+
+// ---- export ----
+
+/// The items line and the options of Knuth's format; checks that every option names known items.
+fn parse_knuth(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut lines = text.lines();
+    let items: Vec<String> = lines
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .filter(|&w| w != "|")
+        .map(String::from)
+        .collect();
+    let known: HashSet<&String> = items.iter().collect();
+    let options: Vec<Vec<String>> = lines
+        .map(|l| l.split_whitespace().map(String::from).collect())
+        .collect();
+    for o in &options {
+        assert!(
+            !o.is_empty() && o.iter().all(|w| known.contains(w)),
+            "{o:?}"
+        );
+    }
+    (items, options)
+}
+
+#[test]
+fn export_queens_is_knuths_format() {
+    let text = ok(&["export", "queens", "4"]);
+    let first = text.lines().next().unwrap();
+    assert_eq!(
+        first.split(" | ").count(),
+        2,
+        "primary | secondary: {first}"
+    );
+    let (items, options) = parse_knuth(&text);
+    // 4 ranks, 4 files, 7 + 7 diagonals; one option per square, each over rank, file and 2 diagonals.
+    assert_eq!(items.len(), 22);
+    assert_eq!(options.len(), 16);
+    assert!(options.iter().all(|o| o.len() == 4));
+}
+
+// ---- Bad input ----
+
+#[test]
+fn bad_arguments_get_one_line_and_status_2() {
+    fails(&[], &["missing command"]);
+    fails(&["tally", "queens", "8"], &["unknown command `tally`"]);
+    fails(&["count"], &["missing problem"]);
+    fails(&["count", "kings", "8"], &["unknown problem `kings`"]);
+    fails(&["count", "queens"], &["queens needs an argument: N"]);
+    fails(
+        &["count", "queens", "eight"],
+        &["N must be a whole number", "`eight`"],
+    );
+    fails(
+        &["count", "queens", "-3"],
+        &["N must be a whole number", "`-3`"],
+    );
+    fails(
+        &["count", "queens", "123456789012345678901234"],
+        &["too large"],
+    );
+    fails(
+        &["count", "queens", "0"],
+        &["N for N-queens", "between 1 and 64", "not 0"],
+    );
+    fails(&["solve", "queens", "65"], &["between 1 and 64", "not 65"]);
+    fails(&["count", "queens", "8", "9"], &["unexpected argument `9`"]);
+    fails(
+        &["count", "queens", "8", "--frob"],
+        &["unknown option `--frob`"],
+    );
+    fails(&["count", "queens", "8", "-x"], &["unknown option `-x`"]);
+    fails(
+        &["count", "queens", "8", "--limit", "3"],
+        &["--limit applies to solve"],
+    );
+    fails(
+        &["solve", "queens", "8", "--limit"],
+        &["--limit needs a value"],
+    );
+    fails(
+        &["solve", "queens", "8", "--limit", "many"],
+        &["--limit must be a whole number"],
+    );
+    fails(
+        &["count", "queens", "8", "--seed", "x"],
+        &["--seed must be a whole number"],
+    );
+    fails(
+        &["count", "queens", "8", "--json=yes"],
+        &["--json takes no value"],
+    );
+    fails(
+        &["export", "queens", "8", "--json"],
+        &["--json applies to count and solve"],
+    );
+    fails(
+        &["count", "queens", "8", "--distinct"],
+        &["--distinct applies to langford and pentomino"],
+    );
+}
+
+#[test]
+fn unreadable_files_get_one_line_and_status_2() {
+    fails(
+        &["count", "exact-cover", "/no/such/file.dlx"],
+        &["cannot read `/no/such/file.dlx`", "No such file"],
+    );
+    let dir = env!("CARGO_MANIFEST_DIR");
+    fails(&["count", "exact-cover", dir], &["cannot read", dir]);
+}
+
+#[test]
+fn help_goes_to_stdout() {
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["help"],
+        &["solve", "queens", "--help"],
+    ] {
+        let out = ok(args);
+        assert!(out.contains("Usage:") && out.contains("--limit"), "{out}");
+    }
+}
