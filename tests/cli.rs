@@ -151,6 +151,19 @@ fn another_seed_keeps_the_count_and_is_deterministic() {
         differs |= a != plain;
     }
     assert!(differs, "no seed changed the order of the search");
+    for args in [
+        &["toroidal-queens", "7"][..],
+        &["latin", "4"],
+        &["langford", "8"],
+        &["langford", "8", "--distinct"],
+    ] {
+        let want = count(args);
+        for seed in ["5", "6"] {
+            let mut a = args.to_vec();
+            a.extend(["--seed", seed]);
+            assert_eq!(count(&a), want, "{a:?}");
+        }
+    }
 }
 
 #[test]
@@ -393,4 +406,101 @@ fn help_goes_to_stdout() {
         let out = ok(args);
         assert!(out.contains("Usage:") && out.contains("--limit"), "{out}");
     }
+}
+
+/// A Latin square of order n: n lines of n symbols, each row and each column a permutation of one set
+/// of n symbols.
+fn assert_latin(text: &str, n: usize) {
+    let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    assert_eq!(rows.len(), n, "{text}");
+    let symbols: HashSet<char> = rows[0].iter().copied().collect();
+    assert_eq!(symbols.len(), n, "first row repeats a symbol:\n{text}");
+    assert!(!symbols.contains(&'.'), "empty cell:\n{text}");
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r.len(), n, "{text}");
+        let row: HashSet<char> = r.iter().copied().collect();
+        let col: HashSet<char> = (0..n).map(|r| rows[r][i]).collect();
+        assert_eq!(row, symbols, "row {i}:\n{text}");
+        assert_eq!(col, symbols, "column {i}:\n{text}");
+    }
+}
+
+/// A Langford pairing of 1..=n: 2n numbers, the two copies of k with exactly k numbers between them.
+fn assert_langford(text: &str, n: usize) {
+    let seq: Vec<usize> = text
+        .split_whitespace()
+        .map(|w| w.parse().unwrap_or_else(|_| panic!("`{w}` in {text:?}")))
+        .collect();
+    assert_eq!(seq.len(), 2 * n, "{text}");
+    for k in 1..=n {
+        let at: Vec<usize> = (0..2 * n).filter(|&p| seq[p] == k).collect();
+        assert_eq!(at.len(), 2, "{k} in {text}");
+        assert_eq!(at[1] - at[0], k + 1, "{k} in {text}");
+    }
+}
+
+#[test]
+fn counts_toroidal_queens_latin_and_langford() {
+    for (n, want) in [(1, 1), (4, 0), (5, 10), (7, 28), (11, 88)] {
+        assert_eq!(
+            count(&["toroidal-queens", &n.to_string()]),
+            want,
+            "toroidal {n}"
+        );
+    }
+    for (n, want) in [(1, 1), (2, 2), (3, 12), (4, 576)] {
+        assert_eq!(count(&["latin", &n.to_string()]), want, "latin {n}");
+    }
+    for (n, want) in [(1, 0), (3, 2), (4, 2), (5, 0), (7, 52), (8, 300)] {
+        assert_eq!(count(&["langford", &n.to_string()]), want, "langford {n}");
+        let half = count(&["langford", &n.to_string(), "--distinct"]);
+        assert_eq!(half, want / 2, "langford {n} --distinct");
+    }
+}
+
+#[test]
+fn boards_of_toroidal_queens_latin_and_langford_are_legal() {
+    let v = json(&["solve", "toroidal-queens", "7", "--limit", "0", "--json"]);
+    assert_eq!(v["solutions"], 28);
+    let boards = v["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 28);
+    for b in boards {
+        assert_queens(b.as_str().unwrap(), 7, true);
+    }
+
+    let v = json(&["solve", "latin", "4", "--limit", "20", "--json"]);
+    assert_eq!(v["boards"].as_array().unwrap().len(), 20);
+    let mut seen = HashSet::new();
+    for b in v["boards"].as_array().unwrap() {
+        assert_latin(b.as_str().unwrap(), 4);
+        assert!(seen.insert(b.as_str().unwrap().to_string()));
+    }
+
+    let all = ok(&["solve", "langford", "7", "--limit", "0"]);
+    let boards: Vec<&str> = all.trim_end().split("\n\n").collect();
+    assert_eq!(boards.len(), 52);
+    let set: HashSet<&str> = boards.iter().copied().collect();
+    assert_eq!(set.len(), 52);
+    for b in &boards {
+        assert_langford(b, 7);
+        // Every pairing read backwards is another one.
+        let rev: Vec<&str> = b.split(' ').rev().collect();
+        assert!(set.contains(rev.join(" ").as_str()), "{b}");
+    }
+    let v = json(&["count", "langford", "8", "--distinct", "--json"]);
+    assert_langford(v["first"].as_str().unwrap(), 8);
+}
+
+#[test]
+fn n_out_of_range_for_the_other_problems() {
+    fails(&["count", "toroidal-queens", "65"], &["toroidal", "not 65"]);
+    fails(
+        &["count", "latin", "36"],
+        &["Latin square", "between 1 and 35", "not 36"],
+    );
+    fails(&["count", "langford", "0"], &["Langford", "not 0"]);
+    fails(
+        &["count", "latin", "4", "--distinct"],
+        &["--distinct applies"],
+    );
 }
