@@ -504,3 +504,109 @@ fn n_out_of_range_for_the_other_problems() {
         &["--distinct applies"],
     );
 }
+
+/// A pentomino packing of a `rows`×`cols` board: `#` for the holes given, and the twelve letters F I L
+/// N P T U V W X Y Z, each covering five connected squares, the twelve shapes all different (there are
+/// exactly twelve free pentominoes, so that means one of each).
+fn assert_pentomino(text: &str, rows: usize, cols: usize, holes: &[(usize, usize)]) {
+    let grid: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    assert_eq!(grid.len(), rows, "{text}");
+    let mut cells: std::collections::BTreeMap<char, Vec<(i32, i32)>> = Default::default();
+    for (i, row) in grid.iter().enumerate() {
+        assert_eq!(row.len(), cols, "{text}");
+        for (j, &c) in row.iter().enumerate() {
+            assert_eq!(
+                c == '#',
+                holes.contains(&(i, j)),
+                "square ({i},{j}):\n{text}"
+            );
+            if c != '#' {
+                cells.entry(c).or_default().push((i as i32, j as i32));
+            }
+        }
+    }
+    let letters: String = cells.keys().collect();
+    assert_eq!(letters, "FILNPTUVWXYZ", "{text}");
+    let mut shapes = HashSet::new();
+    for (c, sq) in &cells {
+        assert_eq!(sq.len(), 5, "piece {c}:\n{text}");
+        // Connected: grow from one square through edge neighbours.
+        let mut reached = vec![sq[0]];
+        let mut k = 0;
+        while k < reached.len() {
+            let (i, j) = reached[k];
+            for n in [(i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)] {
+                if sq.contains(&n) && !reached.contains(&n) {
+                    reached.push(n);
+                }
+            }
+            k += 1;
+        }
+        assert_eq!(reached.len(), 5, "piece {c} is not connected:\n{text}");
+        // The free shape: the least normalised form among the 8 rotations and reflections.
+        let canon = (0..8)
+            .map(|t| {
+                let mut v: Vec<(i32, i32)> = sq
+                    .iter()
+                    .map(|&(i, j)| {
+                        let (a, b) = if t & 1 == 1 { (j, i) } else { (i, j) };
+                        let a = if t & 2 == 2 { -a } else { a };
+                        let b = if t & 4 == 4 { -b } else { b };
+                        (a, b)
+                    })
+                    .collect();
+                let (mi, mj) = (
+                    v.iter().map(|p| p.0).min().unwrap(),
+                    v.iter().map(|p| p.1).min().unwrap(),
+                );
+                v.iter_mut().for_each(|p| *p = (p.0 - mi, p.1 - mj));
+                v.sort();
+                v
+            })
+            .min()
+            .unwrap();
+        assert!(shapes.insert(canon), "piece {c} repeats a shape:\n{text}");
+    }
+}
+
+const SCOTT_HOLES: [(usize, usize); 4] = [(3, 3), (3, 4), (4, 3), (4, 4)];
+
+#[test]
+fn counts_pentominoes() {
+    // Each class of solutions has 4 members on a rectangle, 8 on the square.
+    for (board, distinct, images) in [("3x20", 2, 4), ("8x8", 65, 8)] {
+        assert_eq!(count(&["pentomino", board]), distinct * images, "{board}");
+        assert_eq!(
+            count(&["pentomino", board, "--distinct"]),
+            distinct,
+            "{board}"
+        );
+    }
+    assert_eq!(count(&["pentomino", "4x15", "--distinct"]), 368);
+    assert_eq!(count(&["pentomino", "6x10", "--distinct"]), 2339);
+    assert_eq!(
+        count(&["pentomino", "3x20", "--distinct", "--seed", "3"]),
+        2
+    );
+}
+
+#[test]
+fn pentomino_boards_are_legal() {
+    let v = json(&["solve", "pentomino", "3x20", "--limit", "0", "--json"]);
+    assert_eq!(v["solutions"], 8);
+    let boards = v["boards"].as_array().unwrap();
+    assert_eq!(boards.iter().collect::<HashSet<_>>().len(), 8);
+    for b in boards {
+        assert_pentomino(b.as_str().unwrap(), 3, 20, &[]);
+    }
+    let v = json(&["count", "pentomino", "8x8", "--distinct", "--json"]);
+    assert_pentomino(v["first"].as_str().unwrap(), 8, 8, &SCOTT_HOLES);
+    let b = ok(&["solve", "pentomino", "6x10", "--seed", "11"]);
+    assert_pentomino(b.trim_end(), 6, 10, &[]);
+}
+
+#[test]
+fn unknown_pentomino_board() {
+    fails(&["count", "pentomino", "7x7"], &["`7x7`", "6x10"]);
+    fails(&["count", "pentomino"], &["pentomino needs an argument"]);
+}
