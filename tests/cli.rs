@@ -610,3 +610,291 @@ fn unknown_pentomino_board() {
     fails(&["count", "pentomino", "7x7"], &["`7x7`", "6x10"]);
     fails(&["count", "pentomino"], &["pentomino needs an argument"]);
 }
+
+// ---- Sudoku ----
+
+/// Project Euler's first grid: one solution.
+const SUDOKU: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+/// A solved Sudoku as one line of N² symbols: every row, column and box holds each symbol once, and
+/// the givens of `puzzle` (one line, `.` for empty) are where they were.
+fn assert_sudoku(text: &str, puzzle: &str) {
+    let cells: Vec<char> = text.chars().collect();
+    let size = match cells.len() {
+        16 => 4,
+        81 => 9,
+        _ => panic!("{} cells: {text:?}", cells.len()),
+    };
+    let side = if size == 4 { 2 } else { 3 };
+    let symbols: HashSet<char> = "123456789".chars().take(size).collect();
+    let unit = |cs: Vec<usize>| -> HashSet<char> { cs.into_iter().map(|p| cells[p]).collect() };
+    for u in 0..size {
+        let row = unit((0..size).map(|c| u * size + c).collect());
+        let col = unit((0..size).map(|r| r * size + u).collect());
+        let (br, bc) = (u / side * side, u % side * side);
+        let boxed = unit(
+            (0..size)
+                .map(|k| (br + k / side) * size + bc + k % side)
+                .collect(),
+        );
+        assert_eq!(row, symbols, "row {u}: {text}");
+        assert_eq!(col, symbols, "column {u}: {text}");
+        assert_eq!(boxed, symbols, "box {u}: {text}");
+    }
+    for (p, g) in puzzle.chars().enumerate() {
+        assert!(
+            g == '.' || g == cells[p],
+            "given {g} at cell {p} lost: {text}"
+        );
+    }
+}
+
+#[test]
+fn sudoku_solve_says_whether_the_solution_is_unique() {
+    let out = ok(&["solve", "sudoku", SUDOKU]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_sudoku(lines[0], SUDOKU);
+    assert_eq!(lines[1..], ["", "The solution is unique."]);
+
+    let v = json(&["solve", "sudoku", SUDOKU, "--json"]);
+    assert_stats(&v);
+    assert_eq!(v["unique"], true);
+    assert_eq!(v["solutions"], 1);
+    assert_eq!(v["first"], lines[0]);
+    assert_eq!(count(&["sudoku", SUDOKU]), 1);
+
+    // One row given: very many solutions; solve stops at the second.
+    let loose = format!("123456789{}", ".".repeat(72));
+    let out = ok(&["solve", "sudoku", &loose]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_sudoku(lines[0], &loose);
+    assert_eq!(lines[2], "The solution is not unique.");
+    let v = json(&["solve", "sudoku", &loose, "--json"]);
+    assert_eq!(v["unique"], false);
+    assert_eq!(v["solutions"], 2);
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["boards"].as_array().unwrap().len(), 1);
+    let v = json(&["solve", "sudoku", &loose, "--limit", "3", "--json"]);
+    assert_eq!(v["unique"], false);
+    let boards = v["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 3);
+    for b in boards {
+        assert_sudoku(b.as_str().unwrap(), &loose);
+    }
+
+    // An empty 4x4 grid: all 288 Shidoku squares.
+    let empty = ".".repeat(16);
+    assert_eq!(count(&["sudoku", &empty]), 288);
+    assert_eq!(count(&["sudoku", &empty, "--seed", "8"]), 288);
+    let v = json(&["solve", "sudoku", &empty, "--limit", "0", "--json"]);
+    assert_eq!(v["unique"], false);
+    assert_eq!(v["complete"], true);
+    let boards = v["boards"].as_array().unwrap();
+    assert_eq!(boards.iter().collect::<HashSet<_>>().len(), 288);
+    for b in boards {
+        assert_sudoku(b.as_str().unwrap(), &empty);
+    }
+
+    // A puzzle whose givens do not clash but admit no solution: r1c9 can hold nothing.
+    let stuck = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+    assert_eq!(ok(&["solve", "sudoku", &stuck]), "No solution.\n");
+    let v = json(&["solve", "sudoku", &stuck, "--json"]);
+    assert_eq!(v["unique"], false);
+    assert!(v["first"].is_null());
+}
+
+#[test]
+fn sudoku_reads_a_drawn_grid_from_standard_input() {
+    let mut grid = String::new();
+    for (r, row) in SUDOKU.as_bytes().chunks(9).enumerate() {
+        if r % 3 == 0 && r > 0 {
+            grid.push_str("------+-------+------\n");
+        }
+        for (c, &ch) in row.iter().enumerate() {
+            if c % 3 == 0 && c > 0 {
+                grid.push_str("| ");
+            }
+            grid.push(if ch == b'.' { '0' } else { ch as char });
+            grid.push(' ');
+        }
+        grid.push('\n');
+    }
+    assert_eq!(
+        ok_with_stdin(&["solve", "sudoku", "-"], &grid),
+        ok(&["solve", "sudoku", SUDOKU])
+    );
+}
+
+#[test]
+fn bad_sudokus_get_one_line_and_status_2() {
+    fails(
+        &["count", "sudoku", &SUDOKU[..80]],
+        &["the puzzle", "found 80 cells", "16, 81, 256 or 625"],
+    );
+    fails(&["count", "sudoku", ""], &["found 0 cells"]);
+    let x = format!("{}x", &SUDOKU[..80]);
+    fails(&["count", "sudoku", &x], &["line 1, column 81", "`x`"]);
+    fails(
+        &["count", "sudoku", "1234....5......."],
+        &[
+            "line 1, column 9",
+            "r3c1",
+            "`5` is not a symbol of a 4x4 Sudoku",
+        ],
+    );
+    // A 3 added at r1c1 clashes with the 3 at r1c3.
+    let clash = format!("3{}", &SUDOKU[1..]);
+    fails(
+        &["solve", "sudoku", &clash],
+        &["line 1, column 3", "givens clash", "r1c1 and r1c3", "row 1"],
+    );
+    fails(&["export", "sudoku", &clash], &["givens clash"]);
+    fails_with_stdin(
+        &["count", "sudoku", "-"],
+        "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 Z\n",
+        &["standard input: line 4, column 7", "`Z`"],
+    );
+    fails(
+        &["count", "sudoku", "1234", "5678"],
+        &["unexpected argument `5678`", "quote the puzzle"],
+    );
+}
+
+// ---- Exact cover ----
+
+/// Knuth's example in TAOCP 7.2.2.1 (7 items, 6 options, one solution).
+const KNUTH: &str = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+
+/// A set of chosen options, one a line, covers each primary item of the Knuth text once and each
+/// secondary item at most once.
+fn assert_cover(text: &str, knuth: &str) {
+    let head = knuth.lines().next().unwrap();
+    let (primary, secondary) = head.split_once('|').unwrap_or((head, ""));
+    let mut seen = HashSet::new();
+    for w in text.split_whitespace() {
+        assert!(seen.insert(w), "item {w} covered twice: {text}");
+        assert!(
+            primary.split_whitespace().any(|p| p == w)
+                || secondary.split_whitespace().any(|s| s == w),
+            "unknown item {w}"
+        );
+    }
+    for p in primary.split_whitespace() {
+        assert!(seen.contains(p), "item {p} not covered: {text}");
+    }
+    // Each line is one of the options.
+    let options: HashSet<Vec<&str>> = knuth
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    for l in text.lines() {
+        assert!(
+            options.contains(&l.split_whitespace().collect::<Vec<_>>()),
+            "{l}"
+        );
+    }
+}
+
+#[test]
+fn exact_cover_from_a_file_and_from_standard_input() {
+    let dir = std::env::temp_dir().join(format!("dlx-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("knuth.dlx");
+    std::fs::write(&file, KNUTH).unwrap();
+    let path = file.to_str().unwrap();
+    assert_eq!(count(&["exact-cover", path]), 1);
+    let v = json(&["solve", "exact-cover", path, "--json"]);
+    assert_cover(v["first"].as_str().unwrap(), KNUTH);
+    assert_eq!(v["first"], "A D\nC E F\nB G");
+    assert_eq!(ok_with_stdin(&["count", "exact-cover", "-"], KNUTH), "1\n");
+
+    // Secondary items may stay uncovered: {a x, b}, {a x, b y}, {a, b} and {a, b y}.
+    let gen = "a b | x y\na x\nb\nb y\na\nx y\n";
+    assert_eq!(ok_with_stdin(&["count", "exact-cover", "-"], gen), "4\n");
+    let out = ok_with_stdin(&["solve", "exact-cover", "-", "--limit", "0"], gen);
+    let sols: Vec<&str> = out.trim_end().split("\n\n").collect();
+    assert_eq!(sols.len(), 4);
+    for s in sols {
+        assert_cover(s, gen);
+    }
+
+    // The same problem as Knuth's, as a 0-1 matrix with no header.
+    let matrix = "0010110\n1001001\n0110010\n1001000\n0100001\n0001011\n";
+    assert_eq!(ok_with_stdin(&["count", "exact-cover", "-"], matrix), "1\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_exact_cover_input_gets_one_line_and_status_2() {
+    fails_with_stdin(
+        &["count", "exact-cover", "-"],
+        "A B C\nA B\nB Q\n",
+        &["standard input: line 3, column 3", "unknown item `Q`"],
+    );
+    fails_with_stdin(
+        &["count", "exact-cover", "-"],
+        "101\n01\n",
+        &["standard input: line 2", "row has 2 entries, expected 3"],
+    );
+    fails_with_stdin(&["count", "exact-cover", "-"], "", &["no items line"]);
+    fails_with_stdin(
+        &["count", "exact-cover", "-"],
+        "A B\nA A\n",
+        &["standard input: line 2, column 3", "`A` appears twice"],
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["count", "exact-cover", "-"])
+        .stdin(std::fs::File::open(env!("CARGO_BIN_EXE_dlx")).unwrap())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("dlx: standard input is not UTF-8 text"),
+        "{err}"
+    );
+}
+
+// ---- Export round trips ----
+
+/// `dlx export ARGS | dlx count exact-cover -` counts as `dlx count ARGS`.
+fn round_trip(args: &[&str]) -> u64 {
+    let mut e = vec!["export"];
+    e.extend_from_slice(args);
+    let knuth = ok(&e);
+    let (items, options) = parse_knuth(&knuth);
+    assert!(!items.is_empty() && !options.is_empty(), "{args:?}");
+    let via = ok_with_stdin(&["count", "exact-cover", "-"], &knuth);
+    let direct = count(args);
+    assert_eq!(via.trim_end(), direct.to_string(), "dlx export {args:?}");
+    direct
+}
+
+#[test]
+fn export_then_count_gives_the_same_count() {
+    assert_eq!(round_trip(&["queens", "8"]), 92);
+    assert_eq!(round_trip(&["toroidal-queens", "7"]), 28);
+    assert_eq!(round_trip(&["latin", "4"]), 576);
+    assert_eq!(round_trip(&["langford", "7"]), 52);
+    assert_eq!(round_trip(&["langford", "8", "--distinct"]), 150);
+    assert_eq!(round_trip(&["pentomino", "3x20"]), 8);
+    assert_eq!(round_trip(&["pentomino", "8x8", "--distinct"]), 65);
+    // Sudoku: the givens are placed, so the instance left is smaller than the empty grid's.
+    assert_eq!(round_trip(&["sudoku", SUDOKU]), 1);
+    assert_eq!(round_trip(&["sudoku", "12.............."]), 288 / 12);
+    assert_eq!(round_trip(&["sudoku", "123434.........."]), 6);
+    let reduced = ok(&["export", "sudoku", SUDOKU]);
+    let full = ok(&["export", "sudoku", &".".repeat(81)]);
+    assert_eq!(full.lines().count(), 1 + 729);
+    assert!(
+        reduced.lines().count() < 1 + 729 / 3,
+        "{}",
+        reduced.lines().count()
+    );
+    // An exact-cover problem exports as itself.
+    assert_eq!(ok_with_stdin(&["export", "exact-cover", "-"], KNUTH), KNUTH);
+}
