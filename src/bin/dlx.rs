@@ -574,6 +574,15 @@ fn export(problem: &dyn Problem, out: &mut impl Write) -> Result<(), Stop> {
         }
         unreachable!("reduce fails only on a clash");
     };
+    if reduced.n_items() == 0 {
+        // Knuth's format cannot state an instance with no items; say so in a comment line instead of
+        // printing an empty items line.
+        writeln!(
+            out,
+            "| the givens cover every item: nothing is left to choose (one solution, the givens)"
+        )?;
+        return Ok(());
+    }
     out.write_all(reduced.to_knuth().as_bytes())?;
     Ok(())
 }
