@@ -32,7 +32,8 @@ Commands:
 Problems:
   queens N                 N queens on an NxN board, none attacking another
   toroidal-queens N        the same on a torus (diagonals wrap around)
-  sudoku PUZZLE|-          a Sudoku (N² symbols, `.` or `0` for an empty cell); `-` reads standard input
+  sudoku PUZZLE|-          a Sudoku, 4x4 to 25x25: its N² cells on one line or drawn as a grid
+                           (`.` or `0` empty; spaces, |, - and + ignored); `-` reads standard input
   latin N                  Latin squares of order N
   langford N [--distinct]  Langford pairings of 1..N (--distinct: count each pair of mirror images once)
   pentomino BOARD [--distinct]
