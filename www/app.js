@@ -64,8 +64,8 @@ async function main() {
   for (const id of ['problem', 'preset', 'size', 'size-range', 'pentomino-board', 'puzzle', 'matrix-input',
     'distinct', 'input-error', 'problem-form', 'load', 'copy-link', 'status', 'reset', 'step-back', 'play',
     'step', 'step-choice', 'next-solution', 'run-to-end', 'speed', 'speed-out', 'run-box', 'run-bar',
-    'run-text', 'run-cancel', 'st-level', 'st-nodes', 'st-updates', 'st-solutions', 'st-eps', 'st-elapsed',
-    'stats-source', 'narration', 'board-text', 'show-text', 'title', 'matrix-caption', 'board-caption',
+    'run-text', 'run-cancel', 'pause-at-solution', 'st-level', 'st-nodes', 'st-updates', 'st-solutions', 'st-eps', 'st-elapsed',
+    'stats-source', 'narration', 'board-text', 'show-text', 'title', 'matrix-caption',
     'matrix-hover', 'zoom-in', 'zoom-out', 'zoom-fit']) {
     ui[id] = $(id);
   }
@@ -88,6 +88,7 @@ async function main() {
     setStatus(`The engine could not start: ${err.message}. Build it with \`make wasm\` and reload.`, 'error');
     return;
   }
+  model.pauseAtSolution = ui['pause-at-solution'].checked;
   window.dlx = { model, app: { load: loadSpec, frames: () => frames, lastRun: () => lastRun, matrix, board, tree } };
   openFromUrl();
   setControlsEnabled(true);
@@ -153,7 +154,7 @@ function loadSpec(spec, { focusError = false, updateUrl = true } = {}) {
   statsSource = 'live';
   ui.title.textContent = info.title;
   const secondary = info.n_items - info.n_primary;
-  ui['matrix-caption'].textContent = `${info.title}: ${info.n_primary} primary${secondary ? ` + ${secondary} secondary` : ''} items × ${info.n_options} options`;
+  ui['matrix-caption'].textContent = `${info.n_primary} primary${secondary ? ` + ${secondary} secondary` : ''} items × ${info.n_options} options`;
   document.title = `${info.title} — DLX Studio`;
   if (updateUrl) writeUrl(spec);
   statusNote = null;
@@ -281,6 +282,9 @@ function bindControls() {
     if (run) cancelRun(); else ui['run-box'].hidden = true;
   });
   ui.speed.addEventListener('input', setSpeedFromSlider);
+  ui['pause-at-solution'].addEventListener('change', () => {
+    if (model) model.pauseAtSolution = ui['pause-at-solution'].checked;
+  });
   ui['show-text'].addEventListener('click', () => {
     const shown = ui['board-text'].classList.toggle('shown');
     ui['board-text'].classList.toggle('sr-only', !shown);
@@ -514,7 +518,6 @@ function render() {
   const b = model.board();
   board.update(b, highlightOf(b));
   if (ui['board-text'].textContent !== b.text) ui['board-text'].textContent = b.text;
-  ui['board-caption'].textContent = model.info ? model.info.title : '';
   const st = model.stats();
   tree.update({
     tree: model.tree, depth: TREE_DEPTH, path: model.path, names: model.info.items,

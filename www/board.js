@@ -91,14 +91,6 @@ export class BoardView {
     ctx.strokeStyle = c.ink;
     ctx.lineWidth = 1;
     ctx.strokeRect(x0 + 0.5, y0 + 0.5, cell * n - 1, cell * n - 1);
-    if (torus && cell > 14) {
-      // The edges of a torus meet: arrows on opposite sides say so.
-      ctx.fillStyle = c.muted;
-      ctx.font = `${Math.min(12, cell * 0.4)}px ${c.font}`;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'bottom';
-      ctx.fillText('⇕ ⇔ edges wrap round', w / 2, y0 - 1);
-    }
   }
 
   _symbols(ctx, w, h, b) {
@@ -213,7 +205,7 @@ export class BoardView {
       if (js.length !== 2) continue;
       const xa = x0 + (js[0] + 0.5) * cell, xb = x0 + (js[1] + 0.5) * cell;
       const lift = Math.min(y0 - 4, (xb - xa) * 0.45);
-      ctx.strokeStyle = this.highlight.has(js[0]) ? c.branch : PIECE_COLOURS[(v - 1) % 12];
+      ctx.strokeStyle = this.highlight.has(js[0]) ? c.branch : c.placed;
       ctx.lineWidth = this.highlight.has(js[0]) ? 3 : 2;
       ctx.beginPath();
       ctx.moveTo(xa, y0);
@@ -222,7 +214,7 @@ export class BoardView {
     }
     for (let j = 0; j < m; j++) {
       const v = b.cells[j], x = x0 + j * cell;
-      ctx.fillStyle = this.highlight.has(j) ? c.tried : v > 0 ? alpha(PIECE_COLOURS[(v - 1) % 12], 0.35) : c.empty;
+      ctx.fillStyle = this.highlight.has(j) ? c.tried : v > 0 ? alpha(c.placed, 0.18) : c.empty;
       ctx.fillRect(x, y0, cell, cell);
       ctx.strokeStyle = '#8f98a8';
       ctx.lineWidth = 1;
@@ -279,10 +271,12 @@ export class BoardView {
     const items = [];
     switch (b.kind) {
       case 'queens': case 'toroidal-queens':
-        items.push([c.queen, 'queen'], [alpha(c.attacked, 0.55), 'attacked square'], [c.tried, 'queen being tried']);
+        items.push([c.queen, 'queen'], [alpha(c.attacked, 0.55), 'attacked square'], [c.tried, 'queen being tried'],
+          [c.light, 'free square'], [c.dark, 'free square (dark)']);
+        if (b.kind === 'toroidal-queens') items.push([null, '(a torus: the diagonals wrap round the edges)']);
         break;
       case 'sudoku':
-        items.push(['#eceef2', 'given (bold)'], [c.placed, 'digit placed by the search'], [c.tried, 'cell being tried']);
+        items.push(['#eceef2', 'given (bold, on grey)'], [c.placed, 'digit placed by the search'], [c.tried, 'cell being tried']);
         break;
       case 'latin':
         items.push([c.placed, 'symbol placed'], [c.tried, 'cell being tried']);
@@ -292,7 +286,8 @@ export class BoardView {
         items.push([c.hole, 'hole'], [c.empty, 'not yet covered'], [c.tried, 'piece being tried (outline)']);
         break;
       case 'langford':
-        items.push([alpha(PIECE_COLOURS[0], 0.35), 'pair placed (arc joins the two)'], [c.tried, 'pair being tried']);
+        items.push([alpha(c.placed, 0.18), 'number placed'], [c.placed, 'arc joining a pair'], [c.tried, 'pair being tried'],
+          [c.branch, 'its arc'], [c.empty, 'empty slot']);
         break;
       default:
         items.push([alpha(c.chosen, 0.16), 'option chosen'], [c.tried, 'option being tried']);
@@ -302,7 +297,8 @@ export class BoardView {
       const sw = document.createElement('span');
       sw.className = 'sw';
       sw.style.setProperty('--c', col);
-      li.append(sw, text);
+      if (col) li.append(sw);
+      li.append(text);
       return li;
     }));
   }

@@ -82,7 +82,7 @@ export class MatrixView {
 
   // ---------------------------------------------------------------- view transform
 
-  /** The whole matrix if its cells stay readable as pixels, else the full width from the top. */
+  /** The starting view: as much of the matrix as stays readable, from the top. */
   fit() {
     const L = this.layout;
     const w = this.canvas.clientWidth || 800, h = this.canvas.clientHeight || 400;
@@ -90,7 +90,8 @@ export class MatrixView {
     const worldW = L.nCols + 1.6, worldH = L.nRows + HEAD_GAP + 3.2;
     const all = Math.min(w / worldW, h / worldH);
     const width = w / worldW;
-    this.scale = Math.min(MAX_SCALE * 0.5, all >= 1.5 ? all : Math.max(all, Math.min(width, 14)));
+    // Whole if the cells stay boxes; else boxes of 8 px if the width allows, scrolling down.
+    this.scale = Math.min(MAX_SCALE * 0.5, all >= PIXEL ? all : Math.min(width, Math.max(all, 8)));
     this.ox = -1.3 - Math.max(0, (w / this.scale - worldW) / 2);
     this.oy = -3;
     if (worldH * this.scale < h) this.oy -= (h / this.scale - worldH) / 2;
@@ -188,13 +189,13 @@ export class MatrixView {
       if (L.colX[x] === col) {
         const name = L.names[nodes[4 * x] - 1];
         const hidden = f.linked && !f.linked[x] ? ', hidden: out of its list, its own links kept' : '';
-        const items = (L.options[L.rowOpt[row]] || []).map((i) => L.names[i]).join(' ');
-        this.onHover(`node ${x}: item ${name}, option ${L.rowOpt[row]} (${items}), up ${nodes[4 * x + 1]}, down ${nodes[4 * x + 2]}${hidden}`);
+        const its = (L.options[L.rowOpt[row]] || []).map((i) => L.names[i]).join(' ');
+        this.onHover(`node ${x}: item ${name}, option ${L.rowOpt[row]} (${its}), up ${nodes[4 * x + 1]}, down ${nodes[4 * x + 2]}${hidden}`);
         return;
       }
     }
-    const items = (L.options[L.rowOpt[row]] || []).map((i) => L.names[i]).join(' ');
-    this.onHover(`option ${L.rowOpt[row]}: ${items}`);
+    const its = (L.options[L.rowOpt[row]] || []).map((i) => L.names[i]).join(' ');
+    this.onHover(`option ${L.rowOpt[row]}: ${its}`);
   }
 
   // ---------------------------------------------------------------- state of the links
@@ -612,8 +613,8 @@ export class MatrixView {
         ctx.save();
         ctx.translate(X + S / 2, Y - 3);
         ctx.rotate(-Math.PI / 2);
-        ctx.fillStyle = hd === f.branching ? c.branch : root ? c.ink : on > 0.5 ? c.ink : c.muted;
-        ctx.font = `${hd === f.branching ? 700 : 400} ${Math.max(9, Math.min(13, s * 0.45))}px ${c.font}`;
+        ctx.fillStyle = f.branching && hd === f.branching ? c.branch : root ? c.ink : on > 0.5 ? c.ink : c.muted;
+        ctx.font = `${f.branching && hd === f.branching ? 700 : 400} ${Math.max(9, Math.min(13, s * 0.45))}px ${c.font}`;
         ctx.textAlign = 'left';
         ctx.textBaseline = 'middle';
         const name = root ? (hd === 0 ? 'root' : 'root₂') : L.names[hd - 1];

@@ -13,6 +13,8 @@ export const EV = Object.freeze({
 export const TREE_DEPTH = 6;
 /** Bound on the remembered tree, so that a long run over a wide tree cannot eat memory. */
 const TREE_MAX_NODES = 50000;
+/** Events the engine keeps from one call (the contract's cap). */
+const EVENT_CAP = 65536;
 /** The frame budget for stepping at full speed, in ms (the rest of the frame draws). */
 const FRAME_BUDGET_MS = 8;
 /** The kinds of problem the page offers, with the bounds of their N. */
@@ -49,6 +51,8 @@ export class Model {
     this.playing = false;
     /** Events per second; Infinity = as fast as the frame budget allows. */
     this.speed = 4;
+    /** Whether play stops on the event that finds a solution. */
+    this.pauseAtSolution = true;
     this._carry = 0;
     this._batch = 1000;
     this._lastTick = 0;
@@ -247,8 +251,21 @@ export class Model {
     }
     let taken = 0;
     if (n > 0) {
+      // To stop on a solution, a batch must fit in the events buffer, where the solution is looked for.
+      if (this.pauseAtSolution) n = Math.min(n, EVENT_CAP);
       const t0 = performance.now();
       taken = this.step(n);
+      if (this.pauseAtSolution) {
+        const over = this._eventsAfterSolution();
+        if (over >= 0) {
+          // Stepping back is exact, so overshooting and coming back is as good as stopping.
+          if (over > 0) this.stepBack(over);
+          this.eventsPlayed -= over;
+          this.playing = false;
+          this._sampleEps(now);
+          return taken - over;
+        }
+      }
       const ms = performance.now() - t0;
       if (n >= 64) {
         // Aim the next batch at the frame budget, smoothing out one-off stalls.
@@ -259,6 +276,15 @@ export class Model {
     }
     this._sampleEps(now);
     return taken;
+  }
+
+  /** Events taken after the first Solution event of the last call, or −1 if it found none. */
+  _eventsAfterSolution() {
+    const ev = this.views().events;
+    for (let i = 0; i + 5 < ev.length; i += 6) {
+      if (ev[i] === EV.SOLUTION && !ev[i + 5]) return (ev.length - i) / 6 - 1;
+    }
+    return -1;
   }
 
   _sampleEps(now) {
