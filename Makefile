@@ -8,7 +8,8 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 
 # The wasm-bindgen CLI must be exactly the version of the wasm-bindgen crate pinned in Cargo.toml.
 WASM_BINDGEN_VERSION := $(shell sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' Cargo.toml)
-WASM := target/wasm32-unknown-unknown/release/dlx_studio.wasm
+# Cargo puts it under $CARGO_TARGET_DIR when that is set (private target dirs), else under target/.
+WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release/dlx_studio.wasm
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -52,8 +53,11 @@ test: lint test-native test-wasm test-browser
 test-native:
 	$(CARGO) test
 
+# wasm-bindgen-test-runner (the cargo runner in .cargo/config.toml) starts chromedriver from $CHROMEDRIVER
+# and reads the browser's capabilities from webdriver.json (headless Chromium as root).
+CHROMEDRIVER ?= $(shell command -v chromedriver || echo /usr/bin/chromedriver)
 test-wasm: setup-wasm setup-browser
-	@echo "(wasm-bindgen-test in headless Chromium: see the app issue)"
+	CHROMEDRIVER=$(CHROMEDRIVER) $(CARGO) test --target wasm32-unknown-unknown --test wasm --test wasm_draw
 
 test-browser: build setup-browser
 	@if [ -f tests/browser/run.mjs ]; then node tests/browser/run.mjs; else echo "(no browser tests yet)"; fi

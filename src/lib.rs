@@ -3,9 +3,11 @@
 //! See ARCHITECTURE.md for the codemap and the invariants.
 
 pub mod core;
+pub mod narrate;
 pub mod problems;
 
+// Public so that tests/wasm.rs can drive the Session from Rust in the browser.
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+pub mod wasm;
 
 pub use crate::core::{Event, Instance, Observer, Search, Stats, Status};

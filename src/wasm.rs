@@ -46,4 +46,486 @@
 //! wasm_memory()                  the module's WebAssembly.Memory.
 //! ```
 //!
-//! PLACEHOLDER — being written; replace the bodies below.
+//! Memory can grow in any call that allocates (load, board, info, a long step), and a view made before
+//! that is detached (its length reads 0): check `view.buffer === memory.buffer` before drawing, or just
+//! make the views afresh each frame (cheap). The nodes and items pointers stay put until the next `load`
+//! or `reset` (each builds a new search); the events pointer may change with every stepping call.
+//!
+//! Before the first successful load, the views are empty (pointer 0, length 0) and every other method
+//! throws an Error saying no problem is loaded.
+//!
+//! The search state lives in `core::Search` alone (it steps back from its state, with no trace), so a
+//! session is the search plus what the page needs to read it: the problem that decodes boards, the
+//! events of the latest call, and the latest event for the narration.
+
+use crate::core::{Count, Event, Limits, Observer, Search, Status, StopAtSolution};
+use crate::narrate;
+use crate::problems::{self, InputError, Problem, Spec};
+use js_sys::Reflect;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// Events kept per call: the page draws at most the tail of a long run.
+pub const EVENT_CAP: usize = 65536;
+/// u32 per event in the events buffer: code, a, b, c, d, undone.
+pub const EVENT_WORDS: usize = 6;
+
+#[wasm_bindgen(start)]
+fn start() {
+    // Panics show up in the browser console with their message and location, not as "unreachable".
+    console_error_panic_hook::set_once();
+}
+
+/// The module's `WebAssembly.Memory`, for building typed-array views on the link arrays.
+#[wasm_bindgen]
+pub fn wasm_memory() -> JsValue {
+    wasm_bindgen::memory()
+}
+
+/// What the narration describes.
+enum Latest {
+    None,
+    Event {
+        ev: Event,
+        undone: bool,
+    },
+    /// A line already in words (load, reset, the end of a fast run).
+    Note(String),
+}
+
+/// A loaded problem and the search over it.
+struct Loaded {
+    problem: Box<dyn Problem>,
+    search: Search,
+    kind: String,
+}
+
+/// One problem in the page and the search over it. See the contract at the top of this file.
+#[wasm_bindgen]
+pub struct Session {
+    loaded: Option<Loaded>,
+    /// `EVENT_WORDS` u32 per event of the latest stepping call (see `encode`).
+    events: Vec<u32>,
+    latest: Latest,
+}
+
+#[derive(Serialize)]
+struct StatsView {
+    level: usize,
+    nodes: u64,
+    updates: u64,
+    solutions: u64,
+    max_depth: usize,
+    progress: f64,
+    done: bool,
+    at_start: bool,
+}
+
+#[derive(Serialize)]
+struct InfoView<'a> {
+    title: String,
+    kind: &'a str,
+    n_items: usize,
+    n_primary: usize,
+    n_options: usize,
+    items: &'a [String],
+    options: Vec<Vec<u32>>,
+}
+
+#[derive(Serialize)]
+struct TreeLevel {
+    level: usize,
+    k: u32,
+    d: u32,
+    item: u32,
+}
+
+/// An event as the page reads it: `[code, a, b, c, d, undone]`, codes as in the contract.
+pub fn encode(ev: Event, undone: bool) -> [u32; EVENT_WORDS] {
+    let u = u32::from(undone);
+    match ev {
+        Event::Choose { level, item, len } => [0, level, item, len, 0, u],
+        Event::DeadEnd { level, item } => [1, level, item, 0, 0, u],
+        Event::CoverItem { item } => [2, item, 0, 0, 0, u],
+        Event::Hide { node } => [3, node, 0, 0, 0, u],
+        Event::Try { level, node, k, d } => [4, level, node, k, d, u],
+        Event::Solution { level } => [5, level, 0, 0, 0, u],
+        Event::Backtrack { level } => [6, level, 0, 0, 0, u],
+        Event::Unhide { node } => [7, node, 0, 0, 0, u],
+        Event::UncoverItem { item } => [8, item, 0, 0, 0, u],
+    }
+}
+
+/// A JS `Error` carrying the message (with its position) and `line`/`column` (numbers or undefined).
+fn js_error(e: &InputError) -> JsValue {
+    let err = js_sys::Error::new(&e.to_string());
+    let num = |v: Option<usize>| v.map_or(JsValue::UNDEFINED, |n| JsValue::from(n as f64));
+    // Setting a property on a fresh Error object cannot fail.
+    let _ = Reflect::set(&err, &"line".into(), &num(e.line));
+    let _ = Reflect::set(&err, &"column".into(), &num(e.column));
+    err.into()
+}
+
+fn not_loaded() -> JsValue {
+    js_sys::Error::new("no problem is loaded: call load(kind, text, distinct) first").into()
+}
+
+fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
+    serde_wasm_bindgen::to_value(v).map_err(|e| js_sys::Error::new(&e.to_string()).into())
+}
+
+/// N for the numeric problems: the first character that is not a digit is reported where it stands.
+fn parse_n(text: &str) -> Result<usize, InputError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(InputError::new("N is missing: give a whole number"));
+    }
+    for (l, line) in text.lines().enumerate() {
+        for (c, ch) in line.chars().enumerate() {
+            if !ch.is_ascii_digit() && !ch.is_whitespace() {
+                return Err(InputError::at(
+                    l + 1,
+                    c + 1,
+                    format!("`{ch}` is not a digit: N must be a whole number"),
+                ));
+            }
+        }
+    }
+    if t.contains(char::is_whitespace) {
+        return Err(InputError::new("N must be one whole number, not several"));
+    }
+    t.parse()
+        .map_err(|_| InputError::new(format!("N = {t} is far too large")))
+}
+
+/// The spec a page request names.
+fn spec(kind: &str, text: &str, distinct: bool) -> Result<Spec, InputError> {
+    Ok(match kind {
+        "queens" => Spec::Queens(parse_n(text)?),
+        "toroidal-queens" => Spec::ToroidalQueens(parse_n(text)?),
+        "latin" => Spec::Latin(parse_n(text)?),
+        "langford" => Spec::Langford {
+            n: parse_n(text)?,
+            distinct,
+        },
+        "pentomino" => Spec::Pentomino {
+            board: text.trim().to_string(),
+            distinct,
+        },
+        "sudoku" => Spec::Sudoku(text.to_string()),
+        "exact-cover" => Spec::ExactCover(text.to_string()),
+        _ => {
+            return Err(InputError::new(format!(
+                "unknown problem kind `{kind}`: expected queens, toroidal-queens, latin, langford, \
+                 pentomino, sudoku or exact-cover"
+            )))
+        }
+    })
+}
+
+/// A fresh search over `problem`, its givens already chosen.
+fn start_search(problem: &dyn Problem) -> Result<Search, InputError> {
+    let mut search = Search::new(problem.instance());
+    search.preselect(problem.givens()).map_err(|clash| {
+        let inst = problem.instance();
+        InputError::new(format!(
+            "the given option `{}` clashes with an earlier one on item {}",
+            inst.option_text(clash.option),
+            inst.item_name(clash.item)
+        ))
+    })?;
+    Ok(search)
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
+    }
+}
+
+impl Session {
+    fn loaded(&self) -> Result<&Loaded, JsValue> {
+        self.loaded.as_ref().ok_or_else(not_loaded)
+    }
+
+    fn search_mut(&mut self) -> Result<&mut Search, JsValue> {
+        self.loaded
+            .as_mut()
+            .map(|l| &mut l.search)
+            .ok_or_else(not_loaded)
+    }
+
+    fn record(&mut self, ev: Event, undone: bool) {
+        // Drop the oldest half once twice the cap is held: amortised O(1) per event, bounded memory.
+        if self.events.len() >= 2 * EVENT_CAP * EVENT_WORDS {
+            self.events.drain(..EVENT_CAP * EVENT_WORDS);
+        }
+        self.events.extend_from_slice(&encode(ev, undone));
+        self.latest = Latest::Event { ev, undone };
+    }
+
+    /// Ends a stepping call: keeps its last `EVENT_CAP` events.
+    fn end(&mut self) {
+        let keep = EVENT_CAP * EVENT_WORDS;
+        if self.events.len() > keep {
+            self.events.drain(..self.events.len() - keep);
+        }
+    }
+
+    /// Takes up to `n` events forward (`back == false`) or back, recording them; stops early after
+    /// an event `stop` accepts. Returns how many were taken.
+    fn walk(&mut self, n: u32, back: bool, stop: fn(&Event) -> bool) -> Result<u32, JsValue> {
+        self.search_mut()?;
+        // A stepping call's events replace the previous call's.
+        self.events.clear();
+        let mut taken = 0;
+        while taken < n {
+            let Some(l) = self.loaded.as_mut() else {
+                break;
+            };
+            let next = if back {
+                l.search.step_back()
+            } else {
+                l.search.step()
+            };
+            let Some(ev) = next else {
+                self.latest = Latest::Note(match &self.loaded {
+                    Some(l) if l.search.is_done() => narrate::finished(l.search.stats()),
+                    _ => "At the start: nothing more to undo".into(),
+                });
+                break;
+            };
+            self.record(ev, back);
+            taken += 1;
+            if stop(&ev) {
+                break;
+            }
+        }
+        self.end();
+        Ok(taken)
+    }
+
+    /// Runs the fast path with observer `obs` for at most `max_nodes` more search-tree nodes.
+    fn run_fast<O: Observer>(&mut self, max_nodes: f64, obs: &mut O) -> Result<Status, JsValue> {
+        self.events.clear();
+        let search = self.search_mut()?;
+        let saved = search.limits();
+        // JS numbers: negative or NaN count as 0; the cast saturates huge ones.
+        let more = if max_nodes > 0.0 { max_nodes as u64 } else { 0 };
+        search.set_limits(Limits {
+            nodes: Some(search.stats().nodes.saturating_add(more)),
+            ..saved
+        });
+        let status = search.run(obs);
+        search.set_limits(saved);
+        Ok(status)
+    }
+}
+
+#[wasm_bindgen]
+impl Session {
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Session {
+        Session {
+            loaded: None,
+            events: Vec::new(),
+            latest: Latest::None,
+        }
+    }
+
+    /// Loads a problem; on error throws and leaves the current one as it was.
+    pub fn load(&mut self, kind: &str, text: &str, distinct: Option<bool>) -> Result<(), JsValue> {
+        let problem = spec(kind, text, distinct.unwrap_or(false))
+            .and_then(|s| problems::load(&s))
+            .map_err(|e| js_error(&e))?;
+        let search = start_search(problem.as_ref()).map_err(|e| js_error(&e))?;
+        self.latest = Latest::Note(narrate::loaded(&problem.title(), problem.instance()));
+        self.loaded = Some(Loaded {
+            problem,
+            search,
+            kind: kind.to_string(),
+        });
+        self.events.clear();
+        Ok(())
+    }
+
+    /// Back to the start of the search over the same problem.
+    pub fn reset(&mut self) -> Result<(), JsValue> {
+        let loaded = self.loaded.as_mut().ok_or_else(not_loaded)?;
+        loaded.search = start_search(loaded.problem.as_ref()).map_err(|e| js_error(&e))?;
+        self.events.clear();
+        self.latest = Latest::Note("Back at the start".into());
+        Ok(())
+    }
+
+    /// Up to `n` events forward; returns how many were taken.
+    pub fn step(&mut self, n: u32) -> Result<u32, JsValue> {
+        self.walk(n, false, |_| false)
+    }
+
+    /// Up to `n` events backward, each undone exactly; returns how many were undone.
+    pub fn step_back(&mut self, n: u32) -> Result<u32, JsValue> {
+        self.walk(n, true, |_| false)
+    }
+
+    /// Forward to and including the next Try, Solution or DeadEnd; returns the number of events.
+    pub fn step_to_choice(&mut self) -> Result<u32, JsValue> {
+        self.walk(u32::MAX, false, |ev| {
+            matches!(
+                ev,
+                Event::Try { .. } | Event::Solution { .. } | Event::DeadEnd { .. }
+            )
+        })
+    }
+
+    /// Forward on the fast path to the next solution; false if none within `max_nodes` more nodes or
+    /// the search is over.
+    pub fn next_solution(&mut self, max_nodes: f64) -> Result<bool, JsValue> {
+        let status = self.run_fast(max_nodes, &mut StopAtSolution)?;
+        let search = &self.loaded()?.search;
+        self.latest = match status {
+            Status::Paused => Latest::Event {
+                ev: Event::Solution {
+                    level: search.level() as u32,
+                },
+                undone: false,
+            },
+            Status::Limit => Latest::Note(narrate::paused(search.stats())),
+            Status::Done => Latest::Note(narrate::finished(search.stats())),
+        };
+        Ok(status == Status::Paused)
+    }
+
+    /// Counts on, on the fast path, for at most `max_nodes` more nodes; true when the search is over.
+    pub fn count_chunk(&mut self, max_nodes: f64) -> Result<bool, JsValue> {
+        let status = self.run_fast(max_nodes, &mut Count)?;
+        let stats = self.loaded()?.search.stats();
+        self.latest = Latest::Note(match status {
+            Status::Done => narrate::finished(stats),
+            _ => narrate::paused(stats),
+        });
+        Ok(status == Status::Done)
+    }
+
+    pub fn stats(&self) -> Result<JsValue, JsValue> {
+        let s = &self.loaded()?.search;
+        to_js(&StatsView {
+            level: s.level(),
+            nodes: s.stats().nodes,
+            updates: s.stats().updates,
+            solutions: s.stats().solutions,
+            max_depth: s.stats().max_depth(),
+            progress: s.progress(),
+            done: s.is_done(),
+            at_start: s.at_start(),
+        })
+    }
+
+    pub fn info(&self) -> Result<JsValue, JsValue> {
+        let l = self.loaded()?;
+        let inst = l.problem.instance();
+        to_js(&InfoView {
+            title: l.problem.title(),
+            kind: &l.kind,
+            n_items: inst.n_items(),
+            n_primary: inst.n_primary(),
+            n_options: inst.n_options(),
+            items: inst.item_names(),
+            options: (0..inst.n_options())
+                .map(|k| inst.option(k).map(|i| i as u32).collect())
+                .collect(),
+        })
+    }
+
+    /// The board of the options chosen so far (givens included) and of the option being tried.
+    pub fn board(&self) -> Result<JsValue, JsValue> {
+        let l = self.loaded()?;
+        let mut options = l.search.solution();
+        if let Some(x) = l.search.trying() {
+            options.push(l.search.links().option_of(x));
+        }
+        to_js(&l.problem.board(&options))
+    }
+
+    /// One line in words for the latest event taken or undone (or the latest load, reset or run).
+    pub fn narration(&self) -> String {
+        match (&self.latest, &self.loaded) {
+            (Latest::Event { ev, undone }, Some(l)) => {
+                narrate::narrate(*ev, *undone, &l.search, l.problem.instance())
+            }
+            (Latest::Note(s), _) => s.clone(),
+            _ => String::new(),
+        }
+    }
+
+    /// The current path: at each level, option k of d of the item branched on.
+    pub fn tree(&self) -> Result<JsValue, JsValue> {
+        let s = &self.loaded()?.search;
+        let links = s.links();
+        let path = s.path();
+        let levels: Vec<TreeLevel> = s
+            .choices()
+            .into_iter()
+            .enumerate()
+            .map(|(level, (k, d))| TreeLevel {
+                level,
+                k,
+                d,
+                // Below the current level the option tried lies in the list of the item branched on.
+                item: path.get(level).map_or_else(
+                    || s.branching_item().unwrap_or(0),
+                    |&x| links.nodes[x as usize].top,
+                ),
+            })
+            .collect();
+        to_js(&levels)
+    }
+
+    /// Header index of the item branched on at the current level, or 0.
+    pub fn branching_item(&self) -> Result<u32, JsValue> {
+        Ok(self.loaded()?.search.branching_item().unwrap_or(0))
+    }
+
+    /// Node of the option being tried now, or 0.
+    pub fn trying(&self) -> Result<u32, JsValue> {
+        Ok(self.loaded()?.search.trying().unwrap_or(0))
+    }
+
+    pub fn nodes_ptr(&self) -> *const u32 {
+        // `Node` is #[repr(C)] with four u32 fields, so the array is 4 * len u32 with no padding.
+        self.loaded.as_ref().map_or(std::ptr::null(), |l| {
+            l.search.links().nodes.as_ptr() as *const u32
+        })
+    }
+
+    pub fn nodes_len(&self) -> usize {
+        self.loaded
+            .as_ref()
+            .map_or(0, |l| 4 * l.search.links().nodes.len())
+    }
+
+    pub fn items_ptr(&self) -> *const u32 {
+        // `ItemLink` is #[repr(C)] with two u32 fields.
+        self.loaded.as_ref().map_or(std::ptr::null(), |l| {
+            l.search.links().items.as_ptr() as *const u32
+        })
+    }
+
+    pub fn items_len(&self) -> usize {
+        self.loaded
+            .as_ref()
+            .map_or(0, |l| 2 * l.search.links().items.len())
+    }
+
+    pub fn events_ptr(&self) -> *const u32 {
+        if self.events.is_empty() {
+            std::ptr::null()
+        } else {
+            self.events.as_ptr()
+        }
+    }
+
+    pub fn events_len(&self) -> usize {
+        self.events.len()
+    }
+}

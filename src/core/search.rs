@@ -221,8 +221,8 @@ impl Search {
             // An option is still available when each of its items is active and it is not hidden.
             let mut p = first;
             loop {
-                let c = self.links.nodes[p as usize].top;
-                if !self.links.is_active(c) || !self.in_list(p) {
+                let c = self.links.top(p);
+                if !self.links.is_active(c) || !self.links.is_linked(p) {
                     return Err(Clash {
                         option: k,
                         item: Links::item_of_header(c),
@@ -234,7 +234,7 @@ impl Search {
                 }
             }
             loop {
-                self.links.cover(self.links.nodes[p as usize].top);
+                self.links.cover(self.links.top(p));
                 p = self.links.next_in_option(p);
                 if p == first {
                     break;
@@ -243,18 +243,6 @@ impl Search {
             self.preselected.push(k);
         }
         Ok(())
-    }
-
-    fn in_list(&self, x: u32) -> bool {
-        let c = self.links.nodes[x as usize].top;
-        let mut y = self.links.nodes[c as usize].down;
-        while y != c {
-            if y == x {
-                return true;
-            }
-            y = self.links.nodes[y as usize].down;
-        }
-        false
     }
 
     pub fn set_limits(&mut self, limits: Limits) {
@@ -432,14 +420,14 @@ impl Search {
             Phase::Solved | Phase::Stuck | Phase::Exhausted if l == 0 => self.phase = Phase::Done,
             Phase::CoverRows { c, rr, ctx } if rr == c => match ctx {
                 Ctx::Chosen => {
-                    self.choice[l] = self.links.nodes[c as usize].down;
+                    self.choice[l] = self.links.down(c);
                     self.phase = Phase::Try;
                 }
                 Ctx::Opt(p) => self.cover_next_after(p),
             },
             Phase::Try if self.choice[l] == self.item_at[l] => {
                 let c = self.item_at[l];
-                let rr = self.links.nodes[c as usize].up;
+                let rr = self.links.up(c);
                 self.phase = Phase::UncoverRows {
                     c,
                     rr,
@@ -496,13 +484,13 @@ impl Search {
             Phase::CoverHeader { c, ctx } => {
                 self.links.splice_out(c);
                 self.stats.updates += 1;
-                let rr = self.links.nodes[c as usize].down;
+                let rr = self.links.down(c);
                 self.phase = Phase::CoverRows { c, rr, ctx };
                 Event::CoverItem { item: c }
             }
             Phase::CoverRows { c, rr, ctx } => {
                 self.stats.updates += self.links.hide(rr);
-                let next = self.links.nodes[rr as usize].down;
+                let next = self.links.down(rr);
                 self.phase = Phase::CoverRows { c, rr: next, ctx };
                 Event::Hide { node: rr }
             }
@@ -520,7 +508,7 @@ impl Search {
             }
             Phase::UncoverRows { c, rr, ctx } => {
                 self.links.unhide(rr);
-                let next = self.links.nodes[rr as usize].up;
+                let next = self.links.up(rr);
                 self.phase = Phase::UncoverRows { c, rr: next, ctx };
                 Event::Unhide { node: rr }
             }
@@ -545,7 +533,7 @@ impl Search {
             self.level += 1;
             self.phase = Phase::Enter;
         } else {
-            let c = self.links.nodes[q as usize].top;
+            let c = self.links.top(q);
             self.phase = Phase::CoverHeader {
                 c,
                 ctx: Ctx::Opt(q),
@@ -560,11 +548,11 @@ impl Search {
         let l = self.level;
         let q = self.links.prev_in_option(p);
         if q == self.choice[l] {
-            self.choice[l] = self.links.nodes[q as usize].down;
+            self.choice[l] = self.links.down(q);
             self.phase = Phase::Try;
         } else {
-            let c = self.links.nodes[q as usize].top;
-            let rr = self.links.nodes[c as usize].up;
+            let c = self.links.top(q);
+            let rr = self.links.up(c);
             self.phase = Phase::UncoverRows {
                 c,
                 rr,
@@ -591,7 +579,7 @@ impl Search {
                     if p == x {
                         return Some(self.untry());
                     }
-                    let c = self.links.nodes[p as usize].top;
+                    let c = self.links.top(p);
                     self.phase = Phase::CoverRows {
                         c,
                         rr: c,
@@ -627,7 +615,7 @@ impl Search {
                         if q == self.choice[l] {
                             return Some(self.untry());
                         }
-                        let c = self.links.nodes[q as usize].top;
+                        let c = self.links.top(q);
                         self.phase = Phase::CoverRows {
                             c,
                             rr: c,
@@ -636,13 +624,13 @@ impl Search {
                     }
                 },
                 Phase::CoverRows { c, rr, ctx } => {
-                    if rr == self.links.nodes[c as usize].down {
+                    if rr == self.links.down(c) {
                         self.links.splice_in(c);
                         self.stats.updates -= 1;
                         self.phase = Phase::CoverHeader { c, ctx };
                         return Some(Event::CoverItem { item: c });
                     }
-                    let h = self.links.nodes[rr as usize].up;
+                    let h = self.links.up(rr);
                     self.links.unhide(h);
                     self.stats.updates -= self.links.option_size(h) as u64 - 1;
                     self.phase = Phase::CoverRows { c, rr: h, ctx };
@@ -651,7 +639,7 @@ impl Search {
                 Phase::Try => {
                     let x = self.choice[l];
                     let c = self.item_at[l];
-                    if x == self.links.nodes[c as usize].down {
+                    if x == self.links.down(c) {
                         // The first option: reached right after covering the item.
                         self.phase = Phase::CoverRows {
                             c,
@@ -661,7 +649,7 @@ impl Search {
                         continue;
                     }
                     // Reached after undoing the option above x.
-                    let old = self.links.nodes[x as usize].up;
+                    let old = self.links.up(x);
                     self.choice[l] = old;
                     let q = self.links.next_in_option(old);
                     if q == old {
@@ -679,7 +667,7 @@ impl Search {
                     });
                 }
                 Phase::UncoverRows { c, rr, ctx } => {
-                    if rr == self.links.nodes[c as usize].up {
+                    if rr == self.links.up(c) {
                         // Nothing unhidden yet.
                         match ctx {
                             Ctx::Chosen => self.phase = Phase::Try,
@@ -694,7 +682,7 @@ impl Search {
                         }
                         continue;
                     }
-                    let h = self.links.nodes[rr as usize].down;
+                    let h = self.links.down(rr);
                     self.links.hide(h);
                     self.phase = Phase::UncoverRows { c, rr: h, ctx };
                     return Some(Event::Unhide { node: h });
@@ -735,7 +723,7 @@ impl Search {
 
     /// Undoes the `UncoverItem` of the item of node `q` of the option being undone.
     fn ununcover(&mut self, q: u32) -> Event {
-        let c = self.links.nodes[q as usize].top;
+        let c = self.links.top(q);
         self.links.splice_out(c);
         self.phase = Phase::UncoverHeader {
             c,
@@ -813,7 +801,7 @@ impl Search {
                                 at = At::Leave;
                             } else {
                                 updates += self.links.cover(c);
-                                self.choice[l] = self.links.nodes[c as usize].down;
+                                self.choice[l] = self.links.down(c);
                                 at = At::Try;
                             }
                         }
@@ -831,7 +819,7 @@ impl Search {
                     self.k_at[l] += 1;
                     let mut p = self.links.next_in_option(x);
                     while p != x {
-                        updates += self.links.cover(self.links.nodes[p as usize].top);
+                        updates += self.links.cover(self.links.top(p));
                         p = self.links.next_in_option(p);
                     }
                     l += 1;
@@ -850,10 +838,10 @@ impl Search {
                     let x = self.choice[l];
                     let mut p = self.links.prev_in_option(x);
                     while p != x {
-                        self.links.uncover(self.links.nodes[p as usize].top);
+                        self.links.uncover(self.links.top(p));
                         p = self.links.prev_in_option(p);
                     }
-                    self.choice[l] = self.links.nodes[x as usize].down;
+                    self.choice[l] = self.links.down(x);
                     at = At::Try;
                 }
             }

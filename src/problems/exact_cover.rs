@@ -1,29 +1,691 @@
-//! PLACEHOLDER — being written; replace this whole file.
+//! A generalized exact-cover problem stated as text: Knuth's format, or a 0-1 matrix.
+//!
+//! **Knuth's format**, as his DLX1 reads it. Blank lines, and lines whose first non-blank character is
+//! `|`, are skipped (comments). The first other line names the primary items, then optionally `|` and
+//! the secondary items; every later line is one option, the names of its items separated by white space.
+//! DLX1 has no colors, so `item:color` is refused. An option with secondary items only is kept, though
+//! the search never chooses it (it branches on primary items), so it changes no count.
+//!
+//! **0-1 matrix**: one row per line, entries `0` or `1` (spaces between them optional), each row an
+//! option over the columns where it has a 1. An optional header line names the columns and may contain
+//! one `|`, after which the columns are secondary; without it the columns are `c1`, `c2`, … and all
+//! primary. The same comment lines are skipped.
+//!
+//! **Detection.** A text whose option lines are made of `0`, `1` and white space is a matrix. The first
+//! option line decides: the first content line when it is itself made of 0s and 1s (a matrix without
+//! header), otherwise the second (after the header or items line). A stray character in a later row is
+//! therefore reported as a matrix error at its line and column, not as an unknown item. The one text
+//! read differently from DLX1 is a Knuth file whose first option uses only items named `0` and `1`.
+
 use super::{Board, InputError, Problem};
 use crate::core::Instance;
+use std::collections::{HashMap, HashSet};
+
+/// The 6x7 matrix of Knuth's paper "Dancing Links" (2000), whose only exact cover is rows 1, 4 and 5.
+pub const SEEDS: &str = "\
+| The example of Knuth's paper \"Dancing Links\" (2000): its only exact cover is rows 1, 4, 5.
+A B C D E F G
+0010110
+1001001
+0110010
+1001000
+0100001
+0001101
+";
+
+/// How the problem was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Knuth,
+    /// A 0-1 matrix; option `k` is row `k + 1`.
+    Matrix,
+}
 
 pub struct ExactCover {
     inst: Instance,
+    format: Format,
+}
+
+/// A line that is neither blank nor a comment: its number (from 1) and text.
+type Line<'a> = (usize, &'a str);
+
+/// The lines that state the problem, as DLX1 sees them.
+fn content_lines(text: &str) -> Vec<Line<'_>> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .filter(|(_, l)| {
+            let t = l.trim_start();
+            !t.is_empty() && !t.starts_with('|')
+        })
+        .collect()
+}
+
+/// The tokens of a line with their columns (from 1, in characters): names separated by white space,
+/// and `|` as a token of its own wherever it stands.
+fn tokens(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // (byte, column) of the token under way
+    for (col, (byte, ch)) in line.char_indices().enumerate() {
+        let col = col + 1;
+        if ch.is_whitespace() || ch == '|' {
+            if let Some((b, c)) = start.take() {
+                out.push((c, &line[b..byte]));
+            }
+            if ch == '|' {
+                out.push((col, "|"));
+            }
+        } else if start.is_none() {
+            start = Some((byte, col));
+        }
+    }
+    if let Some((b, c)) = start {
+        out.push((c, &line[b..]));
+    }
+    out
+}
+
+/// Refuses `item:color`, which needs Knuth's DLX2 (colors on secondary items), not DLX1.
+fn no_color(line: usize, col: usize, name: &str) -> Result<(), InputError> {
+    match name.find(':') {
+        Some(_) => Err(InputError::at(
+            line,
+            col,
+            format!("`{name}`: colors are not supported by DLX1 (an item name cannot contain `:`)"),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Reads the items line (or a matrix header): the primary names, then those after `|`.
+fn items_line<'a>((line, text): Line<'a>) -> Result<(Vec<&'a str>, Vec<&'a str>), InputError> {
+    let (mut primary, mut secondary) = (Vec::new(), Vec::new());
+    let mut bar = false;
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for (col, tok) in tokens(text) {
+        if tok == "|" {
+            if bar {
+                return Err(InputError::at(
+                    line,
+                    col,
+                    "the items line contains `|` twice (only one may separate primary from \
+                     secondary items)",
+                ));
+            }
+            bar = true;
+            continue;
+        }
+        no_color(line, col, tok)?;
+        if let Some(first) = seen.insert(tok, col) {
+            return Err(InputError::at(
+                line,
+                col,
+                format!("item `{tok}` is named twice in the items line (first at column {first})"),
+            ));
+        }
+        if bar {
+            secondary.push(tok);
+        } else {
+            primary.push(tok);
+        }
+    }
+    Ok((primary, secondary))
+}
+
+/// True for a line made only of `0`, `1` and white space (a matrix row).
+fn is_row(text: &str) -> bool {
+    text.chars()
+        .all(|c| c == '0' || c == '1' || c.is_whitespace())
+}
+
+fn new_instance(primary: &[&str], secondary: &[&str]) -> Result<Instance, InputError> {
+    // The names were checked already; map any error rather than trust that.
+    Instance::new(primary.iter().copied(), secondary.iter().copied())
+        .map_err(|e| InputError::new(e.to_string()))
 }
 
 impl ExactCover {
+    /// Reads a problem in Knuth's format or as a 0-1 matrix (see the module documentation).
     pub fn parse(text: &str) -> Result<ExactCover, InputError> {
-        let _ = text;
-        Err(InputError::new("not written yet"))
+        let lines = content_lines(text);
+        let Some(&first) = lines.first() else {
+            return Err(InputError::at(
+                1,
+                1,
+                "no items line: the first line that is not a comment (`|`) must name the items",
+            ));
+        };
+        if is_row(first.1) {
+            Self::parse_matrix(None, &lines)
+        } else if lines.get(1).is_some_and(|l| is_row(l.1)) {
+            Self::parse_matrix(Some(first), &lines[1..])
+        } else {
+            Self::parse_knuth(first, &lines[1..])
+        }
+    }
+
+    fn parse_knuth(items: Line<'_>, options: &[Line<'_>]) -> Result<ExactCover, InputError> {
+        let (primary, secondary) = items_line(items)?;
+        let mut inst = new_instance(&primary, &secondary)?;
+        if options.is_empty() {
+            return Err(InputError::at(
+                items.0 + 1,
+                1,
+                "no options: after the items line, each line lists the items of one option",
+            ));
+        }
+        let index: HashMap<&str, usize> = primary
+            .iter()
+            .chain(&secondary)
+            .enumerate()
+            .map(|(i, &n)| (n, i))
+            .collect();
+        let mut buf = Vec::new();
+        for &(line, text) in options {
+            buf.clear();
+            for (col, tok) in tokens(text) {
+                if tok == "|" {
+                    return Err(InputError::at(
+                        line,
+                        col,
+                        "`|` belongs in the items line only (or at the start of a comment line)",
+                    ));
+                }
+                no_color(line, col, tok)?;
+                let Some(&i) = index.get(tok) else {
+                    return Err(InputError::at(
+                        line,
+                        col,
+                        format!("unknown item `{tok}` (it is not in the items line)"),
+                    ));
+                };
+                if buf.contains(&i) {
+                    return Err(InputError::at(
+                        line,
+                        col,
+                        format!("item `{tok}` appears twice in this option"),
+                    ));
+                }
+                buf.push(i);
+            }
+            inst.add_option(&buf)
+                .map_err(|e| InputError::at(line, 1, e.to_string()))?;
+        }
+        Ok(ExactCover {
+            inst,
+            format: Format::Knuth,
+        })
+    }
+
+    /// `rows` is never empty: detection saw a row.
+    fn parse_matrix(header: Option<Line<'_>>, rows: &[Line<'_>]) -> Result<ExactCover, InputError> {
+        let header = header.map(items_line).transpose()?;
+        // Each row's entries before the instance, so that a header-less matrix learns its width from
+        // row 1.
+        let mut matrix: Vec<(usize, Vec<bool>)> = Vec::with_capacity(rows.len());
+        for &(line, text) in rows {
+            let mut entries = Vec::new();
+            for (col, ch) in text.chars().enumerate() {
+                match ch {
+                    '0' | '1' => entries.push(ch == '1'),
+                    c if c.is_whitespace() => {}
+                    c => {
+                        return Err(InputError::at(
+                            line,
+                            col + 1,
+                            format!("`{c}` in a row of a 0-1 matrix (entries are 0 and 1)"),
+                        ))
+                    }
+                }
+            }
+            matrix.push((line, entries));
+        }
+        let generated: Vec<String>;
+        let (primary, secondary) = match header {
+            Some(names) => names,
+            None => {
+                let width = matrix.first().map_or(0, |r| r.1.len());
+                generated = (1..=width).map(|j| format!("c{j}")).collect();
+                (generated.iter().map(String::as_str).collect(), Vec::new())
+            }
+        };
+        let mut inst = new_instance(&primary, &secondary)?;
+        let width = inst.n_items();
+        let mut buf = Vec::new();
+        for (r, (line, entries)) in matrix.iter().enumerate() {
+            if entries.len() != width {
+                return Err(InputError {
+                    message: format!("row has {} entries, expected {width}", entries.len()),
+                    line: Some(*line),
+                    column: None,
+                });
+            }
+            buf.clear();
+            buf.extend((0..width).filter(|&j| entries[j]));
+            if buf.is_empty() {
+                return Err(InputError {
+                    message: format!("row {} has no 1: every option needs an item", r + 1),
+                    line: Some(*line),
+                    column: None,
+                });
+            }
+            inst.add_option(&buf)
+                .map_err(|e| InputError::at(*line, 1, e.to_string()))?;
+        }
+        Ok(ExactCover {
+            inst,
+            format: Format::Matrix,
+        })
+    }
+
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// How option `k` is shown: its item names, after its row number for a matrix.
+    fn option_line(&self, k: usize) -> String {
+        match self.format {
+            Format::Knuth => self.inst.option_text(k),
+            Format::Matrix => format!("row {}: {}", k + 1, self.inst.option_text(k)),
+        }
     }
 }
 
 impl Problem for ExactCover {
     fn title(&self) -> String {
-        String::new()
+        let x = &self.inst;
+        match self.format {
+            Format::Knuth => format!(
+                "exact cover: {} items ({} primary), {} options",
+                x.n_items(),
+                x.n_primary(),
+                x.n_options()
+            ),
+            Format::Matrix => format!("exact cover: {}x{} 0-1 matrix", x.n_options(), x.n_items()),
+        }
     }
+
     fn instance(&self) -> &Instance {
         &self.inst
     }
-    fn board(&self, _options: &[usize]) -> Board {
-        Board::default()
+
+    fn board(&self, options: &[usize]) -> Board {
+        let lines: Vec<String> = options.iter().map(|&k| self.option_line(k)).collect();
+        Board {
+            kind: "exact-cover",
+            text: lines.join("\n"),
+            lines,
+            ..Board::default()
+        }
     }
-    fn check(&self, _board: &Board) -> Result<(), String> {
-        Err("not written yet".into())
+
+    /// Reads the lines back as options of this instance and checks that they cover every primary item
+    /// exactly once and every secondary item at most once.
+    fn check(&self, board: &Board) -> Result<(), String> {
+        let x = &self.inst;
+        if board.kind != "exact-cover" {
+            return Err(format!("a {} board, not an exact-cover one", board.kind));
+        }
+        let index: HashMap<&str, usize> = x
+            .item_names()
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.as_str(), i))
+            .collect();
+        let sorted = |k: usize| {
+            let mut v: Vec<usize> = x.option(k).collect();
+            v.sort_unstable();
+            v
+        };
+        // The options as item sets, to recognise a line of Knuth's format.
+        let known: HashSet<Vec<usize>> = match self.format {
+            Format::Knuth => (0..x.n_options()).map(sorted).collect(),
+            Format::Matrix => HashSet::new(),
+        };
+        let mut times = vec![0usize; x.n_items()];
+        for line in &board.lines {
+            let (row, names) = match self.format {
+                Format::Knuth => (None, line.as_str()),
+                Format::Matrix => {
+                    let parsed = line.strip_prefix("row ").and_then(|l| {
+                        let (r, rest) = l.split_once(':')?;
+                        Some((r.parse::<usize>().ok()?, rest))
+                    });
+                    match parsed {
+                        Some((r, rest)) if (1..=x.n_options()).contains(&r) => (Some(r - 1), rest),
+                        _ => return Err(format!("`{line}` is not a row of the matrix")),
+                    }
+                }
+            };
+            let mut items = Vec::new();
+            for name in names.split_whitespace() {
+                let Some(&i) = index.get(name) else {
+                    return Err(format!("`{line}`: unknown item `{name}`"));
+                };
+                items.push(i);
+            }
+            items.sort_unstable();
+            let is_option = match row {
+                Some(k) => items == sorted(k),
+                None => known.contains(&items),
+            };
+            if !is_option {
+                return Err(format!("`{line}` is not an option of the problem"));
+            }
+            for i in items {
+                times[i] += 1;
+            }
+        }
+        for (i, &t) in times.iter().enumerate() {
+            if x.is_primary(i) && t != 1 {
+                return Err(format!(
+                    "primary item `{}` is covered {t} times, not once",
+                    x.item_name(i)
+                ));
+            }
+            if !x.is_primary(i) && t > 1 {
+                return Err(format!(
+                    "secondary item `{}` is covered {t} times, at most once allowed",
+                    x.item_name(i)
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Count, Event, Search};
+    use std::ops::ControlFlow;
+
+    /// Every solution's options, each checked by `check`.
+    fn solutions(x: &ExactCover) -> Vec<Vec<usize>> {
+        let mut s = Search::new(x.instance());
+        let mut out = Vec::new();
+        s.run(&mut |ev: Event, s: &Search| {
+            if let Event::Solution { .. } = ev {
+                let sol = s.solution();
+                assert_eq!(x.check(&x.board(&sol)), Ok(()));
+                out.push(sol);
+            }
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    fn err(text: &str) -> (String, Option<usize>, Option<usize>) {
+        let e = ExactCover::parse(text)
+            .err()
+            .expect("the text should be rejected");
+        (e.message, e.line, e.column)
+    }
+
+    #[test]
+    fn seeds_has_the_single_cover_of_the_paper() {
+        let x = ExactCover::parse(SEEDS).unwrap();
+        assert_eq!(x.format(), Format::Matrix);
+        assert_eq!(x.title(), "exact cover: 6x7 0-1 matrix");
+        assert_eq!(x.instance().item_names().join(""), "ABCDEFG");
+        assert_eq!(x.instance().option_text(1), "A D G");
+        let sols = solutions(&x);
+        assert_eq!(sols.len(), 1);
+        let mut rows: Vec<usize> = sols[0].iter().map(|k| k + 1).collect();
+        rows.sort_unstable();
+        assert_eq!(rows, vec![1, 4, 5]);
+        let b = x.board(&sols[0]);
+        assert_eq!(b.kind, "exact-cover");
+        assert_eq!(b.lines.len(), 3);
+        assert!(b.lines.contains(&"row 4: A D".to_string()));
+        assert_eq!(b.text, b.lines.join("\n"));
+    }
+
+    #[test]
+    fn knuths_format_with_comments_and_secondary_items() {
+        let text = "\
+| a comment, then a blank line
+
+  a b c | x y
+a b x
+ | an indented comment
+c y
+a  c\tx
+b
+b y
+";
+        let x = ExactCover::parse(text).unwrap();
+        assert_eq!(x.format(), Format::Knuth);
+        assert_eq!(x.title(), "exact cover: 5 items (3 primary), 5 options");
+        assert_eq!(x.instance().n_primary(), 3);
+        assert_eq!(
+            x.instance().to_knuth(),
+            "a b c | x y\na b x\nc y\na c x\nb\nb y\n"
+        );
+        // a b x + c y; a c x + b; a c x + b y.
+        let sols = solutions(&x);
+        assert_eq!(sols.len(), 3);
+        let b = x.board(&[2, 4]);
+        assert_eq!(b.text, "a c x\nb y");
+        // `|` right against a name separates too.
+        let y = ExactCover::parse("a b|x\na x\nb\n").unwrap();
+        assert_eq!(y.instance().n_primary(), 2);
+        assert_eq!(y.instance().n_items(), 3);
+        // An option of secondary items only is kept but never chosen.
+        let z = ExactCover::parse("a | x\na\nx\n").unwrap();
+        assert_eq!(z.instance().n_options(), 2);
+        assert_eq!(solutions(&z), vec![vec![0]]);
+    }
+
+    #[test]
+    fn matrix_without_header_and_with_secondary_columns() {
+        let x = ExactCover::parse("1 0 1\n0 1 0\n\n1 1 0\n0 0 1\n").unwrap();
+        assert_eq!(x.format(), Format::Matrix);
+        assert_eq!(x.instance().to_knuth(), "c1 c2 c3\nc1 c3\nc2\nc1 c2\nc3\n");
+        assert_eq!(solutions(&x).len(), 2);
+        // Header with `|`: column S is secondary and may stay uncovered.
+        let y = ExactCover::parse("A B | S\n101\n011\n10 0\n0 1 0\n").unwrap();
+        assert_eq!(y.instance().n_primary(), 2);
+        assert_eq!(y.instance().item_name(2), "S");
+        let sols = solutions(&y);
+        // A+BS, AS+B, A+B.
+        assert_eq!(sols.len(), 3);
+        assert_eq!(y.board(&[0, 1]).lines, vec!["row 1: A S", "row 2: B S"]);
+    }
+
+    #[test]
+    fn knuth_errors_say_where() {
+        assert_eq!(
+            err("a b c\na d\n"),
+            (
+                "unknown item `d` (it is not in the items line)".into(),
+                Some(2),
+                Some(3)
+            )
+        );
+        assert_eq!(
+            err("a b c\nb\nc a  c\n"),
+            (
+                "item `c` appears twice in this option".into(),
+                Some(3),
+                Some(6)
+            )
+        );
+        assert_eq!(
+            err("| items:\na b a\na b\n"),
+            (
+                "item `a` is named twice in the items line (first at column 1)".into(),
+                Some(2),
+                Some(5)
+            )
+        );
+        assert_eq!(
+            err("a | b | c\na\n"),
+            (
+                "the items line contains `|` twice (only one may separate primary from secondary \
+                 items)"
+                    .into(),
+                Some(1),
+                Some(7)
+            )
+        );
+        assert_eq!(
+            err("| only a comment\n\n"),
+            (
+                "no items line: the first line that is not a comment (`|`) must name the items"
+                    .into(),
+                Some(1),
+                Some(1)
+            )
+        );
+        assert_eq!(err("").1, Some(1));
+        assert_eq!(
+            err("| c\na b\n| no options\n"),
+            (
+                "no options: after the items line, each line lists the items of one option".into(),
+                Some(3),
+                Some(1)
+            )
+        );
+        assert_eq!(
+            err("a b | x\na x:red\n"),
+            (
+                "`x:red`: colors are not supported by DLX1 (an item name cannot contain `:`)"
+                    .into(),
+                Some(2),
+                Some(3)
+            )
+        );
+        assert_eq!(err("a b:c\na\n").2, Some(3));
+        assert_eq!(
+            err("a b\na | b\n"),
+            (
+                "`|` belongs in the items line only (or at the start of a comment line)".into(),
+                Some(2),
+                Some(3)
+            )
+        );
+    }
+
+    #[test]
+    fn matrix_errors_say_where() {
+        assert_eq!(
+            err("A B C D E F G\n0010110\n1001001\n011001\n"),
+            ("row has 6 entries, expected 7".into(), Some(4), None)
+        );
+        assert_eq!(
+            ExactCover::parse("A B C D E F G\n0010110\n1001001\n011001\n")
+                .err()
+                .unwrap()
+                .to_string(),
+            "line 4: row has 6 entries, expected 7"
+        );
+        // Without a header, row 1 sets the width.
+        assert_eq!(err("101\n1 1 0 1\n").0, "row has 4 entries, expected 3");
+        assert_eq!(
+            err("A B\n10\n0 2\n"),
+            (
+                "`2` in a row of a 0-1 matrix (entries are 0 and 1)".into(),
+                Some(3),
+                Some(3)
+            )
+        );
+        assert_eq!(
+            err("A B\n10\n00\n01\n"),
+            (
+                "row 2 has no 1: every option needs an item".into(),
+                Some(3),
+                None
+            )
+        );
+        assert_eq!(
+            err("A B | A\n10\n"),
+            (
+                "item `A` is named twice in the items line (first at column 1)".into(),
+                Some(1),
+                Some(7)
+            )
+        );
+        // The header is read first, as the first line.
+        assert_eq!(
+            err("A A
+1x
+")
+            .1,
+            Some(1)
+        );
+    }
+
+    #[test]
+    fn check_rejects_what_is_not_an_exact_cover() {
+        let x = ExactCover::parse(SEEDS).unwrap();
+        let board = |lines: &[&str]| Board {
+            kind: "exact-cover",
+            lines: lines.iter().map(|l| l.to_string()).collect(),
+            ..Board::default()
+        };
+        assert_eq!(
+            x.check(&board(&["row 1: C E F", "row 4: A D", "row 5: B G"])),
+            Ok(())
+        );
+        assert_eq!(
+            x.check(&board(&["row 1: C E F", "row 4: A D"])),
+            Err("primary item `B` is covered 0 times, not once".into())
+        );
+        assert_eq!(
+            x.check(&board(&[
+                "row 1: C E F",
+                "row 2: A D G",
+                "row 4: A D",
+                "row 5: B G"
+            ])),
+            Err("primary item `A` is covered 2 times, not once".into())
+        );
+        // A line that is not the row it claims to be, or no row at all.
+        assert!(x
+            .check(&board(&["row 2: C E F", "row 4: A D", "row 5: B G"]))
+            .unwrap_err()
+            .contains("not an option"));
+        assert!(x.check(&board(&["C E F"])).is_err());
+        assert!(x.check(&board(&["row 7: A"])).is_err());
+        let k = ExactCover::parse("a b | x\na x\nb x\nb\n").unwrap();
+        assert_eq!(
+            k.check(&board(&["a x", "b x"])),
+            Err("secondary item `x` is covered 2 times, at most once allowed".into())
+        );
+        assert_eq!(k.check(&board(&["x a", "b"])), Ok(()));
+        assert!(k
+            .check(&board(&["a b"]))
+            .unwrap_err()
+            .contains("not an option"));
+        assert!(k
+            .check(&board(&["a z"]))
+            .unwrap_err()
+            .contains("unknown item `z`"));
+    }
+
+    #[test]
+    fn round_trip_through_knuths_format_keeps_instance_and_count() {
+        let texts = [
+            SEEDS.to_string(),
+            "a b c | x y\na b x\nc y\na c x\nb\nb y\n".to_string(),
+            // Every subset of 5 items as a matrix row: the covers are the set partitions, Bell(5) = 52.
+            (1..32u32)
+                .map(|m| format!("{:05b}\n", m))
+                .collect::<String>(),
+        ];
+        let want = [1, 3, 52];
+        for (text, want) in texts.iter().zip(want) {
+            let a = ExactCover::parse(text).unwrap();
+            let b = ExactCover::parse(&a.instance().to_knuth()).unwrap();
+            assert_eq!(b.format(), Format::Knuth);
+            assert_eq!(a.instance(), b.instance());
+            for x in [&a, &b] {
+                let mut s = Search::new(x.instance());
+                s.run(&mut Count);
+                assert_eq!(s.stats().solutions, want);
+            }
+            assert_eq!(solutions(&b).len() as u64, want);
+        }
     }
 }

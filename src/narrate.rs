@@ -1,0 +1,288 @@
+//! The page's narration: one line in words for a search event, with item names and option texts.
+//!
+//! Plain Rust (no wasm-bindgen), so that the wording is tested natively; `src/wasm.rs` only calls it.
+//! Levels are counted from 0, as in [`Search::level`] and Knuth's DLX1 output.
+
+use crate::core::{Event, Instance, Links, Search, Stats};
+
+/// The name of item header `i` (header `i` is item `i - 1` of the instance).
+fn item_name(inst: &Instance, i: u32) -> &str {
+    inst.item_name(Links::item_of_header(i))
+}
+
+/// The text of the option of node `x`: its item names, as in Knuth's format.
+fn option_text(inst: &Instance, search: &Search, x: u32) -> String {
+    inst.option_text(search.links().option_of(x))
+}
+
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The options in item `c`'s list and how many distinct other items they reach. Item `c`'s own list
+/// is untouched while `c` is covered (cover hides options from the *other* items only), so this reads
+/// the same right after covering `c` as right after uncovering it.
+fn reach(search: &Search, c: u32) -> (u64, u64) {
+    let links = search.links();
+    let mut seen = vec![false; links.n_items as usize + 1];
+    let (mut options, mut others) = (0, 0);
+    let mut rr = links.nodes[c as usize].down;
+    while rr != c {
+        options += 1;
+        let mut q = links.next_in_option(rr);
+        while q != rr {
+            let i = links.nodes[q as usize].top as usize;
+            if !std::mem::replace(&mut seen[i], true) {
+                others += 1;
+            }
+            q = links.next_in_option(q);
+        }
+        rr = links.nodes[rr as usize].down;
+    }
+    (options, others)
+}
+
+/// One line for `ev`, taken forward or (when `undone`) taken back by `step_back`.
+///
+/// `search` must stand right after `ev` was taken or undone: a cover's reach and a solution's number
+/// are read from it.
+pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance) -> String {
+    let line = match ev {
+        Event::Choose { item, len, .. } => format!(
+            "Choose item {}: {}",
+            item_name(inst, item),
+            plural(len as u64, "option", "options")
+        ),
+        Event::DeadEnd { item, .. } => format!(
+            "Dead end: item {} has no options left",
+            item_name(inst, item)
+        ),
+        Event::CoverItem { item } => {
+            let (options, others) = reach(search, item);
+            format!(
+                "Cover {}: {} leave {}",
+                item_name(inst, item),
+                plural(options, "option", "options"),
+                plural(others, "other item", "other items")
+            )
+        }
+        Event::UncoverItem { item } => {
+            let (options, others) = reach(search, item);
+            format!(
+                "Uncover {}: {} return to {}",
+                item_name(inst, item),
+                plural(options, "option", "options"),
+                plural(others, "other item", "other items")
+            )
+        }
+        Event::Hide { node } => format!(
+            "Hide option {} from {}",
+            option_text(inst, search, node),
+            plural(
+                search.links().option_size(node) as u64 - 1,
+                "other item",
+                "other items"
+            )
+        ),
+        Event::Unhide { node } => format!(
+            "Unhide option {} in {}",
+            option_text(inst, search, node),
+            plural(
+                search.links().option_size(node) as u64 - 1,
+                "other item",
+                "other items"
+            )
+        ),
+        Event::Try { level, node, k, d } => format!(
+            "Try option {} at level {level} ({k} of {d})",
+            option_text(inst, search, node)
+        ),
+        Event::Solution { level } => {
+            // Undoing a solution took it off the count.
+            let number = search.stats().solutions + u64::from(undone);
+            format!("Solution {number} found at level {level}")
+        }
+        Event::Backtrack { level } => format!("Back up from level {level}"),
+    };
+    if undone {
+        format!("Undo: {line}")
+    } else {
+        line
+    }
+}
+
+/// A count with thousands separators, as the page shows counters.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (k, ch) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Just after loading a problem.
+pub fn loaded(title: &str, inst: &Instance) -> String {
+    let np = inst.n_primary() as u64;
+    let ns = (inst.n_items() - inst.n_primary()) as u64;
+    let mut s = format!(
+        "Loaded {title}: {}",
+        plural(np, "primary item", "primary items")
+    );
+    if ns > 0 {
+        s.push_str(&format!(", {} secondary", thousands(ns)));
+    }
+    s.push_str(&format!(
+        ", {}",
+        plural(inst.n_options() as u64, "option", "options")
+    ));
+    s
+}
+
+/// When the whole search tree has been explored.
+pub fn finished(stats: &Stats) -> String {
+    format!(
+        "Search finished: {} in {}",
+        plural_big(stats.solutions, "solution", "solutions"),
+        plural_big(stats.nodes, "node", "nodes")
+    )
+}
+
+/// A fast-path run that stopped at its node limit without finding what it looked for.
+pub fn paused(stats: &Stats) -> String {
+    format!(
+        "Paused after {}: {} so far",
+        plural_big(stats.nodes, "node", "nodes"),
+        plural_big(stats.solutions, "solution", "solutions")
+    )
+}
+
+fn plural_big(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", thousands(n), if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::{queens::Queens, Problem};
+
+    /// Steps `search` and narrates every event, forward.
+    fn forward(search: &mut Search, inst: &Instance, n: usize) -> Vec<String> {
+        (0..n)
+            .map(|_| {
+                let ev = search.step().expect("not done");
+                narrate(ev, false, search, inst)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn narrates_the_start_of_4_queens() {
+        let q = Queens::new(4).unwrap();
+        let inst = q.instance();
+        let mut s = Search::new(inst);
+        // Organ-pipe order puts r1 first; its options are (1,0)..(1,3); each also names one file and
+        // two diagonals, 12 other items in all.
+        let lines = forward(&mut s, inst, 7);
+        assert_eq!(
+            lines,
+            [
+                "Choose item r1: 4 options",
+                "Cover r1: 4 options leave 12 other items",
+                "Hide option r1 c0 a1 b4 from 3 other items",
+                "Hide option r1 c1 a2 b3 from 3 other items",
+                "Hide option r1 c2 a3 b2 from 3 other items",
+                "Hide option r1 c3 a4 b1 from 3 other items",
+                "Try option r1 c0 a1 b4 at level 0 (1 of 4)",
+            ]
+        );
+        // Taking the Try back narrates it as undone, and the search stands where it did before it.
+        let ev = s.step_back().unwrap();
+        assert_eq!(
+            narrate(ev, true, &s, inst),
+            "Undo: Try option r1 c0 a1 b4 at level 0 (1 of 4)"
+        );
+        let ev = s.step_back().unwrap();
+        assert_eq!(
+            narrate(ev, true, &s, inst),
+            "Undo: Hide option r1 c3 a4 b1 from 3 other items"
+        );
+    }
+
+    #[test]
+    fn narrates_solutions_dead_ends_and_backtracks() {
+        let q = Queens::new(4).unwrap();
+        let inst = q.instance();
+        let mut s = Search::new(inst);
+        let mut seen = Vec::new();
+        while let Some(ev) = s.step() {
+            let line = narrate(ev, false, &s, inst);
+            if matches!(
+                ev,
+                Event::Solution { .. }
+                    | Event::DeadEnd { .. }
+                    | Event::Backtrack { .. }
+                    | Event::Unhide { .. }
+                    | Event::UncoverItem { .. }
+            ) {
+                seen.push(line);
+            }
+        }
+        // 4-queens has two solutions, both four queens deep.
+        assert!(seen.contains(&"Solution 1 found at level 4".to_string()));
+        assert!(seen.contains(&"Solution 2 found at level 4".to_string()));
+        assert!(!seen.iter().any(|l| l.starts_with("Solution 3")));
+        assert!(seen
+            .iter()
+            .any(|l| l.starts_with("Dead end: item ") && l.ends_with(" has no options left")));
+        assert!(seen.contains(&"Back up from level 1".to_string()));
+        assert!(seen.contains(&"Uncover r1: 4 options return to 12 other items".to_string()));
+        assert!(seen.contains(&"Unhide option r1 c3 a4 b1 in 3 other items".to_string()));
+        assert_eq!(
+            finished(s.stats()),
+            format!("Search finished: 2 solutions in {} nodes", s.stats().nodes)
+        );
+
+        // Undoing back from the end: the last solution taken back is solution 2, then solution 1.
+        let mut undone = Vec::new();
+        while let Some(ev) = s.step_back() {
+            if let Event::Solution { .. } = ev {
+                undone.push(narrate(ev, true, &s, inst));
+            }
+        }
+        assert_eq!(
+            undone,
+            [
+                "Undo: Solution 2 found at level 4",
+                "Undo: Solution 1 found at level 4"
+            ]
+        );
+    }
+
+    #[test]
+    fn counts_read_well() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(1234567), "1,234,567");
+        let q = Queens::new(8).unwrap();
+        assert_eq!(
+            loaded(&q.title(), q.instance()),
+            "Loaded 8-queens: 16 primary items, 30 secondary, 64 options"
+        );
+        let one = Instance::new(["x"], Vec::<String>::new()).unwrap();
+        assert_eq!(loaded("t", &one), "Loaded t: 1 primary item, 0 options");
+        let stats = Stats {
+            nodes: 12345,
+            solutions: 1,
+            ..Stats::default()
+        };
+        assert_eq!(
+            paused(&stats),
+            "Paused after 12,345 nodes: 1 solution so far"
+        );
+    }
+}

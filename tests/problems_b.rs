@@ -1,0 +1,175 @@
+//! Sudoku and exact cover through the public API: the loader, the shared puzzle collections, the fast
+//! Sudoku solver against the generic path, and Sudoku read back through Knuth's format.
+
+use dlx_studio::core::{Count, Event, Limits, Observer, Search};
+use dlx_studio::problems::exact_cover::{ExactCover, SEEDS};
+use dlx_studio::problems::sudoku::{self, Grid, Solver, Sudoku};
+use dlx_studio::problems::{load, Board, Problem, Spec};
+use std::ops::ControlFlow;
+use std::path::Path;
+
+/// The puzzles of a file of `../shared/data/sudoku/` (looked for beside the project root or, for a
+/// worktree, beside any folder above it), or `None`, with a message, when the folder is absent.
+fn shared_puzzles(name: &str) -> Option<Vec<String>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for dir in root.ancestors().skip(1) {
+        let path = dir.join("shared/data/sudoku").join(name);
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            let puzzles: Vec<String> = text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(String::from)
+                .collect();
+            assert!(!puzzles.is_empty(), "{} has no puzzles", path.display());
+            return Some(puzzles);
+        }
+    }
+    eprintln!(
+        "skipped: ../shared/data/sudoku/{name} not found above {}",
+        root.display()
+    );
+    None
+}
+
+/// Stops at the limit and keeps the boards of the solutions found (fast path).
+struct Boards<'a> {
+    problem: &'a dyn Problem,
+    boards: Vec<Board>,
+}
+
+impl Observer for Boards<'_> {
+    const FINE: bool = false;
+    fn event(&mut self, _: Event, s: &Search) -> ControlFlow<()> {
+        self.boards.push(self.problem.board(&s.solution()));
+        ControlFlow::Continue(())
+    }
+}
+
+/// The generic path, as the CLI and the page take it: the problem's instance, its givens preselected,
+/// solutions up to `limit`, each board checked against the rules.
+fn generic(problem: &dyn Problem, limit: u64) -> Vec<Board> {
+    let mut search = Search::new(problem.instance());
+    search.preselect(problem.givens()).unwrap();
+    search.set_limits(Limits {
+        solutions: Some(limit),
+        nodes: None,
+    });
+    let mut obs = Boards {
+        problem,
+        boards: Vec::new(),
+    };
+    search.run(&mut obs);
+    for b in &obs.boards {
+        problem.check(b).unwrap();
+    }
+    obs.boards
+}
+
+#[test]
+fn hardest_known_puzzles_are_solved_and_checked() {
+    let Some(puzzles) = shared_puzzles("forum-hardest-1106.txt") else {
+        return;
+    };
+    for text in puzzles.iter().take(5) {
+        let problem = load(&Spec::Sudoku(text.clone())).unwrap();
+        assert_eq!(problem.title(), "Sudoku 9x9");
+        let boards = generic(problem.as_ref(), 2);
+        assert_eq!(boards.len(), 1, "{text} has one solution");
+        assert!(!boards[0].text.contains('.'));
+    }
+}
+
+#[test]
+fn solver_agrees_with_the_generic_path() {
+    let mut solver = Solver::new();
+    for name in [
+        "17-clue.txt",
+        "magictour-top1465.txt",
+        "forum-hardest-1106.txt",
+    ] {
+        let Some(puzzles) = shared_puzzles(name) else {
+            continue;
+        };
+        // Spread over the file rather than its first lines only.
+        let step = (puzzles.len() / 100).max(1);
+        let picked: Vec<&String> = puzzles.iter().step_by(step).take(100).collect();
+        assert_eq!(picked.len(), 100, "{name}");
+        for text in picked {
+            let sudoku = Sudoku::parse(text).unwrap();
+            let boards = generic(&sudoku, 2);
+            let solved = solver.solve(&Grid::parse(text).unwrap(), 2);
+            assert_eq!(solved.count, boards.len() as u64, "{text}");
+            assert_eq!(solved.count, 1, "{name} holds unique puzzles: {text}");
+            assert_eq!(solved.solution.unwrap().to_line(), boards[0].text, "{text}");
+        }
+    }
+}
+
+#[test]
+fn the_solver_reuses_its_templates_across_sizes() {
+    // Interleaved sizes: each puzzle must start from the untouched matrix of its own size.
+    let mut solver = Solver::new();
+    let four = Grid::parse("2.41........4.13").unwrap();
+    let empty4 = Grid::parse(&".".repeat(16)).unwrap();
+    let nine = Grid::parse(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    )
+    .unwrap();
+    for _ in 0..3 {
+        assert_eq!(solver.solve(&four, 2).count, 1);
+        assert_eq!(
+            solver.solve(&nine, 2).solution.unwrap().to_line(),
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+        );
+        // The 4x4 grid has 288 fillings.
+        assert_eq!(solver.solve(&empty4, 1000).count, 288);
+    }
+}
+
+#[test]
+fn sudoku_read_back_through_knuths_format() {
+    // The empty 4x4 grid: 288 solutions, through the Sudoku module and through its text.
+    let inst = sudoku::instance(2);
+    let x = ExactCover::parse(&inst.to_knuth()).unwrap();
+    assert_eq!(x.instance(), &inst);
+    let mut a = Search::new(&inst);
+    a.run(&mut Count);
+    let mut b = Search::new(x.instance());
+    b.run(&mut Count);
+    assert_eq!(a.stats().solutions, 288);
+    assert_eq!(b.stats(), a.stats());
+    // A solution found from the text is a legal Sudoku once its options are read as placements.
+    let sudoku = Sudoku::parse(&".".repeat(16)).unwrap();
+    let boards = generic(&x, 1);
+    let options: Vec<usize> = boards[0]
+        .lines
+        .iter()
+        .map(|l| {
+            (0..inst.n_options())
+                .find(|&k| inst.option_text(k) == *l)
+                .unwrap()
+        })
+        .collect();
+    sudoku.check(&sudoku.board(&options)).unwrap();
+}
+
+#[test]
+fn the_loader_reads_exact_cover_texts() {
+    let problem = load(&Spec::ExactCover(SEEDS.into())).unwrap();
+    let boards = generic(problem.as_ref(), 10);
+    assert_eq!(boards.len(), 1);
+    let mut lines = boards[0].lines.clone();
+    lines.sort();
+    assert_eq!(lines, ["row 1: C E F", "row 4: A D", "row 5: B G"]);
+    let e = load(&Spec::ExactCover("a b\na c\n".into())).err().unwrap();
+    assert_eq!(
+        e.to_string(),
+        "line 2, column 3: unknown item `c` (it is not in the items line)"
+    );
+    let e = load(&Spec::Sudoku("1234".into())).err().unwrap();
+    assert_eq!(
+        e.to_string(),
+        "line 1, column 4: found 4 cells; a Sudoku has 16, 81, 256 or 625"
+    );
+}

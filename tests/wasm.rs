@@ -1,0 +1,315 @@
+//! The wasm layer in headless Chromium: `make test-wasm`, or
+//! `cargo test --target wasm32-unknown-unknown --test wasm` (runner and driver: see .cargo/config.toml,
+//! webdriver.json and the Makefile). The Session is driven from Rust, but the link arrays are read the
+//! way the page reads them: through Uint32Array views on the module's memory.
+#![cfg(target_arch = "wasm32")]
+
+use dlx_studio::core::{Count, Search, Status};
+use dlx_studio::problems::{queens::Queens, Problem};
+use dlx_studio::wasm::{wasm_memory, Session, EVENT_CAP, EVENT_WORDS};
+use js_sys::{Reflect, Uint32Array, WebAssembly};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A copy of `len` u32 at `ptr`, read through a typed-array view as the page does.
+fn view(ptr: *const u32, len: usize) -> Vec<u32> {
+    let mem: WebAssembly::Memory = wasm_memory().unchecked_into();
+    Uint32Array::new_with_byte_offset_and_length(&mem.buffer(), ptr as u32, len as u32).to_vec()
+}
+
+fn nodes(s: &Session) -> Vec<u32> {
+    view(s.nodes_ptr(), s.nodes_len())
+}
+
+fn items(s: &Session) -> Vec<u32> {
+    view(s.items_ptr(), s.items_len())
+}
+
+fn events(s: &Session) -> Vec<u32> {
+    view(s.events_ptr(), s.events_len())
+}
+
+fn get(v: &JsValue, key: &str) -> JsValue {
+    Reflect::get(v, &key.into()).unwrap()
+}
+
+fn num(v: &JsValue, key: &str) -> f64 {
+    get(v, key)
+        .as_f64()
+        .unwrap_or_else(|| panic!("{key} is not a number"))
+}
+
+fn json(v: &JsValue) -> String {
+    js_sys::JSON::stringify(v).unwrap().into()
+}
+
+fn session(kind: &str, text: &str) -> Session {
+    let mut s = Session::new();
+    s.load(kind, text, None).unwrap();
+    s
+}
+
+/// Checks a queens board text against the rules, independently of the encoding.
+fn assert_legal_queens(text: &str, n: usize) {
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), n, "{text}");
+    let mut queens = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), n, "{text}");
+        assert!(row.chars().all(|c| c == '.' || c == 'Q'), "{text}");
+        let q: Vec<usize> = row.match_indices('Q').map(|(j, _)| j).collect();
+        assert_eq!(q.len(), 1, "rank {i} of\n{text}");
+        queens.push((i as i64, q[0] as i64));
+    }
+    for (a, &(i, j)) in queens.iter().enumerate() {
+        for &(k, l) in &queens[..a] {
+            assert!(
+                j != l && (i - k).abs() != (j - l).abs(),
+                "attack in\n{text}"
+            );
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn count_chunk_counts_92_queens_in_chunks() {
+    let mut s = session("queens", "8");
+    let mut chunks = 0;
+    while !s.count_chunk(100.0).unwrap() {
+        chunks += 1;
+        let st = s.stats().unwrap();
+        // Each chunk stops at its node limit, exactly.
+        assert_eq!(num(&st, "nodes"), 100.0 * chunks as f64);
+        assert_eq!(get(&st, "done"), JsValue::FALSE);
+    }
+    assert!(chunks > 5, "8-queens takes more than 600 nodes");
+    let st = s.stats().unwrap();
+    assert_eq!(num(&st, "solutions"), 92.0);
+    assert_eq!(get(&st, "done"), JsValue::TRUE);
+    assert_eq!(num(&st, "progress"), 1.0);
+    // The same tree as a native run to the end in one go.
+    let q = Queens::new(8).unwrap();
+    let mut native = Search::new(q.instance());
+    assert_eq!(native.run(&mut Count), Status::Done);
+    assert_eq!(num(&st, "nodes"), native.stats().nodes as f64);
+    assert_eq!(num(&st, "updates"), native.stats().updates as f64);
+    assert!(s
+        .narration()
+        .starts_with("Search finished: 92 solutions in "));
+    // Finished is finished.
+    assert!(s.count_chunk(100.0).unwrap());
+    assert!(!s.next_solution(100.0).unwrap());
+}
+
+#[wasm_bindgen_test]
+fn step_back_restores_the_views_and_stats_exactly() {
+    let mut s = session("queens", "8");
+    let (n0, i0, st0) = (nodes(&s), items(&s), json(&s.stats().unwrap()));
+    assert_eq!(n0.len() % 4, 0);
+    // 8-queens: 16 primary + 30 secondary items, two roots.
+    assert_eq!(i0.len(), 2 * (46 + 2));
+    for k in [1, 2, 11, 37, 500, 5000] {
+        assert_eq!(s.step(k).unwrap(), k);
+        if k >= 11 {
+            assert_ne!(nodes(&s), n0, "after {k} steps the links have moved");
+        }
+        assert_eq!(s.step_back(k).unwrap(), k);
+        assert_eq!(nodes(&s), n0, "nodes after {k} steps and back");
+        assert_eq!(items(&s), i0, "items after {k} steps and back");
+        assert_eq!(
+            json(&s.stats().unwrap()),
+            st0,
+            "stats after {k} steps and back"
+        );
+    }
+    // All the way to the end and all the way back.
+    let total = s.step(u32::MAX).unwrap();
+    assert!(total > 5000);
+    let end = s.stats().unwrap();
+    assert_eq!(get(&end, "done"), JsValue::TRUE);
+    assert_eq!(num(&end, "solutions"), 92.0);
+    assert!(s.narration().starts_with("Search finished: 92 solutions"));
+    assert_eq!(s.step_back(u32::MAX).unwrap(), total);
+    assert_eq!(get(&s.stats().unwrap(), "at_start"), JsValue::TRUE);
+    assert_eq!(nodes(&s), n0);
+    assert_eq!(items(&s), i0);
+    assert_eq!(json(&s.stats().unwrap()), st0);
+    assert_eq!(s.narration(), "At the start: nothing more to undo");
+    // reset also returns to the start (with new buffers: views are taken again).
+    s.step(1234).unwrap();
+    s.reset().unwrap();
+    assert_eq!(nodes(&s), n0);
+    assert_eq!(json(&s.stats().unwrap()), st0);
+}
+
+#[wasm_bindgen_test]
+fn a_bad_load_throws_an_error_with_its_position_and_keeps_the_problem() {
+    let mut s = Session::new();
+    let e = s.stats().unwrap_err();
+    assert!(json(&get(&e, "message")).contains("no problem is loaded"));
+    assert_eq!(s.nodes_len(), 0);
+
+    s.load("queens", "6", None).unwrap();
+    s.step(25).unwrap();
+    let (n0, st0, info0) = (nodes(&s), json(&s.stats().unwrap()), s.info().unwrap());
+
+    let e = s.load("queens", "1\n2x", None).unwrap_err();
+    let err = e.dyn_ref::<js_sys::Error>().expect("a real Error");
+    assert_eq!(
+        String::from(err.message()),
+        "line 2, column 2: `x` is not a digit: N must be a whole number"
+    );
+    assert_eq!(num(&e, "line"), 2.0);
+    assert_eq!(num(&e, "column"), 2.0);
+
+    // An error with no position: line and column are there, and undefined.
+    let e = s.load("queens", "0", None).unwrap_err();
+    assert!(e.is_instance_of::<js_sys::Error>());
+    assert_eq!(
+        String::from(e.unchecked_ref::<js_sys::Error>().message()),
+        "N for N-queens must be between 1 and 64, not 0"
+    );
+    assert!(Reflect::has(&e, &"line".into()).unwrap());
+    assert!(get(&e, "line").is_undefined());
+    assert!(get(&e, "column").is_undefined());
+
+    let e = s.load("hexagons", "3", None).unwrap_err();
+    assert!(String::from(e.unchecked_ref::<js_sys::Error>().message())
+        .contains("unknown problem kind `hexagons`"));
+
+    // The 6-queens search is where it was.
+    assert_eq!(nodes(&s), n0);
+    assert_eq!(json(&s.stats().unwrap()), st0);
+    let info = s.info().unwrap();
+    assert_eq!(json(&info), json(&info0));
+    assert_eq!(get(&info, "title").as_string().unwrap(), "6-queens");
+    assert_eq!(get(&info, "kind").as_string().unwrap(), "queens");
+    assert_eq!(num(&info, "n_items"), 12.0 + 22.0);
+    assert_eq!(num(&info, "n_primary"), 12.0);
+    assert_eq!(num(&info, "n_options"), 36.0);
+}
+
+#[wasm_bindgen_test]
+fn events_decode_as_documented() {
+    let mut s = session("queens", "8");
+    let n = nodes(&s);
+    let down = |x: u32| n[4 * x as usize + 2];
+    let top = |x: u32| n[4 * x as usize];
+
+    // Choose(level 0, item r3 = header 1, 8 options): organ-pipe order puts rank 3 first.
+    assert_eq!(s.step(1).unwrap(), 1);
+    assert_eq!(events(&s), [0, 0, 1, 8, 0, 0]);
+    assert_eq!(s.narration(), "Choose item r3: 8 options");
+    assert_eq!(s.branching_item().unwrap(), 1);
+
+    // CoverItem(1), then Hide of each node in item 1's list, from the top down.
+    assert_eq!(s.step(9).unwrap(), 9);
+    let ev = events(&s);
+    assert_eq!(ev.len(), 9 * EVENT_WORDS);
+    assert_eq!(ev[..6], [2, 1, 0, 0, 0, 0]);
+    let mut x = down(1);
+    for e in ev[6..].chunks(6) {
+        assert_eq!(e, [3, x, 0, 0, 0, 0]);
+        assert_eq!(top(x), 1);
+        x = down(x);
+    }
+    assert_eq!(x, 1, "all eight options hidden");
+    assert_eq!(s.narration(), "Hide option r3 c7 a10 b3 from 3 other items");
+
+    // Try(level 0, first node of r3, 1 of 8).
+    let first = down(1);
+    assert_eq!(s.step_to_choice().unwrap(), 1);
+    assert_eq!(events(&s), [4, 0, first, 1, 8, 0]);
+    assert_eq!(s.trying().unwrap(), first);
+    assert_eq!(s.narration(), "Try option r3 c0 a3 b10 at level 0 (1 of 8)");
+    let tree = s.tree().unwrap();
+    assert_eq!(json(&tree), r#"[{"level":0,"k":1,"d":8,"item":1}]"#);
+    let board = s.board().unwrap();
+    let text = get(&board, "text").as_string().unwrap();
+    assert_eq!(text.lines().nth(3).unwrap(), "Q.......");
+    assert_eq!(text.matches('Q').count(), 1);
+
+    // Undone events come back in reverse order, flagged.
+    assert_eq!(s.step_back(3).unwrap(), 3);
+    let ev = events(&s);
+    let last = n[4 + 1]; // up(1), at 4 * 1 + 1: the last node of item 1
+    assert_eq!(ev[..6], [4, 0, first, 1, 8, 1]);
+    assert_eq!(ev[6..12], [3, last, 0, 0, 0, 1]);
+    assert_eq!(ev[12..], [3, n[4 * last as usize + 1], 0, 0, 0, 1]);
+    assert_eq!(
+        s.narration(),
+        "Undo: Hide option r3 c6 a9 b4 from 3 other items"
+    );
+
+    // Over a longer run every code is known, and each names what it should.
+    s.reset().unwrap();
+    let n_items = (s.items_len() / 2 - 2) as u32;
+    let n_nodes = (s.nodes_len() / 4) as u32;
+    let taken = s.step(20_000).unwrap();
+    let ev = events(&s);
+    assert_eq!(ev.len(), taken as usize * EVENT_WORDS);
+    let mut seen = [0; 9];
+    for e in ev.chunks(6) {
+        seen[e[0] as usize] += 1;
+        assert_eq!(e[5], 0);
+        match e[0] {
+            0 | 1 => assert!((1..=16).contains(&e[2]), "primary item {e:?}"),
+            2 | 8 => assert!((1..=n_items).contains(&e[1])),
+            3 | 7 => assert!(e[1] > n_items && e[1] < n_nodes && top(e[1]) != 0),
+            4 => assert!(e[3] >= 1 && e[3] <= e[4] && top(e[2]) != 0),
+            5 => assert_eq!(e[1], 8),
+            6 => assert!(e[1] >= 1),
+            c => panic!("unknown code {c}"),
+        }
+    }
+    assert!(seen.iter().all(|&c| c > 0), "every kind of event: {seen:?}");
+}
+
+#[wasm_bindgen_test]
+fn the_events_buffer_keeps_the_last_65536_events_of_a_call() {
+    let total = 200_000;
+    let mut s = session("queens", "10");
+    assert_eq!(s.step(total).unwrap(), total);
+    let ev = events(&s);
+    assert_eq!(ev.len(), EVENT_CAP * EVENT_WORDS);
+    // The first kept event is event total - EVENT_CAP (from 0), the last is event total - 1.
+    let mut t = session("queens", "10");
+    t.step(total - EVENT_CAP as u32).unwrap();
+    t.step(1).unwrap();
+    assert_eq!(events(&t), ev[..6]);
+    t.step(EVENT_CAP as u32 - 2).unwrap();
+    t.step(1).unwrap();
+    assert_eq!(events(&t), ev[ev.len() - 6..]);
+    assert_eq!(t.narration(), s.narration());
+}
+
+#[wasm_bindgen_test]
+fn next_solution_gives_every_legal_board_once() {
+    let mut s = session("queens", "8");
+    // Not within one node.
+    assert!(!s.next_solution(1.0).unwrap());
+    assert_eq!(s.narration(), "Paused after 1 node: 0 solutions so far");
+    let mut boards = std::collections::HashSet::new();
+    while s.next_solution(1e9).unwrap() {
+        let board = s.board().unwrap();
+        assert_eq!(get(&board, "kind").as_string().unwrap(), "queens");
+        let text = get(&board, "text").as_string().unwrap();
+        assert_legal_queens(&text, 8);
+        assert!(boards.insert(text));
+        let k = boards.len();
+        assert_eq!(s.narration(), format!("Solution {k} found at level 8"));
+        assert_eq!(num(&s.stats().unwrap(), "solutions"), k as f64);
+        // The tree holds the path: one option at each of the 8 levels, each within its item's range.
+        let tree: js_sys::Array = s.tree().unwrap().unchecked_into();
+        assert_eq!(tree.length(), 8);
+        for l in tree.iter() {
+            assert!(num(&l, "k") >= 1.0 && num(&l, "k") <= num(&l, "d"));
+        }
+    }
+    assert_eq!(boards.len(), 92);
+    assert_eq!(get(&s.stats().unwrap(), "done"), JsValue::TRUE);
+    // Stepping back from the end over fine events works after the fast path too.
+    assert!(s.step_back(100).unwrap() == 100);
+}
