@@ -609,16 +609,21 @@ export class MatrixView {
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
         if (!root) ctx.fillText(String(nodes[4 * hd]), X + S / 2, Y + S / 2, S - 2);
-        // The name, rotated to read upwards, above the box.
+        // The name above the box: level if it fits the column, else rotated to read upwards.
         ctx.save();
-        ctx.translate(X + S / 2, Y - 3);
-        ctx.rotate(-Math.PI / 2);
         ctx.fillStyle = f.branching && hd === f.branching ? c.branch : root ? c.ink : on > 0.5 ? c.ink : c.muted;
         ctx.font = `${f.branching && hd === f.branching ? 700 : 400} ${Math.max(9, Math.min(13, s * 0.45))}px ${c.font}`;
-        ctx.textAlign = 'left';
         ctx.textBaseline = 'middle';
         const name = root ? (hd === 0 ? 'root' : 'root₂') : L.names[hd - 1];
-        ctx.fillText(name, 0, 0, Math.max(20, 2.6 * s));
+        if (ctx.measureText(name).width <= s * 0.95) {
+          ctx.textAlign = 'center';
+          ctx.fillText(name, X + S / 2, Y - Math.max(8, s * 0.3));
+        } else {
+          ctx.translate(X + S / 2, Y - 3);
+          ctx.rotate(-Math.PI / 2);
+          ctx.textAlign = 'left';
+          ctx.fillText(name, 0, 0, Math.max(20, 2.6 * s));
+        }
         ctx.restore();
       }
     }

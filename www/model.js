@@ -24,8 +24,8 @@ export const KINDS = Object.freeze({
   sudoku: { label: 'Sudoku', input: 'puzzle' },
   queens: { label: 'N-queens', input: 'size', min: 1, max: 64, def: 8 },
   'toroidal-queens': { label: 'Toroidal N-queens', input: 'size', min: 1, max: 64, def: 5 },
-  latin: { label: 'Latin square', input: 'size', min: 1, max: 16, def: 3 },
-  langford: { label: 'Langford pairs', input: 'size', min: 1, max: 32, def: 4, distinct: true },
+  latin: { label: 'Latin square', input: 'size', min: 1, max: 35, def: 3 },
+  langford: { label: 'Langford pairs', input: 'size', min: 1, max: 64, def: 4, distinct: true },
   pentomino: { label: 'Pentomino', input: 'board', distinct: true },
   'exact-cover': { label: 'Exact cover', input: 'matrix' },
 });
@@ -426,8 +426,9 @@ export class Model {
       }
       next.push(k);
       if (l < TREE_DEPTH) {
+        // The jump went through this subtree unseen: what it found there is not known.
         const cur = this._nodeAt(next);
-        if (cur && cur.done) cur.done = false;
+        if (cur) Object.assign(cur, { done: false, sol: null, dead: null });
       }
     }
     this._path = next;

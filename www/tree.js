@@ -87,6 +87,8 @@ export class TreeView {
       frag.append(li);
     }
     this.list.replaceChildren(frag);
+    // The newest level, and the solution or dead end under it, stay in view.
+    this.list.scrollTop = this.list.scrollHeight;
   }
 
   draw() {

@@ -145,10 +145,17 @@ const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 const report = [];
 
-test('the page loads the default problem with no console error', async ({ page, base, errors }) => {
+test('the default 6x7 matrix: its one cover is rows 1, 4, 5', async ({ page, base, errors }) => {
   await open(page, base);
-  assert((await text(page, 'status')).length > 0, 'empty status');
-  assert(await page.evaluate(() => window.dlx.model.info.n_items === 7), 'the default is not the 6x7 matrix');
+  assert(await page.evaluate(() => window.dlx.model.info.n_items === 7 && window.dlx.model.info.n_options === 6), 'the default is not the 6x7 matrix');
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) === 1);
+  const cover = (await text(page, 'board-text')).split('\n').map((l) => l.split(' ').sort().join(' ')).sort();
+  assert(JSON.stringify(cover) === JSON.stringify(['A D', 'B G', 'C E F']), `cover: ${cover}`);
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => window.dlx.model.stats().done);
+  assert((await num(page, 'solutions')) === 1, 'more than one cover');
+  assert(/finished/i.test(await text(page, 'status')), `status at the end: ${await text(page, 'status')}`);
   assert(errors.length === 0, `console errors: ${errors.join('; ')}`);
 });
 
@@ -200,6 +207,14 @@ test('k steps forward then k back restore board, counters and link arrays exactl
   await page.waitForTimeout(100);
   back = await modelState(page);
   assert(JSON.stringify(back) === JSON.stringify(start), `state after ${k} events forward and back differs from the start`);
+  // The explored top of the tree is kept in step too: forward to a point, on, and back to it.
+  const treeAt = () => page.evaluate(() => JSON.stringify([...window.dlx.model.tree.entries()].sort()));
+  await page.evaluate(() => window.dlx.model.step(700));
+  const t700 = await treeAt();
+  await page.evaluate(() => window.dlx.model.step(600));
+  assert((await treeAt()) !== t700, 'the remembered tree did not grow');
+  await page.evaluate(() => { for (let i = 0; i < 600; i++) window.dlx.model.stepBack(1); });
+  assert((await treeAt()) === t700, 'the remembered tree after 600 on and 600 back differs');
   report.push(`step back: 20 by hand and ${k} through the model return to the exact start`);
 });
 
@@ -247,25 +262,55 @@ test('pentomino 6x10 runs to the end in the worker (9356) while the page answers
   await open(page, base, '?pentomino=6x10');
   await page.click(tid('run-to-end'));
   await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'running');
-  const f0 = await page.evaluate(() => window.dlx.app.frames());
-  const n0 = await page.evaluate(() => window.dlx.model.stats().nodes);
-  // The page's own session still steps while the worker counts.
-  const t = Date.now();
-  await page.click(tid('step-choice'));
-  await page.click(tid('step-choice'));
-  const clickMs = Date.now() - t;
-  const n1 = await page.evaluate(() => window.dlx.model.stats().nodes);
-  assert(n1 > n0, 'clicks did not step the page while the worker runs');
-  await page.waitForTimeout(300);
-  const f1 = await page.evaluate(() => window.dlx.app.frames());
-  assert(f1 > f0 + 5, `only ${f1 - f0} frames drawn while the worker ran`);
+  // The page's own session still steps while the worker counts, and frames keep coming.
+  const probe = await page.evaluate(() => new Promise((resolve) => {
+    const n0 = window.dlx.model.stats().nodes;
+    const t = performance.now();
+    document.querySelector('[data-testid="step-choice"]').click();
+    document.querySelector('[data-testid="step-choice"]').click();
+    const clickMs = performance.now() - t;
+    const n1 = window.dlx.model.stats().nodes;
+    const gaps = [];
+    let last = performance.now();
+    const t0 = last;
+    const tick = (now) => {
+      gaps.push(now - last);
+      last = now;
+      if (now - t0 < 1000) requestAnimationFrame(tick);
+      else resolve({ n0, n1, clickMs, frames: gaps.length, maxGap: Math.max(...gaps) });
+    };
+    requestAnimationFrame(tick);
+  }));
+  assert(probe.n1 > probe.n0, 'clicks did not step the page while the worker runs');
+  assert(probe.frames > 5, `only ${probe.frames} frames in a second while the worker ran`);
   const stillRunning = await page.evaluate(() => document.getElementById('run-text').dataset.state === 'running');
   await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done', null, { timeout: 600000 });
   const run = await page.evaluate(() => window.dlx.app.lastRun());
   assert(run.stats.solutions === 9356, `${run.stats.solutions} solutions, not 9356`);
   assert((await num(page, 'solutions')) === 9356, 'the solutions read-out does not show 9356');
   assert((await text(page, 'status')).includes('9,356'), 'the status does not say 9,356');
-  report.push(`pentomino 6x10 in the worker: ${run.stats.solutions} solutions, ${run.stats.nodes} nodes, ${run.stats.updates} updates in ${(run.ms / 1000).toFixed(2)} s; two clicks answered in ${clickMs} ms${stillRunning ? ' while it ran' : ''}, ${f1 - f0} frames drawn meanwhile`);
+  report.push(`pentomino 6x10 in the worker: ${run.stats.solutions} solutions, ${run.stats.nodes} nodes, ${run.stats.updates} updates in ${(run.ms / 1000).toFixed(2)} s; meanwhile two clicks handled in ${probe.clickMs.toFixed(1)} ms${stillRunning ? ' (run still going)' : ''}, ${probe.frames} frames in 1 s, longest frame gap ${probe.maxGap.toFixed(0)} ms`);
+});
+
+test('every preset loads, shows its board and finds a solution', async ({ page, base, errors }) => {
+  await open(page, base);
+  const keys = await page.$$eval('#preset option', (os) => os.map((o) => o.value).filter(Boolean));
+  assert(keys.length >= 6, `only ${keys.length} presets`);
+  for (const key of keys) {
+    await page.selectOption('#preset', key);
+    const st = await text(page, 'status');
+    assert(!/error/i.test(st), `preset ${key}: ${st}`);
+    const kind = await page.inputValue(tid('problem'));
+    assert(await page.evaluate((k) => window.dlx.model.problem.kind === k, kind), `preset ${key} did not load its kind`);
+    if (key === 'sudoku-empty' || key === 'pentomino-6x10') continue;
+    await page.click(tid('next-solution'));
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) >= 1
+      || window.dlx.model.stats().done, null, { timeout: 60000 });
+    assert((await num(page, 'solutions')) === 1, `preset ${key} found no solution`);
+    if (kind === 'sudoku') checkSudoku(await text(page, 'board-text'), await page.evaluate(() => window.dlx.model.problem.text.replace(/\s/g, '')));
+    if (kind === 'queens') checkQueens(await text(page, 'board-text'), Number(await page.inputValue(tid('size'))));
+  }
+  assert(errors.length === 0, `console errors: ${errors.join('; ')}`);
 });
 
 test('cancel stops a run to the end', async ({ page, base }) => {
