@@ -158,7 +158,6 @@ function loadSpec(spec, { focusError = false, updateUrl = true } = {}) {
   document.title = `${info.title} — DLX Studio`;
   if (updateUrl) writeUrl(spec);
   statusNote = null;
-  setStatus(`Loaded ${info.title}. Press Play, Step or Next solution.`);
   dirty = true;
   return true;
 }
@@ -183,7 +182,7 @@ function showInputError(kind, err, focus) {
       input.setSelectionRange(at, Math.min(at + 1, input.value.length));
     }
   }
-  setStatus(`Error: ${msg}${model.info ? ` (still loaded: ${model.info.title})` : ''}`, 'error');
+  note(`Error: ${msg}${model.info ? ` (still loaded: ${model.info.title})` : ''}`, 'error');
 }
 
 function clearInputError() {
@@ -226,7 +225,7 @@ function openFromUrl() {
     writeInputs(spec);
     ui['input-error'].textContent = error;
     ui['input-error'].hidden = false;
-    setStatus(`Error in the link: ${error} (showing ${model.info.title} instead)`, 'error');
+    note(`Error in the link: ${error} (showing ${model.info.title} instead)`, 'error');
     return;
   }
   writeInputs(DEFAULT);
@@ -274,7 +273,6 @@ function bindControls() {
     lastCells = null;
     highlight = new Set();
     statusNote = null;
-    setStatus('Back at the start.');
     dirty = true;
   });
   ui['run-to-end'].addEventListener('click', runToEnd);
@@ -420,13 +418,14 @@ function runToEnd() {
   ui['run-text'].textContent = `Counting every solution of ${run.title} in a worker…`;
   ui['run-text'].dataset.state = 'running';
   ui['run-to-end'].disabled = true;
+  note(`Running ${run.title} to the end in a worker; the page stays yours meanwhile.`);
   setRunBar(0);
   worker.onmessage = (e) => {
     const m = e.data;
     if (!run || run.worker !== worker) return;
     if (m.type === 'error') {
       finishRun();
-      setStatus(`Run to end failed: ${m.message}`, 'error');
+      note(`Run to end failed: ${m.message}`, 'error');
       return;
     }
     run.stats = m.stats;
@@ -441,8 +440,7 @@ function runToEnd() {
       ui['run-text'].dataset.state = 'done';
       ui['run-cancel'].textContent = 'Close';
       setRunBar(1);
-      setStatus(`${run ? '' : ''}${lastRun.title}: ${text}`, 'solution');
-      statusNote = null;
+      note(`${lastRun.title}: ${text}`, 'solution');
     } else {
       ui['run-text'].textContent = `${fmt(m.stats.solutions)} solutions so far, ${fmt(m.stats.nodes)} nodes, ${(m.ms / 1000).toFixed(1)} s…`;
     }
@@ -450,7 +448,7 @@ function runToEnd() {
   };
   worker.onerror = (e) => {
     finishRun();
-    setStatus(`Run to end failed: ${e.message || 'the worker stopped'}`, 'error');
+    note(`Run to end failed: ${e.message || 'the worker stopped'}`, 'error');
   };
   worker.postMessage({ kind: p.kind, text: p.text, distinct: p.distinct });
   dirty = true;
@@ -558,10 +556,9 @@ function highlightOf(b) {
   return highlight;
 }
 
+/** The status line from the state of the search, unless a message waits to be read. */
 function statusLine(st) {
   if (statusNote) return;
-  if (ui.status.dataset.kind === 'error' && !model.playing && !hunting && !st.nodes) return;
-  if (run && statsSource === 'worker') return;
   let text;
   let kind = '';
   if (hunting) text = 'Searching for the next solution…';
@@ -571,7 +568,6 @@ function statusLine(st) {
   else if (st.at_start) text = `${model.info.title}: at the start. Press Play, Step or Next solution.`;
   else if (model.leaf === 'dead') text = 'Paused at a dead end.';
   else text = 'Paused.';
-  if (statsSource === 'worker' && lastRun) return;
   setStatus(text, kind);
 }
 
@@ -582,10 +578,10 @@ function setStatus(text, kind = '') {
   ui.status.classList.toggle('is-solution', kind === 'solution');
 }
 
-/** A one-off message in the status line, kept until the next action. */
-function note(text) {
-  statusNote = text;
-  setStatus(text);
+/** A message in the status line (an error, a note), kept until the next action. */
+function note(text, kind = '') {
+  statusNote = { text, kind };
+  setStatus(text, kind);
 }
 
 function updateReadouts() {

@@ -220,14 +220,18 @@ test('k steps forward then k back restore board, counters and link arrays exactl
 
 test('a bad Sudoku shows its error with line and column and keeps the problem loaded', async ({ page, base }) => {
   await open(page, base, '?queens=5');
+  for (let i = 0; i < 6; i++) await page.click(tid('step'));
   const before = await text(page, 'board-text');
+  const nodes = await num(page, 'nodes');
   const bad = '53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...41x..5\n....8..79';
   await loadVia(page, 'sudoku', bad);
   const status = await text(page, 'status');
   assert(/error/i.test(status), `status shows no error: ${status}`);
   assert(/line 8/.test(status) && /column 6/.test(status), `no line/column in: ${status}`);
   assert(await page.isVisible('#input-error'), 'no error next to the input');
-  assert((await text(page, 'board-text')) === before, 'the previous board is gone');
+  await page.waitForTimeout(200);
+  assert(/error/i.test(await text(page, 'status')), 'the error left the status by itself');
+  assert((await text(page, 'board-text')) === before && (await num(page, 'nodes')) === nodes, 'the previous board or its state is gone');
   assert(await page.evaluate(() => window.dlx.model.info.title.includes('5')), 'the previous problem is not loaded');
   assert((await page.inputValue(tid('puzzle'))) === bad, 'the text typed was lost');
   assert(new URL(page.url()).searchParams.get('queens') === '5', 'the link changed');
