@@ -543,6 +543,8 @@ function highlightOf(b) {
     highlight = new Set();
     return highlight;
   }
+  // After a jump or a fast batch the change is many options at once: nothing stands out as tried.
+  const small = model.lastMove < 500;
   const added = [];
   let removed = false;
   for (let i = 0; i < cells.length; i++) {
@@ -551,7 +553,8 @@ function highlightOf(b) {
       lastCells[i] = cells[i];
     }
   }
-  if (added.length) highlight = new Set(added);
+  if (!small) highlight = new Set();
+  else if (added.length) highlight = new Set(added);
   else if (removed) highlight = new Set([...highlight].filter((i) => cells[i] !== 0));
   return highlight;
 }

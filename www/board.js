@@ -24,6 +24,13 @@ export class BoardView {
 
   /** The board to draw and the cells (for exact cover: lines) of the option being tried. */
   update(board, highlight) {
+    // The board's shape, for the narrow layout, where the box's height follows the board.
+    const aspect = board.kind === 'langford' ? 0.4 : board.kind === 'exact-cover' ? 0.6
+      : Math.min(1.1, Math.max(0.3, board.rows / Math.max(board.cols, 1)));
+    if (aspect !== this.aspect) {
+      this.aspect = aspect;
+      this.canvas.parentElement.style.setProperty('--aspect', String(aspect));
+    }
     this.board = board;
     this.highlight = highlight || new Set();
     this._legend(board);

@@ -85,6 +85,8 @@ export class Model {
   }
 
   _afterRestart() {
+    /** Events taken by the last move (Infinity for a jump that reported none); 0 after a restart. */
+    this.lastMove = 0;
     this._leafEvent = null;
     this.playing = false;
     this._carry = 0;
@@ -132,6 +134,7 @@ export class Model {
   /** Up to n events forward; returns how many were taken. */
   step(n = 1) {
     const taken = this.session.step(n);
+    this.lastMove = taken;
     this.eventsPlayed += taken;
     this._readEvents();
     this._refresh();
@@ -141,6 +144,7 @@ export class Model {
   /** Up to n events backward, undone exactly. */
   stepBack(n = 1) {
     const taken = this.session.step_back(n);
+    this.lastMove = taken;
     this._readEvents();
     this._refresh();
     return taken;
@@ -149,6 +153,7 @@ export class Model {
   /** Forward to and including the next Try, Solution or DeadEnd event. */
   stepToChoice() {
     const taken = this.session.step_to_choice();
+    this.lastMove = taken;
     this.eventsPlayed += taken;
     this._readEvents();
     this._refresh();
@@ -162,6 +167,7 @@ export class Model {
   nextSolution(maxNodes) {
     const t0 = performance.now();
     const found = this.session.next_solution(maxNodes);
+    this.lastMove = Infinity;
     this.elapsedMs += performance.now() - t0;
     this._leafEvent = found ? { code: EV.SOLUTION, level: 0, undone: 0 } : null;
     this._refresh();
