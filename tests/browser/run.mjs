@@ -87,7 +87,13 @@ function checkQueens(text, n) {
 
 const tid = (id) => `[data-testid="${id}"]`;
 
+/** Waits two animation frames: the page draws and refreshes its read-outs once a frame. */
+async function settle(page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 async function text(page, id) {
+  await settle(page);
   return (await page.textContent(tid(id))).trim();
 }
 
@@ -116,6 +122,7 @@ async function setSpeed(page, value) {
 
 /** The page's model state: counters, board text and copies of the link arrays. */
 async function modelState(page) {
+  await settle(page);
   return page.evaluate(() => {
     const m = window.dlx.model;
     const st = m.stats();
