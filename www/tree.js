@@ -141,10 +141,14 @@ export class TreeView {
     ctx.moveTo(x, 0);
     ctx.lineTo(x, h);
     ctx.stroke();
-    ctx.fillStyle = c.muted;
     ctx.font = `11px ${c.font}`;
-    ctx.textBaseline = 'top';
+    ctx.textBaseline = 'bottom';
     ctx.textAlign = 'right';
-    ctx.fillText(`top ${rows} levels`, w - 3, Math.min(h - 12, rows * rh - 12));
+    const label = `top ${rows} levels`;
+    const lw = ctx.measureText(label).width + 6;
+    ctx.fillStyle = 'rgba(255,255,255,0.85)';
+    ctx.fillRect(w - lw, h - 14, lw, 14);
+    ctx.fillStyle = c.muted;
+    ctx.fillText(label, w - 3, h - 1);
   }
 }
