@@ -1,0 +1,911 @@
+//! The `dlx` binary, run as a user would: counts, decoded boards checked against each puzzle's rules
+//! (by checkers written here, independent of the library), JSON output, export round trips, and bad
+//! input giving one clear line and exit status 2.
+
+use serde_json::Value;
+use std::collections::HashSet;
+use std::io::{Read, Write};
+use std::process::{Command, Output, Stdio};
+
+fn dlx_with_stdin(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the dlx binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let text = stdin.to_string();
+    // Written from another thread, so that a large input cannot deadlock against a full stdout pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn dlx(args: &[&str]) -> Output {
+    dlx_with_stdin(args, "")
+}
+
+/// Runs `dlx ARGS` expecting success and nothing on stderr; returns stdout.
+fn ok_with_stdin(args: &[&str], stdin: &str) -> String {
+    let out = dlx_with_stdin(args, stdin);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "dlx {args:?} failed: {:?}\n{stderr}",
+        out.status
+    );
+    assert_eq!(stderr, "", "dlx {args:?} wrote to stderr");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn ok(args: &[&str]) -> String {
+    ok_with_stdin(args, "")
+}
+
+fn count(args: &[&str]) -> u64 {
+    let mut a = vec!["count"];
+    a.extend_from_slice(args);
+    let out = ok(&a);
+    out.trim_end()
+        .parse()
+        .unwrap_or_else(|_| panic!("dlx {a:?} printed {out:?}, not a number"))
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = ok(args);
+    assert_eq!(out.lines().count(), 1, "one JSON line: {out}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("not JSON ({e}): {out}"))
+}
+
+/// Runs `dlx ARGS` expecting bad input: status 2, one line `dlx: …` containing each of `wanted`,
+/// nothing on stdout, no panic.
+fn fails_with_stdin(args: &[&str], stdin: &str, wanted: &[&str]) -> String {
+    let out = dlx_with_stdin(args, stdin);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        !stderr.contains("panicked"),
+        "dlx {args:?} panicked: {stderr}"
+    );
+    assert_eq!(out.status.code(), Some(2), "dlx {args:?}: {stderr}");
+    assert_eq!(out.stdout, b"", "dlx {args:?} wrote to stdout");
+    assert!(
+        stderr.starts_with("dlx: ") && stderr.ends_with('\n') && stderr.lines().count() == 1,
+        "dlx {args:?}: not one `dlx: ` line: {stderr:?}"
+    );
+    for w in wanted {
+        assert!(
+            stderr.contains(w),
+            "dlx {args:?}: {stderr:?} does not say {w:?}"
+        );
+    }
+    stderr
+}
+
+fn fails(args: &[&str], wanted: &[&str]) -> String {
+    fails_with_stdin(args, "", wanted)
+}
+
+// ---- Checkers of the puzzles' rules, on the board text the CLI prints. ----
+
+/// The queens of an N×N board of `.` and `Q`, one per rank; `None` if the text is not such a board.
+fn queens_of(text: &str, n: usize) -> Option<Vec<(usize, usize)>> {
+    let rows: Vec<&str> = text.lines().collect();
+    if rows.len() != n {
+        return None;
+    }
+    let mut q = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        if r.len() != n || r.chars().any(|c| c != '.' && c != 'Q') || r.matches('Q').count() != 1 {
+            return None;
+        }
+        q.push((i, r.find('Q').unwrap()));
+    }
+    Some(q)
+}
+
+/// N queens, no two in a rank, file or diagonal; on a torus the diagonals wrap around.
+fn assert_queens(text: &str, n: usize, torus: bool) {
+    let q = queens_of(text, n).unwrap_or_else(|| panic!("not an {n}x{n} board of queens:\n{text}"));
+    for (x, &(i, j)) in q.iter().enumerate() {
+        for &(k, l) in &q[..x] {
+            let (d1, d2) = if torus {
+                (
+                    (i + n - j) % n == (k + n - l) % n,
+                    (i + j) % n == (k + l) % n,
+                )
+            } else {
+                (i + l == j + k, i + j == k + l)
+            };
+            assert!(
+                j != l && !d1 && !d2,
+                "queens at ({i},{j}) and ({k},{l}) attack each other:\n{text}"
+            );
+        }
+    }
+}
+
+// ---- Counts ----
+
+#[test]
+fn counts_queens() {
+    let want = [1, 0, 0, 2, 10, 4, 40, 92];
+    for (n, &w) in (1..).zip(want.iter()) {
+        assert_eq!(count(&["queens", &n.to_string()]), w, "queens {n}");
+    }
+}
+
+#[test]
+fn another_seed_keeps_the_count_and_is_deterministic() {
+    let plain = ok(&["solve", "queens", "8"]);
+    let mut differs = false;
+    for seed in ["1", "2", "3"] {
+        assert_eq!(count(&["queens", "8", "--seed", seed]), 92, "seed {seed}");
+        let a = ok(&["solve", "queens", "8", "--seed", seed]);
+        assert_eq!(a, ok(&["solve", "queens", "8", &format!("--seed={seed}")]));
+        assert_queens(a.trim_end(), 8, false);
+        differs |= a != plain;
+    }
+    assert!(differs, "no seed changed the order of the search");
+    for args in [
+        &["toroidal-queens", "7"][..],
+        &["latin", "4"],
+        &["langford", "8"],
+        &["langford", "8", "--distinct"],
+    ] {
+        let want = count(args);
+        for seed in ["5", "6"] {
+            let mut a = args.to_vec();
+            a.extend(["--seed", seed]);
+            assert_eq!(count(&a), want, "{a:?}");
+        }
+    }
+}
+
+#[test]
+fn progress_runs_in_chunks_and_counts_the_same() {
+    // --progress forces the chunked run (Limits { nodes }) even though stderr is a pipe here.
+    for (n, want) in [("10", "724"), ("6", "4")] {
+        let out = dlx(&["count", "queens", n, "--progress"]);
+        assert!(out.status.success());
+        assert_eq!(String::from_utf8(out.stdout).unwrap().trim_end(), want);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(!err.contains("dlx:") && !err.contains("panicked"), "{err}");
+    }
+    let a = ok(&["solve", "queens", "10", "--limit", "0"]);
+    let out = dlx(&["solve", "queens", "10", "--limit", "0", "--progress"]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), a);
+}
+
+// ---- solve ----
+
+#[test]
+fn solve_prints_legal_distinct_boards_up_to_the_limit() {
+    let one = ok(&["solve", "queens", "8"]);
+    assert_queens(one.trim_end(), 8, false);
+    assert!(!one.contains("\n\n"), "the default limit is one board");
+
+    let all = ok(&["solve", "queens", "6", "--limit", "0"]);
+    let boards: Vec<&str> = all.trim_end().split("\n\n").collect();
+    assert_eq!(boards.len(), 4);
+    for b in &boards {
+        assert_queens(b, 6, false);
+    }
+    assert_eq!(boards.iter().collect::<HashSet<_>>().len(), 4);
+
+    let two = ok(&["solve", "queens", "6", "--limit", "2"]);
+    assert_eq!(
+        two.trim_end().split("\n\n").collect::<Vec<_>>(),
+        boards[..2]
+    );
+    // A limit above the number of solutions shows them all.
+    assert_eq!(ok(&["solve", "queens", "6", "--limit", "50"]), all);
+
+    assert_eq!(ok(&["solve", "queens", "3"]), "No solution.\n");
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    // 724 boards of 110 bytes outgrow a pipe's buffer, so dlx is still writing when we stop reading.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["solve", "queens", "10", "--limit", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut head = [0u8; 11];
+    stdout.read_exact(&mut head).unwrap();
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.status.success(), "{:?} {err}", out.status);
+}
+
+// ---- JSON ----
+
+fn assert_stats(v: &Value) {
+    for key in ["solutions", "nodes", "updates"] {
+        assert!(v[key].is_u64(), "{key} in {v}");
+    }
+    assert!(v["seconds"].as_f64().is_some_and(|s| s >= 0.0), "{v}");
+    assert!(v["nodes"].as_u64().unwrap() > 0, "{v}");
+}
+
+#[test]
+fn count_json_has_the_stats_and_a_legal_first_board() {
+    let v = json(&["count", "queens", "8", "--json"]);
+    assert_stats(&v);
+    assert_eq!(v["solutions"], 92);
+    assert!(v["updates"].as_u64().unwrap() > v["nodes"].as_u64().unwrap());
+    assert_queens(v["first"].as_str().unwrap(), 8, false);
+    // The first board is the one `solve` shows first.
+    assert_eq!(
+        format!("{}\n", v["first"].as_str().unwrap()),
+        ok(&["solve", "queens", "8"])
+    );
+
+    let none = json(&["count", "queens", "3", "--json"]);
+    assert_stats(&none);
+    assert_eq!(none["solutions"], 0);
+    assert!(none["first"].is_null());
+}
+
+#[test]
+fn solve_json_lists_the_boards() {
+    let v = json(&["solve", "queens", "6", "--limit", "0", "--json"]);
+    assert_stats(&v);
+    assert_eq!(v["solutions"], 4);
+    assert_eq!(v["complete"], true);
+    let boards = v["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 4);
+    assert_eq!(v["first"], boards[0]);
+    for b in boards {
+        assert_queens(b.as_str().unwrap(), 6, false);
+    }
+    assert!(v.get("unique").is_none(), "unique is for Sudoku: {v}");
+
+    let v = json(&["solve", "queens", "8", "--limit", "3", "--json"]);
+    assert_eq!(v["solutions"], 3);
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["boards"].as_array().unwrap().len(), 3);
+
+    let v = json(&["solve", "queens", "2", "--json"]);
+    assert_eq!(v["solutions"], 0);
+    assert_eq!(v["complete"], true);
+    assert!(v["first"].is_null());
+    assert_eq!(v["boards"], serde_json::json!([]));
+}
+
+// ---- export ----
+
+/// The items line and the options of Knuth's format; checks that every option names known items.
+fn parse_knuth(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut lines = text.lines();
+    let items: Vec<String> = lines
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .filter(|&w| w != "|")
+        .map(String::from)
+        .collect();
+    let known: HashSet<&String> = items.iter().collect();
+    let options: Vec<Vec<String>> = lines
+        .map(|l| l.split_whitespace().map(String::from).collect())
+        .collect();
+    for o in &options {
+        assert!(
+            !o.is_empty() && o.iter().all(|w| known.contains(w)),
+            "{o:?}"
+        );
+    }
+    (items, options)
+}
+
+#[test]
+fn export_queens_is_knuths_format() {
+    let text = ok(&["export", "queens", "4"]);
+    let first = text.lines().next().unwrap();
+    assert_eq!(
+        first.split(" | ").count(),
+        2,
+        "primary | secondary: {first}"
+    );
+    let (items, options) = parse_knuth(&text);
+    // 4 ranks, 4 files, 7 + 7 diagonals; one option per square, each over rank, file and 2 diagonals.
+    assert_eq!(items.len(), 22);
+    assert_eq!(options.len(), 16);
+    assert!(options.iter().all(|o| o.len() == 4));
+}
+
+// ---- Bad input ----
+
+#[test]
+fn bad_arguments_get_one_line_and_status_2() {
+    fails(&[], &["missing command"]);
+    fails(&["tally", "queens", "8"], &["unknown command `tally`"]);
+    fails(&["count"], &["missing problem"]);
+    fails(&["count", "kings", "8"], &["unknown problem `kings`"]);
+    fails(&["count", "queens"], &["queens needs an argument: N"]);
+    fails(
+        &["count", "queens", "eight"],
+        &["N must be a whole number", "`eight`"],
+    );
+    fails(
+        &["count", "queens", "-3"],
+        &["N must be a whole number", "`-3`"],
+    );
+    fails(
+        &["count", "queens", "123456789012345678901234"],
+        &["too large"],
+    );
+    fails(
+        &["count", "queens", "0"],
+        &["N for N-queens", "between 1 and 64", "not 0"],
+    );
+    fails(&["solve", "queens", "65"], &["between 1 and 64", "not 65"]);
+    fails(&["count", "queens", "8", "9"], &["unexpected argument `9`"]);
+    fails(
+        &["count", "queens", "8", "--frob"],
+        &["unknown option `--frob`"],
+    );
+    fails(&["count", "queens", "8", "-x"], &["unknown option `-x`"]);
+    fails(
+        &["count", "queens", "8", "--limit", "3"],
+        &["--limit applies to solve"],
+    );
+    fails(
+        &["solve", "queens", "8", "--limit"],
+        &["--limit needs a value"],
+    );
+    fails(
+        &["solve", "queens", "8", "--limit", "many"],
+        &["--limit must be a whole number"],
+    );
+    fails(
+        &["count", "queens", "8", "--seed", "x"],
+        &["--seed must be a whole number"],
+    );
+    fails(
+        &["count", "queens", "8", "--json=yes"],
+        &["--json takes no value"],
+    );
+    fails(
+        &["export", "queens", "8", "--json"],
+        &["--json applies to count and solve"],
+    );
+    fails(
+        &["count", "queens", "8", "--distinct"],
+        &["--distinct applies to langford and pentomino"],
+    );
+}
+
+#[test]
+fn unreadable_files_get_one_line_and_status_2() {
+    fails(
+        &["count", "exact-cover", "/no/such/file.dlx"],
+        &["cannot read `/no/such/file.dlx`", "No such file"],
+    );
+    let dir = env!("CARGO_MANIFEST_DIR");
+    fails(&["count", "exact-cover", dir], &["cannot read", dir]);
+}
+
+#[test]
+fn help_goes_to_stdout() {
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["help"],
+        &["solve", "queens", "--help"],
+    ] {
+        let out = ok(args);
+        assert!(out.contains("Usage:") && out.contains("--limit"), "{out}");
+    }
+}
+
+/// A Latin square of order n: n lines of n symbols, each row and each column a permutation of one set
+/// of n symbols.
+fn assert_latin(text: &str, n: usize) {
+    let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    assert_eq!(rows.len(), n, "{text}");
+    let symbols: HashSet<char> = rows[0].iter().copied().collect();
+    assert_eq!(symbols.len(), n, "first row repeats a symbol:\n{text}");
+    assert!(!symbols.contains(&'.'), "empty cell:\n{text}");
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r.len(), n, "{text}");
+        let row: HashSet<char> = r.iter().copied().collect();
+        let col: HashSet<char> = (0..n).map(|r| rows[r][i]).collect();
+        assert_eq!(row, symbols, "row {i}:\n{text}");
+        assert_eq!(col, symbols, "column {i}:\n{text}");
+    }
+}
+
+/// A Langford pairing of 1..=n: 2n numbers, the two copies of k with exactly k numbers between them.
+fn assert_langford(text: &str, n: usize) {
+    let seq: Vec<usize> = text
+        .split_whitespace()
+        .map(|w| w.parse().unwrap_or_else(|_| panic!("`{w}` in {text:?}")))
+        .collect();
+    assert_eq!(seq.len(), 2 * n, "{text}");
+    for k in 1..=n {
+        let at: Vec<usize> = (0..2 * n).filter(|&p| seq[p] == k).collect();
+        assert_eq!(at.len(), 2, "{k} in {text}");
+        assert_eq!(at[1] - at[0], k + 1, "{k} in {text}");
+    }
+}
+
+#[test]
+fn counts_toroidal_queens_latin_and_langford() {
+    for (n, want) in [(1, 1), (4, 0), (5, 10), (7, 28), (11, 88)] {
+        assert_eq!(
+            count(&["toroidal-queens", &n.to_string()]),
+            want,
+            "toroidal {n}"
+        );
+    }
+    for (n, want) in [(1, 1), (2, 2), (3, 12), (4, 576)] {
+        assert_eq!(count(&["latin", &n.to_string()]), want, "latin {n}");
+    }
+    for (n, want) in [(1, 0), (3, 2), (4, 2), (5, 0), (7, 52), (8, 300)] {
+        assert_eq!(count(&["langford", &n.to_string()]), want, "langford {n}");
+        let half = count(&["langford", &n.to_string(), "--distinct"]);
+        assert_eq!(half, want / 2, "langford {n} --distinct");
+    }
+}
+
+#[test]
+fn boards_of_toroidal_queens_latin_and_langford_are_legal() {
+    let v = json(&["solve", "toroidal-queens", "7", "--limit", "0", "--json"]);
+    assert_eq!(v["solutions"], 28);
+    let boards = v["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 28);
+    for b in boards {
+        assert_queens(b.as_str().unwrap(), 7, true);
+    }
+
+    let v = json(&["solve", "latin", "4", "--limit", "20", "--json"]);
+    assert_eq!(v["boards"].as_array().unwrap().len(), 20);
+    let mut seen = HashSet::new();
+    for b in v["boards"].as_array().unwrap() {
+        assert_latin(b.as_str().unwrap(), 4);
+        assert!(seen.insert(b.as_str().unwrap().to_string()));
+    }
+
+    let all = ok(&["solve", "langford", "7", "--limit", "0"]);
+    let boards: Vec<&str> = all.trim_end().split("\n\n").collect();
+    assert_eq!(boards.len(), 52);
+    let set: HashSet<&str> = boards.iter().copied().collect();
+    assert_eq!(set.len(), 52);
+    for b in &boards {
+        assert_langford(b, 7);
+        // Every pairing read backwards is another one.
+        let rev: Vec<&str> = b.split(' ').rev().collect();
+        assert!(set.contains(rev.join(" ").as_str()), "{b}");
+    }
+    let v = json(&["count", "langford", "8", "--distinct", "--json"]);
+    assert_langford(v["first"].as_str().unwrap(), 8);
+}
+
+#[test]
+fn n_out_of_range_for_the_other_problems() {
+    fails(&["count", "toroidal-queens", "65"], &["toroidal", "not 65"]);
+    fails(
+        &["count", "latin", "36"],
+        &["Latin square", "between 1 and 35", "not 36"],
+    );
+    fails(&["count", "langford", "0"], &["Langford", "not 0"]);
+    fails(
+        &["count", "latin", "4", "--distinct"],
+        &["--distinct applies"],
+    );
+}
+
+/// A pentomino packing of a `rows`×`cols` board: `#` for the holes given, and the twelve letters F I L
+/// N P T U V W X Y Z, each covering five connected squares, the twelve shapes all different (there are
+/// exactly twelve free pentominoes, so that means one of each).
+fn assert_pentomino(text: &str, rows: usize, cols: usize, holes: &[(usize, usize)]) {
+    let grid: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    assert_eq!(grid.len(), rows, "{text}");
+    let mut cells: std::collections::BTreeMap<char, Vec<(i32, i32)>> = Default::default();
+    for (i, row) in grid.iter().enumerate() {
+        assert_eq!(row.len(), cols, "{text}");
+        for (j, &c) in row.iter().enumerate() {
+            assert_eq!(
+                c == '#',
+                holes.contains(&(i, j)),
+                "square ({i},{j}):\n{text}"
+            );
+            if c != '#' {
+                cells.entry(c).or_default().push((i as i32, j as i32));
+            }
+        }
+    }
+    let letters: String = cells.keys().collect();
+    assert_eq!(letters, "FILNPTUVWXYZ", "{text}");
+    let mut shapes = HashSet::new();
+    for (c, sq) in &cells {
+        assert_eq!(sq.len(), 5, "piece {c}:\n{text}");
+        // Connected: grow from one square through edge neighbours.
+        let mut reached = vec![sq[0]];
+        let mut k = 0;
+        while k < reached.len() {
+            let (i, j) = reached[k];
+            for n in [(i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)] {
+                if sq.contains(&n) && !reached.contains(&n) {
+                    reached.push(n);
+                }
+            }
+            k += 1;
+        }
+        assert_eq!(reached.len(), 5, "piece {c} is not connected:\n{text}");
+        // The free shape: the least normalised form among the 8 rotations and reflections.
+        let canon = (0..8)
+            .map(|t| {
+                let mut v: Vec<(i32, i32)> = sq
+                    .iter()
+                    .map(|&(i, j)| {
+                        let (a, b) = if t & 1 == 1 { (j, i) } else { (i, j) };
+                        let a = if t & 2 == 2 { -a } else { a };
+                        let b = if t & 4 == 4 { -b } else { b };
+                        (a, b)
+                    })
+                    .collect();
+                let (mi, mj) = (
+                    v.iter().map(|p| p.0).min().unwrap(),
+                    v.iter().map(|p| p.1).min().unwrap(),
+                );
+                v.iter_mut().for_each(|p| *p = (p.0 - mi, p.1 - mj));
+                v.sort();
+                v
+            })
+            .min()
+            .unwrap();
+        assert!(shapes.insert(canon), "piece {c} repeats a shape:\n{text}");
+    }
+}
+
+const SCOTT_HOLES: [(usize, usize); 4] = [(3, 3), (3, 4), (4, 3), (4, 4)];
+
+#[test]
+fn counts_pentominoes() {
+    // Each class of solutions has 4 members on a rectangle, 8 on the square.
+    for (board, distinct, images) in [("3x20", 2, 4), ("8x8", 65, 8)] {
+        assert_eq!(count(&["pentomino", board]), distinct * images, "{board}");
+        assert_eq!(
+            count(&["pentomino", board, "--distinct"]),
+            distinct,
+            "{board}"
+        );
+    }
+    assert_eq!(count(&["pentomino", "4x15", "--distinct"]), 368);
+    assert_eq!(count(&["pentomino", "6x10", "--distinct"]), 2339);
+    assert_eq!(
+        count(&["pentomino", "3x20", "--distinct", "--seed", "3"]),
+        2
+    );
+}
+
+#[test]
+fn pentomino_boards_are_legal() {
+    let v = json(&["solve", "pentomino", "3x20", "--limit", "0", "--json"]);
+    assert_eq!(v["solutions"], 8);
+    let boards = v["boards"].as_array().unwrap();
+    assert_eq!(boards.iter().collect::<HashSet<_>>().len(), 8);
+    for b in boards {
+        assert_pentomino(b.as_str().unwrap(), 3, 20, &[]);
+    }
+    let v = json(&["count", "pentomino", "8x8", "--distinct", "--json"]);
+    assert_pentomino(v["first"].as_str().unwrap(), 8, 8, &SCOTT_HOLES);
+    let b = ok(&["solve", "pentomino", "6x10", "--seed", "11"]);
+    assert_pentomino(b.trim_end(), 6, 10, &[]);
+}
+
+#[test]
+fn unknown_pentomino_board() {
+    fails(&["count", "pentomino", "7x7"], &["`7x7`", "6x10"]);
+    fails(&["count", "pentomino"], &["pentomino needs an argument"]);
+}
+
+// ---- Sudoku ----
+
+/// Project Euler's first grid: one solution.
+const SUDOKU: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+/// A solved Sudoku as one line of N² symbols: every row, column and box holds each symbol once, and
+/// the givens of `puzzle` (one line, `.` for empty) are where they were.
+fn assert_sudoku(text: &str, puzzle: &str) {
+    let cells: Vec<char> = text.chars().collect();
+    let size = match cells.len() {
+        16 => 4,
+        81 => 9,
+        _ => panic!("{} cells: {text:?}", cells.len()),
+    };
+    let side = if size == 4 { 2 } else { 3 };
+    let symbols: HashSet<char> = "123456789".chars().take(size).collect();
+    let unit = |cs: Vec<usize>| -> HashSet<char> { cs.into_iter().map(|p| cells[p]).collect() };
+    for u in 0..size {
+        let row = unit((0..size).map(|c| u * size + c).collect());
+        let col = unit((0..size).map(|r| r * size + u).collect());
+        let (br, bc) = (u / side * side, u % side * side);
+        let boxed = unit(
+            (0..size)
+                .map(|k| (br + k / side) * size + bc + k % side)
+                .collect(),
+        );
+        assert_eq!(row, symbols, "row {u}: {text}");
+        assert_eq!(col, symbols, "column {u}: {text}");
+        assert_eq!(boxed, symbols, "box {u}: {text}");
+    }
+    for (p, g) in puzzle.chars().enumerate() {
+        assert!(
+            g == '.' || g == cells[p],
+            "given {g} at cell {p} lost: {text}"
+        );
+    }
+}
+
+#[test]
+fn sudoku_solve_says_whether_the_solution_is_unique() {
+    let out = ok(&["solve", "sudoku", SUDOKU]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_sudoku(lines[0], SUDOKU);
+    assert_eq!(lines[1..], ["", "The solution is unique."]);
+
+    let v = json(&["solve", "sudoku", SUDOKU, "--json"]);
+    assert_stats(&v);
+    assert_eq!(v["unique"], true);
+    assert_eq!(v["solutions"], 1);
+    assert_eq!(v["first"], lines[0]);
+    assert_eq!(count(&["sudoku", SUDOKU]), 1);
+
+    // One row given: very many solutions; solve stops at the second.
+    let loose = format!("123456789{}", ".".repeat(72));
+    let out = ok(&["solve", "sudoku", &loose]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_sudoku(lines[0], &loose);
+    assert_eq!(lines[2], "The solution is not unique.");
+    let v = json(&["solve", "sudoku", &loose, "--json"]);
+    assert_eq!(v["unique"], false);
+    assert_eq!(v["solutions"], 2);
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["boards"].as_array().unwrap().len(), 1);
+    let v = json(&["solve", "sudoku", &loose, "--limit", "3", "--json"]);
+    assert_eq!(v["unique"], false);
+    let boards = v["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 3);
+    for b in boards {
+        assert_sudoku(b.as_str().unwrap(), &loose);
+    }
+
+    // An empty 4x4 grid: all 288 Shidoku squares.
+    let empty = ".".repeat(16);
+    assert_eq!(count(&["sudoku", &empty]), 288);
+    assert_eq!(count(&["sudoku", &empty, "--seed", "8"]), 288);
+    let v = json(&["solve", "sudoku", &empty, "--limit", "0", "--json"]);
+    assert_eq!(v["unique"], false);
+    assert_eq!(v["complete"], true);
+    let boards = v["boards"].as_array().unwrap();
+    assert_eq!(boards.iter().collect::<HashSet<_>>().len(), 288);
+    for b in boards {
+        assert_sudoku(b.as_str().unwrap(), &empty);
+    }
+
+    // A puzzle whose givens do not clash but admit no solution: r1c9 can hold nothing.
+    let stuck = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+    assert_eq!(ok(&["solve", "sudoku", &stuck]), "No solution.\n");
+    let v = json(&["solve", "sudoku", &stuck, "--json"]);
+    assert_eq!(v["unique"], false);
+    assert!(v["first"].is_null());
+}
+
+#[test]
+fn sudoku_reads_a_drawn_grid_from_standard_input() {
+    let mut grid = String::new();
+    for (r, row) in SUDOKU.as_bytes().chunks(9).enumerate() {
+        if r % 3 == 0 && r > 0 {
+            grid.push_str("------+-------+------\n");
+        }
+        for (c, &ch) in row.iter().enumerate() {
+            if c % 3 == 0 && c > 0 {
+                grid.push_str("| ");
+            }
+            grid.push(if ch == b'.' { '0' } else { ch as char });
+            grid.push(' ');
+        }
+        grid.push('\n');
+    }
+    assert_eq!(
+        ok_with_stdin(&["solve", "sudoku", "-"], &grid),
+        ok(&["solve", "sudoku", SUDOKU])
+    );
+}
+
+#[test]
+fn bad_sudokus_get_one_line_and_status_2() {
+    fails(
+        &["count", "sudoku", &SUDOKU[..80]],
+        &["the puzzle", "found 80 cells", "16, 81, 256 or 625"],
+    );
+    fails(&["count", "sudoku", ""], &["found 0 cells"]);
+    let x = format!("{}x", &SUDOKU[..80]);
+    fails(&["count", "sudoku", &x], &["line 1, column 81", "`x`"]);
+    fails(
+        &["count", "sudoku", "1234....5......."],
+        &[
+            "line 1, column 9",
+            "r3c1",
+            "`5` is not a symbol of a 4x4 Sudoku",
+        ],
+    );
+    // A 3 added at r1c1 clashes with the 3 at r1c3.
+    let clash = format!("3{}", &SUDOKU[1..]);
+    fails(
+        &["solve", "sudoku", &clash],
+        &["line 1, column 3", "givens clash", "r1c1 and r1c3", "row 1"],
+    );
+    fails(&["export", "sudoku", &clash], &["givens clash"]);
+    fails_with_stdin(
+        &["count", "sudoku", "-"],
+        "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 Z\n",
+        &["standard input: line 4, column 7", "`Z`"],
+    );
+    fails(
+        &["count", "sudoku", "1234", "5678"],
+        &["unexpected argument `5678`", "quote the puzzle"],
+    );
+}
+
+// ---- Exact cover ----
+
+/// Knuth's example in TAOCP 7.2.2.1 (7 items, 6 options, one solution).
+const KNUTH: &str = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+
+/// A set of chosen options, one a line, covers each primary item of the Knuth text once and each
+/// secondary item at most once.
+fn assert_cover(text: &str, knuth: &str) {
+    let head = knuth.lines().next().unwrap();
+    let (primary, secondary) = head.split_once('|').unwrap_or((head, ""));
+    let mut seen = HashSet::new();
+    for w in text.split_whitespace() {
+        assert!(seen.insert(w), "item {w} covered twice: {text}");
+        assert!(
+            primary.split_whitespace().any(|p| p == w)
+                || secondary.split_whitespace().any(|s| s == w),
+            "unknown item {w}"
+        );
+    }
+    for p in primary.split_whitespace() {
+        assert!(seen.contains(p), "item {p} not covered: {text}");
+    }
+    // Each line is one of the options.
+    let options: HashSet<Vec<&str>> = knuth
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    for l in text.lines() {
+        assert!(
+            options.contains(&l.split_whitespace().collect::<Vec<_>>()),
+            "{l}"
+        );
+    }
+}
+
+#[test]
+fn exact_cover_from_a_file_and_from_standard_input() {
+    let dir = std::env::temp_dir().join(format!("dlx-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("knuth.dlx");
+    std::fs::write(&file, KNUTH).unwrap();
+    let path = file.to_str().unwrap();
+    assert_eq!(count(&["exact-cover", path]), 1);
+    let v = json(&["solve", "exact-cover", path, "--json"]);
+    assert_cover(v["first"].as_str().unwrap(), KNUTH);
+    assert_eq!(v["first"], "A D\nC E F\nB G");
+    assert_eq!(ok_with_stdin(&["count", "exact-cover", "-"], KNUTH), "1\n");
+
+    // Secondary items may stay uncovered: {a x, b}, {a x, b y}, {a, b} and {a, b y}.
+    let gen = "a b | x y\na x\nb\nb y\na\nx y\n";
+    assert_eq!(ok_with_stdin(&["count", "exact-cover", "-"], gen), "4\n");
+    let out = ok_with_stdin(&["solve", "exact-cover", "-", "--limit", "0"], gen);
+    let sols: Vec<&str> = out.trim_end().split("\n\n").collect();
+    assert_eq!(sols.len(), 4);
+    for s in sols {
+        assert_cover(s, gen);
+    }
+
+    // The same problem as Knuth's, as a 0-1 matrix with no header.
+    let matrix = "0010110\n1001001\n0110010\n1001000\n0100001\n0001011\n";
+    assert_eq!(ok_with_stdin(&["count", "exact-cover", "-"], matrix), "1\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_exact_cover_input_gets_one_line_and_status_2() {
+    fails_with_stdin(
+        &["count", "exact-cover", "-"],
+        "A B C\nA B\nB Q\n",
+        &["standard input: line 3, column 3", "unknown item `Q`"],
+    );
+    fails_with_stdin(
+        &["count", "exact-cover", "-"],
+        "101\n01\n",
+        &["standard input: line 2", "row has 2 entries, expected 3"],
+    );
+    fails_with_stdin(&["count", "exact-cover", "-"], "", &["no items line"]);
+    fails_with_stdin(
+        &["count", "exact-cover", "-"],
+        "A B\nA A\n",
+        &["standard input: line 2, column 3", "`A` appears twice"],
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["count", "exact-cover", "-"])
+        .stdin(std::fs::File::open(env!("CARGO_BIN_EXE_dlx")).unwrap())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("dlx: standard input is not UTF-8 text"),
+        "{err}"
+    );
+}
+
+// ---- Export round trips ----
+
+/// `dlx export ARGS | dlx count exact-cover -` counts as `dlx count ARGS`.
+fn round_trip(args: &[&str]) -> u64 {
+    let mut e = vec!["export"];
+    e.extend_from_slice(args);
+    let knuth = ok(&e);
+    let (items, options) = parse_knuth(&knuth);
+    assert!(!items.is_empty() && !options.is_empty(), "{args:?}");
+    let via = ok_with_stdin(&["count", "exact-cover", "-"], &knuth);
+    let direct = count(args);
+    assert_eq!(via.trim_end(), direct.to_string(), "dlx export {args:?}");
+    direct
+}
+
+#[test]
+fn export_then_count_gives_the_same_count() {
+    assert_eq!(round_trip(&["queens", "8"]), 92);
+    assert_eq!(round_trip(&["toroidal-queens", "7"]), 28);
+    assert_eq!(round_trip(&["latin", "4"]), 576);
+    assert_eq!(round_trip(&["langford", "7"]), 52);
+    assert_eq!(round_trip(&["langford", "8", "--distinct"]), 150);
+    assert_eq!(round_trip(&["pentomino", "3x20"]), 8);
+    assert_eq!(round_trip(&["pentomino", "8x8", "--distinct"]), 65);
+    // Sudoku: the givens are placed, so the instance left is smaller than the empty grid's.
+    assert_eq!(round_trip(&["sudoku", SUDOKU]), 1);
+    assert_eq!(round_trip(&["sudoku", "12.............."]), 288 / 12);
+    assert_eq!(round_trip(&["sudoku", "123434.........."]), 6);
+    let reduced = ok(&["export", "sudoku", SUDOKU]);
+    let full = ok(&["export", "sudoku", &".".repeat(81)]);
+    assert_eq!(full.lines().count(), 1 + 729);
+    assert!(
+        reduced.lines().count() < 1 + 729 / 3,
+        "{}",
+        reduced.lines().count()
+    );
+    // A solved grid leaves no item, which Knuth's format cannot state: a comment says so.
+    let solved = json(&["count", "sudoku", SUDOKU, "--json"])["first"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(count(&["sudoku", &solved]), 1);
+    let empty = ok(&["export", "sudoku", &solved]);
+    assert!(
+        empty.starts_with("| ") && empty.lines().count() == 1,
+        "{empty}"
+    );
+    // An exact-cover problem exports as itself.
+    assert_eq!(ok_with_stdin(&["export", "exact-cover", "-"], KNUTH), KNUTH);
+}
