@@ -1,0 +1,472 @@
+// Browser tests of the DLX Studio page: `node tests/browser/run.mjs` (make test-browser).
+//
+// Serves the project root on a free localhost port, drives the system Chromium through playwright-core
+// (never a downloaded browser), checks what a person would check, reports measurements, and saves a
+// screenshot of every view at 1280x800 and at phone width into screenshots/. Last line:
+// "N passed, N failed"; the exit code is non-zero on any failure.
+
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SHOTS = path.join(ROOT, 'screenshots');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+const HARD_SUDOKU = '..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9';
+
+// ------------------------------------------------------------------ a static server
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json', '.png': 'image/png',
+  '.svg': 'image/svg+xml', '.ts': 'text/plain',
+};
+
+function serve() {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    let file = path.normalize(path.join(ROOT, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(ROOT)) { res.writeHead(403).end(); return; }
+    if (url.pathname.endsWith('/')) file = path.join(file, 'index.html');
+    fs.readFile(file, (err, data) => {
+      if (err) { res.writeHead(404).end('not found'); return; }
+      res.writeHead(200, { 'Content-Type': MIME[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-store' });
+      res.end(data);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+// ------------------------------------------------------------------ checks
+
+function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+/** A solved Sudoku as one line of N² symbols: every row, column and box holds each symbol once. */
+function checkSudoku(text, givens) {
+  const n = Math.round(Math.sqrt(text.length));
+  const b = Math.round(Math.sqrt(n));
+  assert(n * n === text.length && b * b === n, `board text of length ${text.length} is not a Sudoku`);
+  assert(!text.includes('.'), `the grid is not full: ${text}`);
+  const units = [];
+  for (let i = 0; i < n; i++) {
+    units.push(Array.from({ length: n }, (_, j) => i * n + j));
+    units.push(Array.from({ length: n }, (_, j) => j * n + i));
+    const r0 = Math.floor(i / b) * b, c0 = (i % b) * b;
+    units.push(Array.from({ length: n }, (_, j) => (r0 + Math.floor(j / b)) * n + c0 + (j % b)));
+  }
+  for (const u of units) {
+    const seen = new Set(u.map((k) => text[k]));
+    assert(seen.size === n, `a unit repeats a symbol: ${u.map((k) => text[k]).join('')}`);
+  }
+  for (let k = 0; k < givens.length; k++) {
+    if (givens[k] !== '.') assert(text[k] === givens[k], `given ${givens[k]} at cell ${k} was changed to ${text[k]}`);
+  }
+}
+
+/** n lines of '.' and 'Q' with n queens, no two attacking. */
+function checkQueens(text, n) {
+  const rows = text.split('\n');
+  assert(rows.length === n && rows.every((r) => r.length === n && /^[.Q]+$/.test(r)), `not an ${n}x${n} board: ${JSON.stringify(text)}`);
+  const q = [];
+  rows.forEach((r, i) => [...r].forEach((ch, j) => { if (ch === 'Q') q.push([i, j]); }));
+  assert(q.length === n, `${q.length} queens, not ${n}`);
+  for (let a = 0; a < q.length; a++) {
+    for (let b = 0; b < a; b++) {
+      const [i, j] = q[a], [k, l] = q[b];
+      assert(i !== k && j !== l && Math.abs(i - k) !== Math.abs(j - l), `queens at ${i},${j} and ${k},${l} attack`);
+    }
+  }
+}
+
+// ------------------------------------------------------------------ page helpers
+
+const tid = (id) => `[data-testid="${id}"]`;
+
+/** Waits two animation frames: the page draws and refreshes its read-outs once a frame. */
+async function settle(page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+async function text(page, id) {
+  await settle(page);
+  return (await page.textContent(tid(id))).trim();
+}
+
+async function num(page, id) {
+  return Number((await text(page, id)).replace(/,/g, ''));
+}
+
+async function open(page, base, query = '') {
+  await page.goto(`${base}/${query}`);
+  await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
+}
+
+/** Chooses a kind, fills its input and presses Load, as a person would. */
+async function loadVia(page, kind, value) {
+  await page.selectOption(tid('problem'), kind);
+  if (kind === 'sudoku') await page.fill(tid('puzzle'), value);
+  else if (kind === 'exact-cover') await page.fill(tid('matrix-input'), value);
+  else if (kind === 'pentomino') await page.selectOption('#pentomino-board', value);
+  else await page.fill(tid('size'), String(value));
+  await page.click(tid('load'));
+}
+
+async function setSpeed(page, value) {
+  await page.$eval(tid('speed'), (el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', { bubbles: true })); }, value);
+}
+
+/** The page's model state: counters, board text and copies of the link arrays. */
+async function modelState(page) {
+  await settle(page);
+  return page.evaluate(() => {
+    const m = window.dlx.model;
+    const st = m.stats();
+    const v = m.views();
+    return {
+      stats: { level: st.level, nodes: st.nodes, updates: st.updates, solutions: st.solutions },
+      board: m.board().text,
+      nodes: Array.from(v.nodes),
+      items: Array.from(v.items),
+      readouts: ['level', 'nodes', 'updates', 'solutions'].map((id) => document.querySelector(`[data-testid="${id}"]`).textContent),
+      boardText: document.querySelector('[data-testid="board-text"]').textContent,
+    };
+  });
+}
+
+async function heapUsed(cdp) {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === 'JSHeapUsedSize').value;
+}
+
+const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
+
+// ------------------------------------------------------------------ the tests
+
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+const report = [];
+
+test('the default 6x7 matrix: its one cover is rows 1, 4, 5', async ({ page, base, errors }) => {
+  await open(page, base);
+  assert(await page.evaluate(() => window.dlx.model.info.n_items === 7 && window.dlx.model.info.n_options === 6), 'the default is not the 6x7 matrix');
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) === 1);
+  const cover = (await text(page, 'board-text')).split('\n').map((l) => l.split(' ').sort().join(' ')).sort();
+  assert(JSON.stringify(cover) === JSON.stringify(['A D', 'B G', 'C E F']), `cover: ${cover}`);
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => window.dlx.model.stats().done);
+  assert((await num(page, 'solutions')) === 1, 'more than one cover');
+  assert(/finished/i.test(await text(page, 'status')), `status at the end: ${await text(page, 'status')}`);
+  assert(errors.length === 0, `console errors: ${errors.join('; ')}`);
+});
+
+test('a pasted hard Sudoku is solved and the grid is valid', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', HARD_SUDOKU);
+  assert((await text(page, 'board-text')) === HARD_SUDOKU, 'board text at the start is not the puzzle');
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => !document.querySelector('[data-testid="board-text"]').textContent.includes('.'), null, { timeout: 60000 });
+  const grid = await text(page, 'board-text');
+  checkSudoku(grid, HARD_SUDOKU);
+  assert((await num(page, 'solutions')) === 1, 'solutions read-out is not 1');
+  assert(/solution/i.test(await text(page, 'status')), 'status does not say solution');
+  report.push(`hard Sudoku solved after ${await text(page, 'nodes')} nodes: ${grid}`);
+});
+
+test('8-queens plays to its first solution', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'queens', 8);
+  assert(await page.isChecked(tid('pause-at-solution')), 'pause at solutions is not on by default');
+  await setSpeed(page, 80);
+  await page.click(tid('play'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="play"]').getAttribute('aria-pressed') === 'false'
+    && Number(document.querySelector('[data-testid="solutions"]').textContent) >= 1, null, { timeout: 60000 });
+  assert((await num(page, 'solutions')) === 1, 'play did not stop at the first solution');
+  checkQueens(await text(page, 'board-text'), 8);
+  report.push(`8-queens: first solution after ${await text(page, 'nodes')} nodes:\n${await text(page, 'board-text')}`);
+});
+
+test('k steps forward then k back restore board, counters and link arrays exactly', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'queens', 6);
+  const start = await modelState(page);
+  // By hand: buttons and keys, with the animations running.
+  for (let i = 0; i < 12; i++) await page.click(tid('step'));
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+  const mid = await modelState(page);
+  assert(JSON.stringify(mid.nodes) !== JSON.stringify(start.nodes), '20 steps changed no link');
+  for (let i = 0; i < 12; i++) await page.click(tid('step-back'));
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowLeft');
+  await page.waitForTimeout(100);
+  let back = await modelState(page);
+  assert(JSON.stringify(back) === JSON.stringify(start), 'state after 20 forward and 20 back differs from the start');
+  assert(await page.isDisabled(tid('step-back')), 'step back is not disabled at the start');
+  // Many: the same through the model, past solutions and backtracks.
+  const k = await page.evaluate(() => { const m = window.dlx.model; return m.step(20000); });
+  assert(k > 1000, `only ${k} events in 6-queens`);
+  await page.evaluate((k) => { const m = window.dlx.model; let left = k; while (left > 0) left -= m.stepBack(Math.min(left, 777)); }, k);
+  await page.waitForTimeout(100);
+  back = await modelState(page);
+  assert(JSON.stringify(back) === JSON.stringify(start), `state after ${k} events forward and back differs from the start`);
+  // The explored top of the tree is kept in step too: forward to a point, on, and back to it.
+  const treeAt = () => page.evaluate(() => JSON.stringify([...window.dlx.model.tree.entries()].sort()));
+  await page.evaluate(() => window.dlx.model.step(700));
+  const t700 = await treeAt();
+  await page.evaluate(() => window.dlx.model.step(600));
+  assert((await treeAt()) !== t700, 'the remembered tree did not grow');
+  await page.evaluate(() => { for (let i = 0; i < 600; i++) window.dlx.model.stepBack(1); });
+  assert((await treeAt()) === t700, 'the remembered tree after 600 on and 600 back differs');
+  report.push(`step back: 20 by hand and ${k} through the model return to the exact start`);
+});
+
+test('a bad Sudoku shows its error with line and column and keeps the problem loaded', async ({ page, base }) => {
+  await open(page, base, '?queens=5');
+  for (let i = 0; i < 6; i++) await page.click(tid('step'));
+  const before = await text(page, 'board-text');
+  const nodes = await num(page, 'nodes');
+  const bad = '53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...41x..5\n....8..79';
+  await loadVia(page, 'sudoku', bad);
+  const status = await text(page, 'status');
+  assert(/error/i.test(status), `status shows no error: ${status}`);
+  assert(/line 8/.test(status) && /column 6/.test(status), `no line/column in: ${status}`);
+  assert(await page.isVisible('#input-error'), 'no error next to the input');
+  await page.waitForTimeout(200);
+  assert(/error/i.test(await text(page, 'status')), 'the error left the status by itself');
+  assert((await text(page, 'board-text')) === before && (await num(page, 'nodes')) === nodes, 'the previous board or its state is gone');
+  assert(await page.evaluate(() => window.dlx.model.info.title.includes('5')), 'the previous problem is not loaded');
+  assert((await page.inputValue(tid('puzzle'))) === bad, 'the text typed was lost');
+  assert(new URL(page.url()).searchParams.get('queens') === '5', 'the link changed');
+  await page.click(tid('step'));
+  assert((await num(page, 'nodes')) >= 0 && (await text(page, 'board-text')).split('\n').length === 5, 'the kept problem does not step');
+  report.push(`bad Sudoku: "${status}"`);
+});
+
+test('links: ?queens=6 opens 6-queens, and loading writes the problem into the URL', async ({ page, base }) => {
+  await open(page, base, '?queens=6');
+  assert(await page.evaluate(() => window.dlx.model.problem.kind === 'queens' && window.dlx.model.info.title.startsWith('6')), 'not 6-queens');
+  assert((await page.inputValue(tid('size'))) === '6', 'N field is not 6');
+  assert((await page.inputValue(tid('problem'))) === 'queens', 'picker is not N-queens');
+  assert((await text(page, 'board-text')) === Array(6).fill('......').join('\n'), 'board text is not an empty 6x6');
+  await loadVia(page, 'latin', 3);
+  assert(new URL(page.url()).searchParams.get('latin') === '3', `URL after loading a Latin square: ${page.url()}`);
+  await loadVia(page, 'sudoku', HARD_SUDOKU);
+  const url = page.url();
+  assert(new URL(url).searchParams.get('sudoku') === HARD_SUDOKU, `URL after loading a Sudoku: ${url}`);
+  await page.goto(url);
+  await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
+  assert((await text(page, 'board-text')) === HARD_SUDOKU, 'the Sudoku link does not open the same puzzle');
+  for (const q of ['?toroidal-queens=5', '?langford=4', '?pentomino=8x8', `?exact-cover=${encodeURIComponent('A B C\nA B\nC\nA\nB C')}`]) {
+    await open(page, base, q);
+    const kind = q.slice(1, q.indexOf('='));
+    assert(await page.evaluate((k) => window.dlx.model.problem.kind === k, kind), `${q} did not open`);
+    assert(!/error/i.test(await text(page, 'status')), `${q}: ${await text(page, 'status')}`);
+  }
+});
+
+test('pentomino 6x10 runs to the end in the worker (9356) while the page answers', async ({ page, base }) => {
+  await open(page, base, '?pentomino=6x10');
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'running');
+  // The page's own session still steps while the worker counts, and frames keep coming.
+  const probe = await page.evaluate(() => new Promise((resolve) => {
+    const n0 = window.dlx.model.stats().nodes;
+    const t = performance.now();
+    document.querySelector('[data-testid="step-choice"]').click();
+    document.querySelector('[data-testid="step-choice"]').click();
+    const clickMs = performance.now() - t;
+    const n1 = window.dlx.model.stats().nodes;
+    const gaps = [];
+    let last = performance.now();
+    const t0 = last;
+    const tick = (now) => {
+      gaps.push(now - last);
+      last = now;
+      if (now - t0 < 1000) requestAnimationFrame(tick);
+      else resolve({ n0, n1, clickMs, frames: gaps.length, maxGap: Math.max(...gaps) });
+    };
+    requestAnimationFrame(tick);
+  }));
+  assert(probe.n1 > probe.n0, 'clicks did not step the page while the worker runs');
+  assert(probe.frames > 5, `only ${probe.frames} frames in a second while the worker ran`);
+  const stillRunning = await page.evaluate(() => document.getElementById('run-text').dataset.state === 'running');
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done', null, { timeout: 600000 });
+  const run = await page.evaluate(() => window.dlx.app.lastRun());
+  assert(run.stats.solutions === 9356, `${run.stats.solutions} solutions, not 9356`);
+  assert((await num(page, 'solutions')) === 9356, 'the solutions read-out does not show 9356');
+  assert((await text(page, 'status')).includes('9,356'), 'the status does not say 9,356');
+  report.push(`pentomino 6x10 in the worker: ${run.stats.solutions} solutions, ${run.stats.nodes} nodes, ${run.stats.updates} updates in ${(run.ms / 1000).toFixed(2)} s; meanwhile two clicks handled in ${probe.clickMs.toFixed(1)} ms${stillRunning ? ' (run still going)' : ''}, ${probe.frames} frames in 1 s, longest frame gap ${probe.maxGap.toFixed(0)} ms`);
+});
+
+test('every preset loads, shows its board and finds a solution', async ({ page, base, errors }) => {
+  await open(page, base);
+  const keys = await page.$$eval('#preset option', (os) => os.map((o) => o.value).filter(Boolean));
+  assert(keys.length >= 6, `only ${keys.length} presets`);
+  for (const key of keys) {
+    await page.selectOption('#preset', key);
+    const st = await text(page, 'status');
+    assert(!/error/i.test(st), `preset ${key}: ${st}`);
+    const kind = await page.inputValue(tid('problem'));
+    assert(await page.evaluate((k) => window.dlx.model.problem.kind === k, kind), `preset ${key} did not load its kind`);
+    if (key === 'sudoku-empty' || key === 'pentomino-6x10') continue;
+    await page.click(tid('next-solution'));
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) >= 1
+      || window.dlx.model.stats().done, null, { timeout: 60000 });
+    assert((await num(page, 'solutions')) === 1, `preset ${key} found no solution`);
+    if (kind === 'sudoku') checkSudoku(await text(page, 'board-text'), await page.evaluate(() => window.dlx.model.problem.text.replace(/\s/g, '')));
+    if (kind === 'queens') checkQueens(await text(page, 'board-text'), Number(await page.inputValue(tid('size'))));
+  }
+  assert(errors.length === 0, `console errors: ${errors.join('; ')}`);
+});
+
+test('cancel stops a run to the end', async ({ page, base }) => {
+  await open(page, base, '?queens=14');
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'running');
+  await page.click(tid('run-cancel'));
+  assert(await page.evaluate(() => document.getElementById('run-text').dataset.state === 'cancelled'), 'not cancelled');
+  assert(!(await page.isDisabled(tid('run-to-end'))), 'run to end stays disabled');
+});
+
+test('full speed on the 9x9 Sudoku matrix: frames/s, and the JS heap over 10 million events', async ({ page, base, cdp }) => {
+  await open(page, base, `?sudoku=${'.'.repeat(81)}`);
+  assert(await page.evaluate(() => window.dlx.model.info.n_options === 729 && window.dlx.model.info.n_items === 324), 'not the 729x324 matrix');
+  await page.uncheck(tid('pause-at-solution'));
+  await setSpeed(page, 100);
+  await cdp.send('Performance.enable');
+  const heap0 = await heapUsed(cdp);
+  await page.click(tid('play'));
+  await page.waitForTimeout(500);
+  const [f0, e0, t0] = await page.evaluate(() => [window.dlx.app.frames(), window.dlx.model.eventsPlayed, performance.now()]);
+  await page.waitForTimeout(3000);
+  const [f1, e1, t1] = await page.evaluate(() => [window.dlx.app.frames(), window.dlx.model.eventsPlayed, performance.now()]);
+  const fps = (f1 - f0) * 1000 / (t1 - t0);
+  const eps = (e1 - e0) * 1000 / (t1 - t0);
+  assert(fps > 0 && eps > 0, 'nothing moved at full speed');
+  const heapMid = await heapUsed(cdp);
+  await page.waitForFunction(() => window.dlx.model.eventsPlayed >= 1e7, null, { timeout: 540000, polling: 500 });
+  const [events, elapsed] = await page.evaluate(() => [window.dlx.model.eventsPlayed, window.dlx.model.elapsedMs]);
+  await page.click(tid('play'));
+  const heap1 = await heapUsed(cdp);
+  assert(await page.evaluate(() => !window.dlx.model.playing), 'did not pause');
+  report.push(`9x9 Sudoku matrix at full speed: ${fps.toFixed(1)} frames/s, ${Math.round(eps).toLocaleString('en-US')} events/s`);
+  report.push(`JS heap: ${mb(heap0)} before, ${mb(heapMid)} after 3 s, ${mb(heap1)} after ${events.toLocaleString('en-US')} events of play (${(elapsed / 1000).toFixed(1)} s)`);
+});
+
+test('keyboard: space plays and pauses, n finds the next solution', async ({ page, base }) => {
+  await open(page, base, '?queens=5');
+  await page.focus('body');
+  await page.keyboard.press('Space');
+  assert(await page.evaluate(() => window.dlx.model.playing), 'space did not play');
+  await page.keyboard.press('Space');
+  assert(await page.evaluate(() => !window.dlx.model.playing), 'space did not pause');
+  await page.keyboard.press('n');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) >= 1);
+  checkQueens(await text(page, 'board-text'), 5);
+  await page.click(tid('reset'));
+  assert((await num(page, 'nodes')) === 0 && (await num(page, 'solutions')) === 0, 'reset did not go back to the start');
+});
+
+const VIEWS = [
+  ['exact-cover', '', 'step-choice', 3],
+  ['queens', '?queens=8', 'step-choice', 9],
+  ['toroidal', '?toroidal-queens=7', 'step-choice', 6],
+  ['sudoku', `?sudoku=${HARD_SUDOKU}`, 'step-choice', 8],
+  ['latin', '?latin=4', 'step-choice', 7],
+  ['langford', '?langford=4', 'step-choice', 6],
+  ['pentomino', '?pentomino=8x8', 'step-choice', 5],
+];
+
+test('screenshots of every view at 1280x800 and at 375px', async ({ browser, base }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const saved = [];
+  for (const [w, h, tag] of [[1280, 800, 'desktop'], [375, 812, 'phone']]) {
+    const page = await browser.newPage({ viewport: { width: w, height: h }, deviceScaleFactor: tag === 'phone' ? 2 : 1 });
+    for (const [name, query, button, times] of VIEWS) {
+      await open(page, base, query);
+      for (let i = 0; i < times; i++) await page.click(tid(button));
+      await page.waitForTimeout(800);
+      const file = path.join(SHOTS, `${tag}-${name}.png`);
+      await page.screenshot({ path: file, fullPage: tag === 'phone' });
+      saved.push(path.basename(file));
+    }
+    // The matrix close up, names and arrows showing.
+    await open(page, base);
+    for (let i = 0; i < 9; i++) await page.click(tid('step'));
+    await page.click('#zoom-in');
+    await page.waitForTimeout(700);
+    await page.locator('.matrix-panel').screenshot({ path: path.join(SHOTS, `${tag}-matrix-zoomed.png`) });
+    await open(page, base, '?pentomino=6x10');
+    await page.click(tid('next-solution'));
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) >= 1);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(SHOTS, `${tag}-pentomino-solution.png`), fullPage: tag === 'phone' });
+    const bad = '12\n34';
+    await loadVia(page, 'sudoku', bad);
+    await page.screenshot({ path: path.join(SHOTS, `${tag}-error.png`), fullPage: tag === 'phone' });
+    saved.push(`${tag}-matrix-zoomed.png`, `${tag}-pentomino-solution.png`, `${tag}-error.png`);
+    if (tag === 'phone') {
+      const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert(over <= 0, `the phone layout is ${over}px wider than the screen`);
+    }
+    await page.close();
+  }
+  report.push(`screenshots: ${saved.length} in screenshots/`);
+});
+
+// ------------------------------------------------------------------ the runner
+
+async function main() {
+  const server = await serve();
+  const base = `http://127.0.0.1:${server.address().port}`;
+  if (!fs.existsSync(path.join(ROOT, 'www/pkg/dlx_studio.js'))) {
+    console.error('www/pkg is missing: run `make wasm` first');
+  }
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  let passed = 0, failed = 0;
+  const only = process.argv[2];
+  for (const t of tests) {
+    if (only && !t.name.includes(only)) continue;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    const cdp = await context.newCDPSession(page);
+    const t0 = Date.now();
+    try {
+      await t.fn({ page, base, errors, browser, cdp });
+      if (errors.length) throw new Error(`errors in the page: ${errors.join('; ')}`);
+      passed++;
+      console.log(`ok   ${t.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      failed++;
+      console.log(`FAIL ${t.name}: ${e.message}`);
+      try { await page.screenshot({ path: path.join(ROOT, 'screenshots', `failed-${passed + failed}.png`) }); } catch { /* no page */ }
+    }
+    await context.close();
+  }
+  await browser.close();
+  server.close();
+  if (report.length) {
+    console.log('\nmeasured:');
+    for (const line of report) console.log(`  ${line.replace(/\n/g, '\n    ')}`);
+  }
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});

@@ -1,0 +1,336 @@
+// The board view: draws the Board the engine decodes (problems::Board) for the options chosen so far
+// and the one being tried. One drawing a kind; the legend is built from the same colours. It only
+// draws: which cells belong to the option being tried is worked out by the caller.
+
+import { prepare, colours, alpha } from './canvas.js';
+
+/** Twelve pentomino colours, distinct in hue and lightness; the legend is built from this list. */
+export const PIECE_COLOURS = [
+  '#e6194b', '#3cb44b', '#ffe119', '#4363d8', '#f58231', '#911eb4',
+  '#42d4f4', '#f032e6', '#bfef45', '#fabed4', '#469990', '#9a6324',
+];
+
+export class BoardView {
+  constructor(canvas, legend) {
+    this.canvas = canvas;
+    this.legend = legend;
+    this.board = null;
+    this.highlight = new Set();
+    this.kind = '';
+    this.legendKey = '';
+    this.dirty = true;
+    new ResizeObserver(() => { this.dirty = true; }).observe(canvas);
+  }
+
+  /** The board to draw and the cells (for exact cover: lines) of the option being tried. */
+  update(board, highlight) {
+    // The board's shape, for the narrow layout, where the box's height follows the board.
+    const aspect = board.kind === 'langford' ? 0.4 : board.kind === 'exact-cover' ? 0.6
+      : Math.min(1.1, Math.max(0.3, board.rows / Math.max(board.cols, 1)));
+    if (aspect !== this.aspect) {
+      this.aspect = aspect;
+      this.canvas.parentElement.style.setProperty('--aspect', String(aspect));
+    }
+    this.board = board;
+    this.highlight = highlight || new Set();
+    this._legend(board);
+    this.dirty = true;
+  }
+
+  draw() {
+    if (!this.dirty) return;
+    this.dirty = false;
+    const p = prepare(this.canvas);
+    if (!p) return;
+    const { ctx, w, h } = p;
+    ctx.clearRect(0, 0, w, h);
+    const b = this.board;
+    if (!b) return;
+    switch (b.kind) {
+      case 'queens': case 'toroidal-queens': this._queens(ctx, w, h, b); break;
+      case 'sudoku': case 'latin': this._symbols(ctx, w, h, b); break;
+      case 'pentomino': this._pentomino(ctx, w, h, b); break;
+      case 'langford': this._langford(ctx, w, h, b); break;
+      default: this._lines(ctx, w, h, b);
+    }
+  }
+
+  /** Square cells of side `cell`, the grid centred in the canvas. */
+  _grid(w, h, rows, cols, pad = 6) {
+    const cell = Math.max(2, Math.min((w - 2 * pad) / cols, (h - 2 * pad) / rows));
+    return { cell, x0: (w - cell * cols) / 2, y0: (h - cell * rows) / 2 };
+  }
+
+  _queens(ctx, w, h, b) {
+    const c = colours(), n = b.rows;
+    const { cell, x0, y0 } = this._grid(w, h, n, n);
+    const torus = b.kind === 'toroidal-queens';
+    // Squares a queen attacks: her rank, file and diagonals (wrapping round on the torus).
+    const attacked = new Uint8Array(n * n);
+    for (let k = 0; k < n * n; k++) {
+      if (b.cells[k] !== 1) continue;
+      const i = Math.floor(k / n), j = k % n;
+      for (let r = 0; r < n; r++) {
+        for (let s = 0; s < n; s++) {
+          const di = r - i, dj = s - j;
+          const diag = torus ? ((di - dj) % n + n) % n === 0 || ((di + dj) % n + n) % n === 0
+            : Math.abs(di) === Math.abs(dj);
+          if (r === i || s === j || diag) attacked[r * n + s] = 1;
+        }
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        const k = i * n + j, x = x0 + j * cell, y = y0 + i * cell;
+        ctx.fillStyle = (i + j) % 2 ? c.dark : c.light;
+        ctx.fillRect(x, y, cell + 0.5, cell + 0.5);
+        if (attacked[k] && b.cells[k] !== 1) {
+          ctx.fillStyle = alpha(c.attacked, 0.55);
+          ctx.fillRect(x, y, cell + 0.5, cell + 0.5);
+        }
+        if (this.highlight.has(k)) {
+          ctx.fillStyle = c.tried;
+          ctx.fillRect(x, y, cell + 0.5, cell + 0.5);
+        }
+        if (b.cells[k] === 1) drawQueen(ctx, x + cell / 2, y + cell / 2, cell * 0.8, c.queen);
+      }
+    }
+    ctx.strokeStyle = c.ink;
+    ctx.lineWidth = 1;
+    ctx.strokeRect(x0 + 0.5, y0 + 0.5, cell * n - 1, cell * n - 1);
+  }
+
+  _symbols(ctx, w, h, b) {
+    const c = colours(), n = b.rows;
+    const { cell, x0, y0 } = this._grid(w, h, n, n);
+    const box = b.kind === 'sudoku' ? Math.round(Math.sqrt(n)) : 0;
+    for (let k = 0; k < n * n; k++) {
+      const i = Math.floor(k / n), j = k % n, x = x0 + j * cell, y = y0 + i * cell;
+      const given = b.given && b.given[k];
+      ctx.fillStyle = this.highlight.has(k) ? c.tried : given ? '#eceef2' : c.empty;
+      ctx.fillRect(x, y, cell, cell);
+      const v = b.cells[k];
+      if (v > 0) {
+        ctx.fillStyle = given ? c.given : c.placed;
+        ctx.font = `${given ? 700 : 500} ${Math.max(7, cell * 0.58)}px ${c.font}`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(b.labels[v] ?? String(v), x + cell / 2, y + cell / 2 + cell * 0.03);
+      }
+    }
+    ctx.strokeStyle = '#b8bfcc';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let i = 1; i < n; i++) {
+      ctx.moveTo(x0 + i * cell, y0); ctx.lineTo(x0 + i * cell, y0 + n * cell);
+      ctx.moveTo(x0, y0 + i * cell); ctx.lineTo(x0 + n * cell, y0 + i * cell);
+    }
+    ctx.stroke();
+    ctx.strokeStyle = c.ink;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    if (box > 1) {
+      for (let i = box; i < n; i += box) {
+        ctx.moveTo(x0 + i * cell, y0); ctx.lineTo(x0 + i * cell, y0 + n * cell);
+        ctx.moveTo(x0, y0 + i * cell); ctx.lineTo(x0 + n * cell, y0 + i * cell);
+      }
+    }
+    ctx.rect(x0, y0, n * cell, n * cell);
+    ctx.stroke();
+  }
+
+  _pentomino(ctx, w, h, b) {
+    const c = colours();
+    const { rows, cols } = b;
+    const { cell, x0, y0 } = this._grid(w, h, rows, cols);
+    const at = (i, j) => (i < 0 || j < 0 || i >= rows || j >= cols ? -2 : b.cells[i * cols + j]);
+    for (let i = 0; i < rows; i++) {
+      for (let j = 0; j < cols; j++) {
+        const v = at(i, j), x = x0 + j * cell, y = y0 + i * cell;
+        ctx.fillStyle = v === -1 ? c.hole : v > 0 ? PIECE_COLOURS[(v - 1) % 12] : c.empty;
+        ctx.fillRect(x, y, cell + 0.5, cell + 0.5);
+        if (v > 0 && cell >= 16) {
+          ctx.fillStyle = 'rgba(0,0,0,0.55)';
+          ctx.font = `600 ${cell * 0.42}px ${c.font}`;
+          ctx.textAlign = 'center';
+          ctx.textBaseline = 'middle';
+          ctx.fillText(b.labels[v] ?? '', x + cell / 2, y + cell / 2);
+        }
+      }
+    }
+    // Thin grid, then thick lines wherever two different pieces (or a piece and an edge) meet.
+    ctx.strokeStyle = 'rgba(0,0,0,0.12)';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let i = 1; i < rows; i++) { ctx.moveTo(x0, y0 + i * cell); ctx.lineTo(x0 + cols * cell, y0 + i * cell); }
+    for (let j = 1; j < cols; j++) { ctx.moveTo(x0 + j * cell, y0); ctx.lineTo(x0 + j * cell, y0 + rows * cell); }
+    ctx.stroke();
+    ctx.strokeStyle = c.ink;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    for (let i = 0; i <= rows; i++) {
+      for (let j = 0; j < cols; j++) {
+        const a = at(i - 1, j), d = at(i, j);
+        if (a !== d && (a > 0 || d > 0 || a === -2 || d === -2)) {
+          ctx.moveTo(x0 + j * cell, y0 + i * cell); ctx.lineTo(x0 + (j + 1) * cell, y0 + i * cell);
+        }
+      }
+    }
+    for (let j = 0; j <= cols; j++) {
+      for (let i = 0; i < rows; i++) {
+        const a = at(i, j - 1), d = at(i, j);
+        if (a !== d && (a > 0 || d > 0 || a === -2 || d === -2)) {
+          ctx.moveTo(x0 + j * cell, y0 + i * cell); ctx.lineTo(x0 + j * cell, y0 + (i + 1) * cell);
+        }
+      }
+    }
+    ctx.stroke();
+    // The piece being tried: a bright outline round its cells.
+    if (this.highlight.size) {
+      ctx.strokeStyle = c.tried;
+      ctx.lineWidth = Math.max(3, cell * 0.12);
+      for (const k of this.highlight) {
+        const i = Math.floor(k / cols), j = k % cols;
+        const inset = ctx.lineWidth / 2;
+        ctx.strokeRect(x0 + j * cell + inset, y0 + i * cell + inset, cell - 2 * inset, cell - 2 * inset);
+      }
+    }
+  }
+
+  _langford(ctx, w, h, b) {
+    const c = colours();
+    const m = b.cols;
+    const cell = Math.max(4, Math.min((w - 12) / m, h * 0.4, 56));
+    const x0 = (w - cell * m) / 2, y0 = Math.min(h - cell - 6, h * 0.62);
+    // Arcs join the two places of each number: exactly k places lie between the two k's.
+    const where = new Map();
+    for (let j = 0; j < m; j++) {
+      const v = b.cells[j];
+      if (v > 0) { if (!where.has(v)) where.set(v, []); where.get(v).push(j); }
+    }
+    for (const [v, js] of where) {
+      if (js.length !== 2) continue;
+      const xa = x0 + (js[0] + 0.5) * cell, xb = x0 + (js[1] + 0.5) * cell;
+      const lift = Math.min(y0 - 4, (xb - xa) * 0.45);
+      ctx.strokeStyle = this.highlight.has(js[0]) ? c.branch : c.placed;
+      ctx.lineWidth = this.highlight.has(js[0]) ? 3 : 2;
+      ctx.beginPath();
+      ctx.moveTo(xa, y0);
+      ctx.bezierCurveTo(xa, y0 - lift, xb, y0 - lift, xb, y0);
+      ctx.stroke();
+    }
+    for (let j = 0; j < m; j++) {
+      const v = b.cells[j], x = x0 + j * cell;
+      ctx.fillStyle = this.highlight.has(j) ? c.tried : v > 0 ? alpha(c.placed, 0.18) : c.empty;
+      ctx.fillRect(x, y0, cell, cell);
+      ctx.strokeStyle = '#8f98a8';
+      ctx.lineWidth = 1;
+      ctx.strokeRect(x + 0.5, y0 + 0.5, cell - 1, cell - 1);
+      if (v > 0) {
+        ctx.fillStyle = c.ink;
+        ctx.font = `600 ${cell * 0.5}px ${c.font}`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(b.labels[v] ?? String(v), x + cell / 2, y0 + cell / 2);
+      }
+      if (cell >= 18) {
+        ctx.fillStyle = c.muted;
+        ctx.font = `${Math.min(11, cell * 0.3)}px ${c.font}`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'top';
+        ctx.fillText(String(j + 1), x + cell / 2, y0 + cell + 2);
+      }
+    }
+  }
+
+  /** A plain exact-cover problem: the chosen options, one a line, the one being tried marked. */
+  _lines(ctx, w, h, b) {
+    const c = colours();
+    const lines = b.lines || [];
+    const lh = Math.max(16, Math.min(24, (h - 30) / Math.max(lines.length, 1)));
+    ctx.textBaseline = 'middle';
+    ctx.textAlign = 'left';
+    ctx.font = `600 13px ${c.font}`;
+    ctx.fillStyle = c.muted;
+    ctx.fillText(lines.length ? 'Options chosen:' : 'No option chosen yet.', 8, 14);
+    ctx.font = `14px ${c.mono}`;
+    const max = Math.floor((h - 30) / lh);
+    lines.slice(0, max).forEach((line, i) => {
+      const y = 30 + i * lh;
+      const tried = this.highlight.has(i);
+      ctx.fillStyle = tried ? c.tried : alpha(c.chosen, 0.16);
+      ctx.fillRect(6, y, w - 12, lh - 3);
+      ctx.fillStyle = c.ink;
+      ctx.fillText(`${i + 1}. ${line}`, 12, y + (lh - 3) / 2, w - 24);
+    });
+    if (lines.length > max) {
+      ctx.fillStyle = c.muted;
+      ctx.fillText(`… and ${lines.length - max} more`, 12, 30 + max * lh + 6);
+    }
+  }
+
+  /** A legend with exactly the colours this kind of board uses. */
+  _legend(b) {
+    const key = `${b.kind}:${b.kind === 'pentomino' ? b.labels.join('') : ''}`;
+    if (key === this.legendKey) return;
+    this.legendKey = key;
+    const c = colours();
+    const items = [];
+    switch (b.kind) {
+      case 'queens': case 'toroidal-queens':
+        items.push([c.queen, 'queen'], [alpha(c.attacked, 0.55), 'attacked square'], [c.tried, 'queen being tried'],
+          [c.light, 'free square'], [c.dark, 'free square (dark)']);
+        if (b.kind === 'toroidal-queens') items.push([null, '(a torus: the diagonals wrap round the edges)']);
+        break;
+      case 'sudoku':
+        items.push(['#eceef2', 'given (bold, on grey)'], [c.placed, 'digit placed by the search'], [c.tried, 'cell being tried']);
+        break;
+      case 'latin':
+        items.push([c.placed, 'symbol placed'], [c.tried, 'cell being tried']);
+        break;
+      case 'pentomino':
+        b.labels.slice(1).forEach((l, i) => items.push([PIECE_COLOURS[i % 12], l]));
+        items.push([c.hole, 'hole'], [c.empty, 'not yet covered'], [c.tried, 'piece being tried (outline)']);
+        break;
+      case 'langford':
+        items.push([alpha(c.placed, 0.18), 'number placed'], [c.placed, 'arc joining a pair'], [c.tried, 'pair being tried'],
+          [c.branch, 'its arc'], [c.empty, 'empty slot']);
+        break;
+      default:
+        items.push([alpha(c.chosen, 0.16), 'option chosen'], [c.tried, 'option being tried']);
+    }
+    this.legend.replaceChildren(...items.map(([col, text]) => {
+      const li = document.createElement('li');
+      const sw = document.createElement('span');
+      sw.className = 'sw';
+      sw.style.setProperty('--c', col);
+      if (col) li.append(sw);
+      li.append(text);
+      return li;
+    }));
+  }
+}
+
+/** A queen: a crown of five points on a base, drawn (system fonts may lack the chess glyphs). */
+function drawQueen(ctx, cx, cy, size, colour) {
+  const s = size / 2;
+  ctx.fillStyle = colour;
+  ctx.beginPath();
+  ctx.moveTo(cx - s * 0.75, cy + s * 0.55);
+  ctx.lineTo(cx - s * 0.85, cy - s * 0.35);
+  ctx.lineTo(cx - s * 0.42, cy + s * 0.05);
+  ctx.lineTo(cx - s * 0.22, cy - s * 0.6);
+  ctx.lineTo(cx, cy - s * 0.05);
+  ctx.lineTo(cx + s * 0.22, cy - s * 0.6);
+  ctx.lineTo(cx + s * 0.42, cy + s * 0.05);
+  ctx.lineTo(cx + s * 0.85, cy - s * 0.35);
+  ctx.lineTo(cx + s * 0.75, cy + s * 0.55);
+  ctx.closePath();
+  ctx.fill();
+  ctx.fillRect(cx - s * 0.78, cy + s * 0.62, s * 1.56, s * 0.2);
+  for (const dx of [-0.85, -0.22, 0.22, 0.85]) {
+    ctx.beginPath();
+    ctx.arc(cx + dx * s, cy - (Math.abs(dx) > 0.5 ? 0.35 : 0.6) * s - s * 0.1, s * 0.11, 0, 2 * Math.PI);
+    ctx.fill();
+  }
+}

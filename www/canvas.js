@@ -1,0 +1,58 @@
+// Shared by the renderers: crisp canvases at any devicePixelRatio, and the palette from style.css.
+
+/**
+ * Sizes the canvas backing store to its CSS box times devicePixelRatio and returns the 2-D context
+ * scaled so that the renderer draws in CSS pixels. Returns null while the canvas has no size (hidden).
+ */
+export function prepare(canvas) {
+  const dpr = window.devicePixelRatio || 1;
+  const w = canvas.clientWidth, h = canvas.clientHeight;
+  if (w === 0 || h === 0) return null;
+  const bw = Math.round(w * dpr), bh = Math.round(h * dpr);
+  if (canvas.width !== bw || canvas.height !== bh) {
+    canvas.width = bw;
+    canvas.height = bh;
+  }
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  return { ctx, w, h, dpr };
+}
+
+let palette = null;
+
+/** The colours of style.css (--c-*), read once, so that legends and canvases agree. */
+export function colours() {
+  if (palette) return palette;
+  const cs = getComputedStyle(document.documentElement);
+  palette = {};
+  for (const name of ['primary', 'secondary', 'covered', 'branch', 'node', 'hidden', 'try', 'chosen',
+    'link', 'stale', 'root', 'path', 'sol', 'dead', 'explored', 'unexplored', 'light', 'dark', 'queen',
+    'attacked', 'given', 'placed', 'tried', 'hole', 'empty']) {
+    palette[name] = cs.getPropertyValue(`--c-${name}`).trim() || '#888';
+  }
+  palette.ink = cs.getPropertyValue('--ink').trim() || '#1d2330';
+  palette.muted = cs.getPropertyValue('--muted').trim() || '#5b6475';
+  palette.font = cs.getPropertyValue('--font').trim() || 'sans-serif';
+  palette.mono = cs.getPropertyValue('--mono').trim() || 'monospace';
+  return palette;
+}
+
+/** A CSS colour with an alpha, for hex colours of the palette. */
+export function alpha(hex, a) {
+  const m = /^#([0-9a-f]{6})$/i.exec(hex);
+  if (!m) return hex;
+  const v = parseInt(m[1], 16);
+  return `rgba(${v >> 16},${(v >> 8) & 255},${v & 255},${a})`;
+}
+
+/** Draws an arrowhead at (x, y) pointing along (dx, dy). */
+export function arrowHead(ctx, x, y, dx, dy, size) {
+  const len = Math.hypot(dx, dy) || 1;
+  const ux = dx / len, uy = dy / len;
+  ctx.beginPath();
+  ctx.moveTo(x, y);
+  ctx.lineTo(x - ux * size - uy * size * 0.55, y - uy * size + ux * size * 0.55);
+  ctx.lineTo(x - ux * size + uy * size * 0.55, y - uy * size - ux * size * 0.55);
+  ctx.closePath();
+  ctx.fill();
+}
