@@ -49,7 +49,7 @@
 //! Memory can grow in any call that allocates (load, board, info, a long step), and a view made before
 //! that is detached (its length reads 0): check `view.buffer === memory.buffer` before drawing, or just
 //! make the views afresh each frame (cheap). The nodes and items pointers stay put until the next `load`
-//! or `reset` (each builds a new search); the events pointer may change with every stepping call.
+//! (which builds a new search; `reset` undoes in place); the events pointer may change with every step.
 //!
 //! Before the first successful load, the views are empty (pointer 0, length 0) and every other method
 //! throws an Error saying no problem is loaded.
@@ -352,7 +352,8 @@ impl Session {
     /// Back to the start of the search over the same problem.
     pub fn reset(&mut self) -> Result<(), JsValue> {
         let loaded = self.loaded.as_mut().ok_or_else(not_loaded)?;
-        loaded.search = start_search(loaded.problem.as_ref()).map_err(|e| js_error(&e))?;
+        // Undo only what is covered now; the link arrays stay where they are in memory.
+        loaded.search.restart();
         self.events.clear();
         self.latest = Latest::Note("Back at the start".into());
         Ok(())

@@ -392,6 +392,29 @@ impl Links {
         self.splice_in(c);
     }
 
+    /// Covers the items of the option of node `x` other than `x`'s own, in order from the node after
+    /// `x` (step X5). Returns the updates.
+    #[inline(always)]
+    pub(crate) fn cover_option_from(&mut self, x: u32) -> u64 {
+        let mut updates = 0;
+        let mut p = self.next_in_option(x);
+        while p != x {
+            updates += self.cover(self.top(p));
+            p = self.next_in_option(p);
+        }
+        updates
+    }
+
+    /// Undoes `cover_option_from(x)`: uncovers in the reverse order of covering (step X6).
+    #[inline(always)]
+    pub(crate) fn uncover_option_from(&mut self, x: u32) {
+        let mut p = self.prev_in_option(x);
+        while p != x {
+            self.uncover(self.top(p));
+            p = self.prev_in_option(p);
+        }
+    }
+
     /// Minimum remaining values: the active primary item with the fewest options, the leftmost on ties.
     /// Stops looking at length 0, which nothing beats. (Stopping at length 1 too, as some programs do,
     /// measured worse: a length-0 item further right would end the branch at once, and without it

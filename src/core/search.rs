@@ -154,6 +154,15 @@ pub struct Limits {
     pub nodes: Option<u64>,
 }
 
+/// The item branched on at one level, and how far through its options the search is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Level {
+    item: u32,
+    /// Options tried so far (the one being tried is the k-th), of `d` the item had when chosen.
+    k: u32,
+    d: u32,
+}
+
 /// Why options could not be chosen before the search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clash {
@@ -170,14 +179,14 @@ pub struct Search {
     level: usize,
     /// `choice[l]`: the node of the option tried at level `l` (the item's header once all are tried).
     choice: Vec<u32>,
-    /// `item_at[l]`: the item branched on at level `l`.
-    item_at: Vec<u32>,
-    /// `k_at[l]` of `d_at[l]`: how many options of `item_at[l]` have been tried, of how many.
-    k_at: Vec<u32>,
-    d_at: Vec<u32>,
+    /// What is branched on at each level.
+    levels: Vec<Level>,
     phase: Phase,
     stats: Stats,
     limits: Limits,
+    /// The limits as plain numbers (`u64::MAX` for none), tested at every node.
+    node_cap: u64,
+    solution_cap: u64,
     preselected: Vec<usize>,
 }
 
@@ -196,15 +205,15 @@ impl Search {
             links,
             level: 0,
             choice: vec![0; depth],
-            item_at: vec![0; depth],
-            k_at: vec![0; depth],
-            d_at: vec![0; depth],
+            levels: vec![Level::default(); depth],
             phase: Phase::Enter,
             stats: Stats {
                 profile: vec![0; depth],
                 ..Stats::default()
             },
             limits: Limits::default(),
+            node_cap: u64::MAX,
+            solution_cap: u64::MAX,
             preselected: Vec::new(),
         }
     }
@@ -233,20 +242,71 @@ impl Search {
                     break;
                 }
             }
-            loop {
-                self.links.cover(self.links.top(p));
-                p = self.links.next_in_option(p);
-                if p == first {
-                    break;
-                }
-            }
+            self.links.cover(self.links.top(first));
+            self.links.cover_option_from(first);
             self.preselected.push(k);
         }
         Ok(())
     }
 
+    /// Undoes [`Search::preselect`], the last option first. Must be called at the start.
+    pub fn unpreselect(&mut self) {
+        assert!(self.at_start(), "unpreselect at the start of the search");
+        while let Some(k) = self.preselected.pop() {
+            // Preselect covered the first node's item, then the others in order: undo in reverse.
+            let first = self.links.option_first(k);
+            self.links.uncover_option_from(first);
+            self.links.uncover(self.links.top(first));
+        }
+    }
+
+    /// Goes back to the start of the search, keeping the preselected options, with counters at zero.
+    /// Only what is covered now is undone — each level's option and item, the deepest first, the
+    /// reverse of the order they were covered — so this costs no more than the current path.
+    pub fn restart(&mut self) {
+        // Finish a cover or an uncover under way; then the phase says what the current level holds.
+        while !self.at_level_boundary() {
+            self.step();
+        }
+        let l = self.level;
+        match self.phase {
+            // Level l's item is covered; at Retreat, so are the items of its option.
+            Phase::Retreat => {
+                self.links.uncover_option_from(self.choice[l]);
+                self.links.uncover(self.levels[l].item);
+            }
+            Phase::Try => self.links.uncover(self.levels[l].item),
+            _ => {}
+        }
+        for k in (0..l).rev() {
+            self.links.uncover_option_from(self.choice[k]);
+            self.links.uncover(self.levels[k].item);
+        }
+        self.level = 0;
+        self.phase = Phase::Enter;
+        self.stats.nodes = 0;
+        self.stats.updates = 0;
+        self.stats.solutions = 0;
+        self.stats.profile.fill(0);
+    }
+
+    fn at_level_boundary(&self) -> bool {
+        matches!(
+            self.phase,
+            Phase::Enter
+                | Phase::Try
+                | Phase::Retreat
+                | Phase::Solved
+                | Phase::Stuck
+                | Phase::Exhausted
+                | Phase::Done
+        )
+    }
+
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
+        self.node_cap = limits.nodes.unwrap_or(u64::MAX);
+        self.solution_cap = limits.solutions.unwrap_or(u64::MAX);
     }
 
     pub fn limits(&self) -> Limits {
@@ -313,7 +373,7 @@ impl Search {
     pub fn branching_item(&self) -> Option<u32> {
         match self.phase {
             Phase::Enter | Phase::Solved | Phase::Done => None,
-            _ => Some(self.item_at[self.level]),
+            _ => Some(self.levels[self.level].item),
         }
     }
 
@@ -323,7 +383,9 @@ impl Search {
             Phase::Enter | Phase::Solved | Phase::Done => self.level,
             _ => self.level + 1,
         };
-        (0..top).map(|l| (self.k_at[l], self.d_at[l])).collect()
+        (0..top)
+            .map(|l| (self.levels[l].k, self.levels[l].d))
+            .collect()
     }
 
     /// The options of the current solution (valid at a `Solution` event): the preselected options, then
@@ -351,11 +413,9 @@ impl Search {
         (f + 0.5 / fd).min(1.0)
     }
 
+    #[inline(always)]
     fn limit_reached(&self) -> bool {
-        self.limits
-            .solutions
-            .is_some_and(|s| self.stats.solutions >= s)
-            || self.limits.nodes.is_some_and(|n| self.stats.nodes >= n)
+        self.stats.nodes >= self.node_cap || self.stats.solutions >= self.solution_cap
     }
 
     #[inline(always)]
@@ -384,16 +444,7 @@ impl Search {
             }
         }
         // Finish any cover or uncover under way, so that the fast loop starts at a level boundary.
-        while !matches!(
-            self.phase,
-            Phase::Enter
-                | Phase::Try
-                | Phase::Retreat
-                | Phase::Solved
-                | Phase::Stuck
-                | Phase::Exhausted
-                | Phase::Done
-        ) {
+        while !self.at_level_boundary() {
             self.step();
         }
         self.run_fast(obs)
@@ -425,8 +476,8 @@ impl Search {
                 }
                 Ctx::Opt(p) => self.cover_next_after(p),
             },
-            Phase::Try if self.choice[l] == self.item_at[l] => {
-                let c = self.item_at[l];
+            Phase::Try if self.choice[l] == self.levels[l].item => {
+                let c = self.levels[l].item;
                 let rr = self.links.up(c);
                 self.phase = Phase::UncoverRows {
                     c,
@@ -458,9 +509,9 @@ impl Search {
                     self.phase = Phase::Solved;
                     return Ok(Event::Solution { level });
                 };
-                self.item_at[l] = c;
-                self.d_at[l] = len;
-                self.k_at[l] = 0;
+                self.levels[l].item = c;
+                self.levels[l].d = len;
+                self.levels[l].k = 0;
                 if len == 0 {
                     self.phase = Phase::Stuck;
                     Event::DeadEnd { level, item: c }
@@ -496,12 +547,12 @@ impl Search {
             }
             Phase::Try => {
                 let x = self.choice[l];
-                self.k_at[l] += 1;
+                self.levels[l].k += 1;
                 let ev = Event::Try {
                     level,
                     node: x,
-                    k: self.k_at[l],
-                    d: self.d_at[l],
+                    k: self.levels[l].k,
+                    d: self.levels[l].d,
                 };
                 self.cover_next_after(x);
                 ev
@@ -597,7 +648,7 @@ impl Search {
                     self.phase = Phase::Enter;
                     return Some(Event::DeadEnd {
                         level: l as u32,
-                        item: self.item_at[l],
+                        item: self.levels[l].item,
                     });
                 }
                 Phase::CoverHeader { c, ctx } => match ctx {
@@ -607,7 +658,7 @@ impl Search {
                         return Some(Event::Choose {
                             level: l as u32,
                             item: c,
-                            len: self.d_at[l],
+                            len: self.levels[l].d,
                         });
                     }
                     Ctx::Opt(p) => {
@@ -638,7 +689,7 @@ impl Search {
                 }
                 Phase::Try => {
                     let x = self.choice[l];
-                    let c = self.item_at[l];
+                    let c = self.levels[l].item;
                     if x == self.links.down(c) {
                         // The first option: reached right after covering the item.
                         self.phase = Phase::CoverRows {
@@ -691,7 +742,7 @@ impl Search {
                     self.phase = Phase::UncoverRows { c, rr: c, ctx };
                 }
                 Phase::Exhausted => {
-                    let c = self.item_at[l];
+                    let c = self.levels[l].item;
                     self.links.splice_out(c);
                     self.phase = Phase::UncoverHeader {
                         c,
@@ -713,10 +764,10 @@ impl Search {
         let ev = Event::Try {
             level: l as u32,
             node: self.choice[l],
-            k: self.k_at[l],
-            d: self.d_at[l],
+            k: self.levels[l].k,
+            d: self.levels[l].d,
         };
-        self.k_at[l] -= 1;
+        self.levels[l].k -= 1;
         self.phase = Phase::Try;
         ev
     }
@@ -739,9 +790,9 @@ impl Search {
         match self.links.choose() {
             None => Phase::Solved,
             Some((c, len)) => {
-                self.item_at[l] = c;
-                self.d_at[l] = len;
-                self.k_at[l] = len;
+                self.levels[l].item = c;
+                self.levels[l].d = len;
+                self.levels[l].k = len;
                 if len == 0 {
                     Phase::Stuck
                 } else {
@@ -793,9 +844,9 @@ impl Search {
                             at = At::Leave;
                         }
                         Some((c, len)) => {
-                            self.item_at[l] = c;
-                            self.d_at[l] = len;
-                            self.k_at[l] = 0;
+                            self.levels[l].item = c;
+                            self.levels[l].d = len;
+                            self.levels[l].k = 0;
                             if len == 0 {
                                 self.phase = Phase::Stuck;
                                 at = At::Leave;
@@ -809,19 +860,15 @@ impl Search {
                 }
                 At::Try => {
                     let x = self.choice[l];
-                    let c = self.item_at[l];
+                    let c = self.levels[l].item;
                     if x == c {
                         self.links.uncover(c);
                         self.phase = Phase::Exhausted;
                         at = At::Leave;
                         continue;
                     }
-                    self.k_at[l] += 1;
-                    let mut p = self.links.next_in_option(x);
-                    while p != x {
-                        updates += self.links.cover(self.links.top(p));
-                        p = self.links.next_in_option(p);
-                    }
+                    self.levels[l].k += 1;
+                    updates += self.links.cover_option_from(x);
                     l += 1;
                     at = At::Enter;
                 }
@@ -834,13 +881,8 @@ impl Search {
                     at = At::Retreat;
                 }
                 At::Retreat => {
-                    // Uncover in the reverse order of covering.
                     let x = self.choice[l];
-                    let mut p = self.links.prev_in_option(x);
-                    while p != x {
-                        self.links.uncover(self.links.top(p));
-                        p = self.links.prev_in_option(p);
-                    }
+                    self.links.uncover_option_from(x);
                     self.choice[l] = self.links.down(x);
                     at = At::Try;
                 }

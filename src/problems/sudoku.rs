@@ -389,12 +389,14 @@ pub struct Solved {
     pub solution: Option<Grid>,
 }
 
-/// Solves many puzzles fast: the matrix of each size is laid out once, as a template [`Search`], and
-/// each puzzle starts from a copy of it with its givens preselected.
+/// Solves many puzzles fast: the matrix of each size is laid out once, and every puzzle is solved on
+/// it — givens preselected, search, then [`Search::restart`] and [`Search::unpreselect`] undo exactly
+/// what was covered, which costs less than copying the matrix afresh (64 KB for 9x9).
 #[derive(Clone, Debug, Default)]
 pub struct Solver {
-    /// `templates[n - 2]`: the untouched search over the instance of box side n, built on first use.
-    templates: [Option<Search>; 4],
+    /// `searches[n - 2]`: the search over the instance of box side n, built on first use, and left
+    /// at its start with nothing preselected between two puzzles.
+    searches: [Option<Search>; 4],
     /// The given options of the puzzle at hand, kept to reuse its allocation.
     givens: Vec<usize>,
 }
@@ -437,25 +439,23 @@ impl Solver {
     /// others), and returns the count with the first solution found.
     pub fn solve(&mut self, puzzle: &Grid, limit: u64) -> Solved {
         let n = puzzle.n;
-        let template = self.templates[n - 2].get_or_insert_with(|| Search::new(&instance(n)));
-        let mut search = template.clone();
+        let search = self.searches[n - 2].get_or_insert_with(|| Search::new(&instance(n)));
         self.givens.clear();
         self.givens.extend(puzzle.given_options());
-        if search.preselect(&self.givens).is_err() {
-            // Grid::parse rejects clashing givens, so this cannot happen; no solution if it did.
-            return Solved {
-                count: 0,
-                solution: None,
-            };
-        }
         let mut obs = FirstSolution {
             limit: limit.max(1),
             puzzle,
             first: None,
         };
-        search.run(&mut obs);
+        // Grid::parse rejects clashing givens, so preselect cannot fail here; no solution if it did.
+        if search.preselect(&self.givens).is_ok() {
+            search.run(&mut obs);
+        }
+        let count = search.stats().solutions;
+        search.restart();
+        search.unpreselect();
         Solved {
-            count: search.stats().solutions,
+            count,
             solution: obs.first,
         }
     }

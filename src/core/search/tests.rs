@@ -263,3 +263,63 @@ fn progress_grows_to_one() {
     }
     assert_eq!(s.progress(), 1.0);
 }
+
+#[test]
+fn restart_from_anywhere_gives_the_fresh_search_back() {
+    let mut rng = SplitMix::new(5);
+    let mut cases: Vec<Instance> = (0..120).map(|_| random_instance(&mut rng)).collect();
+    cases.push(queens(6));
+    for (case, inst) in cases.iter().enumerate() {
+        let fresh = Search::new(inst);
+        let mut want = fresh.clone();
+        want.run(&mut Count);
+        let mut s = fresh.clone();
+        // Stop at a random event (inside covers, too), or after a limited fast run, then restart.
+        for round in 0..4 {
+            if round % 2 == 0 {
+                for _ in 0..rng.below(60) {
+                    s.step();
+                }
+            } else {
+                s.set_limits(Limits {
+                    solutions: None,
+                    nodes: Some(rng.below(8) as u64),
+                });
+                s.run(&mut Count);
+                s.set_limits(Limits::default());
+            }
+            s.restart();
+            assert_eq!(s.links(), fresh.links(), "case {case} round {round}");
+            assert_eq!(s.stats(), fresh.stats(), "case {case} round {round}");
+            assert!(s.at_start());
+        }
+        s.run(&mut Count);
+        assert_eq!(s.stats(), want.stats(), "case {case}");
+        s.restart();
+        assert_eq!(s.links(), fresh.links());
+    }
+}
+
+#[test]
+fn unpreselect_restores_the_matrix() {
+    let inst = queens(8);
+    let fresh = Search::new(&inst);
+    let mut s = fresh.clone();
+    // Queens on (0,0), (1,4), (2,7), the start of the solution 0 4 7 5 2 6 1 3: options 0, 12, 23.
+    s.preselect(&[0, 12, 23]).unwrap();
+    assert_ne!(s.links(), fresh.links());
+    s.run(&mut Count);
+    let with_three = s.stats().solutions;
+    assert!(with_three > 0);
+    s.restart();
+    s.unpreselect();
+    assert_eq!(s.links(), fresh.links());
+    assert!(s.preselected().is_empty());
+    // A clash leaves the options before it preselected; unpreselect undoes those.
+    assert!(s.preselect(&[0, 1]).is_err());
+    assert_eq!(s.preselected(), &[0]);
+    s.unpreselect();
+    assert_eq!(s.links(), fresh.links());
+    s.run(&mut Count);
+    assert_eq!(s.stats().solutions, 92);
+}
