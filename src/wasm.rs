@@ -35,7 +35,9 @@
 //!
 //! Zero-copy views (rebuild them whenever wasm_memory().buffer changes, i.e. after memory grows):
 //! s.nodes_ptr(), s.nodes_len()   Uint32Array(memory.buffer, ptr, len): 4 u32 per node:
-//!                                top, up, down, opt (Knuth's DLX1 node array; see core::links).
+//!                                top, up, down, next (Knuth's DLX1 node array; see core::links):
+//!                                next is the next node of the option, cyclically; for a spacer
+//!                                (top 0), the number of the option after it.
 //! s.items_ptr(), s.items_len()   2 u32 per item header: left, right (index 0 is the root).
 //! s.events_ptr(), s.events_len() the events of the latest step/step_back/step_to_choice call, 6 u32 each:
 //!                                [code, a, b, c, d, undone]; code 0 Choose(level,item,len), 1 DeadEnd(level,

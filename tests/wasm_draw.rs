@@ -55,13 +55,15 @@ fn canvas(w: u32, h: u32) -> CanvasRenderingContext2d {
 /// One frame from Rust: linked nodes in one colour, hidden ones in another, one fill_rect per node.
 fn draw_rust(ctx: &CanvasRenderingContext2d, links: &Links, w: f64, h: f64) {
     ctx.clear_rect(0.0, 0.0, w, h);
-    let nodes = &links.nodes;
+    let nodes = links.nodes();
     for (pass, colour) in [LINKED, HIDDEN].into_iter().enumerate() {
         ctx.set_fill_style_str(colour);
-        for x in links.n_items as usize + 1..nodes.len() {
+        let mut row = 0;
+        for x in links.n_items() as usize + 1..nodes.len() {
             let n = nodes[x];
             if n.top == 0 {
-                continue; // a spacer
+                row = n.next; // a spacer: the number of the option after it
+                continue;
             }
             let linked = nodes[n.up as usize].down as usize == x;
             if linked != (pass == 0) {
@@ -69,7 +71,7 @@ fn draw_rust(ctx: &CanvasRenderingContext2d, links: &Links, w: f64, h: f64) {
             }
             ctx.fill_rect(
                 (n.top - 1) as f64 * CELL_W,
-                n.opt as f64 * CELL_H,
+                row as f64 * CELL_H,
                 CELL_W,
                 CELL_H,
             );
@@ -84,12 +86,12 @@ const DRAW_JS: &str = "
     ctx.clearRect(0, 0, w, h);
     for (let pass = 0; pass < 2; pass++) {
         ctx.fillStyle = pass ? hidden : linked;
-        for (let x = nItems + 1, n = nodes.length >> 2; x < n; x++) {
+        for (let x = nItems + 1, n = nodes.length >> 2, row = 0; x < n; x++) {
             const top = nodes[4 * x];
-            if (top === 0) continue;
+            if (top === 0) { row = nodes[4 * x + 3]; continue; }
             const isLinked = nodes[4 * nodes[4 * x + 1] + 2] === x;
             if (isLinked !== (pass === 0)) continue;
-            ctx.fillRect((top - 1) * cw, nodes[4 * x + 3] * ch, cw, ch);
+            ctx.fillRect((top - 1) * cw, row * ch, cw, ch);
         }
     }";
 
@@ -123,9 +125,9 @@ fn draw_sudoku_matrix_from_js_and_from_rust() {
     let args = js_sys::Array::of5(
         &js_ctx,
         &mem,
-        &JsValue::from(links.nodes.as_ptr() as u32),
-        &JsValue::from(4 * links.nodes.len() as u32),
-        &JsValue::from(links.n_items),
+        &JsValue::from(links.nodes().as_ptr() as u32),
+        &JsValue::from(4 * links.nodes().len() as u32),
+        &JsValue::from(links.n_items()),
     );
     for v in [
         JsValue::from(w),

@@ -101,7 +101,8 @@ export class Model {
   // ---------------------------------------------------------------- zero-copy views
 
   /**
-   * Uint32Array views over wasm memory: nodes (4 u32 a node: top, up, down, opt), items (2 u32 an item
+   * Uint32Array views over wasm memory: nodes (4 u32 a node: top, up, down, next —
+   * for a spacer, next is the number of the option after it), items (2 u32 an item
    * header: left, right) and events (6 u32 an event). Rebuilt only when the memory grew or the arrays
    * moved; otherwise the same objects are returned, so reading them costs nothing.
    */
