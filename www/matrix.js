@@ -190,12 +190,12 @@ export class MatrixView {
         const name = L.names[nodes[4 * x] - 1];
         const hidden = f.linked && !f.linked[x] ? ', hidden: out of its list, its own links kept' : '';
         const its = (L.options[L.rowOpt[row]] || []).map((i) => L.names[i]).join(' ');
-        this.onHover(`node ${x}: item ${name}, option ${L.rowOpt[row]} (${its}), up ${nodes[4 * x + 1]}, down ${nodes[4 * x + 2]}${hidden}`);
+        this.onHover(`node ${x}: item ${name}, option #${L.rowOpt[row] + 1} (${its}), up ${nodes[4 * x + 1]}, down ${nodes[4 * x + 2]}${hidden}`);
         return;
       }
     }
     const its = (L.options[L.rowOpt[row]] || []).map((i) => L.names[i]).join(' ');
-    this.onHover(`option ${L.rowOpt[row]}: ${its}`);
+    this.onHover(`option #${L.rowOpt[row] + 1}: ${its}`);
   }
 
   // ---------------------------------------------------------------- state of the links
@@ -503,7 +503,7 @@ export class MatrixView {
       }
       for (let r = r0; r <= r1; r++) {
         ctx.fillStyle = r === tryRow ? c.branch : chosen.has(r) ? c.chosen : c.muted;
-        ctx.fillText(`#${L.rowOpt[r]}`, lx, sy(HEAD_GAP + r + 0.5));
+        ctx.fillText(`#${L.rowOpt[r] + 1}`, lx, sy(HEAD_GAP + r + 0.5));
       }
     }
 

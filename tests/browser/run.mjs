@@ -7,6 +7,7 @@
 
 import http from 'node:http';
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -301,6 +302,17 @@ test('pentomino 6x10 runs to the end in the worker (9356) while the page answers
   assert((await num(page, 'solutions')) === 9356, 'the solutions read-out does not show 9356');
   assert((await text(page, 'status')).includes('9,356'), 'the status does not say 9,356');
   report.push(`pentomino 6x10 in the worker: ${run.stats.solutions} solutions, ${run.stats.nodes} nodes, ${run.stats.updates} updates in ${(run.ms / 1000).toFixed(2)} s; meanwhile two clicks handled in ${probe.clickMs.toFixed(1)} ms${stillRunning ? ' (run still going)' : ''}, ${probe.frames} frames in 1 s, longest frame gap ${probe.maxGap.toFixed(0)} ms`);
+  // The same count natively, after the worker is done so the two do not share the cores: the ratio
+  // the issue asks about (the worker within 1.3x of the CLI). Reported, not asserted.
+  const cli = path.join(process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target'), 'release', 'dlx');
+  if (fs.existsSync(cli)) {
+    const native = JSON.parse(execFileSync(cli, ['count', 'pentomino', '6x10', '--json'], { encoding: 'utf8' }));
+    assert(native.solutions === 9356 && native.nodes === run.stats.nodes && native.updates === run.stats.updates,
+      `the CLI counted ${native.solutions} solutions, ${native.nodes} nodes, ${native.updates} updates`);
+    report.push(`pentomino 6x10 natively (dlx count): ${native.seconds.toFixed(2)} s, the same nodes and updates; worker / native = ${(run.ms / 1000 / native.seconds).toFixed(2)}x (the worker times its own counting, load excluded)`);
+  } else {
+    report.push(`pentomino 6x10 natively: skipped, ${cli} not built`);
+  }
 });
 
 test('every preset loads, shows its board and finds a solution', async ({ page, base, errors }) => {
