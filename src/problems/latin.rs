@@ -6,7 +6,7 @@
 //! `(i·N + j)·N + x - 1` puts symbol x in cell (i, j). Symbols print as 1–9 then A–Z, so N ≤ 35; the
 //! item names use the printed symbol, e.g. `r0sA`.
 
-use super::{Board, InputError, Problem};
+use super::{symbol, Board, InputError, Problem};
 use crate::core::Instance;
 
 pub const MIN_N: usize = 1;
@@ -15,13 +15,6 @@ pub const MAX_N: usize = 35;
 pub struct Latin {
     n: usize,
     inst: Instance,
-}
-
-/// How symbol `x` (from 1) prints: 1–9, then A–Z.
-pub fn symbol(x: usize) -> char {
-    char::from_digit(x as u32, 36)
-        .expect("symbol below 36")
-        .to_ascii_uppercase()
 }
 
 impl Latin {

@@ -17,6 +17,17 @@ pub mod queens;
 pub mod sudoku;
 pub mod toroidal;
 
+/// How symbol `v` of a grid prints, the same in every problem: `1`-`9`, then `A`-`Z` (Sudoku up to
+/// 25x25 uses `A`-`P`, Latin squares up to order 35 the rest); `.` for 0 (empty) or anything above.
+pub fn symbol(v: usize) -> char {
+    match v {
+        1..=35 => char::from_digit(v as u32, 36)
+            .expect("below 36")
+            .to_ascii_uppercase(),
+        _ => '.',
+    }
+}
+
 /// Bad input: what is wrong and, where it comes from text, where (1-based line and column).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct InputError {

@@ -14,20 +14,16 @@
 //! and preselects the givens, with no item names or other strings made on the way.
 
 use super::{Board, InputError, Problem};
+
+/// The character of symbol `v` (0 = empty): see [`super::symbol`].
+fn symbol(v: u8) -> char {
+    super::symbol(usize::from(v))
+}
 use crate::core::{Instance, Observer, Search};
 use std::ops::ControlFlow;
 
 /// Marks a `0` read before N is known: empty when N ≤ 9, out of range above.
 const ZERO: u8 = u8::MAX;
-
-/// The character of symbol `v` (1..=25): `1`-`9`, then `A`-`P`.
-pub fn symbol(v: u8) -> char {
-    match v {
-        1..=9 => (b'0' + v) as char,
-        10..=25 => (b'A' + v - 10) as char,
-        _ => '.',
-    }
-}
 
 /// The symbol number of a character, `1`-`9` then `A`-`P` in either case; `None` for anything else.
 fn symbol_value(ch: char) -> Option<u8> {
