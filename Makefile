@@ -13,7 +13,7 @@ WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release/dlx_stud
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve build test setup-wasm setup-browser wasm cli lint test-native test-wasm test-browser clean
+.PHONY: serve build test setup-wasm setup-lint setup-browser wasm cli lint test-native test-wasm test-browser clean
 
 serve: build
 	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -28,7 +28,13 @@ setup-wasm:
 	  $(CARGO) install wasm-bindgen-cli --version =$(WASM_BINDGEN_VERSION); \
 	fi
 
+setup-lint:
+	@rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
+	@rustup component list --installed | grep -q '^clippy' || rustup component add clippy
+
 setup-browser:
+	@node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' || \
+	  { echo "the browser tests need Node.js 20 or newer (playwright-core); this is $$(node --version)"; exit 1; }
 	@if [ ! -x $(CHROMIUM) ] || ! command -v chromedriver >/dev/null; then \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium chromium-driver; \
 	fi
@@ -43,7 +49,7 @@ wasm: setup-wasm
 cli:
 	$(CARGO) build --release --bin dlx
 
-lint: setup-wasm
+lint: setup-wasm setup-lint
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets -- -D warnings
 	$(CARGO) clippy --lib --target wasm32-unknown-unknown -- -D warnings
