@@ -52,6 +52,11 @@ let statsSource = 'live';
 let hunting = null;
 let run = null;
 let lastRun = null;
+/**
+ * Counts loads and resets: a run to the end belongs to the search it started on, and a message from it
+ * that arrives after the next load or reset (a worker posts on until it is terminated) is dropped.
+ */
+let epoch = 0;
 let lastCells = null;
 let highlight = new Set();
 let frames = 0;
@@ -147,6 +152,8 @@ function loadSpec(spec, { focusError = false, updateUrl = true } = {}) {
     return false;
   }
   clearInputError();
+  // The new problem starts afresh: a run to the end of the old one must not finish into its read-outs.
+  newEpoch();
   const info = model.info;
   matrix.setProblem(info, model.views().nodes);
   lastCells = null;
@@ -269,6 +276,7 @@ function bindControls() {
     if (!model) return;
     stopHunt();
     model.reset();
+    newEpoch();
     statsSource = 'live';
     lastCells = null;
     highlight = new Set();
@@ -411,7 +419,7 @@ function runToEnd() {
   if (run) cancelRun();
   const p = model.problem;
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-  run = { worker, title: model.info.title, stats: null, ms: 0, t0: performance.now() };
+  run = { worker, epoch, title: model.info.title, stats: null, ms: 0, t0: performance.now() };
   statsSource = 'worker';
   ui['run-box'].hidden = false;
   ui['run-cancel'].textContent = 'Cancel';
@@ -422,7 +430,7 @@ function runToEnd() {
   setRunBar(0);
   worker.onmessage = (e) => {
     const m = e.data;
-    if (!run || run.worker !== worker) return;
+    if (!run || run.worker !== worker || run.epoch !== epoch) return;
     if (m.type === 'error') {
       finishRun();
       note(`Run to end failed: ${m.message}`, 'error');
@@ -447,6 +455,7 @@ function runToEnd() {
     dirty = true;
   };
   worker.onerror = (e) => {
+    if (!run || run.worker !== worker || run.epoch !== epoch) return;
     finishRun();
     note(`Run to end failed: ${e.message || 'the worker stopped'}`, 'error');
   };
@@ -458,6 +467,20 @@ function finishRun() {
   if (run) run.worker.terminate();
   run = null;
   ui['run-to-end'].disabled = false;
+}
+
+/**
+ * A load or a reset: the search the read-outs showed is gone, so any run to the end of it is stopped,
+ * its box closed and its counts forgotten.
+ */
+function newEpoch() {
+  epoch++;
+  finishRun();
+  lastRun = null;
+  ui['run-box'].hidden = true;
+  ui['run-text'].textContent = '';
+  delete ui['run-text'].dataset.state;
+  setRunBar(0);
 }
 
 function cancelRun() {
@@ -589,8 +612,9 @@ function note(text, kind = '') {
 
 function updateReadouts() {
   let st, ms, source;
-  if (statsSource === 'worker' && (run?.stats || lastRun)) {
-    st = run?.stats || lastRun.stats;
+  // While a run has reported nothing yet, the live counts stay up (a last run may be of another search).
+  if (statsSource === 'worker' && (run ? run.stats : lastRun)) {
+    st = run ? run.stats : lastRun.stats;
     ms = run ? run.ms : lastRun.ms;
     source = run ? '(run to end, in the worker)' : '(run to end: all counted)';
   } else {

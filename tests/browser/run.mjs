@@ -345,6 +345,50 @@ test('cancel stops a run to the end', async ({ page, base }) => {
   assert(!(await page.isDisabled(tid('run-to-end'))), 'run to end stays disabled');
 });
 
+test('loading another problem or resetting cancels a run to the end', async ({ page, base }) => {
+  // Count the workers started and terminated: a run left going would finish into the next problem.
+  await page.addInitScript(() => {
+    window.workerLog = { started: 0, terminated: 0 };
+    const { terminate } = Worker.prototype;
+    const Base = Worker;
+    window.Worker = class extends Base {
+      constructor(...a) { super(...a); window.workerLog.started++; }
+    };
+    Worker.prototype.terminate = function t() { window.workerLog.terminated++; return terminate.call(this); };
+  });
+  const log = () => page.evaluate(() => ({ ...window.workerLog }));
+  await open(page, base, '?pentomino=6x10');
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'running');
+  await loadVia(page, 'queens', 6);
+  assert(await page.evaluate(() => window.dlx.model.info.title.startsWith('6')), '6-queens did not load');
+  assert(!(await page.isDisabled(tid('run-to-end'))), 'run to end stays disabled after loading another problem');
+  assert(await page.isHidden('#run-box'), 'the old run still shows after loading another problem');
+  let w = await log();
+  assert(w.started === 1 && w.terminated === 1, `after loading 6-queens: ${w.started} workers started, ${w.terminated} terminated`);
+  await page.waitForTimeout(1500);
+  assert((await num(page, 'solutions')) === 0, `solutions read-out after loading 6-queens: ${await text(page, 'solutions')}`);
+  assert((await num(page, 'nodes')) === 0, `nodes read-out after loading 6-queens: ${await text(page, 'nodes')}`);
+  assert(!(await text(page, 'status')).includes('9,356'), `the old run finished into the status: ${await text(page, 'status')}`);
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done');
+  assert((await num(page, 'solutions')) === 4, `6-queens run to the end shows ${await text(page, 'solutions')} solutions`);
+  assert(await page.evaluate(() => window.dlx.app.lastRun().stats.solutions === 4), 'the last run is not 6-queens');
+  // Reset cancels too: the read-outs go back to the page's own search at its start.
+  await loadVia(page, 'pentomino', '6x10');
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'running');
+  await page.click(tid('reset'));
+  assert(!(await page.isDisabled(tid('run-to-end'))), 'run to end stays disabled after reset');
+  assert(await page.isHidden('#run-box'), 'the run still shows after reset');
+  w = await log();
+  assert(w.started === 3 && w.terminated === 3, `after reset: ${w.started} workers started, ${w.terminated} terminated`);
+  await page.waitForTimeout(1500);
+  assert((await num(page, 'solutions')) === 0 && (await num(page, 'nodes')) === 0,
+    `read-outs after reset: ${await text(page, 'solutions')} solutions, ${await text(page, 'nodes')} nodes`);
+  assert(await page.evaluate(() => window.dlx.app.lastRun() === null), 'a run of the search before the reset is kept');
+});
+
 test('full speed on the 9x9 Sudoku matrix: frames/s, and the JS heap over 10 million events', async ({ page, base, cdp }) => {
   await open(page, base, `?sudoku=${'.'.repeat(81)}`);
   assert(await page.evaluate(() => window.dlx.model.info.n_options === 729 && window.dlx.model.info.n_items === 324), 'not the 729x324 matrix');
