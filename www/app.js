@@ -181,15 +181,28 @@ function showInputError(kind, err, focus) {
     input.setAttribute('aria-invalid', 'true');
     if (focus && input.tagName === 'TEXTAREA' && line !== undefined) {
       // Put the caret where the error is, so that the fix is one keystroke away.
-      const lines = input.value.split('\n');
-      let at = 0;
-      for (let i = 0; i < Math.min(line - 1, lines.length); i++) at += lines[i].length + 1;
-      at += Math.max(0, (column ?? 1) - 1);
+      const [at, end] = utf16Range(input.value, line, column ?? 1);
       input.focus();
-      input.setSelectionRange(at, Math.min(at + 1, input.value.length));
+      input.setSelectionRange(at, end);
     }
   }
   note(`Error: ${msg}${model.info ? ` (still loaded: ${model.info.title})` : ''}`, 'error');
+}
+
+/**
+ * The UTF-16 range [start, end) of the character at a 1-based line and column, as Rust counts them:
+ * columns in chars (Unicode scalar values), while a JS string indexes UTF-16 units, where a character
+ * beyond the BMP (an emoji) takes two. A column past the end of its line gives an empty range there.
+ */
+function utf16Range(text, line, column) {
+  const lines = text.split('\n');
+  let at = 0;
+  for (let i = 0; i < Math.min(line - 1, lines.length - 1); i++) at += lines[i].length + 1;
+  const chars = [...(lines[Math.min(line - 1, lines.length - 1)] ?? '')];
+  const before = chars.slice(0, Math.max(0, column - 1));
+  for (const ch of before) at += ch.length;
+  const ch = chars[before.length] === '\r' ? '' : chars[before.length] ?? '';
+  return [at, at + ch.length];
 }
 
 function clearInputError() {

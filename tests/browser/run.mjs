@@ -248,6 +248,24 @@ test('a bad Sudoku shows its error with line and column and keeps the problem lo
   report.push(`bad Sudoku: "${status}"`);
 });
 
+test('the error caret lands on the bad character after an emoji (columns in chars, strings in UTF-16)', async ({ page, base }) => {
+  await open(page, base);
+  const selected = () => page.$eval('textarea:focus', (el) => [el.selectionStart, el.selectionEnd, el.value.slice(el.selectionStart, el.selectionEnd)]);
+  // In a Sudoku an emoji is itself the bad character: the selection must hold all of it, both UTF-16 units.
+  const sudoku = '53..7....\n6.\u{1F600}195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79';
+  await loadVia(page, 'sudoku', sudoku);
+  assert(/line 2/.test(await text(page, 'status')) && /column 3/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
+  let [start, end, sel] = await selected();
+  assert(start === 12 && end === 14 && sel === '\u{1F600}', `Sudoku: selection ${start}-${end} holds ${JSON.stringify(sel)}, not the emoji at 12-14`);
+  // In a matrix, emoji are names: the unknown item after two of them on its line is 2 UTF-16 units further on.
+  const matrix = '\u{1F600} \u{1F680} c\n\u{1F600} \u{1F680}\nc\n\u{1F600} \u{1F680} x';
+  await loadVia(page, 'exact-cover', matrix);
+  const status = await text(page, 'status');
+  assert(/unknown item/.test(status) && /line 4/.test(status), `status: ${status}`);
+  [start, end, sel] = await selected();
+  assert(start === matrix.indexOf('x') && end === start + 1 && sel === 'x', `matrix: selection ${start}-${end} holds ${JSON.stringify(sel)}, not the x at ${matrix.indexOf('x')}`);
+});
+
 test('links: ?queens=6 opens 6-queens, and loading writes the problem into the URL', async ({ page, base }) => {
   await open(page, base, '?queens=6');
   assert(await page.evaluate(() => window.dlx.model.problem.kind === 'queens' && window.dlx.model.info.title.startsWith('6')), 'not 6-queens');
