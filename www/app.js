@@ -78,7 +78,11 @@ async function main() {
   ui.puzzle.value = PRESETS['sudoku-hard'].text;
   ui['matrix-input'].value = KNUTH_6X7;
 
-  matrix = new MatrixView($('matrix-canvas'), { onHover: (t) => { ui['matrix-hover'].textContent = t || 'Point at a node to see its links.'; } });
+  matrix = new MatrixView($('matrix-canvas'), {
+    onHover: (t) => { ui['matrix-hover'].textContent = t || 'Point at a node to see its links.'; },
+    // Fetched afresh whenever the matrix reads them: a view kept from before a call into wasm may be detached.
+    arrays: () => model.views(),
+  });
   board = new BoardView($('board-canvas'), $('board-legend'));
   tree = new TreeView({ canvas: $('tree-canvas'), bar: $('progress-bar'), value: $('progress-value'), list: $('path') });
 
@@ -539,11 +543,10 @@ function loop(now) {
 
 /** Hands every renderer the current state. At full speed this runs once a frame, whatever the steps. */
 function render() {
-  const views = model.views();
   const fast = model.playing && model.speed > 60;
+  // The matrix takes the link arrays itself (through model.views()) when it reads them, not from here:
+  // board() and narration() below allocate in wasm and may grow its memory, detaching older views.
   matrix.update({
-    nodes: views.nodes,
-    items: views.items,
     branching: model.branchingItem(),
     trying: model.trying(),
     chosen: model.chosenNodes(),

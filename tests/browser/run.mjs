@@ -266,6 +266,42 @@ test('the error caret lands on the bad character after an emoji (columns in char
   assert(start === matrix.indexOf('x') && end === start + 1 && sel === 'x', `matrix: selection ${start}-${end} holds ${JSON.stringify(sel)}, not the x at ${matrix.indexOf('x')}`);
 });
 
+test('the matrix reads live link arrays after wasm memory grows (no detached views)', async ({ page, base, errors }) => {
+  await open(page, base);
+  for (let i = 0; i < 3; i++) await page.click(tid('step'));
+  await page.waitForTimeout(800); // the links' animation is over
+  await settle(page);
+  // A fresh draw of the matrix, as pixels.
+  const picture = () => page.evaluate(() => new Promise((resolve) => {
+    window.dlx.app.matrix.dirty = true;
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.dlx.app.matrix.canvas.toDataURL())));
+  }));
+  const before = await picture();
+  // Grow the memory as any allocating call may: every Uint32Array made over the old buffer is detached.
+  const grown = await page.evaluate(() => new Promise((resolve) => {
+    const m = window.dlx.model.memory;
+    const old = m.buffer;
+    m.grow(1);
+    window.dlx.app.matrix.dirty = true;
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve({ detached: old.byteLength === 0 })));
+  }));
+  assert(grown.detached, 'growing the memory did not detach the old buffer');
+  const after = await picture();
+  assert(after === before, 'the matrix draws differently after memory grew: it read a detached view');
+  // Hovering over item A's header reads the arrays too: A is in options 2 and 4, so its length is 2.
+  const at = await page.evaluate(() => {
+    const mv = window.dlx.app.matrix;
+    const r = mv.canvas.getBoundingClientRect();
+    return { x: r.left + (mv.layout.headerX[1] + 0.5 - mv.ox) * mv.scale, y: r.top + (0.5 - mv.oy) * mv.scale };
+  });
+  await page.evaluate(() => window.dlx.model.memory.grow(1));
+  await page.mouse.move(at.x, at.y);
+  await settle(page);
+  const hover = (await page.textContent('#matrix-hover')).trim();
+  assert(/^item A .*length 2, up \d+, down \d+, left \d+, right \d+/.test(hover), `hover over item A: ${hover}`);
+  assert(errors.length === 0, `page errors: ${errors.join('; ')}`);
+});
+
 test('links: ?queens=6 opens 6-queens, and loading writes the problem into the URL', async ({ page, base }) => {
   await open(page, base, '?queens=6');
   assert(await page.evaluate(() => window.dlx.model.problem.kind === 'queens' && window.dlx.model.info.title.startsWith('6')), 'not 6-queens');
