@@ -52,6 +52,11 @@ let statsSource = 'live';
 let hunting = null;
 let run = null;
 let lastRun = null;
+/**
+ * Counts loads and resets: a run to the end belongs to the search it started on, and a message from it
+ * that arrives after the next load or reset (a worker posts on until it is terminated) is dropped.
+ */
+let epoch = 0;
 let lastCells = null;
 let highlight = new Set();
 let frames = 0;
@@ -73,7 +78,11 @@ async function main() {
   ui.puzzle.value = PRESETS['sudoku-hard'].text;
   ui['matrix-input'].value = KNUTH_6X7;
 
-  matrix = new MatrixView($('matrix-canvas'), { onHover: (t) => { ui['matrix-hover'].textContent = t || 'Point at a node to see its links.'; } });
+  matrix = new MatrixView($('matrix-canvas'), {
+    onHover: (t) => { ui['matrix-hover'].textContent = t || 'Point at a node to see its links.'; },
+    // Fetched afresh whenever the matrix reads them: a view kept from before a call into wasm may be detached.
+    arrays: () => model.views(),
+  });
   board = new BoardView($('board-canvas'), $('board-legend'));
   tree = new TreeView({ canvas: $('tree-canvas'), bar: $('progress-bar'), value: $('progress-value'), list: $('path') });
 
@@ -147,6 +156,8 @@ function loadSpec(spec, { focusError = false, updateUrl = true } = {}) {
     return false;
   }
   clearInputError();
+  // The new problem starts afresh: a run to the end of the old one must not finish into its read-outs.
+  newEpoch();
   const info = model.info;
   matrix.setProblem(info, model.views().nodes);
   lastCells = null;
@@ -174,15 +185,28 @@ function showInputError(kind, err, focus) {
     input.setAttribute('aria-invalid', 'true');
     if (focus && input.tagName === 'TEXTAREA' && line !== undefined) {
       // Put the caret where the error is, so that the fix is one keystroke away.
-      const lines = input.value.split('\n');
-      let at = 0;
-      for (let i = 0; i < Math.min(line - 1, lines.length); i++) at += lines[i].length + 1;
-      at += Math.max(0, (column ?? 1) - 1);
+      const [at, end] = utf16Range(input.value, line, column ?? 1);
       input.focus();
-      input.setSelectionRange(at, Math.min(at + 1, input.value.length));
+      input.setSelectionRange(at, end);
     }
   }
   note(`Error: ${msg}${model.info ? ` (still loaded: ${model.info.title})` : ''}`, 'error');
+}
+
+/**
+ * The UTF-16 range [start, end) of the character at a 1-based line and column, as Rust counts them:
+ * columns in chars (Unicode scalar values), while a JS string indexes UTF-16 units, where a character
+ * beyond the BMP (an emoji) takes two. A column past the end of its line gives an empty range there.
+ */
+function utf16Range(text, line, column) {
+  const lines = text.split('\n');
+  let at = 0;
+  for (let i = 0; i < Math.min(line - 1, lines.length - 1); i++) at += lines[i].length + 1;
+  const chars = [...(lines[Math.min(line - 1, lines.length - 1)] ?? '')];
+  const before = chars.slice(0, Math.max(0, column - 1));
+  for (const ch of before) at += ch.length;
+  const ch = chars[before.length] === '\r' ? '' : chars[before.length] ?? '';
+  return [at, at + ch.length];
 }
 
 function clearInputError() {
@@ -269,6 +293,7 @@ function bindControls() {
     if (!model) return;
     stopHunt();
     model.reset();
+    newEpoch();
     statsSource = 'live';
     lastCells = null;
     highlight = new Set();
@@ -411,7 +436,7 @@ function runToEnd() {
   if (run) cancelRun();
   const p = model.problem;
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-  run = { worker, title: model.info.title, stats: null, ms: 0, t0: performance.now() };
+  run = { worker, epoch, title: model.info.title, stats: null, ms: 0, t0: performance.now() };
   statsSource = 'worker';
   ui['run-box'].hidden = false;
   ui['run-cancel'].textContent = 'Cancel';
@@ -422,7 +447,7 @@ function runToEnd() {
   setRunBar(0);
   worker.onmessage = (e) => {
     const m = e.data;
-    if (!run || run.worker !== worker) return;
+    if (!run || run.worker !== worker || run.epoch !== epoch) return;
     if (m.type === 'error') {
       finishRun();
       note(`Run to end failed: ${m.message}`, 'error');
@@ -447,6 +472,7 @@ function runToEnd() {
     dirty = true;
   };
   worker.onerror = (e) => {
+    if (!run || run.worker !== worker || run.epoch !== epoch) return;
     finishRun();
     note(`Run to end failed: ${e.message || 'the worker stopped'}`, 'error');
   };
@@ -458,6 +484,20 @@ function finishRun() {
   if (run) run.worker.terminate();
   run = null;
   ui['run-to-end'].disabled = false;
+}
+
+/**
+ * A load or a reset: the search the read-outs showed is gone, so any run to the end of it is stopped,
+ * its box closed and its counts forgotten.
+ */
+function newEpoch() {
+  epoch++;
+  finishRun();
+  lastRun = null;
+  ui['run-box'].hidden = true;
+  ui['run-text'].textContent = '';
+  delete ui['run-text'].dataset.state;
+  setRunBar(0);
 }
 
 function cancelRun() {
@@ -503,11 +543,10 @@ function loop(now) {
 
 /** Hands every renderer the current state. At full speed this runs once a frame, whatever the steps. */
 function render() {
-  const views = model.views();
   const fast = model.playing && model.speed > 60;
+  // The matrix takes the link arrays itself (through model.views()) when it reads them, not from here:
+  // board() and narration() below allocate in wasm and may grow its memory, detaching older views.
   matrix.update({
-    nodes: views.nodes,
-    items: views.items,
     branching: model.branchingItem(),
     trying: model.trying(),
     chosen: model.chosenNodes(),
@@ -589,8 +628,9 @@ function note(text, kind = '') {
 
 function updateReadouts() {
   let st, ms, source;
-  if (statsSource === 'worker' && (run?.stats || lastRun)) {
-    st = run?.stats || lastRun.stats;
+  // While a run has reported nothing yet, the live counts stay up (a last run may be of another search).
+  if (statsSource === 'worker' && (run ? run.stats : lastRun)) {
+    st = run ? run.stats : lastRun.stats;
     ms = run ? run.ms : lastRun.ms;
     source = run ? '(run to end, in the worker)' : '(run to end: all counted)';
   } else {

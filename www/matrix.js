@@ -22,9 +22,16 @@ const MIN_SCALE = 0.05;
 const MAX_SCALE = 96;
 
 export class MatrixView {
-  constructor(canvas, { onHover } = {}) {
+  /**
+   * `arrays()` gives the live link arrays, {nodes, items}, as Uint32Array views over wasm memory. They
+   * are asked for afresh each time they are read (a draw, a walk, a hover), never kept across calls
+   * into wasm: any call that allocates can grow the memory and detach a view made before it (the
+   * contract in src/wasm.rs). The model's views() rebuilds them when memory.buffer changed.
+   */
+  constructor(canvas, { onHover, arrays } = {}) {
     this.canvas = canvas;
     this.onHover = onHover || (() => {});
+    this.arrays = arrays;
     this.layout = null;
     this.frame = null;
     this.scale = 20;
@@ -71,6 +78,8 @@ export class MatrixView {
       options: info.options,
     };
     this.anim = null;
+    // The last frame was of the problem before: nothing to draw until the next update.
+    this.frame = null;
     this.fit();
   }
 
@@ -164,7 +173,7 @@ export class MatrixView {
   /** Describes the header or node under the pointer, in words, for the line under the canvas. */
   _hover(e) {
     const L = this.layout, f = this.frame;
-    if (!L || !f) return;
+    if (!this._live() || !f.active) return;
     const r = this.canvas.getBoundingClientRect();
     const wx = this.ox + (e.clientX - r.left) / this.scale;
     const wy = this.oy + (e.clientY - r.top) / this.scale;
@@ -200,6 +209,19 @@ export class MatrixView {
 
   // ---------------------------------------------------------------- state of the links
 
+  /**
+   * Puts the link arrays as they are now into the frame, just before they are read; false when there is
+   * nothing to draw or the arrays are not those of the problem laid out.
+   */
+  _live() {
+    const L = this.layout, f = this.frame;
+    if (!L || !f || !this.arrays) return false;
+    const { nodes, items } = this.arrays();
+    f.nodes = nodes;
+    f.items = items;
+    return nodes.length === L.count * 4 && items.length >= (L.n + 2) * 2;
+  }
+
   /** Which headers are in their item list and which nodes in their item's list, walking the links. */
   _walk(nodes, items) {
     const L = this.layout;
@@ -226,10 +248,14 @@ export class MatrixView {
     this.dirty = true;
   }
 
-  /** Takes the state to draw: live link arrays, the item branched on, the option tried, the path. */
+  /**
+   * Takes the state to draw: the item branched on, the option tried, the path. The link arrays come
+   * from `arrays()`, here and again at every draw.
+   */
   update(frame) {
     this.frame = frame;
-    if (this.layout) Object.assign(frame, this._walk(frame.nodes, frame.items));
+    if (!this._live()) return;
+    Object.assign(frame, this._walk(frame.nodes, frame.items));
     if (this.follow && frame.follow) this._follow(frame);
     this.dirty = true;
   }
@@ -269,7 +295,7 @@ export class MatrixView {
     if (!p) return;
     const { ctx, w, h } = p;
     ctx.clearRect(0, 0, w, h);
-    if (!this.layout || !this.frame) return;
+    if (!this._live() || !this.frame.active) return;
     const t = this.anim ? ease((now - this.anim.t0) / this.anim.ms) : 1;
     if (this.scale < PIXEL) this._drawPixels(ctx, w, h, p.dpr);
     else this._drawLinks(ctx, w, h, t);

@@ -201,9 +201,10 @@ export class Model {
    * node down the list of the item branched on, which is not changed while that item is covered.
    */
   chosenNodes() {
+    // trying() calls into wasm: take the view after it, so that it cannot be detached under us.
+    const trying = this.trying();
     const { nodes } = this.views();
     const out = [];
-    const trying = this.trying();
     for (let i = 0; i < this.path.length; i++) {
       const { k, item } = this.path[i];
       if (i === this.path.length - 1 && trying) { out.push(trying); continue; }

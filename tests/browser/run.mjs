@@ -248,6 +248,60 @@ test('a bad Sudoku shows its error with line and column and keeps the problem lo
   report.push(`bad Sudoku: "${status}"`);
 });
 
+test('the error caret lands on the bad character after an emoji (columns in chars, strings in UTF-16)', async ({ page, base }) => {
+  await open(page, base);
+  const selected = () => page.$eval('textarea:focus', (el) => [el.selectionStart, el.selectionEnd, el.value.slice(el.selectionStart, el.selectionEnd)]);
+  // In a Sudoku an emoji is itself the bad character: the selection must hold all of it, both UTF-16 units.
+  const sudoku = '53..7....\n6.\u{1F600}195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79';
+  await loadVia(page, 'sudoku', sudoku);
+  assert(/line 2/.test(await text(page, 'status')) && /column 3/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
+  let [start, end, sel] = await selected();
+  assert(start === 12 && end === 14 && sel === '\u{1F600}', `Sudoku: selection ${start}-${end} holds ${JSON.stringify(sel)}, not the emoji at 12-14`);
+  // In a matrix, emoji are names: the unknown item after two of them on its line is 2 UTF-16 units further on.
+  const matrix = '\u{1F600} \u{1F680} c\n\u{1F600} \u{1F680}\nc\n\u{1F600} \u{1F680} x';
+  await loadVia(page, 'exact-cover', matrix);
+  const status = await text(page, 'status');
+  assert(/unknown item/.test(status) && /line 4/.test(status), `status: ${status}`);
+  [start, end, sel] = await selected();
+  assert(start === matrix.indexOf('x') && end === start + 1 && sel === 'x', `matrix: selection ${start}-${end} holds ${JSON.stringify(sel)}, not the x at ${matrix.indexOf('x')}`);
+});
+
+test('the matrix reads live link arrays after wasm memory grows (no detached views)', async ({ page, base, errors }) => {
+  await open(page, base);
+  for (let i = 0; i < 3; i++) await page.click(tid('step'));
+  await page.waitForTimeout(800); // the links' animation is over
+  await settle(page);
+  // A fresh draw of the matrix, as pixels.
+  const picture = () => page.evaluate(() => new Promise((resolve) => {
+    window.dlx.app.matrix.dirty = true;
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.dlx.app.matrix.canvas.toDataURL())));
+  }));
+  const before = await picture();
+  // Grow the memory as any allocating call may: every Uint32Array made over the old buffer is detached.
+  const grown = await page.evaluate(() => new Promise((resolve) => {
+    const m = window.dlx.model.memory;
+    const old = m.buffer;
+    m.grow(1);
+    window.dlx.app.matrix.dirty = true;
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve({ detached: old.byteLength === 0 })));
+  }));
+  assert(grown.detached, 'growing the memory did not detach the old buffer');
+  const after = await picture();
+  assert(after === before, 'the matrix draws differently after memory grew: it read a detached view');
+  // Hovering over item A's header reads the arrays too: A is in options 2 and 4, so its length is 2.
+  const at = await page.evaluate(() => {
+    const mv = window.dlx.app.matrix;
+    const r = mv.canvas.getBoundingClientRect();
+    return { x: r.left + (mv.layout.headerX[1] + 0.5 - mv.ox) * mv.scale, y: r.top + (0.5 - mv.oy) * mv.scale };
+  });
+  await page.evaluate(() => window.dlx.model.memory.grow(1));
+  await page.mouse.move(at.x, at.y);
+  await settle(page);
+  const hover = (await page.textContent('#matrix-hover')).trim();
+  assert(/^item A .*length 2, up \d+, down \d+, left \d+, right \d+/.test(hover), `hover over item A: ${hover}`);
+  assert(errors.length === 0, `page errors: ${errors.join('; ')}`);
+});
+
 test('links: ?queens=6 opens 6-queens, and loading writes the problem into the URL', async ({ page, base }) => {
   await open(page, base, '?queens=6');
   assert(await page.evaluate(() => window.dlx.model.problem.kind === 'queens' && window.dlx.model.info.title.startsWith('6')), 'not 6-queens');
@@ -343,6 +397,50 @@ test('cancel stops a run to the end', async ({ page, base }) => {
   await page.click(tid('run-cancel'));
   assert(await page.evaluate(() => document.getElementById('run-text').dataset.state === 'cancelled'), 'not cancelled');
   assert(!(await page.isDisabled(tid('run-to-end'))), 'run to end stays disabled');
+});
+
+test('loading another problem or resetting cancels a run to the end', async ({ page, base }) => {
+  // Count the workers started and terminated: a run left going would finish into the next problem.
+  await page.addInitScript(() => {
+    window.workerLog = { started: 0, terminated: 0 };
+    const { terminate } = Worker.prototype;
+    const Base = Worker;
+    window.Worker = class extends Base {
+      constructor(...a) { super(...a); window.workerLog.started++; }
+    };
+    Worker.prototype.terminate = function t() { window.workerLog.terminated++; return terminate.call(this); };
+  });
+  const log = () => page.evaluate(() => ({ ...window.workerLog }));
+  await open(page, base, '?pentomino=6x10');
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'running');
+  await loadVia(page, 'queens', 6);
+  assert(await page.evaluate(() => window.dlx.model.info.title.startsWith('6')), '6-queens did not load');
+  assert(!(await page.isDisabled(tid('run-to-end'))), 'run to end stays disabled after loading another problem');
+  assert(await page.isHidden('#run-box'), 'the old run still shows after loading another problem');
+  let w = await log();
+  assert(w.started === 1 && w.terminated === 1, `after loading 6-queens: ${w.started} workers started, ${w.terminated} terminated`);
+  await page.waitForTimeout(1500);
+  assert((await num(page, 'solutions')) === 0, `solutions read-out after loading 6-queens: ${await text(page, 'solutions')}`);
+  assert((await num(page, 'nodes')) === 0, `nodes read-out after loading 6-queens: ${await text(page, 'nodes')}`);
+  assert(!(await text(page, 'status')).includes('9,356'), `the old run finished into the status: ${await text(page, 'status')}`);
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done');
+  assert((await num(page, 'solutions')) === 4, `6-queens run to the end shows ${await text(page, 'solutions')} solutions`);
+  assert(await page.evaluate(() => window.dlx.app.lastRun().stats.solutions === 4), 'the last run is not 6-queens');
+  // Reset cancels too: the read-outs go back to the page's own search at its start.
+  await loadVia(page, 'pentomino', '6x10');
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'running');
+  await page.click(tid('reset'));
+  assert(!(await page.isDisabled(tid('run-to-end'))), 'run to end stays disabled after reset');
+  assert(await page.isHidden('#run-box'), 'the run still shows after reset');
+  w = await log();
+  assert(w.started === 3 && w.terminated === 3, `after reset: ${w.started} workers started, ${w.terminated} terminated`);
+  await page.waitForTimeout(1500);
+  assert((await num(page, 'solutions')) === 0 && (await num(page, 'nodes')) === 0,
+    `read-outs after reset: ${await text(page, 'solutions')} solutions, ${await text(page, 'nodes')} nodes`);
+  assert(await page.evaluate(() => window.dlx.app.lastRun() === null), 'a run of the search before the reset is kept');
 });
 
 test('full speed on the 9x9 Sudoku matrix: frames/s, and the JS heap over 10 million events', async ({ page, base, cdp }) => {
