@@ -11,11 +11,16 @@
 //! one `|`, after which the columns are secondary; without it the columns are `c1`, `c2`, … and all
 //! primary. The same comment lines are skipped.
 //!
-//! **Detection.** A text whose option lines are made of `0`, `1` and white space is a matrix. The first
-//! option line decides: the first content line when it is itself made of 0s and 1s (a matrix without
-//! header), otherwise the second (after the header or items line). A stray character in a later row is
-//! therefore reported as a matrix error at its line and column, not as an unknown item. The one text
-//! read differently from DLX1 is a Knuth file whose first option uses only items named `0` and `1`.
+//! **Detection.** Knuth's format is read first; DLX1's reading of a text wins whenever it has one. Only
+//! when that fails, and the text looks like a matrix, is it read as a 0-1 matrix. A text looks like a
+//! matrix when its first option line is made of `0`, `1` and white space: the first content line when it
+//! is itself made of 0s and 1s (a matrix without header), otherwise the second (after the header). When
+//! both readings fail, the error is that of the format the text looks like: a matrix error (a ragged row,
+//! a stray character, a row without 1) for a text that looks like a matrix, a Knuth error otherwise.
+//! DLX1 rejects almost every matrix (a row such as `101` or `1 0 1` names an unknown or a repeated
+//! item); the texts it accepts are those whose items line names only `0` and `1`, such as `1` then `1`
+//! (one item, one option: 1 solution, where a header-less 2x1 matrix would have 2). They are read as
+//! DLX1 reads them.
 
 use super::{Board, InputError, Problem};
 use crate::core::Instance;
@@ -155,12 +160,16 @@ impl ExactCover {
                 "no items line: the first line that is not a comment (`|`) must name the items",
             ));
         };
+        let knuth = Self::parse_knuth(first, &lines[1..]);
+        if knuth.is_ok() {
+            return knuth;
+        }
         if is_row(first.1) {
             Self::parse_matrix(None, &lines)
         } else if lines.get(1).is_some_and(|l| is_row(l.1)) {
             Self::parse_matrix(Some(first), &lines[1..])
         } else {
-            Self::parse_knuth(first, &lines[1..])
+            knuth
         }
     }
 
@@ -491,6 +500,40 @@ b y
         // A+BS, AS+B, A+B.
         assert_eq!(sols.len(), 3);
         assert_eq!(y.board(&[0, 1]).lines, vec!["row 1: A S", "row 2: B S"]);
+    }
+
+    fn count(x: &ExactCover) -> u64 {
+        let mut s = Search::new(x.instance());
+        s.run(&mut Count);
+        s.stats().solutions
+    }
+
+    #[test]
+    fn knuths_reading_wins_over_a_matrix_of_items_named_0_and_1() {
+        // Item `1`, one option `1`: one solution (as a header-less 2x1 matrix it would have 2).
+        let x = ExactCover::parse("1\n1\n").unwrap();
+        assert_eq!(x.format(), Format::Knuth);
+        assert_eq!(count(&x), 1);
+        // Items `0` and `1`, one option over both: one solution (as a matrix, two rows `0 1`: none).
+        let y = ExactCover::parse("0 1\n0 1\n").unwrap();
+        assert_eq!(y.format(), Format::Knuth);
+        assert_eq!(y.instance().to_knuth(), "0 1\n0 1\n");
+        assert_eq!(count(&y), 1);
+        // Matrices DLX1 rejects stay matrices: with and without header, spaced and unspaced.
+        for (text, items, want) in [
+            ("1 0 1\n0 1 0\n1 1 0\n0 0 1\n", "c1 c2 c3", 2),
+            ("101\n010\n110\n001\n", "c1 c2 c3", 2),
+            ("10\n01\n", "c1 c2", 1),
+            ("A B C\n1 0 1\n0 1 0\n", "A B C", 1),
+            ("A B C\n101\n010\n011\n", "A B C", 1),
+            // Items `0 1`, then an option naming `1` twice: DLX1 fails, so a 3x2 matrix.
+            ("0 1\n1 1\n1 0\n", "c1 c2", 2),
+        ] {
+            let x = ExactCover::parse(text).unwrap();
+            assert_eq!(x.format(), Format::Matrix, "{text:?}");
+            assert_eq!(x.instance().item_names().join(" "), items, "{text:?}");
+            assert_eq!(count(&x), want, "{text:?}");
+        }
     }
 
     #[test]
