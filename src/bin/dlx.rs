@@ -27,7 +27,8 @@ Commands:
            also whether its solution is unique (it looks for a second one)
   export   print the instance in Knuth's format (items line, then one option a line); for a
            Sudoku, the instance left once the givens are placed, so that
-           `dlx export sudoku P | dlx count exact-cover -` counts as `dlx count sudoku P`
+           `dlx export sudoku P | dlx count exact-cover -` counts as `dlx count sudoku P`,
+           except for a full grid, which leaves no item (export prints a comment line)
 
 Problems:
   queens N                 N queens on an NxN board, none attacking another
@@ -577,7 +578,8 @@ fn export(problem: &dyn Problem, out: &mut impl Write) -> Result<(), Stop> {
     };
     if reduced.n_items() == 0 {
         // Knuth's format cannot state an instance with no items; say so in a comment line instead of
-        // printing an empty items line.
+        // printing an empty items line. This is the one export that `dlx count exact-cover -` cannot
+        // read back (the usage and README say so).
         writeln!(
             out,
             "| the givens cover every item: nothing is left to choose (one solution, the givens)"

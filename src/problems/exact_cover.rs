@@ -2,7 +2,8 @@
 //!
 //! **Knuth's format**, as his DLX1 reads it. Blank lines, and lines whose first non-blank character is
 //! `|`, are skipped (comments). The first other line names the primary items, then optionally `|` and
-//! the secondary items; every later line is one option, the names of its items separated by white space.
+//! the secondary items; every later line is one option, the names of its items separated by white space
+//! (there may be none: an instance with primary items and no option has 0 solutions).
 //! DLX1 has no colors, so `item:color` is refused. An option with secondary items only is kept, though
 //! the search never chooses it (it branches on primary items), so it changes no count.
 //!
@@ -176,13 +177,6 @@ impl ExactCover {
     fn parse_knuth(items: Line<'_>, options: &[Line<'_>]) -> Result<ExactCover, InputError> {
         let (primary, secondary) = items_line(items)?;
         let mut inst = new_instance(&primary, &secondary)?;
-        if options.is_empty() {
-            return Err(InputError::at(
-                items.0 + 1,
-                1,
-                "no options: after the items line, each line lists the items of one option",
-            ));
-        }
         let index: HashMap<&str, usize> = primary
             .iter()
             .chain(&secondary)
@@ -537,6 +531,17 @@ b y
     }
 
     #[test]
+    fn an_items_line_without_options_is_an_instance() {
+        // Primary items and no option: no solution (a dead Sudoku exports so).
+        let x = ExactCover::parse("| c\na b\n| no options\n").unwrap();
+        assert_eq!(x.format(), Format::Knuth);
+        assert_eq!(x.instance().n_options(), 0);
+        assert_eq!(x.instance().to_knuth(), "a b\n");
+        assert_eq!(count(&x), 0);
+        assert!(solutions(&x).is_empty());
+    }
+
+    #[test]
     fn knuth_errors_say_where() {
         assert_eq!(
             err("a b c\na d\n"),
@@ -582,14 +587,6 @@ b y
             )
         );
         assert_eq!(err("").1, Some(1));
-        assert_eq!(
-            err("| c\na b\n| no options\n"),
-            (
-                "no options: after the items line, each line lists the items of one option".into(),
-                Some(3),
-                Some(1)
-            )
-        );
         assert_eq!(
             err("a b | x\na x:red\n"),
             (
