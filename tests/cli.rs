@@ -344,6 +344,25 @@ fn bad_arguments_get_one_line_and_status_2() {
         &["count", "queens", "123456789012345678901234"],
         &["too large"],
     );
+    // N is read as the page reads it (problems::parse_n): a sign is not a digit.
+    let plus = fails(
+        &["count", "queens", "+3"],
+        &["`+` is not a digit: N must be a whole number"],
+    );
+    assert_eq!(
+        plus,
+        format!(
+            "dlx: N `+3`: {}\n",
+            dlx_studio::problems::parse_n("+3").unwrap_err()
+        )
+    );
+    fails(
+        &["count", "langford", "3 4"],
+        &["N must be one whole number, not several"],
+    );
+    fails(&["count", "latin", "  "], &["N is missing"]);
+    fails(&["export", "toroidal-queens", "5x"], &["column 2", "`x`"]);
+    assert_eq!(ok(&["count", "queens", " 6 "]), "4\n");
     fails(
         &["count", "queens", "0"],
         &["N for N-queens", "between 1 and 64", "not 0"],

@@ -265,9 +265,10 @@ fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
             "--distinct applies to langford and pentomino, not {name}"
         )));
     }
+    // The page's reader of N, so that the same text is accepted or refused, with the same message.
     let n = || -> Result<usize, Fail> {
-        let v = parse_number("N", param)?;
-        usize::try_from(v).map_err(|_| Fail(format!("N is too large: {v}")))
+        problems::parse_n(param)
+            .map_err(|e| Fail(format!("N `{param}`: {e}").replace(['\n', '\r'], " ")))
     };
     Ok(match name.as_str() {
         "queens" => (Spec::Queens(n()?), None),

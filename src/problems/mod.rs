@@ -139,6 +139,31 @@ pub enum Spec {
     ExactCover(String),
 }
 
+/// N for the numeric problems, as the CLI and the page read it: one whole number, white space around it
+/// allowed; the first character that is not a digit (a sign too) is reported where it stands.
+pub fn parse_n(text: &str) -> Result<usize, InputError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(InputError::new("N is missing: give a whole number"));
+    }
+    for (l, line) in text.lines().enumerate() {
+        for (c, ch) in line.chars().enumerate() {
+            if !ch.is_ascii_digit() && !ch.is_whitespace() {
+                return Err(InputError::at(
+                    l + 1,
+                    c + 1,
+                    format!("`{ch}` is not a digit: N must be a whole number"),
+                ));
+            }
+        }
+    }
+    if t.contains(char::is_whitespace) {
+        return Err(InputError::new("N must be one whole number, not several"));
+    }
+    t.parse()
+        .map_err(|_| InputError::new(format!("N = {t} is far too large")))
+}
+
 /// Builds the problem a spec names.
 pub fn load(spec: &Spec) -> Result<Box<dyn Problem>, InputError> {
     Ok(match spec {
