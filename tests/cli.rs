@@ -936,3 +936,15 @@ fn export_then_count_gives_the_same_count() {
     // An exact-cover problem exports as itself.
     assert_eq!(ok_with_stdin(&["export", "exact-cover", "-"], KNUTH), KNUTH);
 }
+
+#[test]
+fn a_byte_order_mark_on_standard_input_is_skipped() {
+    assert_eq!(
+        ok_with_stdin(&["count", "exact-cover", "-"], "\u{feff}a b\na\nb\na b\n"),
+        "2\n"
+    );
+    assert_eq!(
+        ok_with_stdin(&["count", "sudoku", "-"], "\u{feff}12..............\n"),
+        "24\n"
+    );
+}

@@ -164,17 +164,23 @@ pub fn parse_n(text: &str) -> Result<usize, InputError> {
         .map_err(|_| InputError::new(format!("N = {t} is far too large")))
 }
 
+/// The text without one leading byte-order mark (U+FEFF), which Notepad writes at the start of UTF-8
+/// files. It is invisible, so line and column numbers still match what the user sees.
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// Builds the problem a spec names.
 pub fn load(spec: &Spec) -> Result<Box<dyn Problem>, InputError> {
     Ok(match spec {
         Spec::Queens(n) => Box::new(queens::Queens::new(*n)?),
         Spec::ToroidalQueens(n) => Box::new(toroidal::ToroidalQueens::new(*n)?),
-        Spec::Sudoku(text) => Box::new(sudoku::Sudoku::parse(text)?),
+        Spec::Sudoku(text) => Box::new(sudoku::Sudoku::parse(without_bom(text))?),
         Spec::Latin(n) => Box::new(latin::Latin::new(*n)?),
         Spec::Langford { n, distinct } => Box::new(langford::Langford::new(*n, *distinct)?),
         Spec::Pentomino { board, distinct } => {
             Box::new(pentomino::Pentomino::new(board, *distinct)?)
         }
-        Spec::ExactCover(text) => Box::new(exact_cover::ExactCover::parse(text)?),
+        Spec::ExactCover(text) => Box::new(exact_cover::ExactCover::parse(without_bom(text))?),
     })
 }
