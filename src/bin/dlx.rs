@@ -2,8 +2,9 @@
 //!
 //! `dlx count|solve|export PROBLEM ARGS… [OPTIONS]`; see [`USAGE`]. Output goes to stdout, a progress
 //! line to stderr when stderr is a terminal, and bad input ends with one line `dlx: <message>` on stderr
-//! and exit status 2. Every problem is built by `problems::load`, the same loader the page uses, so the
-//! messages are the same everywhere.
+//! and exit status 2. Every problem is built by `problems::load`, and every N read by
+//! `problems::parse_n`, as on the page, so the same input gets the same message in both (the CLI puts
+//! its source in front: the file name, standard input, the puzzle or the N argument).
 
 use dlx_studio::core::{Event, Limits, Observer, Order, Search, Status};
 use dlx_studio::problems::{self, Board, Problem, Spec};
