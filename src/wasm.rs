@@ -176,38 +176,14 @@ fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     serde_wasm_bindgen::to_value(v).map_err(|e| js_sys::Error::new(&e.to_string()).into())
 }
 
-/// N for the numeric problems: the first character that is not a digit is reported where it stands.
-fn parse_n(text: &str) -> Result<usize, InputError> {
-    let t = text.trim();
-    if t.is_empty() {
-        return Err(InputError::new("N is missing: give a whole number"));
-    }
-    for (l, line) in text.lines().enumerate() {
-        for (c, ch) in line.chars().enumerate() {
-            if !ch.is_ascii_digit() && !ch.is_whitespace() {
-                return Err(InputError::at(
-                    l + 1,
-                    c + 1,
-                    format!("`{ch}` is not a digit: N must be a whole number"),
-                ));
-            }
-        }
-    }
-    if t.contains(char::is_whitespace) {
-        return Err(InputError::new("N must be one whole number, not several"));
-    }
-    t.parse()
-        .map_err(|_| InputError::new(format!("N = {t} is far too large")))
-}
-
 /// The spec a page request names.
 fn spec(kind: &str, text: &str, distinct: bool) -> Result<Spec, InputError> {
     Ok(match kind {
-        "queens" => Spec::Queens(parse_n(text)?),
-        "toroidal-queens" => Spec::ToroidalQueens(parse_n(text)?),
-        "latin" => Spec::Latin(parse_n(text)?),
+        "queens" => Spec::Queens(problems::parse_n(text)?),
+        "toroidal-queens" => Spec::ToroidalQueens(problems::parse_n(text)?),
+        "latin" => Spec::Latin(problems::parse_n(text)?),
         "langford" => Spec::Langford {
-            n: parse_n(text)?,
+            n: problems::parse_n(text)?,
             distinct,
         },
         "pentomino" => Spec::Pentomino {

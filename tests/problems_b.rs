@@ -173,3 +173,30 @@ fn the_loader_reads_exact_cover_texts() {
         "line 1, column 4: found 4 cells; a Sudoku has 16, 81, 256 or 625"
     );
 }
+
+#[test]
+fn the_loader_skips_one_leading_byte_order_mark() {
+    // Notepad starts UTF-8 files with U+FEFF; it is not part of the first item's name.
+    let x = load(&Spec::ExactCover("\u{feff}a\na\n".into())).unwrap();
+    assert_eq!(x.instance().item_names(), ["a"]);
+    assert_eq!(generic(x.as_ref(), 10).len(), 1);
+    let m = load(&Spec::ExactCover(format!("\u{feff}{SEEDS}"))).unwrap();
+    assert_eq!(m.instance().item_names().join(""), "ABCDEFG");
+    assert_eq!(generic(m.as_ref(), 10).len(), 1);
+    // Positions are those the user sees (the mark is invisible).
+    let e = load(&Spec::ExactCover("\u{feff}a b\na c\n".into()))
+        .err()
+        .unwrap();
+    assert_eq!(
+        e.to_string(),
+        "line 2, column 3: unknown item `c` (it is not in the items line)"
+    );
+    let e = load(&Spec::ExactCover("\u{feff}a: b\na\n".into()))
+        .err()
+        .unwrap();
+    assert_eq!((e.line, e.column), (Some(1), Some(1)));
+    let s = load(&Spec::Sudoku(format!("\u{feff}12{}", ".".repeat(14)))).unwrap();
+    assert_eq!(generic(s.as_ref(), 100).len(), 24);
+    // Only one mark is skipped: a second one is content.
+    assert!(load(&Spec::ExactCover("\u{feff}\u{feff}a\na\n".into())).is_err());
+}

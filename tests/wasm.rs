@@ -137,10 +137,14 @@ fn step_back_restores_the_views_and_stats_exactly() {
     assert_eq!(items(&s), i0);
     assert_eq!(json(&s.stats().unwrap()), st0);
     assert_eq!(s.narration(), "At the start: nothing more to undo");
-    // reset also returns to the start (with new buffers: views are taken again).
+    // reset also returns to the start, undoing the links in place: the buffers stay where they are,
+    // so views taken before it remain valid.
+    let (np, ip) = (s.nodes_ptr(), s.items_ptr());
     s.step(1234).unwrap();
     s.reset().unwrap();
+    assert_eq!((s.nodes_ptr(), s.items_ptr()), (np, ip));
     assert_eq!(nodes(&s), n0);
+    assert_eq!(items(&s), i0);
     assert_eq!(json(&s.stats().unwrap()), st0);
 }
 

@@ -2,8 +2,9 @@
 //!
 //! `dlx count|solve|export PROBLEM ARGS… [OPTIONS]`; see [`USAGE`]. Output goes to stdout, a progress
 //! line to stderr when stderr is a terminal, and bad input ends with one line `dlx: <message>` on stderr
-//! and exit status 2. Every problem is built by `problems::load`, the same loader the page uses, so the
-//! messages are the same everywhere.
+//! and exit status 2. Every problem is built by `problems::load`, and every N read by
+//! `problems::parse_n`, as on the page, so the same input gets the same message in both (the CLI puts
+//! its source in front: the file name, standard input, the puzzle or the N argument).
 
 use dlx_studio::core::{Event, Limits, Observer, Order, Search, Status};
 use dlx_studio::problems::{self, Board, Problem, Spec};
@@ -27,7 +28,8 @@ Commands:
            also whether its solution is unique (it looks for a second one)
   export   print the instance in Knuth's format (items line, then one option a line); for a
            Sudoku, the instance left once the givens are placed, so that
-           `dlx export sudoku P | dlx count exact-cover -` counts as `dlx count sudoku P`
+           `dlx export sudoku P | dlx count exact-cover -` counts as `dlx count sudoku P`,
+           except for a full grid, which leaves no item (export prints a comment line)
 
 Problems:
   queens N                 N queens on an NxN board, none attacking another
@@ -264,9 +266,10 @@ fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
             "--distinct applies to langford and pentomino, not {name}"
         )));
     }
+    // The page's reader of N, so that the same text is accepted or refused, with the same message.
     let n = || -> Result<usize, Fail> {
-        let v = parse_number("N", param)?;
-        usize::try_from(v).map_err(|_| Fail(format!("N is too large: {v}")))
+        problems::parse_n(param)
+            .map_err(|e| Fail(format!("N `{param}`: {e}").replace(['\n', '\r'], " ")))
     };
     Ok(match name.as_str() {
         "queens" => (Spec::Queens(n()?), None),
@@ -577,7 +580,8 @@ fn export(problem: &dyn Problem, out: &mut impl Write) -> Result<(), Stop> {
     };
     if reduced.n_items() == 0 {
         // Knuth's format cannot state an instance with no items; say so in a comment line instead of
-        // printing an empty items line.
+        // printing an empty items line. This is the one export that `dlx count exact-cover -` cannot
+        // read back (the usage and README say so).
         writeln!(
             out,
             "| the givens cover every item: nothing is left to choose (one solution, the givens)"

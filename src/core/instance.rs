@@ -40,6 +40,23 @@ impl fmt::Display for InstanceError {
 
 impl std::error::Error for InstanceError {}
 
+/// The first position of `items` whose item occurs earlier too, if any. O(k log k): an option may
+/// have tens of thousands of items (a pasted matrix row), where comparing each with all before it
+/// would take seconds; short options, the usual case, are checked in place without allocating.
+pub fn first_repeat(items: &[usize]) -> Option<usize> {
+    if items.len() <= 16 {
+        return (1..items.len()).find(|&k| items[..k].contains(&items[k]));
+    }
+    let mut sorted: Vec<(usize, usize)> = items.iter().copied().zip(0..).collect();
+    sorted.sort_unstable();
+    // Sorted by item, then position: the second of two equal neighbours is a later occurrence.
+    sorted
+        .windows(2)
+        .filter(|w| w[0].0 == w[1].0)
+        .map(|w| w[1].1)
+        .min()
+}
+
 /// Items and options of a generalized exact-cover problem.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Instance {
@@ -84,15 +101,16 @@ impl Instance {
         if items.is_empty() {
             return Err(InstanceError::EmptyOption);
         }
-        for (k, &i) in items.iter().enumerate() {
-            if i >= self.names.len() {
-                return Err(InstanceError::NoSuchItem(i));
-            }
-            if items[..k].contains(&i) {
-                return Err(InstanceError::RepeatedItem {
-                    item: self.names[i].clone(),
-                });
-            }
+        // The first error in the order the items are given: an item out of range, or one repeated
+        // before it.
+        let bad = items.iter().position(|&i| i >= self.names.len());
+        if let Some(k) = first_repeat(&items[..bad.unwrap_or(items.len())]) {
+            return Err(InstanceError::RepeatedItem {
+                item: self.names[items[k]].clone(),
+            });
+        }
+        if let Some(k) = bad {
+            return Err(InstanceError::NoSuchItem(items[k]));
         }
         self.opt_items.extend(items.iter().map(|&i| i as u32));
         self.opt_start.push(self.opt_items.len() as u32);
@@ -221,6 +239,43 @@ impl Instance {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn first_repeat_names_the_first_later_occurrence() {
+        assert_eq!(first_repeat(&[]), None);
+        assert_eq!(first_repeat(&[3, 1, 2, 1, 3]), Some(3));
+        // Long options take the sorting path; it must agree with the plain one.
+        let mut long: Vec<usize> = (0..40).collect();
+        assert_eq!(first_repeat(&long), None);
+        long.extend([39, 7, 39]);
+        assert_eq!(first_repeat(&long), Some(40));
+        long.insert(20, 30);
+        assert_eq!(first_repeat(&long), Some(31));
+    }
+
+    #[test]
+    fn a_100k_item_option_is_checked() {
+        let n = 100_000;
+        let mut x = Instance::new((0..n).map(|i| format!("i{i}")), Vec::<String>::new()).unwrap();
+        let all: Vec<usize> = (0..n).collect();
+        assert_eq!(x.add_option(&all), Ok(0));
+        let mut twice = all.clone();
+        twice.push(n - 1);
+        twice.push(5);
+        assert_eq!(
+            x.add_option(&twice),
+            Err(InstanceError::RepeatedItem {
+                item: format!("i{}", n - 1)
+            })
+        );
+        // A repeat before an item out of range is reported first, as the items are given.
+        assert_eq!(
+            x.add_option(&[1, 2, 1, n]),
+            Err(InstanceError::RepeatedItem { item: "i1".into() })
+        );
+        assert_eq!(x.add_option(&[1, n, 1]), Err(InstanceError::NoSuchItem(n)));
+        assert_eq!(x.n_options(), 1);
+    }
 
     #[test]
     fn rejects_bad_items_and_options() {

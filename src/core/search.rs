@@ -227,20 +227,32 @@ impl Search {
         );
         for &k in options {
             let first = self.links.option_first[k];
-            // An option is still available when each of its items is active and it is not hidden.
+            // An option is still available when each of its items is active and it is not hidden. It
+            // can only have been hidden by covering one of its own items, so the item to name is its
+            // first item no longer active: the one it shares with an option chosen before. (Its first
+            // unlinked node would name any of its items, shared or not.) The unlinked check stays as a
+            // fallback, should an option ever be hidden some other way.
+            let (mut inactive, mut unlinked) = (None, None);
             let mut p = first;
             loop {
                 let c = self.links.top(p);
-                if !self.links.is_active(c) || !self.links.is_linked(p) {
-                    return Err(Clash {
-                        option: k,
-                        item: Links::item_of_header(c),
-                    });
+                if !self.links.is_active(c) {
+                    inactive = Some(c);
+                    break;
+                }
+                if unlinked.is_none() && !self.links.is_linked(p) {
+                    unlinked = Some(c);
                 }
                 p = self.links.next_in_option(p);
                 if p == first {
                     break;
                 }
+            }
+            if let Some(c) = inactive.or(unlinked) {
+                return Err(Clash {
+                    option: k,
+                    item: Links::item_of_header(c),
+                });
             }
             self.links.cover(self.links.top(first));
             self.links.cover_option_from(first);

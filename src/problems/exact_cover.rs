@@ -2,7 +2,8 @@
 //!
 //! **Knuth's format**, as his DLX1 reads it. Blank lines, and lines whose first non-blank character is
 //! `|`, are skipped (comments). The first other line names the primary items, then optionally `|` and
-//! the secondary items; every later line is one option, the names of its items separated by white space.
+//! the secondary items; every later line is one option, the names of its items separated by white space
+//! (there may be none: an instance with primary items and no option has 0 solutions).
 //! DLX1 has no colors, so `item:color` is refused. An option with secondary items only is kept, though
 //! the search never chooses it (it branches on primary items), so it changes no count.
 //!
@@ -11,11 +12,16 @@
 //! one `|`, after which the columns are secondary; without it the columns are `c1`, `c2`, … and all
 //! primary. The same comment lines are skipped.
 //!
-//! **Detection.** A text whose option lines are made of `0`, `1` and white space is a matrix. The first
-//! option line decides: the first content line when it is itself made of 0s and 1s (a matrix without
-//! header), otherwise the second (after the header or items line). A stray character in a later row is
-//! therefore reported as a matrix error at its line and column, not as an unknown item. The one text
-//! read differently from DLX1 is a Knuth file whose first option uses only items named `0` and `1`.
+//! **Detection.** Knuth's format is read first; DLX1's reading of a text wins whenever it has one. Only
+//! when that fails, and the text looks like a matrix, is it read as a 0-1 matrix. A text looks like a
+//! matrix when its first option line is made of `0`, `1` and white space: the first content line when it
+//! is itself made of 0s and 1s (a matrix without header), otherwise the second (after the header). When
+//! both readings fail, the error is that of the format the text looks like: a matrix error (a ragged row,
+//! a stray character, a row without 1) for a text that looks like a matrix, a Knuth error otherwise.
+//! DLX1 rejects almost every matrix (a row such as `101` or `1 0 1` names an unknown or a repeated
+//! item); the texts it accepts are those whose items line names only `0` and `1`, such as `1` then `1`
+//! (one item, one option: 1 solution, where a header-less 2x1 matrix would have 2). They are read as
+//! DLX1 reads them.
 
 use super::{Board, InputError, Problem};
 use crate::core::Instance;
@@ -155,25 +161,22 @@ impl ExactCover {
                 "no items line: the first line that is not a comment (`|`) must name the items",
             ));
         };
+        let knuth = Self::parse_knuth(first, &lines[1..]);
+        if knuth.is_ok() {
+            return knuth;
+        }
         if is_row(first.1) {
             Self::parse_matrix(None, &lines)
         } else if lines.get(1).is_some_and(|l| is_row(l.1)) {
             Self::parse_matrix(Some(first), &lines[1..])
         } else {
-            Self::parse_knuth(first, &lines[1..])
+            knuth
         }
     }
 
     fn parse_knuth(items: Line<'_>, options: &[Line<'_>]) -> Result<ExactCover, InputError> {
         let (primary, secondary) = items_line(items)?;
         let mut inst = new_instance(&primary, &secondary)?;
-        if options.is_empty() {
-            return Err(InputError::at(
-                items.0 + 1,
-                1,
-                "no options: after the items line, each line lists the items of one option",
-            ));
-        }
         let index: HashMap<&str, usize> = primary
             .iter()
             .chain(&secondary)
@@ -181,6 +184,9 @@ impl ExactCover {
             .map(|(i, &n)| (n, i))
             .collect();
         let mut buf = Vec::new();
+        // `seen[i]` is the line of the last option that named item `i`: a repeat is found in O(1),
+        // not by searching the option so far (which took seconds for an option of 80k items).
+        let mut seen = vec![0usize; index.len()];
         for &(line, text) in options {
             buf.clear();
             for (col, tok) in tokens(text) {
@@ -199,7 +205,7 @@ impl ExactCover {
                         format!("unknown item `{tok}` (it is not in the items line)"),
                     ));
                 };
-                if buf.contains(&i) {
+                if std::mem::replace(&mut seen[i], line) == line {
                     return Err(InputError::at(
                         line,
                         col,
@@ -493,6 +499,72 @@ b y
         assert_eq!(y.board(&[0, 1]).lines, vec!["row 1: A S", "row 2: B S"]);
     }
 
+    fn count(x: &ExactCover) -> u64 {
+        let mut s = Search::new(x.instance());
+        s.run(&mut Count);
+        s.stats().solutions
+    }
+
+    #[test]
+    fn knuths_reading_wins_over_a_matrix_of_items_named_0_and_1() {
+        // Item `1`, one option `1`: one solution (as a header-less 2x1 matrix it would have 2).
+        let x = ExactCover::parse("1\n1\n").unwrap();
+        assert_eq!(x.format(), Format::Knuth);
+        assert_eq!(count(&x), 1);
+        // Items `0` and `1`, one option over both: one solution (as a matrix, two rows `0 1`: none).
+        let y = ExactCover::parse("0 1\n0 1\n").unwrap();
+        assert_eq!(y.format(), Format::Knuth);
+        assert_eq!(y.instance().to_knuth(), "0 1\n0 1\n");
+        assert_eq!(count(&y), 1);
+        // Matrices DLX1 rejects stay matrices: with and without header, spaced and unspaced.
+        for (text, items, want) in [
+            ("1 0 1\n0 1 0\n1 1 0\n0 0 1\n", "c1 c2 c3", 2),
+            ("101\n010\n110\n001\n", "c1 c2 c3", 2),
+            ("10\n01\n", "c1 c2", 1),
+            ("A B C\n1 0 1\n0 1 0\n", "A B C", 1),
+            ("A B C\n101\n010\n011\n", "A B C", 1),
+            // Items `0 1`, then an option naming `1` twice: DLX1 fails, so a 3x2 matrix.
+            ("0 1\n1 1\n1 0\n", "c1 c2", 2),
+        ] {
+            let x = ExactCover::parse(text).unwrap();
+            assert_eq!(x.format(), Format::Matrix, "{text:?}");
+            assert_eq!(x.instance().item_names().join(" "), items, "{text:?}");
+            assert_eq!(count(&x), want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn an_items_line_without_options_is_an_instance() {
+        // Primary items and no option: no solution (a dead Sudoku exports so).
+        let x = ExactCover::parse("| c\na b\n| no options\n").unwrap();
+        assert_eq!(x.format(), Format::Knuth);
+        assert_eq!(x.instance().n_options(), 0);
+        assert_eq!(x.instance().to_knuth(), "a b\n");
+        assert_eq!(count(&x), 0);
+        assert!(solutions(&x).is_empty());
+    }
+
+    #[test]
+    fn an_option_of_100k_items_is_read_and_a_repeat_found() {
+        let n = 100_000;
+        let names: Vec<String> = (0..n).map(|i| format!("i{i}")).collect();
+        let all = names.join(" ");
+        let x = ExactCover::parse(&format!("{all}\n{all}\n")).unwrap();
+        assert_eq!(x.instance().n_nodes(), n);
+        assert_eq!(count(&x), 1);
+        // The repeat is the last name, `i5`, on line 3 (line 2 names every item once, as well).
+        let text = format!("{all}\n{all}\n{all} i5\n");
+        let col = all.chars().count() + 2;
+        assert_eq!(
+            err(&text),
+            (
+                "item `i5` appears twice in this option".into(),
+                Some(3),
+                Some(col)
+            )
+        );
+    }
+
     #[test]
     fn knuth_errors_say_where() {
         assert_eq!(
@@ -539,14 +611,6 @@ b y
             )
         );
         assert_eq!(err("").1, Some(1));
-        assert_eq!(
-            err("| c\na b\n| no options\n"),
-            (
-                "no options: after the items line, each line lists the items of one option".into(),
-                Some(3),
-                Some(1)
-            )
-        );
         assert_eq!(
             err("a b | x\na x:red\n"),
             (

@@ -139,17 +139,48 @@ pub enum Spec {
     ExactCover(String),
 }
 
+/// N for the numeric problems, as the CLI and the page read it: one whole number, white space around it
+/// allowed; the first character that is not a digit (a sign too) is reported where it stands.
+pub fn parse_n(text: &str) -> Result<usize, InputError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(InputError::new("N is missing: give a whole number"));
+    }
+    for (l, line) in text.lines().enumerate() {
+        for (c, ch) in line.chars().enumerate() {
+            if !ch.is_ascii_digit() && !ch.is_whitespace() {
+                return Err(InputError::at(
+                    l + 1,
+                    c + 1,
+                    format!("`{ch}` is not a digit: N must be a whole number"),
+                ));
+            }
+        }
+    }
+    if t.contains(char::is_whitespace) {
+        return Err(InputError::new("N must be one whole number, not several"));
+    }
+    t.parse()
+        .map_err(|_| InputError::new(format!("N = {t} is far too large")))
+}
+
+/// The text without one leading byte-order mark (U+FEFF), which Notepad writes at the start of UTF-8
+/// files. It is invisible, so line and column numbers still match what the user sees.
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// Builds the problem a spec names.
 pub fn load(spec: &Spec) -> Result<Box<dyn Problem>, InputError> {
     Ok(match spec {
         Spec::Queens(n) => Box::new(queens::Queens::new(*n)?),
         Spec::ToroidalQueens(n) => Box::new(toroidal::ToroidalQueens::new(*n)?),
-        Spec::Sudoku(text) => Box::new(sudoku::Sudoku::parse(text)?),
+        Spec::Sudoku(text) => Box::new(sudoku::Sudoku::parse(without_bom(text))?),
         Spec::Latin(n) => Box::new(latin::Latin::new(*n)?),
         Spec::Langford { n, distinct } => Box::new(langford::Langford::new(*n, *distinct)?),
         Spec::Pentomino { board, distinct } => {
             Box::new(pentomino::Pentomino::new(board, *distinct)?)
         }
-        Spec::ExactCover(text) => Box::new(exact_cover::ExactCover::parse(text)?),
+        Spec::ExactCover(text) => Box::new(exact_cover::ExactCover::parse(without_bom(text))?),
     })
 }

@@ -10,8 +10,9 @@
 //! `|`, `-` and `+` are ignored, so the usual drawn grids read as they are. Symbols are `1-9`, then `A-P`
 //! (either case); an empty cell is `.`, or `0` when N ≤ 9. N follows from the number of cells.
 //!
-//! [`Solver`] is the throughput path: it builds the matrix of each size once and, per puzzle, clones it
-//! and preselects the givens, with no item names or other strings made on the way.
+//! [`Solver`] is the throughput path: it builds one search per size once and, per puzzle, preselects the
+//! givens, searches, then undoes both in place ([`Search::restart`], [`Search::unpreselect`]), with no
+//! copy of the matrix and no item names or other strings made on the way.
 
 use super::{Board, InputError, Problem};
 

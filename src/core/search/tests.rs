@@ -249,6 +249,22 @@ fn preselected_options_are_in_every_solution_and_clashes_are_reported() {
 }
 
 #[test]
+fn a_clash_names_the_item_the_options_share() {
+    // A = {x, y}, B = {z, y}: choosing A hides B through y; z is B's own, unshared item.
+    let mut x = Instance::new(["x", "y", "z"], Vec::<String>::new()).unwrap();
+    let a = x.add_option(&[0, 1]).unwrap();
+    let b = x.add_option(&[2, 1]).unwrap();
+    let mut s = Search::new(&x);
+    assert_eq!(s.preselect(&[a, b]), Err(Clash { option: b, item: 1 }));
+    // The same with a secondary shared item.
+    let mut x = Instance::new(["x", "z"], ["y"]).unwrap();
+    let a = x.add_option(&[0, 2]).unwrap();
+    let b = x.add_option(&[1, 2]).unwrap();
+    let mut s = Search::new(&x);
+    assert_eq!(s.preselect(&[a, b]), Err(Clash { option: b, item: 2 }));
+}
+
+#[test]
 fn progress_grows_to_one() {
     let mut s = Search::new(&queens(6));
     let mut last = 0.0;
