@@ -206,16 +206,6 @@ impl Links {
         i as usize - 1
     }
 
-    /// The header of instance item `item`.
-    pub fn header_of_item(item: usize) -> u32 {
-        item as u32 + 1
-    }
-
-    /// True when node `x` is an item header (not an option's node or a spacer).
-    pub fn is_header(&self, x: u32) -> bool {
-        x <= self.n_items
-    }
-
     /// The option number of node `x` (of an option), read from the spacer before its option.
     pub fn option_of(&self, x: u32) -> usize {
         let mut s = x as usize;
@@ -445,25 +435,14 @@ impl Links {
         }
         Some(best)
     }
-
-    /// Position (1-based) of node `x` in its item's list, counting from the top.
-    pub fn position_in_item(&self, x: u32) -> u32 {
-        let c = self.nodes[x as usize].top;
-        let mut k = 1;
-        let mut y = self.nodes[c as usize].down;
-        while y != x && y != c {
-            k += 1;
-            y = self.nodes[y as usize].down;
-        }
-        k
-    }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn seeds() -> Instance {
+    /// The 6x7 example of Knuth's "Dancing Links" paper, shared with the search tests.
+    pub(crate) fn seeds() -> Instance {
         // The 6x7 example of Knuth's "Dancing Links" paper; its only cover is rows 1, 4, 5 (from 1).
         let mut x =
             Instance::new(["A", "B", "C", "D", "E", "F", "G"], Vec::<String>::new()).unwrap();

@@ -1,20 +1,6 @@
 use super::*;
+use crate::core::links::tests::seeds;
 use crate::core::links::SplitMix;
-
-fn seeds() -> Instance {
-    let mut x = Instance::new(["A", "B", "C", "D", "E", "F", "G"], Vec::<String>::new()).unwrap();
-    for row in [
-        &[2, 4, 5][..],
-        &[0, 3, 6],
-        &[1, 2, 5],
-        &[0, 3],
-        &[1, 6],
-        &[3, 4, 6],
-    ] {
-        x.add_option(row).unwrap();
-    }
-    x
-}
 
 /// N-queens with ranks and files primary, diagonals secondary.
 fn queens(n: usize) -> Instance {
