@@ -835,17 +835,37 @@ impl Search {
         };
         let mut l = self.level;
         let mut updates = 0u64;
+        // Counters and per-level arrays in locals and raw pointers, so that the loop neither checks
+        // bounds nor reloads the vectors' pointers after each store. Levels stay below `depth`
+        // (n_primary + 1, see `with_order`): each level covers a primary item, and the one after the
+        // last holds the solution check. The vectors are never resized while this runs.
+        let mut nodes = self.stats.nodes;
+        let node_cap = self.node_cap;
+        let mut capped = self.stats.solutions >= self.solution_cap;
+        let levels = self.levels.as_mut_ptr();
+        let choice = self.choice.as_mut_ptr();
+        let profile = self.stats.profile.as_mut_ptr();
+        debug_assert!(
+            self.levels.len() == self.choice.len() && self.choice.len() == self.stats.profile.len()
+        );
+        let depth = self.levels.len();
         let status = loop {
+            debug_assert!(l < depth);
+            // SAFETY: l < depth, the length of all three vectors (see above).
+            let (lv, ch) = unsafe { (&mut *levels.add(l), &mut *choice.add(l)) };
             match at {
                 At::Enter => {
-                    if self.limit_reached() {
+                    if nodes >= node_cap || capped {
                         self.phase = Phase::Enter;
                         break Status::Limit;
                     }
-                    self.enter_count(l);
+                    nodes += 1;
+                    // SAFETY: as above.
+                    unsafe { *profile.add(l) += 1 };
                     match self.links.choose() {
                         None => {
                             self.stats.solutions += 1;
+                            self.stats.nodes = nodes;
                             self.level = l;
                             self.phase = Phase::Solved;
                             self.stats.updates += std::mem::take(&mut updates);
@@ -853,33 +873,36 @@ impl Search {
                             if obs.event(ev, self).is_break() {
                                 break Status::Paused;
                             }
+                            capped = self.stats.solutions >= self.solution_cap;
                             at = At::Leave;
                         }
                         Some((c, len)) => {
-                            self.levels[l].item = c;
-                            self.levels[l].d = len;
-                            self.levels[l].k = 0;
+                            *lv = Level {
+                                item: c,
+                                k: 0,
+                                d: len,
+                            };
                             if len == 0 {
                                 self.phase = Phase::Stuck;
                                 at = At::Leave;
                             } else {
                                 updates += self.links.cover(c);
-                                self.choice[l] = self.links.down(c);
+                                *ch = self.links.down(c);
                                 at = At::Try;
                             }
                         }
                     }
                 }
                 At::Try => {
-                    let x = self.choice[l];
-                    let c = self.levels[l].item;
+                    let x = *ch;
+                    let c = lv.item;
                     if x == c {
                         self.links.uncover(c);
                         self.phase = Phase::Exhausted;
                         at = At::Leave;
                         continue;
                     }
-                    self.levels[l].k += 1;
+                    lv.k += 1;
                     updates += self.links.cover_option_from(x);
                     l += 1;
                     at = At::Enter;
@@ -893,13 +916,14 @@ impl Search {
                     at = At::Retreat;
                 }
                 At::Retreat => {
-                    let x = self.choice[l];
+                    let x = *ch;
                     self.links.uncover_option_from(x);
-                    self.choice[l] = self.links.down(x);
+                    *ch = self.links.down(x);
                     at = At::Try;
                 }
             }
         };
+        self.stats.nodes = nodes;
         self.level = l;
         self.stats.updates += updates;
         status
