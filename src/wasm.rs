@@ -37,8 +37,10 @@
 //! s.nodes_ptr(), s.nodes_len()   Uint32Array(memory.buffer, ptr, len): 4 u32 per node:
 //!                                top, up, down, next (Knuth's DLX1 node array; see core::links):
 //!                                next is the next node of the option, cyclically; for a spacer
-//!                                (top 0), the number of the option after it.
+//!                                (top 0), the number of the option after it. A header's top is 0.
 //! s.items_ptr(), s.items_len()   2 u32 per item header: left, right (index 0 is the root).
+//! s.lens_ptr(), s.lens_len()     1 u32 per item header: its length (Knuth's LEN) in the low 30 bits,
+//!                                plus bit 30 (0x40000000) while the item is covered; index 0 unused.
 //! s.events_ptr(), s.events_len() the events of the latest step/step_back/step_to_choice call, 6 u32 each:
 //!                                [code, a, b, c, d, undone]; code 0 Choose(level,item,len), 1 DeadEnd(level,
 //!                                item), 2 CoverItem(item), 3 Hide(node), 4 Try(level,node,k,d),
@@ -50,7 +52,7 @@
 //!
 //! Memory can grow in any call that allocates (load, board, info, a long step), and a view made before
 //! that is detached (its length reads 0): check `view.buffer === memory.buffer` before drawing, or just
-//! make the views afresh each frame (cheap). The nodes and items pointers stay put until the next `load`
+//! make the views afresh each frame (cheap). The nodes, items and lens pointers stay put until the next `load`
 //! (which builds a new search; `reset` undoes in place); the events pointer may change with every step.
 //!
 //! Before the first successful load, the views are empty (pointer 0, length 0) and every other method
@@ -494,6 +496,18 @@ impl Session {
         self.loaded
             .as_ref()
             .map_or(0, |l| 2 * l.search.links().items.len())
+    }
+
+    pub fn lens_ptr(&self) -> *const u32 {
+        self.loaded
+            .as_ref()
+            .map_or(std::ptr::null(), |l| l.search.links().lens().as_ptr())
+    }
+
+    pub fn lens_len(&self) -> usize {
+        self.loaded
+            .as_ref()
+            .map_or(0, |l| l.search.links().lens().len())
     }
 
     pub fn events_ptr(&self) -> *const u32 {

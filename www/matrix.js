@@ -8,6 +8,7 @@
 // NAMES on, names, lengths and arrowheads; from NUMBERS on, node numbers too.
 
 import { prepare, colours, alpha, arrowHead } from './canvas.js';
+import { itemLength } from './model.js';
 
 const PIXEL = 5;
 const NAMES = 16;
@@ -23,7 +24,7 @@ const MAX_SCALE = 96;
 
 export class MatrixView {
   /**
-   * `arrays()` gives the live link arrays, {nodes, items}, as Uint32Array views over wasm memory. They
+   * `arrays()` gives the live link arrays, {nodes, items, lens}, as Uint32Array views over wasm memory. They
    * are asked for afresh each time they are read (a draw, a walk, a hover), never kept across calls
    * into wasm: any call that allocates can grow the memory and detach a view made before it (the
    * contract in src/wasm.rs). The model's views() rebuilds them when memory.buffer changed.
@@ -178,7 +179,7 @@ export class MatrixView {
     const wx = this.ox + (e.clientX - r.left) / this.scale;
     const wy = this.oy + (e.clientY - r.top) / this.scale;
     const col = Math.floor(wx);
-    const { nodes, items } = f;
+    const { nodes, items, lens } = f;
     if (wy >= -0.2 && wy < 1.2) {
       const h = [...L.headerX].indexOf(col);
       if (h < 0) { this.onHover(''); return; }
@@ -189,7 +190,7 @@ export class MatrixView {
       }
       const name = L.names[h - 1];
       const state = f.active && !f.active[h] ? ', covered: spliced out of the list, its own links kept' : '';
-      this.onHover(`item ${name} (header ${h}, ${h <= L.np ? 'primary' : 'secondary'}): length ${nodes[4 * h]}, up ${nodes[4 * h + 1]}, down ${nodes[4 * h + 2]}, left ${left}, right ${right}${state}`);
+      this.onHover(`item ${name} (header ${h}, ${h <= L.np ? 'primary' : 'secondary'}): length ${itemLength(lens, h)}, up ${nodes[4 * h + 1]}, down ${nodes[4 * h + 2]}, left ${left}, right ${right}${state}`);
       return;
     }
     const row = Math.floor(wy - HEAD_GAP);
@@ -216,10 +217,11 @@ export class MatrixView {
   _live() {
     const L = this.layout, f = this.frame;
     if (!L || !f || !this.arrays) return false;
-    const { nodes, items } = this.arrays();
+    const { nodes, items, lens } = this.arrays();
     f.nodes = nodes;
     f.items = items;
-    return nodes.length === L.count * 4 && items.length >= (L.n + 2) * 2;
+    f.lens = lens;
+    return nodes.length === L.count * 4 && items.length >= (L.n + 2) * 2 && lens.length === L.n + 1;
   }
 
   /** Which headers are in their item list and which nodes in their item's list, walking the links. */
@@ -540,7 +542,7 @@ export class MatrixView {
   _drawHeaders(ctx, w, h, t, g) {
     const L = this.layout, f = this.frame, c = colours(), s = this.scale, a = this.anim;
     const { sx, sy, v, named, half, lw, head } = g;
-    const { nodes, items } = f;
+    const { nodes, items, lens } = f;
     const hy = sy(0);
     if (hy + s < 0) {
       // Scrolled below the header row: a strip of header states stays at the top.
@@ -634,7 +636,7 @@ export class MatrixView {
         ctx.font = `600 ${Math.max(8, Math.min(13, s * 0.34))}px ${c.mono}`;
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
-        if (!root) ctx.fillText(String(nodes[4 * hd]), X + S / 2, Y + S / 2, S - 2);
+        if (!root) ctx.fillText(String(itemLength(lens, hd)), X + S / 2, Y + S / 2, S - 2);
         // The name above the box: level if it fits the column, else rotated to read upwards.
         ctx.save();
         ctx.fillStyle = f.branching && hd === f.branching ? c.branch : root ? c.ink : on > 0.5 ? c.ink : c.muted;

@@ -11,6 +11,11 @@ export const EV = Object.freeze({
 
 /** How many top levels of the search tree are remembered and drawn. */
 export const TREE_DEPTH = 6;
+
+/** Bit set in an item's entry of the lens view while the item is covered (core::COVERED). */
+export const COVERED_FLAG = 0x40000000;
+/** An item's length from its entry of the lens view. */
+export const itemLength = (lens, h) => lens[h] & (COVERED_FLAG - 1);
 /** Bound on the remembered tree, so that a long run over a wide tree cannot eat memory. */
 const TREE_MAX_NODES = 50000;
 /** Events the engine keeps from one call (the contract's cap). */
@@ -46,7 +51,7 @@ export class Model {
     /** {kind, text, distinct} of the problem loaded, or null. */
     this.problem = null;
     this.info = null;
-    this._views = { buffer: null, nodes: null, items: null, events: null, key: '' };
+    this._views = { buffer: null, nodes: null, items: null, lens: null, events: null, key: '' };
 
     // Play state.
     this.playing = false;
@@ -104,7 +109,8 @@ export class Model {
   /**
    * Uint32Array views over wasm memory: nodes (4 u32 a node: top, up, down, next —
    * for a spacer, next is the number of the option after it), items (2 u32 an item
-   * header: left, right) and events (6 u32 an event). Rebuilt only when the memory grew or the arrays
+   * header: left, right), lens (1 u32 an item header: its length, plus COVERED_FLAG while covered)
+   * and events (6 u32 an event). Rebuilt only when the memory grew or the arrays
    * moved; otherwise the same objects are returned, so reading them costs nothing.
    */
   views() {
@@ -112,14 +118,16 @@ export class Model {
     const buffer = this.memory.buffer;
     const np = s.nodes_ptr(), nl = s.nodes_len();
     const ip = s.items_ptr(), il = s.items_len();
+    const lp = s.lens_ptr(), ll = s.lens_len();
     const ep = s.events_ptr(), el = s.events_len();
-    const key = `${np},${nl},${ip},${il},${ep},${el}`;
+    const key = `${np},${nl},${ip},${il},${lp},${ll},${ep},${el}`;
     const v = this._views;
     if (v.buffer !== buffer || v.key !== key) {
       v.buffer = buffer;
       v.key = key;
       v.nodes = new Uint32Array(buffer, np, nl);
       v.items = new Uint32Array(buffer, ip, il);
+      v.lens = new Uint32Array(buffer, lp, ll);
       v.events = new Uint32Array(buffer, ep, el);
     }
     return v;
@@ -128,7 +136,7 @@ export class Model {
   /** Copies of the link arrays, to compare states (tests) or to animate from (renderers). */
   snapshot() {
     const v = this.views();
-    return { nodes: v.nodes.slice(), items: v.items.slice() };
+    return { nodes: v.nodes.slice(), items: v.items.slice(), lens: v.lens.slice() };
   }
 
   // ---------------------------------------------------------------- stepping

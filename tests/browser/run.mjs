@@ -133,6 +133,7 @@ async function modelState(page) {
       board: m.board().text,
       nodes: Array.from(v.nodes),
       items: Array.from(v.items),
+      lens: Array.from(v.lens),
       readouts: ['level', 'nodes', 'updates', 'solutions'].map((id) => document.querySelector(`[data-testid="${id}"]`).textContent),
       boardText: document.querySelector('[data-testid="board-text"]').textContent,
     };
