@@ -487,9 +487,10 @@ impl Links {
     /// of its length: so the scan reads `len[1..=n_primary]` in blocks of fixed width that the
     /// compiler turns into vector minimums, with no pointer chasing and no test of whether an item is
     /// still active, and only then finds the leftmost position of that minimum in its block. It
-    /// visits the same items as DLX1's walk along the list and picks the same one; compared with that
-    /// walk it takes 17% off pentomino 6x10 and 35-45% off the Sudoku sets, where most time goes into
-    /// choosing among 324 items (see benches/README.md).
+    /// visits the same items as DLX1's walk along the list and picks the same one. With it (and the
+    /// tighter `Search::run_fast` that came with it) pentomino 6x10 distinct went from 1.70 to 1.41 s
+    /// and the 17-clue Sudoku set from 22.5k to 36k puzzles/s, where most time goes into choosing among
+    /// 324 items; 13-queens, with 26, stayed level (see the README's benchmark table).
     #[inline(always)]
     pub fn choose(&self) -> Option<(u32, u32)> {
         if self.shuffled {
