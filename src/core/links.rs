@@ -170,7 +170,6 @@ impl Links {
         }
         let mut option_first = vec![0u32; inst.n_options()];
         let mut len = vec![0u32; n as usize + 1];
-        len[0] = COVERED;
         // The first spacer.
         let mut spacer = nodes.len() as u32;
         nodes.push(Node {

@@ -851,8 +851,10 @@ impl Search {
         let depth = self.levels.len();
         let status = loop {
             debug_assert!(l < depth);
-            // SAFETY: l < depth, the length of all three vectors (see above).
-            let (lv, ch) = unsafe { (&mut *levels.add(l), &mut *choice.add(l)) };
+            // Raw pointers, not references: the observer reads the whole search (`&Search`) while
+            // these are in scope. SAFETY of every access through them: l < depth, the length of all
+            // three vectors (see above), and nothing resizes them here.
+            let (lv, ch) = unsafe { (levels.add(l), choice.add(l)) };
             match at {
                 At::Enter => {
                     if nodes >= node_cap || capped {
@@ -877,32 +879,33 @@ impl Search {
                             at = At::Leave;
                         }
                         Some((c, len)) => {
-                            *lv = Level {
-                                item: c,
-                                k: 0,
-                                d: len,
+                            unsafe {
+                                *lv = Level {
+                                    item: c,
+                                    k: 0,
+                                    d: len,
+                                }
                             };
                             if len == 0 {
                                 self.phase = Phase::Stuck;
                                 at = At::Leave;
                             } else {
                                 updates += self.links.cover(c);
-                                *ch = self.links.down(c);
+                                unsafe { *ch = self.links.down(c) };
                                 at = At::Try;
                             }
                         }
                     }
                 }
                 At::Try => {
-                    let x = *ch;
-                    let c = lv.item;
+                    let (x, c) = unsafe { (*ch, (*lv).item) };
                     if x == c {
                         self.links.uncover(c);
                         self.phase = Phase::Exhausted;
                         at = At::Leave;
                         continue;
                     }
-                    lv.k += 1;
+                    unsafe { (*lv).k += 1 };
                     updates += self.links.cover_option_from(x);
                     l += 1;
                     at = At::Enter;
@@ -916,9 +919,9 @@ impl Search {
                     at = At::Retreat;
                 }
                 At::Retreat => {
-                    let x = *ch;
+                    let x = unsafe { *ch };
                     self.links.uncover_option_from(x);
-                    *ch = self.links.down(x);
+                    unsafe { *ch = self.links.down(x) };
                     at = At::Try;
                 }
             }
