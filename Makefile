@@ -52,7 +52,7 @@ cli:
 lint: setup-wasm setup-lint
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets -- -D warnings
-	$(CARGO) clippy --lib --target wasm32-unknown-unknown -- -D warnings
+	$(CARGO) clippy --lib --test wasm --test wasm_draw --target wasm32-unknown-unknown -- -D warnings
 
 test: lint test-native test-wasm test-browser
 

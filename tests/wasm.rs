@@ -27,6 +27,10 @@ fn items(s: &Session) -> Vec<u32> {
     view(s.items_ptr(), s.items_len())
 }
 
+fn lens(s: &Session) -> Vec<u32> {
+    view(s.lens_ptr(), s.lens_len())
+}
+
 fn events(s: &Session) -> Vec<u32> {
     view(s.events_ptr(), s.events_len())
 }
@@ -107,9 +111,24 @@ fn count_chunk_counts_92_queens_in_chunks() {
 fn step_back_restores_the_views_and_stats_exactly() {
     let mut s = session("queens", "8");
     let (n0, i0, st0) = (nodes(&s), items(&s), json(&s.stats().unwrap()));
+    let l0 = lens(&s);
     assert_eq!(n0.len() % 4, 0);
     // 8-queens: 16 primary + 30 secondary items, two roots.
     assert_eq!(i0.len(), 2 * (46 + 2));
+    // One length per header, index 0 unused: each rank and file has 8 squares.
+    assert_eq!(l0.len(), 46 + 1);
+    assert!(l0[1..=16].iter().all(|&l| l == 8), "{l0:?}");
+    // The first step chooses an item and reports the length the view holds; the second covers it,
+    // which sets the COVERED bit (0x40000000) and keeps the length in the low bits.
+    s.step(1).unwrap();
+    let ev = events(&s);
+    assert_eq!((ev[0], ev[3]), (0, 8), "Choose(level, item, len 8): {ev:?}");
+    let item = ev[2] as usize;
+    s.step(1).unwrap();
+    assert_eq!(events(&s)[..2], [2, item as u32], "CoverItem(item)");
+    assert_eq!(lens(&s)[item], 0x4000_0000 | 8);
+    s.step_back(2).unwrap();
+    assert_eq!(lens(&s), l0);
     for k in [1, 2, 11, 37, 500, 5000] {
         assert_eq!(s.step(k).unwrap(), k);
         if k >= 11 {
@@ -118,6 +137,7 @@ fn step_back_restores_the_views_and_stats_exactly() {
         assert_eq!(s.step_back(k).unwrap(), k);
         assert_eq!(nodes(&s), n0, "nodes after {k} steps and back");
         assert_eq!(items(&s), i0, "items after {k} steps and back");
+        assert_eq!(lens(&s), l0, "lens after {k} steps and back");
         assert_eq!(
             json(&s.stats().unwrap()),
             st0,
@@ -139,12 +159,13 @@ fn step_back_restores_the_views_and_stats_exactly() {
     assert_eq!(s.narration(), "At the start: nothing more to undo");
     // reset also returns to the start, undoing the links in place: the buffers stay where they are,
     // so views taken before it remain valid.
-    let (np, ip) = (s.nodes_ptr(), s.items_ptr());
+    let (np, ip, lp) = (s.nodes_ptr(), s.items_ptr(), s.lens_ptr());
     s.step(1234).unwrap();
     s.reset().unwrap();
-    assert_eq!((s.nodes_ptr(), s.items_ptr()), (np, ip));
+    assert_eq!((s.nodes_ptr(), s.items_ptr(), s.lens_ptr()), (np, ip, lp));
     assert_eq!(nodes(&s), n0);
     assert_eq!(items(&s), i0);
+    assert_eq!(lens(&s), l0);
     assert_eq!(json(&s.stats().unwrap()), st0);
 }
 
