@@ -542,7 +542,7 @@ export class MatrixView {
   _drawHeaders(ctx, w, h, t, g) {
     const L = this.layout, f = this.frame, c = colours(), s = this.scale, a = this.anim;
     const { sx, sy, v, named, half, lw, head } = g;
-    const { nodes, items, lens } = f;
+    const { items, lens } = f;
     const hy = sy(0);
     if (hy + s < 0) {
       // Scrolled below the header row: a strip of header states stays at the top.

@@ -16,6 +16,7 @@ export const TREE_DEPTH = 6;
 export const COVERED_FLAG = 0x40000000;
 /** An item's length from its entry of the lens view. */
 export const itemLength = (lens, h) => lens[h] & (COVERED_FLAG - 1);
+
 /** Bound on the remembered tree, so that a long run over a wide tree cannot eat memory. */
 const TREE_MAX_NODES = 50000;
 /** Events the engine keeps from one call (the contract's cap). */
