@@ -11,9 +11,9 @@
 //! - Lines starting with `#` or `//` are comments. Border lines — only `-`, `=`, `+`, `.`, `:`, `*`,
 //!   `|`, `'` and box-drawing characters, with at least one horizontal stroke — are skipped, which
 //!   covers HoDoKu (`.---.`, `:---+`, `'---'`), Simple Sudoku (`*-----*`, `|---+---|`) and box-drawing
-//!   grids (`╔═══╤`, `╟───┼`, `┌───┬`). In the other lines spaces, `|`, `+`, `,`, `;` and box-drawing
-//!   characters (`║`, `│`) only separate cells.
-//! - An empty cell is `.`, `_`, `*`, `-`, or `0` and `x` where they are not symbols.
+//!   grids (`╔═══╤`, `╟───┼`, `┌───┬`). In the other lines spaces, `|`, `+`, `-`, `,`, `;` and
+//!   box-drawing characters (`║`, `│`) only separate cells.
+//! - An empty cell is `.`, `_`, `*`, or `0` and `x` where they are not symbols.
 //! - Symbols are `1`-`9`, then `A`-`P` (either case), except for two common alphabets: a 16x16 in
 //!   which `0` appears and `G` does not is hexadecimal (`0`-`F`), and a 25x25 with no digit at all is
 //!   written in `A`-`Y`. The board prints a puzzle in the alphabet it was read in ([`Alphabet`]).
@@ -132,12 +132,12 @@ fn is_border(line: &str) -> bool {
 
 /// A character that separates cells within a row and is never a cell itself.
 fn is_separator(ch: char) -> bool {
-    ch.is_whitespace() || is_box_drawing(ch) || matches!(ch, '|' | '+' | ',' | ';')
+    ch.is_whitespace() || is_box_drawing(ch) || matches!(ch, '|' | '+' | '-' | ',' | ';')
 }
 
 /// A character that always stands for an empty cell.
 fn is_blank(ch: char) -> bool {
-    matches!(ch, '.' | '_' | '*' | '-')
+    matches!(ch, '.' | '_' | '*')
 }
 
 /// One cell as written: its line and column (from 1, in characters) and its text (one character, or
