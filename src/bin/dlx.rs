@@ -85,9 +85,9 @@ enum Stop {
     Fail(Fail),
     /// Writing to stdout failed; a closed pipe (`dlx solve … | head`) is not an error.
     Output(io::Error),
-    /// Writing the progress line to stderr failed: an error, whatever the cause (a closed pipe too),
-    /// since the run is cut short and no one may see why.
-    Progress(io::Error),
+    /// Writing to stderr (the progress line, a note) failed: an error, whatever the cause (a closed
+    /// pipe too), since the run is cut short and no one may see why.
+    Stderr(io::Error),
 }
 
 impl From<Fail> for Stop {
@@ -559,13 +559,13 @@ impl Progress {
         );
         let pad = self.shown.saturating_sub(line.len());
         self.shown = line.len();
-        write_err(&format!("\r{line}{}", " ".repeat(pad))).map_err(Stop::Progress)
+        write_err(&format!("\r{line}{}", " ".repeat(pad))).map_err(Stop::Stderr)
     }
 
     fn clear(&mut self) -> Result<(), Stop> {
         if self.shown > 0 {
             let n = std::mem::take(&mut self.shown);
-            write_err(&format!("\r{}\r", " ".repeat(n))).map_err(Stop::Progress)?;
+            write_err(&format!("\r{}\r", " ".repeat(n))).map_err(Stop::Stderr)?;
         }
         Ok(())
     }
@@ -817,7 +817,7 @@ fn run(argv: &[String]) -> Result<(), Stop> {
     let (spec, problem) = load(&args)?;
     if let (Some(note), false) = (problem.note(), matches!(spec, Spec::Sudoku(_))) {
         // Said only when the text was asked for as something else: a Sudoku in an exact-cover file.
-        eprintln!("dlx: {note}");
+        write_err(&format!("dlx: {}\n", problems::escape_controls(&note))).map_err(Stop::Stderr)?;
     }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -856,10 +856,7 @@ fn main() -> ExitCode {
         Err(Stop::Fail(Fail(msg))) => (msg, 2),
         Err(Stop::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
         Err(Stop::Output(e)) => (format!("cannot write to standard output: {e}"), 1),
-        Err(Stop::Progress(e)) => (
-            format!("cannot write the progress line to standard error: {e}"),
-            1,
-        ),
+        Err(Stop::Stderr(e)) => (format!("cannot write to standard error: {e}"), 1),
     };
     // One line of visible characters, whatever the message quotes (a file name, an argument, the
     // input): control characters are escaped, so a file cannot drive the terminal.

@@ -260,6 +260,11 @@ fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
+/// The longest text tried as a Sudoku when it was given as something else. A 25x25 grid drawn with
+/// borders and comments is a few KB; reading a longer text as a Sudoku would only hold memory (a
+/// 50 MB exact-cover text took 268 MB there) before failing, so its own reader's error stands.
+const SUDOKU_GUESS_MAX: usize = 1 << 16;
+
 /// Builds the problem a spec names.
 pub fn load(spec: &Spec) -> Result<Box<dyn Problem>, InputError> {
     Ok(match spec {
@@ -277,6 +282,7 @@ pub fn load(spec: &Spec) -> Result<Box<dyn Problem>, InputError> {
                 Ok(x) if x.instance().n_options() > 0 => Box::new(x),
                 // An 81-symbol line is a Knuth instance with one item and no option, which nobody
                 // means; a grid over several lines is not Knuth's format at all. A Sudoku is meant.
+                other if text.len() > SUDOKU_GUESS_MAX => Box::new(other?),
                 other => match sudoku::Sudoku::parse(text) {
                     Ok(s) => Box::new(s),
                     Err(_) => Box::new(other?),
@@ -296,6 +302,7 @@ pub fn load_text(
     let asked = spec.and_then(|s| load(&s));
     match asked {
         Ok(p) if p.instance().n_options() > 0 || p.note().is_some() => Ok(p),
+        other if text.len() > SUDOKU_GUESS_MAX => other,
         other => match sudoku::Sudoku::parse(without_bom(text)) {
             Ok(s) => Ok(Box::new(s)),
             Err(_) => other,
