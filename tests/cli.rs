@@ -751,11 +751,14 @@ fn sudoku_reads_a_drawn_grid_from_standard_input() {
 fn bad_sudokus_get_one_line_and_status_2() {
     fails(
         &["count", "sudoku", &SUDOKU[..80]],
-        &["the puzzle", "found 80 cells", "16, 81, 256 or 625"],
+        &["the puzzle", "read 80 cells", "16, 81, 256 or 625"],
     );
-    fails(&["count", "sudoku", ""], &["found 0 cells"]);
-    let x = format!("{}x", &SUDOKU[..80]);
-    fails(&["count", "sudoku", &x], &["line 1, column 81", "`x`"]);
+    fails(&["count", "sudoku", ""], &["read 0 cells"]);
+    let y = format!("{}y", &SUDOKU[..80]);
+    fails(
+        &["count", "sudoku", &y],
+        &["line 1, column 81", "`y` is not a symbol of a 9x9 Sudoku"],
+    );
     fails(
         &["count", "sudoku", "1234....5......."],
         &[
@@ -779,6 +782,185 @@ fn bad_sudokus_get_one_line_and_status_2() {
     fails(
         &["count", "sudoku", "1234", "5678"],
         &["unexpected argument `5678`", "quote the puzzle"],
+    );
+}
+
+/// Easter Monster, a 9x9 that branches, as HoDoKu, Simple Sudoku and a box-drawing grid print it.
+const EASTER: &str =
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+const EASTER_HODOKU: &str = "\
+.-------.-------.-------.
+| 1 . . | . . . | . . 2 |
+| . 9 . | 4 . . | . 5 . |
+| . . 6 | . . . | 7 . . |
+:-------+-------+-------:
+| . 5 . | 9 . 3 | . . . |
+| . . . | . 7 . | . . . |
+| . . . | 8 5 . | . 4 . |
+:-------+-------+-------:
+| 7 . . | . . . | 6 . . |
+| . 3 . | . . 9 | . 8 . |
+| . . 2 | . . . | . . 1 |
+'-------'-------'-------'
+";
+const EASTER_SIMPLE_SUDOKU: &str = "\
+*-----------*
+|1..|...|..2|
+|.9.|4..|.5.|
+|..6|...|7..|
+|---+---+---|
+|.5.|9.3|...|
+|...|.7.|...|
+|...|85.|.4.|
+|---+---+---|
+|7..|...|6..|
+|.3.|..9|.8.|
+|..2|...|..1|
+*-----------*
+";
+const EASTER_BOXES: &str = "\
+╔═══════╤═══════╤═══════╗
+║ 1 . . │ . . . │ . . 2 ║
+║ . 9 . │ 4 . . │ . 5 . ║
+║ . . 6 │ . . . │ 7 . . ║
+╟───────┼───────┼───────╢
+║ . 5 . │ 9 . 3 │ . . . ║
+║ . . . │ . 7 . │ . . . ║
+║ . . . │ 8 5 . │ . 4 . ║
+╟───────┼───────┼───────╢
+║ 7 . . │ . . . │ 6 . . ║
+║ . 3 . │ . . 9 │ . 8 . ║
+║ . . 2 │ . . . │ . . 1 ║
+╚═══════╧═══════╧═══════╝
+";
+
+/// A 16x16 with one solution (made by emptying cells of a full grid), in 1-9 and A-G.
+const SIXTEEN: &str = ".......5B...76F.G2.394D..6..A.C..BA....72.5..9D....6..C..9.....\
+                       26.2G.A...F...C35....G7..5C..1F..9..F...B.D4E..6......8..7G..4.E.\
+                       .E.85......B.7...9..A.BC..D..5...3...91F6..2D8.E2.G.8E....F.C.B3A\
+                       CE.2.7...3...8..G.....9..67.4A.8..1...3C..A...F..624...D.98.B5.";
+
+/// The value of a 1-9/A-G symbol, 0 for `.`.
+fn value16(c: char) -> u32 {
+    c.to_digit(36).unwrap_or(0)
+}
+
+#[test]
+fn sudoku_reads_the_grids_people_paste() {
+    let expected = ok(&["solve", "sudoku", EASTER, "--json"]);
+    let v: Value = serde_json::from_str(&expected).unwrap();
+    assert_eq!(v["unique"], true);
+    assert_sudoku(v["first"].as_str().unwrap(), EASTER);
+    for grid in [EASTER_HODOKU, EASTER_SIMPLE_SUDOKU, EASTER_BOXES] {
+        let got: Value =
+            serde_json::from_str(&ok_with_stdin(&["solve", "sudoku", "-", "--json"], grid))
+                .unwrap();
+        assert_eq!(got["first"], v["first"], "{grid}");
+        assert_eq!(got["nodes"], v["nodes"], "{grid}");
+    }
+    // Other empty marks, comment lines and a title line.
+    for mark in ['0', '_', '*', 'x'] {
+        let text = format!(
+            "Easter Monster\n# the hardest of 2007\n// by the forum\n{}",
+            EASTER.replace('.', &mark.to_string())
+        );
+        assert_eq!(count(&["sudoku", &text]), 1, "{text}");
+    }
+    // 16x16 in hexadecimal: solved and printed in hexadecimal.
+    let hex: String = SIXTEEN
+        .chars()
+        .map(|c| match value16(c) {
+            0 => '.',
+            v => char::from_digit(v - 1, 16).unwrap().to_ascii_uppercase(),
+        })
+        .collect();
+    let v = json(&["solve", "sudoku", &hex, "--json"]);
+    assert_eq!(v["unique"], true);
+    let first = v["first"].as_str().unwrap();
+    assert_eq!(first.len(), 256);
+    assert!(first.contains('0') && !first.contains('G'), "{first}");
+    // The same puzzle as numbers separated by commas, then by spaces, one row a line.
+    let numbers = |sep: &str| -> String {
+        SIXTEEN
+            .chars()
+            .collect::<Vec<_>>()
+            .chunks(16)
+            .map(|r| {
+                r.iter()
+                    .map(|&c| value16(c).to_string())
+                    .collect::<Vec<_>>()
+                    .join(sep)
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let standard = json(&["solve", "sudoku", SIXTEEN, "--json"]);
+    for sep in [",", " ", ", "] {
+        let got: Value = serde_json::from_str(&ok_with_stdin(
+            &["solve", "sudoku", "-", "--json"],
+            &numbers(sep),
+        ))
+        .unwrap();
+        assert_eq!(got["first"], standard["first"], "separator {sep:?}");
+    }
+    // The first solution in hexadecimal is the standard one, each symbol one lower.
+    let shifted: String = standard["first"]
+        .as_str()
+        .unwrap()
+        .chars()
+        .map(|c| {
+            char::from_digit(value16(c) - 1, 16)
+                .unwrap()
+                .to_ascii_uppercase()
+        })
+        .collect();
+    assert_eq!(first, shifted);
+    // A 25x25 in A-Y is counted like any other.
+    let letters25 = "A".to_string() + &".".repeat(624);
+    assert_eq!(
+        json(&["solve", "sudoku", &letters25, "--json"])["unique"],
+        false
+    );
+}
+
+#[test]
+fn a_sudoku_in_an_exact_cover_file_is_read_as_a_sudoku() {
+    let out = dlx_with_stdin(&["solve", "exact-cover", "-"], EASTER);
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "dlx: Read as a 9x9 Sudoku\n"
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_sudoku(lines[0], EASTER);
+    assert_eq!(lines[2], "The solution is unique.");
+}
+
+#[test]
+fn bad_pasted_sudokus_say_what_was_read() {
+    // 16x16 numbers with one lost: read one digit a cell, they are too many.
+    let mut numbers: Vec<String> = SIXTEEN.chars().map(|c| value16(c).to_string()).collect();
+    numbers.pop();
+    let text = numbers.join(" ");
+    let digits: usize = numbers.iter().map(|n| n.len()).sum();
+    fails_with_stdin(
+        &["count", "sudoku", "-"],
+        &text,
+        &[
+            &format!("read {digits} cells; a Sudoku has 16, 81, 256 or 625; were `"),
+            "... meant as single numbers? (read as numbers, they are 255 cells)",
+        ],
+    );
+    // Clashing givens in a drawn grid: both cells, and where the second stands.
+    let clash = EASTER_HODOKU.replacen("| . 9 . | 4", "| 1 9 . | 4", 1);
+    fails_with_stdin(
+        &["count", "sudoku", "-"],
+        &clash,
+        &[
+            "standard input: line 3, column 3",
+            "givens clash: r1c1 and r2c1 both hold 1 in column 1",
+        ],
     );
 }
 

@@ -35,13 +35,17 @@ Problems:
   queens N                 N queens on an NxN board, none attacking another
   toroidal-queens N        the same on a torus (diagonals wrap around)
   sudoku PUZZLE|-          a Sudoku, 4x4 to 25x25: its N² cells on one line or drawn as a grid
-                           (`.` or `0` empty; spaces, |, - and + ignored); `-` reads standard input
+                           (HoDoKu, Simple Sudoku and box-drawing borders skipped; `.`, `0`, `_`,
+                           `*` or `x` empty; 16x16 also in 0-F, 25x25 in A-Y, or numbers separated
+                           by spaces or commas; `#` and `//` comment lines and a title line
+                           skipped); `-` reads standard input
   latin N                  Latin squares of order N
   langford N [--distinct]  Langford pairings of 1..N (--distinct: count each pair of mirror images once)
   pentomino BOARD [--distinct]
                            the 12 pentominoes on BOARD: 6x10, 5x12, 4x15, 3x20 or 8x8 (centre 2x2
                            left empty); --distinct counts each solution once, not once per symmetry
-  exact-cover FILE|-       an exact-cover problem in Knuth's format or as a 0-1 matrix
+  exact-cover FILE|-       an exact-cover problem in Knuth's format or as a 0-1 matrix (a text that
+                           reads as a Sudoku and has no option as exact cover is read as a Sudoku)
 
 Options:
   --limit K    solve: show at most K solutions (default 1; 0 shows them all)
@@ -762,11 +766,18 @@ fn run(argv: &[String]) -> Result<(), Stop> {
         Parsed::Run(a) => a,
     };
     let (spec, problem) = load(&args)?;
+    if let (Some(note), false) = (problem.note(), matches!(spec, Spec::Sudoku(_))) {
+        // Said only when the text was asked for as something else: a Sudoku in an exact-cover file.
+        eprintln!("dlx: {note}");
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match args.command {
         Command::Count => count(&*problem, &args, &mut out)?,
-        Command::Solve => solve(&*problem, matches!(spec, Spec::Sudoku(_)), &args, &mut out)?,
+        Command::Solve => {
+            let is_sudoku = problem.board(&[]).kind == "sudoku";
+            solve(&*problem, is_sudoku, &args, &mut out)?
+        }
         Command::Export => export(&*problem, &mut out)?,
     }
     out.flush()?;

@@ -118,6 +118,10 @@ pub trait Problem {
     fn board(&self, options: &[usize]) -> Board;
     /// Checks a complete board against the puzzle's rules, independently of the encoding.
     fn check(&self, board: &Board) -> Result<(), String>;
+    /// How the input was read, when that is worth telling ("Read as a 16x16 Sudoku (symbols 0-F)").
+    fn note(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A problem as the CLI and the page name it.
@@ -197,6 +201,34 @@ pub fn load(spec: &Spec) -> Result<Box<dyn Problem>, InputError> {
         Spec::Pentomino { board, distinct } => {
             Box::new(pentomino::Pentomino::new(board, *distinct)?)
         }
-        Spec::ExactCover(text) => Box::new(exact_cover::ExactCover::parse(without_bom(text))?),
+        Spec::ExactCover(text) => {
+            let text = without_bom(text);
+            match exact_cover::ExactCover::parse(text) {
+                Ok(x) if x.instance().n_options() > 0 => Box::new(x),
+                // An 81-symbol line is a Knuth instance with one item and no option, which nobody
+                // means; a grid over several lines is not Knuth's format at all. A Sudoku is meant.
+                other => match sudoku::Sudoku::parse(text) {
+                    Ok(s) => Box::new(s),
+                    Err(_) => Box::new(other?),
+                },
+            }
+        }
     })
+}
+
+/// What the page loads for a kind and the text typed in its box: the problem `spec` names (`spec` is
+/// the result of reading `text` as that kind), unless that fails or has no option and `text` reads as a
+/// Sudoku, which is then what was meant. A Sudoku says so in its [`Problem::note`].
+pub fn load_text(
+    spec: Result<Spec, InputError>,
+    text: &str,
+) -> Result<Box<dyn Problem>, InputError> {
+    let asked = spec.and_then(|s| load(&s));
+    match asked {
+        Ok(p) if p.instance().n_options() > 0 || p.note().is_some() => Ok(p),
+        other => match sudoku::Sudoku::parse(without_bom(text)) {
+            Ok(s) => Ok(Box::new(s)),
+            Err(_) => other,
+        },
+    }
 }
