@@ -10,6 +10,7 @@ use serde::Serialize;
 use std::fmt;
 
 pub mod exact_cover;
+pub mod kinds;
 pub mod langford;
 pub mod latin;
 pub mod pentomino;
