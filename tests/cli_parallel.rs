@@ -289,7 +289,7 @@ fn batch_answers_one_line_a_puzzle_in_order() {
     let hard = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
     let easy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     let input = format!(
-        "# two puzzles, then one with many solutions, and bad lines\n{hard}\n\n{easy}\n{SUDOKU}\n11..............\n5.3\n12x.............\n"
+        "# two puzzles, then one with many solutions, and bad lines\n{hard}\n\n{easy}\n{SUDOKU}\n11..............\n5.3\n12?.............\n"
     );
     for t in ["1", "3"] {
         let out = dlx_with_stdin(&["solve", "sudoku", "--batch", "-", "--threads", t], &input);

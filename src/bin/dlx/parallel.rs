@@ -10,7 +10,7 @@ use dlx_studio::problems::sudoku::{Grid, Solver};
 use dlx_studio::problems::{self, Problem};
 use rayon::prelude::*;
 use serde_json::{json, Value};
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -224,7 +224,7 @@ fn read_part(at: String, line: &str) -> Result<PartResult, Fail> {
 
 /// `dlx merge FILES|-`: adds up the parts of one count, checking that they are all there, once each,
 /// from one problem. Prints one JSON object with the keys of `count --json`.
-pub fn merge(sources: &[String], out: &mut impl Write) -> Result<(), Stop> {
+pub fn merge(sources: &[String], max_input: u64, out: &mut impl Write) -> Result<(), Stop> {
     if sources.is_empty() {
         return Err(Fail::new(
             "merge needs the parts: files holding the JSON lines of `dlx count … --part K/N --json`, \
@@ -234,7 +234,7 @@ pub fn merge(sources: &[String], out: &mut impl Write) -> Result<(), Stop> {
     }
     let mut parts: Vec<PartResult> = Vec::new();
     for src in sources {
-        let text = read_input(src)?;
+        let text = read_input(src, max_input)?;
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
                 continue;
@@ -335,6 +335,10 @@ pub fn merge(sources: &[String], out: &mut impl Write) -> Result<(), Stop> {
     Ok(())
 }
 
+/// The longest puzzle line read (a 25x25 grid with separators takes under 2 KB): a longer line is
+/// refused rather than read into memory whole.
+const MAX_LINE: u64 = 1 << 16;
+
 /// Puzzles read and answered at a time: enough to keep every core busy, few enough that memory
 /// stays bounded however long the input.
 const BATCH: usize = 4096;
@@ -375,7 +379,8 @@ pub fn batch(path: &str, args: &Args, out: &mut impl Write) -> Result<(), Stop> 
         let mut eof = false;
         while lines.len() < BATCH {
             buf.clear();
-            let got = reader
+            let got = (&mut reader)
+                .take(MAX_LINE + 1)
                 .read_until(b'\n', &mut buf)
                 .map_err(|e| Fail(format!("cannot read {name}: {e}")))?;
             if got == 0 {
@@ -383,6 +388,12 @@ pub fn batch(path: &str, args: &Args, out: &mut impl Write) -> Result<(), Stop> 
                 break;
             }
             line_no += 1;
+            if got as u64 > MAX_LINE && buf.last() != Some(&b'\n') {
+                return Err(Fail(format!(
+                    "{name} line {line_no} is longer than {MAX_LINE} bytes: not a puzzle line"
+                ))
+                .into());
+            }
             let text = String::from_utf8(std::mem::take(&mut buf)).map_err(|e| {
                 Fail(format!(
                     "{name} line {line_no} is not UTF-8 text (bad byte at column {})",
