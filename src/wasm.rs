@@ -28,6 +28,16 @@
 //! s.count_chunk(max_nodes) -> boolean
 //!                                counts on (fast path) for at most max_nodes more nodes; true when the
 //!                                search is finished. For the worker's run to the end.
+//! s.count_part(k, n)            prepares to count part k (0 to n-1) of n of the loaded problem, from
+//!                                its start (core::split: the same split in every worker, so the n
+//!                                parts add up to the whole count, nodes and updates included). The
+//!                                page's stepping search is not touched.
+//! s.count_part_for(ms) -> boolean
+//!                                counts on in that part for about ms milliseconds, timed here with
+//!                                performance.now() whatever the problem; true when the part is done.
+//! s.part_stats() -> {solutions, nodes, updates, done, total, finished}
+//!                                what the part has counted; done and total: Knuth's estimates of the
+//!                                part's work done and of all of it (sum them over parts for a bar).
 //! s.stats() -> {level, nodes, updates, solutions, max_depth, progress, progress_text, done, at_start}
 //!                                progress: Knuth's estimate of the fraction of the tree explored, 0
 //!                                until the root's first option is tried; progress_text: it as a
@@ -70,7 +80,9 @@
 //! session is the search plus what the page needs to read it: the problem that decodes boards, the
 //! events of the latest call, and the latest event for the narration.
 
-use crate::core::{Count, Event, Limits, Observer, Search, Status, StopAtSolution};
+use crate::core::{
+    Count, Event, Limits, Observer, Order, Plan, Search, Share, Split, Status, StopAtSolution,
+};
 use crate::narrate;
 use crate::problems::{self, InputError, Problem};
 use js_sys::Reflect;
@@ -119,6 +131,28 @@ pub struct Session {
     /// `EVENT_WORDS` u32 per event of the latest stepping call (see `encode`).
     events: Vec<u32>,
     latest: Latest,
+    /// The part being counted by `count_part_for`, and the nodes its next chunk counts.
+    share: Option<Share>,
+    chunk: u64,
+}
+
+#[derive(Serialize)]
+struct PartView {
+    solutions: u64,
+    nodes: u64,
+    updates: u64,
+    done: f64,
+    total: f64,
+    finished: bool,
+}
+
+/// `performance.now()` of this global (the page or a worker), in ms; 0 where there is none.
+fn now() -> f64 {
+    use wasm_bindgen::JsCast;
+    Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
+        .ok()
+        .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
+        .map_or(0.0, |p| p.now())
 }
 
 #[derive(Serialize)]
@@ -221,6 +255,10 @@ fn js_error(e: &InputError) -> JsValue {
     let _ = Reflect::set(&err, &"line".into(), &num(e.line));
     let _ = Reflect::set(&err, &"column".into(), &num(e.column));
     err.into()
+}
+
+fn no_part() -> JsValue {
+    js_sys::Error::new("no part to count: call count_part(k, n) first").into()
 }
 
 fn not_loaded() -> JsValue {
@@ -338,6 +376,8 @@ impl Session {
             loaded: None,
             events: Vec::new(),
             latest: Latest::None,
+            share: None,
+            chunk: 1024,
         }
     }
 
@@ -348,6 +388,7 @@ impl Session {
             .map_err(|e| js_error(&e))?;
         let search = start_search(problem.as_ref()).map_err(|e| js_error(&e))?;
         self.latest = Latest::Note(narrate::loaded(&problem.title(), problem.instance()));
+        self.share = None;
         self.loaded = Some(Loaded {
             problem,
             search,
@@ -414,6 +455,63 @@ impl Session {
             _ => narrate::paused(stats),
         });
         Ok(status == Status::Done)
+    }
+
+    /// Prepares to count part `k` of `n` of the loaded problem (see the contract).
+    pub fn count_part(&mut self, k: u32, n: u32) -> Result<(), JsValue> {
+        let l = self.loaded()?;
+        if n == 0 || k >= n {
+            return Err(js_sys::Error::new(&format!("part {k} of {n} does not exist")).into());
+        }
+        let (k, n) = (k as usize, n as usize);
+        // The split depends on the problem and n only, so every worker makes the same one.
+        let split = Split::new(
+            l.problem.instance(),
+            l.problem.givens(),
+            Order::Given,
+            Plan::for_workers(n),
+        )
+        .map_err(|c| js_sys::Error::new(&format!("the givens clash on option {}", c.option)))?;
+        self.share = Some(split.into_share(k, n));
+        Ok(())
+    }
+
+    /// Counts on in the part for about `ms` milliseconds; true when the part is done. The time is
+    /// read with `performance.now()` between chunks of nodes sized to take a fraction of it, so a
+    /// slice lasts about `ms` whether a node costs a microsecond or a millisecond.
+    pub fn count_part_for(&mut self, ms: f64) -> Result<bool, JsValue> {
+        let share = self.share.as_mut().ok_or_else(no_part)?;
+        let t0 = now();
+        loop {
+            let t = now();
+            let done = share.count(self.chunk);
+            let dt = now() - t;
+            // Aim a chunk at a quarter of the slice, so the slice overshoots by little.
+            let aim = (ms / 4.0).max(0.5);
+            let scaled = self.chunk as f64 * aim / dt.max(0.01);
+            self.chunk = (scaled as u64).clamp(256, 1 << 28);
+            if done {
+                return Ok(true);
+            }
+            if now() - t0 >= ms {
+                return Ok(false);
+            }
+        }
+    }
+
+    /// What the part has counted so far (see the contract).
+    pub fn part_stats(&self) -> Result<JsValue, JsValue> {
+        let share = self.share.as_ref().ok_or_else(no_part)?;
+        let t = share.tally();
+        let (done, total) = share.progress();
+        to_js(&PartView {
+            solutions: t.stats.solutions,
+            nodes: t.stats.nodes,
+            updates: t.stats.updates,
+            done,
+            total,
+            finished: share.is_done(),
+        })
     }
 
     pub fn stats(&self) -> Result<JsValue, JsValue> {

@@ -235,3 +235,37 @@ fn the_fingerprint_tells_problems_apart() {
         fp(Spec::Sudoku("2...............".into()), Order::Given)
     );
 }
+
+#[test]
+fn a_share_counted_in_slices_equals_the_part_counted_at_once() {
+    for (spec, _) in specs() {
+        let p = problems::load(&spec).unwrap();
+        let want = sequential(&*p, Order::Given);
+        let split = Split::new(p.instance(), p.givens(), Order::Given, FINE).unwrap();
+        let n = 3;
+        let mut sum = Tally::default();
+        for k in 0..n {
+            let mut share = split.clone().into_share(k, n);
+            let mut slices = 0;
+            // Slices of 37 nodes: many stop inside a subproblem, some span several.
+            while !share.count(37) {
+                slices += 1;
+                let (done, total) = share.progress();
+                assert!(done <= total * (1.0 + 1e-9), "{spec:?}: {done} of {total}");
+            }
+            let (done, total) = share.progress();
+            assert!(
+                (done - total).abs() <= 1e-6 * total.max(1.0),
+                "{spec:?}: {done} of {total}"
+            );
+            let t = share.tally();
+            assert_same(
+                &format!("{spec:?} part {k} in {slices} slices"),
+                &t,
+                &split.count_part(k, n),
+            );
+            sum.add(t);
+        }
+        assert_same(&format!("{spec:?}: 3 shares"), &sum, &want);
+    }
+}

@@ -338,3 +338,43 @@ fn next_solution_gives_every_legal_board_once() {
     // Stepping back from the end over fine events works after the fast path too.
     assert!(s.step_back(100).unwrap() == 100);
 }
+
+#[wasm_bindgen_test]
+fn parts_counted_in_timed_slices_add_up_to_the_whole_count() {
+    // 10-queens is big enough to be split for 3 workers (core::split's plan).
+    let q = Queens::new(10).unwrap();
+    let mut native = Search::new(q.instance());
+    assert_eq!(native.run(&mut Count), Status::Done);
+    let (mut solutions, mut nodes, mut updates) = (0.0, 0.0, 0.0);
+    let mut busy = 0;
+    for k in 0..3 {
+        let mut s = session("queens", "10");
+        assert!(s.count_part_for(1.0).is_err(), "no part prepared yet");
+        s.count_part(k, 3).unwrap();
+        let mut slices = 0;
+        while !s.count_part_for(0.5).unwrap() {
+            slices += 1;
+            let st = s.part_stats().unwrap();
+            assert_eq!(get(&st, "finished"), JsValue::FALSE);
+            assert!(num(&st, "done") <= num(&st, "total") * 1.000001);
+        }
+        let st = s.part_stats().unwrap();
+        assert_eq!(get(&st, "finished"), JsValue::TRUE);
+        solutions += num(&st, "solutions");
+        nodes += num(&st, "nodes");
+        updates += num(&st, "updates");
+        if num(&st, "nodes") > 0.0 {
+            busy += 1;
+        }
+        let _ = slices;
+        // The page's own search is untouched.
+        assert!(get(&s.stats().unwrap(), "at_start").is_truthy());
+    }
+    assert!(busy >= 2, "the work is shared: {busy} parts counted nodes");
+    assert_eq!(solutions, 724.0);
+    assert_eq!(nodes, native.stats().nodes as f64);
+    assert_eq!(updates, native.stats().updates as f64);
+    let mut s = session("queens", "10");
+    assert!(s.count_part(3, 3).is_err());
+    assert!(s.count_part(0, 0).is_err());
+}

@@ -103,6 +103,7 @@ async function main() {
     app: {
       load: loadSpec, frames: () => state.frames, state,
       lastRun: () => (runs.state.phase === 'done' ? runs.state : null),
+      runs,
       matrix, board, tree, renderers,
     },
   };

@@ -82,7 +82,7 @@ export class RunBoxView {
     const r = this.run;
     if (!r) return;
     const st = r.stats;
-    const key = `${r.phase}|${r.title}|${st ? `${st.nodes},${st.solutions}` : ''}|${r.ms}|${r.message}`;
+    const key = `${r.phase}|${r.workers}|${r.title}|${st ? `${st.nodes},${st.solutions}` : ''}|${r.ms}|${r.message}`;
     if (key === this.key) return;
     this.key = key;
     const { box, bar, text, cancel } = this.els;
@@ -91,10 +91,11 @@ export class RunBoxView {
     cancel.textContent = r.phase === 'running' ? 'Cancel' : 'Close';
     cancel.hidden = r.phase === 'idle';
     const figures = st ? `${fmt(st.solutions)} solutions, ${fmt(st.nodes)} nodes` : '';
+    const on = r.workers > 1 ? ` on ${r.workers} workers` : '';
     let line;
     switch (r.phase) {
-      case 'running': line = st ? `${figures}, ${(r.ms / 1000).toFixed(1)} s…` : `Counting ${r.title}…`; break;
-      case 'done': line = `Done: ${figures}, ${fmt(st ? st.updates : 0)} updates in ${(r.ms / 1000).toFixed(2)} s.`; break;
+      case 'running': line = st ? `${figures}, ${(r.ms / 1000).toFixed(1)} s${on}…` : `Counting ${r.title}${on}…`; break;
+      case 'done': line = `Done: ${figures}, ${fmt(st ? st.updates : 0)} updates in ${(r.ms / 1000).toFixed(2)} s${on}.`; break;
       case 'cancelled': line = st ? `Cancelled after ${figures}.` : 'Cancelled.'; break;
       case 'error': line = `Failed: ${r.message}`; break;
       default: line = 'Counts every solution in the background; the search here is not touched.';

@@ -1,19 +1,23 @@
 // @ts-check
 // Run to the end, off the page's thread: a module worker with its own Session over the same wasm
-// package, loaded with the same problem, counting in slices so that it can report progress. The page
-// cancels it by terminating it, so the loop needs no way out of its own.
+// package, loaded with the same problem, counting one part of it (www/run.js starts one worker per
+// core, part k of n each; core::split makes the same split in every worker, so the parts add up to
+// the whole count, nodes and updates included). It counts in slices of SLICE_MS, timed inside wasm
+// (Session.count_part_for reads performance.now() between chunks of nodes), and posts its part's
+// figures after each. The page cancels it by terminating it, so the loop needs no way out of its own.
 //
-// In:  {kind, text, distinct}
-// Out: {type: 'progress' | 'done', stats, ms} or {type: 'error', message, line, column}
+// In:  {kind, text, distinct, part, parts}
+// Out: {type: 'progress' | 'done', stats: {solutions, nodes, updates, done, total}, ms}
+//      or {type: 'error', message, line, column}
 
 import init, { Session } from './pkg/dlx_studio.js';
 
 const ready = init();
-/** Aim of one slice, in ms: often enough for a live progress bar, rare enough to cost nothing. */
+/** One slice, in ms: often enough for a live progress bar, rare enough to cost nothing. */
 const SLICE_MS = 50;
 
 self.onmessage = async (e) => {
-  const { kind, text, distinct } = e.data;
+  const { kind, text, distinct, part, parts } = e.data;
   try {
     await ready;
   } catch (err) {
@@ -23,20 +27,16 @@ self.onmessage = async (e) => {
   const s = new Session();
   try {
     s.load(kind, text, !!distinct);
+    s.count_part(part, parts);
   } catch (err) {
     self.postMessage({ type: 'error', message: err.message, line: err.line, column: err.column });
     return;
   }
+  // The clock starts once the part is ready: the split (the same in every worker) is counted in.
   const t0 = performance.now();
-  let slice = 2000;
   for (;;) {
-    const t = performance.now();
-    const done = s.count_chunk(slice);
-    const dt = performance.now() - t;
-    // Size the next slice from this one's speed.
-    slice = Math.max(100, Math.min(5e7, Math.round(slice * SLICE_MS / Math.max(dt, 1))));
-    const ms = performance.now() - t0;
-    self.postMessage({ type: done ? 'done' : 'progress', stats: s.stats(), ms });
+    const done = s.count_part_for(SLICE_MS);
+    self.postMessage({ type: done ? 'done' : 'progress', stats: s.part_stats(), ms: performance.now() - t0 });
     if (done) return;
   }
 };

@@ -4,13 +4,13 @@
 //! - [`links`]: Knuth's DLX1 link arrays and the operations cover, uncover, hide, unhide.
 //! - [`search`]: Algorithm X as a resumable, reversible state machine reporting to an observer.
 //! - [`split`]: the search tree cut into subproblems whose counts add up to the whole search's.
-//! - `threads` (native only): subproblems counted on a rayon work-stealing pool.
+//! - [`threads`]: subproblems counted on a rayon work-stealing pool (native; on wasm32, where the page
+//!   runs workers, the same functions count on the calling thread).
 
 pub mod instance;
 pub mod links;
 pub mod search;
 pub mod split;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod threads;
 
 pub use instance::{Instance, InstanceError};
@@ -19,4 +19,4 @@ pub use search::{
     Clash, Count, Ctx, Event, Heuristic, Limits, Observer, Phase, Search, Stats, Status,
     StopAtSolution,
 };
-pub use split::{fingerprint, Plan, Split, Subproblem, Tally};
+pub use split::{fingerprint, Plan, Share, Split, Subproblem, Tally};

@@ -348,52 +348,23 @@ impl Split {
         }
     }
 
-    /// Counts subproblem `i` on `search` (from [`Split::search`], left at its start by the previous
-    /// count), calling `tick(nodes, solutions)` with what was counted since the last call about every
-    /// `chunk` search-tree nodes (`None`: only at the end), so that callers can show progress.
-    pub fn count_in(
-        &self,
-        search: &mut Search,
-        i: usize,
-        chunk: Option<u64>,
-        mut tick: impl FnMut(u64, u64),
-    ) -> Tally {
-        let sub = &self.subproblems[i];
-        // Back to the start, with nothing preselected, then the givens and the prefix.
+    /// Sets `search` (from [`Split::search`], in any state) at the start of subproblem `i`: back to
+    /// the start with nothing preselected, then the givens and the prefix.
+    fn begin(&self, search: &mut Search, i: usize) {
         search.restart();
         search.unpreselect();
         search
             .preselect(&self.givens)
-            .and_then(|()| search.preselect(&sub.prefix))
+            .and_then(|()| search.preselect(&self.subproblems[i].prefix))
             .expect("the givens and a prefix of the search are consistent choices");
-        let mut obs = FirstThenCount { stop: true };
-        let mut first = None;
-        let (mut nodes, mut solutions) = (0, 0);
-        loop {
-            if let Some(c) = chunk {
-                search.set_limits(Limits {
-                    nodes: Some(search.stats().nodes + c),
-                    solutions: None,
-                });
-            }
-            let status = search.run(&mut obs);
-            let st = search.stats();
-            tick(st.nodes - nodes, st.solutions - solutions);
-            (nodes, solutions) = (st.nodes, st.solutions);
-            match status {
-                Status::Paused => {
-                    first = Some((sub.seq, search.solution()));
-                    obs.stop = false;
-                }
-                Status::Limit => {}
-                Status::Done => break,
-            }
-        }
-        search.set_limits(Limits::default());
+    }
+
+    /// What `search` has counted of subproblem `i`, levels numbered as in the whole search.
+    fn tally_of(&self, search: &Search, i: usize, first: Option<Vec<usize>>) -> Tally {
+        let sub = &self.subproblems[i];
         let st = search.stats();
         // The subproblem's level 0 is level `prefix.len()` of the whole search.
-        let depth = st.profile.len();
-        let mut profile = vec![0; depth];
+        let mut profile = vec![0; st.profile.len()];
         for (l, &n) in st.profile.iter().enumerate() {
             if n > 0 {
                 profile[l + sub.prefix.len()] += n;
@@ -406,8 +377,58 @@ impl Split {
                 solutions: st.solutions,
                 profile,
             },
-            first,
+            first: first.map(|f| (sub.seq, f)),
         }
+    }
+
+    /// Counts on in subproblem `i` for at most `max_nodes` more search-tree nodes (`None`: to its
+    /// end), recording its first solution in `first`; true when the subproblem is finished.
+    fn resume(search: &mut Search, max_nodes: Option<u64>, first: &mut Option<Vec<usize>>) -> bool {
+        let mut obs = FirstThenCount {
+            stop: first.is_none(),
+        };
+        let cap = max_nodes.map(|m| search.stats().nodes.saturating_add(m));
+        search.set_limits(Limits {
+            nodes: cap,
+            solutions: None,
+        });
+        let done = loop {
+            match search.run(&mut obs) {
+                Status::Paused => {
+                    *first = Some(search.solution());
+                    obs.stop = false;
+                }
+                Status::Limit => break false,
+                Status::Done => break true,
+            }
+        };
+        search.set_limits(Limits::default());
+        done
+    }
+
+    /// Counts subproblem `i` on `search` (from [`Split::search`], in any state), calling
+    /// `tick(nodes, solutions)` with what was counted since the last call about every `chunk`
+    /// search-tree nodes (`None`: only at the end), so that callers can show progress.
+    pub fn count_in(
+        &self,
+        search: &mut Search,
+        i: usize,
+        chunk: Option<u64>,
+        mut tick: impl FnMut(u64, u64),
+    ) -> Tally {
+        self.begin(search, i);
+        let mut first = None;
+        let (mut nodes, mut solutions) = (0, 0);
+        loop {
+            let done = Split::resume(search, chunk, &mut first);
+            let st = search.stats();
+            tick(st.nodes - nodes, st.solutions - solutions);
+            (nodes, solutions) = (st.nodes, st.solutions);
+            if done {
+                break;
+            }
+        }
+        self.tally_of(search, i, first)
     }
 
     /// Counts part `k` of `n` on this thread: its share of the top and its subproblems.
@@ -418,5 +439,105 @@ impl Split {
             tally.add(self.count_in(&mut search, i, None, |_, _| {}));
         }
         tally
+    }
+
+    /// Part `k` of `n`, to be counted a slice at a time.
+    pub fn into_share(self, k: usize, n: usize) -> Share {
+        Share::new(self, k, n)
+    }
+}
+
+/// Part `k` of `n` of a split, counted a little at a time: for a caller that must return to its own
+/// loop between slices (the page's workers). The same counts as [`Split::count_part`].
+#[derive(Clone, Debug)]
+pub struct Share {
+    split: Split,
+    /// The part's subproblems, in the order they are counted, and how many are finished.
+    subs: Vec<usize>,
+    finished: usize,
+    search: Search,
+    /// Whether `search` is inside `subs[finished]` (false before it is begun).
+    begun: bool,
+    first: Option<Vec<usize>>,
+    /// The top's share and the finished subproblems.
+    tally: Tally,
+    /// Estimated sizes: of the finished subproblems, and of all of the part's.
+    done: f64,
+    total: f64,
+}
+
+impl Share {
+    pub fn new(split: Split, k: usize, n: usize) -> Share {
+        let subs = split.share(k, n);
+        let total = subs
+            .iter()
+            .map(|&i| split.subproblems[i].estimate.max(1.0))
+            .sum();
+        Share {
+            search: split.search(),
+            tally: split.share_tally(k),
+            split,
+            subs,
+            finished: 0,
+            begun: false,
+            first: None,
+            done: 0.0,
+            total,
+        }
+    }
+
+    pub fn split(&self) -> &Split {
+        &self.split
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.finished == self.subs.len()
+    }
+
+    /// Counts on for about `max_nodes` search-tree nodes (or a little more: a subproblem finished
+    /// early leaves the rest to the next); true when the whole part is counted.
+    pub fn count(&mut self, max_nodes: u64) -> bool {
+        let mut left = max_nodes.max(1);
+        while !self.is_done() && left > 0 {
+            let i = self.subs[self.finished];
+            if !self.begun {
+                self.split.begin(&mut self.search, i);
+                self.begun = true;
+                self.first = None;
+            }
+            let before = self.search.stats().nodes;
+            let done = Split::resume(&mut self.search, Some(left), &mut self.first);
+            left = left.saturating_sub(self.search.stats().nodes - before);
+            if done {
+                let t = self.split.tally_of(&self.search, i, self.first.take());
+                self.tally.add(t);
+                self.done += self.split.subproblems[i].estimate.max(1.0);
+                self.finished += 1;
+                self.begun = false;
+            }
+        }
+        self.is_done()
+    }
+
+    /// What the part has counted so far, the subproblem under way included.
+    pub fn tally(&self) -> Tally {
+        let mut t = self.tally.clone();
+        if self.begun {
+            let i = self.subs[self.finished];
+            t.add(self.split.tally_of(&self.search, i, self.first.clone()));
+        }
+        t
+    }
+
+    /// Knuth's estimate of the part's work done so far, and of all of it (same unit: nodes plus
+    /// updates): the finished subproblems' estimates, plus the one under way's times its search's
+    /// own progress estimate.
+    pub fn progress(&self) -> (f64, f64) {
+        let mut done = self.done;
+        if self.begun {
+            let i = self.subs[self.finished];
+            done += self.split.subproblems[i].estimate.max(1.0) * self.search.progress();
+        }
+        (done, self.total)
     }
 }

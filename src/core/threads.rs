@@ -1,5 +1,7 @@
-//! The subproblems of a [`Split`] counted on a rayon work-stealing pool (native only: the page runs
-//! one Web Worker per core instead, each counting a part).
+//! The subproblems of a [`Split`] counted on a rayon work-stealing pool, and other work spread over
+//! threads in the same way (the CLI's Sudoku batch). Rayon is a native-only dependency: on wasm32,
+//! where the page runs one Web Worker per core instead (each counting a part, see `wasm::Session`),
+//! these functions do the same work on the calling thread, so that code using them still compiles.
 //!
 //! Subproblems come largest-estimate first and each is one task, so the big ones start early and idle
 //! threads steal what is left; every thread reuses one search (`Split::count_in` restarts it) rather
@@ -7,7 +9,6 @@
 //! the number of threads or on which thread counted what.
 
 use super::split::{Split, Tally};
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What the workers have counted so far, for a progress line: read it from another thread.
@@ -40,6 +41,39 @@ pub fn available() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// `f` applied to every item, on `threads` threads, each with its own state from `init`; the
+/// results in the items' order. Falls back to the calling thread where no thread can be started.
+pub fn map_in_order<T, S, R>(
+    items: &[T],
+    threads: usize,
+    init: impl Fn() -> S + Sync + Send,
+    f: impl Fn(&mut S, &T) -> R + Sync + Send,
+) -> Vec<R>
+where
+    T: Sync,
+    R: Send,
+{
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use rayon::prelude::*;
+        if let Ok(pool) = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .build()
+        {
+            return pool.install(|| {
+                items
+                    .par_iter()
+                    .with_max_len(1)
+                    .map_init(&init, |s, t| f(s, t))
+                    .collect()
+            });
+        }
+    }
+    let _ = threads;
+    let mut state = init();
+    items.iter().map(|t| f(&mut state, t)).collect()
+}
+
 /// Counts the subproblems `subs` of `split` (all of them for a whole count, a part's share for
 /// `--part`) on `threads` threads, adding them up; `progress` is updated as they go.
 pub fn count(split: &Split, subs: &[usize], threads: usize, progress: &Progress) -> Tally {
@@ -47,31 +81,18 @@ pub fn count(split: &Split, subs: &[usize], threads: usize, progress: &Progress)
     progress
         .total
         .store(subs.iter().map(|&i| size(i)).sum(), Ordering::Relaxed);
-    let work = || {
-        subs.par_iter()
-            .with_max_len(1)
-            .map_init(
-                || split.search(),
-                |search, &i| {
-                    let t = split.count_in(search, i, Some(CHUNK), |n, s| {
-                        progress.nodes.fetch_add(n, Ordering::Relaxed);
-                        progress.solutions.fetch_add(s, Ordering::Relaxed);
-                    });
-                    progress.done.fetch_add(size(i), Ordering::Relaxed);
-                    t
-                },
-            )
-            .reduce(Tally::default, Tally::merged)
-    };
-    match rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-    {
-        Ok(pool) => pool.install(work),
-        // No threads to be had (a sandbox, say): count on this one; the result is the same.
-        Err(_) => subs.iter().fold(Tally::default(), |acc, &i| {
-            let mut search = split.search();
-            acc.merged(split.count_in(&mut search, i, None, |_, _| {}))
-        }),
-    }
+    let tallies = map_in_order(
+        subs,
+        threads,
+        || split.search(),
+        |search, &i| {
+            let t = split.count_in(search, i, Some(CHUNK), |n, s| {
+                progress.nodes.fetch_add(n, Ordering::Relaxed);
+                progress.solutions.fetch_add(s, Ordering::Relaxed);
+            });
+            progress.done.fetch_add(size(i), Ordering::Relaxed);
+            t
+        },
+    );
+    tallies.into_iter().fold(Tally::default(), Tally::merged)
 }

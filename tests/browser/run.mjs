@@ -373,6 +373,32 @@ test('pentomino 6x10 runs to the end in the worker (9356) while the page answers
   }
 });
 
+test('run to end on one worker per core counts what one worker counts; the speed-up is reported', async ({ page, base, errors }) => {
+  await open(page, base, '?queens=13');
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency || 1);
+  /** Runs 13-queens to the end on `n` workers (0: one per core) and returns the run's state. */
+  const runOn = async (n) => {
+    await page.evaluate((k) => { window.dlx.app.runs.workers = k; }, n);
+    await page.click(tid('run-to-end'));
+    await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done', null, { timeout: 600000 });
+    return page.evaluate(() => ({ ...window.dlx.app.lastRun() }));
+  };
+  const one = await runOn(1);
+  const all = await runOn(0);
+  assert(one.workers === 1 && all.workers === Math.max(1, Math.min(16, cores)), `workers: ${one.workers}, ${all.workers} (cores ${cores})`);
+  assert(one.stats.solutions === 73712, `one worker: ${one.stats.solutions} solutions, not 73712`);
+  for (const k of ['solutions', 'nodes', 'updates']) {
+    assert(all.stats[k] === one.stats[k], `${all.workers} workers counted ${all.stats[k]} ${k}, one worker ${one.stats[k]}`);
+  }
+  if (all.workers > 1) {
+    assert((await page.textContent('#run-text')).includes(`on ${all.workers} workers`), `the run box says: ${await page.textContent('#run-text')}`);
+  }
+  await page.evaluate(() => { window.dlx.app.runs.workers = 0; });
+  // Timing on shared cores is noisy: reported, never asserted.
+  report.push(`13-queens run to the end: 1 worker ${(one.ms / 1000).toFixed(2)} s, ${all.workers} workers ${(all.ms / 1000).toFixed(2)} s: speed-up ${(one.ms / all.ms).toFixed(2)}x (same ${one.stats.nodes} nodes, ${one.stats.updates} updates)`);
+  assert(errors.length === 0, `console errors: ${errors.join('; ')}`);
+});
+
 test('every preset loads, shows its board and finds a solution', async ({ page, base, errors }) => {
   await open(page, base);
   const keys = await page.$$eval('#preset option', (os) => os.map((o) => o.value).filter(Boolean));
@@ -416,6 +442,8 @@ test('loading another problem or resetting cancels a run to the end', async ({ p
   });
   const log = () => page.evaluate(() => ({ ...window.workerLog }));
   await open(page, base, '?pentomino=6x10');
+  // A run starts one worker per core (at most 16), all stopped together.
+  const nw = await page.evaluate(() => Math.max(1, Math.min(16, navigator.hardwareConcurrency || 1)));
   await page.click(tid('run-to-end'));
   await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'running');
   await loadVia(page, 'queens', 6);
@@ -423,7 +451,7 @@ test('loading another problem or resetting cancels a run to the end', async ({ p
   assert(!(await page.isDisabled(tid('run-to-end'))), 'run to end stays disabled after loading another problem');
   assert(await page.evaluate(() => document.getElementById('run-box').dataset.state === 'idle'), 'the old run still shows after loading another problem');
   let w = await log();
-  assert(w.started === 1 && w.terminated === 1, `after loading 6-queens: ${w.started} workers started, ${w.terminated} terminated`);
+  assert(w.started === nw && w.terminated === nw, `after loading 6-queens: ${w.started} workers started, ${w.terminated} terminated`);
   await page.waitForTimeout(1500);
   assert((await num(page, 'solutions')) === 0, `solutions read-out after loading 6-queens: ${await text(page, 'solutions')}`);
   assert((await num(page, 'nodes')) === 0, `nodes read-out after loading 6-queens: ${await text(page, 'nodes')}`);
@@ -441,7 +469,7 @@ test('loading another problem or resetting cancels a run to the end', async ({ p
   assert(!(await page.isDisabled(tid('run-to-end'))), 'run to end stays disabled after reset');
   assert(await page.evaluate(() => document.getElementById('run-box').dataset.state === 'idle'), 'the run still shows after reset');
   w = await log();
-  assert(w.started === 3 && w.terminated === 3, `after reset: ${w.started} workers started, ${w.terminated} terminated`);
+  assert(w.started === 3 * nw && w.terminated === 3 * nw, `after reset: ${w.started} workers started, ${w.terminated} terminated`);
   await page.waitForTimeout(1500);
   assert((await num(page, 'solutions')) === 0 && (await num(page, 'nodes')) === 0,
     `read-outs after reset: ${await text(page, 'solutions')} solutions, ${await text(page, 'nodes')} nodes`);

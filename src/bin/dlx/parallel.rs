@@ -8,7 +8,6 @@ use dlx_studio::core::threads::{self, Progress as Shared};
 use dlx_studio::core::{Order, Plan, Split};
 use dlx_studio::problems::sudoku::{Grid, Solver};
 use dlx_studio::problems::{self, Problem};
-use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::io::{self, BufRead, Read, Write};
 use std::sync::atomic::Ordering;
@@ -358,10 +357,6 @@ fn answer(solver: &mut Solver, line: &str) -> Result<String, (Option<usize>, Str
 /// puzzles solved on every core. Blank lines and lines starting with `#` are skipped (comments).
 pub fn batch(path: &str, args: &Args, out: &mut impl Write) -> Result<(), Stop> {
     let threads = threads_of(args);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .ok();
     let name = source_name(path);
     let mut reader: Box<dyn BufRead> = if path == "-" {
         Box::new(io::stdin().lock())
@@ -406,19 +401,9 @@ pub fn batch(path: &str, args: &Args, out: &mut impl Write) -> Result<(), Stop> 
             }
             lines.push((line_no, t.to_owned()));
         }
-        let work = || -> Vec<Result<String, (Option<usize>, String)>> {
-            lines
-                .par_iter()
-                .map_init(Solver::new, |solver, (_, l)| answer(solver, l))
-                .collect()
-        };
-        let answers = match &pool {
-            Some(pool) => pool.install(work),
-            None => {
-                let mut solver = Solver::new();
-                lines.iter().map(|(_, l)| answer(&mut solver, l)).collect()
-            }
-        };
+        let answers = threads::map_in_order(&lines, threads, Solver::new, |solver, (_, l)| {
+            answer(solver, l)
+        });
         for ((l, _), a) in lines.iter().zip(answers) {
             match a {
                 Ok(text) => writeln!(out, "{text}")?,
