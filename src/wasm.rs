@@ -23,8 +23,9 @@
 //! s.count_chunk(max_nodes) -> boolean
 //!                                counts on (fast path) for at most max_nodes more nodes; true when the
 //!                                search is finished. For the worker's run to the end.
-//! s.stats() -> {level, nodes, updates, solutions, max_depth, progress, done, at_start}
-//! s.info() -> {title, kind, n_items, n_primary, n_options, items: [names], options: [[item index]]}
+//! s.stats() -> {level, nodes, updates, cleansings, solutions, max_depth, progress, done, at_start}
+//! s.info() -> {title, kind, n_items, n_primary, n_options, items: [names], options: [[item index]],
+//!              colors: [names]}  colour k (from 1) is colors[k - 1].
 //!                                once per load; item index i is header i + 1 in the link arrays.
 //! s.board() -> Board             (see problems::Board) for the options chosen so far, plus the option
 //!                                being tried now, if any; .text is the board-text read-out.
@@ -41,10 +42,14 @@
 //! s.items_ptr(), s.items_len()   2 u32 per item header: left, right (index 0 is the root).
 //! s.lens_ptr(), s.lens_len()     1 u32 per item header: its length (Knuth's LEN) in the low 30 bits,
 //!                                plus bit 30 (0x40000000) while the item is covered; index 0 unused.
+//! s.colors_ptr(), s.colors_len() 1 u32 per node: its colour (0 none, k for colour k of info().colors,
+//!                                0xFFFFFFFF while marked by a purification as agreeing with it); for an
+//!                                item header, the colour it is purified with (0 when it is not).
 //! s.events_ptr(), s.events_len() the events of the latest step/step_back/step_to_choice call, 6 u32 each:
 //!                                [code, a, b, c, d, undone]; code 0 Choose(level,item,len), 1 DeadEnd(level,
 //!                                item), 2 CoverItem(item), 3 Hide(node), 4 Try(level,node,k,d),
-//!                                5 Solution(level), 6 Backtrack(level), 7 Unhide(node), 8 UncoverItem(item);
+//!                                5 Solution(level), 6 Backtrack(level), 7 Unhide(node), 8 UncoverItem(item),
+//!                                9 Purify(node), 10 Unpurify(node);
 //!                                undone = 1 when the event was taken back by step_back. Only the last
 //!                                65536 events of a call are kept.
 //! wasm_memory()                  the module's WebAssembly.Memory.
@@ -118,6 +123,7 @@ struct StatsView {
     level: usize,
     nodes: u64,
     updates: u64,
+    cleansings: u64,
     solutions: u64,
     max_depth: usize,
     progress: f64,
@@ -134,6 +140,7 @@ struct InfoView<'a> {
     n_options: usize,
     items: &'a [String],
     options: Vec<Vec<u32>>,
+    colors: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -157,6 +164,8 @@ pub fn encode(ev: Event, undone: bool) -> [u32; EVENT_WORDS] {
         Event::Backtrack { level } => [6, level, 0, 0, 0, u],
         Event::Unhide { node } => [7, node, 0, 0, 0, u],
         Event::UncoverItem { item } => [8, item, 0, 0, 0, u],
+        Event::Purify { node } => [9, node, 0, 0, 0, u],
+        Event::Unpurify { node } => [10, node, 0, 0, 0, u],
     }
 }
 
@@ -394,6 +403,7 @@ impl Session {
             level: s.level(),
             nodes: s.stats().nodes,
             updates: s.stats().updates,
+            cleansings: s.stats().cleansings,
             solutions: s.stats().solutions,
             max_depth: s.stats().max_depth(),
             progress: s.progress(),
@@ -415,6 +425,7 @@ impl Session {
             options: (0..inst.n_options())
                 .map(|k| inst.option(k).map(|i| i as u32).collect())
                 .collect(),
+            colors: inst.color_names(),
         })
     }
 
@@ -508,6 +519,18 @@ impl Session {
         self.loaded
             .as_ref()
             .map_or(0, |l| l.search.links().lens().len())
+    }
+
+    pub fn colors_ptr(&self) -> *const u32 {
+        self.loaded
+            .as_ref()
+            .map_or(std::ptr::null(), |l| l.search.links().colors().as_ptr())
+    }
+
+    pub fn colors_len(&self) -> usize {
+        self.loaded
+            .as_ref()
+            .map_or(0, |l| l.search.links().colors().len())
     }
 
     pub fn events_ptr(&self) -> *const u32 {

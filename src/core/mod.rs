@@ -9,7 +9,7 @@ pub mod links;
 pub mod search;
 
 pub use instance::{Instance, InstanceError};
-pub use links::{ItemLink, Links, Node, Order, COVERED};
+pub use links::{ItemLink, Links, Node, Order, COVERED, MARKED};
 pub use search::{
     Clash, Count, Ctx, Event, Limits, Observer, Phase, Search, Stats, Status, StopAtSolution,
 };
