@@ -948,3 +948,164 @@ fn a_byte_order_mark_on_standard_input_is_skipped() {
         "24\n"
     );
 }
+
+// ---- Option rules (issue 12, finding 8) ----
+
+#[test]
+fn options_follow_one_rule_for_numbers_help_and_double_dash() {
+    // A number given to an option is read like N: a sign is refused, with the same words.
+    let plus = fails(
+        &["solve", "queens", "8", "--limit", "+3"],
+        &["`+` is not a digit: --limit must be a whole number"],
+    );
+    assert_eq!(
+        plus,
+        format!(
+            "dlx: --limit `+3`: {}\n",
+            dlx_studio::problems::parse_whole("--limit", "+3").unwrap_err()
+        )
+    );
+    fails(
+        &["count", "queens", "8", "--seed=-1"],
+        &["`-` is not a digit: --seed must be a whole number"],
+    );
+    fails(
+        &["solve", "queens", "8", "--limit", " "],
+        &["--limit is missing"],
+    );
+    assert_eq!(
+        ok(&["solve", "queens", "4", "--limit", " 1 "])
+            .lines()
+            .count(),
+        4
+    );
+    // `--` ends the options: a Sudoku that starts with `-` (a drawn line) is an argument after it.
+    let puzzle = "--12..............";
+    fails(
+        &["count", "sudoku", puzzle],
+        &["unknown option `--12", "`--`"],
+    );
+    assert_eq!(ok(&["count", "sudoku", "--", puzzle]), "24\n");
+    assert_eq!(ok(&["count", "--", "sudoku", puzzle]), "24\n");
+    // Options after `--` are arguments too, `-h` among them; an option's value is never help.
+    fails(
+        &["count", "queens", "8", "--", "--json"],
+        &["unexpected argument `--json`"],
+    );
+    fails(&["count", "sudoku", "--", "-h"], &["the puzzle"]);
+    fails(
+        &["solve", "queens", "8", "--limit", "-h"],
+        &["--limit `-h`", "must be a whole number"],
+    );
+    fails(
+        &["count", "queens", "8", "--seed", "--help"],
+        &["--seed `--help`"],
+    );
+    // `-h` as an option asks for help, wherever it stands among the options, whatever else is wrong.
+    for args in [
+        &["count", "queens", "8", "-h"][..],
+        &["count", "-h", "queens"],
+        &["count", "queens", "x", "--frob", "-h"],
+        &["--json", "-h"],
+    ] {
+        assert!(ok(args).contains("Usage:"), "{args:?}");
+    }
+    fails(&["--json"], &["missing command before `--json`"]);
+    // The option table knows which command each option is for.
+    fails(
+        &["export", "queens", "8", "--seed", "3"],
+        &["--seed applies to count and solve, not export"],
+    );
+    fails(
+        &["export", "queens", "8", "--progress"],
+        &["--progress applies to count and solve, not export"],
+    );
+}
+
+#[test]
+fn n_beyond_32_bits_is_far_too_large_on_every_target() {
+    // The page (32-bit usize) refused it as far too large while the CLI passed it to the range check.
+    fails(
+        &["count", "queens", "4294967296"],
+        &["N = 4294967296 is far too large"],
+    );
+    fails(&["count", "queens", "4294967295"], &["between 1 and 64"]);
+}
+
+// ---- Output that cannot be written (issue 12, finding 3) ----
+
+/// `dlx ARGS` run by the shell with `redirect` applied (e.g. `>&-`): (status, stderr).
+fn dlx_redirected(args: &str, redirect: &str) -> (Option<i32>, String) {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec \"$0\" {args} {redirect}"))
+        .arg(env!("CARGO_BIN_EXE_dlx"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn unwritable_stdout_or_stderr_is_an_error_not_a_panic() {
+    // stdout closed: an error, not silence (Rust's runtime puts /dev/null there, which hid it).
+    let (code, err) = dlx_redirected("count queens 6", ">&-");
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        err,
+        "dlx: standard output is closed: nowhere to write the output\n"
+    );
+    // stdout to /dev/null on purpose is fine.
+    assert_eq!(dlx_redirected("count queens 6", ">/dev/null").0, Some(0));
+    // A full disk: status 1 and the reason.
+    let (code, err) = dlx_redirected("solve queens 6 --limit 0", ">/dev/full");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.starts_with("dlx: cannot write to standard output: No space left"),
+        "{err}"
+    );
+    let (code, err) = dlx_redirected("--help", ">/dev/full");
+    assert_eq!(code, Some(1), "{err}");
+    // stderr full: the message cannot be written, the status still says what happened (101 was a
+    // panic).
+    assert_eq!(dlx_redirected("count queens x", "2>/dev/full").0, Some(2));
+    assert_eq!(
+        dlx_redirected("count queens 6 --progress", "2>/dev/full").0,
+        Some(0),
+        "a run too short for a progress line writes nothing to stderr"
+    );
+}
+
+#[test]
+fn a_closed_pipe_on_stderr_stops_the_progress_line_with_status_1() {
+    // `dlx count queens 16 --progress 2>&1 | head -c 40` panicked (101) at the next progress line.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["count", "queens", "16", "--progress"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let mut head = [0u8; 40];
+    stderr.read_exact(&mut head).unwrap();
+    assert!(String::from_utf8_lossy(&head).contains(" nodes, "));
+    drop(stderr);
+    // The next line, half a second on, fails; a bound in case it never comes (then kill and fail).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("dlx went on counting with its stderr closed");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert_eq!(status.code(), Some(1));
+}

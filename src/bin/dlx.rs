@@ -52,8 +52,16 @@ Options:
                is as deterministic and the count the same, only the order of solutions differs
   --progress   show the progress line on stderr even when it is not a terminal
   -h, --help   show this help
+  --           end of the options: every word after it is an argument (a Sudoku that starts
+               with `-`, say)
 
-Exit status: 0 on success (also when there is no solution), 2 on bad input or usage.
+Options and arguments may come in any order; `--name value` or `--name=value`. A word is an
+option when it starts with `-` and a letter, or with `--`; so `-` and `-3` are arguments.
+Numbers (N, K, S) are whole numbers: digits only, no sign.
+
+Exit status: 0 on success (also when there is no solution, and when a reader of standard output
+such as `head` closes it early), 1 when the output cannot be written (a full disk, standard output
+closed, the progress line's standard error gone), 2 on bad input or usage.
 ";
 
 /// Bad input or usage: one line for the user, exit status 2.
@@ -70,6 +78,9 @@ enum Stop {
     Fail(Fail),
     /// Writing to stdout failed; a closed pipe (`dlx solve … | head`) is not an error.
     Output(io::Error),
+    /// Writing the progress line to stderr failed: an error, whatever the cause (a closed pipe too),
+    /// since the run is cut short and no one may see why.
+    Progress(io::Error),
 }
 
 impl From<Fail> for Stop {
@@ -91,6 +102,60 @@ enum Command {
     Export,
 }
 
+use Command::{Count, Export, Solve};
+
+impl Command {
+    /// Every command, as typed.
+    const ALL: &'static [(&'static str, Command)] =
+        &[("count", Count), ("solve", Solve), ("export", Export)];
+
+    fn name(self) -> &'static str {
+        Command::ALL
+            .iter()
+            .find(|&&(_, c)| c == self)
+            .map_or("?", |&(n, _)| n)
+    }
+}
+
+/// One option of the command line. To add one: a row here, a field in [`Args`], an arm in
+/// [`Args::set`], a line in [`USAGE`]. The parser does the rest (the value, `--name=value`, and
+/// refusing the option for a command it does not apply to).
+struct OptSpec {
+    name: &'static str,
+    /// What its value is called in a message (`--limit needs a value (K)`); `None`: a flag.
+    value: Option<&'static str>,
+    /// The commands it applies to.
+    commands: &'static [Command],
+}
+
+const OPTIONS: &[OptSpec] = &[
+    OptSpec {
+        name: "--json",
+        value: None,
+        commands: &[Count, Solve],
+    },
+    OptSpec {
+        name: "--limit",
+        value: Some("K"),
+        commands: &[Solve],
+    },
+    OptSpec {
+        name: "--seed",
+        value: Some("S"),
+        commands: &[Count, Solve],
+    },
+    OptSpec {
+        name: "--distinct",
+        value: None,
+        commands: &[Count, Solve, Export],
+    },
+    OptSpec {
+        name: "--progress",
+        value: None,
+        commands: &[Count, Solve],
+    },
+];
+
 /// The command line, parsed.
 #[derive(Debug)]
 struct Args {
@@ -104,6 +169,34 @@ struct Args {
     progress: bool,
 }
 
+impl Args {
+    fn new(command: Command) -> Args {
+        Args {
+            command,
+            positional: Vec::new(),
+            json: false,
+            limit: None,
+            seed: None,
+            distinct: false,
+            progress: false,
+        }
+    }
+
+    /// Records option `name` (a row of [`OPTIONS`]) with its value, if it takes one.
+    fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), Fail> {
+        let v = || value.unwrap_or_default();
+        match name {
+            "--json" => self.json = true,
+            "--distinct" => self.distinct = true,
+            "--progress" => self.progress = true,
+            "--limit" => self.limit = Some(parse_number(name, v())?),
+            "--seed" => self.seed = Some(parse_number(name, v())?),
+            _ => unreachable!("{name} is in OPTIONS but not in Args::set"),
+        }
+        Ok(())
+    }
+}
+
 enum Parsed {
     Help,
     Run(Args),
@@ -111,92 +204,127 @@ enum Parsed {
 
 const PROBLEMS: &str = "queens, toroidal-queens, sudoku, latin, langford, pentomino or exact-cover";
 
-fn parse_number(what: &str, s: &str) -> Result<u64, Fail> {
-    s.parse::<u64>().map_err(|_| {
-        if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
-            Fail(format!("{what} is far too large: {s}"))
-        } else {
-            Fail(format!("{what} must be a whole number, not `{s}`"))
-        }
-    })
+/// A number given to an option, read by the reader of N (`problems::parse_whole`), so that `+3`,
+/// `-3` and `3x` are refused here as they are for N, with the same words.
+fn parse_number(name: &str, s: &str) -> Result<u64, Fail> {
+    problems::parse_whole(name, s).map_err(|e| Fail(format!("{name} `{s}`: {e}")))
 }
 
+/// Whether a command-line word is an option: `-` then a letter, or `--` then anything. So `-` (standard
+/// input), `-3` (a bad number) and `-.5..` (a Sudoku) are arguments; after `--`, every word is one.
+fn is_option(a: &str) -> bool {
+    let mut b = a.bytes().skip(1);
+    a.starts_with('-')
+        && match b.next() {
+            Some(b'-') => true,
+            Some(c) => c.is_ascii_alphabetic(),
+            None => false,
+        }
+}
+
+/// Reads the command line: `COMMAND WORDS…`, where options and arguments may come in any order,
+/// `--name value` or `--name=value`, and `--` ends the options. `-h`/`--help` as an option (not as an
+/// option's value, not after `--`), or `help` as the command, asks for the usage.
 fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
-    if argv.first().is_some_and(|a| a == "help") || argv.iter().any(|a| a == "-h" || a == "--help")
-    {
-        return Ok(Parsed::Help);
-    }
     let Some(first) = argv.first() else {
         return Err(Fail::new(
             "missing command: count, solve or export (dlx --help for more)",
         ));
     };
     let command = match first.as_str() {
-        "count" => Command::Count,
-        "solve" => Command::Solve,
-        "export" => Command::Export,
-        other => {
-            return Err(Fail(format!(
-                "unknown command `{other}`: expected count, solve or export"
-            )))
-        }
+        "help" | "-h" | "--help" => return Ok(Parsed::Help),
+        c => match Command::ALL.iter().find(|&&(n, _)| n == c) {
+            Some(&(_, command)) => command,
+            None if is_option(c) => {
+                // Help anywhere among the options wins over a missing command.
+                if argv
+                    .iter()
+                    .take_while(|a| *a != "--")
+                    .any(|a| a == "-h" || a == "--help")
+                {
+                    return Ok(Parsed::Help);
+                }
+                return Err(Fail(format!(
+                    "missing command before `{}`: count, solve or export (dlx --help for more)",
+                    c
+                )));
+            }
+            None => {
+                return Err(Fail(format!(
+                    "unknown command `{c}`: expected count, solve or export"
+                )))
+            }
+        },
     };
-    let mut args = Args {
-        command,
-        positional: Vec::new(),
-        json: false,
-        limit: None,
-        seed: None,
-        distinct: false,
-        progress: false,
-    };
+    let mut args = Args::new(command);
+    // The options given, in order, to check once help is ruled out.
+    let mut given: Vec<&OptSpec> = Vec::new();
     let mut it = argv[1..].iter();
+    let mut error = None;
     while let Some(a) = it.next() {
-        // `-` is standard input and `-3` a (bad) number: both are arguments, not options.
-        let is_option =
-            a.starts_with('-') && a.len() > 1 && !a[1..].starts_with(|c: char| c.is_ascii_digit());
-        if !is_option {
+        if a == "--" {
+            args.positional.extend(it.by_ref().cloned());
+            break;
+        }
+        if !is_option(a) {
             args.positional.push(a.clone());
             continue;
         }
+        if a == "-h" || a == "--help" {
+            return Ok(Parsed::Help);
+        }
+        if error.is_some() {
+            // Only a later `--help` can change the outcome now.
+            continue;
+        }
         let (name, inline) = match a.split_once('=') {
-            Some((n, v)) => (n, Some(v.to_string())),
+            Some((n, v)) => (n, Some(v)),
             None => (a.as_str(), None),
         };
-        let mut value = |what: &str| -> Result<String, Fail> {
-            match inline.clone() {
-                Some(v) => Ok(v),
-                None => it
-                    .next()
-                    .cloned()
-                    .ok_or_else(|| Fail(format!("{name} needs a value ({what})"))),
-            }
+        let Some(spec) = OPTIONS.iter().find(|o| o.name == name) else {
+            error = Some(Fail(format!(
+                "unknown option `{a}` (dlx --help lists them; put `--` before an argument that \
+                 starts with `-`)"
+            )));
+            continue;
         };
-        match name {
-            "--json" => args.json = true,
-            "--distinct" => args.distinct = true,
-            "--progress" => args.progress = true,
-            "--limit" => args.limit = Some(parse_number("--limit", &value("K")?)?),
-            "--seed" => args.seed = Some(parse_number("--seed", &value("S")?)?),
-            _ => {
-                return Err(Fail(format!(
-                    "unknown option `{a}` (dlx --help lists them)"
-                )))
+        let value = match (spec.value, inline) {
+            (None, Some(_)) => {
+                error = Some(Fail(format!("{name} takes no value")));
+                continue;
             }
+            (None, None) => None,
+            (Some(_), Some(v)) => Some(v),
+            (Some(what), None) => match it.next() {
+                Some(v) => Some(v.as_str()),
+                None => {
+                    error = Some(Fail(format!("{name} needs a value ({what})")));
+                    continue;
+                }
+            },
+        };
+        if let Err(e) = args.set(name, value) {
+            error = Some(e);
+            continue;
         }
-        if inline.is_some() && !matches!(name, "--limit" | "--seed") {
-            return Err(Fail(format!("{name} takes no value")));
-        }
+        given.push(spec);
     }
-    if args.limit.is_some() && command != Command::Solve {
-        return Err(Fail::new("--limit applies to solve only"));
+    if let Some(e) = error {
+        return Err(e);
     }
-    if command == Command::Export {
-        if args.json {
-            return Err(Fail::new("--json applies to count and solve, not export"));
-        }
-        if args.seed.is_some() {
-            return Err(Fail::new("--seed applies to count and solve, not export"));
+    for spec in given {
+        if !spec.commands.contains(&command) {
+            let names: Vec<&str> = spec.commands.iter().map(|c| c.name()).collect();
+            let list = match names.as_slice() {
+                [one] => format!("{one} only"),
+                [init @ .., last] => format!("{} and {last}", init.join(", ")),
+                [] => "no command".into(),
+            };
+            return Err(Fail(format!(
+                "{} applies to {list}, not {}",
+                spec.name,
+                command.name()
+            )));
         }
     }
     Ok(Parsed::Run(args))
@@ -363,10 +491,10 @@ impl Progress {
         }
     }
 
-    fn tick(&mut self, search: &Search) {
+    fn tick(&mut self, search: &Search) -> Result<(), Stop> {
         let now = Instant::now();
         if now - self.start < REDRAW || now - self.last < REDRAW {
-            return;
+            return Ok(());
         }
         self.last = now;
         let s = search.stats();
@@ -377,15 +505,16 @@ impl Progress {
             100.0 * search.progress()
         );
         let pad = self.shown.saturating_sub(line.len());
-        eprint!("\r{line}{}", " ".repeat(pad));
         self.shown = line.len();
+        write_err(&format!("\r{line}{}", " ".repeat(pad))).map_err(Stop::Progress)
     }
 
-    fn clear(&mut self) {
+    fn clear(&mut self) -> Result<(), Stop> {
         if self.shown > 0 {
-            eprint!("\r{}\r", " ".repeat(self.shown));
-            self.shown = 0;
+            let n = std::mem::take(&mut self.shown);
+            write_err(&format!("\r{}\r", " ".repeat(n))).map_err(Stop::Progress)?;
         }
+        Ok(())
     }
 }
 
@@ -411,7 +540,7 @@ fn drive(
         let t = Instant::now();
         match search.run(&mut obs) {
             Status::Paused => {
-                progress.clear();
+                progress.clear()?;
                 match each(search)? {
                     Next::Tell => {}
                     Next::CountOn => obs.stop = false,
@@ -421,10 +550,10 @@ fn drive(
             Status::Limit => {
                 let secs = t.elapsed().as_secs_f64().max(1e-6);
                 chunk = ((chunk as f64 * 0.1 / secs) as u64).clamp(1024, 1 << 30);
-                progress.tick(search);
+                progress.tick(search)?;
             }
             Status::Done => {
-                progress.clear();
+                progress.clear()?;
                 return Ok(true);
             }
         }
@@ -592,10 +721,42 @@ fn export(problem: &dyn Problem, out: &mut impl Write) -> Result<(), Stop> {
     Ok(())
 }
 
+/// Writes to stderr, reporting a failure (`2>/dev/full`, a closed pipe) rather than panicking as
+/// `eprint!` does.
+fn write_err(text: &str) -> io::Result<()> {
+    let mut e = io::stderr().lock();
+    e.write_all(text.as_bytes())?;
+    e.flush()
+}
+
+/// Whether standard output was closed when dlx started (`dlx … >&-`). Rust's runtime opens `/dev/null`
+/// (read-write) on a closed standard descriptor before `main`, so output written there would vanish
+/// and dlx would exit 0. A shell's `>/dev/null` opens it write-only, so the two can be told apart by
+/// the access mode; only `1<>/dev/null` is mistaken for a closed stdout. Linux only (`/proc`).
+fn stdout_was_closed() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        let is_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == *"/dev/null");
+        let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+            info.lines()
+                .find_map(|l| l.strip_prefix("flags:"))
+                .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+                .is_some_and(|flags| flags & 0o3 == 0o2)
+        });
+        is_null && read_write
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
+    }
+}
+
 fn run(argv: &[String]) -> Result<(), Stop> {
     let args = match parse_args(argv)? {
         Parsed::Help => {
-            io::stdout().write_all(USAGE.as_bytes())?;
+            let mut out = io::stdout().lock();
+            out.write_all(USAGE.as_bytes())?;
+            out.flush()?;
             return Ok(());
         }
         Parsed::Run(a) => a,
@@ -612,7 +773,13 @@ fn run(argv: &[String]) -> Result<(), Stop> {
     Ok(())
 }
 
+/// Exit status: 0 success (a closed pipe on stdout too), 1 output that could not be written, 2 bad
+/// input or usage. The message goes to stderr if it can; if it cannot, the status still tells.
 fn main() -> ExitCode {
+    if stdout_was_closed() {
+        let _ = write_err("dlx: standard output is closed: nowhere to write the output\n");
+        return ExitCode::from(1);
+    }
     let argv: Result<Vec<String>, Stop> = std::env::args_os()
         .skip(1)
         .map(|a| {
@@ -624,16 +791,16 @@ fn main() -> ExitCode {
             })
         })
         .collect();
-    match argv.and_then(|argv| run(&argv)) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Stop::Fail(Fail(msg))) => {
-            eprintln!("dlx: {msg}");
-            ExitCode::from(2)
-        }
-        Err(Stop::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(Stop::Output(e)) => {
-            eprintln!("dlx: cannot write the output: {e}");
-            ExitCode::from(1)
-        }
-    }
+    let (msg, code) = match argv.and_then(|argv| run(&argv)) {
+        Ok(()) => return ExitCode::SUCCESS,
+        Err(Stop::Fail(Fail(msg))) => (msg, 2),
+        Err(Stop::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
+        Err(Stop::Output(e)) => (format!("cannot write to standard output: {e}"), 1),
+        Err(Stop::Progress(e)) => (
+            format!("cannot write the progress line to standard error: {e}"),
+            1,
+        ),
+    };
+    let _ = write_err(&format!("dlx: {msg}\n"));
+    ExitCode::from(code)
 }

@@ -3,13 +3,19 @@
 //! - [`instance`]: items and options as a problem states them.
 //! - [`links`]: Knuth's DLX1 link arrays and the operations cover, uncover, hide, unhide.
 //! - [`search`]: Algorithm X as a resumable, reversible state machine reporting to an observer.
+//! - [`split`]: the search tree cut into subproblems whose counts add up to the whole search's.
+//! - `threads` (native only): subproblems counted on a rayon work-stealing pool.
 
 pub mod instance;
 pub mod links;
 pub mod search;
+pub mod split;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod threads;
 
 pub use instance::{Instance, InstanceError};
 pub use links::{ItemLink, Links, Node, Order, COVERED, MARKED};
 pub use search::{
     Clash, Count, Ctx, Event, Limits, Observer, Phase, Search, Stats, Status, StopAtSolution,
 };
+pub use split::{fingerprint, Plan, Split, Subproblem, Tally};

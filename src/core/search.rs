@@ -317,6 +317,19 @@ impl Search {
         self.stats.profile.fill(0);
     }
 
+    /// Leaves the level just entered unsearched and uncounted, as if it had never been entered; what
+    /// follows is the backtrack to the level above. For `core::split`, which hands that subtree to a
+    /// search of its own. Only on entering a level below the root (`Phase::Enter`); stepping back over
+    /// a pruned level is not supported (the step machine would uncount a node never counted).
+    pub fn prune(&mut self) {
+        assert!(
+            self.phase == Phase::Enter && self.level > 0,
+            "prune a level just entered"
+        );
+        // Stuck is the phase of a level left with nothing to try: the next step is the backtrack.
+        self.phase = Phase::Stuck;
+    }
+
     fn at_level_boundary(&self) -> bool {
         matches!(
             self.phase,

@@ -139,12 +139,25 @@ pub enum Spec {
     ExactCover(String),
 }
 
-/// N for the numeric problems, as the CLI and the page read it: one whole number, white space around it
-/// allowed; the first character that is not a digit (a sign too) is reported where it stands.
+/// N for the numeric problems, as the CLI and the page read it: [`parse_whole`] for `N`, and at most
+/// 2^32 - 1 on every target, so that the page (32-bit `usize`) and the CLI refuse 4294967296 with the
+/// same words rather than one of them passing it on to a range check.
 pub fn parse_n(text: &str) -> Result<usize, InputError> {
+    let n = parse_whole("N", text)?;
+    match u32::try_from(n) {
+        Ok(n) => Ok(n as usize),
+        Err(_) => Err(InputError::new(format!("N = {n} is far too large"))),
+    }
+}
+
+/// A whole number called `what` (N, or a CLI option such as `--limit`): one number, white space around
+/// it allowed; the first character that is not a digit (a sign too) is reported where it stands.
+pub fn parse_whole(what: &str, text: &str) -> Result<u64, InputError> {
     let t = text.trim();
     if t.is_empty() {
-        return Err(InputError::new("N is missing: give a whole number"));
+        return Err(InputError::new(format!(
+            "{what} is missing: give a whole number"
+        )));
     }
     for (l, line) in text.lines().enumerate() {
         for (c, ch) in line.chars().enumerate() {
@@ -152,16 +165,18 @@ pub fn parse_n(text: &str) -> Result<usize, InputError> {
                 return Err(InputError::at(
                     l + 1,
                     c + 1,
-                    format!("`{ch}` is not a digit: N must be a whole number"),
+                    format!("`{ch}` is not a digit: {what} must be a whole number"),
                 ));
             }
         }
     }
     if t.contains(char::is_whitespace) {
-        return Err(InputError::new("N must be one whole number, not several"));
+        return Err(InputError::new(format!(
+            "{what} must be one whole number, not several"
+        )));
     }
     t.parse()
-        .map_err(|_| InputError::new(format!("N = {t} is far too large")))
+        .map_err(|_| InputError::new(format!("{what} = {t} is far too large")))
 }
 
 /// The text without one leading byte-order mark (U+FEFF), which Notepad writes at the start of UTF-8

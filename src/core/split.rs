@@ -1,0 +1,422 @@
+//! One search split into many: the top levels of the search tree are walked once, and every subtree
+//! below them becomes a *subproblem*, named by its prefix (the options chosen on the path to it), that
+//! any other search can count by preselecting that prefix. Threads (`core::threads`), the CLI's
+//! `--part K/N` and the page's workers all count subproblems; nothing here knows about any of them.
+//!
+//! The split is a function of the problem alone (instance, givens, layout order) and of the [`Plan`]:
+//! the walk is the search's own deterministic order, and the size estimates that steer it are Knuth's
+//! random probes (TAOCP 7.2.2, "estimating the running time") with seeds derived from the prefix. So
+//! every process that splits the same problem with the same plan gets the same subproblems, and a
+//! part computed on one machine adds up with parts computed on others.
+//!
+//! **The counts add up exactly.** The walk is a real [`Search`], run event by event with a fine
+//! observer; where it decides to hand a subtree off, it calls [`Search::prune`], which leaves that level
+//! unsearched and uncounted. What the walk counts (the search-tree nodes above the subproblems, the
+//! updates of the covers made there, and any solutions or dead ends it meets on the way) is the *top*;
+//! a subproblem's search counts its subtree and nothing else (preselecting its prefix is not counted,
+//! as for Sudoku givens). A subproblem's search stands where the whole search stood on entering that
+//! subtree: preselecting covers the same items as the search did (in another order), so the same
+//! options are hidden and every list keeps its remaining nodes in their order; it then makes the same
+//! choices and the same updates. Hence top + all subproblems = the sequential search's solutions,
+//! nodes, updates and level profile (tested on every problem kind in `tests/parallel.rs`).
+//!
+//! Subproblems are numbered in the search's order (`seq`, shared with the top's solutions), so the first
+//! solution of the whole search is the one with the smallest `seq`, whoever found it.
+
+use super::instance::Instance;
+use super::links::{Links, Order, SplitMix};
+use super::search::{Clash, Event, Limits, Observer, Phase, Search, Stats, Status};
+use std::ops::ControlFlow;
+
+/// How finely to split.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Plan {
+    /// About how many subproblems to make: a subtree is split further while its estimated size is
+    /// above the whole tree's estimate divided by this.
+    pub target: usize,
+    /// Never split a subtree estimated smaller than this (nodes plus updates): below it, a
+    /// subproblem's setup would cost more than the balance gains.
+    pub min_size: f64,
+}
+
+impl Plan {
+    /// The plan for `n` workers or parts: 64 subproblems per worker (at least 256 in all), so that
+    /// work stealing can even out subtrees whose estimates were off.
+    pub fn for_workers(n: usize) -> Plan {
+        Plan {
+            target: 64 * n.max(4),
+            min_size: 200_000.0,
+        }
+    }
+}
+
+/// Deeper than this the walk never splits: the top stays small even when estimates are wild.
+const MAX_DEPTH: usize = 24;
+/// Knuth's probes for the whole tree and for each subtree the walk considers.
+const ROOT_PROBES: u32 = 256;
+const PROBES: u32 = 16;
+
+/// One subtree to count: the options chosen on the path to it, after the givens.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Subproblem {
+    pub prefix: Vec<usize>,
+    /// Knuth's estimate of its size (search-tree nodes plus updates).
+    pub estimate: f64,
+    /// Its place in the search's order, among the subproblems and the top's solutions.
+    pub seq: u64,
+}
+
+/// What a share of the search counted, with levels numbered as in the whole search, and its first
+/// solution in the whole search's order (`seq`, the options of the solution, givens included).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub stats: Stats,
+    pub first: Option<(u64, Vec<usize>)>,
+}
+
+impl Tally {
+    /// Adds another share's counts; the first solution is the earlier of the two.
+    pub fn add(&mut self, other: Tally) {
+        let (a, b) = (&mut self.stats, other.stats);
+        a.nodes += b.nodes;
+        a.updates += b.updates;
+        a.solutions += b.solutions;
+        if a.profile.len() < b.profile.len() {
+            a.profile.resize(b.profile.len(), 0);
+        }
+        for (x, y) in a.profile.iter_mut().zip(b.profile) {
+            *x += y;
+        }
+        if let Some((seq, opts)) = other.first {
+            if self.first.as_ref().is_none_or(|(s, _)| seq < *s) {
+                self.first = Some((seq, opts));
+            }
+        }
+    }
+
+    pub fn merged(mut self, other: Tally) -> Tally {
+        self.add(other);
+        self
+    }
+}
+
+/// A problem split into the top of its search tree and subproblems.
+#[derive(Clone, Debug)]
+pub struct Split {
+    /// The search at its start, givens preselected: every subproblem's search is a copy of it.
+    base: Search,
+    givens: Vec<usize>,
+    /// What the walk counted above the subproblems (see the module's note).
+    pub top: Tally,
+    /// Largest estimate first (the order that balances best), ties in the search's order.
+    pub subproblems: Vec<Subproblem>,
+    /// Knuth's estimate of the whole tree's size.
+    pub estimate: f64,
+    /// [`fingerprint`] of the problem: parts from different problems must not be added up.
+    pub fingerprint: u64,
+}
+
+/// FNV-1a, 64 bits: stable across runs, machines and versions, unlike `std`'s hasher.
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+    fn bytes(&mut self, b: &[u8]) {
+        for &x in b {
+            self.0 = (self.0 ^ u64::from(x)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    fn num(&mut self, n: u64) {
+        self.bytes(&n.to_le_bytes());
+    }
+}
+
+/// A stable hash of what determines the search: the items (names, which are primary), the options,
+/// the givens and the layout order. Two runs agree on it exactly when they search the same tree.
+pub fn fingerprint(inst: &Instance, givens: &[usize], order: Order) -> u64 {
+    let mut h = Fnv::new();
+    h.num(inst.n_items() as u64);
+    h.num(inst.n_primary() as u64);
+    for name in inst.item_names() {
+        h.num(name.len() as u64);
+        h.bytes(name.as_bytes());
+    }
+    h.num(inst.n_options() as u64);
+    for k in 0..inst.n_options() {
+        let opt = inst.option(k);
+        h.num(opt.len() as u64);
+        for i in opt {
+            h.num(i as u64);
+        }
+    }
+    h.num(givens.len() as u64);
+    for &g in givens {
+        h.num(g as u64);
+    }
+    match order {
+        Order::Given => h.num(0),
+        Order::Shuffled(seed) => {
+            h.num(1);
+            h.num(seed);
+        }
+    }
+    h.0
+}
+
+/// Knuth's estimate of the size of the search tree below the current state of `links` (nodes, plus
+/// the updates made at them): `probes` random paths to a leaf, each node on a path weighted by the
+/// product of the branching degrees above it, averaged. Works on a copy; `links` is untouched.
+fn estimate(links: &Links, probes: u32, seed: u64) -> f64 {
+    let mut l = links.clone();
+    let mut rng = SplitMix::new(seed);
+    let mut path: Vec<u32> = Vec::new();
+    let mut total = 0.0;
+    for _ in 0..probes {
+        let mut weight = 1.0;
+        loop {
+            let Some((c, d)) = l.choose().filter(|&(_, d)| d > 0) else {
+                total += weight;
+                break;
+            };
+            let mut updates = l.cover(c);
+            let mut x = l.down(c);
+            for _ in 0..rng.below(d as usize) {
+                x = l.down(x);
+            }
+            // Every option of c will be tried, each with a cover like this one's.
+            updates += d as u64 * l.cover_option_from(x);
+            total += weight * (1 + updates) as f64;
+            weight *= d as f64;
+            path.push(x);
+        }
+        while let Some(x) = path.pop() {
+            l.uncover_option_from(x);
+            l.uncover(l.top(x));
+        }
+    }
+    total / probes as f64
+}
+
+/// A seed for the probes below a prefix, so that the estimates depend on the problem alone.
+fn seed_of(prefix: &[usize]) -> u64 {
+    let mut h = Fnv::new();
+    for &k in prefix {
+        h.num(k as u64);
+    }
+    h.0
+}
+
+/// Stops the search at its first solution, then counts on; or, with `chunk`, also every `chunk` nodes.
+struct FirstThenCount {
+    stop: bool,
+}
+
+impl Observer for FirstThenCount {
+    const FINE: bool = false;
+    #[inline(always)]
+    fn event(&mut self, _: Event, _: &Search) -> ControlFlow<()> {
+        if self.stop {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+impl Split {
+    /// Splits the search over `inst` (laid out in `order`, `givens` chosen first) as `plan` says.
+    pub fn new(
+        inst: &Instance,
+        givens: &[usize],
+        order: Order,
+        plan: Plan,
+    ) -> Result<Split, Clash> {
+        let mut base = Search::with_order(inst, order);
+        base.preselect(givens)?;
+        let fingerprint = fingerprint(inst, givens, order);
+        let root = estimate(base.links(), ROOT_PROBES, seed_of(&[]));
+        let mut split = Split {
+            base: base.clone(),
+            givens: givens.to_vec(),
+            top: Tally::default(),
+            subproblems: Vec::new(),
+            estimate: root,
+            fingerprint,
+        };
+        if plan.target <= 1 || root < plan.min_size {
+            // Not worth splitting: one subproblem, the whole search.
+            split.subproblems.push(Subproblem {
+                prefix: Vec::new(),
+                estimate: root,
+                seq: 0,
+            });
+            return Ok(split);
+        }
+        let threshold = (root / plan.target as f64).max(plan.min_size);
+        // Beyond this many subproblems (estimates gone badly wrong), the walk stops splitting.
+        let cap = 8 * plan.target;
+        let n_givens = givens.len();
+        let mut s = base;
+        let mut seq = 0u64;
+        loop {
+            let mut solved = false;
+            // Stop after a solution (to record it), and on entering each level, to decide.
+            let status = s.run(&mut |ev: Event, s: &Search| {
+                if matches!(ev, Event::Solution { .. }) {
+                    solved = true;
+                    return ControlFlow::Break(());
+                }
+                if s.phase() == Phase::Enter {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            match status {
+                Status::Done => break,
+                Status::Limit => unreachable!("the walk sets no limits"),
+                Status::Paused => {}
+            }
+            if solved {
+                if split.top.first.is_none() {
+                    split.top.first = Some((seq, s.solution()));
+                }
+                seq += 1;
+                continue;
+            }
+            // A solution or a dead end the walk meets is counted in the top, like any node above.
+            if s.links().choose().is_none_or(|(_, d)| d == 0) {
+                continue;
+            }
+            let prefix = &s.solution()[n_givens..];
+            let est = estimate(s.links(), PROBES, seed_of(prefix));
+            if est > threshold && s.level() < MAX_DEPTH && split.subproblems.len() < cap {
+                continue;
+            }
+            split.subproblems.push(Subproblem {
+                prefix: prefix.to_vec(),
+                estimate: est,
+                seq,
+            });
+            seq += 1;
+            s.prune();
+        }
+        split.top.stats = s.stats().clone();
+        split
+            .subproblems
+            .sort_by(|a, b| b.estimate.total_cmp(&a.estimate).then(a.seq.cmp(&b.seq)));
+        Ok(split)
+    }
+
+    /// The givens the split was made with.
+    pub fn givens(&self) -> &[usize] {
+        &self.givens
+    }
+
+    /// A search at the start, givens preselected, to hand to [`Split::count_in`] (one per thread).
+    pub fn search(&self) -> Search {
+        self.base.clone()
+    }
+
+    /// The subproblems of part `k` of `n` (indices into `subproblems`): the largest first, each to
+    /// the part with the least estimated work so far (the lowest-numbered on ties). Deterministic,
+    /// like the split. Part 0 also owns the top (see [`Split::share_tally`]).
+    pub fn share(&self, k: usize, n: usize) -> Vec<usize> {
+        assert!(k < n, "part {k} of {n}");
+        let mut load = vec![0.0f64; n];
+        let mut mine = Vec::new();
+        for (i, sub) in self.subproblems.iter().enumerate() {
+            let p = (0..n)
+                .min_by(|&a, &b| load[a].total_cmp(&load[b]).then(a.cmp(&b)))
+                .expect("n > 0");
+            load[p] += sub.estimate.max(1.0);
+            if p == k {
+                mine.push(i);
+            }
+        }
+        mine
+    }
+
+    /// What part `k` counts before its subproblems: the top for part 0, nothing for the others.
+    pub fn share_tally(&self, k: usize) -> Tally {
+        if k == 0 {
+            self.top.clone()
+        } else {
+            Tally::default()
+        }
+    }
+
+    /// Counts subproblem `i` on `search` (from [`Split::search`], left at its start by the previous
+    /// count), calling `tick(nodes, solutions)` with what was counted since the last call about every
+    /// `chunk` search-tree nodes (`None`: only at the end), so that callers can show progress.
+    pub fn count_in(
+        &self,
+        search: &mut Search,
+        i: usize,
+        chunk: Option<u64>,
+        mut tick: impl FnMut(u64, u64),
+    ) -> Tally {
+        let sub = &self.subproblems[i];
+        // Back to the start, with nothing preselected, then the givens and the prefix.
+        search.restart();
+        search.unpreselect();
+        search
+            .preselect(&self.givens)
+            .and_then(|()| search.preselect(&sub.prefix))
+            .expect("the givens and a prefix of the search are consistent choices");
+        let mut obs = FirstThenCount { stop: true };
+        let mut first = None;
+        let (mut nodes, mut solutions) = (0, 0);
+        loop {
+            if let Some(c) = chunk {
+                search.set_limits(Limits {
+                    nodes: Some(search.stats().nodes + c),
+                    solutions: None,
+                });
+            }
+            let status = search.run(&mut obs);
+            let st = search.stats();
+            tick(st.nodes - nodes, st.solutions - solutions);
+            (nodes, solutions) = (st.nodes, st.solutions);
+            match status {
+                Status::Paused => {
+                    first = Some((sub.seq, search.solution()));
+                    obs.stop = false;
+                }
+                Status::Limit => {}
+                Status::Done => break,
+            }
+        }
+        search.set_limits(Limits::default());
+        let st = search.stats();
+        // The subproblem's level 0 is level `prefix.len()` of the whole search.
+        let depth = st.profile.len();
+        let mut profile = vec![0; depth];
+        for (l, &n) in st.profile.iter().enumerate() {
+            if n > 0 {
+                profile[l + sub.prefix.len()] += n;
+            }
+        }
+        Tally {
+            stats: Stats {
+                nodes: st.nodes,
+                updates: st.updates,
+                solutions: st.solutions,
+                profile,
+            },
+            first,
+        }
+    }
+
+    /// Counts part `k` of `n` on this thread: its share of the top and its subproblems.
+    pub fn count_part(&self, k: usize, n: usize) -> Tally {
+        let mut search = self.search();
+        let mut tally = self.share_tally(k);
+        for i in self.share(k, n) {
+            tally.add(self.count_in(&mut search, i, None, |_, _| {}));
+        }
+        tally
+    }
+}

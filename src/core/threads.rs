@@ -1,0 +1,77 @@
+//! The subproblems of a [`Split`] counted on a rayon work-stealing pool (native only: the page runs
+//! one Web Worker per core instead, each counting a part).
+//!
+//! Subproblems come largest-estimate first and each is one task, so the big ones start early and idle
+//! threads steal what is left; every thread reuses one search (`Split::count_in` restarts it) rather
+//! than copying the matrix per subproblem. Counts are plain sums, so the result does not depend on
+//! the number of threads or on which thread counted what.
+
+use super::split::{Split, Tally};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What the workers have counted so far, for a progress line: read it from another thread.
+#[derive(Debug, Default)]
+pub struct Progress {
+    pub nodes: AtomicU64,
+    pub solutions: AtomicU64,
+    /// Estimated size of the subproblems finished so far (see [`Progress::fraction`]).
+    done: AtomicU64,
+    total: AtomicU64,
+}
+
+impl Progress {
+    /// Knuth's estimate of the fraction done: the finished subproblems' estimated sizes over all.
+    pub fn fraction(&self) -> f64 {
+        let total = self.total.load(Ordering::Relaxed);
+        if total == 0 {
+            0.0
+        } else {
+            self.done.load(Ordering::Relaxed) as f64 / total as f64
+        }
+    }
+}
+
+/// Search-tree nodes a worker counts between two updates of the shared progress (a few ms).
+const CHUNK: u64 = 1 << 18;
+
+/// The number of threads to use when none is asked for: all the cores the system gives this process.
+pub fn available() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Counts the subproblems `subs` of `split` (all of them for a whole count, a part's share for
+/// `--part`) on `threads` threads, adding them up; `progress` is updated as they go.
+pub fn count(split: &Split, subs: &[usize], threads: usize, progress: &Progress) -> Tally {
+    let size = |i: usize| split.subproblems[i].estimate.max(1.0) as u64;
+    progress
+        .total
+        .store(subs.iter().map(|&i| size(i)).sum(), Ordering::Relaxed);
+    let work = || {
+        subs.par_iter()
+            .with_max_len(1)
+            .map_init(
+                || split.search(),
+                |search, &i| {
+                    let t = split.count_in(search, i, Some(CHUNK), |n, s| {
+                        progress.nodes.fetch_add(n, Ordering::Relaxed);
+                        progress.solutions.fetch_add(s, Ordering::Relaxed);
+                    });
+                    progress.done.fetch_add(size(i), Ordering::Relaxed);
+                    t
+                },
+            )
+            .reduce(Tally::default, Tally::merged)
+    };
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+    {
+        Ok(pool) => pool.install(work),
+        // No threads to be had (a sandbox, say): count on this one; the result is the same.
+        Err(_) => subs.iter().fold(Tally::default(), |acc, &i| {
+            let mut search = split.search();
+            acc.merged(split.count_in(&mut search, i, None, |_, _| {}))
+        }),
+    }
+}
