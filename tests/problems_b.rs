@@ -170,7 +170,7 @@ fn the_loader_reads_exact_cover_texts() {
     let e = load(&Spec::Sudoku("1234".into())).err().unwrap();
     assert_eq!(
         e.to_string(),
-        "line 1, column 4: found 4 cells; a Sudoku has 16, 81, 256 or 625"
+        "line 1, column 4: read 4 cells; a Sudoku has 16, 81, 256 or 625"
     );
 }
 

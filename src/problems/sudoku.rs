@@ -6,44 +6,280 @@
 //! at row `r`, column `c` (from 0). The givens are options chosen before the search
 //! ([`Search::preselect`]), so the search starts from the puzzle, not from the empty grid.
 //!
-//! Text form: the N² cells in reading order, either on one line or as a grid over several lines; spaces,
-//! `|`, `-` and `+` are ignored, so the usual drawn grids read as they are. Symbols are `1-9`, then `A-P`
-//! (either case); an empty cell is `.`, or `0` when N ≤ 9. N follows from the number of cells.
+//! Text forms ([`Grid::parse`]; the CLI and the page share it): the N² cells in reading order, on one
+//! line or drawn as a grid over several lines. N follows from the number of cells.
+//! - Lines starting with `#` or `//` are comments. Border lines — only `-`, `=`, `+`, `.`, `:`, `*`,
+//!   `|`, `'` and box-drawing characters, with at least one horizontal stroke — are skipped, which
+//!   covers HoDoKu (`.---.`, `:---+`, `'---'`), Simple Sudoku (`*-----*`, `|---+---|`) and box-drawing
+//!   grids (`╔═══╤`, `╟───┼`, `┌───┬`). In the other lines spaces, `|`, `+`, `-`, `,`, `;` and
+//!   box-drawing characters (`║`, `│`) only separate cells.
+//! - An empty cell is `.`, `_`, `*`, or `0` and `x` where they are not symbols.
+//! - Symbols are `1`-`9`, then `A`-`P` (either case), except for two common alphabets: a 16x16 in
+//!   which `0` appears and `G` does not is hexadecimal (`0`-`F`), and a 25x25 with no digit at all is
+//!   written in `A`-`Y`. The board prints a puzzle in the alphabet it was read in ([`Alphabet`]).
+//! - Numbers separated by spaces or commas (`1 16 0 12 …`, 1 to N, `0` or `.` empty) are read as one
+//!   cell a number when some number has two digits and the count of numbers is a Sudoku's.
+//! - A first line that does not read as cells (a title such as `Easter Monster`) is skipped.
 //!
 //! [`Solver`] is the throughput path: it builds one search per size once and, per puzzle, preselects the
 //! givens, searches, then undoes both in place ([`Search::restart`], [`Search::unpreselect`]), with no
 //! copy of the matrix and no item names or other strings made on the way.
 
 use super::{Board, InputError, Problem};
+use crate::core::{Instance, Links, Observer, Search, COVERED};
+use std::ops::ControlFlow;
 
-/// The character of symbol `v` (0 = empty): see [`super::symbol`].
+/// The character of symbol `v` (0 = empty) in the standard alphabet: see [`super::symbol`].
 fn symbol(v: u8) -> char {
     super::symbol(usize::from(v))
 }
-use crate::core::{Instance, Observer, Search};
-use std::ops::ControlFlow;
 
-/// Marks a `0` read before N is known: empty when N ≤ 9, out of range above.
-const ZERO: u8 = u8::MAX;
+/// The number of cells of each size of Sudoku, smallest first.
+const CELL_COUNTS: [usize; 4] = [16, 81, 256, 625];
 
-/// The symbol number of a character, `1`-`9` then `A`-`P` in either case; `None` for anything else.
-fn symbol_value(ch: char) -> Option<u8> {
-    match ch {
-        '1'..='9' => Some(ch as u8 - b'0'),
-        'A'..='P' => Some(ch as u8 - b'A' + 10),
-        'a'..='p' => Some(ch as u8 - b'a' + 10),
-        _ => None,
+/// How the symbols of a puzzle are written. The board and the item names print a puzzle in the
+/// alphabet it was read in, so a hexadecimal puzzle is solved in hexadecimal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Alphabet {
+    /// `1`-`9`, then `A`-`P`.
+    #[default]
+    Standard,
+    /// A 16x16 in hexadecimal: `0`-`9`, `A`-`F` stand for symbols 1 to 16.
+    Hex,
+    /// A 25x25 in letters: `A`-`Y` stand for symbols 1 to 25.
+    Letters,
+}
+
+impl Alphabet {
+    /// The character of symbol `v` (from 1; `.` for 0, empty).
+    pub fn label(self, v: u8) -> char {
+        match (self, v) {
+            (_, 0) => '.',
+            (Alphabet::Hex, 1..=16) => char::from_digit(u32::from(v) - 1, 16)
+                .expect("below 16")
+                .to_ascii_uppercase(),
+            (Alphabet::Letters, 1..=25) => char::from(b'A' + v - 1),
+            _ => symbol(v),
+        }
+    }
+
+    /// The symbol number of a character in this alphabet, for a grid of side `size`; `None` for an
+    /// empty cell or a character that is no symbol here.
+    fn value(self, ch: char) -> Option<u8> {
+        let ch = ch.to_ascii_uppercase();
+        let v = match (self, ch) {
+            (Alphabet::Hex, '0'..='9') => ch as u8 - b'0' + 1,
+            (Alphabet::Hex, 'A'..='F') => ch as u8 - b'A' + 11,
+            (Alphabet::Letters, 'A'..='Y') => ch as u8 - b'A' + 1,
+            (Alphabet::Standard, '1'..='9') => ch as u8 - b'0',
+            (Alphabet::Standard, 'A'..='P') => ch as u8 - b'A' + 10,
+            _ => return None,
+        };
+        Some(v)
+    }
+
+    /// The symbols and empty cells of this alphabet for a grid of side `size`, for messages.
+    fn describe(self, size: usize) -> &'static str {
+        match (self, size) {
+            (Alphabet::Hex, _) => "0-F (hexadecimal); `.` for an empty cell",
+            (Alphabet::Letters, _) => "A-Y; `.` for an empty cell",
+            (_, 4) => "1-4; `.` or `0` for an empty cell",
+            (_, 9) => "1-9; `.` or `0` for an empty cell",
+            (_, 16) => "1-9 and A-G, or 0-F; `.` for an empty cell",
+            _ => "1-9 and A-P, or A-Y; `.` for an empty cell",
+        }
     }
 }
 
-/// The characters of a Sudoku text that stand for cells, with their line and column (from 1).
-fn cell_chars(text: &str) -> impl Iterator<Item = (usize, usize, char)> + '_ {
-    text.lines().enumerate().flat_map(|(l, line)| {
-        line.chars()
-            .enumerate()
-            .filter(|&(_, ch)| !(ch.is_whitespace() || matches!(ch, '|' | '-' | '+')))
-            .map(move |(c, ch)| (l + 1, c + 1, ch))
-    })
+/// How a text was read as a Sudoku, for the note the CLI and the page show.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reading {
+    pub alphabet: Alphabet,
+    /// One cell a number (`1 16 0 12 …`), not one a character.
+    pub numbers: bool,
+    /// A first line that is no part of the grid (a title) was skipped.
+    pub title_skipped: bool,
+}
+
+/// A line that is a comment: `#` or `//` first.
+fn is_comment(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with('#') || t.starts_with("//")
+}
+
+fn is_box_drawing(ch: char) -> bool {
+    ('\u{2500}'..='\u{257F}').contains(&ch)
+}
+
+/// A horizontal stroke of a drawn border.
+fn is_horizontal(ch: char) -> bool {
+    matches!(
+        ch,
+        '-' | '=' | '─' | '━' | '═' | '┄' | '┅' | '┈' | '┉' | '╌' | '╍'
+    )
+}
+
+/// A border line of a drawn grid: strokes and corners only, at least one horizontal stroke. A row of
+/// empty cells (`. . . | . . .`) has no horizontal stroke, so it stays a row.
+fn is_border(line: &str) -> bool {
+    line.chars().any(is_horizontal)
+        && line.chars().all(|ch| {
+            ch.is_whitespace()
+                || is_box_drawing(ch)
+                || matches!(ch, '-' | '=' | '+' | '.' | ':' | '*' | '|' | '\'' | '`')
+        })
+}
+
+/// A character that separates cells within a row and is never a cell itself.
+fn is_separator(ch: char) -> bool {
+    ch.is_whitespace() || is_box_drawing(ch) || matches!(ch, '|' | '+' | '-' | ',' | ';')
+}
+
+/// A character that always stands for an empty cell.
+fn is_blank(ch: char) -> bool {
+    matches!(ch, '.' | '_' | '*')
+}
+
+/// One cell as written: its line and column (from 1, in characters) and its text (one character, or
+/// a number of one cell).
+#[derive(Clone, Debug)]
+struct Written<'a> {
+    line: usize,
+    col: usize,
+    text: &'a str,
+}
+
+impl Written<'_> {
+    fn ch(&self) -> char {
+        self.text.chars().next().expect("a cell is never empty")
+    }
+}
+
+/// The words of a row between separators, with their positions.
+fn words(line: usize, text: &str) -> Vec<Written<'_>> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // (byte, column) where the current word began
+    let mut col = 0;
+    for (b, ch) in text.char_indices() {
+        col += 1;
+        if is_separator(ch) {
+            if let Some((sb, sc)) = start.take() {
+                out.push(Written {
+                    line,
+                    col: sc,
+                    text: &text[sb..b],
+                });
+            }
+        } else if start.is_none() {
+            start = Some((b, col));
+        }
+    }
+    if let Some((sb, sc)) = start {
+        out.push(Written {
+            line,
+            col: sc,
+            text: &text[sb..],
+        });
+    }
+    out
+}
+
+/// The cells of the rows read one a character; an error at the first character that no form uses.
+fn char_cells<'a>(rows: &[(usize, &'a str)]) -> Result<Vec<Written<'a>>, InputError> {
+    let mut out = Vec::new();
+    for &(line, text) in rows {
+        for (col, (b, ch)) in text.char_indices().enumerate() {
+            if is_separator(ch) {
+                continue;
+            }
+            if !(ch.is_ascii_alphanumeric() || is_blank(ch)) {
+                return Err(InputError::at(
+                    line,
+                    col + 1,
+                    format!(
+                        "unknown character `{ch}`: cells are 1-9 or letters, and `.`, `0`, `_`, \
+                         `*` or `x` for an empty one"
+                    ),
+                ));
+            }
+            out.push(Written {
+                line,
+                col: col + 1,
+                text: &text[b..b + ch.len_utf8()],
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// A word that is a whole number of one or two digits (a cell written as a number).
+fn small_number(w: &str) -> Option<u8> {
+    if (1..=2).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit()) {
+        w.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// The rows read one cell a number, if that is how they are written: every word a number of one or
+/// two digits or a blank, and some number of two digits (else one a character reads the same).
+fn number_cells<'a>(rows: &[(usize, &'a str)]) -> Option<Vec<Written<'a>>> {
+    let mut out = Vec::new();
+    let mut two_digits = false;
+    for &(line, text) in rows {
+        for w in words(line, text) {
+            let blank = w.text.chars().count() == 1 && (is_blank(w.ch()) || w.ch() == 'x');
+            match small_number(w.text) {
+                Some(v) => two_digits |= v >= 10,
+                None if blank => {}
+                None => return None,
+            }
+            out.push(w);
+        }
+    }
+    two_digits.then_some(out)
+}
+
+/// The distinct words of two or more digits, in reading order: numbers that a one-character-a-cell
+/// reading split apart.
+fn long_numbers<'a>(rows: &[(usize, &'a str)]) -> Vec<&'a str> {
+    let mut out: Vec<&str> = Vec::new();
+    for &(line, text) in rows {
+        for w in words(line, text) {
+            let long = w.text.len() >= 2
+                && w.text.len() <= 3
+                && w.text.bytes().all(|b| b.is_ascii_digit());
+            if long && !out.contains(&w.text) {
+                out.push(w.text);
+            }
+        }
+    }
+    out
+}
+
+/// "read 310 cells; a Sudoku has …", with where the last cell was read and a hint when numbers of two
+/// digits were read one digit a cell.
+fn count_error(cells: &[Written], rows: &[(usize, &str)], numbers: Option<usize>) -> InputError {
+    let mut message = format!(
+        "read {} cells; a Sudoku has 16, 81, 256 or 625",
+        cells.len()
+    );
+    let long = long_numbers(rows);
+    match long.as_slice() {
+        [] => {}
+        [one] => message.push_str(&format!("; was `{one}` meant as a single number?")),
+        [a, b] => message.push_str(&format!("; were `{a}` and `{b}` meant as single numbers?")),
+        [a, b, ..] => message.push_str(&format!(
+            "; were `{a}`, `{b}`, ... meant as single numbers?"
+        )),
+    }
+    if let Some(k) = numbers {
+        message.push_str(&format!(" (read as numbers, they are {k} cells)"));
+    }
+    match cells.last() {
+        Some(w) => InputError::at(w.line, w.col, message),
+        None => InputError::new(message),
+    }
 }
 
 /// Row, column or box: the three kinds of unit, each of which must hold every symbol once.
@@ -118,90 +354,182 @@ fn cell_name(size: usize, p: usize) -> String {
     format!("r{}c{}", p / size + 1, p % size + 1)
 }
 
-/// A puzzle read from text: the box side and the N² cells, row-major, 0 for empty, else 1..=N.
-/// Only [`Grid::parse`] makes one, so its givens never clash.
+/// A puzzle read from text: the box side, the N² cells (row-major, 0 for empty, else 1..=N) and how it
+/// was written. Only [`Grid::parse`] makes one, so its givens never clash.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid {
     n: usize,
     cells: Vec<u8>,
+    reading: Reading,
+}
+
+/// The box side for a number of cells, if it is a Sudoku's.
+fn box_side(count: usize) -> Option<usize> {
+    CELL_COUNTS.iter().position(|&c| c == count).map(|i| i + 2)
 }
 
 impl Grid {
     /// Reads a puzzle in any accepted text form (see the module documentation).
     pub fn parse(text: &str) -> Result<Grid, InputError> {
-        let mut cells = Vec::with_capacity(81);
-        let mut last = None;
-        for (line, col, ch) in cell_chars(text) {
-            let v = match ch {
-                '.' => 0,
-                '0' => ZERO,
-                _ => symbol_value(ch).ok_or_else(|| {
-                    InputError::at(
-                        line,
-                        col,
-                        format!(
-                            "unknown character `{ch}`: cells are 1-9 or A-P, and `.` or `0` \
-                             for an empty one"
-                        ),
-                    )
-                })?,
-            };
-            cells.push(v);
-            last = Some((line, col));
+        let rows: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .map(|(l, line)| (l + 1, line))
+            .filter(|&(_, line)| !(line.trim().is_empty() || is_comment(line) || is_border(line)))
+            .collect();
+        let whole = Grid::read(&rows);
+        if whole.is_ok() || rows.len() < 2 {
+            return whole;
         }
-        let n = match cells.len() {
-            16 => 2,
-            81 => 3,
-            256 => 4,
-            625 => 5,
-            found => {
-                let message = format!("found {found} cells; a Sudoku has 16, 81, 256 or 625");
-                return Err(match last {
-                    Some((line, col)) => InputError::at(line, col, message),
-                    None => InputError::new(message),
-                });
+        // A title line above the grid: the grid reads without it (its words made the count wrong, or
+        // it holds characters no grid has).
+        match Grid::read(&rows[1..]) {
+            Ok(mut grid) => {
+                grid.reading.title_skipped = true;
+                Ok(grid)
             }
+            Err(rest) => {
+                // Which error to show: the one of the grid, if the first line cannot be cells or
+                // reads like words (letters in lower case next to each other); else the whole text's.
+                let (_, first) = rows[0];
+                let wordy = char_cells(&rows[..1]).is_err()
+                    || first
+                        .as_bytes()
+                        .windows(2)
+                        .any(|w| w[0].is_ascii_alphabetic() && w[1].is_ascii_lowercase());
+                Err(if wordy { rest } else { whole.unwrap_err() })
+            }
+        }
+    }
+
+    /// Reads the rows of a grid (comments and borders left out).
+    fn read(rows: &[(usize, &str)]) -> Result<Grid, InputError> {
+        let numbers = number_cells(rows);
+        if let Some(cells) = &numbers {
+            if let Some(n) = box_side(cells.len()) {
+                return Grid::from_numbers(n, cells);
+            }
+        }
+        let cells = char_cells(rows)?;
+        let Some(n) = box_side(cells.len()) else {
+            return Err(count_error(&cells, rows, numbers.map(|c| c.len())));
         };
         let size = n * n;
-        // Where cell p was written; only needed for an error, so found again by a second pass.
-        let position = |p: usize| cell_chars(text).nth(p).expect("p is a cell of the text");
-        for (p, v) in cells.iter_mut().enumerate() {
-            if *v == ZERO && size <= 9 {
-                *v = 0;
-            } else if *v == ZERO || *v as usize > size {
-                let (line, col, ch) = position(p);
-                let symbols = match size {
-                    4 => "1-4; `.` or `0` for an empty cell",
-                    9 => "1-9; `.` or `0` for an empty cell",
-                    16 => "1-9 and A-G; `.` for an empty cell",
-                    _ => "1-9 and A-P; `.` for an empty cell",
-                };
+        let has = |f: fn(char) -> bool| cells.iter().any(|w| f(w.ch()));
+        let alphabet = match size {
+            16 if has(|c| c == '0') && !has(|c| c.eq_ignore_ascii_case(&'G')) => Alphabet::Hex,
+            25 if !has(|c| c.is_ascii_digit()) => Alphabet::Letters,
+            _ => Alphabet::Standard,
+        };
+        let mut values = Vec::with_capacity(cells.len());
+        for (p, w) in cells.iter().enumerate() {
+            let ch = w.ch();
+            let v = match alphabet.value(ch) {
+                Some(v) if usize::from(v) <= size => v,
+                // 0 and x are empty wherever they are not symbols.
+                _ if is_blank(ch) || ch == '0' && alphabet != Alphabet::Hex => 0,
+                _ if ch.eq_ignore_ascii_case(&'x') && alphabet != Alphabet::Letters => 0,
+                _ => {
+                    return Err(InputError::at(
+                        w.line,
+                        w.col,
+                        format!(
+                            "{}: `{ch}` is not a symbol of a {size}x{size} Sudoku (symbols {})",
+                            cell_name(size, p),
+                            alphabet.describe(size)
+                        ),
+                    ))
+                }
+            };
+            values.push(v);
+        }
+        let reading = Reading {
+            alphabet,
+            ..Reading::default()
+        };
+        Grid::checked(n, values, reading, &cells)
+    }
+
+    /// A grid written one cell a number.
+    fn from_numbers(n: usize, cells: &[Written]) -> Result<Grid, InputError> {
+        let size = n * n;
+        let mut values = Vec::with_capacity(cells.len());
+        for (p, w) in cells.iter().enumerate() {
+            let v = small_number(w.text).unwrap_or(0);
+            if usize::from(v) > size {
                 return Err(InputError::at(
-                    line,
-                    col,
+                    w.line,
+                    w.col,
                     format!(
-                        "{}: `{ch}` is not a symbol of a {size}x{size} Sudoku (symbols {symbols})",
+                        "{}: {v} is not a symbol of a {size}x{size} Sudoku (numbers 1-{size}; `0` or \
+                         `.` for an empty cell)",
                         cell_name(size, p)
                     ),
                 ));
             }
+            values.push(v);
         }
+        let reading = Reading {
+            numbers: true,
+            ..Reading::default()
+        };
+        Grid::checked(n, values, reading, cells)
+    }
+
+    /// The grid, unless two givens clash; the error names both cells and stands at the second.
+    fn checked(
+        n: usize,
+        cells: Vec<u8>,
+        reading: Reading,
+        written: &[Written],
+    ) -> Result<Grid, InputError> {
+        let size = n * n;
         if let Some(r) = find_repeat(n, &cells) {
-            let (line, col, _) = position(r.second);
+            let w = &written[r.second];
             return Err(InputError::at(
-                line,
-                col,
+                w.line,
+                w.col,
                 format!(
                     "givens clash: {} and {} both hold {} in {} {}",
                     cell_name(size, r.first),
                     cell_name(size, r.second),
-                    symbol(r.v),
+                    reading.alphabet.label(r.v),
                     r.unit.name(),
                     r.u + 1
                 ),
             ));
         }
-        Ok(Grid { n, cells })
+        Ok(Grid { n, cells, reading })
+    }
+
+    /// How the text was read.
+    pub fn reading(&self) -> Reading {
+        self.reading
+    }
+
+    /// The alphabet the puzzle was written in (its board prints in it too).
+    pub fn alphabet(&self) -> Alphabet {
+        self.reading.alphabet
+    }
+
+    /// "Read as a 16x16 Sudoku (symbols 0-F; a title line skipped)": what the CLI and the page say.
+    pub fn note(&self) -> String {
+        let size = self.size();
+        let mut how = Vec::new();
+        match self.reading.alphabet {
+            Alphabet::Hex => how.push("symbols 0-F".to_string()),
+            Alphabet::Letters => how.push("symbols A-Y".to_string()),
+            Alphabet::Standard if self.reading.numbers => how.push(format!("numbers 1-{size}")),
+            Alphabet::Standard => {}
+        }
+        if self.reading.title_skipped {
+            how.push("the title line skipped".into());
+        }
+        let mut note = format!("Read as a {size}x{size} Sudoku");
+        if !how.is_empty() {
+            note.push_str(&format!(" ({})", how.join("; ")));
+        }
+        note
     }
 
     /// The side n of a box.
@@ -229,9 +557,12 @@ impl Grid {
             .map(move |(p, &v)| p * size + v as usize - 1)
     }
 
-    /// One line of N² symbols, `.` for an empty cell.
+    /// One line of N² symbols in the puzzle's alphabet, `.` for an empty cell.
     pub fn to_line(&self) -> String {
-        self.cells.iter().map(|&v| symbol(v)).collect()
+        self.cells
+            .iter()
+            .map(|&v| self.reading.alphabet.label(v))
+            .collect()
     }
 }
 
@@ -239,12 +570,17 @@ impl Grid {
 /// `c1=1`…, `b1=1`…, all primary; option `(r·N + c)·N + v − 1` is "r{r}c{c} r{r}={v} c{c}={v} b{b}={v}".
 /// Panics unless `n` is 2 to 5 (a [`Grid`] has such an `n`).
 pub fn instance(n: usize) -> Instance {
+    instance_in(n, Alphabet::Standard)
+}
+
+/// [`instance`] with the symbols in the item names written in `alphabet` (`r1=0` for hexadecimal).
+pub fn instance_in(n: usize, alphabet: Alphabet) -> Instance {
     assert!(
         (2..=5).contains(&n),
         "Sudoku boxes are 2x2 to 5x5, not {n}x{n}"
     );
     let size = n * n;
-    let sym = |v: usize| symbol(v as u8 + 1);
+    let sym = |v: usize| alphabet.label(v as u8 + 1);
     let mut names = Vec::with_capacity(4 * size * size);
     names.extend((0..size * size).map(|p| cell_name(size, p)));
     for prefix in ["r", "c", "b"] {
@@ -282,7 +618,7 @@ impl Sudoku {
     /// Reads a puzzle (see the module documentation for the text forms) and builds its instance.
     pub fn parse(text: &str) -> Result<Sudoku, InputError> {
         let grid = Grid::parse(text)?;
-        let inst = instance(grid.n);
+        let inst = instance_in(grid.n, grid.alphabet());
         let givens = grid.given_options().collect();
         Ok(Sudoku { grid, inst, givens })
     }
@@ -321,17 +657,24 @@ impl Problem for Sudoku {
             let (p, v) = self.placement(k);
             cells[p] = v;
         }
-        let text = cells.iter().map(|&v| symbol(v)).collect();
+        let alphabet = self.grid.alphabet();
+        let text = cells.iter().map(|&v| alphabet.label(v)).collect();
         Board {
             kind: "sudoku",
             rows: size,
             cols: size,
             cells: cells.into_iter().map(i32::from).collect(),
             given: self.grid.cells.iter().map(|&v| v != 0).collect(),
-            labels: (0..=size as u8).map(|v| symbol(v).to_string()).collect(),
+            labels: (0..=size as u8)
+                .map(|v| alphabet.label(v).to_string())
+                .collect(),
             text,
             ..Board::default()
         }
+    }
+
+    fn note(&self) -> Option<String> {
+        Some(self.grid.note())
     }
 
     /// Every row, column and box holds each symbol once, and every given is where the puzzle put it.
@@ -360,7 +703,7 @@ impl Problem for Sudoku {
                 "{} {} holds {} twice ({} and {})",
                 r.unit.name(),
                 r.u + 1,
-                symbol(r.v),
+                self.grid.alphabet().label(r.v),
                 cell_name(size, r.first),
                 cell_name(size, r.second)
             ));
@@ -370,13 +713,71 @@ impl Problem for Sudoku {
                 return Err(format!(
                     "{} is given as {} but holds {}",
                     cell_name(size, p),
-                    symbol(g),
-                    symbol(v)
+                    self.grid.alphabet().label(g),
+                    self.grid.alphabet().label(v)
                 ));
             }
         }
         Ok(())
     }
+}
+
+/// The four items of option `k` of the Sudoku with boxes of side `n` (instance item numbers): its cell,
+/// its symbol in the row, in the column and in the box.
+pub fn option_items(n: usize, k: usize) -> [usize; 4] {
+    let size = n * n;
+    let block = size * size;
+    let (p, v) = (k / size, k % size);
+    let (r, c) = (p / size, p % size);
+    let b = (r / n) * n + c / n;
+    [
+        p,
+        block + r * size + v,
+        2 * block + c * size + v,
+        3 * block + b * size + v,
+    ]
+}
+
+/// The cells (row-major) an item of the Sudoku with boxes of side `n` is about: its one cell, or the
+/// cells of its row, column or box.
+pub fn item_cells(n: usize, item: usize) -> Vec<usize> {
+    let size = n * n;
+    let block = size * size;
+    let (kind, u) = (item / block, item % block / size);
+    match kind {
+        0 => vec![item],
+        1 => (0..size).map(|i| Unit::Row.cell(n, u, i)).collect(),
+        2 => (0..size).map(|i| Unit::Column.cell(n, u, i)).collect(),
+        3 => (0..size).map(|i| Unit::Box.cell(n, u, i)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The candidates of every cell as the search stands, read from its links (laid out in the given
+/// order): for a cell whose item is not covered, bit `v - 1` for each symbol `v` whose option is still
+/// in the cell item's list — as many bits as the item's length; 0 for a covered cell (filled by a given
+/// or by the search, or the item being branched on).
+///
+/// These are the pencil marks of the puzzle people know: an option leaves the cell's list exactly when
+/// its row, column or box already holds its symbol.
+pub fn candidates(links: &Links, n: usize) -> Vec<u32> {
+    let size = n * n;
+    let nodes = links.nodes();
+    (0..size * size)
+        .map(|p| {
+            let h = p as u32 + 1;
+            if links.lens()[h as usize] & COVERED != 0 {
+                return 0;
+            }
+            let mut mask = 0;
+            let mut x = nodes[h as usize].down;
+            while x != h {
+                mask |= 1 << (links.option_of(x) % size);
+                x = nodes[x as usize].down;
+            }
+            mask
+        })
+        .collect()
 }
 
 /// What [`Solver::solve`] found: how many solutions (up to the limit) and the first of them.
@@ -646,13 +1047,13 @@ mod tests {
     #[test]
     fn wrong_number_of_cells() {
         let e = err(&P9[..80]);
-        assert_eq!(e.message, "found 80 cells; a Sudoku has 16, 81, 256 or 625");
+        assert_eq!(e.message, "read 80 cells; a Sudoku has 16, 81, 256 or 625");
         assert_eq!((e.line, e.column), (Some(1), Some(80)));
         let e = err(&format!("{P9}\n 1"));
-        assert_eq!(e.message, "found 82 cells; a Sudoku has 16, 81, 256 or 625");
+        assert_eq!(e.message, "read 82 cells; a Sudoku has 16, 81, 256 or 625");
         assert_eq!((e.line, e.column), (Some(2), Some(2)));
         let e = err(" | \n--");
-        assert_eq!(e.message, "found 0 cells; a Sudoku has 16, 81, 256 or 625");
+        assert_eq!(e.message, "read 0 cells; a Sudoku has 16, 81, 256 or 625");
         assert_eq!((e.line, e.column), (None, None));
     }
 
@@ -670,13 +1071,10 @@ mod tests {
             "r2c3: `a` is not a symbol of a 9x9 Sudoku (symbols 1-9; `.` or `0` for an empty cell)"
         );
         assert_eq!((e.line, e.column), (Some(2), Some(3)));
-        // 0 is an empty cell only up to 9x9; H is the 17th symbol.
-        let e = err(&format!("0{}", &P16[1..]));
-        assert_eq!(
-            e.message,
-            "r1c1: `0` is not a symbol of a 16x16 Sudoku (symbols 1-9 and A-G; `.` for an empty cell)"
-        );
-        assert_eq!((e.line, e.column), (Some(1), Some(1)));
+        // With a G in the grid, 0 is not a symbol of the 16x16: an empty cell. H is the 17th symbol.
+        let zero = Sudoku::parse(&format!("0{}", &P16[1..])).unwrap();
+        assert_eq!(zero.grid().to_line(), P16);
+        assert_eq!(zero.grid().alphabet(), Alphabet::Standard);
         let e = err(&format!("{}H{}", &P16[..17], &P16[18..]));
         assert!(e
             .message
@@ -693,10 +1091,11 @@ mod tests {
 
     #[test]
     fn unknown_characters() {
-        let e = err("2.41\n..*.\n....\n4.13");
+        let e = err("2.41\n..?.\n....\n4.13");
         assert_eq!(
             e.message,
-            "unknown character `*`: cells are 1-9 or A-P, and `.` or `0` for an empty one"
+            "unknown character `?`: cells are 1-9 or letters, and `.`, `0`, `_`, `*` or `x` for an \
+             empty one"
         );
         assert_eq!((e.line, e.column), (Some(2), Some(3)));
         // Q is past the largest size's symbols; é is more than one byte: columns count characters.
@@ -773,5 +1172,414 @@ mod tests {
         assert_eq!(b.labels, vec![".", "1", "2", "3", "4"]);
         assert_eq!(sudoku.board(&[]).text, P4);
         assert!(sudoku.check(&sudoku.board(&[])).is_err());
+    }
+
+    // ---- The forms people paste (the shapes copied from the programs and sites that print them). ----
+
+    /// Easter Monster: a 9x9 that branches (about 5,000 search-tree nodes).
+    const EASTER: &str =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+
+    /// Reads `text`, expecting the puzzle `line` (one line, standard symbols, `.` empty).
+    fn reads_as(text: &str, line: &str) -> Grid {
+        let grid = Grid::parse(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let standard: String = grid.cells().iter().map(|&v| symbol(v)).collect();
+        assert_eq!(standard, line, "{text}");
+        grid
+    }
+
+    #[test]
+    fn hodoku_grid_with_its_borders() {
+        // HoDoKu, File > Copy givens as a grid: `.---.` on top, `:---+` between bands, `'---'` below.
+        let hodoku = "\
+.-------.-------.-------.
+| 1 . . | . . . | . . 2 |
+| . 9 . | 4 . . | . 5 . |
+| . . 6 | . . . | 7 . . |
+:-------+-------+-------:
+| . 5 . | 9 . 3 | . . . |
+| . . . | . 7 . | . . . |
+| . . . | 8 5 . | . 4 . |
+:-------+-------+-------:
+| 7 . . | . . . | 6 . . |
+| . 3 . | . . 9 | . 8 . |
+| . . 2 | . . . | . . 1 |
+'-------'-------'-------'
+";
+        let g = reads_as(hodoku, EASTER);
+        assert_eq!(g.note(), "Read as a 9x9 Sudoku");
+    }
+
+    #[test]
+    fn simple_sudoku_grid_with_its_borders() {
+        // Simple Sudoku's .ss text: `*-----------*` above and below, `|---+---+---|` between bands.
+        let ss = "\
+*-----------*
+|1..|...|..2|
+|.9.|4..|.5.|
+|..6|...|7..|
+|---+---+---|
+|.5.|9.3|...|
+|...|.7.|...|
+|...|85.|.4.|
+|---+---+---|
+|7..|...|6..|
+|.3.|..9|.8.|
+|..2|...|..1|
+*-----------*
+";
+        reads_as(ss, EASTER);
+        // The same with the other empty marks people use: 0, _, * and x (x also in capitals).
+        for mark in ["0", "_", "*", "x", "X"] {
+            reads_as(
+                &ss.replace("|.", "|#").replace('.', mark).replace('#', "."),
+                EASTER,
+            );
+        }
+    }
+
+    #[test]
+    fn box_drawing_grids() {
+        let double = "\
+╔═══════╤═══════╤═══════╗
+║ 1 . . │ . . . │ . . 2 ║
+║ . 9 . │ 4 . . │ . 5 . ║
+║ . . 6 │ . . . │ 7 . . ║
+╟───────┼───────┼───────╢
+║ . 5 . │ 9 . 3 │ . . . ║
+║ . . . │ . 7 . │ . . . ║
+║ . . . │ 8 5 . │ . 4 . ║
+╟───────┼───────┼───────╢
+║ 7 . . │ . . . │ 6 . . ║
+║ . 3 . │ . . 9 │ . 8 . ║
+║ . . 2 │ . . . │ . . 1 ║
+╚═══════╧═══════╧═══════╝";
+        reads_as(double, EASTER);
+        let single = "\
+┌───────┬───────┬───────┐
+│ 1     │       │     2 │
+│   9   │ 4     │   5   │
+│     6 │       │ 7     │
+├───────┼───────┼───────┤
+│   5   │ 9   3 │       │
+│       │   7   │       │
+│       │ 8 5   │   4   │
+├───────┼───────┼───────┤
+│ 7     │       │ 6     │
+│   3   │     9 │   8   │
+│     2 │       │     1 │
+└───────┴───────┴───────┘";
+        // Blank cells as spaces cannot be counted; written with `.` they read.
+        let dotted: String = single
+            .lines()
+            .map(|l| {
+                if l.contains('│') {
+                    // Each cell is the character at 2, 4, 6 of a box's 7 columns.
+                    l.chars()
+                        .enumerate()
+                        .map(|(i, ch)| {
+                            if i % 8 != 0 && i % 2 == 0 && ch == ' ' {
+                                '.'
+                            } else {
+                                ch
+                            }
+                        })
+                        .collect::<String>()
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        reads_as(&dotted, EASTER);
+        let e = Grid::parse(single).unwrap_err();
+        assert!(e.message.starts_with("read 21 cells"), "{e}");
+    }
+
+    #[test]
+    fn comments_and_a_title_line_are_skipped() {
+        let text = format!(
+            "Easter Monster\n# from the forum's list of hardest puzzles\n// rated 11.9\n{}\n",
+            EASTER
+                .as_bytes()
+                .chunks(9)
+                .map(|r| std::str::from_utf8(r).unwrap())
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+        let g = reads_as(&text, EASTER);
+        assert!(g.reading().title_skipped);
+        assert_eq!(g.note(), "Read as a 9x9 Sudoku (the title line skipped)");
+        // A title with punctuation, and a comment between the rows.
+        let text = format!(
+            "Puzzle 1: hard!\n{}\n# half way\n{}",
+            &EASTER[..45],
+            &EASTER[45..]
+        );
+        reads_as(&text, EASTER);
+        // A title over a grid with an error: the grid's error, not a count that includes the title.
+        let bad = format!("Easter Monster\n2{}", &EASTER[1..]);
+        let e = Grid::parse(&bad).unwrap_err();
+        assert_eq!(
+            e.message,
+            "givens clash: r1c1 and r1c9 both hold 2 in row 1"
+        );
+        assert_eq!((e.line, e.column), (Some(2), Some(9)));
+        // With no title, line numbers are the text's own.
+        let e = Grid::parse(&format!("# c\n\n{}", &EASTER[..80])).unwrap_err();
+        assert_eq!(e.message, "read 80 cells; a Sudoku has 16, 81, 256 or 625");
+        assert_eq!((e.line, e.column), (Some(3), Some(80)));
+    }
+
+    /// P16 in hexadecimal: symbol v written as the digit v - 1.
+    fn hex(line: &str) -> String {
+        line.chars()
+            .map(|ch| match symbol_value(ch) {
+                Some(v) => char::from_digit(u32::from(v) - 1, 16)
+                    .unwrap()
+                    .to_ascii_uppercase(),
+                None => ch,
+            })
+            .collect()
+    }
+
+    /// The standard symbol number of a character (`1`-`9`, `A`-`P`).
+    fn symbol_value(ch: char) -> Option<u8> {
+        Alphabet::Standard.value(ch)
+    }
+
+    /// Rows of `size` cells, each cell written by `cell` and joined by `sep`.
+    fn rows_of(line: &str, size: usize, sep: &str, cell: impl Fn(char) -> String) -> String {
+        let cells: Vec<char> = line.chars().collect();
+        cells
+            .chunks(size)
+            .map(|r| r.iter().map(|&c| cell(c)).collect::<Vec<_>>().join(sep))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_in_hexadecimal() {
+        let text = rows_of(&hex(P16), 16, " ", |c| c.to_string());
+        let g = reads_as(&text, P16);
+        assert_eq!(g.alphabet(), Alphabet::Hex);
+        assert_eq!(g.note(), "Read as a 16x16 Sudoku (symbols 0-F)");
+        // Printed back in hexadecimal, solved in hexadecimal.
+        assert_eq!(g.to_line(), hex(P16));
+        let sudoku = Sudoku::parse(&text).unwrap();
+        let solved = solutions(&text, 2);
+        assert_eq!(solved.len(), 1);
+        assert_eq!(solved[0].text, hex(S16));
+        assert_eq!(solved[0].labels[1], "0");
+        assert_eq!(solved[0].labels[16], "F");
+        assert_eq!(sudoku.instance().option_text(0), "r1c1 r1=0 c1=0 b1=0");
+        // A hexadecimal clash names the symbol as written.
+        let clash = format!("00{}", &hex(P16)[2..]);
+        assert!(Grid::parse(&clash)
+            .unwrap_err()
+            .message
+            .contains("both hold 0 in row 1"));
+        // H has no place in hexadecimal.
+        let e = Grid::parse(&format!("0H{}", &hex(P16)[2..])).unwrap_err();
+        assert!(
+            e.message
+                .contains("`H` is not a symbol of a 16x16 Sudoku (symbols 0-F"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn numbers_separated_by_spaces_or_commas() {
+        let number = |c: char| symbol_value(c).map_or("0".to_string(), |v| v.to_string());
+        let spaced = rows_of(P16, 16, " ", number);
+        assert!(spaced.contains(" 16 ") || spaced.contains(" 10 "));
+        let g = reads_as(&spaced, P16);
+        assert!(g.reading().numbers);
+        assert_eq!(g.note(), "Read as a 16x16 Sudoku (numbers 1-16)");
+        // Commas, a trailing comma, dots for the empty cells, and a title.
+        let commas = rows_of(P16, 16, ",", |c| {
+            symbol_value(c).map_or(".".to_string(), |v| v.to_string())
+        });
+        reads_as(&format!("16x16 from a CSV file\n{commas}"), P16);
+        reads_as(&commas.replace('\n', ",\n"), P16);
+        let g = reads_as(&rows_of(P25, 25, " ", number), P25);
+        assert_eq!(g.note(), "Read as a 25x25 Sudoku (numbers 1-25)");
+        // A 9x9 with commas reads one digit a cell: the same.
+        reads_as(&rows_of(EASTER, 9, ", ", number), EASTER);
+        // A number past the size.
+        let e = Grid::parse(&spaced.replacen(" 0 ", " 17 ", 1)).unwrap_err();
+        assert!(
+            e.message.ends_with(
+                "17 is not a symbol of a 16x16 Sudoku (numbers 1-16; `0` or `.` for an empty cell)"
+            ),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_wrong_count_of_numbers_says_what_was_read() {
+        let number = |c: char| symbol_value(c).map_or("0".to_string(), |v| v.to_string());
+        let spaced = rows_of(P16, 16, " ", number);
+        // One number lost: 255 numbers, which read one digit a cell make more cells still.
+        let short = spaced.trim_end_matches(|c: char| c != ' ').trim_end();
+        let digits = short.chars().filter(|c| c.is_ascii_digit()).count();
+        let e = Grid::parse(short).unwrap_err();
+        let two: Vec<&str> = short
+            .split_whitespace()
+            .filter(|w| w.len() == 2)
+            .take(2)
+            .collect();
+        assert_eq!(
+            e.message,
+            format!(
+                "read {digits} cells; a Sudoku has 16, 81, 256 or 625; were `{}`, `{}`, ... meant \
+                 as single numbers? (read as numbers, they are 255 cells)",
+                two[0], two[1]
+            )
+        );
+        assert_eq!(e.line, Some(16));
+    }
+
+    /// P25 in letters: symbol v written as the v-th letter.
+    fn letters(line: &str) -> String {
+        line.chars()
+            .map(|ch| symbol_value(ch).map_or(ch, |v| char::from(b'A' + v - 1)))
+            .collect()
+    }
+
+    #[test]
+    fn twenty_five_by_twenty_five_in_letters() {
+        let text = rows_of(&letters(P25), 25, "", |c| c.to_string());
+        let g = reads_as(&text, P25);
+        assert_eq!(g.alphabet(), Alphabet::Letters);
+        assert_eq!(g.note(), "Read as a 25x25 Sudoku (symbols A-Y)");
+        let solved = Solver::new().solve(&g, 2);
+        assert_eq!(solved.count, 1);
+        assert_eq!(solved.solution.unwrap().to_line(), letters(S25));
+        // Lower case too; X is a letter here, not an empty cell.
+        let lower = letters(P25).to_lowercase();
+        assert!(lower.contains('x'));
+        reads_as(&lower, P25);
+        // With a digit in it, the grid is 1-9 and A-P again, and Q is out.
+        let e = Grid::parse(&format!("1{}", &letters(P25)[1..])).unwrap_err();
+        assert!(
+            e.message.contains("is not a symbol of a 25x25 Sudoku"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_sudoku_in_the_exact_cover_box_or_any_box_is_read_as_a_sudoku() {
+        use crate::problems::{load, load_text, parse_n, Spec};
+        let p = load(&Spec::ExactCover(EASTER.into())).unwrap();
+        assert_eq!(p.title(), "Sudoku 9x9");
+        assert_eq!(p.note().as_deref(), Some("Read as a 9x9 Sudoku"));
+        assert_eq!(p.givens().len(), 21);
+        // A grid over several lines, too; a 0-1 matrix of 16 cells stays a matrix.
+        let rows = rows_of(EASTER, 9, "", |c| c.to_string());
+        assert_eq!(
+            load(&Spec::ExactCover(rows.clone())).unwrap().title(),
+            "Sudoku 9x9"
+        );
+        let m = load(&Spec::ExactCover("0110\n1001\n0110\n1001".into())).unwrap();
+        assert_eq!(m.note(), None);
+        assert_eq!(m.instance().n_options(), 4);
+        // Neither: the exact-cover error stands.
+        assert!(load(&Spec::ExactCover("a b\nc".into())).is_err());
+        // In the N box of the queens.
+        let p = load_text(parse_n(&rows).map(Spec::Queens), &rows).unwrap();
+        assert_eq!(p.title(), "Sudoku 9x9");
+        let q = load_text(parse_n("8").map(Spec::Queens), "8").unwrap();
+        assert_eq!(q.note(), None);
+        let e = load_text(parse_n("8x").map(Spec::Queens), "8x")
+            .err()
+            .unwrap();
+        assert!(e.message.contains("not a digit"), "{e}");
+    }
+
+    #[test]
+    fn candidates_are_the_live_lists_of_the_cell_items() {
+        let sudoku = Sudoku::parse(EASTER).unwrap();
+        let mut search = Search::new(sudoku.instance());
+        search.preselect(sudoku.givens()).unwrap();
+        // At the start, the candidates of a cell are the symbols its row, column and box lack.
+        let cells = sudoku.grid().cells();
+        let naive = |cells: &[u8], p: usize| -> u32 {
+            let (r, c) = (p / 9, p % 9);
+            let mut mask = 0x1ff;
+            for (q, &v) in cells.iter().enumerate() {
+                let (s, d) = (q / 9, q % 9);
+                if v != 0 && (s == r || d == c || (s / 3, d / 3) == (r / 3, c / 3)) {
+                    mask &= !(1 << (v - 1));
+                }
+            }
+            mask
+        };
+        let cand = candidates(search.links(), 3);
+        for p in 0..81 {
+            let expect = if cells[p] != 0 { 0 } else { naive(cells, p) };
+            assert_eq!(cand[p], expect, "cell {p}");
+            if cells[p] == 0 {
+                assert_eq!(cand[p].count_ones(), search.links().len(p as u32 + 1));
+            }
+        }
+        assert_eq!(cand[1], 0b1100_1000, "r1c2 can hold 4, 7 or 8");
+        // Deeper in the search, they follow the board of the options chosen.
+        let mut events = 0;
+        while search.path().len() < 3 {
+            search.step().unwrap();
+            events += 1;
+        }
+        while search.trying().is_some() {
+            // The tried option is placed once its items are covered: step to the next choice.
+            if matches!(search.step(), Some(Event::Choose { .. }) | None) {
+                break;
+            }
+        }
+        let board = sudoku.board(&search.solution());
+        let placed: Vec<u8> = board.cells.iter().map(|&v| v as u8).collect();
+        let cand = candidates(search.links(), 3);
+        let mut checked = 0;
+        for p in 0..81 {
+            if placed[p] == 0 {
+                assert_eq!(cand[p], naive(&placed, p), "cell {p} after {events} events");
+                checked += 1;
+            }
+        }
+        assert!(checked > 40);
+    }
+
+    #[test]
+    fn items_and_cells_map_both_ways() {
+        // Option for r5c6 = 7: items r5c6, r5=7, c6=7, b5=7.
+        let k = (4 * 9 + 5) * 9 + 6;
+        let inst = instance(3);
+        let names: Vec<&str> = option_items(3, k)
+            .iter()
+            .map(|&i| inst.item_name(i))
+            .collect();
+        assert_eq!(names, ["r5c6", "r5=7", "c6=7", "b5=7"]);
+        for k in [0, 100, 728] {
+            assert_eq!(
+                option_items(3, k).to_vec(),
+                inst.option(k).collect::<Vec<_>>()
+            );
+        }
+        assert_eq!(item_cells(3, 4 * 9 + 5), [41]);
+        let row5: Vec<usize> = (36..45).collect();
+        assert_eq!(item_cells(3, 81 + 4 * 9 + 6), row5);
+        let col6: Vec<usize> = (0..9).map(|r| r * 9 + 5).collect();
+        assert_eq!(item_cells(3, 2 * 81 + 5 * 9 + 6), col6);
+        assert_eq!(
+            item_cells(3, 3 * 81 + 4 * 9 + 6),
+            [30, 31, 32, 39, 40, 41, 48, 49, 50]
+        );
+        // Every option's cell lies among the cells of each of its items.
+        for k in 0..729 {
+            let p = k / 9;
+            for i in option_items(3, k) {
+                assert!(item_cells(3, i).contains(&p));
+            }
+        }
     }
 }
