@@ -13,7 +13,7 @@ WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release/dlx_stud
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve build test setup-wasm setup-lint setup-browser wasm cli lint test-native test-wasm test-browser clean
+.PHONY: serve build test setup-wasm setup-lint setup-node setup-browser wasm cli lint lint-js test-native test-wasm test-browser clean
 
 serve: build
 	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -32,14 +32,18 @@ setup-lint:
 	@rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
 	@rustup component list --installed | grep -q '^clippy' || rustup component add clippy
 
-setup-browser:
+# The npm packages of tests/browser (playwright-core, typescript, eslint), exactly as its lockfile says.
+setup-node:
 	@node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' || \
-	  { echo "the browser tests need Node.js 20 or newer (playwright-core); this is $$(node --version)"; exit 1; }
+	  { echo "the browser tests and the JS lint need Node.js 20 or newer; this is $$(node --version)"; exit 1; }
+	@if [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -x tests/browser/node_modules/.bin/tsc ] \
+	  || [ ! -x tests/browser/node_modules/.bin/eslint ]; then \
+	  cd tests/browser && npm ci --no-audit --no-fund; \
+	fi
+
+setup-browser: setup-node
 	@if [ ! -x $(CHROMIUM) ] || ! command -v chromedriver >/dev/null; then \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium chromium-driver; \
-	fi
-	@if [ -f tests/browser/package.json ] && [ ! -d tests/browser/node_modules/playwright-core ]; then \
-	  cd tests/browser && npm ci --no-audit --no-fund; \
 	fi
 
 wasm: setup-wasm
@@ -49,10 +53,15 @@ wasm: setup-wasm
 cli:
 	$(CARGO) build --release --bin dlx
 
-lint: setup-wasm setup-lint
+lint: setup-wasm setup-lint lint-js
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets -- -D warnings
 	$(CARGO) clippy --lib --test wasm --test wasm_draw --target wasm32-unknown-unknown -- -D warnings
+
+# The page's JS: type-checked (// @ts-check) against the generated www/pkg/*.d.ts, and eslint.
+lint-js: setup-node wasm
+	tests/browser/node_modules/.bin/tsc -p tsconfig.json
+	tests/browser/node_modules/.bin/eslint www tests/browser/run.mjs eslint.config.mjs
 
 test: lint test-native test-wasm test-browser
 

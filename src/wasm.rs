@@ -3,11 +3,16 @@
 //! CONTRACT (the page in `www/` is written against exactly this; keep both in step):
 //!
 //! ```text
-//! import init, { Session, wasm_memory } from './pkg/dlx_studio.js';
+//! import init, { Session, wasm_memory, problem_kinds, EventCode, event_cap, covered_flag }
+//!   from './pkg/dlx_studio.js';
 //! await init();
+//! problem_kinds() -> [{name, label, input: "size" | "board" | "puzzle" | "matrix", min, max, default,
+//!                     distinct, boards: [[name, label]]}]   the kinds, from problems::kinds; the page
+//!                                builds its selects from this and names no kind itself.
+//! EventCode.Choose … EventCode.UncoverItem   the event codes below; event_cap(), event_words(),
+//!                                covered_flag(): the constants below, so the page defines none.
 //! const s = new Session();
-//! s.load(kind, text, distinct)   kind: "queens" | "toroidal-queens" | "latin" | "langford" | "pentomino"
-//!                                | "sudoku" | "exact-cover"; text: N for the numeric ones, the board name
+//! s.load(kind, text, distinct)   kind: a name from problem_kinds(); text: N for the numeric ones, the board name
 //!                                for pentomino ("6x10", "5x12", "4x15", "3x20", "8x8"), the puzzle or the
 //!                                Knuth/matrix text otherwise; distinct: symmetry breaking (pentomino,
 //!                                langford). Throws an Error whose message is the CLI's message and which
@@ -90,7 +95,7 @@
 
 use crate::core::{Event, Limits, Observer, Search, Status};
 use crate::narrate;
-use crate::problems::{self, InputError, Problem, Spec};
+use crate::problems::{self, InputError, Problem};
 use js_sys::Reflect;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -220,20 +225,63 @@ struct TreeLevel {
     item: u32,
 }
 
-/// An event as the page reads it: `[code, a, b, c, d, undone]`, codes as in the contract.
+/// The code of each event in the events buffer (the first of its `EVENT_WORDS` u32). Exported to the
+/// page as the enum `EventCode`, so the page never spells a number out.
+#[wasm_bindgen]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventCode {
+    Choose = 0,
+    DeadEnd = 1,
+    CoverItem = 2,
+    Hide = 3,
+    Try = 4,
+    Solution = 5,
+    Backtrack = 6,
+    Unhide = 7,
+    UncoverItem = 8,
+}
+
+/// An event as the page reads it: `[code, a, b, c, d, undone]`, codes as in `EventCode`.
 pub fn encode(ev: Event, undone: bool) -> [u32; EVENT_WORDS] {
+    use EventCode as C;
     let u = u32::from(undone);
-    match ev {
-        Event::Choose { level, item, len } => [0, level, item, len, 0, u],
-        Event::DeadEnd { level, item } => [1, level, item, 0, 0, u],
-        Event::CoverItem { item } => [2, item, 0, 0, 0, u],
-        Event::Hide { node } => [3, node, 0, 0, 0, u],
-        Event::Try { level, node, k, d } => [4, level, node, k, d, u],
-        Event::Solution { level } => [5, level, 0, 0, 0, u],
-        Event::Backtrack { level } => [6, level, 0, 0, 0, u],
-        Event::Unhide { node } => [7, node, 0, 0, 0, u],
-        Event::UncoverItem { item } => [8, item, 0, 0, 0, u],
-    }
+    let (code, a, b, c, d) = match ev {
+        Event::Choose { level, item, len } => (C::Choose, level, item, len, 0),
+        Event::DeadEnd { level, item } => (C::DeadEnd, level, item, 0, 0),
+        Event::CoverItem { item } => (C::CoverItem, item, 0, 0, 0),
+        Event::Hide { node } => (C::Hide, node, 0, 0, 0),
+        Event::Try { level, node, k, d } => (C::Try, level, node, k, d),
+        Event::Solution { level } => (C::Solution, level, 0, 0, 0),
+        Event::Backtrack { level } => (C::Backtrack, level, 0, 0, 0),
+        Event::Unhide { node } => (C::Unhide, node, 0, 0, 0),
+        Event::UncoverItem { item } => (C::UncoverItem, item, 0, 0, 0),
+    };
+    [code as u32, a, b, c, d, u]
+}
+
+/// The kinds of problem (`problems::kinds`): `[{name, label, input, min, max, default, distinct,
+/// boards: [[name, label]]}]`, in the order the page offers them.
+#[wasm_bindgen]
+pub fn problem_kinds() -> Result<JsValue, JsValue> {
+    to_js(&problems::kinds::kinds())
+}
+
+/// Events kept from one stepping call (`EVENT_CAP`).
+#[wasm_bindgen]
+pub fn event_cap() -> u32 {
+    EVENT_CAP as u32
+}
+
+/// u32 per event in the events buffer (`EVENT_WORDS`).
+#[wasm_bindgen]
+pub fn event_words() -> u32 {
+    EVENT_WORDS as u32
+}
+
+/// The bit set in an item's entry of the lens view while it is covered (`core::COVERED`).
+#[wasm_bindgen]
+pub fn covered_flag() -> u32 {
+    crate::core::COVERED
 }
 
 /// A JS `Error` carrying the message (with its position) and `line`/`column` (numbers or undefined).
@@ -252,31 +300,6 @@ fn not_loaded() -> JsValue {
 
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     serde_wasm_bindgen::to_value(v).map_err(|e| js_sys::Error::new(&e.to_string()).into())
-}
-
-/// The spec a page request names.
-fn spec(kind: &str, text: &str, distinct: bool) -> Result<Spec, InputError> {
-    Ok(match kind {
-        "queens" => Spec::Queens(problems::parse_n(text)?),
-        "toroidal-queens" => Spec::ToroidalQueens(problems::parse_n(text)?),
-        "latin" => Spec::Latin(problems::parse_n(text)?),
-        "langford" => Spec::Langford {
-            n: problems::parse_n(text)?,
-            distinct,
-        },
-        "pentomino" => Spec::Pentomino {
-            board: text.trim().to_string(),
-            distinct,
-        },
-        "sudoku" => Spec::Sudoku(text.to_string()),
-        "exact-cover" => Spec::ExactCover(text.to_string()),
-        _ => {
-            return Err(InputError::new(format!(
-                "unknown problem kind `{kind}`: expected queens, toroidal-queens, latin, langford, \
-                 pentomino, sudoku or exact-cover"
-            )))
-        }
-    })
 }
 
 /// A fresh search over `problem`, its givens already chosen.
@@ -412,8 +435,8 @@ impl Session {
         text: &str,
         distinct: Option<bool>,
     ) -> Result<String, JsValue> {
-        let problem = problems::load_text(spec(kind, text, distinct.unwrap_or(false)), text)
-            .map_err(|e| js_error(&e))?;
+        let spec = problems::kinds::spec(kind, text, distinct.unwrap_or(false));
+        let problem = problems::load_text(spec, text).map_err(|e| js_error(&e))?;
         let search = start_search(problem.as_ref()).map_err(|e| js_error(&e))?;
         self.latest = Latest::Note(narrate::loaded(&problem.title(), problem.instance()));
         let board = problem.board(&[]);

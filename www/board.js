@@ -1,6 +1,7 @@
+// @ts-check
 // The board view: draws the Board the engine decodes (problems::Board) for the options chosen so far
-// and the one being tried. One drawing a kind; the legend is built from the same colours. It only
-// draws: which cells belong to the option being tried is worked out by the caller.
+// and the one being tried. One drawing a kind; the legend is built from the same colours. A renderer
+// (update(snapshot) + draw(), see www/snapshot.js); it also keeps the board-text read-out.
 
 import { prepare, colours, alpha } from './canvas.js';
 
@@ -11,30 +12,84 @@ export const PIECE_COLOURS = [
 ];
 
 export class BoardView {
-  constructor(canvas, legend) {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {HTMLElement} legend
+   * @param {HTMLElement} textEl  the board as text (read by screen readers and tests)
+   */
+  constructor(canvas, legend, textEl) {
     this.canvas = canvas;
     this.legend = legend;
+    this.textEl = textEl;
+    /** @type {any} */
     this.board = null;
+    /** Cells (exact cover: lines) of the option being tried. @type {Set<number>} */
     this.highlight = new Set();
-    this.kind = '';
+    /** The numbers of the options chosen (exact cover), as the matrix labels its rows. @type {number[]} */
+    this.optionNumbers = [];
+    this.finished = false;
     this.legendKey = '';
+    this.aspect = 0;
     this.dirty = true;
+    /** The cells at the last snapshot, to see which changed. @type {number[] | null} */
+    this._lastCells = null;
+    this._epoch = -1;
     new ResizeObserver(() => { this.dirty = true; }).observe(canvas);
   }
 
-  /** The board to draw and the cells (for exact cover: lines) of the option being tried. */
-  update(board, highlight) {
+  /** @param {import('./snapshot.js').Snapshot} s */
+  update(s) {
+    const board = s.board;
+    if (s.epoch !== this._epoch) {
+      // A new search: nothing to compare the cells with.
+      this._epoch = s.epoch;
+      this._lastCells = null;
+      this.highlight = new Set();
+    }
     // The board's shape, for the narrow layout, where the box's height follows the board.
     const aspect = board.kind === 'langford' ? 0.4 : board.kind === 'exact-cover' ? 0.6
       : Math.min(1.1, Math.max(0.3, board.rows / Math.max(board.cols, 1)));
     if (aspect !== this.aspect) {
       this.aspect = aspect;
-      this.canvas.parentElement.style.setProperty('--aspect', String(aspect));
+      /** @type {HTMLElement} */ (this.canvas.parentElement).style.setProperty('--aspect', String(aspect));
     }
     this.board = board;
-    this.highlight = highlight || new Set();
+    this.highlight = this._highlightOf(board, s);
+    this.optionNumbers = s.chosenOptions;
+    this.finished = !!s.stats.done;
+    if (this.textEl.textContent !== board.text) this.textEl.textContent = board.text;
+    this.textEl.setAttribute('aria-live', s.playing || s.hunting ? 'off' : 'polite');
     this._legend(board);
     this.dirty = true;
+  }
+
+  /**
+   * The cells of the option being tried: those that changed at the last change of the board. A step
+   * that only takes cells away keeps what is left of the highlight. Works the same for every kind.
+   * @param {any} b @param {import('./snapshot.js').Snapshot} s
+   */
+  _highlightOf(b, s) {
+    if (b.kind === 'exact-cover') return s.trying && b.lines.length ? new Set([b.lines.length - 1]) : new Set();
+    const cells = b.cells;
+    if (!this._lastCells || this._lastCells.length !== cells.length) {
+      this._lastCells = Array.from(cells);
+      return new Set();
+    }
+    const last = this._lastCells;
+    // After a jump or a fast batch the change is many options at once: nothing stands out as tried.
+    const small = s.lastMove < 500;
+    const added = [];
+    let removed = false;
+    for (let i = 0; i < cells.length; i++) {
+      if (cells[i] !== last[i]) {
+        if (cells[i] !== 0) added.push(i); else removed = true;
+        last[i] = cells[i];
+      }
+    }
+    if (!small) return new Set();
+    if (added.length) return new Set(added);
+    if (removed) return new Set([...this.highlight].filter((i) => cells[i] !== 0));
+    return this.highlight;
   }
 
   draw() {
@@ -208,7 +263,7 @@ export class BoardView {
       const v = b.cells[j];
       if (v > 0) { if (!where.has(v)) where.set(v, []); where.get(v).push(j); }
     }
-    for (const [v, js] of where) {
+    for (const js of where.values()) {
       if (js.length !== 2) continue;
       const xa = x0 + (js[0] + 0.5) * cell, xb = x0 + (js[1] + 0.5) * cell;
       const lift = Math.min(y0 - 4, (xb - xa) * 0.45);
@@ -252,7 +307,9 @@ export class BoardView {
     ctx.textAlign = 'left';
     ctx.font = `600 13px ${c.font}`;
     ctx.fillStyle = c.muted;
-    ctx.fillText(lines.length ? 'Options chosen:' : 'No option chosen yet.', 8, 14);
+    const heading = lines.length ? 'Options chosen (numbered as in the matrix):'
+      : this.finished ? 'The search is over: no option is chosen now.' : 'No option chosen yet.';
+    ctx.fillText(heading, 8, 14);
     ctx.font = `14px ${c.mono}`;
     const max = Math.floor((h - 30) / lh);
     lines.slice(0, max).forEach((line, i) => {
@@ -261,7 +318,8 @@ export class BoardView {
       ctx.fillStyle = tried ? c.tried : alpha(c.chosen, 0.16);
       ctx.fillRect(6, y, w - 12, lh - 3);
       ctx.fillStyle = c.ink;
-      ctx.fillText(`${i + 1}. ${line}`, 12, y + (lh - 3) / 2, w - 24);
+      const number = this.optionNumbers[i];
+      ctx.fillText(number ? `#${number}  ${line}` : line, 12, y + (lh - 3) / 2, w - 24);
     });
     if (lines.length > max) {
       ctx.fillStyle = c.muted;

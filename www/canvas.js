@@ -1,3 +1,4 @@
+// @ts-check
 // Shared by the renderers: crisp canvases at any devicePixelRatio, and the palette from style.css.
 
 /**
@@ -18,6 +19,7 @@ export function prepare(canvas) {
   return { ctx, w, h, dpr };
 }
 
+/** @type {Record<string, string> | null} */
 let palette = null;
 
 /** The colours of style.css (--c-*), read once, so that legends and canvases agree. */

@@ -1,3 +1,4 @@
+// @ts-check
 // The matrix view: draws Knuth's DLX1 arrays as they stand in wasm memory right now. Items are the
 // column headers (name above, live length inside), options are rows, nodes are cells. Every up/down
 // link of every node and every left/right link of every header is drawn where it points: a covered
@@ -8,7 +9,7 @@
 // NAMES on, names, lengths and arrowheads; from NUMBERS on, node numbers too.
 
 import { prepare, colours, alpha, arrowHead } from './canvas.js';
-import { itemLength } from './model.js';
+import { itemLength } from './engine.js';
 
 const PIXEL = 5;
 const NAMES = 16;
@@ -28,6 +29,8 @@ export class MatrixView {
    * are asked for afresh each time they are read (a draw, a walk, a hover), never kept across calls
    * into wasm: any call that allocates can grow the memory and detach a view made before it (the
    * contract in src/wasm.rs). The model's views() rebuilds them when memory.buffer changed.
+   * @param {HTMLCanvasElement} canvas
+   * @param {{onHover?: (text: string) => void, arrays?: () => import('./views.js').Views}} [options]
    */
   constructor(canvas, { onHover, arrays } = {}) {
     this.canvas = canvas;
@@ -251,10 +254,13 @@ export class MatrixView {
   }
 
   /**
-   * Takes the state to draw: the item branched on, the option tried, the path. The link arrays come
-   * from `arrays()`, here and again at every draw.
+   * Takes the state to draw from the snapshot: the item branched on, the option tried, the path. The
+   * link arrays come from `arrays()`, here and again at every draw.
+   * @param {import('./snapshot.js').Snapshot} s
    */
-  update(frame) {
+  update(s) {
+    /** @type {any} */
+    const frame = { branching: s.branching, trying: s.trying, chosen: s.chosen, follow: s.follow };
     this.frame = frame;
     if (!this._live()) return;
     Object.assign(frame, this._walk(frame.nodes, frame.items));
@@ -366,9 +372,19 @@ export class MatrixView {
     ctx.fillStyle = 'rgba(255,255,255,0.85)';
     ctx.fillRect(0, hy - 1, w, hh + 2);
     for (let hd = 0; hd <= L.n + 1; hd++) {
+      if (!this._shown(hd)) continue;
       ctx.fillStyle = this._headerColour(hd, f, c);
       ctx.fillRect(sx(L.headerX[hd]), hy, Math.max(size, 1), hh);
     }
+  }
+
+  /**
+   * Whether header hd is drawn: the root of the secondary items only when there are some.
+   * @param {number} hd
+   */
+  _shown(hd) {
+    const L = this.layout;
+    return hd !== L.n + 1 || L.np < L.n;
   }
 
   _headerColour(hd, f, c) {
@@ -398,7 +414,7 @@ export class MatrixView {
   _drawLinks(ctx, w, h, t) {
     const L = this.layout, f = this.frame, c = colours(), s = this.scale;
     const a = this.anim;
-    const { nodes, items } = f;
+    const { nodes } = f;
     const v = this._visible(w, h);
     const { chosen, tryRow } = this._rowsOf(f);
     const named = s >= NAMES;
@@ -423,6 +439,7 @@ export class MatrixView {
     ctx.lineCap = 'round';
 
     // The end point of a vertical link from node x to node y ("down": dir 1, "up": dir −1).
+    /** @type {(x: number, y: number, dir: number) => [number, number, boolean]} */
     const vEnd = (x, y, dir) => {
       const off = dir > 0 ? SIDE : -SIDE;
       const fx = px(x) + off;
@@ -549,6 +566,7 @@ export class MatrixView {
       ctx.fillStyle = 'rgba(255,255,255,0.9)';
       ctx.fillRect(0, 0, w, 10);
       for (let hd = 0; hd <= L.n + 1; hd++) {
+        if (!this._shown(hd)) continue;
         const x = L.headerX[hd];
         if (x < v.x0 || x > v.x1) continue;
         ctx.fillStyle = this._headerColour(hd, f, c);
@@ -603,6 +621,7 @@ export class MatrixView {
       ctx.fillStyle = ctx.strokeStyle;
       ctx.setLineDash(pass ? [] : [Math.max(2, s * 0.12), Math.max(2, s * 0.1)]);
       for (let hd = 0; hd <= L.n + 1; hd++) {
+        if (!this._shown(hd)) continue;
         if ((f.active[hd] === 1) !== !!pass) continue;
         hLink(hd, 1);
         hLink(hd, -1);
@@ -613,6 +632,7 @@ export class MatrixView {
     // Boxes, lengths inside, names above.
     const S = BOX * s;
     for (let hd = 0; hd <= L.n + 1; hd++) {
+      if (!this._shown(hd)) continue;
       const x = L.headerX[hd];
       if (x < v.x0 || x > v.x1) continue;
       const X = sx(x + 0.5 - half), Y = sy(0.5 - half);

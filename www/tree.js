@@ -1,7 +1,8 @@
+// @ts-check
 // The search-tree view: Knuth's progress estimate as a bar, the explored top levels of the tree as an
 // icicle (each node split evenly among its d children, so that the explored width to the left of the
 // current path is exactly the estimate), and the current path with each level's "k of d". It only
-// draws what the model remembers.
+// draws what the model remembers: a renderer (update(snapshot) + draw(), see www/snapshot.js).
 
 import { prepare, colours } from './canvas.js';
 
@@ -17,11 +18,12 @@ export class TreeView {
     new ResizeObserver(() => { this.dirty = true; }).observe(canvas);
   }
 
-  /**
-   * state: {tree: Map, depth, path: [{level, k, d, item}], names, progress (0..1), leaf: 'solution' |
-   * 'dead' | null, done}
-   */
-  update(state) {
+  /** @param {import('./snapshot.js').Snapshot} s */
+  update(s) {
+    const state = {
+      tree: s.tree, depth: s.depth, path: s.path, names: s.info.items,
+      progress: Number(s.stats.progress), leaf: s.leaf, done: !!s.stats.done,
+    };
     this.state = state;
     this.dirty = true;
     this._progress(state.progress);

@@ -1,3 +1,4 @@
+// @ts-check
 // Run to the end, off the page's thread: a module worker with its own Session over the same wasm
 // package, loaded with the same problem, counting in slices so that it can report progress. The page
 // cancels it by terminating it, so the loop needs no way out of its own.

@@ -1,0 +1,108 @@
+// @ts-check
+// The text read-outs, as renderers (update(snapshot) + draw(), see www/snapshot.js): the live
+// statistics, the narration line, and the run-to-end box with its own figures.
+
+/** @param {unknown} x */
+export function num(x) { return typeof x === 'bigint' ? Number(x) : Number(x ?? 0); }
+/** @param {unknown} x */
+export function fmt(x) { return num(x).toLocaleString('en-US'); }
+
+/** @param {HTMLElement} el @param {string} text */
+function set(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** The live search's counters: always the page's own search, never a run to the end. */
+export class StatsView {
+  /** @param {Record<'level' | 'nodes' | 'updates' | 'solutions' | 'eps' | 'elapsed', HTMLElement>} els */
+  constructor(els) {
+    this.els = els;
+    /** @type {Record<string, string> | null} */
+    this.values = null;
+  }
+
+  /** @param {import('./snapshot.js').Snapshot} s */
+  update(s) {
+    const st = s.stats;
+    this.values = {
+      level: fmt(st.level),
+      nodes: fmt(st.nodes),
+      updates: fmt(st.updates),
+      solutions: fmt(st.solutions),
+      eps: s.playing ? fmt(Math.round(s.eventsPerSecond)) : '—',
+      elapsed: `${(s.elapsedMs / 1000).toFixed(1)} s`,
+    };
+  }
+
+  draw() {
+    if (!this.values) return;
+    for (const [k, v] of Object.entries(this.values)) set(this.els[/** @type {keyof StatsView['els']} */ (k)], v);
+  }
+}
+
+/** The narration: one line in words for the latest event, announced only when the search stands still. */
+export class NarrationView {
+  /** @param {HTMLElement} el */
+  constructor(el) {
+    this.el = el;
+    this.text = '';
+    this.live = 'off';
+  }
+
+  /** @param {import('./snapshot.js').Snapshot} s */
+  update(s) {
+    this.text = s.narration;
+    this.live = s.playing || s.hunting ? 'off' : 'polite';
+  }
+
+  draw() {
+    set(this.el, this.text);
+    if (this.el.getAttribute('aria-live') !== this.live) this.el.setAttribute('aria-live', this.live);
+  }
+}
+
+/** The run-to-end box: its progress bar and its own figures, beside the live statistics. */
+export class RunBoxView {
+  /**
+   * @param {{box: HTMLElement, bar: HTMLElement, text: HTMLElement, cancel: HTMLButtonElement}} els
+   */
+  constructor(els) {
+    this.els = els;
+    /** @type {import('./run.js').RunState | null} */
+    this.run = null;
+    this.key = '';
+  }
+
+  /** @param {import('./snapshot.js').Snapshot} s */
+  update(s) {
+    this.run = s.run;
+  }
+
+  draw() {
+    const r = this.run;
+    if (!r) return;
+    const st = r.stats;
+    const key = `${r.phase}|${r.title}|${st ? `${st.nodes},${st.solutions}` : ''}|${r.ms}|${r.message}`;
+    if (key === this.key) return;
+    this.key = key;
+    const { box, bar, text, cancel } = this.els;
+    box.dataset.state = r.phase;
+    text.dataset.state = r.phase;
+    cancel.textContent = r.phase === 'running' ? 'Cancel' : 'Close';
+    cancel.hidden = r.phase === 'idle';
+    const figures = st ? `${fmt(st.solutions)} solutions, ${fmt(st.nodes)} nodes` : '';
+    let line;
+    switch (r.phase) {
+      case 'running': line = st ? `${figures}, ${(r.ms / 1000).toFixed(1)} s…` : `Counting ${r.title}…`; break;
+      case 'done': line = `Done: ${figures}, ${fmt(st ? st.updates : 0)} updates in ${(r.ms / 1000).toFixed(2)} s.`; break;
+      case 'cancelled': line = st ? `Cancelled after ${figures}.` : 'Cancelled.'; break;
+      case 'error': line = `Failed: ${r.message}`; break;
+      default: line = 'Counts every solution in the background; the search here is not touched.';
+    }
+    set(text, line);
+    const p = r.phase === 'done' ? 1 : st ? Math.max(0, Math.min(1, num(st.progress))) : 0;
+    const pct = p * 100;
+    /** @type {HTMLElement} */ (bar.firstElementChild).style.width = `${pct}%`;
+    bar.setAttribute('aria-valuenow', pct.toFixed(1));
+  }
+}

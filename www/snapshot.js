@@ -1,0 +1,92 @@
+// @ts-check
+// The snapshot: everything the renderers draw, read from the model once per changed frame. Every
+// renderer has the same two methods, registered in one list in app.js:
+//
+//   update(snapshot)  takes what it draws from the snapshot (cheap; keeps no typed-array view)
+//   draw(now)         draws if something changed since the last draw (called every frame)
+//
+// A new view is a class with these two methods and one line in that list. The link arrays are not in
+// the snapshot: a renderer that reads them asks model.views() at the moment it reads (a view made
+// before a call into wasm may be detached).
+
+import { TREE_DEPTH } from './engine.js';
+
+/**
+ * @typedef {object} Snapshot
+ * @property {import('./model.js').Info} info        the problem loaded
+ * @property {import('./model.js').ProblemSpec} problem  its kind and text
+ * @property {import('./model.js').Stats} stats      the live search's counters
+ * @property {any} board              problems::Board of the options chosen and the one tried
+ * @property {string} narration       one line in words for the latest event
+ * @property {import('./explored.js').PathLevel[]} path  option k of d at each level
+ * @property {Map<string, import('./explored.js').TreeNode>} tree  the explored top of the tree
+ * @property {number} depth           levels of it remembered
+ * @property {'solution' | 'dead' | null} leaf  where the search stands
+ * @property {number} branching       header of the item branched on, or 0
+ * @property {number} trying          node of the option being tried, or 0
+ * @property {number[]} chosen        node of the option chosen at each level (0 where none yet)
+ * @property {number[]} chosenOptions the numbers (from 1, as the matrix labels rows) of the options
+ *                                    chosen so far and the one tried, in the order of the path
+ * @property {number} epoch           changes with every load and reset: a renderer keeping state
+ *                                    across snapshots starts afresh when it changes
+ * @property {number} lastMove        events taken by the last move (Infinity for a jump)
+ * @property {boolean} playing
+ * @property {boolean} hunting        searching for the next solution in slices
+ * @property {boolean} follow         whether views should bring the option tried into sight
+ * @property {number} eventsPerSecond while playing
+ * @property {number} elapsedMs       time the page's search has run
+ * @property {import('./run.js').RunState} run  the run to the end (its own figures, never the live ones)
+ */
+
+/** @typedef {{update(s: Snapshot): void, draw(now: number): void}} Renderer */
+
+/**
+ * Reads the model. All the wasm calls happen here, before any renderer reads a view.
+ * @param {import('./model.js').Model} model
+ * @param {{hunting: boolean, run: import('./run.js').RunState, epoch: number}} app
+ * @returns {Snapshot}
+ */
+export function takeSnapshot(model, app) {
+  const fast = model.playing && model.speed > 60;
+  const stats = model.stats();
+  let narration = model.narration();
+  if (app.hunting) {
+    // The engine's note says where the last slice paused; the search has not paused.
+    narration = `Searching for the next solution… ${Number(stats.nodes).toLocaleString('en-US')} nodes so far.`;
+  } else if (model.leaf === 'solution' && model.stoppedAtSolution) {
+    // Play stops on a solution by stepping back over the events it took past it: say the solution,
+    // not the undo.
+    narration = `Solution ${Number(stats.solutions).toLocaleString('en-US')} found at level ${stats.level}: every primary item is covered.`;
+  }
+  const chosen = model.chosenNodes();
+  // The option of a node: walk left to the spacer before it, whose `next` is the option's number.
+  const { nodes } = model.views();
+  const chosenOptions = chosen.filter((x) => x > 0).map((x) => {
+    let y = x;
+    while (y > 0 && nodes[4 * y] !== 0) y--;
+    return nodes[4 * y + 3] + 1;
+  });
+  return {
+    info: /** @type {import('./model.js').Info} */ (model.info),
+    problem: /** @type {import('./model.js').ProblemSpec} */ (model.problem),
+    stats,
+    board: model.board(),
+    narration: narration || 'At the start: nothing covered yet.',
+    path: model.path,
+    tree: model.tree,
+    depth: TREE_DEPTH,
+    leaf: model.leaf,
+    branching: model.branchingItem(),
+    trying: model.trying(),
+    chosen,
+    chosenOptions,
+    epoch: app.epoch,
+    lastMove: model.lastMove,
+    playing: model.playing,
+    hunting: app.hunting,
+    follow: !fast && !app.hunting,
+    eventsPerSecond: model.eventsPerSecond,
+    elapsedMs: model.elapsedMs,
+    run: app.run,
+  };
+}
