@@ -32,7 +32,10 @@
 //! s.count_chunk(max_nodes) -> boolean
 //!                                counts on (fast path) for at most max_nodes more nodes; true when the
 //!                                search is finished. For the worker's run to the end.
-//! s.stats() -> {level, nodes, updates, solutions, max_depth, progress, done, at_start}
+//! s.stats() -> {level, nodes, updates, solutions, max_depth, progress, progress_text, done, at_start}
+//!                                progress: Knuth's estimate of the fraction of the tree explored, 0
+//!                                until the root's first option is tried; progress_text: it as a
+//!                                percentage, "< 0.01%" rather than an exponent
 //!
 //! Solutions found are kept (the first KEEP = 100 since the last load, reset or solve_start), by
 //! every way of searching: step, next_solution, count_chunk, solve. Kept solution k is solution k + 1
@@ -185,6 +188,8 @@ struct StatsView {
     solutions: u64,
     max_depth: usize,
     progress: f64,
+    /// `progress` as the page shows it (`narrate::percent`: 0% before the first choice, no exponents).
+    progress_text: String,
     done: bool,
     at_start: bool,
 }
@@ -526,6 +531,7 @@ impl Session {
             solutions: s.stats().solutions,
             max_depth: s.stats().max_depth(),
             progress: s.progress(),
+            progress_text: narrate::percent(s.progress()),
             done: s.is_done(),
             at_start: s.at_start(),
         })
