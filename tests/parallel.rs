@@ -82,8 +82,47 @@ fn specs() -> Vec<(Spec, u64)> {
         // Knuth's example is all top: every branch ends within a level or two.
         (Spec::ExactCover(problems::exact_cover::SEEDS.into()), 1),
         (Spec::ExactCover(langford_text), 300),
+        // Colours (DLX2): secondary items shared by options that agree on their colour.
+        (Spec::ExactCover(colored()), COLORED_SOLUTIONS),
     ]
 }
+
+/// A random XCC instance (fixed seed): 14 primary items, 4 secondary ones with colours A to C,
+/// 120 options of 1 to 3 primary items and up to 2 coloured secondary ones.
+fn colored() -> String {
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut rnd = |n: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n
+    };
+    let mut text = String::from("p0 p1 p2 p3 p4 p5 p6 p7 p8 p9 p10 p11 p12 p13 | s0 s1 s2 s3\n");
+    for _ in 0..120 {
+        let mut items: Vec<String> = Vec::new();
+        let k = 1 + rnd(3);
+        while (items.len() as u64) < k {
+            let p = format!("p{}", rnd(14));
+            if !items.contains(&p) {
+                items.push(p);
+            }
+        }
+        let mut used = Vec::new();
+        for _ in 0..rnd(3) {
+            let s = rnd(4);
+            if !used.contains(&s) {
+                used.push(s);
+                items.push(format!("s{s}:{}", ["A", "B", "C"][rnd(3) as usize]));
+            }
+        }
+        text.push_str(&items.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+/// The count of [`colored`], as the sequential search finds it (checked in every test below).
+const COLORED_SOLUTIONS: u64 = 782_873;
 
 /// Compares a tally with the sequential one, first solution by its options.
 fn assert_same(what: &str, got: &Tally, want: &Tally) {
@@ -229,6 +268,15 @@ fn the_fingerprint_tells_problems_apart() {
     assert_ne!(q8, fp(Spec::Queens(9), Order::Given));
     assert_ne!(q8, fp(Spec::Queens(8), Order::Shuffled(1)));
     assert_ne!(q8, fp(Spec::ToroidalQueens(8), Order::Given));
+    // Colours count: the same items and options with one colour changed.
+    let text = "p q | x\np x:A\nq x:A\n";
+    assert_ne!(
+        fp(Spec::ExactCover(text.into()), Order::Given),
+        fp(
+            Spec::ExactCover(text.replace("q x:A", "q x:B")),
+            Order::Given
+        )
+    );
     // Same instance, other givens.
     assert_ne!(
         fp(Spec::Sudoku("1...............".into()), Order::Given),
