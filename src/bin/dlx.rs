@@ -7,6 +7,7 @@
 //! its source in front: the file name, standard input, the puzzle or the N argument).
 
 use dlx_studio::core::{Event, Limits, Observer, Order, Search, Status};
+use dlx_studio::problems::exact_cover::Reading;
 use dlx_studio::problems::{self, Board, Problem, Spec};
 use serde_json::json;
 use std::io::{self, IsTerminal, Read, Write};
@@ -55,6 +56,11 @@ Options:
   --seed S     lay the options and items out in another order (a seeded shuffle); the search
                is as deterministic and the count the same, only the order of solutions differs
   --progress   show the progress line on stderr even when it is not a terminal
+  --format F   exact-cover: read the text as `knuth` (Knuth's format), `matrix` (a 0-1
+               matrix, with or without a header line) or `auto` (the default): a text whose
+               every line is 0s and 1s, all of one length, is a matrix (`111` is a 1x3
+               matrix with 1 solution, not the item `111`); otherwise Knuth's format if it
+               reads, else a matrix
   --max-input BYTES
                read at most BYTES from a file or standard input (default 67108864, 64 MiB):
                the instance takes a multiple of its text in memory
@@ -162,6 +168,11 @@ const OPTIONS: &[OptSpec] = &[
         commands: &[Count, Solve],
     },
     OptSpec {
+        name: "--format",
+        value: Some("knuth, matrix or auto"),
+        commands: &[Count, Solve, Export],
+    },
+    OptSpec {
         name: "--max-input",
         value: Some("BYTES"),
         commands: &[Count, Solve, Export],
@@ -181,6 +192,8 @@ struct Args {
     progress: bool,
     /// The most bytes read from a file or standard input.
     max_input: u64,
+    /// How to read an exact-cover text; `None`: decide (`Reading::Auto`).
+    format: Option<Reading>,
 }
 
 impl Args {
@@ -194,6 +207,7 @@ impl Args {
             distinct: false,
             progress: false,
             max_input: problems::MAX_INPUT,
+            format: None,
         }
     }
 
@@ -207,6 +221,10 @@ impl Args {
             "--limit" => self.limit = Some(parse_number(name, v())?),
             "--seed" => self.seed = Some(parse_number(name, v())?),
             "--max-input" => self.max_input = parse_number(name, v())?,
+            "--format" => {
+                self.format =
+                    Some(Reading::from_name(v()).map_err(|e| Fail(format!("--format: {e}")))?)
+            }
             _ => unreachable!("{name} is in OPTIONS but not in Args::set"),
         }
         Ok(())
@@ -441,6 +459,9 @@ fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
             "unexpected argument `{extra}`: {name} takes one argument{hint}"
         )));
     }
+    if args.format.is_some() && name != "exact-cover" {
+        return Err(Fail(format!("--format applies to exact-cover, not {name}")));
+    }
     if args.distinct && !matches!(name.as_str(), "langford" | "pentomino") {
         return Err(Fail(format!(
             "--distinct applies to langford and pentomino, not {name}"
@@ -473,10 +494,14 @@ fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
             Some(source_name(param)),
         ),
         "sudoku" => (Spec::Sudoku(param.clone()), Some("the puzzle".into())),
-        "exact-cover" => (
-            Spec::ExactCover(read_input(param, args.max_input)?),
-            Some(source_name(param)),
-        ),
+        "exact-cover" => {
+            let text = read_input(param, args.max_input)?;
+            let spec = match args.format {
+                Some(reading) => Spec::ExactCoverAs(text, reading),
+                None => Spec::ExactCover(text),
+            };
+            (spec, Some(source_name(param)))
+        }
         _ => unreachable!("checked above"),
     })
 }
