@@ -577,10 +577,10 @@ impl Progress {
         self.last = now;
         let s = search.stats();
         let line = format!(
-            "{} nodes, {} solutions, {:.2}% of the tree explored (estimate)",
+            "{} nodes, {} solutions, {} of the tree explored (Knuth's estimate)",
             s.nodes,
             s.solutions,
-            100.0 * search.progress()
+            dlx_studio::narrate::percent(search.progress())
         );
         let pad = self.shown.saturating_sub(line.len());
         self.shown = line.len();
