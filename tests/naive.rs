@@ -80,8 +80,20 @@ fn queens_and_toroidal_queens() {
 #[test]
 fn latin_squares_and_langford_pairs() {
     agree(Spec::Latin(3), 12);
-    agree(Spec::Langford { n: 4, distinct: false }, 2);
-    agree(Spec::Langford { n: 7, distinct: true }, 26);
+    agree(
+        Spec::Langford {
+            n: 4,
+            distinct: false,
+        },
+        2,
+    );
+    agree(
+        Spec::Langford {
+            n: 7,
+            distinct: true,
+        },
+        26,
+    );
 }
 
 #[test]
@@ -91,7 +103,8 @@ fn sudoku_4x4_and_9x9() {
     agree(Spec::Sudoku("12..|34..|....|....".replace('|', "")), 12);
     agree(
         Spec::Sudoku(
-            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".into(),
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .into(),
         ),
         1,
     );

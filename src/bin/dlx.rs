@@ -6,7 +6,9 @@
 //! `problems::parse_n`, as on the page, so the same input gets the same message in both (the CLI puts
 //! its source in front: the file name, standard input, the puzzle or the N argument).
 
-use dlx_studio::core::{Event, Limits, Observer, Order, Search, Status};
+use dlx_studio::core::{
+    Event, Heuristic, Limits, Naive, NaiveError, Observer, Order, Search, Stats, Status,
+};
 use dlx_studio::problems::{self, Board, Problem, Spec};
 use serde_json::json;
 use std::io::{self, IsTerminal, Read, Write};
@@ -18,9 +20,10 @@ const USAGE: &str = "\
 dlx: Knuth's Dancing Links (Algorithm X) for exact cover
 
 Usage:
-  dlx count  PROBLEM ARGS… [--json] [--seed S]
-  dlx solve  PROBLEM ARGS… [--limit K] [--json] [--seed S]
+  dlx count  PROBLEM ARGS… [--json] [--seed S] [--algorithm A] [--heuristic H]
+  dlx solve  PROBLEM ARGS… [--limit K] [--json] [--seed S] [--algorithm A] [--heuristic H]
   dlx export PROBLEM ARGS…
+  dlx trace  PROBLEM ARGS… [--events N] [--heuristic H]
 
 Commands:
   count    print the number of solutions (just the number)
@@ -30,6 +33,10 @@ Commands:
            Sudoku, the instance left once the givens are placed, so that
            `dlx export sudoku P | dlx count exact-cover -` counts as `dlx count sudoku P`,
            except for a full grid, which leaves no item (export prints a comment line)
+  trace    print the first N events of the search (choose, cover, hide, try, solution,
+           dead-end, backtrack, unhide, uncover) as JSON lines: event (from 1), kind, level,
+           item, option, nodes, updates, solutions, narration (and a solution's options);
+           the page downloads the same lines (its step log)
 
 Problems:
   queens N                 N queens on an NxN board, none attacking another
@@ -54,6 +61,14 @@ Options:
                Sudoku, unique
   --seed S     lay the options and items out in another order (a seeded shuffle); the search
                is as deterministic and the count the same, only the order of solutions differs
+  --algorithm dlx|naive
+               dlx (default): dancing links; naive: Algorithm X on the plain 0-1 matrix, rows
+               and columns found by scanning, making the same choices, so the same solutions,
+               nodes and updates, only slower (no --seed)
+  --heuristic mrv|first
+               the item to branch on: mrv (default), the one with the fewest options;
+               first, the leftmost item left (to see what MRV saves)
+  --events N   trace: print at most N events (default 1000)
   --progress   show the progress line on stderr even when it is not a terminal
   --max-input BYTES
                read at most BYTES from a file or standard input (default 67108864, 64 MiB):
@@ -107,14 +122,19 @@ enum Command {
     Count,
     Solve,
     Export,
+    Trace,
 }
 
-use Command::{Count, Export, Solve};
+use Command::{Count, Export, Solve, Trace};
 
 impl Command {
     /// Every command, as typed.
-    const ALL: &'static [(&'static str, Command)] =
-        &[("count", Count), ("solve", Solve), ("export", Export)];
+    const ALL: &'static [(&'static str, Command)] = &[
+        ("count", Count),
+        ("solve", Solve),
+        ("export", Export),
+        ("trace", Trace),
+    ];
 
     fn name(self) -> &'static str {
         Command::ALL
@@ -154,7 +174,22 @@ const OPTIONS: &[OptSpec] = &[
     OptSpec {
         name: "--distinct",
         value: None,
-        commands: &[Count, Solve, Export],
+        commands: &[Count, Solve, Export, Trace],
+    },
+    OptSpec {
+        name: "--algorithm",
+        value: Some("dlx or naive"),
+        commands: &[Count, Solve],
+    },
+    OptSpec {
+        name: "--heuristic",
+        value: Some("mrv or first"),
+        commands: &[Count, Solve, Trace],
+    },
+    OptSpec {
+        name: "--events",
+        value: Some("N"),
+        commands: &[Trace],
     },
     OptSpec {
         name: "--progress",
@@ -164,7 +199,7 @@ const OPTIONS: &[OptSpec] = &[
     OptSpec {
         name: "--max-input",
         value: Some("BYTES"),
-        commands: &[Count, Solve, Export],
+        commands: &[Count, Solve, Export, Trace],
     },
 ];
 
@@ -181,6 +216,11 @@ struct Args {
     progress: bool,
     /// The most bytes read from a file or standard input.
     max_input: u64,
+    /// `--algorithm naive`: Algorithm X on the plain 0-1 matrix instead of dancing links.
+    naive: bool,
+    heuristic: Heuristic,
+    /// trace: the most events printed.
+    events: u64,
 }
 
 impl Args {
@@ -194,6 +234,9 @@ impl Args {
             distinct: false,
             progress: false,
             max_input: problems::MAX_INPUT,
+            naive: false,
+            heuristic: Heuristic::Mrv,
+            events: DEFAULT_EVENTS,
         }
     }
 
@@ -207,11 +250,37 @@ impl Args {
             "--limit" => self.limit = Some(parse_number(name, v())?),
             "--seed" => self.seed = Some(parse_number(name, v())?),
             "--max-input" => self.max_input = parse_number(name, v())?,
+            "--events" => self.events = parse_number(name, v())?,
+            "--algorithm" => {
+                self.naive = match v() {
+                    "dlx" => false,
+                    "naive" => true,
+                    other => {
+                        return Err(Fail(format!(
+                            "--algorithm `{other}`: expected dlx or naive"
+                        )))
+                    }
+                }
+            }
+            "--heuristic" => {
+                self.heuristic = match v() {
+                    "mrv" => Heuristic::Mrv,
+                    "first" => Heuristic::First,
+                    other => {
+                        return Err(Fail(format!(
+                            "--heuristic `{other}`: expected mrv or first"
+                        )))
+                    }
+                }
+            }
             _ => unreachable!("{name} is in OPTIONS but not in Args::set"),
         }
         Ok(())
     }
 }
+
+/// Events `dlx trace` prints when `--events` does not say.
+const DEFAULT_EVENTS: u64 = 1000;
 
 enum Parsed {
     Help,
@@ -244,7 +313,7 @@ fn is_option(a: &str) -> bool {
 fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
     let Some(first) = argv.first() else {
         return Err(Fail::new(
-            "missing command: count, solve or export (dlx --help for more)",
+            "missing command: count, solve, export or trace (dlx --help for more)",
         ));
     };
     let command = match first.as_str() {
@@ -261,13 +330,13 @@ fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
                     return Ok(Parsed::Help);
                 }
                 return Err(Fail(format!(
-                    "missing command before `{}`: count, solve or export (dlx --help for more)",
+                    "missing command before `{}`: count, solve, export or trace (dlx --help for more)",
                     c
                 )));
             }
             None => {
                 return Err(Fail(format!(
-                    "unknown command `{c}`: expected count, solve or export"
+                    "unknown command `{c}`: expected count, solve, export or trace"
                 )))
             }
         },
@@ -342,6 +411,11 @@ fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
                 command.name()
             )));
         }
+    }
+    if args.naive && args.seed.is_some() {
+        return Err(Fail::new(
+            "--seed applies to --algorithm dlx only (the naive algorithm keeps the given order)",
+        ));
     }
     Ok(Parsed::Run(args))
 }
@@ -511,6 +585,59 @@ impl Observer for Solutions {
     }
 }
 
+/// A search the commands can drive: dancing links ([`Search`]) or the naive matrix ([`Naive`]), which
+/// make the same choices and so report the same solutions and counters.
+trait Engine {
+    /// Runs until a solution (when `stop`), a limit, or the end.
+    fn run_on(&mut self, stop: bool) -> Status;
+    fn set_limits(&mut self, limits: Limits);
+    fn stats(&self) -> &Stats;
+    fn solution(&self) -> Vec<usize>;
+    fn progress(&self) -> f64;
+}
+
+impl Engine for Search {
+    fn run_on(&mut self, stop: bool) -> Status {
+        self.run(&mut Solutions { stop })
+    }
+    fn set_limits(&mut self, limits: Limits) {
+        Search::set_limits(self, limits)
+    }
+    fn stats(&self) -> &Stats {
+        Search::stats(self)
+    }
+    fn solution(&self) -> Vec<usize> {
+        Search::solution(self)
+    }
+    fn progress(&self) -> f64 {
+        Search::progress(self)
+    }
+}
+
+impl Engine for Naive {
+    fn run_on(&mut self, stop: bool) -> Status {
+        self.run(|_| {
+            if stop {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    }
+    fn set_limits(&mut self, limits: Limits) {
+        Naive::set_limits(self, limits)
+    }
+    fn stats(&self) -> &Stats {
+        Naive::stats(self)
+    }
+    fn solution(&self) -> Vec<usize> {
+        Naive::solution(self)
+    }
+    fn progress(&self) -> f64 {
+        Naive::progress(self)
+    }
+}
+
 /// What to do after a solution.
 enum Next {
     /// Stop at the next one too.
@@ -544,7 +671,7 @@ impl Progress {
         }
     }
 
-    fn tick(&mut self, search: &Search) -> Result<(), Stop> {
+    fn tick(&mut self, search: &dyn Engine) -> Result<(), Stop> {
         let now = Instant::now();
         if now - self.start < REDRAW || now - self.last < REDRAW {
             return Ok(());
@@ -576,11 +703,11 @@ impl Progress {
 /// last about a tenth of a second, and redraws the progress line between them. Returns whether the
 /// whole tree was explored.
 fn drive(
-    search: &mut Search,
+    search: &mut dyn Engine,
     progress: &mut Progress,
-    mut each: impl FnMut(&Search) -> Result<Next, Stop>,
+    mut each: impl FnMut(&dyn Engine) -> Result<Next, Stop>,
 ) -> Result<bool, Stop> {
-    let mut obs = Solutions { stop: true };
+    let mut stop = true;
     // Small at first, so that even a short run goes through the chunked path the same way.
     let mut chunk: u64 = 1024;
     loop {
@@ -591,12 +718,12 @@ fn drive(
             });
         }
         let t = Instant::now();
-        match search.run(&mut obs) {
+        match search.run_on(stop) {
             Status::Paused => {
                 progress.clear()?;
                 match each(search)? {
                     Next::Tell => {}
-                    Next::CountOn => obs.stop = false,
+                    Next::CountOn => stop = false,
                     Next::End => return Ok(false),
                 }
             }
@@ -627,10 +754,42 @@ fn start(problem: &dyn Problem, args: &Args) -> Result<Search, Fail> {
     let order = args.seed.map_or(Order::Given, Order::Shuffled);
     let inst = problem.instance();
     let mut search = Search::with_order(inst, order);
+    search.set_heuristic(args.heuristic);
     search
         .preselect(problem.givens())
         .map_err(|c| clash(problem, c.option, c.item))?;
     Ok(search)
+}
+
+/// The search `--algorithm` asks for, with the givens already chosen.
+fn start_engine(problem: &dyn Problem, args: &Args) -> Result<Box<dyn Engine>, Fail> {
+    if !args.naive {
+        return Ok(Box::new(start(problem, args)?));
+    }
+    let mut naive = Naive::new(problem.instance(), args.heuristic).map_err(|e| match e {
+        NaiveError::TooLarge(cells) => Fail(format!(
+            "the 0-1 matrix of {} would have {} cells, more than --algorithm naive holds ({})",
+            problem.title(),
+            dlx_studio::narrate::thousands(cells as u64),
+            dlx_studio::narrate::thousands(dlx_studio::core::naive::MAX_CELLS as u64)
+        )),
+        NaiveError::Clash { option, item } => clash(problem, option, item),
+    })?;
+    naive.preselect(problem.givens()).map_err(|e| match e {
+        NaiveError::Clash { option, item } => clash(problem, option, item),
+        NaiveError::TooLarge(_) => unreachable!("checked by new"),
+    })?;
+    Ok(Box::new(naive))
+}
+
+fn algorithm_json(args: &Args) -> (&'static str, &'static str) {
+    (
+        if args.naive { "naive" } else { "dlx" },
+        match args.heuristic {
+            Heuristic::Mrv => "mrv",
+            Heuristic::First => "first",
+        },
+    )
 }
 
 fn clash(problem: &dyn Problem, option: usize, item: usize) -> Fail {
@@ -645,9 +804,9 @@ fn clash(problem: &dyn Problem, option: usize, item: usize) -> Fail {
 fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result<(), Stop> {
     let mut progress = Progress::new(args.progress || io::stderr().is_terminal());
     let t = Instant::now();
-    let mut search = start(problem, args)?;
+    let mut search = start_engine(problem, args)?;
     let mut first = None;
-    drive(&mut search, &mut progress, |s| {
+    drive(&mut *search, &mut progress, |s| {
         first = Some(board_text(&problem.board(&s.solution())));
         Ok(Next::CountOn)
     })?;
@@ -663,6 +822,8 @@ fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result<(),
             "seconds": seconds,
             "max_depth": st.max_depth(),
             "first": first,
+            "algorithm": algorithm_json(args).0,
+            "heuristic": algorithm_json(args).1,
         });
         writeln!(out, "{v}")?;
     } else {
@@ -682,11 +843,11 @@ fn solve(
     let wanted = if is_sudoku && limit == 1 { 2 } else { limit };
     let mut progress = Progress::new(args.progress || io::stderr().is_terminal());
     let t = Instant::now();
-    let mut search = start(problem, args)?;
+    let mut search = start_engine(problem, args)?;
     let mut found = 0u64;
     let mut boards: Vec<String> = Vec::new();
     let json = args.json;
-    let complete = drive(&mut search, &mut progress, |s| {
+    let complete = drive(&mut *search, &mut progress, |s| {
         found += 1;
         if limit == 0 || found <= limit {
             let text = board_text(&problem.board(&s.solution()));
@@ -722,6 +883,8 @@ fn solve(
             "seconds": seconds,
             "first": boards.first(),
             "boards": boards,
+            "algorithm": algorithm_json(args).0,
+            "heuristic": algorithm_json(args).1,
         });
         if is_sudoku {
             v["unique"] = json!(unique);
@@ -828,6 +991,16 @@ fn run(argv: &[String]) -> Result<(), Stop> {
             solve(&*problem, is_sudoku, &args, &mut out)?
         }
         Command::Export => export(&*problem, &mut out)?,
+        Command::Trace => {
+            let mut search = start(&*problem, &args)?;
+            let mut res = Ok(());
+            dlx_studio::narrate::trace(&mut search, problem.instance(), args.events, |l| {
+                if res.is_ok() {
+                    res = writeln!(out, "{l}");
+                }
+            });
+            res?;
+        }
     }
     out.flush()?;
     Ok(())

@@ -438,7 +438,8 @@ mod tests {
 
     #[test]
     fn refuses_a_matrix_too_large_to_hold() {
-        let mut x = Instance::new((0..9000).map(|i| format!("i{i}")), Vec::<String>::new()).unwrap();
+        let mut x =
+            Instance::new((0..9000).map(|i| format!("i{i}")), Vec::<String>::new()).unwrap();
         for k in 0..8000 {
             x.add_option(&[k]).unwrap();
         }
