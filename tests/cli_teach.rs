@@ -55,10 +55,17 @@ fn agree(problem: &[&str], heuristic: &str, solutions: u64, stdin: &str) -> u64 
     let run = |alg: &str| {
         let mut a = vec!["count"];
         a.extend_from_slice(problem);
-        a.extend_from_slice(&["--json", "--algorithm", alg, "--heuristic", heuristic]);
+        // One thread: the sequential search, whose JSON names the algorithm and heuristic.
+        a.extend_from_slice(&["--json", "--threads", "1"]);
+        a.extend_from_slice(&["--algorithm", alg, "--heuristic", heuristic]);
         let v = json(&a, stdin);
-        assert_eq!(v["algorithm"], alg);
-        assert_eq!(v["heuristic"], heuristic);
+        // Named when not the default (dlx with MRV), whose keys are those `dlx merge` gives.
+        if (alg, heuristic) == ("dlx", "mrv") {
+            assert!(v.get("algorithm").is_none() && v.get("heuristic").is_none());
+        } else {
+            assert_eq!(v["algorithm"], alg);
+            assert_eq!(v["heuristic"], heuristic);
+        }
         v
     };
     let (d, n) = (run("dlx"), run("naive"));
@@ -215,4 +222,23 @@ fn bad_algorithm_and_heuristic_options_are_refused_clearly() {
     );
     fails(&["trace", "queens", "8", "--events", "-1"], "--events");
     fails(&["trace"], "missing problem");
+    fails(
+        &[
+            "count",
+            "queens",
+            "8",
+            "--algorithm",
+            "naive",
+            "--threads",
+            "2",
+        ],
+        "--threads and --part apply to --algorithm dlx with --heuristic mrv",
+    );
+    // Colours (Knuth's x:c) are beyond the plain 0-1 matrix.
+    let out = dlx_with_stdin(
+        &["count", "exact-cover", "-", "--algorithm", "naive"],
+        "p q | s\np s:red\nq s:red\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--algorithm naive takes no colours"));
 }

@@ -6,6 +6,9 @@
 //! `problems::parse_n`, as on the page, so the same input gets the same message in both (the CLI puts
 //! its source in front: the file name, standard input, the puzzle or the N argument).
 
+#[path = "dlx/parallel.rs"]
+mod parallel;
+
 use dlx_studio::core::{
     Event, Heuristic, Limits, Naive, NaiveError, Observer, Order, Search, Stats, Status,
 };
@@ -20,9 +23,12 @@ const USAGE: &str = "\
 dlx: Knuth's Dancing Links (Algorithm X) for exact cover
 
 Usage:
-  dlx count  PROBLEM ARGS… [--json] [--seed S] [--algorithm A] [--heuristic H]
+  dlx count  PROBLEM ARGS… [--json] [--seed S] [--threads T] [--part K/N]
+             [--algorithm A] [--heuristic H]
   dlx solve  PROBLEM ARGS… [--limit K] [--json] [--seed S] [--algorithm A] [--heuristic H]
+  dlx solve  sudoku --batch FILE|- [--threads T]
   dlx export PROBLEM ARGS…
+  dlx merge  FILES|-
   dlx trace  PROBLEM ARGS… [--events N] [--heuristic H]
 
 Commands:
@@ -33,6 +39,9 @@ Commands:
            Sudoku, the instance left once the givens are placed, so that
            `dlx export sudoku P | dlx count exact-cover -` counts as `dlx count sudoku P`,
            except for a full grid, which leaves no item (export prints a comment line)
+  merge    add up the parts of a count: reads the JSON lines of `count … --part K/N --json`
+           (files or -, any order), checks that parts 0 to N-1 are each there once and all
+           from the same problem, and prints one JSON object with the keys of `count --json`
   trace    print the first N events of the search (choose, cover, hide, try, solution,
            dead-end, backtrack, unhide, uncover) as JSON lines: event (from 1), kind, level,
            item, option, nodes, updates, solutions, narration (and a solution's options);
@@ -70,6 +79,14 @@ Options:
                first, the leftmost item left (to see what MRV saves)
   --events N   trace: print at most N events (default 1000)
   --progress   show the progress line on stderr even when it is not a terminal
+  --threads T  count (and solve --batch) on T threads (default: every core); --threads 1 is
+               the sequential search. Counts, nodes and updates are the same for every T
+  --part K/N   count: count part K (0 to N-1) of N, a share computed from the problem alone,
+               so that N runs anywhere (GNU parallel, a Slurm array, a Kubernetes indexed job)
+               add up, with `dlx merge`, to the whole count; use with --json
+  --batch F    solve sudoku: one puzzle a line from file F (- for standard input), one answer a
+               line out, in order: the solution, `no solution`, `not unique` or `error: …`;
+               blank lines and lines starting with # are skipped
   --max-input BYTES
                read at most BYTES from a file or standard input (default 67108864, 64 MiB):
                the instance takes a multiple of its text in memory
@@ -122,10 +139,11 @@ enum Command {
     Count,
     Solve,
     Export,
+    Merge,
     Trace,
 }
 
-use Command::{Count, Export, Solve, Trace};
+use Command::{Count, Export, Merge, Solve, Trace};
 
 impl Command {
     /// Every command, as typed.
@@ -133,6 +151,7 @@ impl Command {
         ("count", Count),
         ("solve", Solve),
         ("export", Export),
+        ("merge", Merge),
         ("trace", Trace),
     ];
 
@@ -197,9 +216,24 @@ const OPTIONS: &[OptSpec] = &[
         commands: &[Count, Solve],
     },
     OptSpec {
+        name: "--threads",
+        value: Some("T"),
+        commands: &[Count, Solve],
+    },
+    OptSpec {
+        name: "--part",
+        value: Some("K/N"),
+        commands: &[Count],
+    },
+    OptSpec {
+        name: "--batch",
+        value: Some("FILE"),
+        commands: &[Solve],
+    },
+    OptSpec {
         name: "--max-input",
         value: Some("BYTES"),
-        commands: &[Count, Solve, Export, Trace],
+        commands: &[Count, Solve, Export, Merge, Trace],
     },
 ];
 
@@ -214,6 +248,9 @@ struct Args {
     seed: Option<u64>,
     distinct: bool,
     progress: bool,
+    threads: Option<usize>,
+    part: Option<parallel::Part>,
+    batch: Option<String>,
     /// The most bytes read from a file or standard input.
     max_input: u64,
     /// `--algorithm naive`: Algorithm X on the plain 0-1 matrix instead of dancing links.
@@ -233,6 +270,9 @@ impl Args {
             seed: None,
             distinct: false,
             progress: false,
+            threads: None,
+            part: None,
+            batch: None,
             max_input: problems::MAX_INPUT,
             naive: false,
             heuristic: Heuristic::Mrv,
@@ -249,6 +289,9 @@ impl Args {
             "--progress" => self.progress = true,
             "--limit" => self.limit = Some(parse_number(name, v())?),
             "--seed" => self.seed = Some(parse_number(name, v())?),
+            "--threads" => self.threads = Some(parallel::parse_threads(v())?),
+            "--part" => self.part = Some(parallel::parse_part(v())?),
+            "--batch" => self.batch = Some(v().to_string()),
             "--max-input" => self.max_input = parse_number(name, v())?,
             "--events" => self.events = parse_number(name, v())?,
             "--algorithm" => {
@@ -313,7 +356,7 @@ fn is_option(a: &str) -> bool {
 fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
     let Some(first) = argv.first() else {
         return Err(Fail::new(
-            "missing command: count, solve, export or trace (dlx --help for more)",
+            "missing command: count, solve, export, merge or trace (dlx --help for more)",
         ));
     };
     let command = match first.as_str() {
@@ -330,13 +373,13 @@ fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
                     return Ok(Parsed::Help);
                 }
                 return Err(Fail(format!(
-                    "missing command before `{}`: count, solve, export or trace (dlx --help for more)",
+                    "missing command before `{}`: count, solve, export, merge or trace (dlx --help for more)",
                     c
                 )));
             }
             None => {
                 return Err(Fail(format!(
-                    "unknown command `{c}`: expected count, solve, export or trace"
+                    "unknown command `{c}`: expected count, solve, export, merge or trace"
                 )))
             }
         },
@@ -411,6 +454,14 @@ fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
                 command.name()
             )));
         }
+    }
+    if (args.naive || args.heuristic != Heuristic::Mrv)
+        && (args.part.is_some() || args.threads.is_some_and(|t| t > 1))
+    {
+        return Err(Fail::new(
+            "--threads and --part apply to --algorithm dlx with --heuristic mrv (the others run \
+             on one thread)",
+        ));
     }
     if args.naive && args.seed.is_some() {
         return Err(Fail::new(
@@ -672,11 +723,6 @@ impl Progress {
     }
 
     fn tick(&mut self, search: &dyn Engine) -> Result<(), Stop> {
-        let now = Instant::now();
-        if now - self.start < REDRAW || now - self.last < REDRAW {
-            return Ok(());
-        }
-        self.last = now;
         let s = search.stats();
         let line = format!(
             "{} nodes, {} solutions, {} of the tree explored (Knuth's estimate)",
@@ -684,6 +730,16 @@ impl Progress {
             s.solutions,
             dlx_studio::narrate::percent(search.progress())
         );
+        self.show(&line)
+    }
+
+    /// Shows `line` in place of the one on screen, if the time has come to redraw.
+    fn show(&mut self, line: &str) -> Result<(), Stop> {
+        let now = Instant::now();
+        if now - self.start < REDRAW || now - self.last < REDRAW {
+            return Ok(());
+        }
+        self.last = now;
         let pad = self.shown.saturating_sub(line.len());
         self.shown = line.len();
         write_err(&format!("\r{line}{}", " ".repeat(pad))).map_err(Stop::Stderr)
@@ -774,22 +830,28 @@ fn start_engine(problem: &dyn Problem, args: &Args) -> Result<Box<dyn Engine>, F
             dlx_studio::narrate::thousands(dlx_studio::core::naive::MAX_CELLS as u64)
         )),
         NaiveError::Clash { option, item } => clash(problem, option, item),
+        NaiveError::Colors => Fail::new(
+            "--algorithm naive takes no colours (x:c): its plain 0-1 matrix cannot state them; \
+             use --algorithm dlx",
+        ),
     })?;
     naive.preselect(problem.givens()).map_err(|e| match e {
         NaiveError::Clash { option, item } => clash(problem, option, item),
-        NaiveError::TooLarge(_) => unreachable!("checked by new"),
+        NaiveError::TooLarge(_) | NaiveError::Colors => unreachable!("checked by new"),
     })?;
     Ok(Box::new(naive))
 }
 
-fn algorithm_json(args: &Args) -> (&'static str, &'static str) {
-    (
-        if args.naive { "naive" } else { "dlx" },
-        match args.heuristic {
+/// Adds `algorithm` and `heuristic` to a JSON result when either is not the default (dancing links,
+/// MRV), so that the default output keeps the keys that `dlx merge` reproduces.
+fn name_algorithm(v: &mut serde_json::Value, args: &Args) {
+    if args.naive || args.heuristic != Heuristic::Mrv {
+        v["algorithm"] = json!(if args.naive { "naive" } else { "dlx" });
+        v["heuristic"] = json!(match args.heuristic {
             Heuristic::Mrv => "mrv",
             Heuristic::First => "first",
-        },
-    )
+        });
+    }
 }
 
 fn clash(problem: &dyn Problem, option: usize, item: usize) -> Fail {
@@ -802,6 +864,12 @@ fn clash(problem: &dyn Problem, option: usize, item: usize) -> Fail {
 }
 
 fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result<(), Stop> {
+    // The threads split Dancing Links' MRV tree; the naive algorithm and the First heuristic are the
+    // teaching comparisons, run on one thread.
+    let plain = !args.naive && args.heuristic == Heuristic::Mrv;
+    if plain && (args.part.is_some() || parallel::threads_of(args) > 1) {
+        return parallel::count(problem, args, out);
+    }
     let mut progress = Progress::new(args.progress || io::stderr().is_terminal());
     let t = Instant::now();
     let mut search = start_engine(problem, args)?;
@@ -813,7 +881,7 @@ fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result<(),
     let seconds = t.elapsed().as_secs_f64();
     let st = search.stats();
     if args.json {
-        let v = json!({
+        let mut v = json!({
             "command": "count",
             "problem": problem.title(),
             "solutions": st.solutions,
@@ -822,9 +890,9 @@ fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result<(),
             "seconds": seconds,
             "max_depth": st.max_depth(),
             "first": first,
-            "algorithm": algorithm_json(args).0,
-            "heuristic": algorithm_json(args).1,
+            "threads": 1,
         });
+        name_algorithm(&mut v, args);
         writeln!(out, "{v}")?;
     } else {
         writeln!(out, "{}", st.solutions)?;
@@ -883,9 +951,8 @@ fn solve(
             "seconds": seconds,
             "first": boards.first(),
             "boards": boards,
-            "algorithm": algorithm_json(args).0,
-            "heuristic": algorithm_json(args).1,
         });
+        name_algorithm(&mut v, args);
         if is_sudoku {
             v["unique"] = json!(unique);
         }
@@ -977,13 +1044,46 @@ fn run(argv: &[String]) -> Result<(), Stop> {
         }
         Parsed::Run(a) => a,
     };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    if args.command == Merge {
+        parallel::merge(&args.positional, args.max_input, &mut out)?;
+        out.flush()?;
+        return Ok(());
+    }
+    if args.threads.is_some() && args.command == Solve && args.batch.is_none() {
+        return Err(
+            Fail::new("--threads applies to count and solve sudoku --batch, not solve").into(),
+        );
+    }
+    if let Some(path) = &args.batch {
+        if args.positional != ["sudoku"] {
+            return Err(Fail::new(
+                "--batch solves Sudokus: dlx solve sudoku --batch FILE|- (no puzzle argument)",
+            )
+            .into());
+        }
+        for (given, name) in [
+            (args.json, "--json"),
+            (args.limit.is_some(), "--limit"),
+            (args.seed.is_some(), "--seed"),
+        ] {
+            if given {
+                return Err(Fail(format!(
+                    "{name} does not apply to --batch, which writes one line a puzzle"
+                ))
+                .into());
+            }
+        }
+        parallel::batch(path, &args, &mut out)?;
+        out.flush()?;
+        return Ok(());
+    }
     let (spec, problem) = load(&args)?;
     if let (Some(note), false) = (problem.note(), matches!(spec, Spec::Sudoku(_))) {
         // Said only when the text was asked for as something else: a Sudoku in an exact-cover file.
         write_err(&format!("dlx: {}\n", problems::escape_controls(&note))).map_err(Stop::Stderr)?;
     }
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
     match args.command {
         Command::Count => count(&*problem, &args, &mut out)?,
         Command::Solve => {
@@ -1001,6 +1101,7 @@ fn run(argv: &[String]) -> Result<(), Stop> {
             });
             res?;
         }
+        Command::Merge => unreachable!("merged above"),
     }
     out.flush()?;
     Ok(())

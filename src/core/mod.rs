@@ -16,7 +16,7 @@ pub mod split;
 pub mod threads;
 
 pub use instance::{Instance, InstanceError};
-pub use links::{ItemLink, Links, Node, Order, COVERED};
+pub use links::{ItemLink, Links, Node, Order, COVERED, MARKED};
 pub use naive::{Naive, NaiveError};
 pub use search::{
     Clash, Count, Ctx, Event, Heuristic, Limits, Observer, Phase, Search, Stats, Status,

@@ -28,6 +28,8 @@ pub enum NaiveError {
     TooLarge(usize),
     /// Preselected option `option` shares item `item` with one chosen before it.
     Clash { option: usize, item: usize },
+    /// The instance has colours (XCC), which this plain 0-1 matrix cannot state.
+    Colors,
 }
 
 /// One level of the search: the column branched on, its rows when it was chosen, how many of them
@@ -74,6 +76,9 @@ pub struct Naive {
 
 impl Naive {
     pub fn new(inst: &Instance, heuristic: Heuristic) -> Result<Naive, NaiveError> {
+        if inst.has_colors() {
+            return Err(NaiveError::Colors);
+        }
         let (n_items, n_options) = (inst.n_items(), inst.n_options());
         let cells = n_items.saturating_mul(n_options);
         if cells > MAX_CELLS {
@@ -434,6 +439,17 @@ mod tests {
             found += 1;
         }
         assert_eq!(found, 40);
+    }
+
+    #[test]
+    fn refuses_colours() {
+        let mut x = Instance::new(["p"], ["s"]).unwrap();
+        let red = x.color("red").unwrap();
+        x.add_colored_option(&[(0, 0), (1, red)]).unwrap();
+        assert_eq!(
+            Naive::new(&x, Heuristic::Mrv).err(),
+            Some(NaiveError::Colors)
+        );
     }
 
     #[test]
