@@ -12,6 +12,7 @@ mod parallel;
 use dlx_studio::core::{
     Event, Heuristic, Limits, Naive, NaiveError, Observer, Order, Search, Stats, Status,
 };
+use dlx_studio::problems::exact_cover::Reading;
 use dlx_studio::problems::{self, Board, Problem, Spec};
 use serde_json::json;
 use std::io::{self, IsTerminal, Read, Write};
@@ -79,6 +80,11 @@ Options:
                first, the leftmost item left (to see what MRV saves)
   --events N   trace: print at most N events (default 1000)
   --progress   show the progress line on stderr even when it is not a terminal
+  --format F   exact-cover: read the text as `knuth` (Knuth's format), `matrix` (a 0-1
+               matrix, with or without a header line) or `auto` (the default): a text whose
+               every line is 0s and 1s, all of one length, is a matrix (`111` is a 1x3
+               matrix with 1 solution, not the item `111`); otherwise Knuth's format if it
+               reads, else a matrix
   --threads T  count (and solve --batch) on T threads (default: every core); --threads 1 is
                the sequential search. Counts, nodes and updates are the same for every T
   --part K/N   count: count part K (0 to N-1) of N, a share computed from the problem alone,
@@ -216,6 +222,11 @@ const OPTIONS: &[OptSpec] = &[
         commands: &[Count, Solve],
     },
     OptSpec {
+        name: "--format",
+        value: Some("knuth, matrix or auto"),
+        commands: &[Count, Solve, Export, Trace],
+    },
+    OptSpec {
         name: "--threads",
         value: Some("T"),
         commands: &[Count, Solve],
@@ -258,6 +269,8 @@ struct Args {
     heuristic: Heuristic,
     /// trace: the most events printed.
     events: u64,
+    /// How to read an exact-cover text; `None`: decide (`Reading::Auto`).
+    format: Option<Reading>,
 }
 
 impl Args {
@@ -277,6 +290,7 @@ impl Args {
             naive: false,
             heuristic: Heuristic::Mrv,
             events: DEFAULT_EVENTS,
+            format: None,
         }
     }
 
@@ -315,6 +329,10 @@ impl Args {
                         )))
                     }
                 }
+            }
+            "--format" => {
+                self.format =
+                    Some(Reading::from_name(v()).map_err(|e| Fail(format!("--format: {e}")))?)
             }
             _ => unreachable!("{name} is in OPTIONS but not in Args::set"),
         }
@@ -566,6 +584,9 @@ fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
             "unexpected argument `{extra}`: {name} takes one argument{hint}"
         )));
     }
+    if args.format.is_some() && name != "exact-cover" {
+        return Err(Fail(format!("--format applies to exact-cover, not {name}")));
+    }
     if args.distinct && !matches!(name.as_str(), "langford" | "pentomino") {
         return Err(Fail(format!(
             "--distinct applies to langford and pentomino, not {name}"
@@ -598,10 +619,14 @@ fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
             Some(source_name(param)),
         ),
         "sudoku" => (Spec::Sudoku(param.clone()), Some("the puzzle".into())),
-        "exact-cover" => (
-            Spec::ExactCover(read_input(param, args.max_input)?),
-            Some(source_name(param)),
-        ),
+        "exact-cover" => {
+            let text = read_input(param, args.max_input)?;
+            let spec = match args.format {
+                Some(reading) => Spec::ExactCoverAs(text, reading),
+                None => Spec::ExactCover(text),
+            };
+            (spec, Some(source_name(param)))
+        }
         _ => unreachable!("checked above"),
     })
 }
