@@ -26,7 +26,7 @@ const FRAME_BUDGET_MS = 6;
  * @property {number} n_primary @property {number} n_options @property {string[]} items
  * @property {number[][]} options
  */
-/** @typedef {{kind: string, text: string, distinct: boolean}} ProblemSpec */
+/** @typedef {{kind: string, text: string, distinct: boolean, format?: string}} ProblemSpec  format: exact cover's "knuth" | "matrix" (undefined: detect) */
 
 export class Model {
   /**
@@ -73,11 +73,11 @@ export class Model {
   /**
    * Loads a problem. Throws the Session's Error (message, line, column) on bad input; the problem
    * loaded before then stays loaded, and so does this model's state.
-   * @param {string} kind @param {string} text @param {boolean} [distinct]
+   * @param {string} kind @param {string} text @param {boolean} [distinct] @param {string} [format]
    */
-  load(kind, text, distinct = false) {
-    this.session.load(kind, String(text), !!distinct);
-    this.problem = { kind, text: String(text), distinct: !!distinct };
+  load(kind, text, distinct = false, format = undefined) {
+    this.session.load_as(kind, String(text), !!distinct, format);
+    this.problem = { kind, text: String(text), distinct: !!distinct, format };
     this.info = this.session.info();
     this._restartState();
   }
