@@ -78,10 +78,10 @@ fn watch(
     while !done() {
         std::thread::sleep(Duration::from_millis(20));
         let line = format!(
-            "{} nodes, {} solutions, {:.2}% of the tree explored (estimate), {threads} thread{}",
+            "{} nodes, {} solutions, {} of the tree explored (Knuth's estimate), {threads} thread{}",
             shared.nodes.load(Ordering::Relaxed),
             shared.solutions.load(Ordering::Relaxed),
-            100.0 * shared.fraction(),
+            dlx_studio::narrate::percent(shared.fraction()),
             if threads == 1 { "" } else { "s" },
         );
         progress.show(&line)?;
