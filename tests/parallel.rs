@@ -2,6 +2,7 @@
 //! or on 1 to 4 threads, give exactly the sequential search's solutions, nodes, updates, level profile
 //! and first solution, on every problem kind (and a shuffled layout).
 
+use dlx_studio::core::split::KEEP;
 use dlx_studio::core::threads::{self, Progress};
 use dlx_studio::core::{Order, Plan, Search, Split, Stats, Status, StopAtSolution, Tally};
 use dlx_studio::problems::{self, Problem, Spec};
@@ -19,6 +20,17 @@ fn sequential(p: &dyn Problem, order: Order) -> Tally {
         stats: s.stats().clone(),
         first,
     }
+}
+
+/// The first `n` solutions of the sequential search, in its order.
+fn first_solutions(p: &dyn Problem, n: usize) -> Vec<Vec<usize>> {
+    let mut s = Search::new(p.instance());
+    s.preselect(p.givens()).unwrap();
+    let mut v = Vec::new();
+    while v.len() < n && s.run(&mut StopAtSolution) == Status::Paused {
+        v.push(s.solution());
+    }
+    v
 }
 
 /// Stats with the profile cut after its last non-zero level, so that lengths do not matter.
@@ -292,6 +304,7 @@ fn a_share_counted_in_slices_equals_the_part_counted_at_once() {
         let split = Split::new(p.instance(), p.givens(), Order::Given, FINE).unwrap();
         let n = 3;
         let mut sum = Tally::default();
+        let mut kept = Vec::new();
         for k in 0..n {
             let mut share = split.clone().into_share(k, n);
             let mut slices = 0;
@@ -313,7 +326,17 @@ fn a_share_counted_in_slices_equals_the_part_counted_at_once() {
                 &split.count_part(k, n),
             );
             sum.add(t);
+            kept.extend(share.kept().iter().cloned());
         }
         assert_same(&format!("{spec:?}: 3 shares"), &sum, &want);
+        // The first KEEP solutions of the parts, in the keys' order, are the sequential search's.
+        kept.sort_by_key(|k| k.0);
+        kept.truncate(KEEP);
+        let got: Vec<Vec<usize>> = kept.into_iter().map(|k| k.1).collect();
+        assert_eq!(
+            got,
+            first_solutions(&*p, KEEP),
+            "{spec:?}: the first solutions"
+        );
     }
 }

@@ -34,7 +34,11 @@
  * @property {number} ms      time counted so far, in ms (the slowest worker's)
  * @property {string} message an error's message
  * @property {number} workers how many workers count
+ * @property {any[]} [solutions] once done: the first solutions found (up to 100), as boards
  */
+
+/** Solutions a run keeps for the page's list: the first ones in the search's order. */
+const KEEP = 100;
 
 /** More workers than this gain nothing on a page (and each holds its own copy of the matrix). */
 const MAX_WORKERS = 16;
@@ -69,6 +73,8 @@ export class RunToEnd {
     /** @type {(PartStats | null)[]} */
     const parts = new Array(n).fill(null);
     const ms = new Array(n).fill(0);
+    /** @type {{seq: number, j: number, board: any}[]} */
+    const kept = [];
     let finished = 0;
     this.state = { ...idle(), phase: 'running', title, workers: n };
     const workers = [];
@@ -85,17 +91,25 @@ export class RunToEnd {
         }
         parts[k] = m.stats;
         ms[k] = m.ms;
-        if (m.type === 'done') finished++;
+        if (m.type === 'done') {
+          finished++;
+          if (m.solutions) kept.push(...m.solutions);
+        }
         this.state.stats = sum(parts);
         this.state.ms = Math.max(...ms);
-        if (finished === n) this._end('done');
+        if (finished === n) {
+          // The parts' first solutions, keyed by their place in the whole search's order.
+          kept.sort((x, y) => x.seq - y.seq || x.j - y.j);
+          this.state.solutions = kept.slice(0, KEEP).map((x) => x.board);
+          this._end('done');
+        }
         else this.onChange();
       };
       worker.onerror = (e) => {
         if (this._workers !== workers) return;
         this._end('error', e.message || 'a worker stopped');
       };
-      worker.postMessage({ kind: spec.kind, text: spec.text, distinct: spec.distinct, part: k, parts: n });
+      worker.postMessage({ kind: spec.kind, text: spec.text, distinct: spec.distinct, format: spec.format, part: k, parts: n });
     }
     this._workers = workers;
     this.onChange();

@@ -6,8 +6,9 @@
 // (Session.count_part_for reads performance.now() between chunks of nodes), and posts its part's
 // figures after each. The page cancels it by terminating it, so the loop needs no way out of its own.
 //
-// In:  {kind, text, distinct, part, parts}
-// Out: {type: 'progress' | 'done', stats: {solutions, nodes, updates, done, total}, ms}
+// In:  {kind, text, distinct, format, part, parts}
+// Out: {type: 'progress' | 'done', stats: {solutions, nodes, updates, done, total}, ms,
+//       solutions (done: the part's first 100 solutions, [{seq, j, board}], Session.part_kept)}
 //      or {type: 'error', message, line, column}
 
 import init, { Session } from './pkg/dlx_studio.js';
@@ -17,7 +18,7 @@ const ready = init();
 const SLICE_MS = 50;
 
 self.onmessage = async (e) => {
-  const { kind, text, distinct, part, parts } = e.data;
+  const { kind, text, distinct, format, part, parts } = e.data;
   try {
     await ready;
   } catch (err) {
@@ -26,7 +27,7 @@ self.onmessage = async (e) => {
   }
   const s = new Session();
   try {
-    s.load(kind, text, !!distinct);
+    s.load_as(kind, text, !!distinct, format);
     s.count_part(part, parts);
   } catch (err) {
     self.postMessage({ type: 'error', message: err.message, line: err.line, column: err.column });
@@ -36,7 +37,8 @@ self.onmessage = async (e) => {
   const t0 = performance.now();
   for (;;) {
     const done = s.count_part_for(SLICE_MS);
-    self.postMessage({ type: done ? 'done' : 'progress', stats: s.part_stats(), ms: performance.now() - t0 });
+    const solutions = done ? s.part_kept() : undefined;
+    self.postMessage({ type: done ? 'done' : 'progress', stats: s.part_stats(), ms: performance.now() - t0, solutions });
     if (done) return;
   }
 };

@@ -2,6 +2,7 @@
 //!
 //! - [`instance`]: items and options as a problem states them.
 //! - [`links`]: Knuth's DLX1 link arrays and the operations cover, uncover, hide, unhide.
+//! - [`naive`]: Algorithm X on a plain 0-1 matrix, everything found by scanning (the yardstick).
 //! - [`search`]: Algorithm X as a resumable, reversible state machine reporting to an observer.
 //! - [`split`]: the search tree cut into subproblems whose counts add up to the whole search's.
 //! - [`threads`]: subproblems counted on a rayon work-stealing pool (native; on wasm32, where the page
@@ -9,12 +10,14 @@
 
 pub mod instance;
 pub mod links;
+pub mod naive;
 pub mod search;
 pub mod split;
 pub mod threads;
 
 pub use instance::{Instance, InstanceError};
 pub use links::{ItemLink, Links, Node, Order, COVERED, MARKED};
+pub use naive::{Naive, NaiveError};
 pub use search::{
     Clash, Count, Ctx, Event, Heuristic, Limits, Observer, Phase, Search, Stats, Status,
     StopAtSolution,

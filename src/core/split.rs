@@ -50,6 +50,10 @@ impl Plan {
     }
 }
 
+/// Solutions a [`Share`] keeps (the first in the whole search's order), and the top too: the page
+/// lists the first solutions of a run to the end.
+pub const KEEP: usize = 100;
+
 /// Deeper than this the walk never splits: the top stays small even when estimates are wild.
 const MAX_DEPTH: usize = 24;
 /// Knuth's probes for the whole tree and for each subtree the walk considers.
@@ -109,6 +113,8 @@ pub struct Split {
     givens: Vec<usize>,
     /// What the walk counted above the subproblems (see the module's note).
     pub top: Tally,
+    /// The first [`KEEP`] solutions the walk met, with their `seq` (givens included).
+    pub top_kept: Vec<(u64, Vec<usize>)>,
     /// Largest estimate first (the order that balances best), ties in the search's order.
     pub subproblems: Vec<Subproblem>,
     /// Knuth's estimate of the whole tree's size.
@@ -210,7 +216,7 @@ fn seed_of(prefix: &[usize]) -> u64 {
     h.0
 }
 
-/// Stops the search at its first solution, then counts on; or, with `chunk`, also every `chunk` nodes.
+/// Stops the search at each solution while it is told to, then counts on.
 struct FirstThenCount {
     stop: bool,
 }
@@ -243,6 +249,7 @@ impl Split {
             base: base.clone(),
             givens: givens.to_vec(),
             top: Tally::default(),
+            top_kept: Vec::new(),
             subproblems: Vec::new(),
             estimate: root,
             fingerprint,
@@ -284,6 +291,9 @@ impl Split {
             if solved {
                 if split.top.first.is_none() {
                     split.top.first = Some((seq, s.solution()));
+                }
+                if split.top_kept.len() < KEEP {
+                    split.top_kept.push((seq, s.solution()));
                 }
                 seq += 1;
                 continue;
@@ -384,11 +394,16 @@ impl Split {
         }
     }
 
-    /// Counts on in subproblem `i` for at most `max_nodes` more search-tree nodes (`None`: to its
-    /// end), recording its first solution in `first`; true when the subproblem is finished.
-    fn resume(search: &mut Search, max_nodes: Option<u64>, first: &mut Option<Vec<usize>>) -> bool {
+    /// Counts on in a subproblem for at most `max_nodes` more search-tree nodes (`None`: to its
+    /// end), keeping its solutions in `kept` until it holds `want`; true when it is finished.
+    fn resume(
+        search: &mut Search,
+        max_nodes: Option<u64>,
+        kept: &mut Vec<Vec<usize>>,
+        want: usize,
+    ) -> bool {
         let mut obs = FirstThenCount {
-            stop: first.is_none(),
+            stop: kept.len() < want,
         };
         let cap = max_nodes.map(|m| search.stats().nodes.saturating_add(m));
         search.set_limits(Limits {
@@ -398,8 +413,8 @@ impl Split {
         let done = loop {
             match search.run(&mut obs) {
                 Status::Paused => {
-                    *first = Some(search.solution());
-                    obs.stop = false;
+                    kept.push(search.solution());
+                    obs.stop = kept.len() < want;
                 }
                 Status::Limit => break false,
                 Status::Done => break true,
@@ -420,10 +435,10 @@ impl Split {
         mut tick: impl FnMut(u64, u64),
     ) -> Tally {
         self.begin(search, i);
-        let mut first = None;
+        let mut first = Vec::new();
         let (mut nodes, mut solutions) = (0, 0);
         loop {
-            let done = Split::resume(search, chunk, &mut first);
+            let done = Split::resume(search, chunk, &mut first, 1);
             let st = search.stats();
             tick(st.nodes - nodes, st.solutions - solutions);
             (nodes, solutions) = (st.nodes, st.solutions);
@@ -431,7 +446,7 @@ impl Split {
                 break;
             }
         }
-        self.tally_of(search, i, first)
+        self.tally_of(search, i, first.pop())
     }
 
     /// Counts part `k` of `n` on this thread: its share of the top and its subproblems.
@@ -461,7 +476,11 @@ pub struct Share {
     search: Search,
     /// Whether `search` is inside `subs[finished]` (false before it is begun).
     begun: bool,
-    first: Option<Vec<usize>>,
+    /// The solutions of the subproblem under way kept so far (its first [`KEEP`]).
+    sub_kept: Vec<Vec<usize>>,
+    /// The part's first [`KEEP`] solutions in the whole search's order: (`seq`, index within its
+    /// subproblem), options.
+    kept: Vec<((u64, usize), Vec<usize>)>,
     /// The top's share and the finished subproblems.
     tally: Tally,
     /// Estimated sizes: of the finished subproblems, and of all of the part's.
@@ -476,14 +495,24 @@ impl Share {
             .iter()
             .map(|&i| split.subproblems[i].estimate.max(1.0))
             .sum();
+        let kept = if k == 0 {
+            split
+                .top_kept
+                .iter()
+                .map(|(seq, opts)| ((*seq, 0), opts.clone()))
+                .collect()
+        } else {
+            Vec::new()
+        };
         Share {
             search: split.search(),
             tally: split.share_tally(k),
+            kept,
+            sub_kept: Vec::new(),
             split,
             subs,
             finished: 0,
             begun: false,
-            first: None,
             done: 0.0,
             total,
         }
@@ -506,14 +535,27 @@ impl Share {
             if !self.begun {
                 self.split.begin(&mut self.search, i);
                 self.begun = true;
-                self.first = None;
+                self.sub_kept.clear();
             }
+            let seq = self.split.subproblems[i].seq;
+            // Once KEEP earlier solutions are kept, this subproblem's cannot be among the first.
+            let want = if self.kept.len() >= KEEP && self.kept[KEEP - 1].0 < (seq, 0) {
+                1
+            } else {
+                KEEP
+            };
             let before = self.search.stats().nodes;
-            let done = Split::resume(&mut self.search, Some(left), &mut self.first);
+            let done = Split::resume(&mut self.search, Some(left), &mut self.sub_kept, want);
             left = left.saturating_sub(self.search.stats().nodes - before);
             if done {
-                let t = self.split.tally_of(&self.search, i, self.first.take());
+                let first = self.sub_kept.first().cloned();
+                let t = self.split.tally_of(&self.search, i, first);
                 self.tally.add(t);
+                for (j, opts) in self.sub_kept.drain(..).enumerate() {
+                    self.kept.push(((seq, j), opts));
+                }
+                self.kept.sort_by_key(|k| k.0);
+                self.kept.truncate(KEEP);
                 self.done += self.split.subproblems[i].estimate.max(1.0);
                 self.finished += 1;
                 self.begun = false;
@@ -527,9 +569,19 @@ impl Share {
         let mut t = self.tally.clone();
         if self.begun {
             let i = self.subs[self.finished];
-            t.add(self.split.tally_of(&self.search, i, self.first.clone()));
+            t.add(
+                self.split
+                    .tally_of(&self.search, i, self.sub_kept.first().cloned()),
+            );
         }
         t
+    }
+
+    /// The part's first [`KEEP`] solutions in the whole search's order, among the subproblems
+    /// finished so far (and the top's, for part 0): the key (`seq`, index within its subproblem)
+    /// orders them across parts too.
+    pub fn kept(&self) -> &[((u64, usize), Vec<usize>)] {
+        &self.kept
     }
 
     /// Knuth's estimate of the part's work done so far, and of all of it (same unit: nodes plus
