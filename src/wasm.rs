@@ -25,6 +25,11 @@
 //!                                option, loads as a Sudoku (problems::load_text): info().kind is then
 //!                                "sudoku". Returns the note on how the text was read ("Read as a 9x9
 //!                                Sudoku", also info().note), or "" when there is none.
+//! s.set_max_input(bytes)         the longest text load reads (default 64 MiB, problems::MAX_INPUT); a
+//!                                longer one is refused from its length before it is copied into wasm.
+//! Arguments are checked: a wrong type ("n must be a number, not string"), a negative, fractional or
+//!                                too large count ("n must be between 0 and 4294967295, not -1") throws
+//!                                an Error and changes nothing; the session goes on after any error.
 //! s.reset()                      back to the start of the search (same problem).
 //! s.step(n) -> number            up to n events forward; returns how many were taken (< n at the end).
 //! s.step_back(n) -> number       up to n events backward (undone exactly; no re-run, no trace kept).
