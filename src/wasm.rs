@@ -561,7 +561,10 @@ impl Session {
             ) && back > 1
             {
                 let l = self.loaded.as_mut().ok_or_else(not_loaded)?;
-                let again = l.search.step().expect("an event just undone can be taken again");
+                let again = l
+                    .search
+                    .step()
+                    .expect("an event just undone can be taken again");
                 if let Event::Solution { .. } = again {
                     keep(&mut l.kept, &l.search);
                 }

@@ -68,7 +68,8 @@ Options:
   --limit K    solve: show at most K solutions (default 1; 0 shows them all)
   --json       print one JSON object: solutions, nodes, updates, seconds, first (the first
                solution's board text, null if none); solve adds complete, boards and, for a
-               Sudoku, unique
+               Sudoku, unique. solve writes the object as it searches, boards first, each
+               board as it is found, so `solve … --limit 0 --json` streams in flat memory
   --seed S     lay the options and items out in another order (a seeded shuffle); the search
                is as deterministic and the count the same, only the order of solutions differs
   --algorithm dlx|naive
@@ -938,14 +939,26 @@ fn solve(
     let t = Instant::now();
     let mut search = start_engine(problem, args)?;
     let mut found = 0u64;
-    let mut boards: Vec<String> = Vec::new();
+    let mut first: Option<String> = None;
     let json = args.json;
+    if json {
+        // One JSON object on one line, written as the search goes: the boards array first, a board as
+        // it is found, then the counts. Memory stays flat with `--limit 0` however many there are.
+        write!(
+            out,
+            "{{\"command\":\"solve\",\"problem\":{},\"boards\":[",
+            json!(problem.title())
+        )?;
+    }
     let complete = drive(&mut *search, &mut progress, |s| {
         found += 1;
         if limit == 0 || found <= limit {
             let text = board_text(&problem.board(&s.solution()));
             if json {
-                boards.push(text);
+                if found > 1 {
+                    write!(out, ",")?;
+                }
+                write!(out, "{}", json!(text))?;
             } else {
                 // Printed as found, so that `--limit 0` on a big problem streams.
                 if found > 1 {
@@ -953,6 +966,9 @@ fn solve(
                 }
                 writeln!(out, "{text}")?;
                 out.flush()?;
+            }
+            if first.is_none() {
+                first = Some(text);
             }
         }
         Ok(if wanted != 0 && found >= wanted {
@@ -966,22 +982,21 @@ fn solve(
     let unique = found == 1 && complete;
     let st = search.stats();
     if json {
-        let mut v = json!({
-            "command": "solve",
-            "problem": problem.title(),
+        let mut rest = json!({
             "solutions": found,
             "complete": complete,
             "nodes": st.nodes,
             "updates": st.updates,
             "seconds": seconds,
-            "first": boards.first(),
-            "boards": boards,
+            "first": first,
         });
-        name_algorithm(&mut v, args);
+        name_algorithm(&mut rest, args);
         if is_sudoku {
-            v["unique"] = json!(unique);
+            rest["unique"] = json!(unique);
         }
-        writeln!(out, "{v}")?;
+        // The rest of the object after the array: `{"solutions":…}` without its opening brace.
+        let rest = rest.to_string();
+        writeln!(out, "],{}", &rest[1..])?;
     } else if found == 0 {
         writeln!(out, "No solution.")?;
     } else if is_sudoku {

@@ -107,7 +107,9 @@ pub fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result
     let counted = std::thread::scope(|scope| {
         let worker = scope.spawn(|| threads::count(&split, &subs, threads, &shared));
         let shown = if progress.on {
+            // If the line cannot be written, the workers give up rather than count on unseen.
             watch(&mut progress, &shared, threads, || worker.is_finished())
+                .inspect_err(|_| shared.stop.store(true, Ordering::Relaxed))
         } else {
             Ok(())
         };
