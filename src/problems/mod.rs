@@ -9,6 +9,7 @@ use crate::core::Instance;
 use serde::Serialize;
 use std::fmt;
 
+pub mod edge_matching;
 pub mod exact_cover;
 pub mod kinds;
 pub mod langford;
@@ -170,6 +171,8 @@ pub enum Spec {
     },
     /// Knuth's text format or a 0-1 matrix.
     ExactCover(String),
+    /// Edge-matching squares on a board named `RxC[/K[/SEED]]` (see [`edge_matching`]).
+    EdgeMatching(String),
 }
 
 /// N for the numeric problems, as the CLI and the page read it: [`parse_whole`] for `N`, and at most
@@ -277,6 +280,7 @@ pub fn load(spec: &Spec) -> Result<Box<dyn Problem>, InputError> {
         Spec::Pentomino { board, distinct } => {
             Box::new(pentomino::Pentomino::new(board, *distinct)?)
         }
+        Spec::EdgeMatching(name) => Box::new(edge_matching::EdgeMatching::new(name)?),
         Spec::ExactCover(text) => {
             let text = without_bom(text);
             match exact_cover::ExactCover::parse(text) {
