@@ -267,7 +267,7 @@ impl Problem for EdgeMatching {
         }
         let mut used = vec![false; self.tiles.len()];
         let mut placed = vec![[0u8; 4]; rows * cols];
-        for i in 0..rows * cols {
+        for (i, slot) in placed.iter_mut().enumerate() {
             let t = board.cells[i];
             if t < 1 || t as usize > self.tiles.len() {
                 return Err(format!("cell ({}, {}) holds no tile", i / cols, i % cols));
@@ -287,7 +287,7 @@ impl Problem for EdgeMatching {
                     board.labels[i]
                 ));
             }
-            placed[i] = p;
+            *slot = p;
         }
         for r in 0..rows {
             for c in 0..cols {
