@@ -66,13 +66,13 @@ fn colored_queens(n: usize) -> Instance {
     let colors: Vec<u32> = (0..n)
         .map(|i| x.color(&i.to_string()).expect("a number"))
         .collect();
-    for i in 0..n {
+    for (i, &rank) in colors.iter().enumerate() {
         for j in 0..n {
             x.add_colored_option(&[
                 (i, 0),
                 (n + j, 0),
-                (2 * n + i + j, colors[i]),
-                (2 * n + 2 * n - 1 + (n - 1 + i - j), colors[i]),
+                (2 * n + i + j, rank),
+                (2 * n + 2 * n - 1 + (n - 1 + i - j), rank),
             ])
             .expect("a valid option");
         }
@@ -86,8 +86,11 @@ fn colored_queens(n: usize) -> Instance {
 struct PeerInput {
     primary: Vec<usize>,
     secondary: Vec<usize>,
-    options: Vec<(Vec<usize>, Vec<(usize, Option<u32>)>)>,
+    options: Vec<PeerOption>,
 }
+
+/// An option's primary items, and its secondary items with their colours.
+type PeerOption = (Vec<usize>, Vec<(usize, Option<u32>)>);
 
 fn peer_input(inst: &Instance) -> PeerInput {
     let np = inst.n_primary();

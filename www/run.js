@@ -20,6 +20,7 @@
  * @property {import('./model.js').Stats | null} stats  the latest counts (totals once done)
  * @property {number} ms      time counted so far, in ms
  * @property {string} message an error's message
+ * @property {any[]} [solutions] once done: the first solutions found (up to 100), as boards
  */
 
 export class RunToEnd {
@@ -53,6 +54,7 @@ export class RunToEnd {
       }
       this.state.stats = m.stats;
       this.state.ms = m.ms;
+      if (m.solutions) this.state.solutions = m.solutions;
       if (m.type === 'done') this._end('done');
       else this.onChange();
     };
