@@ -186,18 +186,21 @@ function readInputs() {
   const k = kindOf(kind);
   const el = inputElement(kind);
   const text = k.input === 'size' ? el.value.trim() : el.value;
-  return { kind, text, distinct: !!k.distinct && ui.distinct.checked };
+  // The exact-cover format (the CLI's --format); undefined elsewhere and for "detect".
+  const format = k.input === 'matrix' && ui['matrix-format'].value !== 'auto' ? ui['matrix-format'].value : undefined;
+  return { kind, text, distinct: !!k.distinct && ui.distinct.checked, format };
 }
 
 /**
  * Puts a problem into the inputs (from a preset or a link) without loading it.
  * @param {import('./model.js').ProblemSpec} spec
  */
-function writeInputs({ kind, text, distinct }) {
+function writeInputs({ kind, text, distinct, format }) {
   ui.problem.value = kind;
   state.texts[kind] = text;
   showInputFor(kind);
   ui.distinct.checked = !!distinct;
+  ui['matrix-format'].value = format || 'auto';
 }
 
 /**
@@ -210,7 +213,7 @@ function loadSpec(spec, { focusError = false, updateUrl = true } = {}) {
   const model = M();
   let reading;
   try {
-    reading = model.load(spec.kind, spec.text, spec.distinct);
+    reading = model.load(spec.kind, spec.text, spec.distinct, spec.format);
   } catch (err) {
     showInputError(spec.kind, err, focusError);
     return false;
@@ -312,6 +315,7 @@ function writeUrl(spec) {
   const params = new URLSearchParams();
   params.set(spec.kind, value);
   if (spec.distinct) params.set('distinct', '1');
+  if (spec.format) params.set('format', spec.format);
   history.replaceState(null, '', `${location.pathname}?${params.toString().replace(/%2C/g, ',')}`);
 }
 
@@ -319,7 +323,10 @@ function openFromUrl() {
   const params = new URLSearchParams(location.search);
   for (const kind of KINDS.keys()) {
     if (!params.has(kind)) continue;
-    const spec = { kind, text: /** @type {string} */ (params.get(kind)), distinct: params.get('distinct') === '1' };
+    const spec = {
+      kind, text: /** @type {string} */ (params.get(kind)), distinct: params.get('distinct') === '1',
+      format: params.get('format') || undefined,
+    };
     writeInputs(spec);
     if (loadSpec(spec)) return;
     // A bad link: keep its text in the input and the error on screen, and show the default problem.

@@ -420,6 +420,7 @@ export class SudokuTools {
     const { ui } = this;
     const sudoku = this.isSudoku;
     ui['sudoku-tools'].hidden = !sudoku;
+    document.body.classList.toggle('is-sudoku', sudoku);
     if (!sudoku) ui['symbol-pad'].hidden = true;
     if (s.epoch !== this._verdictEpoch && !this.solving) {
       this._verdictEpoch = s.epoch;
