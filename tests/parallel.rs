@@ -96,6 +96,9 @@ fn specs() -> Vec<(Spec, u64)> {
         (Spec::ExactCover(langford_text), 300),
         // Colours (DLX2): secondary items shared by options that agree on their colour.
         (Spec::ExactCover(colored()), COLORED_SOLUTIONS),
+        // Colours: purifications above the split are redone by preselecting, in another order.
+        (Spec::EdgeMatching("4x4/3".into()), 64),
+        (Spec::EdgeMatching("3x3/2".into()), 32),
     ]
 }
 
