@@ -12,6 +12,7 @@ import { TreeView } from './tree.js';
 import { StatsView, NarrationView, RunBoxView, fmt, num } from './readouts.js';
 import { RunToEnd } from './run.js';
 import { takeSnapshot } from './snapshot.js';
+import { queryOf, specOf, MAX_URL } from './links.js';
 
 /** The problem shown first. @type {import('./model.js').ProblemSpec} */
 const DEFAULT = { kind: DEFAULT_PRESET.kind, text: DEFAULT_PRESET.text, distinct: false };
@@ -28,6 +29,8 @@ const ANIMATE_BELOW = 9;
  *   statusNote: {text: string, kind: string} | null,
  *   frames: number,
  *   texts: Record<string, string>,
+ *   undo: {kind: string, text: string}[],
+ *   link: {query: string, tooLong: number, seq: number},
  * }}
  */
 const state = {
@@ -45,6 +48,10 @@ const state = {
   frames: 0,
   /** Each kind's text in its input (a size, a board, a grid, a matrix): switching kinds keeps them. */
   texts: {},
+  /** Texts a preset or a link replaced in their kind's input, newest last: "Undo" brings them back. */
+  undo: [],
+  /** The link of the problem loaded: its query (null when too long), its length if too long. */
+  link: { query: '', tooLong: 0, seq: 0 },
 };
 
 const ui = /** @type {Record<string, any>} */ ({});
@@ -106,7 +113,7 @@ async function main() {
       matrix, board, tree, renderers,
     },
   };
-  openFromUrl();
+  await openFromUrl();
   setControlsEnabled(true);
   requestAnimationFrame(loop);
 }
@@ -133,6 +140,11 @@ function kindOf(kind) {
   const k = KINDS.get(kind);
   if (!k) throw new Error(`unknown kind ${kind}`);
   return k;
+}
+
+/** @param {string} kind @param {string} text  whether text is a preset's or the default (nothing to lose) */
+function isPresetText(kind, text) {
+  return text === defaultText(kind) || Object.values(PRESETS).some((p) => p.kind === kind && p.text === text);
 }
 
 /** @param {string} kind */
@@ -176,8 +188,15 @@ function readInputs() {
 /**
  * Puts a problem into the inputs (from a preset or a link) without loading it.
  * @param {import('./model.js').ProblemSpec} spec
+ * @param {{keepUndo?: boolean}} [how]
  */
-function writeInputs({ kind, text, distinct }) {
+function writeInputs({ kind, text, distinct }, { keepUndo = true } = {}) {
+  const old = state.texts[kind];
+  // What the user typed is kept for "Undo" when a preset or a link replaces it.
+  if (keepUndo && old !== undefined && old !== text && old.trim() !== '' && !isPresetText(kind, old)) {
+    state.undo.push({ kind, text: old });
+    if (state.undo.length > 20) state.undo.shift();
+  }
   ui.problem.value = kind;
   state.texts[kind] = text;
   showInputFor(kind);
@@ -188,9 +207,10 @@ function writeInputs({ kind, text, distinct }) {
  * Loads a problem into the model. On bad input the error is shown next to the input and in the status,
  * the problem loaded before stays loaded and the text typed stays where it is.
  * @param {import('./model.js').ProblemSpec} spec
- * @param {{focusError?: boolean, updateUrl?: boolean}} [how]
+ * @param {{focusError?: boolean, updateUrl?: boolean, push?: boolean}} [how]
+ *   updateUrl: write the problem into the URL, as a new history entry when push (Back returns)
  */
-function loadSpec(spec, { focusError = false, updateUrl = true } = {}) {
+function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = {}) {
   const model = M();
   try {
     model.load(spec.kind, spec.text, spec.distinct);
@@ -206,7 +226,8 @@ function loadSpec(spec, { focusError = false, updateUrl = true } = {}) {
   const secondary = info.n_items - info.n_primary;
   ui['matrix-caption'].textContent = `${info.n_primary} primary${secondary ? ` + ${secondary} secondary` : ''} items × ${info.n_options} options`;
   document.title = `${info.title} — DLX Studio`;
-  if (updateUrl) writeUrl(spec);
+  if (updateUrl) writeUrl(spec, push);
+  updateFormState();
   return true;
 }
 
@@ -272,41 +293,105 @@ function clearInputError() {
 // ------------------------------------------------------------------ links
 
 /**
- * The problem in the URL, so that a link opens it again.
+ * The problem in the URL, so that a link opens it again (www/links.js), and in the history entry, so
+ * that Back and Forward move between the problems loaded. A link too long even compressed is not
+ * written (the URL keeps only the page), and the status says so.
  * @param {import('./model.js').ProblemSpec} spec
+ * @param {boolean} push  a new history entry (else this one is replaced)
  */
-function writeUrl(spec) {
-  let value = spec.text;
-  if (kindOf(spec.kind).input === 'puzzle') {
+async function writeUrl(spec, push) {
+  let text = spec.text;
+  const input = kindOf(spec.kind).input;
+  if (input === 'puzzle') {
     // The canonical one-line form (givens, '.' for empty) is shorter and reads back the same.
     const b = M().board();
-    if (b.text && !/\s/.test(b.text)) value = b.text;
+    if (b.text && !/\s/.test(b.text)) text = b.text;
   }
-  if (kindOf(spec.kind).input === 'size') value = String(Number(value));
-  const params = new URLSearchParams();
-  params.set(spec.kind, value);
-  if (spec.distinct) params.set('distinct', '1');
-  history.replaceState(null, '', `${location.pathname}?${params.toString().replace(/%2C/g, ',')}`);
+  if (input === 'size') text = String(Number(text));
+  const canonical = { kind: spec.kind, text, distinct: spec.distinct };
+  const seq = ++state.link.seq;
+  const query = await queryOf(canonical);
+  if (seq !== state.link.seq) return; // a later load wrote its own
+  const tooLong = location.pathname.length + query.length > MAX_URL;
+  state.link = { query: tooLong ? '' : query, tooLong: tooLong ? query.length : 0, seq };
+  const url = `${location.pathname}${tooLong ? '' : query}`;
+  const entry = { spec: canonical };
+  const prev = history.state && history.state.spec;
+  const same = prev && prev.kind === canonical.kind && prev.text === canonical.text && prev.distinct === canonical.distinct;
+  if (push && prev && !same) history.pushState(entry, '', url);
+  else history.replaceState(entry, '', url);
+  if (tooLong) {
+    note(`Loaded ${M().info?.title}. Too large for a link: ${fmt(query.length)} characters even compressed `
+      + `(at most ${fmt(MAX_URL)}); share its text instead.`);
+  }
 }
 
-function openFromUrl() {
-  const params = new URLSearchParams(location.search);
-  for (const kind of KINDS.keys()) {
-    if (!params.has(kind)) continue;
-    const spec = { kind, text: /** @type {string} */ (params.get(kind)), distinct: params.get('distinct') === '1' };
-    writeInputs(spec);
-    if (loadSpec(spec)) return;
-    // A bad link: keep its text in the input and the error on screen, and show the default problem.
-    const error = ui['input-error'].textContent;
+/**
+ * Opens the problem of the history entry or the URL (a bad one: its text stays in the input with the
+ * error, and the default problem is shown).
+ * @param {{push?: boolean}} [how]
+ */
+async function openFromUrl({ push = false } = {}) {
+  let spec = history.state && history.state.spec ? history.state.spec : null;
+  if (!spec) {
+    try {
+      spec = await specOf(location.search, KINDS.keys());
+    } catch (err) {
+      note(`The link is damaged (${err.message}): showing ${DEFAULT_PRESET.label} instead.`, 'error');
+      spec = null;
+    }
+  }
+  if (!spec) {
+    writeInputs(DEFAULT, { keepUndo: false });
     loadSpec(DEFAULT, { updateUrl: false });
-    writeInputs(spec);
-    ui['input-error'].textContent = error;
-    ui['input-error'].hidden = false;
-    note(`Error in the link: ${error} (showing ${M().info?.title} instead)`, 'error');
+    // This entry is the default problem's: Back from the next one returns to it.
+    history.replaceState({ spec: DEFAULT }, '', location.href);
     return;
   }
-  writeInputs(DEFAULT);
+  writeInputs(spec);
+  if (loadSpec(spec, { push })) return;
+  const error = ui['input-error'].textContent;
   loadSpec(DEFAULT, { updateUrl: false });
+  writeInputs(spec, { keepUndo: false });
+  ui['input-error'].textContent = error;
+  ui['input-error'].hidden = false;
+  updateFormState();
+  note(`Error in the link: ${error} (showing ${M().info?.title} instead)`, 'error');
+}
+
+// ------------------------------------------------------------------ the form: loaded or not
+
+/** @param {string} kind @param {string} text */
+function normalText(kind, text) {
+  return kindOf(kind).input === 'size' ? String(Number(text.trim())) : text;
+}
+
+/** Whether the form describes the problem loaded. */
+function formIsLoaded() {
+  const p = M().problem;
+  if (!p) return false;
+  const f = readInputs();
+  return f.kind === p.kind && f.distinct === p.distinct && normalText(f.kind, f.text) === normalText(p.kind, p.text);
+}
+
+/** Marks the form "not loaded" while it differs from the problem loaded; shows Undo when it can. */
+function updateFormState() {
+  if (!state.model) return;
+  const loaded = formIsLoaded();
+  ui['form-state'].hidden = loaded;
+  ui.load.classList.toggle('stale', !loaded);
+  const u = state.undo[state.undo.length - 1];
+  ui['undo-text'].hidden = !u;
+  if (u) ui['undo-text'].textContent = `Undo: your ${kindOf(u.kind).label} text`;
+}
+
+/**
+ * Before an action on the search: a changed form is loaded first, so that Play and Run act on the
+ * problem the form shows. False when it does not load (the error is shown; nothing happens).
+ */
+function syncForm() {
+  if (!state.model || formIsLoaded()) return true;
+  return loadSpec(readInputs(), { focusError: true });
 }
 
 // ------------------------------------------------------------------ controls
@@ -317,14 +402,26 @@ function bindControls() {
     if (!state.model) return;
     if (loadSpec(readInputs(), { focusError: true })) ui.play.focus();
   });
+  // A choice from a list is loaded at once; typed text is marked "not loaded" until Load or Play.
   ui.problem.addEventListener('change', () => {
     clearInputError();
     showInputFor(ui.problem.value);
+    loadSpec(readInputs());
   });
   for (const id of ['size', 'puzzle', 'matrix-input', 'pentomino-board']) {
-    ui[id].addEventListener('input', () => { state.texts[ui.problem.value] = ui[id].value; });
-    ui[id].addEventListener('change', () => { state.texts[ui.problem.value] = ui[id].value; });
+    ui[id].addEventListener('input', () => { state.texts[ui.problem.value] = ui[id].value; updateFormState(); });
   }
+  ui['pentomino-board'].addEventListener('change', () => loadSpec(readInputs()));
+  ui.size.addEventListener('change', () => loadSpec(readInputs()));
+  ui.distinct.addEventListener('change', () => loadSpec(readInputs()));
+  ui['undo-text'].addEventListener('click', () => {
+    const u = state.undo.pop();
+    if (!u) return;
+    writeInputs({ kind: u.kind, text: u.text, distinct: ui.distinct.checked }, { keepUndo: false });
+    updateFormState();
+    note(`Your ${kindOf(u.kind).label} text is back in the form (not loaded yet).`);
+  });
+  window.addEventListener('popstate', () => { openFromUrl(); });
   ui.preset.addEventListener('change', () => {
     const p = PRESETS[ui.preset.value];
     if (!p || !state.model) return;
@@ -332,10 +429,15 @@ function bindControls() {
     writeInputs(spec);
     loadSpec(spec);
     ui.preset.value = '';
+    updateFormState();
     // The next action is the search's: arrows and Space must not pick another preset.
     ui.play.focus();
   });
   ui['copy-link'].addEventListener('click', async () => {
+    if (state.link.tooLong) {
+      note(`No link: this problem takes ${fmt(state.link.tooLong)} characters even compressed (at most ${fmt(MAX_URL)}); share its text instead.`);
+      return;
+    }
     try {
       await navigator.clipboard.writeText(location.href);
       note('Link copied.');
@@ -455,7 +557,7 @@ function setSpeedFromSlider() {
  */
 function act(fn, what) {
   const model = state.model;
-  if (!model) return;
+  if (!model || !syncForm()) return;
   stopHunt();
   if (model.playing) model.pause();
   const before = model.snapshot();
@@ -471,7 +573,7 @@ function act(fn, what) {
 
 function togglePlay() {
   const model = state.model;
-  if (!model) return;
+  if (!model || !model.playing && !syncForm()) return;
   stopHunt();
   if (model.playing) {
     model.pause();
@@ -487,7 +589,7 @@ function togglePlay() {
 
 function startHunt() {
   const model = state.model;
-  if (!model) return;
+  if (!model || !syncForm()) return;
   if (model.playing) model.pause();
   if (model.stats().done) { note('The search is finished: reset to go again.'); return; }
   state.hunting = { slice: 2000 };
@@ -526,7 +628,7 @@ function huntFrame() {
 
 function runToEnd() {
   const model = state.model;
-  if (!model || !model.problem || !model.info) return;
+  if (!model || !syncForm() || !model.problem || !model.info) return;
   runs.start(model.problem, model.info.title);
   note(`Running ${model.info.title} to the end in the background; the search here stays yours.`);
 }

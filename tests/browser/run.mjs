@@ -492,6 +492,164 @@ test('keyboard: space plays and pauses, n finds the next solution', async ({ pag
   assert((await num(page, 'nodes')) === 0 && (await num(page, 'solutions')) === 0, 'reset did not go back to the start');
 });
 
+test('keys after a preset and after Load act on the search, not on the select or the form', async ({ page, base }) => {
+  await open(page, base);
+  await page.fill(tid('matrix-input'), 'A B\nA\nB');
+  // A preset picked from the list: focus moves to Play, so the arrows step the search.
+  await page.focus('#preset');
+  await page.selectOption('#preset', 'queens-8');
+  assert(await page.evaluate(() => document.activeElement.id === 'play'), `focus after the preset is on ${await page.evaluate(() => document.activeElement.id)}`);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert(await page.evaluate(() => window.dlx.model.info.title.startsWith('8')), 'the arrows loaded another preset');
+  assert(await page.evaluate(() => window.dlx.model.eventsPlayed === 2), `two arrows took ${await page.evaluate(() => window.dlx.model.eventsPlayed)} events`);
+  assert((await page.inputValue('#preset')) === '', 'the preset list changed');
+  // Load, then Space plays (it does not reload), and Escape stops.
+  await loadVia(page, 'queens', 6);
+  assert(await page.evaluate(() => document.activeElement.id === 'play'), 'focus after Load is not on Play');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  assert(await page.evaluate(() => window.dlx.model.playing), 'Space after Load did not play');
+  await page.waitForTimeout(300);
+  assert((await num(page, 'nodes')) > 0 || await page.evaluate(() => window.dlx.model.eventsPlayed > 1), 'Space reloaded the problem');
+  await page.keyboard.press('Escape');
+  assert(await page.evaluate(() => !window.dlx.model.playing), 'Escape did not stop play');
+  // After a click on Step, Space plays instead of pressing Step again; c and n work from a button too.
+  await page.click(tid('step'));
+  const before = await page.evaluate(() => window.dlx.model.eventsPlayed);
+  await page.keyboard.press('Space');
+  assert(await page.evaluate(() => window.dlx.model.playing), 'Space on the Step button did not play');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('n');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) >= 1);
+  assert(await page.evaluate((b) => window.dlx.model.eventsPlayed >= b, before), 'events went backwards');
+  // Escape stops a hunt and a run too.
+  await loadVia(page, 'pentomino', '6x10');
+  await page.click(tid('run-to-end'));
+  await page.keyboard.press('Escape');
+  assert(await page.evaluate(() => document.getElementById('run-text').dataset.state === 'cancelled'), 'Escape did not cancel the run');
+  // The text typed for exact cover survived all of this: each kind keeps its own.
+  await page.selectOption(tid('problem'), 'exact-cover');
+  assert((await page.inputValue(tid('matrix-input'))) === 'A B\nA\nB', `exact-cover text: ${await page.inputValue(tid('matrix-input'))}`);
+});
+
+test('a preset that replaces typed text can be undone', async ({ page, base }) => {
+  await open(page, base);
+  await page.fill(tid('matrix-input'), 'X Y\nX\nY\nX Y');
+  await page.selectOption('#preset', 'matrix-01');
+  assert((await page.inputValue(tid('matrix-input'))).startsWith('0010110'), 'the preset did not fill the input');
+  assert(await page.isVisible(tid('undo-text')), 'no Undo after a preset replaced typed text');
+  await page.click(tid('undo-text'));
+  assert((await page.inputValue(tid('matrix-input'))) === 'X Y\nX\nY\nX Y', `after Undo: ${await page.inputValue(tid('matrix-input'))}`);
+  assert(await page.isVisible(tid('form-state')), 'the text brought back is not marked "not loaded"');
+});
+
+test('a changed form is marked not loaded, and Play acts on the form', async ({ page, base }) => {
+  await open(page, base, '?queens=5');
+  assert(await page.isHidden(tid('form-state')), 'a fresh page says "not loaded"');
+  // A choice from a list loads at once.
+  await page.selectOption(tid('problem'), 'latin');
+  assert(await page.evaluate(() => window.dlx.model.problem.kind === 'latin'), 'choosing a kind did not load it');
+  await page.selectOption(tid('problem'), 'pentomino');
+  await page.selectOption('#pentomino-board', '5x12');
+  assert(await page.evaluate(() => window.dlx.model.problem.text === '5x12'), 'choosing a board did not load it');
+  // Typed text: marked, and Play loads it first.
+  await page.selectOption(tid('problem'), 'sudoku');
+  await page.fill(tid('puzzle'), HARD_SUDOKU.replace('3', '.'));
+  assert(await page.isVisible(tid('form-state')), 'typed text is not marked "not loaded"');
+  assert(/not loaded/i.test(await page.textContent(tid('form-state'))), 'the mark does not say "not loaded"');
+  await page.click(tid('play'));
+  assert(await page.evaluate((t) => window.dlx.model.problem.text === t, HARD_SUDOKU.replace('3', '.')), 'Play ran the old problem');
+  assert(await page.isHidden(tid('form-state')), 'still marked after Play loaded it');
+  await page.click(tid('play'));
+  // N typed and committed (change) loads at once.
+  await page.selectOption(tid('problem'), 'queens');
+  await page.fill(tid('size'), '7');
+  await page.press(tid('size'), 'Tab');
+  assert(await page.evaluate(() => window.dlx.model.info.title.startsWith('7')), 'N = 7 did not load');
+});
+
+test('links: a large instance gives a short compressed URL, a huge one a clear note; Back returns to the previous problem', async ({ page, base }) => {
+  await open(page, base, '?queens=8');
+  await loadVia(page, 'latin', 3);
+  await page.waitForFunction(() => location.search.includes('latin'));
+  // A 9x9 Sudoku's whole matrix in Knuth's format: ~16 KB of text.
+  const lines = [];
+  const items = [];
+  for (let i = 0; i < 9; i++) for (let j = 0; j < 9; j++) items.push(`p${i}${j}`);
+  for (const u of ['r', 'c', 'b']) for (let i = 0; i < 9; i++) for (let v = 1; v <= 9; v++) items.push(`${u}${i}${v}`);
+  lines.push(items.join(' '));
+  for (let i = 0; i < 9; i++) for (let j = 0; j < 9; j++) for (let v = 1; v <= 9; v++) {
+    lines.push(`p${i}${j} r${i}${v} c${j}${v} b${3 * Math.floor(i / 3) + Math.floor(j / 3)}${v}`);
+  }
+  const big = lines.join('\n');
+  await loadVia(page, 'exact-cover', big);
+  await page.waitForFunction(() => location.search.includes('exact-cover'));
+  const url = page.url();
+  report.push(`link of a ${big.length}-character instance: ${url.length} characters`);
+  assert(url.length < 8000, `the link is ${url.length} characters`);
+  // The link opens the same instance in a new tab (no history there: the URL alone).
+  const tab = await page.context().newPage();
+  await tab.goto(url);
+  await tab.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
+  assert(await tab.evaluate((t) => window.dlx.model.problem.text === t, big), 'the compressed link does not open the same instance');
+  assert(await tab.evaluate(() => window.dlx.model.info.n_options === 729), 'not 729 options');
+  await tab.close();
+  // Incompressible: random names, ~95 KB.
+  const rnd = () => Math.random().toString(36).slice(2, 10);
+  const names = Array.from({ length: 10000 }, rnd);
+  const huge = `${names.join(' ')}\n${names.slice(0, 500).join(' ')}`;
+  await loadVia(page, 'exact-cover', huge);
+  await page.waitForFunction(() => /too large for a link/i.test(document.querySelector('[data-testid="status"]').textContent));
+  assert(page.url().length < 200, `the URL of a too-large problem is ${page.url().length} characters`);
+  await page.click('#copy-link');
+  assert(/no link/i.test(await text(page, 'status')), `Copy link on a too-large problem: ${await text(page, 'status')}`);
+  // Back: the problems before, in order.
+  await page.goBack();
+  await page.waitForFunction(() => window.dlx.model.info.n_options === 729);
+  // Choosing "exact cover" in the kind list loaded its text (Knuth's 6x7) before the big one was typed.
+  await page.goBack();
+  await page.waitForFunction(() => window.dlx.model.info.n_options === 6);
+  await page.goBack();
+  await page.waitForFunction(() => window.dlx.model.problem.kind === 'latin');
+  await page.goBack();
+  await page.waitForFunction(() => window.dlx.model.problem.kind === 'queens');
+  assert((await page.inputValue(tid('size'))) === '8', 'Back to 8-queens: N field is not 8');
+  await page.goForward();
+  await page.waitForFunction(() => window.dlx.model.problem.kind === 'latin');
+});
+
+test('narration: play stopping at a solution says the solution; a hunt never says "Paused"', async ({ page, base }) => {
+  await open(page, base, '?queens=4');
+  await setSpeed(page, 90);
+  await page.click(tid('play'));
+  await page.waitForFunction(() => !window.dlx.model.playing);
+  const said = await text(page, 'narration');
+  assert(/solution/i.test(said) && !/undo|back up/i.test(said), `narration at the solution: ${said}`);
+  // A hunt in small slices (3 nodes a frame), so that it spans many frames.
+  await loadVia(page, 'pentomino', '6x10');
+  await page.evaluate(() => { const m = window.dlx.model; const f = m.nextSolution.bind(m); m.nextSolution = (n) => f(Math.min(n, 3)); });
+  await page.click(tid('next-solution'));
+  const during = [];
+  for (let i = 0; i < 5; i++) during.push(await text(page, 'narration'));
+  assert(await page.evaluate(() => !!window.dlx.app.state.hunting), 'the hunt ended too soon to look at it');
+  assert(during.every((t) => !/paused/i.test(t) && /searching/i.test(t)), `narration during the hunt: ${during.join(' | ')}`);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !window.dlx.app.state.hunting, null, { timeout: 120000 });
+});
+
+test('exact cover: the board numbers options as the matrix; no "No option chosen yet" after the end; no root2', async ({ page, base }) => {
+  await open(page, base);
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) === 1);
+  const nums = await page.evaluate(() => window.dlx.app.board.optionNumbers.slice().sort());
+  assert(JSON.stringify(nums) === JSON.stringify([1, 4, 5]), `option numbers on the board: ${nums}`);
+  assert(await page.evaluate(() => !window.dlx.app.matrix._shown(window.dlx.app.matrix.layout.n + 1)), 'root2 is drawn without secondary items');
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => window.dlx.model.stats().done);
+  assert(await page.evaluate(() => window.dlx.app.board.finished), 'the board does not know the search ended');
+});
+
 const VIEWS = [
   ['exact-cover', '', 'step-choice', 3],
   ['queens', '?queens=8', 'step-choice', 9],
