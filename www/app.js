@@ -10,7 +10,7 @@ import { MatrixView } from './matrix.js';
 import { BoardView } from './board.js';
 import { TreeView } from './tree.js';
 import { StatsView, NarrationView, RunBoxView, fmt, num } from './readouts.js';
-import { RunToEnd } from './run.js';
+import { RunToEnd, estimateNodes, HUGE_NODES } from './run.js';
 import { takeSnapshot } from './snapshot.js';
 import { queryOf, specOf, MAX_URL } from './links.js';
 
@@ -98,7 +98,7 @@ async function main() {
       eps: ui['st-eps'], elapsed: ui['st-elapsed'],
     }),
     new NarrationView(ui.narration),
-    new RunBoxView({ box: ui['run-box'], bar: ui['run-bar'], text: ui['run-text'], cancel: ui['run-cancel'] }),
+    new RunBoxView({ box: ui['run-box'], bar: ui['run-bar'], text: ui['run-text'], cancel: ui['run-cancel'], anyway: ui['run-anyway'] }),
   ];
 
   const model = M();
@@ -402,11 +402,13 @@ function bindControls() {
     if (!state.model) return;
     if (loadSpec(readInputs(), { focusError: true })) ui.play.focus();
   });
-  // A choice from a list is loaded at once; typed text is marked "not loaded" until Load or Play.
+  // Another kind shows its own input and is marked "not loaded" (the search going on is not thrown
+  // away by a look at another kind); a board, an N or "distinct" chosen is loaded at once; typed text
+  // is marked until Load, Play, Step or Run.
   ui.problem.addEventListener('change', () => {
     clearInputError();
     showInputFor(ui.problem.value);
-    loadSpec(readInputs());
+    updateFormState();
   });
   for (const id of ['size', 'puzzle', 'matrix-input', 'pentomino-board']) {
     ui[id].addEventListener('input', () => { state.texts[ui.problem.value] = ui[id].value; updateFormState(); });
@@ -457,6 +459,10 @@ function bindControls() {
     restartSearch();
   });
   ui['run-to-end'].addEventListener('click', runToEnd);
+  ui['run-anyway'].addEventListener('click', () => {
+    runs.confirm();
+    note(`Running ${runs.state.title} to the end anyway; Cancel or Esc stops it.`);
+  });
   ui['run-cancel'].addEventListener('click', () => {
     if (runs.running) { runs.cancel(); note('Run to end cancelled.'); } else runs.forget();
   });
@@ -520,7 +526,7 @@ function stopEverything() {
   const stopped = [];
   if (model.playing) { model.pause(); stopped.push('play'); }
   if (state.hunting) { stopHunt(); stopped.push('the search for the next solution'); }
-  if (runs.running) { runs.cancel(); stopped.push('the run to the end'); }
+  if (runs.running || runs.state.phase === 'confirm') { runs.cancel(); stopped.push('the run to the end'); }
   if (!stopped.length) return false;
   note(`Stopped ${stopped.join(' and ')}.`);
   state.dirty = true;
@@ -629,6 +635,12 @@ function huntFrame() {
 function runToEnd() {
   const model = state.model;
   if (!model || !syncForm() || !model.problem || !model.info) return;
+  const estimate = estimateNodes(model.wasm, model.problem);
+  if (estimate > HUGE_NODES) {
+    runs.ask(model.problem, model.info.title, estimate);
+    ui['run-anyway'].focus();
+    return;
+  }
   runs.start(model.problem, model.info.title);
   note(`Running ${model.info.title} to the end in the background; the search here stays yours.`);
 }
@@ -695,7 +707,7 @@ function statusLine(s) {
   else if (st.done) { text = `Search finished: ${fmt(st.solutions)} solution${num(st.solutions) === 1 ? '' : 's'}, ${fmt(st.nodes)} nodes.`; kind = 'solution'; }
   else if (s.leaf === 'solution') { text = `Solution ${fmt(st.solutions)} found.`; kind = 'solution'; }
   else if (s.playing) text = `Playing at ${ui['speed-out'].textContent}.`;
-  else if (st.at_start) text = `${s.info.title}: at the start. Press Play, Step or Next solution.`;
+  else if (st.at_start) text = 'At the start. Press Play, Step or Next solution.';
   else if (s.leaf === 'dead') text = 'Paused at a dead end.';
   else text = 'Paused.';
   setStatus(text, kind);
@@ -703,7 +715,10 @@ function statusLine(s) {
 
 /** @param {string} text @param {string} [kind] */
 function setStatus(text, kind = '') {
-  if (ui.status.textContent !== text) ui.status.textContent = text;
+  if (ui.status.textContent !== text) {
+    ui.status.textContent = text;
+    ui.status.title = text;
+  }
   ui.status.dataset.kind = kind;
   ui.status.classList.toggle('is-error', kind === 'error');
   ui.status.classList.toggle('is-solution', kind === 'solution');

@@ -547,9 +547,14 @@ test('a preset that replaces typed text can be undone', async ({ page, base }) =
 test('a changed form is marked not loaded, and Play acts on the form', async ({ page, base }) => {
   await open(page, base, '?queens=5');
   assert(await page.isHidden(tid('form-state')), 'a fresh page says "not loaded"');
-  // A choice from a list loads at once.
+  // Another kind: marked, the search going on kept; Step acts on the form's problem.
+  await page.click(tid('step'));
   await page.selectOption(tid('problem'), 'latin');
-  assert(await page.evaluate(() => window.dlx.model.problem.kind === 'latin'), 'choosing a kind did not load it');
+  assert(await page.evaluate(() => window.dlx.model.problem.kind === 'queens'), 'a look at another kind threw the search away');
+  assert(await page.isVisible(tid('form-state')), 'another kind is not marked "not loaded"');
+  await page.click(tid('step'));
+  assert(await page.evaluate(() => window.dlx.model.problem.kind === 'latin' && window.dlx.model.eventsPlayed === 1), 'Step did not act on the form\'s problem');
+  // A board chosen from its list loads at once.
   await page.selectOption(tid('problem'), 'pentomino');
   await page.selectOption('#pentomino-board', '5x12');
   assert(await page.evaluate(() => window.dlx.model.problem.text === '5x12'), 'choosing a board did not load it');
@@ -607,9 +612,6 @@ test('links: a large instance gives a short compressed URL, a huge one a clear n
   // Back: the problems before, in order.
   await page.goBack();
   await page.waitForFunction(() => window.dlx.model.info.n_options === 729);
-  // Choosing "exact cover" in the kind list loaded its text (Knuth's 6x7) before the big one was typed.
-  await page.goBack();
-  await page.waitForFunction(() => window.dlx.model.info.n_options === 6);
   await page.goBack();
   await page.waitForFunction(() => window.dlx.model.problem.kind === 'latin');
   await page.goBack();
@@ -648,6 +650,45 @@ test('exact cover: the board numbers options as the matrix; no "No option chosen
   await page.click(tid('next-solution'));
   await page.waitForFunction(() => window.dlx.model.stats().done);
   assert(await page.evaluate(() => window.dlx.app.board.finished), 'the board does not know the search ended');
+});
+
+test('run to end: its own fixed box beside its button, live statistics untouched, a huge search asks first', async ({ page, base }) => {
+  await open(page, base, '?queens=6');
+  for (let i = 0; i < 5; i++) await page.click(tid('step'));
+  const live = await modelState(page);
+  const boxes = () => page.evaluate(() => ['run-to-end', 'run-box', 'speed', 'pause-at-solution', 'status'].map((id) => {
+    const r = document.getElementById(id).getBoundingClientRect();
+    return [id, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)].join(' ');
+  }));
+  const before = await boxes();
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done');
+  const after = await boxes();
+  assert(JSON.stringify(before) === JSON.stringify(after), `the layout moved: ${before} -> ${after}`);
+  const r = await page.evaluate(() => document.getElementById('run-to-end').getBoundingClientRect().right);
+  const b = await page.evaluate(() => document.getElementById('run-box').getBoundingClientRect());
+  assert(b.left >= r && b.top < 800 && b.bottom <= 800, `the box is not beside its button, on screen: ${JSON.stringify(b)}`);
+  assert((await page.textContent('#run-text')).includes('4 solutions'), `run box: ${await page.textContent('#run-text')}`);
+  const now = await modelState(page);
+  assert(JSON.stringify(now.readouts) === JSON.stringify(live.readouts), `live read-outs changed: ${live.readouts} -> ${now.readouts}`);
+  // The empty 9x9 Sudoku: the box asks, no worker starts until "Run anyway".
+  await page.addInitScript(() => {
+    window.workersStarted = 0;
+    const Base = Worker;
+    window.Worker = class extends Base { constructor(...a) { super(...a); window.workersStarted++; } };
+  });
+  await open(page, base, `?sudoku=${'.'.repeat(81)}`);
+  await page.click(tid('run-to-end'));
+  assert(await page.evaluate(() => document.getElementById('run-box').dataset.state === 'confirm'), 'no question before a huge run');
+  const said = await page.textContent('#run-text');
+  assert(/estimate/i.test(said) && /e\d\d/.test(said), `the question: ${said}`);
+  assert(await page.evaluate(() => window.workersStarted === 0), 'a worker started before the answer');
+  report.push(`empty 9x9 Sudoku, run to end: "${said.trim()}"`);
+  await page.click(tid('run-anyway'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'running');
+  assert(await page.evaluate(() => window.workersStarted === 1), 'Run anyway did not start the run');
+  await page.click(tid('run-cancel'));
+  assert(await page.evaluate(() => document.getElementById('run-text').dataset.state === 'cancelled'), 'not cancelled');
 });
 
 const VIEWS = [
