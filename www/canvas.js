@@ -29,10 +29,11 @@ export function colours() {
   palette = {};
   for (const name of ['primary', 'secondary', 'covered', 'branch', 'node', 'hidden', 'try', 'chosen',
     'link', 'stale', 'root', 'path', 'sol', 'dead', 'explored', 'unexplored', 'light', 'dark', 'queen',
-    'attacked', 'given', 'placed', 'tried', 'hole', 'empty']) {
+    'attacked', 'given', 'placed', 'tried', 'hole', 'empty', 'canvas', 'panel', 'grid']) {
     palette[name] = cs.getPropertyValue(`--c-${name}`).trim() || '#888';
   }
   palette.ink = cs.getPropertyValue('--ink').trim() || '#1d2330';
+  palette.focus = cs.getPropertyValue('--focus').trim() || '#f0a202';
   palette.muted = cs.getPropertyValue('--muted').trim() || '#5b6475';
   palette.font = cs.getPropertyValue('--font').trim() || 'sans-serif';
   palette.mono = cs.getPropertyValue('--mono').trim() || 'monospace';

@@ -399,7 +399,7 @@ test('cancel stops a run to the end', async ({ page, base }) => {
   await page.click(tid('run-to-end'));
   await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'running');
   await page.click(tid('run-cancel'));
-  assert(await page.evaluate(() => document.getElementById('run-text').dataset.state === 'cancelled'), 'not cancelled');
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'cancelled', null, { timeout: 5000 });
   assert(!(await page.isDisabled(tid('run-to-end'))), 'run to end stays disabled');
 });
 
@@ -527,7 +527,7 @@ test('keys after a preset and after Load act on the search, not on the select or
   await loadVia(page, 'pentomino', '6x10');
   await page.click(tid('run-to-end'));
   await page.keyboard.press('Escape');
-  assert(await page.evaluate(() => document.getElementById('run-text').dataset.state === 'cancelled'), 'Escape did not cancel the run');
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'cancelled', null, { timeout: 5000 });
   // The text typed for exact cover survived all of this: each kind keeps its own.
   await page.selectOption(tid('problem'), 'exact-cover');
   assert((await page.inputValue(tid('matrix-input'))) === 'A B\nA\nB', `exact-cover text: ${await page.inputValue(tid('matrix-input'))}`);
@@ -688,7 +688,56 @@ test('run to end: its own fixed box beside its button, live statistics untouched
   await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'running');
   assert(await page.evaluate(() => window.workersStarted === 1), 'Run anyway did not start the run');
   await page.click(tid('run-cancel'));
-  assert(await page.evaluate(() => document.getElementById('run-text').dataset.state === 'cancelled'), 'not cancelled');
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'cancelled', null, { timeout: 5000 });
+});
+
+test('matrix: item names and row labels stay pinned zoomed in and panned; a keyboard cursor and a tap give the details', async ({ page, base }) => {
+  await open(page, base, `?sudoku=${HARD_SUDOKU}`);
+  const drawn = () => page.evaluate(() => new Promise((resolve) => {
+    window.dlx.app.matrix.dirty = true;
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve({ ...window.dlx.app.matrix.drawn, scale: window.dlx.app.matrix.scale })));
+  }));
+  // Zoom in until names show, then pan far down and right.
+  for (let i = 0; i < 12 && (await page.evaluate(() => window.dlx.app.matrix.scale)) < 20; i++) await page.click('#zoom-in');
+  await page.evaluate(() => window.dlx.app.matrix.pan(-900, -2500));
+  const d = await drawn();
+  report.push(`matrix zoomed to ${d.scale.toFixed(0)} px a cell, panned: ${d.names} item names at y ${d.headerTop.toFixed(0)}, ${d.rowLabels} row labels at x ${d.rowLabelX.toFixed(0)}`);
+  assert(d.names > 0 && d.headerTop >= -1, `item names scrolled away: ${JSON.stringify(d)}`);
+  assert(d.rowLabels > 0 && d.rowLabelX > 0, `row labels scrolled away: ${JSON.stringify(d)}`);
+  // The keyboard cursor: focus the matrix, arrows move over nodes, the details are hover's.
+  await page.click('#zoom-fit');
+  await page.focus('#matrix-canvas');
+  const n0 = await page.evaluate(() => window.dlx.model.eventsPlayed);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  const hover = (await page.textContent('#matrix-hover')).trim();
+  assert(/^node \d+: item /.test(hover), `the cursor's details: ${hover}`);
+  assert(await page.evaluate((n) => window.dlx.model.eventsPlayed === n, n0), 'the arrows stepped the search while the matrix had focus');
+  await page.keyboard.press('ArrowUp');
+  assert(/^item /.test((await page.textContent('#matrix-hover')).trim()), 'up from the first node is not its item');
+});
+
+test('touch: a tap on the matrix shows a node, one finger scrolls the page until then', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await open(page, base);
+  const box = page.locator('.matrix-box');
+  assert((await box.evaluate((el) => getComputedStyle(el).touchAction)) !== 'none', 'one finger cannot scroll the page over the matrix');
+  await box.scrollIntoViewIfNeeded();
+  // Tap the first node of the first option row.
+  const at = await page.evaluate(() => {
+    const mv = window.dlx.app.matrix;
+    const L = mv.layout;
+    const x = L.rowFirst[0];
+    const r = mv.canvas.getBoundingClientRect();
+    return { x: r.left + (L.colX[x] + 0.5 - mv.ox) * mv.scale, y: r.top + (mv._y(x) + 0.5 - mv.oy) * mv.scale };
+  });
+  await page.touchscreen.tap(at.x, at.y);
+  await page.waitForTimeout(100);
+  const said = (await page.textContent('#matrix-hover')).trim();
+  assert(/^node \d+: item /.test(said), `a tap showed: ${said}`);
+  assert((await box.evaluate((el) => getComputedStyle(el).touchAction)) === 'none', 'after a tap one finger does not pan the matrix');
+  await context.close();
 });
 
 const VIEWS = [
