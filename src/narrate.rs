@@ -160,6 +160,26 @@ pub fn paused(stats: &Stats) -> String {
     )
 }
 
+/// Knuth's estimate of the fraction of the tree explored (`Search::progress`) as a percentage to read:
+/// never in exponent notation (deep in a big tree it is far below 0.01%), and 0% or 100% only when it is
+/// exactly so (before the first choice, at the end).
+pub fn percent(p: f64) -> String {
+    let v = 100.0 * p;
+    if v.is_nan() || v <= 0.0 {
+        "0%".into()
+    } else if v >= 100.0 {
+        "100%".into()
+    } else if v < 0.01 {
+        "< 0.01%".into()
+    } else if v > 99.99 {
+        "> 99.99%".into()
+    } else {
+        let s = format!("{v:.2}");
+        let s = s.trim_end_matches('0').trim_end_matches('.');
+        format!("{s}%")
+    }
+}
+
 fn plural_big(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", thousands(n), if n == 1 { one } else { many })
 }
@@ -260,6 +280,22 @@ mod tests {
                 "Undo: Solution 1 found at level 4"
             ]
         );
+    }
+
+    #[test]
+    fn percentages_never_use_exponents() {
+        assert_eq!(percent(0.0), "0%");
+        assert_eq!(percent(1.0), "100%");
+        assert_eq!(percent(0.125), "12.5%");
+        assert_eq!(percent(0.5), "50%");
+        assert_eq!(percent(0.12345), "12.35%");
+        assert_eq!(percent(2.1e-246), "< 0.01%");
+        assert_eq!(percent(0.00009), "< 0.01%");
+        assert_eq!(percent(0.0001), "0.01%");
+        assert_eq!(percent(0.999999), "> 99.99%");
+        for p in [1e-300, 3e-9, 0.3, 0.7777777] {
+            assert!(!percent(p).contains('e'), "{p}");
+        }
     }
 
     #[test]

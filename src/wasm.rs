@@ -28,7 +28,10 @@
 //! s.count_chunk(max_nodes) -> boolean
 //!                                counts on (fast path) for at most max_nodes more nodes; true when the
 //!                                search is finished. For the worker's run to the end.
-//! s.stats() -> {level, nodes, updates, solutions, max_depth, progress, done, at_start}
+//! s.stats() -> {level, nodes, updates, solutions, max_depth, progress, progress_text, done, at_start}
+//!                                progress: Knuth's estimate of the fraction of the tree explored, 0
+//!                                until the root's first option is tried; progress_text: it as a
+//!                                percentage, "< 0.01%" rather than an exponent
 //! s.info() -> {title, kind, n_items, n_primary, n_options, items: [names], options: [[item index]]}
 //!                                once per load; item index i is header i + 1 in the link arrays.
 //! s.board() -> Board             (see problems::Board) for the options chosen so far, plus the option
@@ -126,6 +129,8 @@ struct StatsView {
     solutions: u64,
     max_depth: usize,
     progress: f64,
+    /// `progress` as the page shows it (`narrate::percent`: 0% before the first choice, no exponents).
+    progress_text: String,
     done: bool,
     at_start: bool,
 }
@@ -420,6 +425,7 @@ impl Session {
             solutions: s.stats().solutions,
             max_depth: s.stats().max_depth(),
             progress: s.progress(),
+            progress_text: narrate::percent(s.progress()),
             done: s.is_done(),
             at_start: s.at_start(),
         })

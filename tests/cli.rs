@@ -1047,17 +1047,30 @@ fn bad_exact_cover_input_gets_one_line_and_status_2() {
         "A B\nA A\n",
         &["standard input: line 2, column 3", "`A` appears twice"],
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(["count", "exact-cover", "-"])
-        .stdin(std::fs::File::open(env!("CARGO_BIN_EXE_dlx")).unwrap())
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(
-        err.starts_with("dlx: standard input is not UTF-8 text"),
-        "{err}"
-    );
+    // A binary file (this very binary: its ELF header has a NUL at offset 7), and text that is not
+    // UTF-8.
+    let latin1 = std::env::temp_dir().join(format!("dlx-latin1-{}.txt", std::process::id()));
+    std::fs::write(&latin1, b"caf\xe9 b\ncaf\xe9\n").unwrap();
+    for (file, wanted) in [
+        (
+            std::path::PathBuf::from(env!("CARGO_BIN_EXE_dlx")),
+            "dlx: standard input is not text: a NUL byte at offset 7",
+        ),
+        (
+            latin1.clone(),
+            "dlx: standard input is not UTF-8 text (bad byte at offset 3)",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_dlx"))
+            .args(["count", "exact-cover", "-"])
+            .stdin(std::fs::File::open(file).unwrap())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.starts_with(wanted), "{err}");
+    }
+    std::fs::remove_file(latin1).unwrap();
 }
 
 // ---- Export round trips ----
@@ -1290,4 +1303,170 @@ fn a_closed_pipe_on_stderr_stops_the_progress_line_with_status_1() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     };
     assert_eq!(status.code(), Some(1));
+}
+
+// ---- Hostile input at scale (issue 12, findings 1, 5, 8) ----
+
+/// `dlx ARGS` under a virtual-memory limit of `kib` KiB (the shell's `ulimit -v`), stdin from `file`:
+/// (status, stderr).
+fn dlx_limited(kib: u64, args: &str, file: &std::path::Path) -> (Option<i32>, String) {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" {args}"))
+        .arg(env!("CARGO_BIN_EXE_dlx"))
+        .stdin(std::fs::File::open(file).unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dlx-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn a_long_bad_line_is_refused_in_bounded_memory() {
+    // 50 MB of `a a a …`: the reader collected 25 M tokens (600 MB) before reporting column 3, and
+    // under a 250 MB limit aborted (134) instead of printing its line. Now: the input plus a little.
+    let path = temp_file("aaa.txt", "a ".repeat(25_000_000).as_bytes());
+    let (code, err) = dlx_limited(250_000, "count exact-cover -", &path);
+    std::fs::remove_file(path).unwrap();
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        err,
+        "dlx: standard input: line 1, column 3: item `a` is named twice in the items line (first \
+         at column 1)\n"
+    );
+    // The same as an option line.
+    let opts = format!("a b\n{}", "a ".repeat(25_000_000));
+    let path = temp_file("aaa-option.txt", opts.as_bytes());
+    let (code, err) = dlx_limited(250_000, "count exact-cover -", &path);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("line 2, column 3: item `a` appears twice"),
+        "{err}"
+    );
+    std::fs::remove_file(path).unwrap();
+}
+
+#[test]
+fn dev_zero_and_nul_bytes_are_not_text() {
+    // /dev/zero was read until memory ran out: here, under a limit, it would abort (134).
+    let (code, err) = dlx_limited(250_000, "count exact-cover /dev/zero", "/dev/null".as_ref());
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        err,
+        "dlx: `/dev/zero` is not text: a NUL byte at offset 0 (a binary file?)\n"
+    );
+    // A file of NUL bytes was one item named by a million NULs, with one solution.
+    let path = temp_file("nul.bin", &[0u8; 1 << 20]);
+    fails(
+        &["count", "exact-cover", path.to_str().unwrap()],
+        &["is not text: a NUL byte at offset 0"],
+    );
+    fails_with_stdin(
+        &["count", "sudoku", "-"],
+        "12..\0...........",
+        &["standard input is not text: a NUL byte at offset 4"],
+    );
+    std::fs::remove_file(path).unwrap();
+}
+
+#[test]
+fn the_input_cap_is_documented_and_raised_by_a_flag() {
+    let text = "a b\na\nb\n";
+    assert_eq!(
+        fails_with_stdin(
+            &["count", "exact-cover", "-", "--max-input", "7"],
+            text,
+            &[]
+        ),
+        "dlx: standard input: the text is longer than the input cap of 7 bytes (--max-input BYTES \
+         raises it)\n"
+    );
+    assert_eq!(
+        ok_with_stdin(&["count", "exact-cover", "-", "--max-input=8"], text),
+        "1\n"
+    );
+    let path = temp_file("small.txt", text.as_bytes());
+    fails(
+        &[
+            "export",
+            "exact-cover",
+            path.to_str().unwrap(),
+            "--max-input",
+            "5",
+        ],
+        &["the text is 8 bytes, more than the input cap of 5 bytes"],
+    );
+    fails_with_stdin(
+        &["solve", "sudoku", "-", "--max-input", "10"],
+        "12..............",
+        &["longer than the input cap of 10 bytes"],
+    );
+    // The default, 64 MiB, as the usage says: one byte more is refused, and the flag lets it in.
+    let usage = ok(&["--help"]);
+    assert!(usage.contains("--max-input BYTES") && usage.contains("67108864, 64 MiB"));
+    let mut big = "| comment\n".repeat((64 << 20) / 10);
+    big.push_str("a\na\n");
+    big.push_str(&" ".repeat((64 << 20) + 1 - big.len()));
+    let path = temp_file("big.txt", big.as_bytes());
+    let p = path.to_str().unwrap();
+    fails(
+        &["count", "exact-cover", p],
+        &["the text is 67108865 bytes, more than the input cap of 64 MiB"],
+    );
+    assert_eq!(count(&["exact-cover", p, "--max-input", "67108865"]), 1);
+    std::fs::remove_file(path).unwrap();
+}
+
+#[test]
+fn an_old_mac_file_reads_like_a_unix_one() {
+    // Lines ending at a lone CR were one line for the exact-cover reader.
+    assert_eq!(
+        ok_with_stdin(&["count", "exact-cover", "-"], "a b\ra\rb\ra b\r"),
+        "2\n"
+    );
+    fails_with_stdin(
+        &["count", "exact-cover", "-"],
+        "a b\ra\rc\r",
+        &["standard input: line 3, column 1: unknown item `c`"],
+    );
+    assert_eq!(
+        ok_with_stdin(&["count", "sudoku", "-"], "12..\r....\r....\r....\r"),
+        "24\n"
+    );
+}
+
+#[test]
+fn messages_escape_control_characters() {
+    // ESC from the input, a file name or an argument was echoed raw: a file could drive the terminal.
+    let err = fails_with_stdin(
+        &["count", "sudoku", "-"],
+        "12..\x1b[2J..........",
+        &["unknown character `\\u{1b}`"],
+    );
+    assert!(!err.contains('\x1b'), "{err:?}");
+    let err = fails(
+        &["count", "exact-cover", "/no/\x1b]0;owned\x07\r"],
+        &["cannot read `/no/\\u{1b}]0;owned\\u{7}\\r`"],
+    );
+    assert!(!err.contains(['\x1b', '\x07', '\r']), "{err:?}");
+    fails(&["count", "queens", "8", "--\x1b[1m"], &["`--\\u{1b}[1m`"]);
+    // A right-to-left override would reorder what follows it on screen.
+    fails(&["count", "pentomino", "6x\u{202e}01"], &["6x\\u{202e}01"]);
+    // The library's messages escape too, so the page shows the same text.
+    let e = dlx_studio::problems::load(&dlx_studio::problems::Spec::Sudoku("\x1b".into()))
+        .err()
+        .unwrap();
+    assert!(e.to_string().contains("`\\u{1b}`"), "{e}");
 }

@@ -55,6 +55,9 @@ Options:
   --seed S     lay the options and items out in another order (a seeded shuffle); the search
                is as deterministic and the count the same, only the order of solutions differs
   --progress   show the progress line on stderr even when it is not a terminal
+  --max-input BYTES
+               read at most BYTES from a file or standard input (default 67108864, 64 MiB):
+               the instance takes a multiple of its text in memory
   -h, --help   show this help
   --           end of the options: every word after it is an argument (a Sudoku that starts
                with `-`, say)
@@ -82,9 +85,9 @@ enum Stop {
     Fail(Fail),
     /// Writing to stdout failed; a closed pipe (`dlx solve … | head`) is not an error.
     Output(io::Error),
-    /// Writing the progress line to stderr failed: an error, whatever the cause (a closed pipe too),
-    /// since the run is cut short and no one may see why.
-    Progress(io::Error),
+    /// Writing to stderr (the progress line, a note) failed: an error, whatever the cause (a closed
+    /// pipe too), since the run is cut short and no one may see why.
+    Stderr(io::Error),
 }
 
 impl From<Fail> for Stop {
@@ -158,6 +161,11 @@ const OPTIONS: &[OptSpec] = &[
         value: None,
         commands: &[Count, Solve],
     },
+    OptSpec {
+        name: "--max-input",
+        value: Some("BYTES"),
+        commands: &[Count, Solve, Export],
+    },
 ];
 
 /// The command line, parsed.
@@ -171,6 +179,8 @@ struct Args {
     seed: Option<u64>,
     distinct: bool,
     progress: bool,
+    /// The most bytes read from a file or standard input.
+    max_input: u64,
 }
 
 impl Args {
@@ -183,6 +193,7 @@ impl Args {
             seed: None,
             distinct: false,
             progress: false,
+            max_input: problems::MAX_INPUT,
         }
     }
 
@@ -195,6 +206,7 @@ impl Args {
             "--progress" => self.progress = true,
             "--limit" => self.limit = Some(parse_number(name, v())?),
             "--seed" => self.seed = Some(parse_number(name, v())?),
+            "--max-input" => self.max_input = parse_number(name, v())?,
             _ => unreachable!("{name} is in OPTIONS but not in Args::set"),
         }
         Ok(())
@@ -334,16 +346,50 @@ fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
     Ok(Parsed::Run(args))
 }
 
-/// Reads a whole file, or standard input for `-`.
-fn read_input(path: &str) -> Result<String, Fail> {
-    let mut bytes = Vec::new();
-    let res = if path == "-" {
-        io::stdin().read_to_end(&mut bytes)
-    } else {
-        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes))
-    };
+/// Reads a whole file, or standard input for `-`, as text: at most `cap` bytes (`--max-input`), and
+/// no NUL byte, both checked as it reads, so that `/dev/zero` or a binary file is refused at once
+/// instead of filling memory.
+fn read_input(path: &str, cap: u64) -> Result<String, Fail> {
     let name = source_name(path);
-    res.map_err(|e| Fail(format!("cannot read {name}: {e}")))?;
+    let cannot = |e: io::Error| Fail(format!("cannot read {name}: {e}"));
+    let mut reader: Box<dyn Read> = if path == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        let file = std::fs::File::open(path).map_err(cannot)?;
+        // A regular file says its size: refuse a big one before reading it.
+        let len = file.metadata().map_err(cannot)?;
+        if len.is_file() && len.len() > cap {
+            return Err(Fail(format!(
+                "{name}: {}{MAX_INPUT_HINT}",
+                problems::too_large(Some(len.len()), cap).message
+            )));
+        }
+        Box::new(file)
+    };
+    let mut bytes = Vec::new();
+    let mut chunk = vec![0u8; 1 << 16];
+    loop {
+        let n = match reader.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(cannot(e)),
+        };
+        let got = &chunk[..n];
+        if let Some(i) = got.iter().position(|&b| b == 0) {
+            return Err(Fail(format!(
+                "{name} is not text: a NUL byte at offset {} (a binary file?)",
+                bytes.len() + i
+            )));
+        }
+        if (bytes.len() + n) as u64 > cap {
+            return Err(Fail(format!(
+                "{name}: {}{MAX_INPUT_HINT}",
+                problems::too_large(None, cap).message
+            )));
+        }
+        bytes.extend_from_slice(got);
+    }
     String::from_utf8(bytes).map_err(|e| {
         Fail(format!(
             "{name} is not UTF-8 text (bad byte at offset {})",
@@ -351,6 +397,8 @@ fn read_input(path: &str) -> Result<String, Fail> {
         ))
     })
 }
+
+const MAX_INPUT_HINT: &str = " (--max-input BYTES raises it)";
 
 fn source_name(path: &str) -> String {
     if path == "-" {
@@ -400,8 +448,7 @@ fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
     }
     // The page's reader of N, so that the same text is accepted or refused, with the same message.
     let n = || -> Result<usize, Fail> {
-        problems::parse_n(param)
-            .map_err(|e| Fail(format!("N `{param}`: {e}").replace(['\n', '\r'], " ")))
+        problems::parse_n(param).map_err(|e| Fail(format!("N `{param}`: {e}")))
     };
     Ok(match name.as_str() {
         "queens" => (Spec::Queens(n()?), None),
@@ -421,10 +468,13 @@ fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
             },
             None,
         ),
-        "sudoku" if param == "-" => (Spec::Sudoku(read_input(param)?), Some(source_name(param))),
+        "sudoku" if param == "-" => (
+            Spec::Sudoku(read_input(param, args.max_input)?),
+            Some(source_name(param)),
+        ),
         "sudoku" => (Spec::Sudoku(param.clone()), Some("the puzzle".into())),
         "exact-cover" => (
-            Spec::ExactCover(read_input(param)?),
+            Spec::ExactCover(read_input(param, args.max_input)?),
             Some(source_name(param)),
         ),
         _ => unreachable!("checked above"),
@@ -435,8 +485,7 @@ fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
 fn load(args: &Args) -> Result<(Spec, Box<dyn Problem>), Fail> {
     let (spec, source) = spec_of(args)?;
     let problem = problems::load(&spec).map_err(|e| {
-        // One line, whatever the message holds.
-        let msg = e.to_string().replace(['\n', '\r'], " ");
+        let msg = e.to_string();
         match source {
             Some(s) => Fail(format!("{s}: {msg}")),
             None => Fail(msg),
@@ -503,20 +552,20 @@ impl Progress {
         self.last = now;
         let s = search.stats();
         let line = format!(
-            "{} nodes, {} solutions, {:.2}% of the tree explored (estimate)",
+            "{} nodes, {} solutions, {} of the tree explored (Knuth's estimate)",
             s.nodes,
             s.solutions,
-            100.0 * search.progress()
+            dlx_studio::narrate::percent(search.progress())
         );
         let pad = self.shown.saturating_sub(line.len());
         self.shown = line.len();
-        write_err(&format!("\r{line}{}", " ".repeat(pad))).map_err(Stop::Progress)
+        write_err(&format!("\r{line}{}", " ".repeat(pad))).map_err(Stop::Stderr)
     }
 
     fn clear(&mut self) -> Result<(), Stop> {
         if self.shown > 0 {
             let n = std::mem::take(&mut self.shown);
-            write_err(&format!("\r{}\r", " ".repeat(n))).map_err(Stop::Progress)?;
+            write_err(&format!("\r{}\r", " ".repeat(n))).map_err(Stop::Stderr)?;
         }
         Ok(())
     }
@@ -768,7 +817,7 @@ fn run(argv: &[String]) -> Result<(), Stop> {
     let (spec, problem) = load(&args)?;
     if let (Some(note), false) = (problem.note(), matches!(spec, Spec::Sudoku(_))) {
         // Said only when the text was asked for as something else: a Sudoku in an exact-cover file.
-        eprintln!("dlx: {note}");
+        write_err(&format!("dlx: {}\n", problems::escape_controls(&note))).map_err(Stop::Stderr)?;
     }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -807,11 +856,10 @@ fn main() -> ExitCode {
         Err(Stop::Fail(Fail(msg))) => (msg, 2),
         Err(Stop::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
         Err(Stop::Output(e)) => (format!("cannot write to standard output: {e}"), 1),
-        Err(Stop::Progress(e)) => (
-            format!("cannot write the progress line to standard error: {e}"),
-            1,
-        ),
+        Err(Stop::Stderr(e)) => (format!("cannot write to standard error: {e}"), 1),
     };
-    let _ = write_err(&format!("dlx: {msg}\n"));
+    // One line of visible characters, whatever the message quotes (a file name, an argument, the
+    // input): control characters are escaped, so a file cannot drive the terminal.
+    let _ = write_err(&format!("dlx: {}\n", problems::escape_controls(&msg)));
     ExitCode::from(code)
 }

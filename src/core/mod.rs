@@ -16,6 +16,7 @@ pub mod threads;
 pub use instance::{Instance, InstanceError};
 pub use links::{ItemLink, Links, Node, Order, COVERED};
 pub use search::{
-    Clash, Count, Ctx, Event, Limits, Observer, Phase, Search, Stats, Status, StopAtSolution,
+    Clash, Count, Ctx, Event, Heuristic, Limits, Observer, Phase, Search, Stats, Status,
+    StopAtSolution,
 };
 pub use split::{fingerprint, Plan, Split, Subproblem, Tally};

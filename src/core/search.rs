@@ -154,6 +154,31 @@ pub struct Limits {
     pub nodes: Option<u64>,
 }
 
+/// How the search picks the item to branch on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Heuristic {
+    /// Minimum remaining values: the item with the fewest options, the leftmost on ties (DLX1).
+    #[default]
+    Mrv,
+    /// The leftmost item still to cover, however many options it has: what MRV is measured against.
+    First,
+}
+
+impl Heuristic {
+    /// The item to branch on and its length under this heuristic; `None` when no primary item is left.
+    /// Generic over `FIRST` so that MRV's fast path compiles to exactly the call it was.
+    #[inline(always)]
+    fn pick<const FIRST: bool>(links: &Links) -> Option<(u32, u32)> {
+        if FIRST {
+            // The list of active primary items starts at root 0 ("leftmost" is its order).
+            let c = links.items()[0].right;
+            (c != 0).then(|| (c, links.len(c)))
+        } else {
+            links.choose()
+        }
+    }
+}
+
 /// The item branched on at one level, and how far through its options the search is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Level {
@@ -188,6 +213,7 @@ pub struct Search {
     node_cap: u64,
     solution_cap: u64,
     preselected: Vec<usize>,
+    heuristic: Heuristic,
 }
 
 impl Search {
@@ -215,6 +241,7 @@ impl Search {
             node_cap: u64::MAX,
             solution_cap: u64::MAX,
             preselected: Vec::new(),
+            heuristic: Heuristic::Mrv,
         }
     }
 
@@ -328,6 +355,26 @@ impl Search {
         )
     }
 
+    /// Sets how items are chosen. Only at the start: stepping back re-chooses with the heuristic
+    /// that chose, so it cannot change in mid-search.
+    pub fn set_heuristic(&mut self, heuristic: Heuristic) {
+        assert!(self.at_start(), "set_heuristic at the start of the search");
+        self.heuristic = heuristic;
+    }
+
+    pub fn heuristic(&self) -> Heuristic {
+        self.heuristic
+    }
+
+    /// The item to branch on now, by the search's heuristic.
+    #[inline(always)]
+    fn choose(&self) -> Option<(u32, u32)> {
+        match self.heuristic {
+            Heuristic::Mrv => Heuristic::pick::<false>(&self.links),
+            Heuristic::First => Heuristic::pick::<true>(&self.links),
+        }
+    }
+
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
         self.node_cap = limits.nodes.unwrap_or(u64::MAX);
@@ -423,12 +470,18 @@ impl Search {
 
     /// Knuth's estimate of the fraction of the search tree explored, in [0, 1]: at each level the
     /// current option k of d counts for (k - 1) / (d_0 ... d_l), plus half of the current subtree.
+    /// Exactly 0 until the root's first option is tried (nothing is explored yet; the half-subtree
+    /// term would say 50%), and 1 once the search is done.
     pub fn progress(&self) -> f64 {
         if self.phase == Phase::Done {
             return 1.0;
         }
+        let choices = self.choices();
+        if choices.first().is_none_or(|&(k, _)| k == 0) {
+            return 0.0;
+        }
         let (mut f, mut fd) = (0.0, 1.0);
-        for (k, d) in self.choices() {
+        for (k, d) in choices {
             if d == 0 {
                 break;
             }
@@ -472,7 +525,10 @@ impl Search {
         while !self.at_level_boundary() {
             self.step();
         }
-        self.run_fast(obs)
+        match self.heuristic {
+            Heuristic::Mrv => self.run_fast::<O, false>(obs),
+            Heuristic::First => self.run_fast::<O, true>(obs),
+        }
     }
 
     /// Takes one event forward. `None` when the search is done or a limit stops it.
@@ -529,7 +585,7 @@ impl Search {
                     return Err(Status::Limit);
                 }
                 self.enter_count(l);
-                let Some((c, len)) = self.links.choose() else {
+                let Some((c, len)) = self.choose() else {
                     self.stats.solutions += 1;
                     self.phase = Phase::Solved;
                     return Ok(Event::Solution { level });
@@ -812,7 +868,7 @@ impl Search {
     /// entering it: a solution, a dead end, or an item whose options have all been tried.
     fn reenter(&mut self) -> Phase {
         let l = self.level;
-        match self.links.choose() {
+        match self.choose() {
             None => Phase::Solved,
             Some((c, len)) => {
                 self.levels[l].item = c;
@@ -830,7 +886,7 @@ impl Search {
 
     /// The fast path: whole covers at a time, observer told only of solutions. Starts and stops at level
     /// boundaries, leaving the same state and counters as the fine-grained machine would.
-    fn run_fast<O: Observer>(&mut self, obs: &mut O) -> Status {
+    fn run_fast<O: Observer, const FIRST: bool>(&mut self, obs: &mut O) -> Status {
         #[derive(Clone, Copy)]
         enum At {
             Enter,
@@ -877,7 +933,7 @@ impl Search {
                     nodes += 1;
                     // SAFETY: as above.
                     unsafe { *profile.add(l) += 1 };
-                    match self.links.choose() {
+                    match Heuristic::pick::<FIRST>(&self.links) {
                         None => {
                             self.stats.solutions += 1;
                             self.stats.nodes = nodes;

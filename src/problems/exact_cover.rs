@@ -55,40 +55,75 @@ pub struct ExactCover {
 /// A line that is neither blank nor a comment: its number (from 1) and text.
 type Line<'a> = (usize, &'a str);
 
-/// The lines that state the problem, as DLX1 sees them.
-fn content_lines(text: &str) -> Vec<Line<'_>> {
-    text.lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| {
-            let t = l.trim_start();
-            !t.is_empty() && !t.starts_with('|')
-        })
-        .collect()
+/// The lines that state the problem, as DLX1 sees them, read lazily: nothing is collected, so a
+/// bad line is reported without holding the text's lines in memory first.
+fn content_lines(text: &str) -> impl Iterator<Item = Line<'_>> + Clone + '_ {
+    super::text_lines(text).filter(|(_, l)| {
+        let t = l.trim_start();
+        !t.is_empty() && !t.starts_with('|')
+    })
 }
 
-/// The tokens of a line with their columns (from 1, in characters): names separated by white space,
-/// and `|` as a token of its own wherever it stands.
-fn tokens(line: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start: Option<(usize, usize)> = None; // (byte, column) of the token under way
-    for (col, (byte, ch)) in line.char_indices().enumerate() {
-        let col = col + 1;
-        if ch.is_whitespace() || ch == '|' {
-            if let Some((b, c)) = start.take() {
-                out.push((c, &line[b..byte]));
-            }
-            if ch == '|' {
-                out.push((col, "|"));
-            }
-        } else if start.is_none() {
-            start = Some((byte, col));
+/// The tokens of line `line` with their columns (from 1, in characters): names separated by white
+/// space, and `|` as a token of its own wherever it stands. Lazy, so that the first bad token of a long
+/// line ends the reading there (a 100 MB line of `a a a …` took 1.27 GB of token list before its error
+/// at column 3). A control character (NUL, ESC, …) is not part of a name: it is an error where it stands,
+/// which also refuses a binary file at its first NUL byte.
+fn tokens(line: usize, text: &str) -> Tokens<'_> {
+    Tokens {
+        line,
+        text,
+        chars: text.char_indices().enumerate(),
+        bar: None,
+    }
+}
+
+struct Tokens<'a> {
+    line: usize,
+    text: &'a str,
+    chars: std::iter::Enumerate<std::str::CharIndices<'a>>,
+    /// The column of a `|` found right after a name, returned next.
+    bar: Option<usize>,
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Result<(usize, &'a str), InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Some(col) = self.bar.take() {
+            return Some(Ok((col, "|")));
         }
+        let mut start: Option<(usize, usize)> = None; // (byte, column) of the token under way
+        for (col, (byte, ch)) in self.chars.by_ref() {
+            let col = col + 1;
+            if ch.is_whitespace() || ch == '|' {
+                match start {
+                    Some((b, c)) => {
+                        if ch == '|' {
+                            self.bar = Some(col);
+                        }
+                        return Some(Ok((c, &self.text[b..byte])));
+                    }
+                    None if ch == '|' => return Some(Ok((col, "|"))),
+                    None => {}
+                }
+            } else if ch.is_control() {
+                // The rest of the line is not read: the caller stops at the error.
+                self.chars.by_ref().for_each(drop);
+                return Some(Err(InputError::at(
+                    self.line,
+                    col,
+                    format!(
+                        "control character U+{:04X} in an item name: the input must be plain text",
+                        ch as u32
+                    ),
+                )));
+            } else if start.is_none() {
+                start = Some((byte, col));
+            }
+        }
+        start.map(|(b, c)| Ok((c, &self.text[b..])))
     }
-    if let Some((b, c)) = start {
-        out.push((c, &line[b..]));
-    }
-    out
 }
 
 /// Refuses `item:color`, which needs Knuth's DLX2 (colors on secondary items), not DLX1.
@@ -108,7 +143,8 @@ fn items_line<'a>((line, text): Line<'a>) -> Result<(Vec<&'a str>, Vec<&'a str>)
     let (mut primary, mut secondary) = (Vec::new(), Vec::new());
     let mut bar = false;
     let mut seen: HashMap<&str, usize> = HashMap::new();
-    for (col, tok) in tokens(text) {
+    for tok in tokens(line, text) {
+        let (col, tok) = tok?;
         if tok == "|" {
             if bar {
                 return Err(InputError::at(
@@ -151,30 +187,35 @@ fn new_instance(primary: &[&str], secondary: &[&str]) -> Result<Instance, InputE
 }
 
 impl ExactCover {
-    /// Reads a problem in Knuth's format or as a 0-1 matrix (see the module documentation).
+    /// Reads a problem in Knuth's format or as a 0-1 matrix (see the module documentation). Each line
+    /// is checked as it is read, so the first error ends the reading; memory is the instance's, plus
+    /// the items line's names.
     pub fn parse(text: &str) -> Result<ExactCover, InputError> {
-        let lines = content_lines(text);
-        let Some(&first) = lines.first() else {
+        let mut lines = content_lines(text);
+        let Some(first) = lines.next() else {
             return Err(InputError::at(
                 1,
                 1,
                 "no items line: the first line that is not a comment (`|`) must name the items",
             ));
         };
-        let knuth = Self::parse_knuth(first, &lines[1..]);
+        let knuth = Self::parse_knuth(first, lines.clone());
         if knuth.is_ok() {
             return knuth;
         }
         if is_row(first.1) {
-            Self::parse_matrix(None, &lines)
-        } else if lines.get(1).is_some_and(|l| is_row(l.1)) {
-            Self::parse_matrix(Some(first), &lines[1..])
+            Self::parse_matrix(None, content_lines(text))
+        } else if lines.clone().next().is_some_and(|l| is_row(l.1)) {
+            Self::parse_matrix(Some(first), lines)
         } else {
             knuth
         }
     }
 
-    fn parse_knuth(items: Line<'_>, options: &[Line<'_>]) -> Result<ExactCover, InputError> {
+    fn parse_knuth<'a>(
+        items: Line<'a>,
+        options: impl Iterator<Item = Line<'a>>,
+    ) -> Result<ExactCover, InputError> {
         let (primary, secondary) = items_line(items)?;
         let mut inst = new_instance(&primary, &secondary)?;
         let index: HashMap<&str, usize> = primary
@@ -183,13 +224,15 @@ impl ExactCover {
             .enumerate()
             .map(|(i, &n)| (n, i))
             .collect();
+        drop((primary, secondary));
         let mut buf = Vec::new();
         // `seen[i]` is the line of the last option that named item `i`: a repeat is found in O(1),
         // not by searching the option so far (which took seconds for an option of 80k items).
         let mut seen = vec![0usize; index.len()];
-        for &(line, text) in options {
+        for (line, text) in options {
             buf.clear();
-            for (col, tok) in tokens(text) {
+            for tok in tokens(line, text) {
+                let (col, tok) = tok?;
                 if tok == "|" {
                     return Err(InputError::at(
                         line,
@@ -223,17 +266,38 @@ impl ExactCover {
         })
     }
 
-    /// `rows` is never empty: detection saw a row.
-    fn parse_matrix(header: Option<Line<'_>>, rows: &[Line<'_>]) -> Result<ExactCover, InputError> {
+    /// Reads the rows one at a time into the instance; `rows` is never empty (detection saw a row).
+    /// Without a header the first row's entries set the width.
+    fn parse_matrix<'a>(
+        header: Option<Line<'a>>,
+        rows: impl Iterator<Item = Line<'a>> + Clone,
+    ) -> Result<ExactCover, InputError> {
         let header = header.map(items_line).transpose()?;
-        // Each row's entries before the instance, so that a header-less matrix learns its width from
-        // row 1.
-        let mut matrix: Vec<(usize, Vec<bool>)> = Vec::with_capacity(rows.len());
-        for &(line, text) in rows {
-            let mut entries = Vec::new();
+        let generated: Vec<String>;
+        let (primary, secondary) = match header {
+            Some(names) => names,
+            None => {
+                let width = rows.clone().next().map_or(0, |(_, text)| {
+                    text.chars().filter(|&c| c == '0' || c == '1').count()
+                });
+                generated = (1..=width).map(|j| format!("c{j}")).collect();
+                (generated.iter().map(String::as_str).collect(), Vec::new())
+            }
+        };
+        let mut inst = new_instance(&primary, &secondary)?;
+        let width = inst.n_items();
+        let mut buf = Vec::new();
+        for (r, (line, text)) in rows.enumerate() {
+            buf.clear();
+            let mut entries = 0;
             for (col, ch) in text.chars().enumerate() {
                 match ch {
-                    '0' | '1' => entries.push(ch == '1'),
+                    '0' | '1' => {
+                        if ch == '1' && entries < width {
+                            buf.push(entries);
+                        }
+                        entries += 1;
+                    }
                     c if c.is_whitespace() => {}
                     c => {
                         return Err(InputError::at(
@@ -244,39 +308,22 @@ impl ExactCover {
                     }
                 }
             }
-            matrix.push((line, entries));
-        }
-        let generated: Vec<String>;
-        let (primary, secondary) = match header {
-            Some(names) => names,
-            None => {
-                let width = matrix.first().map_or(0, |r| r.1.len());
-                generated = (1..=width).map(|j| format!("c{j}")).collect();
-                (generated.iter().map(String::as_str).collect(), Vec::new())
-            }
-        };
-        let mut inst = new_instance(&primary, &secondary)?;
-        let width = inst.n_items();
-        let mut buf = Vec::new();
-        for (r, (line, entries)) in matrix.iter().enumerate() {
-            if entries.len() != width {
+            if entries != width {
                 return Err(InputError {
-                    message: format!("row has {} entries, expected {width}", entries.len()),
-                    line: Some(*line),
+                    message: format!("row has {entries} entries, expected {width}"),
+                    line: Some(line),
                     column: None,
                 });
             }
-            buf.clear();
-            buf.extend((0..width).filter(|&j| entries[j]));
             if buf.is_empty() {
                 return Err(InputError {
                     message: format!("row {} has no 1: every option needs an item", r + 1),
-                    line: Some(*line),
+                    line: Some(line),
                     column: None,
                 });
             }
             inst.add_option(&buf)
-                .map_err(|e| InputError::at(*line, 1, e.to_string()))?;
+                .map_err(|e| InputError::at(line, 1, e.to_string()))?;
         }
         Ok(ExactCover {
             inst,
@@ -726,6 +773,56 @@ b y
             .check(&board(&["a z"]))
             .unwrap_err()
             .contains("unknown item `z`"));
+    }
+
+    #[test]
+    fn cr_only_lf_and_crlf_texts_read_alike() {
+        // An old Mac file (lines end at a lone CR) was one line: `a b a b` named `a` twice.
+        for text in [
+            "| c\na b\na\nb\na b\n",
+            "| c\ra b\ra\rb\ra b\r",
+            "| c\r\na b\r\na\r\nb\r\na b",
+        ] {
+            let x = ExactCover::parse(text).unwrap();
+            assert_eq!(x.instance().to_knuth(), "a b\na\nb\na b\n", "{text:?}");
+            assert_eq!(count(&x), 2);
+        }
+        // Line numbers count lone CRs too.
+        assert_eq!(err("a b\ra\rc\r").1, Some(3));
+        assert_eq!(err("A B\r10\r0\r").1, Some(3));
+    }
+
+    #[test]
+    fn control_characters_are_not_part_of_names() {
+        // ESC in an option, NUL in the items line (a binary file): an error where each stands.
+        assert_eq!(
+            err("a b\na \u{1b}[31m\n"),
+            (
+                "control character U+001B in an item name: the input must be plain text".into(),
+                Some(2),
+                Some(3)
+            )
+        );
+        assert_eq!(err("\0\0\0\0").2, Some(1));
+        assert_eq!(err("a b\u{7f}\n").2, Some(4));
+        // Tab and form feed are white space, not names.
+        assert_eq!(count(&ExactCover::parse("a\tb\na\x0cb\n").unwrap()), 1);
+    }
+
+    #[test]
+    fn the_first_bad_token_of_a_long_line_ends_the_reading() {
+        // 10^6 names, the second a repeat: the error names column 3 whatever follows it.
+        let text = "a ".repeat(1_000_000);
+        assert_eq!(err(&text).1.zip(err(&text).2), Some((1, 3)));
+        let opts = format!("a b\n{}", "a ".repeat(1_000_000));
+        assert_eq!(
+            err(&opts),
+            (
+                "item `a` appears twice in this option".into(),
+                Some(2),
+                Some(3)
+            )
+        );
     }
 
     #[test]

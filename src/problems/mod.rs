@@ -68,12 +68,40 @@ impl InputError {
     }
 }
 
+/// Whether a character must not reach a terminal or a page as it is: control characters (ESC can
+/// drive a terminal, NUL or CR can hide what precedes them) and the invisible format characters that
+/// reorder or hide text (bidirectional overrides, zero-width characters, a byte-order mark).
+fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
+}
+
+/// The text with every character of [`needs_escape`] written as Rust writes it in a string (`\n`,
+/// `\u{1b}`), so that a message quoting the input is one line of visible characters, in the CLI and
+/// on the page alike. Text without such characters is returned as it is.
+pub fn escape_controls(text: &str) -> String {
+    if !text.contains(needs_escape) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if needs_escape(c) {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Escapes the message ([`escape_controls`]): it may quote the input.
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let message = escape_controls(&self.message);
         match (self.line, self.column) {
-            (Some(l), Some(c)) => write!(f, "line {l}, column {c}: {}", self.message),
-            (Some(l), None) => write!(f, "line {l}: {}", self.message),
-            _ => f.write_str(&self.message),
+            (Some(l), Some(c)) => write!(f, "line {l}, column {c}: {message}"),
+            (Some(l), None) => write!(f, "line {l}: {message}"),
+            _ => f.write_str(&message),
         }
     }
 }
@@ -164,11 +192,11 @@ pub fn parse_whole(what: &str, text: &str) -> Result<u64, InputError> {
             "{what} is missing: give a whole number"
         )));
     }
-    for (l, line) in text.lines().enumerate() {
+    for (l, line) in text_lines(text) {
         for (c, ch) in line.chars().enumerate() {
             if !ch.is_ascii_digit() && !ch.is_whitespace() {
                 return Err(InputError::at(
-                    l + 1,
+                    l,
                     c + 1,
                     format!("`{ch}` is not a digit: {what} must be a whole number"),
                 ));
@@ -184,11 +212,59 @@ pub fn parse_whole(what: &str, text: &str) -> Result<u64, InputError> {
         .map_err(|_| InputError::new(format!("{what} = {t} is far too large")))
 }
 
+/// The lines of a text with their numbers (from 1), as every reader numbers them: a line ends at
+/// `\n`, `\r\n` or a lone `\r` (old Mac files, which `str::lines` reads as one line), without the
+/// line end; an empty last line after the final line end is not one.
+pub fn text_lines(text: &str) -> impl Iterator<Item = (usize, &str)> + Clone + '_ {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let t = rest?;
+        match t.find(['\n', '\r']) {
+            Some(i) => {
+                let end = if t[i..].starts_with("\r\n") { 2 } else { 1 };
+                rest = Some(&t[i + end..]);
+                Some(&t[..i])
+            }
+            None => {
+                rest = None;
+                (!t.is_empty()).then_some(t)
+            }
+        }
+    })
+    .enumerate()
+    .map(|(i, l)| (i + 1, l))
+}
+
+/// The largest text `load` reads, 64 MiB, unless the caller raises it (`dlx --max-input`): a limit on
+/// memory, since the instance and the link arrays take a multiple of the text (README, "Bad input").
+pub const MAX_INPUT: u64 = 64 << 20;
+
+/// The error for a text of `len` bytes (at least; `None` when it was not read to its end) above `cap`.
+pub fn too_large(len: Option<u64>, cap: u64) -> InputError {
+    let size = |b: u64| {
+        if b >= 1 << 20 && b.is_multiple_of(1 << 20) {
+            format!("{} MiB", b >> 20)
+        } else {
+            format!("{b} bytes")
+        }
+    };
+    let what = match len {
+        Some(n) => format!("the text is {n} bytes, more than"),
+        None => "the text is longer than".into(),
+    };
+    InputError::new(format!("{what} the input cap of {}", size(cap)))
+}
+
 /// The text without one leading byte-order mark (U+FEFF), which Notepad writes at the start of UTF-8
 /// files. It is invisible, so line and column numbers still match what the user sees.
 fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
+
+/// The longest text tried as a Sudoku when it was given as something else. A 25x25 grid drawn with
+/// borders and comments is a few KB; reading a longer text as a Sudoku would only hold memory (a
+/// 50 MB exact-cover text took 268 MB there) before failing, so its own reader's error stands.
+const SUDOKU_GUESS_MAX: usize = 1 << 16;
 
 /// Builds the problem a spec names.
 pub fn load(spec: &Spec) -> Result<Box<dyn Problem>, InputError> {
@@ -207,6 +283,7 @@ pub fn load(spec: &Spec) -> Result<Box<dyn Problem>, InputError> {
                 Ok(x) if x.instance().n_options() > 0 => Box::new(x),
                 // An 81-symbol line is a Knuth instance with one item and no option, which nobody
                 // means; a grid over several lines is not Knuth's format at all. A Sudoku is meant.
+                other if text.len() > SUDOKU_GUESS_MAX => Box::new(other?),
                 other => match sudoku::Sudoku::parse(text) {
                     Ok(s) => Box::new(s),
                     Err(_) => Box::new(other?),
@@ -226,6 +303,7 @@ pub fn load_text(
     let asked = spec.and_then(|s| load(&s));
     match asked {
         Ok(p) if p.instance().n_options() > 0 || p.note().is_some() => Ok(p),
+        other if text.len() > SUDOKU_GUESS_MAX => other,
         other => match sudoku::Sudoku::parse(without_bom(text)) {
             Ok(s) => Ok(Box::new(s)),
             Err(_) => other,

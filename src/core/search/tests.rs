@@ -325,3 +325,87 @@ fn unpreselect_restores_the_matrix() {
     s.run(&mut Count);
     assert_eq!(s.stats().solutions, 92);
 }
+
+#[test]
+fn first_heuristic_branches_on_the_leftmost_item_and_finds_the_same_covers() {
+    // At each choice (made before the item is covered), First's item is the head of the list of
+    // active primary items; MRV's is not always.
+    let leftmost_choices = |h: Heuristic| {
+        let mut s = Search::new(&queens(6));
+        s.set_heuristic(h);
+        let (mut all, mut leftmost) = (0, 0);
+        s.run(&mut |ev: Event, s: &Search| {
+            if let Event::Choose { item, .. } | Event::DeadEnd { item, .. } = ev {
+                all += 1;
+                leftmost += usize::from(s.links().items()[0].right == item);
+            }
+            ControlFlow::Continue(())
+        });
+        assert_eq!(s.stats().solutions, 4);
+        (all, leftmost)
+    };
+    let (all, leftmost) = leftmost_choices(Heuristic::First);
+    assert!(all > 0 && leftmost == all);
+    let (all, leftmost) = leftmost_choices(Heuristic::Mrv);
+    assert!(leftmost < all);
+    let mut rng = SplitMix::new(99);
+    for case in 0..400 {
+        let inst = random_instance(&mut rng);
+        let mut want = brute_force(&inst);
+        want.sort();
+        for order in [Order::Given, Order::Shuffled(case)] {
+            let mut s = Search::with_order(&inst, order);
+            s.set_heuristic(Heuristic::First);
+            let mut got = all_solutions(&mut s);
+            got.sort();
+            assert_eq!(got, want, "case {case}:\n{}", inst.to_knuth());
+            let mut fast = Search::with_order(&inst, order);
+            fast.set_heuristic(Heuristic::First);
+            fast.run(&mut Count);
+            assert_eq!(fast.stats(), s.stats(), "case {case}");
+        }
+    }
+}
+
+#[test]
+fn first_heuristic_costs_more_nodes_on_queens_and_steps_back_exactly() {
+    let inst = queens(6);
+    let mut mrv = Search::new(&inst);
+    mrv.run(&mut Count);
+    let mut first = Search::new(&inst);
+    first.set_heuristic(Heuristic::First);
+    first.run(&mut Count);
+    assert_eq!(first.stats().solutions, 4);
+    assert!(first.stats().nodes > mrv.stats().nodes);
+    // Step back re-chooses with the same heuristic: forward to the end, back to the start.
+    let mut s = Search::new(&inst);
+    s.set_heuristic(Heuristic::First);
+    let start = s.clone();
+    let mut n = 0;
+    while s.step().is_some() {
+        n += 1;
+    }
+    while s.step_back().is_some() {
+        n -= 1;
+    }
+    assert_eq!(n, 0);
+    assert_eq!(s.links(), start.links());
+    assert_eq!(s.stats(), start.stats());
+}
+
+#[test]
+fn progress_is_zero_until_the_roots_first_option_is_tried() {
+    let mut s = Search::new(&queens(6));
+    assert_eq!(s.progress(), 0.0);
+    // Choose, cover and the hides of the root's item: still nothing explored.
+    loop {
+        let ev = s.step().unwrap();
+        if let Event::Try { level: 0, .. } = ev {
+            break;
+        }
+        assert_eq!(s.progress(), 0.0, "after {ev:?}");
+    }
+    // The first of d options tried: its subtree's midpoint, 1 / (2d).
+    let d = s.choices()[0].1 as f64;
+    assert!((s.progress() - 0.5 / d).abs() < 1e-12);
+}
