@@ -12,6 +12,7 @@ import { TreeView } from './tree.js';
 import { StatsView, NarrationView, RunBoxView, fmt, num } from './readouts.js';
 import { RunToEnd, estimateNodes, HUGE_NODES } from './run.js';
 import { takeSnapshot } from './snapshot.js';
+import { resetColours } from './canvas.js';
 import { queryOf, specOf, MAX_URL } from './links.js';
 
 /** The problem shown first. @type {import('./model.js').ProblemSpec} */
@@ -100,6 +101,14 @@ async function main() {
     new NarrationView(ui.narration),
     new RunBoxView({ box: ui['run-box'], bar: ui['run-bar'], text: ui['run-text'], cancel: ui['run-cancel'], anyway: ui['run-anyway'] }),
   ];
+
+  // Dark mode follows the system, also when it switches while the page is open.
+  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+    resetColours();
+    board.legendKey = '';
+    for (const r of renderers) /** @type {any} */ (r).dirty = true;
+    state.dirty = true;
+  });
 
   const model = M();
   model.pauseAtSolution = ui['pause-at-solution'].checked;
@@ -476,6 +485,9 @@ function bindControls() {
     ui['show-text'].setAttribute('aria-pressed', String(shown));
     ui['show-text'].textContent = shown ? 'Hide text' : 'Show as text';
   });
+  for (const b of document.querySelectorAll('button.maximise')) {
+    b.addEventListener('click', () => maximise(/** @type {HTMLElement} */ (b).dataset.panel || ''));
+  }
   ui['zoom-in'].addEventListener('click', () => matrix.zoom(1.5));
   ui['zoom-out'].addEventListener('click', () => matrix.zoom(1 / 1.5));
   ui['zoom-fit'].addEventListener('click', () => matrix.fit());
@@ -520,6 +532,26 @@ function onKey(e) {
   }
 }
 
+/**
+ * Maximises a view's panel over the page, or restores it (the same name again, or ''). The canvases
+ * follow their box's size (ResizeObserver), so the view just draws bigger.
+ * @param {string} name  'board', 'tree' or 'matrix'
+ */
+function maximise(name) {
+  const current = document.querySelector('.panel.maximised');
+  const next = current && current.id === `panel-${name}` ? null : document.getElementById(`panel-${name}`);
+  for (const b of document.querySelectorAll('button.maximise')) {
+    const on = !!next && /** @type {HTMLElement} */ (b).dataset.panel === name;
+    b.setAttribute('aria-pressed', String(on));
+    b.textContent = on ? '⤡ Restore' : '⤢ Maximise';
+  }
+  if (current) current.classList.remove('maximised');
+  if (next) next.classList.add('maximised');
+  document.body.classList.toggle('has-maximised', !!next);
+  if (name === 'matrix' || (current && current.id === 'panel-matrix')) requestAnimationFrame(() => matrix.fit());
+  state.dirty = true;
+}
+
 /** Escape: stops play, a hunt for the next solution and a run to the end. True if anything stopped. */
 function stopEverything() {
   const model = M();
@@ -527,7 +559,12 @@ function stopEverything() {
   if (model.playing) { model.pause(); stopped.push('play'); }
   if (state.hunting) { stopHunt(); stopped.push('the search for the next solution'); }
   if (runs.running || runs.state.phase === 'confirm') { runs.cancel(); stopped.push('the run to the end'); }
-  if (!stopped.length) return false;
+  if (!stopped.length) {
+    // Nothing running: Escape restores a maximised panel.
+    const m = document.querySelector('.panel.maximised');
+    if (m) { maximise(m.id.replace('panel-', '')); return true; }
+    return false;
+  }
   note(`Stopped ${stopped.join(' and ')}.`);
   state.dirty = true;
   return true;

@@ -8,7 +8,7 @@
 // Level of detail: below PIXEL px a cell, nodes are pixels; up to NAMES, boxes and link lines; from
 // NAMES on, names, lengths and arrowheads; from NUMBERS on, node numbers too.
 
-import { prepare, colours, alpha, arrowHead } from './canvas.js';
+import { prepare, colours, alpha, arrowHead, reducedMotion } from './canvas.js';
 import { itemLength } from './engine.js';
 
 const PIXEL = 5;
@@ -348,7 +348,7 @@ export class MatrixView {
 
   /** Animates the change from `from` ({nodes, items} copies) to the next frame over `ms`. */
   animateFrom(from, ms) {
-    if (!this.layout || !from || from.nodes.length !== this.layout.count * 4) return;
+    if (!this.layout || !from || from.nodes.length !== this.layout.count * 4 || reducedMotion()) return;
     const walked = this._walk(from.nodes, from.items);
     this.anim = { from, ...walked, t0: performance.now(), ms };
     this.dirty = true;
@@ -473,7 +473,7 @@ export class MatrixView {
     }
     // Headers: a strip on the header row, stuck to the top edge when the row is scrolled away.
     const hy = Math.max(sy(0), 0), hh = Math.max(s, 4);
-    ctx.fillStyle = 'rgba(255,255,255,0.85)';
+    ctx.fillStyle = alpha(c.canvas, 0.85);
     ctx.fillRect(0, hy - 1, w, hh + 2);
     for (let hd = 0; hd <= L.n + 1; hd++) {
       if (!this._shown(hd)) continue;
@@ -615,8 +615,12 @@ export class MatrixView {
         const X = sx(cx + 0.5 - half), S = BOX * s;
         ctx.globalAlpha = 0.35 + 0.65 * on;
         ctx.fillStyle = fill || (on > 0.5 ? c.node : c.hidden);
-        roundRect(ctx, X, y, S, S, Math.min(4, S * 0.2));
+        // Every state has a shape as well as a colour: the option tried is a diamond, the options
+        // chosen above carry a tick, a hidden node has a dashed outline.
+        if (r === tryRow) diamond(ctx, X, y, S);
+        else roundRect(ctx, X, y, S, S, Math.min(4, S * 0.2));
         ctx.fill();
+        if (chosen.has(r) && r !== tryRow && S >= 7) tick(ctx, X, y, S, c.panel);
         if (on < 1) {
           ctx.strokeStyle = c.stale;
           ctx.setLineDash([3, 2]);
@@ -631,7 +635,7 @@ export class MatrixView {
         }
         ctx.globalAlpha = 1;
         if (s >= NUMBERS) {
-          ctx.fillStyle = on > 0.5 || fill ? '#fff' : c.muted;
+          ctx.fillStyle = r === tryRow ? c.ink : on > 0.5 || fill ? c.panel : c.muted;
           ctx.font = `${fontPx}px ${c.mono}`;
           ctx.textAlign = 'center';
           ctx.textBaseline = 'middle';
@@ -758,8 +762,15 @@ export class MatrixView {
       if (a && a.active[hd] !== f.active[hd]) on = f.active[hd] ? t : 1 - t;
       ctx.globalAlpha = 0.45 + 0.55 * on;
       ctx.fillStyle = this._headerColour(hd, f, c);
-      roundRect(ctx, X, Y, S, S, Math.min(4, S * 0.2));
+      // Shapes: a secondary item is round, a primary one square; the item branched on has a thick ring.
+      const secondary = hd > L.np && hd <= L.n;
+      roundRect(ctx, X, Y, S, S, secondary ? S / 2 : Math.min(4, S * 0.2));
       ctx.fill();
+      if (hd === f.branching) {
+        ctx.strokeStyle = c.ink;
+        ctx.lineWidth = Math.max(2, S * 0.12);
+        ctx.stroke();
+      }
       if (on < 1) {
         ctx.strokeStyle = c.root;
         ctx.setLineDash([3, 2]);
@@ -770,7 +781,8 @@ export class MatrixView {
       ctx.globalAlpha = 1;
       if (named) {
         const root = hd === 0 || hd === L.n + 1;
-        ctx.fillStyle = '#fff';
+        // Lengths in the ink that reads on the box: light boxes (secondary, covered) take dark ink.
+        ctx.fillStyle = hd > L.np && hd <= L.n || !f.active[hd] ? c.ink : c.panel;
         ctx.font = `600 ${Math.max(8, Math.min(13, s * 0.34))}px ${c.mono}`;
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
@@ -831,6 +843,30 @@ export class MatrixView {
 function ease(t) {
   const x = Math.min(1, Math.max(0, t));
   return x < 0.5 ? 2 * x * x : 1 - 2 * (1 - x) * (1 - x);
+}
+
+/** A diamond filling the square (x, y, size), as a path. */
+function diamond(ctx, x, y, size) {
+  ctx.beginPath();
+  ctx.moveTo(x + size / 2, y - size * 0.08);
+  ctx.lineTo(x + size * 1.08, y + size / 2);
+  ctx.lineTo(x + size / 2, y + size * 1.08);
+  ctx.lineTo(x - size * 0.08, y + size / 2);
+  ctx.closePath();
+}
+
+/** A tick drawn over the square (x, y, size). */
+function tick(ctx, x, y, size, colour) {
+  ctx.save();
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = Math.max(1.5, size * 0.14);
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  ctx.moveTo(x + size * 0.22, y + size * 0.52);
+  ctx.lineTo(x + size * 0.42, y + size * 0.72);
+  ctx.lineTo(x + size * 0.78, y + size * 0.3);
+  ctx.stroke();
+  ctx.restore();
 }
 
 function roundRect(ctx, x, y, w, h, r) {

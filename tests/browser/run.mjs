@@ -740,6 +740,67 @@ test('touch: a tap on the matrix shows a node, one finger scrolls the page until
   await context.close();
 });
 
+/** WCAG contrast ratio of two CSS colours as the browser computes them (rgb(...)). */
+function contrast(a, b) {
+  const lum = (css) => {
+    const [r, g, bl] = css.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => v / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => p - q);
+  return (y + 0.05) / (x + 0.05);
+}
+
+/** The pairs of states a person must tell apart by colour alone when shapes are too small to see. */
+const STATE_PAIRS = [['primary', 'secondary'], ['branch', 'try'], ['sol', 'dead'], ['node', 'hidden'], ['try', 'chosen'],
+  ['primary', 'covered'], ['explored', 'unexplored'], ['sol', 'unexplored'], ['try', 'node']];
+
+test('colour: state pairs at least 3:1 apart in light and dark mode; every state has a shape in the legend', async ({ browser, base }) => {
+  const lines = [];
+  for (const scheme of ['light', 'dark']) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+    const page = await context.newPage();
+    await open(page, base);
+    // Computed styles: each --c-* variable resolved by the browser as a background colour.
+    const colours = await page.evaluate((names) => Object.fromEntries(names.map((n) => {
+      const el = document.createElement('div');
+      el.style.background = `var(--c-${n})`;
+      document.body.append(el);
+      const c = getComputedStyle(el).backgroundColor;
+      el.remove();
+      return [n, c];
+    })), [...new Set(STATE_PAIRS.flat())]);
+    for (const [a, b] of STATE_PAIRS) {
+      const r = contrast(colours[a], colours[b]);
+      lines.push(`${scheme} ${a}/${b} ${r.toFixed(2)}`);
+      assert(r >= 3, `${scheme}: ${a} ${colours[a]} vs ${b} ${colours[b]} is ${r.toFixed(2)}:1`);
+    }
+    // The legends name each state's shape as well as showing its colour.
+    const plain = await page.$$eval('.matrix-panel .legend li, .tree-panel .legend li', (lis) => lis
+      .filter((li) => li.querySelector('.sw') && !li.querySelector('.sw.line') && !/\(/.test(li.textContent)).map((li) => li.textContent));
+    assert(plain.every((t) => /node in its list|explored \(skipped|not yet explored|has solutions/.test(t)), `legend entries with colour only: ${plain}`);
+    await context.close();
+  }
+  report.push(`state contrast: ${lines.join(', ')}`);
+});
+
+test('reduced motion: no animation of the links when the system asks for less motion', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await open(page, base);
+  await page.click(tid('step'));
+  assert(await page.evaluate(() => window.dlx.app.matrix.anim === null), 'the links animate under prefers-reduced-motion');
+  const transition = await page.$eval('#progress-bar > span', (el) => getComputedStyle(el).transitionDuration);
+  assert(/^0s/.test(transition), `the progress bar still moves smoothly: ${transition}`);
+  await context.close();
+  const normal = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const p2 = await normal.newPage();
+  await open(p2, base);
+  await p2.click(tid('step'));
+  assert(await p2.evaluate(() => window.dlx.app.matrix.anim !== null), 'no animation without reduced motion (the test cannot fail)');
+  await normal.close();
+});
+
 const VIEWS = [
   ['exact-cover', '', 'step-choice', 3],
   ['queens', '?queens=8', 'step-choice', 9],
