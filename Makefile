@@ -13,7 +13,7 @@ WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release/dlx_stud
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve build test setup-wasm setup-lint setup-node setup-browser wasm cli lint lint-js test-native test-wasm test-browser clean
+.PHONY: serve build test setup-wasm setup-lint setup-node setup-browser setup-parallel wasm cli lint lint-js test-native test-wasm test-browser test-parts clean
 
 serve: build
 	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -46,6 +46,10 @@ setup-browser: setup-node
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium chromium-driver; \
 	fi
 
+# GNU parallel, to run `dlx count --part K/N` in parts as the README's recipes do.
+setup-parallel:
+	@command -v parallel >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y parallel; }
+
 wasm: setup-wasm
 	$(CARGO) build --release --lib --target wasm32-unknown-unknown
 	wasm-bindgen --target web --out-dir www/pkg $(WASM)
@@ -63,10 +67,21 @@ lint-js: setup-node wasm
 	tests/browser/node_modules/.bin/tsc -p tsconfig.json
 	tests/browser/node_modules/.bin/eslint www tests/browser/run.mjs eslint.config.mjs
 
-test: lint test-native test-wasm test-browser
+test: lint test-native test-parts test-wasm test-browser
 
 test-native:
 	$(CARGO) test
+
+# A count in 8 parts through GNU parallel, merged, must equal the count in one run: 13-queens, 73712
+# solutions, and the same search-tree nodes and updates.
+COUNTS := sed -n 's/.*"nodes":\([0-9]*\).*"solutions":\([0-9]*\).*"updates":\([0-9]*\).*/\2 solutions, \1 nodes, \3 updates/p'
+test-parts: cli setup-parallel
+	@dlx=$(or $(CARGO_TARGET_DIR),target)/release/dlx; \
+	want=$$($$dlx count queens 13 --threads 1 --json | $(COUNTS)); \
+	seq 0 7 | parallel --will-cite -j2 $$dlx count queens 13 --threads 1 --part {}/8 --json > target/parts.jsonl && \
+	got=$$($$dlx merge target/parts.jsonl | $(COUNTS)) && \
+	echo "13-queens in 8 parts through GNU parallel, merged: $$got (one run: $$want)" && \
+	[ "$$got" = "$$want" ] && [ "$${want%% *}" = 73712 ]
 
 # wasm-bindgen-test-runner (the cargo runner in .cargo/config.toml) starts chromedriver from $CHROMEDRIVER
 # and reads the browser's capabilities from webdriver.json (headless Chromium as root).

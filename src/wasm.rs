@@ -17,7 +17,11 @@
 //!                                Knuth/matrix text otherwise; distinct: symmetry breaking (pentomino,
 //!                                langford). Throws an Error whose message is the CLI's message and which
 //!                                carries `line` and `column` (numbers or undefined). On error the
-//!                                problem loaded before stays loaded, untouched.
+//!                                problem loaded before stays loaded, untouched. Text in any box that
+//!                                reads as a Sudoku, where the kind's own reading fails or has no
+//!                                option, loads as a Sudoku (problems::load_text): info().kind is then
+//!                                "sudoku". Returns the note on how the text was read ("Read as a 9x9
+//!                                Sudoku", also info().note), or "" when there is none.
 //! s.reset()                      back to the start of the search (same problem).
 //! s.step(n) -> number            up to n events forward; returns how many were taken (< n at the end).
 //! s.step_back(n) -> number       up to n events backward (undone exactly; no re-run, no trace kept).
@@ -32,6 +36,28 @@
 //!                                progress: Knuth's estimate of the fraction of the tree explored, 0
 //!                                until the root's first option is tried; progress_text: it as a
 //!                                percentage, "< 0.01%" rather than an exponent
+//!
+//! Solutions found are kept (the first KEEP = 100 since the last load, reset or solve_start), by
+//! every way of searching: step, next_solution, count_chunk, solve. Kept solution k is solution k + 1
+//! of the search; stepping back past one does not forget it.
+//! s.kept_count() -> number       how many are kept.
+//! s.kept(k) -> Board             kept solution k (0-based).
+//! s.kept_boards() -> [Board]     all of them (the worker posts these at the end of a run).
+//! s.solve_start()                back to the start (as reset), forgetting the kept solutions, to solve.
+//! s.solve(max_nodes) -> {finished, verdict, found, nodes, updates}
+//!                                the Solve button, in slices: on (fast path) to the first solution, then
+//!                                to a second, for at most max_nodes more nodes a call. finished once a
+//!                                second solution is found or the search is over; verdict then "unique",
+//!                                "multiple" or "none" ("" while not finished); found: solutions so far
+//!                                (0 to 2). With "multiple" the search stands at the second solution.
+//! s.candidates() -> Uint32Array  Sudoku only (else empty): per cell, bit v - 1 set for each symbol v
+//!                                whose option is still in the cell item's list (as many bits as the
+//!                                item's length in the lens view); 0 for a cell whose item is covered.
+//! s.cell_links(cell, value) -> {items: [header], options: [option]}
+//!                                Sudoku only: what a cell is in the matrix. value 0 (empty): its cell
+//!                                item and its N options; value v: the four items of the option placing v
+//!                                there, and that option. Headers as in the link arrays (item i + 1).
+//! s.item_cells(header) -> [cell] Sudoku only: the cells an item is about (its cell, row, column or box).
 //! s.info() -> {title, kind, n_items, n_primary, n_options, items: [names], options: [[item index]]}
 //!                                once per load; item index i is header i + 1 in the link arrays.
 //! s.board() -> Board             (see problems::Board) for the options chosen so far, plus the option
@@ -70,7 +96,7 @@
 //! session is the search plus what the page needs to read it: the problem that decodes boards, the
 //! events of the latest call, and the latest event for the narration.
 
-use crate::core::{Count, Event, Limits, Observer, Search, Status, StopAtSolution};
+use crate::core::{Event, Limits, Observer, Search, Status};
 use crate::narrate;
 use crate::problems::{self, InputError, Problem};
 use js_sys::Reflect;
@@ -105,11 +131,44 @@ enum Latest {
     Note(String),
 }
 
+/// Solutions kept a search: enough to page through, bounded however many a run counts.
+pub const KEEP: usize = 100;
+
 /// A loaded problem and the search over it.
 struct Loaded {
     problem: Box<dyn Problem>,
     search: Search,
     kind: String,
+    /// The box side of a Sudoku (2 to 5), for its candidates and cell maps; 0 for other problems.
+    sudoku_n: usize,
+    /// The options of the first `KEEP` solutions found since the search last started.
+    kept: Vec<Vec<usize>>,
+}
+
+/// Keeps the solution the search stands at, if it is one of the first `KEEP` and not kept yet.
+fn keep(kept: &mut Vec<Vec<usize>>, s: &Search) {
+    let number = s.stats().solutions as usize;
+    if kept.len() < KEEP && kept.len() < number {
+        kept.push(s.solution());
+    }
+}
+
+/// A fast-path observer that keeps solutions, and stops at each one when `stop` says so.
+struct Keep<'a> {
+    kept: &'a mut Vec<Vec<usize>>,
+    stop: bool,
+}
+
+impl Observer for Keep<'_> {
+    const FINE: bool = false;
+    fn event(&mut self, _: Event, s: &Search) -> std::ops::ControlFlow<()> {
+        keep(self.kept, s);
+        if self.stop {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    }
 }
 
 /// One problem in the page and the search over it. See the contract at the top of this file.
@@ -136,9 +195,26 @@ struct StatsView {
 }
 
 #[derive(Serialize)]
+struct SolveView {
+    finished: bool,
+    verdict: &'static str,
+    found: u64,
+    nodes: u64,
+    updates: u64,
+}
+
+#[derive(Serialize)]
+struct CellLinks {
+    items: Vec<u32>,
+    options: Vec<u32>,
+}
+
+#[derive(Serialize)]
 struct InfoView<'a> {
     title: String,
     kind: &'a str,
+    /// How the text was read ("Read as a 9x9 Sudoku"), or "".
+    note: String,
     n_items: usize,
     n_primary: usize,
     n_options: usize,
@@ -304,6 +380,9 @@ impl Session {
                 break;
             };
             self.record(ev, back);
+            if let (Event::Solution { .. }, false, Some(l)) = (ev, back, self.loaded.as_mut()) {
+                keep(&mut l.kept, &l.search);
+            }
             taken += 1;
             if stop(&ev) {
                 break;
@@ -313,10 +392,12 @@ impl Session {
         Ok(taken)
     }
 
-    /// Runs the fast path with observer `obs` for at most `max_nodes` more search-tree nodes.
-    fn run_fast<O: Observer>(&mut self, max_nodes: f64, obs: &mut O) -> Result<Status, JsValue> {
+    /// Runs the fast path for at most `max_nodes` more search-tree nodes, keeping the solutions found
+    /// and stopping at the first when `stop`.
+    fn run_fast(&mut self, max_nodes: f64, stop: bool) -> Result<Status, JsValue> {
         self.events.clear();
-        let search = self.search_mut()?;
+        let l = self.loaded.as_mut().ok_or_else(not_loaded)?;
+        let search = &mut l.search;
         let saved = search.limits();
         // JS numbers: negative or NaN count as 0; the cast saturates huge ones.
         let more = if max_nodes > 0.0 { max_nodes as u64 } else { 0 };
@@ -324,9 +405,20 @@ impl Session {
             nodes: Some(search.stats().nodes.saturating_add(more)),
             ..saved
         });
-        let status = search.run(obs);
+        let status = search.run(&mut Keep {
+            kept: &mut l.kept,
+            stop,
+        });
         search.set_limits(saved);
         Ok(status)
+    }
+
+    /// The box side of the loaded Sudoku, or an error for another problem.
+    fn sudoku_n(&self) -> Result<usize, JsValue> {
+        match self.loaded()?.sudoku_n {
+            0 => Err(js_sys::Error::new("the problem loaded is not a Sudoku").into()),
+            n => Ok(n),
+        }
     }
 }
 
@@ -342,19 +434,32 @@ impl Session {
     }
 
     /// Loads a problem; on error throws and leaves the current one as it was.
-    pub fn load(&mut self, kind: &str, text: &str, distinct: Option<bool>) -> Result<(), JsValue> {
-        let problem = problems::kinds::spec(kind, text, distinct.unwrap_or(false))
-            .and_then(|s| problems::load(&s))
-            .map_err(|e| js_error(&e))?;
+    pub fn load(
+        &mut self,
+        kind: &str,
+        text: &str,
+        distinct: Option<bool>,
+    ) -> Result<String, JsValue> {
+        let spec = problems::kinds::spec(kind, text, distinct.unwrap_or(false));
+        let problem = problems::load_text(spec, text).map_err(|e| js_error(&e))?;
         let search = start_search(problem.as_ref()).map_err(|e| js_error(&e))?;
         self.latest = Latest::Note(narrate::loaded(&problem.title(), problem.instance()));
+        let board = problem.board(&[]);
+        let (kind, sudoku_n) = if board.kind == "sudoku" {
+            ("sudoku", (board.rows as f64).sqrt().round() as usize)
+        } else {
+            (kind, 0)
+        };
+        let note = problem.note().unwrap_or_default();
         self.loaded = Some(Loaded {
             problem,
             search,
             kind: kind.to_string(),
+            sudoku_n,
+            kept: Vec::new(),
         });
         self.events.clear();
-        Ok(())
+        Ok(note)
     }
 
     /// Back to the start of the search over the same problem.
@@ -362,6 +467,7 @@ impl Session {
         let loaded = self.loaded.as_mut().ok_or_else(not_loaded)?;
         // Undo only what is covered now; the link arrays stay where they are in memory.
         loaded.search.restart();
+        loaded.kept.clear();
         self.events.clear();
         self.latest = Latest::Note("Back at the start".into());
         Ok(())
@@ -390,7 +496,7 @@ impl Session {
     /// Forward on the fast path to the next solution; false if none within `max_nodes` more nodes or
     /// the search is over.
     pub fn next_solution(&mut self, max_nodes: f64) -> Result<bool, JsValue> {
-        let status = self.run_fast(max_nodes, &mut StopAtSolution)?;
+        let status = self.run_fast(max_nodes, true)?;
         let search = &self.loaded()?.search;
         self.latest = match status {
             Status::Paused => Latest::Event {
@@ -407,7 +513,7 @@ impl Session {
 
     /// Counts on, on the fast path, for at most `max_nodes` more nodes; true when the search is over.
     pub fn count_chunk(&mut self, max_nodes: f64) -> Result<bool, JsValue> {
-        let status = self.run_fast(max_nodes, &mut Count)?;
+        let status = self.run_fast(max_nodes, false)?;
         let stats = self.loaded()?.search.stats();
         self.latest = Latest::Note(match status {
             Status::Done => narrate::finished(stats),
@@ -437,6 +543,7 @@ impl Session {
         to_js(&InfoView {
             title: l.problem.title(),
             kind: &l.kind,
+            note: l.problem.note().unwrap_or_default(),
             n_items: inst.n_items(),
             n_primary: inst.n_primary(),
             n_options: inst.n_options(),
@@ -455,6 +562,127 @@ impl Session {
             options.push(l.search.links().option_of(x));
         }
         to_js(&l.problem.board(&options))
+    }
+
+    /// How many solutions are kept (see the contract).
+    pub fn kept_count(&self) -> Result<usize, JsValue> {
+        Ok(self.loaded()?.kept.len())
+    }
+
+    /// Kept solution `k` (from 0) as a board.
+    pub fn kept(&self, k: usize) -> Result<JsValue, JsValue> {
+        let l = self.loaded()?;
+        let options = l.kept.get(k).ok_or_else(|| {
+            JsValue::from(js_sys::Error::new(&format!(
+                "no kept solution {k}: {} are kept",
+                l.kept.len()
+            )))
+        })?;
+        to_js(&l.problem.board(options))
+    }
+
+    /// Every kept solution as a board, in the order found.
+    pub fn kept_boards(&self) -> Result<JsValue, JsValue> {
+        let l = self.loaded()?;
+        let boards: Vec<_> = l.kept.iter().map(|o| l.problem.board(o)).collect();
+        to_js(&boards)
+    }
+
+    /// Back to the start of the search to solve: as `reset`, and the kept solutions are forgotten.
+    pub fn solve_start(&mut self) -> Result<(), JsValue> {
+        self.reset()?;
+        self.latest = Latest::Note("Solving: looking for a solution, then for a second one".into());
+        Ok(())
+    }
+
+    /// The Solve button, for at most `max_nodes` more nodes: on to the first solution, then to a
+    /// second. Finished when a second is found (verdict "multiple") or the search is over ("unique"
+    /// with one solution, "none" without).
+    pub fn solve(&mut self, max_nodes: f64) -> Result<JsValue, JsValue> {
+        let mut left = if max_nodes > 0.0 { max_nodes } else { 0.0 };
+        loop {
+            let before = self.loaded()?.search.stats().nodes;
+            let status = if self.loaded()?.search.stats().solutions >= 2 {
+                Status::Paused
+            } else {
+                self.run_fast(left, true)?
+            };
+            let stats = self.loaded()?.search.stats().clone();
+            left -= (stats.nodes - before) as f64;
+            let found = stats.solutions;
+            let (finished, verdict) = match status {
+                _ if found >= 2 => (true, "multiple"),
+                Status::Done if found == 1 => (true, "unique"),
+                Status::Done => (true, "none"),
+                // At the first solution: search on for a second, if nodes are left for it.
+                Status::Paused if left > 0.0 => continue,
+                _ => (false, ""),
+            };
+            self.latest = Latest::Note(match verdict {
+                "multiple" => {
+                    "Solved: more than one solution (showing the second one found)".into()
+                }
+                "unique" => "Solved: the solution is unique".into(),
+                "none" => "Solved: the puzzle has no solution".into(),
+                _ => narrate::paused(&stats),
+            });
+            return to_js(&SolveView {
+                finished,
+                verdict,
+                found,
+                nodes: stats.nodes,
+                updates: stats.updates,
+            });
+        }
+    }
+
+    /// The candidates of each Sudoku cell from the live links (see the contract); empty otherwise.
+    pub fn candidates(&self) -> Result<Vec<u32>, JsValue> {
+        let l = self.loaded()?;
+        Ok(match l.sudoku_n {
+            0 => Vec::new(),
+            n => problems::sudoku::candidates(l.search.links(), n),
+        })
+    }
+
+    /// A Sudoku cell's items and options in the matrix (see the contract).
+    pub fn cell_links(&self, cell: usize, value: usize) -> Result<JsValue, JsValue> {
+        let n = self.sudoku_n()?;
+        let size = n * n;
+        if cell >= size * size || value > size {
+            return Err(js_sys::Error::new(&format!(
+                "no cell {cell} with value {value} in a {size}x{size} Sudoku"
+            ))
+            .into());
+        }
+        let view = if value == 0 {
+            CellLinks {
+                items: vec![cell as u32 + 1],
+                options: (0..size).map(|v| (cell * size + v) as u32).collect(),
+            }
+        } else {
+            let k = cell * size + value - 1;
+            CellLinks {
+                items: problems::sudoku::option_items(n, k)
+                    .iter()
+                    .map(|&i| i as u32 + 1)
+                    .collect(),
+                options: vec![k as u32],
+            }
+        };
+        to_js(&view)
+    }
+
+    /// The cells a Sudoku item (by header) is about: its cell, or its row, column or box.
+    pub fn item_cells(&self, header: u32) -> Result<Vec<u32>, JsValue> {
+        let n = self.sudoku_n()?;
+        if header == 0 || header as usize > 4 * n.pow(4) {
+            return Ok(Vec::new());
+        }
+        Ok(problems::sudoku::item_cells(n, header as usize - 1)
+            .into_iter()
+            .map(|p| p as u32)
+            .collect())
     }
 
     /// One line in words for the latest event taken or undone (or the latest load, reset or run).

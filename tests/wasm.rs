@@ -6,7 +6,7 @@
 
 use dlx_studio::core::{Count, Search, Status};
 use dlx_studio::problems::{queens::Queens, Problem};
-use dlx_studio::wasm::{wasm_memory, Session, EVENT_CAP, EVENT_WORDS};
+use dlx_studio::wasm::{wasm_memory, Session, EVENT_CAP, EVENT_WORDS, KEEP};
 use js_sys::{Reflect, Uint32Array, WebAssembly};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -337,4 +337,266 @@ fn next_solution_gives_every_legal_board_once() {
     assert_eq!(get(&s.stats().unwrap(), "done"), JsValue::TRUE);
     // Stepping back from the end over fine events works after the fast path too.
     assert!(s.step_back(100).unwrap() == 100);
+}
+
+// ---- Sudoku: the reading note, Solve, kept solutions, candidates and the cell maps ----
+
+/// Easter Monster (one solution, 5,166 search-tree nodes).
+const EASTER: &str =
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+/// Easter Monster with a 9 added at r1c5: no given clashes, yet there is no solution (2,894 nodes).
+const EASTER_DEAD: &str =
+    "1...9...2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+
+/// A full Sudoku board text: every row, column and box holds each symbol once, the givens kept.
+fn assert_solved_sudoku(text: &str, puzzle: &str) {
+    let cells: Vec<char> = text.chars().collect();
+    let size = (cells.len() as f64).sqrt() as usize;
+    let n = (size as f64).sqrt() as usize;
+    assert_eq!(size * size, cells.len(), "{text}");
+    for u in 0..size {
+        let mut row: Vec<char> = (0..size).map(|i| cells[u * size + i]).collect();
+        let mut col: Vec<char> = (0..size).map(|i| cells[i * size + u]).collect();
+        let (r0, c0) = (u / n * n, u % n * n);
+        let mut boxed: Vec<char> = (0..size)
+            .map(|i| cells[(r0 + i / n) * size + c0 + i % n])
+            .collect();
+        for unit in [&mut row, &mut col, &mut boxed] {
+            unit.sort_unstable();
+            unit.dedup();
+            assert!(unit.len() == size && !unit.contains(&'.'), "{text}");
+        }
+    }
+    for (p, g) in puzzle.chars().enumerate() {
+        assert!(g == '.' || g == cells[p], "given {g} at {p} lost: {text}");
+    }
+}
+
+fn solve_all(s: &mut Session, slice: f64) -> JsValue {
+    s.solve_start().unwrap();
+    for _ in 0..1_000_000 {
+        let v = s.solve(slice).unwrap();
+        if get(&v, "finished").as_bool().unwrap() {
+            return v;
+        }
+        assert_eq!(get(&v, "verdict").as_string().unwrap(), "");
+    }
+    panic!("solve never finished");
+}
+
+#[wasm_bindgen_test]
+fn a_sudoku_in_another_box_loads_as_a_sudoku_with_a_note() {
+    let mut s = Session::new();
+    let note = s.load("exact-cover", EASTER, None).unwrap();
+    assert_eq!(note, "Read as a 9x9 Sudoku");
+    let info = s.info().unwrap();
+    assert_eq!(get(&info, "kind").as_string().unwrap(), "sudoku");
+    assert_eq!(get(&info, "note").as_string().unwrap(), note);
+    assert_eq!(num(&info, "n_items"), 324.0);
+    let rows: String = EASTER
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+        .collect();
+    assert_eq!(
+        s.load("queens", &format!("Easter Monster\n{rows}"), None)
+            .unwrap(),
+        "Read as a 9x9 Sudoku (the title line skipped)"
+    );
+    // What the kind reads stays itself, with no note.
+    assert_eq!(s.load("queens", "8", None).unwrap(), "");
+    assert_eq!(
+        get(&s.info().unwrap(), "kind").as_string().unwrap(),
+        "queens"
+    );
+    assert!(s.candidates().unwrap().is_empty());
+    assert!(s.cell_links(0, 0).is_err());
+}
+
+#[wasm_bindgen_test]
+fn solve_gives_the_three_verdicts_and_keeps_the_solutions() {
+    let mut s = session("sudoku", EASTER);
+    let v = solve_all(&mut s, 1e9);
+    assert_eq!(get(&v, "verdict").as_string().unwrap(), "unique");
+    assert_eq!(num(&v, "found"), 1.0);
+    assert_eq!(num(&v, "nodes"), 5166.0);
+    assert_eq!(s.kept_count().unwrap(), 1);
+    let board = s.kept(0).unwrap();
+    assert_solved_sudoku(&get(&board, "text").as_string().unwrap(), EASTER);
+    assert!(s.kept(1).is_err());
+    // The same in slices of 100 nodes: the same verdict, the same count of nodes.
+    let v = solve_all(&mut s, 100.0);
+    assert_eq!(get(&v, "verdict").as_string().unwrap(), "unique");
+    assert_eq!(num(&v, "nodes"), 5166.0);
+    assert_eq!(s.kept_count().unwrap(), 1);
+
+    let mut dead = session("sudoku", EASTER_DEAD);
+    let v = solve_all(&mut dead, 1e9);
+    assert_eq!(get(&v, "verdict").as_string().unwrap(), "none");
+    assert_eq!(num(&v, "found"), 0.0);
+    assert_eq!(num(&v, "nodes"), 2894.0);
+    assert_eq!(dead.kept_count().unwrap(), 0);
+
+    let loose = format!("123456789{}", ".".repeat(72));
+    let mut many = session("sudoku", &loose);
+    let v = solve_all(&mut many, 1e9);
+    assert_eq!(get(&v, "verdict").as_string().unwrap(), "multiple");
+    assert_eq!(num(&v, "found"), 2.0);
+    let boards = many.kept_boards().unwrap();
+    let texts: Vec<String> = js_sys::Array::from(&boards)
+        .iter()
+        .map(|b| get(&b, "text").as_string().unwrap())
+        .collect();
+    assert_eq!(texts.len(), 2);
+    assert_ne!(texts[0], texts[1]);
+    for t in &texts {
+        assert_solved_sudoku(t, &loose);
+    }
+    // The search stands at the second solution: the live board is it, and next_solution goes on.
+    assert_eq!(
+        get(&many.board().unwrap(), "text").as_string().unwrap(),
+        texts[1]
+    );
+    assert!(many.next_solution(1e9).unwrap());
+    assert_eq!(many.kept_count().unwrap(), 3);
+    // Reset forgets them.
+    many.reset().unwrap();
+    assert_eq!(many.kept_count().unwrap(), 0);
+}
+
+#[wasm_bindgen_test]
+fn every_way_of_searching_keeps_the_first_100_solutions() {
+    // The empty 4x4 grid has 288 solutions.
+    let empty = ".".repeat(16);
+    let mut s = session("sudoku", &empty);
+    while !s.count_chunk(50.0).unwrap() {}
+    assert_eq!(num(&s.stats().unwrap(), "solutions"), 288.0);
+    assert_eq!(s.kept_count().unwrap(), KEEP);
+    let boards = js_sys::Array::from(&s.kept_boards().unwrap());
+    let mut texts: Vec<String> = boards
+        .iter()
+        .map(|b| get(&b, "text").as_string().unwrap())
+        .collect();
+    for t in &texts {
+        assert_solved_sudoku(t, &empty);
+    }
+    // By steps, the same solutions in the same order; stepping back does not keep them twice.
+    let mut t = session("sudoku", &empty);
+    while t.kept_count().unwrap() < 3 {
+        assert!(t.step(1).unwrap() == 1);
+    }
+    assert_eq!(num(&t.stats().unwrap(), "solutions"), 3.0);
+    t.step_back(200).unwrap();
+    assert_eq!(t.kept_count().unwrap(), 3, "stepping back forgets nothing");
+    t.step(400).unwrap();
+    let now = num(&t.stats().unwrap(), "solutions") as usize;
+    assert!(now > 3, "400 events on found more solutions");
+    assert_eq!(t.kept_count().unwrap(), now, "none kept twice");
+    for (k, text) in texts.iter().enumerate().take(now) {
+        assert_eq!(&get(&t.kept(k).unwrap(), "text").as_string().unwrap(), text);
+    }
+    texts.sort();
+    texts.dedup();
+    assert_eq!(texts.len(), KEEP, "the kept solutions are distinct");
+}
+
+#[wasm_bindgen_test]
+fn candidates_follow_the_live_item_lengths() {
+    let mut s = session("sudoku", EASTER);
+    // Computed here from the rules: the symbols a cell's row, column and box do not hold yet.
+    let naive = |cells: &[u32], p: usize| -> u32 {
+        let mut mask = 0x1ff;
+        for (q, &v) in cells.iter().enumerate() {
+            let same =
+                q / 9 == p / 9 || q % 9 == p % 9 || (q / 27, q % 9 / 3) == (p / 27, p % 9 / 3);
+            if v != 0 && same {
+                mask &= !(1 << (v - 1));
+            }
+        }
+        mask
+    };
+    let check = |s: &Session| {
+        let cand = s.candidates().unwrap();
+        let lens = lens(s);
+        let board = s.board().unwrap();
+        let cells: Vec<u32> = js_sys::Array::from(&get(&board, "cells"))
+            .iter()
+            .map(|v| v.as_f64().unwrap() as u32)
+            .collect();
+        let trying = s.trying().unwrap();
+        let mut checked = 0;
+        for p in 0..81 {
+            if lens[p + 1] & 0x4000_0000 != 0 {
+                assert_eq!(cand[p], 0, "covered cell {p}");
+                continue;
+            }
+            assert_eq!(
+                cand[p].count_ones(),
+                lens[p + 1],
+                "cell {p}: one bit an option"
+            );
+            if trying == 0 && cells[p] == 0 {
+                assert_eq!(cand[p], naive(&cells, p), "cell {p}");
+                checked += 1;
+            }
+        }
+        checked
+    };
+    assert_eq!(check(&s), 60);
+    assert_eq!(s.candidates().unwrap()[1], 0b1100_1000, "r1c2: 4, 7 or 8");
+    // Stepping through the search: at each Choose event (the options of the path fully placed,
+    // nothing half undone) the same rule holds for the board of the path.
+    let mut checked = 0;
+    for _ in 0..3000 {
+        s.step(1).unwrap();
+        if events(&s)[0] == 0 {
+            checked += check(&s);
+        }
+    }
+    assert!(checked > 1000, "only {checked} cells checked");
+}
+
+#[wasm_bindgen_test]
+fn cells_and_items_map_to_each_other() {
+    let s = session("sudoku", EASTER);
+    let info = s.info().unwrap();
+    let names: Vec<String> = js_sys::Array::from(&get(&info, "items"))
+        .iter()
+        .map(|v| v.as_string().unwrap())
+        .collect();
+    let name = |h: u32| names[h as usize - 1].clone();
+    // r1c1 holds 1: its option's four items.
+    let v = s.cell_links(0, 1).unwrap();
+    let items: Vec<String> = js_sys::Array::from(&get(&v, "items"))
+        .iter()
+        .map(|h| name(h.as_f64().unwrap() as u32))
+        .collect();
+    assert_eq!(items, ["r1c1", "r1=1", "c1=1", "b1=1"]);
+    assert_eq!(json(&get(&v, "options")), "[0]");
+    // r5c6 empty: its cell item and its nine options.
+    let v = s.cell_links(4 * 9 + 5, 0).unwrap();
+    assert_eq!(json(&get(&v, "items")), "[42]");
+    assert_eq!(name(42), "r5c6");
+    let options = js_sys::Array::from(&get(&v, "options"));
+    assert_eq!(options.length(), 9);
+    let options_of_info = js_sys::Array::from(&get(&info, "options"));
+    for k in options.iter() {
+        let k = k.as_f64().unwrap() as u32;
+        let items = js_sys::Array::from(&options_of_info.get(k));
+        assert_eq!(
+            items.get(0).as_f64().unwrap(),
+            41.0,
+            "option {k} is of r5c6"
+        );
+    }
+    // Item to cells: r5=7 is row 5; b9=1 is the bottom right box; the cell item is its cell.
+    let h = names.iter().position(|n| n == "r5=7").unwrap() as u32 + 1;
+    assert_eq!(s.item_cells(h).unwrap(), (36..45).collect::<Vec<u32>>());
+    let h = names.iter().position(|n| n == "b9=1").unwrap() as u32 + 1;
+    assert_eq!(
+        s.item_cells(h).unwrap(),
+        [60, 61, 62, 69, 70, 71, 78, 79, 80]
+    );
+    assert_eq!(s.item_cells(42).unwrap(), [41]);
+    assert!(s.cell_links(81, 0).is_err());
 }

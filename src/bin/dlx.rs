@@ -6,6 +6,9 @@
 //! `problems::parse_n`, as on the page, so the same input gets the same message in both (the CLI puts
 //! its source in front: the file name, standard input, the puzzle or the N argument).
 
+#[path = "dlx/parallel.rs"]
+mod parallel;
+
 use dlx_studio::core::{Event, Limits, Observer, Order, Search, Status};
 use dlx_studio::problems::{self, Board, Problem, Spec};
 use serde_json::json;
@@ -18,9 +21,11 @@ const USAGE: &str = "\
 dlx: Knuth's Dancing Links (Algorithm X) for exact cover
 
 Usage:
-  dlx count  PROBLEM ARGS… [--json] [--seed S]
+  dlx count  PROBLEM ARGS… [--json] [--seed S] [--threads T] [--part K/N]
   dlx solve  PROBLEM ARGS… [--limit K] [--json] [--seed S]
+  dlx solve  sudoku --batch FILE|- [--threads T]
   dlx export PROBLEM ARGS…
+  dlx merge  FILES|-
 
 Commands:
   count    print the number of solutions (just the number)
@@ -30,6 +35,9 @@ Commands:
            Sudoku, the instance left once the givens are placed, so that
            `dlx export sudoku P | dlx count exact-cover -` counts as `dlx count sudoku P`,
            except for a full grid, which leaves no item (export prints a comment line)
+  merge    add up the parts of a count: reads the JSON lines of `count … --part K/N --json`
+           (files or -, any order), checks that parts 0 to N-1 are each there once and all
+           from the same problem, and prints one JSON object with the keys of `count --json`
 
 Problems:
   queens N                 N queens on an NxN board, none attacking another
@@ -55,6 +63,14 @@ Options:
   --seed S     lay the options and items out in another order (a seeded shuffle); the search
                is as deterministic and the count the same, only the order of solutions differs
   --progress   show the progress line on stderr even when it is not a terminal
+  --threads T  count (and solve --batch) on T threads (default: every core); --threads 1 is
+               the sequential search. Counts, nodes and updates are the same for every T
+  --part K/N   count: count part K (0 to N-1) of N, a share computed from the problem alone,
+               so that N runs anywhere (GNU parallel, a Slurm array, a Kubernetes indexed job)
+               add up, with `dlx merge`, to the whole count; use with --json
+  --batch F    solve sudoku: one puzzle a line from file F (- for standard input), one answer a
+               line out, in order: the solution, `no solution`, `not unique` or `error: …`;
+               blank lines and lines starting with # are skipped
   --max-input BYTES
                read at most BYTES from a file or standard input (default 67108864, 64 MiB):
                the instance takes a multiple of its text in memory
@@ -107,14 +123,19 @@ enum Command {
     Count,
     Solve,
     Export,
+    Merge,
 }
 
-use Command::{Count, Export, Solve};
+use Command::{Count, Export, Merge, Solve};
 
 impl Command {
     /// Every command, as typed.
-    const ALL: &'static [(&'static str, Command)] =
-        &[("count", Count), ("solve", Solve), ("export", Export)];
+    const ALL: &'static [(&'static str, Command)] = &[
+        ("count", Count),
+        ("solve", Solve),
+        ("export", Export),
+        ("merge", Merge),
+    ];
 
     fn name(self) -> &'static str {
         Command::ALL
@@ -162,9 +183,24 @@ const OPTIONS: &[OptSpec] = &[
         commands: &[Count, Solve],
     },
     OptSpec {
+        name: "--threads",
+        value: Some("T"),
+        commands: &[Count, Solve],
+    },
+    OptSpec {
+        name: "--part",
+        value: Some("K/N"),
+        commands: &[Count],
+    },
+    OptSpec {
+        name: "--batch",
+        value: Some("FILE"),
+        commands: &[Solve],
+    },
+    OptSpec {
         name: "--max-input",
         value: Some("BYTES"),
-        commands: &[Count, Solve, Export],
+        commands: &[Count, Solve, Export, Merge],
     },
 ];
 
@@ -179,6 +215,9 @@ struct Args {
     seed: Option<u64>,
     distinct: bool,
     progress: bool,
+    threads: Option<usize>,
+    part: Option<parallel::Part>,
+    batch: Option<String>,
     /// The most bytes read from a file or standard input.
     max_input: u64,
 }
@@ -193,6 +232,9 @@ impl Args {
             seed: None,
             distinct: false,
             progress: false,
+            threads: None,
+            part: None,
+            batch: None,
             max_input: problems::MAX_INPUT,
         }
     }
@@ -206,6 +248,9 @@ impl Args {
             "--progress" => self.progress = true,
             "--limit" => self.limit = Some(parse_number(name, v())?),
             "--seed" => self.seed = Some(parse_number(name, v())?),
+            "--threads" => self.threads = Some(parallel::parse_threads(v())?),
+            "--part" => self.part = Some(parallel::parse_part(v())?),
+            "--batch" => self.batch = Some(v().to_string()),
             "--max-input" => self.max_input = parse_number(name, v())?,
             _ => unreachable!("{name} is in OPTIONS but not in Args::set"),
         }
@@ -244,7 +289,7 @@ fn is_option(a: &str) -> bool {
 fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
     let Some(first) = argv.first() else {
         return Err(Fail::new(
-            "missing command: count, solve or export (dlx --help for more)",
+            "missing command: count, solve, export or merge (dlx --help for more)",
         ));
     };
     let command = match first.as_str() {
@@ -261,13 +306,13 @@ fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
                     return Ok(Parsed::Help);
                 }
                 return Err(Fail(format!(
-                    "missing command before `{}`: count, solve or export (dlx --help for more)",
+                    "missing command before `{}`: count, solve, export or merge (dlx --help for more)",
                     c
                 )));
             }
             None => {
                 return Err(Fail(format!(
-                    "unknown command `{c}`: expected count, solve or export"
+                    "unknown command `{c}`: expected count, solve, export or merge"
                 )))
             }
         },
@@ -545,11 +590,6 @@ impl Progress {
     }
 
     fn tick(&mut self, search: &Search) -> Result<(), Stop> {
-        let now = Instant::now();
-        if now - self.start < REDRAW || now - self.last < REDRAW {
-            return Ok(());
-        }
-        self.last = now;
         let s = search.stats();
         let line = format!(
             "{} nodes, {} solutions, {} of the tree explored (Knuth's estimate)",
@@ -557,6 +597,16 @@ impl Progress {
             s.solutions,
             dlx_studio::narrate::percent(search.progress())
         );
+        self.show(&line)
+    }
+
+    /// Shows `line` in place of the one on screen, if the time has come to redraw.
+    fn show(&mut self, line: &str) -> Result<(), Stop> {
+        let now = Instant::now();
+        if now - self.start < REDRAW || now - self.last < REDRAW {
+            return Ok(());
+        }
+        self.last = now;
         let pad = self.shown.saturating_sub(line.len());
         self.shown = line.len();
         write_err(&format!("\r{line}{}", " ".repeat(pad))).map_err(Stop::Stderr)
@@ -643,6 +693,9 @@ fn clash(problem: &dyn Problem, option: usize, item: usize) -> Fail {
 }
 
 fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result<(), Stop> {
+    if args.part.is_some() || parallel::threads_of(args) > 1 {
+        return parallel::count(problem, args, out);
+    }
     let mut progress = Progress::new(args.progress || io::stderr().is_terminal());
     let t = Instant::now();
     let mut search = start(problem, args)?;
@@ -663,6 +716,7 @@ fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result<(),
             "seconds": seconds,
             "max_depth": st.max_depth(),
             "first": first,
+            "threads": 1,
         });
         writeln!(out, "{v}")?;
     } else {
@@ -814,13 +868,46 @@ fn run(argv: &[String]) -> Result<(), Stop> {
         }
         Parsed::Run(a) => a,
     };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    if args.command == Merge {
+        parallel::merge(&args.positional, args.max_input, &mut out)?;
+        out.flush()?;
+        return Ok(());
+    }
+    if args.threads.is_some() && args.command == Solve && args.batch.is_none() {
+        return Err(
+            Fail::new("--threads applies to count and solve sudoku --batch, not solve").into(),
+        );
+    }
+    if let Some(path) = &args.batch {
+        if args.positional != ["sudoku"] {
+            return Err(Fail::new(
+                "--batch solves Sudokus: dlx solve sudoku --batch FILE|- (no puzzle argument)",
+            )
+            .into());
+        }
+        for (given, name) in [
+            (args.json, "--json"),
+            (args.limit.is_some(), "--limit"),
+            (args.seed.is_some(), "--seed"),
+        ] {
+            if given {
+                return Err(Fail(format!(
+                    "{name} does not apply to --batch, which writes one line a puzzle"
+                ))
+                .into());
+            }
+        }
+        parallel::batch(path, &args, &mut out)?;
+        out.flush()?;
+        return Ok(());
+    }
     let (spec, problem) = load(&args)?;
     if let (Some(note), false) = (problem.note(), matches!(spec, Spec::Sudoku(_))) {
         // Said only when the text was asked for as something else: a Sudoku in an exact-cover file.
         write_err(&format!("dlx: {}\n", problems::escape_controls(&note))).map_err(Stop::Stderr)?;
     }
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
     match args.command {
         Command::Count => count(&*problem, &args, &mut out)?,
         Command::Solve => {
@@ -828,6 +915,7 @@ fn run(argv: &[String]) -> Result<(), Stop> {
             solve(&*problem, is_sudoku, &args, &mut out)?
         }
         Command::Export => export(&*problem, &mut out)?,
+        Command::Merge => unreachable!("merged above"),
     }
     out.flush()?;
     Ok(())

@@ -371,10 +371,8 @@ fn box_side(count: usize) -> Option<usize> {
 impl Grid {
     /// Reads a puzzle in any accepted text form (see the module documentation).
     pub fn parse(text: &str) -> Result<Grid, InputError> {
-        let rows: Vec<(usize, &str)> = text
-            .lines()
-            .enumerate()
-            .map(|(l, line)| (l + 1, line))
+        // Lines as every reader numbers them (a lone `\r` ends one too).
+        let rows: Vec<(usize, &str)> = super::text_lines(text)
             .filter(|&(_, line)| !(line.trim().is_empty() || is_comment(line) || is_border(line)))
             .collect();
         let whole = Grid::read(&rows);

@@ -232,7 +232,7 @@ test('a bad Sudoku shows its error with line and column and keeps the problem lo
   for (let i = 0; i < 6; i++) await page.click(tid('step'));
   const before = await text(page, 'board-text');
   const nodes = await num(page, 'nodes');
-  const bad = '53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...41x..5\n....8..79';
+  const bad = '53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...41?..5\n....8..79';
   await loadVia(page, 'sudoku', bad);
   const status = await text(page, 'status');
   assert(/error/i.test(status), `status shows no error: ${status}`);

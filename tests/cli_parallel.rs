@@ -1,0 +1,368 @@
+//! The `dlx` binary on many threads and in parts: `count --threads T` and `count --part K/N` merged by
+//! `dlx merge` give the sequential count, nodes, updates and first solution on every problem kind;
+//! merge names a missing, duplicated or foreign part (exit 2); `solve sudoku --batch` answers one line
+//! a puzzle, in order, checked by the rules.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn dlx_with_stdin(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the dlx binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let text = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn ok_with_stdin(args: &[&str], stdin: &str) -> String {
+    let out = dlx_with_stdin(args, stdin);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "dlx {args:?} failed: {stderr}");
+    assert_eq!(stderr, "", "dlx {args:?} wrote to stderr");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn json_with_stdin(args: &[&str], stdin: &str) -> Value {
+    serde_json::from_str(&ok_with_stdin(args, stdin)).unwrap()
+}
+
+/// Runs `dlx ARGS` expecting failure with status 2; returns the message.
+fn fails_with_stdin(args: &[&str], stdin: &str) -> String {
+    let out = dlx_with_stdin(args, stdin);
+    assert_eq!(out.status.code(), Some(2), "dlx {args:?}");
+    assert!(
+        out.stdout.is_empty(),
+        "dlx {args:?} printed {:?}",
+        out.stdout
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("dlx: ") && err.ends_with('\n') && err.lines().count() == 1);
+    err
+}
+
+/// A Sudoku with one given of a 17-clue puzzle removed: 17,204 solutions, a tree worth splitting.
+const SUDOKU: &str =
+    ".......................2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+
+/// One problem of every kind, each big enough to be split (exact-cover reads Langford 10 from stdin).
+fn problems() -> Vec<(Vec<&'static str>, String)> {
+    let langford = ok_with_stdin(&["export", "langford", "10"], "");
+    vec![
+        (vec!["queens", "10"], String::new()),
+        (vec!["toroidal-queens", "13"], String::new()),
+        (vec!["sudoku", SUDOKU], String::new()),
+        (vec!["latin", "5"], String::new()),
+        (vec!["langford", "10", "--distinct"], String::new()),
+        (vec!["pentomino", "3x20"], String::new()),
+        (vec!["pentomino", "5x12", "--distinct"], String::new()),
+        (vec!["exact-cover", "-"], langford),
+        (vec!["queens", "10", "--seed", "5"], String::new()),
+    ]
+}
+
+fn count_json(problem: &[&str], extra: &[&str], stdin: &str) -> Value {
+    let mut a = vec!["count"];
+    a.extend_from_slice(problem);
+    a.extend_from_slice(extra);
+    a.push("--json");
+    json_with_stdin(&a, stdin)
+}
+
+const SAME: [&str; 5] = ["solutions", "nodes", "updates", "max_depth", "first"];
+
+#[test]
+fn threads_1_to_4_give_the_sequential_counts_on_every_problem_kind() {
+    for (problem, stdin) in problems() {
+        let want = count_json(&problem, &["--threads", "1"], &stdin);
+        assert_eq!(want["threads"], 1);
+        for t in ["2", "3", "4"] {
+            let got = count_json(&problem, &["--threads", t], &stdin);
+            for k in SAME {
+                assert_eq!(got[k], want[k], "{problem:?} --threads {t}: {k}");
+            }
+            assert_eq!(got["threads"].to_string(), t);
+        }
+    }
+}
+
+/// The parts of a count, as JSON lines.
+fn parts(problem: &[&str], n: usize, stdin: &str) -> Vec<String> {
+    (0..n)
+        .map(|k| {
+            let part = format!("{k}/{n}");
+            let mut a = vec!["count"];
+            a.extend_from_slice(problem);
+            a.extend_from_slice(&["--part", &part, "--json"]);
+            ok_with_stdin(&a, stdin).trim_end().to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn parts_merged_give_the_sequential_counts_on_every_problem_kind() {
+    for (problem, stdin) in problems() {
+        let want = count_json(&problem, &["--threads", "1"], &stdin);
+        for n in [1, 3, 8] {
+            let mut lines = parts(&problem, n, &stdin);
+            // The work is really shared: at least two parts count something (part 0 the most, often).
+            if n > 1 {
+                let busy = lines
+                    .iter()
+                    .filter(|l| serde_json::from_str::<Value>(l).unwrap()["nodes"] != 0)
+                    .count();
+                assert!(
+                    busy >= 2,
+                    "{problem:?} in {n} parts: {busy} parts did any work"
+                );
+            }
+            // Any order.
+            lines.reverse();
+            let merged = json_with_stdin(&["merge", "-"], &(lines.join("\n") + "\n"));
+            for k in SAME {
+                assert_eq!(merged[k], want[k], "{problem:?} in {n} parts: {k}");
+            }
+            // The keys of count --json, no more, no fewer.
+            let keys = |v: &Value| {
+                let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+                k.sort();
+                k
+            };
+            assert_eq!(keys(&merged), keys(&want));
+        }
+    }
+}
+
+#[test]
+fn merge_reads_files_and_names_a_missing_duplicate_or_foreign_part() {
+    let dir = std::env::temp_dir().join(format!("dlx-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lines = parts(&["queens", "9"], 4, "");
+    let mut files = Vec::new();
+    for (k, l) in lines.iter().enumerate() {
+        let f = dir.join(format!("part{k}.json"));
+        std::fs::write(&f, format!("{l}\n")).unwrap();
+        files.push(f.to_str().unwrap().to_string());
+    }
+    let f: Vec<&str> = files.iter().map(String::as_str).collect();
+    let merged = json_with_stdin(&["merge", f[2], f[0], f[3], f[1]], "");
+    assert_eq!(merged["solutions"], 352);
+    assert!(merged["threads"].as_u64().unwrap() >= 4);
+
+    // Missing.
+    let err = fails_with_stdin(&["merge", f[0], f[1], f[3]], "");
+    assert_eq!(err, "dlx: missing part 2 of 4\n");
+    let err = fails_with_stdin(&["merge", f[3]], "");
+    assert_eq!(err, "dlx: missing parts 0, 1, 2 of 4\n");
+    // Duplicated, from a file and from standard input.
+    let err = fails_with_stdin(&["merge", f[0], f[1], f[2], f[3], "-"], &lines[1]);
+    assert_eq!(
+        err,
+        format!(
+            "dlx: part 1 of 4 appears twice: `{}` line 1 and standard input line 1\n",
+            f[1]
+        )
+    );
+    // Foreign: another problem's part, even with the right number.
+    let other = parts(&["queens", "8"], 4, "");
+    let err = fails_with_stdin(&["merge", f[0], f[1], "-", f[3]], &other[2]);
+    assert!(
+        err.starts_with(
+            "dlx: standard input line 1: part 2 of 4 comes from another problem (fingerprint "
+        ),
+        "{err}"
+    );
+    assert!(err.contains(&format!("as in `{}` line 1)", f[0])), "{err}");
+    // The same problem in another number of parts does not fit either.
+    let five = parts(&["queens", "9"], 5, "");
+    let err = fails_with_stdin(&["merge", f[0], f[1], "-", f[3]], &five[2]);
+    assert_eq!(
+        err,
+        format!("dlx: standard input line 1: part 2 of 5 does not belong with `{}` line 1, which is of 4 parts\n", f[0])
+    );
+    // Not a part at all.
+    let whole = ok_with_stdin(&["count", "queens", "9", "--json"], "");
+    let err = fails_with_stdin(&["merge", "-"], &whole);
+    assert!(
+        err.contains("standard input line 1: no `part` in this object"),
+        "{err}"
+    );
+    let err = fails_with_stdin(&["merge", "-"], "\n{not json\n");
+    assert!(
+        err.starts_with("dlx: standard input line 2: not a JSON object"),
+        "{err}"
+    );
+    let err = fails_with_stdin(&["merge", "-"], "");
+    assert_eq!(
+        err,
+        "dlx: no parts to merge: standard input holds no JSON line\n"
+    );
+    let err = fails_with_stdin(&["merge"], "");
+    assert!(err.starts_with("dlx: merge needs the parts"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_threads_and_parts_are_refused_with_a_clear_message() {
+    for (args, msg) in [
+        (
+            vec!["count", "queens", "8", "--threads", "0"],
+            "--threads must be at least 1",
+        ),
+        (
+            vec!["count", "queens", "8", "--threads", "x"],
+            "--threads `x`",
+        ),
+        (
+            vec!["count", "queens", "8", "--part", "3"],
+            "--part `3`: give K/N",
+        ),
+        (
+            vec!["count", "queens", "8", "--part", "4/4"],
+            "K must be below N (parts are numbered 0 to 3)",
+        ),
+        (
+            vec!["count", "queens", "8", "--part", "0/0"],
+            "N must be at least 1",
+        ),
+        (
+            vec!["count", "queens", "8", "--part", "-1/4"],
+            "--part `-1/4`",
+        ),
+        (
+            vec!["solve", "queens", "8", "--part", "0/2"],
+            "--part applies to count only",
+        ),
+        (
+            vec!["solve", "queens", "8", "--threads", "2"],
+            "--threads applies to count and solve sudoku --batch",
+        ),
+        (
+            vec!["solve", "queens", "8", "--batch", "-"],
+            "--batch solves Sudokus",
+        ),
+        (
+            vec!["solve", "sudoku", "--batch", "-", "--json"],
+            "--json does not apply to --batch",
+        ),
+    ] {
+        let err = fails_with_stdin(&args, "");
+        assert!(err.contains(msg), "dlx {args:?}: {err}");
+    }
+}
+
+/// Checks a solved 9x9 grid by the rules, and that it keeps the puzzle's givens.
+fn check_solution(puzzle: &str, answer: &str) {
+    let cells: Vec<u32> = answer.chars().map(|c| c.to_digit(10).unwrap()).collect();
+    assert_eq!(cells.len(), 81, "{answer}");
+    for (p, a) in puzzle.chars().zip(answer.chars()) {
+        if p != '.' && p != '0' {
+            assert_eq!(p, a, "a given changed: {puzzle} -> {answer}");
+        }
+    }
+    for u in 0..9 {
+        let row: Vec<u32> = (0..9).map(|i| cells[u * 9 + i]).collect();
+        let col: Vec<u32> = (0..9).map(|i| cells[i * 9 + u]).collect();
+        let bx: Vec<u32> = (0..9)
+            .map(|i| cells[(u / 3 * 3 + i / 3) * 9 + u % 3 * 3 + i % 3])
+            .collect();
+        for group in [row, col, bx] {
+            let mut g = group.clone();
+            g.sort();
+            assert_eq!(g, (1..=9).collect::<Vec<_>>(), "{answer}");
+        }
+    }
+}
+
+#[test]
+fn batch_answers_one_line_a_puzzle_in_order() {
+    let hard = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let easy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let input = format!(
+        "# two puzzles, then one with many solutions, and bad lines\n{hard}\n\n{easy}\n{SUDOKU}\n11..............\n5.3\n12?.............\n"
+    );
+    for t in ["1", "3"] {
+        let out = dlx_with_stdin(&["solve", "sudoku", "--batch", "-", "--threads", t], &input);
+        assert_eq!(out.status.code(), Some(2));
+        let lines: Vec<String> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(lines.len(), 6, "{lines:?}");
+        check_solution(hard, &lines[0]);
+        check_solution(easy, &lines[1]);
+        assert_eq!(lines[2], "not unique");
+        assert!(
+            lines[3].starts_with("error: line 6, column 2: "),
+            "{}",
+            lines[3]
+        );
+        assert!(lines[4].starts_with("error: line 7"), "{}", lines[4]);
+        assert!(
+            lines[5].starts_with("error: line 8, column 3: "),
+            "{}",
+            lines[5]
+        );
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with("dlx: standard input: 3 puzzles could not be read"),
+            "{err}"
+        );
+    }
+    // A 4x4 grid whose givens do not clash yet admit no completion (r1c4 can hold nothing).
+    let out = ok_with_stdin(
+        &["solve", "sudoku", "--batch", "-"],
+        "123....4........\n1...............\n",
+    );
+    assert_eq!(out, "no solution\nnot unique\n");
+}
+
+/// The shared Sudoku sets, if present: every answer a valid solution of its puzzle, in input order,
+/// the same on 1 and 2 threads. Skipped (with a message) where the folder is absent, unless CI=true.
+#[test]
+fn batch_solves_the_shared_sudoku_sets() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sudoku");
+    let path = dir.join("magictour-top1465.txt");
+    if !path.exists() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "{} is missing (required when CI=true)",
+            path.display()
+        );
+        eprintln!("skipped: {} is absent", path.display());
+        return;
+    }
+    let text = std::fs::read_to_string(&path).unwrap();
+    let puzzles: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .take(300)
+        .collect();
+    let input = puzzles.join("\n") + "\n";
+    let one = ok_with_stdin(
+        &["solve", "sudoku", "--batch", "-", "--threads", "1"],
+        &input,
+    );
+    let two = ok_with_stdin(
+        &["solve", "sudoku", "--batch", "-", "--threads", "2"],
+        &input,
+    );
+    assert_eq!(one, two);
+    let answers: Vec<&str> = one.lines().collect();
+    assert_eq!(answers.len(), puzzles.len());
+    for (p, a) in puzzles.iter().zip(answers) {
+        check_solution(p, a);
+    }
+}
