@@ -650,6 +650,10 @@ test('exact cover: the board numbers options as the matrix; no "No option chosen
   await page.click(tid('next-solution'));
   await page.waitForFunction(() => window.dlx.model.stats().done);
   assert(await page.evaluate(() => window.dlx.app.board.finished), 'the board does not know the search ended');
+  // A `#` line meant as a comment: the error says so, on line 1, not "unknown item" on line 2.
+  await loadVia(page, 'exact-cover', '# my problem\nA B\nA\nB');
+  const err = await page.textContent('#input-error');
+  assert(/^line 1, column 1: .*comment lines start with `\|`/.test(err), `error for a # line: ${err}`);
 });
 
 test('run to end: its own fixed box beside its button, live statistics untouched, a huge search asks first', async ({ page, base }) => {
@@ -799,6 +803,78 @@ test('reduced motion: no animation of the links when the system asks for less mo
   await p2.click(tid('step'));
   assert(await p2.evaluate(() => window.dlx.app.matrix.anim !== null), 'no animation without reduced motion (the test cannot fail)');
   await normal.close();
+});
+
+test('phone at 375 px with touch: a sticky control bar over the board, 44 px targets, no sideways scroll', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await open(page, base, `?sudoku=${HARD_SUDOKU}`);
+  const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert(over <= 0, `${over}px wider than the screen`);
+  // Scroll the board to the top: the bar stays on screen above it, and most of the board shows.
+  await page.evaluate(() => window.scrollTo(0, document.getElementById('board-canvas').getBoundingClientRect().top + window.scrollY - 60));
+  await page.waitForTimeout(100);
+  const g = await page.evaluate(() => {
+    const bar = document.getElementById('control-bar').getBoundingClientRect();
+    const board = document.getElementById('board-canvas').getBoundingClientRect();
+    const play = document.getElementById('play').getBoundingClientRect();
+    return { barTop: bar.top, barBottom: bar.bottom, boardBottom: board.bottom, playTop: play.top, playBottom: play.bottom, h: window.innerHeight };
+  });
+  report.push(`phone: control bar ${g.barTop.toFixed(0)}-${g.barBottom.toFixed(0)} px, board visible to ${g.boardBottom.toFixed(0)} px of ${g.h}`);
+  assert(g.barTop >= 0 && g.playTop >= 0 && g.playBottom <= g.barBottom, `the control bar scrolled away: ${JSON.stringify(g)}`);
+  assert(g.boardBottom - g.barBottom >= 200 && g.boardBottom <= g.h, `board and controls are not on screen together: ${JSON.stringify(g)}`);
+  // The buttons in the bar work from there.
+  await page.tap(tid('step'));
+  assert(await page.evaluate(() => window.dlx.model.eventsPlayed === 1), 'Step in the sticky bar did not step');
+  // Targets: every visible control at least 44 px (a checkbox by its label).
+  const small = await page.evaluate(() => [...document.querySelectorAll('button, select, input, textarea, summary')].filter((el) => {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') return false;
+    if (el.type === 'checkbox') {
+      const l = document.querySelector(`label[for="${el.id}"]`).getBoundingClientRect();
+      return l.height < 44;
+    }
+    return r.height < 44 || r.width < 44;
+  }).map((el) => `${el.id || el.textContent.trim() || el.tagName} ${Math.round(el.getBoundingClientRect().width)}x${Math.round(el.getBoundingClientRect().height)}`));
+  assert(small.length === 0, `targets under 44 px: ${small.join(', ')}`);
+  await page.screenshot({ path: path.join(SHOTS, 'phone-sticky-bar.png') });
+  await context.close();
+});
+
+test('screenshots: 1024x768, dark mode, a maximised board, and a simulated deuteranopia view', async ({ browser, base }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  await open(page, base, `?sudoku=${HARD_SUDOKU}`);
+  for (let i = 0; i < 8; i++) await page.click(tid('step-choice'));
+  await page.screenshot({ path: path.join(SHOTS, 'tablet-1024-sudoku.png') });
+  await page.click(tid('maximise-board'));
+  const big = await page.evaluate(() => document.getElementById('board-canvas').getBoundingClientRect());
+  assert(big.width > 900 && big.height > 500, `the maximised board is ${big.width}x${big.height}`);
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: path.join(SHOTS, 'tablet-1024-board-maximised.png') });
+  await page.keyboard.press('Escape');
+  assert(await page.evaluate(() => !document.querySelector('.panel.maximised')), 'Escape did not restore the board');
+  await page.close();
+  // Deuteranopia (Machado, Oliveira and Fernandes 2009, severity 1) as an SVG colour matrix over the page.
+  const p2 = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await open(p2, base);
+  for (let i = 0; i < 9; i++) await p2.click(tid('step'));
+  await p2.click('#zoom-in');
+  await p2.waitForTimeout(700);
+  await p2.evaluate(() => {
+    document.body.insertAdjacentHTML('beforeend', '<svg width="0" height="0" style="position:absolute"><filter id="deut"><feColorMatrix type="matrix" values="0.367 0.861 -0.228 0 0  0.280 0.673 0.047 0 0  -0.012 0.043 0.969 0 0  0 0 0 1 0"/></filter></svg>');
+    document.documentElement.style.filter = 'url(#deut)';
+  });
+  await p2.waitForTimeout(200);
+  await p2.screenshot({ path: path.join(SHOTS, 'desktop-deuteranopia.png') });
+  await p2.close();
+  const dark = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+  const p3 = await dark.newPage();
+  await open(p3, base, '?queens=8');
+  for (let i = 0; i < 9; i++) await p3.click(tid('step-choice'));
+  await p3.waitForTimeout(700);
+  await p3.screenshot({ path: path.join(SHOTS, 'desktop-dark-queens.png') });
+  await dark.close();
 });
 
 const VIEWS = [
