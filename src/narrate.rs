@@ -3,7 +3,7 @@
 //! Plain Rust (no wasm-bindgen), so that the wording is tested natively; `src/wasm.rs` only calls it.
 //! Levels are counted from 0, as in [`Search::level`] and Knuth's DLX1 output.
 
-use crate::core::{Event, Instance, Links, Search, Stats};
+use crate::core::{Event, Instance, Links, Search, Stats, MARKED};
 
 /// The name of item header `i` (header `i` is item `i - 1` of the instance).
 fn item_name(inst: &Instance, i: u32) -> &str {
@@ -40,6 +40,30 @@ fn reach(search: &Search, c: u32) -> (u64, u64) {
         rr = links.nodes[rr as usize].down;
     }
     (options, others)
+}
+
+/// For a purification by node `p`: how many options in its item's list agree with `p`'s colour (other
+/// than `p`'s own, which is hidden from the item already) and how many do not. Purify marks the first
+/// kind and hides the second; the item's list itself does not change, so this reads the same right
+/// after purifying as right after unpurifying.
+fn purity(search: &Search, p: u32) -> (u64, u64) {
+    let links = search.links();
+    let c = links.nodes[p as usize].top;
+    let x = links.color(p);
+    let (mut same, mut other) = (0, 0);
+    let mut rr = links.nodes[c as usize].down;
+    while rr != c {
+        let k = links.color(rr);
+        if rr != p {
+            if k == x || k == MARKED {
+                same += 1;
+            } else {
+                other += 1;
+            }
+        }
+        rr = links.nodes[rr as usize].down;
+    }
+    (same, other)
 }
 
 /// One line for `ev`, taken forward or (when `undone`) taken back by `step_back`.
@@ -103,6 +127,27 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance) -> Str
             format!("Solution {number} found at level {level}")
         }
         Event::Backtrack { level } => format!("Back up from level {level}"),
+        Event::Purify { node } | Event::Unpurify { node } => {
+            let links = search.links();
+            let item = item_name(inst, links.nodes[node as usize].top);
+            let color = inst.color_name(links.color(node));
+            let (same, other) = purity(search, node);
+            if let Event::Purify { .. } = ev {
+                format!(
+                    "Purify {item} to colour {color}: hide {} that {}, mark {} that {}",
+                    plural(other, "option", "options"),
+                    if other == 1 { "disagrees" } else { "disagree" },
+                    plural(same, "option", "options"),
+                    if same == 1 { "agrees" } else { "agree" }
+                )
+            } else {
+                format!(
+                    "Unpurify {item} (colour {color}): {} return, {} unmarked",
+                    plural(other, "option", "options"),
+                    plural(same, "option", "options")
+                )
+            }
+        }
     };
     if undone {
         format!("Undo: {line}")

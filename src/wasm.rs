@@ -9,7 +9,7 @@
 //! problem_kinds() -> [{name, label, input: "size" | "board" | "puzzle" | "matrix", min, max, default,
 //!                     distinct, boards: [[name, label]]}]   the kinds, from problems::kinds; the page
 //!                                builds its selects from this and names no kind itself.
-//! EventCode.Choose … EventCode.UncoverItem   the event codes below; event_cap(), event_words(),
+//! EventCode.Choose … EventCode.Unpurify      the event codes below; event_cap(), event_words(),
 //!                                covered_flag(): the constants below, so the page defines none.
 //! const s = new Session();
 //! s.load(kind, text, distinct)   kind: a name from problem_kinds(); text: N for the numeric ones, the board name
@@ -32,7 +32,8 @@
 //! s.count_chunk(max_nodes) -> boolean
 //!                                counts on (fast path) for at most max_nodes more nodes; true when the
 //!                                search is finished. For the worker's run to the end.
-//! s.stats() -> {level, nodes, updates, solutions, max_depth, progress, progress_text, done, at_start}
+//! s.stats() -> {level, nodes, updates, cleansings, solutions, max_depth, progress, progress_text, done,
+//!              at_start}
 //!                                progress: Knuth's estimate of the fraction of the tree explored, 0
 //!                                until the root's first option is tried; progress_text: it as a
 //!                                percentage, "< 0.01%" rather than an exponent
@@ -58,7 +59,8 @@
 //!                                item and its N options; value v: the four items of the option placing v
 //!                                there, and that option. Headers as in the link arrays (item i + 1).
 //! s.item_cells(header) -> [cell] Sudoku only: the cells an item is about (its cell, row, column or box).
-//! s.info() -> {title, kind, n_items, n_primary, n_options, items: [names], options: [[item index]]}
+//! s.info() -> {title, kind, n_items, n_primary, n_options, items: [names], options: [[item index]],
+//!              colors: [names]}  colour k (from 1) is colors[k - 1].
 //!                                once per load; item index i is header i + 1 in the link arrays.
 //! s.board() -> Board             (see problems::Board) for the options chosen so far, plus the option
 //!                                being tried now, if any; .text is the board-text read-out.
@@ -75,10 +77,14 @@
 //! s.items_ptr(), s.items_len()   2 u32 per item header: left, right (index 0 is the root).
 //! s.lens_ptr(), s.lens_len()     1 u32 per item header: its length (Knuth's LEN) in the low 30 bits,
 //!                                plus bit 30 (0x40000000) while the item is covered; index 0 unused.
+//! s.colors_ptr(), s.colors_len() 1 u32 per node: its colour (0 none, k for colour k of info().colors,
+//!                                0xFFFFFFFF while marked by a purification as agreeing with it); for an
+//!                                item header, the colour it is purified with (0 when it is not).
 //! s.events_ptr(), s.events_len() the events of the latest step/step_back/step_to_choice call, 6 u32 each:
 //!                                [code, a, b, c, d, undone]; code 0 Choose(level,item,len), 1 DeadEnd(level,
 //!                                item), 2 CoverItem(item), 3 Hide(node), 4 Try(level,node,k,d),
-//!                                5 Solution(level), 6 Backtrack(level), 7 Unhide(node), 8 UncoverItem(item);
+//!                                5 Solution(level), 6 Backtrack(level), 7 Unhide(node), 8 UncoverItem(item),
+//!                                9 Purify(node), 10 Unpurify(node);
 //!                                undone = 1 when the event was taken back by step_back. Only the last
 //!                                65536 events of a call are kept.
 //! wasm_memory()                  the module's WebAssembly.Memory.
@@ -185,6 +191,7 @@ struct StatsView {
     level: usize,
     nodes: u64,
     updates: u64,
+    cleansings: u64,
     solutions: u64,
     max_depth: usize,
     progress: f64,
@@ -220,6 +227,7 @@ struct InfoView<'a> {
     n_options: usize,
     items: &'a [String],
     options: Vec<Vec<u32>>,
+    colors: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -244,6 +252,8 @@ pub enum EventCode {
     Backtrack = 6,
     Unhide = 7,
     UncoverItem = 8,
+    Purify = 9,
+    Unpurify = 10,
 }
 
 /// An event as the page reads it: `[code, a, b, c, d, undone]`, codes as in `EventCode`.
@@ -260,6 +270,8 @@ pub fn encode(ev: Event, undone: bool) -> [u32; EVENT_WORDS] {
         Event::Backtrack { level } => (C::Backtrack, level, 0, 0, 0),
         Event::Unhide { node } => (C::Unhide, node, 0, 0, 0),
         Event::UncoverItem { item } => (C::UncoverItem, item, 0, 0, 0),
+        Event::Purify { node } => (C::Purify, node, 0, 0, 0),
+        Event::Unpurify { node } => (C::Unpurify, node, 0, 0, 0),
     };
     [code as u32, a, b, c, d, u]
 }
@@ -528,6 +540,7 @@ impl Session {
             level: s.level(),
             nodes: s.stats().nodes,
             updates: s.stats().updates,
+            cleansings: s.stats().cleansings,
             solutions: s.stats().solutions,
             max_depth: s.stats().max_depth(),
             progress: s.progress(),
@@ -551,6 +564,7 @@ impl Session {
             options: (0..inst.n_options())
                 .map(|k| inst.option(k).map(|i| i as u32).collect())
                 .collect(),
+            colors: inst.color_names(),
         })
     }
 
@@ -765,6 +779,18 @@ impl Session {
         self.loaded
             .as_ref()
             .map_or(0, |l| l.search.links().lens().len())
+    }
+
+    pub fn colors_ptr(&self) -> *const u32 {
+        self.loaded
+            .as_ref()
+            .map_or(std::ptr::null(), |l| l.search.links().colors().as_ptr())
+    }
+
+    pub fn colors_len(&self) -> usize {
+        self.loaded
+            .as_ref()
+            .map_or(0, |l| l.search.links().colors().len())
     }
 
     pub fn events_ptr(&self) -> *const u32 {

@@ -1470,3 +1470,64 @@ fn messages_escape_control_characters() {
         .unwrap();
     assert!(e.to_string().contains("`\\u{1b}`"), "{e}");
 }
+
+// ---- Colours (Knuth's DLX2 format) ----
+
+const TOY_XCC: &str = "| TAOCP 7.2.2.1: the toy problem with colours
+p q r | x y
+p q x y:A
+p r x:A y
+p x:B
+q x:A
+r y:B
+";
+
+#[test]
+fn coloured_exact_cover_counts_solves_and_round_trips() {
+    assert_eq!(
+        ok_with_stdin(&["count", "exact-cover", "-"], TOY_XCC).trim_end(),
+        "1"
+    );
+    let solved = ok_with_stdin(&["solve", "exact-cover", "-"], TOY_XCC);
+    assert!(
+        solved.contains("p r x:A y") && solved.contains("q x:A"),
+        "{solved}"
+    );
+    // Export writes the colours, and what it writes counts the same.
+    let knuth = ok_with_stdin(&["export", "exact-cover", "-"], TOY_XCC);
+    assert_eq!(
+        knuth,
+        "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n"
+    );
+    assert_eq!(
+        ok_with_stdin(&["count", "exact-cover", "-"], &knuth).trim_end(),
+        "1"
+    );
+    // Knuth's DLX2 example: two options in its one solution.
+    let dlx2 = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
+    assert_eq!(
+        ok_with_stdin(&["count", "exact-cover", "-"], dlx2).trim_end(),
+        "1"
+    );
+    let again = ok_with_stdin(&["export", "exact-cover", "-"], dlx2);
+    assert_eq!(again, dlx2);
+}
+
+#[test]
+fn colour_errors_have_line_and_column() {
+    fails_with_stdin(
+        &["count", "exact-cover", "-"],
+        "p q | x\np:A x\n",
+        &["line 2, column 1", "`p` is a primary item"],
+    );
+    fails_with_stdin(
+        &["count", "exact-cover", "-"],
+        "p | x\np x:A x:A\n",
+        &["line 2, column 7", "appears twice"],
+    );
+    fails_with_stdin(
+        &["count", "exact-cover", "-"],
+        "p | x\np x:\n",
+        &["line 2, column 5", "colour is missing"],
+    );
+}

@@ -3,6 +3,11 @@
 //! This is the input of the search, independent of its memory layout. Items are numbered from 0:
 //! the primary items first (each must be covered exactly once), then the secondary items (each at most
 //! once). Options are lists of distinct items, numbered from 0 in the order they were added.
+//!
+//! A secondary item in an option may carry a *colour* (Knuth's `x:c`, TAOCP 7.2.2.1 Algorithm C): then
+//! several chosen options may share that item, provided they all give it the same colour. Colours are
+//! numbered from 1 in the order they were first named; 0 means "no colour", and an uncoloured secondary
+//! item is still taken by at most one chosen option, which then excludes every coloured use of it too.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -20,6 +25,10 @@ pub enum InstanceError {
     RepeatedItem { item: String },
     /// An option with no items.
     EmptyOption,
+    /// A colour given to a primary item (only secondary items can have colours).
+    ColorOnPrimary { item: String },
+    /// A colour name that is empty or contains white space, `|` or `:`.
+    BadColorName(String),
 }
 
 impl fmt::Display for InstanceError {
@@ -34,6 +43,16 @@ impl fmt::Display for InstanceError {
                 write!(f, "item `{item}` appears twice in one option")
             }
             InstanceError::EmptyOption => write!(f, "an option must name at least one item"),
+            InstanceError::ColorOnPrimary { item } => write!(
+                f,
+                "`{item}` is a primary item: only secondary items can have a colour"
+            ),
+            InstanceError::BadColorName(c) => {
+                write!(
+                    f,
+                    "colour name `{c}` is empty or contains a space, `|` or `:`"
+                )
+            }
         }
     }
 }
@@ -64,7 +83,13 @@ pub struct Instance {
     n_primary: usize,
     /// Items of option k are `opt_items[opt_start[k]..opt_start[k + 1]]`.
     opt_items: Vec<u32>,
+    /// The colour of each entry of `opt_items` (0: none), kept only once some option has a colour
+    /// (`colored`), so that instances without colours pay nothing for them.
+    opt_colors: Vec<u32>,
+    colored: bool,
     opt_start: Vec<u32>,
+    /// `color_names[c - 1]` is the name of colour `c`.
+    color_names: Vec<String>,
 }
 
 impl Instance {
@@ -81,7 +106,8 @@ impl Instance {
         names.extend(secondary.into_iter().map(Into::into));
         let mut seen = HashMap::with_capacity(names.len());
         for (i, n) in names.iter().enumerate() {
-            if n.is_empty() || n.contains(|c: char| c.is_whitespace() || c == '|') {
+            // `:` would make `name:colour` ambiguous in Knuth's format.
+            if n.is_empty() || n.contains(|c: char| c.is_whitespace() || c == '|' || c == ':') {
                 return Err(InstanceError::BadItemName(n.clone()));
             }
             if seen.insert(n.as_str(), i).is_some() {
@@ -92,12 +118,80 @@ impl Instance {
             names,
             n_primary,
             opt_items: Vec::new(),
+            opt_colors: Vec::new(),
+            colored: false,
             opt_start: vec![0],
+            color_names: Vec::new(),
         })
+    }
+
+    /// The number of the colour called `name`, naming it if it is new (colours count from 1).
+    pub fn color(&mut self, name: &str) -> Result<u32, InstanceError> {
+        if name.is_empty() || name.contains(|c: char| c.is_whitespace() || c == '|' || c == ':') {
+            return Err(InstanceError::BadColorName(name.to_string()));
+        }
+        if let Some(k) = self.color_names.iter().position(|n| n == name) {
+            return Ok(k as u32 + 1);
+        }
+        self.color_names.push(name.to_string());
+        Ok(self.color_names.len() as u32)
+    }
+
+    /// The name of colour `c` (from 1).
+    pub fn color_name(&self, c: u32) -> &str {
+        &self.color_names[c as usize - 1]
+    }
+
+    /// The names of the colours, colour `c` at index `c - 1`.
+    pub fn color_names(&self) -> &[String] {
+        &self.color_names
+    }
+
+    /// True when some option gives an item a colour (the problem is XCC, not plain exact cover).
+    pub fn has_colors(&self) -> bool {
+        self.colored
+    }
+
+    /// Adds an option whose items may have colours: `(item, colour)` with colour 0 for none, else a
+    /// number from [`Instance::color`]. Only secondary items may have a colour.
+    pub fn add_colored_option(&mut self, items: &[(usize, u32)]) -> Result<usize, InstanceError> {
+        let plain: Vec<usize> = items.iter().map(|&(i, _)| i).collect();
+        self.check_option(&plain)?;
+        for &(i, c) in items {
+            if c != 0 && i < self.n_primary {
+                return Err(InstanceError::ColorOnPrimary {
+                    item: self.names[i].clone(),
+                });
+            }
+            assert!(
+                c as usize <= self.color_names.len(),
+                "colour {c} was not named by Instance::color"
+            );
+        }
+        if !self.colored && items.iter().any(|&(_, c)| c != 0) {
+            self.colored = true;
+            self.opt_colors = vec![0; self.opt_items.len()];
+        }
+        if self.colored {
+            self.opt_colors.extend(items.iter().map(|&(_, c)| c));
+        }
+        self.opt_items.extend(plain.iter().map(|&i| i as u32));
+        self.opt_start.push(self.opt_items.len() as u32);
+        Ok(self.opt_start.len() - 2)
     }
 
     /// Adds an option over the given items (in the order given) and returns its number.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, InstanceError> {
+        self.check_option(items)?;
+        if self.colored {
+            self.opt_colors.extend(items.iter().map(|_| 0));
+        }
+        self.opt_items.extend(items.iter().map(|&i| i as u32));
+        self.opt_start.push(self.opt_items.len() as u32);
+        Ok(self.opt_start.len() - 2)
+    }
+
+    fn check_option(&self, items: &[usize]) -> Result<(), InstanceError> {
         if items.is_empty() {
             return Err(InstanceError::EmptyOption);
         }
@@ -112,9 +206,7 @@ impl Instance {
         if let Some(k) = bad {
             return Err(InstanceError::NoSuchItem(items[k]));
         }
-        self.opt_items.extend(items.iter().map(|&i| i as u32));
-        self.opt_start.push(self.opt_items.len() as u32);
-        Ok(self.opt_start.len() - 2)
+        Ok(())
     }
 
     /// Number of items, primary and secondary.
@@ -160,14 +252,28 @@ impl Instance {
         self.opt_items[a..b].iter().map(|&i| i as usize)
     }
 
-    /// Option `k` as its item names separated by spaces, as in Knuth's format.
+    /// The items of option `k` with their colours (0: none), in the order they were given.
+    pub fn option_colored(&self, k: usize) -> impl ExactSizeIterator<Item = (usize, u32)> + '_ {
+        let (a, b) = (self.opt_start[k] as usize, self.opt_start[k + 1] as usize);
+        (a..b).map(|j| {
+            let c = self.opt_colors.get(j).copied().unwrap_or(0);
+            (self.opt_items[j] as usize, c)
+        })
+    }
+
+    /// Option `k` as its item names separated by spaces, `name:colour` for a coloured item, as in
+    /// Knuth's format.
     pub fn option_text(&self, k: usize) -> String {
         let mut s = String::new();
-        for i in self.option(k) {
+        for (i, c) in self.option_colored(k) {
             if !s.is_empty() {
                 s.push(' ');
             }
             s.push_str(&self.names[i]);
+            if c != 0 {
+                s.push(':');
+                s.push_str(self.color_name(c));
+            }
         }
         s
     }
@@ -189,15 +295,19 @@ impl Instance {
     }
 
     /// A smaller instance in which the given options are already chosen: their items are gone, and so is
-    /// every option that shares an item with them. Returns it with, for each of its options, the number
-    /// of the option it came from; `None` when two of the chosen options share an item.
+    /// every option that clashes with them (shares an item, unless both give it the same colour).
+    /// Returns it with, for each of its options, the number of the option it came from; `None` when two
+    /// of the chosen options clash.
     pub fn reduce(&self, chosen: &[usize]) -> Option<(Instance, Vec<usize>)> {
         let mut used = vec![false; self.n_items()];
+        // The colour a chosen option gave each item (0: none, or not used).
+        let mut fixed = vec![0u32; self.n_items()];
         for &k in chosen {
-            for i in self.option(k) {
-                if std::mem::replace(&mut used[i], true) {
+            for (i, c) in self.option_colored(k) {
+                if std::mem::replace(&mut used[i], true) && (c == 0 || fixed[i] != c) {
                     return None;
                 }
+                fixed[i] = c;
             }
         }
         let mut new_index = vec![u32::MAX; self.n_items()];
@@ -221,15 +331,29 @@ impl Instance {
             }
         }
         let mut out = Instance::new(primary, secondary).expect("names were valid");
+        out.color_names = self.color_names.clone();
         let mut origin = Vec::new();
         let mut buf = Vec::new();
         for k in 0..self.n_options() {
-            if self.option(k).any(|i| used[i]) {
+            // An option survives when each used item it has is one it gives the colour chosen for it;
+            // those items are gone from the smaller instance, so it keeps only its others.
+            if self
+                .option_colored(k)
+                .any(|(i, c)| used[i] && (c == 0 || fixed[i] != c))
+            {
                 continue;
             }
             buf.clear();
-            buf.extend(self.option(k).map(|i| new_index[i] as usize));
-            out.add_option(&buf).expect("option was valid");
+            buf.extend(
+                self.option_colored(k)
+                    .filter(|&(i, _)| !used[i])
+                    .map(|(i, c)| (new_index[i] as usize, c)),
+            );
+            if buf.is_empty() {
+                // Nothing left to choose it for: every item it has is settled already.
+                continue;
+            }
+            out.add_colored_option(&buf).expect("option was valid");
             origin.push(k);
         }
         Some((out, origin))
@@ -308,6 +432,49 @@ mod tests {
         let (y, origin) = x.reduce(&[0]).unwrap();
         assert_eq!(y.to_knuth(), "b c\nb\nc\n");
         assert_eq!(origin, vec![1, 3]);
+        assert!(x.reduce(&[0, 2]).is_none());
+    }
+
+    #[test]
+    fn colored_options_are_written_back_and_reduced() {
+        let mut x = Instance::new(["p", "q"], ["x", "y"]).unwrap();
+        let a = x.color("A").unwrap();
+        let blue = x.color("blue").unwrap();
+        assert_eq!((a, blue, x.color("A").unwrap()), (1, 2, 1));
+        assert!(!x.has_colors());
+        x.add_option(&[0, 3]).unwrap(); // 0: p y
+        x.add_colored_option(&[(0, 0), (2, a)]).unwrap(); // 1: p x:A
+        x.add_colored_option(&[(1, 0), (2, a), (3, blue)]).unwrap(); // 2: q x:A y:blue
+        x.add_colored_option(&[(1, 0), (2, blue)]).unwrap(); // 3: q x:blue
+        assert!(x.has_colors());
+        assert_eq!(
+            x.to_knuth(),
+            "p q | x y\np y\np x:A\nq x:A y:blue\nq x:blue\n"
+        );
+        assert_eq!(
+            x.option_colored(2).collect::<Vec<_>>(),
+            vec![(1, 0), (2, 1), (3, 2)]
+        );
+        assert_eq!(
+            x.add_colored_option(&[(0, a)]),
+            Err(InstanceError::ColorOnPrimary { item: "p".into() })
+        );
+        assert_eq!(
+            x.color("a b"),
+            Err(InstanceError::BadColorName("a b".into()))
+        );
+        assert_eq!(x.color(""), Err(InstanceError::BadColorName("".into())));
+        assert!(matches!(
+            Instance::new(["a:b"], Vec::<String>::new()),
+            Err(InstanceError::BadItemName(_))
+        ));
+        // Choosing `p x:A` keeps `q x:A y:blue` (agrees on x), without x; drops `q x:blue`.
+        let (y, origin) = x.reduce(&[1]).unwrap();
+        assert_eq!(y.to_knuth(), "q | y\nq y:blue\n");
+        assert_eq!(origin, vec![2]);
+        // Two options agreeing on x may both be chosen; disagreeing ones clash.
+        assert!(x.reduce(&[1, 2]).is_some());
+        assert!(x.reduce(&[1, 3]).is_none());
         assert!(x.reduce(&[0, 2]).is_none());
     }
 }

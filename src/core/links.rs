@@ -15,6 +15,15 @@
 //! the processor mispredicts about once per option: 9% of the time of pentomino 6x10); a spacer's
 //! `next` holds the number of the option after it, which is how a node's option is found.
 //!
+//! **Colours** (Knuth's DLX2, Algorithm C): `color[x]` is the colour of node `x` (0 for none), a
+//! separate array so that the node stays 16 bytes and plain exact cover does not read it at all
+//! (the hot operations take `const XCC: bool`, chosen once per run). Choosing an option that gives
+//! secondary item `c` colour `x` *purifies* `c` instead of covering it: every option in `c`'s list
+//! with another colour is hidden, and every one with colour `x` is marked [`MARKED`] — it agrees with
+//! the choice, so it is never purified again, and `hide` leaves marked nodes where they are (the
+//! purified item's list is not looked at again until it is unpurified). The header's `color` holds
+//! the colour an item is purified with, 0 otherwise.
+//!
 //! `hide`/`unhide` and `cover`/`uncover` are exact inverses *when undone in the reverse order*: a node
 //! removed from its list keeps its own `up`/`down` pointing at its old neighbours, so relinking it is two
 //! stores — but only if those neighbours are themselves back in place, which LIFO order guarantees.
@@ -23,6 +32,9 @@ use super::instance::Instance;
 
 /// Added to an item's length while the item is covered (see [`Links::choose`]).
 pub const COVERED: u32 = 1 << 30;
+
+/// The colour of a node whose option agrees with the colour its item is purified with (Knuth's -1).
+pub const MARKED: u32 = u32::MAX;
 
 /// A node of the matrix: `top` is its item (0 for a header or a spacer);
 /// `next` is the next node of its option, cyclically (for a spacer: the number of the option after
@@ -72,6 +84,11 @@ pub struct Links {
     /// The primary items are listed in a shuffled order, not by header number (`Order::Shuffled`),
     /// so "leftmost" means leftmost in the list and `choose` walks the list.
     pub(crate) shuffled: bool,
+    /// `color[x]`: the colour of node `x` (0: none; [`MARKED`] while marked by a purification); for a
+    /// header, the colour it is purified with (0 when it is not). One entry per node.
+    pub(crate) color: Vec<u32>,
+    /// Some node has a colour: the search must commit (cover or purify), not just cover.
+    pub(crate) has_colors: bool,
 }
 
 /// SplitMix64, enough to shuffle reproducibly without a dependency.
@@ -170,6 +187,7 @@ impl Links {
         }
         let mut option_first = vec![0u32; inst.n_options()];
         let mut len = vec![0u32; n as usize + 1];
+        let mut color: Vec<u32> = Vec::with_capacity(nodes.capacity());
         // The first spacer.
         let mut spacer = nodes.len() as u32;
         nodes.push(Node {
@@ -196,6 +214,8 @@ impl Links {
                 nodes[it as usize].up = x;
                 len[it as usize] += 1;
             }
+            color.resize(first as usize, 0);
+            color.extend(inst.option_colored(k).map(|(_, c)| c));
             let last = nodes.len() as u32 - 1;
             nodes[last as usize].next = first;
             nodes[spacer as usize].down = last;
@@ -207,6 +227,7 @@ impl Links {
                 next: option_order.get(pos + 1).map_or(u32::MAX, |&k| k as u32),
             });
         }
+        color.resize(nodes.len(), 0);
         Links {
             items,
             nodes,
@@ -215,7 +236,25 @@ impl Links {
             option_first,
             len,
             shuffled: matches!(order, Order::Shuffled(_)),
+            color,
+            has_colors: inst.has_colors(),
         }
+    }
+
+    /// The colour array: one `u32` per node (0: none, [`MARKED`] while marked); for a header, the
+    /// colour it is purified with.
+    pub fn colors(&self) -> &[u32] {
+        &self.color
+    }
+
+    /// The colour of node `x` (see [`Links::colors`]).
+    pub fn color(&self, x: u32) -> u32 {
+        self.color[x as usize]
+    }
+
+    /// True when some option gives an item a colour.
+    pub fn has_colors(&self) -> bool {
+        self.has_colors
     }
 
     /// The node array: headers `1..=n_items()`, then options between spacers.
@@ -368,13 +407,15 @@ impl Links {
     }
 
     /// Hides the option of node `p`: removes its other nodes from their items' lists. Returns the number
-    /// of links removed (Knuth's updates).
+    /// of links removed (Knuth's updates). With `XCC`, marked nodes stay (see the module note).
     #[inline(always)]
-    pub(crate) fn hide(&mut self, p: u32) -> u64 {
+    pub(crate) fn hide<const XCC: bool>(&mut self, p: u32) -> u64 {
         let nodes = self.nodes.as_mut_ptr();
         let lens = self.len.as_mut_ptr();
+        let colors = self.color.as_ptr();
         let mut updates = 0;
-        // SAFETY: q walks p's option through `next`; up, down and top are links, all in range.
+        // SAFETY: q walks p's option through `next`; up, down and top are links, all in range, and
+        // `color` has one entry per node.
         unsafe {
             let mut q = (*nodes.add(p as usize)).next;
             while q != p {
@@ -384,23 +425,29 @@ impl Links {
                     down,
                     next,
                 } = *nodes.add(q as usize);
-                (*nodes.add(up as usize)).down = down;
-                (*nodes.add(down as usize)).up = up;
-                *lens.add(top as usize) -= 1;
-                updates += 1;
+                if !XCC || *colors.add(q as usize) != MARKED {
+                    (*nodes.add(up as usize)).down = down;
+                    (*nodes.add(down as usize)).up = up;
+                    *lens.add(top as usize) -= 1;
+                    updates += 1;
+                }
                 q = next;
             }
         }
         updates
     }
 
-    /// Undoes `hide(p)`. The nodes of one option lie in different items' lists, so relinking them
-    /// in any order restores each list exactly (as long as options are unhidden in the reverse order
-    /// they were hidden, which `uncover` guarantees); walking forwards like `hide` saves the spacer test.
+    /// Undoes `hide(p)`, and returns the number of links put back (the updates `hide` counted). The
+    /// nodes of one option lie in different items' lists, so relinking them in any order restores each
+    /// list exactly (as long as options are unhidden in the reverse order they were hidden, which
+    /// `uncover` guarantees); walking forwards like `hide` saves the spacer test. A node marked now was
+    /// marked when the option was hidden (marks are undone after, LIFO), so it was left in place then.
     #[inline(always)]
-    pub(crate) fn unhide(&mut self, p: u32) {
+    pub(crate) fn unhide<const XCC: bool>(&mut self, p: u32) -> u64 {
         let nodes = self.nodes.as_mut_ptr();
         let lens = self.len.as_mut_ptr();
+        let colors = self.color.as_ptr();
+        let mut updates = 0;
         // SAFETY: as in hide.
         unsafe {
             let mut q = (*nodes.add(p as usize)).next;
@@ -411,18 +458,22 @@ impl Links {
                     down,
                     next,
                 } = *nodes.add(q as usize);
-                (*nodes.add(up as usize)).down = q;
-                (*nodes.add(down as usize)).up = q;
-                *lens.add(top as usize) += 1;
+                if !XCC || *colors.add(q as usize) != MARKED {
+                    (*nodes.add(up as usize)).down = q;
+                    (*nodes.add(down as usize)).up = q;
+                    *lens.add(top as usize) += 1;
+                    updates += 1;
+                }
                 q = next;
             }
         }
+        updates
     }
 
     /// Knuth's cover(c): take item `c` out of the item list and hide every option in its list.
     /// Returns the number of updates (1 for the item, 1 per link removed).
     #[inline(always)]
-    pub(crate) fn cover(&mut self, c: u32) -> u64 {
+    pub(crate) fn cover<const XCC: bool>(&mut self, c: u32) -> u64 {
         self.splice_out(c);
         let mut updates = 1;
         let mut rr = self.down(c);
@@ -432,7 +483,7 @@ impl Links {
         // it, a dependency on the critical path (5% of 13-queens, 3% of pentomino 6x10).
         while rr != c {
             let next = self.down(rr);
-            updates += self.hide(rr);
+            updates += self.hide::<XCC>(rr);
             rr = next;
         }
         updates
@@ -440,41 +491,234 @@ impl Links {
 
     /// Knuth's uncover(c): the exact inverse of cover(c), walking c's list upwards (reverse order).
     #[inline(always)]
-    pub(crate) fn uncover(&mut self, c: u32) {
+    pub(crate) fn uncover<const XCC: bool>(&mut self, c: u32) {
         let mut rr = self.up(c);
         // The link is read before unhiding, for the same reason as in cover.
         while rr != c {
             let next = self.up(rr);
-            self.unhide(rr);
+            self.unhide::<XCC>(rr);
             rr = next;
         }
         self.splice_in(c);
     }
 
-    /// Covers the items of the option of node `x` other than `x`'s own, in order from the node after
-    /// `x` (step X5). Returns the updates.
+    /// Knuth's purify(p): node `p` gives its (secondary) item `c` the colour `x`; hide every option in
+    /// `c`'s list with another colour (or none) and mark those with colour `x`, which now agree with the
+    /// choice. The item stays in the item list, like a secondary item in DLX2. Returns `(updates,
+    /// cleansings)`, counted as Knuth does: one cleansing for the item and one per node marked.
     #[inline(always)]
-    pub(crate) fn cover_option_from(&mut self, x: u32) -> u64 {
-        let mut updates = 0;
+    pub(crate) fn purify(&mut self, p: u32) -> (u64, u64) {
+        let c = self.top(p);
+        let x = self.color[p as usize];
+        debug_assert!(x != 0 && x != MARKED);
+        self.color[c as usize] = x;
+        let (mut updates, mut cleansings) = (0, 1);
+        let mut rr = self.down(c);
+        while rr != c {
+            let next = self.down(rr);
+            // SAFETY: rr is a node of c's list, in range.
+            let k = unsafe { *self.color.get_unchecked(rr as usize) };
+            if k != x {
+                updates += self.hide::<true>(rr);
+            } else if rr != p {
+                // SAFETY: as above.
+                unsafe { *self.color.get_unchecked_mut(rr as usize) = MARKED };
+                cleansings += 1;
+            }
+            rr = next;
+        }
+        (updates, cleansings)
+    }
+
+    /// Knuth's unpurify(p): the exact inverse of `purify(p)`, walking upwards. Returns what `purify`
+    /// counted, so that stepping back can take it off the counters.
+    #[inline(always)]
+    pub(crate) fn unpurify(&mut self, p: u32) -> (u64, u64) {
+        let c = self.top(p);
+        let x = self.color[p as usize];
+        let (mut updates, mut cleansings) = (0, 1);
+        let mut rr = self.up(c);
+        while rr != c {
+            let next = self.up(rr);
+            // SAFETY: rr is a node of c's list, in range.
+            let k = unsafe { *self.color.get_unchecked(rr as usize) };
+            if k == MARKED {
+                // SAFETY: as above.
+                unsafe { *self.color.get_unchecked_mut(rr as usize) = x };
+                cleansings += 1;
+            } else if rr != p {
+                updates += self.unhide::<true>(rr);
+            }
+            rr = next;
+        }
+        self.color[c as usize] = 0;
+        (updates, cleansings)
+    }
+
+    /// Knuth's commit(p, j): what choosing the option of node `p` does to `p`'s item, other than the
+    /// item branched on — cover it (no colour), purify it (a colour), or nothing (marked: an earlier
+    /// choice purified the item with this very colour). Returns `(updates, cleansings)`.
+    #[inline(always)]
+    pub(crate) fn commit<const XCC: bool>(&mut self, p: u32) -> (u64, u64) {
+        if !XCC {
+            return (self.cover::<false>(self.top(p)), 0);
+        }
+        match self.color[p as usize] {
+            0 => (self.cover::<true>(self.top(p)), 0),
+            MARKED => (0, 0),
+            _ => self.purify(p),
+        }
+    }
+
+    /// Knuth's uncommit(p, j): undoes `commit(p)`.
+    #[inline(always)]
+    pub(crate) fn uncommit<const XCC: bool>(&mut self, p: u32) {
+        if !XCC {
+            return self.uncover::<false>(self.top(p));
+        }
+        match self.color[p as usize] {
+            0 => self.uncover::<true>(self.top(p)),
+            MARKED => {}
+            _ => {
+                self.unpurify(p);
+            }
+        }
+    }
+
+    /// Commits the items of the option of node `x` other than `x`'s own, in order from the node after
+    /// `x` (step X5 / C5). Returns `(updates, cleansings)`.
+    #[inline(always)]
+    pub(crate) fn cover_option_from<const XCC: bool>(&mut self, x: u32) -> (u64, u64) {
+        let (mut updates, mut cleansings) = (0, 0);
         let mut p = self.next_in_option(x);
         // `next` links never change; reading the next one first keeps it off the critical path.
         while p != x {
             let next = self.next_in_option(p);
-            updates += self.cover(self.top(p));
+            let (u, c) = self.commit::<XCC>(p);
+            updates += u;
+            cleansings += c;
             p = next;
         }
-        updates
+        (updates, cleansings)
     }
 
-    /// Undoes `cover_option_from(x)`: uncovers in the reverse order of covering (step X6).
+    /// Undoes `cover_option_from(x)`: uncommits in the reverse order of committing (step X6).
     #[inline(always)]
-    pub(crate) fn uncover_option_from(&mut self, x: u32) {
+    pub(crate) fn uncover_option_from<const XCC: bool>(&mut self, x: u32) {
         let mut p = self.prev_in_option(x);
         while p != x {
             let prev = self.prev_in_option(p);
-            self.uncover(self.top(p));
+            self.uncommit::<XCC>(p);
             p = prev;
         }
+    }
+
+    /// The link arrays' own consistency check (Knuth's `sanity()`, extended to what this layout keeps):
+    /// the item lists are doubly linked through their roots, and an item is in its list exactly when
+    /// its length carries no [`COVERED`]; each item's vertical list is doubly linked, made of nodes of
+    /// that item, as long as its length says; a covered item is not purified; marked nodes lie only
+    /// in lists of items purified with their colour, and only secondary items are purified; every
+    /// option's `next` links form one cycle through its nodes. `Err` names the first fault.
+    pub fn sanity(&self) -> Result<(), String> {
+        let n = self.n_items;
+        let mut listed = vec![false; n as usize + 2];
+        for (root, lo, hi) in [(0, 1, self.n_primary), (n + 1, self.n_primary + 1, n)] {
+            let mut k = self.items[root as usize].right;
+            let mut prev = root;
+            let mut steps = 0;
+            while k != root {
+                if k < lo || k > hi {
+                    return Err(format!("item list of root {root} holds {k}"));
+                }
+                if self.items[k as usize].left != prev {
+                    return Err(format!("item {k}: left is not {prev}"));
+                }
+                if std::mem::replace(&mut listed[k as usize], true) {
+                    return Err(format!("item {k} is listed twice"));
+                }
+                prev = k;
+                k = self.items[k as usize].right;
+                steps += 1;
+                if steps > n {
+                    return Err(format!("item list of root {root} does not close"));
+                }
+            }
+            if self.items[root as usize].left != prev {
+                return Err(format!("root {root}: left is not {prev}"));
+            }
+        }
+        for i in 1..=n {
+            let covered = self.len[i as usize] & COVERED != 0;
+            if listed[i as usize] == covered {
+                return Err(format!(
+                    "item {i}: listed {} but COVERED {covered}",
+                    listed[i as usize]
+                ));
+            }
+            let purified = self.color[i as usize];
+            if purified != 0 && (i <= self.n_primary || covered) {
+                return Err(format!("item {i} is purified but primary or covered"));
+            }
+            let mut count = 0;
+            let mut x = self.nodes[i as usize].down;
+            let mut prev = i;
+            while x != i {
+                let nd = self.nodes[x as usize];
+                if nd.top != i || nd.up != prev {
+                    return Err(format!(
+                        "node {x} in item {i}'s list: top {} up {}",
+                        nd.top, nd.up
+                    ));
+                }
+                if self.color[x as usize] == MARKED && purified == 0 {
+                    return Err(format!(
+                        "node {x} is marked in item {i}, which is not purified"
+                    ));
+                }
+                count += 1;
+                if count > self.nodes.len() {
+                    return Err(format!("item {i}'s list does not close"));
+                }
+                prev = x;
+                x = nd.down;
+            }
+            if self.nodes[i as usize].up != prev {
+                return Err(format!("item {i}: up is not {prev}"));
+            }
+            if self.len(i) != count as u32 {
+                return Err(format!("item {i}: len {} but {count} nodes", self.len(i)));
+            }
+        }
+        for (k, &first) in self.option_first.iter().enumerate() {
+            let mut p = first;
+            let mut size = 0;
+            loop {
+                let nd = self.nodes[p as usize];
+                if nd.top == 0 || nd.top > n {
+                    return Err(format!("option {k}: node {p} has item {}", nd.top));
+                }
+                let c = self.color[p as usize];
+                if c == MARKED {
+                    if !self.is_linked(p) {
+                        return Err(format!("option {k}: marked node {p} is not in its list"));
+                    }
+                } else if c != 0 && nd.top <= self.n_primary {
+                    return Err(format!("option {k}: node {p} colours a primary item"));
+                }
+                size += 1;
+                p = nd.next;
+                if p == first {
+                    break;
+                }
+                if size > self.n_items {
+                    return Err(format!("option {k}: next links do not close"));
+                }
+            }
+            if self.prev_in_option(first) != self.option_first[k] + size - 1 {
+                return Err(format!("option {k}: spacers disagree with its size {size}"));
+            }
+        }
+        Ok(())
     }
 
     /// Minimum remaining values: the active primary item with the fewest options, the leftmost on ties.
@@ -630,14 +874,14 @@ pub(crate) mod tests {
                 let active: Vec<u32> = (1..=np as u32).filter(|&i| l.is_active(i)).collect();
                 if !active.is_empty() && (covered.is_empty() || rng.below(3) > 0) {
                     let c = active[rng.below(active.len())];
-                    l.cover(c);
+                    l.cover::<false>(c);
                     covered.push(c);
                 } else if let Some(c) = covered.pop() {
-                    l.uncover(c);
+                    l.uncover::<false>(c);
                 }
             }
             while let Some(c) = covered.pop() {
-                l.uncover(c);
+                l.uncover::<false>(c);
             }
             assert_eq!(l, start);
         }
@@ -649,11 +893,12 @@ pub(crate) mod tests {
         for order in [Order::Given, Order::Shuffled(7)] {
             let start = Links::new(&inst, order);
             let mut l = start.clone();
-            let u = l.cover(4) + l.cover(1);
+            let u = l.cover::<false>(4) + l.cover::<true>(1);
             assert!(u > 2);
             assert_ne!(l, start);
-            l.uncover(1);
-            l.uncover(4);
+            assert_eq!(l.sanity(), Ok(()));
+            l.uncover::<true>(1);
+            l.uncover::<false>(4);
             assert_eq!(l, start);
         }
     }

@@ -14,7 +14,7 @@ pub mod split;
 pub mod threads;
 
 pub use instance::{Instance, InstanceError};
-pub use links::{ItemLink, Links, Node, Order, COVERED};
+pub use links::{ItemLink, Links, Node, Order, COVERED, MARKED};
 pub use search::{
     Clash, Count, Ctx, Event, Heuristic, Limits, Observer, Phase, Search, Stats, Status,
     StopAtSolution,

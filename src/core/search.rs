@@ -13,7 +13,7 @@
 //! boundaries, so counting pays nothing for the event machinery.
 
 use super::instance::Instance;
-use super::links::{Links, Order};
+use super::links::{Links, Order, MARKED};
 use std::ops::ControlFlow;
 
 /// One thing the search did. Items are header indices (`1..=n`), nodes are node indices.
@@ -42,6 +42,11 @@ pub enum Event {
     Unhide { node: u32 },
     /// Undo `CoverItem { item }`.
     UncoverItem { item: u32 },
+    /// Purify the (secondary) item of `node` with `node`'s colour, for the option being tried: hide the
+    /// options in its list with another colour, mark those with the same colour (Algorithm C).
+    Purify { node: u32 },
+    /// Undo `Purify { node }`.
+    Unpurify { node: u32 },
 }
 
 /// What is being covered or uncovered: the item branched on, or the item of node `p` of the option
@@ -75,6 +80,10 @@ pub enum Phase {
     UncoverRows { c: u32, rr: u32, ctx: Ctx },
     /// Next: put item `c` back in the item list.
     UncoverHeader { c: u32, ctx: Ctx },
+    /// Next: purify the item of node `p` of the option being tried, with `p`'s colour.
+    Purify { p: u32 },
+    /// Next: unpurify the item of node `p` of the option being undone.
+    Unpurify { p: u32 },
     /// The search is over.
     Done,
 }
@@ -135,6 +144,8 @@ pub struct Stats {
     pub nodes: u64,
     /// Links removed: one per item taken out of the item list, one per node hidden.
     pub updates: u64,
+    /// Knuth's cleansings: one per item purified and one per node it marks (0 without colours).
+    pub cleansings: u64,
     pub solutions: u64,
     /// `profile[l]`: search-tree nodes entered at level `l`.
     pub profile: Vec<u64>,
@@ -263,7 +274,10 @@ impl Search {
             let mut p = first;
             loop {
                 let c = self.links.top(p);
-                if !self.links.is_active(c) {
+                // A purified item clashes with an option that gives it no colour or another one.
+                let (purified, mine) = (self.links.color(c), self.links.color(p));
+                if !self.links.is_active(c) || (purified != 0 && mine != MARKED && mine != purified)
+                {
                     inactive = Some(c);
                     break;
                 }
@@ -281,8 +295,8 @@ impl Search {
                     item: Links::item_of_header(c),
                 });
             }
-            self.links.cover(self.links.top(first));
-            self.links.cover_option_from(first);
+            self.links.commit::<true>(first);
+            self.links.cover_option_from::<true>(first);
             self.preselected.push(k);
         }
         Ok(())
@@ -294,8 +308,8 @@ impl Search {
         while let Some(k) = self.preselected.pop() {
             // Preselect covered the first node's item, then the others in order: undo in reverse.
             let first = self.links.option_first(k);
-            self.links.uncover_option_from(first);
-            self.links.uncover(self.links.top(first));
+            self.links.uncover_option_from::<true>(first);
+            self.links.uncommit::<true>(first);
         }
     }
 
@@ -311,20 +325,21 @@ impl Search {
         match self.phase {
             // Level l's item is covered; at Retreat, so are the items of its option.
             Phase::Retreat => {
-                self.links.uncover_option_from(self.choice[l]);
-                self.links.uncover(self.levels[l].item);
+                self.links.uncover_option_from::<true>(self.choice[l]);
+                self.links.uncover::<true>(self.levels[l].item);
             }
-            Phase::Try => self.links.uncover(self.levels[l].item),
+            Phase::Try => self.links.uncover::<true>(self.levels[l].item),
             _ => {}
         }
         for k in (0..l).rev() {
-            self.links.uncover_option_from(self.choice[k]);
-            self.links.uncover(self.levels[k].item);
+            self.links.uncover_option_from::<true>(self.choice[k]);
+            self.links.uncover::<true>(self.levels[k].item);
         }
         self.level = 0;
         self.phase = Phase::Enter;
         self.stats.nodes = 0;
         self.stats.updates = 0;
+        self.stats.cleansings = 0;
         self.stats.solutions = 0;
         self.stats.profile.fill(0);
     }
@@ -436,6 +451,8 @@ impl Search {
             | Phase::UncoverHeader {
                 ctx: Ctx::Opt(_), ..
             }
+            | Phase::Purify { .. }
+            | Phase::Unpurify { .. }
             | Phase::Retreat => Some(x),
             _ => None,
         }
@@ -525,9 +542,13 @@ impl Search {
         while !self.at_level_boundary() {
             self.step();
         }
-        match self.heuristic {
-            Heuristic::Mrv => self.run_fast::<O, false>(obs),
-            Heuristic::First => self.run_fast::<O, true>(obs),
+        // The heuristic and the colour test are chosen once per run: plain exact cover under MRV
+        // runs the code it ran before either existed.
+        match (self.heuristic, self.links.has_colors) {
+            (Heuristic::Mrv, false) => self.run_fast::<O, false, false>(obs),
+            (Heuristic::Mrv, true) => self.run_fast::<O, false, true>(obs),
+            (Heuristic::First, false) => self.run_fast::<O, true, false>(obs),
+            (Heuristic::First, true) => self.run_fast::<O, true, true>(obs),
         }
     }
 
@@ -621,7 +642,7 @@ impl Search {
                 Event::CoverItem { item: c }
             }
             Phase::CoverRows { c, rr, ctx } => {
-                self.stats.updates += self.links.hide(rr);
+                self.stats.updates += self.links.hide::<true>(rr);
                 let next = self.links.down(rr);
                 self.phase = Phase::CoverRows { c, rr: next, ctx };
                 Event::Hide { node: rr }
@@ -639,7 +660,7 @@ impl Search {
                 ev
             }
             Phase::UncoverRows { c, rr, ctx } => {
-                self.links.unhide(rr);
+                self.links.unhide::<true>(rr);
                 let next = self.links.up(rr);
                 self.phase = Phase::UncoverRows { c, rr: next, ctx };
                 Event::Unhide { node: rr }
@@ -652,24 +673,65 @@ impl Search {
                 }
                 Event::UncoverItem { item: c }
             }
+            Phase::Purify { p } => {
+                let (u, c) = self.links.purify(p);
+                self.stats.updates += u;
+                self.stats.cleansings += c;
+                self.cover_next_after(p);
+                Event::Purify { node: p }
+            }
+            Phase::Unpurify { p } => {
+                self.links.unpurify(p);
+                self.uncover_before(p);
+                Event::Unpurify { node: p }
+            }
             Phase::Done => return Err(Status::Done),
             Phase::Retreat => unreachable!("retreat is silent"),
         })
     }
 
+    /// The node after `p` in its option that choosing the option commits: marked nodes are skipped
+    /// (their item is purified with their colour already). Marks on the option being tried do not
+    /// change while it is tried (a purification marks nodes of *other* options), so forward and back
+    /// walks see the same nodes.
+    fn next_commit(&self, p: u32) -> u32 {
+        let mut q = self.links.next_in_option(p);
+        while self.links.color(q) == MARKED {
+            q = self.links.next_in_option(q);
+        }
+        q
+    }
+
+    /// The node before `p` that choosing its option commits (see `next_commit`).
+    fn prev_commit(&self, p: u32) -> u32 {
+        let mut q = self.links.prev_in_option(p);
+        while self.links.color(q) == MARKED {
+            q = self.links.prev_in_option(q);
+        }
+        q
+    }
+
+    /// The phase that commits node `q` of the option being tried: purify for a colour, else cover.
+    fn commit_phase(&self, q: u32) -> Phase {
+        if self.links.color(q) != 0 {
+            Phase::Purify { p: q }
+        } else {
+            Phase::CoverHeader {
+                c: self.links.top(q),
+                ctx: Ctx::Opt(q),
+            }
+        }
+    }
+
     /// After the item of node `p` of the option being tried is covered: cover the next one, or, when
     /// the option is done, go down a level.
     fn cover_next_after(&mut self, p: u32) {
-        let q = self.links.next_in_option(p);
+        let q = self.next_commit(p);
         if q == self.choice[self.level] {
             self.level += 1;
             self.phase = Phase::Enter;
         } else {
-            let c = self.links.top(q);
-            self.phase = Phase::CoverHeader {
-                c,
-                ctx: Ctx::Opt(q),
-            };
+            self.phase = self.commit_phase(q);
         }
     }
 
@@ -678,10 +740,12 @@ impl Search {
     /// relinked node finds its neighbours back in place — or, when all are done, move to the next option.
     fn uncover_before(&mut self, p: u32) {
         let l = self.level;
-        let q = self.links.prev_in_option(p);
+        let q = self.prev_commit(p);
         if q == self.choice[l] {
             self.choice[l] = self.links.down(q);
             self.phase = Phase::Try;
+        } else if self.links.color(q) != 0 {
+            self.phase = Phase::Unpurify { p: q };
         } else {
             let c = self.links.top(q);
             let rr = self.links.up(c);
@@ -703,20 +767,12 @@ impl Search {
                     if l == 0 {
                         return None;
                     }
-                    // Entered from level l - 1: right after trying a one-item option, or after
-                    // covering the last item of the option tried.
+                    // Entered from level l - 1: right after trying an option with nothing else to
+                    // commit, or after committing the last item of the option tried.
                     self.level -= 1;
-                    let x = self.choice[l - 1];
-                    let p = self.links.prev_in_option(x);
-                    if p == x {
-                        return Some(self.untry());
+                    if let Some(ev) = self.back_before(self.choice[l - 1]) {
+                        return Some(ev);
                     }
-                    let c = self.links.top(p);
-                    self.phase = Phase::CoverRows {
-                        c,
-                        rr: c,
-                        ctx: Ctx::Opt(p),
-                    };
                 }
                 Phase::Solved => {
                     self.leave_count(l);
@@ -743,18 +799,21 @@ impl Search {
                         });
                     }
                     Ctx::Opt(p) => {
-                        let q = self.links.prev_in_option(p);
-                        if q == self.choice[l] {
-                            return Some(self.untry());
+                        if let Some(ev) = self.back_before(p) {
+                            return Some(ev);
                         }
-                        let c = self.links.top(q);
-                        self.phase = Phase::CoverRows {
-                            c,
-                            rr: c,
-                            ctx: Ctx::Opt(q),
-                        };
                     }
                 },
+                Phase::Purify { p } => {
+                    if let Some(ev) = self.back_before(p) {
+                        return Some(ev);
+                    }
+                }
+                Phase::Unpurify { p } => {
+                    if let Some(ev) = self.back_after_uncommit(p) {
+                        return Some(ev);
+                    }
+                }
                 Phase::CoverRows { c, rr, ctx } => {
                     if rr == self.links.down(c) {
                         self.links.splice_in(c);
@@ -763,8 +822,7 @@ impl Search {
                         return Some(Event::CoverItem { item: c });
                     }
                     let h = self.links.up(rr);
-                    self.links.unhide(h);
-                    self.stats.updates -= self.links.option_size(h) as u64 - 1;
+                    self.stats.updates -= self.links.unhide::<true>(h);
                     self.phase = Phase::CoverRows { c, rr: h, ctx };
                     return Some(Event::Hide { node: h });
                 }
@@ -783,12 +841,9 @@ impl Search {
                     // Reached after undoing the option above x.
                     let old = self.links.up(x);
                     self.choice[l] = old;
-                    let q = self.links.next_in_option(old);
-                    if q == old {
-                        self.phase = Phase::Retreat;
-                        continue;
+                    if let Some(ev) = self.back_after_uncommit(old) {
+                        return Some(ev);
                     }
-                    return Some(self.ununcover(q));
                 }
                 Phase::Retreat => {
                     // Reached by a backtrack from level l + 1, whose state is that of entering it again.
@@ -804,18 +859,15 @@ impl Search {
                         match ctx {
                             Ctx::Chosen => self.phase = Phase::Try,
                             Ctx::Opt(p) => {
-                                let x = self.choice[l];
-                                if p == self.links.prev_in_option(x) {
-                                    self.phase = Phase::Retreat;
-                                } else {
-                                    return Some(self.ununcover(self.links.next_in_option(p)));
+                                if let Some(ev) = self.back_after_uncommit(p) {
+                                    return Some(ev);
                                 }
                             }
                         }
                         continue;
                     }
                     let h = self.links.down(rr);
-                    self.links.hide(h);
+                    self.links.hide::<true>(h);
                     self.phase = Phase::UncoverRows { c, rr: h, ctx };
                     return Some(Event::Unhide { node: h });
                 }
@@ -853,6 +905,49 @@ impl Search {
         ev
     }
 
+    /// Steps back over what came just before committing node `p` of the option tried at this level
+    /// (with `p` the option's own node: before entering the level below). That was the `Try` itself
+    /// when `p` is the first node committed; else the commit of the node before it: a `Purify`, undone
+    /// here, or the last `Hide` of a cover, which the `CoverRows` phase set here undoes (`None`).
+    fn back_before(&mut self, p: u32) -> Option<Event> {
+        let q = self.prev_commit(p);
+        if q == self.choice[self.level] {
+            return Some(self.untry());
+        }
+        if self.links.color(q) != 0 {
+            let (u, c) = self.links.unpurify(q);
+            self.stats.updates -= u;
+            self.stats.cleansings -= c;
+            self.phase = Phase::Purify { p: q };
+            return Some(Event::Purify { node: q });
+        }
+        let c = self.links.top(q);
+        self.phase = Phase::CoverRows {
+            c,
+            rr: c,
+            ctx: Ctx::Opt(q),
+        };
+        None
+    }
+
+    /// Steps back over what came just before uncommitting node `p` of the option being undone at this
+    /// level (with `p` the option's own node: before moving to the next option). That was the
+    /// `Retreat` when `p` is the last node committed (`None`, phase set to it); else the uncommit of
+    /// the node after it, an `Unpurify` or an `UncoverItem`, which is redone here.
+    fn back_after_uncommit(&mut self, p: u32) -> Option<Event> {
+        let q = self.next_commit(p);
+        if q == self.choice[self.level] {
+            self.phase = Phase::Retreat;
+            return None;
+        }
+        if self.links.color(q) != 0 {
+            self.links.purify(q);
+            self.phase = Phase::Unpurify { p: q };
+            return Some(Event::Unpurify { node: q });
+        }
+        Some(self.ununcover(q))
+    }
+
     /// Undoes the `UncoverItem` of the item of node `q` of the option being undone.
     fn ununcover(&mut self, q: u32) -> Event {
         let c = self.links.top(q);
@@ -886,7 +981,7 @@ impl Search {
 
     /// The fast path: whole covers at a time, observer told only of solutions. Starts and stops at level
     /// boundaries, leaving the same state and counters as the fine-grained machine would.
-    fn run_fast<O: Observer, const FIRST: bool>(&mut self, obs: &mut O) -> Status {
+    fn run_fast<O: Observer, const FIRST: bool, const XCC: bool>(&mut self, obs: &mut O) -> Status {
         #[derive(Clone, Copy)]
         enum At {
             Enter,
@@ -904,6 +999,7 @@ impl Search {
         };
         let mut l = self.level;
         let mut updates = 0u64;
+        let mut cleansings = 0u64;
         // Counters and per-level arrays in locals and raw pointers, so that the loop neither checks
         // bounds nor reloads the vectors' pointers after each store. Levels stay below `depth`
         // (n_primary + 1, see `with_order`): each level covers a primary item, and the one after the
@@ -940,6 +1036,7 @@ impl Search {
                             self.level = l;
                             self.phase = Phase::Solved;
                             self.stats.updates += std::mem::take(&mut updates);
+                            self.stats.cleansings += std::mem::take(&mut cleansings);
                             let ev = Event::Solution { level: l as u32 };
                             if obs.event(ev, self).is_break() {
                                 break Status::Paused;
@@ -959,7 +1056,7 @@ impl Search {
                                 self.phase = Phase::Stuck;
                                 at = At::Leave;
                             } else {
-                                updates += self.links.cover(c);
+                                updates += self.links.cover::<XCC>(c);
                                 unsafe { *ch = self.links.down(c) };
                                 at = At::Try;
                             }
@@ -969,13 +1066,15 @@ impl Search {
                 At::Try => {
                     let (x, c) = unsafe { (*ch, (*lv).item) };
                     if x == c {
-                        self.links.uncover(c);
+                        self.links.uncover::<XCC>(c);
                         self.phase = Phase::Exhausted;
                         at = At::Leave;
                         continue;
                     }
                     unsafe { (*lv).k += 1 };
-                    updates += self.links.cover_option_from(x);
+                    let (u, cl) = self.links.cover_option_from::<XCC>(x);
+                    updates += u;
+                    cleansings += cl;
                     l += 1;
                     at = At::Enter;
                 }
@@ -989,7 +1088,7 @@ impl Search {
                 }
                 At::Retreat => {
                     let x = unsafe { *ch };
-                    self.links.uncover_option_from(x);
+                    self.links.uncover_option_from::<XCC>(x);
                     unsafe { *ch = self.links.down(x) };
                     at = At::Try;
                 }
@@ -998,6 +1097,7 @@ impl Search {
         self.stats.nodes = nodes;
         self.level = l;
         self.stats.updates += updates;
+        self.stats.cleansings += cleansings;
         status
     }
 }

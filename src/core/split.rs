@@ -80,6 +80,7 @@ impl Tally {
         let (a, b) = (&mut self.stats, other.stats);
         a.nodes += b.nodes;
         a.updates += b.updates;
+        a.cleansings += b.cleansings;
         a.solutions += b.solutions;
         if a.profile.len() < b.profile.len() {
             a.profile.resize(b.profile.len(), 0);
@@ -180,20 +181,20 @@ fn estimate(links: &Links, probes: u32, seed: u64) -> f64 {
                 total += weight;
                 break;
             };
-            let mut updates = l.cover(c);
+            let mut updates = l.cover::<true>(c);
             let mut x = l.down(c);
             for _ in 0..rng.below(d as usize) {
                 x = l.down(x);
             }
             // Every option of c will be tried, each with a cover like this one's.
-            updates += d as u64 * l.cover_option_from(x);
+            updates += d as u64 * l.cover_option_from::<true>(x).0;
             total += weight * (1 + updates) as f64;
             weight *= d as f64;
             path.push(x);
         }
         while let Some(x) = path.pop() {
-            l.uncover_option_from(x);
-            l.uncover(l.top(x));
+            l.uncover_option_from::<true>(x);
+            l.uncover::<true>(l.top(x));
         }
     }
     total / probes as f64
@@ -403,6 +404,7 @@ impl Split {
             stats: Stats {
                 nodes: st.nodes,
                 updates: st.updates,
+                cleansings: st.cleansings,
                 solutions: st.solutions,
                 profile,
             },

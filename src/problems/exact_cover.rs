@@ -4,8 +4,14 @@
 //! `|`, are skipped (comments). The first other line names the primary items, then optionally `|` and
 //! the secondary items; every later line is one option, the names of its items separated by white space
 //! (there may be none: an instance with primary items and no option has 0 solutions).
-//! DLX1 has no colors, so `item:color` is refused. An option with secondary items only is kept, though
-//! the search never chooses it (it branches on primary items), so it changes no count.
+//! An option with secondary items only is kept, though the search never chooses it (it branches on
+//! primary items), so it changes no count.
+//!
+//! **Colours** (Knuth's DLX2): in an option, `x:c` gives secondary item `x` the colour `c`; options
+//! that give `x` the same colour may be chosen together, others (and an uncoloured `x`) exclude each
+//! other. Knuth's colours are one character; longer names (no space, `|` or `:`) are read too, and
+//! written back as they were. A colour on a primary item, an empty colour, or an item named twice in an
+//! option (with or without colours) is an error at its line and column. `:` is never part of a name.
 //!
 //! **0-1 matrix**: one row per line, entries `0` or `1` (spaces between them optional), each row an
 //! option over the columns where it has a 1. An optional header line names the columns and may contain
@@ -126,13 +132,17 @@ impl<'a> Iterator for Tokens<'a> {
     }
 }
 
-/// Refuses `item:color`, which needs Knuth's DLX2 (colors on secondary items), not DLX1.
+/// Refuses `:` in a name of the items line: colours are given in options (`x:c`), and the item name
+/// itself cannot contain `:`.
 fn no_color(line: usize, col: usize, name: &str) -> Result<(), InputError> {
     match name.find(':') {
         Some(_) => Err(InputError::at(
             line,
             col,
-            format!("`{name}`: colors are not supported by DLX1 (an item name cannot contain `:`)"),
+            format!(
+                "`{name}`: an item name cannot contain `:` (a colour is given in an option, as \
+                 `x:c` on a secondary item)"
+            ),
         )),
         None => Ok(()),
     }
@@ -251,24 +261,61 @@ impl ExactCover {
                         "`|` belongs in the items line only (or at the start of a comment line)",
                     ));
                 }
-                no_color(line, col, tok)?;
-                let Some(&i) = index.get(tok) else {
+                // `x:c`: the name is before the first `:`, the colour after it.
+                let (name, color) = match tok.split_once(':') {
+                    Some((n, c)) => (n, Some(c)),
+                    None => (tok, None),
+                };
+                let Some(&i) = index.get(name) else {
                     return Err(InputError::at(
                         line,
                         col,
-                        format!("unknown item `{tok}` (it is not in the items line)"),
+                        format!("unknown item `{name}` (it is not in the items line)"),
                     ));
                 };
                 if std::mem::replace(&mut seen[i], line) == line {
                     return Err(InputError::at(
                         line,
                         col,
-                        format!("item `{tok}` appears twice in this option"),
+                        format!("item `{name}` appears twice in this option"),
                     ));
                 }
-                buf.push(i);
+                let c = match color {
+                    None => 0,
+                    Some(c) => {
+                        // The colour's column: after the name and the `:`.
+                        let at = col + name.chars().count() + 1;
+                        if inst.is_primary(i) {
+                            return Err(InputError::at(
+                                line,
+                                col,
+                                format!(
+                                    "`{tok}`: `{name}` is a primary item; only secondary items \
+                                     (after `|` in the items line) can have a colour"
+                                ),
+                            ));
+                        }
+                        if c.is_empty() {
+                            return Err(InputError::at(
+                                line,
+                                at,
+                                format!("`{tok}`: a colour is missing after `:`"),
+                            ));
+                        }
+                        if c.contains(':') {
+                            return Err(InputError::at(
+                                line,
+                                at + c.find(':').map_or(0, |b| c[..b].chars().count()),
+                                format!("`{tok}`: a colour cannot contain `:`"),
+                            ));
+                        }
+                        inst.color(c)
+                            .map_err(|e| InputError::at(line, at, e.to_string()))?
+                    }
+                };
+                buf.push((i, c));
             }
-            inst.add_option(&buf)
+            inst.add_colored_option(&buf)
                 .map_err(|e| InputError::at(line, 1, e.to_string()))?;
         }
         Ok(ExactCover {
@@ -359,6 +406,13 @@ impl Problem for ExactCover {
     fn title(&self) -> String {
         let x = &self.inst;
         match self.format {
+            Format::Knuth if x.has_colors() => format!(
+                "exact cover with colours: {} items ({} primary), {} options, {} colours",
+                x.n_items(),
+                x.n_primary(),
+                x.n_options(),
+                x.color_names().len()
+            ),
             Format::Knuth => format!(
                 "exact cover: {} items ({} primary), {} options",
                 x.n_items(),
@@ -397,16 +451,18 @@ impl Problem for ExactCover {
             .map(|(i, n)| (n.as_str(), i))
             .collect();
         let sorted = |k: usize| {
-            let mut v: Vec<usize> = x.option(k).collect();
+            let mut v: Vec<(usize, u32)> = x.option_colored(k).collect();
             v.sort_unstable();
             v
         };
-        // The options as item sets, to recognise a line of Knuth's format.
-        let known: HashSet<Vec<usize>> = match self.format {
+        // The options as sets of (item, colour), to recognise a line of Knuth's format.
+        let known: HashSet<Vec<(usize, u32)>> = match self.format {
             Format::Knuth => (0..x.n_options()).map(sorted).collect(),
             Format::Matrix => HashSet::new(),
         };
         let mut times = vec![0usize; x.n_items()];
+        // The colour each secondary item was given by the first line that used it (0: none).
+        let mut colour = vec![0u32; x.n_items()];
         for line in &board.lines {
             let (row, names) = match self.format {
                 Format::Knuth => (None, line.as_str()),
@@ -422,11 +478,19 @@ impl Problem for ExactCover {
                 }
             };
             let mut items = Vec::new();
-            for name in names.split_whitespace() {
+            for tok in names.split_whitespace() {
+                let (name, c) = tok.split_once(':').unwrap_or((tok, ""));
                 let Some(&i) = index.get(name) else {
                     return Err(format!("`{line}`: unknown item `{name}`"));
                 };
-                items.push(i);
+                let c = match c {
+                    "" => 0,
+                    c => match x.color_names().iter().position(|n| n == c) {
+                        Some(k) => k as u32 + 1,
+                        None => return Err(format!("`{line}`: unknown colour `{c}`")),
+                    },
+                };
+                items.push((i, c));
             }
             items.sort_unstable();
             let is_option = match row {
@@ -436,8 +500,16 @@ impl Problem for ExactCover {
             if !is_option {
                 return Err(format!("`{line}` is not an option of the problem"));
             }
-            for i in items {
+            for (i, c) in items {
                 times[i] += 1;
+                // Two uncoloured uses are reported below, with the count.
+                if !x.is_primary(i) && times[i] > 1 && colour[i] != c {
+                    return Err(format!(
+                        "secondary item `{}` is used again by `{line}` with another colour",
+                        x.item_name(i)
+                    ));
+                }
+                colour[i] = c;
             }
         }
         for (i, &t) in times.iter().enumerate() {
@@ -447,7 +519,7 @@ impl Problem for ExactCover {
                     x.item_name(i)
                 ));
             }
-            if !x.is_primary(i) && t > 1 {
+            if !x.is_primary(i) && t > 1 && colour[i] == 0 {
                 return Err(format!(
                     "secondary item `{}` is covered {t} times, at most once allowed",
                     x.item_name(i)
@@ -682,15 +754,15 @@ b y
         );
         assert_eq!(err("").1, Some(1));
         assert_eq!(
-            err("a b | x\na x:red\n"),
+            err("a b:c\na\n"),
             (
-                "`x:red`: colors are not supported by DLX1 (an item name cannot contain `:`)"
+                "`b:c`: an item name cannot contain `:` (a colour is given in an option, as `x:c` \
+                 on a secondary item)"
                     .into(),
-                Some(2),
+                Some(1),
                 Some(3)
             )
         );
-        assert_eq!(err("a b:c\na\n").2, Some(3));
         assert_eq!(
             err("a b\na | b\n"),
             (
@@ -870,6 +942,137 @@ b y
                 assert_eq!(s.stats().solutions, want);
             }
             assert_eq!(solutions(&b).len() as u64, want);
+        }
+    }
+
+    /// TAOCP 7.2.2.1's toy XCC problem, as text.
+    pub(crate) const TOY: &str = "| TAOCP 7.2.2.1: the toy problem with colours
+p q r | x y
+p q x y:A
+p r x:A y
+p x:B
+q x:A
+r y:B
+";
+
+    /// The example at the start of Knuth's DLX2 (its option `X:0 Y:1` has no primary item).
+    pub(crate) const DLX2: &str = "| A simple example of color controls
+A B C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+X:0 Y:1
+B X:1
+C Y:1
+";
+
+    #[test]
+    fn colours_are_read_and_give_knuths_solutions() {
+        let toy = ExactCover::parse(TOY).unwrap();
+        assert!(toy.instance().has_colors());
+        assert_eq!(
+            toy.title(),
+            "exact cover with colours: 5 items (3 primary), 5 options, 2 colours"
+        );
+        let sorted = |x: &ExactCover| {
+            let mut v = solutions(x);
+            v.iter_mut().for_each(|s| s.sort());
+            v
+        };
+        assert_eq!(sorted(&toy), vec![vec![1, 3]]);
+        assert_eq!(toy.board(&[1, 3]).lines, ["p r x:A y", "q x:A"]);
+        let dlx2 = ExactCover::parse(DLX2).unwrap();
+        assert_eq!(sorted(&dlx2), vec![vec![1, 3]]);
+        assert_eq!(dlx2.board(&[1, 3]).lines, ["A C X:1 Y:1", "B X:1"]);
+        // Longer colour names are read and written back as they are.
+        let long = ExactCover::parse("a b | x\na x:red\nb x:red\nb x:blue\n").unwrap();
+        assert_eq!(count(&long), 1);
+        assert_eq!(
+            long.instance().to_knuth(),
+            "a b | x\na x:red\nb x:red\nb x:blue\n"
+        );
+    }
+
+    #[test]
+    fn check_knows_colours() {
+        let toy = ExactCover::parse(TOY).unwrap();
+        assert_eq!(toy.check(&toy.board(&[1, 3])), Ok(()));
+        // `p x:B` and `q x:A` disagree on x (and leave r uncovered).
+        let bad = toy.board(&[2, 3]);
+        assert!(
+            toy.check(&bad).unwrap_err().contains("`x`"),
+            "{:?}",
+            toy.check(&bad)
+        );
+        // A line with a colour the option does not have is not an option.
+        let mut forged = toy.board(&[1, 3]);
+        forged.lines[1] = "q x:B".into();
+        assert!(toy.check(&forged).unwrap_err().contains("not an option"));
+        forged.lines[1] = "q x:Z".into();
+        assert!(toy.check(&forged).unwrap_err().contains("unknown colour"));
+    }
+
+    #[test]
+    fn colour_errors_say_where() {
+        assert_eq!(
+            err("p q | x\np:A x\n"),
+            (
+                "`p:A`: `p` is a primary item; only secondary items (after `|` in the items line) \
+                 can have a colour"
+                    .into(),
+                Some(2),
+                Some(1)
+            )
+        );
+        assert_eq!(
+            err("p | x\np  x:\n"),
+            (
+                "`x:`: a colour is missing after `:`".into(),
+                Some(2),
+                Some(6)
+            )
+        );
+        assert_eq!(
+            err("p | x\np x:a:b\n"),
+            (
+                "`x:a:b`: a colour cannot contain `:`".into(),
+                Some(2),
+                Some(6)
+            )
+        );
+        // An item given twice, with or without colours, at the second one.
+        assert_eq!(
+            err("p | x\np x:A x:A\n"),
+            (
+                "item `x` appears twice in this option".into(),
+                Some(2),
+                Some(7)
+            )
+        );
+        assert_eq!(
+            err("p | x\np x x:B\n"),
+            (
+                "item `x` appears twice in this option".into(),
+                Some(2),
+                Some(5)
+            )
+        );
+        assert_eq!(
+            err("p | x\np y:A\n"),
+            (
+                "unknown item `y` (it is not in the items line)".into(),
+                Some(2),
+                Some(3)
+            )
+        );
+    }
+
+    #[test]
+    fn coloured_round_trip_keeps_instance_and_count() {
+        for text in [TOY, DLX2] {
+            let a = ExactCover::parse(text).unwrap();
+            let b = ExactCover::parse(&a.instance().to_knuth()).unwrap();
+            assert_eq!(a.instance(), b.instance());
+            assert_eq!(count(&a), count(&b));
         }
     }
 }

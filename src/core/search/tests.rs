@@ -1,6 +1,7 @@
 use super::*;
 use crate::core::links::tests::seeds;
 use crate::core::links::SplitMix;
+use crate::core::links::{COVERED, MARKED};
 
 /// N-queens with ranks and files primary, diagonals secondary.
 fn queens(n: usize) -> Instance {
@@ -324,6 +325,319 @@ fn unpreselect_restores_the_matrix() {
     assert_eq!(s.links(), fresh.links());
     s.run(&mut Count);
     assert_eq!(s.stats().solutions, 92);
+}
+
+// ---- Colours (Algorithm C, Knuth's DLX2) ----
+
+/// A coloured instance from Knuth's text: the items line (`|` before the secondary items) and one option
+/// a line, `name:colour` for a coloured item. Only for tests; the real reader is `problems::exact_cover`.
+fn xcc(text: &str) -> Instance {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let head = lines.next().unwrap();
+    let (prim, sec) = head.split_once('|').unwrap_or((head, ""));
+    let mut x = Instance::new(prim.split_whitespace(), sec.split_whitespace()).unwrap();
+    for line in lines {
+        let mut items = Vec::new();
+        for tok in line.split_whitespace() {
+            let (name, color) = tok.split_once(':').unwrap_or((tok, ""));
+            let c = if color.is_empty() {
+                0
+            } else {
+                x.color(color).unwrap()
+            };
+            items.push((x.find_item(name).unwrap(), c));
+        }
+        x.add_colored_option(&items).unwrap();
+    }
+    x
+}
+
+/// TAOCP 7.2.2.1's toy XCC problem (the example before Algorithm C): one solution.
+const TOY: &str = "p q r | x y
+    p q x y:A
+    p r x:A y
+    p x:B
+    q x:A
+    r y:B";
+
+/// The example at the start of Knuth's DLX2: the option `X:0 Y:1` has no primary item and is never
+/// chosen; the unique solution is `A C X:1 Y:1` and `B X:1`.
+const DLX2: &str = "A B C | X Y
+    A B X:0 Y:0
+    A C X:1 Y:1
+    X:0 Y:1
+    B X:1
+    C Y:1";
+
+fn random_colored(rng: &mut SplitMix) -> Instance {
+    let np = 1 + rng.below(5);
+    let ns = 1 + rng.below(3);
+    let prim: Vec<String> = (0..np).map(|i| format!("p{i}")).collect();
+    let sec: Vec<String> = (0..ns).map(|i| format!("s{i}")).collect();
+    let mut x = Instance::new(prim, sec).unwrap();
+    let colors: Vec<u32> = ["a", "b", "c"]
+        .iter()
+        .map(|c| x.color(c).unwrap())
+        .collect();
+    let n_colors = 1 + rng.below(3);
+    for _ in 0..rng.below(13) {
+        let mut items = Vec::new();
+        for i in 0..np + ns {
+            if rng.below(3) != 0 {
+                continue;
+            }
+            // Secondary items are mostly coloured, so that options share them.
+            let c = if i >= np && rng.below(4) != 0 {
+                colors[rng.below(n_colors)]
+            } else {
+                0
+            };
+            items.push((i, c));
+        }
+        if !items.is_empty() {
+            x.add_colored_option(&items).unwrap();
+        }
+    }
+    x
+}
+
+/// All solutions of an XCC problem by brute force over subsets of options: each primary item in exactly
+/// one chosen option; each secondary item either in at most one chosen option, or in any number that
+/// all give it the same colour; no chosen option without a primary item.
+fn brute_force_xcc(x: &Instance) -> Vec<Vec<usize>> {
+    let m = x.n_options();
+    let mut out = Vec::new();
+    for mask in 0u32..(1 << m) {
+        let chosen: Vec<usize> = (0..m).filter(|&k| mask >> k & 1 == 1).collect();
+        if chosen
+            .iter()
+            .any(|&k| !x.option(k).any(|i| x.is_primary(i)))
+        {
+            continue;
+        }
+        let mut uses: Vec<Vec<u32>> = vec![Vec::new(); x.n_items()];
+        for &k in &chosen {
+            for (i, c) in x.option_colored(k) {
+                uses[i].push(c);
+            }
+        }
+        let ok = (0..x.n_items()).all(|i| {
+            let u = &uses[i];
+            if x.is_primary(i) {
+                u.len() == 1
+            } else {
+                u.len() <= 1 || (u[0] != 0 && u.iter().all(|&c| c == u[0]))
+            }
+        });
+        if ok {
+            out.push(chosen);
+        }
+    }
+    out
+}
+
+#[test]
+fn taocp_toy_xcc_has_its_one_solution() {
+    let inst = xcc(TOY);
+    let mut s = Search::new(&inst);
+    // The one solution: `p r x:A y` and `q x:A` (p, q, r once each, both give x colour A, y once).
+    let got = all_solutions(&mut s);
+    assert_eq!(got, vec![vec![1, 3]]);
+    assert_eq!(inst.option_text(1), "p r x:A y");
+    assert_eq!(inst.option_text(3), "q x:A");
+    assert_eq!(brute_force_xcc(&inst), got);
+    assert!(s.stats().cleansings > 0);
+}
+
+#[test]
+fn dlx2_documentation_example_has_its_one_solution() {
+    let inst = xcc(DLX2);
+    let mut s = Search::new(&inst);
+    let got = all_solutions(&mut s);
+    assert_eq!(got, vec![vec![1, 3]]);
+    assert_eq!(inst.option_text(1), "A C X:1 Y:1");
+    assert_eq!(inst.option_text(3), "B X:1");
+    let mut fast = Search::new(&inst);
+    fast.run(&mut Count);
+    assert_eq!(fast.stats(), s.stats());
+}
+
+#[test]
+fn purify_marks_agreeing_options_and_hides_the_others() {
+    // x's list: options 0 (x:A), 1 (x:B), 2 (x:A), 3 (x uncoloured). Purifying x from option 0
+    // hides 1 and 3 from their other items, marks 2, and leaves x in the item list.
+    let inst = xcc("p q r s | x
+        p x:A
+        q x:B
+        r x:A
+        s x");
+    let mut l = Links::new(&inst, Order::Given);
+    let start = l.clone();
+    let x = 5;
+    let p = l.option_first(0) + 1;
+    assert_eq!(l.top(p), x);
+    let (updates, cleansings) = l.purify(p);
+    // One update each for q and s; one cleansing for x and one for the node of option 2 in x.
+    assert_eq!((updates, cleansings), (2, 2));
+    assert_eq!(l.color(x), l.color(p));
+    assert_eq!(l.color(l.option_first(2) + 1), MARKED);
+    assert_eq!((l.len(2), l.len(3), l.len(4)), (0, 1, 0));
+    assert!(l.is_active(x));
+    assert_eq!(l.sanity(), Ok(()));
+    // A marked node stays where it is when its option is hidden by another item's cover.
+    let u = l.cover::<true>(3);
+    assert_eq!(u, 1);
+    assert_eq!(l.sanity(), Ok(()));
+    l.uncover::<true>(3);
+    assert_eq!(l.unpurify(p), (2, 2));
+    assert_eq!(l, start);
+}
+
+#[test]
+fn sanity_finds_broken_links() {
+    let inst = xcc(TOY);
+    let l = Links::new(&inst, Order::Given);
+    assert_eq!(l.sanity(), Ok(()));
+    let mut bad = l.clone();
+    bad.len[2] += 1;
+    assert!(bad.sanity().unwrap_err().contains("len"));
+    let mut bad = l.clone();
+    let x = bad.option_first(0);
+    bad.nodes[x as usize].up = 0;
+    assert!(bad.sanity().is_err());
+    let mut bad = l.clone();
+    bad.color[l.option_first(3) as usize] = MARKED;
+    assert!(bad.sanity().unwrap_err().contains("marked"));
+    let mut bad = l.clone();
+    bad.splice_out(1);
+    bad.len[1] -= COVERED;
+    assert!(bad.sanity().unwrap_err().contains("COVERED"));
+    let mut bad = l.clone();
+    bad.color[1] = 1;
+    assert!(bad.sanity().unwrap_err().contains("purified"));
+}
+
+#[test]
+fn random_colored_instances_match_brute_force() {
+    let mut rng = SplitMix::new(1010);
+    let mut with_solutions = 0;
+    let mut purified = 0;
+    for case in 0..600 {
+        let inst = random_colored(&mut rng);
+        let mut want = brute_force_xcc(&inst);
+        want.sort();
+        with_solutions += usize::from(!want.is_empty());
+        for order in [Order::Given, Order::Shuffled(case)] {
+            let mut s = Search::with_order(&inst, order);
+            let mut got = all_solutions(&mut s);
+            got.sort();
+            assert_eq!(got, want, "case {case}:\n{}", inst.to_knuth());
+            let mut fast = Search::with_order(&inst, order);
+            fast.run(&mut Count);
+            assert_eq!(fast.stats(), s.stats(), "case {case}");
+            assert_eq!(fast.links(), s.links(), "case {case}");
+            purified += usize::from(s.stats().cleansings > 0);
+            // The First heuristic finds the same solutions, on both paths alike.
+            let mut first = Search::with_order(&inst, order);
+            first.set_heuristic(Heuristic::First);
+            let mut got = all_solutions(&mut first);
+            got.sort();
+            assert_eq!(got, want, "case {case}, First");
+            let mut fast = Search::with_order(&inst, order);
+            fast.set_heuristic(Heuristic::First);
+            fast.run(&mut Count);
+            assert_eq!(fast.stats(), first.stats(), "case {case}, First");
+        }
+    }
+    // The cases are not trivial: many have solutions, and many purify.
+    assert!(with_solutions > 200, "{with_solutions}");
+    assert!(purified > 300, "{purified}");
+}
+
+#[test]
+fn stepping_back_colored_searches_checks_sanity_after_every_event() {
+    let mut rng = SplitMix::new(77);
+    let mut cases: Vec<Instance> = (0..200).map(|_| random_colored(&mut rng)).collect();
+    cases.extend((0..50).map(|_| random_instance(&mut rng)));
+    cases.push(xcc(TOY));
+    cases.push(xcc(DLX2));
+    let mut purifies = 0;
+    for (case, inst) in cases.iter().enumerate() {
+        for order in [Order::Given, Order::Shuffled(case as u64)] {
+            let mut s = Search::with_order(inst, order);
+            let start = s.clone();
+            let mut trace = Vec::new();
+            let mut snapshots = Vec::new();
+            while let Some(ev) = {
+                snapshots.push((s.links().clone(), s.stats().clone(), s.level(), s.phase()));
+                s.step()
+            } {
+                assert_eq!(s.links().sanity(), Ok(()), "after {ev:?}, case {case}");
+                purifies += usize::from(matches!(ev, Event::Purify { .. }));
+                trace.push(ev);
+            }
+            assert!(s.is_done());
+            snapshots.pop();
+            while let Some(ev) = s.step_back() {
+                assert_eq!(s.links().sanity(), Ok(()), "undoing {ev:?}, case {case}");
+                let want = trace.pop().expect("no more events than were taken");
+                assert_eq!(ev, want, "case {case}\n{}", inst.to_knuth());
+                let (links, stats, level, phase) = snapshots.pop().unwrap();
+                assert_eq!(s.links(), &links, "undoing {ev:?}, case {case}");
+                assert_eq!(s.stats(), &stats, "undoing {ev:?}, case {case}");
+                assert_eq!((s.level(), s.phase()), (level, phase), "undoing {ev:?}");
+            }
+            assert!(trace.is_empty());
+            assert!(s.at_start());
+            assert_eq!(s.links(), start.links());
+        }
+    }
+    assert!(purifies > 300, "{purifies}");
+}
+
+#[test]
+fn colored_restart_and_back_and_forth_keep_the_count() {
+    let mut rng = SplitMix::new(99);
+    for case in 0..150 {
+        let inst = random_colored(&mut rng);
+        let fresh = Search::new(&inst);
+        let mut want = fresh.clone();
+        want.run(&mut Count);
+        let mut s = fresh.clone();
+        for _ in 0..rng.below(200) {
+            if rng.below(3) == 0 {
+                s.step_back();
+            } else {
+                s.step();
+            }
+        }
+        let mut t = s.clone();
+        t.run(&mut Count);
+        assert_eq!(t.stats().solutions, want.stats().solutions, "case {case}");
+        s.restart();
+        assert_eq!(s.links(), fresh.links(), "case {case}");
+        assert_eq!(s.stats(), fresh.stats(), "case {case}");
+        s.run(&mut Count);
+        assert_eq!(s.stats(), want.stats(), "case {case}");
+    }
+}
+
+#[test]
+fn preselecting_colored_options_agrees_or_names_the_clash() {
+    let inst = xcc(TOY);
+    // `q x:A` then `p r x:A y` agree on x: together they are the solution.
+    let mut s = Search::new(&inst);
+    s.preselect(&[3, 1]).unwrap();
+    assert_eq!(all_solutions(&mut s), vec![vec![1, 3]]);
+    s.restart();
+    s.unpreselect();
+    assert_eq!(s.links(), Search::new(&inst).links());
+    // `q x:A` then `p x:B`: x was purified to A, so the clash is on x (item 3).
+    let mut s = Search::new(&inst);
+    assert_eq!(s.preselect(&[3, 2]), Err(Clash { option: 2, item: 3 }));
+    // `p q x y:A` then `r y:B`: y is purified to A.
+    let mut s = Search::new(&inst);
+    assert_eq!(s.preselect(&[0, 4]), Err(Clash { option: 4, item: 4 }));
 }
 
 #[test]
