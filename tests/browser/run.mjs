@@ -238,6 +238,10 @@ test('a bad Sudoku shows its error with line and column and keeps the problem lo
   assert(/error/i.test(status), `status shows no error: ${status}`);
   assert(/line 8/.test(status) && /column 6/.test(status), `no line/column in: ${status}`);
   assert(await page.isVisible('#input-error'), 'no error next to the input');
+  // Announced once: one live region holds the message (the status), not also an alert beside the input.
+  const live = await page.evaluate(() => [...document.querySelectorAll('[role=alert], [role=status], [aria-live]')]
+    .filter((el) => el.getAttribute('aria-live') !== 'off' && /column 6/.test(el.textContent)).map((el) => el.id));
+  assert(live.length === 1, `the error is announced by ${live.length} live regions: ${live}`);
   await page.waitForTimeout(200);
   assert(/error/i.test(await text(page, 'status')), 'the error left the status by itself');
   assert((await text(page, 'board-text')) === before && (await num(page, 'nodes')) === nodes, 'the previous board or its state is gone');
