@@ -12,10 +12,13 @@
 //! EventCode.Choose … EventCode.Unpurify      the event codes below; event_cap(), event_words(),
 //!                                covered_flag(): the constants below, so the page defines none.
 //! const s = new Session();
-//! s.load(kind, text, distinct)   kind: a name from problem_kinds(); text: N for the numeric ones, the board name
+//! s.load(kind, text, distinct)   = s.load_as(kind, text, distinct, undefined)
+//! s.load_as(kind, text, distinct, format)
+//!                                kind: a name from problem_kinds(); text: N for the numeric ones, the board name
 //!                                for pentomino ("6x10", "5x12", "4x15", "3x20", "8x8"), the puzzle or the
 //!                                Knuth/matrix text otherwise; distinct: symmetry breaking (pentomino,
-//!                                langford). Throws an Error whose message is the CLI's message and which
+//!                                langford); format (exact-cover, optional): "auto" (default), "knuth" or
+//!                                "matrix", as the CLI's --format. Throws an Error whose message is the CLI's message and which
 //!                                carries `line` and `column` (numbers or undefined). On error the
 //!                                problem loaded before stays loaded, untouched. Text in any box that
 //!                                reads as a Sudoku, where the kind's own reading fails or has no
@@ -104,7 +107,8 @@
 
 use crate::core::{Event, Limits, Observer, Search, Status};
 use crate::narrate;
-use crate::problems::{self, InputError, Problem};
+use crate::problems::exact_cover::Reading;
+use crate::problems::{self, InputError, Problem, Spec};
 use js_sys::Reflect;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -319,6 +323,19 @@ fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     serde_wasm_bindgen::to_value(v).map_err(|e| js_sys::Error::new(&e.to_string()).into())
 }
 
+/// The spec with the exact-cover format the page chose (`None` or "auto": the reader decides), with
+/// the CLI's message for an unknown one.
+fn with_format(spec: Spec, format: Option<&str>) -> Result<Spec, InputError> {
+    let Some(name) = format else {
+        return Ok(spec);
+    };
+    let reading = Reading::from_name(name)?;
+    Ok(match spec {
+        Spec::ExactCover(text) => Spec::ExactCoverAs(text, reading),
+        other => other,
+    })
+}
+
 /// A fresh search over `problem`, its givens already chosen.
 fn start_search(problem: &dyn Problem) -> Result<Search, InputError> {
     let mut search = Search::new(problem.instance());
@@ -452,7 +469,19 @@ impl Session {
         text: &str,
         distinct: Option<bool>,
     ) -> Result<String, JsValue> {
-        let spec = problems::kinds::spec(kind, text, distinct.unwrap_or(false));
+        self.load_as(kind, text, distinct, None)
+    }
+
+    /// `load` with the exact-cover format the page chose: "auto" (or undefined), "knuth", "matrix".
+    pub fn load_as(
+        &mut self,
+        kind: &str,
+        text: &str,
+        distinct: Option<bool>,
+        format: Option<String>,
+    ) -> Result<String, JsValue> {
+        let spec = problems::kinds::spec(kind, text, distinct.unwrap_or(false))
+            .and_then(|s| with_format(s, format.as_deref()));
         let problem = problems::load_text(spec, text).map_err(|e| js_error(&e))?;
         let search = start_search(problem.as_ref()).map_err(|e| js_error(&e))?;
         self.latest = Latest::Note(narrate::loaded(&problem.title(), problem.instance()));

@@ -1471,6 +1471,53 @@ fn messages_escape_control_characters() {
     assert!(e.to_string().contains("`\\u{1b}`"), "{e}");
 }
 
+#[test]
+fn format_decides_between_knuth_and_a_matrix() {
+    // Issue 12, finding 4: header-less 0-1 matrices with one row or equal rows were read as Knuth's
+    // format: `111` gave 0, `11` twice 1.
+    let cases = [
+        ("111\n", "1", "0"),
+        ("11\n11\n", "2", "1"),
+        ("101\n101\n101\n", "0", "2"),
+        ("111\n111\n111\n", "3", "2"),
+    ];
+    for (text, matrix, knuth) in cases {
+        let c = |extra: &[&str]| {
+            let mut a = vec!["count", "exact-cover", "-"];
+            a.extend_from_slice(extra);
+            ok_with_stdin(&a, text).trim_end().to_string()
+        };
+        assert_eq!(c(&[]), matrix, "{text:?}");
+        assert_eq!(c(&["--format", "auto"]), matrix, "{text:?}");
+        assert_eq!(c(&["--format=matrix"]), matrix, "{text:?}");
+        assert_eq!(c(&["--format", "knuth"]), knuth, "{text:?}");
+    }
+    // The matrix is what export writes back in Knuth's format.
+    assert_eq!(
+        ok_with_stdin(&["export", "exact-cover", "-"], "11\n11\n"),
+        "c1 c2\nc1 c2\nc1 c2\n"
+    );
+    // Told the format, the error is that format's.
+    fails_with_stdin(
+        &["count", "exact-cover", "-", "--format", "matrix"],
+        "a b\na\n",
+        &["line 2, column 1: `a` in a row of a 0-1 matrix"],
+    );
+    fails_with_stdin(
+        &["count", "exact-cover", "-", "--format", "knuth"],
+        "A B\n10\n",
+        &["line 2, column 1: unknown item `10`"],
+    );
+    fails(
+        &["count", "exact-cover", "-", "--format", "csv"],
+        &["--format: unknown format `csv`: expected auto, knuth or matrix"],
+    );
+    fails(
+        &["count", "queens", "8", "--format", "knuth"],
+        &["--format applies to exact-cover, not queens"],
+    );
+}
+
 // ---- Colours (Knuth's DLX2 format) ----
 
 const TOY_XCC: &str = "| TAOCP 7.2.2.1: the toy problem with colours

@@ -339,6 +339,35 @@ fn next_solution_gives_every_legal_board_once() {
     assert!(s.step_back(100).unwrap() == 100);
 }
 
+/// Counts to the end on the fast path.
+fn count_all(s: &mut Session) -> f64 {
+    while !s.count_chunk(1e6).unwrap() {}
+    num(&s.stats().unwrap(), "solutions")
+}
+
+#[wasm_bindgen_test]
+fn the_format_of_an_exact_cover_text_is_chosen_or_decided_as_in_the_cli() {
+    // Issue 12, finding 4: `111` and `11` twice are 0-1 matrices unless Knuth's format is asked for.
+    let mut s = Session::new();
+    for (text, matrix, knuth) in [("111\n", 1.0, 0.0), ("11\n11\n", 2.0, 1.0)] {
+        for format in [None, Some("auto"), Some("matrix")] {
+            s.load_as("exact-cover", text, None, format.map(String::from))
+                .unwrap();
+            assert_eq!(count_all(&mut s), matrix, "{text:?} {format:?}");
+        }
+        s.load_as("exact-cover", text, None, Some("knuth".into()))
+            .unwrap();
+        assert_eq!(count_all(&mut s), knuth, "{text:?}");
+    }
+    let e = s
+        .load_as("exact-cover", "a\na\n", None, Some("csv".into()))
+        .unwrap_err();
+    assert_eq!(
+        String::from(e.unchecked_ref::<js_sys::Error>().message()),
+        "unknown format `csv`: expected auto, knuth or matrix"
+    );
+}
+
 // ---- Sudoku: the reading note, Solve, kept solutions, candidates and the cell maps ----
 
 /// Easter Monster (one solution, 5,166 search-tree nodes).

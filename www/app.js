@@ -14,6 +14,7 @@ import { RunToEnd, estimateNodes, HUGE_NODES } from './run.js';
 import { takeSnapshot } from './snapshot.js';
 import { resetColours } from './canvas.js';
 import { queryOf, specOf, MAX_URL } from './links.js';
+import { SudokuTools } from './sudoku.js';
 
 /** The problem shown first. @type {import('./model.js').ProblemSpec} */
 const DEFAULT = { kind: DEFAULT_PRESET.kind, text: DEFAULT_PRESET.text, distinct: false };
@@ -60,6 +61,7 @@ const ui = /** @type {Record<string, any>} */ ({});
 /** @type {BoardView} */ let board;
 /** @type {TreeView} */ let tree;
 /** @type {RunToEnd} */ let runs;
+/** @type {SudokuTools} */ let sudoku;
 /** Every view, with the one interface of www/snapshot.js. @type {import('./snapshot.js').Renderer[]} */
 let renderers = [];
 
@@ -90,7 +92,19 @@ async function main() {
   board = new BoardView(ui['board-canvas'], ui['board-legend'], ui['board-text']);
   tree = new TreeView({ canvas: ui['tree-canvas'], bar: ui['progress-bar'], value: ui['progress-value'], list: ui.path });
   runs = new RunToEnd(onRunChange);
+  sudoku = new SudokuTools(ui, {
+    model: M,
+    loadPuzzle: (text) => loadSpec({ kind: 'sudoku', text, distinct: false }),
+    note,
+    matrix,
+    board,
+    changed: () => { state.dirty = true; },
+  });
+  // Pointing at an item's column in the matrix lights its cells on a Sudoku board.
+  ui['matrix-canvas'].addEventListener('pointermove', (/** @type {PointerEvent} */ e) => sudoku.pointItem(matrix.itemAt(e)));
+  ui['matrix-canvas'].addEventListener('pointerleave', () => sudoku.pointItem(0));
   renderers = [
+    sudoku,
     matrix,
     board,
     tree,
@@ -119,7 +133,7 @@ async function main() {
     app: {
       load: loadSpec, frames: () => state.frames, state,
       lastRun: () => (runs.state.phase === 'done' ? runs.state : null),
-      matrix, board, tree, renderers,
+      matrix, board, tree, renderers, sudoku,
     },
   };
   await openFromUrl();
@@ -221,8 +235,9 @@ function writeInputs({ kind, text, distinct }, { keepUndo = true } = {}) {
  */
 function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = {}) {
   const model = M();
+  let reading;
   try {
-    model.load(spec.kind, spec.text, spec.distinct);
+    reading = model.load(spec.kind, spec.text, spec.distinct);
   } catch (err) {
     showInputError(spec.kind, err, focusError);
     return false;
@@ -230,6 +245,14 @@ function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = 
   clearInputError();
   restartSearch();
   const info = /** @type {import('./model.js').Info} */ (model.info);
+  const asked = spec.kind;
+  if (info.kind !== asked) {
+    // Text in another box that reads as a Sudoku: the form follows what was loaded.
+    writeInputs({ kind: info.kind, text: spec.text, distinct: false });
+    spec = { ...spec, kind: info.kind };
+  }
+  // Say how a Sudoku was read when it was not asked for as one, or not in its plainest form.
+  if (reading && (info.kind !== asked || reading.includes('('))) note(`${reading}.`);
   matrix.setProblem(info, model.views().nodes);
   ui.title.textContent = info.title;
   const secondary = info.n_items - info.n_primary;
@@ -246,6 +269,7 @@ function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = 
  */
 function restartSearch() {
   stopHunt();
+  sudoku.showLive();
   runs.forget();
   state.epoch++;
   state.statusNote = null;
@@ -602,6 +626,7 @@ function act(fn, what) {
   const model = state.model;
   if (!model || !syncForm()) return;
   stopHunt();
+  sudoku.showLive();
   if (model.playing) model.pause();
   const before = model.snapshot();
   const taken = fn();
@@ -618,6 +643,7 @@ function togglePlay() {
   const model = state.model;
   if (!model || !model.playing && !syncForm()) return;
   stopHunt();
+  sudoku.showLive();
   if (model.playing) {
     model.pause();
   } else if (!model.play()) {
@@ -634,7 +660,14 @@ function startHunt() {
   const model = state.model;
   if (!model || !syncForm()) return;
   if (model.playing) model.pause();
-  if (model.stats().done) { note('The search is finished: reset to go again.'); return; }
+  sudoku.stop();
+  if (model.stats().done) {
+    // Nothing more to find: the last solution found stays on the board.
+    sudoku.showLatest();
+    note('The search is finished: no more solutions (reset to go again).');
+    state.dirty = true;
+    return;
+  }
   state.hunting = { slice: 2000 };
   ui['next-solution'].textContent = 'Stop searching';
   state.statusNote = null;
@@ -660,8 +693,11 @@ function huntFrame() {
   h.slice = Math.max(100, Math.min(5e7, Math.round(h.slice * 12 / Math.max(dt, 0.5))));
   if (found) {
     stopHunt();
+    sudoku.showLatest();
     state.statusNote = null;
   } else if (model.stats().done) {
+    // A search that finds nothing more keeps the last solution on the board.
+    sudoku.showLatest();
     stopHunt('No more solutions: the search is finished.');
   }
   state.dirty = true;
@@ -687,6 +723,7 @@ function onRunChange() {
   const r = runs.state;
   ui['run-to-end'].disabled = r.phase === 'running';
   if (r.phase === 'done' && r.stats) {
+    if (r.solutions) sudoku.fromRun(r.solutions);
     note(`${r.title}: ${fmt(r.stats.solutions)} solutions counted to the end in ${(r.ms / 1000).toFixed(2)} s.`, 'solution');
   } else if (r.phase === 'error') {
     note(`Run to end failed: ${r.message}`, 'error');
@@ -709,9 +746,11 @@ function loop(now) {
     state.dirty = true;
   }
   if (state.hunting) huntFrame();
+  sudoku.frame();
   if (state.dirty) {
     state.dirty = false;
     const snap = takeSnapshot(model, { hunting: !!state.hunting, run: runs.state, epoch: state.epoch });
+    sudoku.decorate(snap);
     for (const r of renderers) r.update(snap);
     controlsFrom(snap);
   }

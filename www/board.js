@@ -4,6 +4,7 @@
 // (update(snapshot) + draw(), see www/snapshot.js); it also keeps the board-text read-out.
 
 import { prepare, colours, alpha } from './canvas.js';
+import { drawOverlay } from './sudoku.js';
 
 /** Twelve pentomino colours, distinct in hue and lightness; the legend is built from this list. */
 export const PIECE_COLOURS = [
@@ -57,6 +58,8 @@ export class BoardView {
     this.highlight = this._highlightOf(board, s);
     this.optionNumbers = s.chosenOptions;
     this.finished = !!s.stats.done;
+    /** The Sudoku overlay (www/sudoku.js): cursor, clashes, pencil marks, lit cells. */
+    this.overlay = /** @type {any} */ (s).sudoku || null;
     if (this.textEl.textContent !== board.text) this.textEl.textContent = board.text;
     this.textEl.setAttribute('aria-live', s.playing || s.hunting ? 'off' : 'polite');
     this._legend(board);
@@ -194,6 +197,7 @@ export class BoardView {
     }
     ctx.rect(x0, y0, n * cell, n * cell);
     ctx.stroke();
+    if (this.overlay && b.kind === 'sudoku') drawOverlay(ctx, { cell, x0, y0 }, b, this.overlay, c);
   }
 
   _pentomino(ctx, w, h, b) {

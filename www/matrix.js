@@ -98,6 +98,8 @@ export class MatrixView {
       options: info.options,
     };
     this.anim = null;
+    this.lit = null;
+    this._rowOfOption = null;
     // The last frame was of the problem before: nothing to draw until the next update.
     this.frame = null;
     this.fit();
@@ -410,8 +412,66 @@ export class MatrixView {
     this.drawn = { names: 0, headerTop: 0, rowLabels: 0, rowLabelX: 0 };
     if (this.scale < PIXEL) this._drawPixels(ctx, w, h, p.dpr);
     else this._drawLinks(ctx, w, h, t);
+    this._drawLit(ctx, w, h);
     this._drawScrollHints(ctx, w, h);
     this._drawCursor(ctx);
+  }
+
+  // ---------------------------------------------------------------- lit from elsewhere
+
+  /**
+   * Lights item columns (headers) and option rows (option numbers from 0) that another view points at
+   * (a Sudoku cell: its items and options), and brings the first of them into sight; null clears.
+   * @param {{items: Set<number>, options: Set<number>} | null} lit
+   */
+  setLit(lit) {
+    this.lit = lit && (lit.items.size || lit.options.size) ? lit : null;
+    this.dirty = true;
+    const L = this.layout;
+    if (!this.lit || !L) return;
+    if (!this._rowOfOption) {
+      this._rowOfOption = new Map(L.rowOpt.map((/** @type {number} */ k, /** @type {number} */ r) => [k, r]));
+    }
+    const w = this.canvas.clientWidth, h = this.canvas.clientHeight, s = this.scale;
+    const rows = [...this.lit.options].map((k) => this._rowOfOption.get(k)).filter((r) => r !== undefined);
+    if (rows.length) {
+      const y = HEAD_GAP + Math.min(...rows);
+      if (y < this.oy + 1 || y + 1 > this.oy + h / s) this.oy = Math.max(-3, y - (h / s) * 0.3);
+    }
+    const cols = [...this.lit.items].map((hd) => L.headerX[hd]);
+    if (cols.length) {
+      const x = Math.min(...cols);
+      if (x < this.ox || x + 1 > this.ox + w / s) this.ox = x - (w / s) * 0.2;
+    }
+  }
+
+  /** The lit columns and rows, as translucent bands over the drawing. */
+  _drawLit(ctx, w, h) {
+    const L = this.layout, lit = this.lit;
+    if (!lit || !L || !this._rowOfOption) return;
+    const s = this.scale;
+    ctx.save();
+    ctx.fillStyle = 'rgba(37, 99, 235, 0.18)';
+    for (const hd of lit.items) ctx.fillRect((L.headerX[hd] - this.ox) * s - 1, 0, Math.max(s, 2) + 2, h);
+    ctx.fillStyle = 'rgba(37, 99, 235, 0.12)';
+    for (const k of lit.options) {
+      const r = this._rowOfOption.get(k);
+      if (r !== undefined) ctx.fillRect(0, (HEAD_GAP + r - this.oy) * s - 0.5, w, Math.max(s, 1.5) + 1);
+    }
+    ctx.restore();
+  }
+
+  /**
+   * The item header whose column is under a pointer event, or 0 (for pointing at an item from here).
+   * @param {MouseEvent} e
+   */
+  itemAt(e) {
+    const L = this.layout;
+    if (!L) return 0;
+    const r = this.canvas.getBoundingClientRect();
+    const col = Math.floor(this.ox + (e.clientX - r.left) / this.scale);
+    const h = L.headerX.indexOf(col);
+    return h > 0 && h <= L.n ? h : 0;
   }
 
   get animating() {

@@ -73,13 +73,17 @@ export class Model {
   /**
    * Loads a problem. Throws the Session's Error (message, line, column) on bad input; the problem
    * loaded before then stays loaded, and so does this model's state.
+   * Text in any box that reads as a Sudoku loads as one: then `problem.kind` (and `info.kind`) is
+   * "sudoku", whatever was asked. Returns the engine's note on how the text was read ("" if none).
    * @param {string} kind @param {string} text @param {boolean} [distinct]
+   * @returns {string}
    */
   load(kind, text, distinct = false) {
-    this.session.load(kind, String(text), !!distinct);
-    this.problem = { kind, text: String(text), distinct: !!distinct };
+    const note = this.session.load(kind, String(text), !!distinct);
     this.info = this.session.info();
+    this.problem = { kind: this.info.kind, text: String(text), distinct: !!distinct };
     this._restartState();
+    return note;
   }
 
   reset() {
@@ -157,6 +161,50 @@ export class Model {
     this._refresh();
     return found;
   }
+
+  /** Back to the start to solve: as reset, and the solutions kept are forgotten (Session.solve_start). */
+  solveStart() {
+    this.session.solve_start();
+    this._restartState();
+  }
+
+  /**
+   * The Solve button's slice: on to the first solution, then to a second, for at most maxNodes more
+   * nodes. @param {number} maxNodes
+   * @returns {{finished: boolean, verdict: '' | 'unique' | 'multiple' | 'none', found: number, nodes: number}}
+   */
+  solve(maxNodes) {
+    const t0 = performance.now();
+    const r = this.session.solve(maxNodes);
+    this.elapsedMs += performance.now() - t0;
+    this.lastMove = Infinity;
+    this.stoppedAtSolution = false;
+    this._leafEvent = r.verdict === 'multiple' ? { code: EV.Solution, level: 0, undone: 0 } : null;
+    this._refresh();
+    return r;
+  }
+
+  /** How many solutions the engine keeps (the first 100 found since the search started). */
+  keptCount() { return this.session.kept_count(); }
+
+  /** Kept solution k as a Board. @param {number} k @returns {any} */
+  kept(k) { return this.session.kept(k); }
+
+  /**
+   * A Sudoku's candidates from the live links: per cell, bit v − 1 for each symbol v still in the cell
+   * item's list (0 for a covered cell); empty for other problems. @returns {Uint32Array}
+   */
+  candidates() { return this.session.candidates(); }
+
+  /**
+   * A Sudoku cell's headers and options in the matrix (its cell item and options when empty; the four
+   * items of its option when it holds value). @param {number} cell @param {number} value
+   * @returns {{items: number[], options: number[]}}
+   */
+  cellLinks(cell, value) { return this.session.cell_links(cell, value); }
+
+  /** The cells a Sudoku item (by header) is about. @param {number} header @returns {Uint32Array} */
+  itemCells(header) { return this.session.item_cells(header); }
 
   /** The engine's counters. @returns {Stats} */
   stats() { return /** @type {Stats} */ (this._stats); }

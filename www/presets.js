@@ -24,8 +24,20 @@ export const PRESETS = {
   'queens-8': { label: '8 queens', kind: 'queens', text: '8' },
   'pentomino-8x8': { label: "Scott's 8×8 pentomino board, centre hole", kind: 'pentomino', text: '8x8' },
   'sudoku-hard': {
-    label: 'A hard 9×9 Sudoku', kind: 'sudoku',
-    text: '..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9',
+    label: 'Easter Monster: a hard 9×9 that branches (about 5,000 nodes)', kind: 'sudoku',
+    text: '1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1',
+  },
+  'sudoku-none': {
+    label: 'A 9×9 with no solution that fails deep (Easter Monster plus a 9 at r1c5)', kind: 'sudoku',
+    text: '1...9...2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1',
+  },
+  'sudoku-16': {
+    label: 'A 16×16 Sudoku', kind: 'sudoku',
+    text: '.......5B...76F.\nG2.394D..6..A.C.\n.BA....72.5..9D.\n...6..C..9.....2\n6.2G.A...F...C35\n....G7..5C..1F..\n9..F...B.D4E..6.\n.....8..7G..4.E.\n.E.85......B.7..\n.9..A.BC..D..5..\n.3...91F6..2D8.E\n2.G.8E....F.C.B3\nACE.2.7...3...8.\n.G.....9..67.4A.\n8..1...3C..A...F\n..624...D.98.B5.',
+  },
+  'sudoku-25': {
+    label: 'A 25×25 Sudoku', kind: 'sudoku',
+    text: 'H.2....N..G.DO.7..9M.B...\n..9..6..2HA8.P.J..I1.F5..\nPA.8NFG..O1BI.KH3.24.LC7.\n.1IBK......6....5.D..8N.A\n.GDF5.1K.JML9..PN.EA26.H4\nC9.7A.2GF...B.1K4..IL.M.D\n.....P.1..DO.5..A7..6.4K.\n..L.M.I4.K.78CA.1.....G32\n.EB..ODM.5.J.K43.H.28..C.\n......9A8C.HF.G5MO.DBP1N.\n1.JN...97...H.2...O..C.A.\n.F.3.N.I.1L57.9AEC.8..2..\n46.K.C8.PAF3O..M957.J..1.\n.8P...FD..BN....2..6759M.\n.L....6..........NJ..3DGF\n..3.FA...E....L9..C.K1.I.\nE..A.GO.5D.1.I62...HC..97\nDO...1J6...M.98EBA.P34F.H\nI.K16.7...H.3.F..G5..AB..\n9.CM84H.3..A....61...GLDO\n6.4IH....832.FOL7D.51.JBN\nF3.2OEN.1..DM.78....4.H6K\nB.1.JD....K..6H..2G.A9...\n.CA..2...F.E1..6.I...D.L.\n.5MD....4...A.PB..1N.2.F.',
   },
   'sudoku-empty': { label: 'An empty 9×9 Sudoku (the full 729×324 matrix)', kind: 'sudoku', text: '.'.repeat(81) },
   'pentomino-6x10': { label: 'Pentomino 6×10 (9356 solutions)', kind: 'pentomino', text: '6x10' },

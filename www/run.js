@@ -24,6 +24,7 @@
  * @property {number} ms      time counted so far, in ms
  * @property {string} message an error's message
  * @property {number} estimate Knuth's estimate of the nodes of the tree (0 when not made)
+ * @property {any[]} [solutions] once done: the first solutions found (up to 100), as boards
  */
 
 /** Above this many nodes by the estimate, the user is asked before the run starts. */
@@ -94,6 +95,7 @@ export class RunToEnd {
       }
       this.state.stats = m.stats;
       this.state.ms = m.ms;
+      if (m.solutions) this.state.solutions = m.solutions;
       if (m.type === 'done') this._end('done');
       else this.onChange();
     };

@@ -4,7 +4,8 @@
 // cancels it by terminating it, so the loop needs no way out of its own.
 //
 // In:  {kind, text, distinct}
-// Out: {type: 'progress' | 'done', stats, ms} or {type: 'error', message, line, column}
+// Out: {type: 'progress' | 'done', stats, ms, solutions (done: the first 100 boards)} or
+//      {type: 'error', message, line, column}
 
 import init, { Session } from './pkg/dlx_studio.js';
 
@@ -36,7 +37,9 @@ self.onmessage = async (e) => {
     // Size the next slice from this one's speed.
     slice = Math.max(100, Math.min(5e7, Math.round(slice * SLICE_MS / Math.max(dt, 1))));
     const ms = performance.now() - t0;
-    self.postMessage({ type: done ? 'done' : 'progress', stats: s.stats(), ms });
+    // At the end, the first solutions found (Session.kept_boards: up to 100), for the page's list.
+    const solutions = done ? s.kept_boards() : undefined;
+    self.postMessage({ type: done ? 'done' : 'progress', stats: s.stats(), ms, solutions });
     if (done) return;
   }
 };

@@ -10,6 +10,7 @@
 mod parallel;
 
 use dlx_studio::core::{Event, Limits, Observer, Order, Search, Status};
+use dlx_studio::problems::exact_cover::Reading;
 use dlx_studio::problems::{self, Board, Problem, Spec};
 use serde_json::json;
 use std::io::{self, IsTerminal, Read, Write};
@@ -63,6 +64,11 @@ Options:
   --seed S     lay the options and items out in another order (a seeded shuffle); the search
                is as deterministic and the count the same, only the order of solutions differs
   --progress   show the progress line on stderr even when it is not a terminal
+  --format F   exact-cover: read the text as `knuth` (Knuth's format), `matrix` (a 0-1
+               matrix, with or without a header line) or `auto` (the default): a text whose
+               every line is 0s and 1s, all of one length, is a matrix (`111` is a 1x3
+               matrix with 1 solution, not the item `111`); otherwise Knuth's format if it
+               reads, else a matrix
   --threads T  count (and solve --batch) on T threads (default: every core); --threads 1 is
                the sequential search. Counts, nodes and updates are the same for every T
   --part K/N   count: count part K (0 to N-1) of N, a share computed from the problem alone,
@@ -183,6 +189,11 @@ const OPTIONS: &[OptSpec] = &[
         commands: &[Count, Solve],
     },
     OptSpec {
+        name: "--format",
+        value: Some("knuth, matrix or auto"),
+        commands: &[Count, Solve, Export],
+    },
+    OptSpec {
         name: "--threads",
         value: Some("T"),
         commands: &[Count, Solve],
@@ -220,6 +231,8 @@ struct Args {
     batch: Option<String>,
     /// The most bytes read from a file or standard input.
     max_input: u64,
+    /// How to read an exact-cover text; `None`: decide (`Reading::Auto`).
+    format: Option<Reading>,
 }
 
 impl Args {
@@ -236,6 +249,7 @@ impl Args {
             part: None,
             batch: None,
             max_input: problems::MAX_INPUT,
+            format: None,
         }
     }
 
@@ -252,6 +266,10 @@ impl Args {
             "--part" => self.part = Some(parallel::parse_part(v())?),
             "--batch" => self.batch = Some(v().to_string()),
             "--max-input" => self.max_input = parse_number(name, v())?,
+            "--format" => {
+                self.format =
+                    Some(Reading::from_name(v()).map_err(|e| Fail(format!("--format: {e}")))?)
+            }
             _ => unreachable!("{name} is in OPTIONS but not in Args::set"),
         }
         Ok(())
@@ -486,6 +504,9 @@ fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
             "unexpected argument `{extra}`: {name} takes one argument{hint}"
         )));
     }
+    if args.format.is_some() && name != "exact-cover" {
+        return Err(Fail(format!("--format applies to exact-cover, not {name}")));
+    }
     if args.distinct && !matches!(name.as_str(), "langford" | "pentomino") {
         return Err(Fail(format!(
             "--distinct applies to langford and pentomino, not {name}"
@@ -518,10 +539,14 @@ fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
             Some(source_name(param)),
         ),
         "sudoku" => (Spec::Sudoku(param.clone()), Some("the puzzle".into())),
-        "exact-cover" => (
-            Spec::ExactCover(read_input(param, args.max_input)?),
-            Some(source_name(param)),
-        ),
+        "exact-cover" => {
+            let text = read_input(param, args.max_input)?;
+            let spec = match args.format {
+                Some(reading) => Spec::ExactCoverAs(text, reading),
+                None => Spec::ExactCover(text),
+            };
+            (spec, Some(source_name(param)))
+        }
         _ => unreachable!("checked above"),
     })
 }

@@ -18,16 +18,20 @@
 //! one `|`, after which the columns are secondary; without it the columns are `c1`, `c2`, … and all
 //! primary. The same comment lines are skipped.
 //!
-//! **Detection.** Knuth's format is read first; DLX1's reading of a text wins whenever it has one. Only
-//! when that fails, and the text looks like a matrix, is it read as a 0-1 matrix. A text looks like a
-//! matrix when its first option line is made of `0`, `1` and white space: the first content line when it
-//! is itself made of 0s and 1s (a matrix without header), otherwise the second (after the header). When
-//! both readings fail, the error is that of the format the text looks like: a matrix error (a ragged row,
-//! a stray character, a row without 1) for a text that looks like a matrix, a Knuth error otherwise.
-//! DLX1 rejects almost every matrix (a row such as `101` or `1 0 1` names an unknown or a repeated
-//! item); the texts it accepts are those whose items line names only `0` and `1`, such as `1` then `1`
-//! (one item, one option: 1 solution, where a header-less 2x1 matrix would have 2). They are read as
-//! DLX1 reads them.
+//! **Which format.** The reader may be told (`--format knuth|matrix` in the CLI, the page's select:
+//! [`Reading`]); by default ([`Reading::Auto`]) it decides:
+//! 1. a text whose every line (comments and blank lines aside) is made of `0`, `1` and white space,
+//!    with the same number of entries on each, is a 0-1 matrix without header — even where Knuth's
+//!    reading would also accept it. So `111` is a 1x3 matrix (1 solution; read as Knuth's it was one
+//!    item `111` and no option), `11` twice a 2x2 matrix (2 solutions, not 1), `101` three times a 3x3
+//!    matrix (0 solutions, since no row covers column 2; read as Knuth's, 2), and `1` then `1` two rows
+//!    of one column (2, not 1). To mean items named `0`
+//!    and `1`, say `--format knuth`;
+//! 2. otherwise Knuth's format is read first, and only when that fails and the text looks like a
+//!    matrix — its first line is a row (no header), or its second is (after a header) — is it read as a
+//!    matrix. When both fail, the error is that of the format the text looks like: a matrix error (a
+//!    ragged row, a stray character, a row without 1) for a text that looks like a matrix, a Knuth error
+//!    otherwise.
 
 use super::{Board, InputError, Problem};
 use crate::core::Instance;
@@ -44,6 +48,32 @@ A B C D E F G
 0100001
 0001101
 ";
+
+/// How to read a text: as the user says, or [`Reading::Auto`] (see the module documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Reading {
+    #[default]
+    Auto,
+    Knuth,
+    Matrix,
+}
+
+impl Reading {
+    /// The names the CLI's `--format` and the page's select use.
+    pub const NAMES: &'static str = "auto, knuth or matrix";
+
+    pub fn from_name(name: &str) -> Result<Reading, InputError> {
+        match name {
+            "auto" => Ok(Reading::Auto),
+            "knuth" => Ok(Reading::Knuth),
+            "matrix" => Ok(Reading::Matrix),
+            other => Err(InputError::new(format!(
+                "unknown format `{other}`: expected {}",
+                Reading::NAMES
+            ))),
+        }
+    }
+}
 
 /// How the problem was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -190,6 +220,17 @@ fn is_row(text: &str) -> bool {
         .all(|c| c == '0' || c == '1' || c.is_whitespace())
 }
 
+/// The entries of a matrix row (its `0`s and `1`s).
+fn row_width(text: &str) -> usize {
+    text.chars().filter(|&c| c == '0' || c == '1').count()
+}
+
+/// Whether every line is a matrix row, all with the same number of entries (rule 1 of the detection).
+fn uniform_rows<'a>(mut lines: impl Iterator<Item = Line<'a>>) -> bool {
+    let mut width = None;
+    lines.all(|(_, text)| is_row(text) && *width.get_or_insert(row_width(text)) == row_width(text))
+}
+
 fn new_instance(primary: &[&str], secondary: &[&str]) -> Result<Instance, InputError> {
     // The names were checked already; map any error rather than trust that.
     Instance::new(primary.iter().copied(), secondary.iter().copied())
@@ -197,10 +238,15 @@ fn new_instance(primary: &[&str], secondary: &[&str]) -> Result<Instance, InputE
 }
 
 impl ExactCover {
-    /// Reads a problem in Knuth's format or as a 0-1 matrix (see the module documentation). Each line
-    /// is checked as it is read, so the first error ends the reading; memory is the instance's, plus
-    /// the items line's names.
+    /// Reads a problem in Knuth's format or as a 0-1 matrix, deciding which (see the module
+    /// documentation): [`ExactCover::parse_as`] with [`Reading::Auto`].
     pub fn parse(text: &str) -> Result<ExactCover, InputError> {
+        Self::parse_as(text, Reading::Auto)
+    }
+
+    /// Reads a problem in the format `reading` says, or decides. Each line is checked as it is read,
+    /// so the first error ends the reading; memory is the instance's, plus the items line's names.
+    pub fn parse_as(text: &str, reading: Reading) -> Result<ExactCover, InputError> {
         let mut lines = content_lines(text);
         let Some(first) = lines.next() else {
             return Err(InputError::at(
@@ -209,6 +255,19 @@ impl ExactCover {
                 "no items line: the first line that is not a comment (`|`) must name the items",
             ));
         };
+        let matrix = |lines| {
+            if is_row(first.1) {
+                Self::parse_matrix(None, content_lines(text))
+            } else {
+                Self::parse_matrix(Some(first), lines)
+            }
+        };
+        match reading {
+            Reading::Knuth => return Self::parse_knuth(first, lines),
+            Reading::Matrix => return matrix(lines),
+            Reading::Auto if uniform_rows(content_lines(text)) => return matrix(lines),
+            Reading::Auto => {}
+        }
         let knuth = Self::parse_knuth(first, lines.clone());
         if knuth.is_ok() {
             return knuth;
@@ -224,10 +283,8 @@ impl ExactCover {
                  read as the items line",
             ));
         }
-        if is_row(first.1) {
-            Self::parse_matrix(None, content_lines(text))
-        } else if lines.clone().next().is_some_and(|l| is_row(l.1)) {
-            Self::parse_matrix(Some(first), lines)
+        if is_row(first.1) || lines.clone().next().is_some_and(|l| is_row(l.1)) {
+            matrix(lines)
         } else {
             knuth
         }
@@ -335,9 +392,7 @@ impl ExactCover {
         let (primary, secondary) = match header {
             Some(names) => names,
             None => {
-                let width = rows.clone().next().map_or(0, |(_, text)| {
-                    text.chars().filter(|&c| c == '0' || c == '1').count()
-                });
+                let width = rows.clone().next().map_or(0, |(_, text)| row_width(text));
                 generated = (1..=width).map(|j| format!("c{j}")).collect();
                 (generated.iter().map(String::as_str).collect(), Vec::new())
             }
@@ -648,16 +703,55 @@ b y
     }
 
     #[test]
-    fn knuths_reading_wins_over_a_matrix_of_items_named_0_and_1() {
-        // Item `1`, one option `1`: one solution (as a header-less 2x1 matrix it would have 2).
-        let x = ExactCover::parse("1\n1\n").unwrap();
-        assert_eq!(x.format(), Format::Knuth);
-        assert_eq!(count(&x), 1);
-        // Items `0` and `1`, one option over both: one solution (as a matrix, two rows `0 1`: none).
-        let y = ExactCover::parse("0 1\n0 1\n").unwrap();
+    fn a_text_of_equal_length_rows_is_a_matrix_unless_told_otherwise() {
+        // Issue 12, finding 4: these were read as Knuth's format, with wrong counts.
+        for (text, knuth_count, matrix_count, width) in [
+            ("111\n", 0, 1, 3),
+            ("11\n11\n", 1, 2, 2),
+            // Three rows, none covering column 2: 0 (the issue's "3" counted the rows).
+            ("101\n101\n101\n", 2, 0, 3),
+            ("111\n111\n111\n", 2, 3, 3),
+            ("1\n1\n", 1, 2, 1),
+            ("0 1\n0 1\n", 1, 0, 2),
+        ] {
+            let x = ExactCover::parse(text).unwrap();
+            assert_eq!(x.format(), Format::Matrix, "{text:?}");
+            assert_eq!(x.instance().n_items(), width, "{text:?}");
+            assert_eq!(count(&x), matrix_count, "{text:?}");
+            let m = ExactCover::parse_as(text, Reading::Matrix).unwrap();
+            assert_eq!(m.instance(), x.instance());
+            // Items named `1`, `0 1`, … when asked for.
+            let k = ExactCover::parse_as(text, Reading::Knuth).unwrap();
+            assert_eq!(k.format(), Format::Knuth);
+            assert_eq!(count(&k), knuth_count, "{text:?}");
+        }
+        // Rows of different lengths are not rule 1: Knuth's reading, where it succeeds, still wins.
+        let y = ExactCover::parse("0 1\n1\n0\n").unwrap();
         assert_eq!(y.format(), Format::Knuth);
-        assert_eq!(y.instance().to_knuth(), "0 1\n0 1\n");
         assert_eq!(count(&y), 1);
+        // A header makes a matrix too, when told so, even if DLX1 could read it.
+        let h = ExactCover::parse_as("a b\n11\n", Reading::Matrix).unwrap();
+        assert_eq!(h.instance().item_names().join(" "), "a b");
+        assert_eq!(count(&h), 1);
+        // Told the format, the errors are that format's.
+        assert_eq!(
+            ExactCover::parse_as("A B\n10\n", Reading::Knuth)
+                .err()
+                .unwrap()
+                .to_string(),
+            "line 2, column 1: unknown item `10` (it is not in the items line)"
+        );
+        assert_eq!(
+            ExactCover::parse_as("a b\na\n", Reading::Matrix)
+                .err()
+                .unwrap()
+                .to_string(),
+            "line 2, column 1: `a` in a row of a 0-1 matrix (entries are 0 and 1)"
+        );
+        assert_eq!(
+            Reading::from_name("csv").unwrap_err().message,
+            "unknown format `csv`: expected auto, knuth or matrix"
+        );
         // Matrices DLX1 rejects stay matrices: with and without header, spaced and unspaced.
         for (text, items, want) in [
             ("1 0 1\n0 1 0\n1 1 0\n0 0 1\n", "c1 c2 c3", 2),

@@ -168,8 +168,11 @@ pub enum Spec {
         board: String,
         distinct: bool,
     },
-    /// Knuth's text format or a 0-1 matrix.
+    /// Knuth's text format or a 0-1 matrix, the reader deciding which (`Reading::Auto`, or a
+    /// Sudoku when the text reads as one and not as an exact-cover problem with options).
     ExactCover(String),
+    /// The same in the format given (`dlx --format`, the page's select); `Auto` is `ExactCover`.
+    ExactCoverAs(String, exact_cover::Reading),
 }
 
 /// N for the numeric problems, as the CLI and the page read it: [`parse_whole`] for `N`, and at most
@@ -277,7 +280,10 @@ pub fn load(spec: &Spec) -> Result<Box<dyn Problem>, InputError> {
         Spec::Pentomino { board, distinct } => {
             Box::new(pentomino::Pentomino::new(board, *distinct)?)
         }
-        Spec::ExactCover(text) => {
+        Spec::ExactCoverAs(text, reading) if *reading != exact_cover::Reading::Auto => Box::new(
+            exact_cover::ExactCover::parse_as(without_bom(text), *reading)?,
+        ),
+        Spec::ExactCover(text) | Spec::ExactCoverAs(text, _) => {
             let text = without_bom(text);
             match exact_cover::ExactCover::parse(text) {
                 Ok(x) if x.instance().n_options() > 0 => Box::new(x),

@@ -1,0 +1,498 @@
+// @ts-check
+// The Sudoku tools of the page, and the solutions kept for every kind of problem:
+//
+// - Solve (Session.solve in slices, one a frame): the first solution at full speed, then a second one;
+//   the verdict "Unique solution", "More than one solution" or "No solution", with nodes and time.
+// - The solutions found (by Solve, Next solution, play or Run to end) are kept: "solution k of n",
+//   previous / next, copy as text. The board shows a kept solution until the search moves again, so a
+//   search that finds nothing more never takes the last solution off the board.
+// - The board is editable: a cursor (arrows, a symbol to set, Backspace / Delete / . / 0 to clear), a
+//   click or tap on a cell (a symbol pad on touch), Clear; the puzzle text follows and each change
+//   reloads the puzzle; a clashing entry is marked at once and not loaded until it is mended.
+// - Pencil marks: each empty cell's candidates, read from the live links (Session.candidates: the
+//   options still in the cell item's list, as many as its length).
+// - Pointing: a cell lights its items and options in the matrix, an item lights its cells here.
+//
+// A renderer like the others (update(snapshot) + draw(), www/snapshot.js): `decorate(snapshot)` runs
+// first and puts the board to show and the overlay (`snapshot.sudoku`) into the snapshot for the board.
+
+/** Solutions a list keeps (the engine keeps as many: src/wasm.rs KEEP). */
+export const KEEP = 100;
+
+/**
+ * @typedef {object} Overlay  what the board draws over a Sudoku (in snapshot.sudoku)
+ * @property {number} cursor           the cell of the cursor, or −1 while the board is not focused
+ * @property {Set<number>} clash       cells that repeat a symbol of their row, column or box
+ * @property {Set<number>} lit         cells an item pointed at in the matrix is about
+ * @property {Uint32Array | null} candidates  pencil marks (bit v − 1 for symbol v), when shown
+ */
+
+/** The cells of a Sudoku that see cell p (its row, column and box), p excluded. @param {number} size @param {number} p */
+function peers(size, p) {
+  const n = Math.round(Math.sqrt(size));
+  const r = Math.floor(p / size), c = p % size;
+  const r0 = r - (r % n), c0 = c - (c % n);
+  const out = new Set();
+  for (let i = 0; i < size; i++) {
+    out.add(r * size + i);
+    out.add(i * size + c);
+    out.add((r0 + Math.floor(i / n)) * size + c0 + (i % n));
+  }
+  out.delete(p);
+  return out;
+}
+
+/** Every cell that holds the same symbol as one of its peers. @param {number[]} cells @param {number} size */
+export function clashes(cells, size) {
+  const out = new Set();
+  for (let p = 0; p < cells.length; p++) {
+    if (!cells[p]) continue;
+    for (const q of peers(size, p)) if (cells[q] === cells[p]) { out.add(p); out.add(q); }
+  }
+  return out;
+}
+
+/**
+ * The puzzle as one line, in the alphabet it was read in when that reads back the same: hexadecimal
+ * needs a `0` somewhere and letters no digit (else the reader takes the standard alphabet), so when an
+ * edit removes the last one the line is written in the alphabet that keeps every value.
+ * @param {number[]} cells @param {string[]} labels  labels[v] of the board
+ */
+export function puzzleLine(cells, labels) {
+  const size = labels.length - 1;
+  const standard = (/** @type {number} */ v) => (v === 0 ? '.' : v <= 9 ? String(v) : String.fromCharCode(55 + v));
+  const letter = (/** @type {number} */ v) => (v === 0 ? '.' : String.fromCharCode(64 + v));
+  let label = (/** @type {number} */ v) => (v === 0 ? '.' : labels[v]);
+  if (labels[1] === '0' && !cells.includes(1)) label = standard;
+  if (size === 25 && cells.every((v) => v === 0 || v >= 10)) label = letter;
+  return cells.map(label).join('');
+}
+
+export class SudokuTools {
+  /**
+   * @param {Record<string, any>} ui  the page's elements by id
+   * @param {{
+   *   model: () => import('./model.js').Model,
+   *   loadPuzzle: (text: string) => boolean,
+   *   note: (text: string, kind?: string) => void,
+   *   matrix: import('./matrix.js').MatrixView,
+   *   board: import('./board.js').BoardView,
+   *   changed: () => void,
+   * }} app
+   */
+  constructor(ui, app) {
+    this.ui = ui;
+    this.app = app;
+    /** A Solve going on in slices. @type {{slice: number, ms: number} | null} */
+    this.solving = null;
+    /** The kept solutions: boards, the one shown, whether the board shows it. */
+    this.list = { /** @type {any[]} */ boards: [], index: 0, show: false, source: 'search' };
+    /** The cell of the cursor. */
+    this.cursor = 0;
+    /** A grid being edited that cannot load (its givens clash), or null. @type {number[] | null} */
+    this.pending = null;
+    this.pencil = false;
+    /** Cells lit by an item pointed at in the matrix. @type {Set<number>} */
+    this.lit = new Set();
+    this._epoch = -1;
+    /** The board drawn last (the puzzle's, a kept solution or the grid being edited). @type {any} */
+    this.shown = null;
+    this.isSudoku = false;
+    this._bind();
+  }
+
+  get model() { return this.app.model(); }
+
+  // ---------------------------------------------------------------- wiring
+
+  _bind() {
+    const { ui } = this;
+    const canvas = ui['board-canvas'];
+    // The board takes the keyboard: a cursor starts at row 1, column 1.
+    canvas.tabIndex = 0;
+    canvas.dataset.testid = 'board';
+    canvas.removeAttribute('aria-hidden');
+    canvas.setAttribute('role', 'grid');
+    canvas.setAttribute('aria-label', 'The board. For a Sudoku: arrows move the cursor, a symbol sets the cell, Backspace clears it.');
+    canvas.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => this._key(e));
+    canvas.addEventListener('focus', () => this.app.changed());
+    canvas.addEventListener('blur', () => this.app.changed());
+    canvas.addEventListener('pointerdown', (/** @type {PointerEvent} */ e) => {
+      const p = this._cellAt(e);
+      if (p < 0) return;
+      this.cursor = p;
+      canvas.focus();
+      // On touch there may be no keyboard: the symbol pad takes its place.
+      if (e.pointerType === 'touch' || e.pointerType === 'pen') this._openPad();
+      e.preventDefault();
+      this.app.changed();
+    });
+    canvas.addEventListener('pointermove', (/** @type {PointerEvent} */ e) => this._point(this._cellAt(e)));
+    canvas.addEventListener('pointerleave', () => this._point(-1));
+    ui.solve.addEventListener('click', () => this.solve());
+    ui['sudoku-clear'].addEventListener('click', () => this.clear());
+    ui.pencil.addEventListener('click', () => {
+      this.pencil = !this.pencil;
+      ui.pencil.setAttribute('aria-pressed', String(this.pencil));
+      this.app.changed();
+    });
+    ui['solution-prev'].addEventListener('click', () => this.go(-1));
+    ui['solution-next'].addEventListener('click', () => this.go(1));
+    ui['solution-copy'].addEventListener('click', () => this.copy());
+    ui['symbol-pad'].addEventListener('click', (/** @type {MouseEvent} */ e) => {
+      const b = /** @type {HTMLElement} */ (e.target).closest('button');
+      if (!b) return;
+      if (b.dataset.value === 'close') { ui['symbol-pad'].hidden = true; return; }
+      this.set(this.cursor, Number(b.dataset.value));
+    });
+  }
+
+  /** The cell under a pointer event, or −1. @param {MouseEvent} e */
+  _cellAt(e) {
+    const b = this.shown;
+    if (!this.isSudoku || !b) return -1;
+    const r = this.ui['board-canvas'].getBoundingClientRect();
+    const n = b.rows;
+    const g = gridOf(r.width, r.height, n);
+    const j = Math.floor((e.clientX - r.left - g.x0) / g.cell), i = Math.floor((e.clientY - r.top - g.y0) / g.cell);
+    return i >= 0 && j >= 0 && i < n && j < n ? i * n + j : -1;
+  }
+
+  /** A cell pointed at: its items and options light in the matrix. @param {number} p */
+  _point(p) {
+    const m = this.app.matrix;
+    if (p < 0 || !this.shown) { m.setLit(null); return; }
+    const v = this.shown.cells[p];
+    const links = this.model.cellLinks(p, v > 0 ? v : 0);
+    m.setLit({ items: new Set(links.items), options: new Set(links.options) });
+  }
+
+  /** An item pointed at in the matrix (its header, 0 for none): its cells light on the board. @param {number} h */
+  pointItem(h) {
+    const lit = this.isSudoku && h > 0 ? new Set(this.model.itemCells(h)) : new Set();
+    if (lit.size === this.lit.size && [...lit].every((p) => this.lit.has(p))) return;
+    this.lit = lit;
+    this.app.changed();
+  }
+
+  /** @param {KeyboardEvent} e */
+  _key(e) {
+    if (!this.isSudoku || e.ctrlKey || e.metaKey || e.altKey || !this.shown) return;
+    const n = this.shown.rows;
+    const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+    const mv = moves[/** @type {keyof typeof moves} */ (e.key)];
+    // The board keeps its keys: the page's own (arrows step the search) must not see them.
+    e.stopPropagation();
+    if (mv) {
+      const i = Math.floor(this.cursor / n), j = this.cursor % n;
+      this.cursor = ((i + mv[0] + n) % n) * n + ((j + mv[1] + n) % n);
+      e.preventDefault();
+      this.app.changed();
+      return;
+    }
+    if (['Backspace', 'Delete', '.', ' '].includes(e.key)) { e.preventDefault(); this.set(this.cursor, 0); return; }
+    if (e.key === 'Escape') { this.ui['symbol-pad'].hidden = true; return; }
+    if (e.key.length !== 1) return;
+    const labels = this.shown.labels;
+    const v = labels.findIndex((/** @type {string} */ l, /** @type {number} */ k) => k > 0 && l.toUpperCase() === e.key.toUpperCase());
+    if (v > 0) { e.preventDefault(); this.set(this.cursor, v); } else if (e.key === '0') { e.preventDefault(); this.set(this.cursor, 0); }
+  }
+
+  _openPad() {
+    const pad = this.ui['symbol-pad'];
+    const labels = this.shown ? this.shown.labels : [];
+    const key = labels.join('');
+    if (pad.dataset.key !== key) {
+      pad.dataset.key = key;
+      const button = (/** @type {string} */ text, /** @type {string} */ value, /** @type {string} */ label) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = text;
+        b.dataset.value = value;
+        b.setAttribute('aria-label', label);
+        return b;
+      };
+      pad.replaceChildren(
+        ...labels.slice(1).map((/** @type {string} */ l, /** @type {number} */ k) => button(l, String(k + 1), `set ${l}`)),
+        button('⌫', '0', 'clear the cell'),
+        button('✕', 'close', 'close the pad'),
+      );
+    }
+    pad.hidden = false;
+  }
+
+  // ---------------------------------------------------------------- editing
+
+  /** The puzzle's cells: the grid being edited, or the givens of the puzzle loaded. */
+  _puzzleCells() {
+    if (this.pending) return this.pending.slice();
+    const b = this.model.board();
+    return Array.from(b.cells, (/** @type {number} */ v, /** @type {number} */ p) => (b.given[p] ? v : 0));
+  }
+
+  /**
+   * Sets cell p of the puzzle to v (0 empties it); the puzzle text follows, and the puzzle reloads
+   * unless two givens now clash, which are marked at once.
+   * @param {number} p @param {number} v
+   */
+  set(p, v) {
+    if (!this.isSudoku || !this.shown) return;
+    const cells = this._puzzleCells();
+    cells[p] = v;
+    this._edit(cells);
+  }
+
+  /** Empties the grid. */
+  clear() {
+    if (!this.isSudoku || !this.shown) return;
+    this._edit(this._puzzleCells().map(() => 0));
+  }
+
+  /** @param {number[]} cells */
+  _edit(cells) {
+    const labels = this.shown.labels;
+    const text = puzzleLine(cells, labels);
+    this.ui.puzzle.value = text;
+    this.ui.puzzle.dispatchEvent(new Event('input'));
+    const clash = clashes(cells, labels.length - 1);
+    const cursor = this.cursor;
+    if (clash.size) {
+      this.pending = cells;
+      this.list.show = false;
+      const [a, b] = [...clash];
+      const size = labels.length - 1;
+      const name = (/** @type {number} */ p) => `r${Math.floor(p / size) + 1}c${(p % size) + 1}`;
+      this.app.note(`Clash: ${name(a)} and ${name(b)} both hold ${labels[cells[a]]}. Change one to load the puzzle.`, 'error');
+    } else {
+      this.pending = null;
+      this.app.loadPuzzle(text);
+    }
+    this.cursor = cursor;
+    this.app.changed();
+  }
+
+  // ---------------------------------------------------------------- solving
+
+  solve() {
+    if (!this.isSudoku || this.pending) return;
+    const model = this.model;
+    if (model.playing) model.pause();
+    model.solveStart();
+    this.list = { boards: [], index: 0, show: false, source: 'search' };
+    this.solving = { slice: 20000, ms: 0 };
+    this._verdict('Solving…', 'running');
+    this.ui.solve.disabled = true;
+    this.app.changed();
+  }
+
+  /** One frame's share of Solve: a slice of nodes sized to about 12 ms. */
+  frame() {
+    const s = this.solving;
+    if (!s) return;
+    const model = this.model;
+    const t = performance.now();
+    const r = model.solve(s.slice);
+    const dt = performance.now() - t;
+    s.ms += dt;
+    s.slice = Math.max(1000, Math.min(5e7, Math.round(s.slice * 12 / Math.max(dt, 0.5))));
+    this.app.changed();
+    if (!r.finished) { this._verdict(`Solving… ${Number(r.nodes).toLocaleString('en-US')} nodes`, 'running'); return; }
+    this.solving = null;
+    this.ui.solve.disabled = false;
+    const figures = `${Number(r.nodes).toLocaleString('en-US')} nodes, ${s.ms < 10 ? s.ms.toFixed(1) : Math.round(s.ms)} ms`;
+    this._sync();
+    this.list.index = 0;
+    this.list.show = this.list.boards.length > 0;
+    if (r.verdict === 'unique') this._verdict(`Unique solution (${figures})`, 'unique');
+    else if (r.verdict === 'multiple') this._verdict(`More than one solution: showing the first; ▶ shows the second (${figures})`, 'multiple');
+    else this._verdict(`No solution (${figures})`, 'none');
+  }
+
+  /** Stops a Solve going on (a load, a reset, another move). */
+  stop() {
+    if (!this.solving) return;
+    this.solving = null;
+    this.ui.solve.disabled = false;
+    this._verdict('', '');
+  }
+
+  /** @param {string} text @param {string} state */
+  _verdict(text, state) {
+    const el = this.ui.verdict;
+    if (el.textContent !== text) el.textContent = text;
+    el.dataset.state = state;
+  }
+
+  // ---------------------------------------------------------------- the kept solutions
+
+  /** Takes in the solutions the engine kept since the list last looked. */
+  _sync() {
+    if (this.list.source !== 'search') return;
+    const n = this.model.keptCount();
+    if (n < this.list.boards.length) this.list = { boards: [], index: 0, show: false, source: 'search' };
+    for (let k = this.list.boards.length; k < n; k++) this.list.boards.push(this.model.kept(k));
+  }
+
+  /** The search moved (a step, play, back): the board shows it again. */
+  showLive() {
+    this.stop();
+    this.list.show = false;
+    this.pending = null;
+  }
+
+  /** Next solution found one, or found none more: the board shows the latest solution kept. */
+  showLatest() {
+    this._sync();
+    if (!this.list.boards.length) return;
+    this.list.index = this.list.boards.length - 1;
+    this.list.show = true;
+  }
+
+  /** A run to the end finished: its first solutions (up to 100), the first shown. @param {any[]} boards */
+  fromRun(boards) {
+    if (!boards || !boards.length) return;
+    this.list = { boards, index: 0, show: true, source: 'run' };
+    this.app.changed();
+  }
+
+  /** @param {number} d */
+  go(d) {
+    const l = this.list;
+    if (!l.boards.length) return;
+    l.index = Math.max(0, Math.min(l.boards.length - 1, (l.show ? l.index : l.boards.length - 1) + d));
+    l.show = true;
+    this.app.changed();
+  }
+
+  async copy() {
+    const b = this.list.boards[this.list.index];
+    if (!b) return;
+    const text = b.text || (b.lines || []).join('\n');
+    try {
+      await navigator.clipboard.writeText(text);
+      this.app.note(`Solution ${this.list.index + 1} copied as text.`);
+    } catch {
+      this.app.note(`Solution ${this.list.index + 1}: ${text}`);
+    }
+  }
+
+  // ---------------------------------------------------------------- the snapshot
+
+  /**
+   * Before the renderers see the snapshot: a new search forgets the list; the board to show (a kept
+   * solution, the grid being edited, or the live one) and the Sudoku overlay go into it.
+   * @param {import('./snapshot.js').Snapshot} s
+   */
+  decorate(s) {
+    if (s.epoch !== this._epoch) {
+      this._epoch = s.epoch;
+      this.list = { boards: [], index: 0, show: false, source: 'search' };
+      this.lit = new Set();
+    }
+    this._sync();
+    this.isSudoku = s.board.kind === 'sudoku';
+    const l = this.list;
+    if (this.pending && this.isSudoku) {
+      const labels = s.board.labels;
+      s.board = { ...s.board, cells: this.pending, given: this.pending.map((v) => v > 0), text: puzzleLine(this.pending, labels) };
+    } else if (l.show && l.boards[l.index]) {
+      s.board = l.boards[l.index];
+    }
+    this.shown = s.board;
+    const focused = document.activeElement === this.ui['board-canvas'];
+    const n = s.board.rows * s.board.cols;
+    if (this.cursor >= n) this.cursor = 0;
+    /** @type {Overlay | null} */
+    const overlay = this.isSudoku ? {
+      cursor: focused ? this.cursor : -1,
+      clash: this.pending ? clashes(this.pending, s.board.rows) : new Set(),
+      lit: this.lit,
+      // The live candidates, over the live board only (a kept solution is full).
+      candidates: this.pencil && !l.show && !this.pending ? this.model.candidates() : null,
+    } : null;
+    /** The overlay of the last snapshot (the browser tests read it). */
+    this.overlay = overlay;
+    /** @type {any} */ (s).sudoku = overlay;
+  }
+
+  /** @param {import('./snapshot.js').Snapshot} s */
+  update(s) {
+    const { ui } = this;
+    const sudoku = this.isSudoku;
+    ui['sudoku-tools'].hidden = !sudoku;
+    if (!sudoku) ui['symbol-pad'].hidden = true;
+    if (s.epoch !== this._verdictEpoch && !this.solving) {
+      this._verdictEpoch = s.epoch;
+      this._verdict('', '');
+    }
+    const l = this.list;
+    ui.solutions.hidden = l.boards.length === 0;
+    const pos = l.boards.length
+      ? `${l.show ? `solution ${l.index + 1} of ${l.boards.length}` : `${l.boards.length} kept`}${l.source === 'run' ? ' (run to end)' : ''}${l.boards.length >= KEEP ? ', the first 100' : ''}`
+      : '';
+    if (ui['solution-pos'].textContent !== pos) ui['solution-pos'].textContent = pos;
+    ui['solution-prev'].disabled = !l.show || l.index === 0;
+    ui['solution-next'].disabled = l.show && l.index >= l.boards.length - 1;
+  }
+
+  draw() {}
+}
+
+/**
+ * Square cells of a board of side n in a box w × h, centred, as BoardView lays them out.
+ * @param {number} w @param {number} h @param {number} n
+ */
+export function gridOf(w, h, n, pad = 6) {
+  const cell = Math.max(2, Math.min((w - 2 * pad) / n, (h - 2 * pad) / n));
+  return { cell, x0: (w - cell * n) / 2, y0: (h - cell * n) / 2 };
+}
+
+/**
+ * Draws the overlay over a Sudoku the board view has drawn: lit cells, clashes, pencil marks, cursor.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {{cell: number, x0: number, y0: number}} g  the board's geometry
+ * @param {any} b  the board
+ * @param {Overlay} o
+ * @param {Record<string, string>} c  the colours (canvas.js)
+ */
+export function drawOverlay(ctx, g, b, o, c) {
+  const n = b.rows, { cell, x0, y0 } = g;
+  const at = (/** @type {number} */ p) => [x0 + (p % n) * cell, y0 + Math.floor(p / n) * cell];
+  for (const p of o.lit) {
+    const [x, y] = at(p);
+    ctx.fillStyle = 'rgba(37, 99, 235, 0.16)';
+    ctx.fillRect(x, y, cell, cell);
+  }
+  for (const p of o.clash) {
+    const [x, y] = at(p);
+    ctx.fillStyle = 'rgba(220, 38, 38, 0.28)';
+    ctx.fillRect(x, y, cell, cell);
+    ctx.strokeStyle = '#b91c1c';
+    ctx.lineWidth = 2;
+    ctx.strokeRect(x + 2, y + 2, cell - 4, cell - 4);
+  }
+  if (o.candidates && o.candidates.length === n * n) {
+    const side = Math.round(Math.sqrt(n));
+    const sub = cell / side;
+    ctx.fillStyle = c.muted || '#667085';
+    ctx.font = `${Math.max(5, sub * 0.72)}px ${c.font}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (let p = 0; p < n * n; p++) {
+      const mask = o.candidates[p];
+      if (!mask || b.cells[p]) continue;
+      const [x, y] = at(p);
+      for (let v = 1; v <= n; v++) {
+        if (!(mask & (1 << (v - 1)))) continue;
+        const i = Math.floor((v - 1) / side), j = (v - 1) % side;
+        ctx.fillText(b.labels[v], x + (j + 0.5) * sub, y + (i + 0.5) * sub + sub * 0.04);
+      }
+    }
+  }
+  if (o.cursor >= 0 && o.cursor < n * n) {
+    const [x, y] = at(o.cursor);
+    ctx.strokeStyle = '#2563eb';
+    ctx.lineWidth = Math.max(2, cell * 0.08);
+    ctx.strokeRect(x + ctx.lineWidth / 2, y + ctx.lineWidth / 2, cell - ctx.lineWidth, cell - ctx.lineWidth);
+  }
+}
