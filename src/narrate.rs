@@ -156,6 +156,119 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance) -> Str
     }
 }
 
+/// The name of an event's kind in the step log.
+pub fn kind_name(ev: &Event) -> &'static str {
+    match ev {
+        Event::Choose { .. } => "choose",
+        Event::DeadEnd { .. } => "dead-end",
+        Event::CoverItem { .. } => "cover",
+        Event::Hide { .. } => "hide",
+        Event::Try { .. } => "try",
+        Event::Solution { .. } => "solution",
+        Event::Backtrack { .. } => "backtrack",
+        Event::Unhide { .. } => "unhide",
+        Event::UncoverItem { .. } => "uncover",
+        Event::Purify { .. } => "purify",
+        Event::Unpurify { .. } => "unpurify",
+    }
+}
+
+/// One line of the step log, in this order of fields (see [`trace_line`]).
+#[derive(serde::Serialize)]
+struct TraceLine<'a> {
+    event: u64,
+    kind: &'static str,
+    level: usize,
+    item: Option<&'a str>,
+    option: Option<String>,
+    nodes: u64,
+    updates: u64,
+    solutions: u64,
+    narration: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<Vec<String>>,
+}
+
+/// One line of the step log (`dlx trace`, and the page's download of the steps taken): a JSON object
+/// with the event's number from 1, its kind, the level it happens at, its item and option (name and
+/// text, `null` where the event has none), the counters after it, and its narration; a solution adds
+/// its options.
+///
+/// `search` must stand right after `ev` was taken (as for [`narrate`]); `level` is the level the
+/// event belongs to (see [`trace`], which keeps it).
+pub fn trace_line(
+    number: u64,
+    ev: Event,
+    level: usize,
+    search: &Search,
+    inst: &Instance,
+) -> String {
+    let links = search.links();
+    let node_item = |x: u32| links.nodes()[x as usize].top;
+    let (item, option) = match ev {
+        Event::Choose { item, .. }
+        | Event::DeadEnd { item, .. }
+        | Event::CoverItem { item }
+        | Event::UncoverItem { item } => (Some(item), None),
+        Event::Hide { node }
+        | Event::Unhide { node }
+        | Event::Try { node, .. }
+        | Event::Purify { node }
+        | Event::Unpurify { node } => (Some(node_item(node)), Some(node)),
+        Event::Solution { .. } | Event::Backtrack { .. } => (None, None),
+    };
+    let st = search.stats();
+    let line = TraceLine {
+        event: number,
+        kind: kind_name(&ev),
+        level,
+        item: item.map(|i| item_name(inst, i)),
+        option: option.map(|x| option_text(inst, search, x)),
+        nodes: st.nodes,
+        updates: st.updates,
+        solutions: st.solutions,
+        narration: narrate(ev, false, search, inst),
+        solution: matches!(ev, Event::Solution { .. }).then(|| {
+            search
+                .solution()
+                .iter()
+                .map(|&k| inst.option_text(k))
+                .collect()
+        }),
+    };
+    serde_json::to_string(&line).expect("plain data serialises")
+}
+
+/// The level the search stands at for the covers and hides that follow `ev`, which was taken at
+/// `level` (the machine itself moves down a level silently once an option's items are covered, but
+/// those covers belong to the level that tried it).
+pub fn level_after(ev: Event, level: usize) -> usize {
+    match ev {
+        Event::Choose { level, .. }
+        | Event::DeadEnd { level, .. }
+        | Event::Try { level, .. }
+        | Event::Solution { level } => level as usize,
+        Event::Backtrack { level } => (level as usize).saturating_sub(1),
+        _ => level,
+    }
+}
+
+/// The first `max` events of `search` from where it stands (a fresh search: the whole log), one
+/// [`trace_line`] each.
+pub fn trace(search: &mut Search, inst: &Instance, max: u64, mut line: impl FnMut(String)) {
+    let (mut n, mut level) = (0, search.level());
+    while n < max {
+        let Some(ev) = search.step() else { break };
+        n += 1;
+        let at = match ev {
+            Event::Backtrack { level } => level as usize,
+            _ => level_after(ev, level),
+        };
+        line(trace_line(n, ev, at, search, inst));
+        level = level_after(ev, level);
+    }
+}
+
 /// A count with thousands separators, as the page shows counters.
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();

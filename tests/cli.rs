@@ -1578,3 +1578,84 @@ fn colour_errors_have_line_and_column() {
         &["line 2, column 5", "colour is missing"],
     );
 }
+
+// ---- Output that streams (issue 12, finding 2) ----
+
+/// Runs `dlx ARGS` under `ulimit -v kib`, reads `want` bytes of its stdout, closes it, and returns the
+/// bytes read and the exit status. The bound on waiting keeps a run that prints nothing from hanging.
+fn head_of_limited_run(kib: u64, args: &str, want: usize) -> (Vec<u8>, Option<i32>) {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" {args}"))
+        .arg(env!("CARGO_BIN_EXE_dlx"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut got = Vec::with_capacity(want);
+    let mut buf = vec![0u8; 1 << 16];
+    while got.len() < want {
+        match stdout.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+    drop(stdout);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            break child.wait().unwrap();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    (got, status.code())
+}
+
+#[test]
+fn solve_all_streams_text_and_json_in_flat_memory() {
+    // 20-queens has 39 billion solutions: `--json` kept every board until memory ran out (under a
+    // 150 MB limit it aborted, 134, having printed nothing). Now the boards array is written as the
+    // search goes: 8 MB of it arrive under that limit, and closing the pipe ends the run with 0.
+    let want = 8 << 20;
+    let (got, code) = head_of_limited_run(150_000, "solve queens 20 --limit 0 --json", want);
+    assert!(
+        got.len() >= want,
+        "only {} bytes, status {code:?}",
+        got.len()
+    );
+    assert_eq!(code, Some(0));
+    let text = String::from_utf8(got).unwrap();
+    let prefix = "{\"command\":\"solve\",\"problem\":\"20-queens\",\"boards\":[\"";
+    assert!(text.starts_with(prefix), "{}", &text[..200]);
+    // Every complete board of the prefix is a legal one, and they are distinct.
+    let boards: Vec<&str> = text[prefix.len() - 1..]
+        .split(',')
+        .filter(|b| b.len() > 2 && b.starts_with('"') && b.ends_with('"'))
+        .collect();
+    assert!(boards.len() > 10_000, "{}", boards.len());
+    let mut seen = HashSet::new();
+    for b in &boards[..1000] {
+        let board: String = serde_json::from_str(b).unwrap();
+        assert_queens(&board, 20, false);
+        assert!(seen.insert(board));
+    }
+    // Text streams too (it did already), in the same bound.
+    let (got, code) = head_of_limited_run(150_000, "solve queens 20 --limit 0", want);
+    assert!(
+        got.len() >= want && code == Some(0),
+        "{} {code:?}",
+        got.len()
+    );
+    // A finished run is one JSON object, boards first, the same keys as before.
+    let v = json(&["solve", "queens", "6", "--limit", "0", "--json"]);
+    assert_eq!(v["boards"].as_array().unwrap().len(), 4);
+    assert_eq!(v["first"], v["boards"][0]);
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["solutions"], 4);
+}

@@ -205,7 +205,9 @@ function readInputs() {
   const k = kindOf(kind);
   const el = inputElement(kind);
   const text = k.input === 'size' ? el.value.trim() : el.value;
-  return { kind, text, distinct: !!k.distinct && ui.distinct.checked };
+  // The exact-cover format (the CLI's --format); undefined elsewhere and for "detect".
+  const format = k.input === 'matrix' && ui['matrix-format'].value !== 'auto' ? ui['matrix-format'].value : undefined;
+  return { kind, text, distinct: !!k.distinct && ui.distinct.checked, format };
 }
 
 /**
@@ -213,7 +215,7 @@ function readInputs() {
  * @param {import('./model.js').ProblemSpec} spec
  * @param {{keepUndo?: boolean}} [how]
  */
-function writeInputs({ kind, text, distinct }, { keepUndo = true } = {}) {
+function writeInputs({ kind, text, distinct, format }, { keepUndo = true } = {}) {
   const old = state.texts[kind];
   // What the user typed is kept for "Undo" when a preset or a link replaces it.
   if (keepUndo && old !== undefined && old !== text && old.trim() !== '' && !isPresetText(kind, old)) {
@@ -224,6 +226,7 @@ function writeInputs({ kind, text, distinct }, { keepUndo = true } = {}) {
   state.texts[kind] = text;
   showInputFor(kind);
   ui.distinct.checked = !!distinct;
+  ui['matrix-format'].value = format || 'auto';
 }
 
 /**
@@ -237,7 +240,7 @@ function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = 
   const model = M();
   let reading;
   try {
-    reading = model.load(spec.kind, spec.text, spec.distinct);
+    reading = model.load(spec.kind, spec.text, spec.distinct, spec.format);
   } catch (err) {
     showInputError(spec.kind, err, focusError);
     return false;
@@ -341,7 +344,7 @@ async function writeUrl(spec, push) {
     if (b.text && !/\s/.test(b.text)) text = b.text;
   }
   if (input === 'size') text = String(Number(text));
-  const canonical = { kind: spec.kind, text, distinct: spec.distinct };
+  const canonical = { kind: spec.kind, text, distinct: spec.distinct, format: spec.format };
   const seq = ++state.link.seq;
   const query = await queryOf(canonical);
   if (seq !== state.link.seq) return; // a later load wrote its own
@@ -350,7 +353,8 @@ async function writeUrl(spec, push) {
   const url = `${location.pathname}${tooLong ? '' : query}`;
   const entry = { spec: canonical };
   const prev = history.state && history.state.spec;
-  const same = prev && prev.kind === canonical.kind && prev.text === canonical.text && prev.distinct === canonical.distinct;
+  const same = prev && prev.kind === canonical.kind && prev.text === canonical.text && prev.distinct === canonical.distinct
+    && prev.format === canonical.format;
   if (push && prev && !same) history.pushState(entry, '', url);
   else history.replaceState(entry, '', url);
   if (tooLong) {
@@ -404,7 +408,8 @@ function formIsLoaded() {
   const p = M().problem;
   if (!p) return false;
   const f = readInputs();
-  return f.kind === p.kind && f.distinct === p.distinct && normalText(f.kind, f.text) === normalText(p.kind, p.text);
+  return f.kind === p.kind && f.distinct === p.distinct && (f.format || undefined) === (p.format || undefined)
+    && normalText(f.kind, f.text) === normalText(p.kind, p.text);
 }
 
 /** Marks the form "not loaded" while it differs from the problem loaded; shows Undo when it can. */
@@ -449,6 +454,7 @@ function bindControls() {
   ui['pentomino-board'].addEventListener('change', () => loadSpec(readInputs()));
   ui.size.addEventListener('change', () => loadSpec(readInputs()));
   ui.distinct.addEventListener('change', () => loadSpec(readInputs()));
+  ui['matrix-format'].addEventListener('change', () => loadSpec(readInputs()));
   ui['undo-text'].addEventListener('click', () => {
     const u = state.undo.pop();
     if (!u) return;

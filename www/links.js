@@ -42,12 +42,14 @@ export async function queryOf(spec) {
   const plain = new URLSearchParams();
   plain.set(spec.kind, spec.text);
   if (spec.distinct) plain.set('distinct', '1');
+  if (spec.format) plain.set('format', spec.format);
   let q = `?${plain.toString().replace(/%2C/g, ',')}`;
   // Short links stay readable (a 9x9 Sudoku is 81 characters); longer ones are packed if that is shorter.
   if (q.length > 200) {
     const packed = new URLSearchParams();
     packed.set(`${spec.kind}.z`, await deflate(spec.text));
     if (spec.distinct) packed.set('distinct', '1');
+    if (spec.format) packed.set('format', spec.format);
     const z = `?${packed.toString()}`;
     if (z.length < q.length) q = z;
   }
@@ -63,10 +65,12 @@ export async function queryOf(spec) {
 export async function specOf(search, kinds) {
   const params = new URLSearchParams(search);
   const distinct = params.get('distinct') === '1';
+  // The exact-cover reading (the CLI's --format), when the link names one.
+  const format = params.get('format') || undefined;
   for (const kind of kinds) {
-    if (params.has(kind)) return { kind, text: /** @type {string} */ (params.get(kind)), distinct };
+    if (params.has(kind)) return { kind, text: /** @type {string} */ (params.get(kind)), distinct, format };
     const z = params.get(`${kind}.z`);
-    if (z !== null) return { kind, text: await inflate(z), distinct };
+    if (z !== null) return { kind, text: await inflate(z), distinct, format };
   }
   return null;
 }

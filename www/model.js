@@ -26,7 +26,7 @@ const FRAME_BUDGET_MS = 6;
  * @property {number} n_primary @property {number} n_options @property {string[]} items
  * @property {number[][]} options
  */
-/** @typedef {{kind: string, text: string, distinct: boolean}} ProblemSpec */
+/** @typedef {{kind: string, text: string, distinct: boolean, format?: string}} ProblemSpec  format: exact cover's "knuth" | "matrix" (undefined: detect) */
 
 export class Model {
   /**
@@ -75,13 +75,13 @@ export class Model {
    * loaded before then stays loaded, and so does this model's state.
    * Text in any box that reads as a Sudoku loads as one: then `problem.kind` (and `info.kind`) is
    * "sudoku", whatever was asked. Returns the engine's note on how the text was read ("" if none).
-   * @param {string} kind @param {string} text @param {boolean} [distinct]
+   * @param {string} kind @param {string} text @param {boolean} [distinct] @param {string} [format]
    * @returns {string}
    */
-  load(kind, text, distinct = false) {
-    const note = this.session.load(kind, String(text), !!distinct);
+  load(kind, text, distinct = false, format = undefined) {
+    const note = this.session.load_as(kind, String(text), !!distinct, format);
     this.info = this.session.info();
-    this.problem = { kind: this.info.kind, text: String(text), distinct: !!distinct };
+    this.problem = { kind: this.info.kind, text: String(text), distinct: !!distinct, format };
     this._restartState();
     return note;
   }

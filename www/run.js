@@ -103,7 +103,7 @@ export class RunToEnd {
       if (this._worker !== worker) return;
       this._end('error', e.message || 'the worker stopped');
     };
-    worker.postMessage({ kind: spec.kind, text: spec.text, distinct: spec.distinct });
+    worker.postMessage({ kind: spec.kind, text: spec.text, distinct: spec.distinct, format: spec.format });
     this.onChange();
   }
 

@@ -3,7 +3,7 @@
 // package, loaded with the same problem, counting in slices so that it can report progress. The page
 // cancels it by terminating it, so the loop needs no way out of its own.
 //
-// In:  {kind, text, distinct}
+// In:  {kind, text, distinct, format}
 // Out: {type: 'progress' | 'done', stats, ms, solutions (done: the first 100 boards)} or
 //      {type: 'error', message, line, column}
 
@@ -14,7 +14,7 @@ const ready = init();
 const SLICE_MS = 50;
 
 self.onmessage = async (e) => {
-  const { kind, text, distinct } = e.data;
+  const { kind, text, distinct, format } = e.data;
   try {
     await ready;
   } catch (err) {
@@ -23,7 +23,7 @@ self.onmessage = async (e) => {
   }
   const s = new Session();
   try {
-    s.load(kind, text, !!distinct);
+    s.load_as(kind, text, !!distinct, format);
   } catch (err) {
     self.postMessage({ type: 'error', message: err.message, line: err.line, column: err.column });
     return;

@@ -9,7 +9,9 @@
 #[path = "dlx/parallel.rs"]
 mod parallel;
 
-use dlx_studio::core::{Event, Limits, Observer, Order, Search, Status};
+use dlx_studio::core::{
+    Event, Heuristic, Limits, Naive, NaiveError, Observer, Order, Search, Stats, Status,
+};
 use dlx_studio::problems::exact_cover::Reading;
 use dlx_studio::problems::{self, Board, Problem, Spec};
 use serde_json::json;
@@ -23,10 +25,12 @@ dlx: Knuth's Dancing Links (Algorithm X) for exact cover
 
 Usage:
   dlx count  PROBLEM ARGS… [--json] [--seed S] [--threads T] [--part K/N]
-  dlx solve  PROBLEM ARGS… [--limit K] [--json] [--seed S]
+             [--algorithm A] [--heuristic H]
+  dlx solve  PROBLEM ARGS… [--limit K] [--json] [--seed S] [--algorithm A] [--heuristic H]
   dlx solve  sudoku --batch FILE|- [--threads T]
   dlx export PROBLEM ARGS…
   dlx merge  FILES|-
+  dlx trace  PROBLEM ARGS… [--events N] [--heuristic H]
 
 Commands:
   count    print the number of solutions (just the number)
@@ -39,6 +43,10 @@ Commands:
   merge    add up the parts of a count: reads the JSON lines of `count … --part K/N --json`
            (files or -, any order), checks that parts 0 to N-1 are each there once and all
            from the same problem, and prints one JSON object with the keys of `count --json`
+  trace    print the first N events of the search (choose, cover, hide, try, solution,
+           dead-end, backtrack, unhide, uncover) as JSON lines: event (from 1), kind, level,
+           item, option, nodes, updates, solutions, narration (and a solution's options);
+           the page downloads the same lines (its step log)
 
 Problems:
   queens N                 N queens on an NxN board, none attacking another
@@ -60,9 +68,18 @@ Options:
   --limit K    solve: show at most K solutions (default 1; 0 shows them all)
   --json       print one JSON object: solutions, nodes, updates, seconds, first (the first
                solution's board text, null if none); solve adds complete, boards and, for a
-               Sudoku, unique
+               Sudoku, unique. solve writes the object as it searches, boards first, each
+               board as it is found, so `solve … --limit 0 --json` streams in flat memory
   --seed S     lay the options and items out in another order (a seeded shuffle); the search
                is as deterministic and the count the same, only the order of solutions differs
+  --algorithm dlx|naive
+               dlx (default): dancing links; naive: Algorithm X on the plain 0-1 matrix, rows
+               and columns found by scanning, making the same choices, so the same solutions,
+               nodes and updates, only slower (no --seed)
+  --heuristic mrv|first
+               the item to branch on: mrv (default), the one with the fewest options;
+               first, the leftmost item left (to see what MRV saves)
+  --events N   trace: print at most N events (default 1000)
   --progress   show the progress line on stderr even when it is not a terminal
   --format F   exact-cover: read the text as `knuth` (Knuth's format), `matrix` (a 0-1
                matrix, with or without a header line) or `auto` (the default): a text whose
@@ -130,9 +147,10 @@ enum Command {
     Solve,
     Export,
     Merge,
+    Trace,
 }
 
-use Command::{Count, Export, Merge, Solve};
+use Command::{Count, Export, Merge, Solve, Trace};
 
 impl Command {
     /// Every command, as typed.
@@ -141,6 +159,7 @@ impl Command {
         ("solve", Solve),
         ("export", Export),
         ("merge", Merge),
+        ("trace", Trace),
     ];
 
     fn name(self) -> &'static str {
@@ -181,7 +200,22 @@ const OPTIONS: &[OptSpec] = &[
     OptSpec {
         name: "--distinct",
         value: None,
-        commands: &[Count, Solve, Export],
+        commands: &[Count, Solve, Export, Trace],
+    },
+    OptSpec {
+        name: "--algorithm",
+        value: Some("dlx or naive"),
+        commands: &[Count, Solve],
+    },
+    OptSpec {
+        name: "--heuristic",
+        value: Some("mrv or first"),
+        commands: &[Count, Solve, Trace],
+    },
+    OptSpec {
+        name: "--events",
+        value: Some("N"),
+        commands: &[Trace],
     },
     OptSpec {
         name: "--progress",
@@ -191,7 +225,7 @@ const OPTIONS: &[OptSpec] = &[
     OptSpec {
         name: "--format",
         value: Some("knuth, matrix or auto"),
-        commands: &[Count, Solve, Export],
+        commands: &[Count, Solve, Export, Trace],
     },
     OptSpec {
         name: "--threads",
@@ -211,7 +245,7 @@ const OPTIONS: &[OptSpec] = &[
     OptSpec {
         name: "--max-input",
         value: Some("BYTES"),
-        commands: &[Count, Solve, Export, Merge],
+        commands: &[Count, Solve, Export, Merge, Trace],
     },
 ];
 
@@ -231,6 +265,11 @@ struct Args {
     batch: Option<String>,
     /// The most bytes read from a file or standard input.
     max_input: u64,
+    /// `--algorithm naive`: Algorithm X on the plain 0-1 matrix instead of dancing links.
+    naive: bool,
+    heuristic: Heuristic,
+    /// trace: the most events printed.
+    events: u64,
     /// How to read an exact-cover text; `None`: decide (`Reading::Auto`).
     format: Option<Reading>,
 }
@@ -249,6 +288,9 @@ impl Args {
             part: None,
             batch: None,
             max_input: problems::MAX_INPUT,
+            naive: false,
+            heuristic: Heuristic::Mrv,
+            events: DEFAULT_EVENTS,
             format: None,
         }
     }
@@ -266,6 +308,29 @@ impl Args {
             "--part" => self.part = Some(parallel::parse_part(v())?),
             "--batch" => self.batch = Some(v().to_string()),
             "--max-input" => self.max_input = parse_number(name, v())?,
+            "--events" => self.events = parse_number(name, v())?,
+            "--algorithm" => {
+                self.naive = match v() {
+                    "dlx" => false,
+                    "naive" => true,
+                    other => {
+                        return Err(Fail(format!(
+                            "--algorithm `{other}`: expected dlx or naive"
+                        )))
+                    }
+                }
+            }
+            "--heuristic" => {
+                self.heuristic = match v() {
+                    "mrv" => Heuristic::Mrv,
+                    "first" => Heuristic::First,
+                    other => {
+                        return Err(Fail(format!(
+                            "--heuristic `{other}`: expected mrv or first"
+                        )))
+                    }
+                }
+            }
             "--format" => {
                 self.format =
                     Some(Reading::from_name(v()).map_err(|e| Fail(format!("--format: {e}")))?)
@@ -275,6 +340,9 @@ impl Args {
         Ok(())
     }
 }
+
+/// Events `dlx trace` prints when `--events` does not say.
+const DEFAULT_EVENTS: u64 = 1000;
 
 enum Parsed {
     Help,
@@ -307,7 +375,7 @@ fn is_option(a: &str) -> bool {
 fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
     let Some(first) = argv.first() else {
         return Err(Fail::new(
-            "missing command: count, solve, export or merge (dlx --help for more)",
+            "missing command: count, solve, export, merge or trace (dlx --help for more)",
         ));
     };
     let command = match first.as_str() {
@@ -324,13 +392,13 @@ fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
                     return Ok(Parsed::Help);
                 }
                 return Err(Fail(format!(
-                    "missing command before `{}`: count, solve, export or merge (dlx --help for more)",
+                    "missing command before `{}`: count, solve, export, merge or trace (dlx --help for more)",
                     c
                 )));
             }
             None => {
                 return Err(Fail(format!(
-                    "unknown command `{c}`: expected count, solve, export or merge"
+                    "unknown command `{c}`: expected count, solve, export, merge or trace"
                 )))
             }
         },
@@ -405,6 +473,19 @@ fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
                 command.name()
             )));
         }
+    }
+    if (args.naive || args.heuristic != Heuristic::Mrv)
+        && (args.part.is_some() || args.threads.is_some_and(|t| t > 1))
+    {
+        return Err(Fail::new(
+            "--threads and --part apply to --algorithm dlx with --heuristic mrv (the others run \
+             on one thread)",
+        ));
+    }
+    if args.naive && args.seed.is_some() {
+        return Err(Fail::new(
+            "--seed applies to --algorithm dlx only (the naive algorithm keeps the given order)",
+        ));
     }
     Ok(Parsed::Run(args))
 }
@@ -581,6 +662,59 @@ impl Observer for Solutions {
     }
 }
 
+/// A search the commands can drive: dancing links ([`Search`]) or the naive matrix ([`Naive`]), which
+/// make the same choices and so report the same solutions and counters.
+trait Engine {
+    /// Runs until a solution (when `stop`), a limit, or the end.
+    fn run_on(&mut self, stop: bool) -> Status;
+    fn set_limits(&mut self, limits: Limits);
+    fn stats(&self) -> &Stats;
+    fn solution(&self) -> Vec<usize>;
+    fn progress(&self) -> f64;
+}
+
+impl Engine for Search {
+    fn run_on(&mut self, stop: bool) -> Status {
+        self.run(&mut Solutions { stop })
+    }
+    fn set_limits(&mut self, limits: Limits) {
+        Search::set_limits(self, limits)
+    }
+    fn stats(&self) -> &Stats {
+        Search::stats(self)
+    }
+    fn solution(&self) -> Vec<usize> {
+        Search::solution(self)
+    }
+    fn progress(&self) -> f64 {
+        Search::progress(self)
+    }
+}
+
+impl Engine for Naive {
+    fn run_on(&mut self, stop: bool) -> Status {
+        self.run(|_| {
+            if stop {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    }
+    fn set_limits(&mut self, limits: Limits) {
+        Naive::set_limits(self, limits)
+    }
+    fn stats(&self) -> &Stats {
+        Naive::stats(self)
+    }
+    fn solution(&self) -> Vec<usize> {
+        Naive::solution(self)
+    }
+    fn progress(&self) -> f64 {
+        Naive::progress(self)
+    }
+}
+
 /// What to do after a solution.
 enum Next {
     /// Stop at the next one too.
@@ -614,7 +748,7 @@ impl Progress {
         }
     }
 
-    fn tick(&mut self, search: &Search) -> Result<(), Stop> {
+    fn tick(&mut self, search: &dyn Engine) -> Result<(), Stop> {
         let s = search.stats();
         let line = format!(
             "{} nodes, {} solutions, {} of the tree explored (Knuth's estimate)",
@@ -651,11 +785,11 @@ impl Progress {
 /// last about a tenth of a second, and redraws the progress line between them. Returns whether the
 /// whole tree was explored.
 fn drive(
-    search: &mut Search,
+    search: &mut dyn Engine,
     progress: &mut Progress,
-    mut each: impl FnMut(&Search) -> Result<Next, Stop>,
+    mut each: impl FnMut(&dyn Engine) -> Result<Next, Stop>,
 ) -> Result<bool, Stop> {
-    let mut obs = Solutions { stop: true };
+    let mut stop = true;
     // Small at first, so that even a short run goes through the chunked path the same way.
     let mut chunk: u64 = 1024;
     loop {
@@ -666,12 +800,12 @@ fn drive(
             });
         }
         let t = Instant::now();
-        match search.run(&mut obs) {
+        match search.run_on(stop) {
             Status::Paused => {
                 progress.clear()?;
                 match each(search)? {
                     Next::Tell => {}
-                    Next::CountOn => obs.stop = false,
+                    Next::CountOn => stop = false,
                     Next::End => return Ok(false),
                 }
             }
@@ -702,10 +836,48 @@ fn start(problem: &dyn Problem, args: &Args) -> Result<Search, Fail> {
     let order = args.seed.map_or(Order::Given, Order::Shuffled);
     let inst = problem.instance();
     let mut search = Search::with_order(inst, order);
+    search.set_heuristic(args.heuristic);
     search
         .preselect(problem.givens())
         .map_err(|c| clash(problem, c.option, c.item))?;
     Ok(search)
+}
+
+/// The search `--algorithm` asks for, with the givens already chosen.
+fn start_engine(problem: &dyn Problem, args: &Args) -> Result<Box<dyn Engine>, Fail> {
+    if !args.naive {
+        return Ok(Box::new(start(problem, args)?));
+    }
+    let mut naive = Naive::new(problem.instance(), args.heuristic).map_err(|e| match e {
+        NaiveError::TooLarge(cells) => Fail(format!(
+            "the 0-1 matrix of {} would have {} cells, more than --algorithm naive holds ({})",
+            problem.title(),
+            dlx_studio::narrate::thousands(cells as u64),
+            dlx_studio::narrate::thousands(dlx_studio::core::naive::MAX_CELLS as u64)
+        )),
+        NaiveError::Clash { option, item } => clash(problem, option, item),
+        NaiveError::Colors => Fail::new(
+            "--algorithm naive takes no colours (x:c): its plain 0-1 matrix cannot state them; \
+             use --algorithm dlx",
+        ),
+    })?;
+    naive.preselect(problem.givens()).map_err(|e| match e {
+        NaiveError::Clash { option, item } => clash(problem, option, item),
+        NaiveError::TooLarge(_) | NaiveError::Colors => unreachable!("checked by new"),
+    })?;
+    Ok(Box::new(naive))
+}
+
+/// Adds `algorithm` and `heuristic` to a JSON result when either is not the default (dancing links,
+/// MRV), so that the default output keeps the keys that `dlx merge` reproduces.
+fn name_algorithm(v: &mut serde_json::Value, args: &Args) {
+    if args.naive || args.heuristic != Heuristic::Mrv {
+        v["algorithm"] = json!(if args.naive { "naive" } else { "dlx" });
+        v["heuristic"] = json!(match args.heuristic {
+            Heuristic::Mrv => "mrv",
+            Heuristic::First => "first",
+        });
+    }
 }
 
 fn clash(problem: &dyn Problem, option: usize, item: usize) -> Fail {
@@ -718,21 +890,24 @@ fn clash(problem: &dyn Problem, option: usize, item: usize) -> Fail {
 }
 
 fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result<(), Stop> {
-    if args.part.is_some() || parallel::threads_of(args) > 1 {
+    // The threads split Dancing Links' MRV tree; the naive algorithm and the First heuristic are the
+    // teaching comparisons, run on one thread.
+    let plain = !args.naive && args.heuristic == Heuristic::Mrv;
+    if plain && (args.part.is_some() || parallel::threads_of(args) > 1) {
         return parallel::count(problem, args, out);
     }
     let mut progress = Progress::new(args.progress || io::stderr().is_terminal());
     let t = Instant::now();
-    let mut search = start(problem, args)?;
+    let mut search = start_engine(problem, args)?;
     let mut first = None;
-    drive(&mut search, &mut progress, |s| {
+    drive(&mut *search, &mut progress, |s| {
         first = Some(board_text(&problem.board(&s.solution())));
         Ok(Next::CountOn)
     })?;
     let seconds = t.elapsed().as_secs_f64();
     let st = search.stats();
     if args.json {
-        let v = json!({
+        let mut v = json!({
             "command": "count",
             "problem": problem.title(),
             "solutions": st.solutions,
@@ -743,6 +918,7 @@ fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result<(),
             "first": first,
             "threads": 1,
         });
+        name_algorithm(&mut v, args);
         writeln!(out, "{v}")?;
     } else {
         writeln!(out, "{}", st.solutions)?;
@@ -761,16 +937,28 @@ fn solve(
     let wanted = if is_sudoku && limit == 1 { 2 } else { limit };
     let mut progress = Progress::new(args.progress || io::stderr().is_terminal());
     let t = Instant::now();
-    let mut search = start(problem, args)?;
+    let mut search = start_engine(problem, args)?;
     let mut found = 0u64;
-    let mut boards: Vec<String> = Vec::new();
+    let mut first: Option<String> = None;
     let json = args.json;
-    let complete = drive(&mut search, &mut progress, |s| {
+    if json {
+        // One JSON object on one line, written as the search goes: the boards array first, a board as
+        // it is found, then the counts. Memory stays flat with `--limit 0` however many there are.
+        write!(
+            out,
+            "{{\"command\":\"solve\",\"problem\":{},\"boards\":[",
+            json!(problem.title())
+        )?;
+    }
+    let complete = drive(&mut *search, &mut progress, |s| {
         found += 1;
         if limit == 0 || found <= limit {
             let text = board_text(&problem.board(&s.solution()));
             if json {
-                boards.push(text);
+                if found > 1 {
+                    write!(out, ",")?;
+                }
+                write!(out, "{}", json!(text))?;
             } else {
                 // Printed as found, so that `--limit 0` on a big problem streams.
                 if found > 1 {
@@ -778,6 +966,9 @@ fn solve(
                 }
                 writeln!(out, "{text}")?;
                 out.flush()?;
+            }
+            if first.is_none() {
+                first = Some(text);
             }
         }
         Ok(if wanted != 0 && found >= wanted {
@@ -791,21 +982,21 @@ fn solve(
     let unique = found == 1 && complete;
     let st = search.stats();
     if json {
-        let mut v = json!({
-            "command": "solve",
-            "problem": problem.title(),
+        let mut rest = json!({
             "solutions": found,
             "complete": complete,
             "nodes": st.nodes,
             "updates": st.updates,
             "seconds": seconds,
-            "first": boards.first(),
-            "boards": boards,
+            "first": first,
         });
+        name_algorithm(&mut rest, args);
         if is_sudoku {
-            v["unique"] = json!(unique);
+            rest["unique"] = json!(unique);
         }
-        writeln!(out, "{v}")?;
+        // The rest of the object after the array: `{"solutions":…}` without its opening brace.
+        let rest = rest.to_string();
+        writeln!(out, "],{}", &rest[1..])?;
     } else if found == 0 {
         writeln!(out, "No solution.")?;
     } else if is_sudoku {
@@ -940,6 +1131,16 @@ fn run(argv: &[String]) -> Result<(), Stop> {
             solve(&*problem, is_sudoku, &args, &mut out)?
         }
         Command::Export => export(&*problem, &mut out)?,
+        Command::Trace => {
+            let mut search = start(&*problem, &args)?;
+            let mut res = Ok(());
+            dlx_studio::narrate::trace(&mut search, problem.instance(), args.events, |l| {
+                if res.is_ok() {
+                    res = writeln!(out, "{l}");
+                }
+            });
+            res?;
+        }
         Command::Merge => unreachable!("merged above"),
     }
     out.flush()?;

@@ -2,12 +2,14 @@
 //!
 //! - [`instance`]: items and options as a problem states them.
 //! - [`links`]: Knuth's DLX1 link arrays and the operations cover, uncover, hide, unhide.
+//! - [`naive`]: Algorithm X on a plain 0-1 matrix, everything found by scanning (the yardstick).
 //! - [`search`]: Algorithm X as a resumable, reversible state machine reporting to an observer.
 //! - [`split`]: the search tree cut into subproblems whose counts add up to the whole search's.
 //! - `threads` (native only): subproblems counted on a rayon work-stealing pool.
 
 pub mod instance;
 pub mod links;
+pub mod naive;
 pub mod search;
 pub mod split;
 #[cfg(not(target_arch = "wasm32"))]
@@ -15,6 +17,7 @@ pub mod threads;
 
 pub use instance::{Instance, InstanceError};
 pub use links::{ItemLink, Links, Node, Order, COVERED, MARKED};
+pub use naive::{Naive, NaiveError};
 pub use search::{
     Clash, Count, Ctx, Event, Heuristic, Limits, Observer, Phase, Search, Stats, Status,
     StopAtSolution,

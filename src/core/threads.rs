@@ -8,13 +8,16 @@
 
 use super::split::{Split, Tally};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What the workers have counted so far, for a progress line: read it from another thread.
 #[derive(Debug, Default)]
 pub struct Progress {
     pub nodes: AtomicU64,
     pub solutions: AtomicU64,
+    /// Set by the caller to give up (its progress line cannot be written, say): subproblems not yet
+    /// started are skipped, so the count ends within one subproblem's time, with a partial tally.
+    pub stop: AtomicBool,
     /// Estimated size of the subproblems finished so far (see [`Progress::fraction`]).
     done: AtomicU64,
     total: AtomicU64,
@@ -53,6 +56,9 @@ pub fn count(split: &Split, subs: &[usize], threads: usize, progress: &Progress)
             .map_init(
                 || split.search(),
                 |search, &i| {
+                    if progress.stop.load(Ordering::Relaxed) {
+                        return Tally::default();
+                    }
                     let t = split.count_in(search, i, Some(CHUNK), |n, s| {
                         progress.nodes.fetch_add(n, Ordering::Relaxed);
                         progress.solutions.fetch_add(s, Ordering::Relaxed);

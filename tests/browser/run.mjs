@@ -329,6 +329,30 @@ test('links: ?queens=6 opens 6-queens, and loading writes the problem into the U
   }
 });
 
+test('exact cover: the format select reads 11/11 as a 2x2 matrix (2 covers) or, chosen, Knuth\'s format (1), in the worker and the link too', async ({ page, base }) => {
+  await open(page, base);
+  for (const [format, want, items] of [['auto', 2, 2], ['matrix', 2, 2], ['knuth', 1, 1]]) {
+    await page.selectOption(tid('problem'), 'exact-cover');
+    await page.selectOption(tid('matrix-format'), format);
+    await page.fill(tid('matrix-input'), '11\n11');
+    await page.click(tid('load'));
+    assert(!/error/i.test(await text(page, 'status')), `${format}: ${await text(page, 'status')}`);
+    const title = await page.evaluate(() => window.dlx.model.info.title);
+    assert((await page.evaluate(() => window.dlx.model.info.n_items)) === items, `${format}: not ${items} items (${title})`);
+    await page.click(tid('run-to-end'));
+    await page.waitForFunction((t) => { const r = window.dlx.app.lastRun(); return r && r.title === t; }, title, { timeout: 30000 });
+    const got = await page.evaluate(() => window.dlx.app.lastRun().stats.solutions);
+    assert(got === want, `${format}: the worker counted ${got}, not ${want}`);
+    const inUrl = new URL(page.url()).searchParams.get('format');
+    assert(inUrl === (format === 'auto' ? null : format), `${format}: the link says format=${inUrl}`);
+  }
+  await page.goto(page.url());
+  await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
+  assert((await page.inputValue(tid('matrix-format'))) === 'knuth', 'the link lost the format');
+  assert((await page.evaluate(() => window.dlx.model.info.n_items)) === 1, 'the link did not load it as Knuth\'s format');
+  report.push('exact-cover format select: 11/11 counts 2 as detected or matrix, 1 as Knuth\'s format');
+});
+
 test('pentomino 6x10 runs to the end in the worker (9356) while the page answers', async ({ page, base }) => {
   await open(page, base, '?pentomino=6x10');
   await page.click(tid('run-to-end'));

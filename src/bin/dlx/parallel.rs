@@ -78,10 +78,10 @@ fn watch(
     while !done() {
         std::thread::sleep(Duration::from_millis(20));
         let line = format!(
-            "{} nodes, {} solutions, {:.2}% of the tree explored (estimate), {threads} thread{}",
+            "{} nodes, {} solutions, {} of the tree explored (Knuth's estimate), {threads} thread{}",
             shared.nodes.load(Ordering::Relaxed),
             shared.solutions.load(Ordering::Relaxed),
-            100.0 * shared.fraction(),
+            dlx_studio::narrate::percent(shared.fraction()),
             if threads == 1 { "" } else { "s" },
         );
         progress.show(&line)?;
@@ -107,7 +107,9 @@ pub fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result
     let counted = std::thread::scope(|scope| {
         let worker = scope.spawn(|| threads::count(&split, &subs, threads, &shared));
         let shown = if progress.on {
+            // If the line cannot be written, the workers give up rather than count on unseen.
             watch(&mut progress, &shared, threads, || worker.is_finished())
+                .inspect_err(|_| shared.stop.store(true, Ordering::Relaxed))
         } else {
             Ok(())
         };

@@ -1,0 +1,244 @@
+//! `dlx --algorithm`, `--heuristic` and `dlx trace`, run as a user would: the naive algorithm and
+//! dancing links agree on every problem kind, and the step log is one JSON object a line.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn dlx_with_stdin(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the dlx binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let text = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn ok(args: &[&str], stdin: &str) -> String {
+    let out = dlx_with_stdin(args, stdin);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "dlx {args:?} failed: {stderr}");
+    assert_eq!(stderr, "", "dlx {args:?} wrote to stderr");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn json(args: &[&str], stdin: &str) -> Value {
+    serde_json::from_str(&ok(args, stdin)).unwrap()
+}
+
+fn fails(args: &[&str], wanted: &str) {
+    let out = dlx_with_stdin(args, "");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "dlx {args:?}: {stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr.starts_with("dlx: ") && stderr.contains(wanted) && stderr.lines().count() == 1,
+        "dlx {args:?}: {stderr:?} does not say {wanted:?}"
+    );
+}
+
+const SEEDS: &str = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+const SUDOKU: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+/// count --json under both algorithms and a heuristic: the same solutions, nodes and updates.
+fn agree(problem: &[&str], heuristic: &str, solutions: u64, stdin: &str) -> u64 {
+    let run = |alg: &str| {
+        let mut a = vec!["count"];
+        a.extend_from_slice(problem);
+        // One thread: the sequential search, whose JSON names the algorithm and heuristic.
+        a.extend_from_slice(&["--json", "--threads", "1"]);
+        a.extend_from_slice(&["--algorithm", alg, "--heuristic", heuristic]);
+        let v = json(&a, stdin);
+        // Named when not the default (dlx with MRV), whose keys are those `dlx merge` gives.
+        if (alg, heuristic) == ("dlx", "mrv") {
+            assert!(v.get("algorithm").is_none() && v.get("heuristic").is_none());
+        } else {
+            assert_eq!(v["algorithm"], alg);
+            assert_eq!(v["heuristic"], heuristic);
+        }
+        v
+    };
+    let (d, n) = (run("dlx"), run("naive"));
+    assert_eq!(d["solutions"], solutions, "{problem:?} {heuristic}");
+    for key in ["solutions", "nodes", "updates", "max_depth", "first"] {
+        assert_eq!(d[key], n[key], "{key} of {problem:?} {heuristic}");
+    }
+    d["nodes"].as_u64().unwrap()
+}
+
+#[test]
+fn naive_and_dlx_agree_on_every_problem_kind_with_both_heuristics() {
+    for h in ["mrv", "first"] {
+        agree(&["queens", "6"], h, 4, "");
+        agree(&["toroidal-queens", "5"], h, 10, "");
+        agree(&["latin", "3"], h, 12, "");
+        agree(&["langford", "7", "--distinct"], h, 26, "");
+        agree(&["sudoku", SUDOKU], h, 1, "");
+        agree(&["sudoku", "12..34.........."], h, 12, "");
+        agree(&["exact-cover", "-"], h, 1, SEEDS);
+    }
+    // Without MRV the pentomino tree is far too big (over 50 million nodes on 3x20): MRV only.
+    agree(&["pentomino", "3x20", "--distinct"], "mrv", 2, "");
+}
+
+#[test]
+fn first_costs_more_nodes_than_mrv() {
+    let mrv = agree(&["langford", "7", "--distinct"], "mrv", 26, "");
+    let first = agree(&["langford", "7", "--distinct"], "first", 26, "");
+    assert_eq!((mrv, first), (374, 1642));
+    let mrv = agree(&["sudoku", SUDOKU], "mrv", 1, "");
+    let first = agree(&["sudoku", SUDOKU], "first", 1, "");
+    assert!(first > 10 * mrv, "{first} vs {mrv}");
+}
+
+#[test]
+fn naive_solve_prints_the_same_boards() {
+    let a = ok(&["solve", "queens", "6", "--limit", "0"], "");
+    let b = ok(
+        &[
+            "solve",
+            "queens",
+            "6",
+            "--limit",
+            "0",
+            "--algorithm",
+            "naive",
+        ],
+        "",
+    );
+    assert_eq!(a, b);
+    assert_eq!(a.matches('Q').count(), 4 * 6);
+}
+
+#[test]
+fn trace_prints_one_json_event_a_line() {
+    let out = ok(&["trace", "exact-cover", "-", "--events", "100000"], SEEDS);
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // The whole search of Knuth's 6x7 matrix: events numbered from 1, each with every field.
+    assert_eq!(lines.len(), 60);
+    let kinds = [
+        "choose",
+        "cover",
+        "hide",
+        "try",
+        "solution",
+        "dead-end",
+        "backtrack",
+        "unhide",
+        "uncover",
+    ];
+    for (i, v) in lines.iter().enumerate() {
+        assert_eq!(v["event"], i as u64 + 1);
+        assert!(kinds.contains(&v["kind"].as_str().unwrap()), "{v}");
+        for key in ["level", "nodes", "updates", "solutions"] {
+            assert!(v[key].is_u64(), "{key} in {v}");
+        }
+        assert!(!v["narration"].as_str().unwrap().is_empty());
+    }
+    assert_eq!(lines[0]["kind"], "choose");
+    assert_eq!(lines[0]["item"], "A");
+    assert_eq!(lines[0]["option"], Value::Null);
+    assert_eq!(lines[2]["kind"], "hide");
+    assert_eq!(lines[2]["option"], "A D G");
+    let sols: Vec<&Value> = lines.iter().filter(|v| v["kind"] == "solution").collect();
+    assert_eq!(sols.len(), 1);
+    let mut opts: Vec<&str> = sols[0]["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o.as_str().unwrap())
+        .collect();
+    opts.sort();
+    assert_eq!(opts, ["A D", "B G", "C E F"]);
+    assert_eq!(sols[0]["level"], 3);
+    // Covers and hides belong to the level that chose or tried: never deeper than the solution.
+    assert!(lines.iter().all(|v| v["level"].as_u64().unwrap() <= 3));
+    // The last line's counters are the whole search's.
+    let count = json(&["count", "exact-cover", "-", "--json"], SEEDS);
+    let last = lines.last().unwrap();
+    assert_eq!(last["nodes"], count["nodes"]);
+    assert_eq!(last["updates"], count["updates"]);
+
+    // --events limits the log; the default is 1000 events.
+    let out = ok(&["trace", "queens", "8", "--events", "5"], "");
+    assert_eq!(out.lines().count(), 5);
+    assert_eq!(ok(&["trace", "queens", "8"], "").lines().count(), 1000);
+    assert_eq!(ok(&["trace", "queens", "8", "--events", "0"], ""), "");
+    // The heuristic changes the first choice on a Sudoku: MRV takes the first cell with one
+    // candidate, first the first empty cell, whatever its number of candidates.
+    let first_choice = |h: &str| -> Value {
+        let out = ok(
+            &["trace", "sudoku", SUDOKU, "--events", "1", "--heuristic", h],
+            "",
+        );
+        serde_json::from_str(out.trim()).unwrap()
+    };
+    assert_eq!(first_choice("mrv")["item"], "r5c5");
+    assert_eq!(first_choice("first")["item"], "r1c3");
+}
+
+#[test]
+fn bad_algorithm_and_heuristic_options_are_refused_clearly() {
+    fails(
+        &["count", "queens", "8", "--algorithm", "fast"],
+        "--algorithm `fast`: expected dlx or naive",
+    );
+    fails(
+        &["count", "queens", "8", "--heuristic", "random"],
+        "--heuristic `random`: expected mrv or first",
+    );
+    fails(
+        &[
+            "count",
+            "queens",
+            "8",
+            "--algorithm",
+            "naive",
+            "--seed",
+            "3",
+        ],
+        "--seed applies to --algorithm dlx only",
+    );
+    fails(
+        &["trace", "queens", "8", "--algorithm", "naive"],
+        "--algorithm applies to count and solve, not trace",
+    );
+    fails(
+        &["count", "queens", "8", "--events", "3"],
+        "--events applies to trace only",
+    );
+    fails(&["trace", "queens", "8", "--events", "-1"], "--events");
+    fails(&["trace"], "missing problem");
+    fails(
+        &[
+            "count",
+            "queens",
+            "8",
+            "--algorithm",
+            "naive",
+            "--threads",
+            "2",
+        ],
+        "--threads and --part apply to --algorithm dlx with --heuristic mrv",
+    );
+    // Colours (Knuth's x:c) are beyond the plain 0-1 matrix.
+    let out = dlx_with_stdin(
+        &["count", "exact-cover", "-", "--algorithm", "naive"],
+        "p q | s\np s:red\nq s:red\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--algorithm naive takes no colours"));
+}
