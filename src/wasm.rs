@@ -25,6 +25,11 @@
 //!                                option, loads as a Sudoku (problems::load_text): info().kind is then
 //!                                "sudoku". Returns the note on how the text was read ("Read as a 9x9
 //!                                Sudoku", also info().note), or "" when there is none.
+//! s.set_max_input(bytes)         the longest text load reads (default 64 MiB, problems::MAX_INPUT); a
+//!                                longer one is refused from its length before it is copied into wasm.
+//! Arguments are checked: a wrong type ("n must be a number, not string"), a negative, fractional or
+//!                                too large count ("n must be between 0 and 4294967295, not -1") throws
+//!                                an Error and changes nothing; the session goes on after any error.
 //! s.reset()                      back to the start of the search (same problem).
 //! s.step(n) -> number            up to n events forward; returns how many were taken (< n at the end).
 //! s.step_back(n) -> number       up to n events backward (undone exactly; no re-run, no trace kept).
@@ -188,6 +193,8 @@ pub struct Session {
     /// `EVENT_WORDS` u32 per event of the latest stepping call (see `encode`).
     events: Vec<u32>,
     latest: Latest,
+    /// The longest text `load` reads, in bytes (`set_max_input`).
+    max_input: u64,
 }
 
 #[derive(Serialize)]
@@ -313,6 +320,50 @@ fn js_error(e: &InputError) -> JsValue {
     let _ = Reflect::set(&err, &"line".into(), &num(e.line));
     let _ = Reflect::set(&err, &"column".into(), &num(e.column));
     err.into()
+}
+
+/// 2^53 - 1: the largest whole number a JS number holds exactly.
+const MAX_SAFE: u64 = (1 << 53) - 1;
+
+fn type_name(v: &JsValue) -> String {
+    v.js_typeof().as_string().unwrap_or_default()
+}
+
+/// A TypeError-like Error for an argument of the wrong type: "text must be a string, not number".
+fn type_error(what: &str, wanted: &str, v: &JsValue) -> JsValue {
+    js_error(&InputError::new(format!(
+        "{what} must be {wanted}, not {}",
+        type_name(v)
+    )))
+}
+
+fn string_arg(what: &str, v: &JsValue) -> Result<String, JsValue> {
+    v.as_string().ok_or_else(|| type_error(what, "a string", v))
+}
+
+/// A count from JS: a number, whole, from 0 to `max`; refused in the CLI's words for a range
+/// (`InputError::check_range`).
+fn whole_arg(what: &str, v: &JsValue, max: u64) -> Result<u64, JsValue> {
+    let Some(x) = v.as_f64() else {
+        return Err(type_error(what, "a number", v));
+    };
+    if x.fract() != 0.0 || x.is_nan() {
+        return Err(js_error(&InputError::new(format!(
+            "{what} must be a whole number, not {x}"
+        ))));
+    }
+    if !(0.0..=max as f64).contains(&x) {
+        return Err(js_error(&InputError::new(format!(
+            "{what} must be between 0 and {max}, not {x}"
+        ))));
+    }
+    Ok(x as u64)
+}
+
+/// A node budget from JS (`max_nodes`): a whole number from 0 to 2^53 - 1. A string or NaN reaches
+/// an `f64` parameter as NaN and is refused here, as is a negative or fractional budget.
+fn nodes_arg(max_nodes: f64) -> Result<u64, JsValue> {
+    whole_arg("max_nodes", &JsValue::from_f64(max_nodes), MAX_SAFE)
 }
 
 fn not_loaded() -> JsValue {
@@ -451,18 +502,10 @@ impl Session {
     }
 }
 
-#[wasm_bindgen]
+/// The Rust side of the JS methods that take arguments (tests call these; JS calls the checked
+/// wrappers `load_js`, `step_js`, …, which it knows by these names).
 impl Session {
-    #[wasm_bindgen(constructor)]
-    pub fn new() -> Session {
-        Session {
-            loaded: None,
-            events: Vec::new(),
-            latest: Latest::None,
-        }
-    }
-
-    /// Loads a problem; on error throws and leaves the current one as it was.
+    /// Loads a problem; on error returns it and leaves the current one as it was.
     pub fn load(
         &mut self,
         kind: &str,
@@ -480,6 +523,12 @@ impl Session {
         distinct: Option<bool>,
         format: Option<String>,
     ) -> Result<String, JsValue> {
+        if text.len() as u64 > self.max_input {
+            return Err(js_error(&problems::too_large(
+                Some(text.len() as u64),
+                self.max_input,
+            )));
+        }
         let spec = problems::kinds::spec(kind, text, distinct.unwrap_or(false))
             .and_then(|s| with_format(s, format.as_deref()));
         let problem = problems::load_text(spec, text).map_err(|e| js_error(&e))?;
@@ -503,6 +552,78 @@ impl Session {
         Ok(note)
     }
 
+    /// Up to `n` events forward; returns how many were taken.
+    pub fn step(&mut self, n: u32) -> Result<u32, JsValue> {
+        self.walk(n, false, |_| false)
+    }
+
+    /// Up to `n` events backward, each undone exactly; returns how many were undone.
+    pub fn step_back(&mut self, n: u32) -> Result<u32, JsValue> {
+        self.walk(n, true, |_| false)
+    }
+}
+
+#[wasm_bindgen]
+impl Session {
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Session {
+        Session {
+            loaded: None,
+            events: Vec::new(),
+            latest: Latest::None,
+            max_input: problems::MAX_INPUT,
+        }
+    }
+
+    /// Loads a problem (`load(kind, text, distinct)` in JS): the arguments' types are checked, and a
+    /// text above the input cap is refused from its length, before it is copied into wasm memory.
+    #[wasm_bindgen(js_name = load)]
+    pub fn load_js(
+        &mut self,
+        kind: JsValue,
+        text: JsValue,
+        distinct: JsValue,
+    ) -> Result<String, JsValue> {
+        self.load_as_js(kind, text, distinct, JsValue::UNDEFINED)
+    }
+
+    /// `load` with the exact-cover format (`load_as(kind, text, distinct, format)` in JS).
+    #[wasm_bindgen(js_name = load_as)]
+    pub fn load_as_js(
+        &mut self,
+        kind: JsValue,
+        text: JsValue,
+        distinct: JsValue,
+        format: JsValue,
+    ) -> Result<String, JsValue> {
+        let kind = string_arg("kind", &kind)?;
+        // A JS string of n UTF-16 units takes at least n bytes as UTF-8: a longer one is refused
+        // without copying it (a 300 MB paste panicked with "capacity overflow", then every call threw).
+        if let Some(t) = text.dyn_ref::<js_sys::JsString>() {
+            if u64::from(t.length()) > self.max_input {
+                return Err(js_error(&problems::too_large(None, self.max_input)));
+            }
+        }
+        let text = string_arg("text", &text)?;
+        let distinct = match distinct.as_bool() {
+            Some(b) => Some(b),
+            None if distinct.is_undefined() || distinct.is_null() => None,
+            None => return Err(type_error("distinct", "a boolean", &distinct)),
+        };
+        let format = if format.is_undefined() || format.is_null() {
+            None
+        } else {
+            Some(string_arg("format", &format)?)
+        };
+        self.load_as(&kind, &text, distinct, format)
+    }
+
+    /// Sets the input cap (`problems::MAX_INPUT`, 64 MiB, by default): the longest text `load` reads.
+    pub fn set_max_input(&mut self, bytes: JsValue) -> Result<(), JsValue> {
+        self.max_input = whole_arg("bytes", &bytes, MAX_SAFE)?;
+        Ok(())
+    }
+
     /// Back to the start of the search over the same problem.
     pub fn reset(&mut self) -> Result<(), JsValue> {
         let loaded = self.loaded.as_mut().ok_or_else(not_loaded)?;
@@ -514,14 +635,19 @@ impl Session {
         Ok(())
     }
 
-    /// Up to `n` events forward; returns how many were taken.
-    pub fn step(&mut self, n: u32) -> Result<u32, JsValue> {
-        self.walk(n, false, |_| false)
+    /// Up to `n` events forward (`step(n)` in JS; `n` a whole number from 0 to 2^32 - 1, checked:
+    /// `step(-1)` wrapped to 2^32 - 1 and ran for minutes).
+    #[wasm_bindgen(js_name = step)]
+    pub fn step_js(&mut self, n: JsValue) -> Result<u32, JsValue> {
+        let n = whole_arg("n", &n, u32::MAX.into())?;
+        self.step(n as u32)
     }
 
-    /// Up to `n` events backward, each undone exactly; returns how many were undone.
-    pub fn step_back(&mut self, n: u32) -> Result<u32, JsValue> {
-        self.walk(n, true, |_| false)
+    /// Up to `n` events backward (`step_back(n)` in JS), `n` checked as for `step`.
+    #[wasm_bindgen(js_name = step_back)]
+    pub fn step_back_js(&mut self, n: JsValue) -> Result<u32, JsValue> {
+        let n = whole_arg("n", &n, u32::MAX.into())?;
+        self.step_back(n as u32)
     }
 
     /// Forward to and including the next Try, Solution or DeadEnd; returns the number of events.
@@ -537,6 +663,7 @@ impl Session {
     /// Forward on the fast path to the next solution; false if none within `max_nodes` more nodes or
     /// the search is over.
     pub fn next_solution(&mut self, max_nodes: f64) -> Result<bool, JsValue> {
+        nodes_arg(max_nodes)?;
         let status = self.run_fast(max_nodes, true)?;
         let search = &self.loaded()?.search;
         self.latest = match status {
@@ -554,6 +681,7 @@ impl Session {
 
     /// Counts on, on the fast path, for at most `max_nodes` more nodes; true when the search is over.
     pub fn count_chunk(&mut self, max_nodes: f64) -> Result<bool, JsValue> {
+        nodes_arg(max_nodes)?;
         let status = self.run_fast(max_nodes, false)?;
         let stats = self.loaded()?.search.stats();
         self.latest = Latest::Note(match status {
@@ -642,6 +770,7 @@ impl Session {
     /// second. Finished when a second is found (verdict "multiple") or the search is over ("unique"
     /// with one solution, "none" without).
     pub fn solve(&mut self, max_nodes: f64) -> Result<JsValue, JsValue> {
+        nodes_arg(max_nodes)?;
         let mut left = if max_nodes > 0.0 { max_nodes } else { 0.0 };
         loop {
             let before = self.loaded()?.search.stats().nodes;

@@ -629,3 +629,122 @@ fn cells_and_items_map_to_each_other() {
     assert_eq!(s.item_cells(42).unwrap(), [41]);
     assert!(s.cell_links(81, 0).is_err());
 }
+
+// ---- Hostile arguments (issue 12, findings 1, 6, 7) ----
+
+fn message(e: &JsValue) -> String {
+    String::from(
+        e.dyn_ref::<js_sys::Error>()
+            .expect("a real Error")
+            .message(),
+    )
+}
+
+#[wasm_bindgen_test]
+fn arguments_are_checked_and_the_session_survives_every_error() {
+    let mut s = session("queens", "6");
+    s.step(10).unwrap();
+    let before = json(&s.stats().unwrap());
+    // step(-1) wrapped to 2^32 - 1 and ran 538 M events; a string or a fraction trapped or was
+    // coerced. Now each throws an Error in the CLI's words and takes no step.
+    for (arg, want) in [
+        (
+            JsValue::from(-1.0),
+            "n must be between 0 and 4294967295, not -1",
+        ),
+        (
+            JsValue::from(4294967296.0),
+            "n must be between 0 and 4294967295, not 4294967296",
+        ),
+        (JsValue::from(1.5), "n must be a whole number, not 1.5"),
+        (JsValue::from(f64::NAN), "n must be a whole number, not NaN"),
+        (JsValue::from("3"), "n must be a number, not string"),
+        (JsValue::UNDEFINED, "n must be a number, not undefined"),
+    ] {
+        assert_eq!(message(&s.step_js(arg.clone()).unwrap_err()), want);
+        assert_eq!(message(&s.step_back_js(arg).unwrap_err()), want);
+    }
+    assert_eq!(json(&s.stats().unwrap()), before);
+    for bad in [-1.0, 0.5, f64::NAN, f64::INFINITY] {
+        assert!(message(&s.next_solution(bad).unwrap_err()).starts_with("max_nodes must be"));
+        assert!(message(&s.count_chunk(bad).unwrap_err()).starts_with("max_nodes must be"));
+    }
+    assert_eq!(json(&s.stats().unwrap()), before);
+    assert_eq!(s.step_js(JsValue::from(2.0)).unwrap(), 2);
+    // Wrong types for load, with what each should be.
+    let e = s
+        .load_js("queens".into(), JsValue::from(8.0), JsValue::UNDEFINED)
+        .unwrap_err();
+    assert_eq!(message(&e), "text must be a string, not number");
+    let e = s
+        .load_js("queens".into(), "8".into(), JsValue::from("yes"))
+        .unwrap_err();
+    assert_eq!(message(&e), "distinct must be a boolean, not string");
+    let e = s
+        .load_js(JsValue::NULL, "8".into(), JsValue::UNDEFINED)
+        .unwrap_err();
+    assert_eq!(message(&e), "kind must be a string, not object");
+    s.load_js("queens".into(), "5".into(), JsValue::from(false))
+        .unwrap();
+    // N beyond 32 bits: the CLI's message (the page refused it with other words).
+    let e = s.load("queens", "4294967296", None).unwrap_err();
+    assert_eq!(message(&e), "N = 4294967296 is far too large");
+    // Control characters in a message are escaped, as in the CLI.
+    let e = s.load("sudoku", "12..\u{1b}[2J", None).unwrap_err();
+    assert!(message(&e).contains("`\\u{1b}`"), "{}", message(&e));
+    assert_eq!(
+        get(&s.info().unwrap(), "title").as_string().unwrap(),
+        "5-queens"
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_300_mb_paste_is_refused_without_filling_memory_and_the_session_goes_on() {
+    let mut s = session("queens", "6");
+    s.step(7).unwrap();
+    let before = json(&s.stats().unwrap());
+    let mem: WebAssembly::Memory = wasm_memory().unchecked_into();
+    let bytes = |m: &WebAssembly::Memory| {
+        m.buffer()
+            .unchecked_into::<js_sys::ArrayBuffer>()
+            .byte_length()
+    };
+    let size0 = bytes(&mem);
+    // 300 MB of `a a a …`: it panicked ("capacity overflow"), after which every call threw and the
+    // memory stayed allocated. Now its length is refused before it is copied into wasm memory.
+    let paste = js_sys::JsString::from("a ").repeat(150_000_000);
+    let e = s
+        .load_js("exact-cover".into(), paste.into(), JsValue::UNDEFINED)
+        .unwrap_err();
+    assert_eq!(
+        message(&e),
+        "the text is longer than the input cap of 64 MiB"
+    );
+    assert!(
+        bytes(&mem) < size0 + (16 << 20),
+        "memory grew from {size0} to {}",
+        bytes(&mem)
+    );
+    assert_eq!(json(&s.stats().unwrap()), before);
+    assert_eq!(s.step(1).unwrap(), 1);
+    // A lower cap, for what the CLI's --max-input does: in bytes of UTF-8 (é is 2).
+    s.set_max_input(JsValue::from(6.0)).unwrap();
+    let e = s.load("exact-cover", "é b\né\n", None).unwrap_err();
+    assert_eq!(
+        message(&e),
+        "the text is 8 bytes, more than the input cap of 6 bytes"
+    );
+    s.load_js("exact-cover".into(), "a\na\n".into(), JsValue::UNDEFINED)
+        .unwrap();
+    assert_eq!(count_all(&mut s), 1.0);
+    assert!(s.set_max_input(JsValue::from(-5.0)).is_err());
+    // The bounded reader under the default cap: a 20 MB bad line fails at column 3, loaded after it
+    // works.
+    s.set_max_input(JsValue::from(67108864.0)).unwrap();
+    let e = s
+        .load("exact-cover", &"a ".repeat(10_000_000), None)
+        .unwrap_err();
+    assert_eq!(num(&e, "column"), 3.0);
+    s.load("queens", "8", None).unwrap();
+    assert_eq!(count_all(&mut s), 92.0);
+}

@@ -399,7 +399,8 @@ export class SudokuTools {
       s.board = l.boards[l.index];
     }
     this.shown = s.board;
-    const focused = document.activeElement === this.ui['board-canvas'];
+    // The cursor shows while the board has the keyboard, or the symbol pad stands in for it.
+    const focused = document.activeElement === this.ui['board-canvas'] || !this.ui['symbol-pad'].hidden;
     const n = s.board.rows * s.board.cols;
     if (this.cursor >= n) this.cursor = 0;
     /** @type {Overlay | null} */
@@ -420,6 +421,7 @@ export class SudokuTools {
     const { ui } = this;
     const sudoku = this.isSudoku;
     ui['sudoku-tools'].hidden = !sudoku;
+    document.body.classList.toggle('is-sudoku', sudoku);
     if (!sudoku) ui['symbol-pad'].hidden = true;
     if (s.epoch !== this._verdictEpoch && !this.solving) {
       this._verdictEpoch = s.epoch;

@@ -353,6 +353,26 @@ test('exact cover: the format select reads 11/11 as a 2x2 matrix (2 covers) or, 
   report.push('exact-cover format select: 11/11 counts 2 as detected or matrix, 1 as Knuth\'s format');
 });
 
+test('wasm arguments: step(-1) and a wrong type throw the documented Error, and the session goes on', async ({ page, base }) => {
+  await open(page, base, '?queens=6');
+  const r = await page.evaluate(() => {
+    const s = window.dlx.model.session;
+    const msg = (f) => { try { f(); return 'no error'; } catch (e) { return `${e instanceof Error}: ${e.message}`; } };
+    return {
+      minus: msg(() => s.step(-1)),
+      back: msg(() => s.step_back('2')),
+      text: msg(() => s.load('queens', 8)),
+      nodes: msg(() => s.next_solution(-5)),
+      taken: s.step(3),
+    };
+  });
+  assert(r.minus === 'true: n must be between 0 and 4294967295, not -1', `step(-1): ${r.minus}`);
+  assert(r.back === 'true: n must be a number, not string', `step_back('2'): ${r.back}`);
+  assert(r.text === 'true: text must be a string, not number', `load('queens', 8): ${r.text}`);
+  assert(r.nodes === 'true: max_nodes must be between 0 and 9007199254740991, not -5', `next_solution(-5): ${r.nodes}`);
+  assert(r.taken === 3, `the session did not go on: step(3) took ${r.taken}`);
+});
+
 test('pentomino 6x10 runs to the end in the worker (9356) while the page answers', async ({ page, base }) => {
   await open(page, base, '?pentomino=6x10');
   await page.click(tid('run-to-end'));
