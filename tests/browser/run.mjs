@@ -1179,6 +1179,8 @@ test('Sudoku: the board is edited by keyboard and by click, clashes marked at on
 test('Sudoku: on a phone a tap opens a symbol pad', async ({ browser, base }) => {
   const page = await browser.newPage({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   await open(page, base, `?sudoku=${EASTER}`);
+  // The phone layout puts the sticky control bar above the board: bring the board to mid-screen first.
+  await page.evaluate(() => document.querySelector('[data-testid="board"]').scrollIntoView({ block: 'center' }));
   const pt = await cellPoint(page, 1);
   await page.touchscreen.tap(pt.x, pt.y);
   await page.waitForSelector('[data-testid="symbol-pad"]:not([hidden])');
