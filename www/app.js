@@ -146,11 +146,6 @@ async function main() {
 /** The kind select, the board select and the size hints, from problems::kinds (engine.js). */
 function buildForm() {
   ui.problem.replaceChildren(...[...KINDS.values()].map((k) => new Option(k.label, k.name)));
-  for (const k of KINDS.values()) {
-    if (k.input === 'board') {
-      ui['pentomino-board'].replaceChildren(...k.boards.map(([name, label]) => new Option(label, name)));
-    }
-  }
   for (const [key, p] of Object.entries(PRESETS)) ui.preset.append(new Option(p.label, key));
   for (const k of KINDS.values()) state.texts[k.name] = defaultText(k.name);
   state.texts.sudoku = PRESETS['sudoku-hard'].text;
@@ -195,6 +190,13 @@ function showInputFor(kind) {
     ui.size.min = k.min;
     ui.size.max = k.max;
     ui['size-range'].textContent = `(${k.min} to ${k.max})`;
+  }
+  // Several kinds read a board name (pentomino, edge matching): one select, filled with the boards
+  // of the kind shown.
+  const boards = ui['pentomino-board'];
+  if (k.input === 'board' && boards.dataset.kind !== kind) {
+    boards.replaceChildren(...k.boards.map(([name, label]) => new Option(label, name)));
+    boards.dataset.kind = kind;
   }
   inputElement(kind).value = state.texts[kind] ?? defaultText(kind);
 }
