@@ -284,7 +284,8 @@ fn solve_json_lists_the_boards() {
 
 // ---- export ----
 
-/// The items line and the options of Knuth's format; checks that every option names known items.
+/// The items line and the options of Knuth's format; checks that every option names known items
+/// (with a colour after `:`, if any).
 fn parse_knuth(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
     let mut lines = text.lines();
     let items: Vec<String> = lines
@@ -300,7 +301,15 @@ fn parse_knuth(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
         .collect();
     for o in &options {
         assert!(
-            !o.is_empty() && o.iter().all(|w| known.contains(w)),
+            // `name:colour` (Knuth's DLX2) names item `name`.
+            !o.is_empty()
+                && o.iter().all(|w| {
+                    let name = w.split_once(':').map_or(w.as_str(), |(n, c)| {
+                        assert!(!c.is_empty(), "{w}: empty colour");
+                        n
+                    });
+                    known.contains(&name.to_string())
+                }),
             "{o:?}"
         );
     }
@@ -1577,6 +1586,22 @@ fn colour_errors_have_line_and_column() {
         "p | x\np x:\n",
         &["line 2, column 5", "colour is missing"],
     );
+}
+
+#[test]
+fn edge_matching_counts_round_trips_and_refuses_bad_boards() {
+    assert_eq!(count(&["edge-matching", "3x3/2"]), 32);
+    assert_eq!(round_trip(&["edge-matching", "4x4/3"]), 64);
+    // The first solution's board: R lines of C tiles, each its edges N E S W, grey (0) on the border.
+    let text = ok(&["solve", "edge-matching", "2x3"]);
+    let rows: Vec<&str> = text.lines().filter(|l| l.split(' ').count() == 3).collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    assert!(rows[0].split(' ').all(|t| t.starts_with('0')), "{text}");
+    fails(
+        &["count", "edge-matching", "9x9"],
+        &["R must be between 1 and 8"],
+    );
+    fails(&["count", "edge-matching", "3y3"], &["expected RxC"]);
 }
 
 // ---- Output that streams (issue 12, finding 2) ----

@@ -82,6 +82,9 @@ fn specs() -> Vec<(Spec, u64)> {
         // Knuth's example is all top: every branch ends within a level or two.
         (Spec::ExactCover(problems::exact_cover::SEEDS.into()), 1),
         (Spec::ExactCover(langford_text), 300),
+        // Colours: purifications above the split are redone by preselecting, in another order.
+        (Spec::EdgeMatching("4x4/3".into()), 64),
+        (Spec::EdgeMatching("3x3/2".into()), 32),
     ]
 }
 

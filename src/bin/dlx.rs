@@ -61,6 +61,10 @@ Problems:
   pentomino BOARD [--distinct]
                            the 12 pentominoes on BOARD: 6x10, 5x12, 4x15, 3x20 or 8x8 (centre 2x2
                            left empty); --distinct counts each solution once, not once per symmetry
+  edge-matching RxC[/K[/SEED]]
+                           MacMahon-style squares: R x C tiles with coloured edges, generated from
+                           SEED (default 1) with K colours (default 3), placed so that touching
+                           edges agree and the border is grey; R, C from 1 to 8 (colours: XCC)
   exact-cover FILE|-       an exact-cover problem in Knuth's format or as a 0-1 matrix (a text that
                            reads as a Sudoku and has no option as exact cover is read as a Sudoku)
 
@@ -349,7 +353,8 @@ enum Parsed {
     Run(Args),
 }
 
-const PROBLEMS: &str = "queens, toroidal-queens, sudoku, latin, langford, pentomino or exact-cover";
+const PROBLEMS: &str =
+    "queens, toroidal-queens, sudoku, latin, langford, pentomino, edge-matching or exact-cover";
 
 /// A number given to an option, read by the reader of N (`problems::parse_whole`), so that `+3`,
 /// `-3` and `3x` are refused here as they are for N, with the same words.
@@ -563,6 +568,7 @@ fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
         "langford" => ("N", "7"),
         "sudoku" => ("the puzzle, or - to read it from standard input", "-"),
         "pentomino" => ("the board: 6x10, 5x12, 4x15, 3x20 or 8x8", "6x10"),
+        "edge-matching" => ("the board: RxC, RxC/K or RxC/K/SEED", "3x3"),
         "exact-cover" => ("a file, or - to read standard input", "-"),
         other => {
             return Err(Fail(format!(
@@ -620,6 +626,7 @@ fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
             Some(source_name(param)),
         ),
         "sudoku" => (Spec::Sudoku(param.clone()), Some("the puzzle".into())),
+        "edge-matching" => (Spec::EdgeMatching(param.clone()), None),
         "exact-cover" => {
             let text = read_input(param, args.max_input)?;
             let spec = match args.format {
@@ -1134,7 +1141,8 @@ fn run(argv: &[String]) -> Result<(), Stop> {
         Command::Trace => {
             let mut search = start(&*problem, &args)?;
             let mut res = Ok(());
-            dlx_studio::narrate::trace(&mut search, problem.instance(), args.events, |l| {
+            let lang = dlx_studio::narrate::Lang::of(&*problem);
+            dlx_studio::narrate::trace(&mut search, problem.instance(), lang, args.events, |l| {
                 if res.is_ok() {
                     res = writeln!(out, "{l}");
                 }

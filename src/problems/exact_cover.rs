@@ -183,8 +183,27 @@ fn items_line<'a>((line, text): Line<'a>) -> Result<(Vec<&'a str>, Vec<&'a str>)
     let (mut primary, mut secondary) = (Vec::new(), Vec::new());
     let mut bar = false;
     let mut seen: HashMap<&str, usize> = HashMap::new();
+    // The column just after the previous token, whether it was a bound (`3`, `2:3`), and whether a
+    // `|` touched such a bound: `hi|name` or `lo:hi|name` (Knuth's DLX3 multiplicities) is a bound, a
+    // `|` and a name with no space between (`a b|x` is only the separator, as for DLX1).
+    let (mut after, mut bound, mut glued_bar) = (0, false, false);
     for tok in tokens(line, text) {
         let (col, tok) = tok?;
+        if glued_bar && col == after && tok != "|" {
+            return Err(InputError::at(
+                line,
+                col - 1,
+                "multiplicities (`hi|name` or `lo:hi|name`, Knuth's DLX3) are not supported yet: \
+                 put spaces around the `|` that separates primary from secondary items",
+            ));
+        }
+        glued_bar = bound && tok == "|" && col == after;
+        bound = !tok.is_empty()
+            && tok.split(':').count() <= 2
+            && tok
+                .split(':')
+                .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+        after = col + tok.chars().count();
         if tok == "|" {
             if bar {
                 return Err(InputError::at(
@@ -1080,6 +1099,18 @@ C Y:1
         assert!(toy.check(&forged).unwrap_err().contains("not an option"));
         forged.lines[1] = "q x:Z".into();
         assert!(toy.check(&forged).unwrap_err().contains("unknown colour"));
+    }
+
+    #[test]
+    fn multiplicities_are_refused_where_they_stand() {
+        let e = err("A B 2:3|C | X Y\nA B\n");
+        assert_eq!((e.1, e.2), (Some(1), Some(5)), "{}", e.0);
+        let e = err("A 3|C\nA\n");
+        assert_eq!((e.1, e.2), (Some(1), Some(4)));
+        assert!(e.0.contains("multiplicities"), "{}", e.0);
+        // A `|` with spaces, or touching one side only, is the separator.
+        assert_eq!(count(&ExactCover::parse("A B| X\nA X\nB\n").unwrap()), 1);
+        assert_eq!(count(&ExactCover::parse("A B |X\nA X\nB\n").unwrap()), 1);
     }
 
     #[test]

@@ -3,7 +3,9 @@
 //! `wasm::problem_kinds`), and the wasm `load` maps a kind name to a [`Spec`] through it, so a kind
 //! added here is offered everywhere at once.
 
-use super::{langford, latin, parse_n, pentomino, queens, toroidal, InputError, Spec};
+use super::{
+    edge_matching, langford, latin, parse_n, pentomino, queens, toroidal, InputError, Spec,
+};
 use serde::Serialize;
 
 /// What a kind reads: `"size"` an N, `"board"` a board name, `"puzzle"` a Sudoku grid, `"matrix"`
@@ -109,6 +111,19 @@ pub fn kinds() -> Vec<Kind> {
                 .collect(),
             ..other("pentomino", "Pentomino board", Input::Board)
         },
+        Kind {
+            boards: edge_matching::BOARDS
+                .into_iter()
+                .zip([
+                    "2 × 2, 2 colours",
+                    "2 × 3, 3 colours",
+                    "3 × 3, 3 colours",
+                    "3 × 4, 4 colours",
+                    "4 × 4, 5 colours",
+                ])
+                .collect(),
+            ..other("edge-matching", "Edge-matching squares", Input::Board)
+        },
         other("exact-cover", "Exact cover (text)", Input::Matrix),
     ]
 }
@@ -127,6 +142,7 @@ pub fn spec(kind: &str, text: &str, distinct: bool) -> Result<Spec, InputError> 
             board: text.trim().to_string(),
             distinct,
         },
+        "edge-matching" => Spec::EdgeMatching(text.trim().to_string()),
         "sudoku" => Spec::Sudoku(text.to_string()),
         "exact-cover" => Spec::ExactCover(text.to_string()),
         _ => {

@@ -9,6 +9,7 @@ use crate::core::Instance;
 use serde::Serialize;
 use std::fmt;
 
+pub mod edge_matching;
 pub mod exact_cover;
 pub mod kinds;
 pub mod langford;
@@ -173,6 +174,8 @@ pub enum Spec {
     ExactCover(String),
     /// The same in the format given (`dlx --format`, the page's select); `Auto` is `ExactCover`.
     ExactCoverAs(String, exact_cover::Reading),
+    /// Edge-matching squares on a board named `RxC[/K[/SEED]]` (see [`edge_matching`]).
+    EdgeMatching(String),
 }
 
 /// N for the numeric problems, as the CLI and the page read it: [`parse_whole`] for `N`, and at most
@@ -280,6 +283,7 @@ pub fn load(spec: &Spec) -> Result<Box<dyn Problem>, InputError> {
         Spec::Pentomino { board, distinct } => {
             Box::new(pentomino::Pentomino::new(board, *distinct)?)
         }
+        Spec::EdgeMatching(name) => Box::new(edge_matching::EdgeMatching::new(name)?),
         Spec::ExactCoverAs(text, reading) if *reading != exact_cover::Reading::Auto => Box::new(
             exact_cover::ExactCover::parse_as(without_bom(text), *reading)?,
         ),
