@@ -8,8 +8,9 @@
 // Level of detail: below PIXEL px a cell, nodes are pixels; up to NAMES, boxes and link lines; from
 // NAMES on, names, lengths and arrowheads; from NUMBERS on, node numbers too.
 
-import { prepare, colours, alpha, arrowHead } from './canvas.js';
+import { prepare, colours, alpha, arrowHead, tint } from './canvas.js';
 import { itemLength } from './engine.js';
+import { MARKED } from './views.js';
 
 const PIXEL = 5;
 const NAMES = 16;
@@ -80,6 +81,8 @@ export class MatrixView {
       nCols: n + 2,
       names: info.items,
       options: info.options,
+      /** @type {string[]} colour k (from 1) is colorNames[k - 1] (XCC, `x:c`) */
+      colorNames: info.colors || [],
     };
     this.anim = null;
     this.lit = null;
@@ -204,8 +207,11 @@ export class MatrixView {
       if (L.colX[x] === col) {
         const name = L.names[nodes[4 * x] - 1];
         const hidden = f.linked && !f.linked[x] ? ', hidden: out of its list, its own links kept' : '';
+        const k = f.colors && f.colors.length === L.count ? f.colors[x] : 0;
+        const colour = k === MARKED ? `, cleansed: agrees with the colour ${L.colorNames[f.colors[nodes[4 * x]] - 1]} its item is purified with`
+          : k ? `, colour ${L.colorNames[k - 1]}` : '';
         const its = (L.options[L.rowOpt[row]] || []).map((i) => L.names[i]).join(' ');
-        this.onHover(`node ${x}: item ${name}, option #${L.rowOpt[row] + 1} (${its}), up ${nodes[4 * x + 1]}, down ${nodes[4 * x + 2]}${hidden}`);
+        this.onHover(`node ${x}: item ${name}, option #${L.rowOpt[row] + 1} (${its}), up ${nodes[4 * x + 1]}, down ${nodes[4 * x + 2]}${colour}${hidden}`);
         return;
       }
     }
@@ -222,10 +228,11 @@ export class MatrixView {
   _live() {
     const L = this.layout, f = this.frame;
     if (!L || !f || !this.arrays) return false;
-    const { nodes, items, lens } = this.arrays();
+    const { nodes, items, lens, colors } = this.arrays();
     f.nodes = nodes;
     f.items = items;
     f.lens = lens;
+    f.colors = colors;
     return nodes.length === L.count * 4 && items.length >= (L.n + 2) * 2 && lens.length === L.n + 1;
   }
 
@@ -451,6 +458,8 @@ export class MatrixView {
     const L = this.layout;
     if (hd === 0 || hd === L.n + 1) return c.root;
     if (hd === f.branching) return c.branch;
+    // A secondary item purified to a colour (XCC) takes that colour.
+    if (f.colors && f.colors.length === L.count && hd > L.np && f.colors[hd] !== 0) return tint(f.colors[hd]);
     if (!f.active[hd]) return c.covered;
     return hd <= L.np ? c.primary : c.secondary;
   }
@@ -480,6 +489,7 @@ export class MatrixView {
     const named = s >= NAMES;
     const sx = (x) => (x - this.ox) * s, sy = (y) => (y - this.oy) * s;
     const half = BOX / 2;
+    const colors = f.colors || new Uint32Array(0);
 
     // Bands: the item branched on, the options chosen above, the option being tried.
     if (f.branching) {
@@ -586,12 +596,42 @@ export class MatrixView {
           ctx.stroke();
         }
         ctx.globalAlpha = 1;
-        if (s >= NUMBERS) {
+        // XCC: a coloured node carries its colour as a stripe along its bottom and, when there is room,
+        // its colour's name; a node marked by a purification (it agrees with the colour its item is
+        // purified with) is drawn as a ring of that colour around a white box with a check mark.
+        const col = colors.length === L.count ? colors[x] : 0;
+        if (col === MARKED) {
+          const k = colors[nodes[4 * x]];
+          ctx.fillStyle = '#fff';
+          roundRect(ctx, X, y, S, S, Math.min(4, S * 0.2));
+          ctx.fill();
+          ctx.strokeStyle = tint(k);
+          ctx.lineWidth = Math.max(2, S * 0.12);
+          ctx.stroke();
+          ctx.beginPath();
+          ctx.moveTo(X + S * 0.25, y + S * 0.55);
+          ctx.lineTo(X + S * 0.43, y + S * 0.72);
+          ctx.lineTo(X + S * 0.76, y + S * 0.3);
+          ctx.stroke();
+        } else if (col !== 0) {
+          ctx.fillStyle = tint(col);
+          ctx.globalAlpha = 0.45 + 0.55 * on;
+          ctx.fillRect(X, y + S * 0.68, S, S * 0.32);
+          ctx.globalAlpha = 1;
+        }
+        if (col !== 0 && col !== MARKED && named && s < NUMBERS) {
+          ctx.fillStyle = '#fff';
+          ctx.font = `600 ${fontPx}px ${c.mono}`;
+          ctx.textAlign = 'center';
+          ctx.textBaseline = 'middle';
+          ctx.fillText(L.colorNames[col - 1] || '?', X + S / 2, y + S * 0.38, S - 2);
+        } else if (s >= NUMBERS && col !== MARKED) {
           ctx.fillStyle = on > 0.5 || fill ? '#fff' : c.muted;
           ctx.font = `${fontPx}px ${c.mono}`;
           ctx.textAlign = 'center';
           ctx.textBaseline = 'middle';
-          ctx.fillText(String(x), X + S / 2, y + S / 2, S - 2);
+          const label = col !== 0 ? `${x}:${L.colorNames[col - 1] || '?'}` : String(x);
+          ctx.fillText(label, X + S / 2, y + S * (col !== 0 ? 0.38 : 0.5), S - 2);
         }
       }
     }

@@ -451,6 +451,30 @@ test('cancel stops a run to the end', async ({ page, base }) => {
   assert(!(await page.isDisabled(tid('run-to-end'))), 'run to end stays disabled');
 });
 
+test('colours: the TAOCP toy purifies, counts cleansings, and steps back to the exact start', async ({ page, base }) => {
+  await open(page, base);
+  await page.selectOption('#preset', 'xcc-toy');
+  await page.waitForFunction(() => window.dlx.model.info.title.includes('colours'));
+  const start = await page.evaluate(() => { const v = window.dlx.model.views(); return { nodes: [...v.nodes], colors: [...v.colors] }; });
+  let steps = 0, narration = '';
+  for (; steps < 80 && !/^Purify /.test(narration); steps++) {
+    await page.click(tid('step'));
+    narration = await page.evaluate(() => window.dlx.model.narration());
+  }
+  assert(/^Purify y to colour A: hide 1 option that disagrees/.test(narration), `no purification narrated: ${narration}`);
+  assert((await num(page, 'cleansings')) >= 1, `cleansings read-out: ${await text(page, 'cleansings')}`);
+  // The purified item's header carries its colour in the colour view (colour A is 1).
+  const purified = await page.evaluate(() => {
+    const m = window.dlx.model, v = m.views(), y = m.info.items.indexOf('y') + 1;
+    return v.colors[y];
+  });
+  assert(purified === 1, `y's header colour after purifying: ${purified}`);
+  for (let i = 0; i < steps; i++) await page.click(tid('step-back'));
+  const back = await page.evaluate(() => { const v = window.dlx.model.views(); return { nodes: [...v.nodes], colors: [...v.colors] }; });
+  assert(JSON.stringify(back) === JSON.stringify(start), 'stepping back did not restore the link and colour arrays');
+  report.push(`colours: purified after ${steps} steps: "${narration}"`);
+});
+
 test('loading another problem or resetting cancels a run to the end', async ({ page, base }) => {
   // Count the workers started and terminated: a run left going would finish into the next problem.
   await page.addInitScript(() => {
