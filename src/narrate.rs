@@ -66,25 +66,192 @@ fn purity(search: &Search, p: u32) -> (u64, u64) {
     (same, other)
 }
 
-/// One line for `ev`, taken forward or (when `undone`) taken back by `step_back`.
+/// The puzzle whose own words the narration adds to the DLX words, read from its item names (see
+/// each `src/problems` module for them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lang {
+    /// An exact-cover text: item names are all there is.
+    #[default]
+    Plain,
+    /// Items `r3`, `c5` (and diagonals, secondary).
+    Queens,
+    /// Items `r3c5` (a cell), `r2=5`, `c2=5`, `b2=5` (5 in row, column, box 2).
+    Sudoku,
+    /// Items `r0c1` (a cell), `r0s2`, `c1s2` (symbol 2 in row 0, column 1).
+    Latin,
+    /// Items `3` (the pair of 3s) and `s4` (slot 4).
+    Langford,
+    /// Items `F` (a piece) and `07` (the cell in row 0, column 7).
+    Pentomino,
+}
+
+impl Lang {
+    /// The language of a problem, from the kind of its board.
+    pub fn of(problem: &dyn crate::problems::Problem) -> Lang {
+        match problem.board(&[]).kind {
+            "queens" | "toroidal-queens" => Lang::Queens,
+            "sudoku" => Lang::Sudoku,
+            "latin" => Lang::Latin,
+            "langford" => Lang::Langford,
+            "pentomino" => Lang::Pentomino,
+            _ => Lang::Plain,
+        }
+    }
+}
+
+/// "one", "two", … for small counts (read better in a sentence), digits above ten.
+fn count_word(n: u64) -> String {
+    const WORDS: [&str; 11] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    WORDS
+        .get(n as usize)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
+}
+
+/// `n` things in words: "no place", "one place", "4 places" (a word up to ten).
+fn things(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", count_word(n), if n == 1 { one } else { many })
+}
+
+/// What an item with `len` options left means in the puzzle's own words; `None` for a plain text or
+/// a name the puzzle does not use (a secondary item, say).
+pub fn item_words(lang: Lang, name: &str, len: u64) -> Option<String> {
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    // "r3c5" -> ("3", "5")
+    let cell = |t: &str| -> Option<(String, String)> {
+        let rest = t.strip_prefix('r')?;
+        let (r, c) = rest.split_once('c')?;
+        (digits(r) && digits(c)).then(|| (r.to_string(), c.to_string()))
+    };
+    let ways = |n: u64| {
+        if n == 1 {
+            "only one way".to_string()
+        } else {
+            things(n, "way", "ways")
+        }
+    };
+    match lang {
+        Lang::Plain => None,
+        Lang::Queens => {
+            let (unit, k) = match name.split_at(1) {
+                ("r", k) if digits(k) => ("row", k),
+                ("c", k) if digits(k) => ("column", k),
+                _ => return None,
+            };
+            Some(format!(
+                "{unit} {k} has {} for its queen",
+                things(len, "free square", "free squares")
+            ))
+        }
+        Lang::Sudoku => {
+            if let Some((r, c)) = cell(name) {
+                return Some(match len {
+                    0 => format!("cell r{r}c{c} has no digit left"),
+                    1 => format!("cell r{r}c{c} can only take one digit"),
+                    n => format!("cell r{r}c{c} can take {}", things(n, "digit", "digits")),
+                });
+            }
+            let (unit, v) = name.split_once('=')?;
+            let (kind, k) = unit.split_at(1);
+            let kind = match kind {
+                "r" => "row",
+                "c" => "column",
+                "b" => "box",
+                _ => return None,
+            };
+            if !digits(k) {
+                return None;
+            }
+            Some(match len {
+                0 => format!("{v} has no place left in {kind} {k}"),
+                1 => format!("{v} can only go in one place in {kind} {k}"),
+                n => format!(
+                    "{v} can go in {} in {kind} {k}",
+                    things(n, "place", "places")
+                ),
+            })
+        }
+        Lang::Latin => {
+            if let Some((r, c)) = cell(name) {
+                return Some(format!(
+                    "cell r{r}c{c} can take {}",
+                    things(len, "symbol", "symbols")
+                ));
+            }
+            let (unit, v) = name.split_once('s')?;
+            let (kind, k) = unit.split_at(1.min(unit.len()));
+            let kind = match kind {
+                "r" => "row",
+                "c" => "column",
+                _ => return None,
+            };
+            (digits(k) && digits(v)).then(|| {
+                format!(
+                    "symbol {v} can go in {} in {kind} {k}",
+                    things(len, "place", "places")
+                )
+            })
+        }
+        Lang::Langford => {
+            if digits(name) {
+                Some(format!("the two {name}s can be placed {}", ways(len)))
+            } else {
+                let p = name.strip_prefix('s').filter(|p| digits(p))?;
+                Some(format!("slot {p} can be filled {}", ways(len)))
+            }
+        }
+        Lang::Pentomino => {
+            if name.len() == 1 && name.bytes().all(|b| b.is_ascii_uppercase()) {
+                Some(format!("piece {name} fits {}", ways(len)))
+            } else if name.len() == 2 && name.bytes().all(|b| b.is_ascii_alphanumeric()) {
+                Some(format!("the cell {name} can be covered {}", ways(len)))
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// One line for `ev`, taken forward or (when `undone`) taken back by `step_back`: plain words for
+/// what dancing links does, then, for a choice or a dead end, what it means in the puzzle (`lang`).
 ///
 /// `search` must stand right after `ev` was taken or undone: a cover's reach and a solution's number
 /// are read from it.
-pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance) -> String {
+pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: Lang) -> String {
+    let words = |item: u32, len: u32| {
+        item_words(lang, item_name(inst, item), len as u64)
+            .map_or_else(String::new, |w| format!(": {w}"))
+    };
     let line = match ev {
         Event::Choose { item, len, .. } => format!(
-            "Choose item {}: {}",
+            "Choose item {} ({}){}",
             item_name(inst, item),
-            plural(len as u64, "option", "options")
+            match search.heuristic() {
+                crate::core::Heuristic::Mrv => format!("fewest options: {len}"),
+                crate::core::Heuristic::First =>
+                    format!("leftmost item, {}", plural(len as u64, "option", "options")),
+            },
+            words(item, len)
         ),
         Event::DeadEnd { item, .. } => format!(
-            "Dead end: item {} has no options left",
-            item_name(inst, item)
+            "Dead end: item {} has no option left, so this branch fails{}",
+            item_name(inst, item),
+            words(item, 0)
         ),
         Event::CoverItem { item } => {
             let (options, others) = reach(search, item);
+            if options == 0 {
+                return undo_prefix(
+                    undone,
+                    format!(
+                        "Cover {}: take it out (no option to hide)",
+                        item_name(inst, item)
+                    ),
+                );
+            }
             format!(
-                "Cover {}: {} leave {}",
+                "Cover {}: take it out, and hide its {} from {}",
                 item_name(inst, item),
                 plural(options, "option", "options"),
                 plural(others, "other item", "other items")
@@ -92,8 +259,17 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance) -> Str
         }
         Event::UncoverItem { item } => {
             let (options, others) = reach(search, item);
+            if options == 0 {
+                return undo_prefix(
+                    undone,
+                    format!(
+                        "Uncover {}: put it back (no option to restore)",
+                        item_name(inst, item)
+                    ),
+                );
+            }
             format!(
-                "Uncover {}: {} return to {}",
+                "Uncover {}: put it back, and its {} back into {}",
                 item_name(inst, item),
                 plural(options, "option", "options"),
                 plural(others, "other item", "other items")
@@ -109,7 +285,7 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance) -> Str
             )
         ),
         Event::Unhide { node } => format!(
-            "Unhide option {} in {}",
+            "Unhide option {}: back in {}",
             option_text(inst, search, node),
             plural(
                 search.links().option_size(node) as u64 - 1,
@@ -118,15 +294,18 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance) -> Str
             )
         ),
         Event::Try { level, node, k, d } => format!(
-            "Try option {} at level {level} ({k} of {d})",
+            "Try option {} ({k} of {d}) at level {level}",
             option_text(inst, search, node)
         ),
         Event::Solution { level } => {
             // Undoing a solution took it off the count.
             let number = search.stats().solutions + u64::from(undone);
-            format!("Solution {number} found at level {level}")
+            format!("Solution {number} found at level {level}: every primary item is covered")
         }
-        Event::Backtrack { level } => format!("Back up from level {level}"),
+        Event::Backtrack { level } => format!(
+            "Back up from level {level} to level {}",
+            level.saturating_sub(1)
+        ),
         Event::Purify { node } | Event::Unpurify { node } => {
             let links = search.links();
             let item = item_name(inst, links.nodes[node as usize].top);
@@ -149,6 +328,10 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance) -> Str
             }
         }
     };
+    undo_prefix(undone, line)
+}
+
+fn undo_prefix(undone: bool, line: String) -> String {
     if undone {
         format!("Undo: {line}")
     } else {
@@ -202,6 +385,7 @@ pub fn trace_line(
     level: usize,
     search: &Search,
     inst: &Instance,
+    lang: Lang,
 ) -> String {
     let links = search.links();
     let node_item = |x: u32| links.nodes()[x as usize].top;
@@ -227,7 +411,7 @@ pub fn trace_line(
         nodes: st.nodes,
         updates: st.updates,
         solutions: st.solutions,
-        narration: narrate(ev, false, search, inst),
+        narration: narrate(ev, false, search, inst, lang),
         solution: matches!(ev, Event::Solution { .. }).then(|| {
             search
                 .solution()
@@ -255,7 +439,13 @@ pub fn level_after(ev: Event, level: usize) -> usize {
 
 /// The first `max` events of `search` from where it stands (a fresh search: the whole log), one
 /// [`trace_line`] each.
-pub fn trace(search: &mut Search, inst: &Instance, max: u64, mut line: impl FnMut(String)) {
+pub fn trace(
+    search: &mut Search,
+    inst: &Instance,
+    lang: Lang,
+    max: u64,
+    mut line: impl FnMut(String),
+) {
     let (mut n, mut level) = (0, search.level());
     while n < max {
         let Some(ev) = search.step() else { break };
@@ -264,7 +454,7 @@ pub fn trace(search: &mut Search, inst: &Instance, max: u64, mut line: impl FnMu
             Event::Backtrack { level } => level as usize,
             _ => level_after(ev, level),
         };
-        line(trace_line(n, ev, at, search, inst));
+        line(trace_line(n, ev, at, search, inst, lang));
         level = level_after(ev, level);
     }
 }
@@ -352,7 +542,7 @@ mod tests {
         (0..n)
             .map(|_| {
                 let ev = search.step().expect("not done");
-                narrate(ev, false, search, inst)
+                narrate(ev, false, search, inst, Lang::Queens)
             })
             .collect()
     }
@@ -368,24 +558,24 @@ mod tests {
         assert_eq!(
             lines,
             [
-                "Choose item r1: 4 options",
-                "Cover r1: 4 options leave 12 other items",
+                "Choose item r1 (fewest options: 4): row 1 has four free squares for its queen",
+                "Cover r1: take it out, and hide its 4 options from 12 other items",
                 "Hide option r1 c0 a1 b4 from 3 other items",
                 "Hide option r1 c1 a2 b3 from 3 other items",
                 "Hide option r1 c2 a3 b2 from 3 other items",
                 "Hide option r1 c3 a4 b1 from 3 other items",
-                "Try option r1 c0 a1 b4 at level 0 (1 of 4)",
+                "Try option r1 c0 a1 b4 (1 of 4) at level 0",
             ]
         );
         // Taking the Try back narrates it as undone, and the search stands where it did before it.
         let ev = s.step_back().unwrap();
         assert_eq!(
-            narrate(ev, true, &s, inst),
-            "Undo: Try option r1 c0 a1 b4 at level 0 (1 of 4)"
+            narrate(ev, true, &s, inst, Lang::Queens),
+            "Undo: Try option r1 c0 a1 b4 (1 of 4) at level 0"
         );
         let ev = s.step_back().unwrap();
         assert_eq!(
-            narrate(ev, true, &s, inst),
+            narrate(ev, true, &s, inst, Lang::Queens),
             "Undo: Hide option r1 c3 a4 b1 from 3 other items"
         );
     }
@@ -397,7 +587,7 @@ mod tests {
         let mut s = Search::new(inst);
         let mut seen = Vec::new();
         while let Some(ev) = s.step() {
-            let line = narrate(ev, false, &s, inst);
+            let line = narrate(ev, false, &s, inst, Lang::Queens);
             if matches!(
                 ev,
                 Event::Solution { .. }
@@ -410,15 +600,25 @@ mod tests {
             }
         }
         // 4-queens has two solutions, both four queens deep.
-        assert!(seen.contains(&"Solution 1 found at level 4".to_string()));
-        assert!(seen.contains(&"Solution 2 found at level 4".to_string()));
+        let sol = |k: u32| format!("Solution {k} found at level 4: every primary item is covered");
+        assert!(seen.contains(&sol(1)));
+        assert!(seen.contains(&sol(2)));
         assert!(!seen.iter().any(|l| l.starts_with("Solution 3")));
-        assert!(seen
-            .iter()
-            .any(|l| l.starts_with("Dead end: item ") && l.ends_with(" has no options left")));
-        assert!(seen.contains(&"Back up from level 1".to_string()));
-        assert!(seen.contains(&"Uncover r1: 4 options return to 12 other items".to_string()));
-        assert!(seen.contains(&"Unhide option r1 c3 a4 b1 in 3 other items".to_string()));
+        // A dead end, in DLX words and the board's: a row or column with no free square.
+        let dead: Vec<&String> = seen.iter().filter(|l| l.starts_with("Dead end")).collect();
+        assert!(!dead.is_empty());
+        for l in &dead {
+            assert!(
+                l.contains(" has no option left, so this branch fails: ")
+                    && l.ends_with(" has no free squares for its queen"),
+                "{l}"
+            );
+        }
+        assert!(seen.contains(&"Back up from level 1 to level 0".to_string()));
+        assert!(seen.contains(
+            &"Uncover r1: put it back, and its 4 options back into 12 other items".to_string()
+        ));
+        assert!(seen.contains(&"Unhide option r1 c3 a4 b1: back in 3 other items".to_string()));
         assert_eq!(
             finished(s.stats()),
             format!("Search finished: 2 solutions in {} nodes", s.stats().nodes)
@@ -428,16 +628,142 @@ mod tests {
         let mut undone = Vec::new();
         while let Some(ev) = s.step_back() {
             if let Event::Solution { .. } = ev {
-                undone.push(narrate(ev, true, &s, inst));
+                undone.push(narrate(ev, true, &s, inst, Lang::Queens));
             }
         }
         assert_eq!(
             undone,
-            [
-                "Undo: Solution 2 found at level 4",
-                "Undo: Solution 1 found at level 4"
-            ]
+            [format!("Undo: {}", sol(2)), format!("Undo: {}", sol(1))]
         );
+    }
+
+    /// The narration of the first `Choose` and, if any, the first `DeadEnd` of a problem's search.
+    fn choice_and_dead_end(spec: crate::problems::Spec) -> (String, Option<String>) {
+        let p = crate::problems::load(&spec).unwrap();
+        let lang = Lang::of(p.as_ref());
+        let mut s = Search::new(p.instance());
+        s.preselect(p.givens()).unwrap();
+        let (mut choose, mut dead) = (None, None);
+        while let Some(ev) = s.step() {
+            match ev {
+                Event::Choose { .. } if choose.is_none() => {
+                    choose = Some(narrate(ev, false, &s, p.instance(), lang))
+                }
+                Event::DeadEnd { .. } => {
+                    dead = Some(narrate(ev, false, &s, p.instance(), lang));
+                    break;
+                }
+                _ => {}
+            }
+        }
+        (choose.unwrap(), dead)
+    }
+
+    #[test]
+    fn speaks_each_puzzles_own_language() {
+        use crate::problems::Spec;
+        let (c, _) = choice_and_dead_end(Spec::Sudoku(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .into(),
+        ));
+        assert_eq!(
+            c,
+            "Choose item r5c5 (fewest options: 1): cell r5c5 can only take one digit"
+        );
+        let (c, d) = choice_and_dead_end(Spec::Queens(6));
+        assert!(
+            c.ends_with("row 2 has six free squares for its queen"),
+            "{c}"
+        );
+        assert!(d.unwrap().ends_with("has no free squares for its queen"));
+        let (c, _) = choice_and_dead_end(Spec::Pentomino {
+            board: "3x20".into(),
+            distinct: false,
+        });
+        assert_eq!(
+            c,
+            "Choose item X (fewest options: 18): piece X fits 18 ways"
+        );
+        let (c, _) = choice_and_dead_end(Spec::Langford {
+            n: 4,
+            distinct: false,
+        });
+        assert!(c.ends_with(": the two 4s can be placed three ways"), "{c}");
+        let (c, _) = choice_and_dead_end(Spec::Latin(3));
+        assert!(c.ends_with(": cell r0c0 can take three symbols"), "{c}");
+        // The sentences themselves, with their plurals and the "only" of a single place.
+        let w = |lang, name, n| item_words(lang, name, n).unwrap();
+        assert_eq!(
+            w(Lang::Sudoku, "r2=5", 1),
+            "5 can only go in one place in row 2"
+        );
+        assert_eq!(
+            w(Lang::Sudoku, "c7=9", 3),
+            "9 can go in three places in column 7"
+        );
+        assert_eq!(w(Lang::Sudoku, "b1=A", 0), "A has no place left in box 1");
+        assert_eq!(w(Lang::Sudoku, "r3c5", 2), "cell r3c5 can take two digits");
+        assert_eq!(w(Lang::Sudoku, "r3c5", 0), "cell r3c5 has no digit left");
+        assert_eq!(
+            w(Lang::Queens, "r3", 2),
+            "row 3 has two free squares for its queen"
+        );
+        assert_eq!(
+            w(Lang::Queens, "c0", 1),
+            "column 0 has one free square for its queen"
+        );
+        assert_eq!(
+            w(Lang::Queens, "r12", 12),
+            "row 12 has 12 free squares for its queen"
+        );
+        assert_eq!(
+            w(Lang::Pentomino, "c7", 4),
+            "the cell c7 can be covered four ways"
+        );
+        assert_eq!(w(Lang::Pentomino, "X", 1), "piece X fits only one way");
+        assert_eq!(w(Lang::Langford, "s4", 2), "slot 4 can be filled two ways");
+        assert_eq!(
+            w(Lang::Latin, "c1s2", 1),
+            "symbol 2 can go in one place in column 1"
+        );
+        // Names a puzzle does not use (diagonals of queens), and plain texts: no extra words.
+        assert_eq!(item_words(Lang::Queens, "a3", 2), None);
+        assert_eq!(item_words(Lang::Plain, "r3", 2), None);
+        assert_eq!(item_words(Lang::Sudoku, "x=1", 2), None);
+    }
+
+    #[test]
+    fn every_line_gets_its_plurals_right() {
+        // Every event of whole searches: never "1 options", "1 other items", "0 option" and the like.
+        for spec in [
+            crate::problems::Spec::Queens(6),
+            crate::problems::Spec::Langford {
+                n: 4,
+                distinct: false,
+            },
+            crate::problems::Spec::ExactCover(
+                "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n".into(),
+            ),
+        ] {
+            let p = crate::problems::load(&spec).unwrap();
+            let lang = Lang::of(p.as_ref());
+            let mut s = Search::new(p.instance());
+            while let Some(ev) = s.step() {
+                let l = narrate(ev, false, &s, p.instance(), lang);
+                for bad in [
+                    " 1 options",
+                    " 1 other items",
+                    " 0 option ",
+                    " 1 ways",
+                    "one places",
+                    "one free squares",
+                    " 0 options",
+                    " 0 other",
+                ] {
+                    assert!(!l.contains(bad), "{l:?} has {bad:?}");
+                }
+            }
+        }
     }
 
     #[test]

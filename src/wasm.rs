@@ -34,6 +34,11 @@
 //! s.step(n) -> number            up to n events forward; returns how many were taken (< n at the end).
 //! s.step_back(n) -> number       up to n events backward (undone exactly; no re-run, no trace kept).
 //! s.step_to_choice() -> number   forward to and including the next Try, Solution or DeadEnd event.
+//! s.step_back_to_choice() -> number
+//!                                back to just after the previous Try, Solution or DeadEnd event (the
+//!                                mirror of step_to_choice); the net number of events moved back.
+//! s.cover_context() -> number    1: the latest cover/uncover is of the item branched on; 2: of an
+//!                                item of the option tried; 0: neither (the algorithm panel's line).
 //! s.next_solution(max_nodes) -> boolean
 //!                                forward (fast path) to the next solution; false if none within
 //!                                max_nodes more search-tree nodes or the search ended.
@@ -660,6 +665,74 @@ impl Session {
         })
     }
 
+    /// Back to just after the previous Try, Solution or DeadEnd: the mirror of `step_to_choice`.
+    /// Undoes events until it has undone a choice that was not the first event undone (standing right
+    /// after a choice, that choice is the current one, not the previous), then takes that choice again.
+    /// Its events are recorded as taken (the undone ones, then the one taken again). Returns the
+    /// number of events it moved back (net).
+    pub fn step_back_to_choice(&mut self) -> Result<u32, JsValue> {
+        self.search_mut()?;
+        self.events.clear();
+        let mut back = 0u32;
+        while let Some(l) = self.loaded.as_mut() {
+            let Some(ev) = l.search.step_back() else {
+                self.latest = Latest::Note("At the start: nothing more to undo".into());
+                break;
+            };
+            self.record(ev, true);
+            back += 1;
+            if matches!(
+                ev,
+                Event::Try { .. } | Event::Solution { .. } | Event::DeadEnd { .. }
+            ) && back > 1
+            {
+                let l = self.loaded.as_mut().ok_or_else(not_loaded)?;
+                let again = l
+                    .search
+                    .step()
+                    .expect("an event just undone can be taken again");
+                if let Event::Solution { .. } = again {
+                    keep(&mut l.kept, &l.search);
+                }
+                self.record(again, false);
+                back -= 1;
+                break;
+            }
+        }
+        self.end();
+        Ok(back)
+    }
+
+    /// Where the latest cover or uncover belongs, for the page's algorithm panel: 1 when it is the
+    /// item branched on (`cover(i)` / `uncover(i)`), 2 when it is an item of the option being tried
+    /// or undone, 0 when no cover is under way at a level boundary that says otherwise.
+    pub fn cover_context(&self) -> Result<u32, JsValue> {
+        use crate::core::{Ctx, Phase};
+        let s = &self.loaded()?.search;
+        Ok(match s.phase() {
+            Phase::CoverHeader { ctx, .. }
+            | Phase::CoverRows { ctx, .. }
+            | Phase::UncoverRows { ctx, .. }
+            | Phase::UncoverHeader { ctx, .. } => match ctx {
+                Ctx::Chosen => 1,
+                Ctx::Opt(_) => 2,
+            },
+            // Right after the last hide of the item branched on, or after an option's items were
+            // all put back (the next option comes), or the chosen item put back.
+            Phase::Try => match self.latest {
+                Latest::Event {
+                    ev: Event::Hide { .. } | Event::CoverItem { .. },
+                    undone: false,
+                } => 1,
+                _ => 2,
+            },
+            Phase::Exhausted => 1,
+            // The last item of the option tried is covered: the level below is entered.
+            Phase::Enter => 2,
+            _ => 0,
+        })
+    }
+
     /// Forward on the fast path to the next solution; false if none within `max_nodes` more nodes or
     /// the search is over.
     pub fn next_solution(&mut self, max_nodes: f64) -> Result<bool, JsValue> {
@@ -860,9 +933,13 @@ impl Session {
     /// One line in words for the latest event taken or undone (or the latest load, reset or run).
     pub fn narration(&self) -> String {
         match (&self.latest, &self.loaded) {
-            (Latest::Event { ev, undone }, Some(l)) => {
-                narrate::narrate(*ev, *undone, &l.search, l.problem.instance())
-            }
+            (Latest::Event { ev, undone }, Some(l)) => narrate::narrate(
+                *ev,
+                *undone,
+                &l.search,
+                l.problem.instance(),
+                narrate::Lang::of(l.problem.as_ref()),
+            ),
             (Latest::Note(s), _) => s.clone(),
             _ => String::new(),
         }

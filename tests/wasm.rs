@@ -226,7 +226,10 @@ fn events_decode_as_documented() {
     // Choose(level 0, item r3 = header 1, 8 options): organ-pipe order puts rank 3 first.
     assert_eq!(s.step(1).unwrap(), 1);
     assert_eq!(events(&s), [0, 0, 1, 8, 0, 0]);
-    assert_eq!(s.narration(), "Choose item r3: 8 options");
+    assert_eq!(
+        s.narration(),
+        "Choose item r3 (fewest options: 8): row 3 has eight free squares for its queen"
+    );
     assert_eq!(s.branching_item().unwrap(), 1);
 
     // CoverItem(1), then Hide of each node in item 1's list, from the top down.
@@ -248,7 +251,7 @@ fn events_decode_as_documented() {
     assert_eq!(s.step_to_choice().unwrap(), 1);
     assert_eq!(events(&s), [4, 0, first, 1, 8, 0]);
     assert_eq!(s.trying().unwrap(), first);
-    assert_eq!(s.narration(), "Try option r3 c0 a3 b10 at level 0 (1 of 8)");
+    assert_eq!(s.narration(), "Try option r3 c0 a3 b10 (1 of 8) at level 0");
     let tree = s.tree().unwrap();
     assert_eq!(json(&tree), r#"[{"level":0,"k":1,"d":8,"item":1}]"#);
     let board = s.board().unwrap();
@@ -324,7 +327,10 @@ fn next_solution_gives_every_legal_board_once() {
         assert_legal_queens(&text, 8);
         assert!(boards.insert(text));
         let k = boards.len();
-        assert_eq!(s.narration(), format!("Solution {k} found at level 8"));
+        assert_eq!(
+            s.narration(),
+            format!("Solution {k} found at level 8: every primary item is covered")
+        );
         assert_eq!(num(&s.stats().unwrap(), "solutions"), k as f64);
         // The tree holds the path: one option at each of the 8 levels, each within its item's range.
         let tree: js_sys::Array = s.tree().unwrap().unchecked_into();

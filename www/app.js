@@ -13,6 +13,7 @@ import { StatsView, NarrationView, RunBoxView, fmt, num } from './readouts.js';
 import { RunToEnd } from './run.js';
 import { takeSnapshot } from './snapshot.js';
 import { SudokuTools } from './sudoku.js';
+import { AlgorithmView } from './algorithm.js';
 
 /** The problem shown first. @type {import('./model.js').ProblemSpec} */
 const DEFAULT = { kind: DEFAULT_PRESET.kind, text: DEFAULT_PRESET.text, distinct: false };
@@ -105,6 +106,7 @@ async function main() {
       eps: ui['st-eps'], elapsed: ui['st-elapsed'],
     }),
     new NarrationView(ui.narration),
+    new AlgorithmView(ui.algorithm),
     new RunBoxView({ box: ui['run-box'], bar: ui['run-bar'], text: ui['run-text'], cancel: ui['run-cancel'] }),
   ];
 
@@ -381,6 +383,9 @@ function bindControls() {
   ui.step.addEventListener('click', () => act(() => M().step(1), 'step'));
   ui['step-back'].addEventListener('click', () => act(() => M().stepBack(1), 'back'));
   ui['step-choice'].addEventListener('click', () => act(() => M().stepToChoice(), 'choice'));
+  ui['step-back-choice'].addEventListener('click', () => act(() => M().stepBackToChoice(), 'back'));
+  // Dragging the timeline seeks: every event between here and there is undone or redone exactly.
+  ui.timeline.addEventListener('input', () => act(() => M().seek(Number(ui.timeline.value)), 'seek'));
   ui['next-solution'].addEventListener('click', () => (state.hunting ? stopHunt('Stopped.') : startHunt()));
   ui.reset.addEventListener('click', () => {
     if (!state.model) return;
@@ -437,7 +442,8 @@ function onKey(e) {
     case 'ArrowRight': e.preventDefault(); act(() => model.step(1), 'step'); break;
     case 'ArrowLeft': e.preventDefault(); act(() => model.stepBack(1), 'back'); break;
     case 'n': case 'N': e.preventDefault(); if (!state.hunting) startHunt(); break;
-    case 'c': case 'C': e.preventDefault(); act(() => model.stepToChoice(), 'choice'); break;
+    case 'c': e.preventDefault(); act(() => model.stepToChoice(), 'choice'); break;
+    case 'C': e.preventDefault(); act(() => model.stepBackToChoice(), 'back'); break;
     case '+': case '=': e.preventDefault(); matrix.zoom(1.5); break;
     case '-': case '_': e.preventDefault(); matrix.zoom(1 / 1.5); break;
     case '0': e.preventDefault(); matrix.fit(); break;
@@ -460,7 +466,7 @@ function stopEverything() {
 
 /** @param {boolean} on */
 function setControlsEnabled(on) {
-  for (const id of ['load', 'reset', 'step-back', 'play', 'step', 'step-choice', 'next-solution', 'run-to-end']) {
+  for (const id of ['load', 'reset', 'step-back', 'step-back-choice', 'timeline', 'play', 'step', 'step-choice', 'next-solution', 'run-to-end']) {
     ui[id].disabled = !on;
   }
 }
@@ -484,7 +490,7 @@ function setSpeedFromSlider() {
 /**
  * One manual move (step, back, next choice): pause, take it, animate the links.
  * @param {() => number} fn  the move; returns the events taken
- * @param {'step' | 'back' | 'choice'} what
+ * @param {'step' | 'back' | 'choice' | 'seek'} what
  */
 function act(fn, what) {
   const model = state.model;
@@ -494,7 +500,9 @@ function act(fn, what) {
   if (model.playing) model.pause();
   const before = model.snapshot();
   const taken = fn();
-  if (taken === 0) {
+  if (taken === 0 && what === 'seek') {
+    // The timeline already stands there.
+  } else if (taken === 0) {
     note(what === 'back' ? 'Already at the start.' : 'The search is finished: reset to go again.');
   } else {
     state.statusNote = null;
@@ -625,7 +633,23 @@ function controlsFrom(s) {
   if (ui.play.textContent !== label) ui.play.textContent = label;
   ui.play.setAttribute('aria-pressed', String(s.playing));
   ui['step-back'].disabled = !!s.stats.at_start;
+  ui['step-back-choice'].disabled = !!s.stats.at_start;
+  timelineFrom(s.timeline);
   statusLine(s);
+}
+
+/**
+ * The timeline slider: its end is the furthest event reached by stepping, its value where the search
+ * stands. @param {{position: number, horizon: number, fromStart: boolean}} t
+ */
+function timelineFrom(t) {
+  const el = ui.timeline;
+  if (Number(el.max) !== t.horizon) el.max = String(t.horizon);
+  // Not while the user drags it: the value is theirs until the seek lands.
+  if (Number(el.value) !== t.position) el.value = String(t.position);
+  el.setAttribute('aria-valuetext', `event ${fmt(t.position)} of ${fmt(t.horizon)}`);
+  const text = `${fmt(t.position)} / ${fmt(t.horizon)} events${t.fromStart ? '' : ' since the last jump'}`;
+  if (ui['timeline-out'].textContent !== text) ui['timeline-out'].textContent = text;
 }
 
 /**

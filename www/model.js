@@ -17,7 +17,7 @@ const FRAME_BUDGET_MS = 6;
 /**
  * @typedef {object} Stats  the engine's counters (Session.stats)
  * @property {number} level @property {number} nodes @property {number} updates @property {number} cleansings
- * @property {number} solutions @property {number} max_depth @property {number} progress
+ * @property {number} solutions @property {number} max_depth @property {number} progress @property {string} progress_text
  * @property {boolean} done @property {boolean} at_start
  */
 /**
@@ -109,6 +109,15 @@ export class Model {
     /** @type {[number, number][]} */
     this._epsSamples = [];
     this.eventsPerSecond = 0;
+    /**
+     * The timeline: events from the start (or from the latest jump, whose events are not known) to
+     * where the search stands, and the furthest point reached by stepping. Counters only: seeking
+     * steps forward or back from here, so memory stays bounded however long the history.
+     */
+    this.position = 0;
+    this.horizon = 0;
+    /** The timeline starts at the start of the search (false after a jump to a solution). */
+    this.fromStart = true;
     this.explored.reset();
     if (this.info) this._refresh();
   }
@@ -132,6 +141,8 @@ export class Model {
     this.stoppedAtSolution = false;
     this.lastMove = taken;
     if (forward) this.eventsPlayed += taken;
+    this.position += forward ? taken : -taken;
+    this.horizon = Math.max(this.horizon, this.position);
     this._readEvents();
     this._refresh();
     return taken;
@@ -146,6 +157,31 @@ export class Model {
   /** Forward to and including the next Try, Solution or DeadEnd event. */
   stepToChoice() { return this._took(this.session.step_to_choice(), true); }
 
+  /** Back to just after the previous Try, Solution or DeadEnd event (the mirror of stepToChoice). */
+  stepBackToChoice() { return this._took(this.session.step_back_to_choice(), false); }
+
+  /**
+   * Moves to `target` events from the timeline's start, by stepping forward or back (exact both ways),
+   * within what has been reached. @param {number} target @returns {number} events moved
+   */
+  seek(target) {
+    const t = Math.max(0, Math.min(this.horizon, Math.round(target)));
+    const d = t - this.position;
+    if (d > 0) return this.step(d);
+    if (d < 0) return this.stepBack(-d);
+    return 0;
+  }
+
+  /** Where the latest cover belongs: 1 the item branched on, 2 an item of the option tried, 0 neither. */
+  coverContext() { return this.session.cover_context(); }
+
+  /** A jump whose events are not known: the timeline starts again from here. */
+  _jumped() {
+    this.position = 0;
+    this.horizon = 0;
+    this.fromStart = false;
+  }
+
   /**
    * Searches on (fast path) for at most maxNodes search-tree nodes; true when a solution was reached.
    * Called in slices by the app so that the page stays responsive on a long hunt.
@@ -157,6 +193,7 @@ export class Model {
     this.lastMove = Infinity;
     this.stoppedAtSolution = false;
     this.elapsedMs += performance.now() - t0;
+    this._jumped();
     this._leafEvent = found ? { code: EV.Solution, level: 0, undone: 0 } : null;
     this._refresh();
     return found;
@@ -179,6 +216,7 @@ export class Model {
     this.elapsedMs += performance.now() - t0;
     this.lastMove = Infinity;
     this.stoppedAtSolution = false;
+    this._jumped();
     this._leafEvent = r.verdict === 'multiple' ? { code: EV.Solution, level: 0, undone: 0 } : null;
     this._refresh();
     return r;
@@ -232,6 +270,9 @@ export class Model {
     } else this._leafEvent = null;
     this.explored.read(ev);
   }
+
+  /** The latest event taken or undone: {code, level, undone}, or null. */
+  lastEvent() { return this._leafEvent; }
 
   /** The Board (problems::Board) of the options chosen so far and the one being tried. @returns {any} */
   board() { return this.session.board(); }

@@ -36,6 +36,12 @@ import { TREE_DEPTH } from './engine.js';
  * @property {number} eventsPerSecond while playing
  * @property {number} elapsedMs       time the page's search has run
  * @property {import('./run.js').RunState} run  the run to the end (its own figures, never the live ones)
+ * @property {{code: number, level: number, undone: number} | null} lastEvent  the latest event taken
+ *                                    or undone (null after a load, a reset or a jump)
+ * @property {number} coverContext    1: the latest cover/uncover is of the item branched on; 2: of an
+ *                                    item of the option tried; 0: neither
+ * @property {{position: number, horizon: number, fromStart: boolean}} timeline  events from the start
+ *                                    (or the latest jump) and the furthest point reached
  */
 
 /** @typedef {{update(s: Snapshot): void, draw(now: number): void}} Renderer */
@@ -88,5 +94,8 @@ export function takeSnapshot(model, app) {
     eventsPerSecond: model.eventsPerSecond,
     elapsedMs: model.elapsedMs,
     run: app.run,
+    lastEvent: model.lastEvent(),
+    coverContext: model.info ? model.coverContext() : 0,
+    timeline: { position: model.position, horizon: model.horizon, fromStart: model.fromStart },
   };
 }

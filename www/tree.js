@@ -26,15 +26,21 @@ export class TreeView {
     };
     this.state = state;
     this.dirty = true;
-    this._progress(state.progress);
+    this._progress(state.progress, s.stats.progress_text);
     this._path(state);
   }
 
-  _progress(p) {
+  /**
+   * @param {number} p Knuth's estimate, 0..1 @param {string} [text] the engine's reading of it
+   * (narrate::percent: 0% before the first choice, "< 0.01%" rather than an exponent)
+   */
+  _progress(p, text) {
     const pct = Math.max(0, Math.min(100, p * 100));
     this.bar.firstElementChild.style.width = `${pct}%`;
-    this.bar.setAttribute('aria-valuenow', pct.toFixed(1));
-    this.value.textContent = pct >= 99.995 || pct === 0 ? `${pct.toFixed(0)}%` : pct < 0.01 ? `${pct.toExponential(1)}%` : `${pct.toFixed(pct < 1 ? 3 : 2)}%`;
+    this.bar.setAttribute('aria-valuenow', pct.toFixed(2));
+    const shown = text || `${pct.toFixed(2)}%`;
+    this.bar.setAttribute('aria-valuetext', `${shown} of the search tree explored (Knuth's estimate)`);
+    this.value.textContent = shown;
   }
 
   _path({ path, names, leaf, done }) {

@@ -1141,7 +1141,8 @@ fn run(argv: &[String]) -> Result<(), Stop> {
         Command::Trace => {
             let mut search = start(&*problem, &args)?;
             let mut res = Ok(());
-            dlx_studio::narrate::trace(&mut search, problem.instance(), args.events, |l| {
+            let lang = dlx_studio::narrate::Lang::of(&*problem);
+            dlx_studio::narrate::trace(&mut search, problem.instance(), lang, args.events, |l| {
                 if res.is_ok() {
                     res = writeln!(out, "{l}");
                 }

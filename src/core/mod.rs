@@ -5,14 +5,13 @@
 //! - [`naive`]: Algorithm X on a plain 0-1 matrix, everything found by scanning (the yardstick).
 //! - [`search`]: Algorithm X as a resumable, reversible state machine reporting to an observer.
 //! - [`split`]: the search tree cut into subproblems whose counts add up to the whole search's.
-//! - `threads` (native only): subproblems counted on a rayon work-stealing pool.
+//! - [`threads`]: subproblems counted on a rayon work-stealing pool (the CLI's; the page uses workers).
 
 pub mod instance;
 pub mod links;
 pub mod naive;
 pub mod search;
 pub mod split;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod threads;
 
 pub use instance::{Instance, InstanceError};

@@ -1,4 +1,4 @@
-//! The subproblems of a [`Split`] counted on a rayon work-stealing pool (native only: the page runs
+//! The subproblems of a [`Split`] counted on a rayon work-stealing pool (the CLI's: the page runs
 //! one Web Worker per core instead, each counting a part).
 //!
 //! Subproblems come largest-estimate first and each is one task, so the big ones start early and idle

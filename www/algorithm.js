@@ -1,0 +1,90 @@
+// @ts-check
+// The algorithm panel: Algorithm X with dancing links as short pseudocode, the line of the latest event
+// marked with aria-current="step" (forward and backward alike: an undone event marks the line it
+// undoes), and the body line that called a cover, hide, uncover or unhide marked as its caller. A
+// renderer (update(snapshot) + draw(), see www/snapshot.js).
+
+import { EV } from './engine.js';
+
+/**
+ * The lines: [id, indent, code, what it does]. The ids are what update() marks.
+ * @type {[string, number, string, string][]}
+ */
+export const LINES = [
+  ['x', 0, 'X(level):', 'The search, one level per item chosen.'],
+  ['solution', 1, 'if no primary item is left: report a solution; return', 'Every primary item is covered exactly once by the options chosen on the way down.'],
+  ['choose', 1, 'choose an item i (MRV: the one with the fewest options)', 'Minimum remaining values: the item with the fewest options left, the leftmost on ties. Fewer branches here means a smaller tree.'],
+  ['dead', 1, 'if i has no option left: a dead end; return', 'Nothing can cover i any more, so the choices above cannot be completed.'],
+  ['cover-i', 1, 'cover(i)', 'i is being covered now: it leaves the item list and its options leave the other items.'],
+  ['try', 1, 'for each option o in i\'s list, top to bottom: try o', 'Each option that covers i is tried in turn; the k-th of d.'],
+  ['cover-j', 2, 'cover(j) for each other item j of o', 'Every other item of o is covered too: options that clash with o disappear.'],
+  ['recurse', 2, 'X(level + 1)', 'Search the smaller problem that is left.'],
+  ['uncover-j', 2, 'uncover(j) for those items, in reverse order', 'Undo the covers of o exactly, last first, before trying the next option.'],
+  ['back', 1, 'uncover(i); back up a level', 'All of i\'s options tried: put i back and return to the level above.'],
+  ['sub-cover', 0, 'cover(i): take i out of the item list; hide(o) for each o in i\'s list', 'Cover: i\'s left and right neighbours are linked to each other; i keeps its own links.'],
+  ['sub-hide', 0, 'hide(o): unlink o\'s other nodes from their items\' lists (up/down), each length − 1', 'Hide: each other node of o is skipped by its neighbours above and below; it keeps its own links.'],
+  ['sub-uncover', 0, 'uncover(i): unhide(o) for each o in i\'s list, bottom to top; put i back', 'Uncover: the exact reverse of cover, in reverse order, so every link finds its neighbours back.'],
+  ['sub-unhide', 0, 'unhide(o): relink o\'s nodes: their own links still point at their old neighbours', 'Unhide: two stores a node, because a removed node remembers where it was: the dance of the links.'],
+];
+
+/**
+ * The line of an event (and its caller in the body, for covers).
+ * @param {{code: number, undone: number} | null} e @param {number} ctx 1: the item branched on, 2: an item of the option
+ * @returns {[string, string]} [current, caller] ('' for none)
+ */
+export function lineOf(e, ctx) {
+  if (!e) return ['', ''];
+  /** @param {string} chosen @param {string} opt */
+  const body = (chosen, opt) => (ctx === 1 ? chosen : ctx === 2 ? opt : '');
+  switch (e.code) {
+    case EV.Choose: return ['choose', ''];
+    case EV.DeadEnd: return ['dead', ''];
+    case EV.Solution: return ['solution', ''];
+    case EV.Try: return ['try', ''];
+    case EV.Backtrack: return ['back', ''];
+    case EV.CoverItem: return ['sub-cover', body('cover-i', 'cover-j')];
+    case EV.Hide: return ['sub-hide', body('cover-i', 'cover-j')];
+    case EV.UncoverItem: return ['sub-uncover', body('back', 'uncover-j')];
+    case EV.Unhide: return ['sub-unhide', body('back', 'uncover-j')];
+    // Colours (Algorithm C): purify and unpurify stand where an option's other items are covered.
+    default: return [e.undone ? 'uncover-j' : 'cover-j', ''];
+  }
+}
+
+export class AlgorithmView {
+  /** @param {HTMLElement} list the <ol> of lines */
+  constructor(list) {
+    this.list = list;
+    /** @type {Map<string, HTMLElement>} */
+    this.items = new Map();
+    const frag = document.createDocumentFragment();
+    for (const [id, indent, code, what] of LINES) {
+      const li = document.createElement('li');
+      li.dataset.line = id;
+      li.style.setProperty('--indent', String(indent));
+      if (id.startsWith('sub-')) li.classList.add('sub');
+      const c = document.createElement('code');
+      c.textContent = code;
+      li.append(c);
+      li.title = what;
+      frag.append(li);
+      this.items.set(id, li);
+    }
+    list.replaceChildren(frag);
+    this.key = '';
+  }
+
+  /** @param {import('./snapshot.js').Snapshot} s */
+  update(s) {
+    const [now, caller] = lineOf(s.lastEvent, s.coverContext);
+    const key = `${now}|${caller}`;
+    if (key === this.key) return;
+    this.key = key;
+    for (const [id, li] of this.items) {
+      if (id === now) li.setAttribute('aria-current', 'step'); else li.removeAttribute('aria-current');
+      li.classList.toggle('caller', id === caller);
+    }
+  }
+
+  draw() {}
+}
