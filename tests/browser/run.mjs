@@ -1263,6 +1263,29 @@ test('Sudoku: a cell lights its items and options in the matrix; an item lights 
   assert(JSON.stringify(cells) === JSON.stringify([36, 37, 38, 39, 40, 41, 42, 43, 44]), `r5=7 lights cells ${cells}`);
 });
 
+test('Sudoku: a 25x25 is readable on the maximised board at 1280x800', async ({ page, base }) => {
+  await open(page, base);
+  await page.selectOption('#preset', 'sudoku-25');
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => /^Unique solution/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  checkSudoku(await boardText(page), P25);
+  await page.click(tid('maximise-board'));
+  await page.waitForTimeout(300);
+  await settle(page);
+  const cell = await page.evaluate(() => {
+    const r = document.querySelector('[data-testid="board"]').getBoundingClientRect();
+    return Math.min((r.width - 12) / 25, (r.height - 12) / 25);
+  });
+  // A cell of 22 px or more prints its symbol at 13 px or more (58% of the cell).
+  assert(cell >= 22, `a 25x25 cell is ${cell.toFixed(1)} px on the maximised board`);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, 'desktop-sudoku-25-maximised.png') });
+  report.push(`25x25 on the maximised board at 1280x800: cells of ${cell.toFixed(1)} px`);
+  await page.keyboard.press('Escape');
+  await settle(page);
+  assert(!(await page.$('.panel.maximised')), 'Escape did not restore the board');
+});
+
 const VIEWS = [
   ['exact-cover', '', 'step-choice', 3],
   ['queens', '?queens=8', 'step-choice', 9],
