@@ -13,7 +13,7 @@ WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release/dlx_stud
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve build test setup-wasm setup-lint setup-node setup-browser setup-parallel wasm cli lint lint-js test-native test-wasm test-browser test-parts clean
+.PHONY: fuzz fuzz-smoke fuzz-run miri serve build test setup-wasm setup-lint setup-node setup-browser setup-parallel wasm cli lint lint-js test-native test-wasm test-browser test-parts clean
 
 serve: build
 	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -67,7 +67,46 @@ lint-js: setup-node wasm
 	tests/browser/node_modules/.bin/tsc -p tsconfig.json
 	tests/browser/node_modules/.bin/eslint www tests/browser/run.mjs eslint.config.mjs
 
-test: lint test-native test-parts test-wasm test-browser
+test: lint test-native test-parts test-wasm test-browser fuzz-smoke miri
+
+# Fuzzing (fuzz/: the Sudoku reader, the exact-cover reader, step k forward and k back). The targets are
+# libFuzzer binaries built with nightly and the flags cargo-fuzz passes, so cargo-fuzz itself is not
+# needed (nothing is installed here). `make fuzz` runs each for FUZZ_SECONDS (default 600); `make
+# fuzz-smoke`, part of `make test`, for 10 s each. Without a nightly toolchain both say so and skip.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS := sudoku_reader exact_cover_reader step_back
+FUZZ_RUSTFLAGS := --cfg fuzzing -Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
+  -Cllvm-args=-sanitizer-coverage-inline-8bit-counters -Cllvm-args=-sanitizer-coverage-pc-table \
+  -Cllvm-args=-sanitizer-coverage-trace-compares -Zsanitizer=address
+FUZZ_HOST := $(shell rustc -vV | sed -n 's/^host: //p')
+HAVE_NIGHTLY := $(shell rustup run nightly rustc --version >/dev/null 2>&1 && echo yes)
+
+fuzz:
+	@$(MAKE) --no-print-directory fuzz-run FUZZ_SECONDS=$(FUZZ_SECONDS)
+
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz-run FUZZ_SECONDS=10
+
+fuzz-run:
+	@if [ "$(HAVE_NIGHTLY)" != yes ]; then echo "fuzz: skipped (no nightly toolchain; rustup toolchain install nightly)"; exit 0; fi; \
+	set -e; cd fuzz; \
+	RUSTFLAGS="$(FUZZ_RUSTFLAGS)" $(CARGO) +nightly build --release --target $(FUZZ_HOST) --bins; \
+	mkdir -p artifacts; \
+	for t in $(FUZZ_TARGETS); do \
+	  mkdir -p corpus/$$t; \
+	  echo "fuzz $$t for $(FUZZ_SECONDS) s"; \
+	  target/$(FUZZ_HOST)/release/$$t corpus/$$t seeds/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	    -rss_limit_mb=1024 -artifact_prefix=artifacts/ -print_final_stats=1 2>&1 | grep -E '^(stat::number_of_executed_units|==|SUMMARY|Done)' || true; \
+	  test -z "$$(ls artifacts)" || { echo "fuzz $$t: crash, see fuzz/artifacts/"; exit 1; }; \
+	done
+
+# Miri over the core's tests (links, search), where the unsafe code is, when nightly has Miri;
+# otherwise a message. Short: the tests Miri runs are the small ones (`miri` in their names or the
+# links module).
+miri:
+	@if ! rustup run nightly cargo miri --version >/dev/null 2>&1; then \
+	  echo "miri: skipped (no Miri on nightly; rustup +nightly component add miri)"; exit 0; fi; \
+	MIRIFLAGS=-Zmiri-disable-isolation $(CARGO) +nightly miri test --lib core::links
 
 test-native:
 	$(CARGO) test

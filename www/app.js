@@ -10,8 +10,10 @@ import { MatrixView } from './matrix.js';
 import { BoardView } from './board.js';
 import { TreeView } from './tree.js';
 import { StatsView, NarrationView, RunBoxView, fmt, num } from './readouts.js';
-import { RunToEnd } from './run.js';
+import { RunToEnd, estimateNodes, HUGE_NODES } from './run.js';
 import { takeSnapshot } from './snapshot.js';
+import { resetColours } from './canvas.js';
+import { queryOf, specOf, MAX_URL } from './links.js';
 import { SudokuTools } from './sudoku.js';
 import { AlgorithmView } from './algorithm.js';
 
@@ -30,6 +32,8 @@ const ANIMATE_BELOW = 9;
  *   statusNote: {text: string, kind: string} | null,
  *   frames: number,
  *   texts: Record<string, string>,
+ *   undo: {kind: string, text: string}[],
+ *   link: {query: string, tooLong: number, seq: number},
  * }}
  */
 const state = {
@@ -47,6 +51,10 @@ const state = {
   frames: 0,
   /** Each kind's text in its input (a size, a board, a grid, a matrix): switching kinds keeps them. */
   texts: {},
+  /** Texts a preset or a link replaced in their kind's input, newest last: "Undo" brings them back. */
+  undo: [],
+  /** The link of the problem loaded: its query (null when too long), its length if too long. */
+  link: { query: '', tooLong: 0, seq: 0 },
 };
 
 const ui = /** @type {Record<string, any>} */ ({});
@@ -107,8 +115,16 @@ async function main() {
     }),
     new NarrationView(ui.narration),
     new AlgorithmView(ui.algorithm),
-    new RunBoxView({ box: ui['run-box'], bar: ui['run-bar'], text: ui['run-text'], cancel: ui['run-cancel'] }),
+    new RunBoxView({ box: ui['run-box'], bar: ui['run-bar'], text: ui['run-text'], cancel: ui['run-cancel'], anyway: ui['run-anyway'] }),
   ];
+
+  // Dark mode follows the system, also when it switches while the page is open.
+  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+    resetColours();
+    board.legendKey = '';
+    for (const r of renderers) /** @type {any} */ (r).dirty = true;
+    state.dirty = true;
+  });
 
   const model = M();
   model.pauseAtSolution = ui['pause-at-solution'].checked;
@@ -122,7 +138,7 @@ async function main() {
       matrix, board, tree, renderers, sudoku,
     },
   };
-  openFromUrl();
+  await openFromUrl();
   setControlsEnabled(true);
   requestAnimationFrame(loop);
 }
@@ -144,6 +160,11 @@ function kindOf(kind) {
   const k = KINDS.get(kind);
   if (!k) throw new Error(`unknown kind ${kind}`);
   return k;
+}
+
+/** @param {string} kind @param {string} text  whether text is a preset's or the default (nothing to lose) */
+function isPresetText(kind, text) {
+  return text === defaultText(kind) || Object.values(PRESETS).some((p) => p.kind === kind && p.text === text);
 }
 
 /** @param {string} kind */
@@ -196,8 +217,15 @@ function readInputs() {
 /**
  * Puts a problem into the inputs (from a preset or a link) without loading it.
  * @param {import('./model.js').ProblemSpec} spec
+ * @param {{keepUndo?: boolean}} [how]
  */
-function writeInputs({ kind, text, distinct, format }) {
+function writeInputs({ kind, text, distinct, format }, { keepUndo = true } = {}) {
+  const old = state.texts[kind];
+  // What the user typed is kept for "Undo" when a preset or a link replaces it.
+  if (keepUndo && old !== undefined && old !== text && old.trim() !== '' && !isPresetText(kind, old)) {
+    state.undo.push({ kind, text: old });
+    if (state.undo.length > 20) state.undo.shift();
+  }
   ui.problem.value = kind;
   state.texts[kind] = text;
   showInputFor(kind);
@@ -209,9 +237,10 @@ function writeInputs({ kind, text, distinct, format }) {
  * Loads a problem into the model. On bad input the error is shown next to the input and in the status,
  * the problem loaded before stays loaded and the text typed stays where it is.
  * @param {import('./model.js').ProblemSpec} spec
- * @param {{focusError?: boolean, updateUrl?: boolean}} [how]
+ * @param {{focusError?: boolean, updateUrl?: boolean, push?: boolean}} [how]
+ *   updateUrl: write the problem into the URL, as a new history entry when push (Back returns)
  */
-function loadSpec(spec, { focusError = false, updateUrl = true } = {}) {
+function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = {}) {
   const model = M();
   let reading;
   try {
@@ -236,7 +265,8 @@ function loadSpec(spec, { focusError = false, updateUrl = true } = {}) {
   const secondary = info.n_items - info.n_primary;
   ui['matrix-caption'].textContent = `${info.n_primary} primary${secondary ? ` + ${secondary} secondary` : ''} items × ${info.n_options} options`;
   document.title = `${info.title} — DLX Studio`;
-  if (updateUrl) writeUrl(spec);
+  if (updateUrl) writeUrl(spec, push);
+  updateFormState();
   return true;
 }
 
@@ -303,45 +333,107 @@ function clearInputError() {
 // ------------------------------------------------------------------ links
 
 /**
- * The problem in the URL, so that a link opens it again.
+ * The problem in the URL, so that a link opens it again (www/links.js), and in the history entry, so
+ * that Back and Forward move between the problems loaded. A link too long even compressed is not
+ * written (the URL keeps only the page), and the status says so.
  * @param {import('./model.js').ProblemSpec} spec
+ * @param {boolean} push  a new history entry (else this one is replaced)
  */
-function writeUrl(spec) {
-  let value = spec.text;
-  if (kindOf(spec.kind).input === 'puzzle') {
+async function writeUrl(spec, push) {
+  let text = spec.text;
+  const input = kindOf(spec.kind).input;
+  if (input === 'puzzle') {
     // The canonical one-line form (givens, '.' for empty) is shorter and reads back the same.
     const b = M().board();
-    if (b.text && !/\s/.test(b.text)) value = b.text;
+    if (b.text && !/\s/.test(b.text)) text = b.text;
   }
-  if (kindOf(spec.kind).input === 'size') value = String(Number(value));
-  const params = new URLSearchParams();
-  params.set(spec.kind, value);
-  if (spec.distinct) params.set('distinct', '1');
-  if (spec.format) params.set('format', spec.format);
-  history.replaceState(null, '', `${location.pathname}?${params.toString().replace(/%2C/g, ',')}`);
+  if (input === 'size') text = String(Number(text));
+  const canonical = { kind: spec.kind, text, distinct: spec.distinct, format: spec.format };
+  const seq = ++state.link.seq;
+  const query = await queryOf(canonical);
+  if (seq !== state.link.seq) return; // a later load wrote its own
+  const tooLong = location.pathname.length + query.length > MAX_URL;
+  state.link = { query: tooLong ? '' : query, tooLong: tooLong ? query.length : 0, seq };
+  const url = `${location.pathname}${tooLong ? '' : query}`;
+  const entry = { spec: canonical };
+  const prev = history.state && history.state.spec;
+  const same = prev && prev.kind === canonical.kind && prev.text === canonical.text && prev.distinct === canonical.distinct
+    && prev.format === canonical.format;
+  if (push && prev && !same) history.pushState(entry, '', url);
+  else history.replaceState(entry, '', url);
+  if (tooLong) {
+    note(`Loaded ${M().info?.title}. Too large for a link: ${fmt(query.length)} characters even compressed `
+      + `(at most ${fmt(MAX_URL)}); share its text instead.`);
+  }
 }
 
-function openFromUrl() {
-  const params = new URLSearchParams(location.search);
-  for (const kind of KINDS.keys()) {
-    if (!params.has(kind)) continue;
-    const spec = {
-      kind, text: /** @type {string} */ (params.get(kind)), distinct: params.get('distinct') === '1',
-      format: params.get('format') || undefined,
-    };
-    writeInputs(spec);
-    if (loadSpec(spec)) return;
-    // A bad link: keep its text in the input and the error on screen, and show the default problem.
-    const error = ui['input-error'].textContent;
+/**
+ * Opens the problem of the history entry or the URL (a bad one: its text stays in the input with the
+ * error, and the default problem is shown).
+ * @param {{push?: boolean}} [how]
+ */
+async function openFromUrl({ push = false } = {}) {
+  let spec = history.state && history.state.spec ? history.state.spec : null;
+  if (!spec) {
+    try {
+      spec = await specOf(location.search, KINDS.keys());
+    } catch (err) {
+      note(`The link is damaged (${err.message}): showing ${DEFAULT_PRESET.label} instead.`, 'error');
+      spec = null;
+    }
+  }
+  if (!spec) {
+    writeInputs(DEFAULT, { keepUndo: false });
     loadSpec(DEFAULT, { updateUrl: false });
-    writeInputs(spec);
-    ui['input-error'].textContent = error;
-    ui['input-error'].hidden = false;
-    note(`Error in the link: ${error} (showing ${M().info?.title} instead)`, 'error');
+    // This entry is the default problem's: Back from the next one returns to it.
+    history.replaceState({ spec: DEFAULT }, '', location.href);
     return;
   }
-  writeInputs(DEFAULT);
+  writeInputs(spec);
+  if (loadSpec(spec, { push })) return;
+  const error = ui['input-error'].textContent;
   loadSpec(DEFAULT, { updateUrl: false });
+  writeInputs(spec, { keepUndo: false });
+  ui['input-error'].textContent = error;
+  ui['input-error'].hidden = false;
+  updateFormState();
+  note(`Error in the link: ${error} (showing ${M().info?.title} instead)`, 'error');
+}
+
+// ------------------------------------------------------------------ the form: loaded or not
+
+/** @param {string} kind @param {string} text */
+function normalText(kind, text) {
+  return kindOf(kind).input === 'size' ? String(Number(text.trim())) : text;
+}
+
+/** Whether the form describes the problem loaded. */
+function formIsLoaded() {
+  const p = M().problem;
+  if (!p) return false;
+  const f = readInputs();
+  return f.kind === p.kind && f.distinct === p.distinct && (f.format || undefined) === (p.format || undefined)
+    && normalText(f.kind, f.text) === normalText(p.kind, p.text);
+}
+
+/** Marks the form "not loaded" while it differs from the problem loaded; shows Undo when it can. */
+function updateFormState() {
+  if (!state.model) return;
+  const loaded = formIsLoaded();
+  ui['form-state'].hidden = loaded;
+  ui.load.classList.toggle('stale', !loaded);
+  const u = state.undo[state.undo.length - 1];
+  ui['undo-text'].hidden = !u;
+  if (u) ui['undo-text'].textContent = `Undo: your ${kindOf(u.kind).label} text`;
+}
+
+/**
+ * Before an action on the search: a changed form is loaded first, so that Play and Run act on the
+ * problem the form shows. False when it does not load (the error is shown; nothing happens).
+ */
+function syncForm() {
+  if (!state.model || formIsLoaded()) return true;
+  return loadSpec(readInputs(), { focusError: true });
 }
 
 // ------------------------------------------------------------------ controls
@@ -352,14 +444,29 @@ function bindControls() {
     if (!state.model) return;
     if (loadSpec(readInputs(), { focusError: true })) ui.play.focus();
   });
+  // Another kind shows its own input and is marked "not loaded" (the search going on is not thrown
+  // away by a look at another kind); a board, an N or "distinct" chosen is loaded at once; typed text
+  // is marked until Load, Play, Step or Run.
   ui.problem.addEventListener('change', () => {
     clearInputError();
     showInputFor(ui.problem.value);
+    updateFormState();
   });
   for (const id of ['size', 'puzzle', 'matrix-input', 'pentomino-board']) {
-    ui[id].addEventListener('input', () => { state.texts[ui.problem.value] = ui[id].value; });
-    ui[id].addEventListener('change', () => { state.texts[ui.problem.value] = ui[id].value; });
+    ui[id].addEventListener('input', () => { state.texts[ui.problem.value] = ui[id].value; updateFormState(); });
   }
+  ui['pentomino-board'].addEventListener('change', () => loadSpec(readInputs()));
+  ui.size.addEventListener('change', () => loadSpec(readInputs()));
+  ui.distinct.addEventListener('change', () => loadSpec(readInputs()));
+  ui['matrix-format'].addEventListener('change', () => loadSpec(readInputs()));
+  ui['undo-text'].addEventListener('click', () => {
+    const u = state.undo.pop();
+    if (!u) return;
+    writeInputs({ kind: u.kind, text: u.text, distinct: ui.distinct.checked }, { keepUndo: false });
+    updateFormState();
+    note(`Your ${kindOf(u.kind).label} text is back in the form (not loaded yet).`);
+  });
+  window.addEventListener('popstate', () => { openFromUrl(); });
   ui.preset.addEventListener('change', () => {
     const p = PRESETS[ui.preset.value];
     if (!p || !state.model) return;
@@ -367,10 +474,15 @@ function bindControls() {
     writeInputs(spec);
     loadSpec(spec);
     ui.preset.value = '';
+    updateFormState();
     // The next action is the search's: arrows and Space must not pick another preset.
     ui.play.focus();
   });
   ui['copy-link'].addEventListener('click', async () => {
+    if (state.link.tooLong) {
+      note(`No link: this problem takes ${fmt(state.link.tooLong)} characters even compressed (at most ${fmt(MAX_URL)}); share its text instead.`);
+      return;
+    }
     try {
       await navigator.clipboard.writeText(location.href);
       note('Link copied.');
@@ -393,6 +505,10 @@ function bindControls() {
     restartSearch();
   });
   ui['run-to-end'].addEventListener('click', runToEnd);
+  ui['run-anyway'].addEventListener('click', () => {
+    runs.confirm();
+    note(`Running ${runs.state.title} to the end anyway; Cancel or Esc stops it.`);
+  });
   ui['run-cancel'].addEventListener('click', () => {
     if (runs.running) { runs.cancel(); note('Run to end cancelled.'); } else runs.forget();
   });
@@ -406,6 +522,9 @@ function bindControls() {
     ui['show-text'].setAttribute('aria-pressed', String(shown));
     ui['show-text'].textContent = shown ? 'Hide text' : 'Show as text';
   });
+  for (const b of document.querySelectorAll('button.maximise')) {
+    b.addEventListener('click', () => maximise(/** @type {HTMLElement} */ (b).dataset.panel || ''));
+  }
   ui['zoom-in'].addEventListener('click', () => matrix.zoom(1.5));
   ui['zoom-out'].addEventListener('click', () => matrix.zoom(1 / 1.5));
   ui['zoom-fit'].addEventListener('click', () => matrix.fit());
@@ -451,14 +570,39 @@ function onKey(e) {
   }
 }
 
+/**
+ * Maximises a view's panel over the page, or restores it (the same name again, or ''). The canvases
+ * follow their box's size (ResizeObserver), so the view just draws bigger.
+ * @param {string} name  'board', 'tree' or 'matrix'
+ */
+function maximise(name) {
+  const current = document.querySelector('.panel.maximised');
+  const next = current && current.id === `panel-${name}` ? null : document.getElementById(`panel-${name}`);
+  for (const b of document.querySelectorAll('button.maximise')) {
+    const on = !!next && /** @type {HTMLElement} */ (b).dataset.panel === name;
+    b.setAttribute('aria-pressed', String(on));
+    b.textContent = on ? '⤡ Restore' : '⤢ Maximise';
+  }
+  if (current) current.classList.remove('maximised');
+  if (next) next.classList.add('maximised');
+  document.body.classList.toggle('has-maximised', !!next);
+  if (name === 'matrix' || (current && current.id === 'panel-matrix')) requestAnimationFrame(() => matrix.fit());
+  state.dirty = true;
+}
+
 /** Escape: stops play, a hunt for the next solution and a run to the end. True if anything stopped. */
 function stopEverything() {
   const model = M();
   const stopped = [];
   if (model.playing) { model.pause(); stopped.push('play'); }
   if (state.hunting) { stopHunt(); stopped.push('the search for the next solution'); }
-  if (runs.running) { runs.cancel(); stopped.push('the run to the end'); }
-  if (!stopped.length) return false;
+  if (runs.running || runs.state.phase === 'confirm') { runs.cancel(); stopped.push('the run to the end'); }
+  if (!stopped.length) {
+    // Nothing running: Escape restores a maximised panel.
+    const m = document.querySelector('.panel.maximised');
+    if (m) { maximise(m.id.replace('panel-', '')); return true; }
+    return false;
+  }
   note(`Stopped ${stopped.join(' and ')}.`);
   state.dirty = true;
   return true;
@@ -494,7 +638,7 @@ function setSpeedFromSlider() {
  */
 function act(fn, what) {
   const model = state.model;
-  if (!model) return;
+  if (!model || !syncForm()) return;
   stopHunt();
   sudoku.showLive();
   if (model.playing) model.pause();
@@ -513,7 +657,7 @@ function act(fn, what) {
 
 function togglePlay() {
   const model = state.model;
-  if (!model) return;
+  if (!model || !model.playing && !syncForm()) return;
   stopHunt();
   sudoku.showLive();
   if (model.playing) {
@@ -530,7 +674,7 @@ function togglePlay() {
 
 function startHunt() {
   const model = state.model;
-  if (!model) return;
+  if (!model || !syncForm()) return;
   if (model.playing) model.pause();
   sudoku.stop();
   if (model.stats().done) {
@@ -579,7 +723,13 @@ function huntFrame() {
 
 function runToEnd() {
   const model = state.model;
-  if (!model || !model.problem || !model.info) return;
+  if (!model || !syncForm() || !model.problem || !model.info) return;
+  const estimate = estimateNodes(model.wasm, model.problem);
+  if (estimate > HUGE_NODES) {
+    runs.ask(model.problem, model.info.title, estimate);
+    ui['run-anyway'].focus();
+    return;
+  }
   runs.start(model.problem, model.info.title);
   note(`Running ${model.info.title} to the end in the background; the search here stays yours.`);
 }
@@ -665,7 +815,7 @@ function statusLine(s) {
   else if (st.done) { text = `Search finished: ${fmt(st.solutions)} solution${num(st.solutions) === 1 ? '' : 's'}, ${fmt(st.nodes)} nodes.`; kind = 'solution'; }
   else if (s.leaf === 'solution') { text = `Solution ${fmt(st.solutions)} found.`; kind = 'solution'; }
   else if (s.playing) text = `Playing at ${ui['speed-out'].textContent}.`;
-  else if (st.at_start) text = `${s.info.title}: at the start. Press Play, Step or Next solution.`;
+  else if (st.at_start) text = 'At the start. Press Play, Step or Next solution.';
   else if (s.leaf === 'dead') text = 'Paused at a dead end.';
   else text = 'Paused.';
   setStatus(text, kind);
@@ -673,7 +823,10 @@ function statusLine(s) {
 
 /** @param {string} text @param {string} [kind] */
 function setStatus(text, kind = '') {
-  if (ui.status.textContent !== text) ui.status.textContent = text;
+  if (ui.status.textContent !== text) {
+    ui.status.textContent = text;
+    ui.status.title = text;
+  }
   ui.status.dataset.kind = kind;
   ui.status.classList.toggle('is-error', kind === 'error');
   ui.status.classList.toggle('is-solution', kind === 'solution');

@@ -150,6 +150,7 @@ export class BoardView {
         if (this.highlight.has(k)) {
           ctx.fillStyle = c.tried;
           ctx.fillRect(x, y, cell + 0.5, cell + 0.5);
+          outline(ctx, x, y, cell, c.ink);
         }
         if (b.cells[k] === 1) drawQueen(ctx, x + cell / 2, y + cell / 2, cell * 0.8, c.queen);
       }
@@ -166,8 +167,9 @@ export class BoardView {
     for (let k = 0; k < n * n; k++) {
       const i = Math.floor(k / n), j = k % n, x = x0 + j * cell, y = y0 + i * cell;
       const given = b.given && b.given[k];
-      ctx.fillStyle = this.highlight.has(k) ? c.tried : given ? '#eceef2' : c.empty;
+      ctx.fillStyle = this.highlight.has(k) ? c.tried : given ? c.givenbg : c.empty;
       ctx.fillRect(x, y, cell, cell);
+      if (this.highlight.has(k)) outline(ctx, x, y, cell, c.ink);
       const v = b.cells[k];
       if (v > 0) {
         ctx.fillStyle = given ? c.given : c.placed;
@@ -177,7 +179,7 @@ export class BoardView {
         ctx.fillText(b.labels[v] ?? String(v), x + cell / 2, y + cell / 2 + cell * 0.03);
       }
     }
-    ctx.strokeStyle = '#b8bfcc';
+    ctx.strokeStyle = c.grid;
     ctx.lineWidth = 1;
     ctx.beginPath();
     for (let i = 1; i < n; i++) {
@@ -338,7 +340,7 @@ export class BoardView {
       const v = b.cells[j], x = x0 + j * cell;
       ctx.fillStyle = this.highlight.has(j) ? c.tried : v > 0 ? alpha(c.placed, 0.18) : c.empty;
       ctx.fillRect(x, y0, cell, cell);
-      ctx.strokeStyle = '#8f98a8';
+      ctx.strokeStyle = c.grid;
       ctx.lineWidth = 1;
       ctx.strokeRect(x + 0.5, y0 + 0.5, cell - 1, cell - 1);
       if (v > 0) {
@@ -396,15 +398,15 @@ export class BoardView {
     const items = [];
     switch (b.kind) {
       case 'queens': case 'toroidal-queens':
-        items.push([c.queen, 'queen'], [alpha(c.attacked, 0.55), 'attacked square'], [c.tried, 'queen being tried'],
+        items.push([c.queen, 'queen'], [alpha(c.attacked, 0.55), 'attacked square'], [c.tried, 'queen being tried (framed)'],
           [c.light, 'free square'], [c.dark, 'free square (dark)']);
         if (b.kind === 'toroidal-queens') items.push([null, '(a torus: the diagonals wrap round the edges)']);
         break;
       case 'sudoku':
-        items.push(['#eceef2', 'given (bold, on grey)'], [c.placed, 'digit placed by the search'], [c.tried, 'cell being tried']);
+        items.push([c.givenbg, 'given (bold, on grey)'], [c.placed, 'digit placed by the search'], [c.tried, 'cell being tried (framed)']);
         break;
       case 'latin':
-        items.push([c.placed, 'symbol placed'], [c.tried, 'cell being tried']);
+        items.push([c.placed, 'symbol placed'], [c.tried, 'cell being tried (framed)']);
         break;
       case 'pentomino':
         b.labels.slice(1).forEach((l, i) => items.push([PIECE_COLOURS[i % 12], l]));
@@ -431,6 +433,16 @@ export class BoardView {
       return li;
     }));
   }
+}
+
+/** The frame of a cell being tried: its shape besides its colour. */
+function outline(ctx, x, y, cell, colour) {
+  const lw = Math.max(1.5, Math.min(3, cell * 0.08));
+  ctx.save();
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = lw;
+  ctx.strokeRect(x + lw / 2, y + lw / 2, cell - lw, cell - lw);
+  ctx.restore();
 }
 
 /** A queen: a crown of five points on a base, drawn (system fonts may lack the chess glyphs). */

@@ -22,6 +22,16 @@ export function prepare(canvas) {
 /** @type {Record<string, string> | null} */
 let palette = null;
 
+/** Forgets the colours read (the system switched dark mode): the next colours() reads them again. */
+export function resetColours() {
+  palette = null;
+}
+
+/** Whether the user asked for less motion: animations of the links are then skipped. */
+export function reducedMotion() {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 /** The colours of style.css (--c-*), read once, so that legends and canvases agree. */
 export function colours() {
   if (palette) return palette;
@@ -29,11 +39,12 @@ export function colours() {
   palette = {};
   for (const name of ['primary', 'secondary', 'covered', 'branch', 'node', 'hidden', 'try', 'chosen',
     'link', 'stale', 'root', 'path', 'sol', 'dead', 'explored', 'unexplored', 'light', 'dark', 'queen',
-    'attacked', 'given', 'placed', 'tried', 'hole', 'empty', 'grey', 'col1', 'col2', 'col3', 'col4', 'col5',
-    'col6', 'col7', 'col8', 'col9']) {
+    'attacked', 'given', 'placed', 'tried', 'hole', 'empty', 'canvas', 'panel', 'grid', 'givenbg', 'grey', 'col1', 'col2', 'col3', 'col4',
+    'col5', 'col6', 'col7', 'col8', 'col9']) {
     palette[name] = cs.getPropertyValue(`--c-${name}`).trim() || '#888';
   }
   palette.ink = cs.getPropertyValue('--ink').trim() || '#1d2330';
+  palette.focus = cs.getPropertyValue('--focus').trim() || '#f0a202';
   palette.muted = cs.getPropertyValue('--muted').trim() || '#5b6475';
   palette.font = cs.getPropertyValue('--font').trim() || 'sans-serif';
   palette.mono = cs.getPropertyValue('--mono').trim() || 'monospace';

@@ -8,9 +8,8 @@
 // Level of detail: below PIXEL px a cell, nodes are pixels; up to NAMES, boxes and link lines; from
 // NAMES on, names, lengths and arrowheads; from NUMBERS on, node numbers too.
 
-import { prepare, colours, alpha, arrowHead, tint } from './canvas.js';
+import { prepare, colours, alpha, arrowHead, reducedMotion } from './canvas.js';
 import { itemLength } from './engine.js';
-import { MARKED } from './views.js';
 
 const PIXEL = 5;
 const NAMES = 16;
@@ -45,6 +44,13 @@ export class MatrixView {
     this.follow = true;
     this.anim = null;
     this.dirty = true;
+    this.drawn = { names: 0, headerTop: 0, rowLabels: 0, rowLabelX: 0 };
+    /** The keyboard cursor: a header or a node (0: none). */
+    this.cursor = 0;
+    /** Whether one finger pans (after a tap on a touch screen). */
+    this.grabbed = false;
+    /** How far the pinned header row is drawn below its place, in px. */
+    this._pinDy = 0;
     this._pointers = new Map();
     this._bindInput();
     new ResizeObserver(() => { this.dirty = true; }).observe(canvas);
@@ -75,14 +81,21 @@ export class MatrixView {
       colX[x] = headerX[top];
       rowOf[x] = row;
     }
+    // Each node's item (tops never change) and each item's nodes top to bottom, for the cursor.
+    const topOf = new Int32Array(count + 1);
+    /** @type {number[][]} */
+    const colNodes = Array.from({ length: n + 2 }, () => []);
+    for (let x = n + 1; x < count; x++) {
+      topOf[x] = nodes[4 * x];
+      if (topOf[x] > 0) colNodes[topOf[x]].push(x);
+    }
+    this.cursor = 0;
     this.layout = {
-      n, np, count, headerX, colX, rowOf, rowFirst, rowOpt,
+      n, np, count, headerX, colX, rowOf, rowFirst, rowOpt, topOf, colNodes,
       nRows: Math.max(row, 0),
       nCols: n + 2,
       names: info.items,
       options: info.options,
-      /** @type {string[]} colour k (from 1) is colorNames[k - 1] (XCC, `x:c`) */
-      colorNames: info.colors || [],
     };
     this.anim = null;
     this.lit = null;
@@ -143,80 +156,162 @@ export class MatrixView {
       const k = e.deltaMode === 1 ? 40 : 1;
       this.zoomAt(e.clientX - r.left, e.clientY - r.top, Math.exp(-e.deltaY * k * 0.0015));
     }, { passive: false });
+    // Mouse and pen drag to pan. On a touch screen one finger scrolls the page (touch-action in
+    // style.css) until a tap grabs the matrix; two fingers pan and pinch at any time.
     c.addEventListener('pointerdown', (e) => {
-      c.setPointerCapture(e.pointerId);
-      this._pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      c.parentElement.classList.add('dragging');
+      this._pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, x0: e.clientX, y0: e.clientY, t0: performance.now() });
+      if (e.pointerType !== 'touch' || this.grabbed || this._pointers.size > 1) {
+        c.setPointerCapture(e.pointerId);
+        /** @type {HTMLElement} */ (c.parentElement).classList.add('dragging');
+      }
     });
     c.addEventListener('pointermove', (e) => {
       const p = this._pointers.get(e.pointerId);
-      if (!p) { this._hover(e); return; }
+      if (!p) { if (e.pointerType === 'mouse') this._hover(e); return; }
       if (this._pointers.size === 2) {
         // Pinch: zoom by the change of distance between the two fingers, about their midpoint.
         const [a, b] = [...this._pointers.values()];
         const d0 = Math.hypot(a.x - b.x, a.y - b.y);
+        const mx0 = (a.x + b.x) / 2, my0 = (a.y + b.y) / 2;
         p.x = e.clientX; p.y = e.clientY;
         const d1 = Math.hypot(a.x - b.x, a.y - b.y);
         const r = c.getBoundingClientRect();
+        this.pan((a.x + b.x) / 2 - mx0, (a.y + b.y) / 2 - my0);
         if (d0 > 0) this.zoomAt((a.x + b.x) / 2 - r.left, (a.y + b.y) / 2 - r.top, d1 / d0);
         return;
       }
+      if (e.pointerType === 'touch' && !this.grabbed) { p.x = e.clientX; p.y = e.clientY; return; }
       this.pan(e.clientX - p.x, e.clientY - p.y);
       p.x = e.clientX; p.y = e.clientY;
     });
     const up = (e) => {
+      const p = this._pointers.get(e.pointerId);
       this._pointers.delete(e.pointerId);
-      if (this._pointers.size === 0) c.parentElement.classList.remove('dragging');
+      if (this._pointers.size === 0) /** @type {HTMLElement} */ (c.parentElement).classList.remove('dragging');
+      // A tap (or a click that did not drag): the details of what is under it, as hover gives them.
+      if (p && e.type === 'pointerup' && Math.hypot(e.clientX - p.x0, e.clientY - p.y0) < 8 && performance.now() - p.t0 < 600) {
+        this._hover(e, true);
+        if (e.pointerType === 'touch') this._grab(true);
+      }
     };
     c.addEventListener('pointerup', up);
     c.addEventListener('pointercancel', up);
-    c.addEventListener('pointerleave', () => { if (!this._pointers.size) this.onHover(''); });
+    c.addEventListener('pointerleave', (e) => { if (!this._pointers.size && e.pointerType === 'mouse' && !this.cursor) this.onHover(''); });
+    // A touch outside the matrix lets one finger scroll the page again.
+    document.addEventListener('pointerdown', (e) => { if (e.target !== c) this._grab(false); });
+    c.addEventListener('focus', () => {
+      if (!this.cursor && this.layout) this._setCursor(1);
+    });
     c.addEventListener('keydown', (e) => {
-      if (!e.shiftKey) return;
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
       const step = 60;
       const d = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] }[e.key];
-      if (d) { e.preventDefault(); e.stopPropagation(); this.pan(d[0], d[1]); }
+      if (!d) return;
+      // The arrows belong to the matrix while it has focus: Shift pans, plain moves the cursor.
+      e.preventDefault();
+      e.stopPropagation();
+      if (e.shiftKey) this.pan(d[0], d[1]);
+      else this._moveCursor(e.key);
     });
   }
 
-  /** Describes the header or node under the pointer, in words, for the line under the canvas. */
-  _hover(e) {
+  /** @param {boolean} on  whether one finger pans the matrix (after a tap) or scrolls the page */
+  _grab(on) {
+    if (this.grabbed === on) return;
+    this.grabbed = on;
+    /** @type {HTMLElement} */ (this.canvas.parentElement).classList.toggle('grabbed', on);
+  }
+
+  // ---------------------------------------------------------------- the keyboard cursor
+
+  /** @param {number} x  a header (1..n) or a node; the details go where hover's go */
+  _setCursor(x) {
+    const L = this.layout;
+    if (!L || !this._live()) return;
+    this.cursor = x;
+    this.onHover(this._describe(x));
+    // Keep it in view.
+    const w = this.canvas.clientWidth, h = this.canvas.clientHeight;
+    const cx = x <= L.n + 1 ? L.headerX[x] : L.colX[x];
+    const cy = this._y(x);
+    if (cx < this.ox + 1 || cx + 1 > this.ox + w / this.scale - 0.5) this.ox = cx - (w / this.scale) * 0.4;
+    if (x > L.n + 1 && (cy < this.oy + 2.5 || cy + 1 > this.oy + h / this.scale)) this.oy = cy - (h / this.scale) * 0.5;
+    this.dirty = true;
+  }
+
+  /** @param {string} key  an arrow: along the row, or up and down the item's column */
+  _moveCursor(key) {
+    const L = this.layout;
+    if (!L) return;
+    let x = this.cursor || 1;
+    const header = x <= L.n;
+    if (key === 'ArrowRight' || key === 'ArrowLeft') {
+      const dir = key === 'ArrowRight' ? 1 : -1;
+      if (header) x = Math.min(L.n, Math.max(1, x + dir));
+      else if (L.topOf[x + dir] > 0) x += dir;
+    } else {
+      const col = L.colNodes[header ? x : L.topOf[x]];
+      const i = header ? -1 : col.indexOf(x);
+      const j = i + (key === 'ArrowDown' ? 1 : -1);
+      if (j < 0) x = header ? x : L.topOf[x];
+      else if (j < col.length) x = col[j];
+    }
+    this._setCursor(x);
+  }
+
+  /**
+   * Describes the header or node under the pointer, in words, for the line under the canvas.
+   * @param {{clientX: number, clientY: number}} e
+   * @param {boolean} [tap]  a tap or a click: the cursor goes there too
+   */
+  _hover(e, tap = false) {
     const L = this.layout, f = this.frame;
     if (!this._live() || !f.active) return;
     const r = this.canvas.getBoundingClientRect();
     const wx = this.ox + (e.clientX - r.left) / this.scale;
-    const wy = this.oy + (e.clientY - r.top) / this.scale;
+    const py = e.clientY - r.top;
+    let wy = this.oy + py / this.scale;
+    // The pinned header row answers where it is drawn.
+    const pinned = this._pinDy > 0 && py < (1.25 - this.oy) * this.scale + this._pinDy;
+    if (pinned) wy = (py - this._pinDy) / this.scale + this.oy;
     const col = Math.floor(wx);
-    const { nodes, items, lens } = f;
+    let x = 0;
     if (wy >= -0.2 && wy < 1.2) {
-      const h = [...L.headerX].indexOf(col);
-      if (h < 0) { this.onHover(''); return; }
-      const left = items[2 * h], right = items[2 * h + 1];
-      if (h === 0 || h === L.n + 1) {
-        this.onHover(`${h === 0 ? 'root of the primary items' : 'root of the secondary items'} (header ${h}): left ${left}, right ${right}`);
-        return;
-      }
-      const name = L.names[h - 1];
-      const state = f.active && !f.active[h] ? ', covered: spliced out of the list, its own links kept' : '';
-      this.onHover(`item ${name} (header ${h}, ${h <= L.np ? 'primary' : 'secondary'}): length ${itemLength(lens, h)}, up ${nodes[4 * h + 1]}, down ${nodes[4 * h + 2]}, left ${left}, right ${right}${state}`);
-      return;
-    }
-    const row = Math.floor(wy - HEAD_GAP);
-    if (row < 0 || row >= L.nRows) { this.onHover(''); return; }
-    for (let x = L.rowFirst[row]; x < L.count && nodes[4 * x] !== 0; x++) {
-      if (L.colX[x] === col) {
-        const name = L.names[nodes[4 * x] - 1];
-        const hidden = f.linked && !f.linked[x] ? ', hidden: out of its list, its own links kept' : '';
-        const k = f.colors && f.colors.length === L.count ? f.colors[x] : 0;
-        const colour = k === MARKED ? `, cleansed: agrees with the colour ${L.colorNames[f.colors[nodes[4 * x]] - 1]} its item is purified with`
-          : k ? `, colour ${L.colorNames[k - 1]}` : '';
-        const its = (L.options[L.rowOpt[row]] || []).map((i) => L.names[i]).join(' ');
-        this.onHover(`node ${x}: item ${name}, option #${L.rowOpt[row] + 1} (${its}), up ${nodes[4 * x + 1]}, down ${nodes[4 * x + 2]}${colour}${hidden}`);
-        return;
+      x = [...L.headerX].indexOf(col);
+      if (x < 0 || !this._shown(x)) x = 0;
+    } else {
+      const row = Math.floor(wy - HEAD_GAP);
+      if (row >= 0 && row < L.nRows) {
+        for (let y = L.rowFirst[row]; y < L.count && L.topOf[y] > 0; y++) if (L.colX[y] === col) x = y;
+        if (!x) {
+          const its = (L.options[L.rowOpt[row]] || []).map((i) => L.names[i]).join(' ');
+          this.onHover(`option #${L.rowOpt[row] + 1}: ${its}`);
+          return;
+        }
       }
     }
+    if (!x) { this.onHover(''); return; }
+    if (tap) this.cursor = x;
+    this.onHover(this._describe(x));
+    this.dirty = true;
+  }
+
+  /** @param {number} x  a header or a node: its links and state, in words */
+  _describe(x) {
+    const L = this.layout, f = this.frame;
+    const { nodes, items, lens } = f;
+    if (x <= L.n + 1) {
+      const left = items[2 * x], right = items[2 * x + 1];
+      if (x === 0 || x === L.n + 1) {
+        return `${x === 0 ? 'root of the primary items' : 'root of the secondary items'} (header ${x}): left ${left}, right ${right}`;
+      }
+      const state = f.active && !f.active[x] ? ', covered: spliced out of the list, its own links kept' : '';
+      return `item ${L.names[x - 1]} (header ${x}, ${x <= L.np ? 'primary' : 'secondary'}): length ${itemLength(lens, x)}, up ${nodes[4 * x + 1]}, down ${nodes[4 * x + 2]}, left ${left}, right ${right}${state}`;
+    }
+    const row = L.rowOf[x];
+    const hidden = f.linked && !f.linked[x] ? ', hidden: out of its list, its own links kept' : '';
     const its = (L.options[L.rowOpt[row]] || []).map((i) => L.names[i]).join(' ');
-    this.onHover(`option #${L.rowOpt[row] + 1}: ${its}`);
+    return `node ${x}: item ${L.names[L.topOf[x] - 1]}, option #${L.rowOpt[row] + 1} (${its}), up ${nodes[4 * x + 1]}, down ${nodes[4 * x + 2]}${hidden}`;
   }
 
   // ---------------------------------------------------------------- state of the links
@@ -228,11 +323,10 @@ export class MatrixView {
   _live() {
     const L = this.layout, f = this.frame;
     if (!L || !f || !this.arrays) return false;
-    const { nodes, items, lens, colors } = this.arrays();
+    const { nodes, items, lens } = this.arrays();
     f.nodes = nodes;
     f.items = items;
     f.lens = lens;
-    f.colors = colors;
     return nodes.length === L.count * 4 && items.length >= (L.n + 2) * 2 && lens.length === L.n + 1;
   }
 
@@ -256,7 +350,7 @@ export class MatrixView {
 
   /** Animates the change from `from` ({nodes, items} copies) to the next frame over `ms`. */
   animateFrom(from, ms) {
-    if (!this.layout || !from || from.nodes.length !== this.layout.count * 4) return;
+    if (!this.layout || !from || from.nodes.length !== this.layout.count * 4 || reducedMotion()) return;
     const walked = this._walk(from.nodes, from.items);
     this.anim = { from, ...walked, t0: performance.now(), ms };
     this.dirty = true;
@@ -314,10 +408,13 @@ export class MatrixView {
     ctx.clearRect(0, 0, w, h);
     if (!this._live() || !this.frame.active) return;
     const t = this.anim ? ease((now - this.anim.t0) / this.anim.ms) : 1;
+    /** What the last draw put on screen, for tests: item names, row labels and where. */
+    this.drawn = { names: 0, headerTop: 0, rowLabels: 0, rowLabelX: 0 };
     if (this.scale < PIXEL) this._drawPixels(ctx, w, h, p.dpr);
     else this._drawLinks(ctx, w, h, t);
     this._drawLit(ctx, w, h);
     this._drawScrollHints(ctx, w, h);
+    this._drawCursor(ctx);
   }
 
   // ---------------------------------------------------------------- lit from elsewhere
@@ -436,7 +533,7 @@ export class MatrixView {
     }
     // Headers: a strip on the header row, stuck to the top edge when the row is scrolled away.
     const hy = Math.max(sy(0), 0), hh = Math.max(s, 4);
-    ctx.fillStyle = 'rgba(255,255,255,0.85)';
+    ctx.fillStyle = alpha(c.canvas, 0.85);
     ctx.fillRect(0, hy - 1, w, hh + 2);
     for (let hd = 0; hd <= L.n + 1; hd++) {
       if (!this._shown(hd)) continue;
@@ -458,8 +555,6 @@ export class MatrixView {
     const L = this.layout;
     if (hd === 0 || hd === L.n + 1) return c.root;
     if (hd === f.branching) return c.branch;
-    // A secondary item purified to a colour (XCC) takes that colour.
-    if (f.colors && f.colors.length === L.count && hd > L.np && f.colors[hd] !== 0) return tint(f.colors[hd]);
     if (!f.active[hd]) return c.covered;
     return hd <= L.np ? c.primary : c.secondary;
   }
@@ -489,7 +584,6 @@ export class MatrixView {
     const named = s >= NAMES;
     const sx = (x) => (x - this.ox) * s, sy = (y) => (y - this.oy) * s;
     const half = BOX / 2;
-    const colors = f.colors || new Uint32Array(0);
 
     // Bands: the item branched on, the options chosen above, the option being tried.
     if (f.branching) {
@@ -581,8 +675,12 @@ export class MatrixView {
         const X = sx(cx + 0.5 - half), S = BOX * s;
         ctx.globalAlpha = 0.35 + 0.65 * on;
         ctx.fillStyle = fill || (on > 0.5 ? c.node : c.hidden);
-        roundRect(ctx, X, y, S, S, Math.min(4, S * 0.2));
+        // Every state has a shape as well as a colour: the option tried is a diamond, the options
+        // chosen above carry a tick, a hidden node has a dashed outline.
+        if (r === tryRow) diamond(ctx, X, y, S);
+        else roundRect(ctx, X, y, S, S, Math.min(4, S * 0.2));
         ctx.fill();
+        if (chosen.has(r) && r !== tryRow && S >= 7) tick(ctx, X, y, S, c.panel);
         if (on < 1) {
           ctx.strokeStyle = c.stale;
           ctx.setLineDash([3, 2]);
@@ -596,42 +694,12 @@ export class MatrixView {
           ctx.stroke();
         }
         ctx.globalAlpha = 1;
-        // XCC: a coloured node carries its colour as a stripe along its bottom and, when there is room,
-        // its colour's name; a node marked by a purification (it agrees with the colour its item is
-        // purified with) is drawn as a ring of that colour around a white box with a check mark.
-        const col = colors.length === L.count ? colors[x] : 0;
-        if (col === MARKED) {
-          const k = colors[nodes[4 * x]];
-          ctx.fillStyle = '#fff';
-          roundRect(ctx, X, y, S, S, Math.min(4, S * 0.2));
-          ctx.fill();
-          ctx.strokeStyle = tint(k);
-          ctx.lineWidth = Math.max(2, S * 0.12);
-          ctx.stroke();
-          ctx.beginPath();
-          ctx.moveTo(X + S * 0.25, y + S * 0.55);
-          ctx.lineTo(X + S * 0.43, y + S * 0.72);
-          ctx.lineTo(X + S * 0.76, y + S * 0.3);
-          ctx.stroke();
-        } else if (col !== 0) {
-          ctx.fillStyle = tint(col);
-          ctx.globalAlpha = 0.45 + 0.55 * on;
-          ctx.fillRect(X, y + S * 0.68, S, S * 0.32);
-          ctx.globalAlpha = 1;
-        }
-        if (col !== 0 && col !== MARKED && named && s < NUMBERS) {
-          ctx.fillStyle = '#fff';
-          ctx.font = `600 ${fontPx}px ${c.mono}`;
-          ctx.textAlign = 'center';
-          ctx.textBaseline = 'middle';
-          ctx.fillText(L.colorNames[col - 1] || '?', X + S / 2, y + S * 0.38, S - 2);
-        } else if (s >= NUMBERS && col !== MARKED) {
-          ctx.fillStyle = on > 0.5 || fill ? '#fff' : c.muted;
+        if (s >= NUMBERS) {
+          ctx.fillStyle = r === tryRow ? c.ink : on > 0.5 || fill ? c.panel : c.muted;
           ctx.font = `${fontPx}px ${c.mono}`;
           ctx.textAlign = 'center';
           ctx.textBaseline = 'middle';
-          const label = col !== 0 ? `${x}:${L.colorNames[col - 1] || '?'}` : String(x);
-          ctx.fillText(label, X + S / 2, y + S * (col !== 0 ? 0.38 : 0.5), S - 2);
+          ctx.fillText(String(x), X + S / 2, y + S / 2, S - 2);
         }
       }
     }
@@ -643,10 +711,12 @@ export class MatrixView {
       ctx.textAlign = 'right';
       ctx.textBaseline = 'middle';
       if (sx(-0.15) < 34) {
-        ctx.fillStyle = 'rgba(251,252,253,0.9)';
+        ctx.fillStyle = alpha(c.canvas, 0.92);
         ctx.fillRect(0, Math.max(0, sy(HEAD_GAP)), 36, h);
       }
+      this.drawn.rowLabelX = lx;
       for (let r = r0; r <= r1; r++) {
+        this.drawn.rowLabels++;
         ctx.fillStyle = r === tryRow ? c.branch : chosen.has(r) ? c.chosen : c.muted;
         ctx.fillText(`#${L.rowOpt[r] + 1}`, lx, sy(HEAD_GAP + r + 0.5));
       }
@@ -657,23 +727,35 @@ export class MatrixView {
 
   /** The header row: roots, items, their left/right links, names above and lengths inside. */
   _drawHeaders(ctx, w, h, t, g) {
+    const c = colours();
+    const { sy, named } = g;
+    // The header row stays pinned at the top edge at every zoom and pan: scrolled below it, it is drawn
+    // over the rows, on a band of the canvas colour, shifted down by dy.
+    const top = sy(named ? -1.25 : -0.2);
+    const dy = top < 0 ? -top : 0;
+    this._pinDy = dy;
+    if (dy) {
+      ctx.fillStyle = alpha(c.canvas, 0.94);
+      ctx.fillRect(0, 0, w, sy(1.25) + dy);
+      ctx.strokeStyle = c.stale;
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      ctx.moveTo(0, sy(1.25) + dy + 0.5);
+      ctx.lineTo(w, sy(1.25) + dy + 0.5);
+      ctx.stroke();
+    }
+    ctx.save();
+    ctx.translate(0, dy);
+    this.drawn.headerTop = sy(-1.25) + dy;
+    this._drawHeaderRow(ctx, t, g);
+    ctx.restore();
+  }
+
+  /** The header row itself, in world coordinates (the caller pins it). */
+  _drawHeaderRow(ctx, t, g) {
     const L = this.layout, f = this.frame, c = colours(), s = this.scale, a = this.anim;
     const { sx, sy, v, named, half, lw, head } = g;
     const { items, lens } = f;
-    const hy = sy(0);
-    if (hy + s < 0) {
-      // Scrolled below the header row: a strip of header states stays at the top.
-      ctx.fillStyle = 'rgba(255,255,255,0.9)';
-      ctx.fillRect(0, 0, w, 10);
-      for (let hd = 0; hd <= L.n + 1; hd++) {
-        if (!this._shown(hd)) continue;
-        const x = L.headerX[hd];
-        if (x < v.x0 || x > v.x1) continue;
-        ctx.fillStyle = this._headerColour(hd, f, c);
-        ctx.fillRect(sx(x + 0.5 - half), 1, BOX * s, 8);
-      }
-      return;
-    }
     // Horizontal links. Right links run along the upper half, left links along the lower half; a link
     // that skips spliced-out headers bends below the row.
     const hEnd = (hd, to, dir) => {
@@ -740,8 +822,15 @@ export class MatrixView {
       if (a && a.active[hd] !== f.active[hd]) on = f.active[hd] ? t : 1 - t;
       ctx.globalAlpha = 0.45 + 0.55 * on;
       ctx.fillStyle = this._headerColour(hd, f, c);
-      roundRect(ctx, X, Y, S, S, Math.min(4, S * 0.2));
+      // Shapes: a secondary item is round, a primary one square; the item branched on has a thick ring.
+      const secondary = hd > L.np && hd <= L.n;
+      roundRect(ctx, X, Y, S, S, secondary ? S / 2 : Math.min(4, S * 0.2));
       ctx.fill();
+      if (hd === f.branching) {
+        ctx.strokeStyle = c.ink;
+        ctx.lineWidth = Math.max(2, S * 0.12);
+        ctx.stroke();
+      }
       if (on < 1) {
         ctx.strokeStyle = c.root;
         ctx.setLineDash([3, 2]);
@@ -752,7 +841,8 @@ export class MatrixView {
       ctx.globalAlpha = 1;
       if (named) {
         const root = hd === 0 || hd === L.n + 1;
-        ctx.fillStyle = '#fff';
+        // Lengths in the ink that reads on the box: light boxes (secondary, covered) take dark ink.
+        ctx.fillStyle = hd > L.np && hd <= L.n || !f.active[hd] ? c.ink : c.panel;
         ctx.font = `600 ${Math.max(8, Math.min(13, s * 0.34))}px ${c.mono}`;
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
@@ -763,6 +853,7 @@ export class MatrixView {
         ctx.font = `${f.branching && hd === f.branching ? 700 : 400} ${Math.max(9, Math.min(13, s * 0.45))}px ${c.font}`;
         ctx.textBaseline = 'middle';
         const name = root ? (hd === 0 ? 'root' : 'root₂') : L.names[hd - 1];
+        if (!root) this.drawn.names++;
         if (ctx.measureText(name).width <= s * 0.95) {
           ctx.textAlign = 'center';
           ctx.fillText(name, X + S / 2, Y - Math.max(8, s * 0.3));
@@ -775,6 +866,22 @@ export class MatrixView {
         ctx.restore();
       }
     }
+  }
+
+  /** The keyboard cursor: a ring round its header or node. */
+  _drawCursor(ctx) {
+    const L = this.layout, x = this.cursor, s = this.scale;
+    if (!x || !L) return;
+    const header = x <= L.n + 1;
+    const wx = header ? L.headerX[x] : L.colX[x];
+    const X = (wx + 0.5 - BOX / 2 - this.ox) * s - 3;
+    const Y = (this._y(x) + 0.5 - BOX / 2 - this.oy) * s - 3 + (header ? this._pinDy : 0);
+    const S = Math.max(BOX * s, 4) + 6;
+    ctx.save();
+    ctx.strokeStyle = colours().focus;
+    ctx.lineWidth = 3;
+    ctx.strokeRect(X, Y, S, S);
+    ctx.restore();
   }
 
   /** Thin bars at the right and bottom edges saying which part of a large matrix is in view. */
@@ -796,6 +903,30 @@ export class MatrixView {
 function ease(t) {
   const x = Math.min(1, Math.max(0, t));
   return x < 0.5 ? 2 * x * x : 1 - 2 * (1 - x) * (1 - x);
+}
+
+/** A diamond filling the square (x, y, size), as a path. */
+function diamond(ctx, x, y, size) {
+  ctx.beginPath();
+  ctx.moveTo(x + size / 2, y - size * 0.08);
+  ctx.lineTo(x + size * 1.08, y + size / 2);
+  ctx.lineTo(x + size / 2, y + size * 1.08);
+  ctx.lineTo(x - size * 0.08, y + size / 2);
+  ctx.closePath();
+}
+
+/** A tick drawn over the square (x, y, size). */
+function tick(ctx, x, y, size, colour) {
+  ctx.save();
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = Math.max(1.5, size * 0.14);
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  ctx.moveTo(x + size * 0.22, y + size * 0.52);
+  ctx.lineTo(x + size * 0.42, y + size * 0.72);
+  ctx.lineTo(x + size * 0.78, y + size * 0.3);
+  ctx.stroke();
+  ctx.restore();
 }
 
 function roundRect(ctx, x, y, w, h, r) {

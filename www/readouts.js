@@ -7,6 +7,21 @@ export function num(x) { return typeof x === 'bigint' ? Number(x) : Number(x ?? 
 /** @param {unknown} x */
 export function fmt(x) { return num(x).toLocaleString('en-US'); }
 
+/** A large number in words a person reads at once: 6.7e21, 12,345. @param {number} x */
+export function sci(x) {
+  return x >= 1e7 ? x.toExponential(1).replace('+', '') : fmt(Math.round(x));
+}
+
+/** @param {number} seconds */
+function duration(seconds) {
+  const year = 3.15e7;
+  if (seconds > 100 * year) return `${sci(seconds / year)} years`;
+  if (seconds > year) return `${(seconds / year).toFixed(0)} years`;
+  if (seconds > 86400) return `${(seconds / 86400).toFixed(0)} days`;
+  if (seconds > 3600) return `${(seconds / 3600).toFixed(0)} hours`;
+  return `${Math.max(1, Math.round(seconds / 60))} minutes`;
+}
+
 /** @param {HTMLElement} el @param {string} text */
 function set(el, text) {
   if (el.textContent !== text) el.textContent = text;
@@ -65,7 +80,8 @@ export class NarrationView {
 /** The run-to-end box: its progress bar and its own figures, beside the live statistics. */
 export class RunBoxView {
   /**
-   * @param {{box: HTMLElement, bar: HTMLElement, text: HTMLElement, cancel: HTMLButtonElement}} els
+   * @param {{box: HTMLElement, bar: HTMLElement, text: HTMLElement, cancel: HTMLButtonElement,
+   *   anyway: HTMLButtonElement}} els
    */
   constructor(els) {
     this.els = els;
@@ -86,21 +102,25 @@ export class RunBoxView {
     const key = `${r.phase}|${r.title}|${st ? `${st.nodes},${st.solutions}` : ''}|${r.ms}|${r.message}`;
     if (key === this.key) return;
     this.key = key;
-    const { box, bar, text, cancel } = this.els;
+    const { box, bar, text, cancel, anyway } = this.els;
     box.dataset.state = r.phase;
     text.dataset.state = r.phase;
-    cancel.textContent = r.phase === 'running' ? 'Cancel' : 'Close';
+    cancel.textContent = r.phase === 'running' ? 'Cancel' : r.phase === 'confirm' ? 'Don’t run' : 'Close';
     cancel.hidden = r.phase === 'idle';
+    anyway.hidden = r.phase !== 'confirm';
     const figures = st ? `${fmt(st.solutions)} solutions, ${fmt(st.nodes)} nodes` : '';
     let line;
     switch (r.phase) {
       case 'running': line = st ? `${figures}, ${(r.ms / 1000).toFixed(1)} s…` : `Counting ${r.title}…`; break;
-      case 'done': line = `Done: ${figures}, ${fmt(st ? st.updates : 0)} updates in ${(r.ms / 1000).toFixed(2)} s.`; break;
+      case 'done': line = `Done: ${figures} in ${(r.ms / 1000).toFixed(2)} s.`; break;
       case 'cancelled': line = st ? `Cancelled after ${figures}.` : 'Cancelled.'; break;
       case 'error': line = `Failed: ${r.message}`; break;
+      case 'confirm': line = `Huge: about ${sci(r.estimate)} nodes by Knuth's estimate; at a few million `
+        + `a second that is ${duration(r.estimate / 3e6)}.`; break;
       default: line = 'Counts every solution in the background; the search here is not touched.';
     }
     set(text, line);
+    text.title = st ? `${line} ${fmt(st.updates)} updates.` : line;
     const p = r.phase === 'done' ? 1 : st ? Math.max(0, Math.min(1, num(st.progress))) : 0;
     const pct = p * 100;
     /** @type {HTMLElement} */ (bar.firstElementChild).style.width = `${pct}%`;

@@ -99,6 +99,20 @@ export class TreeView {
     this.list.scrollTop = this.list.scrollHeight;
   }
 
+  /** Diagonal hatching over a rectangle. */
+  _hatch(ctx, x, y, w, h, colour) {
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x, y, w, h);
+    ctx.clip();
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    for (let k = -h; k < w; k += 6) { ctx.moveTo(x + k, y + h); ctx.lineTo(x + k + h, y); }
+    ctx.stroke();
+    ctx.restore();
+  }
+
   draw() {
     if (!this.dirty) return;
     this.dirty = false;
@@ -134,8 +148,17 @@ export class TreeView {
         const explored = done || j < cur || (!onPath);
         const isCur = onPath && j === cur;
         const cx0 = x0 + (j - 1) * width;
-        ctx.fillStyle = isCur ? c.path : colourOf(ct, explored);
-        ctx.fillRect(cx0, y, Math.max(width - (width > 3 ? gap : 0), 0.6), rh - gap);
+        const cw = Math.max(width - (width > 3 ? gap : 0), 0.6);
+        const colour = isCur ? c.path : colourOf(ct, explored);
+        ctx.fillStyle = colour;
+        ctx.fillRect(cx0, y, cw, rh - gap);
+        // Shapes besides colours: dead ends only are hatched, the current path has an ink frame.
+        if (colour === c.dead && cw >= 3) this._hatch(ctx, cx0, y, cw, rh - gap, c.panel);
+        if (isCur && cw >= 3) {
+          ctx.strokeStyle = c.ink;
+          ctx.lineWidth = 1.5;
+          ctx.strokeRect(cx0 + 0.75, y + 0.75, cw - 1.5, rh - gap - 1.5);
+        }
         if ((isCur || (ct && explored)) && width >= 2) walk(childKey, cx0, cx0 + width, level + 1, isCur);
       }
     };
@@ -154,7 +177,7 @@ export class TreeView {
     ctx.textAlign = 'right';
     const label = `top ${rows} levels`;
     const lw = ctx.measureText(label).width + 6;
-    ctx.fillStyle = 'rgba(255,255,255,0.85)';
+    ctx.fillStyle = c.panel;
     ctx.fillRect(w - lw, h - 14, lw, 14);
     ctx.fillStyle = c.muted;
     ctx.fillText(label, w - 3, h - 1);

@@ -291,6 +291,17 @@ impl ExactCover {
         if knuth.is_ok() {
             return knuth;
         }
+        // A `#` line meant as a comment became the items line, and the error would blame a later
+        // line ("unknown item" on line 2): say what happened where it happened.
+        let lead = first.1.chars().take_while(|c| c.is_whitespace()).count();
+        if first.1.trim_start().starts_with('#') {
+            return Err(InputError::at(
+                first.0,
+                lead + 1,
+                "`#` does not start a comment here (comment lines start with `|`), so this line was \
+                 read as the items line",
+            ));
+        }
         if is_row(first.1) || lines.clone().next().is_some_and(|l| is_row(l.1)) {
             matrix(lines)
         } else {
@@ -638,6 +649,18 @@ mod tests {
         assert_eq!(b.lines.len(), 3);
         assert!(b.lines.contains(&"row 4: A D".to_string()));
         assert_eq!(b.text, b.lines.join("\n"));
+    }
+
+    #[test]
+    fn a_hash_comment_line_is_named_as_the_cause() {
+        let Err(e) = ExactCover::parse("# my problem\nA B\nA\nB\n") else {
+            panic!("a `#` line read as the items line was accepted");
+        };
+        assert_eq!((e.line, e.column), (Some(1), Some(1)), "{e}");
+        assert!(e.message.contains("comment lines start with `|`"), "{e}");
+        // An items line that merely starts with `#` and reads well stays DLX1's reading.
+        let ok = ExactCover::parse("#a b\n#a\nb\n").map_err(|e| e.to_string());
+        assert_eq!(ok.map(|p| p.instance().n_items()), Ok(2));
     }
 
     #[test]

@@ -238,6 +238,10 @@ test('a bad Sudoku shows its error with line and column and keeps the problem lo
   assert(/error/i.test(status), `status shows no error: ${status}`);
   assert(/line 8/.test(status) && /column 6/.test(status), `no line/column in: ${status}`);
   assert(await page.isVisible('#input-error'), 'no error next to the input');
+  // Announced once: one live region holds the message (the status), not also an alert beside the input.
+  const live = await page.evaluate(() => [...document.querySelectorAll('[role=alert], [role=status], [aria-live]')]
+    .filter((el) => el.getAttribute('aria-live') !== 'off' && /column 6/.test(el.textContent)).map((el) => el.id));
+  assert(live.length === 1, `the error is announced by ${live.length} live regions: ${live}`);
   await page.waitForTimeout(200);
   assert(/error/i.test(await text(page, 'status')), 'the error left the status by itself');
   assert((await text(page, 'board-text')) === before && (await num(page, 'nodes')) === nodes, 'the previous board or its state is gone');
@@ -447,7 +451,7 @@ test('cancel stops a run to the end', async ({ page, base }) => {
   await page.click(tid('run-to-end'));
   await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'running');
   await page.click(tid('run-cancel'));
-  assert(await page.evaluate(() => document.getElementById('run-text').dataset.state === 'cancelled'), 'not cancelled');
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'cancelled', null, { timeout: 5000 });
   assert(!(await page.isDisabled(tid('run-to-end'))), 'run to end stays disabled');
 });
 
@@ -562,6 +566,391 @@ test('keyboard: space plays and pauses, n finds the next solution', async ({ pag
   checkQueens(await text(page, 'board-text'), 5);
   await page.click(tid('reset'));
   assert((await num(page, 'nodes')) === 0 && (await num(page, 'solutions')) === 0, 'reset did not go back to the start');
+});
+
+test('keys after a preset and after Load act on the search, not on the select or the form', async ({ page, base }) => {
+  await open(page, base);
+  await page.fill(tid('matrix-input'), 'A B\nA\nB');
+  // A preset picked from the list: focus moves to Play, so the arrows step the search.
+  await page.focus('#preset');
+  await page.selectOption('#preset', 'queens-8');
+  assert(await page.evaluate(() => document.activeElement.id === 'play'), `focus after the preset is on ${await page.evaluate(() => document.activeElement.id)}`);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert(await page.evaluate(() => window.dlx.model.info.title.startsWith('8')), 'the arrows loaded another preset');
+  assert(await page.evaluate(() => window.dlx.model.eventsPlayed === 2), `two arrows took ${await page.evaluate(() => window.dlx.model.eventsPlayed)} events`);
+  assert((await page.inputValue('#preset')) === '', 'the preset list changed');
+  // Load, then Space plays (it does not reload), and Escape stops.
+  await loadVia(page, 'queens', 6);
+  assert(await page.evaluate(() => document.activeElement.id === 'play'), 'focus after Load is not on Play');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  assert(await page.evaluate(() => window.dlx.model.playing), 'Space after Load did not play');
+  await page.waitForTimeout(300);
+  assert((await num(page, 'nodes')) > 0 || await page.evaluate(() => window.dlx.model.eventsPlayed > 1), 'Space reloaded the problem');
+  await page.keyboard.press('Escape');
+  assert(await page.evaluate(() => !window.dlx.model.playing), 'Escape did not stop play');
+  // After a click on Step, Space plays instead of pressing Step again; c and n work from a button too.
+  await page.click(tid('step'));
+  const before = await page.evaluate(() => window.dlx.model.eventsPlayed);
+  await page.keyboard.press('Space');
+  assert(await page.evaluate(() => window.dlx.model.playing), 'Space on the Step button did not play');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('n');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) >= 1);
+  assert(await page.evaluate((b) => window.dlx.model.eventsPlayed >= b, before), 'events went backwards');
+  // Escape stops a hunt and a run too.
+  await loadVia(page, 'pentomino', '6x10');
+  await page.click(tid('run-to-end'));
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'cancelled', null, { timeout: 5000 });
+  // The text typed for exact cover survived all of this: each kind keeps its own.
+  await page.selectOption(tid('problem'), 'exact-cover');
+  assert((await page.inputValue(tid('matrix-input'))) === 'A B\nA\nB', `exact-cover text: ${await page.inputValue(tid('matrix-input'))}`);
+});
+
+test('a preset that replaces typed text can be undone', async ({ page, base }) => {
+  await open(page, base);
+  await page.fill(tid('matrix-input'), 'X Y\nX\nY\nX Y');
+  await page.selectOption('#preset', 'matrix-01');
+  assert((await page.inputValue(tid('matrix-input'))).startsWith('0010110'), 'the preset did not fill the input');
+  assert(await page.isVisible(tid('undo-text')), 'no Undo after a preset replaced typed text');
+  await page.click(tid('undo-text'));
+  assert((await page.inputValue(tid('matrix-input'))) === 'X Y\nX\nY\nX Y', `after Undo: ${await page.inputValue(tid('matrix-input'))}`);
+  assert(await page.isVisible(tid('form-state')), 'the text brought back is not marked "not loaded"');
+});
+
+test('a changed form is marked not loaded, and Play acts on the form', async ({ page, base }) => {
+  await open(page, base, '?queens=5');
+  assert(await page.isHidden(tid('form-state')), 'a fresh page says "not loaded"');
+  // Another kind: marked, the search going on kept; Step acts on the form's problem.
+  await page.click(tid('step'));
+  await page.selectOption(tid('problem'), 'latin');
+  assert(await page.evaluate(() => window.dlx.model.problem.kind === 'queens'), 'a look at another kind threw the search away');
+  assert(await page.isVisible(tid('form-state')), 'another kind is not marked "not loaded"');
+  await page.click(tid('step'));
+  assert(await page.evaluate(() => window.dlx.model.problem.kind === 'latin' && window.dlx.model.eventsPlayed === 1), 'Step did not act on the form\'s problem');
+  // A board chosen from its list loads at once.
+  await page.selectOption(tid('problem'), 'pentomino');
+  await page.selectOption('#pentomino-board', '5x12');
+  assert(await page.evaluate(() => window.dlx.model.problem.text === '5x12'), 'choosing a board did not load it');
+  // Typed text: marked, and Play loads it first.
+  await page.selectOption(tid('problem'), 'sudoku');
+  await page.fill(tid('puzzle'), HARD_SUDOKU.replace('3', '.'));
+  assert(await page.isVisible(tid('form-state')), 'typed text is not marked "not loaded"');
+  assert(/not loaded/i.test(await page.textContent(tid('form-state'))), 'the mark does not say "not loaded"');
+  await page.click(tid('play'));
+  assert(await page.evaluate((t) => window.dlx.model.problem.text === t, HARD_SUDOKU.replace('3', '.')), 'Play ran the old problem');
+  assert(await page.isHidden(tid('form-state')), 'still marked after Play loaded it');
+  await page.click(tid('play'));
+  // N typed and committed (change) loads at once.
+  await page.selectOption(tid('problem'), 'queens');
+  await page.fill(tid('size'), '7');
+  await page.press(tid('size'), 'Tab');
+  assert(await page.evaluate(() => window.dlx.model.info.title.startsWith('7')), 'N = 7 did not load');
+});
+
+test('links: a large instance gives a short compressed URL, a huge one a clear note; Back returns to the previous problem', async ({ page, base }) => {
+  await open(page, base, '?queens=8');
+  await loadVia(page, 'latin', 3);
+  await page.waitForFunction(() => location.search.includes('latin'));
+  // A 9x9 Sudoku's whole matrix in Knuth's format: ~16 KB of text.
+  const lines = [];
+  const items = [];
+  for (let i = 0; i < 9; i++) for (let j = 0; j < 9; j++) items.push(`p${i}${j}`);
+  for (const u of ['r', 'c', 'b']) for (let i = 0; i < 9; i++) for (let v = 1; v <= 9; v++) items.push(`${u}${i}${v}`);
+  lines.push(items.join(' '));
+  for (let i = 0; i < 9; i++) for (let j = 0; j < 9; j++) for (let v = 1; v <= 9; v++) {
+    lines.push(`p${i}${j} r${i}${v} c${j}${v} b${3 * Math.floor(i / 3) + Math.floor(j / 3)}${v}`);
+  }
+  const big = lines.join('\n');
+  await loadVia(page, 'exact-cover', big);
+  await page.waitForFunction(() => location.search.includes('exact-cover'));
+  const url = page.url();
+  report.push(`link of a ${big.length}-character instance: ${url.length} characters`);
+  assert(url.length < 8000, `the link is ${url.length} characters`);
+  // The link opens the same instance in a new tab (no history there: the URL alone).
+  const tab = await page.context().newPage();
+  await tab.goto(url);
+  await tab.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
+  assert(await tab.evaluate((t) => window.dlx.model.problem.text === t, big), 'the compressed link does not open the same instance');
+  assert(await tab.evaluate(() => window.dlx.model.info.n_options === 729), 'not 729 options');
+  await tab.close();
+  // Incompressible: random names, ~95 KB.
+  const rnd = () => Math.random().toString(36).slice(2, 10);
+  const names = Array.from({ length: 10000 }, rnd);
+  const huge = `${names.join(' ')}\n${names.slice(0, 500).join(' ')}`;
+  await loadVia(page, 'exact-cover', huge);
+  await page.waitForFunction(() => /too large for a link/i.test(document.querySelector('[data-testid="status"]').textContent));
+  assert(page.url().length < 200, `the URL of a too-large problem is ${page.url().length} characters`);
+  await page.click('#copy-link');
+  assert(/no link/i.test(await text(page, 'status')), `Copy link on a too-large problem: ${await text(page, 'status')}`);
+  // Back: the problems before, in order.
+  await page.goBack();
+  await page.waitForFunction(() => window.dlx.model.info.n_options === 729);
+  await page.goBack();
+  await page.waitForFunction(() => window.dlx.model.problem.kind === 'latin');
+  await page.goBack();
+  await page.waitForFunction(() => window.dlx.model.problem.kind === 'queens');
+  assert((await page.inputValue(tid('size'))) === '8', 'Back to 8-queens: N field is not 8');
+  await page.goForward();
+  await page.waitForFunction(() => window.dlx.model.problem.kind === 'latin');
+});
+
+test('narration: play stopping at a solution says the solution; a hunt never says "Paused"', async ({ page, base }) => {
+  await open(page, base, '?queens=4');
+  await setSpeed(page, 90);
+  await page.click(tid('play'));
+  await page.waitForFunction(() => !window.dlx.model.playing);
+  const said = await text(page, 'narration');
+  assert(/solution/i.test(said) && !/undo|back up/i.test(said), `narration at the solution: ${said}`);
+  // A hunt in small slices (3 nodes a frame), so that it spans many frames.
+  await loadVia(page, 'pentomino', '6x10');
+  await page.evaluate(() => { const m = window.dlx.model; const f = m.nextSolution.bind(m); m.nextSolution = (n) => f(Math.min(n, 3)); });
+  await page.click(tid('next-solution'));
+  const during = [];
+  for (let i = 0; i < 5; i++) during.push(await text(page, 'narration'));
+  assert(await page.evaluate(() => !!window.dlx.app.state.hunting), 'the hunt ended too soon to look at it');
+  assert(during.every((t) => !/paused/i.test(t) && /searching/i.test(t)), `narration during the hunt: ${during.join(' | ')}`);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !window.dlx.app.state.hunting, null, { timeout: 120000 });
+});
+
+test('exact cover: the board numbers options as the matrix; no "No option chosen yet" after the end; no root2', async ({ page, base }) => {
+  await open(page, base);
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) === 1);
+  const nums = await page.evaluate(() => window.dlx.app.board.optionNumbers.slice().sort());
+  assert(JSON.stringify(nums) === JSON.stringify([1, 4, 5]), `option numbers on the board: ${nums}`);
+  assert(await page.evaluate(() => !window.dlx.app.matrix._shown(window.dlx.app.matrix.layout.n + 1)), 'root2 is drawn without secondary items');
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => window.dlx.model.stats().done);
+  assert(await page.evaluate(() => window.dlx.app.board.finished), 'the board does not know the search ended');
+  // A `#` line meant as a comment: the error says so, on line 1, not "unknown item" on line 2.
+  await loadVia(page, 'exact-cover', '# my problem\nA B\nA\nB');
+  const err = await page.textContent('#input-error');
+  assert(/^line 1, column 1: .*comment lines start with `\|`/.test(err), `error for a # line: ${err}`);
+});
+
+test('run to end: its own fixed box beside its button, live statistics untouched, a huge search asks first', async ({ page, base }) => {
+  await open(page, base, '?queens=6');
+  for (let i = 0; i < 5; i++) await page.click(tid('step'));
+  const live = await modelState(page);
+  const boxes = () => page.evaluate(() => ['run-to-end', 'run-box', 'speed', 'pause-at-solution', 'status'].map((id) => {
+    const r = document.getElementById(id).getBoundingClientRect();
+    return [id, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)].join(' ');
+  }));
+  const before = await boxes();
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done');
+  const after = await boxes();
+  assert(JSON.stringify(before) === JSON.stringify(after), `the layout moved: ${before} -> ${after}`);
+  const r = await page.evaluate(() => document.getElementById('run-to-end').getBoundingClientRect().right);
+  const b = await page.evaluate(() => document.getElementById('run-box').getBoundingClientRect());
+  assert(b.left >= r && b.top < 800 && b.bottom <= 800, `the box is not beside its button, on screen: ${JSON.stringify(b)}`);
+  assert((await page.textContent('#run-text')).includes('4 solutions'), `run box: ${await page.textContent('#run-text')}`);
+  const now = await modelState(page);
+  assert(JSON.stringify(now.readouts) === JSON.stringify(live.readouts), `live read-outs changed: ${live.readouts} -> ${now.readouts}`);
+  // The empty 9x9 Sudoku: the box asks, no worker starts until "Run anyway".
+  await page.addInitScript(() => {
+    window.workersStarted = 0;
+    const Base = Worker;
+    window.Worker = class extends Base { constructor(...a) { super(...a); window.workersStarted++; } };
+  });
+  await open(page, base, `?sudoku=${'.'.repeat(81)}`);
+  await page.click(tid('run-to-end'));
+  assert(await page.evaluate(() => document.getElementById('run-box').dataset.state === 'confirm'), 'no question before a huge run');
+  const said = await page.textContent('#run-text');
+  assert(/estimate/i.test(said) && /e\d\d/.test(said), `the question: ${said}`);
+  assert(await page.evaluate(() => window.workersStarted === 0), 'a worker started before the answer');
+  report.push(`empty 9x9 Sudoku, run to end: "${said.trim()}"`);
+  await page.click(tid('run-anyway'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'running');
+  assert(await page.evaluate(() => window.workersStarted === 1), 'Run anyway did not start the run');
+  await page.click(tid('run-cancel'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'cancelled', null, { timeout: 5000 });
+});
+
+test('matrix: item names and row labels stay pinned zoomed in and panned; a keyboard cursor and a tap give the details', async ({ page, base }) => {
+  await open(page, base, `?sudoku=${HARD_SUDOKU}`);
+  const drawn = () => page.evaluate(() => new Promise((resolve) => {
+    window.dlx.app.matrix.dirty = true;
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve({ ...window.dlx.app.matrix.drawn, scale: window.dlx.app.matrix.scale })));
+  }));
+  // Zoom in until names show, then pan far down and right.
+  for (let i = 0; i < 12 && (await page.evaluate(() => window.dlx.app.matrix.scale)) < 20; i++) await page.click('#zoom-in');
+  await page.evaluate(() => window.dlx.app.matrix.pan(-900, -2500));
+  const d = await drawn();
+  report.push(`matrix zoomed to ${d.scale.toFixed(0)} px a cell, panned: ${d.names} item names at y ${d.headerTop.toFixed(0)}, ${d.rowLabels} row labels at x ${d.rowLabelX.toFixed(0)}`);
+  assert(d.names > 0 && d.headerTop >= -1, `item names scrolled away: ${JSON.stringify(d)}`);
+  assert(d.rowLabels > 0 && d.rowLabelX > 0, `row labels scrolled away: ${JSON.stringify(d)}`);
+  // The keyboard cursor: focus the matrix, arrows move over nodes, the details are hover's.
+  await page.click('#zoom-fit');
+  await page.focus('#matrix-canvas');
+  const n0 = await page.evaluate(() => window.dlx.model.eventsPlayed);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  const hover = (await page.textContent('#matrix-hover')).trim();
+  assert(/^node \d+: item /.test(hover), `the cursor's details: ${hover}`);
+  assert(await page.evaluate((n) => window.dlx.model.eventsPlayed === n, n0), 'the arrows stepped the search while the matrix had focus');
+  await page.keyboard.press('ArrowUp');
+  assert(/^item /.test((await page.textContent('#matrix-hover')).trim()), 'up from the first node is not its item');
+});
+
+test('touch: a tap on the matrix shows a node, one finger scrolls the page until then', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await open(page, base);
+  const box = page.locator('.matrix-box');
+  assert((await box.evaluate((el) => getComputedStyle(el).touchAction)) !== 'none', 'one finger cannot scroll the page over the matrix');
+  await box.scrollIntoViewIfNeeded();
+  // Tap the first node of the first option row.
+  const at = await page.evaluate(() => {
+    const mv = window.dlx.app.matrix;
+    const L = mv.layout;
+    const x = L.rowFirst[0];
+    const r = mv.canvas.getBoundingClientRect();
+    return { x: r.left + (L.colX[x] + 0.5 - mv.ox) * mv.scale, y: r.top + (mv._y(x) + 0.5 - mv.oy) * mv.scale };
+  });
+  await page.touchscreen.tap(at.x, at.y);
+  await page.waitForTimeout(100);
+  const said = (await page.textContent('#matrix-hover')).trim();
+  assert(/^node \d+: item /.test(said), `a tap showed: ${said}`);
+  assert((await box.evaluate((el) => getComputedStyle(el).touchAction)) === 'none', 'after a tap one finger does not pan the matrix');
+  await context.close();
+});
+
+/** WCAG contrast ratio of two CSS colours as the browser computes them (rgb(...)). */
+function contrast(a, b) {
+  const lum = (css) => {
+    const [r, g, bl] = css.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => v / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => p - q);
+  return (y + 0.05) / (x + 0.05);
+}
+
+/** The pairs of states a person must tell apart by colour alone when shapes are too small to see. */
+const STATE_PAIRS = [['primary', 'secondary'], ['branch', 'try'], ['sol', 'dead'], ['node', 'hidden'], ['try', 'chosen'],
+  ['primary', 'covered'], ['explored', 'unexplored'], ['sol', 'unexplored'], ['try', 'node']];
+
+test('colour: state pairs at least 3:1 apart in light and dark mode; every state has a shape in the legend', async ({ browser, base }) => {
+  const lines = [];
+  for (const scheme of ['light', 'dark']) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+    const page = await context.newPage();
+    await open(page, base);
+    // Computed styles: each --c-* variable resolved by the browser as a background colour.
+    const colours = await page.evaluate((names) => Object.fromEntries(names.map((n) => {
+      const el = document.createElement('div');
+      el.style.background = `var(--c-${n})`;
+      document.body.append(el);
+      const c = getComputedStyle(el).backgroundColor;
+      el.remove();
+      return [n, c];
+    })), [...new Set(STATE_PAIRS.flat())]);
+    for (const [a, b] of STATE_PAIRS) {
+      const r = contrast(colours[a], colours[b]);
+      lines.push(`${scheme} ${a}/${b} ${r.toFixed(2)}`);
+      assert(r >= 3, `${scheme}: ${a} ${colours[a]} vs ${b} ${colours[b]} is ${r.toFixed(2)}:1`);
+    }
+    // The legends name each state's shape as well as showing its colour.
+    const plain = await page.$$eval('.matrix-panel .legend li, .tree-panel .legend li', (lis) => lis
+      .filter((li) => li.querySelector('.sw') && !li.querySelector('.sw.line') && !/\(/.test(li.textContent)).map((li) => li.textContent));
+    assert(plain.every((t) => /node in its list|explored \(skipped|not yet explored|has solutions/.test(t)), `legend entries with colour only: ${plain}`);
+    await context.close();
+  }
+  report.push(`state contrast: ${lines.join(', ')}`);
+});
+
+test('reduced motion: no animation of the links when the system asks for less motion', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await open(page, base);
+  await page.click(tid('step'));
+  assert(await page.evaluate(() => window.dlx.app.matrix.anim === null), 'the links animate under prefers-reduced-motion');
+  const transition = await page.$eval('#progress-bar > span', (el) => getComputedStyle(el).transitionDuration);
+  assert(/^0s/.test(transition), `the progress bar still moves smoothly: ${transition}`);
+  await context.close();
+  const normal = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const p2 = await normal.newPage();
+  await open(p2, base);
+  await p2.click(tid('step'));
+  assert(await p2.evaluate(() => window.dlx.app.matrix.anim !== null), 'no animation without reduced motion (the test cannot fail)');
+  await normal.close();
+});
+
+test('phone at 375 px with touch: a sticky control bar over the board, 44 px targets, no sideways scroll', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await open(page, base, `?sudoku=${HARD_SUDOKU}`);
+  const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert(over <= 0, `${over}px wider than the screen`);
+  // Scroll the board to the top: the bar stays on screen above it, and most of the board shows.
+  await page.evaluate(() => window.scrollTo(0, document.getElementById('board-canvas').getBoundingClientRect().top + window.scrollY - 60));
+  await page.waitForTimeout(100);
+  const g = await page.evaluate(() => {
+    const bar = document.getElementById('control-bar').getBoundingClientRect();
+    const board = document.getElementById('board-canvas').getBoundingClientRect();
+    const play = document.getElementById('play').getBoundingClientRect();
+    return { barTop: bar.top, barBottom: bar.bottom, boardBottom: board.bottom, playTop: play.top, playBottom: play.bottom, h: window.innerHeight };
+  });
+  report.push(`phone: control bar ${g.barTop.toFixed(0)}-${g.barBottom.toFixed(0)} px, board visible to ${g.boardBottom.toFixed(0)} px of ${g.h}`);
+  assert(g.barTop >= 0 && g.playTop >= 0 && g.playBottom <= g.barBottom, `the control bar scrolled away: ${JSON.stringify(g)}`);
+  assert(g.boardBottom - g.barBottom >= 200 && g.boardBottom <= g.h, `board and controls are not on screen together: ${JSON.stringify(g)}`);
+  // The buttons in the bar work from there.
+  await page.tap(tid('step'));
+  assert(await page.evaluate(() => window.dlx.model.eventsPlayed === 1), 'Step in the sticky bar did not step');
+  // Targets: every visible control at least 44 px (a checkbox by its label).
+  const small = await page.evaluate(() => [...document.querySelectorAll('button, select, input, textarea, summary')].filter((el) => {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') return false;
+    if (el.type === 'checkbox') {
+      const l = document.querySelector(`label[for="${el.id}"]`).getBoundingClientRect();
+      return l.height < 44;
+    }
+    return r.height < 44 || r.width < 44;
+  }).map((el) => `${el.id || el.textContent.trim() || el.tagName} ${Math.round(el.getBoundingClientRect().width)}x${Math.round(el.getBoundingClientRect().height)}`));
+  assert(small.length === 0, `targets under 44 px: ${small.join(', ')}`);
+  await page.screenshot({ path: path.join(SHOTS, 'phone-sticky-bar.png') });
+  await context.close();
+});
+
+test('screenshots: 1024x768, dark mode, a maximised board, and a simulated deuteranopia view', async ({ browser, base }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  await open(page, base, `?sudoku=${HARD_SUDOKU}`);
+  for (let i = 0; i < 8; i++) await page.click(tid('step-choice'));
+  await page.screenshot({ path: path.join(SHOTS, 'tablet-1024-sudoku.png') });
+  await page.click(tid('maximise-board'));
+  const big = await page.evaluate(() => document.getElementById('board-canvas').getBoundingClientRect());
+  assert(big.width > 900 && big.height > 500, `the maximised board is ${big.width}x${big.height}`);
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: path.join(SHOTS, 'tablet-1024-board-maximised.png') });
+  await page.keyboard.press('Escape');
+  assert(await page.evaluate(() => !document.querySelector('.panel.maximised')), 'Escape did not restore the board');
+  await page.close();
+  // Deuteranopia (Machado, Oliveira and Fernandes 2009, severity 1) as an SVG colour matrix over the page.
+  const p2 = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await open(p2, base);
+  for (let i = 0; i < 9; i++) await p2.click(tid('step'));
+  await p2.click('#zoom-in');
+  await p2.waitForTimeout(700);
+  await p2.evaluate(() => {
+    document.body.insertAdjacentHTML('beforeend', '<svg width="0" height="0" style="position:absolute"><filter id="deut"><feColorMatrix type="matrix" values="0.367 0.861 -0.228 0 0  0.280 0.673 0.047 0 0  -0.012 0.043 0.969 0 0  0 0 0 1 0"/></filter></svg>');
+    document.documentElement.style.filter = 'url(#deut)';
+  });
+  await p2.waitForTimeout(200);
+  await p2.screenshot({ path: path.join(SHOTS, 'desktop-deuteranopia.png') });
+  await p2.close();
+  const dark = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+  const p3 = await dark.newPage();
+  await open(p3, base, '?queens=8');
+  for (let i = 0; i < 9; i++) await p3.click(tid('step-choice'));
+  await p3.waitForTimeout(700);
+  await p3.screenshot({ path: path.join(SHOTS, 'desktop-dark-queens.png') });
+  await dark.close();
 });
 
 // ------------------------------------------------------------------ Sudoku: reading, solving, editing
@@ -814,6 +1203,8 @@ test('Sudoku: the board is edited by keyboard and by click, clashes marked at on
 test('Sudoku: on a phone a tap opens a symbol pad', async ({ browser, base }) => {
   const page = await browser.newPage({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   await open(page, base, `?sudoku=${EASTER}`);
+  // The phone layout puts the sticky control bar above the board: bring the board to mid-screen first.
+  await page.evaluate(() => document.querySelector('[data-testid="board"]').scrollIntoView({ block: 'center' }));
   const pt = await cellPoint(page, 1);
   await page.touchscreen.tap(pt.x, pt.y);
   await page.waitForSelector('[data-testid="symbol-pad"]:not([hidden])');
@@ -894,6 +1285,29 @@ test('Sudoku: a cell lights its items and options in the matrix; an item lights 
   await settle(page);
   const cells = await page.evaluate(() => [...window.dlx.app.sudoku.overlay.lit].sort((a, b) => a - b));
   assert(JSON.stringify(cells) === JSON.stringify([36, 37, 38, 39, 40, 41, 42, 43, 44]), `r5=7 lights cells ${cells}`);
+});
+
+test('Sudoku: a 25x25 is readable on the maximised board at 1280x800', async ({ page, base }) => {
+  await open(page, base);
+  await page.selectOption('#preset', 'sudoku-25');
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => /^Unique solution/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  checkSudoku(await boardText(page), P25);
+  await page.click(tid('maximise-board'));
+  await page.waitForTimeout(300);
+  await settle(page);
+  const cell = await page.evaluate(() => {
+    const r = document.querySelector('[data-testid="board"]').getBoundingClientRect();
+    return Math.min((r.width - 12) / 25, (r.height - 12) / 25);
+  });
+  // A cell of 22 px or more prints its symbol at 13 px or more (58% of the cell).
+  assert(cell >= 22, `a 25x25 cell is ${cell.toFixed(1)} px on the maximised board`);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, 'desktop-sudoku-25-maximised.png') });
+  report.push(`25x25 on the maximised board at 1280x800: cells of ${cell.toFixed(1)} px`);
+  await page.keyboard.press('Escape');
+  await settle(page);
+  assert(!(await page.$('.panel.maximised')), 'Escape did not restore the board');
 });
 
 const VIEWS = [

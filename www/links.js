@@ -1,0 +1,76 @@
+// @ts-check
+// Links: the problem in the URL. Short texts (an N, a board name) go in as they are, `?queens=8`;
+// a grid or a matrix goes in deflated (CompressionStream 'deflate-raw') and base64url-encoded, as
+// `?exact-cover.z=…`, when that is shorter. A link longer than MAX_URL even so is not written: the
+// caller says so.
+
+/** Longer links are refused by common servers (the page's own gave HTTP 414 at 98,000 characters). */
+export const MAX_URL = 8000;
+
+/** @param {Uint8Array} bytes */
+function base64url(bytes) {
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** @param {string} s */
+function unbase64url(s) {
+  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** @param {string} text */
+export async function deflate(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  return base64url(new Uint8Array(await new Response(stream).arrayBuffer()));
+}
+
+/** @param {string} packed */
+export async function inflate(packed) {
+  const stream = new Blob([unbase64url(packed)]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+  return new Response(stream).text();
+}
+
+/**
+ * The query string for a problem: `?kind=text` or `?kind.z=packed`, whichever is shorter.
+ * @param {import('./model.js').ProblemSpec} spec
+ */
+export async function queryOf(spec) {
+  const plain = new URLSearchParams();
+  plain.set(spec.kind, spec.text);
+  if (spec.distinct) plain.set('distinct', '1');
+  if (spec.format) plain.set('format', spec.format);
+  let q = `?${plain.toString().replace(/%2C/g, ',')}`;
+  // Short links stay readable (a 9x9 Sudoku is 81 characters); longer ones are packed if that is shorter.
+  if (q.length > 200) {
+    const packed = new URLSearchParams();
+    packed.set(`${spec.kind}.z`, await deflate(spec.text));
+    if (spec.distinct) packed.set('distinct', '1');
+    if (spec.format) packed.set('format', spec.format);
+    const z = `?${packed.toString()}`;
+    if (z.length < q.length) q = z;
+  }
+  return q;
+}
+
+/**
+ * The problem a query string names, or null.
+ * @param {string} search  location.search
+ * @param {Iterable<string>} kinds  the kind names
+ * @returns {Promise<import('./model.js').ProblemSpec | null>}
+ */
+export async function specOf(search, kinds) {
+  const params = new URLSearchParams(search);
+  const distinct = params.get('distinct') === '1';
+  // The exact-cover reading (the CLI's --format), when the link names one.
+  const format = params.get('format') || undefined;
+  for (const kind of kinds) {
+    if (params.has(kind)) return { kind, text: /** @type {string} */ (params.get(kind)), distinct, format };
+    const z = params.get(`${kind}.z`);
+    if (z !== null) return { kind, text: await inflate(z), distinct, format };
+  }
+  return null;
+}
