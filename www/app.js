@@ -110,7 +110,7 @@ async function main() {
     board,
     tree,
     new StatsView({
-      level: ui['st-level'], nodes: ui['st-nodes'], updates: ui['st-updates'], solutions: ui['st-solutions'],
+      level: ui['st-level'], nodes: ui['st-nodes'], updates: ui['st-updates'], cleansings: ui['st-cleansings'], solutions: ui['st-solutions'],
       eps: ui['st-eps'], elapsed: ui['st-elapsed'],
     }),
     new NarrationView(ui.narration),

@@ -3,7 +3,7 @@
 // and the one being tried. One drawing a kind; the legend is built from the same colours. A renderer
 // (update(snapshot) + draw(), see www/snapshot.js); it also keeps the board-text read-out.
 
-import { prepare, colours, alpha } from './canvas.js';
+import { prepare, colours, alpha, tint } from './canvas.js';
 import { drawOverlay } from './sudoku.js';
 
 /** Twelve pentomino colours, distinct in hue and lightness; the legend is built from this list. */
@@ -109,6 +109,7 @@ export class BoardView {
       case 'sudoku': case 'latin': this._symbols(ctx, w, h, b); break;
       case 'pentomino': this._pentomino(ctx, w, h, b); break;
       case 'langford': this._langford(ctx, w, h, b); break;
+      case 'edge-matching': this._tiles(ctx, w, h, b); break;
       default: this._lines(ctx, w, h, b);
     }
   }
@@ -198,6 +199,61 @@ export class BoardView {
     ctx.rect(x0, y0, n * cell, n * cell);
     ctx.stroke();
     if (this.overlay && b.kind === 'sudoku') drawOverlay(ctx, { cell, x0, y0 }, b, this.overlay, c);
+  }
+
+  /**
+   * Edge-matching squares: each placed tile as four triangles meeting at its centre, coloured by its
+   * edges (label `NESW`, one digit a side, 0 grey = the border); its number in the middle.
+   */
+  _tiles(ctx, w, h, b) {
+    const c = colours();
+    const { rows, cols } = b;
+    const { cell, x0, y0 } = this._grid(w, h, rows, cols);
+    for (let i = 0; i < rows; i++) {
+      for (let j = 0; j < cols; j++) {
+        const v = b.cells[i * cols + j], x = x0 + j * cell, y = y0 + i * cell;
+        const label = b.labels[i * cols + j] || '';
+        ctx.fillStyle = c.empty;
+        ctx.fillRect(x, y, cell, cell);
+        if (v > 0 && label.length === 4) {
+          const cx = x + cell / 2, cy = y + cell / 2;
+          const corners = [[x, y], [x + cell, y], [x + cell, y + cell], [x, y + cell]];
+          for (let s = 0; s < 4; s++) {
+            const [ax, ay] = corners[s], [bx, by] = corners[(s + 1) % 4];
+            ctx.fillStyle = tint(Number(label[s]));
+            ctx.beginPath();
+            ctx.moveTo(cx, cy);
+            ctx.lineTo(ax, ay);
+            ctx.lineTo(bx, by);
+            ctx.closePath();
+            ctx.fill();
+            ctx.strokeStyle = 'rgba(255,255,255,0.8)';
+            ctx.lineWidth = 1;
+            ctx.stroke();
+          }
+          if (cell >= 28) {
+            ctx.fillStyle = 'rgba(255,255,255,0.9)';
+            ctx.beginPath();
+            ctx.arc(cx, cy, cell * 0.14, 0, 2 * Math.PI);
+            ctx.fill();
+            ctx.fillStyle = c.ink;
+            ctx.font = `600 ${cell * 0.14}px ${c.font}`;
+            ctx.textAlign = 'center';
+            ctx.textBaseline = 'middle';
+            ctx.fillText(String(v - 1), cx, cy);
+          }
+        }
+      }
+    }
+    ctx.strokeStyle = c.ink;
+    ctx.lineWidth = 2;
+    ctx.strokeRect(x0, y0, cols * cell, rows * cell);
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = 'rgba(0,0,0,0.35)';
+    ctx.beginPath();
+    for (let i = 1; i < rows; i++) { ctx.moveTo(x0, y0 + i * cell); ctx.lineTo(x0 + cols * cell, y0 + i * cell); }
+    for (let j = 1; j < cols; j++) { ctx.moveTo(x0 + j * cell, y0); ctx.lineTo(x0 + j * cell, y0 + rows * cell); }
+    ctx.stroke();
   }
 
   _pentomino(ctx, w, h, b) {
@@ -355,6 +411,10 @@ export class BoardView {
       case 'pentomino':
         b.labels.slice(1).forEach((l, i) => items.push([PIECE_COLOURS[i % 12], l]));
         items.push([c.hole, 'hole'], [c.empty, 'not yet covered'], [c.tried, 'piece being tried (outline)']);
+        break;
+      case 'edge-matching':
+        items.push([tint(0), 'grey: the border'], [tint(1), 'colour 1'], [tint(2), 'colour 2'], [tint(3), 'colour 3'],
+          [c.empty, 'cell not yet filled']);
         break;
       case 'langford':
         items.push([alpha(c.placed, 0.18), 'number placed'], [c.placed, 'arc joining a pair'], [c.tried, 'pair being tried'],

@@ -39,7 +39,8 @@ export function colours() {
   palette = {};
   for (const name of ['primary', 'secondary', 'covered', 'branch', 'node', 'hidden', 'try', 'chosen',
     'link', 'stale', 'root', 'path', 'sol', 'dead', 'explored', 'unexplored', 'light', 'dark', 'queen',
-    'attacked', 'given', 'placed', 'tried', 'hole', 'empty', 'canvas', 'panel', 'grid', 'givenbg']) {
+    'attacked', 'given', 'placed', 'tried', 'hole', 'empty', 'canvas', 'panel', 'grid', 'givenbg', 'grey', 'col1', 'col2', 'col3', 'col4',
+    'col5', 'col6', 'col7', 'col8', 'col9']) {
     palette[name] = cs.getPropertyValue(`--c-${name}`).trim() || '#888';
   }
   palette.ink = cs.getPropertyValue('--ink').trim() || '#1d2330';
@@ -48,6 +49,15 @@ export function colours() {
   palette.font = cs.getPropertyValue('--font').trim() || 'sans-serif';
   palette.mono = cs.getPropertyValue('--mono').trim() || 'monospace';
   return palette;
+}
+
+/**
+ * The tint of colour number k of an XCC problem (k from 1, cycling through nine); 0 is grey.
+ * @param {number} k
+ */
+export function tint(k) {
+  const c = colours();
+  return k === 0 ? c.grey : c[`col${1 + ((k - 1) % 9)}`];
 }
 
 /** A CSS colour with an alpha, for hex colours of the palette. */

@@ -16,7 +16,7 @@ const FRAME_BUDGET_MS = 6;
 
 /**
  * @typedef {object} Stats  the engine's counters (Session.stats)
- * @property {number} level @property {number} nodes @property {number} updates
+ * @property {number} level @property {number} nodes @property {number} updates @property {number} cleansings
  * @property {number} solutions @property {number} max_depth @property {number} progress @property {string} progress_text
  * @property {boolean} done @property {boolean} at_start
  */

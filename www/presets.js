@@ -11,6 +11,24 @@ A D
 B G
 D E G`;
 
+/** TAOCP 7.2.2.1's toy problem with colours: its one solution is `p r x:A y` and `q x:A`. */
+export const XCC_TOY = `| TAOCP 7.2.2.1: x and y are secondary; x:A means "x with colour A"
+p q r | x y
+p q x y:A
+p r x:A y
+p x:B
+q x:A
+r y:B`;
+
+/** The example at the start of Knuth's DLX2: `X:0 Y:1` has no primary item; the solution is options 2 and 4. */
+export const DLX2_EXAMPLE = `| A simple example of color controls (Knuth, DLX2)
+A B C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+X:0 Y:1
+B X:1
+C Y:1`;
+
 /** @type {Record<string, {label: string, kind: string, text: string, distinct?: boolean}>} */
 export const PRESETS = {
   'knuth-6x7': { label: "Knuth's 6×7 matrix (cover: rows 1, 4, 5)", kind: 'exact-cover', text: KNUTH_6X7 },
@@ -43,6 +61,9 @@ export const PRESETS = {
   'pentomino-6x10': { label: 'Pentomino 6×10 (9356 solutions)', kind: 'pentomino', text: '6x10' },
   'toroidal-5': { label: '5 queens on a torus', kind: 'toroidal-queens', text: '5' },
   'langford-4': { label: 'Langford pairs, n = 4', kind: 'langford', text: '4' },
+  'xcc-toy': { label: "TAOCP's toy problem with colours (1 solution)", kind: 'exact-cover', text: XCC_TOY },
+  'dlx2': { label: "Knuth's DLX2 example with colours (1 solution)", kind: 'exact-cover', text: DLX2_EXAMPLE },
+  'edge-3x3': { label: 'Edge-matching squares 3×3, 2 colours (32 solutions)', kind: 'edge-matching', text: '3x3/2' },
 };
 
 /** The problem shown first. */

@@ -29,7 +29,7 @@ function set(el, text) {
 
 /** The live search's counters: always the page's own search, never a run to the end. */
 export class StatsView {
-  /** @param {Record<'level' | 'nodes' | 'updates' | 'solutions' | 'eps' | 'elapsed', HTMLElement>} els */
+  /** @param {Record<'level' | 'nodes' | 'updates' | 'cleansings' | 'solutions' | 'eps' | 'elapsed', HTMLElement>} els */
   constructor(els) {
     this.els = els;
     /** @type {Record<string, string> | null} */
@@ -43,6 +43,7 @@ export class StatsView {
       level: fmt(st.level),
       nodes: fmt(st.nodes),
       updates: fmt(st.updates),
+      cleansings: fmt(st.cleansings),
       solutions: fmt(st.solutions),
       eps: s.playing ? fmt(Math.round(s.eventsPerSecond)) : '—',
       elapsed: `${(s.elapsedMs / 1000).toFixed(1)} s`,

@@ -9,7 +9,12 @@
  * @property {Uint32Array} items   2 u32 an item header: left, right
  * @property {Uint32Array} lens    1 u32 an item header: its length, plus LIMITS.covered while covered
  * @property {Uint32Array} events  LIMITS.eventWords u32 an event: code, a, b, c, d, undone
+ * @property {Uint32Array} colors  1 u32 a node: its colour (0 none, k: info.colors[k - 1], MARKED while
+ *                                 a purification marks it as agreeing); a header: its purified colour
  */
+
+/** The colour of a node marked by a purification (core::MARKED, Knuth's -1). */
+export const MARKED = 0xFFFFFFFF;
 
 export class LinkViews {
   /**
@@ -23,7 +28,10 @@ export class LinkViews {
     this._buffer = null;
     this._key = '';
     /** @type {Views} */
-    this._views = { nodes: new Uint32Array(0), items: new Uint32Array(0), lens: new Uint32Array(0), events: new Uint32Array(0) };
+    this._views = {
+      nodes: new Uint32Array(0), items: new Uint32Array(0), lens: new Uint32Array(0), events: new Uint32Array(0),
+      colors: new Uint32Array(0),
+    };
   }
 
   /**
@@ -38,7 +46,8 @@ export class LinkViews {
     const ip = s.items_ptr(), il = s.items_len();
     const lp = s.lens_ptr(), ll = s.lens_len();
     const ep = s.events_ptr(), el = s.events_len();
-    const key = `${np},${nl},${ip},${il},${lp},${ll},${ep},${el}`;
+    const cp = s.colors_ptr(), cl = s.colors_len();
+    const key = `${np},${nl},${ip},${il},${lp},${ll},${ep},${el},${cp},${cl}`;
     if (this._buffer !== buffer || this._key !== key) {
       this._buffer = buffer;
       this._key = key;
@@ -47,6 +56,7 @@ export class LinkViews {
         items: new Uint32Array(buffer, ip, il),
         lens: new Uint32Array(buffer, lp, ll),
         events: new Uint32Array(buffer, ep, el),
+        colors: new Uint32Array(buffer, cp, cl),
       };
     }
     return this._views;

@@ -19,7 +19,7 @@ use crate::core::links::SplitMix;
 use crate::core::Instance;
 
 /// The boards the page offers, by name (any `RxC/K/SEED` in range is accepted).
-pub const BOARDS: [&str; 5] = ["2x2/2", "2x3", "3x3", "3x4/4", "4x4/5"];
+pub const BOARDS: [&str; 5] = ["2x2/2", "2x3", "3x3/2", "3x3", "4x4/5"];
 
 pub const MAX_SIDE: usize = 8;
 pub const MAX_COLORS: usize = 9;

@@ -117,8 +117,8 @@ pub fn kinds() -> Vec<Kind> {
                 .zip([
                     "2 × 2, 2 colours",
                     "2 × 3, 3 colours",
+                    "3 × 3, 2 colours",
                     "3 × 3, 3 colours",
-                    "3 × 4, 4 colours",
                     "4 × 4, 5 colours",
                 ])
                 .collect(),

@@ -481,6 +481,30 @@ test('cancel stops a run to the end', async ({ page, base }) => {
   assert(!(await page.isDisabled(tid('run-to-end'))), 'run to end stays disabled');
 });
 
+test('colours: the TAOCP toy purifies, counts cleansings, and steps back to the exact start', async ({ page, base }) => {
+  await open(page, base);
+  await page.selectOption('#preset', 'xcc-toy');
+  await page.waitForFunction(() => window.dlx.model.info.title.includes('colours'));
+  const start = await page.evaluate(() => { const v = window.dlx.model.views(); return { nodes: [...v.nodes], colors: [...v.colors] }; });
+  let steps = 0, narration = '';
+  for (; steps < 80 && !/^Purify /.test(narration); steps++) {
+    await page.click(tid('step'));
+    narration = await page.evaluate(() => window.dlx.model.narration());
+  }
+  assert(/^Purify y to colour A: hide 1 option that disagrees/.test(narration), `no purification narrated: ${narration}`);
+  assert((await num(page, 'cleansings')) >= 1, `cleansings read-out: ${await text(page, 'cleansings')}`);
+  // The purified item's header carries its colour in the colour view (colour A is 1).
+  const purified = await page.evaluate(() => {
+    const m = window.dlx.model, v = m.views(), y = m.info.items.indexOf('y') + 1;
+    return v.colors[y];
+  });
+  assert(purified === 1, `y's header colour after purifying: ${purified}`);
+  for (let i = 0; i < steps; i++) await page.click(tid('step-back'));
+  const back = await page.evaluate(() => { const v = window.dlx.model.views(); return { nodes: [...v.nodes], colors: [...v.colors] }; });
+  assert(JSON.stringify(back) === JSON.stringify(start), 'stepping back did not restore the link and colour arrays');
+  report.push(`colours: purified after ${steps} steps: "${narration}"`);
+});
+
 test('loading another problem or resetting cancels a run to the end', async ({ page, base }) => {
   // Count the workers started and terminated: a run left going would finish into the next problem.
   await page.addInitScript(() => {
@@ -1290,6 +1314,29 @@ test('Sudoku: a cell lights its items and options in the matrix; an item lights 
   await settle(page);
   const cells = await page.evaluate(() => [...window.dlx.app.sudoku.overlay.lit].sort((a, b) => a - b));
   assert(JSON.stringify(cells) === JSON.stringify([36, 37, 38, 39, 40, 41, 42, 43, 44]), `r5=7 lights cells ${cells}`);
+});
+
+test('Sudoku: a 25x25 is readable on the maximised board at 1280x800', async ({ page, base }) => {
+  await open(page, base);
+  await page.selectOption('#preset', 'sudoku-25');
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => /^Unique solution/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  checkSudoku(await boardText(page), P25);
+  await page.click(tid('maximise-board'));
+  await page.waitForTimeout(300);
+  await settle(page);
+  const cell = await page.evaluate(() => {
+    const r = document.querySelector('[data-testid="board"]').getBoundingClientRect();
+    return Math.min((r.width - 12) / 25, (r.height - 12) / 25);
+  });
+  // A cell of 22 px or more prints its symbol at 13 px or more (58% of the cell).
+  assert(cell >= 22, `a 25x25 cell is ${cell.toFixed(1)} px on the maximised board`);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, 'desktop-sudoku-25-maximised.png') });
+  report.push(`25x25 on the maximised board at 1280x800: cells of ${cell.toFixed(1)} px`);
+  await page.keyboard.press('Escape');
+  await settle(page);
+  assert(!(await page.$('.panel.maximised')), 'Escape did not restore the board');
 });
 
 const VIEWS = [
