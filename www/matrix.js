@@ -8,7 +8,8 @@
 // Level of detail: below PIXEL px a cell, nodes are pixels; up to NAMES, boxes and link lines; from
 // NAMES on, names, lengths and arrowheads; from NUMBERS on, node numbers too.
 
-import { prepare, colours, alpha, arrowHead, reducedMotion } from './canvas.js';
+import { prepare, colours, alpha, arrowHead, reducedMotion, tint } from './canvas.js';
+import { MARKED } from './views.js';
 import { itemLength } from './engine.js';
 
 const PIXEL = 5;
@@ -323,7 +324,8 @@ export class MatrixView {
   _live() {
     const L = this.layout, f = this.frame;
     if (!L || !f || !this.arrays) return false;
-    const { nodes, items, lens } = this.arrays();
+    const { nodes, items, lens, colors } = this.arrays();
+    f.colors = colors;
     f.nodes = nodes;
     f.items = items;
     f.lens = lens;
@@ -555,6 +557,8 @@ export class MatrixView {
     const L = this.layout;
     if (hd === 0 || hd === L.n + 1) return c.root;
     if (hd === f.branching) return c.branch;
+    // A secondary item purified to a colour (XCC) takes that colour.
+    if (f.colors && f.colors.length === L.count && hd > L.np && f.colors[hd] !== 0) return tint(f.colors[hd]);
     if (!f.active[hd]) return c.covered;
     return hd <= L.np ? c.primary : c.secondary;
   }
@@ -694,6 +698,18 @@ export class MatrixView {
           ctx.stroke();
         }
         ctx.globalAlpha = 1;
+        // XCC: a coloured node shows its colour as a stripe along its bottom; a node marked by a
+        // purification (cleansed) as a ring in its item's colour.
+        const col = f.colors && f.colors.length === L.count ? f.colors[x] : 0;
+        if (col === MARKED) {
+          ctx.strokeStyle = tint(f.colors[nodes[4 * x]]);
+          ctx.lineWidth = Math.max(2, S * 0.14);
+          roundRect(ctx, X, y, S, S, Math.min(4, S * 0.2));
+          ctx.stroke();
+        } else if (col !== 0) {
+          ctx.fillStyle = tint(col);
+          ctx.fillRect(X, y + S * 0.7, S, S * 0.3);
+        }
         if (s >= NUMBERS) {
           ctx.fillStyle = r === tryRow ? c.ink : on > 0.5 || fill ? c.panel : c.muted;
           ctx.font = `${fontPx}px ${c.mono}`;
