@@ -173,18 +173,42 @@ pub fn fingerprint(inst: &Instance, givens: &[usize], order: Order) -> u64 {
     h.0
 }
 
+/// The work one call of [`estimate`] may do, in items scanned by `choose` (about 30 ms): a probe
+/// costs its depth times the primary items, so a deep, thin tree (10^5 items each in its own option:
+/// one path 10^5 levels deep) made 256 probes cost 256 whole searches (555 s for a 2 s count).
+/// Counted in work, not time, so that the split stays a function of the problem alone.
+const PROBE_WORK: u64 = 1 << 26;
+
 /// Knuth's estimate of the size of the search tree below the current state of `links` (nodes, plus
 /// the updates made at them): `probes` random paths to a leaf, each node on a path weighted by the
 /// product of the branching degrees above it, averaged. Works on a copy; `links` is untouched.
+/// Stops early when [`PROBE_WORK`] is spent: the probes done count, and a probe cut short counts
+/// what it saw, so a tree too deep to probe is underestimated (and left unsplit: its subproblems
+/// would be as deep).
 fn estimate(links: &Links, probes: u32, seed: u64) -> f64 {
+    estimate_with_work(links, probes, seed).0
+}
+
+/// [`estimate`], and the work it did (items scanned), for the tests.
+fn estimate_with_work(links: &Links, probes: u32, seed: u64) -> (f64, u64) {
     let mut l = links.clone();
     let mut rng = SplitMix::new(seed);
     let mut path: Vec<u32> = Vec::new();
     let mut total = 0.0;
-    for _ in 0..probes {
+    let per_choice = u64::from(l.n_primary()).max(1);
+    let mut work = 0u64;
+    let mut done = 0u32;
+    while done < probes && (done == 0 || work < PROBE_WORK) {
+        done += 1;
         let mut weight = 1.0;
         loop {
-            let Some((c, d)) = l.choose().filter(|&(_, d)| d > 0) else {
+            work += per_choice;
+            let choice = if work > PROBE_WORK {
+                None
+            } else {
+                l.choose().filter(|&(_, d)| d > 0)
+            };
+            let Some((c, d)) = choice else {
                 total += weight;
                 break;
             };
@@ -204,7 +228,7 @@ fn estimate(links: &Links, probes: u32, seed: u64) -> f64 {
             l.uncover::<true>(l.top(x));
         }
     }
-    total / probes as f64
+    (total / f64::from(done), work)
 }
 
 /// A seed for the probes below a prefix, so that the estimates depend on the problem alone.
@@ -594,5 +618,48 @@ impl Share {
             done += self.split.subproblems[i].estimate.max(1.0) * self.search.progress();
         }
         (done, self.total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `n` items, each in an option of its own: one solution, a search tree that is a path `n` deep.
+    fn chain(n: usize) -> Instance {
+        let names: Vec<String> = (0..n).map(|k| format!("i{k}")).collect();
+        let mut inst = Instance::new(names, Vec::<String>::new()).unwrap();
+        for k in 0..n {
+            inst.add_option(&[k]).unwrap();
+        }
+        inst
+    }
+
+    #[test]
+    fn probes_of_a_deep_thin_tree_stop_at_their_work_bound() {
+        // 10^5 items each in its own option: 256 whole probes were 256 whole searches (555 s).
+        let n = 100_000;
+        let inst = chain(n);
+        let search = Search::new(&inst);
+        let (est, work) = estimate_with_work(search.links(), ROOT_PROBES, 1);
+        assert!(work <= PROBE_WORK + n as u64, "work {work}");
+        assert!(est > 0.0 && est < 2.0 * n as f64, "estimate {est}");
+        // Underestimated, the tree is not split: one subproblem, and the count is right.
+        let split = Split::new(&inst, &[], Order::Given, Plan::for_workers(2)).unwrap();
+        assert_eq!(split.subproblems.len(), 1);
+        let mut s = split.search();
+        let t = split.count_in(&mut s, 0, None, |_, _| {});
+        assert_eq!(t.stats.solutions, 1);
+        assert_eq!(t.stats.nodes, n as u64 + 1);
+    }
+
+    #[test]
+    fn shallow_trees_get_all_their_probes() {
+        // A small chain probes to the end every time: the bound changes nothing there.
+        let inst = chain(50);
+        let search = Search::new(&inst);
+        let (est, work) = estimate_with_work(search.links(), ROOT_PROBES, 1);
+        assert_eq!(work, u64::from(ROOT_PROBES) * 51 * 50);
+        assert!(est >= 50.0);
     }
 }
