@@ -505,6 +505,13 @@ test('colours: the TAOCP toy purifies, counts cleansings, and steps back to the 
   report.push(`colours: purified after ${steps} steps: "${narration}"`);
 });
 
+// The run box may change state after the click has returned (the workers are stopped and the box
+// redrawn asynchronously), so wait for it, a few seconds at most, rather than read it at once: that
+// read failed now and then on a loaded machine.
+const runBoxIdle = (page) => page
+  .waitForFunction(() => document.getElementById('run-box').dataset.state === 'idle', null, { timeout: 5000 })
+  .then(() => true, () => false);
+
 test('loading another problem or resetting cancels a run to the end', async ({ page, base }) => {
   // Count the workers started and terminated: a run left going would finish into the next problem.
   await page.addInitScript(() => {
@@ -525,7 +532,7 @@ test('loading another problem or resetting cancels a run to the end', async ({ p
   await loadVia(page, 'queens', 6);
   assert(await page.evaluate(() => window.dlx.model.info.title.startsWith('6')), '6-queens did not load');
   assert(!(await page.isDisabled(tid('run-to-end'))), 'run to end stays disabled after loading another problem');
-  assert(await page.evaluate(() => document.getElementById('run-box').dataset.state === 'idle'), 'the old run still shows after loading another problem');
+  assert(await runBoxIdle(page), 'the old run still shows after loading another problem');
   let w = await log();
   assert(w.started === nw && w.terminated === nw, `after loading 6-queens: ${w.started} workers started, ${w.terminated} terminated`);
   await page.waitForTimeout(1500);
@@ -543,7 +550,7 @@ test('loading another problem or resetting cancels a run to the end', async ({ p
   await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'running');
   await page.click(tid('reset'));
   assert(!(await page.isDisabled(tid('run-to-end'))), 'run to end stays disabled after reset');
-  assert(await page.evaluate(() => document.getElementById('run-box').dataset.state === 'idle'), 'the run still shows after reset');
+  assert(await runBoxIdle(page), 'the run still shows after reset');
   w = await log();
   assert(w.started === 3 * nw && w.terminated === 3 * nw, `after reset: ${w.started} workers started, ${w.terminated} terminated`);
   await page.waitForTimeout(1500);
