@@ -923,6 +923,14 @@ test('phone at 375 px with touch: a sticky control bar over the board, 44 px tar
   await open(page, base, `?sudoku=${HARD_SUDOKU}`);
   const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert(over <= 0, `${over}px wider than the screen`);
+  // No button squeezed narrower than its label (the board's "Maximise" was, its text running past
+  // its border and off the screen) or placed past the screen's edge.
+  const cut = await page.evaluate(() => [...document.querySelectorAll('button')].filter((el) => {
+    const r = el.getBoundingClientRect();
+    if (!r.width || getComputedStyle(el).visibility === 'hidden') return false;
+    return el.scrollWidth > el.clientWidth + 1 || r.left < 0 || r.right > window.innerWidth;
+  }).map((el) => `${el.id || el.textContent.trim()} ${el.clientWidth}px for ${el.scrollWidth}px`));
+  assert(cut.length === 0, `buttons cut off: ${cut.join(', ')}`);
   // Scroll the board to the top: the bar stays on screen above it, and most of the board shows.
   await page.evaluate(() => window.scrollTo(0, document.getElementById('board-canvas').getBoundingClientRect().top + window.scrollY - 60));
   await page.waitForTimeout(100);
