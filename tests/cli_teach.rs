@@ -2,26 +2,9 @@
 //! dancing links agree on every problem kind, and the step log is one JSON object a line.
 
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
 
-fn dlx_with_stdin(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the dlx binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let text = stdin.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(text.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
+mod common;
+use common::dlx_with_stdin;
 
 fn ok(args: &[&str], stdin: &str) -> String {
     let out = dlx_with_stdin(args, stdin);
