@@ -10,7 +10,7 @@
 mod parallel;
 
 use dlx_studio::core::{
-    Event, Heuristic, Limits, Naive, NaiveError, Observer, Order, Search, Stats, Status,
+    Heuristic, Limits, Naive, NaiveError, Order, Search, SolutionStop, Stats, Status,
 };
 use dlx_studio::problems::exact_cover::Reading;
 use dlx_studio::problems::{self, Board, Problem, Spec};
@@ -652,23 +652,6 @@ fn load(args: &Args) -> Result<(Spec, Box<dyn Problem>), Fail> {
     Ok((spec, problem))
 }
 
-/// Tells `run` to stop at every solution, or at none (to count at full speed).
-struct Solutions {
-    stop: bool,
-}
-
-impl Observer for Solutions {
-    const FINE: bool = false;
-    #[inline(always)]
-    fn event(&mut self, _: Event, _: &Search) -> ControlFlow<()> {
-        if self.stop {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
-}
-
 /// A search the commands can drive: dancing links ([`Search`]) or the naive matrix ([`Naive`]), which
 /// make the same choices and so report the same solutions and counters.
 trait Engine {
@@ -682,7 +665,7 @@ trait Engine {
 
 impl Engine for Search {
     fn run_on(&mut self, stop: bool) -> Status {
-        self.run(&mut Solutions { stop })
+        self.run(&mut SolutionStop { stop })
     }
     fn set_limits(&mut self, limits: Limits) {
         Search::set_limits(self, limits)

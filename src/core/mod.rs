@@ -19,7 +19,7 @@ pub use instance::{Instance, InstanceError};
 pub use links::{ItemLink, Links, Node, Order, COVERED, MARKED};
 pub use naive::{Naive, NaiveError};
 pub use search::{
-    Clash, Count, Ctx, Event, Heuristic, Limits, Observer, Phase, Search, Stats, Status,
-    StopAtSolution,
+    Clash, Count, Ctx, Event, Heuristic, Limits, Observer, Phase, Search, SolutionStop, Stats,
+    Status, StopAtSolution,
 };
 pub use split::{fingerprint, Plan, Share, Split, Subproblem, Tally};

@@ -130,6 +130,24 @@ impl Observer for StopAtSolution {
     }
 }
 
+/// Stops at every solution while `stop` is set, else counts on at full speed: the CLI's solve and a
+/// split's subproblems (which stop for their first solution, then count) share it.
+pub struct SolutionStop {
+    pub stop: bool,
+}
+
+impl Observer for SolutionStop {
+    const FINE: bool = false;
+    #[inline(always)]
+    fn event(&mut self, _: Event, _: &Search) -> ControlFlow<()> {
+        if self.stop {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
 /// Any closure over events is a fine-grained observer.
 impl<F: FnMut(Event, &Search) -> ControlFlow<()>> Observer for F {
     fn event(&mut self, ev: Event, search: &Search) -> ControlFlow<()> {

@@ -25,7 +25,7 @@
 
 use super::instance::Instance;
 use super::links::{Links, Order, SplitMix};
-use super::search::{Clash, Event, Limits, Observer, Phase, Search, Stats, Status};
+use super::search::{Clash, Event, Limits, Phase, Search, SolutionStop, Stats, Status};
 use std::ops::ControlFlow;
 
 /// How finely to split.
@@ -240,23 +240,6 @@ fn seed_of(prefix: &[usize]) -> u64 {
     h.0
 }
 
-/// Stops the search at each solution while it is told to, then counts on.
-struct FirstThenCount {
-    stop: bool,
-}
-
-impl Observer for FirstThenCount {
-    const FINE: bool = false;
-    #[inline(always)]
-    fn event(&mut self, _: Event, _: &Search) -> ControlFlow<()> {
-        if self.stop {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
-}
-
 impl Split {
     /// Splits the search over `inst` (laid out in `order`, `givens` chosen first) as `plan` says.
     pub fn new(
@@ -426,7 +409,7 @@ impl Split {
         kept: &mut Vec<Vec<usize>>,
         want: usize,
     ) -> bool {
-        let mut obs = FirstThenCount {
+        let mut obs = SolutionStop {
             stop: kept.len() < want,
         };
         let cap = max_nodes.map(|m| search.stats().nodes.saturating_add(m));
