@@ -24,33 +24,8 @@ use dlx_studio::problems::Problem;
 use exact_covers::{DlSolver, Solver};
 use std::ops::ControlFlow;
 
-/// Seconds of CPU time used by this thread (see benches/peers.rs).
-#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
-fn now() -> f64 {
-    #[repr(C)]
-    struct Timespec {
-        sec: i64,
-        nsec: i64,
-    }
-    extern "C" {
-        fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
-    }
-    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-    let mut ts = Timespec { sec: 0, nsec: 0 };
-    // SAFETY: clock_gettime only writes the timespec it is given; std links the C library on Linux.
-    let r = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    assert_eq!(r, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
-    ts.sec as f64 + ts.nsec as f64 * 1e-9
-}
-
-#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
-fn now() -> f64 {
-    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-    START
-        .get_or_init(std::time::Instant::now)
-        .elapsed()
-        .as_secs_f64()
-}
+mod common;
+use common::now;
 
 /// N-queens with coloured diagonals (see the module documentation).
 fn colored_queens(n: usize) -> Instance {
