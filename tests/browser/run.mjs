@@ -426,9 +426,13 @@ test('run to end on one worker per core counts what one worker counts; the speed
   const cores = await page.evaluate(() => navigator.hardwareConcurrency || 1);
   /** Runs 13-queens to the end on `n` workers (0: one per core) and returns the run's state. */
   const runOn = async (n) => {
-    await page.evaluate((k) => { window.dlx.app.runs.workers = k; }, n);
+    // The box still says "done" for the previous run until the next frame draws it: wait for this
+    // run's own state object to end, not for the box's word.
+    await page.evaluate((k) => { window.dlx.app.runs.workers = k; window.__before = window.dlx.app.runs.state; }, n);
     await page.click(tid('run-to-end'));
-    await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done', null, { timeout: 600000 });
+    await page.waitForFunction(() => window.dlx.app.runs.state !== window.__before
+      && window.dlx.app.runs.state.phase === 'done'
+      && document.getElementById('run-text').dataset.state === 'done', null, { timeout: 600000 });
     return page.evaluate(() => ({ ...window.dlx.app.lastRun() }));
   };
   const one = await runOn(1);
