@@ -1758,6 +1758,77 @@ test('teach: progress is 0% before the first choice, never an exponent, labelled
   report.push(`progress on a hard Sudoku after 1500 events: ${v}`);
 });
 
+const EASY_SUDOKU = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+
+/** Starts the race (until 'solution' or 'end') and waits for every lane to finish; returns its lanes. */
+async function race(page, until) {
+  await page.selectOption(tid('race-until'), until);
+  await page.click(tid('race-start'));
+  await page.waitForFunction(() => window.dlx.app.race.state.phase === 'done', null, { timeout: 120000 });
+  return page.evaluate(() => {
+    const { lanes } = window.dlx.app.race.state;
+    const by = {};
+    for (const l of lanes) by[`${l.algorithm}-${l.heuristic}`] = { phase: l.phase, ms: l.ms, message: l.message, ...l.stats };
+    return by;
+  });
+}
+
+test('race: DLX and naive walk the same tree (8-queens, the 6x7 matrix); MRV beats first on a Sudoku', async ({ page, base }) => {
+  await open(page, base);
+  // Knuth's 6x7 matrix, to the end: one cover, the same nodes and updates under each heuristic.
+  let r = await race(page, 'end');
+  for (const h of ['mrv', 'first']) {
+    const d = r[`dlx-${h}`], n = r[`naive-${h}`];
+    assert(d.phase === 'done' && n.phase === 'done', `6x7 ${h}: lanes ${d.phase}, ${n.phase} (${d.message}${n.message})`);
+    assert(d.solutions === 1 && n.solutions === 1, `6x7 ${h}: solutions ${d.solutions}, ${n.solutions}`);
+    assert(d.nodes === n.nodes && d.updates === n.updates, `6x7 ${h}: DLX ${d.nodes}/${d.updates}, naive ${n.nodes}/${n.updates}`);
+  }
+  // 8-queens to the end: 92 solutions for every lane, equal trees under each heuristic.
+  await loadVia(page, 'queens', 8);
+  r = await race(page, 'end');
+  for (const h of ['mrv', 'first']) {
+    const d = r[`dlx-${h}`], n = r[`naive-${h}`];
+    assert(d.solutions === 92 && n.solutions === 92, `8-queens ${h}: solutions ${d.solutions}, ${n.solutions}`);
+    assert(d.nodes === n.nodes && d.updates === n.updates, `8-queens ${h}: DLX ${d.nodes}/${d.updates}, naive ${n.nodes}/${n.updates}`);
+  }
+  await settle(page);
+  const verdict = await text(page, 'race-verdict');
+  assert(/MRV: .*same tree, [\d,]+ nodes each/.test(verdict) && /first item: .*same tree/.test(verdict), `verdict: ${verdict}`);
+  assert(new RegExp(`${r['dlx-mrv'].nodes.toLocaleString('en-US')} nodes each`).test(verdict), `verdict does not give the nodes: ${verdict}`);
+  assert(/wall clock/.test(await page.textContent('#race-note')), 'the race does not say its times are wall clock');
+  report.push(`race on 8-queens: ${verdict.replace(/\n/g, ' ')}`);
+  // A Sudoku to its first solution: the same solution count, MRV walks a smaller tree than first.
+  await loadVia(page, 'sudoku', EASY_SUDOKU);
+  r = await race(page, 'solution');
+  for (const h of ['mrv', 'first']) {
+    const d = r[`dlx-${h}`], n = r[`naive-${h}`];
+    assert(d.solutions === 1 && n.solutions === 1, `Sudoku ${h}: solutions ${d.solutions}, ${n.solutions}`);
+    assert(d.nodes === n.nodes, `Sudoku ${h}: DLX ${d.nodes}, naive ${n.nodes} nodes`);
+  }
+  assert(r['dlx-mrv'].nodes < r['dlx-first'].nodes, `Sudoku: MRV ${r['dlx-mrv'].nodes} nodes, first ${r['dlx-first'].nodes}`);
+  report.push(`race on a Sudoku to its first solution: MRV ${r['dlx-mrv'].nodes} nodes, first ${r['dlx-first'].nodes}; `
+    + `DLX ${r['dlx-mrv'].ms.toFixed(1)} ms, naive ${r['naive-mrv'].ms.toFixed(1)} ms (MRV, wall clock, 4 workers at once)`);
+});
+
+test('race: Stop ends the lanes still running; naive refuses colours in words', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'queens', 13);
+  await page.selectOption(tid('race-until'), 'end');
+  await page.click(tid('race-start'));
+  await page.waitForFunction(() => window.dlx.app.race.state.lanes.some((l) => l.stats && l.stats.nodes > 0));
+  await page.click(tid('race-stop'));
+  const phase = await page.evaluate(() => window.dlx.app.race.state.phase);
+  assert(phase === 'stopped', `after Stop the race is ${phase}`);
+  const frozen = await page.evaluate(() => JSON.stringify(window.dlx.app.race.state.lanes.map((l) => l.stats)));
+  await page.waitForTimeout(300);
+  assert(frozen === await page.evaluate(() => JSON.stringify(window.dlx.app.race.state.lanes.map((l) => l.stats))), 'figures moved after Stop');
+  // Colours: the TAOCP toy (x:c) has no 0-1 matrix; the naive lanes say so, DLX races on.
+  await loadVia(page, 'exact-cover', 'p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B');
+  const r = await race(page, 'end');
+  assert(r['dlx-mrv'].phase === 'done' && r['dlx-mrv'].solutions === 1, `colours, DLX: ${JSON.stringify(r['dlx-mrv'])}`);
+  assert(r['naive-mrv'].phase === 'error' && /colours/.test(r['naive-mrv'].message), `colours, naive: ${JSON.stringify(r['naive-mrv'])}`);
+});
+
 test('screenshots of every view at 1280x800 and at 375px', async ({ browser, base }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   const saved = [];
