@@ -315,10 +315,10 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: 
             let (same, other) = purity(search, node);
             let gives = |n: u64| if n == 1 { "gives" } else { "give" };
             if let Event::Purify { .. } = ev {
+                // One line on the page (its narration does not wrap): short words, the counts first.
                 format!(
-                    "Commit {item}:{color} (the option tried gives {item} colour {color}): purify \
-                     {item}, hiding {} that {} it another colour, and marking {} that {} it \
-                     {color} too, which stay",
+                    "Commit {item}:{color}: purify {item}, hiding {} that {} it another colour, \
+                     marking {} that {} it {color} too",
                     plural(other, "option", "options"),
                     gives(other),
                     plural(same, "option", "options"),
@@ -326,10 +326,9 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: 
                 )
             } else {
                 format!(
-                    "Uncommit {item}:{color}: unpurify {item}, {} that {} it another colour back, \
-                     {} of colour {color} unmarked",
+                    "Uncommit {item}:{color}: unpurify {item}, putting back {} of another colour, \
+                     unmarking {} of colour {color}",
                     plural(other, "option", "options"),
-                    gives(other),
                     plural(same, "option", "options")
                 )
             }
@@ -583,21 +582,21 @@ mod tests {
         }
         assert_eq!(
             lines[0],
-            "Commit y:A (the option tried gives y colour A): purify y, hiding 1 option that gives \
-             it another colour, and marking 0 options that give it A too, which stay"
+            "Commit y:A: purify y, hiding 1 option that gives it another colour, marking 0 \
+             options that give it A too"
         );
         assert!(
             lines.contains(
-                &"Commit x:A (the option tried gives x colour A): purify x, hiding 1 option that \
-                  gives it another colour, and marking 1 option that gives it A too, which stay"
+                &"Commit x:A: purify x, hiding 1 option that gives it another colour, marking 1 \
+                  option that gives it A too"
                     .to_string()
             ),
             "{lines:#?}"
         );
         assert!(
             lines.contains(
-                &"Uncommit y:A: unpurify y, 1 option that gives it another colour back, 0 options \
-                  of colour A unmarked"
+                &"Uncommit y:A: unpurify y, putting back 1 option of another colour, unmarking 0 \
+                  options of colour A"
                     .to_string()
             ),
             "{lines:#?}"
