@@ -763,6 +763,27 @@ test('downloads: the solutions are the boards found, as dlx solve prints them', 
   assert(toy.trim() === (await text(page, 'board-text')).trim(), `the toy's file ${JSON.stringify(toy)} is not the board ${JSON.stringify(await text(page, 'board-text'))}`);
 });
 
+test('downloads: on a phone (375 px) the three buttons have tooltips, 44 px targets, and a tap downloads', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await open(page, base, '?queens=5');
+  const boxes = await page.$$eval('.downloads button', (bs) => bs.map((b) => {
+    const r = b.getBoundingClientRect();
+    return { id: b.id, title: b.title, label: b.textContent.trim(), w: r.width, h: r.height, left: r.left, right: r.right, tab: b.tabIndex };
+  }));
+  assert(boxes.length === 3, `${boxes.length} download buttons`);
+  for (const b of boxes) {
+    assert(b.title.length > 20 && b.label.length > 5 && b.tab >= 0, `${b.id}: label ${b.label}, title ${b.title}`);
+    assert(b.h >= 44 && b.w >= 44 && b.left >= 0 && b.right <= 375, `${b.id} is ${b.w}x${b.h} at ${b.left}-${b.right}`);
+  }
+  const wait = page.waitForEvent('download');
+  await page.tap(tid('download-instance'));
+  const dl = await wait;
+  const knuth = fs.readFileSync(await dl.path(), 'utf8');
+  assert(knuth === cli(['export', 'queens', '5']), `the tapped download: ${knuth.slice(0, 200)}`);
+  await context.close();
+});
+
 // The run box may change state after the click has returned (the workers are stopped and the box
 // redrawn asynchronously), so wait for it, a few seconds at most, rather than read it at once: that
 // read failed now and then on a loaded machine.
