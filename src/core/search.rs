@@ -430,6 +430,13 @@ impl Search {
         self.links.set_track(true);
     }
 
+    /// The links to work on in place, for the split's size estimates, which probe the subtree the
+    /// search stands at: whatever is changed must be undone, in reverse order, before the search
+    /// moves on (covers undone by uncovers leave the links exactly as they were).
+    pub(crate) fn links_mut(&mut self) -> &mut Links {
+        &mut self.links
+    }
+
     pub fn stats(&self) -> &Stats {
         &self.stats
     }
