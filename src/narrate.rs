@@ -313,23 +313,20 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: 
             let item = item_name(inst, links.nodes[node as usize].top);
             let color = inst.color_name(links.color(node));
             let (same, other) = purity(search, node);
-            let gives = |n: u64| if n == 1 { "gives" } else { "give" };
             if let Event::Purify { .. } = ev {
                 // One line on the page (its narration does not wrap): short words, the counts first.
                 format!(
-                    "Commit {item}:{color}: purify {item}, hiding {} that {} it another colour, \
-                     marking {} that {} it {color} too",
+                    "Commit {item}:{color}: purify {item}: hide {} of another colour, keep and mark \
+                     {} of colour {color}",
                     plural(other, "option", "options"),
-                    gives(other),
-                    plural(same, "option", "options"),
-                    gives(same)
+                    thousands(same)
                 )
             } else {
                 format!(
-                    "Uncommit {item}:{color}: unpurify {item}, putting back {} of another colour, \
-                     unmarking {} of colour {color}",
+                    "Uncommit {item}:{color}: unpurify {item}: {} of another colour back, {} of \
+                     colour {color} unmarked",
                     plural(other, "option", "options"),
-                    plural(same, "option", "options")
+                    thousands(same)
                 )
             }
         }
@@ -599,21 +596,18 @@ mod tests {
         }
         assert_eq!(
             lines[0],
-            "Commit y:A: purify y, hiding 1 option that gives it another colour, marking 0 \
-             options that give it A too"
+            "Commit y:A: purify y: hide 1 option of another colour, keep and mark 0 of colour A"
         );
         assert!(
             lines.contains(
-                &"Commit x:A: purify x, hiding 1 option that gives it another colour, marking 1 \
-                  option that gives it A too"
+                &"Commit x:A: purify x: hide 1 option of another colour, keep and mark 1 of colour A"
                     .to_string()
             ),
             "{lines:#?}"
         );
         assert!(
             lines.contains(
-                &"Uncommit y:A: unpurify y, putting back 1 option of another colour, unmarking 0 \
-                  options of colour A"
+                &"Uncommit y:A: unpurify y: 1 option of another colour back, 0 of colour A unmarked"
                     .to_string()
             ),
             "{lines:#?}"

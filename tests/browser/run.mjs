@@ -495,7 +495,7 @@ test('colours: the TAOCP toy purifies, counts cleansings, and steps back to the 
     await page.click(tid('step'));
     narration = await page.evaluate(() => window.dlx.model.narration());
   }
-  assert(/^Commit y:A: purify y, hiding 1 option that gives it another colour, marking 0 options that give it A too$/.test(narration), `no purification narrated: ${narration}`);
+  assert(/^Commit y:A: purify y: hide 1 option of another colour, keep and mark 0 of colour A$/.test(narration), `no purification narrated: ${narration}`);
   assert((await num(page, 'cleansings')) >= 1, `cleansings read-out: ${await text(page, 'cleansings')}`);
   // The purified item's header carries its colour in the colour view (colour A is 1).
   const purified = await page.evaluate(() => {
@@ -553,7 +553,7 @@ test('colours: purification animates as its own event, forward and back, and its
   const rgb = [1, 3, 5].map((i) => parseInt(red.slice(i, i + 2), 16));
   const near = (px) => px.every((v, i) => Math.abs(v - rgb[i]) <= 40);
   const narration = await stepUntil(page, /^Commit /);
-  assert(narration === 'Commit y:A: purify y, hiding 1 option that gives it another colour, marking 0 options that give it A too', narration);
+  assert(narration === 'Commit y:A: purify y: hide 1 option of another colour, keep and mark 0 of colour A', narration);
   const y = await page.evaluate(() => window.dlx.model.info.items.indexOf('y') + 1);
   const anim = await page.evaluate(() => JSON.parse(JSON.stringify(window.dlx.app.matrix.anim.purify)));
   assert(anim.length === 1 && anim[0].h === y && anim[0].colour === 1 && anim[0].forward && anim[0].struck.length === 1 && anim[0].agree.length === 0,
@@ -584,7 +584,7 @@ test('colours: purification animates as its own event, forward and back, and its
   assert((await page.evaluate(() => window.dlx.app.matrix.drawn.strikes.length)) === 0, 'a strike is left after the unpurify');
   // On to a purification that marks an option: its node is outlined (cleansed), and says so.
   const marks = await stepUntil(page, /^Commit x:A/);
-  assert(/marking 1 option that gives it A too$/.test(marks), marks);
+  assert(/keep and mark 1 of colour A$/.test(marks), marks);
   const agree = await page.evaluate(() => window.dlx.app.matrix.anim.purify[0].agree);
   assert(agree.length === 1, `agreeing nodes: ${agree}`);
   await holdAnimation(page, 0.5);
@@ -593,7 +593,7 @@ test('colours: purification animates as its own event, forward and back, and its
   const marked = await page.evaluate((x) => { const m = window.dlx.app.matrix; return m._describe(x); }, agree[0]);
   assert(/colour A, marked \(cleansed\)/.test(marked), `the marked node's details: ${marked}`);
   const unp = await stepUntil(page, /^Uncommit /);
-  assert(/^Uncommit x:A: unpurify x, putting back 1 option of another colour, unmarking 1 option of colour A$/.test(unp), unp);
+  assert(/^Uncommit x:A: unpurify x: 1 option of another colour back, 1 of colour A unmarked$/.test(unp), unp);
   report.push(`purify animation: strike half way ${(mid[0].x1 - mid[0].x0).toFixed(0)} px of ${(end[0].x1 - end[0].x0).toFixed(0)} px; screenshots/purify-mid.png`);
 });
 
