@@ -127,7 +127,7 @@ async function main() {
   });
 
   const model = M();
-  model.pauseAtSolution = ui['pause-at-solution'].checked;
+  setPausesFromInputs();
   setSpeedFromSlider();
   // @ts-ignore: the handle the browser tests use
   window.dlx = {
@@ -514,9 +514,10 @@ function bindControls() {
     if (runs.running) { runs.cancel(); note('Run to end cancelled.'); } else runs.forget();
   });
   ui.speed.addEventListener('input', setSpeedFromSlider);
-  ui['pause-at-solution'].addEventListener('change', () => {
-    if (state.model) state.model.pauseAtSolution = ui['pause-at-solution'].checked;
-  });
+  for (const id of ['pause-at-solution', 'pause-at-dead-end', 'pause-at-level', 'pause-level']) {
+    ui[id].addEventListener('change', setPausesFromInputs);
+  }
+  ui['pause-level'].addEventListener('input', setPausesFromInputs);
   ui['show-text'].addEventListener('click', () => {
     const shown = ui['board-text'].classList.toggle('shown');
     ui['board-text'].classList.toggle('sr-only', !shown);
@@ -614,6 +615,16 @@ function setControlsEnabled(on) {
   for (const id of ['load', 'reset', 'step-back', 'step-back-choice', 'timeline', 'play', 'step', 'step-choice', 'next-solution', 'run-to-end']) {
     ui[id].disabled = !on;
   }
+}
+
+/** Where play pauses by itself: at solutions, at dead ends, on entering level k (model.tick). */
+function setPausesFromInputs() {
+  const model = state.model;
+  if (!model) return;
+  model.pauseAtSolution = ui['pause-at-solution'].checked;
+  model.pauseAtDeadEnd = ui['pause-at-dead-end'].checked;
+  const k = Math.floor(Number(ui['pause-level'].value));
+  model.pauseAtLevel = ui['pause-at-level'].checked && k >= 1 ? k : 0;
 }
 
 /**
@@ -818,6 +829,7 @@ function statusLine(s) {
   else if (s.playing) text = `Playing at ${ui['speed-out'].textContent}.`;
   else if (st.at_start) text = 'At the start. Press Play, Step or Next solution.';
   else if (s.leaf === 'dead') text = 'Paused at a dead end.';
+  else if (s.stoppedAt === 'level') text = `Paused on reaching level ${st.level}.`;
   else text = 'Paused.';
   setStatus(text, kind);
 }

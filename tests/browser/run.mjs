@@ -1473,6 +1473,75 @@ test('teach: the timeline seeks both ways and returns to identical link arrays',
   assert(Number(await page.$eval(tid('timeline'), (el) => el.value)) === 301, 'a step does not move the timeline');
 });
 
+/**
+ * From the start of the loaded problem, steps one event at a time until `pred(lastEvent)` holds and
+ * returns the events taken (an independent count: no play, no batches, no stepping back).
+ */
+async function eventsUntil(page, predSource) {
+  return page.evaluate(async (src) => {
+    const { EV } = await import('/www/engine.js');
+    const pred = new Function('e', 'EV', `return (${src});`);
+    const m = window.dlx.model;
+    m.reset();
+    let n = 0;
+    while (n < 1e6 && m.step(1) === 1) {
+      n++;
+      if (pred(m.lastEvent(), EV)) break;
+    }
+    window.dlx.app.state.dirty = true;
+    return n;
+  }, predSource);
+}
+
+/** Plays at full speed until play stops by itself for `why`; returns the position and the state. */
+async function playUntilStopped(page, why) {
+  await setSpeed(page, 100);
+  await page.click(tid('play'));
+  await page.waitForFunction((w) => window.dlx.model.stoppedAt === w && !window.dlx.model.playing, why, { timeout: 30000 });
+  const at = await page.evaluate(async () => {
+    const { EV } = await import('/www/engine.js');
+    const m = window.dlx.model;
+    const e = m.lastEvent();
+    return { position: m.position, leaf: m.leaf, level: m.stats().level, event: e, name: Object.keys(EV).find((k) => EV[k] === e.code) };
+  });
+  return { at, state: await modelState(page) };
+}
+
+test('teach: play pauses exactly at the first dead end', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'queens', 8);
+  await page.check(tid('pause-at-dead-end'));
+  const { at, state } = await playUntilStopped(page, 'dead');
+  assert(at.leaf === 'dead' && at.name === 'DeadEnd' && !at.event.undone, `stopped at ${JSON.stringify(at)}`);
+  assert(/dead end/i.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
+  assert(/dead end/i.test(await text(page, 'narration')), `narration: ${await text(page, 'narration')}`);
+  // The same point found one event at a time: the first DeadEnd event, and the same links.
+  const n = await eventsUntil(page, 'e && e.code === EV.DeadEnd && !e.undone');
+  assert(n === at.position, `play stopped after ${at.position} events, the first dead end is event ${n}`);
+  assert(JSON.stringify(await modelState(page)) === JSON.stringify(state), 'the state at the first dead end differs from where play stopped');
+  report.push(`8-queens: play at full speed paused at the first dead end, event ${n}`);
+});
+
+test('teach: play pauses exactly on first reaching level k, and again at the next node there', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'queens', 8);
+  await page.uncheck(tid('pause-at-solution'));
+  await page.check(tid('pause-at-level'));
+  await page.fill(tid('pause-level'), '5');
+  await page.dispatchEvent(tid('pause-level'), 'change');
+  const { at, state } = await playUntilStopped(page, 'level');
+  assert(at.level === 5 && at.event.level === 5 && ['Choose', 'DeadEnd', 'Solution'].includes(at.name) && !at.event.undone,
+    `stopped at ${JSON.stringify(at)}`);
+  assert(/level 5/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
+  // Play again: the next node entered at level 5, further on.
+  const again = await playUntilStopped(page, 'level');
+  assert(again.at.level === 5 && again.at.position > at.position, `second stop: ${JSON.stringify(again.at)}`);
+  const n = await eventsUntil(page, 'e && !e.undone && e.level === 5 && [EV.Choose, EV.DeadEnd, EV.Solution].includes(e.code)');
+  assert(n === at.position, `play stopped after ${at.position} events, level 5 is first entered at event ${n}`);
+  assert(JSON.stringify(await modelState(page)) === JSON.stringify(state), 'the state on first reaching level 5 differs from where play stopped');
+  report.push(`8-queens: play paused on first reaching level 5 at event ${n}, next at event ${again.at.position}`);
+});
+
 test('teach: progress is 0% before the first choice, never an exponent, labelled as Knuth\'s estimate', async ({ page, base }) => {
   await open(page, base);
   await loadVia(page, 'sudoku', HARD_SUDOKU);
