@@ -798,6 +798,7 @@ test('run to end: its own fixed box beside its button, live statistics untouched
   });
   await open(page, base, `?sudoku=${'.'.repeat(81)}`);
   await page.click(tid('run-to-end'));
+  await settle(page); // the box is drawn on the next frame
   assert(await page.evaluate(() => document.getElementById('run-box').dataset.state === 'confirm'), 'no question before a huge run');
   const said = await page.textContent('#run-text');
   assert(/estimate/i.test(said) && /e\d\d/.test(said), `the question: ${said}`);
