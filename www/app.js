@@ -16,6 +16,7 @@ import { resetColours } from './canvas.js';
 import { queryOf, specOf, MAX_URL } from './links.js';
 import { SudokuTools } from './sudoku.js';
 import { AlgorithmView } from './algorithm.js';
+import { Glossary, TermLinker, linkStatistics } from './glossary.js';
 
 /** The problem shown first. @type {import('./model.js').ProblemSpec} */
 const DEFAULT = { kind: DEFAULT_PRESET.kind, text: DEFAULT_PRESET.text, distinct: false };
@@ -63,6 +64,7 @@ const ui = /** @type {Record<string, any>} */ ({});
 /** @type {TreeView} */ let tree;
 /** @type {RunToEnd} */ let runs;
 /** @type {SudokuTools} */ let sudoku;
+/** @type {Glossary} */ let glossary;
 /** Every view, with the one interface of www/snapshot.js. @type {import('./snapshot.js').Renderer[]} */
 let renderers = [];
 
@@ -114,9 +116,14 @@ async function main() {
       eps: ui['st-eps'], elapsed: ui['st-elapsed'],
     }),
     new NarrationView(ui.narration),
+    new TermLinker(ui.narration),
     new AlgorithmView(ui.algorithm),
     new RunBoxView({ box: ui['run-box'], bar: ui['run-bar'], text: ui['run-text'], cancel: ui['run-cancel'], anyway: ui['run-anyway'] }),
   ];
+
+  glossary = new Glossary();
+  linkStatistics();
+  ui['open-glossary'].addEventListener('click', () => glossary.show());
 
   // Dark mode follows the system, also when it switches while the page is open.
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
@@ -136,7 +143,7 @@ async function main() {
       load: loadSpec, frames: () => state.frames, state,
       lastRun: () => (runs.state.phase === 'done' ? runs.state : null),
       runs,
-      matrix, board, tree, renderers, sudoku,
+      matrix, board, tree, renderers, sudoku, glossary,
     },
   };
   await openFromUrl();
@@ -552,6 +559,8 @@ function keepsKeys(t) {
 /** @param {KeyboardEvent} e */
 function onKey(e) {
   if (!state.model || e.ctrlKey || e.metaKey || e.altKey) return;
+  // A dialog (the glossary) has the keys; Esc closes it by itself.
+  if (document.querySelector('dialog[open]')) return;
   if (e.key === 'Escape') {
     if (stopEverything()) e.preventDefault();
     return;
