@@ -17,6 +17,7 @@ import { queryOf, specOf, MAX_URL } from './links.js';
 import { SudokuTools } from './sudoku.js';
 import { AlgorithmView } from './algorithm.js';
 import { Glossary, TermLinker, linkStatistics } from './glossary.js';
+import { Tours } from './tours.js';
 
 /** The problem shown first. @type {import('./model.js').ProblemSpec} */
 const DEFAULT = { kind: DEFAULT_PRESET.kind, text: DEFAULT_PRESET.text, distinct: false };
@@ -65,6 +66,7 @@ const ui = /** @type {Record<string, any>} */ ({});
 /** @type {RunToEnd} */ let runs;
 /** @type {SudokuTools} */ let sudoku;
 /** @type {Glossary} */ let glossary;
+/** @type {Tours} */ let tours;
 /** Every view, with the one interface of www/snapshot.js. @type {import('./snapshot.js').Renderer[]} */
 let renderers = [];
 
@@ -124,6 +126,14 @@ async function main() {
   glossary = new Glossary();
   linkStatistics();
   ui['open-glossary'].addEventListener('click', () => glossary.show());
+  tours = new Tours(ui.learn, ui['learn-row'], {
+    model: M,
+    load: (spec) => { writeInputs(spec); const ok = loadSpec(spec); updateFormState(); return ok; },
+    move: (fn) => act(fn, 'seek'),
+    setTouring,
+    epoch: () => state.epoch,
+  });
+  renderers.push(tours);
 
   // Dark mode follows the system, also when it switches while the page is open.
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
@@ -143,7 +153,7 @@ async function main() {
       load: loadSpec, frames: () => state.frames, state,
       lastRun: () => (runs.state.phase === 'done' ? runs.state : null),
       runs,
-      matrix, board, tree, renderers, sudoku, glossary,
+      matrix, board, tree, renderers, sudoku, glossary, tours,
     },
   };
   await openFromUrl();
@@ -561,6 +571,7 @@ function onKey(e) {
   if (!state.model || e.ctrlKey || e.metaKey || e.altKey) return;
   // A dialog (the glossary) has the keys; Esc closes it by itself.
   if (document.querySelector('dialog[open]')) return;
+  if (tours.onKey(e)) return;
   if (e.key === 'Escape') {
     if (stopEverything()) e.preventDefault();
     return;
@@ -617,6 +628,19 @@ function stopEverything() {
   note(`Stopped ${stopped.join(' and ')}.`);
   state.dirty = true;
   return true;
+}
+
+/**
+ * A guided tour drives the search (www/tours.js): the form and the search controls are inert until it
+ * is left, and nothing else runs meanwhile. @param {boolean} on
+ */
+function setTouring(on) {
+  const model = M();
+  if (model.playing) model.pause();
+  stopHunt();
+  document.body.classList.toggle('touring', on);
+  for (const el of [document.querySelector('.problem-panel'), ui.controls]) /** @type {HTMLElement} */ (el).inert = on;
+  state.dirty = true;
 }
 
 /** @param {boolean} on */
