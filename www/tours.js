@@ -41,7 +41,7 @@ export const TOURS = [
       },
       {
         at: 1, title: 'Choose an item (MRV)', term: 'mrv',
-        text: 'A, B, C, E and F have 2 options each, D and G have 3. The search branches on the item with the fewest options, the leftmost on ties: A. Its options are #2 (A D G) and #4 (A D).',
+        text: 'A, B, C, E and F have 2 options each, D and G have 3. The search branches on the item with the fewest options, the leftmost on ties: A. Its options are #2 (A D G) and #4 (A D).',
         expect: { event: 'Choose', item: 'A', level: 0, covered: [] },
       },
       {
@@ -51,52 +51,52 @@ export const TOURS = [
       },
       {
         at: 5, title: 'Try A D G', term: 'branch',
-        text: 'A\'s first option, #2 A D G, is tried (1 of 2). Choosing it means that D and G are covered too.',
+        text: 'A\'s first option, #2 A D G, is tried (1 of 2). Choosing it means that D and G are covered too.',
         expect: { event: 'Try', covered: ['A'], level: 0 },
       },
       {
         at: 9, title: 'Cover D and G', term: 'hide',
-        text: 'Covering D and G hides every option that shares an item with A D G: #6 D E G and #5 B G. Left to cover: B, C, E and F, with options #1 C E F and #3 B C F.',
+        text: 'Covering D and G hides every option that shares an item with A D G: #6 D E G and #5 B G. Left to cover: B, C, E and F, with options #1 C E F and #3 B C F.',
         expect: { covered: ['A', 'D', 'G'] },
       },
       {
         at: 10, title: 'A forced choice', term: 'level',
-        text: 'Level 1. B has one option left (#3 B C F), and so has E (#1 C E F); MRV takes the leftmost, B. An item with one option is a move without a guess.',
+        text: 'Level 1. B has one option left (#3 B C F), and so has E (#1 C E F); MRV takes the leftmost, B. An item with one option is a move without a guess.',
         expect: { event: 'Choose', item: 'B', level: 1, covered: ['A', 'D', 'G'] },
       },
       {
         at: 16, title: 'Try B C F',
-        text: 'Trying B C F covers C and F; covering C hides C E F, which was E\'s last option.',
+        text: 'Trying B C F covers C and F; covering C hides C E F, which was E\'s last option.',
         expect: { covered: ['A', 'B', 'C', 'D', 'F', 'G'] },
       },
       {
         at: 17, title: 'A dead end', term: 'dead-end',
-        text: 'Level 2: E must still be covered but has no option left. The choices A D G and B C F cannot be completed, so the search backs up.',
+        text: 'Level 2: E must still be covered but has no option left. The choices A D G and B C F cannot be completed, so the search backs up.',
         expect: { event: 'DeadEnd', leaf: 'dead', level: 2, item: 'E' },
       },
       {
         at: 28, title: 'Undo, in reverse order', term: 'unhide',
-        text: 'Backing up undoes every cover in exact reverse order: each unhide links a node back between the neighbours it still remembers, two stores a node. Only A is covered again, as before A D G was tried.',
+        text: 'Backing up undoes every cover in exact reverse order: each unhide links a node back between the neighbours it still remembers, two stores a node. Only A is covered again, as before A D G was tried.',
         expect: { event: 'UncoverItem', covered: ['A'], level: 0 },
       },
       {
         at: 29, title: 'Try A D',
-        text: 'A\'s second option, #4 A D (2 of 2). It covers D, which hides D E G.',
+        text: 'A\'s second option, #4 A D (2 of 2). It covers D, which hides D E G.',
         expect: { event: 'Try', covered: ['A'], level: 0 },
       },
       {
         at: 35, title: 'E: one option',
-        text: 'Level 1: E has one option, #1 C E F (forced). Trying it covers C and F, which hides B C F.',
+        text: 'Level 1: E has one option, #1 C E F (forced). Trying it covers C and F, which hides B C F.',
         expect: { event: 'Try', level: 1, covered: ['A', 'D', 'E'] },
       },
       {
         at: 42, title: 'B: one option',
-        text: 'Level 2: B has one option, #5 B G. Trying it covers G, the last item.',
+        text: 'Level 2: B has one option, #5 B G. Trying it covers G, the last item.',
         expect: { event: 'Try', level: 2, covered: ['A', 'B', 'C', 'D', 'E', 'F'] },
       },
       {
         at: 44, title: 'The solution', term: 'solution',
-        text: 'No item is left: #4 A D, #1 C E F and #5 B G cover every item exactly once (the board lists them). These are rows 4, 1 and 5 of Knuth\'s paper.',
+        text: 'No item is left: #4 A D, #1 C E F and #5 B G cover every item exactly once (the board lists them). These are rows 4, 1 and 5 of Knuth\'s paper.',
         expect: { event: 'Solution', leaf: 'solution', board: 'A D\nC E F\nB G', solutions: 1 },
       },
       {

@@ -1790,6 +1790,35 @@ test('screenshots of every view at 1280x800 and at 375px', async ({ browser, bas
   report.push(`screenshots: ${saved.length} in screenshots/`);
 });
 
+// ------------------------------------------------------------------ the README's pictures
+
+/**
+ * `node tests/browser/run.mjs --docs` (make docs-shots): the pictures of docs/ that the README shows,
+ * taken from the page as the tests drive it. Each is [file under docs/, width, height, how to get there].
+ */
+const DOCS = [
+  ['tour.png', 1280, 800, async (page, base) => {
+    await open(page, base);
+    await page.click(tid('tour-knuth-6x7'));
+    // Stop 8 of Knuth's 6x7 tour: the dead end after A D G and B C F, links hidden and covered.
+    for (let i = 0; i < 7; i++) await page.click(tid('tour-next'));
+    await page.waitForFunction(() => window.dlx.model.position === 17);
+  }],
+];
+
+async function docs(browser, base) {
+  fs.mkdirSync(path.join(ROOT, 'docs'), { recursive: true });
+  for (const [file, w, h, go] of DOCS) {
+    const page = await browser.newPage({ viewport: { width: w, height: h } });
+    await go(page, base);
+    // The links' animation is over (reduced motion is not asked for, so wait it out).
+    await page.waitForTimeout(1200);
+    await page.screenshot({ path: path.join(ROOT, 'docs', file) });
+    console.log(`docs/${file} (${w}x${h})`);
+    await page.close();
+  }
+}
+
 // ------------------------------------------------------------------ the runner
 
 async function main() {
@@ -1803,6 +1832,12 @@ async function main() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
       '--disable-component-update', '--disable-sync'],
   });
+  if (process.argv[2] === '--docs') {
+    await docs(browser, base);
+    await browser.close();
+    server.close();
+    return;
+  }
   let passed = 0, failed = 0;
   const only = process.argv[2];
   for (const t of tests) {
