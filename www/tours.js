@@ -210,8 +210,8 @@ export const TOURS = [
  */
 export class Tours {
   /**
-   * @param {HTMLElement} panel  the Learn panel (the stop is shown at its end)
-   * @param {HTMLElement} row    its row of buttons (a button per tour is added)
+   * @param {HTMLElement} panel  the tour's panel, shown while a tour runs (the stop is put in it)
+   * @param {HTMLElement} row    the Learn row of the header (a button per tour is added)
    * @param {{
    *   model: () => import('./model.js').Model,
    *   load: (spec: import('./model.js').ProblemSpec) => boolean,
@@ -222,7 +222,7 @@ export class Tours {
    */
   constructor(panel, row, app) {
     this.app = app;
-    this.row = row;
+    this.panel = panel;
     /** @type {Tour | null} */
     this.tour = null;
     this.index = 0;
@@ -231,11 +231,12 @@ export class Tours {
     for (const t of TOURS) {
       const b = document.createElement('button');
       b.type = 'button';
-      b.className = 'tour-start';
       b.dataset.tour = t.id;
       b.dataset.testid = `tour-${t.id}`;
       b.textContent = `Tour: ${t.title}`;
+      b.className = 'tour-start small';
       b.title = `A guided tour of ${t.title}: ${t.source}. Next and Back (or → and ←) move between its ${t.stops.length} stops.`;
+      b.setAttribute('aria-pressed', 'false');
       b.addEventListener('click', () => this.start(t.id));
       row.append(b);
     }
@@ -243,9 +244,6 @@ export class Tours {
     const box = document.createElement('div');
     box.className = 'tour';
     box.dataset.testid = 'tour';
-    box.hidden = true;
-    box.setAttribute('role', 'region');
-    box.setAttribute('aria-label', 'Guided tour');
     this.heading = document.createElement('p');
     this.heading.className = 'tour-head';
     this.where = document.createElement('span');
@@ -288,8 +286,8 @@ export class Tours {
     this.index = 0;
     this.epoch = this.app.epoch();
     this.app.setTouring(true);
-    this.row.hidden = true;
-    this.box.hidden = false;
+    this.panel.hidden = false;
+    this._pressed(t.id);
     this.go(0);
     this.next.focus();
   }
@@ -298,11 +296,12 @@ export class Tours {
   stop() {
     if (!this.tour) return;
     const focusBack = this.box.contains(document.activeElement);
+    const id = this.tour.id;
     this.tour = null;
-    this.box.hidden = true;
-    this.row.hidden = false;
+    this.panel.hidden = true;
+    this._pressed('');
     this.app.setTouring(false);
-    if (focusBack) /** @type {HTMLElement} */ (this.row.querySelector('.tour-start')).focus();
+    if (focusBack) /** @type {HTMLElement} */ (document.querySelector(`[data-tour="${id}"]`)).focus();
   }
 
   /**
@@ -318,6 +317,11 @@ export class Tours {
     if (d > 0) this.app.move(() => model.step(d));
     else if (d < 0) this.app.move(() => model.stepBack(-d));
     this._show();
+  }
+
+  /** The running tour's button is shown pressed. @param {string} id */
+  _pressed(id) {
+    for (const b of document.querySelectorAll('.tour-start')) b.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (b).dataset.tour === id));
   }
 
   _show() {

@@ -1725,7 +1725,7 @@ test('teach: each guided tour\'s stops show their state; Back returns to identic
       inert: document.getElementById('controls').inert || document.querySelector('.problem-panel').inert,
       touring: document.body.classList.contains('touring'),
       starts: [...document.querySelectorAll('.tour-start')].filter((b) => b.offsetParent).length,
-      tour: !document.querySelector('[data-testid="tour"]').hidden,
+      tour: !document.querySelector('[data-testid="learn"]').hidden,
     }));
     assert(!after.inert && !after.touring && after.starts === 3 && !after.tour, `after leaving: ${JSON.stringify(after)}`);
     await page.click(tid('step'));
