@@ -495,7 +495,7 @@ test('colours: the TAOCP toy purifies, counts cleansings, and steps back to the 
     await page.click(tid('step'));
     narration = await page.evaluate(() => window.dlx.model.narration());
   }
-  assert(/^Commit y:A \(the option tried gives y colour A\): purify y, hiding 1 option that gives it another colour/.test(narration), `no purification narrated: ${narration}`);
+  assert(/^Commit y:A: purify y: hide 1 option of another colour, keep and mark 0 of colour A$/.test(narration), `no purification narrated: ${narration}`);
   assert((await num(page, 'cleansings')) >= 1, `cleansings read-out: ${await text(page, 'cleansings')}`);
   // The purified item's header carries its colour in the colour view (colour A is 1).
   const purified = await page.evaluate(() => {
@@ -553,7 +553,7 @@ test('colours: purification animates as its own event, forward and back, and its
   const rgb = [1, 3, 5].map((i) => parseInt(red.slice(i, i + 2), 16));
   const near = (px) => px.every((v, i) => Math.abs(v - rgb[i]) <= 40);
   const narration = await stepUntil(page, /^Commit /);
-  assert(narration === 'Commit y:A (the option tried gives y colour A): purify y, hiding 1 option that gives it another colour, and marking 0 options that give it A too, which stay', narration);
+  assert(narration === 'Commit y:A: purify y: hide 1 option of another colour, keep and mark 0 of colour A', narration);
   const y = await page.evaluate(() => window.dlx.model.info.items.indexOf('y') + 1);
   const anim = await page.evaluate(() => JSON.parse(JSON.stringify(window.dlx.app.matrix.anim.purify)));
   assert(anim.length === 1 && anim[0].h === y && anim[0].colour === 1 && anim[0].forward && anim[0].struck.length === 1 && anim[0].agree.length === 0,
@@ -584,7 +584,7 @@ test('colours: purification animates as its own event, forward and back, and its
   assert((await page.evaluate(() => window.dlx.app.matrix.drawn.strikes.length)) === 0, 'a strike is left after the unpurify');
   // On to a purification that marks an option: its node is outlined (cleansed), and says so.
   const marks = await stepUntil(page, /^Commit x:A/);
-  assert(/marking 1 option that gives it A too, which stay$/.test(marks), marks);
+  assert(/keep and mark 1 of colour A$/.test(marks), marks);
   const agree = await page.evaluate(() => window.dlx.app.matrix.anim.purify[0].agree);
   assert(agree.length === 1, `agreeing nodes: ${agree}`);
   await holdAnimation(page, 0.5);
@@ -593,8 +593,29 @@ test('colours: purification animates as its own event, forward and back, and its
   const marked = await page.evaluate((x) => { const m = window.dlx.app.matrix; return m._describe(x); }, agree[0]);
   assert(/colour A, marked \(cleansed\)/.test(marked), `the marked node's details: ${marked}`);
   const unp = await stepUntil(page, /^Uncommit /);
-  assert(/^Uncommit x:A: unpurify x, 1 option that gives it another colour back, 1 option of colour A unmarked$/.test(unp), unp);
+  assert(/^Uncommit x:A: unpurify x: 1 option of another colour back, 1 of colour A unmarked$/.test(unp), unp);
   report.push(`purify animation: strike half way ${(mid[0].x1 - mid[0].x0).toFixed(0)} px of ${(end[0].x1 - end[0].x0).toFixed(0)} px; screenshots/purify-mid.png`);
+});
+
+test('colours: the algorithm panel shows purify and unpurify for a problem with colours, and marks them', async ({ page, base }) => {
+  await open(page, base);
+  const shown = () => page.$$eval('[data-line="sub-purify"], [data-line="sub-unpurify"]', (els) => els.map((e) => !e.hidden));
+  await settle(page);
+  assert((await shown()).every((v) => !v), 'the colour lines are shown for the 6x7 matrix');
+  await page.selectOption('#preset', 'xcc-toy');
+  await page.waitForFunction(() => window.dlx.model.info.title.includes('colours'));
+  await settle(page);
+  assert((await shown()).every((v) => v), 'the colour lines are hidden for the toy');
+  await stepUntil(page, /^Commit /);
+  let a = await algorithmLine(page);
+  assert(a.line === 'sub-purify' && a.caller === 'cover-j', `a purification marks ${a.line} (caller ${a.caller})`);
+  await stepUntil(page, /^Uncommit /);
+  a = await algorithmLine(page);
+  assert(a.line === 'sub-unpurify' && a.caller === 'uncover-j', `an unpurification marks ${a.line} (caller ${a.caller})`);
+  await press(page, 'step-back');
+  await press(page, 'step');
+  a = await algorithmLine(page);
+  assert(a.line === 'sub-unpurify', `taken again: ${a.line}`);
 });
 
 test('colours: under reduced motion a purification is drawn at once, struck through', async ({ browser, base }) => {
@@ -761,6 +782,27 @@ test('downloads: the solutions are the boards found, as dlx solve prints them', 
   const problem = await page.evaluate(() => window.dlx.model.problem.text);
   assert(toy === cli(['solve', 'exact-cover', '-', '--limit', '0'], problem), `the toy's solution: ${toy}`);
   assert(toy.trim() === (await text(page, 'board-text')).trim(), `the toy's file ${JSON.stringify(toy)} is not the board ${JSON.stringify(await text(page, 'board-text'))}`);
+});
+
+test('downloads: on a phone (375 px) the three buttons have tooltips, 44 px targets, and a tap downloads', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await open(page, base, '?queens=5');
+  const boxes = await page.$$eval('.downloads button', (bs) => bs.map((b) => {
+    const r = b.getBoundingClientRect();
+    return { id: b.id, title: b.title, label: b.textContent.trim(), w: r.width, h: r.height, left: r.left, right: r.right, tab: b.tabIndex };
+  }));
+  assert(boxes.length === 3, `${boxes.length} download buttons`);
+  for (const b of boxes) {
+    assert(b.title.length > 20 && b.label.length > 5 && b.tab >= 0, `${b.id}: label ${b.label}, title ${b.title}`);
+    assert(b.h >= 44 && b.w >= 44 && b.left >= 0 && b.right <= 375, `${b.id} is ${b.w}x${b.h} at ${b.left}-${b.right}`);
+  }
+  const wait = page.waitForEvent('download');
+  await page.tap(tid('download-instance'));
+  const dl = await wait;
+  const knuth = fs.readFileSync(await dl.path(), 'utf8');
+  assert(knuth === cli(['export', 'queens', '5']), `the tapped download: ${knuth.slice(0, 200)}`);
+  await context.close();
 });
 
 // The run box may change state after the click has returned (the workers are stopped and the box
