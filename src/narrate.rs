@@ -526,6 +526,23 @@ pub fn paused(stats: &Stats) -> String {
 /// Knuth's estimate of the fraction of the tree explored (`Search::progress`) as a percentage to read:
 /// never in exponent notation (deep in a big tree it is far below 0.01%), and 0% or 100% only when it is
 /// exactly so (before the first choice, at the end).
+/// The CLI's progress line. `estimate` is Knuth's (the fraction explored) once some branch is
+/// finished; before that it is a guess of half the current subtree, which on a path-shaped tree said
+/// 50% throughout, so the line says how deep the search is instead.
+pub fn progress_line(nodes: u64, solutions: u64, depth: usize, estimate: Option<f64>) -> String {
+    let s = if solutions == 1 { "" } else { "s" };
+    match estimate {
+        Some(p) => format!(
+            "{nodes} nodes, {solutions} solution{s}, {} of the tree explored (Knuth's estimate)",
+            percent(p)
+        ),
+        None => format!(
+            "{nodes} nodes, {solutions} solution{s}, depth {depth}, no branch finished yet (no \
+             estimate until one is)"
+        ),
+    }
+}
+
 pub fn percent(p: f64) -> String {
     let v = 100.0 * p;
     if v.is_nan() || v <= 0.0 {
@@ -823,6 +840,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_progress_line_has_an_estimate_only_once_a_branch_is_finished() {
+        assert_eq!(
+            progress_line(5, 1, 4, None),
+            "5 nodes, 1 solution, depth 4, no branch finished yet (no estimate until one is)"
+        );
+        assert_eq!(
+            progress_line(90, 2, 4, Some(0.25)),
+            "90 nodes, 2 solutions, 25% of the tree explored (Knuth's estimate)"
+        );
     }
 
     #[test]
