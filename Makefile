@@ -102,7 +102,7 @@ fuzz-run:
 
 # Miri over the core's raw-pointer code (links.rs, the search's fast loop): `make miri`, in `make
 # test`, is a smoke run of the links tests and `miri_smoke_*` (small instances, every unsafe path
-# forwards and back; about 2 minutes on 2 cores); `make miri-long` runs every core test Miri can
+# forwards and back; about 3 minutes of CPU, more on a loaded machine); `make miri-long` runs every core test Miri can
 # (tens of minutes). With nightly present, Miri is installed if missing (`rustup +nightly component
 # add miri`); without nightly, or where it cannot be installed, both say so and pass.
 MIRI_FILTERS ?= core::links miri_smoke

@@ -1076,7 +1076,7 @@ pub(crate) mod tests {
         let mut stops_at_one = 0;
         // Under Miri (`make miri`, a smoke run), a few sizes and steps: each step is slow there.
         let (sizes, steps): (&[usize], usize) = if cfg!(miri) {
-            (&[1, 17, 65], 40)
+            (&[17, 65], 12)
         } else {
             (
                 &[1, 2, 15, 16, 17, 31, 63, 64, 65, 80, 128, 129, 200, 324],
