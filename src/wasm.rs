@@ -91,6 +91,12 @@
 //! s.board() -> Board             (see problems::Board) for the options chosen so far, plus the option
 //!                                being tried now, if any; .text is the board-text read-out.
 //! s.narration() -> string        one line in words for the latest event taken or undone.
+//! s.step_log(max_events) -> {text, events, reached}
+//!                                the step log (`dlx trace`'s JSON lines, a line each) from the start
+//!                                of the search to where it stands, replayed on a fresh search, at most
+//!                                max_events lines; reached: false when it stands further than that.
+//! s.export_knuth() -> string     the problem in Knuth's format, as `dlx export` writes it.
+//! s.solutions_text() -> string   the kept solutions as `dlx solve --limit 0` prints them.
 //! s.tree() -> [{level, k, d, item}] the current path: option k of d at each level, item branched on.
 //! s.option_labels() -> [string]  a short name for each option in the puzzle's words ("r3c5=7" for a
 //!                                Sudoku, "Q r3c5" for queens, "r0c1=2" for a Latin square, else the
@@ -1069,6 +1075,73 @@ impl Session {
             (Latest::Note(s), _) => s.clone(),
             _ => String::new(),
         }
+    }
+
+    /// The step log, `dlx trace`'s JSON lines, from the start of the search to where it stands now
+    /// (`step_log(max_events)` in JS): a fresh search over the same problem is stepped until it stands
+    /// exactly where this one does (same counters, level, phase and options chosen), so the log is
+    /// right after a jump too, whose events were never seen. At most `max_events` lines; `reached` is
+    /// false when the search stands further from the start than that.
+    #[wasm_bindgen(js_name = step_log)]
+    pub fn step_log_js(&self, max_events: JsValue) -> Result<JsValue, JsValue> {
+        #[derive(Serialize)]
+        struct Log {
+            text: String,
+            events: u64,
+            reached: bool,
+        }
+        let max = whole_arg("max_events", &max_events, u32::MAX as u64)?;
+        let l = self.loaded()?;
+        let now = &l.search;
+        let same = |s: &Search| {
+            s.stats() == now.stats()
+                && s.level() == now.level()
+                && s.phase() == now.phase()
+                && s.solution() == now.solution()
+        };
+        let mut fresh = start_search(l.problem.as_ref()).map_err(|e| js_error(&e))?;
+        let mut text = String::new();
+        let reached_at_start = same(&fresh);
+        let events = if reached_at_start {
+            0
+        } else {
+            narrate::trace_until(
+                &mut fresh,
+                l.problem.instance(),
+                narrate::Lang::of(l.problem.as_ref()),
+                max,
+                same,
+                |line| {
+                    text.push_str(&line);
+                    text.push('\n');
+                },
+            )
+        };
+        let reached = reached_at_start || same(&fresh);
+        to_js(&Log {
+            text,
+            events,
+            reached,
+        })
+    }
+
+    /// The problem in Knuth's format, as `dlx export` writes it (problems::knuth_export).
+    pub fn export_knuth(&self) -> Result<String, JsValue> {
+        let l = self.loaded()?;
+        problems::knuth_export(l.problem.as_ref()).map_err(|c| {
+            let inst = l.problem.instance();
+            js_error(&InputError::new(format!(
+                "the givens clash: `{}` needs item `{}`, which an earlier given already covers",
+                inst.option_text(c.option),
+                inst.item_name(c.item)
+            )))
+        })
+    }
+
+    /// The solutions kept, as `dlx solve --limit 0` prints them (problems::solutions_text).
+    pub fn solutions_text(&self) -> Result<String, JsValue> {
+        let l = self.loaded()?;
+        Ok(problems::solutions_text(l.problem.as_ref(), &l.kept))
     }
 
     /// The current path: at each level, option k of d of the item branched on.

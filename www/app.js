@@ -16,6 +16,7 @@ import { resetColours } from './canvas.js';
 import { queryOf, specOf, MAX_URL } from './links.js';
 import { SudokuTools } from './sudoku.js';
 import { AlgorithmView } from './algorithm.js';
+import { bindDownloads } from './downloads.js';
 import { Race, RaceView } from './race.js';
 
 /** The problem shown first. @type {import('./model.js').ProblemSpec} */
@@ -129,6 +130,10 @@ async function main() {
     new RunBoxView({ box: ui['run-box'], bar: ui['run-bar'], text: ui['run-text'], cancel: ui['run-cancel'], anyway: ui['run-anyway'] }),
   ];
 
+  bindDownloads({ log: ui['download-log'], instance: ui['download-instance'], solutions: ui['download-solutions'] }, {
+    model: M, note,
+    before: () => { stopHunt(); if (M().playing) M().pause(); state.dirty = true; },
+  });
   // Dark mode follows the system, also when it switches while the page is open.
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
     resetColours();
