@@ -766,6 +766,8 @@ export class MatrixView {
         let labelled = false;
         if (hue) {
           const stripe = named ? 0.45 : 0.3;
+          // Faded with its node when the node is hidden.
+          ctx.globalAlpha = 0.35 + 0.65 * on;
           ctx.fillStyle = tint(hue);
           ctx.fillRect(X, y + S * (1 - stripe), S, S * stripe);
           if (named) {
@@ -780,6 +782,7 @@ export class MatrixView {
               this.drawn.colourLabels++;
             }
           }
+          ctx.globalAlpha = 1;
         }
         const ring = col === MARKED ? (sweep ? sweep.p : 1) : sweep ? sweep.p : 0;
         if (ring > 0 && hue) {
