@@ -2278,6 +2278,27 @@ test('tree: a chain of forced levels is one row, opened and closed by its toggle
   assert((await page.evaluate(() => window.dlx.app.tree.rows.length)) === open1, 'Right did not open the chain');
 });
 
+test('race: screenshots at 1280x800 (maximised) and 375 px; DOCS=1 writes docs/race.png for the README', async ({ browser, base }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const [w, h, tag] of [[1280, 800, 'desktop'], [375, 812, 'phone']]) {
+    const page = await browser.newPage({ viewport: { width: w, height: h }, deviceScaleFactor: 1 });
+    await open(page, base, '?queens=10');
+    await page.selectOption(tid('race-until'), 'end');
+    await page.click(tid('race-start'));
+    await page.waitForFunction(() => window.dlx.app.race.state.phase === 'done', null, { timeout: 120000 });
+    if (tag === 'desktop') await page.click(tid('maximise-race'));
+    await page.waitForTimeout(300);
+    const file = path.join(SHOTS, `${tag}-race.png`);
+    if (tag === 'desktop') await page.screenshot({ path: file });
+    else await page.locator('.race-panel').screenshot({ path: file });
+    if (process.env.DOCS) fs.copyFileSync(file, path.join(ROOT, 'docs', tag === 'desktop' ? 'race.png' : 'race-phone.png'));
+    const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert(over <= 0, `${tag}: the page is ${over}px wider than the screen with the race shown`);
+    report.push(`race on 10-queens (${tag}): ${(await text(page, 'race-verdict')).replace(/\n/g, ' ')}`);
+    await page.close();
+  }
+});
+
 test('screenshots of every view at 1280x800 and at 375px', async ({ browser, base }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   const saved = [];
