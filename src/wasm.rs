@@ -276,7 +276,7 @@ struct InfoView<'a> {
     n_items: usize,
     n_primary: usize,
     n_options: usize,
-    items: &'a [String],
+    items: Vec<String>,
     options: Vec<Vec<u32>>,
     colors: &'a [String],
 }
@@ -287,6 +287,9 @@ struct TreeLevel {
     k: u32,
     d: u32,
     item: u32,
+    /// The node chosen at this level (an item header for Algorithm M's null choice), 0 at the level
+    /// being decided.
+    node: u32,
 }
 
 /// The code of each event in the events buffer (the first of its `EVENT_WORDS` u32). Exported to the
@@ -305,6 +308,10 @@ pub enum EventCode {
     UncoverItem = 8,
     Purify = 9,
     Unpurify = 10,
+    Lower = 11,
+    Raise = 12,
+    Close = 13,
+    Untweak = 14,
 }
 
 /// An event as the page reads it: `[code, a, b, c, d, undone]`, codes as in `EventCode`.
@@ -323,6 +330,11 @@ pub fn encode(ev: Event, undone: bool) -> [u32; EVENT_WORDS] {
         Event::UncoverItem { item } => (C::UncoverItem, item, 0, 0, 0),
         Event::Purify { node } => (C::Purify, node, 0, 0, 0),
         Event::Unpurify { node } => (C::Unpurify, node, 0, 0, 0),
+        Event::Lower { node } => (C::Lower, node, 0, 0, 0),
+        Event::Raise { node } => (C::Raise, node, 0, 0, 0),
+        // Laid out as a Try (level, item in place of the node, k, d): the page counts it as one.
+        Event::Close { level, item, k, d } => (C::Close, level, item, k, d),
+        Event::Untweak { level, item } => (C::Untweak, level, item, 0, 0),
     };
     [code as u32, a, b, c, d, u]
 }
@@ -913,7 +925,8 @@ impl Session {
             n_items: inst.n_items(),
             n_primary: inst.n_primary(),
             n_options: inst.n_options(),
-            items: inst.item_names(),
+            // With multiplicities, `lo:hi|name` as in the items line, so the matrix shows the bounds.
+            items: (0..inst.n_items()).map(|i| inst.item_label(i)).collect(),
             options: (0..inst.n_options())
                 .map(|k| inst.option(k).map(|i| i as u32).collect())
                 .collect(),
@@ -1081,10 +1094,18 @@ impl Session {
                 level,
                 k,
                 d,
+                node: path.get(level).copied().unwrap_or(0),
                 // Below the current level the option tried lies in the list of the item branched on.
+                // (A header on the path is Algorithm M's null choice of that item.)
                 item: path.get(level).map_or_else(
                     || s.branching_item().unwrap_or(0),
-                    |&x| links.nodes[x as usize].top,
+                    |&x| {
+                        if x <= links.n_items() {
+                            x
+                        } else {
+                            links.nodes[x as usize].top
+                        }
+                    },
                 ),
             })
             .collect();

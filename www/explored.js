@@ -10,7 +10,11 @@ import { EV, LIMITS, TREE_DEPTH } from './engine.js';
 const TREE_MAX_NODES = 50000;
 
 /** @typedef {{sol: number | null, dead: number | null, done: boolean, d: number}} TreeNode */
-/** @typedef {{level: number, k: number, d: number, item: number}} PathLevel */
+/**
+ * A level of the engine's path; `node` is the node chosen there (an item header for Algorithm M's
+ * null choice), 0 at the level being decided.
+ * @typedef {{level: number, k: number, d: number, item: number, node: number}} PathLevel
+ */
 
 export class ExploredTree {
   constructor() {
@@ -73,6 +77,7 @@ export class ExploredTree {
         if (a <= TREE_DEPTH) { const t = this._node(a); if (t) t.d = 0; }
         break;
       case EV.Try: // level, node, k, d
+      case EV.Close: // Algorithm M's null choice, laid out as a Try (level, item, k, d)
         this._path.length = a;
         this._path[a] = c;
         if (a < TREE_DEPTH) {
@@ -101,6 +106,7 @@ export class ExploredTree {
           const t = this._node(l); if (t && t.dead) t.dead--;
         }
         break;
+      case EV.Close:
       case EV.Try: { // back to before option k was tried: option k - 1 was the last one tried
         this._path.length = a;
         this._path[a] = c;
