@@ -879,6 +879,43 @@ fn multiplicities_count_sets_of_options_once() {
     assert_eq!(s.stats().solutions, 60);
 }
 
+/// The n x n 0-1 matrices with k ones in each row and column: one option per cell, `k|r_i`, `k|c_j`.
+fn k_per_line(n: usize, k: u32) -> Instance {
+    let names: Vec<String> = (0..n)
+        .map(|i| format!("r{i}"))
+        .chain((0..n).map(|j| format!("c{j}")))
+        .collect();
+    let mut x = Instance::new(names, Vec::<String>::new()).unwrap();
+    for i in 0..2 * n {
+        x.set_bounds(i, k, k).unwrap();
+    }
+    for i in 0..n {
+        for j in 0..n {
+            x.add_option(&[i, n + j]).unwrap();
+        }
+    }
+    x
+}
+
+#[test]
+fn binary_matrices_with_given_line_sums_are_counted_as_oeis_says() {
+    // OEIS A001499 (two ones per row and column): 1, 0, 1, 6, 90, 2040; A001501 (three): 24 for 4x4.
+    for (n, k, want) in [
+        (2, 2, 1),
+        (3, 2, 6),
+        (4, 2, 90),
+        (5, 2, 2040),
+        (4, 3, 24),
+        (5, 3, 2040),
+    ] {
+        let inst = k_per_line(n, k);
+        let mut s = Search::new(&inst);
+        s.run(&mut Count);
+        assert_eq!(s.stats().solutions, want, "{n}x{n}, {k} per line");
+        assert_eq!(s.links(), Search::new(&inst).links());
+    }
+}
+
 #[test]
 fn random_multiplicity_instances_match_brute_force() {
     let mut rng = SplitMix::new(3003);
