@@ -367,22 +367,29 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: 
             level.saturating_sub(1)
         ),
         Event::Purify { node } | Event::Unpurify { node } => {
+            // Algorithm C's commit of a coloured item: the option tried gives `item` a colour, so every
+            // other option must give it the same colour or none of it can be chosen (purify).
             let links = search.links();
             let item = item_name(inst, links.nodes[node as usize].top);
             let color = inst.color_name(links.color(node));
             let (same, other) = purity(search, node);
+            let gives = |n: u64| if n == 1 { "gives" } else { "give" };
             if let Event::Purify { .. } = ev {
                 format!(
-                    "Purify {item} to colour {color}: hide {} that {}, mark {} that {}",
+                    "Commit {item}:{color} (the option tried gives {item} colour {color}): purify \
+                     {item}, hiding {} that {} it another colour, and marking {} that {} it \
+                     {color} too, which stay",
                     plural(other, "option", "options"),
-                    if other == 1 { "disagrees" } else { "disagree" },
+                    gives(other),
                     plural(same, "option", "options"),
-                    if same == 1 { "agrees" } else { "agree" }
+                    gives(same)
                 )
             } else {
                 format!(
-                    "Unpurify {item} (colour {color}): {} return, {} unmarked",
+                    "Uncommit {item}:{color}: unpurify {item}, {} that {} it another colour back, \
+                     {} of colour {color} unmarked",
                     plural(other, "option", "options"),
+                    gives(other),
                     plural(same, "option", "options")
                 )
             }
@@ -509,13 +516,21 @@ pub fn level_after(ev: Event, level: usize) -> usize {
 
 /// The first `max` events of `search` from where it stands (a fresh search: the whole log), one
 /// [`trace_line`] each.
-pub fn trace(
+pub fn trace(search: &mut Search, inst: &Instance, lang: Lang, max: u64, line: impl FnMut(String)) {
+    trace_until(search, inst, lang, max, |_| false, line);
+}
+
+/// As [`trace`], stopping after the first event at which `here(search)` holds: the page's download of
+/// its step log replays a fresh search up to where its own search stands. Returns the number of
+/// events written.
+pub fn trace_until(
     search: &mut Search,
     inst: &Instance,
     lang: Lang,
     max: u64,
+    mut here: impl FnMut(&Search) -> bool,
     mut line: impl FnMut(String),
-) {
+) -> u64 {
     let (mut n, mut level) = (0, search.level());
     while n < max {
         let Some(ev) = search.step() else { break };
@@ -526,7 +541,11 @@ pub fn trace(
         };
         line(trace_line(n, ev, at, search, inst, lang));
         level = level_after(ev, level);
+        if here(search) {
+            break;
+        }
     }
+    n
 }
 
 /// A count with thousands separators, as the page shows counters.
@@ -615,6 +634,53 @@ mod tests {
                 narrate(ev, false, search, inst, Lang::Queens)
             })
             .collect()
+    }
+
+    /// TAOCP's toy XCC problem: its purifications and their undoing, in words.
+    #[test]
+    fn narrates_commit_purify_and_unpurify() {
+        let p = crate::problems::exact_cover::ExactCover::parse(
+            "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B",
+        )
+        .unwrap();
+        let inst = p.instance();
+        let mut s = Search::new(inst);
+        let mut lines = Vec::new();
+        while let Some(ev) = s.step() {
+            if matches!(ev, Event::Purify { .. } | Event::Unpurify { .. }) {
+                lines.push(narrate(ev, false, &s, inst, Lang::Plain));
+            }
+        }
+        assert_eq!(
+            lines[0],
+            "Commit y:A (the option tried gives y colour A): purify y, hiding 1 option that gives \
+             it another colour, and marking 0 options that give it A too, which stay"
+        );
+        assert!(
+            lines.contains(
+                &"Commit x:A (the option tried gives x colour A): purify x, hiding 1 option that \
+                  gives it another colour, and marking 1 option that gives it A too, which stay"
+                    .to_string()
+            ),
+            "{lines:#?}"
+        );
+        assert!(
+            lines.contains(
+                &"Uncommit y:A: unpurify y, 1 option that gives it another colour back, 0 options \
+                  of colour A unmarked"
+                    .to_string()
+            ),
+            "{lines:#?}"
+        );
+        // Stepping back over a purification says it is undone.
+        let mut s = Search::new(inst);
+        let ev = loop {
+            let ev = s.step().unwrap();
+            if matches!(ev, Event::Purify { .. }) {
+                break s.step_back().unwrap();
+            }
+        };
+        assert!(narrate(ev, true, &s, inst, Lang::Plain).starts_with("Undo: Commit y:A"));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use dlx_studio::core::{Count, Search, Status};
 use dlx_studio::problems::{queens::Queens, Problem};
-use dlx_studio::wasm::{wasm_memory, Session, EVENT_CAP, EVENT_WORDS, KEEP};
+use dlx_studio::wasm::{wasm_memory, Racer, Session, EVENT_CAP, EVENT_WORDS, KEEP};
 use js_sys::{Reflect, Uint32Array, WebAssembly};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -793,4 +793,53 @@ fn a_300_mb_paste_is_refused_without_filling_memory_and_the_session_goes_on() {
     assert_eq!(num(&e, "column"), 3.0);
     s.load("queens", "8", None).unwrap();
     assert_eq!(count_all(&mut s), 92.0);
+}
+
+/// The race's lanes: DLX and naive under each heuristic count 7-queens alike (40 solutions, the same
+/// nodes and updates as a plain `Search`), in slices; bad names and colours are refused in words.
+#[wasm_bindgen_test]
+fn racer_lanes_agree_and_refuse_in_words() {
+    let q = Queens::new(7).unwrap();
+    let mut s = Search::new(q.instance());
+    assert_eq!(s.run(&mut Count), Status::Done);
+    let num = |v: &JsValue, k: &str| get(v, k).as_f64().unwrap() as u64;
+    for h in ["mrv", "first"] {
+        let mut lanes = Vec::new();
+        for a in ["dlx", "naive"] {
+            let mut r = Racer::new("queens", "7", false, None, a, h).unwrap();
+            // Tiny slices: finishing takes several calls, each resuming where the last stopped.
+            let mut calls = 0;
+            while !r.run_for(0.0, false) {
+                calls += 1;
+            }
+            assert!(calls > 0, "{a} {h} finished in one slice");
+            let st = r.stats().unwrap();
+            assert_eq!(num(&st, "solutions"), 40);
+            assert!(get(&st, "done").as_bool().unwrap());
+            lanes.push((num(&st, "nodes"), num(&st, "updates")));
+        }
+        assert_eq!(lanes[0], lanes[1], "{h}: DLX and naive differ");
+        if h == "mrv" {
+            assert_eq!(lanes[0], (s.stats().nodes, s.stats().updates));
+        }
+    }
+    // Until a solution: one solution, then finished.
+    let mut r = Racer::new("queens", "7", false, None, "naive", "mrv").unwrap();
+    while !r.run_for(5.0, true) {}
+    assert_eq!(num(&r.stats().unwrap(), "solutions"), 1);
+    let msg = |e: JsValue| get(&e, "message").as_string().unwrap();
+    let err = Racer::new("queens", "7", false, None, "fast", "mrv")
+        .err()
+        .unwrap();
+    assert_eq!(msg(err), "algorithm `fast`: expected dlx or naive");
+    let err = Racer::new("queens", "7", false, None, "dlx", "best")
+        .err()
+        .unwrap();
+    assert_eq!(msg(err), "heuristic `best`: expected mrv or first");
+    let colours = "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B";
+    let err = Racer::new("exact-cover", colours, false, None, "naive", "mrv")
+        .err()
+        .unwrap();
+    assert!(msg(err).contains("takes no colours"));
+    assert!(Racer::new("exact-cover", colours, false, None, "dlx", "mrv").is_ok());
 }

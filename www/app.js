@@ -16,6 +16,8 @@ import { resetColours } from './canvas.js';
 import { queryOf, specOf, MAX_URL } from './links.js';
 import { SudokuTools } from './sudoku.js';
 import { AlgorithmView } from './algorithm.js';
+import { bindDownloads } from './downloads.js';
+import { Race, RaceView } from './race.js';
 
 /** The problem shown first. @type {import('./model.js').ProblemSpec} */
 const DEFAULT = { kind: DEFAULT_PRESET.kind, text: DEFAULT_PRESET.text, distinct: false };
@@ -63,6 +65,7 @@ const ui = /** @type {Record<string, any>} */ ({});
 /** @type {TreeView} */ let tree;
 /** @type {RunToEnd} */ let runs;
 /** @type {SudokuTools} */ let sudoku;
+/** @type {Race} */ let race;
 /** Every view, with the one interface of www/snapshot.js. @type {import('./snapshot.js').Renderer[]} */
 let renderers = [];
 
@@ -93,6 +96,11 @@ async function main() {
   board = new BoardView(ui['board-canvas'], ui['board-legend'], ui['board-text']);
   tree = new TreeView({ canvas: ui['tree-canvas'], bar: ui['progress-bar'], value: ui['progress-value'], list: ui.path });
   runs = new RunToEnd(onRunChange);
+  // The race runs on the problem loaded (syncForm: the form's problem, if it changed).
+  const raceView = new RaceView(
+    { start: ui['race-start'], stop: ui['race-stop'], until: ui['race-until'], lanes: ui['race-lanes'], verdict: ui['race-verdict'], note: ui['race-note'] },
+    { race: (race = new Race(() => raceView.changed())), problem: () => (syncForm() && M().problem && M().info ? { spec: /** @type {any} */ (M().problem), title: M().info?.title || '' } : null) },
+  );
   sudoku = new SudokuTools(ui, {
     model: M,
     loadPuzzle: (text) => loadSpec({ kind: 'sudoku', text, distinct: false }),
@@ -115,9 +123,14 @@ async function main() {
     }),
     new NarrationView(ui.narration),
     new AlgorithmView(ui.algorithm),
+    raceView,
     new RunBoxView({ box: ui['run-box'], bar: ui['run-bar'], text: ui['run-text'], cancel: ui['run-cancel'], anyway: ui['run-anyway'] }),
   ];
 
+  bindDownloads({ log: ui['download-log'], instance: ui['download-instance'], solutions: ui['download-solutions'] }, {
+    model: M, note,
+    before: () => { stopHunt(); if (M().playing) M().pause(); state.dirty = true; },
+  });
   // Dark mode follows the system, also when it switches while the page is open.
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
     resetColours();
@@ -136,6 +149,7 @@ async function main() {
       load: loadSpec, frames: () => state.frames, state,
       lastRun: () => (runs.state.phase === 'done' ? runs.state : null),
       runs,
+      race,
       matrix, board, tree, renderers, sudoku,
     },
   };
@@ -598,6 +612,7 @@ function stopEverything() {
   if (model.playing) { model.pause(); stopped.push('play'); }
   if (state.hunting) { stopHunt(); stopped.push('the search for the next solution'); }
   if (runs.running || runs.state.phase === 'confirm') { runs.cancel(); stopped.push('the run to the end'); }
+  if (race.running) { race.stop(); stopped.push('the race'); }
   if (!stopped.length) {
     // Nothing running: Escape restores a maximised panel.
     const m = document.querySelector('.panel.maximised');

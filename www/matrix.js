@@ -45,7 +45,7 @@ export class MatrixView {
     this.follow = true;
     this.anim = null;
     this.dirty = true;
-    this.drawn = { names: 0, headerTop: 0, rowLabels: 0, rowLabelX: 0 };
+    this.drawn = { names: 0, headerTop: 0, rowLabels: 0, rowLabelX: 0, colourLabels: 0, strikes: [] };
     /** The keyboard cursor: a header or a node (0: none). */
     this.cursor = 0;
     /** Whether one finger pans (after a tap on a touch screen). */
@@ -97,10 +97,14 @@ export class MatrixView {
       nCols: n + 2,
       names: info.items,
       options: info.options,
+      colorNames: info.colors || [],
     };
     this.anim = null;
     this.lit = null;
     this._rowOfOption = null;
+    // The legend's colour entries (XCC) only for a problem with colours.
+    const legend = this.canvas.closest('.panel')?.querySelectorAll('[data-xcc]') || [];
+    for (const li of legend) /** @type {HTMLElement} */ (li).hidden = !(info.colors && info.colors.length);
     // The last frame was of the problem before: nothing to draw until the next update.
     this.frame = null;
     this.fit();
@@ -307,12 +311,28 @@ export class MatrixView {
         return `${x === 0 ? 'root of the primary items' : 'root of the secondary items'} (header ${x}): left ${left}, right ${right}`;
       }
       const state = f.active && !f.active[x] ? ', covered: spliced out of the list, its own links kept' : '';
-      return `item ${L.names[x - 1]} (header ${x}, ${x <= L.np ? 'primary' : 'secondary'}): length ${itemLength(lens, x)}, up ${nodes[4 * x + 1]}, down ${nodes[4 * x + 2]}, left ${left}, right ${right}${state}`;
+      const pure = this._colourAt(x) ? `, purified to colour ${this._colourName(this._colourAt(x))}: options of another colour hidden, those of this colour marked` : '';
+      return `item ${L.names[x - 1]} (header ${x}, ${x <= L.np ? 'primary' : 'secondary'}): length ${itemLength(lens, x)}, up ${nodes[4 * x + 1]}, down ${nodes[4 * x + 2]}, left ${left}, right ${right}${state}${pure}`;
     }
     const row = L.rowOf[x];
     const hidden = f.linked && !f.linked[x] ? ', hidden: out of its list, its own links kept' : '';
     const its = (L.options[L.rowOpt[row]] || []).map((i) => L.names[i]).join(' ');
-    return `node ${x}: item ${L.names[L.topOf[x] - 1]}, option #${L.rowOpt[row] + 1} (${its}), up ${nodes[4 * x + 1]}, down ${nodes[4 * x + 2]}${hidden}`;
+    const k = this._colourAt(x);
+    const colour = k === MARKED
+      ? `, colour ${this._colourName(this._colourAt(L.topOf[x]))}, marked (cleansed): it agrees with the colour its item is purified to, so it stays`
+      : k ? `, colour ${this._colourName(k)} (${L.names[L.topOf[x] - 1]}:${this._colourName(k)})` : '';
+    return `node ${x}: item ${L.names[L.topOf[x] - 1]}${colour}, option #${L.rowOpt[row] + 1} (${its}), up ${nodes[4 * x + 1]}, down ${nodes[4 * x + 2]}${hidden}`;
+  }
+
+  /** The colour number in the colour view at node or header x now (0: none; MARKED), or 0. @param {number} x */
+  _colourAt(x) {
+    const f = this.frame, L = this.layout;
+    return f && f.colors && f.colors.length === L.count ? f.colors[x] : 0;
+  }
+
+  /** Colour k's name (k from 1), as the problem spells it. @param {number} k */
+  _colourName(k) {
+    return this.layout.colorNames[k - 1] ?? String(k);
   }
 
   // ---------------------------------------------------------------- state of the links
@@ -354,8 +374,43 @@ export class MatrixView {
   animateFrom(from, ms) {
     if (!this.layout || !from || from.nodes.length !== this.layout.count * 4 || reducedMotion()) return;
     const walked = this._walk(from.nodes, from.items);
-    this.anim = { from, ...walked, t0: performance.now(), ms };
+    const purify = this._purifications(from, walked.linked);
+    /** The agreeing nodes of the purifications, each with how far its outline has swept (drawn). */
+    const agreeAt = new Map();
+    for (const pu of purify) for (const x of pu.agree) agreeAt.set(x, { colour: pu.colour, p: 0 });
+    this.anim = { from, ...walked, purify, agreeAt, t0: performance.now(), ms };
     this.dirty = true;
+  }
+
+  /**
+   * The purifications (XCC) between the state `from` and now, read from the colour view as the cover
+   * animation reads the links: a secondary header whose colour appeared was purified (forward), one
+   * whose colour went was unpurified. For each: the nodes in its list that agree (marked, to be ringed)
+   * and the rows of the options that disagree (hidden by it, to be struck through). The list of a
+   * purified item itself never changes, so `linked` (from the state before) says which nodes are in it.
+   * @param {{colors?: Uint32Array}} from @param {Uint8Array} linked
+   * @returns {{h: number, colour: number, forward: boolean, agree: number[], struck: number[]}[]}
+   */
+  _purifications(from, linked) {
+    const L = this.layout;
+    const now = this.arrays ? this.arrays().colors : null;
+    const was = from.colors;
+    if (!now || !was || now.length !== L.count || was.length !== L.count) return [];
+    const out = [];
+    for (let h = L.np + 1; h <= L.n; h++) {
+      if (now[h] === was[h] || now[h] !== 0 && was[h] !== 0) continue;
+      const forward = now[h] !== 0;
+      const colour = forward ? now[h] : was[h];
+      const agree = [], struck = [];
+      for (const x of L.colNodes[h]) {
+        if (!linked[x]) continue;
+        const marked = forward ? now[x] === MARKED : was[x] === MARKED;
+        if (marked) agree.push(x);
+        else if ((forward ? now[x] : was[x]) !== colour) struck.push(L.rowOf[x]);
+      }
+      out.push({ h, colour, forward, agree, struck });
+    }
+    return out;
   }
 
   /**
@@ -401,7 +456,8 @@ export class MatrixView {
   /** Draws if anything changed since the last call (or an animation runs). */
   draw(now = performance.now()) {
     const animating = this.anim && now - this.anim.t0 < this.anim.ms;
-    if (!this.dirty && !animating) return;
+    // An animation that has just ended still draws once more, at its end (t = 1).
+    if (!this.dirty && !animating && !this.anim) return;
     if (this.anim && !animating) this.anim = null;
     this.dirty = false;
     const p = prepare(this.canvas);
@@ -410,8 +466,8 @@ export class MatrixView {
     ctx.clearRect(0, 0, w, h);
     if (!this._live() || !this.frame.active) return;
     const t = this.anim ? ease((now - this.anim.t0) / this.anim.ms) : 1;
-    /** What the last draw put on screen, for tests: item names, row labels and where. */
-    this.drawn = { names: 0, headerTop: 0, rowLabels: 0, rowLabelX: 0 };
+    /** What the last draw put on screen, for tests: item names, row labels, colour names, strikes and where. */
+    this.drawn = { names: 0, headerTop: 0, rowLabels: 0, rowLabelX: 0, colourLabels: 0, strikes: [] };
     if (this.scale < PIXEL) this._drawPixels(ctx, w, h, p.dpr);
     else this._drawLinks(ctx, w, h, t);
     this._drawLit(ctx, w, h);
@@ -667,6 +723,9 @@ export class MatrixView {
 
     // Boxes of the nodes.
     const r0 = Math.max(0, Math.floor(v.y0 - HEAD_GAP)), r1 = Math.min(L.nRows - 1, Math.ceil(v.y1 - HEAD_GAP));
+    const colored = !!f.colors && f.colors.length === L.count;
+    // Purification's own animation (forward: p = t; an unpurify plays it backwards, 1 − t).
+    if (a) for (const pu of a.purify) for (const x of pu.agree) a.agreeAt.get(x).p = pu.forward ? t : 1 - t;
     const fontPx = Math.max(8, Math.min(12, s * 0.3));
     for (let r = r0; r <= r1; r++) {
       const y = sy(HEAD_GAP + r + 0.5 - half);
@@ -698,27 +757,50 @@ export class MatrixView {
           ctx.stroke();
         }
         ctx.globalAlpha = 1;
-        // XCC: a coloured node shows its colour as a stripe along its bottom; a node marked by a
-        // purification (cleansed) as a ring in its item's colour.
-        const col = f.colors && f.colors.length === L.count ? f.colors[x] : 0;
-        if (col === MARKED) {
-          ctx.strokeStyle = tint(f.colors[nodes[4 * x]]);
+        // XCC: a coloured node shows its colour as a stripe along its bottom, with the colour's name in
+        // it when there is room; a node marked by a purification (cleansed) is outlined in its item's
+        // colour (during a purification's animation the outline is drawn round as it sweeps in).
+        const col = colored ? f.colors[x] : 0;
+        const sweep = a ? a.agreeAt.get(x) : undefined;
+        const hue = col === MARKED ? f.colors[nodes[4 * x]] : col !== 0 ? col : sweep ? sweep.colour : 0;
+        let labelled = false;
+        if (hue) {
+          const stripe = named ? 0.45 : 0.3;
+          // Faded with its node when the node is hidden.
+          ctx.globalAlpha = 0.35 + 0.65 * on;
+          ctx.fillStyle = tint(hue);
+          ctx.fillRect(X, y + S * (1 - stripe), S, S * stripe);
+          if (named) {
+            const name = this._colourName(hue);
+            ctx.font = `700 ${Math.max(7, Math.min(11, S * stripe * 0.85))}px ${c.font}`;
+            if (ctx.measureText(name).width <= S - 2) {
+              ctx.fillStyle = inkOn(tint(hue), c);
+              ctx.textAlign = 'center';
+              ctx.textBaseline = 'middle';
+              ctx.fillText(name, X + S / 2, y + S * (1 - stripe / 2) + 0.5);
+              labelled = true;
+              this.drawn.colourLabels++;
+            }
+          }
+          ctx.globalAlpha = 1;
+        }
+        const ring = col === MARKED ? (sweep ? sweep.p : 1) : sweep ? sweep.p : 0;
+        if (ring > 0 && hue) {
+          ctx.strokeStyle = tint(hue);
           ctx.lineWidth = Math.max(2, S * 0.14);
-          roundRect(ctx, X, y, S, S, Math.min(4, S * 0.2));
-          ctx.stroke();
-        } else if (col !== 0) {
-          ctx.fillStyle = tint(col);
-          ctx.fillRect(X, y + S * 0.7, S, S * 0.3);
+          sweepRect(ctx, X, y, S, ring);
         }
         if (s >= NUMBERS) {
           ctx.fillStyle = r === tryRow ? c.ink : on > 0.5 || fill ? c.panel : c.muted;
           ctx.font = `${fontPx}px ${c.mono}`;
           ctx.textAlign = 'center';
           ctx.textBaseline = 'middle';
-          ctx.fillText(String(x), X + S / 2, y + S / 2, S - 2);
+          ctx.fillText(String(x), X + S / 2, labelled ? y + S * 0.3 : y + S / 2, S - 2);
         }
       }
     }
+
+    if (colored) this._drawStrikes(ctx, t, { sx, sy, r0, r1, tryRow });
 
     // Row labels: the option's number, stuck to the left edge.
     if (named) {
@@ -739,6 +821,46 @@ export class MatrixView {
     }
 
     this._drawHeaders(ctx, w, h, t, { sx, sy, v, named, half, lw, head });
+  }
+
+  /**
+   * XCC: the options a purification hid (their node in the purified item's list has another colour)
+   * are struck through, in the purified colour, from that item's column out to both ends of the
+   * option; while a purification animates, the stroke grows out (an unpurify draws it back in).
+   */
+  _drawStrikes(ctx, t, g) {
+    const L = this.layout, f = this.frame, s = this.scale, a = this.anim;
+    const { sx, sy, r0, r1, tryRow } = g;
+    /** @type {Map<number, {h: number, colour: number, p: number}>} row → the strike across it */
+    const rows = new Map();
+    for (let h = L.np + 1; h <= L.n; h++) {
+      const k = f.colors[h];
+      if (!k) continue;
+      for (const x of L.colNodes[h]) {
+        if (!f.linked[x] || f.colors[x] === MARKED || f.colors[x] === k) continue;
+        const r = L.rowOf[x];
+        if (r !== tryRow) rows.set(r, { h, colour: k, p: 1 });
+      }
+    }
+    if (a) for (const pu of a.purify) for (const r of pu.struck) rows.set(r, { h: pu.h, colour: pu.colour, p: pu.forward ? t : 1 - t });
+    ctx.save();
+    ctx.lineCap = 'round';
+    ctx.lineWidth = Math.max(1.5, s * 0.07);
+    for (const [r, st] of rows) {
+      if (r < r0 || r > r1 || st.p <= 0) continue;
+      let lo = Infinity, hi = -Infinity;
+      for (let x = L.rowFirst[r]; x < L.count && L.topOf[x] > 0; x++) { lo = Math.min(lo, L.colX[x]); hi = Math.max(hi, L.colX[x]); }
+      const mid = L.headerX[st.h] + 0.5;
+      const left = mid + (lo + 0.5 - BOX / 2 - 0.1 - mid) * st.p, right = mid + (hi + 0.5 + BOX / 2 + 0.1 - mid) * st.p;
+      const Y = sy(HEAD_GAP + r + 0.5);
+      ctx.strokeStyle = tint(st.colour);
+      this.drawn.strikes.push({ row: r, x0: sx(left), x1: sx(right), y: Y, p: st.p });
+      ctx.beginPath();
+      ctx.moveTo(sx(left), Y);
+      ctx.lineTo(sx(right), Y);
+      ctx.stroke();
+    }
+    ctx.restore();
   }
 
   /** The header row: roots, items, their left/right links, names above and lengths inside. */
@@ -837,11 +959,34 @@ export class MatrixView {
       let on = f.active[hd];
       if (a && a.active[hd] !== f.active[hd]) on = f.active[hd] ? t : 1 - t;
       ctx.globalAlpha = 0.45 + 0.55 * on;
-      ctx.fillStyle = this._headerColour(hd, f, c);
+      const pu = a && a.purify.find((q) => q.h === hd);
+      ctx.fillStyle = pu ? (f.active[hd] ? c.secondary : c.covered) : this._headerColour(hd, f, c);
       // Shapes: a secondary item is round, a primary one square; the item branched on has a thick ring.
       const secondary = hd > L.np && hd <= L.n;
       roundRect(ctx, X, Y, S, S, secondary ? S / 2 : Math.min(4, S * 0.2));
       ctx.fill();
+      // A purified item takes its colour, with a rim inside (its shape); while it is purified, the
+      // colour spreads from the centre and a ring runs out from it (an unpurify plays it backwards).
+      const hue = pu ? pu.colour : secondary && this._colourAt(hd) !== 0 ? this._colourAt(hd) : 0;
+      const p = pu ? (pu.forward ? t : 1 - t) : 1;
+      if (hue && p > 0) {
+        ctx.fillStyle = tint(hue);
+        ctx.beginPath();
+        ctx.arc(X + S / 2, Y + S / 2, (S / 2) * p, 0, 2 * Math.PI);
+        ctx.fill();
+        ctx.strokeStyle = c.panel;
+        ctx.lineWidth = Math.max(1.5, S * 0.08);
+        ctx.beginPath();
+        ctx.arc(X + S / 2, Y + S / 2, Math.max(0, (S / 2) * p - S * 0.16), 0, 2 * Math.PI);
+        ctx.stroke();
+        if (pu && p < 1) {
+          ctx.strokeStyle = alpha(tint(hue), 1 - p);
+          ctx.lineWidth = Math.max(2, S * 0.1);
+          ctx.beginPath();
+          ctx.arc(X + S / 2, Y + S / 2, S / 2 + S * 0.9 * p, 0, 2 * Math.PI);
+          ctx.stroke();
+        }
+      }
       if (hd === f.branching) {
         ctx.strokeStyle = c.ink;
         ctx.lineWidth = Math.max(2, S * 0.12);
@@ -943,6 +1088,34 @@ function tick(ctx, x, y, size, colour) {
   ctx.lineTo(x + size * 0.78, y + size * 0.3);
   ctx.stroke();
   ctx.restore();
+}
+
+/**
+ * The outline of the square (x, y, size) drawn from its top-left corner clockwise, a fraction p of
+ * the way round (1: the whole outline), with the stroke style set.
+ */
+function sweepRect(ctx, x, y, size, p) {
+  const q = Math.max(0, Math.min(1, p)) * 4;
+  const corners = [[x, y], [x + size, y], [x + size, y + size], [x, y + size], [x, y]];
+  ctx.beginPath();
+  ctx.moveTo(x, y);
+  for (let i = 0; i < 4 && q > i; i++) {
+    const [ax, ay] = corners[i], [bx, by] = corners[i + 1], u = Math.min(1, q - i);
+    ctx.lineTo(ax + (bx - ax) * u, ay + (by - ay) * u);
+  }
+  if (q >= 4) ctx.closePath();
+  ctx.stroke();
+}
+
+/** Ink that reads on a fill colour (hex): dark on light tints, white on dark ones. */
+function inkOn(hex, c) {
+  const m = /^#([0-9a-f]{6})$/i.exec(hex);
+  if (!m) return c.ink;
+  const v = parseInt(m[1], 16);
+  const lin = (u) => { const x = u / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+  const lum = 0.2126 * lin(v >> 16) + 0.7152 * lin((v >> 8) & 255) + 0.0722 * lin(v & 255);
+  // Black on the fill against white on it (WCAG): whichever contrasts more.
+  return (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) ? '#1d2330' : '#ffffff';
 }
 
 function roundRect(ctx, x, y, w, h, r) {

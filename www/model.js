@@ -25,6 +25,7 @@ const FRAME_BUDGET_MS = 6;
  * @property {string} title @property {string} kind @property {number} n_items
  * @property {number} n_primary @property {number} n_options @property {string[]} items
  * @property {number[][]} options
+ * @property {string[]} colors  XCC colour names: colour k (from 1) is colors[k - 1]
  */
 /** @typedef {{kind: string, text: string, distinct: boolean, format?: string}} ProblemSpec  format: exact cover's "knuth" | "matrix" (undefined: detect) */
 
@@ -128,7 +129,7 @@ export class Model {
   /** Copies of the link arrays, to compare states (tests) or to animate from (renderers). */
   snapshot() {
     const v = this.views();
-    return { nodes: v.nodes.slice(), items: v.items.slice(), lens: v.lens.slice() };
+    return { nodes: v.nodes.slice(), items: v.items.slice(), lens: v.lens.slice(), colors: v.colors.slice() };
   }
 
   // ---------------------------------------------------------------- stepping
@@ -309,6 +310,21 @@ export class Model {
     }
     return out;
   }
+
+  // ---------------------------------------------------------------- what the page downloads
+
+  /**
+   * The step log (`dlx trace`'s JSON lines) from the start to where the search stands, replayed on a
+   * fresh search in wasm, at most maxEvents lines. @param {number} maxEvents
+   * @returns {{text: string, events: number, reached: boolean}}
+   */
+  stepLog(maxEvents) { return this.session.step_log(maxEvents); }
+
+  /** The problem in Knuth's format, as `dlx export` writes it. @returns {string} */
+  exportKnuth() { return this.session.export_knuth(); }
+
+  /** The kept solutions as `dlx solve --limit 0` prints them. @returns {string} */
+  solutionsText() { return this.session.solutions_text(); }
 
   // ---------------------------------------------------------------- play
 

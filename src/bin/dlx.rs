@@ -814,11 +814,7 @@ fn drive(
 
 /// A board as text; a plain exact-cover problem has no cells, only its chosen options.
 fn board_text(b: &Board) -> String {
-    if b.text.is_empty() && !b.lines.is_empty() {
-        b.lines.join("\n")
-    } else {
-        b.text.clone()
-    }
+    b.printed()
 }
 
 /// A search over the problem, in the order `--seed` asks for, with the givens already chosen.
@@ -1007,36 +1003,9 @@ fn solve(
 }
 
 fn export(problem: &dyn Problem, out: &mut impl Write) -> Result<(), Stop> {
-    let inst = problem.instance();
-    let givens = problem.givens();
-    if givens.is_empty() {
-        out.write_all(inst.to_knuth().as_bytes())?;
-        return Ok(());
-    }
-    // The givens are chosen already: export what is left to choose, so that the counts agree.
-    let Some((reduced, _)) = inst.reduce(givens) else {
-        // Name the first given that clashes with one before it.
-        let mut used = vec![false; inst.n_items()];
-        for &k in givens {
-            for i in inst.option(k) {
-                if std::mem::replace(&mut used[i], true) {
-                    return Err(clash(problem, k, i).into());
-                }
-            }
-        }
-        unreachable!("reduce fails only on a clash");
-    };
-    if reduced.n_items() == 0 {
-        // Knuth's format cannot state an instance with no items; say so in a comment line instead of
-        // printing an empty items line. This is the one export that `dlx count exact-cover -` cannot
-        // read back (the usage and README say so).
-        writeln!(
-            out,
-            "| the givens cover every item: nothing is left to choose (one solution, the givens)"
-        )?;
-        return Ok(());
-    }
-    out.write_all(reduced.to_knuth().as_bytes())?;
+    // One writer of the format, shared with the page's download (problems::knuth_export).
+    let text = problems::knuth_export(problem).map_err(|c| clash(problem, c.option, c.item))?;
+    out.write_all(text.as_bytes())?;
     Ok(())
 }
 

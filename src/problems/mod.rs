@@ -5,7 +5,7 @@
 //! [`Spec`] names a problem the way the CLI and the page do; [`load`] builds it, with the same parsers
 //! and the same [`InputError`] messages everywhere.
 
-use crate::core::Instance;
+use crate::core::{Clash, Instance};
 use serde::Serialize;
 use std::fmt;
 
@@ -132,6 +132,63 @@ pub struct Board {
     /// The board as plain text (Sudoku: one line of N² symbols, `.` for empty; queens: N lines of `.`
     /// and `Q`; the others as their module says).
     pub text: String,
+}
+
+impl Board {
+    /// The board as `dlx solve` prints it (and the page's download of the solutions): its text, or
+    /// for a plain exact-cover problem the chosen options, one a line.
+    pub fn printed(&self) -> String {
+        if self.text.is_empty() && !self.lines.is_empty() {
+            self.lines.join("\n")
+        } else {
+            self.text.clone()
+        }
+    }
+}
+
+/// Solutions as `dlx solve --limit 0` prints them, one board after another with a blank line
+/// between, each ending in a newline (the page's download of its kept solutions).
+pub fn solutions_text(problem: &dyn Problem, solutions: &[Vec<usize>]) -> String {
+    let mut out = String::new();
+    for (k, options) in solutions.iter().enumerate() {
+        if k > 0 {
+            out.push('\n');
+        }
+        out.push_str(&problem.board(options).printed());
+        out.push('\n');
+    }
+    out
+}
+
+/// The problem in Knuth's format as `dlx export` writes it (and the page downloads it): the instance,
+/// or with givens what is left to choose once they are chosen, so that counting the text gives the
+/// problem's count. When the givens cover every item, a comment line says so (Knuth's format cannot
+/// state an instance with no items). Givens that clash name the first given that clashes with one
+/// before it, and the item they share.
+pub fn knuth_export(problem: &dyn Problem) -> Result<String, Clash> {
+    let inst = problem.instance();
+    let givens = problem.givens();
+    if givens.is_empty() {
+        return Ok(inst.to_knuth());
+    }
+    let Some((reduced, _)) = inst.reduce(givens) else {
+        let mut used = vec![false; inst.n_items()];
+        for &k in givens {
+            for i in inst.option(k) {
+                if std::mem::replace(&mut used[i], true) {
+                    return Err(Clash { option: k, item: i });
+                }
+            }
+        }
+        unreachable!("reduce fails only on a clash");
+    };
+    if reduced.n_items() == 0 {
+        return Ok(
+            "| the givens cover every item: nothing is left to choose (one solution, the givens)\n"
+                .into(),
+        );
+    }
+    Ok(reduced.to_knuth())
 }
 
 /// A problem ready to search: its instance, the options its input already fixes, and its decoder.

@@ -491,11 +491,11 @@ test('colours: the TAOCP toy purifies, counts cleansings, and steps back to the 
   await page.waitForFunction(() => window.dlx.model.info.title.includes('colours'));
   const start = await page.evaluate(() => { const v = window.dlx.model.views(); return { nodes: [...v.nodes], colors: [...v.colors] }; });
   let steps = 0, narration = '';
-  for (; steps < 80 && !/^Purify /.test(narration); steps++) {
+  for (; steps < 80 && !/^Commit /.test(narration); steps++) {
     await page.click(tid('step'));
     narration = await page.evaluate(() => window.dlx.model.narration());
   }
-  assert(/^Purify y to colour A: hide 1 option that disagrees/.test(narration), `no purification narrated: ${narration}`);
+  assert(/^Commit y:A \(the option tried gives y colour A\): purify y, hiding 1 option that gives it another colour/.test(narration), `no purification narrated: ${narration}`);
   assert((await num(page, 'cleansings')) >= 1, `cleansings read-out: ${await text(page, 'cleansings')}`);
   // The purified item's header carries its colour in the colour view (colour A is 1).
   const purified = await page.evaluate(() => {
@@ -552,6 +552,281 @@ test('multiplicities: lo:hi|name in the exact-cover box counts in the page and t
   assert(await page.evaluate(() => window.dlx.model.info.title.includes('multiplicities')), 'the previous problem is not loaded');
   assert(errors.length === 0, `console errors: ${errors.join('; ')}`);
   report.push(`multiplicities: 13 solutions in the page and the worker; narration of more/close/untweak within ${steps} steps; "${status}"`);
+});
+
+/** Clicks a control by script (a maximised panel covers the controls; the keys would move the matrix cursor). */
+const press = (page, id) => page.evaluate((i) => document.querySelector(`[data-testid="${i}"]`).click(), id);
+
+/**
+ * Steps the toy until the narration matches re (at most 300 steps); returns the narration.
+ * @param {RegExp} re
+ */
+async function stepUntil(page, re) {
+  for (let k = 0; k < 300; k++) {
+    await press(page, 'step');
+    const n = await page.evaluate(() => window.dlx.model.narration());
+    if (re.test(n)) return n;
+  }
+  throw new Error(`never narrated ${re}`);
+}
+
+/** Holds the matrix's animation at fraction t of its way (eased t = 0.5 is half) and draws it. */
+async function holdAnimation(page, t) {
+  await page.evaluate((f) => { const a = window.dlx.app.matrix.anim; a.t0 = performance.now() - f * 1e7; a.ms = 1e7; }, t);
+  await settle(page);
+}
+
+/** Lets the matrix's animation end, and waits for the frame drawn at its end. */
+async function endAnimation(page) {
+  await page.evaluate(() => { const a = window.dlx.app.matrix.anim; if (a) a.ms = 1; });
+  await page.waitForFunction(() => window.dlx.app.matrix.anim === null);
+  await settle(page);
+}
+
+/** The RGB of the matrix canvas at CSS pixel (x, y). */
+const pixelAt = (page, x, y) => page.evaluate(([px, py]) => {
+  const c = window.dlx.app.matrix.canvas, d = window.devicePixelRatio || 1;
+  return [...c.getContext('2d').getImageData(Math.round(px * d), Math.round(py * d), 1, 1).data].slice(0, 3);
+}, [x, y]);
+
+test('colours: purification animates as its own event, forward and back, and its narration is plain words', async ({ page, base }) => {
+  await open(page, base);
+  await page.selectOption('#preset', 'xcc-toy');
+  await page.waitForFunction(() => window.dlx.model.info.title.includes('colours'));
+  await page.click(tid('maximise-matrix'));
+  const red = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--c-col1').trim());
+  const rgb = [1, 3, 5].map((i) => parseInt(red.slice(i, i + 2), 16));
+  const near = (px) => px.every((v, i) => Math.abs(v - rgb[i]) <= 40);
+  const narration = await stepUntil(page, /^Commit /);
+  assert(narration === 'Commit y:A (the option tried gives y colour A): purify y, hiding 1 option that gives it another colour, and marking 0 options that give it A too, which stay', narration);
+  const y = await page.evaluate(() => window.dlx.model.info.items.indexOf('y') + 1);
+  const anim = await page.evaluate(() => JSON.parse(JSON.stringify(window.dlx.app.matrix.anim.purify)));
+  assert(anim.length === 1 && anim[0].h === y && anim[0].colour === 1 && anim[0].forward && anim[0].struck.length === 1 && anim[0].agree.length === 0,
+    `the purification animated: ${JSON.stringify(anim)}`);
+  // Half way: the strike has grown half its length out of y's column; the header fills with the colour.
+  await holdAnimation(page, 0.5);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.locator('#panel-matrix').screenshot({ path: path.join(SHOTS, 'purify-mid.png') });
+  const mid = await page.evaluate(() => window.dlx.app.matrix.drawn.strikes);
+  assert(mid.length === 1 && mid[0].row === anim[0].struck[0] && Math.abs(mid[0].p - 0.5) < 1e-3, `strikes drawn half way: ${JSON.stringify(mid)}`);
+  assert(near(await pixelAt(page, (mid[0].x0 + mid[0].x1) / 2, mid[0].y)), `the strike half way is not in colour A at its middle: ${await pixelAt(page, (mid[0].x0 + mid[0].x1) / 2, mid[0].y)}`);
+  await endAnimation(page);
+  await page.locator('#panel-matrix').screenshot({ path: path.join(SHOTS, 'purify-end.png') });
+  const end = await page.evaluate(() => window.dlx.app.matrix.drawn.strikes);
+  assert(end.length === 1 && end[0].p === 1 && end[0].x1 - end[0].x0 > 1.8 * (mid[0].x1 - mid[0].x0) - 2,
+    `the strike at the end ${JSON.stringify(end)} is not twice the half-way one ${JSON.stringify(mid)}`);
+  assert(near(await pixelAt(page, end[0].x0 + 3, end[0].y)), 'the whole strike is not drawn at the end');
+  // Back: the same purification plays backwards, and leaves no strike.
+  await press(page, 'step-back');
+  const back = await page.evaluate(() => JSON.parse(JSON.stringify(window.dlx.app.matrix.anim.purify)));
+  assert(back.length === 1 && back[0].h === y && !back[0].forward && JSON.stringify(back[0].struck) === JSON.stringify(anim[0].struck),
+    `stepping back animated ${JSON.stringify(back)}`);
+  assert(/^Undo: Commit y:A/.test(await page.evaluate(() => window.dlx.model.narration())), 'the undo is not narrated');
+  await holdAnimation(page, 0.5);
+  const retracting = await page.evaluate(() => window.dlx.app.matrix.drawn.strikes);
+  assert(retracting.length === 1 && Math.abs(retracting[0].p - 0.5) < 1e-3, `half way back: ${JSON.stringify(retracting)}`);
+  await endAnimation(page);
+  assert((await page.evaluate(() => window.dlx.app.matrix.drawn.strikes.length)) === 0, 'a strike is left after the unpurify');
+  // On to a purification that marks an option: its node is outlined (cleansed), and says so.
+  const marks = await stepUntil(page, /^Commit x:A/);
+  assert(/marking 1 option that gives it A too, which stay$/.test(marks), marks);
+  const agree = await page.evaluate(() => window.dlx.app.matrix.anim.purify[0].agree);
+  assert(agree.length === 1, `agreeing nodes: ${agree}`);
+  await holdAnimation(page, 0.5);
+  await page.locator('#panel-matrix').screenshot({ path: path.join(SHOTS, 'purify-marks-mid.png') });
+  await endAnimation(page);
+  const marked = await page.evaluate((x) => { const m = window.dlx.app.matrix; return m._describe(x); }, agree[0]);
+  assert(/colour A, marked \(cleansed\)/.test(marked), `the marked node's details: ${marked}`);
+  const unp = await stepUntil(page, /^Uncommit /);
+  assert(/^Uncommit x:A: unpurify x, 1 option that gives it another colour back, 1 option of colour A unmarked$/.test(unp), unp);
+  report.push(`purify animation: strike half way ${(mid[0].x1 - mid[0].x0).toFixed(0)} px of ${(end[0].x1 - end[0].x0).toFixed(0)} px; screenshots/purify-mid.png`);
+});
+
+test('colours: under reduced motion a purification is drawn at once, struck through', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await open(page, base);
+  await page.selectOption('#preset', 'xcc-toy');
+  await page.waitForFunction(() => window.dlx.model.info.title.includes('colours'));
+  await page.click(tid('maximise-matrix'));
+  await stepUntil(page, /^Commit y:A/);
+  assert(await page.evaluate(() => window.dlx.app.matrix.anim === null), 'a purification animates under prefers-reduced-motion');
+  await settle(page);
+  const strikes = await page.evaluate(() => window.dlx.app.matrix.drawn.strikes);
+  assert(strikes.length === 1 && strikes[0].p === 1, `strikes at once: ${JSON.stringify(strikes)}`);
+  await context.close();
+});
+
+test('colours: a node of x:A shows its colour name in the node when zoomed in, and always in its details', async ({ page, base }) => {
+  await open(page, base);
+  await page.selectOption('#preset', 'xcc-toy');
+  await page.waitForFunction(() => window.dlx.model.info.title.includes('colours'));
+  await settle(page);
+  const scale = await page.evaluate(() => window.dlx.app.matrix.scale);
+  const labels = await page.evaluate(() => window.dlx.app.matrix.drawn.colourLabels);
+  // Five coloured nodes in the toy (y:A, x:A, x:B, x:A, y:B), each labelled at a readable zoom.
+  assert(scale >= 16 && labels === 5, `at scale ${scale}: ${labels} colour names drawn`);
+  // Zoomed far out the names go, and the details still name the colour: the keyboard cursor.
+  await page.evaluate(() => { const m = window.dlx.app.matrix; m.zoom(8 / m.scale); });
+  await settle(page);
+  assert((await page.evaluate(() => window.dlx.app.matrix.drawn.colourLabels)) === 0, 'colour names drawn in nodes too small for them');
+  await page.focus('#matrix-canvas');
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown']) await page.keyboard.press(key);
+  const details = await page.textContent('#matrix-hover');
+  assert(/^node \d+: item x, colour A \(x:A\), option #2 \(p r x y\)/.test(details), `the cursor's details: ${details}`);
+  // Pointing at it says the same.
+  await page.evaluate(() => window.dlx.app.matrix.fit());
+  await settle(page);
+  const at = await page.evaluate(() => {
+    const m = window.dlx.app.matrix, L = m.layout;
+    const x = L.colNodes[4][1];
+    const r = m.canvas.getBoundingClientRect();
+    return { x: r.left + (L.colX[x] + 0.5 - m.ox) * m.scale, y: r.top + (m._y(x) + 0.5 - m.oy) * m.scale };
+  });
+  await page.mouse.move(at.x, at.y);
+  const hover = await page.textContent('#matrix-hover');
+  assert(/item x, colour A \(x:A\)/.test(hover), `hover: ${hover}`);
+});
+
+// ------------------------------------------------------------------ downloads (issue 9's Export)
+
+const CLI = path.join(process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target'), 'release', 'dlx');
+
+/** The release CLI's output for args, the text on stdin. */
+function cli(args, input = '') {
+  assert(fs.existsSync(CLI), `${CLI} is not built (make build)`);
+  return execFileSync(CLI, args, { input, encoding: 'utf8' });
+}
+
+/** Clicks a download button (or presses Enter on it) and returns the file's name and text. */
+async function download(page, id, { key = false } = {}) {
+  const wait = page.waitForEvent('download');
+  if (key) { await page.focus(tid(id)); await page.keyboard.press('Enter'); } else await page.click(tid(id));
+  const dl = await wait;
+  return { name: dl.suggestedFilename(), text: fs.readFileSync(await dl.path(), 'utf8') };
+}
+
+/** Waits for a Next solution hunt to end (a solution or the end of the search). */
+async function hunt(page) {
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => !window.dlx.app.state.hunting, null, { timeout: 60000 });
+}
+
+test('downloads: the step log is `dlx trace`\'s lines for the steps taken, after back and after a jump too', async ({ page, base }) => {
+  await open(page, base);
+  await page.selectOption('#preset', 'xcc-toy');
+  await page.waitForFunction(() => window.dlx.model.info.title.includes('colours'));
+  const problem = await page.evaluate(() => window.dlx.model.problem.text);
+  const check = async (events, how) => {
+    const { name, text: log } = await download(page, 'download-log', { key: how === 'key' });
+    assert(/\.jsonl$/.test(name), `file name ${name}`);
+    const lines = log.split('\n').filter(Boolean);
+    assert(lines.length === events, `${how}: ${lines.length} lines for ${events} events`);
+    const parsed = lines.map((l) => JSON.parse(l));
+    assert(parsed.every((e, i) => e.event === i + 1 && typeof e.kind === 'string' && typeof e.narration === 'string'), `${how}: events not numbered 1..${events}`);
+    const want = cli(['trace', 'exact-cover', '-', '--events', String(events)], problem);
+    assert(log === want, `${how}: the page's log differs from dlx trace --events ${events}:\n${log.slice(0, 400)}\nvs\n${want.slice(0, 400)}`);
+    const st = await page.evaluate(() => window.dlx.model.stats());
+    const last = parsed[parsed.length - 1];
+    assert(!last || last.nodes === st.nodes && last.updates === st.updates && last.solutions === st.solutions,
+      `${how}: the last line's counters ${JSON.stringify(last)} are not the page's ${JSON.stringify(st)}`);
+    return parsed;
+  };
+  for (let i = 0; i < 15; i++) await page.click(tid('step'));
+  const first = await check(15, 'click');
+  assert(first.some((e) => e.kind === 'purify'), `no purification in the first 15 events: ${first.map((e) => e.kind).join(' ')}`);
+  for (let i = 0; i < 4; i++) await page.click(tid('step-back'));
+  await check(11, 'key');
+  // A jump: its events were never seen by the page, yet the log reaches where the search stands.
+  await hunt(page);
+  assert(await page.evaluate(() => window.dlx.model.stats().solutions === 1), 'no solution found');
+  const jumped = await page.evaluate(() => window.dlx.model.stepLog(1e6).events);
+  const parsed = await check(jumped, 'jump');
+  assert(parsed.some((e) => e.kind === 'purify') && parsed[parsed.length - 1].kind === 'solution',
+    `the log to the solution: ${parsed.map((e) => e.kind).join(' ')}`);
+  report.push(`downloads: step log = dlx trace at 15, 11 (back) and ${jumped} events (after Next solution)`);
+});
+
+test('downloads: the problem in Knuth\'s format loads back into the exact-cover box and counts the same', async ({ page, base }) => {
+  await open(page, base);
+  const counts = [];
+  for (const preset of ['xcc-toy', 'sudoku-4', 'langford-4']) {
+    const e0 = await page.evaluate(() => window.dlx.app.state.epoch);
+    await page.selectOption('#preset', preset);
+    await page.waitForFunction((e) => window.dlx.app.state.epoch > e, e0);
+    const title = await page.evaluate(() => window.dlx.model.info.title);
+    const { name, text: knuth } = await download(page, 'download-instance');
+    assert(/\.dlx$/.test(name), `file name ${name}`);
+    // The same text as `dlx export` of the same problem.
+    const spec = await page.evaluate(() => window.dlx.model.problem);
+    const stdin = spec.kind === 'exact-cover' || spec.kind === 'sudoku';
+    const want = stdin ? cli(['export', spec.kind, '-'], spec.text) : cli(['export', spec.kind, spec.text]);
+    assert(knuth === want, `${preset}: not what dlx export writes`);
+    const count = async () => {
+      for (let k = 0; k < 200 && !(await page.evaluate(() => window.dlx.model.stats().done)); k++) await hunt(page);
+      return page.evaluate(() => window.dlx.model.stats().solutions);
+    };
+    const before = await count();
+    await page.selectOption(tid('problem'), 'exact-cover');
+    await page.fill(tid('matrix-input'), knuth);
+    const epoch = await page.evaluate(() => window.dlx.app.state.epoch);
+    await page.click(tid('load'));
+    await page.waitForFunction((e) => window.dlx.app.state.epoch > e, epoch);
+    assert(await page.evaluate(() => window.dlx.model.problem.kind === 'exact-cover'), `${preset}: the export did not load as exact cover`);
+    const after = await count();
+    assert(before === after && before > 0, `${title}: ${before} solutions, ${after} from its export`);
+    counts.push(`${title} ${before}`);
+  }
+  report.push(`downloads: Knuth's format round-trips (${counts.join(', ')})`);
+});
+
+test('downloads: the solutions are the boards found, as dlx solve prints them', async ({ page, base }) => {
+  await open(page, base, '?queens=6');
+  const none = await page.evaluate(() => window.dlx.model.keptCount());
+  assert(none === 0, `${none} solutions kept at the start`);
+  await page.click(tid('download-solutions'));
+  assert(/No solution found yet/.test(await text(page, 'status')), `status with none found: ${await text(page, 'status')}`);
+  const boards = [];
+  for (let k = 0; k < 10 && !(await page.evaluate(() => window.dlx.model.stats().done)); k++) {
+    await hunt(page);
+    if (!(await page.evaluate(() => window.dlx.model.stats().done))) boards.push(await text(page, 'board-text'));
+  }
+  const { name, text: sols } = await download(page, 'download-solutions');
+  assert(/solutions\.txt$/.test(name), `file name ${name}`);
+  assert(sols === cli(['solve', 'queens', '6', '--limit', '0']), `not what dlx solve prints:\n${sols}`);
+  const blocks = sols.trimEnd().split('\n\n');
+  assert(blocks.length === 4, `${blocks.length} solutions of 6-queens, not 4`);
+  blocks.forEach((b) => checkQueens(b, 6));
+  assert(JSON.stringify(blocks) === JSON.stringify(boards), `the file's boards are not the boards shown:\n${boards.join('\n\n')}`);
+  // A plain exact-cover problem prints its options, as the board lists them.
+  await page.selectOption('#preset', 'xcc-toy');
+  await page.waitForFunction(() => window.dlx.model.info.title.includes('colours'));
+  await hunt(page);
+  const toy = (await download(page, 'download-solutions')).text;
+  const problem = await page.evaluate(() => window.dlx.model.problem.text);
+  assert(toy === cli(['solve', 'exact-cover', '-', '--limit', '0'], problem), `the toy's solution: ${toy}`);
+  assert(toy.trim() === (await text(page, 'board-text')).trim(), `the toy's file ${JSON.stringify(toy)} is not the board ${JSON.stringify(await text(page, 'board-text'))}`);
+});
+
+test('downloads: on a phone (375 px) the three buttons have tooltips, 44 px targets, and a tap downloads', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await open(page, base, '?queens=5');
+  const boxes = await page.$$eval('.downloads button', (bs) => bs.map((b) => {
+    const r = b.getBoundingClientRect();
+    return { id: b.id, title: b.title, label: b.textContent.trim(), w: r.width, h: r.height, left: r.left, right: r.right, tab: b.tabIndex };
+  }));
+  assert(boxes.length === 3, `${boxes.length} download buttons`);
+  for (const b of boxes) {
+    assert(b.title.length > 20 && b.label.length > 5 && b.tab >= 0, `${b.id}: label ${b.label}, title ${b.title}`);
+    assert(b.h >= 44 && b.w >= 44 && b.left >= 0 && b.right <= 375, `${b.id} is ${b.w}x${b.h} at ${b.left}-${b.right}`);
+  }
+  const wait = page.waitForEvent('download');
+  await page.tap(tid('download-instance'));
+  const dl = await wait;
+  const knuth = fs.readFileSync(await dl.path(), 'utf8');
+  assert(knuth === cli(['export', 'queens', '5']), `the tapped download: ${knuth.slice(0, 200)}`);
+  await context.close();
 });
 
 // The run box may change state after the click has returned (the workers are stopped and the box
@@ -843,6 +1118,7 @@ test('run to end: its own fixed box beside its button, live statistics untouched
   });
   await open(page, base, `?sudoku=${'.'.repeat(81)}`);
   await page.click(tid('run-to-end'));
+  await settle(page); // the box is drawn on the next frame
   assert(await page.evaluate(() => document.getElementById('run-box').dataset.state === 'confirm'), 'no question before a huge run');
   const said = await page.textContent('#run-text');
   assert(/estimate/i.test(said) && /e\d\d/.test(said), `the question: ${said}`);
@@ -944,6 +1220,23 @@ test('colour: state pairs at least 3:1 apart in light and dark mode; every state
     const plain = await page.$$eval('.matrix-panel .legend li, .tree-panel .legend li', (lis) => lis
       .filter((li) => li.querySelector('.sw') && !li.querySelector('.sw.line') && !/\(/.test(li.textContent)).map((li) => li.textContent));
     assert(plain.every((t) => /node in its list|explored \(skipped|not yet explored|has solutions/.test(t)), `legend entries with colour only: ${plain}`);
+    // The colour states (XCC) have legend entries of their own, each a shape no other entry has; shown
+    // for a problem with colours only.
+    const legend = () => page.$$eval('#matrix-legend li', (lis) => lis.map((li) => ({
+      xcc: li.hasAttribute('data-xcc'), hidden: li.hidden, text: li.textContent,
+      shape: [...li.querySelector('.sw').classList].filter((k) => k !== 'sw').sort().join(' '),
+    })));
+    assert((await legend()).filter((e) => e.xcc).every((e) => e.hidden), 'colour entries shown for a problem without colours');
+    await page.selectOption('#preset', 'xcc-toy');
+    await page.waitForFunction(() => window.dlx.model.info.title.includes('colours'));
+    const entries = await legend();
+    const xcc = entries.filter((e) => e.xcc);
+    assert(xcc.length === 4 && xcc.every((e) => !e.hidden), `colour legend entries: ${JSON.stringify(xcc)}`);
+    for (const [state, re] of [['tint', /coloured item.*stripe/], ['purified', /purified to a colour.*rim/], ['cleansed', /cleansed node.*outlined/], ['purged', /purified away.*struck/]]) {
+      const e = xcc.find((x) => re.test(x.text));
+      assert(e, `no legend entry for the ${state} state`);
+      assert(entries.filter((x) => x.shape === e.shape).length === 1, `the ${state} entry's shape (${e.shape}) is shared`);
+    }
     await context.close();
   }
   report.push(`state contrast: ${lines.join(', ')}`);
@@ -1530,6 +1823,77 @@ test('teach: progress is 0% before the first choice, never an exponent, labelled
   const v = (await page.textContent('#progress-value')).trim();
   assert(!/e/i.test(v) && /%$/.test(v) && v !== '0%', `progress read-out: ${v}`);
   report.push(`progress on a hard Sudoku after 1500 events: ${v}`);
+});
+
+const EASY_SUDOKU = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+
+/** Starts the race (until 'solution' or 'end') and waits for every lane to finish; returns its lanes. */
+async function race(page, until) {
+  await page.selectOption(tid('race-until'), until);
+  await page.click(tid('race-start'));
+  await page.waitForFunction(() => window.dlx.app.race.state.phase === 'done', null, { timeout: 120000 });
+  return page.evaluate(() => {
+    const { lanes } = window.dlx.app.race.state;
+    const by = {};
+    for (const l of lanes) by[`${l.algorithm}-${l.heuristic}`] = { phase: l.phase, ms: l.ms, message: l.message, ...l.stats };
+    return by;
+  });
+}
+
+test('race: DLX and naive walk the same tree (8-queens, the 6x7 matrix); MRV beats first on a Sudoku', async ({ page, base }) => {
+  await open(page, base);
+  // Knuth's 6x7 matrix, to the end: one cover, the same nodes and updates under each heuristic.
+  let r = await race(page, 'end');
+  for (const h of ['mrv', 'first']) {
+    const d = r[`dlx-${h}`], n = r[`naive-${h}`];
+    assert(d.phase === 'done' && n.phase === 'done', `6x7 ${h}: lanes ${d.phase}, ${n.phase} (${d.message}${n.message})`);
+    assert(d.solutions === 1 && n.solutions === 1, `6x7 ${h}: solutions ${d.solutions}, ${n.solutions}`);
+    assert(d.nodes === n.nodes && d.updates === n.updates, `6x7 ${h}: DLX ${d.nodes}/${d.updates}, naive ${n.nodes}/${n.updates}`);
+  }
+  // 8-queens to the end: 92 solutions for every lane, equal trees under each heuristic.
+  await loadVia(page, 'queens', 8);
+  r = await race(page, 'end');
+  for (const h of ['mrv', 'first']) {
+    const d = r[`dlx-${h}`], n = r[`naive-${h}`];
+    assert(d.solutions === 92 && n.solutions === 92, `8-queens ${h}: solutions ${d.solutions}, ${n.solutions}`);
+    assert(d.nodes === n.nodes && d.updates === n.updates, `8-queens ${h}: DLX ${d.nodes}/${d.updates}, naive ${n.nodes}/${n.updates}`);
+  }
+  await settle(page);
+  const verdict = await text(page, 'race-verdict');
+  assert(/MRV: .*same tree, [\d,]+ nodes each/.test(verdict) && /first item: .*same tree/.test(verdict), `verdict: ${verdict}`);
+  assert(new RegExp(`${r['dlx-mrv'].nodes.toLocaleString('en-US')} nodes each`).test(verdict), `verdict does not give the nodes: ${verdict}`);
+  assert(/wall clock/.test(await page.textContent('#race-note')), 'the race does not say its times are wall clock');
+  report.push(`race on 8-queens: ${verdict.replace(/\n/g, ' ')}`);
+  // A Sudoku to its first solution: the same solution count, MRV walks a smaller tree than first.
+  await loadVia(page, 'sudoku', EASY_SUDOKU);
+  r = await race(page, 'solution');
+  for (const h of ['mrv', 'first']) {
+    const d = r[`dlx-${h}`], n = r[`naive-${h}`];
+    assert(d.solutions === 1 && n.solutions === 1, `Sudoku ${h}: solutions ${d.solutions}, ${n.solutions}`);
+    assert(d.nodes === n.nodes, `Sudoku ${h}: DLX ${d.nodes}, naive ${n.nodes} nodes`);
+  }
+  assert(r['dlx-mrv'].nodes < r['dlx-first'].nodes, `Sudoku: MRV ${r['dlx-mrv'].nodes} nodes, first ${r['dlx-first'].nodes}`);
+  report.push(`race on a Sudoku to its first solution: MRV ${r['dlx-mrv'].nodes} nodes, first ${r['dlx-first'].nodes}; `
+    + `DLX ${r['dlx-mrv'].ms.toFixed(1)} ms, naive ${r['naive-mrv'].ms.toFixed(1)} ms (MRV, wall clock, 4 workers at once)`);
+});
+
+test('race: Stop ends the lanes still running; naive refuses colours in words', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'queens', 13);
+  await page.selectOption(tid('race-until'), 'end');
+  await page.click(tid('race-start'));
+  await page.waitForFunction(() => window.dlx.app.race.state.lanes.some((l) => l.stats && l.stats.nodes > 0));
+  await page.click(tid('race-stop'));
+  const phase = await page.evaluate(() => window.dlx.app.race.state.phase);
+  assert(phase === 'stopped', `after Stop the race is ${phase}`);
+  const frozen = await page.evaluate(() => JSON.stringify(window.dlx.app.race.state.lanes.map((l) => l.stats)));
+  await page.waitForTimeout(300);
+  assert(frozen === await page.evaluate(() => JSON.stringify(window.dlx.app.race.state.lanes.map((l) => l.stats))), 'figures moved after Stop');
+  // Colours: the TAOCP toy (x:c) has no 0-1 matrix; the naive lanes say so, DLX races on.
+  await loadVia(page, 'exact-cover', 'p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B');
+  const r = await race(page, 'end');
+  assert(r['dlx-mrv'].phase === 'done' && r['dlx-mrv'].solutions === 1, `colours, DLX: ${JSON.stringify(r['dlx-mrv'])}`);
+  assert(r['naive-mrv'].phase === 'error' && /colours/.test(r['naive-mrv'].message), `colours, naive: ${JSON.stringify(r['naive-mrv'])}`);
 });
 
 test('screenshots of every view at 1280x800 and at 375px', async ({ browser, base }) => {
