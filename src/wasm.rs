@@ -1393,6 +1393,10 @@ impl Racer {
                         NaiveError::Colors => "naive search takes no colours (x:c): its plain 0-1 \
                                                matrix cannot state them"
                             .into(),
+                        NaiveError::Multiplicities => "naive search takes no multiplicities \
+                                                       (lo:hi|name): it branches as Algorithm X, \
+                                                       every primary item covered exactly once"
+                            .into(),
                         NaiveError::Clash { option, item } => format!(
                             "the given option `{}` clashes with an earlier one on item {}",
                             inst.option_text(option),
