@@ -9,7 +9,7 @@
 //! problem_kinds() -> [{name, label, input: "size" | "board" | "puzzle" | "matrix", min, max, default,
 //!                     distinct, boards: [[name, label]]}]   the kinds, from problems::kinds; the page
 //!                                builds its selects from this and names no kind itself.
-//! EventCode.Choose … EventCode.Unpurify      the event codes below; event_cap(), event_words(),
+//! EventCode.Choose … EventCode.Untweak       the event codes below; event_cap(), event_words(),
 //!                                covered_flag(): the constants below, so the page defines none.
 //! const s = new Session();
 //! s.load(kind, text, distinct)   = s.load_as(kind, text, distinct, undefined)

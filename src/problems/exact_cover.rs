@@ -13,6 +13,11 @@
 //! written back as they were. A colour on a primary item, an empty colour, or an item named twice in an
 //! option (with or without colours) is an error at its line and column. `:` is never part of a name.
 //!
+//! **Multiplicities** (Knuth's DLX3): in the items line, `lo:hi|name` (or `hi|name`, meaning `hi:hi`)
+//! gives primary item `name` the bounds `lo..=hi` on how many chosen options have it. The bound, `|`
+//! and name touch; a `|` with a space beside it is the separator. A bound on a secondary item, `lo >
+//! hi` or `hi = 0` is an error at the bound's column. A matrix header reads them too.
+//!
 //! **0-1 matrix**: one row per line, entries `0` or `1` (spaces between them optional), each row an
 //! option over the columns where it has a 1. An optional header line names the columns and may contain
 //! one `|`, after which the columns are secondary; without it the columns are `c1`, `c2`, … and all
