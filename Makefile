@@ -13,7 +13,7 @@ WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release/dlx_stud
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: fuzz fuzz-smoke fuzz-run miri serve build test setup-wasm setup-lint setup-node setup-browser setup-parallel wasm cli lint lint-js test-native test-wasm test-browser test-parts clean
+.PHONY: docs-shots fuzz fuzz-smoke fuzz-run miri serve build test setup-wasm setup-lint setup-node setup-browser setup-parallel wasm cli lint lint-js test-native test-wasm test-browser test-parts clean
 
 serve: build
 	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -130,6 +130,10 @@ test-wasm: setup-wasm setup-browser
 
 test-browser: build setup-browser
 	@if [ -f tests/browser/run.mjs ]; then node tests/browser/run.mjs; else echo "(no browser tests yet)"; fi
+
+# The README's pictures (docs/*.png), taken from the page by the browser harness (run.mjs --docs).
+docs-shots: build setup-browser
+	node tests/browser/run.mjs --docs
 
 clean:
 	$(CARGO) clean

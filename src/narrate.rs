@@ -373,24 +373,20 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: 
             let item = item_name(inst, links.nodes[node as usize].top);
             let color = inst.color_name(links.color(node));
             let (same, other) = purity(search, node);
-            let gives = |n: u64| if n == 1 { "gives" } else { "give" };
             if let Event::Purify { .. } = ev {
+                // One line on the page (its narration does not wrap): short words, the counts first.
                 format!(
-                    "Commit {item}:{color} (the option tried gives {item} colour {color}): purify \
-                     {item}, hiding {} that {} it another colour, and marking {} that {} it \
-                     {color} too, which stay",
+                    "Commit {item}:{color}: purify {item}: hide {} of another colour, keep and mark \
+                     {} of colour {color}",
                     plural(other, "option", "options"),
-                    gives(other),
-                    plural(same, "option", "options"),
-                    gives(same)
+                    thousands(same)
                 )
             } else {
                 format!(
-                    "Uncommit {item}:{color}: unpurify {item}, {} that {} it another colour back, \
-                     {} of colour {color} unmarked",
+                    "Uncommit {item}:{color}: unpurify {item}: {} of another colour back, {} of \
+                     colour {color} unmarked",
                     plural(other, "option", "options"),
-                    gives(other),
-                    plural(same, "option", "options")
+                    thousands(same)
                 )
             }
         }
@@ -600,6 +596,23 @@ pub fn paused(stats: &Stats) -> String {
 /// Knuth's estimate of the fraction of the tree explored (`Search::progress`) as a percentage to read:
 /// never in exponent notation (deep in a big tree it is far below 0.01%), and 0% or 100% only when it is
 /// exactly so (before the first choice, at the end).
+/// The CLI's progress line. `estimate` is Knuth's (the fraction explored) once some branch is
+/// finished; before that it is a guess of half the current subtree, which on a path-shaped tree said
+/// 50% throughout, so the line says how deep the search is instead.
+pub fn progress_line(nodes: u64, solutions: u64, depth: usize, estimate: Option<f64>) -> String {
+    let s = if solutions == 1 { "" } else { "s" };
+    match estimate {
+        Some(p) => format!(
+            "{nodes} nodes, {solutions} solution{s}, {} of the tree explored (Knuth's estimate)",
+            percent(p)
+        ),
+        None => format!(
+            "{nodes} nodes, {solutions} solution{s}, depth {depth}, no branch finished yet (no \
+             estimate until one is)"
+        ),
+    }
+}
+
 pub fn percent(p: f64) -> String {
     let v = 100.0 * p;
     if v.is_nan() || v <= 0.0 {
@@ -653,21 +666,18 @@ mod tests {
         }
         assert_eq!(
             lines[0],
-            "Commit y:A (the option tried gives y colour A): purify y, hiding 1 option that gives \
-             it another colour, and marking 0 options that give it A too, which stay"
+            "Commit y:A: purify y: hide 1 option of another colour, keep and mark 0 of colour A"
         );
         assert!(
             lines.contains(
-                &"Commit x:A (the option tried gives x colour A): purify x, hiding 1 option that \
-                  gives it another colour, and marking 1 option that gives it A too, which stay"
+                &"Commit x:A: purify x: hide 1 option of another colour, keep and mark 1 of colour A"
                     .to_string()
             ),
             "{lines:#?}"
         );
         assert!(
             lines.contains(
-                &"Uncommit y:A: unpurify y, 1 option that gives it another colour back, 0 options \
-                  of colour A unmarked"
+                &"Uncommit y:A: unpurify y: 1 option of another colour back, 0 of colour A unmarked"
                     .to_string()
             ),
             "{lines:#?}"
@@ -900,6 +910,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_progress_line_has_an_estimate_only_once_a_branch_is_finished() {
+        assert_eq!(
+            progress_line(5, 1, 4, None),
+            "5 nodes, 1 solution, depth 4, no branch finished yet (no estimate until one is)"
+        );
+        assert_eq!(
+            progress_line(90, 2, 4, Some(0.25)),
+            "90 nodes, 2 solutions, 25% of the tree explored (Knuth's estimate)"
+        );
     }
 
     #[test]

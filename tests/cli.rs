@@ -1777,3 +1777,85 @@ fn multiplicity_errors_and_refusals_get_one_line_and_status_2() {
         &["--algorithm naive takes no multiplicities"],
     );
 }
+
+// ---- Many items (issue 12, finding 9) ----
+
+/// `n` items each in its own option: one solution, a search tree that is a path `n` deep.
+fn chain_text(n: usize) -> String {
+    let mut text = (0..n)
+        .map(|k| format!("i{k}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    text.push('\n');
+    for k in 0..n {
+        text.push_str(&format!("i{k}\n"));
+    }
+    text
+}
+
+#[test]
+fn many_items_each_in_its_own_option_count_at_once() {
+    // 10^5 such items took 2.3 s (56 s with --seed), 10^6 hours: the choice at each of the n levels
+    // scanned all n lengths. A modest size for the debug binary; `the_choice_reads_a_block_a_level_on
+    // _a_long_path` (core::links) shows the work is linear, and README says 10^6 take ~2 s.
+    let n = 150_000;
+    let text = chain_text(n);
+    for extra in [
+        &["--threads", "1"][..],
+        &[],
+        &["--seed", "5", "--threads", "1"],
+    ] {
+        let mut args = vec!["count", "exact-cover", "-", "--json"];
+        args.extend_from_slice(extra);
+        let out = ok_with_stdin(&args, &text);
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["solutions"], 1, "{extra:?}");
+        assert_eq!(v["nodes"], n as u64 + 1, "{extra:?}");
+        assert_eq!(v["max_depth"], n as u64, "{extra:?}");
+    }
+}
+
+/// Reads the child's stderr until the first progress line (ended by `\r`) and returns it.
+fn first_progress_line(child: &mut std::process::Child) -> String {
+    let mut stderr = child.stderr.take().unwrap();
+    let mut line = Vec::new();
+    let mut byte = [0u8; 1];
+    loop {
+        assert_eq!(stderr.read(&mut byte).unwrap(), 1, "stderr ended: {line:?}");
+        if byte[0] == b'\r' && !line.is_empty() {
+            break;
+        }
+        if byte[0] != b'\r' {
+            line.push(byte[0]);
+        }
+    }
+    String::from_utf8(line).unwrap()
+}
+
+#[test]
+fn the_progress_line_counts_nodes_from_its_first_showing() {
+    // The workers reported every 2^18 nodes, so where a node is slow the line said "0 nodes" for
+    // minutes; now they report by time (about every 50 ms), so the first line shown (half a second
+    // in) has nodes counted.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["count", "queens", "15", "--threads", "2", "--progress"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let line = first_progress_line(&mut child);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let nodes: u64 = line
+        .split(" nodes")
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line:?}"));
+    assert!(nodes > 0, "{line:?}");
+    assert!(line.ends_with(", 2 threads"), "{line:?}");
+    assert!(
+        line.contains("of the tree explored (Knuth's estimate)")
+            || line.contains("subproblems finished yet (no estimate until one is)"),
+        "{line:?}"
+    );
+}

@@ -25,7 +25,13 @@ export const LINES = [
   ['sub-hide', 0, 'hide(o): unlink o\'s other nodes from their items\' lists (up/down), each length − 1', 'Hide: each other node of o is skipped by its neighbours above and below; it keeps its own links.'],
   ['sub-uncover', 0, 'uncover(i): unhide(o) for each o in i\'s list, bottom to top; put i back', 'Uncover: the exact reverse of cover, in reverse order, so every link finds its neighbours back.'],
   ['sub-unhide', 0, 'unhide(o): relink o\'s nodes: their own links still point at their old neighbours', 'Unhide: two stores a node, because a removed node remembers where it was: the dance of the links.'],
+  // Colours (TAOCP's Algorithm C): shown for a problem with colours only.
+  ['sub-purify', 0, 'purify(j, c) for j:c of o: for each o′ in j\'s list: mark o′ if it gives j colour c, else hide(o′)', 'Commit j:c, a coloured secondary item: instead of covering j, every other option must give j the same colour c. Those that do are marked and stay; the others are hidden.'],
+  ['sub-unpurify', 0, 'unpurify(j, c): the reverse, bottom to top: unmark, or unhide(o′)', 'Unpurify: purify undone exactly, in reverse order.'],
 ];
+
+/** The lines about colours, hidden for a problem without any. */
+const COLOUR_LINES = new Set(['sub-purify', 'sub-unpurify']);
 
 /**
  * The line of an event (and its caller in the body, for covers).
@@ -50,8 +56,10 @@ export function lineOf(e, ctx) {
     case EV.Hide: return ['sub-hide', body('cover-i', 'cover-j')];
     case EV.UncoverItem: return ['sub-uncover', body('back', 'uncover-j')];
     case EV.Unhide: return ['sub-unhide', body('back', 'uncover-j')];
-    // Colours (Algorithm C): purify and unpurify stand where an option's other items are covered.
-    default: return [e.undone ? 'uncover-j' : 'cover-j', ''];
+    // Colours (Algorithm C): an option's coloured items are purified where its others are covered.
+    case EV.Purify: return ['sub-purify', 'cover-j'];
+    case EV.Unpurify: return ['sub-unpurify', 'uncover-j'];
+    default: return ['', ''];
   }
 }
 
@@ -80,6 +88,11 @@ export class AlgorithmView {
 
   /** @param {import('./snapshot.js').Snapshot} s */
   update(s) {
+    const colours = !!(s.info && s.info.colors && s.info.colors.length);
+    for (const id of COLOUR_LINES) {
+      const li = /** @type {HTMLElement} */ (this.items.get(id));
+      if (li.hidden === colours) li.hidden = !colours;
+    }
     const [now, caller] = lineOf(s.lastEvent, s.coverContext);
     const key = `${now}|${caller}`;
     if (key === this.key) return;

@@ -16,6 +16,8 @@ import { resetColours } from './canvas.js';
 import { queryOf, specOf, MAX_URL } from './links.js';
 import { SudokuTools } from './sudoku.js';
 import { AlgorithmView } from './algorithm.js';
+import { Glossary, TermLinker, linkStatistics } from './glossary.js';
+import { Tours } from './tours.js';
 import { bindDownloads } from './downloads.js';
 import { Race, RaceView } from './race.js';
 
@@ -65,6 +67,8 @@ const ui = /** @type {Record<string, any>} */ ({});
 /** @type {TreeView} */ let tree;
 /** @type {RunToEnd} */ let runs;
 /** @type {SudokuTools} */ let sudoku;
+/** @type {Glossary} */ let glossary;
+/** @type {Tours} */ let tours;
 /** @type {Race} */ let race;
 /** Every view, with the one interface of www/snapshot.js. @type {import('./snapshot.js').Renderer[]} */
 let renderers = [];
@@ -122,10 +126,23 @@ async function main() {
       eps: ui['st-eps'], elapsed: ui['st-elapsed'],
     }),
     new NarrationView(ui.narration),
+    new TermLinker(ui.narration),
     new AlgorithmView(ui.algorithm),
     raceView,
     new RunBoxView({ box: ui['run-box'], bar: ui['run-bar'], text: ui['run-text'], cancel: ui['run-cancel'], anyway: ui['run-anyway'] }),
   ];
+
+  glossary = new Glossary();
+  linkStatistics();
+  ui['open-glossary'].addEventListener('click', () => glossary.show());
+  tours = new Tours(ui.learn, ui['learn-row'], {
+    model: M,
+    load: (spec) => { writeInputs(spec); const ok = loadSpec(spec); updateFormState(); return ok; },
+    move: (fn) => act(fn, 'seek'),
+    setTouring,
+    epoch: () => state.epoch,
+  });
+  renderers.push(tours);
 
   bindDownloads({ log: ui['download-log'], instance: ui['download-instance'], solutions: ui['download-solutions'] }, {
     model: M, note,
@@ -140,7 +157,7 @@ async function main() {
   });
 
   const model = M();
-  model.pauseAtSolution = ui['pause-at-solution'].checked;
+  setPausesFromInputs();
   setSpeedFromSlider();
   // @ts-ignore: the handle the browser tests use
   window.dlx = {
@@ -150,7 +167,7 @@ async function main() {
       lastRun: () => (runs.state.phase === 'done' ? runs.state : null),
       runs,
       race,
-      matrix, board, tree, renderers, sudoku,
+      matrix, board, tree, renderers, sudoku, glossary, tours,
     },
   };
   await openFromUrl();
@@ -528,9 +545,10 @@ function bindControls() {
     if (runs.running) { runs.cancel(); note('Run to end cancelled.'); } else runs.forget();
   });
   ui.speed.addEventListener('input', setSpeedFromSlider);
-  ui['pause-at-solution'].addEventListener('change', () => {
-    if (state.model) state.model.pauseAtSolution = ui['pause-at-solution'].checked;
-  });
+  for (const id of ['pause-at-solution', 'pause-at-dead-end', 'pause-at-level', 'pause-level']) {
+    ui[id].addEventListener('change', setPausesFromInputs);
+  }
+  ui['pause-level'].addEventListener('input', setPausesFromInputs);
   ui['show-text'].addEventListener('click', () => {
     const shown = ui['board-text'].classList.toggle('shown');
     ui['board-text'].classList.toggle('sr-only', !shown);
@@ -565,6 +583,9 @@ function keepsKeys(t) {
 /** @param {KeyboardEvent} e */
 function onKey(e) {
   if (!state.model || e.ctrlKey || e.metaKey || e.altKey) return;
+  // A dialog (the glossary) has the keys; Esc closes it by itself.
+  if (document.querySelector('dialog[open]')) return;
+  if (tours.onKey(e)) return;
   if (e.key === 'Escape') {
     if (stopEverything()) e.preventDefault();
     return;
@@ -624,11 +645,34 @@ function stopEverything() {
   return true;
 }
 
+/**
+ * A guided tour drives the search (www/tours.js): the form and the search controls are inert until it
+ * is left, and nothing else runs meanwhile. @param {boolean} on
+ */
+function setTouring(on) {
+  const model = M();
+  if (model.playing) model.pause();
+  stopHunt();
+  document.body.classList.toggle('touring', on);
+  for (const el of [document.querySelector('.problem-panel'), ui.controls]) /** @type {HTMLElement} */ (el).inert = on;
+  state.dirty = true;
+}
+
 /** @param {boolean} on */
 function setControlsEnabled(on) {
   for (const id of ['load', 'reset', 'step-back', 'step-back-choice', 'timeline', 'play', 'step', 'step-choice', 'next-solution', 'run-to-end']) {
     ui[id].disabled = !on;
   }
+}
+
+/** Where play pauses by itself: at solutions, at dead ends, on entering level k (model.tick). */
+function setPausesFromInputs() {
+  const model = state.model;
+  if (!model) return;
+  model.pauseAtSolution = ui['pause-at-solution'].checked;
+  model.pauseAtDeadEnd = ui['pause-at-dead-end'].checked;
+  const k = Math.floor(Number(ui['pause-level'].value));
+  model.pauseAtLevel = ui['pause-at-level'].checked && k >= 1 ? k : 0;
 }
 
 /**
@@ -833,6 +877,7 @@ function statusLine(s) {
   else if (s.playing) text = `Playing at ${ui['speed-out'].textContent}.`;
   else if (st.at_start) text = 'At the start. Press Play, Step or Next solution.';
   else if (s.leaf === 'dead') text = 'Paused at a dead end.';
+  else if (s.stoppedAt === 'level') text = `Paused on reaching level ${st.level}.`;
   else text = 'Paused.';
   setStatus(text, kind);
 }

@@ -62,6 +62,10 @@ export class Model {
     this.speed = 4;
     /** Whether play stops on the event that finds a solution. */
     this.pauseAtSolution = true;
+    /** Whether play stops on each dead end (an item with no option left). */
+    this.pauseAtDeadEnd = false;
+    /** Play stops each time the search enters a node at this level (0: never). */
+    this.pauseAtLevel = 0;
     this._batch = 1000;
     this._restartState();
   }
@@ -98,6 +102,8 @@ export class Model {
     this.lastMove = 0;
     /** Whether play stopped at a solution (by stepping back over the events past it). */
     this.stoppedAtSolution = false;
+    /** Why play stopped by itself, if it did: a solution, a dead end or the level asked for. @type {'solution' | 'dead' | 'level' | null} */
+    this.stoppedAt = null;
     /** @type {{code: number, level: number, undone: number} | null} */
     this._leafEvent = null;
     this.playing = false;
@@ -140,6 +146,7 @@ export class Model {
    */
   _took(taken, forward) {
     this.stoppedAtSolution = false;
+    this.stoppedAt = null;
     this.lastMove = taken;
     if (forward) this.eventsPlayed += taken;
     this.position += forward ? taken : -taken;
@@ -369,21 +376,26 @@ export class Model {
     }
     let taken = 0;
     if (n > 0) {
-      // To stop on a solution, a batch must fit in the events buffer, where the solution is looked for.
-      if (this.pauseAtSolution) n = Math.min(n, LIMITS.eventCap);
+      // To stop on an event, a batch must fit in the events buffer, where the event is looked for.
+      const pausing = this.pauseAtSolution || this.pauseAtDeadEnd || this.pauseAtLevel > 0;
+      if (pausing) n = Math.min(n, LIMITS.eventCap);
       const t0 = performance.now();
       taken = this.step(n);
-      if (this.pauseAtSolution) {
-        const over = this._eventsAfterSolution();
-        if (over >= 0) {
-          // Stepping back is exact, so overshooting and coming back is as good as stopping.
-          if (over > 0) this.stepBack(over);
-          this.eventsPlayed -= over;
-          this.playing = false;
-          this.stoppedAtSolution = true;
-          this._sampleEps(now);
-          return taken - over;
+      const stop = pausing ? this._firstStop() : null;
+      if (stop) {
+        // Stepping back is exact, so overshooting and coming back is as good as stopping. Back over
+        // the stop too and take it again, so that the latest event is the stop itself (narration,
+        // algorithm line, leaf), not the undo of the event after it.
+        if (stop.over > 0) {
+          this.stepBack(stop.over + 1);
+          this.step(1);
+          this.eventsPlayed -= stop.over + 1;
         }
+        this.playing = false;
+        this.stoppedAt = stop.why;
+        this.stoppedAtSolution = stop.why === 'solution';
+        this._sampleEps(now);
+        return taken - stop.over;
       }
       const ms = performance.now() - t0;
       if (n >= 64) {
@@ -397,14 +409,26 @@ export class Model {
     return taken;
   }
 
-  /** Events taken after the first Solution event of the last call, or −1 if it found none. */
-  _eventsAfterSolution() {
+  /**
+   * The first event of the last call that play pauses on (a solution, a dead end, entering the level
+   * asked for: Choose, DeadEnd or Solution at that level), and the events taken after it; null if none.
+   * @returns {{over: number, why: 'solution' | 'dead' | 'level'} | null}
+   */
+  _firstStop() {
     const ev = this.views().events;
     const w = LIMITS.eventWords;
+    const k = this.pauseAtLevel;
     for (let i = 0; i + w - 1 < ev.length; i += w) {
-      if (ev[i] === EV.Solution && !ev[i + 5]) return (ev.length - i) / w - 1;
+      if (ev[i + 5]) continue;
+      const code = ev[i];
+      /** @type {'solution' | 'dead' | 'level' | null} */
+      let why = null;
+      if (code === EV.Solution && this.pauseAtSolution) why = 'solution';
+      else if (code === EV.DeadEnd && this.pauseAtDeadEnd) why = 'dead';
+      else if (k > 0 && ev[i + 1] === k && (code === EV.Choose || code === EV.DeadEnd || code === EV.Solution)) why = 'level';
+      if (why) return { over: (ev.length - i) / w - 1, why };
     }
-    return -1;
+    return null;
   }
 
   /** @param {number} now */

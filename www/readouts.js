@@ -73,6 +73,8 @@ export class NarrationView {
 
   draw() {
     set(this.el, this.text);
+    // One line that never wraps (nothing moves): the whole of a long one on hover.
+    if (this.el.title !== this.text) this.el.title = this.text;
     if (this.el.getAttribute('aria-live') !== this.live) this.el.setAttribute('aria-live', this.live);
   }
 }

@@ -40,6 +40,7 @@ import { TREE_DEPTH } from './engine.js';
  *                                    or undone (null after a load, a reset or a jump)
  * @property {number} coverContext    1: the latest cover/uncover is of the item branched on; 2: of an
  *                                    item of the option tried; 0: neither
+ * @property {'solution' | 'dead' | 'level' | null} stoppedAt  why play stopped by itself, if it did
  * @property {{position: number, horizon: number, fromStart: boolean}} timeline  events from the start
  *                                    (or the latest jump) and the furthest point reached
  */
@@ -96,6 +97,7 @@ export function takeSnapshot(model, app) {
     run: app.run,
     lastEvent: model.lastEvent(),
     coverContext: model.info ? model.coverContext() : 0,
+    stoppedAt: model.stoppedAt,
     timeline: { position: model.position, horizon: model.horizon, fromStart: model.fromStart },
   };
 }

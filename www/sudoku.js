@@ -210,6 +210,7 @@ export class SudokuTools {
         b.textContent = text;
         b.dataset.value = value;
         b.setAttribute('aria-label', label);
+        b.title = label;
         return b;
       };
       pad.replaceChildren(

@@ -661,6 +661,9 @@ trait Engine {
     fn stats(&self) -> &Stats;
     fn solution(&self) -> Vec<usize>;
     fn progress(&self) -> f64;
+    /// Whether some branch is finished, so that `progress` is an estimate and not a guess.
+    fn finished_any(&self) -> bool;
+    fn level(&self) -> usize;
 }
 
 impl Engine for Search {
@@ -678,6 +681,12 @@ impl Engine for Search {
     }
     fn progress(&self) -> f64 {
         Search::progress(self)
+    }
+    fn finished_any(&self) -> bool {
+        Search::finished_any(self)
+    }
+    fn level(&self) -> usize {
+        Search::level(self)
     }
 }
 
@@ -702,6 +711,12 @@ impl Engine for Naive {
     }
     fn progress(&self) -> f64 {
         Naive::progress(self)
+    }
+    fn finished_any(&self) -> bool {
+        Naive::finished_any(self)
+    }
+    fn level(&self) -> usize {
+        Naive::level(self)
     }
 }
 
@@ -740,12 +755,9 @@ impl Progress {
 
     fn tick(&mut self, search: &dyn Engine) -> Result<(), Stop> {
         let s = search.stats();
-        let line = format!(
-            "{} nodes, {} solutions, {} of the tree explored (Knuth's estimate)",
-            s.nodes,
-            s.solutions,
-            dlx_studio::narrate::percent(search.progress())
-        );
+        let estimate = search.finished_any().then(|| search.progress());
+        let line =
+            dlx_studio::narrate::progress_line(s.nodes, s.solutions, search.level(), estimate);
         self.show(&line)
     }
 

@@ -105,7 +105,19 @@ pub struct Links {
     pub(crate) slack: Vec<u32>,
     /// Some primary item has bounds other than `1..=1`: the search runs Algorithm M.
     pub(crate) has_mult: bool,
+    /// Whether `zeros` is kept: for instances of more than [`TRACK_ZEROS`] primary items only, so
+    /// that smaller ones run the very code they ran before (see [`Links::choose`]).
+    pub(crate) track: bool,
+    /// While `track`: how many primary items have length 0 and are not covered (the entries of
+    /// `len[1..=n_primary]` equal to 0). While it is 0, nothing beats length 1, so `choose` stops at
+    /// the first length 1 it meets. Kept by `hide`, `unhide`, `splice_out` and `splice_in`.
+    pub(crate) zeros: u32,
 }
+
+/// Above this many primary items the links keep `zeros`, so that `choose` can stop at the first
+/// length 1. Below it the dense scan reads at most 64 blocks of lengths a node, and counting zeros
+/// in `hide` would cost more than it saves (+16% instructions on 11-queens, all of it in `hide`).
+pub const TRACK_ZEROS: u32 = 4096;
 
 /// SplitMix64, enough to shuffle reproducibly without a dependency.
 pub(crate) struct SplitMix(u64);
@@ -255,7 +267,7 @@ impl Links {
                 slack[i + 1] = hi - lo;
             }
         }
-        Links {
+        let mut links = Links {
             items,
             nodes,
             n_items: n,
@@ -268,7 +280,13 @@ impl Links {
             bound,
             slack,
             has_mult,
-        }
+            // The zeros count is for MRV's `choose`; Algorithm M chooses with `choose_mult`, and
+            // its tweaks change lengths outside hide and unhide, so it keeps none.
+            track: np > TRACK_ZEROS && !has_mult,
+            zeros: 0,
+        };
+        links.zeros = links.count_zeros();
+        links
     }
 
     /// True when some primary item has multiplicities (the search runs Algorithm M).
@@ -308,6 +326,28 @@ impl Links {
     /// True when some option gives an item a colour.
     pub fn has_colors(&self) -> bool {
         self.has_colors
+    }
+
+    /// Keeps `zeros` (or stops keeping it) whatever the number of items: the tests run small
+    /// instances both ways.
+    #[cfg(test)]
+    pub(crate) fn set_track(&mut self, on: bool) {
+        self.track = on;
+        self.zeros = self.count_zeros();
+    }
+
+    /// The primary items not covered that have length 0, counted.
+    fn count_zeros(&self) -> u32 {
+        self.len[1..=self.n_primary as usize]
+            .iter()
+            .filter(|&&l| l == 0)
+            .count() as u32
+    }
+
+    /// True when the search must run the general path (`XCC` true): for colours, or to keep
+    /// `zeros` for many items (more than [`TRACK_ZEROS`] primary ones).
+    pub fn general(&self) -> bool {
+        self.has_colors || self.track
     }
 
     /// The node array: headers `1..=n_items()`, then options between spacers.
@@ -434,9 +474,23 @@ impl Links {
     /// Removes item header `c` from its list of items.
     #[inline(always)]
     pub(crate) fn splice_out(&mut self, c: u32) {
+        if self.track {
+            self.splice_out_in::<true>(c)
+        } else {
+            self.splice_out_in::<false>(c)
+        }
+    }
+
+    /// `splice_out`, keeping `zeros` when `TRACK`.
+    #[inline(always)]
+    fn splice_out_in<const TRACK: bool>(&mut self, c: u32) {
         let ItemLink { left, right } = *self.it(c);
         // SAFETY: c is an item header, in range of `len`.
-        unsafe { *self.len.get_unchecked_mut(c as usize) += COVERED };
+        let len = unsafe { self.len.get_unchecked_mut(c as usize) };
+        if TRACK {
+            self.zeros -= u32::from(*len == 0 && c <= self.n_primary);
+        }
+        *len += COVERED;
         let items = self.items.as_mut_ptr();
         // SAFETY: left and right are links of the item list, in range.
         unsafe {
@@ -448,9 +502,22 @@ impl Links {
     /// Puts item header `c` back where it was; undoes `splice_out(c)`.
     #[inline(always)]
     pub(crate) fn splice_in(&mut self, c: u32) {
+        if self.track {
+            self.splice_in_in::<true>(c)
+        } else {
+            self.splice_in_in::<false>(c)
+        }
+    }
+
+    #[inline(always)]
+    fn splice_in_in<const TRACK: bool>(&mut self, c: u32) {
         let ItemLink { left, right } = *self.it(c);
         // SAFETY: as in splice_out.
-        unsafe { *self.len.get_unchecked_mut(c as usize) -= COVERED };
+        let len = unsafe { self.len.get_unchecked_mut(c as usize) };
+        *len -= COVERED;
+        if TRACK {
+            self.zeros += u32::from(*len == 0 && c <= self.n_primary);
+        }
         let items = self.items.as_mut_ptr();
         // SAFETY: as in splice_out.
         unsafe {
@@ -463,10 +530,24 @@ impl Links {
     /// of links removed (Knuth's updates). With `XCC`, marked nodes stay (see the module note).
     #[inline(always)]
     pub(crate) fn hide<const XCC: bool>(&mut self, p: u32) -> u64 {
+        // Only the general (colour) path counts zeros; plain runs of many items take it (see
+        // `Search::run`), so the plain path stays the code it was.
+        if XCC && self.track {
+            self.hide_in::<XCC, true>(p)
+        } else {
+            self.hide_in::<XCC, false>(p)
+        }
+    }
+
+    /// `hide`, counting the lengths it brings to 0 when `TRACK` (see `zeros`).
+    #[inline(always)]
+    fn hide_in<const XCC: bool, const TRACK: bool>(&mut self, p: u32) -> u64 {
+        let np = self.n_primary;
         let nodes = self.nodes.as_mut_ptr();
         let lens = self.len.as_mut_ptr();
         let colors = self.color.as_ptr();
         let mut updates = 0;
+        let mut zeros = 0;
         // SAFETY: q walks p's option through `next`; up, down and top are links, all in range, and
         // `color` has one entry per node.
         unsafe {
@@ -481,11 +562,20 @@ impl Links {
                 if !XCC || *colors.add(q as usize) != MARKED {
                     (*nodes.add(up as usize)).down = down;
                     (*nodes.add(down as usize)).up = up;
-                    *lens.add(top as usize) -= 1;
+                    if TRACK {
+                        let len = *lens.add(top as usize) - 1;
+                        *lens.add(top as usize) = len;
+                        zeros += u32::from(len == 0 && top <= np);
+                    } else {
+                        *lens.add(top as usize) -= 1;
+                    }
                     updates += 1;
                 }
                 q = next;
             }
+        }
+        if TRACK {
+            self.zeros += zeros;
         }
         updates
     }
@@ -497,10 +587,23 @@ impl Links {
     /// marked when the option was hidden (marks are undone after, LIFO), so it was left in place then.
     #[inline(always)]
     pub(crate) fn unhide<const XCC: bool>(&mut self, p: u32) -> u64 {
+        // Only the general (colour) path counts zeros; plain runs of many items take it (see
+        // `Search::run`), so the plain path stays the code it was.
+        if XCC && self.track {
+            self.unhide_in::<XCC, true>(p)
+        } else {
+            self.unhide_in::<XCC, false>(p)
+        }
+    }
+
+    #[inline(always)]
+    fn unhide_in<const XCC: bool, const TRACK: bool>(&mut self, p: u32) -> u64 {
+        let np = self.n_primary;
         let nodes = self.nodes.as_mut_ptr();
         let lens = self.len.as_mut_ptr();
         let colors = self.color.as_ptr();
         let mut updates = 0;
+        let mut zeros = 0;
         // SAFETY: as in hide.
         unsafe {
             let mut q = (*nodes.add(p as usize)).next;
@@ -514,11 +617,20 @@ impl Links {
                 if !XCC || *colors.add(q as usize) != MARKED {
                     (*nodes.add(up as usize)).down = q;
                     (*nodes.add(down as usize)).up = q;
-                    *lens.add(top as usize) += 1;
+                    if TRACK {
+                        let len = *lens.add(top as usize);
+                        *lens.add(top as usize) = len + 1;
+                        zeros += u32::from(len == 0 && top <= np);
+                    } else {
+                        *lens.add(top as usize) += 1;
+                    }
                     updates += 1;
                 }
                 q = next;
             }
+        }
+        if TRACK {
+            self.zeros -= zeros;
         }
         updates
     }
@@ -527,7 +639,19 @@ impl Links {
     /// Returns the number of updates (1 for the item, 1 per link removed).
     #[inline(always)]
     pub(crate) fn cover<const XCC: bool>(&mut self, c: u32) -> u64 {
-        self.splice_out(c);
+        // Whether to count zeros is decided once per cover, not once per option hidden, and only
+        // on the general path (see `hide`).
+        if XCC && self.track {
+            self.cover_in::<XCC, true>(c)
+        } else {
+            self.cover_in::<XCC, false>(c)
+        }
+    }
+
+    #[inline(always)]
+    fn cover_in<const XCC: bool, const TRACK: bool>(&mut self, c: u32) -> u64 {
+        debug_assert!(XCC || !self.track, "many items take the general path");
+        self.splice_out_in::<TRACK>(c);
         let mut updates = 1;
         let mut rr = self.down(c);
         // Item c's own list is never changed while c is covered, so walking it is safe. The next link
@@ -536,7 +660,7 @@ impl Links {
         // it, a dependency on the critical path (5% of 13-queens, 3% of pentomino 6x10).
         while rr != c {
             let next = self.down(rr);
-            updates += self.hide::<XCC>(rr);
+            updates += self.hide_in::<XCC, TRACK>(rr);
             rr = next;
         }
         updates
@@ -545,14 +669,23 @@ impl Links {
     /// Knuth's uncover(c): the exact inverse of cover(c), walking c's list upwards (reverse order).
     #[inline(always)]
     pub(crate) fn uncover<const XCC: bool>(&mut self, c: u32) {
+        if XCC && self.track {
+            self.uncover_in::<XCC, true>(c)
+        } else {
+            self.uncover_in::<XCC, false>(c)
+        }
+    }
+
+    #[inline(always)]
+    fn uncover_in<const XCC: bool, const TRACK: bool>(&mut self, c: u32) {
         let mut rr = self.up(c);
         // The link is read before unhiding, for the same reason as in cover.
         while rr != c {
             let next = self.up(rr);
-            self.unhide::<XCC>(rr);
+            self.unhide_in::<XCC, TRACK>(rr);
             rr = next;
         }
-        self.splice_in(c);
+        self.splice_in_in::<TRACK>(c);
     }
 
     /// Knuth's purify(p): node `p` gives its (secondary) item `c` the colour `x`; hide every option in
@@ -903,6 +1036,13 @@ impl Links {
                 return Err(format!("item {i}: len {} but {count} nodes", self.len(i)));
             }
         }
+        if self.track && self.zeros != self.count_zeros() {
+            return Err(format!(
+                "zeros {} but {} primary items of length 0",
+                self.zeros,
+                self.count_zeros()
+            ));
+        }
         for (k, &first) in self.option_first.iter().enumerate() {
             let mut p = first;
             let mut size = 0;
@@ -936,26 +1076,67 @@ impl Links {
     }
 
     /// Minimum remaining values: the active primary item with the fewest options, the leftmost on ties.
-    /// Stops looking at length 0, which nothing beats. (Stopping at length 1 too, as some programs do,
-    /// measured worse: a length-0 item further right would end the branch at once, and without it
-    /// 13-queens takes 8% more updates, 18.96 M instead of 17.48 M.) `None` when no item is left.
+    /// Stops looking at length 0, which nothing beats, and at length 1 while no item has length 0
+    /// (`zeros`), when nothing can beat it either: so the choice is always DLX1's. (Stopping at length
+    /// 1 regardless, as some programs do, picks another item where a length-0 item lies further right,
+    /// and measured worse: without the dead end found at once, 13-queens takes 8% more updates.)
+    /// `None` when no item is left.
     ///
     /// Item lengths sit in their own dense array, `len`, where a covered item carries COVERED on top
-    /// of its length: so the scan reads `len[1..=n_primary]` in blocks of fixed width that the
-    /// compiler turns into vector minimums, with no pointer chasing and no test of whether an item is
-    /// still active, and only then finds the leftmost position of that minimum in its block. It
-    /// visits the same items as DLX1's walk along the list and picks the same one. With it (and the
-    /// tighter `Search::run_fast` that came with it) pentomino 6x10 distinct went from 1.70 to 1.41 s
-    /// and the 17-clue Sudoku set from 22.5k to 36k puzzles/s, where most time goes into choosing among
-    /// 324 items; 13-queens, with 26, stayed level (see the README's benchmark table).
+    /// of its length: so the scan reads `len` in blocks of fixed width that the compiler turns into
+    /// vector minimums, with no pointer chasing and no test of whether an item is still active, and
+    /// only then finds the leftmost position of that minimum in its block. It visits the same items
+    /// as DLX1's walk along the list and picks the same one. With it (and the tighter
+    /// `Search::run_fast` that came with it) pentomino 6x10 distinct went from 1.70 to 1.41 s and the
+    /// 17-clue Sudoku set from 22.5k to 36k puzzles/s, where most time goes into choosing among 324
+    /// items; 13-queens, with 26, stayed level (see the README's benchmark table).
+    ///
+    /// The scan runs from the first active item to the last (the list's ends: in the given order the
+    /// list is in header order), so covered items at either end cost nothing, and it stops at length
+    /// 1 when no length 0 exists. Both matter for many items: 10^6 items each in its own option
+    /// scanned all 10^6 lengths at each of the 10^6 levels (~60 µs a node, hours in all); now one
+    /// block a node (`choose_counting` counts the lengths read, for the tests).
     #[inline(always)]
     pub fn choose(&self) -> Option<(u32, u32)> {
+        self.choose_counting().0
+    }
+
+    /// [`Links::choose`], and the number of lengths it read (Knuth's mems of the choice). The count
+    /// compiles away where it is not used.
+    #[inline(always)]
+    pub fn choose_counting(&self) -> (Option<(u32, u32)>, u64) {
         if self.shuffled {
             return self.choose_along_list();
         }
-        // SAFETY: n_primary <= n_items < len.len().
-        let lens = unsafe { self.len.get_unchecked(1..=self.n_primary as usize) };
+        if self.track {
+            self.scan::<true>()
+        } else {
+            self.scan::<false>()
+        }
+    }
+
+    /// The dense scan of `choose`: with `TRACK`, between the ends of the list and stopping at 1
+    /// while no item has length 0.
+    #[inline(always)]
+    fn scan<const TRACK: bool>(&self) -> (Option<(u32, u32)>, u64) {
+        // Many items: the scan runs between the ends of the list of active items (in the given order
+        // the list is in header order), so covered items at either end cost nothing. Fewer: over
+        // them all, the code it always was.
+        let (lo, hi) = if TRACK {
+            match self.it(0).right {
+                0 => return (None, 1),
+                first => (first, self.it(0).left),
+            }
+        } else {
+            (1, self.n_primary)
+        };
+        debug_assert!(1 <= lo && hi <= self.n_primary);
+        // SAFETY: 1 <= lo and hi <= n_primary < len.len() (an empty range when there is no item).
+        let lens = unsafe { self.len.get_unchecked(lo as usize..=hi as usize) };
+        // Nothing is below 1 while no item has length 0: the first 1 is the leftmost minimum.
+        let floor = u32::from(TRACK && self.zeros == 0);
         let n = lens.len();
+        let mut read = 0u64;
         let mut best = COVERED;
         // The block holding the leftmost minimum so far: `at..at + width`.
         let mut at = 0;
@@ -963,15 +1144,16 @@ impl Links {
         let mut i = 0;
         while i + WIDE <= n {
             let m = min_len::<WIDE>(&lens[i..i + WIDE]);
+            read += WIDE as u64;
             if m < best {
                 (best, at, width) = (m, i, WIDE);
-                if m == 0 {
+                if m <= floor {
                     break;
                 }
             }
             i += WIDE;
         }
-        while best != 0 && i < n {
+        while best > floor && i < n {
             // The last window may overlap the one before: those lengths are all >= best already, so
             // a smaller minimum lies beyond them and the leftmost search below still finds it.
             let s = if i + NARROW <= n || n < NARROW {
@@ -985,13 +1167,14 @@ impl Links {
             } else {
                 lens[s..e].iter().fold(COVERED, |a, &b| a.min(b))
             };
+            read += (e - s) as u64;
             if m < best {
                 (best, at, width) = (m, s, e - s);
             }
             i = e;
         }
         if best == COVERED {
-            return None;
+            return (None, read);
         }
         let pos = if width == NARROW {
             first_eq::<NARROW>(&lens[at..at + NARROW], best)
@@ -1001,24 +1184,29 @@ impl Links {
                 .position(|&l| l == best)
                 .unwrap_or(0)
         };
-        Some(((at + pos) as u32 + 1, best))
+        (Some(((at + pos) as u32 + lo, best)), read)
     }
 
     /// DLX1's MRV: a walk along the list of active primary items, for a shuffled item order.
-    fn choose_along_list(&self) -> Option<(u32, u32)> {
+    /// Stops at length 0, and at length 1 while no item has length 0, as the dense scan does.
+    /// Returns the choice and the items visited.
+    fn choose_along_list(&self) -> (Option<(u32, u32)>, u64) {
+        let floor = u32::from(self.track && self.zeros == 0);
         let mut k = self.it(0).right;
         let mut best = None;
+        let mut read = 0;
         while k != 0 {
             let len = self.len(k);
+            read += 1;
             if best.is_none_or(|(_, b)| len < b) {
                 best = Some((k, len));
-                if len == 0 {
+                if len <= floor {
                     break;
                 }
             }
             k = self.it(k).right;
         }
-        best
+        (best, read)
     }
 }
 
@@ -1064,12 +1252,29 @@ pub(crate) mod tests {
         assert_eq!(l.choose(), Some((1, 2)));
     }
 
-    /// The dense scan of `choose` against DLX1's walk along the list (which, for the given order, is the
-    /// list of headers in increasing order): same item, same length, in random states of covering, for
-    /// numbers of primary items on both sides of the block widths (16 and 64) and their multiples.
+    /// DLX1's choice, written as Knuth writes it: along the list, the leftmost of the shortest,
+    /// stopping at length 0 only.
+    fn dlx1_choice(l: &Links) -> Option<(u32, u32)> {
+        let mut k = l.items[0].right;
+        let mut best: Option<(u32, u32)> = None;
+        while k != 0 && best.is_none_or(|(_, t)| t > 0) {
+            if best.is_none_or(|(_, t)| l.len(k) < t) {
+                best = Some((k, l.len(k)));
+            }
+            k = l.items[k as usize].right;
+        }
+        best
+    }
+
+    /// The dense scan of `choose`, and the walk of a shuffled layout, against DLX1's walk along the
+    /// list (which, for the given order, is the list of headers in increasing order): same item, same
+    /// length, in random states of covering, for numbers of primary items on both sides of the block
+    /// widths (16 and 64) and their multiples; with and without `zeros` kept (its stop at length 1
+    /// must never change the choice), checked by `sanity` throughout.
     #[test]
     fn dense_choice_matches_the_walk_along_the_list() {
         let mut rng = SplitMix::new(11);
+        let mut stops_at_one = 0;
         for np in [1, 2, 15, 16, 17, 31, 63, 64, 65, 80, 128, 129, 200, 324] {
             let names: Vec<String> = (0..np).map(|i| format!("p{i}")).collect();
             let mut inst = Instance::new(names, ["s0", "s1"]).unwrap();
@@ -1080,25 +1285,116 @@ pub(crate) mod tests {
                 row.dedup();
                 inst.add_option(&row).unwrap();
             }
-            let mut l = Links::new(&inst, Order::Given);
-            let start = l.clone();
-            let mut covered = Vec::new();
-            for _ in 0..400 {
-                assert_eq!(l.choose(), l.choose_along_list(), "{np} primary items");
-                let active: Vec<u32> = (1..=np as u32).filter(|&i| l.is_active(i)).collect();
-                if !active.is_empty() && (covered.is_empty() || rng.below(3) > 0) {
-                    let c = active[rng.below(active.len())];
-                    l.cover::<false>(c);
-                    covered.push(c);
-                } else if let Some(c) = covered.pop() {
-                    l.uncover::<false>(c);
+            for (order, track) in [
+                (Order::Given, false),
+                (Order::Given, true),
+                (Order::Shuffled(np as u64), true),
+            ] {
+                let mut l = Links::new(&inst, order);
+                l.set_track(track);
+                let start = l.clone();
+                let mut covered = Vec::new();
+                for _ in 0..400 {
+                    let want = dlx1_choice(&l);
+                    assert_eq!(l.choose(), want, "{np} primary items, {order:?}, {track}");
+                    stops_at_one += usize::from(track && want.is_some_and(|(_, t)| t == 1));
+                    let active: Vec<u32> = (1..=np as u32).filter(|&i| l.is_active(i)).collect();
+                    if !active.is_empty() && (covered.is_empty() || rng.below(3) > 0) {
+                        let c = active[rng.below(active.len())];
+                        l.cover::<true>(c);
+                        covered.push(c);
+                    } else if let Some(c) = covered.pop() {
+                        l.uncover::<true>(c);
+                    }
+                    assert_eq!(l.sanity(), Ok(()));
                 }
+                while let Some(c) = covered.pop() {
+                    l.uncover::<true>(c);
+                }
+                assert_eq!(l, start);
             }
-            while let Some(c) = covered.pop() {
-                l.uncover::<false>(c);
-            }
-            assert_eq!(l, start);
         }
+        // The stop at length 1 was taken, and agreed.
+        assert!(stops_at_one > 100, "{stops_at_one}");
+    }
+
+    /// Follows the search's one path down (each level: choose, cover the item, commit its first
+    /// option) and returns the lengths `choose` read in all, and the depth reached.
+    fn reads_down_the_path(l: &mut Links) -> (u64, u64) {
+        let (mut reads, mut depth) = (0, 0);
+        loop {
+            let (choice, read) = l.choose_counting();
+            reads += read;
+            let Some((c, d)) = choice else {
+                return (reads, depth);
+            };
+            assert_eq!(d, 1, "a forced move at every level");
+            l.cover::<true>(c);
+            l.cover_option_from::<true>(l.down(c));
+            depth += 1;
+        }
+    }
+
+    /// Many items (issue 12, finding 9): `n` items each in its own option is a path `n` deep, and
+    /// the choice at each level read all `n` lengths (n^2 in all: 10^6 items took hours). Now it
+    /// reads one block a level, so the work grows linearly: 10 times the items, 10 times the reads.
+    /// The same with a secondary item in each option, whose length drops to 0 as its option is
+    /// hidden, and with options of two primary items, whose second item is empty until covered.
+    #[test]
+    fn the_choice_reads_a_block_a_level_on_a_long_path() {
+        let chain = |n: usize, shape: u8| {
+            let names: Vec<String> = (0..n).map(|k| format!("i{k}")).collect();
+            let sec: Vec<String> = match shape {
+                1 => (0..n).map(|k| format!("s{k}")).collect(),
+                _ => Vec::new(),
+            };
+            let mut inst = Instance::new(names, sec).unwrap();
+            for k in 0..n {
+                match shape {
+                    0 => inst.add_option(&[k]),
+                    1 => inst.add_option(&[k, n + k]),
+                    _ if k % 2 == 0 => inst.add_option(&[k, k + 1]),
+                    _ => continue,
+                }
+                .unwrap();
+            }
+            Links::new(&inst, Order::Given)
+        };
+        let small = TRACK_ZEROS as usize + 904;
+        for shape in 0..3 {
+            let mut work = Vec::new();
+            for n in [small, 10 * small] {
+                let mut l = chain(n, shape);
+                assert!(l.track, "{n} items keep zeros");
+                let start = l.clone();
+                let (reads, depth) = reads_down_the_path(&mut l);
+                assert_eq!(depth, if shape == 2 { n / 2 } else { n } as u64);
+                assert!(reads <= (WIDE as u64 + 1) * (depth + 1), "{reads} for {n}");
+                assert_eq!(l.sanity(), Ok(()));
+                drop(start);
+                work.push(reads);
+            }
+            // Linear: 10x the items, at most 10x the reads (each level reads one block).
+            assert!(work[1] <= 11 * work[0], "shape {shape}: {work:?}");
+            // What the scan over every item would have read: quadratic.
+            let mut full = chain(small, shape);
+            full.track = false;
+            let (reads, _) = reads_down_the_path_untracked(&mut full);
+            let n = if shape == 2 { small / 2 } else { small } as u64;
+            assert!(reads >= n * n / 2, "shape {shape}: {reads} vs {}", work[0]);
+        }
+    }
+
+    /// `reads_down_the_path` for links that do not keep zeros (the plain path, as before).
+    fn reads_down_the_path_untracked(l: &mut Links) -> (u64, u64) {
+        let (mut reads, mut depth) = (0, 0);
+        while let (Some((c, _)), read) = l.choose_counting() {
+            reads += read;
+            l.cover::<false>(c);
+            l.cover_option_from::<false>(l.down(c));
+            depth += 1;
+        }
+        (reads, depth)
     }
 
     #[test]

@@ -185,6 +185,15 @@ impl Naive {
         (f + 0.5 / fd).min(1.0)
     }
 
+    /// Whether some branch of the tree is finished, as [`Search::finished_any`](super::Search) says.
+    pub fn finished_any(&self) -> bool {
+        let top = match self.at {
+            At::Try | At::Retreat => self.level + 1,
+            _ => self.level,
+        };
+        self.at == At::Done || self.levels[..top].iter().any(|l| l.k >= 2)
+    }
+
     /// The options of the current solution (valid when the observer is told of one): the preselected
     /// options, then the row tried at each level.
     pub fn solution(&self) -> Vec<usize> {

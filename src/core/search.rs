@@ -522,6 +522,21 @@ impl Search {
         &self.links
     }
 
+    /// Keeps the links' count of empty items whatever the instance's size (see `Links::choose`),
+    /// so that small instances test that path too.
+    #[cfg(test)]
+    pub(crate) fn track_zeros(&mut self) {
+        assert!(self.at_start());
+        self.links.set_track(true);
+    }
+
+    /// The links to work on in place, for the split's size estimates, which probe the subtree the
+    /// search stands at: whatever is changed must be undone, in reverse order, before the search
+    /// moves on (covers undone by uncovers leave the links exactly as they were).
+    pub(crate) fn links_mut(&mut self) -> &mut Links {
+        &mut self.links
+    }
+
     pub fn stats(&self) -> &Stats {
         &self.stats
     }
@@ -639,6 +654,13 @@ impl Search {
         (f + 0.5 / fd).min(1.0)
     }
 
+    /// Whether some branch of the tree is finished (an option tried to its end at some level of the
+    /// path, or the search done). Until then [`Search::progress`] is only its guess of half the
+    /// current subtree: on a path-shaped tree (every choice forced) it said 50% from start to end.
+    pub fn finished_any(&self) -> bool {
+        self.phase == Phase::Done || self.choices().iter().any(|&(k, _)| k >= 2)
+    }
+
     #[inline(always)]
     fn limit_reached(&self) -> bool {
         self.stats.nodes >= self.node_cap || self.stats.solutions >= self.solution_cap
@@ -674,14 +696,16 @@ impl Search {
             self.step();
         }
         // The heuristic and the colour test are chosen once per run: plain exact cover under MRV
-        // runs the code it ran before either existed. Multiplicities have a loop of their own.
+        // runs the code it ran before either existed. Many items take the general path too, which
+        // keeps the count of empty items that lets the choice stop early (`Links::choose`).
+        // Multiplicities have a loop of their own.
         if self.links.has_mult() {
             return match self.heuristic {
                 Heuristic::Mrv => self.run_fast_mult::<O, false>(obs),
                 Heuristic::First => self.run_fast_mult::<O, true>(obs),
             };
         }
-        match (self.heuristic, self.links.has_colors) {
+        match (self.heuristic, self.links.general()) {
             (Heuristic::Mrv, false) => self.run_fast::<O, false, false>(obs),
             (Heuristic::Mrv, true) => self.run_fast::<O, false, true>(obs),
             (Heuristic::First, false) => self.run_fast::<O, true, false>(obs),

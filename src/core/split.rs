@@ -25,8 +25,7 @@
 
 use super::instance::Instance;
 use super::links::{Links, Order, SplitMix};
-use super::search::{Clash, Event, Limits, Phase, Search, SolutionStop, Stats, Status};
-use std::ops::ControlFlow;
+use super::search::{Clash, Limits, Phase, Search, SolutionStop, Stats, Status};
 
 /// How finely to split.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -56,9 +55,14 @@ pub const KEEP: usize = 100;
 
 /// Deeper than this the walk never splits: the top stays small even when estimates are wild.
 const MAX_DEPTH: usize = 24;
-/// Knuth's probes for the whole tree and for each subtree the walk considers.
+/// Knuth's probes for the whole tree (its size, and the widths of its levels).
 const ROOT_PROBES: u32 = 256;
-const PROBES: u32 = 16;
+/// Probes for each node the walk considers below the least depth (see `Split::new`). One: a probe of
+/// pentomino 6x10 costs a few percent of an average subproblem's count, and 16 probes a node made the
+/// split half as long as the whole count (554 ms of 1.07 s, in 64 parts). The estimates only order
+/// the subproblems and deal them to parts; one probe is a noisy estimate (the parts' balance suffers
+/// a little, see the README), and the least depth keeps a badly underestimated subtree small.
+const PROBES: u32 = 1;
 
 /// One subtree to count: the options chosen on the path to it, after the givens.
 #[derive(Clone, Debug, PartialEq)]
@@ -121,6 +125,8 @@ pub struct Split {
     pub estimate: f64,
     /// [`fingerprint`] of the problem: parts from different problems must not be added up.
     pub fingerprint: u64,
+    /// The work the size estimates did (items scanned choosing, as bounded by [`PROBE_WORK`]).
+    pub probe_work: u64,
 }
 
 /// FNV-1a, 64 bits: stable across runs, machines and versions, unlike `std`'s hasher.
@@ -181,41 +187,49 @@ pub fn fingerprint(inst: &Instance, givens: &[usize], order: Order) -> u64 {
     h.0
 }
 
-/// The work one call of [`estimate`] may do, in items scanned by `choose` (about 30 ms): a probe
-/// costs its depth times the primary items, so a deep, thin tree (10^5 items each in its own option:
-/// one path 10^5 levels deep) made 256 probes cost 256 whole searches (555 s for a 2 s count).
-/// Counted in work, not time, so that the split stays a function of the problem alone.
+/// The work one estimate may do, in items scanned by `choose` (about 30 ms): a probe costs its depth
+/// times the primary items, so a deep, thin tree (10^5 items each in its own option: one path 10^5
+/// levels deep) made 256 probes cost 256 whole searches (555 s for a 2 s count). Counted in work, not
+/// time, so that the split stays a function of the problem alone.
 const PROBE_WORK: u64 = 1 << 26;
 
 /// Knuth's estimate of the size of the search tree below the current state of `links` (nodes, plus
 /// the updates made at them): `probes` random paths to a leaf, each node on a path weighted by the
-/// product of the branching degrees above it, averaged. Works on a copy; `links` is untouched.
-/// Stops early when [`PROBE_WORK`] is spent: the probes done count, and a probe cut short counts
-/// what it saw, so a tree too deep to probe is underestimated (and left unsplit: its subproblems
-/// would be as deep).
-fn estimate(links: &Links, probes: u32, seed: u64) -> f64 {
-    estimate_with_work(links, probes, seed).0
-}
-
-/// [`estimate`], and the work it did (items scanned), for the tests.
-fn estimate_with_work(links: &Links, probes: u32, seed: u64) -> (f64, u64) {
-    let mut l = links.clone();
+/// product of the branching degrees above it, averaged. Probes on `links` itself and leaves it exactly
+/// as it was (every cover undone in reverse order), so no copy of the matrix is made per estimate.
+/// Stops early when `budget` work is spent: the probes done count, and a probe cut short counts what
+/// it saw, so a tree too deep to probe is underestimated (and left unsplit: its subproblems would be
+/// as deep). Returns the estimate and the work done.
+fn estimate(
+    links: &mut Links,
+    probes: u32,
+    seed: u64,
+    budget: u64,
+    mut profile: Option<&mut Vec<f64>>,
+) -> (f64, u64) {
+    let l = links;
     let mut rng = SplitMix::new(seed);
     let mut path: Vec<u32> = Vec::new();
     let mut total = 0.0;
     let per_choice = u64::from(l.n_primary()).max(1);
     let mut work = 0u64;
     let mut done = 0u32;
-    while done < probes && (done == 0 || work < PROBE_WORK) {
+    while done < probes && (done == 0 || work < budget) {
         done += 1;
         let mut weight = 1.0;
         loop {
             work += per_choice;
-            let choice = if work > PROBE_WORK {
+            let choice = if work > budget {
                 None
             } else {
                 l.choose().filter(|&(_, d)| d > 0)
             };
+            if let Some(p) = profile.as_deref_mut() {
+                if p.len() <= path.len() {
+                    p.resize(path.len() + 1, 0.0);
+                }
+                p[path.len()] += weight;
+            }
             let Some((c, d)) = choice else {
                 total += weight;
                 break;
@@ -235,6 +249,9 @@ fn estimate_with_work(links: &Links, probes: u32, seed: u64) -> (f64, u64) {
             l.uncover_option_from::<true>(x);
             l.uncover::<true>(l.top(x));
         }
+    }
+    if let Some(p) = profile {
+        p.iter_mut().for_each(|w| *w /= f64::from(done));
     }
     (total / f64::from(done), work)
 }
@@ -263,10 +280,21 @@ impl Split {
         // its path: the levels above also tweaked options out of lists. So such a search is not cut:
         // it is one subproblem, counted whole by whichever part or thread gets it (exact, not parallel).
         let mult = inst.has_multiplicities();
+        let mut probe_work = 0;
+        // Knuth's estimate of the whole tree, and of the number of nodes at each level.
+        let mut widths = Vec::new();
         let root = if mult {
             1.0
         } else {
-            estimate(base.links(), ROOT_PROBES, seed_of(&[]))
+            let (root, work) = estimate(
+                base.links_mut(),
+                ROOT_PROBES,
+                seed_of(&[]),
+                PROBE_WORK,
+                Some(&mut widths),
+            );
+            probe_work += work;
+            root
         };
         let mut split = Split {
             base: base.clone(),
@@ -276,6 +304,7 @@ impl Split {
             subproblems: Vec::new(),
             estimate: root,
             fingerprint,
+            probe_work: 0,
         };
         if plan.target <= 1 || root < plan.min_size || mult {
             // Not worth splitting: one subproblem, the whole search.
@@ -284,33 +313,35 @@ impl Split {
                 estimate: root,
                 seq: 0,
             });
+            split.probe_work = probe_work;
             return Ok(split);
-        }
+        };
         let threshold = (root / plan.target as f64).max(plan.min_size);
+        // Every node above the first level estimated to hold half the target's nodes (or as many as
+        // the tree has subtrees of `min_size`) is split, whatever its own estimate says: a probe or
+        // two often miss the few long paths of a subtree and call it small (pentomino 6x10 had one
+        // subproblem of 6% of the tree estimated below the threshold), and the widths of the top
+        // levels, estimated from all the root's probes, are far steadier than one subtree's size.
+        let want = (plan.target as f64 / 2.0).min(root / plan.min_size.max(1.0));
+        let min_depth = widths.iter().position(|&w| w >= want).unwrap_or(0);
         // Beyond this many subproblems (estimates gone badly wrong), the walk stops splitting.
-        let cap = 8 * plan.target;
+        let max_subs = 8 * plan.target;
         let n_givens = givens.len();
         let mut s = base;
         let mut seq = 0u64;
         loop {
-            let mut solved = false;
-            // Stop after a solution (to record it), and on entering each level, to decide.
-            let status = s.run(&mut |ev: Event, s: &Search| {
-                if matches!(ev, Event::Solution { .. }) {
-                    solved = true;
-                    return ControlFlow::Break(());
-                }
-                if s.phase() == Phase::Enter {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
+            // At full speed to the next node (stopping before counting it) or solution: a node cap
+            // one above the nodes counted when the node standing here is to be entered, else none.
+            let cap = s.stats().nodes + u64::from(s.phase() == Phase::Enter);
+            s.set_limits(Limits {
+                nodes: Some(cap),
+                solutions: None,
             });
-            match status {
+            let solved = match s.run(&mut SolutionStop { stop: true }) {
                 Status::Done => break,
-                Status::Limit => unreachable!("the walk sets no limits"),
-                Status::Paused => {}
-            }
+                Status::Paused => true,
+                Status::Limit => false,
+            };
             if solved {
                 if split.top.first.is_none() {
                     split.top.first = Some((seq, s.solution()));
@@ -321,23 +352,32 @@ impl Split {
                 seq += 1;
                 continue;
             }
-            // A solution or a dead end the walk meets is counted in the top, like any node above.
-            if s.links().choose().is_none_or(|(_, d)| d == 0) {
+            let level = s.level();
+            // The root is split (it is large enough); a solution or a dead end the walk meets is
+            // counted in the top, like any node above the subproblems.
+            if level == 0 || s.links().choose().is_none_or(|(_, d)| d == 0) {
                 continue;
             }
-            let prefix = &s.solution()[n_givens..];
-            let est = estimate(s.links(), PROBES, seed_of(prefix));
-            if est > threshold && s.level() < MAX_DEPTH && split.subproblems.len() < cap {
+            let prefix = s.solution()[n_givens..].to_vec();
+            let deeper = level < MAX_DEPTH && split.subproblems.len() < max_subs;
+            if deeper && level < min_depth {
+                continue;
+            }
+            // Probed on the walk's own links, which it leaves as they were.
+            let (est, work) = estimate(s.links_mut(), PROBES, seed_of(&prefix), PROBE_WORK, None);
+            probe_work += work;
+            if deeper && est > threshold {
                 continue;
             }
             split.subproblems.push(Subproblem {
-                prefix: prefix.to_vec(),
+                prefix,
                 estimate: est,
                 seq,
             });
             seq += 1;
             s.prune();
         }
+        split.probe_work = probe_work;
         split.top.stats = s.stats().clone();
         split
             .subproblems
@@ -457,13 +497,29 @@ impl Split {
         chunk: Option<u64>,
         mut tick: impl FnMut(u64, u64),
     ) -> Tally {
+        self.count_in_by(search, i, chunk, |n, s| {
+            tick(n, s);
+            chunk
+        })
+    }
+
+    /// [`Split::count_in`] with chunks the caller sizes as it goes: `tick` returns the next one
+    /// (the CLI's threads size them by time, so that progress shows whatever a node costs).
+    pub fn count_in_by(
+        &self,
+        search: &mut Search,
+        i: usize,
+        first_chunk: Option<u64>,
+        mut tick: impl FnMut(u64, u64) -> Option<u64>,
+    ) -> Tally {
         self.begin(search, i);
         let mut first = Vec::new();
         let (mut nodes, mut solutions) = (0, 0);
+        let mut chunk = first_chunk;
         loop {
             let done = Split::resume(search, chunk, &mut first, 1);
             let st = search.stats();
-            tick(st.nodes - nodes, st.solutions - solutions);
+            chunk = tick(st.nodes - nodes, st.solutions - solutions);
             (nodes, solutions) = (st.nodes, st.solutions);
             if done {
                 break;
@@ -634,13 +690,25 @@ mod tests {
         inst
     }
 
+    /// `n` items, each in `d` options of its own: a uniform tree, `d^j` nodes at level `j`.
+    fn uniform(n: usize, d: usize) -> Instance {
+        let names: Vec<String> = (0..n).map(|k| format!("i{k}")).collect();
+        let mut inst = Instance::new(names, Vec::<String>::new()).unwrap();
+        for k in 0..n {
+            for _ in 0..d {
+                inst.add_option(&[k]).unwrap();
+            }
+        }
+        inst
+    }
+
     #[test]
     fn probes_of_a_deep_thin_tree_stop_at_their_work_bound() {
         // 10^5 items each in its own option: 256 whole probes were 256 whole searches (555 s).
         let n = 100_000;
         let inst = chain(n);
-        let search = Search::new(&inst);
-        let (est, work) = estimate_with_work(search.links(), ROOT_PROBES, 1);
+        let mut search = Search::new(&inst);
+        let (est, work) = estimate(search.links_mut(), ROOT_PROBES, 1, PROBE_WORK, None);
         assert!(work <= PROBE_WORK + n as u64, "work {work}");
         assert!(est > 0.0 && est < 2.0 * n as f64, "estimate {est}");
         // Underestimated, the tree is not split: one subproblem, and the count is right.
@@ -656,9 +724,61 @@ mod tests {
     fn shallow_trees_get_all_their_probes() {
         // A small chain probes to the end every time: the bound changes nothing there.
         let inst = chain(50);
-        let search = Search::new(&inst);
-        let (est, work) = estimate_with_work(search.links(), ROOT_PROBES, 1);
+        let mut search = Search::new(&inst);
+        let (est, work) = estimate(search.links_mut(), ROOT_PROBES, 1, PROBE_WORK, None);
         assert_eq!(work, u64::from(ROOT_PROBES) * 51 * 50);
         assert!(est >= 50.0);
+    }
+
+    #[test]
+    fn probing_in_place_leaves_the_links_as_they_were() {
+        // Part way down a real search (a level entered, others tried and undone), probes cover and
+        // uncover on the search's own links: every array must be exactly as before, and the search
+        // must go on to the sequential count.
+        let inst = crate::problems::load(&crate::problems::Spec::Queens(6))
+            .unwrap()
+            .instance()
+            .clone();
+        let mut s = Search::new(&inst);
+        s.set_limits(Limits {
+            nodes: Some(20),
+            solutions: None,
+        });
+        assert_eq!(s.run(&mut crate::core::Count), Status::Limit);
+        let before = s.links().clone();
+        let (est, _) = estimate(s.links_mut(), 64, 7, PROBE_WORK, Some(&mut Vec::new()));
+        assert!(est >= 1.0);
+        assert!(*s.links() == before, "the probes changed the links");
+        s.set_limits(Limits::default());
+        assert_eq!(s.run(&mut crate::core::Count), Status::Done);
+        assert_eq!(s.stats().solutions, 4);
+    }
+
+    #[test]
+    fn the_widths_of_a_uniform_tree_are_exact_and_set_the_least_depth_of_the_split() {
+        // 6 items of 3 options each: 3^j nodes at level j, whatever path a probe takes.
+        let inst = uniform(6, 3);
+        let mut s = Search::new(&inst);
+        let mut widths = Vec::new();
+        estimate(s.links_mut(), 5, 1, PROBE_WORK, Some(&mut widths));
+        assert_eq!(widths, [1.0, 3.0, 9.0, 27.0, 81.0, 243.0, 729.0]);
+        // A target of 64: every node above the first level at least 32 wide (level 4, 81 nodes) is
+        // split, however small its estimate; with no size bound the estimates (a subtree of 3^2
+        // leaves is far below the whole tree / 64) split no deeper.
+        let plan = Plan {
+            target: 64,
+            min_size: 0.0,
+        };
+        let split = Split::new(&inst, &[], Order::Given, plan).unwrap();
+        assert_eq!(split.subproblems.len(), 81);
+        assert!(split.subproblems.iter().all(|p| p.prefix.len() == 4));
+        assert_eq!(split.top.stats.nodes, 1 + 3 + 9 + 27);
+        let mut search = split.search();
+        let mut total = split.top.clone();
+        for i in 0..split.subproblems.len() {
+            total.add(split.count_in(&mut search, i, None, |_, _| {}));
+        }
+        assert_eq!(total.stats.solutions, 729);
+        assert_eq!(total.stats.nodes, (0..=6).map(|j| 3u64.pow(j)).sum::<u64>());
     }
 }

@@ -22,6 +22,9 @@ pub struct Progress {
     /// Estimated size of the subproblems finished so far (see [`Progress::fraction`]).
     done: AtomicU64,
     total: AtomicU64,
+    /// Subproblems finished, of `subproblems`.
+    pub finished: AtomicU64,
+    pub subproblems: AtomicU64,
 }
 
 impl Progress {
@@ -36,8 +39,45 @@ impl Progress {
     }
 }
 
-/// Search-tree nodes a worker counts between two updates of the shared progress (a few ms).
-const CHUNK: u64 = 1 << 18;
+/// Search-tree nodes a worker counts before its first update of the shared progress; then chunks
+/// are sized to last about [`TICK`], whatever a node costs (a fixed 2^18 nodes showed "0 nodes" for
+/// minutes where a node cost 60 µs).
+const FIRST_CHUNK: u64 = 1 << 10;
+
+/// How long a worker counts between two updates of the shared progress.
+#[cfg(not(target_arch = "wasm32"))]
+const TICK: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// The next chunk of nodes, from the last one and how long it took: sized to last about [`TICK`].
+/// On wasm32 (no clock; the page runs workers instead) chunks stay as they are.
+struct Chunks {
+    size: u64,
+    #[cfg(not(target_arch = "wasm32"))]
+    since: std::time::Instant,
+}
+
+impl Chunks {
+    fn new() -> Chunks {
+        Chunks {
+            size: FIRST_CHUNK,
+            #[cfg(not(target_arch = "wasm32"))]
+            since: std::time::Instant::now(),
+        }
+    }
+
+    fn next(&mut self) -> u64 {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let now = std::time::Instant::now();
+            let took = (now - self.since).as_secs_f64().max(1e-6);
+            self.since = now;
+            let scaled = self.size as f64 * TICK.as_secs_f64() / took;
+            // At most 4 times larger at a time, so that one fast chunk does not make a slow one.
+            self.size = (scaled as u64).clamp(1, self.size.saturating_mul(4).min(1 << 24));
+        }
+        self.size
+    }
+}
 
 /// The number of threads to use when none is asked for: all the cores the system gives this process.
 pub fn available() -> usize {
@@ -84,6 +124,9 @@ pub fn count(split: &Split, subs: &[usize], threads: usize, progress: &Progress)
     progress
         .total
         .store(subs.iter().map(|&i| size(i)).sum(), Ordering::Relaxed);
+    progress
+        .subproblems
+        .store(subs.len() as u64, Ordering::Relaxed);
     let tallies = map_in_order(
         subs,
         threads,
@@ -92,11 +135,14 @@ pub fn count(split: &Split, subs: &[usize], threads: usize, progress: &Progress)
             if progress.stop.load(Ordering::Relaxed) {
                 return Tally::default();
             }
-            let t = split.count_in(search, i, Some(CHUNK), |n, s| {
+            let mut chunks = Chunks::new();
+            let t = split.count_in_by(search, i, Some(FIRST_CHUNK), |n, s| {
                 progress.nodes.fetch_add(n, Ordering::Relaxed);
                 progress.solutions.fetch_add(s, Ordering::Relaxed);
+                Some(chunks.next())
             });
             progress.done.fetch_add(size(i), Ordering::Relaxed);
+            progress.finished.fetch_add(1, Ordering::Relaxed);
             t
         },
     );

@@ -495,7 +495,7 @@ test('colours: the TAOCP toy purifies, counts cleansings, and steps back to the 
     await page.click(tid('step'));
     narration = await page.evaluate(() => window.dlx.model.narration());
   }
-  assert(/^Commit y:A \(the option tried gives y colour A\): purify y, hiding 1 option that gives it another colour/.test(narration), `no purification narrated: ${narration}`);
+  assert(/^Commit y:A: purify y: hide 1 option of another colour, keep and mark 0 of colour A$/.test(narration), `no purification narrated: ${narration}`);
   assert((await num(page, 'cleansings')) >= 1, `cleansings read-out: ${await text(page, 'cleansings')}`);
   // The purified item's header carries its colour in the colour view (colour A is 1).
   const purified = await page.evaluate(() => {
@@ -598,7 +598,7 @@ test('colours: purification animates as its own event, forward and back, and its
   const rgb = [1, 3, 5].map((i) => parseInt(red.slice(i, i + 2), 16));
   const near = (px) => px.every((v, i) => Math.abs(v - rgb[i]) <= 40);
   const narration = await stepUntil(page, /^Commit /);
-  assert(narration === 'Commit y:A (the option tried gives y colour A): purify y, hiding 1 option that gives it another colour, and marking 0 options that give it A too, which stay', narration);
+  assert(narration === 'Commit y:A: purify y: hide 1 option of another colour, keep and mark 0 of colour A', narration);
   const y = await page.evaluate(() => window.dlx.model.info.items.indexOf('y') + 1);
   const anim = await page.evaluate(() => JSON.parse(JSON.stringify(window.dlx.app.matrix.anim.purify)));
   assert(anim.length === 1 && anim[0].h === y && anim[0].colour === 1 && anim[0].forward && anim[0].struck.length === 1 && anim[0].agree.length === 0,
@@ -629,7 +629,7 @@ test('colours: purification animates as its own event, forward and back, and its
   assert((await page.evaluate(() => window.dlx.app.matrix.drawn.strikes.length)) === 0, 'a strike is left after the unpurify');
   // On to a purification that marks an option: its node is outlined (cleansed), and says so.
   const marks = await stepUntil(page, /^Commit x:A/);
-  assert(/marking 1 option that gives it A too, which stay$/.test(marks), marks);
+  assert(/keep and mark 1 of colour A$/.test(marks), marks);
   const agree = await page.evaluate(() => window.dlx.app.matrix.anim.purify[0].agree);
   assert(agree.length === 1, `agreeing nodes: ${agree}`);
   await holdAnimation(page, 0.5);
@@ -638,8 +638,29 @@ test('colours: purification animates as its own event, forward and back, and its
   const marked = await page.evaluate((x) => { const m = window.dlx.app.matrix; return m._describe(x); }, agree[0]);
   assert(/colour A, marked \(cleansed\)/.test(marked), `the marked node's details: ${marked}`);
   const unp = await stepUntil(page, /^Uncommit /);
-  assert(/^Uncommit x:A: unpurify x, 1 option that gives it another colour back, 1 option of colour A unmarked$/.test(unp), unp);
+  assert(/^Uncommit x:A: unpurify x: 1 option of another colour back, 1 of colour A unmarked$/.test(unp), unp);
   report.push(`purify animation: strike half way ${(mid[0].x1 - mid[0].x0).toFixed(0)} px of ${(end[0].x1 - end[0].x0).toFixed(0)} px; screenshots/purify-mid.png`);
+});
+
+test('colours: the algorithm panel shows purify and unpurify for a problem with colours, and marks them', async ({ page, base }) => {
+  await open(page, base);
+  const shown = () => page.$$eval('[data-line="sub-purify"], [data-line="sub-unpurify"]', (els) => els.map((e) => !e.hidden));
+  await settle(page);
+  assert((await shown()).every((v) => !v), 'the colour lines are shown for the 6x7 matrix');
+  await page.selectOption('#preset', 'xcc-toy');
+  await page.waitForFunction(() => window.dlx.model.info.title.includes('colours'));
+  await settle(page);
+  assert((await shown()).every((v) => v), 'the colour lines are hidden for the toy');
+  await stepUntil(page, /^Commit /);
+  let a = await algorithmLine(page);
+  assert(a.line === 'sub-purify' && a.caller === 'cover-j', `a purification marks ${a.line} (caller ${a.caller})`);
+  await stepUntil(page, /^Uncommit /);
+  a = await algorithmLine(page);
+  assert(a.line === 'sub-unpurify' && a.caller === 'uncover-j', `an unpurification marks ${a.line} (caller ${a.caller})`);
+  await press(page, 'step-back');
+  await press(page, 'step');
+  a = await algorithmLine(page);
+  assert(a.line === 'sub-unpurify', `taken again: ${a.line}`);
 });
 
 test('colours: under reduced motion a purification is drawn at once, struck through', async ({ browser, base }) => {
@@ -1811,6 +1832,271 @@ test('teach: the timeline seeks both ways and returns to identical link arrays',
   assert(Number(await page.$eval(tid('timeline'), (el) => el.value)) === 301, 'a step does not move the timeline');
 });
 
+/**
+ * From the start of the loaded problem, steps one event at a time until `pred(lastEvent)` holds and
+ * returns the events taken (an independent count: no play, no batches, no stepping back).
+ */
+async function eventsUntil(page, predSource) {
+  return page.evaluate(async (src) => {
+    const { EV } = await import('/www/engine.js');
+    const pred = new Function('e', 'EV', `return (${src});`);
+    const m = window.dlx.model;
+    m.reset();
+    let n = 0;
+    while (n < 1e6 && m.step(1) === 1) {
+      n++;
+      if (pred(m.lastEvent(), EV)) break;
+    }
+    window.dlx.app.state.dirty = true;
+    return n;
+  }, predSource);
+}
+
+/** Plays at full speed until play stops by itself for `why`; returns the position and the state. */
+async function playUntilStopped(page, why) {
+  await setSpeed(page, 100);
+  await page.click(tid('play'));
+  await page.waitForFunction((w) => window.dlx.model.stoppedAt === w && !window.dlx.model.playing, why, { timeout: 30000 });
+  const at = await page.evaluate(async () => {
+    const { EV } = await import('/www/engine.js');
+    const m = window.dlx.model;
+    const e = m.lastEvent();
+    return { position: m.position, leaf: m.leaf, level: m.stats().level, event: e, name: Object.keys(EV).find((k) => EV[k] === e.code) };
+  });
+  return { at, state: await modelState(page) };
+}
+
+test('teach: play pauses exactly at the first dead end', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'queens', 8);
+  await page.check(tid('pause-at-dead-end'));
+  const { at, state } = await playUntilStopped(page, 'dead');
+  assert(at.leaf === 'dead' && at.name === 'DeadEnd' && !at.event.undone, `stopped at ${JSON.stringify(at)}`);
+  assert(/dead end/i.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
+  assert(/dead end/i.test(await text(page, 'narration')), `narration: ${await text(page, 'narration')}`);
+  // The same point found one event at a time: the first DeadEnd event, and the same links.
+  const n = await eventsUntil(page, 'e && e.code === EV.DeadEnd && !e.undone');
+  assert(n === at.position, `play stopped after ${at.position} events, the first dead end is event ${n}`);
+  assert(JSON.stringify(await modelState(page)) === JSON.stringify(state), 'the state at the first dead end differs from where play stopped');
+  report.push(`8-queens: play at full speed paused at the first dead end, event ${n}`);
+});
+
+test('teach: play pauses exactly on first reaching level k, and again at the next node there', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'queens', 8);
+  await page.uncheck(tid('pause-at-solution'));
+  await page.check(tid('pause-at-level'));
+  await page.fill(tid('pause-level'), '5');
+  await page.dispatchEvent(tid('pause-level'), 'change');
+  const { at, state } = await playUntilStopped(page, 'level');
+  assert(at.level === 5 && at.event.level === 5 && ['Choose', 'DeadEnd', 'Solution'].includes(at.name) && !at.event.undone,
+    `stopped at ${JSON.stringify(at)}`);
+  assert(/level 5/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
+  // Play again: the next node entered at level 5, further on.
+  const again = await playUntilStopped(page, 'level');
+  assert(again.at.level === 5 && again.at.position > at.position, `second stop: ${JSON.stringify(again.at)}`);
+  const n = await eventsUntil(page, 'e && !e.undone && e.level === 5 && [EV.Choose, EV.DeadEnd, EV.Solution].includes(e.code)');
+  assert(n === at.position, `play stopped after ${at.position} events, level 5 is first entered at event ${n}`);
+  assert(JSON.stringify(await modelState(page)) === JSON.stringify(state), 'the state on first reaching level 5 differs from where play stopped');
+  report.push(`8-queens: play paused on first reaching level 5 at event ${n}, next at event ${again.at.position}`);
+});
+
+/** Every control and statistic of the page without an explanation (a non-empty title). */
+async function untitled(page) {
+  return page.evaluate(() => {
+    const name = (el) => el.id || el.dataset.testid || el.getAttribute('aria-label') || el.textContent.trim() || el.outerHTML.slice(0, 60);
+    const controls = [...document.querySelectorAll('button, select, input, textarea')].filter((el) => !el.title.trim());
+    // A statistic's explanation is its name's tooltip (the link in it carries the same).
+    const stats = [...document.querySelectorAll('.stats dt, #progress-label')].filter((el) => !(el.title.trim() || el.querySelector('[title]')?.title.trim()));
+    return { count: document.querySelectorAll('button, select, input, textarea, .stats dt, #progress-label').length, missing: [...controls, ...stats].map(name) };
+  });
+}
+
+const NEWCOMER_TERMS = ['exact-cover', 'item', 'option', 'primary', 'secondary', 'cover', 'uncover', 'hide', 'unhide', 'mrv',
+  'dead-end', 'level', 'node', 'search-tree', 'update', 'solution', 'colour', 'purify', 'progress', 'backtrack', 'dancing-links'];
+
+test('teach: every control and statistic has a tooltip, on every kind of problem and during a tour', async ({ page, base }) => {
+  await open(page, base);
+  let checked = 0;
+  const check = async (where) => {
+    const u = await untitled(page);
+    assert(u.missing.length === 0, `${where}: no tooltip on ${u.missing.join(', ')}`);
+    checked = Math.max(checked, u.count);
+  };
+  await check('the default problem');
+  await open(page, base, `?sudoku=${HARD_SUDOKU}`);
+  await page.click(tid('pencil'));
+  await check('a Sudoku');
+  await open(page, base, '?pentomino=6x10');
+  await check('pentominoes');
+  await page.click(tid('tour-latin-2'));
+  await page.waitForFunction(() => window.dlx.app.tours.active);
+  await check('during a tour');
+  await page.click(tid('tour-leave'));
+  // The glossary's own buttons and the controls listed in it.
+  await page.click(tid('open-glossary'));
+  await check('with the glossary open');
+  const listed = await page.$$eval(`${tid('glossary-controls')} dt`, (els) => els.map((e) => e.textContent));
+  for (const name of ['Load', 'Step ▶', '◀ Back', 'Pause at each dead end', 'Speed']) {
+    assert(listed.some((l) => l.startsWith(name)), `the glossary does not list the control ${name}: ${listed.join(' | ')}`);
+  }
+  await page.keyboard.press('Escape');
+  report.push(`tooltips: ${checked} controls and statistics checked, every one explained`);
+});
+
+test('teach: the glossary explains each term with Knuth\'s, opens from narration and statistics, works by keyboard and at 375 px', async ({ page, browser, base }) => {
+  await open(page, base);
+  const entries = await page.$$eval('dialog.glossary .glossary-list dt', (els) => els.map((dt) => ({
+    id: dt.id, term: dt.querySelector('dfn').textContent, taocp: dt.querySelector('.taocp').textContent, text: dt.nextElementSibling.textContent,
+  })));
+  for (const id of NEWCOMER_TERMS) {
+    const e = entries.find((x) => x.id === `g-${id}`);
+    assert(e, `no glossary entry for ${id}`);
+    assert(/^TAOCP: \S/.test(e.taocp) && e.text.length > 40, `entry ${id} lacks Knuth's term or an explanation: ${JSON.stringify(e)}`);
+  }
+  // Keyboard: the button opens it (modal), Escape closes it and gives the focus back.
+  await page.focus(tid('open-glossary'));
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('dialog.glossary').open);
+  const before = await page.evaluate(() => window.dlx.model.eventsPlayed);
+  await page.keyboard.press('ArrowRight');
+  assert(await page.evaluate((b) => window.dlx.model.eventsPlayed === b, before), 'an arrow key stepped the search under the open glossary');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('dialog.glossary').open);
+  assert(await page.evaluate(() => document.activeElement.id === 'open-glossary'), 'the focus did not return to the Glossary button');
+  // The narration's words link to their entries: "Choose item A (fewest options: 2)".
+  await page.click(tid('step'));
+  await settle(page);
+  await settle(page);
+  const links = await page.$$eval(`${tid('narration')} a.term`, (as) => as.map((a) => a.dataset.term));
+  assert(links.includes('item') && links.includes('mrv'), `narration links: ${links} in "${await text(page, 'narration')}"`);
+  await page.click(`${tid('narration')} a.term[data-term="mrv"]`);
+  await page.waitForFunction(() => document.querySelector('dialog.glossary').open && document.activeElement.id === 'g-mrv');
+  await page.keyboard.press('Escape');
+  await page.click(tid('step'));
+  await settle(page);
+  await settle(page);
+  const coverLinks = await page.$$eval(`${tid('narration')} a.term`, (as) => as.map((a) => a.dataset.term));
+  assert(coverLinks.includes('cover') && coverLinks.includes('hide'), `narration of a cover links ${coverLinks}: "${await text(page, 'narration')}"`);
+  // Each statistic's name links to its entry.
+  const stats = await page.$$eval('.stats dt a.term, #progress-label a.term', (as) => as.map((a) => a.dataset.term));
+  assert(stats.length >= 6, `statistics linked: ${stats}`);
+  for (const id of stats) assert(entries.some((e) => e.id === `g-${id}`), `a statistic links to a missing entry ${id}`);
+  await page.click(`.stats dt a.term[data-term="update"]`);
+  await page.waitForFunction(() => document.activeElement.id === 'g-update');
+  await page.click(tid('glossary-close'));
+  // A phone: the dialog fits the screen, scrolls inside, and closes by its button.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const p = await phone.newPage();
+  await open(p, base);
+  await p.tap(tid('open-glossary'));
+  await p.waitForFunction(() => document.querySelector('dialog.glossary').open);
+  const g = await p.evaluate(() => {
+    const d = document.querySelector('dialog.glossary').getBoundingClientRect();
+    const c = document.querySelector('[data-testid="glossary-close"]').getBoundingClientRect();
+    return { left: d.left, right: d.right, top: d.top, bottom: d.bottom, w: window.innerWidth, h: window.innerHeight, closeH: c.height, closeRight: c.right };
+  });
+  assert(g.left >= 0 && g.right <= g.w && g.top >= 0 && g.bottom <= g.h, `the glossary does not fit a 375 px screen: ${JSON.stringify(g)}`);
+  assert(g.closeH >= 44 && g.closeRight <= g.w, `the Close button is too small or off screen: ${JSON.stringify(g)}`);
+  await p.screenshot({ path: path.join(SHOTS, 'phone-glossary.png') });
+  await p.tap(tid('glossary-close'));
+  await p.waitForFunction(() => !document.querySelector('dialog.glossary').open);
+  await phone.close();
+});
+
+/** What the search shows now, in the terms of a tour stop's `expect` (www/tours.js). */
+async function tourMoment(page) {
+  await settle(page);
+  return page.evaluate(async () => {
+    const { EV, LIMITS } = await import('/www/engine.js');
+    const m = window.dlx.model;
+    const v = m.views();
+    const info = m.info;
+    const st = m.stats();
+    const covered = [];
+    for (let i = 0; i < info.n_items; i++) if (v.lens[i + 1] & LIMITS.covered) covered.push(info.items[i]);
+    const e = m.lastEvent();
+    const b = m.branchingItem();
+    return {
+      position: m.position, event: e && !e.undone ? Object.keys(EV).find((k) => EV[k] === e.code) : null,
+      item: b ? info.items[b - 1] : '', level: st.level, covered, leaf: m.leaf, board: m.board().text,
+      solutions: Number(st.solutions), done: st.done, epoch: window.dlx.app.state.epoch,
+      where: document.querySelector('[data-testid="tour-where"]').textContent,
+      text: document.querySelector('[data-testid="tour-text"]').textContent,
+    };
+  });
+}
+
+/** The stop's `expect` against the moment; returns what differs. */
+function tourMismatch(expect, m) {
+  const bad = [];
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  if (expect.event !== undefined && m.event !== expect.event) bad.push(`event ${m.event}, want ${expect.event}`);
+  if (expect.item !== undefined && m.item !== expect.item) bad.push(`item ${m.item}, want ${expect.item}`);
+  if (expect.level !== undefined && m.level !== expect.level) bad.push(`level ${m.level}, want ${expect.level}`);
+  if (expect.covered !== undefined && !same([...m.covered].sort(), [...expect.covered].sort())) bad.push(`covered ${m.covered}, want ${expect.covered}`);
+  if (expect.coveredCount !== undefined && m.covered.length !== expect.coveredCount) bad.push(`${m.covered.length} covered, want ${expect.coveredCount}`);
+  if (expect.leaf !== undefined && m.leaf !== expect.leaf) bad.push(`leaf ${m.leaf}, want ${expect.leaf}`);
+  if (expect.board !== undefined && m.board !== expect.board) bad.push(`board ${JSON.stringify(m.board)}, want ${JSON.stringify(expect.board)}`);
+  if (expect.solutions !== undefined && m.solutions !== expect.solutions) bad.push(`solutions ${m.solutions}, want ${expect.solutions}`);
+  if (expect.done !== undefined && m.done !== expect.done) bad.push(`done ${m.done}, want ${expect.done}`);
+  return bad;
+}
+
+test('teach: each guided tour\'s stops show their state; Back returns to identical link arrays; leaving restores the controls', async ({ page, base }) => {
+  await open(page, base);
+  const tours = await page.evaluate(async () => (await import('/www/tours.js')).TOURS);
+  assert(tours.length === 3, `${tours.length} tours`);
+  for (const t of tours) {
+    await page.click(tid(`tour-${t.id}`));
+    await page.waitForFunction((text) => window.dlx.model.problem && window.dlx.model.problem.text === text && window.dlx.app.tours.active, t.problem.text);
+    assert(await page.evaluate(() => document.body.classList.contains('touring') && document.getElementById('controls').inert), 'the controls are not resting during the tour');
+    const states = [];
+    let epoch = null;
+    for (let i = 0; i < t.stops.length; i++) {
+      const stop = t.stops[i];
+      if (i > 0) {
+        // Next by button and by the keyboard, alternately.
+        if (i % 2) await page.click(tid('tour-next')); else await page.keyboard.press('ArrowRight');
+      }
+      await page.waitForFunction((at) => window.dlx.model.position === at, stop.at);
+      const m = await tourMoment(page);
+      const bad = tourMismatch(stop.expect, m);
+      assert(bad.length === 0, `${t.id}, stop ${i + 1} "${stop.title}": ${bad.join('; ')}`);
+      assert(m.where === `stop ${i + 1} of ${t.stops.length}` && m.text.startsWith(stop.text), `${t.id} stop ${i + 1} shows "${m.where}": ${m.text}`);
+      // Stops are reached by stepping the one search: no reload, no reset, no solving again.
+      if (epoch === null) epoch = m.epoch;
+      assert(m.epoch === epoch, `${t.id}: the search was restarted on the way to stop ${i + 1}`);
+      states.push(await modelState(page));
+    }
+    assert(await page.isDisabled(tid('tour-next')), 'Next is not disabled at the last stop');
+    // Back, stop by stop, to the very same link arrays, counters and board.
+    for (let i = t.stops.length - 2; i >= 0; i--) {
+      if (i % 2) await page.click(tid('tour-back')); else await page.keyboard.press('ArrowLeft');
+      await page.waitForFunction((at) => window.dlx.model.position === at, t.stops[i].at);
+      assert(JSON.stringify(await modelState(page)) === JSON.stringify(states[i]), `${t.id}: Back to stop ${i + 1} differs from the way forward`);
+    }
+    // Leave: the controls are back and act on the search again.
+    await page.click(tid('tour-leave'));
+    await page.waitForFunction(() => !window.dlx.app.tours.active);
+    const after = await page.evaluate(() => ({
+      inert: document.getElementById('controls').inert || document.querySelector('.problem-panel').inert,
+      touring: document.body.classList.contains('touring'),
+      starts: [...document.querySelectorAll('.tour-start')].filter((b) => b.offsetParent).length,
+      tour: !document.querySelector('[data-testid="learn"]').hidden,
+    }));
+    assert(!after.inert && !after.touring && after.starts === 3 && !after.tour, `after leaving: ${JSON.stringify(after)}`);
+    await page.click(tid('step'));
+    await page.waitForFunction(() => window.dlx.model.position === 1);
+    report.push(`tour ${t.id}: ${t.stops.length} stops checked on the links, back to identical arrays`);
+  }
+  // Loading another problem ends a tour (its stops describe its own problem).
+  await page.click(tid('tour-knuth-6x7'));
+  await page.waitForFunction(() => window.dlx.app.tours.active);
+  await page.evaluate(() => window.dlx.app.load({ kind: 'queens', text: '5', distinct: false }));
+  await page.waitForFunction(() => !window.dlx.app.tours.active && !document.body.classList.contains('touring'));
+});
+
 test('teach: progress is 0% before the first choice, never an exponent, labelled as Knuth\'s estimate', async ({ page, base }) => {
   await open(page, base);
   await loadVia(page, 'sudoku', HARD_SUDOKU);
@@ -1933,6 +2219,35 @@ test('screenshots of every view at 1280x800 and at 375px', async ({ browser, bas
   report.push(`screenshots: ${saved.length} in screenshots/`);
 });
 
+// ------------------------------------------------------------------ the README's pictures
+
+/**
+ * `node tests/browser/run.mjs --docs` (make docs-shots): the pictures of docs/ that the README shows,
+ * taken from the page as the tests drive it. Each is [file under docs/, width, height, how to get there].
+ */
+const DOCS = [
+  ['tour.png', 1280, 800, async (page, base) => {
+    await open(page, base);
+    await page.click(tid('tour-knuth-6x7'));
+    // Stop 8 of Knuth's 6x7 tour: the dead end after A D G and B C F, links hidden and covered.
+    for (let i = 0; i < 7; i++) await page.click(tid('tour-next'));
+    await page.waitForFunction(() => window.dlx.model.position === 17);
+  }],
+];
+
+async function docs(browser, base) {
+  fs.mkdirSync(path.join(ROOT, 'docs'), { recursive: true });
+  for (const [file, w, h, go] of DOCS) {
+    const page = await browser.newPage({ viewport: { width: w, height: h } });
+    await go(page, base);
+    // The links' animation is over (reduced motion is not asked for, so wait it out).
+    await page.waitForTimeout(1200);
+    await page.screenshot({ path: path.join(ROOT, 'docs', file) });
+    console.log(`docs/${file} (${w}x${h})`);
+    await page.close();
+  }
+}
+
 // ------------------------------------------------------------------ the runner
 
 async function main() {
@@ -1946,6 +2261,12 @@ async function main() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
       '--disable-component-update', '--disable-sync'],
   });
+  if (process.argv[2] === '--docs') {
+    await docs(browser, base);
+    await browser.close();
+    server.close();
+    return;
+  }
   let passed = 0, failed = 0;
   const only = process.argv[2];
   for (const t of tests) {

@@ -76,11 +76,26 @@ fn watch(
 ) -> Result<(), Stop> {
     while !done() {
         std::thread::sleep(Duration::from_millis(20));
+        // Until a subproblem is finished the estimate is 0 whatever was counted: say how many
+        // there are instead (one, for a tree too deep and thin to split).
+        let (finished, subs) = (
+            shared.finished.load(Ordering::Relaxed),
+            shared.subproblems.load(Ordering::Relaxed),
+        );
+        let solutions = shared.solutions.load(Ordering::Relaxed);
         let line = format!(
-            "{} nodes, {} solutions, {} of the tree explored (Knuth's estimate), {threads} thread{}",
+            "{} nodes, {solutions} solution{}, {}, {threads} thread{}",
             shared.nodes.load(Ordering::Relaxed),
-            shared.solutions.load(Ordering::Relaxed),
-            dlx_studio::narrate::percent(shared.fraction()),
+            if solutions == 1 { "" } else { "s" },
+            if finished == 0 {
+                let s = if subs == 1 { "" } else { "s" };
+                format!("none of {subs} subproblem{s} finished yet (no estimate until one is)")
+            } else {
+                format!(
+                    "{} of the tree explored (Knuth's estimate)",
+                    dlx_studio::narrate::percent(shared.fraction())
+                )
+            },
             if threads == 1 { "" } else { "s" },
         );
         progress.show(&line)?;
