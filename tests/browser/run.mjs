@@ -532,6 +532,15 @@ test('multiplicities: lo:hi|name in the exact-cover box counts in the page and t
     if (/^Untweak /.test(n)) seen.add('untweak');
   }
   assert(seen.size === 3, `narration seen after ${steps} steps: ${[...seen]}`);
+  // Looked at: the item labels with their bounds, tweaked options, the narration, at 1280 and 375 px.
+  await settle(page);
+  await page.screenshot({ path: path.join(SHOTS, 'multiplicities-1280.png') });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await settle(page);
+  await page.screenshot({ path: path.join(SHOTS, 'multiplicities-375.png'), fullPage: true });
+  await page.setViewportSize(size);
+  await settle(page);
   for (let i = 0; i < steps; i++) await page.click(tid('step-back'));
   await settle(page);
   const back = await page.evaluate(() => { const v = window.dlx.model.views(); return { nodes: [...v.nodes], lens: [...v.lens], items: [...v.items] }; });
