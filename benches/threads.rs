@@ -1,16 +1,26 @@
-//! Threads and parts against the sequential search, one run each, ratios.
+//! Threads and parts against the sequential search: medians of repeated runs, ratios.
 //!
-//! `cargo bench --bench threads` prints Markdown tables:
-//! - `--threads 2` against `--threads 1` (wall-clock time, the split included) on 13- and 14-queens,
-//!   pentomino 6x10 and Langford 11, with the counts, nodes and updates checked equal;
+//! `cargo bench --bench threads` prints three Markdown tables, everything the README's table needs,
+//! in about a minute on a quiet 2-core machine:
+//! - `--threads 2` against `--threads 1` (as `dlx count`: the split included) on 13- and 14-queens,
+//!   Langford 11 and pentomino 6x10, with counts, nodes and updates checked equal: wall-clock medians
+//!   and their ratio, the split's CPU time, and the CPU time of both threads over one thread's (the
+//!   work the split and the pool add);
 //! - the Sudoku batch (`threads::map_in_order` over `sudoku::Solver`, as `dlx solve sudoku --batch`)
 //!   in puzzles/s on 1 and 2 threads, on the shared 17-clue set (first 20,000 puzzles) if present;
-//! - the split's overhead for N = 64 parts: the parts counted one after another on one thread, their
-//!   summed time against the sequential search (with and without making the split once per part, as
-//!   64 separate processes would), and the balance: the longest part over the mean part.
+//! - the split's overhead for N = 64 parts, the parts counted one after another on one thread (CPU
+//!   time of this thread): the split's time, the parts' summed time against the sequential search
+//!   (with the split made once, and once per part as 64 separate processes would), and the balance:
+//!   the longest part over the mean part, in time and in work (nodes + updates, which no load moves).
 //!
-//! Wall-clock times on whatever else the machine is doing: on a shared machine the ratios are noisy,
-//! and the environment line says how loaded it was. `BENCH_QUICK=1` skips 14-queens and pentomino.
+//! Every cell is the median of runs repeated until they add up to `BENCH_SECONDS` (default 1) and at
+//! least 3. Wall-clock ratios mean something only on a quiet machine (the first line shows the load);
+//! the CPU-time columns hold under others' load: "2 free cores" is the speed-up the measured work
+//! allows if the two threads share it evenly, one thread's time over the split's plus half the rest.
+//! `BENCH_QUICK=1` keeps 13-queens and Langford 11 only.
+
+#[path = "common/mod.rs"]
+mod common;
 
 use dlx_studio::core::threads::{self, Progress};
 use dlx_studio::core::{Count, Order, Plan, Search, Split, Stats, Status, Tally};
@@ -19,26 +29,77 @@ use dlx_studio::problems::{self, Problem, Spec};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-fn sequential(p: &dyn Problem) -> (Stats, f64) {
-    let t = Instant::now();
+/// CPU time of the whole process (every thread), in seconds.
+fn process_cpu() -> f64 {
+    #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+    {
+        #[repr(C)]
+        struct Timespec {
+            sec: i64,
+            nsec: i64,
+        }
+        extern "C" {
+            fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
+        }
+        const CLOCK_PROCESS_CPUTIME_ID: i32 = 2;
+        let mut ts = Timespec { sec: 0, nsec: 0 };
+        // SAFETY: clock_gettime only writes the timespec it is given.
+        let r = unsafe { clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+        assert_eq!(r, 0, "clock_gettime(CLOCK_PROCESS_CPUTIME_ID) failed");
+        ts.sec as f64 + ts.nsec as f64 * 1e-9
+    }
+    #[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+    common::now()
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// Runs `f` then `g`, again and again, until the runs of each add up to the budget (and at least 3
+/// times); each returns its own measure (seconds); their medians. Taking turns, the two see the same
+/// load, so their ratio holds even when others' load changes between the first and the last run.
+fn repeat2(budget: f64, mut f: impl FnMut() -> f64, mut g: impl FnMut() -> f64) -> (f64, f64) {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let (mut sa, mut sb) = (0.0, 0.0);
+    while a.len() < 3 || sa < budget || sb < budget {
+        let t = f();
+        sa += t;
+        a.push(t);
+        let t = g();
+        sb += t;
+        b.push(t);
+    }
+    (median(a), median(b))
+}
+
+/// [`repeat2`] for one measure alone.
+fn repeat(budget: f64, mut f: impl FnMut() -> f64) -> f64 {
+    repeat2(budget, &mut f, || budget).0
+}
+
+fn sequential(p: &dyn Problem) -> Stats {
     let mut s = Search::new(p.instance());
     s.preselect(p.givens()).unwrap();
     assert_eq!(s.run(&mut Count), Status::Done);
-    (s.stats().clone(), t.elapsed().as_secs_f64())
+    s.stats().clone()
 }
 
-/// As `dlx count --threads T`: the split for T workers, then the pool.
-fn on_threads(p: &dyn Problem, t: usize) -> (Tally, f64, usize) {
-    let start = Instant::now();
+/// As `dlx count --threads T`: the split for T workers, then the pool. The split's CPU time too.
+fn on_threads(p: &dyn Problem, t: usize) -> (Tally, usize, f64) {
+    let c = common::now();
     let split = Split::new(p.instance(), p.givens(), Order::Given, Plan::for_workers(t)).unwrap();
+    let split_cpu = common::now() - c;
     let all: Vec<usize> = (0..split.subproblems.len()).collect();
     let mut tally = split.top.clone();
     tally.add(threads::count(&split, &all, t, &Progress::default()));
-    (
-        tally,
-        start.elapsed().as_secs_f64(),
-        split.subproblems.len(),
-    )
+    (tally, split.subproblems.len(), split_cpu)
 }
 
 fn same(a: &Stats, b: &Stats) -> bool {
@@ -58,49 +119,86 @@ fn load_average() -> String {
         .unwrap_or_else(|_| "?".into())
 }
 
+fn ms(s: f64) -> String {
+    if s < 1.0 {
+        format!("{:.1} ms", 1000.0 * s)
+    } else {
+        format!("{s:.3} s")
+    }
+}
+
 fn main() {
     let quick = std::env::var("BENCH_QUICK").is_ok_and(|v| !v.is_empty() && v != "0");
+    let budget: f64 = std::env::var("BENCH_SECONDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1.0);
+    let started = Instant::now();
     let mut failed = false;
     println!(
         "cores: {}, load average before: {}",
         threads::available(),
         load_average()
     );
-    println!();
-    println!("| workload | solutions | subproblems | 1 thread | 2 threads | speed-up |");
-    println!("|---|---:|---:|---:|---:|---:|");
-    let mut workloads = vec![
-        ("13-queens", Spec::Queens(13)),
-        (
-            "Langford 11",
-            Spec::Langford {
-                n: 11,
-                distinct: false,
-            },
-        ),
-    ];
+    let langford = Spec::Langford {
+        n: 11,
+        distinct: false,
+    };
+    let pentomino = |distinct| Spec::Pentomino {
+        board: "6x10".into(),
+        distinct,
+    };
+    let mut workloads = vec![("13-queens", Spec::Queens(13)), ("Langford 11", langford)];
     if !quick {
         workloads.push(("14-queens", Spec::Queens(14)));
-        workloads.push((
-            "pentomino 6x10",
-            Spec::Pentomino {
-                board: "6x10".into(),
-                distinct: false,
-            },
-        ));
+        workloads.push(("pentomino 6x10", pentomino(false)));
     }
+
+    println!();
+    println!(
+        "| workload | solutions | subproblems | split (CPU) | 1 thread | 2 threads | speed-up | \
+         CPU 2 threads / 1 | 2 free cores |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (name, spec) in &workloads {
         let p = problems::load(spec).unwrap();
-        let (seq, t1) = sequential(&*p);
-        let (two, t2, subs) = on_threads(&*p, 2);
-        if !same(&seq, &two.stats) {
-            println!("MISMATCH {name}: {seq:?} vs {:?}", two.stats);
+        let want = sequential(&*p);
+        let (mut cpu1, mut cpu2, mut split_cpu) = (Vec::new(), Vec::new(), Vec::new());
+        let mut subs = 0;
+        let wrong = std::cell::Cell::new(false);
+        let (t1, t2) = repeat2(
+            budget,
+            || {
+                let (w, c) = (Instant::now(), process_cpu());
+                let got = sequential(&*p);
+                cpu1.push(process_cpu() - c);
+                wrong.set(wrong.get() | !same(&got, &want));
+                w.elapsed().as_secs_f64()
+            },
+            || {
+                let (w, c) = (Instant::now(), process_cpu());
+                let (got, n, s) = on_threads(&*p, 2);
+                cpu2.push(process_cpu() - c);
+                split_cpu.push(s);
+                subs = n;
+                wrong.set(wrong.get() | !same(&got.stats, &want));
+                w.elapsed().as_secs_f64()
+            },
+        );
+        if wrong.get() {
+            println!("MISMATCH {name}");
             failed = true;
         }
+        let (c1, c2, sc) = (median(cpu1), median(cpu2), median(split_cpu));
         println!(
-            "| {name} | {} | {subs} | {t1:.3} s | {t2:.3} s | {:.2}x |",
-            seq.solutions,
-            t1 / t2
+            "| {name} | {} | {subs} | {} | {} | {} | {:.2}x | {:.3} | {:.2}x |",
+            want.solutions,
+            ms(sc),
+            ms(t1),
+            ms(t2),
+            t1 / t2,
+            c2 / c1,
+            c1 / (sc + (c2 - sc) / 2.0),
         );
     }
 
@@ -117,86 +215,128 @@ fn main() {
                 .map(|l| Grid::parse(l).unwrap())
                 .collect();
             println!(
-                "| Sudoku batch (17-clue, {} puzzles) | 1 thread | 2 threads | speed-up |",
+                "| Sudoku batch (17-clue, {} puzzles) | 1 thread | 2 threads | speed-up | \
+                 CPU 2 threads / 1 |",
                 puzzles.len()
             );
-            println!("|---|---:|---:|---:|");
-            let mut rate = Vec::new();
+            println!("|---|---:|---:|---:|---:|");
             let mut answers = Vec::new();
-            for t in [1, 2] {
-                let start = Instant::now();
+            let mut cpu = [Vec::new(), Vec::new()];
+            let batch = |t: usize, answers: &mut Vec<Vec<u64>>, cpu: &mut Vec<f64>| {
+                let (w, c0) = (Instant::now(), process_cpu());
                 let a = threads::map_in_order(&puzzles, t, Solver::new, |s, g| s.solve(g, 2).count);
-                rate.push(puzzles.len() as f64 / start.elapsed().as_secs_f64());
+                cpu.push(process_cpu() - c0);
                 answers.push(a);
-            }
-            if answers[0] != answers[1] || answers[0].iter().any(|&c| c != 1) {
+                w.elapsed().as_secs_f64()
+            };
+            let [cpu1, cpu2] = &mut cpu;
+            let answers1 = std::cell::RefCell::new(Vec::new());
+            let (s1, s2) = repeat2(
+                budget,
+                || batch(1, &mut answers1.borrow_mut(), cpu1),
+                || batch(2, &mut answers, cpu2),
+            );
+            answers.extend(answers1.into_inner());
+            let rate = [puzzles.len() as f64 / s1, puzzles.len() as f64 / s2];
+            let cpu = [median(cpu[0].clone()), median(cpu[1].clone())];
+            if answers.iter().any(|a| a != &answers[0]) || answers[0].iter().any(|&c| c != 1) {
                 println!("MISMATCH in the Sudoku batch");
                 failed = true;
             }
             println!(
-                "| puzzles/s | {:.0} | {:.0} | {:.2}x |",
+                "| puzzles/s | {:.0} | {:.0} | {:.2}x | {:.3} |",
                 rate[0],
                 rate[1],
-                rate[1] / rate[0]
+                rate[1] / rate[0],
+                cpu[1] / cpu[0]
             );
         }
     }
 
     println!();
-    println!("| N = 64 parts, one thread | sequential | split | parts summed | overhead | with 64 splits | longest / mean part |");
-    println!("|---|---:|---:|---:|---:|---:|---:|");
-    let mut over = vec![
-        ("13-queens", Spec::Queens(13)),
-        (
-            "Langford 11",
-            Spec::Langford {
-                n: 11,
-                distinct: false,
-            },
-        ),
-    ];
+    println!(
+        "| N = 64 parts, one thread (CPU time) | sequential | split | subproblems | parts summed | \
+         overhead | with 64 splits | longest / mean part | same, in nodes + updates |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let mut over: Vec<(&str, Spec)> = workloads.clone();
     if !quick {
-        over.push((
-            "pentomino 6x10 distinct",
-            Spec::Pentomino {
-                board: "6x10".into(),
-                distinct: true,
-            },
-        ));
+        over.push(("pentomino 6x10 distinct", pentomino(true)));
     }
+    let n = 64;
     for (name, spec) in &over {
         let p = problems::load(spec).unwrap();
-        let (seq, t_seq) = sequential(&*p);
-        let n = 64;
-        let t = Instant::now();
-        let split =
-            Split::new(p.instance(), p.givens(), Order::Given, Plan::for_workers(n)).unwrap();
-        let t_split = t.elapsed().as_secs_f64();
-        let mut times = Vec::new();
+        let want = sequential(&*p);
+        let mut split = None;
+        let t_split = repeat(budget.min(0.2), || {
+            let t = common::now();
+            split = Some(
+                Split::new(p.instance(), p.givens(), Order::Given, Plan::for_workers(n)).unwrap(),
+            );
+            common::now() - t
+        });
+        let split = split.expect("made at least once");
+        // Each part's time: the median over repeats of the whole set of parts.
+        let mut times = vec![Vec::new(); n];
+        let mut work = vec![0u64; n];
         let mut sum = Tally::default();
-        for k in 0..n {
-            let t = Instant::now();
-            sum.add(split.count_part(k, n));
-            times.push(t.elapsed().as_secs_f64());
-        }
-        if !same(&seq, &sum.stats) {
+        let (t_seq, _) = repeat2(
+            budget,
+            || {
+                let t = common::now();
+                sequential(&*p);
+                common::now() - t
+            },
+            || {
+                let mut all = 0.0;
+                sum = Tally::default();
+                for (k, t) in times.iter_mut().enumerate() {
+                    let c = common::now();
+                    let part = split.count_part(k, n);
+                    let dt = common::now() - c;
+                    t.push(dt);
+                    all += dt;
+                    // Part 0 reports the top, which the split counted, not the part.
+                    let top = if k == 0 {
+                        &split.top.stats
+                    } else {
+                        &Stats::default()
+                    };
+                    work[k] = part.stats.nodes + part.stats.updates - top.nodes - top.updates;
+                    sum.add(part);
+                }
+                all
+            },
+        );
+        if !same(&want, &sum.stats) {
             println!("MISMATCH {name} in 64 parts");
             failed = true;
         }
+        let times: Vec<f64> = times.into_iter().map(median).collect();
         let parts: f64 = times.iter().sum();
-        let mean = parts / n as f64;
         let longest = times.iter().cloned().fold(0.0, f64::max);
+        let most = *work.iter().max().unwrap() as f64;
+        let mean_work = work.iter().sum::<u64>() as f64 / n as f64;
         println!(
-            "| {name} | {t_seq:.3} s | {:.1} ms | {parts:.3} s | {:+.1}% | {:+.1}% | {:.2} |",
-            1000.0 * t_split,
+            "| {name} | {} | {} | {} | {} | {:+.1}% | {:+.1}% | {:.2} | {:.2} |",
+            ms(t_seq),
+            ms(t_split),
+            split.subproblems.len(),
+            ms(parts),
             100.0 * ((t_split + parts) / t_seq - 1.0),
             100.0 * ((n as f64 * t_split + parts) / t_seq - 1.0),
-            longest / mean
+            longest / (parts / n as f64),
+            most / mean_work,
         );
     }
     println!();
-    println!("load average after: {}", load_average());
+    println!(
+        "load average after: {} ({:.0} s)",
+        load_average(),
+        started.elapsed().as_secs_f64()
+    );
     if failed {
+        println!("MISMATCH: some count differs from the sequential search");
         std::process::exit(1);
     }
 }

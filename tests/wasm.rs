@@ -843,3 +843,73 @@ fn racer_lanes_agree_and_refuse_in_words() {
     assert!(msg(err).contains("takes no colours"));
     assert!(Racer::new("exact-cover", colours, false, None, "dlx", "mrv").is_ok());
 }
+
+/// The page's downloads: the step log is `dlx trace`'s lines (narrate::trace on a fresh search) up to
+/// where the session stands, after steps, steps back and a jump; Knuth's format and the solutions are
+/// the CLI's texts.
+#[wasm_bindgen_test]
+fn the_downloads_are_the_cli_texts() {
+    use dlx_studio::narrate::{self, Lang};
+    use dlx_studio::problems::{
+        exact_cover::ExactCover, knuth_export, solutions_text, sudoku::Sudoku,
+    };
+    let toy = "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B";
+    let problem = ExactCover::parse(toy).unwrap();
+    let trace = |n: u64| {
+        let mut s = Search::new(problem.instance());
+        let mut out = String::new();
+        narrate::trace(&mut s, problem.instance(), Lang::Plain, n, |l| {
+            out.push_str(&l);
+            out.push('\n');
+        });
+        out
+    };
+    let log = |s: &Session, max: f64| {
+        let v = s.step_log_js(JsValue::from(max)).unwrap();
+        (
+            get(&v, "text").as_string().unwrap(),
+            num(&v, "events") as u64,
+            get(&v, "reached").as_bool().unwrap(),
+        )
+    };
+    let mut s = session("exact-cover", toy);
+    assert_eq!(log(&s, 1e6), (String::new(), 0, true));
+    s.step(15).unwrap();
+    assert_eq!(log(&s, 1e6), (trace(15), 15, true));
+    assert!(trace(15).contains("\"kind\":\"purify\""));
+    s.step_back(4).unwrap();
+    assert_eq!(log(&s, 1e6), (trace(11), 11, true));
+    // Further than the cap: its first lines, and not reached.
+    assert_eq!(log(&s, 5.0), (trace(5), 5, false));
+    // A jump (the fast path) lands where the event machine's log ends at a solution.
+    assert!(s.next_solution(1e6).unwrap());
+    let (text, n, reached) = log(&s, 1e6);
+    assert!(reached && text == trace(n), "{n} events after the jump");
+    assert!(text
+        .lines()
+        .last()
+        .unwrap()
+        .contains("\"kind\":\"solution\""));
+    assert_eq!(s.export_knuth().unwrap(), knuth_export(&problem).unwrap());
+
+    // A Sudoku exports what is left once its givens are placed.
+    let grid = "1...\n..3.\n.4..\n...2";
+    let s = session("sudoku", grid);
+    assert_eq!(
+        s.export_knuth().unwrap(),
+        knuth_export(&Sudoku::parse(grid).unwrap()).unwrap()
+    );
+
+    // 6-queens: its four solutions, as `dlx solve` prints them, once counted to the end.
+    let mut s = session("queens", "6");
+    while !s.count_chunk(1e6).unwrap() {}
+    let q = Queens::new(6).unwrap();
+    let mut all = Vec::new();
+    let mut search = Search::new(q.instance());
+    while search.run(&mut dlx_studio::core::StopAtSolution) == Status::Paused {
+        all.push(search.solution());
+    }
+    assert_eq!(all.len(), 4);
+    assert_eq!(s.solutions_text().unwrap(), solutions_text(&q, &all));
+    assert_eq!(s.solutions_text().unwrap().split("\n\n").count(), 4);
+}

@@ -366,8 +366,16 @@ impl Search {
 
     /// Undoes [`Search::preselect`], the last option first. Must be called at the start.
     pub fn unpreselect(&mut self) {
+        self.unpreselect_to(0);
+    }
+
+    /// Undoes the preselected options after the first `keep`, the latest first: the state is then
+    /// exactly as if only those `keep` had been preselected (a split's subproblems that share their
+    /// first options keep them rather than choose them again).
+    pub fn unpreselect_to(&mut self, keep: usize) {
         assert!(self.at_start(), "unpreselect at the start of the search");
-        while let Some(k) = self.preselected.pop() {
+        while self.preselected.len() > keep {
+            let k = self.preselected.pop().expect("longer than keep");
             // Preselect covered the first node's item, then the others in order: undo in reverse.
             let first = self.links.option_first(k);
             self.links.uncover_option_from::<true>(first);

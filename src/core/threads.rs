@@ -120,6 +120,10 @@ where
 /// Counts the subproblems `subs` of `split` (all of them for a whole count, a part's share for
 /// `--part`) on `threads` threads, adding them up; `progress` is updated as they go.
 pub fn count(split: &Split, subs: &[usize], threads: usize, progress: &Progress) -> Tally {
+    // Largest first (`subproblems` is sorted so), whatever order the share lists them in.
+    let mut subs = subs.to_vec();
+    subs.sort_unstable();
+    let subs = &subs[..];
     let size = |i: usize| split.subproblems[i].estimate.max(1.0) as u64;
     progress
         .total
