@@ -98,6 +98,9 @@
 //! s.export_knuth() -> string     the problem in Knuth's format, as `dlx export` writes it.
 //! s.solutions_text() -> string   the kept solutions as `dlx solve --limit 0` prints them.
 //! s.tree() -> [{level, k, d, item}] the current path: option k of d at each level, item branched on.
+//! s.option_labels() -> [string]  a short name for each option in the puzzle's words ("r3c5=7" for a
+//!                                Sudoku, "Q r3c5" for queens, "r0c1=2" for a Latin square, else the
+//!                                option's items), for the search tree's nodes.
 //! s.branching_item() -> number   header index of the item branched on at this level, or 0.
 //! s.trying() -> number           node of the option being tried now, or 0.
 //!
@@ -1183,6 +1186,13 @@ impl Session {
             })
             .collect();
         to_js(&levels)
+    }
+
+    /// A short name for each option in the puzzle's own words (`Problem::label`: "r3c5=7", "Q r3c5",
+    /// else its items), for the search tree's nodes; once per load.
+    pub fn option_labels(&self) -> Result<Vec<String>, JsValue> {
+        let p = &self.loaded()?.problem;
+        Ok((0..p.instance().n_options()).map(|k| p.label(k)).collect())
     }
 
     /// Header index of the item branched on at the current level, or 0.

@@ -206,3 +206,43 @@ fn the_loader_skips_one_leading_byte_order_mark() {
     // Only one mark is skipped: a second one is content.
     assert!(load(&Spec::ExactCover("\u{feff}\u{feff}a\na\n".into())).is_err());
 }
+
+/// The search tree's node names: each option in the puzzle's words, naming its items as the
+/// instance does (checked against the option's own items), else the option's items.
+#[test]
+fn option_labels_speak_each_puzzles_words() {
+    let label = |spec: Spec, k: usize| {
+        let p = load(&spec).unwrap();
+        (p.label(k), p.instance().option_text(k))
+    };
+    // Sudoku option k is cell k / 9 holding k % 9 + 1: the cell item, then the symbol.
+    let (l, items) = label(Spec::Sudoku(".".repeat(81)), 4 * 9 + 6);
+    assert_eq!(
+        (l.as_str(), items.as_str()),
+        ("r1c5=7", "r1c5 r1=7 c5=7 b2=7")
+    );
+    // A 16x16 written in 0-F keeps its alphabet.
+    let hex = format!("0123456789ABCDEF{}", ".".repeat(240));
+    let p = load(&Spec::Sudoku(hex)).unwrap();
+    assert_eq!(p.label(16 + 15), "r1c2=F");
+    // Queens: rank and file as the items r_ and c_ name them.
+    let (l, items) = label(Spec::Queens(8), 3 * 8 + 5);
+    assert_eq!(l, "Q r3c5");
+    assert!(
+        items.split(' ').any(|w| w == "r3") && items.split(' ').any(|w| w == "c5"),
+        "{items}"
+    );
+    let (l, items) = label(Spec::ToroidalQueens(5), 2 * 5 + 4);
+    assert_eq!(l, "Q r2c4");
+    assert!(
+        items.split(' ').any(|w| w == "r2") && items.split(' ').any(|w| w == "c4"),
+        "{items}"
+    );
+    // Latin square: the cell item and the symbol.
+    let (l, items) = label(Spec::Latin(3), 3 + 2);
+    assert_eq!(l, "r0c1=3");
+    assert!(items.starts_with("r0c1 "), "{items}");
+    // Exact cover: the option's items, as in Knuth's format.
+    let (l, items) = label(Spec::ExactCover(SEEDS.into()), 3);
+    assert_eq!((l.as_str(), items.as_str()), ("A D", "A D"));
+}

@@ -98,7 +98,10 @@ async function main() {
     arrays: () => M().views(),
   });
   board = new BoardView(ui['board-canvas'], ui['board-legend'], ui['board-text']);
-  tree = new TreeView({ canvas: ui['tree-canvas'], bar: ui['progress-bar'], value: ui['progress-value'], list: ui.path });
+  tree = new TreeView(
+    { bar: ui['progress-bar'], value: ui['progress-value'], list: ui.path, box: ui['tree-view'], hover: ui['tree-hover'] },
+    { goTo: goToNode },
+  );
   runs = new RunToEnd(onRunChange);
   // The race runs on the problem loaded (syncForm: the form's problem, if it changed).
   const raceView = new RaceView(
@@ -713,6 +716,20 @@ function act(fn, what) {
     matrix.animateFrom(before, what === 'choice' ? 650 : 420);
   }
   state.dirty = true;
+}
+
+/**
+ * Goes to a node of the explored tree (the tree view's click), by stepping (Model.goTo).
+ * @param {string} key  the node's path key
+ */
+function goToNode(key) {
+  let far = false;
+  act(() => {
+    const n = M().goTo(key);
+    far = n < 0;
+    return Math.max(n, 0);
+  }, 'seek');
+  if (far) note('That node is too far from here to reach by stepping: Reset, then go forward to it.');
 }
 
 function togglePlay() {

@@ -35,7 +35,7 @@ export const LIMITS = {
 };
 
 /** How many top levels of the search tree are remembered and drawn (a page setting, not Rust's). */
-export const TREE_DEPTH = 6;
+export const TREE_DEPTH = 24;
 
 /**
  * Loads the wasm package and fills KINDS, EV and LIMITS. Throws when the package is missing (not built

@@ -1,20 +1,38 @@
 // @ts-check
 // The explored top of the search tree, remembered from the events the engine reports: for each node of
 // the top TREE_DEPTH levels (by path key, the k of each level, "" for the root), the solutions and dead
-// ends found inside (null when passed over by a fast jump), whether it is finished, and its number of
-// children d once known. The tree view draws it; nothing else reads it.
+// ends found inside and the search-tree nodes entered inside (null when passed over by a fast jump),
+// whether it is finished, its number of children d once known, the item branched on there, the option
+// whose Try entered it, and where on the timeline that Try stands (so that the tree view can go back to
+// it by stepping). The tree view draws it; the model reads `pos` to go to a node.
 
 import { EV, LIMITS, TREE_DEPTH } from './engine.js';
 
 /** Bound on the remembered tree, so that a long run over a wide tree cannot eat memory. */
-const TREE_MAX_NODES = 50000;
+export const TREE_MAX_NODES = 50000;
 
-/** @typedef {{sol: number | null, dead: number | null, done: boolean, d: number}} TreeNode */
+/**
+ * @typedef {object} TreeNode
+ * @property {number | null} sol   solutions found inside (null: unknown, passed over by a jump)
+ * @property {number | null} dead  dead ends inside
+ * @property {number | null} n     search-tree nodes entered inside, itself included
+ * @property {boolean} done        every option below it tried
+ * @property {number} d            its children (options of the item branched on), once known
+ * @property {number} item         header of the item branched on here (0 until known)
+ * @property {number} opt          option (0-based) whose Try entered it (-1: the root, or unknown)
+ * @property {number} pos          timeline position just after that Try (-1: unknown)
+ * @property {number} gen          the timeline generation pos belongs to (Model.timelineGen)
+ */
 /**
  * A level of the engine's path; `node` is the node chosen there (an item header for Algorithm M's
  * null choice), 0 at the level being decided.
  * @typedef {{level: number, k: number, d: number, item: number, node: number}} PathLevel
  */
+/** @typedef {{end: number, gen: number, optionOf: (node: number) => number}} ReadContext
+ *  end: timeline position after the call's last event */
+
+/** @returns {TreeNode} */
+const fresh = () => ({ sol: 0, dead: 0, n: 0, done: false, d: 0, item: 0, opt: -1, pos: -1, gen: -1 });
 
 export class ExploredTree {
   constructor() {
@@ -22,12 +40,19 @@ export class ExploredTree {
     this.map = new Map();
     /** The k of each level of the path as the events told it. @type {number[]} */
     this._path = [];
+    /** The nodes along that path by depth, as far as known (a cache: events touch every ancestor). */
+    /** @type {TreeNode[]} */
+    this._stack = [];
+    /** Changes whenever the map does: views redraw when it moved. */
+    this.version = 0;
     this.reset();
   }
 
   reset() {
-    this.map = new Map([['', { sol: 0, dead: 0, done: false, d: 0 }]]);
+    this.map = new Map([['', fresh()]]);
     this._path = [];
+    this._stack = [];
+    this.version++;
   }
 
   /**
@@ -38,7 +63,7 @@ export class ExploredTree {
     const key = path.join('.');
     let t = this.map.get(key);
     if (!t && this.map.size < TREE_MAX_NODES) {
-      t = { sol: 0, dead: 0, done: false, d: 0 };
+      t = fresh();
       this.map.set(key, t);
     }
     return t;
@@ -46,53 +71,83 @@ export class ExploredTree {
 
   /** @param {number} len  the node at depth len of the current path */
   _node(len) {
-    return this._nodeAt(this._path.slice(0, len));
+    const cached = this._stack[len];
+    if (cached && this._stack.length > len) return cached;
+    const t = this._nodeAt(this._path.slice(0, len));
+    // Cached only on a fully known prefix, so the stack stays a prefix of the path.
+    if (t && this._stack.length === len) this._stack.push(t);
+    return t;
+  }
+
+  /** The path's levels from `a` on changed: nodes deeper than `a` are no longer on it. @param {number} a */
+  _cut(a) {
+    if (this._stack.length > a + 1) this._stack.length = a + 1;
   }
 
   /**
    * Replays the events of the last call (only the last LIMITS.eventCap are kept; sync mends the tree
    * if some were dropped).
    * @param {Uint32Array} ev
+   * @param {ReadContext} ctx
    */
-  read(ev) {
+  read(ev, ctx) {
     const w = LIMITS.eventWords;
-    for (let i = 0; i + w - 1 < ev.length; i += w) {
-      const code = ev[i], a = ev[i + 1], c = ev[i + 3], d = ev[i + 4], undone = ev[i + 5];
-      if (undone) this._undo(code, a, c); else this._do(code, a, c, d);
+    const count = Math.floor(ev.length / w);
+    for (let i = 0, e = 0; e < count; i += w, e++) {
+      const code = ev[i], a = ev[i + 1], b = ev[i + 2], c = ev[i + 3], d = ev[i + 4], undone = ev[i + 5];
+      if (undone) this._undo(code, a, c);
+      else this._do(code, a, b, c, d, ctx.end - (count - 1 - e), ctx);
+    }
+    if (count) this.version++;
+  }
+
+  /**
+   * Adds `by` to a counter of every remembered node on the path down to depth a.
+   * @param {'sol' | 'dead' | 'n'} what @param {number} a @param {number} by
+   */
+  _add(what, a, by) {
+    for (let l = 0; l <= Math.min(a, TREE_DEPTH); l++) {
+      const t = this._node(l);
+      const v = t && t[what];
+      if (t && v !== null && v + by >= 0) t[what] = v + by;
     }
   }
 
   /**
-   * @param {number} code @param {number} a @param {number} c @param {number} d
+   * @param {number} code @param {number} a @param {number} b @param {number} c @param {number} d
+   * @param {number} pos  the timeline position after this event @param {ReadContext} ctx
    */
-  _do(code, a, c, d) {
+  _do(code, a, b, c, d, pos, ctx) {
     switch (code) {
       case EV.Choose: // level, item, len
-        if (a <= TREE_DEPTH) { const t = this._node(a); if (t) t.d = c; }
+        this._add('n', a, 1);
+        if (a <= TREE_DEPTH) { const t = this._node(a); if (t) { t.d = c; t.item = b; } }
         break;
       case EV.DeadEnd: // level, item
-        for (let l = 0; l <= Math.min(a, TREE_DEPTH); l++) {
-          const t = this._node(l); if (t && t.dead !== null) t.dead++;
-        }
-        if (a <= TREE_DEPTH) { const t = this._node(a); if (t) t.d = 0; }
+        this._add('n', a, 1);
+        this._add('dead', a, 1);
+        if (a <= TREE_DEPTH) { const t = this._node(a); if (t) { t.d = 0; t.item = b; } }
         break;
       case EV.Try: // level, node, k, d
       case EV.Close: // Algorithm M's null choice, laid out as a Try (level, item, k, d)
         this._path.length = a;
         this._path[a] = c;
+        this._cut(a);
         if (a < TREE_DEPTH) {
           const p = this._node(a); if (p) p.d = d;
-          this._node(a + 1);
+          const t = this._node(a + 1);
+          // (The null choice enters its child with no option: b is the item's header.)
+          if (t) { t.opt = code === EV.Close ? -1 : ctx.optionOf(b); t.pos = pos; t.gen = ctx.gen; }
         }
         break;
       case EV.Solution: // level
-        for (let l = 0; l <= Math.min(a, TREE_DEPTH); l++) {
-          const t = this._node(l); if (t && t.sol !== null) t.sol++;
-        }
+        this._add('n', a, 1);
+        this._add('sol', a, 1);
         break;
       case EV.Backtrack: // level: the node at depth `level` is finished
         if (a <= TREE_DEPTH) { const t = this._node(a); if (t) t.done = true; }
         this._path.length = Math.min(this._path.length, a);
+        this._cut(this._path.length);
         break;
       default:
     }
@@ -101,29 +156,31 @@ export class ExploredTree {
   /** @param {number} code @param {number} a @param {number} c */
   _undo(code, a, c) {
     switch (code) {
+      case EV.Choose:
+        this._add('n', a, -1);
+        break;
       case EV.DeadEnd:
-        for (let l = 0; l <= Math.min(a, TREE_DEPTH); l++) {
-          const t = this._node(l); if (t && t.dead) t.dead--;
-        }
+        this._add('n', a, -1);
+        this._add('dead', a, -1);
         break;
       case EV.Close:
       case EV.Try: { // back to before option k was tried: option k - 1 was the last one tried
         this._path.length = a;
         this._path[a] = c;
+        this._cut(a);
         if (a < TREE_DEPTH) this.map.delete(this._path.join('.'));
         if (c > 1) this._path[a] = c - 1; else this._path.length = a;
         break;
       }
       case EV.Solution:
-        for (let l = 0; l <= Math.min(a, TREE_DEPTH); l++) {
-          const t = this._node(l); if (t && t.sol) t.sol--;
-        }
+        this._add('n', a, -1);
+        this._add('sol', a, -1);
         break;
       case EV.Backtrack: {
         // Back at level `a` as it was left: after its last option (k = d), or at a leaf.
         const t = this.map.get(this._path.slice(0, a).join('.'));
         if (t) t.done = false;
-        if (t && t.d > 0 && this._path.length === a) this._path[a] = t.d;
+        if (t && t.d > 0 && this._path.length === a) { this._path[a] = t.d; this._cut(a); }
         break;
       }
       default:
@@ -135,8 +192,10 @@ export class ExploredTree {
    * next_solution) or dropped some: the subtrees passed over are marked explored, with unknown counts.
    * @param {PathLevel[]} path  the engine's current path
    * @param {number} solutions  the engine's count, which the root takes
+   * @param {number} nodes  the engine's count of nodes, which the root takes
+   * @param {() => number[]} options  the option chosen at each level of the path (asked only when needed)
    */
-  sync(path, solutions) {
+  sync(path, solutions, nodes, options) {
     let same = this._path.length <= path.length;
     for (let l = 0; same && l < path.length; l++) {
       same = (path[l].k || 0) === (this._path[l] || 0);
@@ -144,17 +203,18 @@ export class ExploredTree {
     if (same) return;
     /** @type {number[]} */
     const next = [];
+    const opts = options();
     for (let l = 0; l < path.length; l++) {
-      const { k, d } = path[l];
+      const { k, d, item } = path[l];
       if (!k) break;
       if (l < TREE_DEPTH) {
         const parent = this._nodeAt(next);
-        if (parent) parent.d = d;
+        if (parent) { parent.d = d; parent.item = item; }
         for (let j = 1; j < k; j++) {
           const key = next.concat(j).join('.');
           const t = this.map.get(key);
           if (!t && this.map.size < TREE_MAX_NODES) {
-            this.map.set(key, { sol: null, dead: null, done: true, d: 0 });
+            this.map.set(key, { ...fresh(), sol: null, dead: null, n: null, done: true });
           } else if (t) t.done = true;
         }
       }
@@ -162,12 +222,14 @@ export class ExploredTree {
       if (l < TREE_DEPTH) {
         // The jump went through this subtree unseen: what it found there is not known.
         const cur = this._nodeAt(next);
-        if (cur) Object.assign(cur, { done: false, sol: null, dead: null });
+        if (cur) Object.assign(cur, { done: false, sol: null, dead: null, n: null, opt: opts[l] ?? -1 });
       }
     }
     this._path = next;
-    // Counts above a jump are no longer exact; the root's solutions are the engine's.
+    this._stack = [];
+    // Counts above a jump are no longer exact; the root's are the engine's.
     const root = this.map.get('');
-    if (root) root.sol = solutions;
+    if (root) { root.sol = solutions; root.n = nodes; }
+    this.version++;
   }
 }

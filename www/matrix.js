@@ -572,6 +572,10 @@ export class MatrixView {
     this._secondaryLine(ctx, h, c);
 
     const groups = { node: [], hidden: [], chosen: [], try: [] };
+    // XCC: a coloured node in its list is a pixel of its colour (a marked one, of its item's).
+    /** @type {Map<number, number[]>} */
+    const tinted = new Map();
+    const colors = f.colors && f.colors.length === L.count ? f.colors : null;
     const r0 = Math.max(0, Math.floor(v.y0 - HEAD_GAP)), r1 = Math.min(L.nRows - 1, Math.ceil(v.y1 - HEAD_GAP));
     for (let r = r0; r <= r1; r++) {
       const y = sy(HEAD_GAP + r);
@@ -579,12 +583,17 @@ export class MatrixView {
       for (let x = L.rowFirst[r]; x < L.count && nodes[4 * x] !== 0; x++) {
         const cx = L.colX[x];
         if (cx < v.x0 || cx > v.x1) continue;
-        (g || (f.linked[x] ? groups.node : groups.hidden)).push(sx(cx), y);
+        const k = colors && !g && f.linked[x] ? (colors[x] === MARKED ? colors[nodes[4 * x]] : colors[x]) : 0;
+        if (k) {
+          if (!tinted.has(k)) tinted.set(k, []);
+          /** @type {number[]} */ (tinted.get(k)).push(sx(cx), y);
+        } else (g || (f.linked[x] ? groups.node : groups.hidden)).push(sx(cx), y);
       }
     }
-    for (const [key, pts] of Object.entries(groups)) {
+    const fills = [...Object.entries(groups).map(([key, pts]) => [c[key], pts]), ...[...tinted].map(([k, pts]) => [tint(k), pts])];
+    for (const [fill, pts] of fills) {
       if (!pts.length) continue;
-      ctx.fillStyle = c[key];
+      ctx.fillStyle = fill;
       ctx.beginPath();
       for (let i = 0; i < pts.length; i += 2) ctx.rect(pts[i], pts[i + 1], size, size);
       ctx.fill();

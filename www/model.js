@@ -13,6 +13,8 @@ import { ExploredTree } from './explored.js';
 /** The frame budget for stepping at full speed, in ms; the rest of a 16.7 ms frame draws. At 8 ms the
  * 9x9 Sudoku matrix played at 54-57 frames/s in headless Chromium on 2 cores, at 6 ms 57-59 (60 paused). */
 const FRAME_BUDGET_MS = 6;
+/** The most choices `goTo` steps over to reach a node outside the timeline. */
+const MAX_CHOICE_MOVES = 20000;
 
 /**
  * @typedef {object} Stats  the engine's counters (Session.stats)
@@ -50,6 +52,11 @@ export class Model {
     this.problem = null;
     /** @type {Info | null} */
     this.info = null;
+    /** @type {string[]} */
+    this.labels = [];
+    /** Changes whenever timeline positions start afresh (a restart, a jump): a tree node's `pos` holds
+     * only within its generation. */
+    this.timelineGen = 0;
     /** @type {Stats | null} */
     this._stats = null;
     /** The engine's current path. @type {import('./explored.js').PathLevel[]} */
@@ -86,6 +93,8 @@ export class Model {
   load(kind, text, distinct = false, format = undefined) {
     const note = this.session.load_as(kind, String(text), !!distinct, format);
     this.info = this.session.info();
+    /** Each option's short name in the puzzle's words (the tree's node names). @type {string[]} */
+    this.labels = this.session.option_labels();
     this.problem = { kind: this.info.kind, text: String(text), distinct: !!distinct, format };
     this._restartState();
     return note;
@@ -125,6 +134,7 @@ export class Model {
     this.horizon = 0;
     /** The timeline starts at the start of the search (false after a jump to a solution). */
     this.fromStart = true;
+    this.timelineGen++;
     this.explored.reset();
     if (this.info) this._refresh();
   }
@@ -188,6 +198,56 @@ export class Model {
     this.position = 0;
     this.horizon = 0;
     this.fromStart = false;
+    this.timelineGen++;
+  }
+
+  /**
+   * Goes to a node of the explored tree (by path key, "1.3.2"): to the state just after the Try that
+   * entered it, as stepping reached it. Within the timeline it seeks there (exact, both ways, nothing
+   * kept per event); a node from before a jump (or passed over by one) is reached by stepping back or
+   * forward one choice at a time, comparing paths, for at most MAX_CHOICE_MOVES choices. Returns the
+   * events moved, or -1 when the node is not reachable that way (it stays where it was... or as far as
+   * it got, always a real state of the search).
+   * @param {string} key
+   */
+  goTo(key) {
+    const t = this.explored.map.get(key);
+    if (t && t.pos >= 0 && t.gen === this.timelineGen && t.pos <= this.horizon) return this.seek(t.pos);
+    if (key === '' && this.fromStart) return this.seek(0);
+    const target = key === '' ? [] : key.split('.').map(Number);
+    let moved = 0;
+    for (let i = 0; i < MAX_CHOICE_MOVES; i++) {
+      const order = this._comparePath(target);
+      if (order === 0) {
+        if (moved) this._jumped();
+        return moved;
+      }
+      const n = order < 0 ? this.stepToChoice() : this.stepBackToChoice();
+      if (!n) break;
+      moved += n;
+    }
+    if (moved) this._jumped();
+    return -1;
+  }
+
+  /**
+   * Where the search stands against the state just after the Try that entered the node at `target`:
+   * -1 before it in the search's order, 0 there, 1 after it (inside its subtree counts as after).
+   * @param {number[]} target  k of each level
+   */
+  _comparePath(target) {
+    const cur = [];
+    for (const p of this.path) { if (!p.k) break; cur.push(p.k); }
+    for (let i = 0; i < Math.min(cur.length, target.length); i++) {
+      if (cur[i] !== target[i]) return cur[i] < target[i] ? -1 : 1;
+    }
+    if (cur.length < target.length) return -1;
+    if (cur.length > target.length) return 1;
+    // The same options: just after the Try the search stands at its level (a solution or a dead end
+    // below it stands one level deeper); the root is the start.
+    const level = Number(this.stats().level);
+    if (!target.length) return this.stats().at_start ? 0 : 1;
+    return level === target.length - 1 && this.path.length === target.length ? 0 : 1;
   }
 
   /**
@@ -258,7 +318,8 @@ export class Model {
   _refresh() {
     this._stats = this.session.stats();
     this.path = this.session.tree();
-    this.explored.sync(this.path, this._stats ? Number(this._stats.solutions) : 0);
+    this.explored.sync(this.path, this._stats ? Number(this._stats.solutions) : 0,
+      this._stats ? Number(this._stats.nodes) : 0, () => this.chosenOptions());
     const last = this.path[this.path.length - 1];
     const e = this._leafEvent;
     if (last && last.d === 0) this.leaf = 'dead';
@@ -276,7 +337,23 @@ export class Model {
       const i = ev.length - w;
       this._leafEvent = { code: ev[i], level: ev[i + 1], undone: ev[i + 5] };
     } else this._leafEvent = null;
-    this.explored.read(ev);
+    this.explored.read(ev, { end: this.position, gen: this.timelineGen, optionOf: (x) => this.optionOf(x) });
+  }
+
+  /**
+   * The option (0-based) of a node: walk left to the spacer before it, whose `next` is the option's
+   * number. @param {number} x
+   */
+  optionOf(x) {
+    const { nodes } = this.views();
+    let y = x;
+    while (y > 0 && nodes[4 * y] !== 0) y--;
+    return y > 0 ? nodes[4 * y + 3] : -1;
+  }
+
+  /** The option (0-based) chosen at each level of the path, -1 where none is. */
+  chosenOptions() {
+    return this.chosenNodes().map((x) => (x > 0 ? this.optionOf(x) : -1));
   }
 
   /** The latest event taken or undone: {code, level, undone}, or null. */

@@ -21,6 +21,8 @@ import { TREE_DEPTH } from './engine.js';
  * @property {import('./explored.js').PathLevel[]} path  option k of d at each level
  * @property {Map<string, import('./explored.js').TreeNode>} tree  the explored top of the tree
  * @property {number} depth           levels of it remembered
+ * @property {number} treeVersion     changes whenever the remembered tree does
+ * @property {string[]} labels        each option's short name in the puzzle's words (Model.labels)
  * @property {'solution' | 'dead' | null} leaf  where the search stands
  * @property {number} branching       header of the item branched on, or 0
  * @property {number} trying          node of the option being tried, or 0
@@ -82,6 +84,8 @@ export function takeSnapshot(model, app) {
     path: model.path,
     tree: model.tree,
     depth: TREE_DEPTH,
+    treeVersion: model.explored.version,
+    labels: model.labels,
     leaf: model.leaf,
     branching: model.branchingItem(),
     trying: model.trying(),

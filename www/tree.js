@@ -1,42 +1,104 @@
 // @ts-check
-// The search-tree view: Knuth's progress estimate as a bar, the explored top levels of the tree as an
-// icicle (each node split evenly among its d children, so that the explored width to the left of the
-// current path is exactly the estimate), and the current path with each level's "k of d". It only
-// draws what the model remembers: a renderer (update(snapshot) + draw(), see www/snapshot.js).
+// The search-tree view: Knuth's progress estimate as a bar, the explored top of the tree as a labelled
+// node-link view, and the current path with each level's "k of d". The node-link view is an indented
+// tree (one row a node, a link from each node to its parent), each node named by the option that
+// entered it in the puzzle's words ("r3c5=7", "Q r3c5", or the option's items), with its "k of d"; a
+// chain of forced levels (1 of 1 each) is one row until expanded; hovering, focusing or tapping a row
+// shows its counts (nodes and solutions below it); clicking it (or Enter) goes there, by stepping
+// (Model.goTo). Only the rows in sight are in the DOM, so a tree of 50,000 remembered nodes costs a
+// flat list of row records, rebuilt at most every REBUILD_MS while the search moves. It only shows
+// what the model remembers: a renderer (update(snapshot) + draw(), see www/snapshot.js).
 
-import { prepare, colours } from './canvas.js';
+import { fmt } from './readouts.js';
+
+/** Height of a row in px (28 on touch screens, read from CSS). */
+const ROW_PX = 22;
+/** While the search moves, the rows are rebuilt at most this often. */
+const REBUILD_MS = 200;
+/** Indentation stops growing past this depth (a deep Sudoku stays readable at 375 px). */
+const MAX_INDENT = 10;
+
+/**
+ * @typedef {object} Row  one line of the view
+ * @property {string} key          path key of the node (of the last node of a collapsed chain)
+ * @property {number} depth        indentation
+ * @property {string} label
+ * @property {number} level        level of the node (its depth in the search tree)
+ * @property {import('./explored.js').TreeNode} node
+ * @property {number} k @property {number} d  option k of d of its parent
+ * @property {string} [chain]      a forced chain: key of its first node
+ * @property {number} [forced]     levels in the chain
+ * @property {boolean} [open]      the chain is expanded (its first row)
+ * @property {number} [more]       a summary row: options of the parent not tried yet
+ */
 
 export class TreeView {
-  constructor({ canvas, bar, value, list }) {
-    this.canvas = canvas;
+  /**
+   * @param {{bar: HTMLElement, value: HTMLElement, list: HTMLElement, box: HTMLElement, hover: HTMLElement}} els
+   * @param {{goTo: (key: string) => void}} deps
+   */
+  constructor({ bar, value, list, box, hover }, deps) {
     this.bar = bar;
     this.value = value;
     this.list = list;
+    this.box = box;
+    this.hover = hover;
+    this.deps = deps;
+    /** @type {any} */
     this.state = null;
     this.dirty = true;
     this._listKey = '';
-    new ResizeObserver(() => { this.dirty = true; }).observe(canvas);
+    /** @type {Row[]} */
+    this.rows = [];
+    /** Chains expanded (by the key of their first node). @type {Set<string>} */
+    this.expanded = new Set();
+    this._builtAt = -Infinity;
+    this._builtVersion = -1;
+    this._builtEpoch = -1;
+    this._forceBuild = false;
+    this._currentKey = '';
+    /** The row under the keyboard cursor (index into rows), -1 for none. */
+    this.cursor = -1;
+    this._drawnKey = '';
+    this.spacer = document.createElement('div');
+    this.spacer.className = 'tree-spacer';
+    this.layer = document.createElement('div');
+    this.layer.className = 'tree-rows';
+    this.box.replaceChildren(this.spacer, this.layer);
+    this.box.addEventListener('scroll', () => { this.dirty = true; });
+    new ResizeObserver(() => { this.dirty = true; }).observe(this.box);
+    this.box.addEventListener('click', (e) => this._click(e));
+    this.box.addEventListener('pointermove', (e) => {
+      const r = this._rowOf(e.target);
+      if (r) this._tell(r);
+    });
+    this.box.addEventListener('keydown', (e) => this._key(e));
+    // Focus from the keyboard puts the cursor on the search's node; a click's focus does not (a redraw
+    // between mousedown and mouseup would lose the click's row).
+    this.box.addEventListener('focus', () => {
+      if (this.cursor < 0 && this.box.matches(':focus-visible')) this._moveCursor(this._currentIndex());
+    });
   }
 
   /** @param {import('./snapshot.js').Snapshot} s */
   update(s) {
     const state = {
-      tree: s.tree, depth: s.depth, path: s.path, names: s.info.items,
-      progress: Number(s.stats.progress), leaf: s.leaf, done: !!s.stats.done,
+      tree: s.tree, depth: s.depth, path: s.path, names: s.info.items, labels: s.labels || [],
+      progress: Number(s.stats.progress), leaf: s.leaf, done: !!s.stats.done, epoch: s.epoch,
+      version: s.treeVersion ?? 0, moving: s.playing || s.hunting,
     };
     this.state = state;
     this.dirty = true;
     this._progress(state.progress, s.stats.progress_text);
     this._path(state);
   }
-
   /**
    * @param {number} p Knuth's estimate, 0..1 @param {string} [text] the engine's reading of it
    * (narrate::percent: 0% before the first choice, "< 0.01%" rather than an exponent)
    */
   _progress(p, text) {
     const pct = Math.max(0, Math.min(100, p * 100));
-    this.bar.firstElementChild.style.width = `${pct}%`;
+    /** @type {HTMLElement} */ (this.bar.firstElementChild).style.width = `${pct}%`;
     this.bar.setAttribute('aria-valuenow', pct.toFixed(2));
     const shown = text || `${pct.toFixed(2)}%`;
     this.bar.setAttribute('aria-valuetext', `${shown} of the search tree explored (Knuth's estimate)`);
@@ -99,87 +161,275 @@ export class TreeView {
     this.list.scrollTop = this.list.scrollHeight;
   }
 
-  /** Diagonal hatching over a rectangle. */
-  _hatch(ctx, x, y, w, h, colour) {
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(x, y, w, h);
-    ctx.clip();
-    ctx.strokeStyle = colour;
-    ctx.lineWidth = 1.5;
-    ctx.beginPath();
-    for (let k = -h; k < w; k += 6) { ctx.moveTo(x + k, y + h); ctx.lineTo(x + k + h, y); }
-    ctx.stroke();
-    ctx.restore();
+  /** The key of the node the search stands in (its path's options). */
+  _current() {
+    const ks = [];
+    for (const p of this.state.path) { if (!p.k) break; ks.push(p.k); }
+    return ks.join('.');
+  }
+
+  /** Rebuilds the flat list of rows from the remembered tree (root first, depth first). */
+  _build() {
+    const { tree, labels, path } = this.state;
+    const depthCap = this.state.depth;
+    /** @type {Row[]} */
+    const rows = [];
+    const root = tree.get('');
+    if (!root) { this.rows = rows; return; }
+    const onPath = new Set();
+    { let k = ''; onPath.add(k); for (const p of path) { if (!p.k) break; k = k ? `${k}.${p.k}` : String(p.k); onPath.add(k); } }
+    const labelOf = (/** @type {import('./explored.js').TreeNode} */ t, /** @type {number} */ k) =>
+      (t.opt >= 0 && labels[t.opt] !== undefined ? labels[t.opt] : `option ${k}`);
+    rows.push({ key: '', depth: 0, label: 'start', level: 0, node: root, k: 0, d: 0 });
+    // Depth first, children in order; `open`: inside an expanded chain, whose forced levels are listed
+    // one a row. (Recursion depth is bounded by TREE_DEPTH.)
+    const visit = (/** @type {string} */ key, /** @type {number} */ level, /** @type {number} */ depth, /** @type {boolean} */ open) => {
+      const t = tree.get(key);
+      if (!t || !t.d) return;
+      const forcedOpen = open && t.d === 1;
+      for (let j = 1; j <= t.d; j++) {
+        let ck = key === '' ? String(j) : `${key}.${j}`;
+        let c = tree.get(ck);
+        if (!c) continue;
+        const row = { key: ck, depth, label: labelOf(c, j), level: level + 1, node: c, k: j, d: t.d };
+        // A forced chain: this node has one option, and so has the next; listed as one row unless open.
+        if (!forcedOpen && c.d === 1 && tree.get(`${ck}.1`) && !this.expanded.has(ck)) {
+          const first = ck;
+          const parts = [row.label];
+          let forced = 1, lvl = level + 1;
+          while (c && c.d === 1 && tree.get(`${ck}.1`)) {
+            ck = `${ck}.1`;
+            c = tree.get(ck);
+            if (!c) break;
+            lvl++;
+            forced++;
+            parts.push(labelOf(c, 1));
+          }
+          const last = /** @type {import('./explored.js').TreeNode} */ (tree.get(ck));
+          rows.push({
+            key: ck, depth, label: parts.length > 3 ? `${parts[0]} → … → ${parts[parts.length - 1]}` : parts.join(' → '),
+            level: lvl, node: last, k: 1, d: 1, chain: first, forced: forced - 1, open: false,
+          });
+          visit(ck, lvl, depth + 1, false);
+          continue;
+        }
+        const opened = this.expanded.has(ck);
+        if (opened) Object.assign(row, { chain: ck, open: true });
+        rows.push(row);
+        visit(ck, level + 1, depth + 1, opened || forcedOpen);
+      }
+      // On the path, the options after the one being tried are still to come.
+      const here = onPath.has(key) && !t.done && path[level] ? path[level].k : 0;
+      if (level >= depthCap && onPath.has(key) && path.length > level + 1) {
+        rows.push({ key: `${key}+`, depth, label: `levels ${level + 1} to ${path.length - 1} below: not remembered (the tree keeps the top ${depthCap})`, level: level + 1, node: t, k: 0, d: t.d, more: -1 });
+      } else if (here && t.d - here > 0) {
+        const left = t.d - here;
+        rows.push({ key: `${key}+`, depth, label: `${left} more option${left === 1 ? '' : 's'} not tried yet`, level: level + 1, node: t, k: here + 1, d: t.d, more: left });
+      }
+    };
+    visit('', 0, 1, false);
+    this.rows = rows;
+  }
+
+  /** The index of the row of the node the search stands in (or its nearest listed ancestor). */
+  _currentIndex() {
+    let key = this._current();
+    for (;;) {
+      const i = this.rows.findIndex((r) => r.key === key && !r.more);
+      if (i >= 0 || key === '') return i;
+      key = key.includes('.') ? key.slice(0, key.lastIndexOf('.')) : '';
+    }
+  }
+
+  /** @param {EventTarget | null} el @returns {Row | null} */
+  _rowOf(el) {
+    const div = el instanceof HTMLElement ? el.closest('[data-row]') : null;
+    if (!div) return null;
+    return this.rows[Number(/** @type {HTMLElement} */ (div).dataset.row)] || null;
+  }
+
+  /** What a row says in words: its node, its place, its counts. @param {Row} r */
+  describe(r) {
+    const { names } = this.state;
+    const name = (/** @type {number} */ i) => (i > 0 && names[i - 1] !== undefined ? names[i - 1] : '?');
+    const t = r.node;
+    const count = (/** @type {number | null} */ v, /** @type {string} */ one, /** @type {string} */ many) =>
+      (v === null ? `? ${many} (passed over by a jump)` : `${fmt(v)} ${v === 1 ? one : many}`);
+    if (r.more) return r.more < 0 ? `${r.label}.` : `${r.more} more option${r.more === 1 ? '' : 's'} of ${name(t.item)} not tried yet.`;
+    const parentKey = r.key.includes('.') ? r.key.slice(0, r.key.lastIndexOf('.')) : '';
+    const parent = this.state.tree.get(parentKey);
+    const where = r.key === '' ? 'The start (root)'
+      : `${r.label}: level ${r.level}, option ${r.k} of ${r.d}${parent && parent.item ? ` for ${name(parent.item)}` : ''}${r.forced ? ` (${r.forced} forced level${r.forced === 1 ? '' : 's'} above it, 1 of 1 each)` : ''}`;
+    const status = t.done ? 'finished' : this.state.done ? 'finished' : 'being explored';
+    return `${where}: ${count(t.n, 'node', 'nodes')} and ${count(t.sol, 'solution', 'solutions')} below it so far, ${status}. Click or Enter to go there.`;
+  }
+
+  /** @param {Row} r */
+  _tell(r) {
+    const text = this.describe(r);
+    if (this.hover.textContent !== text) this.hover.textContent = text;
+  }
+
+  /** @param {MouseEvent} e */
+  _click(e) {
+    const el = e.target instanceof HTMLElement ? e.target : null;
+    // The row under the pointer by its position, should the rows have been redrawn under it.
+    const y = e.clientY - this.box.getBoundingClientRect().top + this.box.scrollTop;
+    const r = this._rowOf(el) || this.rows[Math.floor(y / this._rowPx())];
+    if (!r) return;
+    this.cursor = this.rows.indexOf(r);
+    if (el && el.closest('.twisty')) { this.toggle(r); return; }
+    this._tell(r);
+    if (!r.more) this.deps.goTo(r.key);
+  }
+
+  /** Opens or closes a forced chain. @param {Row} r */
+  toggle(r) {
+    if (!r.chain) return;
+    if (this.expanded.has(r.chain)) this.expanded.delete(r.chain); else this.expanded.add(r.chain);
+    this._forceBuild = true;
+    this.dirty = true;
+  }
+
+  /** @param {KeyboardEvent} e */
+  _key(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const r = this.rows[this.cursor];
+    switch (e.key) {
+      case 'ArrowDown': this._moveCursor(this.cursor + 1); break;
+      case 'ArrowUp': this._moveCursor(this.cursor - 1); break;
+      case 'Home': this._moveCursor(0); break;
+      case 'End': this._moveCursor(this.rows.length - 1); break;
+      case 'ArrowRight': case 'ArrowLeft':
+        if (r && r.chain && (e.key === 'ArrowRight') !== !!r.open) this.toggle(r);
+        break;
+      case 'Enter': case ' ':
+        if (r && !r.more) this.deps.goTo(r.key);
+        break;
+      default: return;
+    }
+    // The page's own keys (arrows step the search) do not apply inside the tree.
+    e.preventDefault();
+    e.stopPropagation();
+  }
+
+  /** @param {number} i */
+  _moveCursor(i) {
+    if (!this.rows.length) return;
+    this.cursor = Math.max(0, Math.min(this.rows.length - 1, i));
+    const h = this._rowPx();
+    const top = this.cursor * h;
+    if (top < this.box.scrollTop) this.box.scrollTop = top;
+    else if (top + h > this.box.scrollTop + this.box.clientHeight) this.box.scrollTop = top + h - this.box.clientHeight;
+    this._tell(this.rows[this.cursor]);
+    this.dirty = true;
+  }
+
+  _rowPx() {
+    return matchMedia('(pointer: coarse), (max-width: 900px)').matches ? 30 : ROW_PX;
   }
 
   draw() {
-    if (!this.dirty) return;
+    if (!this.dirty || !this.state) return;
     this.dirty = false;
-    const p = prepare(this.canvas);
-    if (!p || !this.state) return;
-    const { ctx, w, h } = p;
-    ctx.clearRect(0, 0, w, h);
-    const c = colours();
-    const { tree, depth, path, done } = this.state;
-    const rows = depth;
-    const rh = Math.max(6, (h - 2) / rows);
-    const gap = rh > 10 ? 1 : 0;
-
-    const colourOf = (t, explored) => {
-      if (!explored) return c.unexplored;
-      if (!t || t.sol === null) return c.explored;
-      if (t.sol > 0) return c.sol;
-      return t.done ? c.dead : c.explored;
-    };
-
-    // node: key; span [x0, x1); level of its children; whether it is on the current path.
-    const walk = (key, x0, x1, level, onPath) => {
-      if (level >= rows) return;
-      const t = tree.get(key);
-      const d = onPath && path[level] ? path[level].d : t ? t.d : 0;
-      if (!d) return;
-      const cur = onPath && path[level] ? path[level].k : d + 1;
-      const width = (x1 - x0) / d;
-      const y = level * rh;
-      for (let j = 1; j <= d; j++) {
-        const childKey = key === '' ? String(j) : `${key}.${j}`;
-        const ct = tree.get(childKey);
-        const explored = done || j < cur || (!onPath);
-        const isCur = onPath && j === cur;
-        const cx0 = x0 + (j - 1) * width;
-        const cw = Math.max(width - (width > 3 ? gap : 0), 0.6);
-        const colour = isCur ? c.path : colourOf(ct, explored);
-        ctx.fillStyle = colour;
-        ctx.fillRect(cx0, y, cw, rh - gap);
-        // Shapes besides colours: dead ends only are hatched, the current path has an ink frame.
-        if (colour === c.dead && cw >= 3) this._hatch(ctx, cx0, y, cw, rh - gap, c.panel);
-        if (isCur && cw >= 3) {
-          ctx.strokeStyle = c.ink;
-          ctx.lineWidth = 1.5;
-          ctx.strokeRect(cx0 + 0.75, y + 0.75, cw - 1.5, rh - gap - 1.5);
+    const st = this.state;
+    const now = performance.now();
+    if (st.epoch !== this._builtEpoch) { this.expanded.clear(); this.cursor = -1; }
+    const stale = st.version !== this._builtVersion || st.epoch !== this._builtEpoch;
+    if (this._forceBuild || (stale && (!st.moving || now - this._builtAt >= REBUILD_MS))) {
+      this._forceBuild = false;
+      this._build();
+      this._builtAt = now;
+      this._builtVersion = st.version;
+      this._builtEpoch = st.epoch;
+      this._drawnKey = '';
+    } else if (stale) {
+      // Not yet: draw again on a later frame.
+      requestAnimationFrame(() => { this.dirty = true; });
+    }
+    const h = this._rowPx();
+    const current = this._current();
+    const ci = this._currentIndex();
+    if (current !== this._currentKey) {
+      this._currentKey = current;
+      // Follow the search: its row comes into sight when it moved.
+      if (ci >= 0) {
+        const top = ci * h;
+        if (top < this.box.scrollTop || top + h > this.box.scrollTop + this.box.clientHeight) {
+          this.box.scrollTop = Math.max(0, top - this.box.clientHeight / 2);
         }
-        if ((isCur || (ct && explored)) && width >= 2) walk(childKey, cx0, cx0 + width, level + 1, isCur);
       }
-    };
-    walk('', 0, w, 0, !done);
-
-    // Knuth's estimate: the explored fraction, marked across the levels.
-    const x = Math.round(this.state.progress * w) + 0.5;
-    ctx.strokeStyle = c.ink;
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    ctx.moveTo(x, 0);
-    ctx.lineTo(x, h);
-    ctx.stroke();
-    ctx.font = `11px ${c.font}`;
-    ctx.textBaseline = 'bottom';
-    ctx.textAlign = 'right';
-    const label = `top ${rows} levels`;
-    const lw = ctx.measureText(label).width + 6;
-    ctx.fillStyle = c.panel;
-    ctx.fillRect(w - lw, h - 14, lw, 14);
-    ctx.fillStyle = c.muted;
-    ctx.fillText(label, w - 3, h - 1);
+    }
+    this.spacer.style.height = `${this.rows.length * h}px`;
+    const first = Math.max(0, Math.floor(this.box.scrollTop / h) - 4);
+    const last = Math.min(this.rows.length, Math.ceil((this.box.scrollTop + this.box.clientHeight) / h) + 4);
+    const key = `${first}:${last}:${h}:${ci}:${this.cursor}:${this._builtAt}:${st.leaf}`;
+    if (key === this._drawnKey) return;
+    this._drawnKey = key;
+    const onPath = new Set();
+    { let k = ''; onPath.add(k); for (const p of st.path) { if (!p.k) break; k = k ? `${k}.${p.k}` : String(p.k); onPath.add(k); } }
+    const frag = document.createDocumentFragment();
+    for (let i = first; i < last; i++) {
+      const r = this.rows[i];
+      const div = document.createElement('div');
+      div.className = 'tree-row';
+      div.dataset.row = String(i);
+      div.dataset.key = r.key;
+      div.id = `tree-row-${i}`;
+      div.setAttribute('role', 'treeitem');
+      div.setAttribute('aria-level', String(r.depth + 1));
+      div.style.top = `${i * h}px`;
+      div.style.height = `${h}px`;
+      const indent = Math.min(r.depth, MAX_INDENT) * 14;
+      div.style.paddingLeft = `${6 + indent}px`;
+      // The links to the parents: one vertical line an indentation step.
+      const guides = document.createElement('span');
+      guides.className = 'guides';
+      guides.style.width = `${indent}px`;
+      div.append(guides);
+      const t = r.node;
+      if (r.more) div.classList.add('more');
+      else if (i === ci) div.classList.add('now');
+      else if (onPath.has(r.key)) div.classList.add('on-path');
+      if (!r.more && t.sol) div.classList.add('sol');
+      else if (!r.more && t.done && t.sol === 0) div.classList.add('dead');
+      if (i === this.cursor) div.classList.add('cursor');
+      if (r.chain) {
+        const b = document.createElement('span');
+        b.className = 'twisty';
+        b.setAttribute('role', 'button');
+        b.setAttribute('aria-label', r.open ? 'collapse the forced levels' : `expand ${r.forced} forced levels`);
+        b.textContent = r.open ? '▾' : `▸ ${r.forced}`;
+        b.title = r.open ? 'Collapse this chain of forced levels (1 of 1 each)' : `${r.forced} more forced level${r.forced === 1 ? '' : 's'} (1 of 1 each) in this row: open`;
+        div.setAttribute('aria-expanded', String(!!r.open));
+        div.append(b);
+      }
+      const dot = document.createElement('span');
+      dot.className = 'dot';
+      // A shape for each state besides its colour: ✓ solutions below, ✗ dead ends only, ● the search here.
+      dot.textContent = r.more ? '…' : i === ci ? '●' : t.sol ? '✓' : t.done ? '✗' : '○';
+      const label = document.createElement('span');
+      label.className = 'label';
+      label.textContent = r.label;
+      div.append(dot, label);
+      if (!r.more && r.key !== '') {
+        const kd = document.createElement('span');
+        kd.className = 'kd';
+        // A chain's forced levels are counted on its toggle (▸ n).
+        kd.textContent = `${r.k}/${r.d}`;
+        div.append(kd);
+      }
+      if (!r.more && t.n !== null && r.key !== '') {
+        const n = document.createElement('span');
+        n.className = 'count';
+        n.textContent = `${fmt(t.n)}`;
+        div.append(n);
+      }
+      div.title = this.describe(r);
+      frag.append(div);
+    }
+    this.layer.replaceChildren(frag);
+    if (this.cursor >= 0 && this.cursor >= first && this.cursor < last) this.box.setAttribute('aria-activedescendant', `tree-row-${this.cursor}`);
+    else this.box.removeAttribute('aria-activedescendant');
   }
 }

@@ -90,6 +90,12 @@ impl Problem for Latin {
         }
     }
 
+    /// "r0c1=2": symbol 2 in row 0, column 1, named as the cell item r0c1.
+    fn label(&self, k: usize) -> String {
+        let (i, j, x) = self.entry(k);
+        format!("r{i}c{j}={}", symbol(x))
+    }
+
     fn check(&self, board: &Board) -> Result<(), String> {
         let n = board.rows;
         if board.cols != n || board.cells.len() != n * n {

@@ -208,6 +208,11 @@ pub trait Problem {
     fn note(&self) -> Option<String> {
         None
     }
+    /// A short name for option `k` in the puzzle's own words, for the page's search tree: "r3c5=7"
+    /// (Sudoku), "Q r3c5" (queens); by default its items, as in Knuth's format.
+    fn label(&self, k: usize) -> String {
+        self.instance().option_text(k)
+    }
 }
 
 /// A problem as the CLI and the page name it.

@@ -120,6 +120,12 @@ impl Problem for Queens {
         queens_board("queens", self.n, options.iter().map(|&k| self.square(k)))
     }
 
+    /// "Q r3c5": a queen on rank 3, file 5, named as the items r3 and c5.
+    fn label(&self, k: usize) -> String {
+        let (i, j) = self.square(k);
+        format!("Q r{i}c{j}")
+    }
+
     fn check(&self, board: &Board) -> Result<(), String> {
         let q = queens_of(board)?;
         for (x, &(i, j)) in q.iter().enumerate() {

@@ -676,6 +676,17 @@ impl Problem for Sudoku {
     }
 
     /// Every row, column and box holds each symbol once, and every given is where the puzzle put it.
+    /// "r3c5=7": the cell item's name and the symbol in the puzzle's alphabet (the option's items are
+    /// the cell `r3c5`, then `r3=7`, `c5=7`, `b2=7`).
+    fn label(&self, k: usize) -> String {
+        let text = self.instance().option_text(k);
+        let mut words = text.split(' ');
+        match (words.next(), words.next().and_then(|w| w.split_once('='))) {
+            (Some(cell), Some((_, v))) => format!("{cell}={v}"),
+            _ => text,
+        }
+    }
+
     fn check(&self, board: &Board) -> Result<(), String> {
         let size = self.grid.size();
         if board.kind != "sudoku" || board.rows != size || board.cols != size {

@@ -62,6 +62,11 @@ impl Problem for ToroidalQueens {
         )
     }
 
+    /// "Q r3c5", as on the ordinary board.
+    fn label(&self, k: usize) -> String {
+        format!("Q r{}c{}", k / self.n, k % self.n)
+    }
+
     fn check(&self, board: &Board) -> Result<(), String> {
         let q = queens_of(board)?;
         let n = board.rows;

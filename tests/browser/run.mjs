@@ -2191,6 +2191,172 @@ test('race: Stop ends the lanes still running; naive refuses colours in words', 
   assert(r['naive-mrv'].phase === 'error' && /colours/.test(r['naive-mrv'].message), `colours, naive: ${JSON.stringify(r['naive-mrv'])}`);
 });
 
+/**
+ * Steps choice by choice and records, just after each Try, the node's path key, the label its option
+ * should have, and copies of the link arrays (the state clicking that node must reach).
+ */
+async function recordTries(page, choices) {
+  return page.evaluate((choices) => {
+    const m = window.dlx.model;
+    const out = [];
+    for (let i = 0; i < choices && m.stepToChoice(); i++) {
+      const st = m.stats();
+      const ks = [];
+      for (const p of m.path) { if (!p.k) break; ks.push(p.k); }
+      // Just after a Try: the search stands at the level of the option tried (a solution is one deeper).
+      if (ks.length === m.path.length && st.level === ks.length - 1 && m.trying()) {
+        const v = m.views();
+        out.push({
+          key: ks.join('.'), label: m.labels[m.optionOf(m.trying())],
+          links: JSON.stringify([Array.from(v.nodes), Array.from(v.items), Array.from(v.lens)]),
+        });
+      }
+    }
+    window.dlx.app.state.dirty = true;
+    return out;
+  }, choices);
+}
+
+/** Brings a node's row into sight (opening the chain of forced levels it is in) and returns its label. */
+async function treeRow(page, key) {
+  await page.evaluate((key) => {
+    const t = window.dlx.app.tree;
+    t.draw();
+    for (let n = 0; n < 50 && !t.rows.some((r) => r.key === key); n++) {
+      const chain = t.rows.find((r) => r.chain && !r.open && `${r.key}.`.startsWith(`${key}.`) && `${key}.`.startsWith(`${r.chain}.`));
+      if (!chain) break;
+      t.toggle(chain);
+      t.draw();
+    }
+    const i = t.rows.findIndex((r) => r.key === key);
+    t.box.scrollTop = Math.max(0, i * t._rowPx() - 20);
+    t.dirty = true;
+  }, key);
+  await settle(page);
+  return page.locator(`#tree-view [data-key="${key}"] .label`);
+}
+
+test('tree: nodes are named by their options; a click on a node reaches the state stepped to, also after a jump', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'queens', 6);
+  const tries = await recordTries(page, 60);
+  assert(tries.length > 20, `only ${tries.length} tries recorded`);
+  await settle(page);
+  // Every node of the tree is named by the option of its Try, in the puzzle's words (chains of forced
+  // levels opened, so that each node has its own row).
+  const rows = await page.evaluate(() => {
+    const t = window.dlx.app.tree;
+    for (let i = 0; i < 50; i++) {
+      t.draw();
+      const r = t.rows.find((x) => x.chain && !x.open);
+      if (!r) break;
+      t.toggle(r);
+    }
+    t.draw();
+    return t.rows.map((r) => ({ key: r.key, label: r.label, chain: !!r.chain && !r.open }));
+  });
+  let checked = 0;
+  for (const t of tries) {
+    const r = rows.find((x) => x.key === t.key);
+    if (!r || r.chain) continue;
+    assert(r.label === t.label, `node ${t.key}: label ${r.label}, its option is ${t.label}`);
+    assert(/^Q r\dc\d$/.test(r.label), `node ${t.key}: label ${r.label} is not a queen's square`);
+    checked++;
+  }
+  assert(checked > 15, `only ${checked} labels checked`);
+  // The DOM shows the same names.
+  const shown = await page.$$eval('#tree-view .tree-row', (els) => els.map((el) => [el.dataset.key, el.querySelector('.label').textContent]));
+  for (const [key, label] of shown) {
+    const t = tries.find((x) => x.key === key);
+    if (t && !rows.find((x) => x.key === key).chain) assert(label === t.label, `row ${key} shows ${label}, not ${t.label}`);
+  }
+  // A click on an earlier node goes back to the state just after its Try, exactly (the tree then shows
+  // what was explored up to there), again and again.
+  const nodesOf = async () => page.evaluate(() => { const v = window.dlx.model.views(); return JSON.stringify([Array.from(v.nodes), Array.from(v.items), Array.from(v.lens)]); });
+  for (const t of [tries[tries.length - 2], tries[3], tries[1]]) {
+    const before = await page.evaluate(() => window.dlx.model.position);
+    const row = await treeRow(page, t.key);
+    await row.click();
+    await page.waitForFunction((b) => window.dlx.model.position !== b, before, { timeout: 5000 }).catch(async () => {
+      throw new Error(`a click on node ${t.key} moved nothing: ${await page.evaluate((k) => JSON.stringify([window.dlx.model.tree.get(k), window.dlx.model.position, window.dlx.model.horizon, window.dlx.model.timelineGen]), t.key)}`);
+    });
+    assert((await nodesOf()) === t.links, `after a click on node ${t.key} the link arrays differ from the state stepped to`);
+    const key = await page.evaluate(() => { const ks = []; for (const p of window.dlx.model.path) { if (!p.k) break; ks.push(p.k); } return ks.join('.'); });
+    assert(key === t.key, `a click on node ${t.key} reached ${key}`);
+  }
+  // Hover says the counts.
+  const row = await treeRow(page, tries[0].key);
+  await row.hover();
+  await settle(page);
+  const said = await text(page, 'tree-hover');
+  assert(/[\d,]+ nodes? and [\d,]+ solutions? below it/.test(said) && said.startsWith(tries[0].label), `hover: ${said}`);
+  // After a jump (next solution) a node from before it is reached by stepping back choice by choice.
+  await page.evaluate(() => { window.dlx.model.reset(); window.dlx.app.state.dirty = true; });
+  const again = await recordTries(page, 8);
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => Number(window.dlx.model.stats().solutions) >= 1);
+  const target = again[again.length - 1];
+  await (await treeRow(page, target.key)).click();
+  await page.waitForFunction((k) => { const ks = []; for (const p of window.dlx.model.path) { if (!p.k) break; ks.push(p.k); } return ks.join('.') === k; }, target.key);
+  assert((await nodesOf()) === target.links, `after a jump, a click on node ${target.key} differs from the state stepped to`);
+});
+
+test('tree: a chain of forced levels is one row, opened and closed by its toggle and the keyboard', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', EASY_SUDOKU);
+  await page.evaluate(() => { for (let i = 0; i < 30; i++) window.dlx.model.stepToChoice(); window.dlx.app.state.dirty = true; });
+  await settle(page);
+  const info = () => page.evaluate(() => {
+    const t = window.dlx.app.tree;
+    t.draw();
+    const i = t.rows.findIndex((r) => r.chain && !r.open);
+    return { count: t.rows.length, i, chain: i >= 0 ? { key: t.rows[i].key, first: t.rows[i].chain, forced: t.rows[i].forced } : null, labels: t.rows.map((r) => r.label) };
+  });
+  const closed = await info();
+  assert(closed.chain && closed.chain.forced >= 2, `no collapsed forced chain on an easy Sudoku: ${JSON.stringify(closed)}`);
+  assert(closed.labels.slice(1).every((l) => /^r\dc\d=\d( → (… → )?r\dc\d=\d)*$/.test(l) || /not tried|not remembered/.test(l)), `labels: ${closed.labels.join(' | ')}`);
+  await treeRow(page, closed.chain.key);
+  await page.click(`#tree-view [data-key="${closed.chain.key}"] .twisty`);
+  await settle(page);
+  const open1 = await page.evaluate(() => window.dlx.app.tree.rows.length);
+  assert(open1 === closed.count + closed.chain.forced, `opening a chain of ${closed.chain.forced} forced levels went from ${closed.count} to ${open1} rows`);
+  // Keyboard: focus the tree, the cursor on the chain's first row, Left closes it (the page does not step).
+  const nodes = await page.evaluate(() => window.dlx.model.stats().nodes);
+  await page.evaluate((first) => { const t = window.dlx.app.tree; t.box.focus(); t._moveCursor(t.rows.findIndex((r) => r.key === first)); }, closed.chain.first);
+  await page.keyboard.press('ArrowLeft');
+  await settle(page);
+  assert((await page.evaluate(() => window.dlx.app.tree.rows.length)) === closed.count, 'Left did not close the chain');
+  assert((await page.evaluate(() => window.dlx.model.stats().nodes)) === nodes, 'an arrow in the tree stepped the search');
+  await page.keyboard.press('ArrowRight');
+  await settle(page);
+  assert((await page.evaluate(() => window.dlx.app.tree.rows.length)) === open1, 'Right did not open the chain');
+});
+
+test('race: screenshots at 1280x800 (maximised) and 375 px; DOCS=1 writes docs/race.png for the README', async ({ browser, base }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const [w, h, tag] of [[1280, 800, 'desktop'], [375, 812, 'phone']]) {
+    const page = await browser.newPage({ viewport: { width: w, height: h }, deviceScaleFactor: 1 });
+    await open(page, base, '?queens=11');
+    await page.selectOption(tid('race-until'), 'end');
+    await page.click(tid('race-start'));
+    await page.waitForFunction(() => window.dlx.app.race.state.phase === 'done', null, { timeout: 120000 });
+    if (tag === 'desktop') await page.click(tid('maximise-race'));
+    await page.waitForTimeout(300);
+    const file = path.join(SHOTS, `${tag}-race.png`);
+    if (tag === 'desktop') await page.screenshot({ path: file });
+    else await page.locator('.race-panel').screenshot({ path: file });
+    if (process.env.DOCS && tag === 'desktop') {
+      // The README's copy: the maximised panel down to its last line (the rest is empty).
+      const note = await page.locator('#race-note').boundingBox();
+      await page.screenshot({ path: path.join(ROOT, 'docs', 'race.png'), clip: { x: 0, y: 0, width: w, height: Math.ceil(note.y + note.height + 14) } });
+    }
+    const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert(over <= 0, `${tag}: the page is ${over}px wider than the screen with the race shown`);
+    report.push(`race on 11-queens (${tag}): ${(await text(page, 'race-verdict')).replace(/\n/g, ' ')}`);
+    await page.close();
+  }
+});
+
 test('screenshots of every view at 1280x800 and at 375px', async ({ browser, base }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   const saved = [];
