@@ -110,20 +110,27 @@ export class RunBoxView {
     cancel.textContent = r.phase === 'running' ? 'Cancel' : r.phase === 'confirm' ? 'Don’t run' : 'Close';
     cancel.hidden = r.phase === 'idle';
     anyway.hidden = r.phase !== 'confirm';
-    const figures = st ? `${fmt(st.solutions)} solutions, ${fmt(st.nodes)} nodes` : '';
-    const on = r.workers > 1 ? ` on ${r.workers} workers` : '';
+    // The box holds two short lines: the solutions, the time and the workers fit in them at every
+    // width (nodes and updates were cut off with the workers after them); the rest is in the title.
+    // A number and its unit never part at a line break (no-break spaces).
+    const sols = st ? `${fmt(st.solutions)}\u00a0solutions` : '';
+    const workers = r.workers ? `, ${r.workers}\u00a0worker${r.workers === 1 ? '' : 's'}` : '';
     let line;
     switch (r.phase) {
-      case 'running': line = st ? `${figures}, ${(r.ms / 1000).toFixed(1)} s${on}…` : `Counting ${r.title}${on}…`; break;
-      case 'done': line = `Done: ${figures} in ${(r.ms / 1000).toFixed(2)} s${on}.`; break;
-      case 'cancelled': line = st ? `Cancelled after ${figures}.` : 'Cancelled.'; break;
+      case 'running': line = st ? `${sols}, ${(r.ms / 1000).toFixed(1)}\u00a0s${workers}…` : `Counting ${r.title}${workers}…`; break;
+      case 'done': line = `Done: ${sols}, ${(r.ms / 1000).toFixed(2)}\u00a0s${workers}.`; break;
+      case 'cancelled': line = st ? `Cancelled after ${sols}.` : 'Cancelled.'; break;
       case 'error': line = `Failed: ${r.message}`; break;
       case 'confirm': line = `Huge: about ${sci(r.estimate)} nodes by Knuth's estimate; at a few million `
         + `a second that is ${duration(r.estimate / 3e6)}.`; break;
       default: line = 'Counts every solution in the background; the search here is not touched.';
     }
     set(text, line);
-    text.title = st ? `${line} ${fmt(st.updates)} updates.` : line;
+    // How many workers counted at once on average: their own counting times over the run's.
+    const busy = r.busy && r.ms > 0 && r.workers > 1
+      ? ` The workers counted ${(r.busy / 1000).toFixed(2)} s in all: ${(r.busy / r.ms).toFixed(1)} at once on average.`
+      : '';
+    text.title = st ? `${line} ${fmt(st.nodes)} nodes, ${fmt(st.updates)} updates.${busy}` : line;
     const p = r.phase === 'done' ? 1 : st ? Math.max(0, Math.min(1, num(st.progress))) : 0;
     const pct = p * 100;
     /** @type {HTMLElement} */ (bar.firstElementChild).style.width = `${pct}%`;

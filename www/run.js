@@ -32,7 +32,10 @@
  * @property {'idle' | 'confirm' | 'running' | 'done' | 'cancelled' | 'error'} phase
  * @property {string} title   the problem counted
  * @property {RunStats | null} stats  the latest counts (totals once done)
- * @property {number} ms      time counted so far, in ms (the slowest worker's)
+ * @property {number} ms      time since the run started, in ms (the page's clock: the workers' start-up
+ *                            and split included, as a person timing the run would count)
+ * @property {number} [busy]  the workers' own counting times added up, in ms: busy / ms is how many
+ *                            counted at once on average
  * @property {number} [workers] how many workers count
  * @property {string} message an error's message
  * @property {number} estimate Knuth's estimate of the nodes of the tree (0 when not made)
@@ -110,7 +113,8 @@ export class RunToEnd {
     /** @type {{seq: number, j: number, board: any}[]} */
     const kept = [];
     let finished = 0;
-    this.state = { phase: 'running', title, stats: null, ms: 0, message: '', estimate: this.state.estimate, workers: n };
+    const started = performance.now();
+    this.state = { phase: 'running', title, stats: null, ms: 0, busy: 0, message: '', estimate: this.state.estimate, workers: n };
     const workers = [];
     for (let k = 0; k < n; k++) {
       const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
@@ -130,7 +134,8 @@ export class RunToEnd {
           if (m.solutions) kept.push(...m.solutions);
         }
         this.state.stats = sum(parts);
-        this.state.ms = Math.max(...ms);
+        this.state.ms = performance.now() - started;
+        this.state.busy = ms.reduce((a, b) => a + b, 0);
         if (finished === n) {
           // The parts' first solutions, keyed by their place in the whole search's order.
           kept.sort((x, y) => x.seq - y.seq || x.j - y.j);

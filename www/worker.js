@@ -33,7 +33,8 @@ self.onmessage = async (e) => {
     self.postMessage({ type: 'error', message: err.message, line: err.line, column: err.column });
     return;
   }
-  // The clock starts once the part is ready: the split (the same in every worker) is counted in.
+  // The worker's own counting time, from once the part is ready (its split made): the run box adds
+  // them up to say how many workers counted at once; the run's time is the page's clock (www/run.js).
   const t0 = performance.now();
   for (;;) {
     const done = s.count_part_for(SLICE_MS);

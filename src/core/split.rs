@@ -55,8 +55,11 @@ pub const KEEP: usize = 100;
 
 /// Deeper than this the walk never splits: the top stays small even when estimates are wild.
 const MAX_DEPTH: usize = 24;
-/// Knuth's probes for the whole tree (its size, and the widths of its levels).
-const ROOT_PROBES: u32 = 256;
+/// Knuth's probes for the whole tree (its size, and the widths of its levels). 64, not 256: the
+/// root's estimate only sets the threshold (a factor of 2 in the number of subproblems at worst) and
+/// the least depth, and 256 probes were 40% of the split of 13-queens (0.5 of 1.2 ms), paid again by
+/// every part of a count in parts.
+const ROOT_PROBES: u32 = 64;
 /// Probes for each node the walk considers below the least depth (see `Split::new`). One: a probe of
 /// pentomino 6x10 costs a few percent of an average subproblem's count, and 16 probes a node made the
 /// split half as long as the whole count (554 ms of 1.07 s, in 64 parts). The estimates only order

@@ -93,6 +93,11 @@ async function settle(page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
+/** The run box's sentence, its no-break spaces (between a number and its unit) read as spaces. */
+async function runText(page) {
+  return ((await page.textContent('#run-text')) || '').replace(/\u00a0/g, ' ');
+}
+
 async function text(page, id) {
   await settle(page);
   return (await page.textContent(tid(id))).trim();
@@ -402,7 +407,7 @@ test('pentomino 6x10 runs to the end in the worker (9356) while the page answers
   await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done', null, { timeout: 600000 });
   const run = await page.evaluate(() => window.dlx.app.lastRun());
   assert(run.stats.solutions === 9356, `${run.stats.solutions} solutions, not 9356`);
-  assert((await page.textContent('#run-text')).includes('9,356 solutions'), `the run box says: ${await page.textContent('#run-text')}`);
+  assert((await runText(page)).includes('9,356 solutions'), `the run box says: ${await runText(page)}`);
   assert((await text(page, 'status')).includes('9,356'), 'the status does not say 9,356');
   // The live statistics are the page's own search (two next-choice clicks in), not the run's.
   assert((await num(page, 'solutions')) === 0 && (await num(page, 'nodes')) === probe.n1,
@@ -443,8 +448,16 @@ test('run to end on one worker per core counts what one worker counts; the speed
     assert(all.stats[k] === one.stats[k], `${all.workers} workers counted ${all.stats[k]} ${k}, one worker ${one.stats[k]}`);
   }
   if (all.workers > 1) {
-    assert((await page.textContent('#run-text')).includes(`on ${all.workers} workers`), `the run box says: ${await page.textContent('#run-text')}`);
+    assert((await runText(page)).includes(`, ${all.workers} workers.`), `the run box says: ${await runText(page)}`);
   }
+  // The box's two lines hold the whole sentence (the workers were cut off after the nodes once);
+  // nodes and updates are in its title.
+  const box = await page.evaluate(() => {
+    const el = /** @type {HTMLElement} */ (document.getElementById('run-text'));
+    return { fits: el.scrollHeight <= el.clientHeight + 1, text: el.textContent, title: el.title };
+  });
+  assert(box.fits, `the run box's text is cut off: ${box.text}`);
+  assert(box.title.includes(`${all.stats.nodes.toLocaleString('en-US')} nodes`), `the run box's title: ${box.title}`);
   await page.evaluate(() => { window.dlx.app.runs.workers = 0; });
   // Timing on shared cores is noisy: reported, never asserted.
   report.push(`13-queens run to the end: 1 worker ${(one.ms / 1000).toFixed(2)} s, ${all.workers} workers ${(all.ms / 1000).toFixed(2)} s: speed-up ${(one.ms / all.ms).toFixed(2)}x (same ${one.stats.nodes} nodes, ${one.stats.updates} updates)`);
@@ -895,7 +908,7 @@ test('loading another problem or resetting cancels a run to the end', async ({ p
   assert(!(await text(page, 'status')).includes('9,356'), `the old run finished into the status: ${await text(page, 'status')}`);
   await page.click(tid('run-to-end'));
   await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done');
-  assert((await page.textContent('#run-text')).includes('Done: 4 solutions'), `6-queens run to the end: ${await page.textContent('#run-text')}`);
+  assert((await runText(page)).includes('Done: 4 solutions'), `6-queens run to the end: ${await runText(page)}`);
   assert((await num(page, 'solutions')) === 0, `the live read-out took the run's count: ${await text(page, 'solutions')}`);
   assert(await page.evaluate(() => window.dlx.app.lastRun().stats.solutions === 4), 'the last run is not 6-queens');
   // Reset cancels too: the read-outs go back to the page's own search at its start.
@@ -1137,7 +1150,7 @@ test('run to end: its own fixed box beside its button, live statistics untouched
   const r = await page.evaluate(() => document.getElementById('run-to-end').getBoundingClientRect().right);
   const b = await page.evaluate(() => document.getElementById('run-box').getBoundingClientRect());
   assert(b.left >= r && b.top < 800 && b.bottom <= 800, `the box is not beside its button, on screen: ${JSON.stringify(b)}`);
-  assert((await page.textContent('#run-text')).includes('4 solutions'), `run box: ${await page.textContent('#run-text')}`);
+  assert((await runText(page)).includes('4 solutions'), `run box: ${await runText(page)}`);
   const now = await modelState(page);
   assert(JSON.stringify(now.readouts) === JSON.stringify(live.readouts), `live read-outs changed: ${live.readouts} -> ${now.readouts}`);
   // The empty 9x9 Sudoku: the box asks, no worker starts until "Run anyway".
@@ -1560,7 +1573,7 @@ test('Sudoku: a failed next keeps the last solution on the board; the list pages
   assert((await text(page, 'solution-pos')) === 'solution 1 of 100 (run to end), the first 100', await text(page, 'solution-pos'));
   checkSudoku(await boardText(page), '.'.repeat(16));
   assert((await boardText(page)) === seen[0], 'the run shows another first solution');
-  assert(/288 solutions/.test(await page.textContent('#run-text')), await page.textContent('#run-text'));
+  assert(/288 solutions/.test(await runText(page)), await page.textContent('#run-text'));
   await page.click(tid('solution-next'));
   assert((await boardText(page)) === seen[1], 'the run\'s second solution is not the search\'s second');
   assert((await num(page, 'nodes')) === liveNodes, 'the run replaced the live statistics');
