@@ -13,7 +13,7 @@ WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release/dlx_stud
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: docs-shots fuzz fuzz-smoke fuzz-run miri serve build test setup-wasm setup-lint setup-node setup-browser setup-parallel wasm cli lint lint-js test-native test-wasm test-browser test-parts clean
+.PHONY: docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run serve build test setup-wasm setup-lint setup-node setup-browser setup-parallel wasm cli lint lint-js test-native test-wasm test-browser test-parts clean
 
 serve: build
 	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -100,13 +100,24 @@ fuzz-run:
 	  test -z "$$(ls artifacts)" || { echo "fuzz $$t: crash, see fuzz/artifacts/"; exit 1; }; \
 	done
 
-# Miri over the core's tests (links, search), where the unsafe code is, when nightly has Miri;
-# otherwise a message. Short: the tests Miri runs are the small ones (`miri` in their names or the
-# links module).
+# Miri over the core's raw-pointer code (links.rs, the search's fast loop): `make miri`, in `make
+# test`, is a smoke run of the links tests and `miri_smoke_*` (small instances, every unsafe path
+# forwards and back; about 3 minutes of CPU, more on a loaded machine); `make miri-long` runs every core test Miri can
+# (tens of minutes). With nightly present, Miri is installed if missing (`rustup +nightly component
+# add miri`); without nightly, or where it cannot be installed, both say so and pass.
+MIRI_FILTERS ?= core::links miri_smoke
 miri:
-	@if ! rustup run nightly cargo miri --version >/dev/null 2>&1; then \
-	  echo "miri: skipped (no Miri on nightly; rustup +nightly component add miri)"; exit 0; fi; \
-	MIRIFLAGS=-Zmiri-disable-isolation $(CARGO) +nightly miri test --lib core::links
+	@$(MAKE) --no-print-directory miri-run MIRI_ARGS="--lib -- $(MIRI_FILTERS)"
+
+miri-long:
+	@$(MAKE) --no-print-directory miri-run MIRI_ARGS="--lib core::"
+
+miri-run:
+	@if [ "$(HAVE_NIGHTLY)" != yes ]; then \
+	  echo "miri: skipped (no nightly toolchain; rustup toolchain install nightly)"; exit 0; fi; \
+	if ! rustup run nightly cargo miri --version >/dev/null 2>&1; then \
+	  rustup +nightly component add miri || { echo "miri: skipped (the miri component could not be installed)"; exit 0; }; fi; \
+	MIRIFLAGS=-Zmiri-disable-isolation $(CARGO) +nightly miri test $(MIRI_ARGS)
 
 test-native:
 	$(CARGO) test

@@ -1859,3 +1859,58 @@ fn the_progress_line_counts_nodes_from_its_first_showing() {
         "{line:?}"
     );
 }
+
+#[test]
+fn a_matrix_row_of_zeros_is_an_empty_option_and_rows_keep_their_numbers() {
+    // Issue 14: `row 2 has no 1` refused a legal (empty) option; now it is never chosen, and the
+    // solution still names the input rows 1 and 3, in text and JSON, on one thread and on two.
+    let text = "A B\n10\n00\n01\n";
+    assert_eq!(
+        ok_with_stdin(&["solve", "exact-cover", "-"], text),
+        "row 1: A\nrow 3: B\n"
+    );
+    for threads in ["1", "2"] {
+        let out = ok_with_stdin(
+            &["count", "exact-cover", "-", "--json", "--threads", threads],
+            text,
+        );
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["solutions"], 1);
+        assert_eq!(v["first"], "row 1: A\nrow 3: B");
+        assert_eq!(v["problem"], "exact cover: 3x2 0-1 matrix");
+    }
+    // Only zeros: no solution, no error.
+    assert_eq!(
+        ok_with_stdin(&["count", "exact-cover", "-"], "000\n000\n"),
+        "0\n"
+    );
+    // Knuth's format has no empty option: the export leaves it out and counts the same.
+    let knuth = ok_with_stdin(&["export", "exact-cover", "-"], text);
+    assert_eq!(knuth, "A B\nA\nB\n");
+    assert_eq!(ok_with_stdin(&["count", "exact-cover", "-"], &knuth), "1\n");
+}
+
+#[test]
+fn a_huge_sudoku_text_is_refused_in_bounded_memory() {
+    // The Sudoku reader collected every word and every line before counting cells: 50 MB of
+    // `1 1 1 …` made 25 M words (1 GB), and 25 M lines of `|` 600 MB of rows, so under a 250 MB
+    // limit it aborted (134) instead of printing its line. Now it stops at 1250 cells or 1251 lines.
+    let words = temp_file("sudoku-words.txt", "1 ".repeat(25_000_000).as_bytes());
+    let (code, err) = dlx_limited(250_000, "count sudoku -", &words);
+    std::fs::remove_file(words).unwrap();
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        err,
+        "dlx: standard input: line 1, column 2501: read more than 1250 cells; a Sudoku has 16, 81, \
+         256 or 625, so this is not one\n"
+    );
+    let bars = temp_file("sudoku-bars.txt", "|\n".repeat(25_000_000).as_bytes());
+    let (code, err) = dlx_limited(250_000, "count sudoku -", &bars);
+    std::fs::remove_file(bars).unwrap();
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        err,
+        "dlx: standard input: line 1252, column 1: more than 1251 lines of cells; a Sudoku has at \
+         most 625 cells, so this is not one\n"
+    );
+}

@@ -27,8 +27,6 @@ pub enum InstanceError {
     NoSuchItem(usize),
     /// An option lists the same item twice.
     RepeatedItem { item: String },
-    /// An option with no items.
-    EmptyOption,
     /// A colour given to a primary item (only secondary items can have colours).
     ColorOnPrimary { item: String },
     /// A colour name that is empty or contains white space, `|` or `:`.
@@ -50,7 +48,6 @@ impl fmt::Display for InstanceError {
             InstanceError::RepeatedItem { item } => {
                 write!(f, "item `{item}` appears twice in one option")
             }
-            InstanceError::EmptyOption => write!(f, "an option must name at least one item"),
             InstanceError::ColorOnPrimary { item } => write!(
                 f,
                 "`{item}` is a primary item: only secondary items can have a colour"
@@ -282,10 +279,9 @@ impl Instance {
         Ok(self.opt_start.len() - 2)
     }
 
+    /// An option may be empty (a 0-1 matrix row of zeros): it covers nothing and is never chosen,
+    /// since the search only tries options in the lists of the items it branches on.
     fn check_option(&self, items: &[usize]) -> Result<(), InstanceError> {
-        if items.is_empty() {
-            return Err(InstanceError::EmptyOption);
-        }
         // The first error in the order the items are given: an item out of range, or one repeated
         // before it.
         let bad = items.iter().position(|&i| i >= self.names.len());
@@ -379,7 +375,9 @@ impl Instance {
             s.push_str(&self.names[self.n_primary..].join(" "));
         }
         s.push('\n');
-        for k in 0..self.n_options() {
+        // An empty option (a 0-1 row of zeros) has no line in Knuth's format (a blank line is
+        // skipped): it is left out, which changes no count, since it is never chosen.
+        for k in (0..self.n_options()).filter(|&k| self.option(k).len() > 0) {
             s.push_str(&self.option_text(k));
             s.push('\n');
         }
@@ -507,7 +505,6 @@ mod tests {
             Err(InstanceError::BadItemName(_))
         ));
         let mut x = Instance::new(["a", "b"], ["c"]).unwrap();
-        assert_eq!(x.add_option(&[]), Err(InstanceError::EmptyOption));
         assert_eq!(x.add_option(&[3]), Err(InstanceError::NoSuchItem(3)));
         assert_eq!(
             x.add_option(&[0, 2, 0]),
@@ -515,6 +512,12 @@ mod tests {
         );
         assert_eq!(x.add_option(&[0, 2]), Ok(0));
         assert_eq!(x.to_knuth(), "a b | c\na c\n");
+        // An empty option (a 0-1 row of zeros) is legal and keeps its number; Knuth's format cannot
+        // write it, so the export leaves it out.
+        assert_eq!(x.add_option(&[]), Ok(1));
+        assert_eq!(x.add_option(&[1]), Ok(2));
+        assert_eq!((x.n_options(), x.option(1).len()), (3, 0));
+        assert_eq!(x.to_knuth(), "a b | c\na c\nb\n");
     }
 
     #[test]

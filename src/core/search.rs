@@ -327,6 +327,11 @@ impl Search {
         );
         for &k in options {
             let first = self.links.option_first[k];
+            if self.links.top(first) == 0 {
+                // An empty option covers nothing: chosen, it changes nothing.
+                self.preselected.push(k);
+                continue;
+            }
             // An option is still available when each of its items is active and it is not hidden. It
             // can only have been hidden by covering one of its own items, so the item to name is its
             // first item no longer active: the one it shares with an option chosen before. (Its first
@@ -378,6 +383,9 @@ impl Search {
             let k = self.preselected.pop().expect("longer than keep");
             // Preselect covered the first node's item, then the others in order: undo in reverse.
             let first = self.links.option_first(k);
+            if self.links.top(first) == 0 {
+                continue;
+            }
             self.links.uncover_option_from::<true>(first);
             self.links.uncommit::<true>(first);
         }

@@ -515,7 +515,7 @@ impl ExactCover {
         };
         let width = inst.n_items();
         let mut buf = Vec::new();
-        for (r, (line, text)) in rows.enumerate() {
+        for (line, text) in rows {
             buf.clear();
             let mut entries = 0;
             for (col, ch) in text.chars().enumerate() {
@@ -543,13 +543,8 @@ impl ExactCover {
                     column: None,
                 });
             }
-            if buf.is_empty() {
-                return Err(InputError {
-                    message: format!("row {} has no 1: every option needs an item", r + 1),
-                    line: Some(line),
-                    column: None,
-                });
-            }
+            // A row of zeros is an empty option: legal, never chosen, and it keeps the numbering
+            // of the rows (row k is option k - 1).
             inst.add_option(&buf)
                 .map_err(|e| InputError::at(line, 1, e.to_string()))?;
         }
@@ -1054,6 +1049,37 @@ b y
         );
     }
 
+    /// A row of zeros is an empty option (issue 14): accepted, never chosen, and the rows keep
+    /// their numbers, so the solution of `10/00/01` is rows 1 and 3.
+    #[test]
+    fn a_row_of_zeros_is_an_empty_option_that_keeps_the_numbering() {
+        for text in ["A B\n10\n00\n01\n", "10\n00\n01\n", "0 0\n1 0\n0 0\n0 1\n"] {
+            let x = ExactCover::parse(text).unwrap();
+            assert_eq!(x.format(), Format::Matrix, "{text:?}");
+            let sols = solutions(&x);
+            assert_eq!(sols.len(), 1, "{text:?}");
+            let board = x.board(&sols[0]);
+            let rows: Vec<&str> = board.lines.iter().map(|l| &l[..5]).collect();
+            let want = if text.starts_with("0 0") {
+                ["row 2", "row 4"]
+            } else {
+                ["row 1", "row 3"]
+            };
+            assert_eq!(rows, want, "{text:?}");
+            assert_eq!(x.check(&board), Ok(()));
+        }
+        // Only zeros: every row empty, no solution (the primary items cannot be covered).
+        let x = ExactCover::parse("00\n00\n").unwrap();
+        assert_eq!((x.instance().n_options(), count(&x)), (2, 0));
+        // An empty option given as chosen (as a split's prefix or a given would be) changes nothing.
+        let x = ExactCover::parse("10\n00\n01\n").unwrap();
+        let mut s = Search::new(x.instance());
+        s.preselect(&[1]).unwrap();
+        assert_eq!(s.links().sanity(), Ok(()));
+        s.unpreselect();
+        assert_eq!(s.links(), Search::new(x.instance()).links());
+    }
+
     #[test]
     fn matrix_errors_say_where() {
         assert_eq!(
@@ -1075,14 +1101,6 @@ b y
                 "`2` in a row of a 0-1 matrix (entries are 0 and 1)".into(),
                 Some(3),
                 Some(3)
-            )
-        );
-        assert_eq!(
-            err("A B\n10\n00\n01\n"),
-            (
-                "row 2 has no 1: every option needs an item".into(),
-                Some(3),
-                None
             )
         );
         assert_eq!(

@@ -155,33 +155,52 @@ impl Written<'_> {
     }
 }
 
-/// The words of a row between separators, with their positions.
-fn words(line: usize, text: &str) -> Vec<Written<'_>> {
-    let mut out = Vec::new();
-    let mut start: Option<(usize, usize)> = None; // (byte, column) where the current word began
-    let mut col = 0;
-    for (b, ch) in text.char_indices() {
-        col += 1;
-        if is_separator(ch) {
-            if let Some((sb, sc)) = start.take() {
-                out.push(Written {
-                    line,
-                    col: sc,
-                    text: &text[sb..b],
-                });
+/// The words of a row between separators, with their positions, read lazily (a line may be long:
+/// nothing is collected).
+fn words(line: usize, text: &str) -> impl Iterator<Item = Written<'_>> + '_ {
+    let mut chars = text.char_indices().enumerate();
+    std::iter::from_fn(move || {
+        let mut start: Option<(usize, usize)> = None; // (byte, column) where the current word began
+        for (col, (b, ch)) in chars.by_ref() {
+            if is_separator(ch) {
+                if let Some((sb, sc)) = start {
+                    return Some(Written {
+                        line,
+                        col: sc,
+                        text: &text[sb..b],
+                    });
+                }
+            } else if start.is_none() {
+                start = Some((b, col + 1));
             }
-        } else if start.is_none() {
-            start = Some((b, col));
         }
-    }
-    if let Some((sb, sc)) = start {
-        out.push(Written {
+        start.map(|(sb, sc)| Written {
             line,
             col: sc,
             text: &text[sb..],
-        });
-    }
-    out
+        })
+    })
+}
+
+/// The most cells a reading collects: twice the largest grid. Past it the text is no Sudoku, and is
+/// refused there, so that memory stays bounded however long the text (a 50 MB line of `1 1 1 …`
+/// collected 25 M cells, 1 GB, before counting them).
+const MAX_CELLS_READ: usize = 2 * 625;
+
+/// The most lines of cells (not blank, comment or border) read: a grid written one cell a line,
+/// under a title, has 626.
+const MAX_ROWS: usize = MAX_CELLS_READ + 1;
+
+/// "read more than 1250 cells", where the cell past the bound stands.
+fn too_many_cells(w: &Written) -> InputError {
+    InputError::at(
+        w.line,
+        w.col,
+        format!(
+            "read more than {MAX_CELLS_READ} cells; a Sudoku has 16, 81, 256 or 625, so this is \
+             not one"
+        ),
+    )
 }
 
 /// The cells of the rows read one a character; an error at the first character that no form uses.
@@ -202,11 +221,15 @@ fn char_cells<'a>(rows: &[(usize, &'a str)]) -> Result<Vec<Written<'a>>, InputEr
                     ),
                 ));
             }
-            out.push(Written {
+            let w = Written {
                 line,
                 col: col + 1,
                 text: &text[b..b + ch.len_utf8()],
-            });
+            };
+            if out.len() == MAX_CELLS_READ {
+                return Err(too_many_cells(&w));
+            }
+            out.push(w);
         }
     }
     Ok(out)
@@ -234,6 +257,10 @@ fn number_cells<'a>(rows: &[(usize, &'a str)]) -> Option<Vec<Written<'a>>> {
                 None if blank => {}
                 None => return None,
             }
+            // Too many to be a grid of numbers: read one a character, which says so.
+            if out.len() == MAX_CELLS_READ {
+                return None;
+            }
             out.push(w);
         }
     }
@@ -251,6 +278,10 @@ fn long_numbers<'a>(rows: &[(usize, &'a str)]) -> Vec<&'a str> {
                 && w.text.bytes().all(|b| b.is_ascii_digit());
             if long && !out.contains(&w.text) {
                 out.push(w.text);
+                // The message names two and says "…" for more.
+                if out.len() == 3 {
+                    return out;
+                }
             }
         }
     }
@@ -371,10 +402,24 @@ fn box_side(count: usize) -> Option<usize> {
 impl Grid {
     /// Reads a puzzle in any accepted text form (see the module documentation).
     pub fn parse(text: &str) -> Result<Grid, InputError> {
-        // Lines as every reader numbers them (a lone `\r` ends one too).
-        let rows: Vec<(usize, &str)> = super::text_lines(text)
+        // Lines as every reader numbers them (a lone `\r` ends one too), at most MAX_ROWS of them:
+        // past that the text is refused where it stands, in memory bounded whatever its length.
+        let mut rows: Vec<(usize, &str)> = Vec::new();
+        for (line, text) in super::text_lines(text)
             .filter(|&(_, line)| !(line.trim().is_empty() || is_comment(line) || is_border(line)))
-            .collect();
+        {
+            if rows.len() == MAX_ROWS {
+                return Err(InputError::at(
+                    line,
+                    1,
+                    format!(
+                        "more than {MAX_ROWS} lines of cells; a Sudoku has at most 625 cells, so \
+                         this is not one"
+                    ),
+                ));
+            }
+            rows.push((line, text));
+        }
         let whole = Grid::read(&rows);
         if whole.is_ok() || rows.len() < 2 {
             return whole;

@@ -1118,6 +1118,22 @@ test('narration: play stopping at a solution says the solution; a hunt never say
   await page.waitForFunction(() => !window.dlx.app.state.hunting, null, { timeout: 120000 });
 });
 
+test('exact cover: a 0-1 row of zeros is an empty option; rows keep their input numbers on the matrix and the board', async ({ page, base, errors }) => {
+  await open(page, base);
+  const before = await page.evaluate(() => window.dlx.model.info);
+  await loadVia(page, 'exact-cover', 'A B\n10\n00\n01');
+  await page.waitForFunction((old) => window.dlx.model.info !== old && window.dlx.model.info.n_options === 3, before);
+  // Three rows on the matrix, the empty one included (#2, with no node), numbered as the input.
+  const rows = await page.evaluate(() => Array.from(window.dlx.app.matrix.layout.rowOpt).slice(0, 3));
+  assert(JSON.stringify(rows) === JSON.stringify([0, 1, 2]), `matrix rows (options from 0): ${rows}`);
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) === 1);
+  const nums = await page.evaluate(() => window.dlx.app.board.optionNumbers.slice().sort());
+  assert(JSON.stringify(nums) === JSON.stringify([1, 3]), `option numbers on the board: ${nums}`);
+  assert(!/no 1/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
+  assert(errors.length === 0, `console errors: ${errors.join('; ')}`);
+});
+
 test('exact cover: the board numbers options as the matrix; no "No option chosen yet" after the end; no root2', async ({ page, base }) => {
   await open(page, base);
   await page.click(tid('next-solution'));

@@ -1108,3 +1108,46 @@ fn no_branch_is_finished_on_a_path_until_its_end() {
         "{steps}"
     );
 }
+
+/// The smoke run of `make miri`: every raw-pointer path of the core on small instances — the fast
+/// loop (`run_fast`, plain and general), hide/unhide/cover/uncover, purify/unpurify, the count of
+/// empty items, `preselect`/`restart` — forwards, and back event by event with `sanity` after each.
+#[test]
+fn miri_smoke_every_unsafe_path_on_small_instances() {
+    let mut cases = vec![seeds(), queens(4), xcc(TOY), xcc(DLX2)];
+    let mut rng = SplitMix::new(5);
+    cases.push(random_colored(&mut rng));
+    for (case, inst) in cases.iter().enumerate() {
+        for track in [false, true] {
+            let mut s = Search::new(inst);
+            if track {
+                s.track_zeros();
+            }
+            let start = s.clone();
+            let mut fast = s.clone();
+            fast.run(&mut Count);
+            let mut events = 0;
+            while s.step().is_some() {
+                assert_eq!(s.links().sanity(), Ok(()), "case {case}");
+                events += 1;
+            }
+            assert_eq!(s.stats().solutions, fast.stats().solutions, "case {case}");
+            assert_eq!(s.stats().nodes, fast.stats().nodes, "case {case}");
+            for _ in 0..events {
+                s.step_back().unwrap();
+                assert_eq!(s.links().sanity(), Ok(()), "case {case}");
+            }
+            assert_eq!(s.links(), start.links(), "case {case}");
+            // Half way, then back to the start by restart.
+            for _ in 0..events / 2 {
+                s.step();
+            }
+            s.restart();
+            assert_eq!(s.links(), start.links(), "case {case}");
+        }
+    }
+    let mut q = Search::new(&queens(5));
+    q.preselect(&[0]).unwrap();
+    q.run(&mut Count);
+    assert_eq!(q.stats().solutions, 2);
+}
