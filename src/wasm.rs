@@ -97,7 +97,9 @@
 //!                                max_events lines; reached: false when it stands further than that.
 //! s.export_knuth() -> string     the problem in Knuth's format, as `dlx export` writes it.
 //! s.solutions_text() -> string   the kept solutions as `dlx solve --limit 0` prints them.
-//! s.tree() -> [{level, k, d, item}] the current path: option k of d at each level, item branched on.
+//! s.tree() -> [{level, k, d, item, node}] the current path: option k of d at each level, item
+//!                                 branched on, node chosen (0 at the level deciding; an item header
+//!                                 for Algorithm M's null choice).
 //! s.option_labels() -> [string]  a short name for each option in the puzzle's words ("r3c5=7" for a
 //!                                Sudoku, "Q r3c5" for queens, "r0c1=2" for a Latin square, else the
 //!                                option's items), for the search tree's nodes.
