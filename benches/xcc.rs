@@ -14,6 +14,10 @@
 //!   disagree on its colour: the same solutions as plain n-queens, found by purifying instead of
 //!   covering the diagonals.
 //!
+//! - multiplicities (Algorithm M, Knuth's DLX3), ours alone: `exact-covers` 0.3 has no multiplicities
+//!   (nor do `dlx` and `xcov`). The n x n 0-1 matrices with k ones in every row and column: one option
+//!   per cell, items `k|r_i` and `k|c_j` (OEIS A001499 for k = 2, A001501 for k = 3).
+//!
 //! Every count is checked against the known one and across engines (exit status 1 on a mismatch).
 //! `exact-covers` visits no solution containing an option without primary items; none of these
 //! instances has such an option, so its counts and ours mean the same. Times are the thread's CPU time.
@@ -53,6 +57,51 @@ fn colored_queens(n: usize) -> Instance {
         }
     }
     x
+}
+
+/// The n x n 0-1 matrices with `k` ones in every row and column, as exact cover with multiplicities.
+fn k_per_line(n: usize, k: u32) -> Instance {
+    let names: Vec<String> = (0..n)
+        .map(|i| format!("r{i}"))
+        .chain((0..n).map(|j| format!("c{j}")))
+        .collect();
+    let mut x = Instance::new(names, Vec::<String>::new()).expect("valid names");
+    for i in 0..2 * n {
+        x.set_bounds(i, k, k).expect("valid bounds");
+    }
+    for i in 0..n {
+        for j in 0..n {
+            x.add_option(&[i, n + j]).expect("a valid option");
+        }
+    }
+    x
+}
+
+/// Times our engine alone (no peer speaks multiplicities) on `inst`, `runs` times; the median.
+fn bench_ours(
+    name: &str,
+    inst: &Instance,
+    expect: u64,
+    runs: usize,
+    errors: &mut Vec<String>,
+) -> (String, f64, Stats) {
+    let mut times = Vec::new();
+    let mut stats = Stats::default();
+    for _ in 0..runs {
+        let t = now();
+        let mut s = Search::new(inst);
+        s.run(&mut Count);
+        times.push(now() - t);
+        stats = s.stats().clone();
+        if stats.solutions != expect {
+            errors.push(format!(
+                "{name}: counted {}, expected {expect}",
+                stats.solutions
+            ));
+        }
+    }
+    eprintln!("  {name}: done");
+    (name.to_string(), median(times), stats)
 }
 
 /// `exact-covers`' input: item numbers, primary and secondary, and per option its primary items and
@@ -231,6 +280,23 @@ fn main() {
         ));
     }
 
+    let mult = [
+        bench_ours(
+            "5x5 0-1 matrices, 2 ones per row and column",
+            &k_per_line(5, 2),
+            2040,
+            runs,
+            &mut errors,
+        ),
+        bench_ours(
+            "6x6 0-1 matrices, 3 ones per row and column",
+            &k_per_line(6, 3),
+            297_200,
+            runs,
+            &mut errors,
+        ),
+    ];
+
     println!(
         "Load average at start {load}. {} Times are thread CPU time.",
         if quick {
@@ -268,6 +334,20 @@ fn main() {
             r.secs[0] / s.nodes as f64 * 1e9
         );
     }
+    println!("\nMultiplicities (Algorithm M): ours alone, no peer crate has them.\n");
+    println!("| workload | solutions | ours | nodes | updates | ns per node |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (name, secs, s) in &mult {
+        println!(
+            "| {name} | {} | {} | {} | {} | {:.0} |",
+            s.solutions,
+            fmt_time(*secs),
+            s.nodes,
+            s.updates,
+            secs / s.nodes as f64 * 1e9
+        );
+    }
+    println!();
     if !errors.is_empty() {
         println!("\nCOUNT MISMATCHES:");
         for e in &errors {

@@ -223,7 +223,23 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: 
         item_words(lang, item_name(inst, item), len as u64)
             .map_or_else(String::new, |w| format!(": {w}"))
     };
+    let links = search.links();
+    // With multiplicities: the bound the item has after `ev` taken forward (the events below change
+    // it by one, so undone means one more).
+    let bound_now = |item: u32, lowered_by_ev: bool| {
+        links.bound(item) + u32::from(undone && !lowered_by_ev) - u32::from(undone && lowered_by_ev)
+    };
     let line = match ev {
+        Event::Choose { item, len, .. } if links.has_mult() => format!(
+            "Choose item {} ({}: {}){}",
+            inst.item_label(Links::item_of_header(item)),
+            match search.heuristic() {
+                crate::core::Heuristic::Mrv => "fewest ways to go on",
+                crate::core::Heuristic::First => "leftmost item",
+            },
+            plural(len as u64, "way", "ways"),
+            words(item, len)
+        ),
         Event::Choose { item, len, .. } => format!(
             "Choose item {} ({}){}",
             item_name(inst, item),
@@ -293,9 +309,53 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: 
                 "other items"
             )
         ),
-        Event::Try { level, node, k, d } => format!(
-            "Try option {} ({k} of {d}) at level {level}",
-            option_text(inst, search, node)
+        Event::Try { level, node, k, d } => {
+            let c = links.nodes()[node as usize].top;
+            let mut line = format!(
+                "Try option {} ({k} of {d}) at level {level}",
+                option_text(inst, search, node)
+            );
+            if inst.bounds(Links::item_of_header(c)) != (1, 1) {
+                // Tweaked: the bound was lowered when the item was chosen.
+                let b = links.bound(c);
+                line.push_str(&if b == 0 {
+                    format!("; {} stops at its bound", item_name(inst, c))
+                } else {
+                    format!(
+                        "; it leaves {}'s list, and {} may take {b} more {}",
+                        item_name(inst, c),
+                        item_name(inst, c),
+                        if b == 1 { "option" } else { "options" }
+                    )
+                });
+            }
+            line
+        }
+        Event::Lower { node } => {
+            let c = links.nodes()[node as usize].top;
+            let b = bound_now(c, true);
+            format!(
+                "{} takes this option and may take another: its bound drops to {b}",
+                item_name(inst, c)
+            )
+        }
+        Event::Raise { node } => {
+            let c = links.nodes()[node as usize].top;
+            format!(
+                "{} gives this option back: its bound is {} again",
+                item_name(inst, c),
+                bound_now(c, false)
+            )
+        }
+        Event::Close { level, item, .. } => format!(
+            "Close {} at level {level}: it takes no more options (it has enough for {})",
+            item_name(inst, item),
+            inst.item_label(Links::item_of_header(item))
+        ),
+        Event::Untweak { item, .. } => format!(
+            "Untweak {}: the options it tried come back into its list, and its bound is {} again",
+            item_name(inst, item),
+            bound_now(item, false)
         ),
         Event::Solution { level } => {
             // Undoing a solution took it off the count.
@@ -356,6 +416,10 @@ pub fn kind_name(ev: &Event) -> &'static str {
         Event::UncoverItem { .. } => "uncover",
         Event::Purify { .. } => "purify",
         Event::Unpurify { .. } => "unpurify",
+        Event::Lower { .. } => "lower",
+        Event::Raise { .. } => "raise",
+        Event::Close { .. } => "close",
+        Event::Untweak { .. } => "untweak",
     }
 }
 
@@ -396,12 +460,16 @@ pub fn trace_line(
         Event::Choose { item, .. }
         | Event::DeadEnd { item, .. }
         | Event::CoverItem { item }
-        | Event::UncoverItem { item } => (Some(item), None),
+        | Event::UncoverItem { item }
+        | Event::Close { item, .. }
+        | Event::Untweak { item, .. } => (Some(item), None),
         Event::Hide { node }
         | Event::Unhide { node }
         | Event::Try { node, .. }
         | Event::Purify { node }
-        | Event::Unpurify { node } => (Some(node_item(node)), Some(node)),
+        | Event::Unpurify { node }
+        | Event::Lower { node }
+        | Event::Raise { node } => (Some(node_item(node)), Some(node)),
         Event::Solution { .. } | Event::Backtrack { .. } => (None, None),
     };
     let st = search.stats();
@@ -434,6 +502,8 @@ pub fn level_after(ev: Event, level: usize) -> usize {
         Event::Choose { level, .. }
         | Event::DeadEnd { level, .. }
         | Event::Try { level, .. }
+        | Event::Close { level, .. }
+        | Event::Untweak { level, .. }
         | Event::Solution { level } => level as usize,
         Event::Backtrack { level } => (level as usize).saturating_sub(1),
         _ => level,

@@ -9,7 +9,7 @@
 //! problem_kinds() -> [{name, label, input: "size" | "board" | "puzzle" | "matrix", min, max, default,
 //!                     distinct, boards: [[name, label]]}]   the kinds, from problems::kinds; the page
 //!                                builds its selects from this and names no kind itself.
-//! EventCode.Choose … EventCode.Unpurify      the event codes below; event_cap(), event_words(),
+//! EventCode.Choose … EventCode.Untweak       the event codes below; event_cap(), event_words(),
 //!                                covered_flag(): the constants below, so the page defines none.
 //! const s = new Session();
 //! s.load(kind, text, distinct)   = s.load_as(kind, text, distinct, undefined)
@@ -97,7 +97,9 @@
 //!                                max_events lines; reached: false when it stands further than that.
 //! s.export_knuth() -> string     the problem in Knuth's format, as `dlx export` writes it.
 //! s.solutions_text() -> string   the kept solutions as `dlx solve --limit 0` prints them.
-//! s.tree() -> [{level, k, d, item}] the current path: option k of d at each level, item branched on.
+//! s.tree() -> [{level, k, d, item, node}] the current path: option k of d at each level, item
+//!                                 branched on, node chosen (0 at the level deciding; an item header
+//!                                 for Algorithm M's null choice).
 //! s.option_labels() -> [string]  a short name for each option in the puzzle's words ("r3c5=7" for a
 //!                                Sudoku, "Q r3c5" for queens, "r0c1=2" for a Latin square, else the
 //!                                option's items), for the search tree's nodes.
@@ -285,7 +287,7 @@ struct InfoView<'a> {
     n_items: usize,
     n_primary: usize,
     n_options: usize,
-    items: &'a [String],
+    items: Vec<String>,
     options: Vec<Vec<u32>>,
     colors: &'a [String],
 }
@@ -296,6 +298,9 @@ struct TreeLevel {
     k: u32,
     d: u32,
     item: u32,
+    /// The node chosen at this level (an item header for Algorithm M's null choice), 0 at the level
+    /// being decided.
+    node: u32,
 }
 
 /// The code of each event in the events buffer (the first of its `EVENT_WORDS` u32). Exported to the
@@ -314,6 +319,10 @@ pub enum EventCode {
     UncoverItem = 8,
     Purify = 9,
     Unpurify = 10,
+    Lower = 11,
+    Raise = 12,
+    Close = 13,
+    Untweak = 14,
 }
 
 /// An event as the page reads it: `[code, a, b, c, d, undone]`, codes as in `EventCode`.
@@ -332,6 +341,11 @@ pub fn encode(ev: Event, undone: bool) -> [u32; EVENT_WORDS] {
         Event::UncoverItem { item } => (C::UncoverItem, item, 0, 0, 0),
         Event::Purify { node } => (C::Purify, node, 0, 0, 0),
         Event::Unpurify { node } => (C::Unpurify, node, 0, 0, 0),
+        Event::Lower { node } => (C::Lower, node, 0, 0, 0),
+        Event::Raise { node } => (C::Raise, node, 0, 0, 0),
+        // Laid out as a Try (level, item in place of the node, k, d): the page counts it as one.
+        Event::Close { level, item, k, d } => (C::Close, level, item, k, d),
+        Event::Untweak { level, item } => (C::Untweak, level, item, 0, 0),
     };
     [code as u32, a, b, c, d, u]
 }
@@ -922,7 +936,8 @@ impl Session {
             n_items: inst.n_items(),
             n_primary: inst.n_primary(),
             n_options: inst.n_options(),
-            items: inst.item_names(),
+            // With multiplicities, `lo:hi|name` as in the items line, so the matrix shows the bounds.
+            items: (0..inst.n_items()).map(|i| inst.item_label(i)).collect(),
             options: (0..inst.n_options())
                 .map(|k| inst.option(k).map(|i| i as u32).collect())
                 .collect(),
@@ -1157,10 +1172,18 @@ impl Session {
                 level,
                 k,
                 d,
+                node: path.get(level).copied().unwrap_or(0),
                 // Below the current level the option tried lies in the list of the item branched on.
+                // (A header on the path is Algorithm M's null choice of that item.)
                 item: path.get(level).map_or_else(
                     || s.branching_item().unwrap_or(0),
-                    |&x| links.nodes[x as usize].top,
+                    |&x| {
+                        if x <= links.n_items() {
+                            x
+                        } else {
+                            links.nodes[x as usize].top
+                        }
+                    },
                 ),
             })
             .collect();
@@ -1381,6 +1404,10 @@ impl Racer {
                         ),
                         NaiveError::Colors => "naive search takes no colours (x:c): its plain 0-1 \
                                                matrix cannot state them"
+                            .into(),
+                        NaiveError::Multiplicities => "naive search takes no multiplicities \
+                                                       (lo:hi|name): it branches as Algorithm X, \
+                                                       every primary item covered exactly once"
                             .into(),
                         NaiveError::Clash { option, item } => format!(
                             "the given option `{}` clashes with an earlier one on item {}",

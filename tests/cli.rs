@@ -1669,6 +1669,115 @@ fn solve_all_streams_text_and_json_in_flat_memory() {
     assert_eq!(v["solutions"], 4);
 }
 
+// ---- Multiplicities (Knuth's DLX3) ----
+
+/// The test case at the start of Knuth's DLX3: `2:3|C` in two or three chosen options; one solution.
+const DLX3_TEXT: &str = "| A simple example of color controls (Knuth's DLX3)
+A B 2:3|C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+C X:0
+B X:1
+C Y:1
+";
+
+/// Two of the four `a`s, between one and two `b`s, at most one `c` (0:1): plain counting says
+/// C(4,2) * (3 + 3) ways for `a` and `b` when `c` is left out, each option taken once.
+const MULT_TEXT: &str = "2|a 1:2|b 0:1|c
+a
+a
+a b
+a c
+b
+b c
+";
+
+#[test]
+fn multiplicities_count_solve_and_export_round_trip() {
+    let count_of = |text: &str, extra: &[&str]| -> u64 {
+        let mut a = vec!["count", "exact-cover", "-"];
+        a.extend_from_slice(extra);
+        ok_with_stdin(&a, text).trim_end().parse().unwrap()
+    };
+    assert_eq!(count_of(DLX3_TEXT, &[]), 1);
+    // Brute force over the 2^6 subsets of MULT_TEXT's options, by hand: a in exactly 2, b in 1..=2,
+    // c in 0..=1. Options: 0 a, 1 a, 2 ab, 3 ac, 4 b, 5 bc.
+    let opts: [&[char]; 6] = [
+        &['a'],
+        &['a'],
+        &['a', 'b'],
+        &['a', 'c'],
+        &['b'],
+        &['b', 'c'],
+    ];
+    let mut want = 0;
+    for mask in 0u32..64 {
+        let n = |ch: char| {
+            (0..6)
+                .filter(|&k| mask >> k & 1 == 1 && opts[k].contains(&ch))
+                .count()
+        };
+        want += u64::from(n('a') == 2 && (1..=2).contains(&n('b')) && n('c') <= 1);
+    }
+    assert!(want > 5, "{want}");
+    assert_eq!(count_of(MULT_TEXT, &[]), want);
+    // The threads and the parts count the same (a search with multiplicities is not cut: one part
+    // counts it whole).
+    assert_eq!(count_of(MULT_TEXT, &["--threads", "2"]), want);
+    let parts: u64 = (0..2)
+        .map(|k| {
+            let part = format!("{k}/2");
+            let out = ok_with_stdin(
+                &["count", "exact-cover", "-", "--part", &part, "--json"],
+                MULT_TEXT,
+            );
+            serde_json::from_str::<Value>(&out).unwrap()["solutions"]
+                .as_u64()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(parts, want);
+    // Solve prints Knuth's solution.
+    let out = ok_with_stdin(&["solve", "exact-cover", "-"], DLX3_TEXT);
+    assert!(out.contains("A C X:1 Y:1\nB X:1\nC Y:1\n"), "{out}");
+    // Export writes the bounds back, and the export counts the same.
+    for text in [DLX3_TEXT, MULT_TEXT] {
+        let knuth = ok_with_stdin(&["export", "exact-cover", "-"], text);
+        assert_eq!(count_of(&knuth, &[]), count_of(text, &[]), "{knuth}");
+        assert!(
+            knuth.contains("2:3|C") || knuth.starts_with("2|a 1:2|b 0:1|c\n"),
+            "{knuth}"
+        );
+    }
+}
+
+#[test]
+fn multiplicity_errors_and_refusals_get_one_line_and_status_2() {
+    fails_with_stdin(
+        &["count", "exact-cover", "-"],
+        "A 3:2|C\nA\n",
+        &[
+            "line 1, column 3",
+            "lower bound 3 exceeds the upper bound 2",
+        ],
+    );
+    fails_with_stdin(
+        &["count", "exact-cover", "-"],
+        "| x\nA 0|C\nA\n",
+        &["line 2, column 3", "upper bound must be at least 1"],
+    );
+    fails_with_stdin(
+        &["count", "exact-cover", "-"],
+        "A | X 2|Y\nA X\n",
+        &["line 1, column 7", "secondary item", "only primary items"],
+    );
+    fails_with_stdin(
+        &["count", "exact-cover", "-", "--algorithm", "naive"],
+        MULT_TEXT,
+        &["--algorithm naive takes no multiplicities"],
+    );
+}
+
 // ---- Many items (issue 12, finding 9) ----
 
 /// `n` items each in its own option: one solution, a search tree that is a path `n` deep.

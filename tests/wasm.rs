@@ -253,7 +253,10 @@ fn events_decode_as_documented() {
     assert_eq!(s.trying().unwrap(), first);
     assert_eq!(s.narration(), "Try option r3 c0 a3 b10 (1 of 8) at level 0");
     let tree = s.tree().unwrap();
-    assert_eq!(json(&tree), r#"[{"level":0,"k":1,"d":8,"item":1}]"#);
+    assert_eq!(
+        json(&tree),
+        r#"[{"level":0,"k":1,"d":8,"item":1,"node":0}]"#
+    );
     let board = s.board().unwrap();
     let text = get(&board, "text").as_string().unwrap();
     assert_eq!(text.lines().nth(3).unwrap(), "Q.......");

@@ -47,6 +47,10 @@ export function lineOf(e, ctx) {
     case EV.DeadEnd: return ['dead', ''];
     case EV.Solution: return ['solution', ''];
     case EV.Try: return ['try', ''];
+    // Multiplicities (Algorithm M): the null choice stands where an option is tried; the untweak
+    // where the item branched on is put back.
+    case EV.Close: return ['try', ''];
+    case EV.Untweak: return ['back', ''];
     case EV.Backtrack: return ['back', ''];
     case EV.CoverItem: return ['sub-cover', body('cover-i', 'cover-j')];
     case EV.Hide: return ['sub-hide', body('cover-i', 'cover-j')];

@@ -23,7 +23,11 @@ export const TREE_MAX_NODES = 50000;
  * @property {number} pos          timeline position just after that Try (-1: unknown)
  * @property {number} gen          the timeline generation pos belongs to (Model.timelineGen)
  */
-/** @typedef {{level: number, k: number, d: number, item: number}} PathLevel */
+/**
+ * A level of the engine's path; `node` is the node chosen there (an item header for Algorithm M's
+ * null choice), 0 at the level being decided.
+ * @typedef {{level: number, k: number, d: number, item: number, node: number}} PathLevel
+ */
 /** @typedef {{end: number, gen: number, optionOf: (node: number) => number}} ReadContext
  *  end: timeline position after the call's last event */
 
@@ -125,13 +129,15 @@ export class ExploredTree {
         if (a <= TREE_DEPTH) { const t = this._node(a); if (t) { t.d = 0; t.item = b; } }
         break;
       case EV.Try: // level, node, k, d
+      case EV.Close: // Algorithm M's null choice, laid out as a Try (level, item, k, d)
         this._path.length = a;
         this._path[a] = c;
         this._cut(a);
         if (a < TREE_DEPTH) {
           const p = this._node(a); if (p) p.d = d;
           const t = this._node(a + 1);
-          if (t) { t.opt = ctx.optionOf(b); t.pos = pos; t.gen = ctx.gen; }
+          // (The null choice enters its child with no option: b is the item's header.)
+          if (t) { t.opt = code === EV.Close ? -1 : ctx.optionOf(b); t.pos = pos; t.gen = ctx.gen; }
         }
         break;
       case EV.Solution: // level
@@ -157,6 +163,7 @@ export class ExploredTree {
         this._add('n', a, -1);
         this._add('dead', a, -1);
         break;
+      case EV.Close:
       case EV.Try: { // back to before option k was tried: option k - 1 was the last one tried
         this._path.length = a;
         this._path[a] = c;

@@ -378,8 +378,12 @@ export class Model {
     const { nodes } = this.views();
     const out = [];
     for (let i = 0; i < this.path.length; i++) {
-      const { k, item } = this.path[i];
+      const { k, item, node } = this.path[i];
       if (i === this.path.length - 1 && trying) { out.push(trying); continue; }
+      // The engine's own node where the path has one: with multiplicities the options tried at a
+      // level leave the item's list (tweaked), so walking k down the list would miss; a header there
+      // is the null choice (no option).
+      if (node) { out.push(node > (this.info ? this.info.n_items : 0) ? node : 0); continue; }
       if (!k || !item) { out.push(0); continue; }
       let x = item;
       for (let j = 0; j < k; j++) {

@@ -29,6 +29,14 @@ X:0 Y:1
 B X:1
 C Y:1`;
 
+export const DLX3_EXAMPLE = `| A simple example of multiplicities (Knuth, DLX3): C in 2 or 3 of the options chosen
+A B 2:3|C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+C X:0
+B X:1
+C Y:1`;
+
 /** @type {Record<string, {label: string, kind: string, text: string, distinct?: boolean}>} */
 export const PRESETS = {
   'knuth-6x7': { label: "Knuth's 6×7 matrix (cover: rows 1, 4, 5)", kind: 'exact-cover', text: KNUTH_6X7 },
@@ -63,6 +71,7 @@ export const PRESETS = {
   'langford-4': { label: 'Langford pairs, n = 4', kind: 'langford', text: '4' },
   'xcc-toy': { label: "TAOCP's toy problem with colours (1 solution)", kind: 'exact-cover', text: XCC_TOY },
   'dlx2': { label: "Knuth's DLX2 example with colours (1 solution)", kind: 'exact-cover', text: DLX2_EXAMPLE },
+  'dlx3': { label: "Knuth's DLX3 example with multiplicities (1 solution)", kind: 'exact-cover', text: DLX3_EXAMPLE },
   'edge-3x3': { label: 'Edge-matching squares 3×3, 2 colours (32 solutions)', kind: 'edge-matching', text: '3x3/2' },
 };
 

@@ -858,10 +858,16 @@ fn start_engine(problem: &dyn Problem, args: &Args) -> Result<Box<dyn Engine>, F
             "--algorithm naive takes no colours (x:c): its plain 0-1 matrix cannot state them; \
              use --algorithm dlx",
         ),
+        NaiveError::Multiplicities => Fail::new(
+            "--algorithm naive takes no multiplicities (lo:hi|name): it branches as Algorithm X, \
+             where every primary item is covered exactly once; use --algorithm dlx",
+        ),
     })?;
     naive.preselect(problem.givens()).map_err(|e| match e {
         NaiveError::Clash { option, item } => clash(problem, option, item),
-        NaiveError::TooLarge(_) | NaiveError::Colors => unreachable!("checked by new"),
+        NaiveError::TooLarge(_) | NaiveError::Colors | NaiveError::Multiplicities => {
+            unreachable!("checked by new")
+        }
     })?;
     Ok(Box::new(naive))
 }

@@ -8,6 +8,10 @@
 //! several chosen options may share that item, provided they all give it the same colour. Colours are
 //! numbered from 1 in the order they were first named; 0 means "no colour", and an uncoloured secondary
 //! item is still taken by at most one chosen option, which then excludes every coloured use of it too.
+//!
+//! A primary item may carry *multiplicities* (Knuth's DLX3, TAOCP 7.2.2.1 Algorithm M): bounds
+//! `lo..=hi`, so that a solution has it in at least `lo` and at most `hi` of its options (1..=1, exact
+//! cover, unless set). Solutions are still *sets* of options: an option is chosen at most once.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -27,6 +31,10 @@ pub enum InstanceError {
     ColorOnPrimary { item: String },
     /// A colour name that is empty or contains white space, `|` or `:`.
     BadColorName(String),
+    /// Bounds on a secondary item (only primary items have multiplicities).
+    BoundsOnSecondary { item: String },
+    /// Bounds with `lo > hi` or `hi == 0`.
+    BadBounds { item: String, lo: u32, hi: u32 },
 }
 
 impl fmt::Display for InstanceError {
@@ -49,6 +57,20 @@ impl fmt::Display for InstanceError {
                     f,
                     "colour name `{c}` is empty or contains a space, `|` or `:`"
                 )
+            }
+            InstanceError::BoundsOnSecondary { item } => write!(
+                f,
+                "`{item}` is a secondary item: only primary items can have multiplicities"
+            ),
+            InstanceError::BadBounds { item, lo, hi } => {
+                if *hi == 0 {
+                    write!(f, "item `{item}`: the upper bound must be at least 1")
+                } else {
+                    write!(
+                        f,
+                        "item `{item}`: the lower bound {lo} exceeds the upper bound {hi}"
+                    )
+                }
             }
         }
     }
@@ -87,6 +109,9 @@ pub struct Instance {
     opt_start: Vec<u32>,
     /// `color_names[c - 1]` is the name of colour `c`.
     color_names: Vec<String>,
+    /// `bounds[i]`: primary item `i`'s multiplicity `(lo, hi)`; empty while every item is `(1, 1)`,
+    /// so that plain instances pay nothing for them.
+    bounds: Vec<(u32, u32)>,
 }
 
 impl Instance {
@@ -119,7 +144,51 @@ impl Instance {
             colored: false,
             opt_start: vec![0],
             color_names: Vec::new(),
+            bounds: Vec::new(),
         })
+    }
+
+    /// Gives primary item `item` the multiplicity `lo..=hi` (Knuth's `lo:hi|name`): a solution has it
+    /// in at least `lo` and at most `hi` chosen options. `hi` must be at least 1 and at least `lo`.
+    pub fn set_bounds(&mut self, item: usize, lo: u32, hi: u32) -> Result<(), InstanceError> {
+        let name = || self.names[item].clone();
+        if item >= self.n_primary {
+            return Err(InstanceError::BoundsOnSecondary { item: name() });
+        }
+        if hi == 0 || lo > hi {
+            return Err(InstanceError::BadBounds {
+                item: name(),
+                lo,
+                hi,
+            });
+        }
+        if self.bounds.is_empty() {
+            if (lo, hi) == (1, 1) {
+                return Ok(());
+            }
+            self.bounds = vec![(1, 1); self.n_primary];
+        }
+        self.bounds[item] = (lo, hi);
+        Ok(())
+    }
+
+    /// The multiplicity `(lo, hi)` of primary item `item` (`(1, 1)` unless set).
+    pub fn bounds(&self, item: usize) -> (u32, u32) {
+        self.bounds.get(item).copied().unwrap_or((1, 1))
+    }
+
+    /// True when some primary item has bounds other than `1..=1` (Knuth's DLX3, Algorithm M).
+    pub fn has_multiplicities(&self) -> bool {
+        self.bounds.iter().any(|&b| b != (1, 1))
+    }
+
+    /// Item `item`'s name as the items line writes it: `hi|name` or `lo:hi|name` when it has bounds.
+    pub fn item_label(&self, item: usize) -> String {
+        match self.bounds(item) {
+            (1, 1) => self.names[item].clone(),
+            (lo, hi) if lo == hi => format!("{hi}|{}", self.names[item]),
+            (lo, hi) => format!("{lo}:{hi}|{}", self.names[item]),
+        }
     }
 
     /// An instance over names the caller has already checked as [`Instance::new`] would (distinct,
@@ -140,6 +209,7 @@ impl Instance {
             colored: false,
             opt_start: vec![0],
             color_names: Vec::new(),
+            bounds: Vec::new(),
         }
     }
 
@@ -298,7 +368,8 @@ impl Instance {
     /// The instance in Knuth's text format: the items line (primary, `|`, secondary) and one option a line.
     pub fn to_knuth(&self) -> String {
         let mut s = String::new();
-        s.push_str(&self.names[..self.n_primary].join(" "));
+        let primary: Vec<String> = (0..self.n_primary).map(|i| self.item_label(i)).collect();
+        s.push_str(&primary.join(" "));
         if self.n_primary < self.names.len() {
             s.push_str(" | ");
             s.push_str(&self.names[self.n_primary..].join(" "));
@@ -317,7 +388,10 @@ impl Instance {
     /// every option that clashes with them (shares an item, unless both give it the same colour).
     /// Returns it with, for each of its options, the number of the option it came from; `None` when two
     /// of the chosen options clash.
+    ///
+    /// Only for instances without multiplicities (givens are a Sudoku's; no reader gives both).
     pub fn reduce(&self, chosen: &[usize]) -> Option<(Instance, Vec<usize>)> {
+        assert!(!self.has_multiplicities(), "reduce takes no multiplicities");
         let mut used = vec![false; self.n_items()];
         // The colour a chosen option gave each item (0: none, or not used).
         let mut fixed = vec![0u32; self.n_items()];

@@ -30,6 +30,8 @@ pub enum NaiveError {
     Clash { option: usize, item: usize },
     /// The instance has colours (XCC), which this plain 0-1 matrix cannot state.
     Colors,
+    /// The instance has multiplicities (Algorithm M), which this search does not branch on.
+    Multiplicities,
 }
 
 /// One level of the search: the column branched on, its rows when it was chosen, how many of them
@@ -78,6 +80,9 @@ impl Naive {
     pub fn new(inst: &Instance, heuristic: Heuristic) -> Result<Naive, NaiveError> {
         if inst.has_colors() {
             return Err(NaiveError::Colors);
+        }
+        if inst.has_multiplicities() {
+            return Err(NaiveError::Multiplicities);
         }
         let (n_items, n_options) = (inst.n_items(), inst.n_options());
         let cells = n_items.saturating_mul(n_options);
@@ -458,6 +463,17 @@ mod tests {
         assert_eq!(
             Naive::new(&x, Heuristic::Mrv).err(),
             Some(NaiveError::Colors)
+        );
+    }
+
+    #[test]
+    fn refuses_multiplicities() {
+        let mut x = Instance::new(["p"], Vec::<String>::new()).unwrap();
+        x.add_option(&[0]).unwrap();
+        x.set_bounds(0, 0, 1).unwrap();
+        assert_eq!(
+            Naive::new(&x, Heuristic::Mrv).err(),
+            Some(NaiveError::Multiplicities)
         );
     }
 

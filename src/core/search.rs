@@ -47,6 +47,23 @@ pub enum Event {
     Purify { node: u32 },
     /// Undo `Purify { node }`.
     Unpurify { node: u32 },
+    /// The (primary) item of `node`, in the option being tried, may be in more chosen options: its
+    /// bound drops by one and it stays active (Algorithm M).
+    Lower { node: u32 },
+    /// Undo `Lower { node }`.
+    Raise { node: u32 },
+    /// At `level`, `item` (which may take more options, or has enough already) takes no more: the
+    /// null choice of Algorithm M. Its options were all tried at this level and left its list.
+    /// It is the last of the `d` ways to go on (`k == d`), counted like a `Try`.
+    Close {
+        level: u32,
+        item: u32,
+        k: u32,
+        d: u32,
+    },
+    /// At `level`, every way to go on with `item` was tried: the options tweaked out of its list come
+    /// back (Knuth's untweak), and its bound is raised back.
+    Untweak { level: u32, item: u32 },
 }
 
 /// What is being covered or uncovered: the item branched on, or the item of node `p` of the option
@@ -84,6 +101,13 @@ pub enum Phase {
     Purify { p: u32 },
     /// Next: unpurify the item of node `p` of the option being undone.
     Unpurify { p: u32 },
+    /// Next: lower the bound of the (primary) item of node `p` of the option being tried.
+    Lower { p: u32 },
+    /// Next: raise back the bound of the item of node `p` of the option being undone.
+    Raise { p: u32 },
+    /// At `level`, every way to go on with the item branched on was tried (an item that may take
+    /// more options, Algorithm M); next: untweak it.
+    Untweak,
     /// The search is over.
     Done,
 }
@@ -215,6 +239,11 @@ struct Level {
     /// Options tried so far (the one being tried is the k-th), of `d` the item had when chosen.
     k: u32,
     d: u32,
+    /// Algorithm M: the item may take more options than this one, or none (its bound or slack says
+    /// so): it is tweaked, not covered (unless its bound reaches 0), and `first` was its list's top
+    /// when it was chosen (where `untweak` starts).
+    tweak: bool,
+    first: u32,
 }
 
 /// Why options could not be chosen before the search.
@@ -254,8 +283,16 @@ impl Search {
     pub fn with_order(inst: &Instance, order: Order) -> Search {
         let links = Links::new(inst, order);
         // A solution uses at most one option per primary item, and every option covers at least one;
-        // one more level holds the solution check.
-        let depth = inst.n_primary() + 1;
+        // one more level holds the solution check. With multiplicities, each level lowers the bound
+        // of the item branched on (at most `min(hi, len)` times an item) or closes it (once).
+        let depth = if links.has_mult() {
+            (1..=links.n_primary())
+                .map(|c| links.bound(c).min(links.len(c)) as usize + 1)
+                .sum::<usize>()
+                + 1
+        } else {
+            inst.n_primary() + 1
+        };
         Search {
             links,
             level: 0,
@@ -280,6 +317,13 @@ impl Search {
         assert!(
             self.level == 0 && self.phase == Phase::Enter && self.stats.nodes == 0,
             "preselect before the search starts"
+        );
+        // With multiplicities a chosen option would have to leave lists its items keep (a tweak), which
+        // preselecting does not do; no caller gives them both (givens are a Sudoku's, and a split
+        // does not cut an instance with multiplicities).
+        assert!(
+            options.is_empty() || !self.links.has_mult(),
+            "preselect takes no multiplicities"
         );
         for &k in options {
             let first = self.links.option_first[k];
@@ -357,17 +401,17 @@ impl Search {
         }
         let l = self.level;
         match self.phase {
-            // Level l's item is covered; at Retreat, so are the items of its option.
+            // Level l's item is covered (or tweaked); at Retreat, so are the items of its option.
             Phase::Retreat => {
-                self.links.uncover_option_from::<true>(self.choice[l]);
-                self.links.uncover::<true>(self.levels[l].item);
+                self.undo_option(l);
+                self.undo_item(l);
             }
-            Phase::Try => self.links.uncover::<true>(self.levels[l].item),
+            Phase::Try => self.undo_item(l),
             _ => {}
         }
         for k in (0..l).rev() {
-            self.links.uncover_option_from::<true>(self.choice[k]);
-            self.links.uncover::<true>(self.levels[k].item);
+            self.undo_option(k);
+            self.undo_item(k);
         }
         self.level = 0;
         self.phase = Phase::Enter;
@@ -389,6 +433,56 @@ impl Search {
         );
         // Stuck is the phase of a level left with nothing to try: the next step is the backtrack.
         self.phase = Phase::Stuck;
+    }
+
+    /// Undoes what trying `choice[l]` did to the other items of its option (or the closing of the
+    /// item, for Algorithm M's null choice).
+    fn undo_option(&mut self, l: usize) {
+        let (x, c) = (self.choice[l], self.levels[l].item);
+        if self.levels[l].tweak && x == c {
+            if self.links.bound(c) != 0 {
+                self.links.splice_in(c);
+            }
+        } else if self.links.has_mult() {
+            self.links.uncover_option_from_m(x);
+        } else {
+            self.links.uncover_option_from::<true>(x);
+        }
+    }
+
+    /// Undoes what choosing `levels[l].item` did to it: uncover it, or (Algorithm M) untweak it,
+    /// uncover it if its bound reached 0, and raise its bound back.
+    fn undo_item(&mut self, l: usize) {
+        let Level {
+            item: c,
+            tweak,
+            first,
+            ..
+        } = self.levels[l];
+        if !tweak {
+            self.links.uncover::<true>(c);
+            return;
+        }
+        let b = self.links.bound[c as usize];
+        self.links.untweak(c, first, b != 0);
+        if b == 0 {
+            self.links.uncover::<true>(c);
+        }
+        self.links.bound[c as usize] += 1;
+    }
+
+    /// True when level `l` (tweaking its item) has no way left to go on: fewer options left in the
+    /// item's list than it still needs (Knuth's `len <= bound - slack`, the bound lowered already).
+    fn off_limits(&self, l: usize) -> bool {
+        let c = self.levels[l].item;
+        i64::from(self.links.len(c))
+            <= i64::from(self.links.bound(c)) - i64::from(self.links.slack(c))
+    }
+
+    /// Whether the item branched on is tweaked (Algorithm M) rather than covered: it may take another
+    /// option after this one, or none.
+    fn tweaks(&self, c: u32) -> bool {
+        self.links.has_mult() && (self.links.bound(c), self.links.slack(c)) != (1, 0)
     }
 
     fn at_level_boundary(&self) -> bool {
@@ -418,6 +512,12 @@ impl Search {
     /// The item to branch on now, by the search's heuristic.
     #[inline(always)]
     fn choose(&self) -> Option<(u32, u32)> {
+        if self.links.has_mult() {
+            return match self.heuristic {
+                Heuristic::Mrv => self.links.choose_mult::<false>(),
+                Heuristic::First => self.links.choose_mult::<true>(),
+            };
+        }
         match self.heuristic {
             Heuristic::Mrv => Heuristic::pick::<false>(&self.links),
             Heuristic::First => Heuristic::pick::<true>(&self.links),
@@ -502,7 +602,13 @@ impl Search {
             }
             | Phase::Purify { .. }
             | Phase::Unpurify { .. }
-            | Phase::Retreat => Some(x),
+            | Phase::Lower { .. }
+            | Phase::Raise { .. }
+            | Phase::Retreat
+                if x > self.links.n_items() =>
+            {
+                Some(x)
+            }
             _ => None,
         }
     }
@@ -530,7 +636,14 @@ impl Search {
     /// those tried at levels `0..level`, as option numbers of the instance.
     pub fn solution(&self) -> Vec<usize> {
         let mut v = self.preselected.clone();
-        v.extend(self.path().iter().map(|&x| self.links.option_of(x)));
+        // An item header on the path is Algorithm M's null choice: no option.
+        let n = self.links.n_items();
+        v.extend(
+            self.path()
+                .iter()
+                .filter(|&&x| x > n)
+                .map(|&x| self.links.option_of(x)),
+        );
         v
     }
 
@@ -601,6 +714,13 @@ impl Search {
         // The heuristic and the colour test are chosen once per run: plain exact cover under MRV
         // runs the code it ran before either existed. Many items take the general path too, which
         // keeps the count of empty items that lets the choice stop early (`Links::choose`).
+        // Multiplicities have a loop of their own.
+        if self.links.has_mult() {
+            return match self.heuristic {
+                Heuristic::Mrv => self.run_fast_mult::<O, false>(obs),
+                Heuristic::First => self.run_fast_mult::<O, true>(obs),
+            };
+        }
         match (self.heuristic, self.links.general()) {
             (Heuristic::Mrv, false) => self.run_fast::<O, false, false>(obs),
             (Heuristic::Mrv, true) => self.run_fast::<O, false, true>(obs),
@@ -635,6 +755,12 @@ impl Search {
                 }
                 Ctx::Opt(p) => self.cover_next_after(p),
             },
+            Phase::Try if self.levels[l].tweak => {
+                if !self.off_limits(l) {
+                    return false;
+                }
+                self.phase = Phase::Untweak;
+            }
             Phase::Try if self.choice[l] == self.levels[l].item => {
                 let c = self.levels[l].item;
                 let rr = self.links.up(c);
@@ -643,6 +769,14 @@ impl Search {
                     rr,
                     ctx: Ctx::Chosen,
                 };
+            }
+            Phase::Retreat if self.levels[l].tweak && self.choice[l] == self.levels[l].item => {
+                // Back from the null choice: the item rejoins the list, and its turn is over.
+                let c = self.levels[l].item;
+                if self.links.bound(c) != 0 {
+                    self.links.splice_in(c);
+                }
+                self.phase = Phase::Untweak;
             }
             Phase::Retreat => self.uncover_before(self.choice[l]),
             Phase::UncoverRows { c, rr, ctx } if rr == c => {
@@ -668,9 +802,14 @@ impl Search {
                     self.phase = Phase::Solved;
                     return Ok(Event::Solution { level });
                 };
-                self.levels[l].item = c;
-                self.levels[l].d = len;
-                self.levels[l].k = 0;
+                let tweak = self.tweaks(c);
+                self.levels[l] = Level {
+                    item: c,
+                    k: 0,
+                    d: len,
+                    tweak,
+                    first: 0,
+                };
                 if len == 0 {
                     self.phase = Phase::Stuck;
                     Event::DeadEnd { level, item: c }
@@ -679,6 +818,16 @@ impl Search {
                         c,
                         ctx: Ctx::Chosen,
                     };
+                    if tweak {
+                        // Algorithm M: this level takes one of the item's options (or none); the
+                        // item is covered only when that uses up its bound.
+                        self.links.bound[c as usize] -= 1;
+                        self.levels[l].first = self.links.down(c);
+                        if self.links.bound[c as usize] != 0 {
+                            self.choice[l] = self.levels[l].first;
+                            self.phase = Phase::Try;
+                        }
+                    }
                     Event::Choose {
                         level,
                         item: c,
@@ -713,8 +862,58 @@ impl Search {
                     k: self.levels[l].k,
                     d: self.levels[l].d,
                 };
+                if self.levels[l].tweak {
+                    let c = self.levels[l].item;
+                    let block = self.links.bound(c) != 0;
+                    if x == c {
+                        // The null choice: the item takes no more options.
+                        if block {
+                            self.links.splice_out(c);
+                        }
+                        self.level += 1;
+                        self.phase = Phase::Enter;
+                        return Ok(Event::Close {
+                            level,
+                            item: c,
+                            k: self.levels[l].k,
+                            d: self.levels[l].d,
+                        });
+                    }
+                    self.stats.updates += self.links.tweak(x, block);
+                }
                 self.cover_next_after(x);
                 ev
+            }
+            Phase::Lower { p } => {
+                self.links.lower(p);
+                self.cover_next_after(p);
+                Event::Lower { node: p }
+            }
+            Phase::Raise { p } => {
+                self.links.raise(p);
+                self.uncover_before(p);
+                Event::Raise { node: p }
+            }
+            Phase::Untweak => {
+                let Level { item: c, first, .. } = self.levels[l];
+                let b = self.links.bound(c);
+                debug_assert_eq!(
+                    self.levels[l].k, self.levels[l].d,
+                    "tries = branching degree"
+                );
+                self.links.untweak(c, first, b != 0);
+                self.links.bound[c as usize] += 1;
+                self.phase = if b == 0 {
+                    // Covered when its bound reached 0: uncover it as a covered item is.
+                    Phase::UncoverRows {
+                        c,
+                        rr: self.links.up(c),
+                        ctx: Ctx::Chosen,
+                    }
+                } else {
+                    Phase::Exhausted
+                };
+                Event::Untweak { level, item: c }
             }
             Phase::UncoverRows { c, rr, ctx } => {
                 self.links.unhide::<true>(rr);
@@ -772,6 +971,8 @@ impl Search {
     fn commit_phase(&self, q: u32) -> Phase {
         if self.links.color(q) != 0 {
             Phase::Purify { p: q }
+        } else if self.links.lowers(q) {
+            Phase::Lower { p: q }
         } else {
             Phase::CoverHeader {
                 c: self.links.top(q),
@@ -803,6 +1004,8 @@ impl Search {
             self.phase = Phase::Try;
         } else if self.links.color(q) != 0 {
             self.phase = Phase::Unpurify { p: q };
+        } else if self.links.raises(q) {
+            self.phase = Phase::Raise { p: q };
         } else {
             let c = self.links.top(q);
             let rr = self.links.up(c);
@@ -825,8 +1028,24 @@ impl Search {
                         return None;
                     }
                     // Entered from level l - 1: right after trying an option with nothing else to
-                    // commit, or after committing the last item of the option tried.
+                    // commit, or after committing the last item of the option tried, or after
+                    // Algorithm M's null choice.
                     self.level -= 1;
+                    let (x, c) = (self.choice[l - 1], self.levels[l - 1].item);
+                    if self.levels[l - 1].tweak && x == c {
+                        if self.links.bound(c) != 0 {
+                            self.links.splice_in(c);
+                        }
+                        let Level { k, d, .. } = self.levels[l - 1];
+                        self.levels[l - 1].k -= 1;
+                        self.phase = Phase::Try;
+                        return Some(Event::Close {
+                            level: (l - 1) as u32,
+                            item: c,
+                            k,
+                            d,
+                        });
+                    }
                     if let Some(ev) = self.back_before(self.choice[l - 1]) {
                         return Some(ev);
                     }
@@ -845,16 +1064,8 @@ impl Search {
                         item: self.levels[l].item,
                     });
                 }
-                Phase::CoverHeader { c, ctx } => match ctx {
-                    Ctx::Chosen => {
-                        self.leave_count(l);
-                        self.phase = Phase::Enter;
-                        return Some(Event::Choose {
-                            level: l as u32,
-                            item: c,
-                            len: self.levels[l].d,
-                        });
-                    }
+                Phase::CoverHeader { ctx, .. } => match ctx {
+                    Ctx::Chosen => return Some(self.unchoose()),
                     Ctx::Opt(p) => {
                         if let Some(ev) = self.back_before(p) {
                             return Some(ev);
@@ -866,9 +1077,28 @@ impl Search {
                         return Some(ev);
                     }
                 }
-                Phase::Unpurify { p } => {
+                Phase::Unpurify { p } | Phase::Raise { p } => {
                     if let Some(ev) = self.back_after_uncommit(p) {
                         return Some(ev);
+                    }
+                }
+                Phase::Lower { p } => {
+                    if let Some(ev) = self.back_before(p) {
+                        return Some(ev);
+                    }
+                }
+                Phase::Untweak => {
+                    let c = self.levels[l].item;
+                    let b = self.links.bound(c);
+                    if self.choice[l] == c && b < self.links.slack(c) {
+                        // Reached from the null choice's retreat, which put the item back.
+                        if b != 0 {
+                            self.links.splice_out(c);
+                        }
+                        self.phase = Phase::Retreat;
+                    } else {
+                        // Reached from Try: no way left to go on.
+                        self.phase = Phase::Try;
                     }
                 }
                 Phase::CoverRows { c, rr, ctx } => {
@@ -882,6 +1112,33 @@ impl Search {
                     self.stats.updates -= self.links.unhide::<true>(h);
                     self.phase = Phase::CoverRows { c, rr: h, ctx };
                     return Some(Event::Hide { node: h });
+                }
+                Phase::Try if self.levels[l].tweak => {
+                    let Level { item: c, first, .. } = self.levels[l];
+                    let x = self.choice[l];
+                    if x == first {
+                        // The first try: reached right after choosing the item, or after covering
+                        // it when its bound reached 0.
+                        if self.links.bound(c) == 0 {
+                            self.phase = Phase::CoverRows {
+                                c,
+                                rr: c,
+                                ctx: Ctx::Chosen,
+                            };
+                            continue;
+                        }
+                        return Some(self.unchoose());
+                    }
+                    // Reached after undoing the option tried before x, which was tweaked out of the
+                    // list and still points down at x.
+                    let mut old = first;
+                    while self.links.down(old) != x {
+                        old = self.links.down(old);
+                    }
+                    self.choice[l] = old;
+                    if let Some(ev) = self.back_after_uncommit(old) {
+                        return Some(ev);
+                    }
                 }
                 Phase::Try => {
                     let x = self.choice[l];
@@ -914,6 +1171,8 @@ impl Search {
                     if rr == self.links.up(c) {
                         // Nothing unhidden yet.
                         match ctx {
+                            // After an untweak, when the item's bound had reached 0.
+                            Ctx::Chosen if self.levels[l].tweak => return Some(self.ununtweak()),
                             Ctx::Chosen => self.phase = Phase::Try,
                             Ctx::Opt(p) => {
                                 if let Some(ev) = self.back_after_uncommit(p) {
@@ -930,6 +1189,11 @@ impl Search {
                 }
                 Phase::UncoverHeader { c, ctx } => {
                     self.phase = Phase::UncoverRows { c, rr: c, ctx };
+                }
+                Phase::Exhausted
+                    if self.levels[l].tweak && self.links.bound(self.levels[l].item) > 1 =>
+                {
+                    return Some(self.ununtweak());
                 }
                 Phase::Exhausted => {
                     let c = self.levels[l].item;
@@ -959,7 +1223,46 @@ impl Search {
         };
         self.levels[l].k -= 1;
         self.phase = Phase::Try;
+        if self.levels[l].tweak {
+            let x = self.choice[l];
+            let block = self.links.bound(self.levels[l].item) != 0;
+            self.stats.updates -= self.links.untweak_one(x, block);
+        }
         ev
+    }
+
+    /// Undoes the `Choose` of the current level (from the phase right after it).
+    fn unchoose(&mut self) -> Event {
+        let l = self.level;
+        let c = self.levels[l].item;
+        if self.levels[l].tweak {
+            self.links.bound[c as usize] += 1;
+        }
+        self.leave_count(l);
+        self.phase = Phase::Enter;
+        Event::Choose {
+            level: l as u32,
+            item: c,
+            len: self.levels[l].d,
+        }
+    }
+
+    /// Undoes the `Untweak` of the current level: its bound lowered again, and the options it had tried
+    /// tweaked out again — all of them, and the null choice too, when the item could close (its
+    /// bound below its slack), else the `k` tried.
+    fn ununtweak(&mut self) -> Event {
+        let l = self.level;
+        let c = self.levels[l].item;
+        self.links.bound[c as usize] -= 1;
+        let b = self.links.bound(c);
+        let tried = self.levels[l].k - u32::from(b < self.links.slack(c));
+        self.links.retweak(c, tried, b != 0);
+        self.choice[l] = self.links.down(c);
+        self.phase = Phase::Untweak;
+        Event::Untweak {
+            level: l as u32,
+            item: c,
+        }
     }
 
     /// Steps back over what came just before committing node `p` of the option tried at this level
@@ -977,6 +1280,12 @@ impl Search {
             self.stats.cleansings -= c;
             self.phase = Phase::Purify { p: q };
             return Some(Event::Purify { node: q });
+        }
+        if self.links.raises(q) {
+            // Its commit lowered the bound and left the item active.
+            self.links.raise(q);
+            self.phase = Phase::Lower { p: q };
+            return Some(Event::Lower { node: q });
         }
         let c = self.links.top(q);
         self.phase = Phase::CoverRows {
@@ -1002,6 +1311,12 @@ impl Search {
             self.phase = Phase::Unpurify { p: q };
             return Some(Event::Unpurify { node: q });
         }
+        if self.links.lowers(q) {
+            // Its uncommit raised the bound back (the commit had lowered it).
+            self.links.lower(q);
+            self.phase = Phase::Raise { p: q };
+            return Some(Event::Raise { node: q });
+        }
         Some(self.ununcover(q))
     }
 
@@ -1023,9 +1338,13 @@ impl Search {
         match self.choose() {
             None => Phase::Solved,
             Some((c, len)) => {
-                self.levels[l].item = c;
-                self.levels[l].d = len;
-                self.levels[l].k = len;
+                self.levels[l] = Level {
+                    item: c,
+                    k: len,
+                    d: len,
+                    tweak: self.tweaks(c),
+                    first: self.links.down(c),
+                };
                 if len == 0 {
                     Phase::Stuck
                 } else {
@@ -1102,12 +1421,12 @@ impl Search {
                             at = At::Leave;
                         }
                         Some((c, len)) => {
+                            // (`tweak` and `first` stay false and 0: this loop is for instances
+                            // without multiplicities, whose levels never tweak.)
                             unsafe {
-                                *lv = Level {
-                                    item: c,
-                                    k: 0,
-                                    d: len,
-                                }
+                                (*lv).item = c;
+                                (*lv).k = 0;
+                                (*lv).d = len;
                             };
                             if len == 0 {
                                 self.phase = Phase::Stuck;
@@ -1152,6 +1471,148 @@ impl Search {
             }
         };
         self.stats.nodes = nodes;
+        self.level = l;
+        self.stats.updates += updates;
+        self.stats.cleansings += cleansings;
+        status
+    }
+}
+
+impl Search {
+    /// The fast path for an instance with multiplicities (Algorithm M): whole covers and tweaks at a
+    /// time, as `run_fast` for Algorithm X and C, leaving the same states and counters as the event
+    /// machine at level boundaries. A loop of its own, so that plain exact cover keeps its code.
+    fn run_fast_mult<O: Observer, const FIRST: bool>(&mut self, obs: &mut O) -> Status {
+        #[derive(Clone, Copy)]
+        enum At {
+            Enter,
+            Try,
+            Leave,
+            Retreat,
+        }
+        let mut at = match self.phase {
+            Phase::Enter => At::Enter,
+            Phase::Try => At::Try,
+            Phase::Retreat => At::Retreat,
+            Phase::Solved | Phase::Stuck | Phase::Exhausted => At::Leave,
+            Phase::Done => return Status::Done,
+            _ => unreachable!("run_fast_mult starts at a level boundary"),
+        };
+        let mut l = self.level;
+        let (mut updates, mut cleansings) = (0u64, 0u64);
+        let status = loop {
+            match at {
+                At::Enter => {
+                    if self.stats.nodes >= self.node_cap
+                        || self.stats.solutions >= self.solution_cap
+                    {
+                        self.phase = Phase::Enter;
+                        break Status::Limit;
+                    }
+                    self.stats.nodes += 1;
+                    self.stats.profile[l] += 1;
+                    match self.links.choose_mult::<FIRST>() {
+                        None => {
+                            self.stats.solutions += 1;
+                            self.level = l;
+                            self.phase = Phase::Solved;
+                            self.stats.updates += std::mem::take(&mut updates);
+                            self.stats.cleansings += std::mem::take(&mut cleansings);
+                            if obs
+                                .event(Event::Solution { level: l as u32 }, self)
+                                .is_break()
+                            {
+                                break Status::Paused;
+                            }
+                            at = At::Leave;
+                        }
+                        Some((c, d)) => {
+                            let tweak = self.tweaks(c);
+                            self.levels[l] = Level {
+                                item: c,
+                                k: 0,
+                                d,
+                                tweak,
+                                first: 0,
+                            };
+                            if d == 0 {
+                                self.phase = Phase::Stuck;
+                                at = At::Leave;
+                                continue;
+                            }
+                            if tweak {
+                                self.links.bound[c as usize] -= 1;
+                                self.levels[l].first = self.links.down(c);
+                                if self.links.bound[c as usize] == 0 {
+                                    updates += self.links.cover::<true>(c);
+                                }
+                            } else {
+                                updates += self.links.cover::<true>(c);
+                            }
+                            self.choice[l] = self.links.down(c);
+                            at = At::Try;
+                        }
+                    }
+                }
+                At::Try => {
+                    let (x, Level { item: c, tweak, .. }) = (self.choice[l], self.levels[l]);
+                    if tweak {
+                        if self.off_limits(l) {
+                            self.undo_item(l);
+                            self.phase = Phase::Exhausted;
+                            at = At::Leave;
+                            continue;
+                        }
+                        self.levels[l].k += 1;
+                        let block = self.links.bound[c as usize] != 0;
+                        if x == c {
+                            if block {
+                                self.links.splice_out(c);
+                            }
+                        } else {
+                            updates += self.links.tweak(x, block);
+                            let (u, cl) = self.links.cover_option_from_m(x);
+                            updates += u;
+                            cleansings += cl;
+                        }
+                    } else {
+                        if x == c {
+                            self.links.uncover::<true>(c);
+                            self.phase = Phase::Exhausted;
+                            at = At::Leave;
+                            continue;
+                        }
+                        self.levels[l].k += 1;
+                        let (u, cl) = self.links.cover_option_from_m(x);
+                        updates += u;
+                        cleansings += cl;
+                    }
+                    l += 1;
+                    at = At::Enter;
+                }
+                At::Leave => {
+                    if l == 0 {
+                        self.phase = Phase::Done;
+                        break Status::Done;
+                    }
+                    l -= 1;
+                    at = At::Retreat;
+                }
+                At::Retreat => {
+                    let (x, c) = (self.choice[l], self.levels[l].item);
+                    self.undo_option(l);
+                    if self.levels[l].tweak && x == c {
+                        // The null choice was the last way to go on.
+                        self.undo_item(l);
+                        self.phase = Phase::Exhausted;
+                        at = At::Leave;
+                    } else {
+                        self.choice[l] = self.links.down(x);
+                        at = At::Try;
+                    }
+                }
+            }
+        };
         self.level = l;
         self.stats.updates += updates;
         self.stats.cleansings += cleansings;

@@ -159,6 +159,14 @@ pub fn fingerprint(inst: &Instance, givens: &[usize], order: Order) -> u64 {
         h.num(name.len() as u64);
         h.bytes(name.as_bytes());
     }
+    // Multiplicities change the tree; hashed only when present, so plain fingerprints stay as they were.
+    if inst.has_multiplicities() {
+        for i in 0..inst.n_primary() {
+            let (lo, hi) = inst.bounds(i);
+            h.num(u64::from(lo));
+            h.num(u64::from(hi));
+        }
+    }
     h.num(inst.n_options() as u64);
     for k in 0..inst.n_options() {
         let opt = inst.option_colored(k);
@@ -271,17 +279,26 @@ impl Split {
         let mut base = Search::with_order(inst, order);
         base.preselect(givens)?;
         let fingerprint = fingerprint(inst, givens, order);
+        // With multiplicities (Algorithm M) a subtree is not reached by preselecting the options on
+        // its path: the levels above also tweaked options out of lists. So such a search is not cut:
+        // it is one subproblem, counted whole by whichever part or thread gets it (exact, not parallel).
+        let mult = inst.has_multiplicities();
         let mut probe_work = 0;
         // Knuth's estimate of the whole tree, and of the number of nodes at each level.
         let mut widths = Vec::new();
-        let (root, work) = estimate(
-            base.links_mut(),
-            ROOT_PROBES,
-            seed_of(&[]),
-            PROBE_WORK,
-            Some(&mut widths),
-        );
-        probe_work += work;
+        let root = if mult {
+            1.0
+        } else {
+            let (root, work) = estimate(
+                base.links_mut(),
+                ROOT_PROBES,
+                seed_of(&[]),
+                PROBE_WORK,
+                Some(&mut widths),
+            );
+            probe_work += work;
+            root
+        };
         let mut split = Split {
             base: base.clone(),
             givens: givens.to_vec(),
@@ -292,7 +309,7 @@ impl Split {
             fingerprint,
             probe_work: 0,
         };
-        if plan.target <= 1 || root < plan.min_size {
+        if plan.target <= 1 || root < plan.min_size || mult {
             // Not worth splitting: one subproblem, the whole search.
             split.subproblems.push(Subproblem {
                 prefix: Vec::new(),

@@ -13,6 +13,11 @@
 //! written back as they were. A colour on a primary item, an empty colour, or an item named twice in an
 //! option (with or without colours) is an error at its line and column. `:` is never part of a name.
 //!
+//! **Multiplicities** (Knuth's DLX3): in the items line, `lo:hi|name` (or `hi|name`, meaning `hi:hi`)
+//! gives primary item `name` the bounds `lo..=hi` on how many chosen options have it. The bound, `|`
+//! and name touch; a `|` with a space beside it is the separator. A bound on a secondary item, `lo >
+//! hi` or `hi = 0` is an error at the bound's column. A matrix header reads them too.
+//!
 //! **0-1 matrix**: one row per line, entries `0` or `1` (spaces between them optional), each row an
 //! option over the columns where it has a 1. An optional header line names the columns and may contain
 //! one `|`, after which the columns are secondary; without it the columns are `c1`, `c2`, … and all
@@ -178,65 +183,137 @@ fn no_color(line: usize, col: usize, name: &str) -> Result<(), InputError> {
     }
 }
 
-/// A multiplicity bound of Knuth's DLX3: `3` or `2:3`.
-fn is_bound(tok: &str) -> bool {
-    tok.split(':').count() <= 2
-        && tok
-            .split(':')
-            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-}
-
-/// The items line as read: the names in order (primary first), and each name's number.
+/// The items line as read: the names in order (primary first), each name's number, and the
+/// multiplicities given to primary items (`(item, lo, hi)`, Knuth's DLX3).
 struct ItemsLine<'a> {
     names: Vec<&'a str>,
     n_primary: usize,
     index: HashMap<&'a str, usize>,
+    bounds: Vec<(usize, u32, u32)>,
 }
 
 impl ItemsLine<'_> {
-    /// The instance over these names, with no option yet. They were checked as they were read, so
-    /// they are not hashed again.
+    /// The instance over these names, with their multiplicities and no option yet. They were checked
+    /// as they were read, so they are not hashed again.
     fn instance(&self) -> Instance {
         let names = self.names.iter().map(|&n| n.to_owned()).collect();
-        Instance::from_checked_names(names, self.n_primary)
+        let mut inst = Instance::from_checked_names(names, self.n_primary);
+        for &(i, lo, hi) in &self.bounds {
+            inst.set_bounds(i, lo, hi)
+                .expect("bounds are checked as they are read, on primary items only");
+        }
+        inst
     }
+}
+
+/// True for a token that is a bound as Knuth's DLX3 writes it before `|name`: digits, or digits `:`
+/// digits (malformed ones too, such as `2:` or `:3`, so that they are refused as bounds).
+fn bound_like(tok: &str) -> bool {
+    !tok.is_empty()
+        && tok.split(':').count() <= 2
+        && tok.bytes().all(|b| b.is_ascii_digit() || b == b':')
+}
+
+/// Reads the bound `hi` or `lo:hi` at column `col` of `line` (for item `name`, primary unless
+/// `secondary`): Knuth's rules, `hi` at least 1, `lo` at most `hi`, `lo` and the colon omitted when
+/// `lo = hi`.
+fn read_bound(
+    line: usize,
+    col: usize,
+    tok: &str,
+    name: &str,
+    secondary: bool,
+) -> Result<(u32, u32), InputError> {
+    let at = |msg: String| Err(InputError::at(line, col, msg));
+    if secondary {
+        return at(format!(
+            "`{tok}|{name}`: `{name}` is a secondary item (after `|`); only primary items can \
+             have multiplicities"
+        ));
+    }
+    let number = |s: &str| -> Result<u32, InputError> {
+        if s.is_empty() {
+            return Err(InputError::at(
+                line,
+                col,
+                format!("`{tok}|{name}`: a bound is missing (write `hi|{name}` or `lo:hi|{name}`)"),
+            ));
+        }
+        s.parse().map_err(|_| {
+            InputError::at(
+                line,
+                col,
+                format!(
+                    "`{tok}|{name}`: the bound {s} is too large (at most {})",
+                    u32::MAX
+                ),
+            )
+        })
+    };
+    let (lo, hi) = match tok.split_once(':') {
+        Some((lo, hi)) => (number(lo)?, number(hi)?),
+        None => {
+            let hi = number(tok)?;
+            (hi, hi)
+        }
+    };
+    if hi == 0 {
+        return at(format!(
+            "`{tok}|{name}`: the upper bound must be at least 1 (an item in no option would be left out)"
+        ));
+    }
+    if lo > hi {
+        return at(format!(
+            "`{tok}|{name}`: the lower bound {lo} exceeds the upper bound {hi}"
+        ));
+    }
+    Ok((lo, hi))
 }
 
 /// Reads the items line (or a matrix header) in one pass: the primary names, then those after `|`,
 /// each checked as it comes (a repeat is found by the same map that numbers the names for the
-/// options).
+/// options). A name preceded at once by a bound and `|` (`hi|name`, `lo:hi|name`: Knuth's DLX3
+/// multiplicities) is a primary item with that multiplicity; a `|` with a space on either side is the
+/// separator (`a b|x` too, as for DLX1, since `b` is no bound).
 fn items_line<'a>((line, text): Line<'a>) -> Result<ItemsLine<'a>, InputError> {
     let mut names: Vec<&str> = Vec::new();
     // The column of each name, for the message about a repeat.
     let mut cols: Vec<usize> = Vec::new();
     let mut index: HashMap<&str, usize> = HashMap::new();
     let mut n_primary = None;
-    // The previous token and its column, and whether a `|` touched a bound (`3`, `2:3`) before it:
-    // `hi|name` or `lo:hi|name` (Knuth's DLX3 multiplicities) is a bound, a `|` and a name with no
-    // space between (`a b|x` is only the separator, as for DLX1). Worked out only at a `|`, so that
-    // a name costs one look.
-    let mut prev: Option<(usize, &str)> = None;
-    let mut glued_bar = false;
-    let touches = |prev: Option<(usize, &str)>, col: usize| {
-        prev.is_some_and(|(c, t)| c + t.chars().count() == col)
-    };
-    for tok in tokens(line, text) {
-        let (col, tok) = tok?;
-        if glued_bar && tok != "|" && touches(prev, col) {
-            return Err(InputError::at(
-                line,
-                col - 1,
-                "multiplicities (`hi|name` or `lo:hi|name`, Knuth's DLX3) are not supported yet: \
-                 put spaces around the `|` that separates primary from secondary items",
-            ));
+    let mut bounds = Vec::new();
+    // Tokens are read up to two ahead of where they are handled, so that a bound followed by a
+    // glued `|` and a glued name is read as one multiplicity, not taken for an item name.
+    let mut toks = tokens(line, text);
+    let mut ahead: std::collections::VecDeque<(usize, &'a str)> = Default::default();
+    loop {
+        while ahead.len() < 3 {
+            match toks.next() {
+                Some(t) => ahead.push_back(t?),
+                None => break,
+            }
         }
-        glued_bar = tok == "|" && touches(prev, col) && prev.is_some_and(|(_, t)| is_bound(t));
-        prev = Some((col, tok));
+        let Some((col, mut tok)) = ahead.pop_front() else {
+            break;
+        };
+        let mut at = col;
+        let after = col + tok.chars().count();
+        if let (true, Some(&(b, "|")), Some(&(n, name))) =
+            (bound_like(tok), ahead.front(), ahead.get(1))
+        {
+            if b == after && n == after + 1 && name != "|" {
+                // `bound|name`: a primary item with a multiplicity.
+                let (lo, hi) = read_bound(line, col, tok, name, n_primary.is_some())?;
+                ahead.drain(..2);
+                bounds.push((names.len(), lo, hi));
+                (tok, at) = (name, n);
+            }
+        }
         if tok == "|" {
             if n_primary.is_some() {
                 return Err(InputError::at(
                     line,
-                    col,
+                    at,
                     "the items line contains `|` twice (only one may separate primary from \
                      secondary items)",
                 ));
@@ -244,11 +321,11 @@ fn items_line<'a>((line, text): Line<'a>) -> Result<ItemsLine<'a>, InputError> {
             n_primary = Some(names.len());
             continue;
         }
-        no_color(line, col, tok)?;
+        no_color(line, at, tok)?;
         if let Some(first) = index.insert(tok, names.len()) {
             return Err(InputError::at(
                 line,
-                col,
+                at,
                 format!(
                     "item `{tok}` is named twice in the items line (first at column {})",
                     cols[first]
@@ -256,12 +333,13 @@ fn items_line<'a>((line, text): Line<'a>) -> Result<ItemsLine<'a>, InputError> {
             ));
         }
         names.push(tok);
-        cols.push(col);
+        cols.push(at);
     }
     Ok(ItemsLine {
         n_primary: n_primary.unwrap_or(names.len()),
         names,
         index,
+        bounds,
     })
 }
 
@@ -493,6 +571,13 @@ impl Problem for ExactCover {
     fn title(&self) -> String {
         let x = &self.inst;
         match self.format {
+            Format::Knuth if x.has_multiplicities() => format!(
+                "exact cover with multiplicities{}: {} items ({} primary), {} options",
+                if x.has_colors() { " and colours" } else { "" },
+                x.n_items(),
+                x.n_primary(),
+                x.n_options()
+            ),
             Format::Knuth if x.has_colors() => format!(
                 "exact cover with colours: {} items ({} primary), {} options, {} colours",
                 x.n_items(),
@@ -505,6 +590,11 @@ impl Problem for ExactCover {
                 x.n_items(),
                 x.n_primary(),
                 x.n_options()
+            ),
+            Format::Matrix if x.has_multiplicities() => format!(
+                "exact cover with multiplicities: {}x{} 0-1 matrix",
+                x.n_options(),
+                x.n_items()
             ),
             Format::Matrix => format!("exact cover: {}x{} 0-1 matrix", x.n_options(), x.n_items()),
         }
@@ -542,11 +632,16 @@ impl Problem for ExactCover {
             v.sort_unstable();
             v
         };
-        // The options as sets of (item, colour), to recognise a line of Knuth's format.
-        let known: HashSet<Vec<(usize, u32)>> = match self.format {
-            Format::Knuth => (0..x.n_options()).map(sorted).collect(),
-            Format::Matrix => HashSet::new(),
-        };
+        // The options as sets of (item, colour), to recognise a line of Knuth's format, with how many
+        // options are that set: a solution is a set of options, so no line may be used more often
+        // (with multiplicities an item allows it, so the count must say no).
+        let mut known: HashMap<Vec<(usize, u32)>, usize> = HashMap::new();
+        if self.format == Format::Knuth {
+            for k in 0..x.n_options() {
+                *known.entry(sorted(k)).or_default() += 1;
+            }
+        }
+        let mut rows_used = HashSet::new();
         let mut times = vec![0usize; x.n_items()];
         // The colour each secondary item was given by the first line that used it (0: none).
         let mut colour = vec![0u32; x.n_items()];
@@ -582,10 +677,24 @@ impl Problem for ExactCover {
             items.sort_unstable();
             let is_option = match row {
                 Some(k) => items == sorted(k),
-                None => known.contains(&items),
+                None => known.contains_key(&items),
             };
             if !is_option {
                 return Err(format!("`{line}` is not an option of the problem"));
+            }
+            let again = match row {
+                Some(k) => !rows_used.insert(k),
+                None => {
+                    let left = known.get_mut(&items).expect("known");
+                    let none = *left == 0;
+                    *left = left.saturating_sub(1);
+                    none
+                }
+            };
+            if again {
+                return Err(format!(
+                    "`{line}` is chosen more often than the problem has it (a solution is a set of options)"
+                ));
             }
             for (i, c) in items {
                 times[i] += 1;
@@ -600,9 +709,16 @@ impl Problem for ExactCover {
             }
         }
         for (i, &t) in times.iter().enumerate() {
-            if x.is_primary(i) && t != 1 {
+            let (lo, hi) = x.bounds(i);
+            if x.is_primary(i) && (1, 1) == (lo, hi) && t != 1 {
                 return Err(format!(
                     "primary item `{}` is covered {t} times, not once",
+                    x.item_name(i)
+                ));
+            }
+            if x.is_primary(i) && !(lo as usize..=hi as usize).contains(&t) {
+                return Err(format!(
+                    "primary item `{}` is covered {t} times, not between {lo} and {hi}",
                     x.item_name(i)
                 ));
             }
@@ -1195,15 +1311,53 @@ C Y:1
     }
 
     #[test]
-    fn multiplicities_are_refused_where_they_stand() {
-        let e = err("A B 2:3|C | X Y\nA B\n");
-        assert_eq!((e.1, e.2), (Some(1), Some(5)), "{}", e.0);
-        let e = err("A 3|C\nA\n");
-        assert_eq!((e.1, e.2), (Some(1), Some(4)));
-        assert!(e.0.contains("multiplicities"), "{}", e.0);
+    fn multiplicities_are_read_and_give_knuths_solutions() {
+        // The test case at the start of Knuth's DLX3: one solution.
+        let text =
+            "| A simple example of color controls\nA B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\n\
+                    C X:0\nB X:1\nC Y:1\n";
+        let x = ExactCover::parse(text).unwrap();
+        assert_eq!(x.instance().bounds(2), (2, 3));
+        assert_eq!(x.instance().n_primary(), 3);
+        assert_eq!(solutions(&x), vec![vec![1, 3, 4]]);
+        // `hi|name` means exactly hi (Knuth: the lower bound and the colon are omitted when equal).
+        let x = ExactCover::parse("2|x y\nx\nx y\nx\n").unwrap();
+        assert_eq!(x.instance().bounds(0), (2, 2));
+        assert_eq!(count(&x), 2);
         // A `|` with spaces, or touching one side only, is the separator.
         assert_eq!(count(&ExactCover::parse("A B| X\nA X\nB\n").unwrap()), 1);
         assert_eq!(count(&ExactCover::parse("A B |X\nA X\nB\n").unwrap()), 1);
+        assert_eq!(count(&ExactCover::parse("A 2| X\nA X\n2\n").unwrap()), 1);
+        // A matrix header takes them too: `b` once, `a` at most twice: {11}, {01}, {10, 01}, {11, 10}.
+        let x = ExactCover::parse("0:2|a b\n11\n10\n01\n").unwrap();
+        assert_eq!(count(&x), 4);
+    }
+
+    #[test]
+    fn multiplicity_errors_say_where() {
+        let e = err("A 3:2|C\nA\n");
+        assert_eq!((e.1, e.2), (Some(1), Some(3)), "{}", e.0);
+        assert!(
+            e.0.contains("lower bound 3 exceeds the upper bound 2"),
+            "{}",
+            e.0
+        );
+        let e = err("A 0|C\nA\n");
+        assert_eq!((e.1, e.2), (Some(1), Some(3)), "{}", e.0);
+        assert!(e.0.contains("at least 1"), "{}", e.0);
+        let e = err("A 0:0|C\nA\n");
+        assert!(e.0.contains("at least 1"), "{}", e.0);
+        let e = err("A | X 2|Y\nA X\n");
+        assert_eq!((e.1, e.2), (Some(1), Some(7)), "{}", e.0);
+        assert!(e.0.contains("secondary"), "{}", e.0);
+        let e = err("| c\nA 2:|C\nA\n");
+        assert_eq!((e.1, e.2), (Some(2), Some(3)), "{}", e.0);
+        assert!(e.0.contains("bound is missing"), "{}", e.0);
+        let e = err("A 99999999999|C\nA\n");
+        assert!(e.0.contains("too large"), "{}", e.0);
+        let e = err("2|A 3|A\nA\n");
+        assert_eq!((e.1, e.2), (Some(1), Some(7)), "{}", e.0);
+        assert!(e.0.contains("named twice"), "{}", e.0);
     }
 
     #[test]
@@ -1269,5 +1423,28 @@ C Y:1
             assert_eq!(a.instance(), b.instance());
             assert_eq!(count(&a), count(&b));
         }
+    }
+
+    #[test]
+    fn multiplicity_round_trip_and_check() {
+        let text = "A B 2:3|C 0:1|D 2|E | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n\
+                    D E\nE C\nE\n";
+        let a = ExactCover::parse(text).unwrap();
+        let written = a.instance().to_knuth();
+        assert!(
+            written.starts_with("A B 2:3|C 0:1|D 2|E | X Y\n"),
+            "{written}"
+        );
+        let b = ExactCover::parse(&written).unwrap();
+        assert_eq!(a.instance(), b.instance());
+        assert!(count(&a) > 0);
+        assert_eq!(count(&a), count(&b));
+        // Check counts each primary item against its bounds, and takes each option once.
+        let x = ExactCover::parse("1:2|x y\nx\nx y\n").unwrap();
+        assert_eq!(x.check(&x.board(&[0, 1])), Ok(()));
+        let twice = x.board(&[1, 1]);
+        assert!(x.check(&twice).unwrap_err().contains("more often"));
+        let none = x.board(&[]);
+        assert!(x.check(&none).unwrap_err().contains("between 1 and 2"));
     }
 }

@@ -522,6 +522,60 @@ test('colours: the TAOCP toy purifies, counts cleansings, and steps back to the 
   report.push(`colours: purified after ${steps} steps: "${narration}"`);
 });
 
+test('multiplicities: lo:hi|name in the exact-cover box counts in the page and the worker, narrates, steps back exactly, and errors say where', async ({ page, base, errors }) => {
+  await open(page, base);
+  // Two of the four `a`s, `b` once or twice, `c` at most once: 13 sets of options (brute force in
+  // tests/cli.rs, the same text).
+  const problem = '| multiplicities\n2|a 1:2|b 0:1|c\na\na\na b\na c\nb\nb c';
+  const before = await page.evaluate(() => window.dlx.model.info);
+  await loadVia(page, 'exact-cover', problem);
+  await page.waitForFunction((b) => window.dlx.model.info !== b && window.dlx.model.info.title.includes('multiplicities'), before);
+  // The matrix's item labels carry the bounds, as the items line writes them.
+  const items = await page.evaluate(() => window.dlx.model.info.items);
+  assert(JSON.stringify(items) === JSON.stringify(['2|a', '1:2|b', '0:1|c']), `item labels: ${items}`);
+  const start = await page.evaluate(() => { const v = window.dlx.model.views(); return { nodes: [...v.nodes], lens: [...v.lens], items: [...v.items] }; });
+  // Step until Algorithm M's own words appear.
+  const seen = new Set();
+  let steps = 0;
+  for (; steps < 400 && seen.size < 3; steps++) {
+    await page.click(tid('step'));
+    const n = await page.evaluate(() => window.dlx.model.narration());
+    if (/may take \d+ more option|may take another/.test(n)) seen.add('more');
+    if (/^Close .* takes no more options/.test(n)) seen.add('close');
+    if (/^Untweak /.test(n)) seen.add('untweak');
+  }
+  assert(seen.size === 3, `narration seen after ${steps} steps: ${[...seen]}`);
+  // Looked at: the item labels with their bounds, tweaked options, the narration, at 1280 and 375 px.
+  await settle(page);
+  await page.screenshot({ path: path.join(SHOTS, 'multiplicities-1280.png') });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await settle(page);
+  await page.screenshot({ path: path.join(SHOTS, 'multiplicities-375.png'), fullPage: true });
+  await page.setViewportSize(size);
+  await settle(page);
+  for (let i = 0; i < steps; i++) await page.click(tid('step-back'));
+  await settle(page);
+  const back = await page.evaluate(() => { const v = window.dlx.model.views(); return { nodes: [...v.nodes], lens: [...v.lens], items: [...v.items] }; });
+  assert(JSON.stringify(back) === JSON.stringify(start), `stepping back ${steps} events did not restore the link arrays`);
+  // The whole search, event by event, in the page: 13 solutions; the run to the end in a worker agrees.
+  const solutions = await page.evaluate(() => { const m = window.dlx.model; while (m.step(5000) > 0); return Number(m.stats().solutions); });
+  assert(solutions === 13, `the page counted ${solutions} solutions, not 13`);
+  await page.evaluate(() => { window.__before = window.dlx.app.runs.state; });
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => window.dlx.app.runs.state !== window.__before
+    && window.dlx.app.runs.state.phase === 'done', null, { timeout: 60000 });
+  const run = await page.evaluate(() => ({ ...window.dlx.app.lastRun() }));
+  assert(run.stats.solutions === 13, `the run to the end counted ${run.stats.solutions}, not 13`);
+  // A bad bound: the same message as the CLI, with line and column, and the problem stays loaded.
+  await loadVia(page, 'exact-cover', 'A 3:2|C\nA');
+  const status = await text(page, 'status');
+  assert(/line 1/.test(status) && /column 3/.test(status) && /lower bound 3 exceeds the upper bound 2/.test(status), `status: ${status}`);
+  assert(await page.evaluate(() => window.dlx.model.info.title.includes('multiplicities')), 'the previous problem is not loaded');
+  assert(errors.length === 0, `console errors: ${errors.join('; ')}`);
+  report.push(`multiplicities: 13 solutions in the page and the worker; narration of more/close/untweak within ${steps} steps; "${status}"`);
+});
+
 /** Clicks a control by script (a maximised panel covers the controls; the keys would move the matrix cursor). */
 const press = (page, id) => page.evaluate((i) => document.querySelector(`[data-testid="${i}"]`).click(), id);
 

@@ -724,6 +724,319 @@ fn progress_is_zero_until_the_roots_first_option_is_tried() {
     assert!((s.progress() - 0.5 / d).abs() < 1e-12);
 }
 
+// ---- Multiplicities (Algorithm M, Knuth's DLX3) ----
+
+/// An instance with multiplicities from Knuth's text, `lo:hi|name` or `hi|name` in the items line,
+/// colours `x:c` in options. Only for tests; the real reader is `problems::exact_cover`.
+fn mcc(text: &str) -> Instance {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let head = lines.next().unwrap();
+    // The separator is a `|` with a space (or nothing) before it, not one glued to a bound.
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let sep = words.iter().position(|&w| w == "|");
+    let (prim, sec) = match sep {
+        Some(k) => (&words[..k], &words[k + 1..]),
+        None => (&words[..], &[][..]),
+    };
+    let mut bounds = Vec::new();
+    let names: Vec<&str> = prim
+        .iter()
+        .map(|w| match w.split_once('|') {
+            Some((b, n)) => {
+                let (lo, hi) = b.split_once(':').unwrap_or((b, b));
+                bounds.push((lo.parse::<u32>().unwrap(), hi.parse::<u32>().unwrap()));
+                n
+            }
+            None => {
+                bounds.push((1, 1));
+                w
+            }
+        })
+        .collect();
+    let body: String = lines.collect::<Vec<_>>().join("\n");
+    let mut x = xcc(&format!("{} | {}\n{body}", names.join(" "), sec.join(" ")));
+    for (i, (lo, hi)) in bounds.into_iter().enumerate() {
+        x.set_bounds(i, lo, hi).unwrap();
+    }
+    x
+}
+
+/// All solutions by brute force over subsets of options: each primary item in between its bounds of
+/// chosen options; secondary items as in `brute_force_xcc`; no chosen option without a primary item.
+fn brute_force_mcc(x: &Instance) -> Vec<Vec<usize>> {
+    let m = x.n_options();
+    let mut out = Vec::new();
+    for mask in 0u32..(1 << m) {
+        let chosen: Vec<usize> = (0..m).filter(|&k| mask >> k & 1 == 1).collect();
+        if chosen
+            .iter()
+            .any(|&k| !x.option(k).any(|i| x.is_primary(i)))
+        {
+            continue;
+        }
+        let mut uses: Vec<Vec<u32>> = vec![Vec::new(); x.n_items()];
+        for &k in &chosen {
+            for (i, c) in x.option_colored(k) {
+                uses[i].push(c);
+            }
+        }
+        let ok = (0..x.n_items()).all(|i| {
+            let u = &uses[i];
+            if x.is_primary(i) {
+                let (lo, hi) = x.bounds(i);
+                (lo as usize..=hi as usize).contains(&u.len())
+            } else {
+                u.len() <= 1 || (u[0] != 0 && u.iter().all(|&c| c == u[0]))
+            }
+        });
+        if ok {
+            out.push(chosen);
+        }
+    }
+    out
+}
+
+/// A small random instance with multiplicities on some primary items, and (when `colors`) coloured
+/// secondary items.
+fn random_mult(rng: &mut SplitMix, colors: bool) -> Instance {
+    let np = 1 + rng.below(4);
+    let ns = rng.below(3);
+    let prim: Vec<String> = (0..np).map(|i| format!("p{i}")).collect();
+    let sec: Vec<String> = (0..ns).map(|i| format!("s{i}")).collect();
+    let mut x = Instance::new(prim, sec).unwrap();
+    let palette: Vec<u32> = ["a", "b"].iter().map(|c| x.color(c).unwrap()).collect();
+    for i in 0..np {
+        if rng.below(4) != 0 {
+            let hi = 1 + rng.below(3) as u32;
+            let lo = rng.below(hi as usize + 1) as u32;
+            x.set_bounds(i, lo, hi).unwrap();
+        }
+    }
+    for _ in 0..rng.below(12) {
+        let mut items = Vec::new();
+        for i in 0..np + ns {
+            if rng.below(5) < 2 {
+                let c = if colors && i >= np && rng.below(3) != 0 {
+                    palette[rng.below(2)]
+                } else {
+                    0
+                };
+                items.push((i, c));
+            }
+        }
+        if !items.is_empty() {
+            x.add_colored_option(&items).unwrap();
+        }
+    }
+    x
+}
+
+/// The test case at the start of Knuth's DLX3: `2:3|C` must be in two or three chosen options; the
+/// unique solution is `A C X:1 Y:1`, `B X:1`, `C Y:1`.
+const DLX3: &str = "A B 2:3|C | X Y
+    A B X:0 Y:0
+    A C X:1 Y:1
+    C X:0
+    B X:1
+    C Y:1";
+
+#[test]
+fn dlx3_documentation_example_has_its_one_solution() {
+    let inst = mcc(DLX3);
+    assert_eq!(inst.bounds(2), (2, 3));
+    assert!(inst.has_multiplicities());
+    let mut s = Search::new(&inst);
+    let got = all_solutions(&mut s);
+    assert_eq!(got, vec![vec![1, 3, 4]]);
+    assert_eq!(brute_force_mcc(&inst), got);
+    let mut fast = Search::new(&inst);
+    fast.run(&mut Count);
+    assert_eq!(fast.stats(), s.stats());
+    assert_eq!(fast.links(), Search::new(&inst).links());
+}
+
+#[test]
+fn multiplicities_count_sets_of_options_once() {
+    // Two of the four options of x: C(4, 2) = 6 sets, each once (not 12 ordered pairs).
+    let inst = mcc("2|x\nx\nx\nx\nx");
+    let mut s = Search::new(&inst);
+    s.run(&mut Count);
+    assert_eq!(s.stats().solutions, 6);
+    // Between one and three of four: 4 + 6 + 4.
+    let inst = mcc("1:3|x\nx\nx\nx\nx");
+    let mut s = Search::new(&inst);
+    s.run(&mut Count);
+    assert_eq!(s.stats().solutions, 14);
+    // Zero allowed: the empty set is a solution too (0:2 of three: 1 + 3 + 3).
+    let inst = mcc("0:2|x y\nx\nx\nx\ny");
+    let mut s = Search::new(&inst);
+    s.run(&mut Count);
+    assert_eq!(s.stats().solutions, 7);
+    // Knuth's MDANCE example: 2 of 4 in one item and 3 of 5 in another, independent: 6 * 10.
+    let inst = mcc("2|a 3|b\na\na\na\na\nb\nb\nb\nb\nb");
+    let mut s = Search::new(&inst);
+    s.run(&mut Count);
+    assert_eq!(s.stats().solutions, 60);
+}
+
+/// The n x n 0-1 matrices with k ones in each row and column: one option per cell, `k|r_i`, `k|c_j`.
+fn k_per_line(n: usize, k: u32) -> Instance {
+    let names: Vec<String> = (0..n)
+        .map(|i| format!("r{i}"))
+        .chain((0..n).map(|j| format!("c{j}")))
+        .collect();
+    let mut x = Instance::new(names, Vec::<String>::new()).unwrap();
+    for i in 0..2 * n {
+        x.set_bounds(i, k, k).unwrap();
+    }
+    for i in 0..n {
+        for j in 0..n {
+            x.add_option(&[i, n + j]).unwrap();
+        }
+    }
+    x
+}
+
+#[test]
+fn binary_matrices_with_given_line_sums_are_counted_as_oeis_says() {
+    // OEIS A001499 (two ones per row and column): 1, 0, 1, 6, 90, 2040; A001501 (three): 24 for 4x4.
+    for (n, k, want) in [
+        (2, 2, 1),
+        (3, 2, 6),
+        (4, 2, 90),
+        (5, 2, 2040),
+        (4, 3, 24),
+        (5, 3, 2040),
+    ] {
+        let inst = k_per_line(n, k);
+        let mut s = Search::new(&inst);
+        s.run(&mut Count);
+        assert_eq!(s.stats().solutions, want, "{n}x{n}, {k} per line");
+        assert_eq!(s.links(), Search::new(&inst).links());
+    }
+}
+
+#[test]
+fn random_multiplicity_instances_match_brute_force() {
+    let mut rng = SplitMix::new(3003);
+    let (mut with_solutions, mut several) = (0, 0);
+    for case in 0..700 {
+        let inst = random_mult(&mut rng, case % 3 == 0);
+        let mut want = brute_force_mcc(&inst);
+        want.sort();
+        with_solutions += usize::from(!want.is_empty());
+        several += usize::from(want.len() > 2);
+        for order in [Order::Given, Order::Shuffled(case)] {
+            for h in [Heuristic::Mrv, Heuristic::First] {
+                let mut s = Search::with_order(&inst, order);
+                s.set_heuristic(h);
+                let mut got = all_solutions(&mut s);
+                got.sort();
+                assert_eq!(got, want, "case {case} {h:?}:\n{}", inst.to_knuth());
+                let mut fast = Search::with_order(&inst, order);
+                fast.set_heuristic(h);
+                fast.run(&mut Count);
+                assert_eq!(fast.stats(), s.stats(), "case {case} {h:?}");
+                assert_eq!(fast.links(), s.links(), "case {case} {h:?}");
+                assert_eq!(
+                    fast.links(),
+                    Search::with_order(&inst, order).links(),
+                    "case {case}"
+                );
+            }
+        }
+    }
+    assert!(with_solutions > 300, "{with_solutions}");
+    assert!(several > 100, "{several}");
+}
+
+#[test]
+fn stepping_back_multiplicity_searches_checks_sanity_after_every_event() {
+    let mut rng = SplitMix::new(4242);
+    let mut cases: Vec<Instance> = (0..250)
+        .map(|i| random_mult(&mut rng, i % 2 == 0))
+        .collect();
+    cases.push(mcc(DLX3));
+    let (mut closes, mut lowers, mut untweaks) = (0, 0, 0);
+    for (case, inst) in cases.iter().enumerate() {
+        for order in [Order::Given, Order::Shuffled(case as u64)] {
+            let mut s = Search::with_order(inst, order);
+            let start = s.clone();
+            let mut trace = Vec::new();
+            let mut snapshots = Vec::new();
+            while let Some(ev) = {
+                snapshots.push((s.links().clone(), s.stats().clone(), s.level(), s.phase()));
+                s.step()
+            } {
+                assert_eq!(s.links().sanity(), Ok(()), "after {ev:?}, case {case}");
+                closes += usize::from(matches!(ev, Event::Close { .. }));
+                lowers += usize::from(matches!(ev, Event::Lower { .. }));
+                untweaks += usize::from(matches!(ev, Event::Untweak { .. }));
+                trace.push(ev);
+            }
+            assert!(s.is_done());
+            snapshots.pop();
+            while let Some(ev) = s.step_back() {
+                assert_eq!(s.links().sanity(), Ok(()), "undoing {ev:?}, case {case}");
+                let want = trace.pop().expect("no more events than were taken");
+                assert_eq!(ev, want, "case {case}\n{}", inst.to_knuth());
+                let (links, stats, level, phase) = snapshots.pop().unwrap();
+                assert_eq!(
+                    s.links(),
+                    &links,
+                    "undoing {ev:?}, case {case}\n{}",
+                    inst.to_knuth()
+                );
+                assert_eq!(s.stats(), &stats, "undoing {ev:?}, case {case}");
+                assert_eq!((s.level(), s.phase()), (level, phase), "undoing {ev:?}");
+            }
+            assert!(trace.is_empty());
+            assert!(s.at_start());
+            assert_eq!(s.links(), start.links());
+        }
+    }
+    assert!(
+        closes > 100 && lowers > 100 && untweaks > 100,
+        "{closes} {lowers} {untweaks}"
+    );
+}
+
+#[test]
+fn multiplicity_restart_and_back_and_forth_keep_the_count() {
+    let mut rng = SplitMix::new(515);
+    for case in 0..200 {
+        let inst = random_mult(&mut rng, case % 2 == 1);
+        let fresh = Search::new(&inst);
+        let mut want = fresh.clone();
+        want.run(&mut Count);
+        let mut s = fresh.clone();
+        for _ in 0..rng.below(200) {
+            if rng.below(3) == 0 {
+                s.step_back();
+            } else {
+                s.step();
+            }
+        }
+        let mut t = s.clone();
+        t.run(&mut Count);
+        assert_eq!(t.stats().solutions, want.stats().solutions, "case {case}");
+        s.restart();
+        assert_eq!(s.links(), fresh.links(), "case {case}");
+        assert_eq!(s.stats(), fresh.stats(), "case {case}");
+        // A limited fast run, then restart from where it stopped.
+        s.set_limits(Limits {
+            solutions: None,
+            nodes: Some(rng.below(10) as u64),
+        });
+        s.run(&mut Count);
+        s.set_limits(Limits::default());
+        s.restart();
+        assert_eq!(s.links(), fresh.links(), "case {case}");
+        s.run(&mut Count);
+        assert_eq!(s.stats(), want.stats(), "case {case}");
+    }
+}
+
 /// Links that keep their count of empty items (as for more than `TRACK_ZEROS` primary items) make
 /// DLX1's choices all the same: the same events one by one, `sanity` (which checks the count) after
 /// every event forwards and back, and the fast path's counters; plain and coloured instances.
