@@ -1724,6 +1724,13 @@ fn multiplicities_count_solve_and_export_round_trip() {
     // The threads and the parts count the same (a search with multiplicities is not cut: one part
     // counts it whole).
     assert_eq!(count_of(MULT_TEXT, &["--threads", "2"]), want);
+    // ... and `--json` says so: one thread counted it, whatever was asked.
+    let out = ok_with_stdin(
+        &["count", "exact-cover", "-", "--threads", "2", "--json"],
+        MULT_TEXT,
+    );
+    let v = serde_json::from_str::<Value>(&out).unwrap();
+    assert_eq!(v["threads"], 1, "{out}");
     let parts: u64 = (0..2)
         .map(|k| {
             let part = format!("{k}/2");

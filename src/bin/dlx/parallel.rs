@@ -116,6 +116,9 @@ pub fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result
         .map_err(|c| clash(problem, c.option, c.item))?;
     let (k, n) = args.part.map_or((0, 1), |p| (p.k, p.n));
     let subs = split.share(k, n);
+    // Threads used, not asked: a tree that cannot be cut (one subproblem, e.g. a search with
+    // multiplicities) is counted by one thread whatever `--threads` says, and `--json` says so.
+    let threads = threads.min(subs.len()).max(1);
     let shared = Shared::default();
     let mut tally = split.share_tally(k);
     let counted = std::thread::scope(|scope| {
