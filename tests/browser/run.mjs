@@ -1318,6 +1318,25 @@ test('reduced motion: no animation of the links when the system asks for less mo
   await normal.close();
 });
 
+test('layout: at 1280x800 no panel spills its parts under its border (a panel too short scrolls)', async ({ page, base }) => {
+  for (const q of ['?queens=8', `?sudoku=${HARD_SUDOKU}`, '?pentomino=6x10']) {
+    await open(page, base, q);
+    for (let i = 0; i < 30; i++) await page.click(tid('step'));
+    await settle(page);
+    const spills = await page.evaluate(() => [...document.querySelectorAll('.panel')].filter((p) => p.offsetParent)
+      .filter((p) => !/auto|scroll/.test(getComputedStyle(p).overflowY)).map((p) => {
+        const bottom = p.getBoundingClientRect().bottom;
+        const worst = Math.max(0, ...[...p.children].filter((c) => c.offsetParent)
+          .map((c) => c.getBoundingClientRect().bottom - bottom));
+        return [p.id || p.className, Math.round(worst)];
+      }).filter(([, w]) => w > 1));
+    // Before: the search tree's legend hung 45-56 px below its panel, its hover line squeezed to 0 px.
+    assert(spills.length === 0, `${q}: parts below their panel's border: ${JSON.stringify(spills)}`);
+    const hover = await page.evaluate(() => document.getElementById('tree-hover').getBoundingClientRect().height);
+    assert(hover >= 10, `${q}: the tree's hover line is ${hover} px high`);
+  }
+});
+
 test('phone at 375 px with touch: a sticky control bar over the board, 44 px targets, no sideways scroll', async ({ browser, base }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   const page = await context.newPage();
