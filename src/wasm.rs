@@ -61,8 +61,10 @@
 //! s.stats() -> {level, nodes, updates, cleansings, solutions, max_depth, progress, progress_text, done,
 //!              at_start}
 //!                                progress: Knuth's estimate of the fraction of the tree explored, 0
-//!                                until the root's first option is tried; progress_text: it as a
-//!                                percentage, "< 0.01%" rather than an exponent
+//!                                until the root's first option is tried, and 0 until some branch
+//!                                is finished (before, it is only a guess of half the path's
+//!                                subtree); progress_text: it as a percentage, "< 0.01%" rather than
+//!                                an exponent, or NO_ESTIMATE ("no estimate yet") in that time
 //!
 //! Solutions found are kept (the first KEEP = 100 since the last load, reset or solve_start), by
 //! every way of searching: step, next_solution, count_chunk, solve. Kept solution k is solution k + 1
@@ -177,6 +179,9 @@ enum Latest {
 
 /// Solutions kept a search: enough to page through, bounded however many a run counts.
 pub const KEEP: usize = 100;
+
+/// The progress read-out while no branch of the tree is finished (see `stats`).
+const NO_ESTIMATE: &str = "no estimate yet";
 
 /// A loaded problem and the search over it.
 struct Loaded {
@@ -912,6 +917,7 @@ impl Session {
 
     pub fn stats(&self) -> Result<JsValue, JsValue> {
         let s = &self.loaded()?.search;
+        let estimated = s.finished_any() || s.progress() == 0.0;
         to_js(&StatsView {
             level: s.level(),
             nodes: s.stats().nodes,
@@ -919,8 +925,15 @@ impl Session {
             cleansings: s.stats().cleansings,
             solutions: s.stats().solutions,
             max_depth: s.stats().max_depth(),
-            progress: s.progress(),
-            progress_text: narrate::percent(s.progress()),
+            // Until some branch is finished, Knuth's estimate is only its guess of half the subtree
+            // under the path: a search that made forced moves read "50%" from its first steps. Say
+            // there is no estimate yet, as the CLI's progress line does.
+            progress: if estimated { s.progress() } else { 0.0 },
+            progress_text: if estimated {
+                narrate::percent(s.progress())
+            } else {
+                NO_ESTIMATE.into()
+            },
             done: s.is_done(),
             at_start: s.at_start(),
         })

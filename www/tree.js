@@ -101,8 +101,13 @@ export class TreeView {
     /** @type {HTMLElement} */ (this.bar.firstElementChild).style.width = `${pct}%`;
     this.bar.setAttribute('aria-valuenow', pct.toFixed(2));
     const shown = text || `${pct.toFixed(2)}%`;
-    this.bar.setAttribute('aria-valuetext', `${shown} of the search tree explored (Knuth's estimate)`);
+    // Without a finished branch the engine gives words, not a figure (Knuth's estimate would only
+    // guess half of the subtree under the path).
+    const figure = shown.endsWith('%');
+    this.bar.setAttribute('aria-valuetext', figure ? `${shown} of the search tree explored (Knuth's estimate)`
+      : `${shown}: Knuth's estimate needs a finished branch of the tree`);
     this.value.textContent = shown;
+    this.value.title = figure ? '' : 'Knuth\'s estimate needs at least one finished branch: until then it would only guess half of the subtree under the path';
   }
 
   _path({ path, names, leaf, done }) {

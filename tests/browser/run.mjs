@@ -2161,7 +2161,13 @@ test('teach: progress is 0% before the first choice, never an exponent, labelled
   assert(/Knuth's estimate/.test(await page.textContent('#progress-label')), 'the progress is not labelled as Knuth\'s estimate');
   await page.click(tid('step'));
   assert((await page.textContent('#progress-value')).trim() === '0%', 'progress moved before the first choice');
-  await page.evaluate(() => { window.dlx.model.step(1500); window.dlx.app.state.dirty = true; });
+  // This Sudoku's first levels are forced (1 of 1): no branch is finished, and Knuth's estimate would
+  // only guess half of the subtree. It read "50%" after 30 steps; it says there is no figure yet.
+  await page.evaluate(() => { window.dlx.model.step(29); window.dlx.app.state.dirty = true; });
+  await settle(page);
+  const early = (await page.textContent('#progress-value')).trim();
+  assert(early === 'no estimate yet', `progress on a forced path after 30 steps: ${early}`);
+  await page.evaluate(() => { window.dlx.model.step(1470); window.dlx.app.state.dirty = true; });
   await settle(page);
   const v = (await page.textContent('#progress-value')).trim();
   assert(!/e/i.test(v) && /%$/.test(v) && v !== '0%', `progress read-out: ${v}`);
