@@ -261,6 +261,7 @@ export class RaceView {
     els.note.textContent = `${s.title}, ${s.untilSolution ? 'until the first solution' : 'to the end'}. `
       + `Times are wall clock: the four lanes run at once in workers sharing ${s.cores} core${s.cores === 1 ? '' : 's'}, `
       + 'so each is slowed by the others while they run (a lane left alone at the end runs faster), and '
-      + 'reading and laying out the problem is not timed.';
+      + 'reading and laying out the problem is not timed, nor a short warm-up of each engine before the start '
+      + '(so that the lanes are timed in the browser\u2019s optimised code, not its first quick compile).';
   }
 }
