@@ -2273,21 +2273,30 @@ async function recordTries(page, choices) {
 
 /** Brings a node's row into sight (opening the chain of forced levels it is in) and returns its label. */
 async function treeRow(page, key) {
-  await page.evaluate((key) => {
-    const t = window.dlx.app.tree;
-    t.draw();
-    for (let n = 0; n < 50 && !t.rows.some((r) => r.key === key); n++) {
-      const chain = t.rows.find((r) => r.chain && !r.open && `${r.key}.`.startsWith(`${key}.`) && `${key}.`.startsWith(`${r.chain}.`));
-      if (!chain) break;
-      t.toggle(chain);
+  const locator = page.locator(`#tree-view [data-key="${key}"] .label`);
+  // The tree follows the search: on the first frame after the search moved it scrolls the current
+  // row into sight, which can undo a scroll made before that frame (seen on a loaded CI machine, the
+  // row never drawn). Draw first, then scroll, and try again until the row is there.
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await page.evaluate((key) => {
+      const t = window.dlx.app.tree;
+      t.dirty = true;
       t.draw();
-    }
-    const i = t.rows.findIndex((r) => r.key === key);
-    t.box.scrollTop = Math.max(0, i * t._rowPx() - 20);
-    t.dirty = true;
-  }, key);
-  await settle(page);
-  return page.locator(`#tree-view [data-key="${key}"] .label`);
+      for (let n = 0; n < 50 && !t.rows.some((r) => r.key === key); n++) {
+        const chain = t.rows.find((r) => r.chain && !r.open && `${r.key}.`.startsWith(`${key}.`) && `${key}.`.startsWith(`${r.chain}.`));
+        if (!chain) break;
+        t.toggle(chain);
+        t.draw();
+      }
+      const i = t.rows.findIndex((r) => r.key === key);
+      t.box.scrollTop = Math.max(0, i * t._rowPx() - 20);
+      t.dirty = true;
+      t.draw();
+    }, key);
+    await settle(page);
+    if (await locator.count() > 0) break;
+  }
+  return locator;
 }
 
 test('tree: nodes are named by their options; a click on a node reaches the state stepped to, also after a jump', async ({ page, base }) => {
