@@ -21,6 +21,7 @@
 
 #[path = "common/mod.rs"]
 mod common;
+use common::process_cpu;
 
 use dlx_studio::core::threads::{self, Progress};
 use dlx_studio::core::{Count, Order, Plan, Search, Split, Stats, Status, Tally};
@@ -28,29 +29,6 @@ use dlx_studio::problems::sudoku::{Grid, Solver};
 use dlx_studio::problems::{self, Problem, Spec};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-/// CPU time of the whole process (every thread), in seconds.
-fn process_cpu() -> f64 {
-    #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
-    {
-        #[repr(C)]
-        struct Timespec {
-            sec: i64,
-            nsec: i64,
-        }
-        extern "C" {
-            fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
-        }
-        const CLOCK_PROCESS_CPUTIME_ID: i32 = 2;
-        let mut ts = Timespec { sec: 0, nsec: 0 };
-        // SAFETY: clock_gettime only writes the timespec it is given.
-        let r = unsafe { clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
-        assert_eq!(r, 0, "clock_gettime(CLOCK_PROCESS_CPUTIME_ID) failed");
-        ts.sec as f64 + ts.nsec as f64 * 1e-9
-    }
-    #[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
-    common::now()
-}
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);

@@ -136,16 +136,7 @@ impl Instance {
                 return Err(InstanceError::DuplicateItem(n.clone()));
             }
         }
-        Ok(Instance {
-            names,
-            n_primary,
-            opt_items: Vec::new(),
-            opt_colors: Vec::new(),
-            colored: false,
-            opt_start: vec![0],
-            color_names: Vec::new(),
-            bounds: Vec::new(),
-        })
+        Ok(Instance::from_checked_names(names, n_primary))
     }
 
     /// Gives primary item `item` the multiplicity `lo..=hi` (Knuth's `lo:hi|name`): a solution has it

@@ -172,6 +172,15 @@ impl Observer for SolutionStop {
     }
 }
 
+/// The fast loops' own states, coarser than [`Phase`]: a level entered, an option to try, a level
+/// left (solution, dead end or options exhausted), a retreat to the level above.
+#[derive(Clone, Copy)]
+enum At {
+    Enter,
+    Try,
+    Leave,
+    Retreat,
+}
 /// Any closure over events is a fine-grained observer.
 impl<F: FnMut(Event, &Search) -> ControlFlow<()>> Observer for F {
     fn event(&mut self, ev: Event, search: &Search) -> ControlFlow<()> {
@@ -1355,23 +1364,25 @@ impl Search {
         }
     }
 
-    /// The fast path: whole covers at a time, observer told only of solutions. Starts and stops at level
-    /// boundaries, leaving the same state and counters as the fine-grained machine would.
-    fn run_fast<O: Observer, const FIRST: bool, const XCC: bool>(&mut self, obs: &mut O) -> Status {
-        #[derive(Clone, Copy)]
-        enum At {
-            Enter,
-            Try,
-            Leave,
-            Retreat,
-        }
-        let mut at = match self.phase {
+    /// Where a fast loop (`run_fast`, `run_fast_mult`) picks the machine up: `None` when it is done.
+    /// Both start at a level boundary, which `run` settles first.
+    #[inline(always)]
+    fn fast_start(&self) -> Option<At> {
+        Some(match self.phase {
             Phase::Enter => At::Enter,
             Phase::Try => At::Try,
             Phase::Retreat => At::Retreat,
             Phase::Solved | Phase::Stuck | Phase::Exhausted => At::Leave,
-            Phase::Done => return Status::Done,
-            _ => unreachable!("run_fast starts at a level boundary"),
+            Phase::Done => return None,
+            _ => unreachable!("a fast loop starts at a level boundary"),
+        })
+    }
+
+    /// The fast path: whole covers at a time, observer told only of solutions. Starts and stops at level
+    /// boundaries, leaving the same state and counters as the fine-grained machine would.
+    fn run_fast<O: Observer, const FIRST: bool, const XCC: bool>(&mut self, obs: &mut O) -> Status {
+        let Some(mut at) = self.fast_start() else {
+            return Status::Done;
         };
         let mut l = self.level;
         let mut updates = 0u64;
@@ -1483,20 +1494,8 @@ impl Search {
     /// time, as `run_fast` for Algorithm X and C, leaving the same states and counters as the event
     /// machine at level boundaries. A loop of its own, so that plain exact cover keeps its code.
     fn run_fast_mult<O: Observer, const FIRST: bool>(&mut self, obs: &mut O) -> Status {
-        #[derive(Clone, Copy)]
-        enum At {
-            Enter,
-            Try,
-            Leave,
-            Retreat,
-        }
-        let mut at = match self.phase {
-            Phase::Enter => At::Enter,
-            Phase::Try => At::Try,
-            Phase::Retreat => At::Retreat,
-            Phase::Solved | Phase::Stuck | Phase::Exhausted => At::Leave,
-            Phase::Done => return Status::Done,
-            _ => unreachable!("run_fast_mult starts at a level boundary"),
+        let Some(mut at) = self.fast_start() else {
+            return Status::Done;
         };
         let mut l = self.level;
         let (mut updates, mut cleansings) = (0u64, 0u64);
