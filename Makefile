@@ -13,7 +13,7 @@ WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release/dlx_stud
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run serve build test setup-wasm setup-lint setup-node setup-browser setup-parallel wasm cli lint lint-js test-native test-wasm test-browser test-parts clean
+.PHONY: docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run serve build test setup-wasm setup-lint setup-node setup-browser setup-parallel wasm cli bench-wasm lint lint-js test-native test-wasm test-browser test-parts clean
 
 serve: build
 	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -56,6 +56,13 @@ wasm: setup-wasm
 
 cli:
 	$(CARGO) build --release --bin dlx
+
+# The wasm build against the native build, in one run (benches/wasm.rs, benches/README.md): the same
+# release .wasm as `make wasm`, bound for node (`--target nodejs`) into target/bench-wasm/pkg.
+bench-wasm: setup-wasm
+	$(CARGO) build --release --lib --target wasm32-unknown-unknown
+	wasm-bindgen --target nodejs --out-dir $(or $(CARGO_TARGET_DIR),target)/bench-wasm/pkg $(WASM)
+	BENCH_WASM_PKG=$(or $(CARGO_TARGET_DIR),target)/bench-wasm/pkg $(CARGO) bench --bench wasm
 
 lint: setup-wasm setup-lint lint-js
 	$(CARGO) fmt --all -- --check

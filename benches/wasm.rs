@@ -1,0 +1,444 @@
+//! The wasm build against the native build, on the same counting path, in one run.
+//!
+//! `make bench-wasm` builds the page's release .wasm (as `make wasm` does), binds it for node
+//! (`wasm-bindgen --target nodejs` into `target/bench-wasm/pkg`) and runs `cargo bench --bench wasm`,
+//! which counts each workload natively here and under node with `benches/wasm.mjs` (the page's
+//! `Session`), alternating, and prints a Markdown table: solutions, nodes, updates, median time, ns
+//! per node, updates per second, and wasm time / native time. See benches/README.md.
+//!
+//! Both sides run the same Rust on the same problem loaded the same way (`kinds::spec` +
+//! `load_text` + `Search::new` + `preselect`, what `Session::load` does), and time only the counting
+//! calls, in the page's slices:
+//! - *10k-node slices*: `Session.count_chunk(10000)` until done (the page's Solve and next-solution
+//!   calls take node slices; the issue measured this); natively the same `Search::run` with a node
+//!   limit 10,000 further each call;
+//! - *page worker*: `count_part(0, 1)` (the split, untimed), then `count_part_for(50)` until done:
+//!   exactly the run-to-end worker's calls (www/worker.js); natively the same `Share::count` in
+//!   chunks sized as `count_part_for` sizes them.
+//!
+//! Wasm is timed twice: *steady* (a second count in the same node process, after V8 has tiered the
+//! hot code up) and *first run* (the first count in a fresh process: V8 starts wasm in its baseline
+//! tier, Liftoff, and tiers a function up only between calls). Times are wall clock on both sides
+//! (node has no thread CPU clock): run it on a quiet machine; the load average is printed.
+
+use dlx_studio::core::{Event, Limits, Observer, Order, Plan, Search, Share, Split, Status};
+use dlx_studio::narrate::thousands;
+use dlx_studio::problems::{self, Problem};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+/// Nodes a call in the 10k-node slices.
+const CHUNK: u64 = 10_000;
+/// The run-to-end worker's slice (www/worker.js, `SLICE_MS`).
+const SLICE_MS: f64 = 50.0;
+/// Puzzles of the 17-clue set counted (the set has 49,158; these take about 0.2 s in wasm).
+const SUDOKU_17: usize = 5000;
+
+/// What `Session`'s fast path observes (`wasm::Keep` with `stop` false): it keeps the first 100
+/// solutions, so the native side does the same work per solution as the page.
+struct Keep(Vec<Vec<usize>>);
+
+impl Observer for Keep {
+    const FINE: bool = false;
+    fn event(&mut self, _: Event, s: &Search) -> ControlFlow<()> {
+        let number = s.stats().solutions as usize;
+        if self.0.len() < 100 && self.0.len() < number {
+            self.0.push(s.solution());
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+#[derive(Clone, Copy, Default, Debug, PartialEq)]
+struct Counted {
+    solutions: u64,
+    nodes: u64,
+    updates: u64,
+}
+
+/// One run's figures: the counts and the seconds of the counting calls, added up.
+#[derive(Clone, Copy, Default)]
+struct Run {
+    counted: Counted,
+    secs: f64,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Chunk,
+    Part,
+}
+
+impl Mode {
+    fn arg(self) -> String {
+        match self {
+            Mode::Chunk => format!("chunk:{CHUNK}"),
+            Mode::Part => format!("part:{SLICE_MS}"),
+        }
+    }
+    fn label(self) -> &'static str {
+        match self {
+            Mode::Chunk => "10k-node slices",
+            Mode::Part => "page worker, 50 ms slices",
+        }
+    }
+}
+
+fn load(kind: &str, text: &str) -> Box<dyn Problem> {
+    let spec = problems::kinds::spec(kind, text, false);
+    problems::load_text(spec, text).unwrap_or_else(|e| panic!("{kind} {text}: {e}"))
+}
+
+/// Counts one problem natively in the mode's slices; only the counting calls are timed.
+fn count_native(problem: &dyn Problem, mode: Mode) -> Run {
+    let mut secs = 0.0;
+    match mode {
+        Mode::Chunk => {
+            let mut search = Search::new(problem.instance());
+            search.preselect(problem.givens()).expect("givens agree");
+            let mut keep = Keep(Vec::new());
+            loop {
+                let t = Instant::now();
+                let nodes = search.stats().nodes;
+                search.set_limits(Limits {
+                    nodes: Some(nodes + CHUNK),
+                    solutions: None,
+                });
+                let status = search.run(&mut keep);
+                secs += t.elapsed().as_secs_f64();
+                if status == Status::Done {
+                    break;
+                }
+            }
+            let s = search.stats();
+            Run {
+                counted: Counted {
+                    solutions: s.solutions,
+                    nodes: s.nodes,
+                    updates: s.updates,
+                },
+                secs,
+            }
+        }
+        Mode::Part => {
+            let split = Split::new(
+                problem.instance(),
+                problem.givens(),
+                Order::Given,
+                Plan::for_workers(1),
+            )
+            .expect("givens agree");
+            let mut share: Share = split.into_share(0, 1);
+            // `Session::count_part_for`'s chunks: a quarter of the slice each, from 1024 nodes.
+            let mut chunk = 1024u64;
+            loop {
+                let t = Instant::now();
+                let done = share.count(chunk);
+                let dt = t.elapsed().as_secs_f64();
+                secs += dt;
+                let aim = (SLICE_MS / 4.0).max(0.5);
+                chunk = ((chunk as f64 * aim / (dt * 1e3).max(0.01)) as u64).clamp(256, 1 << 28);
+                if done {
+                    break;
+                }
+            }
+            let s = share.tally().stats;
+            Run {
+                counted: Counted {
+                    solutions: s.solutions,
+                    nodes: s.nodes,
+                    updates: s.updates,
+                },
+                secs,
+            }
+        }
+    }
+}
+
+/// A workload: one problem, or a set of Sudoku puzzles counted one after another.
+struct Workload {
+    name: String,
+    kind: &'static str,
+    text: String,
+    /// The puzzle file and how many of its puzzles (kind `sudoku-set`).
+    puzzles: Option<(PathBuf, usize)>,
+    /// Solutions expected: of the problem, or of each puzzle.
+    expect: u64,
+    modes: &'static [Mode],
+}
+
+fn puzzle_lines(path: &Path, n: usize) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .take(n)
+        .map(String::from)
+        .collect()
+}
+
+fn native_run(w: &Workload, mode: Mode) -> Run {
+    match &w.puzzles {
+        None => count_native(load(w.kind, &w.text).as_ref(), mode),
+        Some((path, n)) => {
+            let mut total = Run::default();
+            for p in puzzle_lines(path, *n) {
+                let r = count_native(load("sudoku", &p).as_ref(), mode);
+                total.secs += r.secs;
+                total.counted.solutions += r.counted.solutions;
+                total.counted.nodes += r.counted.nodes;
+                total.counted.updates += r.counted.updates;
+            }
+            total
+        }
+    }
+}
+
+/// One node process: a first count (fresh process, baseline tier at first) and a second (steady).
+fn wasm_runs(pkg: &Path, w: &Workload, mode: Mode) -> Result<(Run, Run), String> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/wasm.mjs");
+    let mut cmd = Command::new("node");
+    cmd.arg(&script).arg(pkg).arg(mode.arg()).arg("2");
+    match &w.puzzles {
+        None => cmd.arg(w.kind).arg(&w.text),
+        Some((path, n)) => cmd.arg("sudoku-set").arg("-").arg(path).arg(n.to_string()),
+    };
+    let out = cmd.output().map_err(|e| format!("node: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "node benches/wasm.mjs failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    let runs: Vec<Run> = text
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).map_err(|e| format!("{l}: {e}"))?;
+            let n = |k: &str| v[k].as_f64().ok_or_else(|| format!("no {k} in {l}"));
+            Ok(Run {
+                counted: Counted {
+                    solutions: n("solutions")? as u64,
+                    nodes: n("nodes")? as u64,
+                    updates: n("updates")? as u64,
+                },
+                secs: n("ms")? / 1e3,
+            })
+        })
+        .collect::<Result<_, String>>()?;
+    match runs[..] {
+        [first, steady] => Ok((first, steady)),
+        _ => Err(format!("expected 2 runs from node, got: {text}")),
+    }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+fn time(secs: f64) -> String {
+    if secs >= 1.0 {
+        format!("{secs:.2} s")
+    } else {
+        format!("{:.1} ms", secs * 1e3)
+    }
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
+}
+
+/// `shared/data/sudoku` next to the project or next to any folder above it (worktrees live one level
+/// deeper than the main checkout).
+fn sudoku_dir() -> Option<PathBuf> {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .map(|a| a.join("shared/data/sudoku"))
+        .find(|p| p.is_dir())
+}
+
+fn main() {
+    let quick = std::env::var("BENCH_QUICK").is_ok_and(|v| !v.is_empty() && v != "0");
+    let repeats = if quick { 1 } else { 3 };
+    let pkg = std::env::var_os("BENCH_WASM_PKG").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench-wasm/pkg"),
+        PathBuf::from,
+    );
+    if !pkg.join("dlx_studio.js").is_file() {
+        eprintln!(
+            "no wasm package for node in {}: run `make bench-wasm` (it builds the release .wasm and \
+             binds it with `wasm-bindgen --target nodejs`), or set BENCH_WASM_PKG",
+            pkg.display()
+        );
+        std::process::exit(1);
+    }
+    let node = Command::new("node").arg("--version").output();
+    let node = match node {
+        Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).trim().to_string(),
+        _ => {
+            eprintln!("node is needed to run the wasm build (Node.js 20 or newer)");
+            std::process::exit(1);
+        }
+    };
+
+    const BOTH: &[Mode] = &[Mode::Chunk, Mode::Part];
+    const CHUNK_ONLY: &[Mode] = &[Mode::Chunk];
+    let mut workloads = vec![
+        Workload {
+            name: "13-queens".into(),
+            kind: "queens",
+            text: "13".into(),
+            puzzles: None,
+            expect: 73712,
+            modes: BOTH,
+        },
+        Workload {
+            name: "pentomino 6x10, all".into(),
+            kind: "pentomino",
+            text: "6x10".into(),
+            puzzles: None,
+            expect: 9356,
+            modes: BOTH,
+        },
+    ];
+    let mut notes = Vec::new();
+    match sudoku_dir() {
+        None => notes.push(
+            "Sudoku rows skipped: no `shared/data/sudoku` folder next to the project.".to_string(),
+        ),
+        Some(dir) => {
+            for (file, n) in [
+                ("17-clue.txt", SUDOKU_17),
+                ("magictour-top1465.txt", 1465),
+                ("forum-hardest-1106.txt", 375),
+            ] {
+                let path = dir.join(file);
+                if !path.is_file() {
+                    notes.push(format!(
+                        "Sudoku `{file}` skipped: not in {}.",
+                        dir.display()
+                    ));
+                    continue;
+                }
+                let n = n.min(puzzle_lines(&path, n).len());
+                workloads.push(Workload {
+                    name: format!("Sudoku `{file}`, first {n}"),
+                    kind: "sudoku-set",
+                    text: String::new(),
+                    puzzles: Some((path, n)),
+                    expect: 1,
+                    modes: CHUNK_ONLY,
+                });
+            }
+        }
+    }
+
+    let load_start = load_average();
+    eprintln!("node {node}, wasm package {}", pkg.display());
+    let mut errors = Vec::new();
+    let mut table = Vec::new();
+    for w in &workloads {
+        for &mode in w.modes {
+            let (mut native, mut first, mut steady) = (Vec::new(), Vec::new(), Vec::new());
+            let mut counted = None;
+            for rep in 0..repeats {
+                eprintln!("{} ({}), run {}/{repeats}", w.name, mode.label(), rep + 1);
+                // Alternate which side goes first, so neither always meets the other's aftermath.
+                let wasm = || wasm_runs(&pkg, w, mode);
+                let (n, wr) = if rep % 2 == 0 {
+                    let n = native_run(w, mode);
+                    (n, wasm())
+                } else {
+                    let wr = wasm();
+                    (native_run(w, mode), wr)
+                };
+                let (f, s) = match wr {
+                    Ok(r) => r,
+                    Err(e) => {
+                        eprintln!("{e}");
+                        std::process::exit(1);
+                    }
+                };
+                for (side, r) in [("wasm first run", f), ("wasm steady", s)] {
+                    if r.counted != n.counted {
+                        errors.push(format!(
+                            "{} ({}): {side} counted {:?}, native {:?}",
+                            w.name,
+                            mode.label(),
+                            r.counted,
+                            n.counted
+                        ));
+                    }
+                }
+                let per = w.puzzles.as_ref().map_or(1, |p| p.1 as u64);
+                if n.counted.solutions != w.expect * per {
+                    errors.push(format!(
+                        "{}: {} solutions, expected {}",
+                        w.name,
+                        n.counted.solutions,
+                        w.expect * per
+                    ));
+                }
+                counted = Some(n.counted);
+                native.push(n.secs);
+                first.push(f.secs);
+                steady.push(s.secs);
+            }
+            let c = counted.expect("at least one run");
+            let nat = median(native);
+            for (engine, secs) in [
+                ("native", nat),
+                ("wasm, steady", median(steady)),
+                ("wasm, first run in a fresh process", median(first)),
+            ] {
+                table.push(format!(
+                    "| {} | {engine} ({}) | {} | {} | {} | {} | {:.1} | {:.0} M | {:.2}x |",
+                    w.name,
+                    mode.label(),
+                    thousands(c.solutions),
+                    thousands(c.nodes),
+                    thousands(c.updates),
+                    time(secs),
+                    secs * 1e9 / c.nodes as f64,
+                    c.updates as f64 / secs / 1e6,
+                    secs / nat,
+                ));
+            }
+        }
+    }
+
+    println!(
+        "wasm build under node {node} against the native build; wall clock, medians of {repeats} \
+         run(s); load average {load_start} at the start, {} at the end\n",
+        load_average()
+    );
+    println!(
+        "| workload | engine (slices) | solutions | nodes | updates | time | ns/node | updates/s | \
+         / native |"
+    );
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+    for row in &table {
+        println!("{row}");
+    }
+    for n in &notes {
+        println!("\n{n}");
+    }
+    if !errors.is_empty() {
+        println!("\nMISMATCHES:");
+        for e in &errors {
+            println!("- {e}");
+        }
+        std::process::exit(1);
+    }
+}
