@@ -3,13 +3,16 @@
 //! CONTRACT (the page in `www/` is written against exactly this; keep both in step):
 //!
 //! ```text
-//! import init, { Session, wasm_memory, problem_kinds, EventCode, event_cap, covered_flag }
+//! import init, { Session, wasm_memory, problem_kinds, search_trees, EventCode, event_cap, covered_flag }
 //!   from './pkg/dlx_studio.js';
 //! await init();
 //! problem_kinds() -> [{name, label, input: "size" | "board" | "puzzle" | "matrix", min, max, default,
 //!                     distinct, boards: [[name, label]]}]   the kinds, from problems::kinds; the page
 //!                                builds its selects from this and names no kind itself.
-//! EventCode.Choose … EventCode.Untweak       the event codes below; event_cap(), event_words(),
+//! search_trees() -> [{name, label, hint}]  the trees a search may walk: "dlx1" (Knuth's DLX1, the
+//!                                default) and "lookahead" (as SSXC: an option that would leave a primary
+//!                                item with no option is rejected, never entered); names as the CLI's --tree.
+//! EventCode.Choose … EventCode.Reject        the event codes below; event_cap(), event_words(),
 //!                                covered_flag(): the constants below, so the page defines none.
 //! const s = new Session();
 //! s.load(kind, text, distinct)   = s.load_as(kind, text, distinct, undefined)
@@ -30,12 +33,20 @@
 //! Arguments are checked: a wrong type ("n must be a number, not string"), a negative, fractional or
 //!                                too large count ("n must be between 0 and 4294967295, not -1") throws
 //!                                an Error and changes nothing; the session goes on after any error.
-//! s.reset()                      back to the start of the search (same problem).
+//! s.reset()                      back to the start of the search (same problem, same tree).
+//! s.set_tree(name)               the tree walked, a name from search_trees(): the search starts again
+//!                                at its start walking it (a search's tree is fixed from its start), the
+//!                                problem kept; later loads walk it too. Default "dlx1". The step log,
+//!                                count_chunk and count_part (the run's workers) walk it too.
+//! s.tree_name() -> string        the tree the search walks, as `dlx count --json` says it: "dlx1",
+//!                                "lookahead", or "dlx3" for multiplicities (Algorithm M has no
+//!                                lookahead, so it walks DLX3's tree whatever was chosen).
 //! s.step(n) -> number            up to n events forward; returns how many were taken (< n at the end).
 //! s.step_back(n) -> number       up to n events backward (undone exactly; no re-run, no trace kept).
-//! s.step_to_choice() -> number   forward to and including the next Try, Solution or DeadEnd event.
+//! s.step_to_choice() -> number   forward to and including the next Try, Solution, DeadEnd or Reject
+//!                                event.
 //! s.step_back_to_choice() -> number
-//!                                back to just after the previous Try, Solution or DeadEnd event (the
+//!                                back to just after the previous Try, Solution, DeadEnd or Reject (the
 //!                                mirror of step_to_choice); the net number of events moved back.
 //! s.cover_context() -> number    1: the latest cover/uncover is of the item branched on; 2: of an
 //!                                item of the option tried; 0: neither (the algorithm panel's line).
@@ -123,7 +134,11 @@
 //!                                [code, a, b, c, d, undone]; code 0 Choose(level,item,len), 1 DeadEnd(level,
 //!                                item), 2 CoverItem(item), 3 Hide(node), 4 Try(level,node,k,d),
 //!                                5 Solution(level), 6 Backtrack(level), 7 Unhide(node), 8 UncoverItem(item),
-//!                                9 Purify(node), 10 Unpurify(node);
+//!                                9 Purify(node), 10 Unpurify(node), 11 Lower(node), 12 Raise(node),
+//!                                13 Close(level,item,k,d), 14 Untweak(level,item),
+//!                                15 Reject(level,node,item): the lookahead gives up the option of
+//!                                node, tried at level, because it left primary item (a header) with
+//!                                no option; the UncoverRows/UncoverItem events after it undo it;
 //!                                undone = 1 when the event was taken back by step_back. Only the last
 //!                                65536 events of a call are kept.
 //! wasm_memory()                  the module's WebAssembly.Memory.
@@ -141,7 +156,7 @@
 //! session is the search plus what the page needs to read it: the problem that decodes boards, the
 //! events of the latest call, and the latest event for the narration.
 
-use crate::core::{Event, Limits, Observer, Order, Plan, Search, Share, Split, Status};
+use crate::core::{Event, Limits, Observer, Order, Plan, Search, Share, Split, Status, Tree};
 use crate::narrate;
 use crate::problems::exact_cover::Reading;
 use crate::problems::{self, InputError, Problem, Spec};
@@ -175,6 +190,36 @@ enum Latest {
     },
     /// A line already in words (load, reset, the end of a fast run).
     Note(String),
+}
+
+/// Where "next choice" stops: an option tried, a solution, a dead end, or (the lookahead's own leaf)
+/// an option rejected.
+fn is_choice(ev: &Event) -> bool {
+    matches!(
+        ev,
+        Event::Try { .. } | Event::Solution { .. } | Event::DeadEnd { .. } | Event::Reject { .. }
+    )
+}
+
+/// The trees a page may walk, by the names the CLI's `--tree` takes (`Tree::name`).
+const TREES: [Tree; 2] = [Tree::Dlx1, Tree::Lookahead];
+
+/// A tree by its name, with the CLI's message for an unknown one.
+fn tree_of(name: &str) -> Result<Tree, InputError> {
+    TREES
+        .into_iter()
+        .find(|t| t.name() == name)
+        .ok_or_else(|| InputError::new(format!("tree `{name}`: expected dlx1 or lookahead")))
+}
+
+/// The name of the tree a search walks, as `dlx count --json` says it: `dlx1`, `lookahead`, or
+/// `dlx3` for an instance with multiplicities (Algorithm M has no lookahead).
+fn walked(problem: &dyn Problem, search: &Search) -> &'static str {
+    if problem.instance().has_multiplicities() {
+        "dlx3"
+    } else {
+        search.tree().name()
+    }
 }
 
 /// Solutions kept a search: enough to page through, bounded however many a run counts.
@@ -232,6 +277,8 @@ pub struct Session {
     /// The part being counted by `count_part_for`, and the nodes its next chunk counts.
     share: Option<Share>,
     chunk: u64,
+    /// The tree the page chose (`set_tree`): every search this session starts walks it.
+    tree: Tree,
 }
 
 #[derive(Serialize)]
@@ -365,6 +412,36 @@ pub fn problem_kinds() -> Result<JsValue, JsValue> {
     to_js(&problems::kinds::kinds())
 }
 
+/// The trees the page offers: `[{name, label, hint}]`, DLX1 first (the default: the narration and the
+/// tours follow Knuth's steps). `name` is what `Session.set_tree` and the CLI's `--tree` take.
+#[wasm_bindgen]
+pub fn search_trees() -> Result<JsValue, JsValue> {
+    #[derive(Serialize)]
+    struct TreeView {
+        name: &'static str,
+        label: &'static str,
+        hint: &'static str,
+    }
+    let view = |t: Tree| {
+        match t {
+        Tree::Dlx1 => TreeView {
+            name: t.name(),
+            label: "Knuth's DLX1",
+            hint: "Knuth's DLX1: every option tried enters a node, dead ends included; the narration, \
+                   the tours and the step log follow Knuth's steps",
+        },
+        Tree::Lookahead => TreeView {
+            name: t.name(),
+            label: "lookahead (as SSXC: never enters dead ends)",
+            hint: "As Knuth's SSXC: an option that would leave some primary item with no option is \
+                   rejected while it is tried, without entering a node, so the tree has no such dead \
+                   ends (fewer nodes, the same solutions)",
+        },
+    }
+    };
+    to_js(&TREES.map(view))
+}
+
 /// Events kept from one stepping call (`EVENT_CAP`).
 #[wasm_bindgen]
 pub fn event_cap() -> u32 {
@@ -462,9 +539,11 @@ fn with_format(spec: Spec, format: Option<&str>) -> Result<Spec, InputError> {
     })
 }
 
-/// A fresh search over `problem`, its givens already chosen.
-fn start_search(problem: &dyn Problem) -> Result<Search, InputError> {
+/// A fresh search over `problem` walking `tree`, its givens already chosen.
+fn start_search(problem: &dyn Problem, tree: Tree) -> Result<Search, InputError> {
     let mut search = Search::new(problem.instance());
+    // Before preselect: the tree is fixed for the life of a search (Search::set_tree).
+    search.set_tree(tree);
     search.preselect(problem.givens()).map_err(|clash| {
         let inst = problem.instance();
         InputError::new(format!(
@@ -607,7 +686,7 @@ impl Session {
         let spec = problems::kinds::spec(kind, text, distinct.unwrap_or(false))
             .and_then(|s| with_format(s, format.as_deref()));
         let problem = problems::load_text(spec, text).map_err(|e| js_error(&e))?;
-        let search = start_search(problem.as_ref()).map_err(|e| js_error(&e))?;
+        let search = start_search(problem.as_ref(), self.tree).map_err(|e| js_error(&e))?;
         self.latest = Latest::Note(narrate::loaded(&problem.title(), problem.instance()));
         self.share = None;
         let board = problem.board(&[]);
@@ -650,6 +729,7 @@ impl Session {
             max_input: problems::MAX_INPUT,
             share: None,
             chunk: 1024,
+            tree: Tree::Dlx1,
         }
     }
 
@@ -713,6 +793,43 @@ impl Session {
         Ok(())
     }
 
+    /// Chooses the tree walked (`set_tree(name)` in JS, a name from `search_trees()`): the search
+    /// starts again at the start walking it (a search's tree is fixed from its start), the problem
+    /// kept; later loads walk it too. An unknown name throws and changes nothing.
+    pub fn set_tree(&mut self, name: JsValue) -> Result<(), JsValue> {
+        let tree = tree_of(&string_arg("tree", &name)?).map_err(|e| js_error(&e))?;
+        self.tree = tree;
+        let Some(l) = self.loaded.as_mut() else {
+            return Ok(());
+        };
+        // Standing at the start (just loaded), the narration keeps what it says of the load.
+        let moved = !l.search.at_start();
+        l.search = start_search(l.problem.as_ref(), tree).map_err(|e| js_error(&e))?;
+        l.kept.clear();
+        self.events.clear();
+        if moved {
+            self.latest = Latest::Note(format!(
+                "Back at the start, walking {}",
+                match walked(l.problem.as_ref(), &l.search) {
+                    "lookahead" => "the lookahead's tree",
+                    "dlx3" => "DLX3's tree (multiplicities have no lookahead)",
+                    _ => "Knuth's DLX1 tree",
+                }
+            ));
+        }
+        Ok(())
+    }
+
+    /// The tree the search walks, as `dlx count --json` names it: "dlx1", "lookahead", or "dlx3" for
+    /// a problem with multiplicities; before a load, the tree chosen.
+    pub fn tree_name(&self) -> String {
+        match &self.loaded {
+            Some(l) => walked(l.problem.as_ref(), &l.search),
+            None => self.tree.name(),
+        }
+        .into()
+    }
+
     /// Up to `n` events forward (`step(n)` in JS; `n` a whole number from 0 to 2^32 - 1, checked:
     /// `step(-1)` wrapped to 2^32 - 1 and ran for minutes).
     #[wasm_bindgen(js_name = step)]
@@ -728,17 +845,14 @@ impl Session {
         self.step_back(n as u32)
     }
 
-    /// Forward to and including the next Try, Solution or DeadEnd; returns the number of events.
+    /// Forward to and including the next Try, Solution, DeadEnd or Reject; returns the number of
+    /// events.
     pub fn step_to_choice(&mut self) -> Result<u32, JsValue> {
-        self.walk(u32::MAX, false, |ev| {
-            matches!(
-                ev,
-                Event::Try { .. } | Event::Solution { .. } | Event::DeadEnd { .. }
-            )
-        })
+        self.walk(u32::MAX, false, is_choice)
     }
 
-    /// Back to just after the previous Try, Solution or DeadEnd: the mirror of `step_to_choice`.
+    /// Back to just after the previous Try, Solution, DeadEnd or Reject: the mirror of
+    /// `step_to_choice`.
     /// Undoes events until it has undone a choice that was not the first event undone (standing right
     /// after a choice, that choice is the current one, not the previous), then takes that choice again.
     /// Its events are recorded as taken (the undone ones, then the one taken again). Returns the
@@ -754,11 +868,7 @@ impl Session {
             };
             self.record(ev, true);
             back += 1;
-            if matches!(
-                ev,
-                Event::Try { .. } | Event::Solution { .. } | Event::DeadEnd { .. }
-            ) && back > 1
-            {
+            if is_choice(&ev) && back > 1 {
                 let l = self.loaded.as_mut().ok_or_else(not_loaded)?;
                 let again = l
                     .search
@@ -800,6 +910,8 @@ impl Session {
                 _ => 2,
             },
             Phase::Exhausted => 1,
+            // The lookahead found the hide just taken emptied an item: still the option's cover.
+            Phase::Reject { .. } => 2,
             // The last item of the option tried is covered: the level below is entered.
             Phase::Enter => 2,
             _ => 0,
@@ -845,11 +957,13 @@ impl Session {
         }
         let (k, n) = (k as usize, n as usize);
         // The split depends on the problem and n only, so every worker makes the same one.
-        let split = Split::new(
+        // Split the tree the stepping search walks, so the parts add up to its counts and nodes.
+        let split = Split::with_tree(
             l.problem.instance(),
             l.problem.givens(),
             Order::Given,
             Plan::for_workers(n),
+            l.search.tree(),
         )
         .map_err(|c| js_sys::Error::new(&format!("the givens clash on option {}", c.option)))?;
         self.share = Some(split.into_share(k, n));
@@ -1130,7 +1244,8 @@ impl Session {
                 && s.phase() == now.phase()
                 && s.solution() == now.solution()
         };
-        let mut fresh = start_search(l.problem.as_ref()).map_err(|e| js_error(&e))?;
+        let mut fresh =
+            start_search(l.problem.as_ref(), l.search.tree()).map_err(|e| js_error(&e))?;
         let mut text = String::new();
         let reached_at_start = same(&fresh);
         let events = if reached_at_start {
@@ -1403,7 +1518,9 @@ impl Racer {
         let problem = problems::load_text(spec, text).map_err(|e| js_error(&e))?;
         let engine = match algorithm {
             "dlx" => {
-                let mut search = start_search(problem.as_ref()).map_err(|e| js_error(&e))?;
+                // The race walks Knuth's DLX1 tree, which naive search walks too (core::naive).
+                let mut search =
+                    start_search(problem.as_ref(), Tree::Dlx1).map_err(|e| js_error(&e))?;
                 search.set_heuristic(heuristic);
                 Racing::Dlx(Box::new(search))
             }

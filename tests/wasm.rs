@@ -916,3 +916,67 @@ fn the_downloads_are_the_cli_texts() {
     assert_eq!(s.solutions_text().unwrap(), solutions_text(&q, &all));
     assert_eq!(s.solutions_text().unwrap().split("\n\n").count(), 4);
 }
+
+#[wasm_bindgen_test]
+fn the_tree_is_chosen_per_session_and_the_workers_parts_walk_it() {
+    use dlx_studio::core::Tree;
+    let q = Queens::new(10).unwrap();
+    let mut native = Search::new(q.instance());
+    native.set_tree(Tree::Lookahead);
+    assert_eq!(native.run(&mut Count), Status::Done);
+    let want = native.stats().clone();
+    let mut dlx1 = Search::new(q.instance());
+    assert_eq!(dlx1.run(&mut Count), Status::Done);
+    assert!(
+        want.nodes < dlx1.stats().nodes,
+        "the lookahead enters fewer nodes"
+    );
+    // The default is DLX1; a bad name throws in the CLI's words and changes nothing.
+    let mut s = session("queens", "10");
+    assert_eq!(s.tree_name(), "dlx1");
+    let e = s.set_tree(JsValue::from("ssxc")).unwrap_err();
+    assert!(
+        message(&e).contains("tree `ssxc`: expected dlx1 or lookahead"),
+        "{}",
+        message(&e)
+    );
+    assert_eq!(s.tree_name(), "dlx1");
+    // Chosen after some steps: back at the start, walking it; count_chunk counts its nodes.
+    s.step(50).unwrap();
+    s.set_tree(JsValue::from("lookahead")).unwrap();
+    assert_eq!(s.tree_name(), "lookahead");
+    assert!(get(&s.stats().unwrap(), "at_start").is_truthy());
+    assert_eq!(count_all(&mut s), 724.0);
+    assert_eq!(num(&s.stats().unwrap(), "nodes"), want.nodes as f64);
+    // A reset keeps the tree; so does a load.
+    s.reset().unwrap();
+    assert_eq!(s.tree_name(), "lookahead");
+    s.load("queens", "10", None).unwrap();
+    assert_eq!(s.tree_name(), "lookahead");
+    // The workers' parts split the lookahead's tree: they add up to its counts.
+    let (mut nodes, mut updates, mut solutions) = (0.0, 0.0, 0.0);
+    for k in 0..3 {
+        let mut w = Session::new();
+        w.set_tree(JsValue::from("lookahead")).unwrap();
+        w.load("queens", "10", None).unwrap();
+        w.count_part(k, 3).unwrap();
+        while !w.count_part_for(1.0).unwrap() {}
+        let st = w.part_stats().unwrap();
+        solutions += num(&st, "solutions");
+        nodes += num(&st, "nodes");
+        updates += num(&st, "updates");
+    }
+    assert_eq!(solutions, 724.0);
+    assert_eq!(nodes, want.nodes as f64);
+    assert_eq!(updates, want.updates as f64);
+    // Multiplicities have no lookahead: DLX3's tree, whatever was chosen.
+    let mut m = Session::new();
+    m.set_tree(JsValue::from("lookahead")).unwrap();
+    m.load(
+        "exact-cover",
+        "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1",
+        None,
+    )
+    .unwrap();
+    assert_eq!(m.tree_name(), "dlx3");
+}

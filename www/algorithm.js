@@ -18,6 +18,8 @@ export const LINES = [
   ['cover-i', 1, 'cover(i)', 'i is being covered now: it leaves the item list and its options leave the other items.'],
   ['try', 1, 'for each option o in i\'s list, top to bottom: try o', 'Each option that covers i is tried in turn; the k-th of d.'],
   ['cover-j', 2, 'cover(j) for each other item j of o', 'Every other item of o is covered too: options that clash with o disappear.'],
+  // The lookahead tree (shown when the search walks it): a check inside the option's covers.
+  ['reject', 3, 'lookahead: if a hide left a primary item with no option: reject o (no node), uncover, next o', 'The lookahead, as Knuth\'s SSXC: while o\'s items are covered, as soon as some primary item that o does not cover has no option left, o cannot lead to a solution. It is given up at once, what it covered is uncovered, and the level below (a dead end) is never entered.'],
   ['recurse', 2, 'X(level + 1)', 'Search the smaller problem that is left.'],
   ['uncover-j', 2, 'uncover(j) for those items, in reverse order', 'Undo the covers of o exactly, last first, before trying the next option.'],
   ['back', 1, 'uncover(i); back up a level', 'All of i\'s options tried: put i back and return to the level above.'],
@@ -32,6 +34,8 @@ export const LINES = [
 
 /** The lines about colours, hidden for a problem without any. */
 const COLOUR_LINES = new Set(['sub-purify', 'sub-unpurify']);
+/** The line of the lookahead, hidden while the search walks Knuth's DLX1 tree. */
+const LOOKAHEAD_LINE = 'reject';
 
 /**
  * The line of an event (and its caller in the body, for covers).
@@ -51,6 +55,8 @@ export function lineOf(e, ctx) {
     // where the item branched on is put back.
     case EV.Close: return ['try', ''];
     case EV.Untweak: return ['back', ''];
+    // The lookahead gives the option up in the middle of its covers.
+    case EV.Reject: return ['reject', 'cover-j'];
     case EV.Backtrack: return ['back', ''];
     case EV.CoverItem: return ['sub-cover', body('cover-i', 'cover-j')];
     case EV.Hide: return ['sub-hide', body('cover-i', 'cover-j')];
@@ -93,6 +99,9 @@ export class AlgorithmView {
       const li = /** @type {HTMLElement} */ (this.items.get(id));
       if (li.hidden === colours) li.hidden = !colours;
     }
+    const look = s.treeName === 'lookahead';
+    const reject = /** @type {HTMLElement} */ (this.items.get(LOOKAHEAD_LINE));
+    if (reject.hidden === look) reject.hidden = !look;
     const [now, caller] = lineOf(s.lastEvent, s.coverContext);
     const key = `${now}|${caller}`;
     if (key === this.key) return;

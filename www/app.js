@@ -4,7 +4,7 @@
 // draw; everything else the app holds is in `state`, reset in one place (`restartSearch`).
 
 import { Model } from './model.js';
-import { KINDS } from './engine.js';
+import { KINDS, TREES, EV, LIMITS } from './engine.js';
 import { PRESETS, DEFAULT as DEFAULT_PRESET } from './presets.js';
 import { MatrixView } from './matrix.js';
 import { BoardView } from './board.js';
@@ -126,7 +126,7 @@ async function main() {
     tree,
     new StatsView({
       level: ui['st-level'], nodes: ui['st-nodes'], updates: ui['st-updates'], cleansings: ui['st-cleansings'], solutions: ui['st-solutions'],
-      eps: ui['st-eps'], elapsed: ui['st-elapsed'],
+      eps: ui['st-eps'], elapsed: ui['st-elapsed'], source: ui['stats-source'],
     }),
     new NarrationView(ui.narration),
     new TermLinker(ui.narration),
@@ -140,7 +140,8 @@ async function main() {
   ui['open-glossary'].addEventListener('click', () => glossary.show());
   tours = new Tours(ui.learn, ui['learn-row'], {
     model: M,
-    load: (spec) => { writeInputs(spec); const ok = loadSpec(spec); updateFormState(); return ok; },
+    // Tours follow Knuth's steps: they always walk DLX1's tree (the control is inert meanwhile).
+    load: (spec) => { writeInputs(spec); const ok = loadSpec({ ...spec, tree: 'dlx1' }); updateFormState(); return ok; },
     move: (fn) => act(fn, 'seek'),
     setTouring,
     epoch: () => state.epoch,
@@ -165,6 +166,8 @@ async function main() {
   // @ts-ignore: the handle the browser tests use
   window.dlx = {
     model,
+    // The engine's event codes and constants, so tests spell none of them either.
+    EV, LIMITS,
     app: {
       load: loadSpec, frames: () => state.frames, state,
       lastRun: () => (runs.state.phase === 'done' ? runs.state : null),
@@ -183,6 +186,11 @@ async function main() {
 /** The kind select, the board select and the size hints, from problems::kinds (engine.js). */
 function buildForm() {
   ui.problem.replaceChildren(...[...KINDS.values()].map((k) => new Option(k.label, k.name)));
+  ui['tree-choice'].replaceChildren(...TREES.map((t) => {
+    const o = new Option(t.label, t.name);
+    o.title = t.hint;
+    return o;
+  }));
   for (const [key, p] of Object.entries(PRESETS)) ui.preset.append(new Option(p.label, key));
   for (const k of KINDS.values()) state.texts[k.name] = defaultText(k.name);
   state.texts.sudoku = PRESETS['sudoku-hard'].text;
@@ -285,6 +293,9 @@ function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = 
     return false;
   }
   clearInputError();
+  // A link or a history entry names its tree; else the tree chosen stays (Session keeps it).
+  if (spec.tree && spec.tree !== model.treeChoice && TREES.some((t) => t.name === spec.tree)) model.setTree(spec.tree);
+  treeFromModel();
   restartSearch();
   const info = /** @type {import('./model.js').Info} */ (model.info);
   const asked = spec.kind;
@@ -303,6 +314,34 @@ function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = 
   if (updateUrl) writeUrl(spec, push);
   updateFormState();
   return true;
+}
+
+/**
+ * The tree control: the search starts again at its start walking the tree chosen (a search's tree is
+ * fixed from its start); the problem loaded and the form's text stay. Refused during a tour, which
+ * walks Knuth's DLX1 tree (the control is inert then anyway). @param {string} name
+ */
+function chooseTree(name) {
+  const model = state.model;
+  if (!model) return;
+  if (document.body.classList.contains('touring')) { treeFromModel(); return; }
+  if (model.playing) model.pause();
+  model.setTree(name);
+  treeFromModel();
+  restartSearch();
+  const label = TREES.find((t) => t.name === name)?.label ?? name;
+  note(model.treeName === 'dlx3'
+    ? 'This problem has multiplicities: Algorithm M walks DLX3\'s tree (it has no lookahead). Back at the start.'
+    : `Walking ${label}'s tree: back at the start.`);
+  // The link names the tree (replacing this history entry: the problem is the same).
+  if (model.problem) writeUrl(model.problem, false);
+}
+
+/** The tree control and the lookahead's legend entries from the model. */
+function treeFromModel() {
+  const model = M();
+  if (ui['tree-choice'].value !== model.treeChoice) ui['tree-choice'].value = model.treeChoice;
+  for (const li of document.querySelectorAll('[data-lookahead]')) /** @type {HTMLElement} */ (li).hidden = model.treeName !== 'lookahead';
 }
 
 /**
@@ -383,7 +422,9 @@ async function writeUrl(spec, push) {
     if (b.text && !/\s/.test(b.text)) text = b.text;
   }
   if (input === 'size') text = String(Number(text));
-  const canonical = { kind: spec.kind, text, distinct: spec.distinct, format: spec.format };
+  // The tree goes in the link only when it is not the default (DLX1), so old links stay as they were.
+  const tree = M().treeChoice === TREES[0].name ? undefined : M().treeChoice;
+  const canonical = { kind: spec.kind, text, distinct: spec.distinct, format: spec.format, tree };
   const seq = ++state.link.seq;
   const query = await queryOf(canonical);
   if (seq !== state.link.seq) return; // a later load wrote its own
@@ -393,7 +434,7 @@ async function writeUrl(spec, push) {
   const entry = { spec: canonical };
   const prev = history.state && history.state.spec;
   const same = prev && prev.kind === canonical.kind && prev.text === canonical.text && prev.distinct === canonical.distinct
-    && prev.format === canonical.format;
+    && prev.format === canonical.format && prev.tree === canonical.tree;
   if (push && prev && !same) history.pushState(entry, '', url);
   else history.replaceState(entry, '', url);
   if (tooLong) {
@@ -424,6 +465,8 @@ async function openFromUrl({ push = false } = {}) {
     history.replaceState({ spec: DEFAULT }, '', location.href);
     return;
   }
+  // A link or an entry without a tree is DLX1's (the default is left out of links).
+  spec = { ...spec, tree: spec.tree || TREES[0].name };
   writeInputs(spec);
   if (loadSpec(spec, { push })) return;
   const error = ui['input-error'].textContent;
@@ -494,6 +537,7 @@ function bindControls() {
   ui.size.addEventListener('change', () => loadSpec(readInputs()));
   ui.distinct.addEventListener('change', () => loadSpec(readInputs()));
   ui['matrix-format'].addEventListener('change', () => loadSpec(readInputs()));
+  ui['tree-choice'].addEventListener('change', () => chooseTree(ui['tree-choice'].value));
   ui['undo-text'].addEventListener('click', () => {
     const u = state.undo.pop();
     if (!u) return;
@@ -803,11 +847,11 @@ function runToEnd() {
   if (!model || !syncForm() || !model.problem || !model.info) return;
   const estimate = estimateNodes(model.wasm, model.problem);
   if (estimate > HUGE_NODES) {
-    runs.ask(model.problem, model.info.title, estimate);
+    runs.ask({ ...model.problem, tree: model.treeChoice }, model.info.title, estimate);
     ui['run-anyway'].focus();
     return;
   }
-  runs.start(model.problem, model.info.title);
+  runs.start({ ...model.problem, tree: model.treeChoice }, model.info.title);
   note(`Running ${model.info.title} to the end in the background; the search here stays yours.`);
 }
 

@@ -1,6 +1,7 @@
 // @ts-check
 // The engine: loads the wasm package once and hands out what Rust defines for the page, so that no
-// constant is spelt twice: the kinds of problem (problems::kinds), the event codes (EventCode) and the
+// constant is spelt twice: the kinds of problem (problems::kinds), the search trees (search_trees), the
+// event codes (EventCode) and the
 // caps and flags of the contract (src/wasm.rs). Every other module imports them from here.
 
 /** @typedef {typeof import('./pkg/dlx_studio.js')} Wasm */
@@ -19,6 +20,16 @@
 /** The kinds by name, in the order the page offers them; filled by startEngine. */
 /** @type {Map<string, Kind>} */
 export const KINDS = new Map();
+
+/**
+ * @typedef {object} TreeChoice  a search tree the page may walk (search_trees() of src/wasm.rs)
+ * @property {string} name   the name of Session.set_tree, the URL and the CLI's --tree ("dlx1", "lookahead")
+ * @property {string} label
+ * @property {string} hint   what it does, in words (the control's tooltip)
+ */
+
+/** The trees, DLX1 (the default) first; filled by startEngine. @type {TreeChoice[]} */
+export const TREES = [];
 
 /** Event codes (EventCode of src/wasm.rs): EV.Choose, EV.Try, …; filled by startEngine. */
 /** @type {Record<string, number>} */
@@ -49,6 +60,7 @@ export async function startEngine(url = new URL('./pkg/dlx_studio.js', import.me
   await wasm.default();
   KINDS.clear();
   for (const k of /** @type {Kind[]} */ (wasm.problem_kinds())) KINDS.set(k.name, k);
+  TREES.splice(0, TREES.length, .../** @type {TreeChoice[]} */ (wasm.search_trees()));
   for (const [name, code] of Object.entries(wasm.EventCode)) {
     // A TypeScript-style enum object maps both ways; keep name -> code.
     if (typeof code === 'number') EV[name] = code;

@@ -22,6 +22,9 @@ export const TREE_MAX_NODES = 50000;
  * @property {number} opt          option (0-based) whose Try entered it (-1: the root, or unknown)
  * @property {number} pos          timeline position just after that Try (-1: unknown)
  * @property {number} gen          the timeline generation pos belongs to (Model.timelineGen)
+ * @property {number} rej          the lookahead rejected the option that would have entered it: the
+ *                                 header of the item it left with no option (0: not rejected). Such a
+ *                                 node is a leaf that was never entered (n stays 0).
  */
 /**
  * A level of the engine's path; `node` is the node chosen there (an item header for Algorithm M's
@@ -32,7 +35,7 @@ export const TREE_MAX_NODES = 50000;
  *  end: timeline position after the call's last event */
 
 /** @returns {TreeNode} */
-const fresh = () => ({ sol: 0, dead: 0, n: 0, done: false, d: 0, item: 0, opt: -1, pos: -1, gen: -1 });
+const fresh = () => ({ sol: 0, dead: 0, n: 0, done: false, d: 0, item: 0, opt: -1, pos: -1, gen: -1, rej: 0 });
 
 export class ExploredTree {
   constructor() {
@@ -144,6 +147,12 @@ export class ExploredTree {
         this._add('n', a, 1);
         this._add('sol', a, 1);
         break;
+      case EV.Reject: // level, node, item: the option tried at `level` is given up, its child not entered
+        if (a < TREE_DEPTH) {
+          const t = this._node(a + 1);
+          if (t) { t.rej = c; t.done = true; }
+        }
+        break;
       case EV.Backtrack: // level: the node at depth `level` is finished
         if (a <= TREE_DEPTH) { const t = this._node(a); if (t) t.done = true; }
         this._path.length = Math.min(this._path.length, a);
@@ -156,6 +165,11 @@ export class ExploredTree {
   /** @param {number} code @param {number} a @param {number} c */
   _undo(code, a, c) {
     switch (code) {
+      case EV.Reject: {
+        const t = a < TREE_DEPTH ? this._node(a + 1) : undefined;
+        if (t) { t.rej = 0; t.done = false; }
+        break;
+      }
       case EV.Choose:
         this._add('n', a, -1);
         break;

@@ -43,6 +43,7 @@ export async function queryOf(spec) {
   plain.set(spec.kind, spec.text);
   if (spec.distinct) plain.set('distinct', '1');
   if (spec.format) plain.set('format', spec.format);
+  if (spec.tree) plain.set('tree', spec.tree);
   let q = `?${plain.toString().replace(/%2C/g, ',')}`;
   // Short links stay readable (a 9x9 Sudoku is 81 characters); longer ones are packed if that is shorter.
   if (q.length > 200) {
@@ -50,6 +51,7 @@ export async function queryOf(spec) {
     packed.set(`${spec.kind}.z`, await deflate(spec.text));
     if (spec.distinct) packed.set('distinct', '1');
     if (spec.format) packed.set('format', spec.format);
+    if (spec.tree) packed.set('tree', spec.tree);
     const z = `?${packed.toString()}`;
     if (z.length < q.length) q = z;
   }
@@ -67,10 +69,12 @@ export async function specOf(search, kinds) {
   const distinct = params.get('distinct') === '1';
   // The exact-cover reading (the CLI's --format), when the link names one.
   const format = params.get('format') || undefined;
+  // The search tree (Session.set_tree), when the link names one; undefined: DLX1's.
+  const tree = params.get('tree') || undefined;
   for (const kind of kinds) {
-    if (params.has(kind)) return { kind, text: /** @type {string} */ (params.get(kind)), distinct, format };
+    if (params.has(kind)) return { kind, text: /** @type {string} */ (params.get(kind)), distinct, format, tree };
     const z = params.get(`${kind}.z`);
-    if (z !== null) return { kind, text: await inflate(z), distinct, format };
+    if (z !== null) return { kind, text: await inflate(z), distinct, format, tree };
   }
   return null;
 }

@@ -420,7 +420,8 @@ export class MatrixView {
    */
   update(s) {
     /** @type {any} */
-    const frame = { branching: s.branching, trying: s.trying, chosen: s.chosen, follow: s.follow };
+    // emptied: the item the lookahead found with no option left, at a Reject (else 0).
+    const frame = { branching: s.branching, trying: s.trying, chosen: s.chosen, follow: s.follow, emptied: s.rejected ? s.rejected.item : 0 };
     this.frame = frame;
     if (!this._live()) return;
     Object.assign(frame, this._walk(frame.nodes, frame.items));
@@ -563,6 +564,11 @@ export class MatrixView {
       ctx.fillStyle = alpha(c.branch, 0.18);
       ctx.fillRect(sx(L.headerX[f.branching]) - 1, 0, Math.max(s, 2) + 2, h);
     }
+    // The item a rejected option left with no option (the lookahead), in the dead end's colour.
+    if (f.emptied) {
+      ctx.fillStyle = alpha(c.dead, 0.45);
+      ctx.fillRect(sx(L.headerX[f.emptied]) - 1, 0, Math.max(s, 2) + 2, h);
+    }
     const band = (row, col) => {
       ctx.fillStyle = col;
       ctx.fillRect(0, sy(HEAD_GAP + row) - 0.5, w, Math.max(s, 1.5) + 1);
@@ -658,6 +664,10 @@ export class MatrixView {
     if (f.branching) {
       ctx.fillStyle = alpha(c.branch, 0.13);
       ctx.fillRect(sx(L.headerX[f.branching]), 0, s, h);
+    }
+    if (f.emptied) {
+      ctx.fillStyle = alpha(c.dead, 0.3);
+      ctx.fillRect(sx(L.headerX[f.emptied]), 0, s, h);
     }
     const band = (row, col) => { ctx.fillStyle = col; ctx.fillRect(0, sy(HEAD_GAP + row), w, s); };
     for (const r of chosen) band(r, alpha(c.chosen, 0.14));
@@ -1000,6 +1010,20 @@ export class MatrixView {
         ctx.strokeStyle = c.ink;
         ctx.lineWidth = Math.max(2, S * 0.12);
         ctx.stroke();
+      }
+      if (hd === f.emptied) {
+        // Emptied by the option the lookahead rejects: a cross over its box (a shape, not only a colour).
+        ctx.save();
+        ctx.strokeStyle = c.dead;
+        ctx.lineWidth = Math.max(2, S * 0.14);
+        ctx.stroke();
+        ctx.beginPath();
+        ctx.moveTo(X - S * 0.15, Y - S * 0.15);
+        ctx.lineTo(X + S * 1.15, Y + S * 1.15);
+        ctx.moveTo(X + S * 1.15, Y - S * 0.15);
+        ctx.lineTo(X - S * 0.15, Y + S * 1.15);
+        ctx.stroke();
+        ctx.restore();
       }
       if (on < 1) {
         ctx.strokeStyle = c.root;

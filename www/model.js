@@ -29,7 +29,11 @@ const MAX_CHOICE_MOVES = 20000;
  * @property {number[][]} options
  * @property {string[]} colors  XCC colour names: colour k (from 1) is colors[k - 1]
  */
-/** @typedef {{kind: string, text: string, distinct: boolean, format?: string}} ProblemSpec  format: exact cover's "knuth" | "matrix" (undefined: detect) */
+/**
+ * @typedef {{kind: string, text: string, distinct: boolean, format?: string, tree?: string}} ProblemSpec
+ *   format: exact cover's "knuth" | "matrix" (undefined: detect); tree: the search tree to walk (a name
+ *   of TREES, engine.js; undefined: keep the one chosen), for links and history entries
+ */
 
 export class Model {
   /**
@@ -54,6 +58,10 @@ export class Model {
     this.info = null;
     /** @type {string[]} */
     this.labels = [];
+    /** The tree chosen (a name of TREES): every search started walks it. */
+    this.treeChoice = 'dlx1';
+    /** The tree the search walks, as `dlx count --json` names it ("dlx3" with multiplicities). */
+    this.treeName = 'dlx1';
     /** Changes whenever timeline positions start afresh (a restart, a jump): a tree node's `pos` holds
      * only within its generation. */
     this.timelineGen = 0;
@@ -61,7 +69,7 @@ export class Model {
     this._stats = null;
     /** The engine's current path. @type {import('./explored.js').PathLevel[]} */
     this.path = [];
-    /** @type {'solution' | 'dead' | null} */
+    /** @type {'solution' | 'dead' | 'rejected' | null} */
     this.leaf = null;
 
     this.playing = false;
@@ -96,8 +104,21 @@ export class Model {
     /** Each option's short name in the puzzle's words (the tree's node names). @type {string[]} */
     this.labels = this.session.option_labels();
     this.problem = { kind: this.info.kind, text: String(text), distinct: !!distinct, format };
+    this.treeName = this.session.tree_name();
     this._restartState();
     return note;
+  }
+
+  /**
+   * Chooses the tree walked (a name of TREES): the search starts again at its start walking it (a
+   * search's tree is fixed from its start); the problem stays loaded. Throws on an unknown name.
+   * @param {string} name
+   */
+  setTree(name) {
+    this.session.set_tree(name);
+    this.treeChoice = name;
+    this.treeName = this.session.tree_name();
+    this._restartState();
   }
 
   reset() {
@@ -113,7 +134,7 @@ export class Model {
     this.stoppedAtSolution = false;
     /** Why play stopped by itself, if it did: a solution, a dead end or the level asked for. @type {'solution' | 'dead' | 'level' | null} */
     this.stoppedAt = null;
-    /** @type {{code: number, level: number, undone: number} | null} */
+    /** The latest event; node and item: a Reject's (b and c). @type {{code: number, level: number, undone: number, node?: number, item?: number} | null} */
     this._leafEvent = null;
     this.playing = false;
     this._carry = 0;
@@ -172,10 +193,10 @@ export class Model {
   /** Up to n events backward, undone exactly. */
   stepBack(n = 1) { return this._took(this.session.step_back(n), false); }
 
-  /** Forward to and including the next Try, Solution or DeadEnd event. */
+  /** Forward to and including the next Try, Solution, DeadEnd or Reject event. */
   stepToChoice() { return this._took(this.session.step_to_choice(), true); }
 
-  /** Back to just after the previous Try, Solution or DeadEnd event (the mirror of stepToChoice). */
+  /** Back to just after the previous Try, Solution, DeadEnd or Reject event (the mirror of stepToChoice). */
   stepBackToChoice() { return this._took(this.session.step_back_to_choice(), false); }
 
   /**
@@ -323,6 +344,7 @@ export class Model {
     const last = this.path[this.path.length - 1];
     const e = this._leafEvent;
     if (last && last.d === 0) this.leaf = 'dead';
+    else if (e && e.code === EV.Reject && !e.undone) this.leaf = 'rejected';
     else if (e && ((e.code === EV.Solution && !e.undone)
       || (e.code === EV.Backtrack && e.undone && this.path.length === e.level))) this.leaf = 'solution';
     else this.leaf = null;
@@ -335,7 +357,7 @@ export class Model {
     if (ev.length >= w) {
       // At a solution just after its event, or when stepping back has undone the backtrack from one.
       const i = ev.length - w;
-      this._leafEvent = { code: ev[i], level: ev[i + 1], undone: ev[i + 5] };
+      this._leafEvent = { code: ev[i], level: ev[i + 1], undone: ev[i + 5], node: ev[i + 2], item: ev[i + 3] };
     } else this._leafEvent = null;
     this.explored.read(ev, { end: this.position, gen: this.timelineGen, optionOf: (x) => this.optionOf(x) });
   }
@@ -501,7 +523,8 @@ export class Model {
       /** @type {'solution' | 'dead' | 'level' | null} */
       let why = null;
       if (code === EV.Solution && this.pauseAtSolution) why = 'solution';
-      else if (code === EV.DeadEnd && this.pauseAtDeadEnd) why = 'dead';
+      // The lookahead's reject is its dead end, seen one level early.
+      else if ((code === EV.DeadEnd || code === EV.Reject) && this.pauseAtDeadEnd) why = 'dead';
       else if (k > 0 && ev[i + 1] === k && (code === EV.Choose || code === EV.DeadEnd || code === EV.Solution)) why = 'level';
       if (why) return { over: (ev.length - i) / w - 1, why };
     }

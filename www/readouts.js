@@ -27,9 +27,17 @@ function set(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
 
+/**
+ * A tree's name in words, as the statistics and the run box say it.
+ * @param {string | undefined} name  "dlx1", "lookahead" or "dlx3" (Session.tree_name)
+ */
+export function treeWords(name) {
+  return name === 'lookahead' ? 'lookahead tree' : name === 'dlx3' ? 'DLX3 tree' : 'DLX1 tree';
+}
+
 /** The live search's counters: always the page's own search, never a run to the end. */
 export class StatsView {
-  /** @param {Record<'level' | 'nodes' | 'updates' | 'cleansings' | 'solutions' | 'eps' | 'elapsed', HTMLElement>} els */
+  /** @param {Record<'level' | 'nodes' | 'updates' | 'cleansings' | 'solutions' | 'eps' | 'elapsed' | 'source', HTMLElement>} els */
   constructor(els) {
     this.els = els;
     /** @type {Record<string, string> | null} */
@@ -47,6 +55,8 @@ export class StatsView {
       solutions: fmt(st.solutions),
       eps: s.playing ? fmt(Math.round(s.eventsPerSecond)) : '—',
       elapsed: `${(s.elapsedMs / 1000).toFixed(1)} s`,
+      // Which tree the counts are of (Nodes differ between them, solutions do not).
+      source: `· ${treeWords(s.treeName)}`,
     };
   }
 
@@ -101,11 +111,12 @@ export class RunBoxView {
     const r = this.run;
     if (!r) return;
     const st = r.stats;
-    const key = `${r.phase}|${r.workers}|${r.title}|${st ? `${st.nodes},${st.solutions}` : ''}|${r.ms}|${r.message}`;
+    const key = `${r.phase}|${r.workers}|${r.title}|${st ? `${st.nodes},${st.solutions}` : ''}|${r.ms}|${r.message}|${r.tree}`;
     if (key === this.key) return;
     this.key = key;
     const { box, bar, text, cancel, anyway } = this.els;
     box.dataset.state = r.phase;
+    box.dataset.tree = r.tree || '';
     text.dataset.state = r.phase;
     cancel.textContent = r.phase === 'running' ? 'Cancel' : r.phase === 'confirm' ? 'Don’t run' : 'Close';
     cancel.hidden = r.phase === 'idle';
@@ -118,7 +129,7 @@ export class RunBoxView {
     let line;
     switch (r.phase) {
       case 'running': line = st ? `${sols}, ${(r.ms / 1000).toFixed(1)}\u00a0s${workers}…` : `Counting ${r.title}${workers}…`; break;
-      case 'done': line = `Done: ${sols}, ${(r.ms / 1000).toFixed(2)}\u00a0s${workers}.`; break;
+      case 'done': line = `Done: ${sols}, ${(r.ms / 1000).toFixed(2)}\u00a0s${workers}, ${treeWords(r.tree).replace(' ', '\u00a0')}.`; break;
       case 'cancelled': line = st ? `Cancelled after ${sols}.` : 'Cancelled.'; break;
       case 'error': line = `Failed: ${r.message}`; break;
       case 'confirm': line = `Huge: about ${sci(r.estimate)} nodes by Knuth's estimate; at a few million `
@@ -130,7 +141,7 @@ export class RunBoxView {
     const busy = r.busy && r.ms > 0 && r.workers > 1
       ? ` The workers counted ${(r.busy / 1000).toFixed(2)} s in all: ${(r.busy / r.ms).toFixed(1)} at once on average.`
       : '';
-    text.title = st ? `${line} ${fmt(st.nodes)} nodes, ${fmt(st.updates)} updates.${busy}` : line;
+    text.title = st ? `${line} ${fmt(st.nodes)} nodes of the ${treeWords(r.tree)}, ${fmt(st.updates)} updates.${busy}` : line;
     const p = r.phase === 'done' ? 1 : st ? Math.max(0, Math.min(1, num(st.progress))) : 0;
     const pct = p * 100;
     /** @type {HTMLElement} */ (bar.firstElementChild).style.width = `${pct}%`;

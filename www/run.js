@@ -6,7 +6,8 @@
 //
 // Interface:
 //   const runs = new RunToEnd(onChange)  onChange() is called after every change of `state`
-//   runs.start(spec, title)              spec {kind, text, distinct}; a run in progress is cancelled
+//   runs.start(spec, title)              spec {kind, text, distinct, format, tree}; a run in progress is
+//                                        cancelled; the workers walk spec.tree (default DLX1's)
 //   runs.cancel()                        the user's cancel: state 'cancelled'
 //   runs.forget()                        a load or reset: any run is stopped, state back to 'idle'
 //   runs.ask(spec, title, estimate)      a huge search: state 'confirm' until runs.confirm() or cancel()
@@ -40,6 +41,8 @@
  * @property {string} message an error's message
  * @property {number} estimate Knuth's estimate of the nodes of the tree (0 when not made)
  * @property {any[]} [solutions] once done: the first solutions found (up to 100), as boards
+ * @property {string} [tree]  the tree the workers walk, as Session.tree_name says it ("dlx1",
+ *                            "lookahead", "dlx3"): the nodes are that tree's
  */
 
 /** Solutions a run keeps for the page's list: the first ones in the search's order. */
@@ -114,7 +117,7 @@ export class RunToEnd {
     const kept = [];
     let finished = 0;
     const started = performance.now();
-    this.state = { phase: 'running', title, stats: null, ms: 0, busy: 0, message: '', estimate: this.state.estimate, workers: n };
+    this.state = { phase: 'running', title, stats: null, ms: 0, busy: 0, message: '', estimate: this.state.estimate, workers: n, tree: spec.tree || 'dlx1' };
     const workers = [];
     for (let k = 0; k < n; k++) {
       const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
@@ -129,6 +132,7 @@ export class RunToEnd {
         }
         parts[k] = m.stats;
         ms[k] = m.ms;
+        if (m.tree) this.state.tree = m.tree;
         if (m.type === 'done') {
           finished++;
           if (m.solutions) kept.push(...m.solutions);
@@ -148,7 +152,7 @@ export class RunToEnd {
         if (this._workers !== workers) return;
         this._end('error', e.message || 'a worker stopped');
       };
-      worker.postMessage({ kind: spec.kind, text: spec.text, distinct: spec.distinct, format: spec.format, part: k, parts: n });
+      worker.postMessage({ kind: spec.kind, text: spec.text, distinct: spec.distinct, format: spec.format, tree: spec.tree, part: k, parts: n });
     }
     this._workers = workers;
     this.onChange();

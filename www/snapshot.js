@@ -23,7 +23,11 @@ import { TREE_DEPTH } from './engine.js';
  * @property {number} depth           levels of it remembered
  * @property {number} treeVersion     changes whenever the remembered tree does
  * @property {string[]} labels        each option's short name in the puzzle's words (Model.labels)
- * @property {'solution' | 'dead' | null} leaf  where the search stands
+ * @property {'solution' | 'dead' | 'rejected' | null} leaf  where the search stands ('rejected': just
+ *                                    after the lookahead gave up the option tried)
+ * @property {{node: number, item: number} | null} rejected  at a Reject: the option's node and the
+ *                                    header of the item it left with no option
+ * @property {string} treeName        the tree the search walks ("dlx1", "lookahead", "dlx3")
  * @property {number} branching       header of the item branched on, or 0
  * @property {number} trying          node of the option being tried, or 0
  * @property {number[]} chosen        node of the option chosen at each level (0 where none yet)
@@ -38,7 +42,7 @@ import { TREE_DEPTH } from './engine.js';
  * @property {number} eventsPerSecond while playing
  * @property {number} elapsedMs       time the page's search has run
  * @property {import('./run.js').RunState} run  the run to the end (its own figures, never the live ones)
- * @property {{code: number, level: number, undone: number} | null} lastEvent  the latest event taken
+ * @property {{code: number, level: number, undone: number, node?: number, item?: number} | null} lastEvent  the latest event taken
  *                                    or undone (null after a load, a reset or a jump)
  * @property {number} coverContext    1: the latest cover/uncover is of the item branched on; 2: of an
  *                                    item of the option tried; 0: neither
@@ -87,6 +91,8 @@ export function takeSnapshot(model, app) {
     treeVersion: model.explored.version,
     labels: model.labels,
     leaf: model.leaf,
+    rejected: model.leaf === 'rejected' && model.lastEvent() ? { node: model.lastEvent()?.node ?? 0, item: model.lastEvent()?.item ?? 0 } : null,
+    treeName: model.treeName,
     branching: model.branchingItem(),
     trying: model.trying(),
     chosen,

@@ -86,6 +86,7 @@ export class TreeView {
       tree: s.tree, depth: s.depth, path: s.path, names: s.info.items, labels: s.labels || [],
       progress: Number(s.stats.progress), leaf: s.leaf, done: !!s.stats.done, epoch: s.epoch,
       version: s.treeVersion ?? 0, moving: s.playing || s.hunting,
+      rejectedItem: s.rejected ? s.rejected.item : 0,
     };
     this.state = state;
     this.dirty = true;
@@ -113,7 +114,7 @@ export class TreeView {
   _path({ path, names, leaf, done }) {
     const name = (i) => (i > 0 && names[i - 1] !== undefined ? names[i - 1] : '?');
     const parts = path.map((p) => (p.d === 0 ? `L${p.level} ${name(p.item)} 0 of 0` : `L${p.level} ${name(p.item)} ${p.k} of ${p.d}`));
-    const key = parts.join('|') + `|${leaf}|${done}`;
+    const key = parts.join('|') + `|${leaf}|${done}|${this.state.rejectedItem}`;
     if (key === this._listKey) return;
     this._listKey = key;
     const frag = document.createDocumentFragment();
@@ -143,6 +144,11 @@ export class TreeView {
       const li = document.createElement('li');
       li.className = 'sol';
       li.textContent = '✓ solution';
+      frag.append(li);
+    } else if (leaf === 'rejected') {
+      const li = document.createElement('li');
+      li.className = 'dead';
+      li.textContent = `⊘ rejected: ${this.state.rejectedItem ? name(this.state.rejectedItem) : ''} would have no option left`;
       frag.append(li);
     } else if (leaf === 'dead') {
       const last = path[path.length - 1];
@@ -265,6 +271,9 @@ export class TreeView {
     const parent = this.state.tree.get(parentKey);
     const where = r.key === '' ? 'The start (root)'
       : `${r.label}: level ${r.level}, option ${r.k} of ${r.d}${parent && parent.item ? ` for ${name(parent.item)}` : ''}${r.forced ? ` (${r.forced} forced level${r.forced === 1 ? '' : 's'} above it, 1 of 1 each)` : ''}`;
+    if (t.rej) {
+      return `${where}: rejected by the lookahead, it would leave ${name(t.rej)} with no option, so no node was entered (a dead end avoided). Click or Enter to go there.`;
+    }
     const status = t.done ? 'finished' : this.state.done ? 'finished' : 'being explored';
     return `${where}: ${count(t.n, 'node', 'nodes')} and ${count(t.sol, 'solution', 'solutions')} below it so far, ${status}. Click or Enter to go there.`;
   }
@@ -397,6 +406,7 @@ export class TreeView {
       else if (i === ci) div.classList.add('now');
       else if (onPath.has(r.key)) div.classList.add('on-path');
       if (!r.more && t.sol) div.classList.add('sol');
+      else if (!r.more && t.rej) div.classList.add('rejected');
       else if (!r.more && t.done && t.sol === 0) div.classList.add('dead');
       if (i === this.cursor) div.classList.add('cursor');
       if (r.chain) {
@@ -412,7 +422,8 @@ export class TreeView {
       const dot = document.createElement('span');
       dot.className = 'dot';
       // A shape for each state besides its colour: ✓ solutions below, ✗ dead ends only, ● the search here.
-      dot.textContent = r.more ? '…' : i === ci ? '●' : t.sol ? '✓' : t.done ? '✗' : '○';
+      // ⊘ an option the lookahead rejected: a try that entered no node.
+      dot.textContent = r.more ? '…' : i === ci ? '●' : t.sol ? '✓' : t.rej ? '⊘' : t.done ? '✗' : '○';
       const label = document.createElement('span');
       label.className = 'label';
       label.textContent = r.label;
@@ -424,7 +435,13 @@ export class TreeView {
         kd.textContent = `${r.k}/${r.d}`;
         div.append(kd);
       }
-      if (!r.more && t.n !== null && r.key !== '') {
+      if (!r.more && t.rej && r.key !== '') {
+        // No node entered: the count is not 0 nodes but none at all.
+        const n = document.createElement('span');
+        n.className = 'count rejected-mark';
+        n.textContent = 'rejected';
+        div.append(n);
+      } else if (!r.more && t.n !== null && r.key !== '') {
         const n = document.createElement('span');
         n.className = 'count';
         n.textContent = `${fmt(t.n)}`;

@@ -6,8 +6,8 @@
 // (Session.count_part_for reads performance.now() between chunks of nodes), and posts its part's
 // figures after each. The page cancels it by terminating it, so the loop needs no way out of its own.
 //
-// In:  {kind, text, distinct, format, part, parts}
-// Out: {type: 'progress' | 'done', stats: {solutions, nodes, updates, done, total}, ms,
+// In:  {kind, text, distinct, format, tree, part, parts}   tree: Session.set_tree's name (undefined: DLX1)
+// Out: {type: 'progress' | 'done', stats: {solutions, nodes, updates, done, total}, ms, tree (Session.tree_name),
 //       solutions (done: the part's first 100 solutions, [{seq, j, board}], Session.part_kept)}
 //      or {type: 'error', message, line, column}
 
@@ -18,7 +18,7 @@ const ready = init();
 const SLICE_MS = 50;
 
 self.onmessage = async (e) => {
-  const { kind, text, distinct, format, part, parts } = e.data;
+  const { kind, text, distinct, format, tree, part, parts } = e.data;
   try {
     await ready;
   } catch (err) {
@@ -27,6 +27,8 @@ self.onmessage = async (e) => {
   }
   const s = new Session();
   try {
+    // The tree before the load, so the search is made walking it; count_part splits that tree.
+    if (tree) s.set_tree(tree);
     s.load_as(kind, text, !!distinct, format);
     s.count_part(part, parts);
   } catch (err) {
@@ -39,7 +41,7 @@ self.onmessage = async (e) => {
   for (;;) {
     const done = s.count_part_for(SLICE_MS);
     const solutions = done ? s.part_kept() : undefined;
-    self.postMessage({ type: done ? 'done' : 'progress', stats: s.part_stats(), ms: performance.now() - t0, solutions });
+    self.postMessage({ type: done ? 'done' : 'progress', stats: s.part_stats(), ms: performance.now() - t0, solutions, tree: s.tree_name() });
     if (done) return;
   }
 };

@@ -2395,6 +2395,131 @@ test('tree: a chain of forced levels is one row, opened and closed by its toggle
   assert((await page.evaluate(() => window.dlx.app.tree.rows.length)) === open1, 'Right did not open the chain');
 });
 
+/** Steps the page's search to the end in calls of `chunk` events; returns the Reject events taken. */
+async function stepToEnd(page, chunk = 50000) {
+  return page.evaluate((n) => {
+    const m = window.dlx.model;
+    let rejects = 0;
+    while (!m.stats().done) {
+      if (!m.step(n)) break;
+      const ev = m.views().events;
+      const w = window.dlx.LIMITS.eventWords;
+      for (let i = 0; i < ev.length; i += w) if (ev[i] === window.dlx.EV.Reject && !ev[i + w - 1]) rejects++;
+    }
+    return rejects;
+  }, chunk);
+}
+
+test('tree: the control switches DLX1 and the lookahead, restarts at the start keeping the problem; counts match the CLI', async ({ page, base, errors }) => {
+  await open(page, base, '?queens=8');
+  const native = (tree) => JSON.parse(cli(['count', 'queens', '8', '--json', '--threads', '1', '--tree', tree]));
+  const [dlx1, look] = [native('dlx1'), native('lookahead')];
+  assert(dlx1.nodes === 1049 && look.nodes === 857 && dlx1.solutions === 92 && look.solutions === 92 && look.tree === 'lookahead',
+    `the CLI: DLX1 ${dlx1.nodes} nodes, lookahead ${look.nodes}`);
+  // DLX1 is the default; the choice is offered from Rust's search_trees().
+  assert(await page.evaluate(() => window.dlx.model.treeName === 'dlx1' && window.dlx.model.treeChoice === 'dlx1'), 'the default tree is not DLX1');
+  assert((await page.$eval(tid('tree-choice'), (el) => [...el.options].map((o) => o.value).join())) === 'dlx1,lookahead', 'the tree options');
+  assert(/DLX1/.test(await page.textContent('#stats-source')), `statistics say: ${await page.textContent('#stats-source')}`);
+  assert((await stepToEnd(page)) === 0, 'DLX1 rejected an option');
+  let st = await page.evaluate(() => window.dlx.model.stats());
+  assert(st.solutions === 92 && st.nodes === dlx1.nodes && st.updates === dlx1.updates, `DLX1 stepped to the end: ${JSON.stringify(st)}`);
+  // Switching restarts the search at the start; the problem and the form's text stay.
+  await page.fill(tid('size'), '9'); // typed, not loaded: the switch must not lose it
+  const epoch = await page.evaluate(() => window.dlx.app.state.epoch);
+  await page.selectOption(tid('tree-choice'), 'lookahead');
+  await page.waitForFunction((e) => window.dlx.app.state.epoch !== e && window.dlx.model.treeName === 'lookahead', epoch);
+  st = await page.evaluate(() => window.dlx.model.stats());
+  assert(st.at_start && st.nodes === 0 && await page.evaluate(() => window.dlx.model.problem.text === '8'), `after the switch: ${JSON.stringify(st)}`);
+  assert((await page.inputValue(tid('size'))) === '9', 'the switch lost the text typed');
+  await page.fill(tid('size'), '8');
+  await page.waitForFunction(() => /[?&]tree=lookahead/.test(location.search));
+  assert(/lookahead/.test(await page.textContent('#stats-source')), 'the statistics do not say the lookahead tree');
+  // Stepping to the end: 92 solutions and exactly the CLI's nodes and updates; DLX1's nodes are the
+  // lookahead's plus one dead end per reject (under MRV).
+  const rejects = await stepToEnd(page);
+  st = await page.evaluate(() => window.dlx.model.stats());
+  assert(st.solutions === 92 && st.nodes === look.nodes && st.updates === look.updates, `lookahead stepped to the end: ${JSON.stringify(st)} vs ${JSON.stringify(look)}`);
+  assert(rejects === dlx1.nodes - look.nodes, `${rejects} rejects, DLX1 - lookahead = ${dlx1.nodes - look.nodes}`);
+  // The explored tree reads right: one rejected leaf per reject, entered nodes = the engine's nodes.
+  const tree = await page.evaluate(() => { const t = [...window.dlx.model.tree.values()]; return { all: t.length, rej: t.filter((n) => n.rej).length, entered: t.filter((n) => n.rej && n.n).length, root: window.dlx.model.tree.get('').n }; });
+  assert(tree.rej === rejects && tree.entered === 0 && tree.root === look.nodes && tree.all - tree.rej === look.nodes,
+    `the explored tree: ${JSON.stringify(tree)}`);
+  // The URL keeps the tree: a reload walks the lookahead again; a link without it walks DLX1.
+  await page.reload();
+  await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
+  assert(await page.evaluate(() => window.dlx.model.treeName === 'lookahead'), 'a reload lost the tree');
+  assert((await page.inputValue(tid('tree-choice'))) === 'lookahead', 'the control after a reload');
+  await open(page, base, '?queens=8');
+  assert(await page.evaluate(() => window.dlx.model.treeName === 'dlx1'), 'a link without a tree does not walk DLX1');
+  assert(errors.length === 0, `console errors: ${errors.join('; ')}`);
+  report.push(`tree: 8-queens stepped to the end: DLX1 ${st.nodes + rejects} nodes, lookahead ${st.nodes} nodes (= dlx count --tree lookahead), ${rejects} rejects, 92 solutions each`);
+});
+
+test('tree: a reject is narrated, marked in the algorithm panel, the tree and the matrix; stepping back over it is exact; the step log is dlx trace --tree lookahead', async ({ page, base }) => {
+  await open(page, base, '?queens=8&tree=lookahead');
+  assert(await page.evaluate(() => window.dlx.model.treeName === 'lookahead'), 'the link did not choose the lookahead');
+  // To the first reject, one event at a time, keeping the state 5 events before it.
+  const at = await page.evaluate(() => {
+    const m = window.dlx.model;
+    for (let i = 1; i < 5000; i++) {
+      m.step(1);
+      const e = m.lastEvent();
+      if (e && e.code === window.dlx.EV.Reject) return i;
+    }
+    return -1;
+  });
+  assert(at > 5, `no reject in the first 5000 events (${at})`);
+  await page.evaluate(() => { window.dlx.app.state.dirty = true; });
+  await settle(page);
+  const said = await text(page, 'narration');
+  assert(/^Lookahead: option .* would leave item \S+ with no option/.test(said), `narration at the reject: ${said}`);
+  assert(await page.$eval('#algorithm [data-line="reject"]', (li) => !li.hidden && li.getAttribute('aria-current') === 'step'), 'the algorithm panel does not mark the reject line');
+  const emptied = await page.evaluate(() => [window.dlx.app.matrix.frame.emptied, window.dlx.model.lastEvent().item]);
+  assert(emptied[0] > 0 && emptied[0] === emptied[1], `the matrix does not mark the emptied item: ${emptied}`);
+  const rejected = await page.evaluate(() => [...window.dlx.model.tree.entries()].filter(([, t]) => t.rej).map(([k]) => k));
+  assert(rejected.length === 1, `rejected nodes in the explored tree: ${rejected}`);
+  const row = await treeRow(page, rejected[0]);
+  const cls = await row.evaluate((el) => [el.parentElement.className, el.parentElement.textContent]);
+  // (Its dot is ●, the search stands there; a rejected leaf passed by shows ⊘.)
+  assert(/\brejected\b/.test(cls[0]) && /rejected$/.test(cls[1]), `the rejected row: ${cls}`);
+  // The step log to here is dlx trace --tree lookahead, byte for byte.
+  const { text: log } = await download(page, 'download-log');
+  assert(log === cli(['trace', 'queens', '8', '--tree', 'lookahead', '--events', String(at)]), `the log at the reject differs from dlx trace --tree lookahead:\n${log.slice(-400)}`);
+  assert(JSON.parse(log.trim().split('\n').pop()).kind === 'reject', 'the last line is not the reject');
+  // Back over the reject and the undo after it: identical link arrays and counters.
+  await page.evaluate((n) => window.dlx.model.stepBack(n), 5);
+  const before = await modelState(page);
+  await page.evaluate(() => window.dlx.model.step(12));
+  await page.evaluate(() => { for (let i = 0; i < 12; i++) window.dlx.model.stepBack(1); });
+  assert(JSON.stringify(await modelState(page)) === JSON.stringify(before), 'stepping back over a reject did not restore the state exactly');
+  await page.evaluate(() => window.dlx.model.step(5));
+  assert(await page.evaluate(() => window.dlx.model.leaf === 'rejected'), 'stepping forward again does not stand at the reject');
+  // Next choice stops at a reject as at a dead end; previous choice mirrors it.
+  await page.evaluate(() => window.dlx.model.stepBack(3));
+  await page.click(tid('step-choice'));
+  await page.waitForFunction(() => window.dlx.model.lastEvent()?.code === window.dlx.EV.Reject);
+  report.push(`tree: first reject of 8-queens under the lookahead at event ${at}: narrated, marked, stepped back exactly; step log = dlx trace --tree lookahead`);
+});
+
+test('tree: the run to the end walks the tree chosen (10-queens, 2 workers = the CLI\'s lookahead count); tours walk DLX1', async ({ page, base }) => {
+  await open(page, base, '?queens=10&tree=lookahead');
+  const native = JSON.parse(cli(['count', 'queens', '10', '--json', '--threads', '1', '--tree', 'lookahead']));
+  await page.evaluate(() => { window.dlx.app.runs.workers = 2; window.__before = window.dlx.app.runs.state; });
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => window.dlx.app.runs.state !== window.__before && window.dlx.app.runs.state.phase === 'done', null, { timeout: 120000 });
+  const run = await page.evaluate(() => window.dlx.app.runs.state);
+  assert(run.tree === 'lookahead' && run.stats.solutions === 724 && run.stats.nodes === native.nodes && run.stats.updates === native.updates,
+    `the workers counted ${JSON.stringify(run.stats)} on the ${run.tree} tree; the CLI ${native.nodes} nodes, ${native.updates} updates`);
+  await page.waitForFunction(() => document.getElementById('run-box').dataset.tree === 'lookahead');
+  assert(/lookahead tree/.test(await runText(page)), `the run box: ${await runText(page)}`);
+  // A tour follows Knuth's steps: it walks DLX1 whatever was chosen, and the control is inert meanwhile.
+  await page.click(tid('tour-latin-2'));
+  await page.waitForFunction(() => window.dlx.app.tours.active && window.dlx.model.treeName === 'dlx1');
+  assert(await page.$eval(tid('tree-choice'), (el) => el.closest('[inert]') !== null && el.value === 'dlx1'), 'the tree control is not inert on DLX1 during a tour');
+  await page.click(tid('tour-leave'));
+  report.push(`tree: 10-queens run to the end on 2 workers under the lookahead: ${run.stats.nodes} nodes, ${run.stats.updates} updates (= dlx count --tree lookahead)`);
+});
+
 test('race: screenshots at 1280x800 (maximised) and 375 px; DOCS=1 writes docs/race.png for the README', async ({ browser, base }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const [w, h, tag] of [[1280, 800, 'desktop'], [375, 812, 'phone']]) {
