@@ -132,7 +132,7 @@ async function main() {
     new TermLinker(ui.narration),
     new AlgorithmView(ui.algorithm),
     raceView,
-    new RunBoxView({ box: ui['run-box'], bar: ui['run-bar'], text: ui['run-text'], cancel: ui['run-cancel'], anyway: ui['run-anyway'] }),
+    new RunBoxView({ box: ui['run-box'], bar: ui['run-bar'], text: ui['run-text'], cancel: ui['run-cancel'], anyway: ui['run-anyway'], tree: ui['run-tree'] }),
   ];
 
   glossary = new Glossary();

@@ -93,7 +93,7 @@ export class NarrationView {
 export class RunBoxView {
   /**
    * @param {{box: HTMLElement, bar: HTMLElement, text: HTMLElement, cancel: HTMLButtonElement,
-   *   anyway: HTMLButtonElement}} els
+   *   anyway: HTMLButtonElement, tree: HTMLElement}} els
    */
   constructor(els) {
     this.els = els;
@@ -115,6 +115,7 @@ export class RunBoxView {
     if (key === this.key) return;
     this.key = key;
     const { box, bar, text, cancel, anyway } = this.els;
+    const els = this.els;
     box.dataset.state = r.phase;
     box.dataset.tree = r.tree || '';
     text.dataset.state = r.phase;
@@ -129,7 +130,7 @@ export class RunBoxView {
     let line;
     switch (r.phase) {
       case 'running': line = st ? `${sols}, ${(r.ms / 1000).toFixed(1)}\u00a0s${workers}…` : `Counting ${r.title}${workers}…`; break;
-      case 'done': line = `Done: ${sols}, ${(r.ms / 1000).toFixed(2)}\u00a0s${workers}, ${treeWords(r.tree).replace(' ', '\u00a0')}.`; break;
+      case 'done': line = `Done: ${sols}, ${(r.ms / 1000).toFixed(2)}\u00a0s${workers}.`; break;
       case 'cancelled': line = st ? `Cancelled after ${sols}.` : 'Cancelled.'; break;
       case 'error': line = `Failed: ${r.message}`; break;
       case 'confirm': line = `Huge: about ${sci(r.estimate)} nodes by Knuth's estimate; at a few million `
@@ -137,6 +138,8 @@ export class RunBoxView {
       default: line = 'Counts every solution in the background; the search here is not touched.';
     }
     set(text, line);
+    // The tree the workers walk, beside the box's buttons (its own line: the two above are full).
+    set(els.tree, r.phase === 'running' || r.phase === 'done' || r.phase === 'cancelled' ? `${treeWords(r.tree)}` : '');
     // How many workers counted at once on average: their own counting times over the run's.
     const busy = r.busy && r.ms > 0 && r.workers > 1
       ? ` The workers counted ${(r.busy / 1000).toFixed(2)} s in all: ${(r.busy / r.ms).toFixed(1)} at once on average.`

@@ -449,6 +449,7 @@ test('run to end on one worker per core counts what one worker counts; the speed
   }
   if (all.workers > 1) {
     assert((await runText(page)).includes(`, ${all.workers} workers.`), `the run box says: ${await runText(page)}`);
+    assert((await page.textContent(tid('run-tree'))) === 'DLX1 tree', `the run box's tree: ${await page.textContent(tid('run-tree'))}`);
   }
   // The box's two lines hold the whole sentence (the workers were cut off after the nodes once);
   // nodes and updates are in its title.
@@ -2511,7 +2512,7 @@ test('tree: the run to the end walks the tree chosen (10-queens, 2 workers = the
   assert(run.tree === 'lookahead' && run.stats.solutions === 724 && run.stats.nodes === native.nodes && run.stats.updates === native.updates,
     `the workers counted ${JSON.stringify(run.stats)} on the ${run.tree} tree; the CLI ${native.nodes} nodes, ${native.updates} updates`);
   await page.waitForFunction(() => document.getElementById('run-box').dataset.tree === 'lookahead');
-  assert(/lookahead tree/.test(await runText(page)), `the run box: ${await runText(page)}`);
+  assert((await page.textContent(tid('run-tree'))) === 'lookahead tree', `the run box's tree: ${await page.textContent(tid('run-tree'))}`);
   // A tour follows Knuth's steps: it walks DLX1 whatever was chosen, and the control is inert meanwhile.
   await page.click(tid('tour-latin-2'));
   await page.waitForFunction(() => window.dlx.app.tours.active && window.dlx.model.treeName === 'dlx1');
