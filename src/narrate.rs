@@ -255,6 +255,12 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: 
             item_name(inst, item),
             words(item, 0)
         ),
+        Event::Reject { node, item, .. } => format!(
+            "Lookahead: option {} would leave item {} with no option, so it is given up without \
+             entering a node; undo what it covered",
+            option_text(inst, search, node),
+            item_name(inst, item)
+        ),
         Event::CoverItem { item } => {
             let (options, others) = reach(search, item);
             if options == 0 {
@@ -420,6 +426,7 @@ pub fn kind_name(ev: &Event) -> &'static str {
         Event::Raise { .. } => "raise",
         Event::Close { .. } => "close",
         Event::Untweak { .. } => "untweak",
+        Event::Reject { .. } => "reject",
     }
 }
 
@@ -470,6 +477,7 @@ pub fn trace_line(
         | Event::Unpurify { node }
         | Event::Lower { node }
         | Event::Raise { node } => (Some(node_item(node)), Some(node)),
+        Event::Reject { node, item, .. } => (Some(item), Some(node)),
         Event::Solution { .. } | Event::Backtrack { .. } => (None, None),
     };
     let st = search.stats();
@@ -504,6 +512,7 @@ pub fn level_after(ev: Event, level: usize) -> usize {
         | Event::Try { level, .. }
         | Event::Close { level, .. }
         | Event::Untweak { level, .. }
+        | Event::Reject { level, .. }
         | Event::Solution { level } => level as usize,
         Event::Backtrack { level } => (level as usize).saturating_sub(1),
         _ => level,

@@ -328,6 +328,7 @@ pub enum EventCode {
     Raise = 12,
     Close = 13,
     Untweak = 14,
+    Reject = 15,
 }
 
 /// An event as the page reads it: `[code, a, b, c, d, undone]`, codes as in `EventCode`.
@@ -351,6 +352,8 @@ pub fn encode(ev: Event, undone: bool) -> [u32; EVENT_WORDS] {
         // Laid out as a Try (level, item in place of the node, k, d): the page counts it as one.
         Event::Close { level, item, k, d } => (C::Close, level, item, k, d),
         Event::Untweak { level, item } => (C::Untweak, level, item, 0, 0),
+        // The lookahead: at `level`, the option of `node` is given up, `item` left with no option.
+        Event::Reject { level, node, item } => (C::Reject, level, node, item, 0),
     };
     [code as u32, a, b, c, d, u]
 }

@@ -67,16 +67,49 @@ const SAME: [&str; 5] = ["solutions", "nodes", "updates", "max_depth", "first"];
 #[test]
 fn threads_1_to_4_give_the_sequential_counts_on_every_problem_kind() {
     for (problem, stdin) in problems() {
-        let want = count_json(&problem, &["--threads", "1"], &stdin);
-        assert_eq!(want["threads"], 1);
-        for t in ["2", "3", "4"] {
-            let got = count_json(&problem, &["--threads", t], &stdin);
-            for k in SAME {
-                assert_eq!(got[k], want[k], "{problem:?} --threads {t}: {k}");
+        // The lookahead's tree (the default) and DLX1's: the same solutions and first solution,
+        // and never more nodes for the lookahead.
+        let dlx1 = count_json(&problem, &["--threads", "1", "--tree", "dlx1"], &stdin);
+        let look = count_json(&problem, &["--threads", "1"], &stdin);
+        assert_eq!(
+            (&dlx1["tree"], &look["tree"]),
+            (&"dlx1".into(), &"lookahead".into())
+        );
+        assert_eq!(look["solutions"], dlx1["solutions"], "{problem:?}");
+        assert_eq!(look["first"], dlx1["first"], "{problem:?}");
+        assert!(
+            look["nodes"].as_u64() <= dlx1["nodes"].as_u64(),
+            "{problem:?}"
+        );
+        for (tree, want) in [("lookahead", look), ("dlx1", dlx1)] {
+            assert_eq!(want["threads"], 1);
+            for t in ["2", "3", "4"] {
+                let got = count_json(&problem, &["--threads", t, "--tree", tree], &stdin);
+                for k in SAME {
+                    assert_eq!(
+                        got[k], want[k],
+                        "{problem:?} --threads {t} --tree {tree}: {k}"
+                    );
+                }
+                assert_eq!(got["threads"].to_string(), t);
+                assert_eq!(got["tree"], tree);
             }
-            assert_eq!(got["threads"].to_string(), t);
         }
     }
+}
+
+#[test]
+fn parts_of_the_two_trees_are_not_merged() {
+    let mut lines = parts(&["queens", "9"], 2, "");
+    let dlx1 = ok_with_stdin(
+        &[
+            "count", "queens", "9", "--part", "1/2", "--json", "--tree", "dlx1",
+        ],
+        "",
+    );
+    lines[1] = dlx1.trim_end().to_string();
+    let err = fails_with_stdin(&["merge", "-"], &(lines.join("\n") + "\n"));
+    assert!(err.contains("comes from another problem"), "{err}");
 }
 
 /// The parts of a count, as JSON lines.

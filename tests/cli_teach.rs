@@ -41,7 +41,12 @@ fn agree(problem: &[&str], heuristic: &str, solutions: u64, stdin: &str) -> u64 
         // One thread: the sequential search, whose JSON names the algorithm and heuristic.
         a.extend_from_slice(&["--json", "--threads", "1"]);
         a.extend_from_slice(&["--algorithm", alg, "--heuristic", heuristic]);
+        // The naive algorithm walks DLX1's tree; so must dancing links, to compare nodes.
+        if alg == "dlx" {
+            a.extend_from_slice(&["--tree", "dlx1"]);
+        }
         let v = json(&a, stdin);
+        assert_eq!(v["tree"], "dlx1");
         // Named when not the default (dlx with MRV), whose keys are those `dlx merge` gives.
         if (alg, heuristic) == ("dlx", "mrv") {
             assert!(v.get("algorithm").is_none() && v.get("heuristic").is_none());
@@ -150,7 +155,10 @@ fn trace_prints_one_json_event_a_line() {
     // Covers and hides belong to the level that chose or tried: never deeper than the solution.
     assert!(lines.iter().all(|v| v["level"].as_u64().unwrap() <= 3));
     // The last line's counters are the whole search's.
-    let count = json(&["count", "exact-cover", "-", "--json"], SEEDS);
+    let count = json(
+        &["count", "exact-cover", "-", "--json", "--tree", "dlx1"],
+        SEEDS,
+    );
     let last = lines.last().unwrap();
     assert_eq!(last["nodes"], count["nodes"]);
     assert_eq!(last["updates"], count["updates"]);
@@ -224,4 +232,100 @@ fn bad_algorithm_and_heuristic_options_are_refused_clearly() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--algorithm naive takes no colours"));
+}
+
+#[test]
+fn the_tree_is_chosen_named_and_refused_clearly() {
+    // 8-queens: the lookahead (count's default) enters 857 nodes, DLX1 1,049, 192 of them the
+    // dead ends the lookahead rejects at once; the same 92 solutions and the same first board.
+    let look = json(&["count", "queens", "8", "--json", "--threads", "1"], "");
+    let dlx1 = json(
+        &[
+            "count",
+            "queens",
+            "8",
+            "--json",
+            "--threads",
+            "1",
+            "--tree",
+            "dlx1",
+        ],
+        "",
+    );
+    assert_eq!(
+        (&look["tree"], &look["nodes"]),
+        (&"lookahead".into(), &857.into())
+    );
+    assert_eq!(
+        (&dlx1["tree"], &dlx1["nodes"]),
+        (&"dlx1".into(), &1049.into())
+    );
+    assert_eq!(
+        (&look["solutions"], &look["first"]),
+        (&dlx1["solutions"], &dlx1["first"])
+    );
+    // solve prints the same boards under both trees.
+    assert_eq!(
+        ok(&["solve", "queens", "6"], ""),
+        ok(&["solve", "queens", "6", "--tree", "dlx1"], "")
+    );
+    // trace follows Knuth's steps unless asked: its events name the rejects.
+    let trace = |extra: &[&str]| {
+        let mut a = vec!["trace", "queens", "6", "--events", "100000"];
+        a.extend_from_slice(extra);
+        ok(&a, "")
+    };
+    assert!(!trace(&[]).contains(r#""kind":"reject""#));
+    assert_eq!(trace(&[]), trace(&["--tree", "dlx1"]));
+    let rejects = trace(&["--tree", "lookahead"])
+        .lines()
+        .filter(|l| l.contains(r#""kind":"reject""#))
+        .count();
+    assert!(rejects > 0);
+    assert!(trace(&["--tree", "lookahead"]).contains("Lookahead: option"));
+    // 8-queens' full logs: 1,049 - 857 = 192 rejects.
+    let all = ok(
+        &[
+            "trace",
+            "queens",
+            "8",
+            "--events",
+            "1000000",
+            "--tree",
+            "lookahead",
+        ],
+        "",
+    );
+    assert_eq!(
+        all.lines()
+            .filter(|l| l.contains(r#""kind":"reject""#))
+            .count(),
+        192
+    );
+    // Multiplicities walk DLX3's tree, and say so.
+    let m = json(
+        &["count", "exact-cover", "-", "--json", "--threads", "1"],
+        "2|a 2|b\na b\na\nb\na b\n",
+    );
+    assert_eq!(m["tree"], "dlx3");
+    fails(
+        &["count", "queens", "8", "--tree", "ssxc"],
+        "--tree `ssxc`: expected lookahead or dlx1",
+    );
+    fails(
+        &[
+            "count",
+            "queens",
+            "8",
+            "--algorithm",
+            "naive",
+            "--tree",
+            "lookahead",
+        ],
+        "--tree lookahead applies to --algorithm dlx only",
+    );
+    fails(
+        &["export", "queens", "8", "--tree", "dlx1"],
+        "--tree applies to",
+    );
 }

@@ -343,3 +343,47 @@ fn a_share_counted_in_slices_equals_the_part_counted_at_once() {
         );
     }
 }
+
+/// The lookahead's tree splits as DLX1's does: the walk above and every subproblem reject the same
+/// options as the sequential search, so the parts add up to its solutions, nodes, updates and
+/// profile, on every problem kind; the solutions are DLX1's, with fewer nodes wherever a rejected
+/// option saves a dead end.
+#[test]
+fn the_lookahead_tree_splits_and_adds_up_on_every_problem_kind() {
+    use dlx_studio::core::Tree;
+    for (spec, solutions) in specs() {
+        let p = problems::load(&spec).unwrap();
+        for order in [Order::Given, Order::Shuffled(7)] {
+            let dlx1 = sequential(&*p, order);
+            let mut s = Search::with_order(p.instance(), order);
+            s.set_tree(Tree::Lookahead);
+            s.preselect(p.givens()).unwrap();
+            let mut first = None;
+            if s.run(&mut StopAtSolution) == Status::Paused {
+                first = Some((0, s.solution()));
+                assert_eq!(s.run(&mut dlx_studio::core::Count), Status::Done);
+            }
+            let want = Tally {
+                stats: s.stats().clone(),
+                first,
+            };
+            assert_eq!(want.stats.solutions, solutions, "{spec:?}");
+            assert_eq!(want.first, dlx1.first, "{spec:?}: the same first solution");
+            assert!(want.stats.nodes <= dlx1.stats.nodes, "{spec:?}: nodes");
+            let split =
+                Split::with_tree(p.instance(), p.givens(), order, FINE, Tree::Lookahead).unwrap();
+            assert_ne!(
+                split.fingerprint,
+                dlx_studio::core::fingerprint(p.instance(), p.givens(), order),
+                "{spec:?}: parts of the two trees must not be merged"
+            );
+            let mut got = split.top.clone();
+            let mut search = split.search();
+            assert_eq!(search.tree(), Tree::Lookahead);
+            for i in 0..split.subproblems.len() {
+                got.add(split.count_in(&mut search, i, Some(7), |_, _| {}));
+            }
+            assert_same(&format!("{spec:?} {order:?} lookahead"), &got, &want);
+        }
+    }
+}

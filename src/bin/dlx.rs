@@ -10,7 +10,7 @@
 mod parallel;
 
 use dlx_studio::core::{
-    Heuristic, Limits, Naive, NaiveError, Order, Search, SolutionStop, Stats, Status,
+    Heuristic, Limits, Naive, NaiveError, Order, Search, SolutionStop, Stats, Status, Tree,
 };
 use dlx_studio::problems::exact_cover::Reading;
 use dlx_studio::problems::{self, Board, Problem, Spec};
@@ -25,12 +25,13 @@ dlx: Knuth's Dancing Links (Algorithm X) for exact cover
 
 Usage:
   dlx count  PROBLEM ARGS… [--json] [--seed S] [--threads T] [--part K/N]
-             [--algorithm A] [--heuristic H]
+             [--algorithm A] [--heuristic H] [--tree T]
   dlx solve  PROBLEM ARGS… [--limit K] [--json] [--seed S] [--algorithm A] [--heuristic H]
+             [--tree T]
   dlx solve  sudoku --batch FILE|- [--threads T]
   dlx export PROBLEM ARGS…
   dlx merge  FILES|-
-  dlx trace  PROBLEM ARGS… [--events N] [--heuristic H]
+  dlx trace  PROBLEM ARGS… [--events N] [--heuristic H] [--tree T]
 
 Commands:
   count    print the number of solutions (just the number)
@@ -83,6 +84,12 @@ Options:
   --heuristic mrv|first
                the item to branch on: mrv (default), the one with the fewest options;
                first, the leftmost item left (to see what MRV saves)
+  --tree lookahead|dlx1
+               the search tree: lookahead (count and solve's default) gives up an option as
+               soon as trying it leaves some item with no option (as Knuth's SSXC does), so
+               it never enters those dead ends; dlx1 (trace's default) is Knuth's DLX1 tree,
+               one node per option tried. The same solutions in the same order; --json says
+               which tree was walked (dlx3 for multiplicities, which have no lookahead)
   --events N   trace: print at most N events (default 1000)
   --progress   show the progress line on stderr even when it is not a terminal
   --format F   exact-cover: read the text as `knuth` (Knuth's format), `matrix` (a 0-1
@@ -217,6 +224,11 @@ const OPTIONS: &[OptSpec] = &[
         commands: &[Count, Solve, Trace],
     },
     OptSpec {
+        name: "--tree",
+        value: Some("lookahead or dlx1"),
+        commands: &[Count, Solve, Trace],
+    },
+    OptSpec {
         name: "--events",
         value: Some("N"),
         commands: &[Trace],
@@ -272,6 +284,8 @@ struct Args {
     /// `--algorithm naive`: Algorithm X on the plain 0-1 matrix instead of dancing links.
     naive: bool,
     heuristic: Heuristic,
+    /// `--tree`: the search tree dancing links walks (`None`: the default, see [`Args::tree`]).
+    tree: Option<Tree>,
     /// trace: the most events printed.
     events: u64,
     /// How to read an exact-cover text; `None`: decide (`Reading::Auto`).
@@ -279,6 +293,17 @@ struct Args {
 }
 
 impl Args {
+    /// The tree to walk: `--tree`, else the lookahead's (the faster) for count and solve, and DLX1's
+    /// for trace (Knuth's steps, as the page shows them) and for the naive algorithm (which makes
+    /// DLX1's choices).
+    pub(crate) fn tree(&self) -> Tree {
+        self.tree.unwrap_or(if self.naive || self.command == Trace {
+            Tree::Dlx1
+        } else {
+            Tree::Lookahead
+        })
+    }
+
     fn new(command: Command) -> Args {
         Args {
             command,
@@ -294,6 +319,7 @@ impl Args {
             max_input: problems::MAX_INPUT,
             naive: false,
             heuristic: Heuristic::Mrv,
+            tree: None,
             events: DEFAULT_EVENTS,
             format: None,
         }
@@ -334,6 +360,17 @@ impl Args {
                         )))
                     }
                 }
+            }
+            "--tree" => {
+                self.tree = Some(match v() {
+                    "lookahead" => Tree::Lookahead,
+                    "dlx1" => Tree::Dlx1,
+                    other => {
+                        return Err(Fail(format!(
+                            "--tree `{other}`: expected lookahead or dlx1"
+                        )))
+                    }
+                })
             }
             "--format" => {
                 self.format =
@@ -485,6 +522,11 @@ fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
         return Err(Fail::new(
             "--threads and --part apply to --algorithm dlx with --heuristic mrv (the others run \
              on one thread)",
+        ));
+    }
+    if args.naive && args.tree == Some(Tree::Lookahead) {
+        return Err(Fail::new(
+            "--tree lookahead applies to --algorithm dlx only (the naive algorithm walks DLX1's tree)",
         ));
     }
     if args.naive && args.seed.is_some() {
@@ -835,6 +877,7 @@ fn start(problem: &dyn Problem, args: &Args) -> Result<Search, Fail> {
     let inst = problem.instance();
     let mut search = Search::with_order(inst, order);
     search.set_heuristic(args.heuristic);
+    search.set_tree(args.tree());
     search
         .preselect(problem.givens())
         .map_err(|c| clash(problem, c.option, c.item))?;
@@ -884,6 +927,16 @@ fn name_algorithm(v: &mut serde_json::Value, args: &Args) {
     }
 }
 
+/// The name of the tree a search walks, for `--json`: `lookahead` or `dlx1` ([`Tree::name`]), and
+/// `dlx3` for an instance with multiplicities, whose Algorithm M has no lookahead.
+pub(crate) fn tree_name(problem: &dyn Problem, args: &Args) -> &'static str {
+    if problem.instance().has_multiplicities() {
+        "dlx3"
+    } else {
+        args.tree().name()
+    }
+}
+
 fn clash(problem: &dyn Problem, option: usize, item: usize) -> Fail {
     let inst = problem.instance();
     Fail(format!(
@@ -921,6 +974,7 @@ fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result<(),
             "max_depth": st.max_depth(),
             "first": first,
             "threads": 1,
+            "tree": tree_name(problem, args),
         });
         name_algorithm(&mut v, args);
         writeln!(out, "{v}")?;

@@ -549,12 +549,24 @@ impl Links {
     /// `hide`, counting the lengths it brings to 0 when `TRACK` (see `zeros`).
     #[inline(always)]
     fn hide_in<const XCC: bool, const TRACK: bool>(&mut self, p: u32) -> u64 {
+        self.hide_look::<XCC, TRACK, false>(p).0
+    }
+
+    /// `hide`, and with `LOOK` whether it brought the length of some primary item to 0 (what the
+    /// lookahead looks at, see [`Links::emptied`]): two compares a node, folded into one flag
+    /// without a branch.
+    #[inline(always)]
+    fn hide_look<const XCC: bool, const TRACK: bool, const LOOK: bool>(
+        &mut self,
+        p: u32,
+    ) -> (u64, bool) {
         let np = self.n_primary;
         let nodes = self.nodes.as_mut_ptr();
         let lens = self.len.as_mut_ptr();
         let colors = self.color.as_ptr();
         let mut updates = 0;
         let mut zeros = 0;
+        let mut hit = false;
         // SAFETY: q walks p's option through `next`; up, down and top are links, all in range, and
         // `color` has one entry per node.
         unsafe {
@@ -569,12 +581,13 @@ impl Links {
                 if !XCC || *colors.add(q as usize) != MARKED {
                     (*nodes.add(up as usize)).down = down;
                     (*nodes.add(down as usize)).up = up;
+                    let len = *lens.add(top as usize) - 1;
+                    *lens.add(top as usize) = len;
                     if TRACK {
-                        let len = *lens.add(top as usize) - 1;
-                        *lens.add(top as usize) = len;
                         zeros += u32::from(len == 0 && top <= np);
-                    } else {
-                        *lens.add(top as usize) -= 1;
+                    }
+                    if LOOK {
+                        hit |= (len == 0) & (top <= np);
                     }
                     updates += 1;
                 }
@@ -584,7 +597,7 @@ impl Links {
         if TRACK {
             self.zeros += zeros;
         }
-        updates
+        (updates, hit)
     }
 
     /// Undoes `hide(p)`, and returns the number of links put back (the updates `hide` counted). The
@@ -701,18 +714,33 @@ impl Links {
     /// cleansings)`, counted as Knuth does: one cleansing for the item and one per node marked.
     #[inline(always)]
     pub(crate) fn purify(&mut self, p: u32) -> (u64, u64) {
+        let (u, c, _) = self.purify_look::<false>(p);
+        (u, c)
+    }
+
+    /// `purify(p)`, and with `LOOK` whether it brought the length of some primary item to 0.
+    #[inline(always)]
+    fn purify_look<const LOOK: bool>(&mut self, p: u32) -> (u64, u64, bool) {
         let c = self.top(p);
         let x = self.color[p as usize];
         debug_assert!(x != 0 && x != MARKED);
         self.color[c as usize] = x;
-        let (mut updates, mut cleansings) = (0, 1);
+        let (mut updates, mut cleansings, mut hit) = (0, 1, false);
         let mut rr = self.down(c);
         while rr != c {
             let next = self.down(rr);
             // SAFETY: rr is a node of c's list, in range.
             let k = unsafe { *self.color.get_unchecked(rr as usize) };
             if k != x {
-                updates += self.hide::<true>(rr);
+                if self.track {
+                    let (u, h) = self.hide_look::<true, true, LOOK>(rr);
+                    updates += u;
+                    hit |= h;
+                } else {
+                    let (u, h) = self.hide_look::<true, false, LOOK>(rr);
+                    updates += u;
+                    hit |= h;
+                }
             } else if rr != p {
                 // SAFETY: as above.
                 unsafe { *self.color.get_unchecked_mut(rr as usize) = MARKED };
@@ -720,7 +748,7 @@ impl Links {
             }
             rr = next;
         }
-        (updates, cleansings)
+        (updates, cleansings, hit)
     }
 
     /// Knuth's unpurify(p): the exact inverse of `purify(p)`, walking upwards. Returns what `purify`
@@ -804,6 +832,136 @@ impl Links {
             self.uncommit::<XCC>(p);
             p = prev;
         }
+    }
+
+    /// The lookahead's test (the tree [`crate::core::search::Tree::Lookahead`]): the option of node
+    /// `rr` has just been hidden while the option of node `x` is being tried; returns a primary item of
+    /// `rr`'s option that this left with no option and that `x`'s option does not cover (the item
+    /// could never be covered below: Knuth's SSXC drops such an option at once instead of entering a
+    /// node whose MRV choice is that empty item). Only the items of `rr`'s option can have just
+    /// reached 0; an item of `x`'s option still to be covered may, harmlessly.
+    pub(crate) fn emptied(&self, x: u32, rr: u32) -> Option<u32> {
+        let mut q = self.next_in_option(rr);
+        while q != rr {
+            let t = self.top(q);
+            if t <= self.n_primary && self.len(t) == 0 && !self.option_has(x, t) {
+                return Some(t);
+            }
+            q = self.next_in_option(q);
+        }
+        None
+    }
+
+    /// Whether the option of node `x` has item `t`.
+    fn option_has(&self, x: u32, t: u32) -> bool {
+        let mut q = x;
+        loop {
+            if self.top(q) == t {
+                return true;
+            }
+            q = self.next_in_option(q);
+            if q == x {
+                return false;
+            }
+        }
+    }
+
+    /// The lookahead's test after `purify(p)` for the option of node `x`: an item emptied by one of the
+    /// options the purification hid (those of another colour in `p`'s item's list), as in `emptied`.
+    /// Called right after the purification, or in the same state when stepping back to it.
+    pub(crate) fn purify_emptied(&self, x: u32, p: u32) -> Option<u32> {
+        let c = self.top(p);
+        let mut rr = self.down(c);
+        while rr != c {
+            let k = self.color(rr);
+            if rr != p && k != MARKED {
+                if let Some(t) = self.emptied(x, rr) {
+                    return Some(t);
+                }
+            }
+            rr = self.down(rr);
+        }
+        None
+    }
+
+    /// `cover(c)` for the item of a node of the option of `x` being tried, under the lookahead: stops
+    /// at the first hidden option that empties an item (`emptied`), undoes the cover at once (the
+    /// nodes hidden, upwards, then the header) and returns that item. Updates count every link
+    /// removed, those put back by the undo included, as the event machine counts them.
+    #[inline(always)]
+    fn cover_look<const XCC: bool, const TRACK: bool>(
+        &mut self,
+        c: u32,
+        x: u32,
+    ) -> (u64, Option<u32>) {
+        self.splice_out_in::<TRACK>(c);
+        let mut updates = 1;
+        let mut rr = self.down(c);
+        while rr != c {
+            let next = self.down(rr);
+            let (u, hit) = self.hide_look::<XCC, TRACK, true>(rr);
+            updates += u;
+            if hit {
+                if let Some(t) = self.emptied(x, rr) {
+                    let mut q = rr;
+                    while q != c {
+                        let up = self.up(q);
+                        self.unhide_in::<XCC, TRACK>(q);
+                        q = up;
+                    }
+                    self.splice_in_in::<TRACK>(c);
+                    return (updates, Some(t));
+                }
+            }
+            rr = next;
+        }
+        (updates, None)
+    }
+
+    /// `cover_option_from(x)` under the lookahead: commits the items of `x`'s option in the same order,
+    /// but gives up at the first hide that empties an item the option does not cover (see `emptied`;
+    /// for a purification, at its end, see `purify_emptied`), undoing what it did. Returns `(updates,
+    /// cleansings, the emptied item)`; when that is `Some`, the links are as before the call.
+    #[inline(always)]
+    pub(crate) fn cover_option_look<const XCC: bool>(&mut self, x: u32) -> (u64, u64, Option<u32>) {
+        let (mut updates, mut cleansings) = (0, 0);
+        let mut p = self.next_in_option(x);
+        while p != x {
+            let next = self.next_in_option(p);
+            let emptied = if !XCC || self.color[p as usize] == 0 {
+                // Only the general path keeps `zeros` (see `hide`).
+                let (u, t) = if XCC && self.track {
+                    self.cover_look::<XCC, true>(self.top(p), x)
+                } else {
+                    self.cover_look::<XCC, false>(self.top(p), x)
+                };
+                updates += u;
+                t
+            } else if self.color[p as usize] == MARKED {
+                None
+            } else {
+                let (u, c, hit) = self.purify_look::<true>(p);
+                updates += u;
+                cleansings += c;
+                let t = if hit { self.purify_emptied(x, p) } else { None };
+                if t.is_some() {
+                    self.unpurify(p);
+                }
+                t
+            };
+            if emptied.is_some() {
+                // Undo the items committed before p's, last first.
+                let mut q = self.prev_in_option(p);
+                while q != x {
+                    let prev = self.prev_in_option(q);
+                    self.uncommit::<XCC>(q);
+                    q = prev;
+                }
+                return (updates, cleansings, emptied);
+            }
+            p = next;
+        }
+        (updates, cleansings, None)
     }
 
     /// Whether committing node `p` lowers the bound of its (primary) item instead of covering it:

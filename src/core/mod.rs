@@ -20,6 +20,6 @@ pub use links::{ItemLink, Links, Node, Order, COVERED, MARKED};
 pub use naive::{Naive, NaiveError};
 pub use search::{
     Clash, Count, Ctx, Event, Heuristic, Limits, Observer, Phase, Search, SolutionStop, Stats,
-    Status, StopAtSolution,
+    Status, StopAtSolution, Tree,
 };
-pub use split::{fingerprint, Plan, Share, Split, Subproblem, Tally};
+pub use split::{fingerprint, fingerprint_tree, Plan, Share, Split, Subproblem, Tally};

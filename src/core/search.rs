@@ -64,6 +64,11 @@ pub enum Event {
     /// At `level`, every way to go on with `item` was tried: the options tweaked out of its list come
     /// back (Knuth's untweak), and its bound is raised back.
     Untweak { level: u32, item: u32 },
+    /// The lookahead tree ([`Tree::Lookahead`]): at `level`, trying the option of `node` has just
+    /// left primary `item`, which the option does not cover, with no option; the option is given up
+    /// at once (what it covered so far is uncovered next) instead of entering a node that would be
+    /// a dead end.
+    Reject { level: u32, node: u32, item: u32 },
 }
 
 /// What is being covered or uncovered: the item branched on, or the item of node `p` of the option
@@ -108,6 +113,10 @@ pub enum Phase {
     /// At `level`, every way to go on with the item branched on was tried (an item that may take
     /// more options, Algorithm M); next: untweak it.
     Untweak,
+    /// The lookahead: committing node `p` of the option being tried emptied `item`; next, say so and
+    /// undo the option from there. `rr` is where the cover of `p`'s item stood (the next node to
+    /// hide, as in `CoverRows`), 0 when `p` was purified.
+    Reject { p: u32, rr: u32, item: u32 },
     /// The search is over.
     Done,
 }
@@ -216,6 +225,31 @@ pub struct Limits {
     pub nodes: Option<u64>,
 }
 
+/// Which search tree is walked. Both find the same solutions; they differ in the nodes entered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tree {
+    /// Knuth's DLX1: every option tried enters a node, even one whose MRV choice will be an item
+    /// with no option left (a dead end). The narration and the tours follow this tree.
+    #[default]
+    Dlx1,
+    /// DLX1 with a lookahead, as Knuth's SSXC does: while an option is being tried, as soon as
+    /// hiding some option leaves a primary item the tried option does not cover with no option, the
+    /// tried option is rejected (`Event::Reject`) and undone without entering a node. The tree is
+    /// DLX1's without those dead ends, and the work of the rest of the option's cover is saved.
+    /// Instances with multiplicities (Algorithm M) always walk DLX3's tree.
+    Lookahead,
+}
+
+impl Tree {
+    /// The name the CLI and the page use: `dlx1` or `lookahead`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tree::Dlx1 => "dlx1",
+            Tree::Lookahead => "lookahead",
+        }
+    }
+}
+
 /// How the search picks the item to branch on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Heuristic {
@@ -281,6 +315,7 @@ pub struct Search {
     solution_cap: u64,
     preselected: Vec<usize>,
     heuristic: Heuristic,
+    tree: Tree,
 }
 
 impl Search {
@@ -317,6 +352,7 @@ impl Search {
             solution_cap: u64::MAX,
             preselected: Vec::new(),
             heuristic: Heuristic::Mrv,
+            tree: Tree::Dlx1,
         }
     }
 
@@ -505,6 +541,31 @@ impl Search {
                 | Phase::Exhausted
                 | Phase::Done
         )
+    }
+
+    /// Sets which tree is walked ([`Tree`]). Only at the start, since stepping back relies on every
+    /// option having been tried under the same rule. With multiplicities it stays [`Tree::Dlx1`]
+    /// (Algorithm M has no lookahead here): [`Search::tree`] says which tree is walked.
+    pub fn set_tree(&mut self, tree: Tree) {
+        assert!(
+            self.level == 0 && self.phase == Phase::Enter && self.stats.nodes == 0,
+            "set the tree before the search starts"
+        );
+        self.tree = if self.links.has_mult() {
+            Tree::Dlx1
+        } else {
+            tree
+        };
+    }
+
+    /// The tree this search walks.
+    pub fn tree(&self) -> Tree {
+        self.tree
+    }
+
+    #[inline(always)]
+    fn looks(&self) -> bool {
+        self.tree == Tree::Lookahead
     }
 
     /// Sets how items are chosen. Only at the start: stepping back re-chooses with the heuristic
@@ -730,11 +791,15 @@ impl Search {
                 Heuristic::First => self.run_fast_mult::<O, true>(obs),
             };
         }
-        match (self.heuristic, self.links.general()) {
-            (Heuristic::Mrv, false) => self.run_fast::<O, false, false>(obs),
-            (Heuristic::Mrv, true) => self.run_fast::<O, false, true>(obs),
-            (Heuristic::First, false) => self.run_fast::<O, true, false>(obs),
-            (Heuristic::First, true) => self.run_fast::<O, true, true>(obs),
+        match (self.heuristic, self.links.general(), self.looks()) {
+            (Heuristic::Mrv, false, false) => self.run_fast::<O, false, false, false>(obs),
+            (Heuristic::Mrv, true, false) => self.run_fast::<O, false, true, false>(obs),
+            (Heuristic::First, false, false) => self.run_fast::<O, true, false, false>(obs),
+            (Heuristic::First, true, false) => self.run_fast::<O, true, true, false>(obs),
+            (Heuristic::Mrv, false, true) => self.run_fast::<O, false, false, true>(obs),
+            (Heuristic::Mrv, true, true) => self.run_fast::<O, false, true, true>(obs),
+            (Heuristic::First, false, true) => self.run_fast::<O, true, false, true>(obs),
+            (Heuristic::First, true, true) => self.run_fast::<O, true, true, true>(obs),
         }
     }
 
@@ -860,7 +925,30 @@ impl Search {
                 self.stats.updates += self.links.hide::<true>(rr);
                 let next = self.links.down(rr);
                 self.phase = Phase::CoverRows { c, rr: next, ctx };
+                if let Ctx::Opt(p) = ctx {
+                    if self.looks() {
+                        if let Some(item) = self.links.emptied(self.choice[l], rr) {
+                            self.phase = Phase::Reject { p, rr: next, item };
+                        }
+                    }
+                }
                 Event::Hide { node: rr }
+            }
+            Phase::Reject { p, rr, item } => {
+                self.phase = if rr == 0 {
+                    Phase::Unpurify { p }
+                } else {
+                    Phase::UncoverRows {
+                        c: self.links.top(p),
+                        rr: self.links.up(rr),
+                        ctx: Ctx::Opt(p),
+                    }
+                };
+                Event::Reject {
+                    level,
+                    node: self.choice[l],
+                    item,
+                }
             }
             Phase::Try => {
                 let x = self.choice[l];
@@ -942,7 +1030,15 @@ impl Search {
                 let (u, c) = self.links.purify(p);
                 self.stats.updates += u;
                 self.stats.cleansings += c;
-                self.cover_next_after(p);
+                let emptied = if self.looks() {
+                    self.links.purify_emptied(self.choice[l], p)
+                } else {
+                    None
+                };
+                match emptied {
+                    Some(item) => self.phase = Phase::Reject { p, rr: 0, item },
+                    None => self.cover_next_after(p),
+                }
                 Event::Purify { node: p }
             }
             Phase::Unpurify { p } => {
@@ -1086,10 +1182,44 @@ impl Search {
                         return Some(ev);
                     }
                 }
+                Phase::Unpurify { p } if self.looks() => {
+                    // Right after a reject, when the purification left an item empty: the forward
+                    // machine checked this very state and went on only when it did not.
+                    if let Some(item) = self.links.purify_emptied(self.choice[l], p) {
+                        self.phase = Phase::Reject { p, rr: 0, item };
+                        return Some(Event::Reject {
+                            level: l as u32,
+                            node: self.choice[l],
+                            item,
+                        });
+                    }
+                    if let Some(ev) = self.back_after_uncommit(p) {
+                        return Some(ev);
+                    }
+                }
                 Phase::Unpurify { p } | Phase::Raise { p } => {
                     if let Some(ev) = self.back_after_uncommit(p) {
                         return Some(ev);
                     }
+                }
+                Phase::Reject { p, rr, .. } => {
+                    // Undo the hide or the purification that emptied the item.
+                    if rr == 0 {
+                        let (u, c) = self.links.unpurify(p);
+                        self.stats.updates -= u;
+                        self.stats.cleansings -= c;
+                        self.phase = Phase::Purify { p };
+                        return Some(Event::Purify { node: p });
+                    }
+                    let c = self.links.top(p);
+                    let h = self.links.up(rr);
+                    self.stats.updates -= self.links.unhide::<true>(h);
+                    self.phase = Phase::CoverRows {
+                        c,
+                        rr: h,
+                        ctx: Ctx::Opt(p),
+                    };
+                    return Some(Event::Hide { node: h });
                 }
                 Phase::Lower { p } => {
                     if let Some(ev) = self.back_before(p) {
@@ -1174,6 +1304,28 @@ impl Search {
                     self.phase = self.reenter();
                     return Some(Event::Backtrack {
                         level: self.level as u32,
+                    });
+                }
+                Phase::UncoverRows {
+                    c,
+                    rr,
+                    ctx: Ctx::Opt(p),
+                } if rr != c
+                    && self.looks()
+                    && self.links.emptied(self.choice[l], rr).is_some() =>
+                {
+                    // Right after a reject: node rr's option, hidden last, emptied an item (the
+                    // forward machine checked this very state, and went on only when it did not).
+                    let item = self.links.emptied(self.choice[l], rr).unwrap_or(0);
+                    self.phase = Phase::Reject {
+                        p,
+                        rr: self.links.down(rr),
+                        item,
+                    };
+                    return Some(Event::Reject {
+                        level: l as u32,
+                        node: self.choice[l],
+                        item,
                     });
                 }
                 Phase::UncoverRows { c, rr, ctx } => {
@@ -1380,7 +1532,10 @@ impl Search {
 
     /// The fast path: whole covers at a time, observer told only of solutions. Starts and stops at level
     /// boundaries, leaving the same state and counters as the fine-grained machine would.
-    fn run_fast<O: Observer, const FIRST: bool, const XCC: bool>(&mut self, obs: &mut O) -> Status {
+    fn run_fast<O: Observer, const FIRST: bool, const XCC: bool, const LOOK: bool>(
+        &mut self,
+        obs: &mut O,
+    ) -> Status {
         let Some(mut at) = self.fast_start() else {
             return Status::Done;
         };
@@ -1459,9 +1614,20 @@ impl Search {
                         continue;
                     }
                     unsafe { (*lv).k += 1 };
-                    let (u, cl) = self.links.cover_option_from::<XCC>(x);
-                    updates += u;
-                    cleansings += cl;
+                    if LOOK {
+                        let (u, cl, emptied) = self.links.cover_option_look::<XCC>(x);
+                        updates += u;
+                        cleansings += cl;
+                        if emptied.is_some() {
+                            // Rejected, and undone already: on to the next option.
+                            unsafe { *ch = self.links.down(x) };
+                            continue;
+                        }
+                    } else {
+                        let (u, cl) = self.links.cover_option_from::<XCC>(x);
+                        updates += u;
+                        cleansings += cl;
+                    }
                     l += 1;
                     at = At::Enter;
                 }

@@ -25,7 +25,7 @@
 
 use super::instance::Instance;
 use super::links::{Links, Order, SplitMix};
-use super::search::{Clash, Limits, Phase, Search, SolutionStop, Stats, Status};
+use super::search::{Clash, Limits, Phase, Search, SolutionStop, Stats, Status, Tree};
 
 /// How finely to split.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -190,6 +190,21 @@ pub fn fingerprint(inst: &Instance, givens: &[usize], order: Order) -> u64 {
     h.0
 }
 
+/// [`fingerprint`] of a search walking `tree`: the lookahead's tree has other nodes (the counts agree,
+/// the node totals do not), so its parts must not be added to DLX1's. DLX1's fingerprint is the
+/// plain one, as it always was.
+pub fn fingerprint_tree(inst: &Instance, givens: &[usize], order: Order, tree: Tree) -> u64 {
+    let h = fingerprint(inst, givens, order);
+    match tree {
+        Tree::Dlx1 => h,
+        Tree::Lookahead => {
+            let mut f = Fnv(h);
+            f.bytes(b"lookahead");
+            f.0
+        }
+    }
+}
+
 /// The work one estimate may do, in items scanned by `choose` (about 30 ms): a probe costs its depth
 /// times the primary items, so a deep, thin tree (10^5 items each in its own option: one path 10^5
 /// levels deep) made 256 probes cost 256 whole searches (555 s for a 2 s count). Counted in work, not
@@ -276,9 +291,24 @@ impl Split {
         order: Order,
         plan: Plan,
     ) -> Result<Split, Clash> {
+        Split::with_tree(inst, givens, order, plan, Tree::Dlx1)
+    }
+
+    /// [`Split::new`] for a search walking `tree`: the walk above the subproblems and every
+    /// subproblem's search walk it (a subproblem's root is a node both the whole search and the
+    /// subproblem enter, so the counts still add up; the lookahead only decides which children
+    /// are entered).
+    pub fn with_tree(
+        inst: &Instance,
+        givens: &[usize],
+        order: Order,
+        plan: Plan,
+        tree: Tree,
+    ) -> Result<Split, Clash> {
         let mut base = Search::with_order(inst, order);
+        base.set_tree(tree);
         base.preselect(givens)?;
-        let fingerprint = fingerprint(inst, givens, order);
+        let fingerprint = fingerprint_tree(inst, givens, order, base.tree());
         // With multiplicities (Algorithm M) a subtree is not reached by preselecting the options on
         // its path: the levels above also tweaked options out of lists. So such a search is not cut:
         // it is one subproblem, counted whole by whichever part or thread gets it (exact, not parallel).

@@ -3,7 +3,7 @@
 //! this module reads the command line's numbers, draws the progress line and reads and writes the
 //! parts' JSON lines.
 
-use super::{board_text, clash, read_input, source_name, Args, Fail, Progress, Stop};
+use super::{board_text, clash, read_input, source_name, tree_name, Args, Fail, Progress, Stop};
 use dlx_studio::core::threads::{self, Progress as Shared};
 use dlx_studio::core::{Order, Plan, Split};
 use dlx_studio::problems::sudoku::{Grid, Solver};
@@ -112,8 +112,14 @@ pub fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result
     // A part's split depends on N alone, so that every part, wherever it runs, makes the same one;
     // a whole count splits for its threads.
     let plan = Plan::for_workers(args.part.map_or(threads, |p| p.n));
-    let split = Split::new(problem.instance(), problem.givens(), order, plan)
-        .map_err(|c| clash(problem, c.option, c.item))?;
+    let split = Split::with_tree(
+        problem.instance(),
+        problem.givens(),
+        order,
+        plan,
+        args.tree(),
+    )
+    .map_err(|c| clash(problem, c.option, c.item))?;
     let (k, n) = args.part.map_or((0, 1), |p| (p.k, p.n));
     let subs = split.share(k, n);
     // Threads used, not asked: a tree that cannot be cut (one subproblem, e.g. a search with
@@ -153,6 +159,7 @@ pub fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result
             "max_depth": st.max_depth(),
             "first": first,
             "threads": threads,
+            "tree": tree_name(problem, args),
         });
         if let Some(p) = args.part {
             v["part"] = json!(p.k);
@@ -182,6 +189,8 @@ struct PartResult {
     seconds: f64,
     max_depth: u64,
     threads: u64,
+    /// The tree the part walked (older parts have no `tree`: DLX1's, the only one then).
+    tree: String,
     first: Option<String>,
     first_at: Option<u64>,
 }
@@ -235,6 +244,10 @@ fn read_part(at: String, line: &str) -> Result<PartResult, Fail> {
             .ok_or_else(|| Fail(format!("{at}: `seconds` is not a number")))?,
         max_depth: num("max_depth")?,
         threads: num("threads")?,
+        tree: match v.get("tree") {
+            None => "dlx1".into(),
+            Some(_) => text("tree")?,
+        },
         first,
         first_at,
         at,
@@ -349,6 +362,7 @@ pub fn merge(sources: &[String], max_input: u64, out: &mut impl Write) -> Result
         "max_depth": parts.iter().map(|p| p.max_depth).max().unwrap_or(0),
         "first": first_solution,
         "threads": sum(|p| p.threads, "threads")?,
+        "tree": first.tree,
     });
     writeln!(out, "{v}")?;
     Ok(())

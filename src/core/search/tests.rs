@@ -1089,3 +1089,138 @@ fn miri_smoke_every_unsafe_path_on_small_instances() {
     q.run(&mut Count);
     assert_eq!(q.stats().solutions, 2);
 }
+
+/// Runs `inst` under both trees on the event machine, counting the lookahead's rejects, and checks
+/// what the lookahead promises: the same solutions (in the same order), and DLX1's tree is the
+/// lookahead's plus one dead-end leaf per rejected option. The fast path leaves the same counters
+/// and links as the event machine. Returns the rejects.
+fn both_trees_agree(inst: &Instance, order: Order, heuristic: Heuristic, case: &str) -> u64 {
+    let mut dlx1 = Search::with_order(inst, order);
+    dlx1.set_heuristic(heuristic);
+    let want = all_solutions(&mut dlx1);
+    let mut look = Search::with_order(inst, order);
+    look.set_heuristic(heuristic);
+    look.set_tree(Tree::Lookahead);
+    let mut got = Vec::new();
+    let mut rejects = 0;
+    look.run(&mut |ev: Event, s: &Search| {
+        match ev {
+            Event::Solution { .. } => {
+                let mut v = s.solution();
+                v.sort();
+                got.push(v);
+            }
+            Event::Reject { .. } => rejects += 1,
+            Event::DeadEnd { .. } => {}
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    });
+    assert_eq!(got, want, "{case}: solutions");
+    let (d, l) = (dlx1.stats(), look.stats());
+    if heuristic == Heuristic::Mrv {
+        // A rejected option left an item empty: DLX1 enters it, and MRV chooses that item there.
+        assert_eq!(
+            d.nodes,
+            l.nodes + rejects,
+            "{case}: DLX1's nodes = the lookahead's + its rejects"
+        );
+    } else {
+        // The leftmost item may still have options: DLX1 goes deeper before it meets the dead end.
+        assert!(d.nodes >= l.nodes + rejects, "{case}: nodes");
+    }
+    assert!(l.updates <= d.updates, "{case}: updates");
+    let mut fast = Search::with_order(inst, order);
+    fast.set_heuristic(heuristic);
+    fast.set_tree(Tree::Lookahead);
+    fast.run(&mut Count);
+    assert_eq!(fast.stats(), look.stats(), "{case}: fast and fine counters");
+    assert_eq!(fast.links(), look.links(), "{case}: fast and fine links");
+    rejects
+}
+
+#[test]
+fn the_lookahead_tree_is_dlx1_without_its_rejected_dead_ends() {
+    let mut rng = SplitMix::new(4242);
+    let mut rejects = 0;
+    let mut cases: Vec<Instance> = (0..300).map(|_| random_instance(&mut rng)).collect();
+    cases.extend((0..300).map(|_| random_colored(&mut rng)));
+    cases.extend([queens(6), queens(7), seeds(), xcc(TOY), xcc(DLX2)]);
+    for (case, inst) in cases.iter().enumerate() {
+        for order in [Order::Given, Order::Shuffled(case as u64)] {
+            for h in [Heuristic::Mrv, Heuristic::First] {
+                rejects +=
+                    both_trees_agree(inst, order, h, &format!("case {case} {order:?} {h:?}"));
+            }
+        }
+    }
+    // The lookahead has work to do on these: not a test that cannot fail.
+    assert!(rejects > 1000, "{rejects}");
+    // 8-queens: 254 of DLX1's nodes are dead ends that the lookahead never enters.
+    let mut s = Search::new(&queens(8));
+    s.set_tree(Tree::Lookahead);
+    s.run(&mut Count);
+    let mut d = Search::new(&queens(8));
+    d.run(&mut Count);
+    assert_eq!((s.stats().solutions, d.stats().solutions), (92, 92));
+    assert_eq!((s.stats().nodes, d.stats().nodes), (945, 1199));
+}
+
+#[test]
+fn multiplicities_keep_dlx3s_tree_under_the_lookahead() {
+    let mut s = Search::new(&k_per_line(4, 2));
+    s.set_tree(Tree::Lookahead);
+    assert_eq!(s.tree(), Tree::Dlx1);
+    s.run(&mut Count);
+    assert_eq!(s.stats().solutions, 90);
+}
+
+#[test]
+fn stepping_back_the_lookahead_undoes_every_event_exactly() {
+    let mut rng = SplitMix::new(515);
+    let mut cases: Vec<Instance> = (0..150).map(|_| random_instance(&mut rng)).collect();
+    cases.extend((0..150).map(|_| random_colored(&mut rng)));
+    cases.extend([queens(5), seeds(), xcc(TOY), xcc(DLX2)]);
+    let (mut rejects, mut after_purify) = (0, 0);
+    for (case, inst) in cases.iter().enumerate() {
+        for order in [Order::Given, Order::Shuffled(case as u64)] {
+            let mut s = Search::with_order(inst, order);
+            s.set_tree(Tree::Lookahead);
+            let start = s.clone();
+            let mut trace = Vec::new();
+            let mut snapshots = Vec::new();
+            while let Some(ev) = {
+                snapshots.push((s.links().clone(), s.stats().clone(), s.level(), s.phase()));
+                s.step()
+            } {
+                assert_eq!(s.links().sanity(), Ok(()), "after {ev:?}, case {case}");
+                if let Event::Reject { .. } = ev {
+                    rejects += 1;
+                    after_purify += usize::from(matches!(trace.last(), Some(Event::Purify { .. })));
+                }
+                trace.push(ev);
+            }
+            assert!(s.is_done());
+            snapshots.pop();
+            while let Some(ev) = s.step_back() {
+                assert_eq!(s.links().sanity(), Ok(()), "undoing {ev:?}, case {case}");
+                let want = trace.pop().expect("no more events than were taken");
+                assert_eq!(ev, want, "case {case}\n{}", inst.to_knuth());
+                let (links, stats, level, phase) = snapshots.pop().unwrap();
+                assert_eq!(s.links(), &links, "undoing {ev:?}, case {case}");
+                assert_eq!(s.stats(), &stats, "undoing {ev:?}, case {case}");
+                assert_eq!(
+                    (s.level(), s.phase()),
+                    (level, phase),
+                    "undoing {ev:?}, case {case}"
+                );
+            }
+            assert!(trace.is_empty());
+            assert!(s.at_start());
+            assert_eq!(s.links(), start.links());
+        }
+    }
+    // Both kinds of reject were stepped over: after a hide, and after a purification.
+    assert!(rejects > 100, "{rejects}");
+    assert!(after_purify > 5, "{after_purify}");
+}
