@@ -9,7 +9,8 @@
 //! checked against the known one and across engines: a mismatch is printed and the process exits with
 //! status 1. Times are the thread's CPU time, from each engine's own input format.
 
-use dlx_studio::core::{Count, Instance, Limits, Search};
+use dlx_studio::core::{Count, Instance, Limits, Search, Tree};
+use dlx_studio::problems::langford::Langford;
 use dlx_studio::problems::pentomino::Pentomino;
 use dlx_studio::problems::queens::Queens;
 use dlx_studio::problems::sudoku::{self, Grid, Solver};
@@ -154,21 +155,26 @@ fn sudoku_dir() -> Option<PathBuf> {
 // ---------------------------------------------------------------------------------------------------
 // Measuring and reporting.
 
-const ENGINES: [&str; 3] = ["ours", "dlx 0.8", "xcov 0.3"];
+/// The engines of a row: ours (the lookahead's tree, what `dlx count` runs), dlx, xcov, and ours on
+/// DLX1's tree (the tree dlx and xcov walk).
+const ENGINES: [&str; 4] = ["ours", "dlx 0.8", "xcov 0.3", "ours, DLX1 tree"];
+const E: usize = ENGINES.len();
 
 struct Row {
     workload: String,
     solutions: String,
-    /// Median seconds per engine, in the order of `ENGINES`.
-    secs: [f64; 3],
+    /// Median seconds per engine, in the order of `ENGINES` (NaN: not run).
+    secs: [f64; E],
     /// The spread of each engine's runs (see `spread`).
-    spread: [f64; 3],
+    spread: [f64; E],
     /// Items per second to show next to the times (Sudoku: puzzles).
     per_sec: Option<f64>,
-    /// Our search-tree nodes and updates (enumerations only), to size the work.
-    tree: Option<(u64, u64)>,
-    /// The search-tree nodes of `dlx` (enumerations only): the same as ours when both walk one tree.
+    /// Our search-tree nodes and updates under the lookahead and under DLX1 (enumerations only).
+    tree: Option<[(u64, u64); 2]>,
+    /// The search-tree nodes of `dlx` (enumerations only): DLX1's, when both walk one tree.
     dlx_nodes: Option<u64>,
+    /// Knuth's SSXC1 time over the `dlx` crate's, from `shared/README.md`, where measured.
+    ssxc1_over_dlx: Option<f64>,
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -216,20 +222,27 @@ fn enumerate(
     inst: &Instance,
     expect: u64,
     runs: usize,
+    ssxc1_over_dlx: Option<f64>,
     errors: &mut Vec<String>,
 ) -> Row {
-    let mut times: [Vec<f64>; 3] = Default::default();
-    let mut tree = None;
+    let mut times: [Vec<f64>; E] = Default::default();
+    let mut tree = [(0, 0); 2];
     let mut dlx_nodes = None;
     for run in 0..runs {
-        for e in (0..3).map(|k| (run + k) % 3) {
+        for e in (0..E).map(|k| (run + k) % E) {
             let (n, secs) = match e {
-                0 => {
+                0 | 3 => {
                     let mut s = Search::new(inst);
+                    let (tr, i) = if e == 0 {
+                        (Tree::Lookahead, 0)
+                    } else {
+                        (Tree::Dlx1, 1)
+                    };
+                    s.set_tree(tr);
                     let t = now();
                     let n = count_ours(&mut s, None);
                     let secs = now() - t;
-                    tree = Some((s.stats().nodes, s.stats().updates));
+                    tree[i] = (s.stats().nodes, s.stats().updates);
                     (n, secs)
                 }
                 1 => {
@@ -240,12 +253,13 @@ fn enumerate(
                     dlx_nodes = Some(nodes);
                     (n, secs)
                 }
-                _ => {
+                2 => {
                     let d = build_xcov(&xcov_input(inst));
                     let t = now();
                     let n = count_xcov(d, u64::MAX);
                     (n, now() - t)
                 }
+                _ => unreachable!("{E} engines"),
             };
             times[e].push(secs);
             if n != expect {
@@ -256,16 +270,16 @@ fn enumerate(
             }
         }
     }
-    let [a, b, c] = times;
     eprintln!("  {workload}: done");
     Row {
         workload: workload.to_string(),
         solutions: expect.to_string(),
-        spread: [spread(&a), spread(&b), spread(&c)],
-        secs: [median(a), median(b), median(c)],
+        spread: times.each_ref().map(|t| spread(t)),
+        secs: times.map(median),
         per_sec: None,
-        tree,
+        tree: Some(tree),
         dlx_nodes,
+        ssxc1_over_dlx,
     }
 }
 
@@ -346,16 +360,18 @@ fn sudoku_set(
     }
     let [a, b, c, d] = times;
     eprintln!("  {name}: done");
+    let same = median(d);
     let row = Row {
         workload: format!("Sudoku {name} ({} puzzles)", puzzles.len()),
         solutions: "1 each".into(),
-        spread: [spread(&a), spread(&b), spread(&c)],
-        secs: [median(a), median(b), median(c)],
+        spread: [spread(&a), spread(&b), spread(&c), f64::NAN],
+        secs: [median(a), median(b), median(c), f64::NAN],
         per_sec: Some(puzzles.len() as f64),
         tree: None,
         dlx_nodes: None,
+        ssxc1_over_dlx: None,
     };
-    (row, median(d))
+    (row, same)
 }
 
 fn environment() -> String {
@@ -396,23 +412,47 @@ fn main() {
         "peers: running{}",
         if quick { " (BENCH_QUICK)" } else { "" }
     );
-    for (n, expect, r) in [(12, 14200, 5), (13, 73712, 5)] {
+    // Knuth's SSXC1 time over the dlx crate's (shared/README.md), where it was measured.
+    for (n, expect, r, ssxc1) in [
+        (12, 14200, 5, None),
+        (13, 73712, 5, Some(1.81)),
+        (14, 365_596, 3, Some(1.86)),
+    ] {
         let q = Queens::new(n).expect("valid n");
         rows.push(enumerate(
             &format!("{n}-queens, all"),
             q.instance(),
             expect,
             runs(r),
+            ssxc1,
             &mut errors,
         ));
     }
-    for (distinct, expect, what) in [(true, 2339, "distinct"), (false, 9356, "all")] {
-        let p = Pentomino::new("6x10", distinct).expect("a known board");
+    let l = Langford::new(12, false).expect("valid n");
+    rows.push(enumerate(
+        "Langford 12, all",
+        l.instance(),
+        2 * 108_144,
+        runs(3),
+        Some(1.01),
+        &mut errors,
+    ));
+    for (board, distinct, expect, ssxc1) in [
+        ("6x10", true, 2339, Some(0.61)),
+        ("6x10", false, 9356, Some(0.65)),
+        ("5x12", false, 4040, Some(0.59)),
+        ("4x15", false, 1472, None),
+        ("3x20", false, 8, None),
+        ("8x8", false, 520, Some(0.60)),
+    ] {
+        let p = Pentomino::new(board, distinct).expect("a known board");
+        let what = if distinct { "distinct" } else { "all" };
         rows.push(enumerate(
-            &format!("Pentomino 6x10, {what}"),
+            &format!("Pentomino {board}, {what}"),
             p.instance(),
             expect,
             runs(3),
+            ssxc1,
             &mut errors,
         ));
     }
@@ -471,40 +511,60 @@ fn main() {
         }
     );
     println!(
-        "| workload | solutions | {} | {} | {} | {} / ours | {} / ours |",
-        ENGINES[0], ENGINES[1], ENGINES[2], ENGINES[1], ENGINES[2]
+        "| workload | solutions | {} | {} | {} | {} | {} / ours | {} / ours | ours / SSXC1 (est.) |",
+        ENGINES[0], ENGINES[3], ENGINES[1], ENGINES[2], ENGINES[1], ENGINES[2]
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for r in &rows {
-        let cell = |s: f64| match r.per_sec {
-            Some(n) => format!("{} ({:.0}/s)", fmt_time(s), n / s),
-            None => fmt_time(s),
+        let cell = |s: f64| match (r.per_sec, s.is_nan()) {
+            (_, true) => "—".to_string(),
+            (Some(n), _) => format!("{} ({:.0}/s)", fmt_time(s), n / s),
+            (None, _) => fmt_time(s),
         };
+        // SSXC1's time stands in as the dlx crate's times the ratio measured on the same machine kind.
+        let ssxc1 = r.ssxc1_over_dlx.map_or("—".to_string(), |k| {
+            format!("{:.2}", r.secs[0] / (r.secs[1] * k))
+        });
         println!(
-            "| {} | {} | {} | {} | {} | {:.2}x | {:.2}x |",
+            "| {} | {} | {} | {} | {} | {} | {:.2}x | {:.2}x | {ssxc1} |",
             r.workload,
             r.solutions,
             cell(r.secs[0]),
+            cell(r.secs[3]),
             cell(r.secs[1]),
             cell(r.secs[2]),
             r.secs[1] / r.secs[0],
             r.secs[2] / r.secs[0]
         );
     }
+    println!(
+        "\nSearch trees (ours: the lookahead's, which `dlx count` walks, and DLX1's, which dlx and \
+         xcov walk too):\n"
+    );
+    println!("| workload | tree | nodes | updates | ns / node | M updates / s |");
+    println!("|---|---|---:|---:|---:|---:|");
+    for r in &rows {
+        if let Some(trees) = r.tree {
+            for (i, (name, e)) in [("lookahead", 0), ("DLX1", 3)].into_iter().enumerate() {
+                let (nodes, updates) = trees[i];
+                println!(
+                    "| {} | {name} | {nodes} | {updates} | {:.0} | {:.0} |",
+                    r.workload,
+                    r.secs[e] / nodes as f64 * 1e9,
+                    updates as f64 / r.secs[e] / 1e6
+                );
+            }
+        }
+    }
     println!();
     for r in &rows {
-        if let Some((nodes, updates)) = r.tree {
-            let same = match r.dlx_nodes {
-                Some(d) if d == nodes => "the same tree as dlx".to_string(),
-                Some(d) => format!("dlx's has {d}"),
-                None => String::new(),
-            };
-            println!(
-                "- {}: our search tree has {nodes} nodes ({same}), {updates} updates ({:.0} M \
-                 updates/s).",
-                r.workload,
-                updates as f64 / r.secs[0] / 1e6
-            );
+        if let (Some(trees), Some(d)) = (r.tree, r.dlx_nodes) {
+            if d != trees[1].0 {
+                println!(
+                    "- {}: dlx's tree has {d} nodes, ours under DLX1 {}",
+                    r.workload, trees[1].0
+                );
+            }
         }
     }
     for n in &notes {

@@ -67,10 +67,10 @@ const SAME: [&str; 5] = ["solutions", "nodes", "updates", "max_depth", "first"];
 #[test]
 fn threads_1_to_4_give_the_sequential_counts_on_every_problem_kind() {
     for (problem, stdin) in problems() {
-        // The lookahead's tree (the default) and DLX1's: the same solutions and first solution,
+        // DLX1's tree (the default) and the lookahead's: the same solutions and first solution,
         // and never more nodes for the lookahead.
-        let dlx1 = count_json(&problem, &["--threads", "1", "--tree", "dlx1"], &stdin);
-        let look = count_json(&problem, &["--threads", "1"], &stdin);
+        let dlx1 = count_json(&problem, &["--threads", "1"], &stdin);
+        let look = count_json(&problem, &["--threads", "1", "--tree", "lookahead"], &stdin);
         assert_eq!(
             (&dlx1["tree"], &look["tree"]),
             (&"dlx1".into(), &"lookahead".into())
@@ -101,13 +101,20 @@ fn threads_1_to_4_give_the_sequential_counts_on_every_problem_kind() {
 #[test]
 fn parts_of_the_two_trees_are_not_merged() {
     let mut lines = parts(&["queens", "9"], 2, "");
-    let dlx1 = ok_with_stdin(
+    let look = ok_with_stdin(
         &[
-            "count", "queens", "9", "--part", "1/2", "--json", "--tree", "dlx1",
+            "count",
+            "queens",
+            "9",
+            "--part",
+            "1/2",
+            "--json",
+            "--tree",
+            "lookahead",
         ],
         "",
     );
-    lines[1] = dlx1.trim_end().to_string();
+    lines[1] = look.trim_end().to_string();
     let err = fails_with_stdin(&["merge", "-"], &(lines.join("\n") + "\n"));
     assert!(err.contains("comes from another problem"), "{err}");
 }

@@ -1532,6 +1532,7 @@ impl Search {
 
     /// The fast path: whole covers at a time, observer told only of solutions. Starts and stops at level
     /// boundaries, leaving the same state and counters as the fine-grained machine would.
+    #[inline(never)]
     fn run_fast<O: Observer, const FIRST: bool, const XCC: bool, const LOOK: bool>(
         &mut self,
         obs: &mut O,
