@@ -58,9 +58,9 @@ cli:
 	$(CARGO) build --release --bin dlx
 
 # The wasm build against the native build, in one run (benches/wasm.rs, benches/README.md): the same
-# release .wasm as `make wasm`, bound for node (`--target nodejs`) into target/bench-wasm/pkg.
-bench-wasm: setup-wasm
-	$(CARGO) build --release --lib --target wasm32-unknown-unknown
+# release .wasm as `make wasm`, bound for node (`--target nodejs`) into target/bench-wasm/pkg, and the
+# page's www/pkg in headless Chromium.
+bench-wasm: wasm setup-node
 	wasm-bindgen --target nodejs --out-dir $(or $(CARGO_TARGET_DIR),target)/bench-wasm/pkg $(WASM)
 	BENCH_WASM_PKG=$(or $(CARGO_TARGET_DIR),target)/bench-wasm/pkg $(CARGO) bench --bench wasm
 

@@ -1,9 +1,14 @@
 // @ts-check
 // The wasm half of `cargo bench --bench wasm` (benches/wasm.rs starts it; see benches/README.md): counts
-// one workload with the page's own wasm build (`Session`, wasm-bindgen `--target nodejs` of the same
-// release .wasm that `make wasm` builds) under node, in the page's slices, and prints one JSON line a run.
+// one workload with the page's own wasm build (`Session`) in the page's slices, and prints one JSON line
+// a run. Two engines run it:
+// - node: the package wasm-bindgen binds `--target nodejs` (PKG_DIR) from the release .wasm that
+//   `make wasm` builds;
+// - chromium (ENGINE=chromium): the page's own package, www/pkg (`--target web`), in headless
+//   /usr/bin/chromium (or $CHROMIUM) driven by tests/browser's playwright-core, served from the
+//   project's folder: the engine the page really runs on (a newer V8 than node's).
 //
-//   node benches/wasm.mjs PKG_DIR MODE RUNS KIND TEXT [PUZZLE_FILE COUNT]
+//   [ENGINE=chromium] node benches/wasm.mjs PKG_DIR MODE RUNS KIND TEXT [PUZZLE_FILE COUNT]
 //
 // MODE: `chunk:N`  -- `Session.count_chunk(N)` until done (N nodes a call: the page's Solve and next
 //                     solution take node slices; the issue measured 10,000);
@@ -13,44 +18,74 @@
 // and counted in chunk mode, their times added up.
 //
 // Only the counting calls are timed (performance.now() around each call into wasm, added up): loading
-// the module, `load` and the split are not. Run 0 is the first in a fresh process, so it includes V8's
-// baseline (Liftoff) code until the hot functions are tiered up; later runs are the steady state. Each
-// line: {run, ms, first_ms (the first call's time), calls, solutions, nodes, updates}.
+// the module, `load` and the split are not. Run 0 is the first in a fresh process (a fresh browser
+// page), so it includes V8's baseline (Liftoff) code until the hot functions are tiered up; later runs
+// are the steady state. Each line: {run, ms, first_ms (the first call's time), calls, solutions, nodes,
+// updates}.
 
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [pkgDir, mode, runsArg, kind, text, puzzleFile, countArg] = process.argv.slice(2);
 if (!pkgDir || !mode || !runsArg || !kind) {
-  console.error('usage: node benches/wasm.mjs PKG_DIR chunk:N|part:MS RUNS KIND TEXT [PUZZLE_FILE COUNT]');
+  console.error('usage: [ENGINE=chromium] node benches/wasm.mjs PKG_DIR chunk:N|part:MS RUNS KIND TEXT [PUZZLE_FILE COUNT]');
   process.exit(2);
 }
-const require = createRequire(import.meta.url);
-const { Session } = require(path.resolve(pkgDir, 'dlx_studio.js'));
-const [how, sizeArg] = mode.split(':');
-const size = Number(sizeArg);
-const runs = Number(runsArg);
 
-/** One count in slices; returns its timed figures. @param {any} s */
-function count(s) {
-  let ms = 0;
-  let first = -1;
-  let calls = 0;
-  if (how === 'part') {
-    s.count_part(0, 1);
+/**
+ * The runs, in whichever engine: self-contained (the browser gets its source), so it uses nothing
+ * from this module.
+ * @param {any} Session
+ * @param {{mode: string, runs: number, kind: string, text: string, puzzles: string[]}} a
+ */
+function runAll(Session, a) {
+  const [how, sizeArg] = a.mode.split(':');
+  const size = Number(sizeArg);
+  /** One count in slices; returns its timed figures. @param {any} s */
+  const count = (s) => {
+    let ms = 0;
+    let first = -1;
+    let calls = 0;
+    if (how === 'part') s.count_part(0, 1);
+    for (;;) {
+      const t = performance.now();
+      const done = how === 'part' ? s.count_part_for(size) : s.count_chunk(size);
+      const dt = performance.now() - t;
+      ms += dt;
+      if (first < 0) first = dt;
+      calls += 1;
+      if (done) break;
+    }
+    const st = how === 'part' ? s.part_stats() : s.stats();
+    return { ms, first_ms: first, calls, solutions: st.solutions, nodes: st.nodes, updates: st.updates };
+  };
+  const s = new Session();
+  const out = [];
+  for (let run = 0; run < a.runs; run++) {
+    let r;
+    if (a.kind === 'sudoku-set') {
+      r = { ms: 0, first_ms: -1, calls: 0, solutions: 0, nodes: 0, updates: 0 };
+      for (const p of a.puzzles) {
+        s.load('sudoku', p, false);
+        const one = count(s);
+        if (r.first_ms < 0) r.first_ms = one.ms;
+        r.ms += one.ms;
+        r.calls += one.calls;
+        r.solutions += one.solutions;
+        r.nodes += one.nodes;
+        r.updates += one.updates;
+      }
+    } else {
+      s.load(a.kind, a.text, false);
+      r = count(s);
+    }
+    out.push({ run, ...r });
   }
-  for (;;) {
-    const t = performance.now();
-    const done = how === 'part' ? s.count_part_for(size) : s.count_chunk(size);
-    const dt = performance.now() - t;
-    ms += dt;
-    if (first < 0) first = dt;
-    calls += 1;
-    if (done) break;
-  }
-  const st = how === 'part' ? s.part_stats() : s.stats();
-  return { ms, first_ms: first, calls, solutions: st.solutions, nodes: st.nodes, updates: st.updates };
+  return out;
 }
 
 /** @type {string[]} */
@@ -62,25 +97,59 @@ if (kind === 'sudoku-set') {
     .filter((l) => l && !l.startsWith('#'))
     .slice(0, Number(countArg));
 }
+const args = { mode, runs: Number(runsArg), kind, text, puzzles };
+const require = createRequire(import.meta.url);
 
-const s = new Session();
-for (let run = 0; run < runs; run++) {
-  let r;
-  if (kind === 'sudoku-set') {
-    r = { ms: 0, first_ms: -1, calls: 0, solutions: 0, nodes: 0, updates: 0 };
-    for (const p of puzzles) {
-      s.load('sudoku', p, false);
-      const one = count(s);
-      if (r.first_ms < 0) r.first_ms = one.ms;
-      r.ms += one.ms;
-      r.calls += one.calls;
-      r.solutions += one.solutions;
-      r.nodes += one.nodes;
-      r.updates += one.updates;
+/** In headless Chromium: the page's www/pkg, served from the project's folder. */
+async function inChromium() {
+  const { chromium } = require(path.join(ROOT, 'tests/browser/node_modules/playwright-core'));
+  const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url || '/', 'http://localhost');
+    // Cross-origin isolated, so that performance.now() is coarsened to 5 us, not 100 us (Chromium
+    // jitters the rounding, so a sum of many short calls' times stays unbiased).
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    res.setHeader('Cross-Origin-Embedder-Policy', 'require-corp');
+    if (url.pathname === '/bench.html') {
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>bench</title>');
+      return;
     }
-  } else {
-    s.load(kind, text, false);
-    r = count(s);
+    const file = path.normalize(path.join(ROOT, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(path.join(ROOT, 'www'))) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const type = /** @type {Record<string, string>} */ (MIME)[path.extname(file)] || 'application/octet-stream';
+      res.writeHead(200, { 'Content-Type': type }).end(readFileSync(file));
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(null)));
+  const port = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${port}/bench.html`);
+    if (!(await page.evaluate('crossOriginIsolated'))) throw new Error('the bench page is not cross-origin isolated');
+    const src = `(async () => {
+      const m = await import('/www/pkg/dlx_studio.js');
+      await m.default();
+      return (${runAll.toString()})(m.Session, ${JSON.stringify(args)});
+    })()`;
+    return await page.evaluate(src);
+  } finally {
+    await browser.close();
+    server.close();
   }
-  console.log(JSON.stringify({ run, ...r }));
 }
+
+const results = process.env.ENGINE === 'chromium'
+  ? await inChromium()
+  : runAll(require(path.resolve(pkgDir, 'dlx_studio.js')).Session, args);
+for (const r of results) console.log(JSON.stringify(r));

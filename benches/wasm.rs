@@ -16,10 +16,12 @@
 //!   exactly the run-to-end worker's calls (www/worker.js); natively the same `Share::count` in
 //!   chunks sized as `count_part_for` sizes them.
 //!
-//! Wasm is timed twice: *steady* (a second count in the same node process, after V8 has tiered the
-//! hot code up) and *first run* (the first count in a fresh process: V8 starts wasm in its baseline
-//! tier, Liftoff, and tiers a function up only between calls). Times are wall clock on both sides
-//! (node has no thread CPU clock): run it on a quiet machine; the load average is printed.
+//! Wasm runs in node (the package bound `--target nodejs`) and in headless Chromium (the page's own
+//! `www/pkg`, through tests/browser's playwright-core; a newer V8, the one the page runs on), each
+//! timed twice: *steady* (a second count in the same process or page, after V8 has tiered the hot
+//! code up) and *first run* (the first count in a fresh one: V8 starts wasm in its baseline tier,
+//! Liftoff, and tiers a function up only between calls). Times are wall clock on both sides (node
+//! has no thread CPU clock): run it on a quiet machine; the load average is printed.
 
 use dlx_studio::core::{Event, Limits, Observer, Order, Plan, Search, Share, Split, Status};
 use dlx_studio::narrate::thousands;
@@ -197,10 +199,30 @@ fn native_run(w: &Workload, mode: Mode) -> Run {
     }
 }
 
-/// One node process: a first count (fresh process, baseline tier at first) and a second (steady).
-fn wasm_runs(pkg: &Path, w: &Workload, mode: Mode) -> Result<(Run, Run), String> {
+/// Where the wasm build runs: node (its own V8) or headless Chromium (the page's engine).
+#[derive(Clone, Copy, PartialEq)]
+enum Engine {
+    Node,
+    Chromium,
+}
+
+impl Engine {
+    fn label(self) -> &'static str {
+        match self {
+            Engine::Node => "wasm in node",
+            Engine::Chromium => "wasm in Chromium",
+        }
+    }
+}
+
+/// One node process (or browser page): a first count (fresh, baseline tier at first) and a second
+/// (steady).
+fn wasm_runs(engine: Engine, pkg: &Path, w: &Workload, mode: Mode) -> Result<(Run, Run), String> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/wasm.mjs");
     let mut cmd = Command::new("node");
+    if engine == Engine::Chromium {
+        cmd.env("ENGINE", "chromium");
+    }
     cmd.arg(&script).arg(pkg).arg(mode.arg()).arg("2");
     match &w.puzzles {
         None => cmd.arg(w.kind).arg(&w.text),
@@ -292,6 +314,45 @@ fn main() {
         }
     };
 
+    // Chromium runs the page's own package (www/pkg, `make wasm`) through tests/browser's
+    // playwright-core; BENCH_WASM_ENGINES=node leaves it out.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut engines = Vec::new();
+    let mut skipped = Vec::new();
+    let wanted = std::env::var("BENCH_WASM_ENGINES").unwrap_or_else(|_| "node,chromium".into());
+    for name in wanted.split(',') {
+        match name.trim() {
+            "node" => engines.push(Engine::Node),
+            "chromium" => {
+                let chromium =
+                    std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+                let missing = [
+                    (root.join("www/pkg/dlx_studio.js"), "www/pkg (make wasm)"),
+                    (
+                        root.join("tests/browser/node_modules/playwright-core"),
+                        "playwright-core (make setup-node)",
+                    ),
+                    (PathBuf::from(&chromium), "Chromium ($CHROMIUM)"),
+                ]
+                .into_iter()
+                .filter(|(p, _)| !p.exists())
+                .map(|(_, what)| what)
+                .collect::<Vec<_>>();
+                if missing.is_empty() {
+                    engines.push(Engine::Chromium);
+                } else {
+                    skipped.push(format!(
+                        "Chromium rows skipped: no {}.",
+                        missing.join(", no ")
+                    ));
+                }
+            }
+            other => {
+                eprintln!("BENCH_WASM_ENGINES: unknown engine `{other}` (node, chromium)");
+                std::process::exit(1);
+            }
+        }
+    }
     const BOTH: &[Mode] = &[Mode::Chunk, Mode::Part];
     const CHUNK_ONLY: &[Mode] = &[Mode::Chunk];
     let mut workloads = vec![
@@ -303,16 +364,18 @@ fn main() {
             expect: 73712,
             modes: BOTH,
         },
+        // 10k-node slices only: the page worker's slices measured the same here (1.23x against 1.30x
+        // in one run), and each run of it takes 5 s or more.
         Workload {
             name: "pentomino 6x10, all".into(),
             kind: "pentomino",
             text: "6x10".into(),
             puzzles: None,
             expect: 9356,
-            modes: BOTH,
+            modes: CHUNK_ONLY,
         },
     ];
-    let mut notes = Vec::new();
+    let mut notes = skipped;
     match sudoku_dir() {
         None => notes.push(
             "Sudoku rows skipped: no `shared/data/sudoku` folder next to the project.".to_string(),
@@ -350,12 +413,19 @@ fn main() {
     let mut table = Vec::new();
     for w in &workloads {
         for &mode in w.modes {
-            let (mut native, mut first, mut steady) = (Vec::new(), Vec::new(), Vec::new());
+            let mut native = Vec::new();
+            // Per engine: first runs and steady runs.
+            let mut timed = vec![(Vec::new(), Vec::new()); engines.len()];
             let mut counted = None;
             for rep in 0..repeats {
                 eprintln!("{} ({}), run {}/{repeats}", w.name, mode.label(), rep + 1);
                 // Alternate which side goes first, so neither always meets the other's aftermath.
-                let wasm = || wasm_runs(&pkg, w, mode);
+                let wasm = || {
+                    engines
+                        .iter()
+                        .map(|&e| wasm_runs(e, &pkg, w, mode))
+                        .collect::<Result<Vec<_>, _>>()
+                };
                 let (n, wr) = if rep % 2 == 0 {
                     let n = native_run(w, mode);
                     (n, wasm())
@@ -363,23 +433,28 @@ fn main() {
                     let wr = wasm();
                     (native_run(w, mode), wr)
                 };
-                let (f, s) = match wr {
+                let wr = match wr {
                     Ok(r) => r,
                     Err(e) => {
                         eprintln!("{e}");
                         std::process::exit(1);
                     }
                 };
-                for (side, r) in [("wasm first run", f), ("wasm steady", s)] {
-                    if r.counted != n.counted {
-                        errors.push(format!(
-                            "{} ({}): {side} counted {:?}, native {:?}",
-                            w.name,
-                            mode.label(),
-                            r.counted,
-                            n.counted
-                        ));
+                for (k, &(f, s)) in wr.iter().enumerate() {
+                    for (side, r) in [("first run", f), ("steady", s)] {
+                        if r.counted != n.counted {
+                            errors.push(format!(
+                                "{} ({}): {}, {side}, counted {:?}, native {:?}",
+                                w.name,
+                                mode.label(),
+                                engines[k].label(),
+                                r.counted,
+                                n.counted
+                            ));
+                        }
                     }
+                    timed[k].0.push(f.secs);
+                    timed[k].1.push(s.secs);
                 }
                 let per = w.puzzles.as_ref().map_or(1, |p| p.1 as u64);
                 if n.counted.solutions != w.expect * per {
@@ -392,16 +467,16 @@ fn main() {
                 }
                 counted = Some(n.counted);
                 native.push(n.secs);
-                first.push(f.secs);
-                steady.push(s.secs);
             }
             let c = counted.expect("at least one run");
             let nat = median(native);
-            for (engine, secs) in [
-                ("native", nat),
-                ("wasm, steady", median(steady)),
-                ("wasm, first run in a fresh process", median(first)),
-            ] {
+            let mut rows = vec![("native".to_string(), nat)];
+            for (k, (first, steady)) in timed.into_iter().enumerate() {
+                let e = engines[k].label();
+                rows.push((format!("{e}, steady"), median(steady)));
+                rows.push((format!("{e}, first run"), median(first)));
+            }
+            for (engine, secs) in rows {
                 table.push(format!(
                     "| {} | {engine} ({}) | {} | {} | {} | {} | {:.1} | {:.0} M | {:.2}x |",
                     w.name,
@@ -418,9 +493,20 @@ fn main() {
         }
     }
 
+    let chromium = if engines.contains(&Engine::Chromium) {
+        let exe = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+        Command::new(exe)
+            .arg("--version")
+            .output()
+            .ok()
+            .map(|o| format!(" and {}", String::from_utf8_lossy(&o.stdout).trim()))
+            .unwrap_or_default()
+    } else {
+        String::new()
+    };
     println!(
-        "wasm build under node {node} against the native build; wall clock, medians of {repeats} \
-         run(s); load average {load_start} at the start, {} at the end\n",
+        "wasm build under node {node}{chromium} against the native build; wall clock, medians of \
+         {repeats} run(s); load average {load_start} at the start, {} at the end\n",
         load_average()
     );
     println!(

@@ -85,11 +85,13 @@ Options:
                the item to branch on: mrv (default), the one with the fewest options;
                first, the leftmost item left (to see what MRV saves)
   --tree dlx1|lookahead
-               the search tree: dlx1 (default) is Knuth's DLX1 tree, one node per option
-               tried; lookahead gives up an option as soon as trying it leaves some item with
-               no option (as Knuth's SSXC does), so it never enters those dead ends (pentomino
-               6x10: 1.2 M nodes instead of 3.6 M). The same solutions in the same order;
-               --json says which tree was walked (dlx3 for multiplicities: no lookahead)
+               the search tree: dlx1 is Knuth's DLX1 tree, one node per option tried;
+               lookahead gives up an option as soon as trying it leaves some item with no
+               option (as Knuth's SSXC does), so it never enters those dead ends (pentomino
+               6x10: 1.2 M nodes instead of 3.6 M). The default is lookahead for pentominoes
+               (14% less work there) and dlx1 for the rest (where the lookahead's check costs
+               more than it saves). The same solutions in the same order; --json says which
+               tree was walked (dlx3 for multiplicities, which have no lookahead)
   --events N   trace: print at most N events (default 1000)
   --progress   show the progress line on stderr even when it is not a terminal
   --format F   exact-cover: read the text as `knuth` (Knuth's format), `matrix` (a 0-1
@@ -293,11 +295,19 @@ struct Args {
 }
 
 impl Args {
-    /// The tree to walk: `--tree`, else DLX1's. The lookahead's tree is 3x smaller on pentominoes
-    /// but not faster to walk there (-5%), and slower on N-queens (+8% instructions on 11-queens:
-    /// its test on every hide costs more than the dead ends it saves; see benches/README.md).
-    pub(crate) fn tree(&self) -> Tree {
-        self.tree.unwrap_or(Tree::Dlx1)
+    /// The tree to walk for `problem`: `--tree`, else the lookahead's for pentominoes and DLX1's
+    /// for the rest. Measured (callgrind, one thread): the lookahead walks pentomino 3x20 in 14%
+    /// fewer instructions (9,328 nodes instead of 32,978), but 11-queens in 8% more and a hard
+    /// Sudoku in 4% more (its test on every hide costs more than the dead ends it saves there);
+    /// Langford 9 -2%. See benches/README.md.
+    pub(crate) fn tree(&self, problem: &dyn Problem) -> Tree {
+        self.tree.unwrap_or_else(|| {
+            if !self.naive && problem.board(&[]).kind == "pentomino" {
+                Tree::Lookahead
+            } else {
+                Tree::Dlx1
+            }
+        })
     }
 
     fn new(command: Command) -> Args {
@@ -873,7 +883,7 @@ fn start(problem: &dyn Problem, args: &Args) -> Result<Search, Fail> {
     let inst = problem.instance();
     let mut search = Search::with_order(inst, order);
     search.set_heuristic(args.heuristic);
-    search.set_tree(args.tree());
+    search.set_tree(args.tree(problem));
     search
         .preselect(problem.givens())
         .map_err(|c| clash(problem, c.option, c.item))?;
@@ -929,7 +939,7 @@ pub(crate) fn tree_name(problem: &dyn Problem, args: &Args) -> &'static str {
     if problem.instance().has_multiplicities() {
         "dlx3"
     } else {
-        args.tree().name()
+        args.tree(problem).name()
     }
 }
 

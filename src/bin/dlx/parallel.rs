@@ -117,7 +117,7 @@ pub fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result
         problem.givens(),
         order,
         plan,
-        args.tree(),
+        args.tree(problem),
     )
     .map_err(|c| clash(problem, c.option, c.item))?;
     let (k, n) = args.part.map_or((0, 1), |p| (p.k, p.n));
