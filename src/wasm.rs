@@ -41,6 +41,11 @@
 //! s.tree_name() -> string        the tree the search walks, as `dlx count --json` says it: "dlx1",
 //!                                "lookahead", or "dlx3" for multiplicities (Algorithm M has no
 //!                                lookahead, so it walks DLX3's tree whatever was chosen).
+//! s.engine_name() -> string      what the fast paths count with (next_solution, count_chunk, the
+//!                                run's workers), as `dlx count --json` says it: "bits" (DLX1's tree
+//!                                on bit sets of options, where options overlap heavily: pentominoes)
+//!                                or "links"; the same nodes and updates either way. Stepping is
+//!                                always on the links the page draws.
 //! s.step(n) -> number            up to n events forward; returns how many were taken (< n at the end).
 //! s.step_back(n) -> number       up to n events backward (undone exactly; no re-run, no trace kept).
 //! s.step_to_choice() -> number   forward to and including the next Try, Solution, DeadEnd or Reject
@@ -826,6 +831,15 @@ impl Session {
         match &self.loaded {
             Some(l) => walked(l.problem.as_ref(), &l.search),
             None => self.tree.name(),
+        }
+        .into()
+    }
+
+    /// What the fast paths count with: "bits" or "links" (see the contract).
+    pub fn engine_name(&self) -> String {
+        match &self.loaded {
+            Some(l) => l.search.engine().name(),
+            None => "links",
         }
         .into()
     }

@@ -68,14 +68,24 @@ const SAME: [&str; 5] = ["solutions", "nodes", "updates", "max_depth", "first"];
 fn threads_1_to_4_give_the_sequential_counts_on_every_problem_kind() {
     for (problem, stdin) in problems() {
         // DLX1's tree and the lookahead's: the same solutions and first solution, and never more
-        // nodes for the lookahead. The default is the lookahead for pentominoes only.
+        // nodes for the lookahead. The default is DLX1's tree, counted on bit sets for the
+        // pentominoes and on links for the rest, with the same counters either way.
         let dlx1 = count_json(&problem, &["--threads", "1", "--tree", "dlx1"], &stdin);
         let default = count_json(&problem, &["--threads", "1"], &stdin);
         let pentomino = problem[0] == "pentomino";
+        assert_eq!(default["tree"], "dlx1");
         assert_eq!(
-            default["tree"],
-            if pentomino { "lookahead" } else { "dlx1" }
+            default["engine"],
+            if pentomino { "bits" } else { "links" },
+            "{problem:?}"
         );
+        for engine in ["bits", "links"] {
+            let other = count_json(&problem, &["--threads", "1", "--engine", engine], &stdin);
+            assert_eq!(other["engine"], engine, "{problem:?}");
+            for k in SAME {
+                assert_eq!(other[k], default[k], "{problem:?} --engine {engine}: {k}");
+            }
+        }
         let look = count_json(&problem, &["--threads", "1", "--tree", "lookahead"], &stdin);
         assert_eq!(
             (&dlx1["tree"], &look["tree"]),

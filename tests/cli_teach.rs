@@ -43,7 +43,7 @@ fn agree(problem: &[&str], heuristic: &str, solutions: u64, stdin: &str) -> u64 
         a.extend_from_slice(&["--algorithm", alg, "--heuristic", heuristic]);
         // The naive algorithm walks DLX1's tree; so must dancing links, to compare nodes.
         if alg == "dlx" {
-            a.extend_from_slice(&["--tree", "dlx1"]);
+            a.extend_from_slice(&["--tree", "dlx1", "--prune", "none"]);
         }
         let v = json(&a, stdin);
         assert_eq!(v["tree"], "dlx1");
@@ -316,5 +316,118 @@ fn the_tree_is_chosen_named_and_refused_clearly() {
     fails(
         &["export", "queens", "8", "--tree", "dlx1"],
         "--tree applies to",
+    );
+}
+
+#[test]
+fn blocked_options_are_pruned_on_request() {
+    let count = |extra: &[&str]| {
+        let mut a = vec!["count", "pentomino", "3x20", "--json", "--threads", "1"];
+        a.extend_from_slice(extra);
+        json(&a, "")
+    };
+    // 150 of the placements can never be used (choosing one leaves a square or a piece with no
+    // option): pruned, the same 8 solutions on DLX1's tree of 28,001 nodes, not 32,978.
+    let d = count(&["--prune", "blocked"]);
+    assert_eq!(
+        (&d["solutions"], &d["pruned"], &d["nodes"]),
+        (&8.into(), &150.into(), &28001.into())
+    );
+    // The default keeps the instance as given: DLX1's own tree, as `dlx` and Knuth count it.
+    let n = count(&[]);
+    assert_eq!((&n["solutions"], &n["nodes"]), (&8.into(), &32978.into()));
+    assert!(n.get("pruned").is_none());
+    assert!(count(&["--prune", "none"]).get("pruned").is_none());
+    // Pruned on either engine and either tree: the same solutions.
+    for extra in [
+        ["--engine", "links", "--tree", "dlx1"],
+        ["--engine", "bits", "--tree", "dlx1"],
+        ["--engine", "links", "--tree", "lookahead"],
+    ] {
+        let mut a = extra.to_vec();
+        a.extend_from_slice(&["--prune", "blocked"]);
+        let v = count(&a);
+        assert_eq!((&v["solutions"], &v["pruned"]), (&8.into(), &150.into()));
+    }
+    // Elsewhere too, on request: 8-queens has nothing blocked.
+    let q = json(
+        &["count", "queens", "8", "--json", "--prune", "blocked"],
+        "",
+    );
+    assert_eq!(
+        (&q["solutions"], &q["pruned"], &q["nodes"]),
+        (&92.into(), &0.into(), &1049.into())
+    );
+    // The boards solve prints are legal either way (the options keep their numbers).
+    assert_eq!(
+        ok(
+            &[
+                "solve",
+                "pentomino",
+                "3x20",
+                "--limit",
+                "0",
+                "--prune",
+                "blocked"
+            ],
+            ""
+        )
+        .lines()
+        .count(),
+        ok(&["solve", "pentomino", "3x20", "--limit", "0"], "")
+            .lines()
+            .count()
+    );
+    fails(
+        &["count", "queens", "8", "--prune", "all"],
+        "--prune `all`: expected blocked or none",
+    );
+}
+
+#[test]
+fn the_engine_is_chosen_named_and_refused_clearly() {
+    // Both engines walk DLX1's tree: the same solutions, nodes and updates; --json names the one
+    // that counted. Auto takes bit sets for pentominoes, links for queens.
+    let count = |problem: &[&str], extra: &[&str]| {
+        let mut a = vec!["count"];
+        a.extend_from_slice(problem);
+        a.extend_from_slice(&["--json", "--threads", "1"]);
+        a.extend_from_slice(extra);
+        json(&a, "")
+    };
+    for (problem, auto) in [
+        (&["pentomino", "3x20"][..], "bits"),
+        (&["queens", "9"][..], "links"),
+    ] {
+        let d = count(problem, &[]);
+        assert_eq!(d["engine"], auto, "{problem:?}");
+        for engine in ["bits", "links", "auto"] {
+            let v = count(problem, &["--engine", engine]);
+            for k in ["solutions", "nodes", "updates", "first", "max_depth"] {
+                assert_eq!(v[k], d[k], "{problem:?} --engine {engine}: {k}");
+            }
+            assert_eq!(v["engine"], if engine == "auto" { auto } else { engine });
+        }
+    }
+    // The lookahead's tree is counted on links, whatever --engine says.
+    let look = count(
+        &["pentomino", "3x20"],
+        &["--tree", "lookahead", "--engine", "bits"],
+    );
+    assert_eq!(look["engine"], "links");
+    // Colours and multiplicities: links.
+    let coloured = json(
+        &["count", "exact-cover", "-", "--json", "--engine", "bits"],
+        "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n",
+    );
+    assert_eq!(coloured["solutions"], 1);
+    assert_eq!(coloured["engine"], "links");
+    fails(
+        &["count", "queens", "8", "--engine", "fast"],
+        "--engine `fast`: expected auto, bits or links",
+    );
+    fails(
+        &["export", "queens", "8", "--engine", "bits"],
+        "--engine applies to",
     );
 }

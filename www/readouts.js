@@ -111,13 +111,14 @@ export class RunBoxView {
     const r = this.run;
     if (!r) return;
     const st = r.stats;
-    const key = `${r.phase}|${r.workers}|${r.title}|${st ? `${st.nodes},${st.solutions}` : ''}|${r.ms}|${r.message}|${r.tree}`;
+    const key = `${r.phase}|${r.workers}|${r.title}|${st ? `${st.nodes},${st.solutions}` : ''}|${r.ms}|${r.message}|${r.tree}|${r.engine}`;
     if (key === this.key) return;
     this.key = key;
     const { box, bar, text, cancel, anyway } = this.els;
     const els = this.els;
     box.dataset.state = r.phase;
     box.dataset.tree = r.tree || '';
+    box.dataset.engine = r.engine || '';
     text.dataset.state = r.phase;
     cancel.textContent = r.phase === 'running' ? 'Cancel' : r.phase === 'confirm' ? 'Don’t run' : 'Close';
     cancel.hidden = r.phase === 'idle';
@@ -139,12 +140,14 @@ export class RunBoxView {
     }
     set(text, line);
     // The tree the workers walk, beside the box's buttons (its own line: the two above are full).
-    set(els.tree, r.phase === 'running' || r.phase === 'done' || r.phase === 'cancelled' ? `${treeWords(r.tree)}` : '');
+    // and what counts it: bit sets walk the same tree, faster where options overlap heavily.
+    const engine = r.engine === 'bits' ? ' on bit sets' : '';
+    set(els.tree, r.phase === 'running' || r.phase === 'done' || r.phase === 'cancelled' ? `${treeWords(r.tree)}${engine}` : '');
     // How many workers counted at once on average: their own counting times over the run's.
     const busy = r.busy && r.ms > 0 && r.workers > 1
       ? ` The workers counted ${(r.busy / 1000).toFixed(2)} s in all: ${(r.busy / r.ms).toFixed(1)} at once on average.`
       : '';
-    text.title = st ? `${line} ${fmt(st.nodes)} nodes of the ${treeWords(r.tree)}, ${fmt(st.updates)} updates.${busy}` : line;
+    text.title = st ? `${line} ${fmt(st.nodes)} nodes of the ${treeWords(r.tree)}, ${fmt(st.updates)} updates${r.engine === 'bits' ? ' (counted on bit sets: the same nodes and updates as dancing links, faster)' : ''}.${busy}` : line;
     const p = r.phase === 'done' ? 1 : st ? Math.max(0, Math.min(1, num(st.progress))) : 0;
     const pct = p * 100;
     /** @type {HTMLElement} */ (bar.firstElementChild).style.width = `${pct}%`;

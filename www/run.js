@@ -41,6 +41,8 @@
  * @property {string} message an error's message
  * @property {number} estimate Knuth's estimate of the nodes of the tree (0 when not made)
  * @property {any[]} [solutions] once done: the first solutions found (up to 100), as boards
+ * @property {string} [engine] what the workers count with, as Session.engine_name says it ("bits" or
+ *                            "links")
  * @property {string} [tree]  the tree the workers walk, as Session.tree_name says it ("dlx1",
  *                            "lookahead", "dlx3"): the nodes are that tree's
  */
@@ -133,6 +135,7 @@ export class RunToEnd {
         parts[k] = m.stats;
         ms[k] = m.ms;
         if (m.tree) this.state.tree = m.tree;
+        if (m.engine) this.state.engine = m.engine;
         if (m.type === 'done') {
           finished++;
           if (m.solutions) kept.push(...m.solutions);

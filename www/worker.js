@@ -8,6 +8,7 @@
 //
 // In:  {kind, text, distinct, format, tree, part, parts}   tree: Session.set_tree's name (undefined: DLX1)
 // Out: {type: 'progress' | 'done', stats: {solutions, nodes, updates, done, total}, ms, tree (Session.tree_name),
+//      engine (Session.engine_name: "bits" or "links"),
 //       solutions (done: the part's first 100 solutions, [{seq, j, board}], Session.part_kept)}
 //      or {type: 'error', message, line, column}
 
@@ -41,7 +42,7 @@ self.onmessage = async (e) => {
   for (;;) {
     const done = s.count_part_for(SLICE_MS);
     const solutions = done ? s.part_kept() : undefined;
-    self.postMessage({ type: done ? 'done' : 'progress', stats: s.part_stats(), ms: performance.now() - t0, solutions, tree: s.tree_name() });
+    self.postMessage({ type: done ? 'done' : 'progress', stats: s.part_stats(), ms: performance.now() - t0, solutions, tree: s.tree_name(), engine: s.engine_name() });
     if (done) return;
   }
 };

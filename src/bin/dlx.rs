@@ -10,7 +10,8 @@
 mod parallel;
 
 use dlx_studio::core::{
-    Heuristic, Limits, Naive, NaiveError, Order, Search, SolutionStop, Stats, Status, Tree,
+    bits, prune, Engine as Counter, Heuristic, Instance, Limits, Naive, NaiveError, Order, Search,
+    SolutionStop, Stats, Status, Tree,
 };
 use dlx_studio::problems::exact_cover::Reading;
 use dlx_studio::problems::{self, Board, Problem, Spec};
@@ -84,14 +85,27 @@ Options:
   --heuristic mrv|first
                the item to branch on: mrv (default), the one with the fewest options;
                first, the leftmost item left (to see what MRV saves)
+  --prune blocked|none
+               blocked: before the search, empty the options no solution can use, because
+               choosing one leaves some item with no option (repeated until none is left;
+               they keep their numbers). The same solutions, a smaller tree (pentomino 5x12:
+               144 of 1936 placements). Default: none; with blocked, --json says how many
+               were emptied (`pruned`)
+  --engine auto|bits|links
+               what counts: bits walks DLX1's tree on bit sets of options where it can
+               (exact cover without colours or multiplicities, up to 32,766 options and
+               4,096 primary items); links is Knuth's dancing links; auto (default) takes
+               bits where options overlap heavily (pentominoes: 2x faster) and links
+               elsewhere. The same nodes, updates and solutions in the same order;
+               --json says which counted (`engine`)
   --tree dlx1|lookahead
                the search tree: dlx1 is Knuth's DLX1 tree, one node per option tried;
                lookahead gives up an option as soon as trying it leaves some item with no
                option (as Knuth's SSXC does), so it never enters those dead ends (pentomino
-               6x10: 1.2 M nodes instead of 3.6 M). The default is lookahead for pentominoes
-               (14% less work there) and dlx1 for the rest (where the lookahead's check costs
-               more than it saves). The same solutions in the same order; --json says which
-               tree was walked (dlx3 for multiplicities, which have no lookahead)
+               6x10: 1.2 M nodes instead of 3.6 M), on links only. The default is dlx1 (on
+               pentominoes with bit sets, 1.6x faster than the lookahead on links). The
+               same solutions in the same order; --json says which tree was walked (dlx3
+               for multiplicities, which have no lookahead)
   --events N   trace: print at most N events (default 1000)
   --progress   show the progress line on stderr even when it is not a terminal
   --format F   exact-cover: read the text as `knuth` (Knuth's format), `matrix` (a 0-1
@@ -226,6 +240,16 @@ const OPTIONS: &[OptSpec] = &[
         commands: &[Count, Solve, Trace],
     },
     OptSpec {
+        name: "--prune",
+        value: Some("blocked or none"),
+        commands: &[Count, Solve, Trace],
+    },
+    OptSpec {
+        name: "--engine",
+        value: Some("auto, bits or links"),
+        commands: &[Count, Solve],
+    },
+    OptSpec {
         name: "--tree",
         value: Some("dlx1 or lookahead"),
         commands: &[Count, Solve, Trace],
@@ -288,6 +312,14 @@ struct Args {
     heuristic: Heuristic,
     /// `--tree`: the search tree dancing links walks (`None`: the default, see [`Args::tree`]).
     tree: Option<Tree>,
+    /// `--prune blocked|none` (`None`: the default, see [`Args::prunes`]).
+    prune: Option<bool>,
+    /// `--engine auto|bits|links` (`Counter::Auto`, the default).
+    engine: Counter,
+    /// How many options the search's instance had emptied as blocked, once `start` has pruned.
+    pruned: std::cell::Cell<Option<usize>>,
+    /// The engine that counted, once the instance is known (`Args::instance`).
+    engine_of: std::cell::Cell<Option<Counter>>,
     /// trace: the most events printed.
     events: u64,
     /// How to read an exact-cover text; `None`: decide (`Reading::Auto`).
@@ -295,19 +327,52 @@ struct Args {
 }
 
 impl Args {
-    /// The tree to walk for `problem`: `--tree`, else the lookahead's for pentominoes and DLX1's
-    /// for the rest. Measured (callgrind, one thread): the lookahead walks pentomino 3x20 in 14%
-    /// fewer instructions (9,328 nodes instead of 32,978), but 11-queens in 8% more and a hard
-    /// Sudoku in 4% more (its test on every hide costs more than the dead ends it saves there);
-    /// Langford 9 -2%. See benches/README.md.
-    pub(crate) fn tree(&self, problem: &dyn Problem) -> Tree {
-        self.tree.unwrap_or_else(|| {
-            if !self.naive && problem.board(&[]).kind == "pentomino" {
-                Tree::Lookahead
-            } else {
-                Tree::Dlx1
+    /// The tree to walk: `--tree`, else DLX1's. On pentominoes the lookahead's tree is 3x smaller
+    /// (6x10: 1.2 M nodes against 3.6 M), but DLX1's tree on bit sets (`--engine auto`, see
+    /// `core::bits`) counts it in 0.6 of the time the lookahead takes on links; elsewhere the
+    /// lookahead's test on every hide costs more than the dead ends it saves. benches/README.md.
+    pub(crate) fn tree(&self, _problem: &dyn Problem) -> Tree {
+        self.tree.unwrap_or(Tree::Dlx1)
+    }
+
+    /// The engine that counts (`--json`'s `engine`): `bits` or `links`, as `--engine` and the
+    /// instance searched and the tree walked decide (`Search::engine`).
+    pub(crate) fn engine_name(&self) -> &'static str {
+        self.engine_of.get().unwrap_or(Counter::Links).name()
+    }
+
+    /// Notes the engine for the instance searched (see [`Args::engine_name`]).
+    fn note_engine(&self, inst: &Instance, tree: Tree) {
+        let bits = match self.engine {
+            Counter::Auto => bits::pays(inst, tree),
+            Counter::Bits => bits::applies(inst, tree),
+            Counter::Links => false,
+        };
+        self.engine_of
+            .set(Some(if bits { Counter::Bits } else { Counter::Links }));
+    }
+
+    /// Whether to empty the blocked options before the search (`core::prune`): `--prune blocked`
+    /// only. (Pentomino 6x10 on bit sets: 5% faster, 144 options emptied; the default keeps the
+    /// instance as given, so that nodes and updates are DLX1's, as `dlx` and Knuth's program
+    /// count them.)
+    pub(crate) fn prunes(&self, _problem: &dyn Problem) -> bool {
+        self.prune.unwrap_or(false)
+    }
+
+    /// The instance the search runs on: the problem's, or with its blocked options emptied (same
+    /// option numbers, so solutions and boards read the same). Notes how many were emptied.
+    pub(crate) fn instance<'a>(&self, problem: &'a dyn Problem) -> std::borrow::Cow<'a, Instance> {
+        let tree = self.tree(problem);
+        if self.prunes(problem) {
+            if let Some(p) = prune::blocked(problem.instance(), problem.givens()) {
+                self.pruned.set(Some(p.removed));
+                self.note_engine(&p.instance, tree);
+                return std::borrow::Cow::Owned(p.instance);
             }
-        })
+        }
+        self.note_engine(problem.instance(), tree);
+        std::borrow::Cow::Borrowed(problem.instance())
     }
 
     fn new(command: Command) -> Args {
@@ -326,6 +391,10 @@ impl Args {
             naive: false,
             heuristic: Heuristic::Mrv,
             tree: None,
+            prune: None,
+            engine: Counter::Auto,
+            pruned: std::cell::Cell::new(None),
+            engine_of: std::cell::Cell::new(None),
             events: DEFAULT_EVENTS,
             format: None,
         }
@@ -363,6 +432,27 @@ impl Args {
                     other => {
                         return Err(Fail(format!(
                             "--heuristic `{other}`: expected mrv or first"
+                        )))
+                    }
+                }
+            }
+            "--prune" => {
+                self.prune = Some(match v() {
+                    "blocked" => true,
+                    "none" => false,
+                    other => {
+                        return Err(Fail(format!("--prune `{other}`: expected blocked or none")))
+                    }
+                })
+            }
+            "--engine" => {
+                self.engine = match v() {
+                    "auto" => Counter::Auto,
+                    "bits" => Counter::Bits,
+                    "links" => Counter::Links,
+                    other => {
+                        return Err(Fail(format!(
+                            "--engine `{other}`: expected auto, bits or links"
                         )))
                     }
                 }
@@ -880,10 +970,11 @@ fn board_text(b: &Board) -> String {
 /// A search over the problem, in the order `--seed` asks for, with the givens already chosen.
 fn start(problem: &dyn Problem, args: &Args) -> Result<Search, Fail> {
     let order = args.seed.map_or(Order::Given, Order::Shuffled);
-    let inst = problem.instance();
-    let mut search = Search::with_order(inst, order);
+    let inst = args.instance(problem);
+    let mut search = Search::with_order(&inst, order);
     search.set_heuristic(args.heuristic);
     search.set_tree(args.tree(problem));
+    search.set_engine(args.engine);
     search
         .preselect(problem.givens())
         .map_err(|c| clash(problem, c.option, c.item))?;
@@ -895,7 +986,7 @@ fn start_engine(problem: &dyn Problem, args: &Args) -> Result<Box<dyn Engine>, F
     if !args.naive {
         return Ok(Box::new(start(problem, args)?));
     }
-    let mut naive = Naive::new(problem.instance(), args.heuristic).map_err(|e| match e {
+    let mut naive = Naive::new(&args.instance(problem), args.heuristic).map_err(|e| match e {
         NaiveError::TooLarge(cells) => Fail(format!(
             "the 0-1 matrix of {} would have {} cells, more than --algorithm naive holds ({})",
             problem.title(),
@@ -924,6 +1015,9 @@ fn start_engine(problem: &dyn Problem, args: &Args) -> Result<Box<dyn Engine>, F
 /// Adds `algorithm` and `heuristic` to a JSON result when either is not the default (dancing links,
 /// MRV), so that the default output keeps the keys that `dlx merge` reproduces.
 fn name_algorithm(v: &mut serde_json::Value, args: &Args) {
+    if !args.naive {
+        v["engine"] = json!(args.engine_name());
+    }
     if args.naive || args.heuristic != Heuristic::Mrv {
         v["algorithm"] = json!(if args.naive { "naive" } else { "dlx" });
         v["heuristic"] = json!(match args.heuristic {
@@ -982,6 +1076,9 @@ fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result<(),
             "threads": 1,
             "tree": tree_name(problem, args),
         });
+        if let Some(n) = args.pruned.get() {
+            v["pruned"] = json!(n);
+        }
         name_algorithm(&mut v, args);
         writeln!(out, "{v}")?;
     } else {

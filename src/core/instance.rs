@@ -287,6 +287,30 @@ impl Instance {
         Ok(())
     }
 
+    /// This instance with the options marked in `which` made empty: they keep their numbers (so
+    /// solutions name the same options) but cover nothing and are never chosen (see `check_option`).
+    /// What [`crate::core::prune`] gives the search.
+    pub fn with_options_emptied(&self, which: &[bool]) -> Instance {
+        assert_eq!(which.len(), self.n_options(), "one flag per option");
+        let mut out = Instance {
+            opt_items: Vec::with_capacity(self.opt_items.len()),
+            opt_colors: Vec::new(),
+            opt_start: vec![0],
+            ..self.clone()
+        };
+        for (k, &empty) in which.iter().enumerate() {
+            let (a, b) = (self.opt_start[k] as usize, self.opt_start[k + 1] as usize);
+            if !empty {
+                out.opt_items.extend_from_slice(&self.opt_items[a..b]);
+                if self.colored {
+                    out.opt_colors.extend_from_slice(&self.opt_colors[a..b]);
+                }
+            }
+            out.opt_start.push(out.opt_items.len() as u32);
+        }
+        out
+    }
+
     /// Number of items, primary and secondary.
     pub fn n_items(&self) -> usize {
         self.names.len()

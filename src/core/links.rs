@@ -93,6 +93,9 @@ pub struct Links {
     /// The primary items are listed in a shuffled order, not by header number (`Order::Shuffled`),
     /// so "leftmost" means leftmost in the list and `choose` walks the list.
     pub(crate) shuffled: bool,
+    /// The primary items in the order they were listed in (by header number unless `shuffled`):
+    /// "leftmost" for the bit-set engine, which keeps no list (`core::bits`).
+    pub(crate) primary_order: Vec<u32>,
     /// `color[x]`: the colour of node `x` (0: none; [`MARKED`] while marked by a purification); for a
     /// header, the colour it is purified with (0 when it is not). One entry per node.
     pub(crate) color: Vec<u32>,
@@ -282,6 +285,7 @@ impl Links {
             option_first,
             len,
             shuffled: matches!(order, Order::Shuffled(_)),
+            primary_order: item_order[..np as usize].to_vec(),
             color,
             has_colors: inst.has_colors(),
             bound,
@@ -294,6 +298,12 @@ impl Links {
         };
         links.zeros = links.count_zeros();
         links
+    }
+
+    /// The primary items in the order of the item list as laid out (covering and uncovering keep
+    /// that order).
+    pub(crate) fn primary_order(&self) -> Vec<u32> {
+        self.primary_order.clone()
     }
 
     /// True when some primary item has multiplicities (the search runs Algorithm M).

@@ -1,16 +1,20 @@
 //! The exact-cover engine: plain Rust, no I/O, no wasm-bindgen.
 //!
+//! - [`bits`]: Algorithm X on bit sets of options, DLX1's tree without links (the fast count).
 //! - [`instance`]: items and options as a problem states them.
 //! - [`links`]: Knuth's DLX1 link arrays and the operations cover, uncover, hide, unhide.
 //! - [`naive`]: Algorithm X on a plain 0-1 matrix, everything found by scanning (the yardstick).
+//! - [`prune`]: options no solution can use (choosing one empties an item), emptied before the search.
 //! - [`search`]: Algorithm X as a resumable, reversible state machine reporting to an observer.
 //! - [`split`]: the search tree cut into subproblems whose counts add up to the whole search's.
 //! - [`threads`]: subproblems counted on a rayon work-stealing pool (native; on wasm32, where the page
 //!   runs workers, the same functions count on the calling thread).
 
+pub mod bits;
 pub mod instance;
 pub mod links;
 pub mod naive;
+pub mod prune;
 pub mod search;
 pub mod split;
 pub mod threads;
@@ -19,7 +23,7 @@ pub use instance::{Instance, InstanceError};
 pub use links::{ItemLink, Links, Node, Order, COVERED, MARKED};
 pub use naive::{Naive, NaiveError};
 pub use search::{
-    Clash, Count, Ctx, Event, Heuristic, Limits, Observer, Phase, Search, SolutionStop, Stats,
-    Status, StopAtSolution, Tree,
+    Clash, Count, Ctx, Engine, Event, Heuristic, Limits, Observer, Phase, Search, SolutionStop,
+    Stats, Status, StopAtSolution, Tree,
 };
 pub use split::{fingerprint, fingerprint_tree, Plan, Share, Split, Subproblem, Tally};

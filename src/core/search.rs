@@ -12,6 +12,7 @@
 //! tight loop that covers whole items at a time, with the same counters and the same states at level
 //! boundaries, so counting pays nothing for the event machinery.
 
+use super::bits::Bits;
 use super::instance::Instance;
 use super::links::{Links, Order, MARKED};
 use std::ops::ControlFlow;
@@ -250,6 +251,37 @@ impl Tree {
     }
 }
 
+/// What [`Search::run`] counts with when its observer wants only solutions (a fine observer always
+/// gets the links' events). Both walk the same tree with the same counters; they differ in speed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// Bit sets where they apply and pay ([`crate::core::bits::pays`]: options that overlap
+    /// heavily, as polyominoes do), else links.
+    #[default]
+    Auto,
+    /// Bit sets of options (`core::bits`) wherever they apply: DLX1's tree, exact cover without
+    /// colours or multiplicities, up to 32,766 options and 4,096 primary items.
+    Bits,
+    /// Knuth's dancing links (`core::links`): every instance, every tree.
+    Links,
+}
+
+impl Engine {
+    /// The name the CLI and the page use: `auto`, `bits` or `links`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Auto => "auto",
+            Engine::Bits => "bits",
+            Engine::Links => "links",
+        }
+    }
+}
+
+/// Below this many nodes left before the node cap, `run` keeps to the links: the bit sets pay for
+/// replaying the path on entry and for bringing the links to the new path on return, which a run of
+/// one node (the split's walk) would pay per node.
+const BITS_MIN_NODES: u64 = 64;
+
 /// How the search picks the item to branch on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Heuristic {
@@ -316,6 +348,13 @@ pub struct Search {
     preselected: Vec<usize>,
     heuristic: Heuristic,
     tree: Tree,
+    /// What `run` counts with for a fast observer (see [`Search::set_engine`]).
+    engine: Engine,
+    /// Whether bit sets can walk this instance on DLX1's tree, and whether they pay by default.
+    bits_fit: bool,
+    bits_pay: bool,
+    /// The bit-set engine, built on first use.
+    bits: Option<Box<Bits>>,
 }
 
 impl Search {
@@ -353,6 +392,33 @@ impl Search {
             preselected: Vec::new(),
             heuristic: Heuristic::Mrv,
             tree: Tree::Dlx1,
+            engine: Engine::Auto,
+            bits_fit: super::bits::applies(inst, Tree::Dlx1),
+            bits_pay: super::bits::pays(inst, Tree::Dlx1),
+            bits: None,
+        }
+    }
+
+    /// What counts for a fast observer: [`Engine::Auto`] (the default), or bit sets wherever they
+    /// apply, or links always. Every engine gives the same solutions in the same order and the same
+    /// counters; stepping always uses the links. May change between runs.
+    pub fn set_engine(&mut self, engine: Engine) {
+        self.engine = engine;
+    }
+
+    /// The engine `run` counts with for a fast observer: `Engine::Bits` or `Engine::Links` (short
+    /// runs of a few nodes excepted, which keep to the links).
+    pub fn engine(&self) -> Engine {
+        let bits = self.tree == Tree::Dlx1
+            && match self.engine {
+                Engine::Auto => self.bits_pay,
+                Engine::Bits => self.bits_fit,
+                Engine::Links => false,
+            };
+        if bits {
+            Engine::Bits
+        } else {
+            Engine::Links
         }
     }
 
@@ -789,6 +855,14 @@ impl Search {
             return match self.heuristic {
                 Heuristic::Mrv => self.run_fast_mult::<O, false>(obs),
                 Heuristic::First => self.run_fast_mult::<O, true>(obs),
+            };
+        }
+        if self.node_cap.saturating_sub(self.stats.nodes) >= BITS_MIN_NODES
+            && self.engine() == Engine::Bits
+        {
+            return match self.heuristic {
+                Heuristic::Mrv => self.run_bits::<O, false>(obs),
+                Heuristic::First => self.run_bits::<O, true>(obs),
             };
         }
         match (self.heuristic, self.links.general(), self.looks()) {
@@ -1652,6 +1726,171 @@ impl Search {
         self.level = l;
         self.stats.updates += updates;
         self.stats.cleansings += cleansings;
+        status
+    }
+}
+
+impl Search {
+    /// The fast path on bit sets (`core::bits`): the tree `run_fast` walks on DLX1's tree, the same
+    /// counters, and on return the links, `choice` and `levels` as the links' own loop would have left
+    /// them (only the part of the path that changed is uncovered and covered again).
+    #[inline(never)]
+    fn run_bits<O: Observer, const FIRST: bool>(&mut self, obs: &mut O) -> Status {
+        let Some(start) = self.fast_start() else {
+            return Status::Done;
+        };
+        let mut bits = self
+            .bits
+            .take()
+            .unwrap_or_else(|| Box::new(Bits::new(&self.links)));
+        let mut l = self.level;
+        // What the links have covered now, as (item, node of the option tried or 0), in the order
+        // it was covered; and the same walk in the bit sets. The bit sets' state is a function of
+        // the givens and the path, so when they still hold this very state (the last run returned
+        // here and nothing moved since) it is not replayed.
+        let mut old: Vec<(u32, u32)> = (0..l)
+            .map(|i| (self.levels[i].item, self.choice[i]))
+            .collect();
+        let same = bits.holds(&self.preselected, l, self.phase)
+            && (0..l).all(|i| {
+                let v = bits.lv[i];
+                bits.item_at(v.pos) == self.levels[i].item
+                    && bits.bit(self.links.option_of(self.choice[i])) == Some(v.cursor)
+                    && v.k == self.levels[i].k
+            });
+        if !same {
+            let chosen: Vec<u32> = self
+                .preselected
+                .iter()
+                .filter_map(|&k| bits.bit(k))
+                .collect();
+            bits.root(&chosen);
+            for i in 0..l {
+                let Level { item, k, d, .. } = self.levels[i];
+                bits.cover(i, bits.pos_of(item), d);
+                let x = bits
+                    .bit(self.links.option_of(self.choice[i]))
+                    .expect("an option on the path has nodes");
+                bits.lv[i].cursor = x;
+                bits.lv[i].k = k;
+                bits.try_option(i, x);
+            }
+        }
+        let mut at = start;
+        if let At::Try | At::Retreat = start {
+            // Level l's item is covered; at Retreat, so is the option it tries.
+            let Level { item, k, d, .. } = self.levels[l];
+            let x = self.choice[l];
+            bits.cover(l, bits.pos_of(item), d);
+            bits.lv[l].k = k;
+            bits.lv[l].cursor = if x == item {
+                u32::MAX
+            } else {
+                bits.bit(self.links.option_of(x))
+                    .expect("an option with nodes")
+            };
+            old.push((item, if matches!(start, At::Retreat) { x } else { 0 }));
+        }
+        let mut nodes = self.stats.nodes;
+        let node_cap = self.node_cap;
+        let mut capped = self.stats.solutions >= self.solution_cap;
+        let mut updates = 0u64;
+        let status = loop {
+            match at {
+                At::Enter => {
+                    if nodes >= node_cap || capped {
+                        self.phase = Phase::Enter;
+                        break Status::Limit;
+                    }
+                    nodes += 1;
+                    self.stats.profile[l] += 1;
+                    match bits.choose::<FIRST>(l) {
+                        None => {
+                            self.stats.solutions += 1;
+                            self.stats.nodes = nodes;
+                            self.stats.updates += std::mem::take(&mut updates);
+                            self.level = l;
+                            self.phase = Phase::Solved;
+                            // The observer reads the path (`path`, `solution`): the options tried.
+                            for i in 0..l {
+                                let v = bits.lv[i];
+                                self.choice[i] = bits.node(v.cursor, bits.item_at(v.pos));
+                            }
+                            if obs
+                                .event(Event::Solution { level: l as u32 }, self)
+                                .is_break()
+                            {
+                                break Status::Paused;
+                            }
+                            capped = self.stats.solutions >= self.solution_cap;
+                            at = At::Leave;
+                        }
+                        Some((_, 0)) => at = At::Leave,
+                        Some((p, d)) => {
+                            updates += bits.cover(l, p, d);
+                            at = At::Try;
+                        }
+                    }
+                }
+                At::Try => {
+                    let x = bits.lv[l].cursor;
+                    if x == u32::MAX {
+                        at = At::Leave;
+                        continue;
+                    }
+                    bits.lv[l].k += 1;
+                    updates += bits.try_option(l, x);
+                    l += 1;
+                    at = At::Enter;
+                }
+                At::Leave => {
+                    if l == 0 {
+                        self.phase = Phase::Done;
+                        break Status::Done;
+                    }
+                    l -= 1;
+                    at = At::Retreat;
+                }
+                At::Retreat => {
+                    let x = bits.lv[l].cursor;
+                    bits.lv[l].cursor = bits.next_option(l, x);
+                    at = At::Try;
+                }
+            }
+        };
+        self.stats.nodes = nodes;
+        self.stats.updates += updates;
+        self.level = l;
+        // The links, `choice` and `levels` of the new state (the phase is Enter, Solved or Done:
+        // levels 0..l each hold an item covered and an option tried).
+        let mut new = Vec::with_capacity(l);
+        for i in 0..l {
+            let v = bits.lv[i];
+            let c = bits.item_at(v.pos);
+            let x = bits.node(v.cursor, c);
+            self.levels[i] = Level {
+                item: c,
+                k: v.k,
+                d: v.d,
+                ..Level::default()
+            };
+            self.choice[i] = x;
+            new.push((c, x));
+        }
+        let keep = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+        // Uncover in the reverse order of covering: the links come back exactly.
+        for &(c, x) in old[keep..].iter().rev() {
+            if x != 0 {
+                self.links.uncover_option_from::<true>(x);
+            }
+            self.links.uncover::<true>(c);
+        }
+        for &(c, x) in &new[keep..] {
+            self.links.cover::<true>(c);
+            self.links.cover_option_from::<true>(x);
+        }
+        bits.left_at(&self.preselected, l, self.phase);
+        self.bits = Some(bits);
         status
     }
 }

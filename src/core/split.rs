@@ -423,6 +423,11 @@ impl Split {
         &self.givens
     }
 
+    /// Which engine the subproblems' searches count with (see [`Search::set_engine`]).
+    pub fn set_engine(&mut self, engine: super::search::Engine) {
+        self.base.set_engine(engine);
+    }
+
     /// A search at the start, givens preselected, to hand to [`Split::count_in`] (one per thread).
     pub fn search(&self) -> Search {
         self.base.clone()

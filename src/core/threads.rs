@@ -95,6 +95,7 @@ pub fn map_in_order<T, S, R>(
 where
     T: Sync,
     R: Send,
+    S: Send,
 {
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -103,11 +104,22 @@ where
             .num_threads(threads.max(1))
             .build()
         {
+            // One state per pool thread, made on its first item and kept: `map_init` would make
+            // one per rayon job, which `with_max_len(1)` makes one per item (a Sudoku Solver per
+            // puzzle, its 64 KB matrix laid out again each time). Each lock is only ever taken by
+            // its own thread.
+            let states: Vec<std::sync::Mutex<Option<S>>> = (0..pool.current_num_threads())
+                .map(|_| Default::default())
+                .collect();
             return pool.install(|| {
                 items
                     .par_iter()
                     .with_max_len(1)
-                    .map_init(&init, |s, t| f(s, t))
+                    .map(|t| {
+                        let i = rayon::current_thread_index().unwrap_or(0) % states.len();
+                        let mut state = states[i].lock().unwrap_or_else(|e| e.into_inner());
+                        f(state.get_or_insert_with(&init), t)
+                    })
                     .collect()
             });
         }

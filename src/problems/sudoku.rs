@@ -851,6 +851,8 @@ pub struct Solver {
     searches: [Option<Search>; 4],
     /// The given options of the puzzle at hand, kept to reuse its allocation.
     givens: Vec<usize>,
+    /// What the searches count with (`Engine::Auto` unless `set_engine` says).
+    engine: crate::core::Engine,
 }
 
 /// Records the first solution into a grid and stops the search at the limit.
@@ -887,11 +889,24 @@ impl Solver {
         Solver::default()
     }
 
+    /// The engine its searches count with (see [`Search::set_engine`]).
+    pub fn set_engine(&mut self, engine: crate::core::Engine) {
+        self.engine = engine;
+        for s in self.searches.iter_mut().flatten() {
+            s.set_engine(engine);
+        }
+    }
+
     /// Counts the solutions of `puzzle`, stopping at `limit` (at least 1; 2 tells a unique puzzle from
     /// others), and returns the count with the first solution found.
     pub fn solve(&mut self, puzzle: &Grid, limit: u64) -> Solved {
         let n = puzzle.n;
-        let search = self.searches[n - 2].get_or_insert_with(|| Search::new(&instance(n)));
+        let engine = self.engine;
+        let search = self.searches[n - 2].get_or_insert_with(|| {
+            let mut s = Search::new(&instance(n));
+            s.set_engine(engine);
+            s
+        });
         self.givens.clear();
         self.givens.extend(puzzle.given_options());
         let mut obs = FirstSolution {

@@ -112,14 +112,10 @@ pub fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result
     // A part's split depends on N alone, so that every part, wherever it runs, makes the same one;
     // a whole count splits for its threads.
     let plan = Plan::for_workers(args.part.map_or(threads, |p| p.n));
-    let split = Split::with_tree(
-        problem.instance(),
-        problem.givens(),
-        order,
-        plan,
-        args.tree(problem),
-    )
-    .map_err(|c| clash(problem, c.option, c.item))?;
+    let inst = args.instance(problem);
+    let mut split = Split::with_tree(&inst, problem.givens(), order, plan, args.tree(problem))
+        .map_err(|c| clash(problem, c.option, c.item))?;
+    split.set_engine(args.engine);
     let (k, n) = args.part.map_or((0, 1), |p| (p.k, p.n));
     let subs = split.share(k, n);
     // Threads used, not asked: a tree that cannot be cut (one subproblem, e.g. a search with
@@ -160,7 +156,11 @@ pub fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result
             "first": first,
             "threads": threads,
             "tree": tree_name(problem, args),
+            "engine": args.engine_name(),
         });
+        if let Some(n) = args.pruned.get() {
+            v["pruned"] = json!(n);
+        }
         if let Some(p) = args.part {
             v["part"] = json!(p.k);
             v["parts"] = json!(p.n);
@@ -191,6 +191,10 @@ struct PartResult {
     threads: u64,
     /// The tree the part walked (older parts have no `tree`: DLX1's, the only one then).
     tree: String,
+    /// Options emptied as blocked before the search, if the part pruned.
+    pruned: Option<u64>,
+    /// The engine that counted (`bits` or `links`; older parts name none).
+    engine: Option<String>,
     first: Option<String>,
     first_at: Option<u64>,
 }
@@ -247,6 +251,14 @@ fn read_part(at: String, line: &str) -> Result<PartResult, Fail> {
         tree: match v.get("tree") {
             None => "dlx1".into(),
             Some(_) => text("tree")?,
+        },
+        pruned: match v.get("pruned") {
+            None => None,
+            Some(_) => Some(num("pruned")?),
+        },
+        engine: match v.get("engine") {
+            None => None,
+            Some(_) => Some(text("engine")?),
         },
         first,
         first_at,
@@ -352,7 +364,7 @@ pub fn merge(sources: &[String], max_input: u64, out: &mut impl Write) -> Result
         .filter_map(|p| p.first_at.map(|at| (at, &p.first)))
         .min_by_key(|&(at, _)| at)
         .and_then(|(_, f)| f.clone());
-    let v = json!({
+    let mut v = json!({
         "command": "count",
         "problem": first.problem,
         "solutions": sum(|p| p.solutions, "solutions")?,
@@ -364,6 +376,14 @@ pub fn merge(sources: &[String], max_input: u64, out: &mut impl Write) -> Result
         "threads": sum(|p| p.threads, "threads")?,
         "tree": first.tree,
     });
+    // Every part pruned the same instance the same way (the fingerprint covers the options).
+    if let Some(n) = first.pruned {
+        v["pruned"] = json!(n);
+    }
+    // Every part made the same choice (it depends on the instance and the tree alone).
+    if let Some(e) = &first.engine {
+        v["engine"] = json!(e);
+    }
     writeln!(out, "{v}")?;
     Ok(())
 }
@@ -435,9 +455,14 @@ pub fn batch(path: &str, args: &Args, out: &mut impl Write) -> Result<(), Stop> 
             }
             lines.push((line_no, t.to_owned()));
         }
-        let answers = threads::map_in_order(&lines, threads, Solver::new, |solver, (_, l)| {
-            answer(solver, l)
-        });
+        let engine = args.engine;
+        let new = move || {
+            let mut s = Solver::new();
+            s.set_engine(engine);
+            s
+        };
+        let answers =
+            threads::map_in_order(&lines, threads, new, |solver, (_, l)| answer(solver, l));
         for ((l, _), a) in lines.iter().zip(answers) {
             match a {
                 Ok(text) => writeln!(out, "{text}")?,

@@ -1224,3 +1224,215 @@ fn stepping_back_the_lookahead_undoes_every_event_exactly() {
     assert!(rejects > 100, "{rejects}");
     assert!(after_purify > 5, "{after_purify}");
 }
+
+// ---- The bit-set engine (core::bits) against the links ----
+
+/// A fast observer (only told of solutions) that records them, and stops at each while `stop`.
+struct Record {
+    found: Vec<Vec<usize>>,
+    stop: bool,
+}
+
+impl Observer for Record {
+    const FINE: bool = false;
+    fn event(&mut self, _: Event, s: &Search) -> ControlFlow<()> {
+        self.found.push(s.solution());
+        if self.stop {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+/// Counts `inst` (givens preselected) with `engine`: the solutions in the order found, and the
+/// search at its end.
+fn count_with(
+    inst: &Instance,
+    givens: &[usize],
+    order: Order,
+    heuristic: Heuristic,
+    engine: Engine,
+) -> (Vec<Vec<usize>>, Search) {
+    let mut s = Search::with_order(inst, order);
+    s.set_heuristic(heuristic);
+    s.set_engine(engine);
+    s.preselect(givens).unwrap();
+    let mut rec = Record {
+        found: Vec::new(),
+        stop: false,
+    };
+    assert_eq!(s.run(&mut rec), Status::Done);
+    (rec.found, s)
+}
+
+/// Every problem kind the app builds, small enough for a debug build.
+fn every_kind() -> Vec<(String, Instance, Vec<usize>)> {
+    use crate::problems::{self, Spec};
+    let specs = [
+        Spec::Queens(7),
+        Spec::ToroidalQueens(7),
+        Spec::Sudoku("1...2...3...4...".into()),
+        Spec::Sudoku(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .into(),
+        ),
+        Spec::Latin(4),
+        Spec::Langford {
+            n: 7,
+            distinct: false,
+        },
+        Spec::Langford {
+            n: 8,
+            distinct: true,
+        },
+        Spec::Pentomino {
+            board: "3x20".into(),
+            distinct: false,
+        },
+        Spec::Pentomino {
+            board: "3x20".into(),
+            distinct: true,
+        },
+        Spec::ExactCover(crate::problems::exact_cover::SEEDS.into()),
+    ];
+    specs
+        .into_iter()
+        .map(|spec| {
+            let p = problems::load(&spec).unwrap();
+            (
+                format!("{spec:?}"),
+                p.instance().clone(),
+                p.givens().to_vec(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn bits_walk_dlx1s_tree_on_every_problem_kind() {
+    let mut pays = Vec::new();
+    for (name, inst, givens) in every_kind() {
+        assert!(crate::core::bits::applies(&inst, Tree::Dlx1), "{name}");
+        pays.push(crate::core::bits::pays(&inst, Tree::Dlx1));
+        // The leftmost item (`First`) makes trees far larger on Sudokus and pentominoes.
+        let first = !name.contains("Pentomino") && !name.contains("Sudoku");
+        let heuristics = [Heuristic::Mrv, Heuristic::First];
+        for &heuristic in &heuristics[..if first { 2 } else { 1 }] {
+            let (want, links) = count_with(&inst, &givens, Order::Given, heuristic, Engine::Links);
+            let (got, bits) = count_with(&inst, &givens, Order::Given, heuristic, Engine::Bits);
+            assert_eq!(links.engine(), Engine::Links);
+            assert_eq!(bits.engine(), Engine::Bits);
+            // The same solutions in the same order, and every counter equal, profile included.
+            assert_eq!(got, want, "{name} {heuristic:?}");
+            assert_eq!(bits.stats(), links.stats(), "{name} {heuristic:?}");
+            assert_eq!(bits.links(), links.links(), "{name} {heuristic:?}");
+            assert!(bits.stats().solutions > 0, "{name}");
+        }
+    }
+    // Auto takes bit sets for the pentominoes (options overlap heavily) and the links elsewhere.
+    assert_eq!(
+        pays,
+        [false, false, false, false, false, false, false, true, true, false]
+    );
+}
+
+#[test]
+fn bits_agree_with_links_on_random_instances_in_both_orders() {
+    let mut rng = SplitMix::new(4242);
+    for case in 0..800 {
+        let inst = random_instance(&mut rng);
+        let heuristic = if case % 3 == 0 {
+            Heuristic::First
+        } else {
+            Heuristic::Mrv
+        };
+        for order in [Order::Given, Order::Shuffled(case)] {
+            let (want, links) = count_with(&inst, &[], order, heuristic, Engine::Links);
+            let (got, bits) = count_with(&inst, &[], order, heuristic, Engine::Bits);
+            assert_eq!(got, want, "case {case}:\n{}", inst.to_knuth());
+            assert_eq!(bits.stats(), links.stats(), "case {case}");
+        }
+    }
+}
+
+/// Drives two searches alike, one counting on bit sets, one on links: runs of random node
+/// budgets, stops at solutions, steps forward and back in between. After every call both stand
+/// in the same state: links, counters, level, phase, path.
+fn lockstep(inst: &Instance, givens: &[usize], seed: u64, steps: usize) {
+    let mut rng = SplitMix::new(seed);
+    let mut a = Search::new(inst);
+    let mut b = Search::new(inst);
+    a.set_engine(Engine::Bits);
+    b.set_engine(Engine::Links);
+    a.preselect(givens).unwrap();
+    b.preselect(givens).unwrap();
+    for _ in 0..steps {
+        match rng.below(6) {
+            0 => {
+                a.step();
+                b.step();
+            }
+            1 => {
+                a.step_back();
+                b.step_back();
+            }
+            2 => {
+                let (mut ra, mut rb) = (
+                    Record {
+                        found: vec![],
+                        stop: true,
+                    },
+                    Record {
+                        found: vec![],
+                        stop: true,
+                    },
+                );
+                assert_eq!(a.run(&mut ra), b.run(&mut rb));
+                assert_eq!(ra.found, rb.found);
+            }
+            _ => {
+                let cap = a.stats().nodes + 60 + rng.below(300) as u64;
+                let limits = Limits {
+                    solutions: None,
+                    nodes: Some(cap),
+                };
+                a.set_limits(limits);
+                b.set_limits(limits);
+                assert_eq!(a.run(&mut Count), b.run(&mut Count));
+                a.set_limits(Limits::default());
+                b.set_limits(Limits::default());
+            }
+        }
+        a.links().sanity().unwrap();
+        assert_eq!(a.links(), b.links());
+        assert_eq!(a.stats(), b.stats());
+        assert_eq!((a.level(), a.phase()), (b.level(), b.phase()));
+        assert_eq!(a.path(), b.path());
+        assert_eq!(a.choices(), b.choices());
+        if a.is_done() {
+            a.restart();
+            b.restart();
+            assert_eq!(a.links(), b.links());
+        }
+    }
+    // The rest of the search counts the same too.
+    a.run(&mut Count);
+    b.run(&mut Count);
+    assert_eq!(a.stats(), b.stats());
+}
+
+#[test]
+fn bits_resume_and_hand_back_the_links_in_step() {
+    for (name, inst, givens) in every_kind() {
+        if name.contains("Pentomino") || name.contains("Queens") {
+            lockstep(&inst, &givens, name.len() as u64, 120);
+        }
+    }
+    lockstep(&queens(8), &[], 8, 400);
+    let mut rng = SplitMix::new(99);
+    for case in 0..60 {
+        let inst = random_instance(&mut rng);
+        lockstep(&inst, &[], case, 40);
+    }
+}

@@ -1,0 +1,466 @@
+//! Algorithm X on bit sets of options: DLX1's search tree, walked without links.
+//!
+//! Why. On instances whose options overlap heavily, dancing links spends its time in `hide`: a
+//! pentomino node of the 6x10 board removes about 70 options, five unlinks each, every unlink a load
+//! and two stores at scattered places of a 200 KB node array. Here the options still active on
+//! entering level `l` are one bit set `a[l]` (bit `b` is the `b`-th option in the links' order), and
+//! each item `i` has the bit set `col[i]` of the options that contain it. Covering item `c` is
+//! `a & !col[c]`; trying option `x` is one pass over the words, `a & !(col[j] | col[j'] | ...)` for
+//! the other items of `x`. Each level keeps its own set and its own lengths, so backtracking costs
+//! nothing: going up a level is forgetting the one below (where DLX1 unhides every node it hid).
+//!
+//! The same tree, exactly. MRV takes the first item of least length in the order of the item list
+//! (what DLX1's scan takes), and the options of the item branched on are tried in the order of its
+//! vertical list, which is the order of the bits (hide and unhide restore a list exactly, so every
+//! list stays in the order the links were laid out in). Hence the same nodes, dead ends, solutions
+//! in the same order and the same profile; and `updates` counts what DLX1 unlinks (one per item
+//! covered, `size - 1` per option hidden), so [`crate::core::Stats`] are equal field by field. The
+//! tests in `search/tests.rs` hold the two engines to that on every problem kind.
+//!
+//! Where it applies: exact cover without colours or multiplicities, on DLX1's tree (the lookahead's
+//! rejects depend on the order in which DLX hides nodes), and small enough (see [`Bits::fits`]).
+//! `Search::run` uses it for its fast observers and keeps the links in step at every return
+//! (`search.rs`, `run_bits`), so stepping, the narration and the page go on from where it stopped.
+
+use super::instance::Instance;
+use super::links::Links;
+use super::search::{Phase, Tree};
+
+/// The most options the bit sets hold (512 words a set): every length fits an `i16` below
+/// [`COVERED`].
+const MAX_OPTIONS: usize = i16::MAX as usize - 1;
+const MAX_PRIMARY: usize = 4096;
+/// The most words the columns may take (`(n + 1) * w`): 16 MiB.
+const MAX_COLUMN_WORDS: usize = 1 << 21;
+/// Lengths are scanned in blocks of this many (the block's minimum compiles to vector code: SSE2 and
+/// wasm SIMD both have a signed 16-bit minimum).
+const BLOCK: usize = 16;
+/// The length of an item covered (and of the padding after the last item): above every length.
+const COVERED: i16 = i16::MAX;
+
+/// Whether bit sets can hold an instance of these sizes (options, items, primary items).
+fn fits_sizes(n_options: usize, n_items: usize, n_primary: usize) -> bool {
+    n_options <= MAX_OPTIONS
+        && n_primary <= MAX_PRIMARY
+        && (n_items + 1) * n_options.div_ceil(64) <= MAX_COLUMN_WORDS
+}
+
+/// Whether bit sets can walk `inst` on `tree` at all (`Engine::Bits` takes them wherever they can).
+pub fn applies(inst: &Instance, tree: Tree) -> bool {
+    tree == Tree::Dlx1
+        && !inst.has_colors()
+        && !inst.has_multiplicities()
+        && fits_sizes(inst.n_options(), inst.n_items(), inst.n_primary())
+}
+
+/// How many options an option meets, over the number of primary items: at the root, trying an
+/// average option hides about `overlap * n_primary` others. Where options overlap that much, a
+/// node of DLX1 unlinks many nodes, which a pass over the bit sets does at a fraction of the cost;
+/// where they overlap little (Sudoku: 36 options met among 324 items), the links touch less than
+/// the bit sets' per-level copy and scan of every length.
+pub fn overlap(inst: &Instance) -> f64 {
+    let mut len = vec![0u64; inst.n_items()];
+    for k in 0..inst.n_options() {
+        for i in inst.option(k) {
+            len[i] += 1;
+        }
+    }
+    let met: u64 = (0..inst.n_options())
+        .map(|k| inst.option(k).map(|i| len[i]).sum::<u64>())
+        .sum();
+    met as f64 / inst.n_options().max(1) as f64 / inst.n_primary().max(1) as f64
+}
+
+/// Above this [`overlap`] the bit sets count by default (`Engine::Auto`). Measured (2026-11-25,
+/// `dlx count --engine bits|links`, one thread): pentomino 6x10, overlap 11, bit sets 2.0x faster;
+/// 13-queens (1.5) and Langford 12 (1.3) equal within 3%; Sudoku (0.11) 1.35x slower.
+pub const OVERLAP_FOR_BITS: f64 = 3.0;
+
+/// Whether `Engine::Auto` takes bit sets for `inst` on `tree`: where they apply and pay.
+pub fn pays(inst: &Instance, tree: Tree) -> bool {
+    applies(inst, tree) && overlap(inst) >= OVERLAP_FOR_BITS
+}
+
+/// One level of the walk: the item branched on (as a position in the item list), the option being
+/// tried (a bit), how many have been tried, of how many.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct BitLevel {
+    pub pos: u32,
+    pub cursor: u32,
+    pub k: u32,
+    pub d: u32,
+    /// The words of `a[l]` (and so of `ac[l]` and of the level below) that may be non-zero.
+    lo: u32,
+    hi: u32,
+}
+
+/// The bit-set engine of one instance, and the state of its walk (see the module note).
+#[derive(Clone, Debug)]
+pub(crate) struct Bits {
+    /// Words a set.
+    w: usize,
+    /// Primary items, and `stride`, their count rounded up to a whole block (lengths a level).
+    np: usize,
+    stride: usize,
+    /// By bit: the option's number and first node; its items (header numbers, in node order) are
+    /// `items[istart[b]..istart[b + 1]]`, its primary items as list positions `prims[pstart[b]..]`.
+    pub(crate) opt: Vec<u32>,
+    first: Vec<u32>,
+    istart: Vec<u32>,
+    items: Vec<u32>,
+    pstart: Vec<u32>,
+    prims: Vec<u32>,
+    /// `size - 1`: the nodes DLX1 unlinks when it hides the option.
+    weight: Vec<u32>,
+    /// `col[i * w..(i + 1) * w]`: the options that contain item `i` (row 0 unused).
+    col: Vec<u64>,
+    /// Primary item header by list position, and position by header (`u32::MAX`: secondary).
+    at: Vec<u32>,
+    pos: Vec<u32>,
+    /// By option number: its bit (`u32::MAX` for an empty option, which is in no list).
+    bit_of: Vec<u32>,
+    /// The walk: `a[l * w..]` the options active on entering level `l`; `ac[l * w..]` those left
+    /// once the item branched on at `l` is covered; `len[l * stride..]` and `lenc[l * stride..]` the
+    /// lengths of the primary items by position at the same two moments (`COVERED` for an item
+    /// covered, and for the padding).
+    a: Vec<u64>,
+    ac: Vec<u64>,
+    len: Vec<i16>,
+    lenc: Vec<i16>,
+    pub(crate) lv: Vec<BitLevel>,
+    /// The other items of the option being tried, as offsets into `col`.
+    others: Vec<usize>,
+    /// Where the walk was left (the givens, the level, the phase), which with the path says the
+    /// whole state: a run that starts there again need not replay the path.
+    held: Option<(Vec<usize>, usize, Phase)>,
+}
+
+impl Bits {
+    /// The engine for `links`, read from what never changes in them (the options' nodes and the
+    /// order of the item list as laid out), so it can be built in the middle of a search.
+    pub(crate) fn new(links: &Links) -> Bits {
+        debug_assert!(!links.has_colors && !links.has_mult);
+        let n = links.n_items as usize;
+        let np = links.n_primary as usize;
+        // Options in the order of the node array, which is the order of every vertical list.
+        let mut order: Vec<u32> = (0..links.option_first.len() as u32)
+            .filter(|&k| links.top(links.option_first[k as usize]) != 0)
+            .collect();
+        order.sort_unstable_by_key(|&k| links.option_first[k as usize]);
+        let w = order.len().div_ceil(64).max(1);
+        let at = links.primary_order();
+        let mut pos = vec![u32::MAX; n + 1];
+        for (p, &c) in at.iter().enumerate() {
+            pos[c as usize] = p as u32;
+        }
+        let mut bits = Bits {
+            w,
+            np,
+            stride: np.div_ceil(BLOCK).max(1) * BLOCK,
+            opt: Vec::with_capacity(order.len()),
+            first: Vec::with_capacity(order.len()),
+            istart: vec![0],
+            items: Vec::new(),
+            pstart: vec![0],
+            prims: Vec::new(),
+            weight: Vec::with_capacity(order.len()),
+            col: vec![0; (n + 1) * w],
+            at,
+            pos,
+            bit_of: vec![u32::MAX; links.option_first.len()],
+            a: Vec::new(),
+            ac: Vec::new(),
+            len: Vec::new(),
+            lenc: Vec::new(),
+            lv: Vec::new(),
+            others: Vec::new(),
+            held: None,
+        };
+        for (b, &k) in order.iter().enumerate() {
+            let f = links.option_first[k as usize];
+            bits.opt.push(k);
+            bits.first.push(f);
+            bits.bit_of[k as usize] = b as u32;
+            let mut x = f;
+            while links.top(x) != 0 {
+                let i = links.top(x) as usize;
+                bits.items.push(i as u32);
+                bits.col[i * w + b / 64] |= 1 << (b % 64);
+                if bits.pos[i] != u32::MAX {
+                    bits.prims.push(bits.pos[i]);
+                }
+                x += 1;
+            }
+            bits.weight.push((x - f) - 1);
+            bits.istart.push(bits.items.len() as u32);
+            bits.pstart.push(bits.prims.len() as u32);
+        }
+        bits
+    }
+
+    /// Whether the walk was left at this state (the path is compared by the caller).
+    pub(crate) fn holds(&self, givens: &[usize], level: usize, phase: Phase) -> bool {
+        self.held
+            .as_ref()
+            .is_some_and(|(g, l, p)| g == givens && *l == level && *p == phase)
+    }
+
+    /// Notes where the walk is left.
+    pub(crate) fn left_at(&mut self, givens: &[usize], level: usize, phase: Phase) {
+        self.held = Some((givens.to_vec(), level, phase));
+    }
+
+    /// Makes room for level `l` (and its arrays).
+    #[inline]
+    fn reserve(&mut self, l: usize) {
+        if self.lv.len() <= l {
+            let levels = (l + 1).max(self.lv.len() * 2).max(8);
+            self.lv.resize(levels, BitLevel::default());
+            self.a.resize(levels * self.w, 0);
+            self.ac.resize(levels * self.w, 0);
+            self.len.resize(levels * self.stride, COVERED);
+            self.lenc.resize(levels * self.stride, COVERED);
+        }
+    }
+
+    /// The bit of option `k` (`None` for an empty option).
+    pub(crate) fn bit(&self, k: usize) -> Option<u32> {
+        Some(self.bit_of[k]).filter(|&b| b != u32::MAX)
+    }
+
+    /// The item header at list position `p`.
+    pub(crate) fn item_at(&self, p: u32) -> u32 {
+        self.at[p as usize]
+    }
+
+    /// The list position of primary item `c`.
+    pub(crate) fn pos_of(&self, c: u32) -> u32 {
+        self.pos[c as usize]
+    }
+
+    /// The node of option `b` in the list of item `c` (one of its items): what DLX's path holds.
+    pub(crate) fn node(&self, b: u32, c: u32) -> u32 {
+        let (s, e) = (self.istart[b as usize], self.istart[b as usize + 1]);
+        let j = self.items[s as usize..e as usize]
+            .iter()
+            .position(|&i| i == c)
+            .expect("the option holds the item");
+        self.first[b as usize] + j as u32
+    }
+
+    /// Level 0: every option active but those that clash with the `chosen` ones (bits of options
+    /// chosen before the search), whose items are covered.
+    pub(crate) fn root(&mut self, chosen: &[u32]) {
+        self.reserve(0);
+        self.held = None;
+        let w = self.w;
+        let nbits = self.opt.len();
+        let a = &mut self.a[..w];
+        a.fill(!0);
+        if !nbits.is_multiple_of(64) {
+            a[w - 1] = (1u64 << (nbits % 64)) - 1;
+        }
+        if nbits == 0 {
+            a[0] = 0;
+        }
+        let len = &mut self.len[..self.stride];
+        len.fill(COVERED);
+        for &b in chosen {
+            let (s, e) = (self.istart[b as usize], self.istart[b as usize + 1]);
+            for &i in &self.items[s as usize..e as usize] {
+                let row = &self.col[i as usize * w..(i as usize + 1) * w];
+                for (x, &m) in a.iter_mut().zip(row) {
+                    *x &= !m;
+                }
+            }
+        }
+        let mut covered = vec![false; self.np];
+        for &b in chosen {
+            let (s, e) = (self.pstart[b as usize], self.pstart[b as usize + 1]);
+            for &p in &self.prims[s as usize..e as usize] {
+                covered[p as usize] = true;
+            }
+        }
+        for (p, &c) in self.at.iter().enumerate() {
+            if !covered[p] {
+                let row = &self.col[c as usize * w..(c as usize + 1) * w];
+                // At most MAX_OPTIONS, below COVERED.
+                len[p] = a
+                    .iter()
+                    .zip(row)
+                    .map(|(&x, &m)| (x & m).count_ones())
+                    .sum::<u32>() as i16;
+            }
+        }
+        let lo = a.iter().position(|&x| x != 0).unwrap_or(0);
+        let hi = a.iter().rposition(|&x| x != 0).map_or(lo, |h| h + 1);
+        self.lv[0].lo = lo as u32;
+        self.lv[0].hi = hi as u32;
+    }
+
+    /// The item to branch on at level `l`: MRV's first item of least length in list order, or with
+    /// `FIRST` the first item left; `None` when every primary item is covered (a solution). Returns
+    /// its position and length.
+    #[inline(always)]
+    pub(crate) fn choose<const FIRST: bool>(&self, l: usize) -> Option<(u32, u32)> {
+        let len = &self.len[l * self.stride..(l + 1) * self.stride];
+        let mut best = COVERED;
+        let mut at = 0;
+        for (i, block) in len.chunks_exact(BLOCK).enumerate() {
+            let m = block.iter().fold(COVERED, |m, &v| m.min(v));
+            if m < best {
+                best = m;
+                at = i;
+                if FIRST || m == 0 {
+                    break;
+                }
+            }
+        }
+        if best == COVERED {
+            return None;
+        }
+        let block = &len[at * BLOCK..(at + 1) * BLOCK];
+        let j = if FIRST {
+            block.iter().position(|&v| v < COVERED)
+        } else {
+            block.iter().position(|&v| v == best)
+        }
+        .expect("the block holds it");
+        let p = at * BLOCK + j;
+        Some((p as u32, len[p] as u32))
+    }
+
+    /// Covers the item at position `p`, chosen at level `l` with `d` options: level `l`'s sets and
+    /// lengths once they are hidden, and its first option to try. Returns DLX1's updates for the
+    /// cover (1 for the item, `size - 1` for each option hidden).
+    #[inline(always)]
+    pub(crate) fn cover(&mut self, l: usize, p: u32, d: u32) -> u64 {
+        let w = self.w;
+        let (lo, hi) = (self.lv[l].lo as usize, self.lv[l].hi as usize);
+        let c = self.at[p as usize] as usize;
+        let row = &self.col[c * w..(c + 1) * w];
+        let a = &self.a[l * w..(l + 1) * w];
+        let ac = &mut self.ac[l * w..(l + 1) * w];
+        let lenc = &mut self.lenc[l * self.stride..(l + 1) * self.stride];
+        lenc.copy_from_slice(&self.len[l * self.stride..(l + 1) * self.stride]);
+        let mut updates = 1u64;
+        let mut first = u32::MAX;
+        for i in lo..hi {
+            let hit = a[i] & row[i];
+            ac[i] = a[i] & !row[i];
+            let mut r = hit;
+            if r != 0 && first == u32::MAX {
+                first = (i * 64) as u32 + r.trailing_zeros();
+            }
+            while r != 0 {
+                let b = i * 64 + r.trailing_zeros() as usize;
+                r &= r - 1;
+                updates += u64::from(self.weight[b]);
+                let (s, e) = (self.pstart[b] as usize, self.pstart[b + 1] as usize);
+                for &q in &self.prims[s..e] {
+                    lenc[q as usize] -= 1;
+                }
+            }
+        }
+        lenc[p as usize] = COVERED;
+        self.lv[l].pos = p;
+        self.lv[l].cursor = first;
+        self.lv[l].k = 0;
+        self.lv[l].d = d;
+        updates
+    }
+
+    /// The option of the item branched on at level `l` after bit `after` (in the order of its
+    /// list), `u32::MAX` when there is none.
+    #[inline(always)]
+    pub(crate) fn next_option(&self, l: usize, after: u32) -> u32 {
+        let w = self.w;
+        let c = self.at[self.lv[l].pos as usize] as usize;
+        let row = &self.col[c * w..(c + 1) * w];
+        let a = &self.a[l * w..(l + 1) * w];
+        let b = after as usize + 1;
+        let (mut i, hi) = (b / 64, self.lv[l].hi as usize);
+        if i >= hi {
+            return u32::MAX;
+        }
+        let mut m = a[i] & row[i] & (!0u64 << (b % 64));
+        loop {
+            if m != 0 {
+                return (i * 64) as u32 + m.trailing_zeros();
+            }
+            i += 1;
+            if i >= hi {
+                return u32::MAX;
+            }
+            m = a[i] & row[i];
+        }
+    }
+
+    /// Tries option `x` at level `l` (whose item is covered): level `l + 1`'s active options and
+    /// lengths, with the items of `x` covered. Returns DLX1's updates for covering `x`'s other items.
+    #[inline(always)]
+    pub(crate) fn try_option(&mut self, l: usize, x: u32) -> u64 {
+        self.reserve(l + 1);
+        let w = self.w;
+        let st = self.stride;
+        let c = self.at[self.lv[l].pos as usize];
+        let (s, e) = (
+            self.istart[x as usize] as usize,
+            self.istart[x as usize + 1] as usize,
+        );
+        self.others.clear();
+        for &i in &self.items[s..e] {
+            if i != c {
+                self.others.push(i as usize * w);
+            }
+        }
+        let mut updates = self.others.len() as u64;
+        let (lo, hi) = (self.lv[l].lo as usize, self.lv[l].hi as usize);
+        let ac = &self.ac[l * w..(l + 1) * w];
+        let len1 = &mut self.len[(l + 1) * st..(l + 2) * st];
+        len1.copy_from_slice(&self.lenc[l * st..(l + 1) * st]);
+        let a1 = &mut self.a[(l + 1) * w..(l + 2) * w];
+        let (mut nlo, mut nhi) = (usize::MAX, 0);
+        for i in lo..hi {
+            let here = ac[i];
+            if here == 0 {
+                a1[i] = 0;
+                continue;
+            }
+            let mut m = 0u64;
+            for &o in &self.others {
+                m |= self.col[o + i];
+            }
+            let kept = here & !m;
+            a1[i] = kept;
+            if kept != 0 {
+                nlo = nlo.min(i);
+                nhi = i + 1;
+            }
+            let mut r = here & m;
+            while r != 0 {
+                let b = i * 64 + r.trailing_zeros() as usize;
+                r &= r - 1;
+                updates += u64::from(self.weight[b]);
+                let (s, e) = (self.pstart[b] as usize, self.pstart[b + 1] as usize);
+                for &q in &self.prims[s..e] {
+                    len1[q as usize] -= 1;
+                }
+            }
+        }
+        let (s, e) = (
+            self.pstart[x as usize] as usize,
+            self.pstart[x as usize + 1] as usize,
+        );
+        for &q in &self.prims[s..e] {
+            len1[q as usize] = COVERED;
+        }
+        if nlo == usize::MAX {
+            nlo = lo;
+            nhi = lo;
+        }
+        self.lv[l + 1].lo = nlo as u32;
+        self.lv[l + 1].hi = nhi as u32;
+        updates
+    }
+}
