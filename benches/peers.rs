@@ -9,7 +9,7 @@
 //! checked against the known one and across engines: a mismatch is printed and the process exits with
 //! status 1. Times are the thread's CPU time, from each engine's own input format.
 
-use dlx_studio::core::{Count, Instance, Limits, Search, Tree};
+use dlx_studio::core::{Count, Engine, Instance, Limits, Search, Tree};
 use dlx_studio::problems::langford::Langford;
 use dlx_studio::problems::pentomino::Pentomino;
 use dlx_studio::problems::queens::Queens;
@@ -155,15 +155,11 @@ fn sudoku_dir() -> Option<PathBuf> {
 // ---------------------------------------------------------------------------------------------------
 // Measuring and reporting.
 
-/// The engines of a row: ours on the lookahead's tree, dlx, xcov, and ours on DLX1's tree (the tree
-/// dlx and xcov walk). "ours" in the ratios is the tree `dlx count` walks by default: the
-/// lookahead's for pentominoes, DLX1's for the rest (see `Row::ours`).
-const ENGINES: [&str; 4] = [
-    "ours, lookahead (pentomino: pruned first)",
-    "dlx 0.8",
-    "xcov 0.3",
-    "ours, DLX1",
-];
+/// The engines of a row: ours on bit sets, dlx, xcov, and ours on links. Both of ours walk DLX1's
+/// tree, the tree dlx and xcov walk, with the same nodes and updates. "ours" in the ratios is the
+/// engine `dlx count` takes by default (`Engine::Auto`): bit sets where options overlap heavily
+/// (pentominoes), links elsewhere (see `Row::ours`).
+const ENGINES: [&str; 4] = ["ours, bit sets", "dlx 0.8", "xcov 0.3", "ours, links"];
 const E: usize = ENGINES.len();
 
 struct Row {
@@ -175,23 +171,23 @@ struct Row {
     spread: [f64; E],
     /// Items per second to show next to the times (Sudoku: puzzles).
     per_sec: Option<f64>,
-    /// Our search-tree nodes and updates under the lookahead and under DLX1 (enumerations only).
+    /// Our search-tree nodes and updates on bit sets and on links (enumerations only): equal.
     tree: Option<[(u64, u64); 2]>,
     /// The search-tree nodes of `dlx` (enumerations only): DLX1's, when both walk one tree.
     dlx_nodes: Option<u64>,
     /// Knuth's SSXC1 time over the `dlx` crate's, from `shared/README.md`, where measured.
     ssxc1_over_dlx: Option<f64>,
-    /// `dlx count` walks the lookahead's tree here by default (pentominoes).
-    lookahead: bool,
+    /// `dlx count` counts on bit sets here by default (pentominoes).
+    bits: bool,
 }
 
 impl Row {
-    /// Our time on the tree `dlx count` walks by default.
+    /// Our time with the engine `dlx count` takes by default.
     fn ours(&self) -> f64 {
-        self.secs[if self.lookahead { 0 } else { 3 }]
+        self.secs[if self.bits { 0 } else { 3 }]
     }
     fn ours_spread(&self) -> f64 {
-        self.spread[if self.lookahead { 0 } else { 3 }]
+        self.spread[if self.bits { 0 } else { 3 }]
     }
 }
 
@@ -241,9 +237,9 @@ fn enumerate(
     expect: u64,
     runs: usize,
     ssxc1_over_dlx: Option<f64>,
-    lookahead: bool,
     errors: &mut Vec<String>,
 ) -> Row {
+    let bits = dlx_studio::core::bits::pays(inst, Tree::Dlx1);
     let mut times: [Vec<f64>; E] = Default::default();
     let mut tree = [(0, 0); 2];
     let mut dlx_nodes = None;
@@ -251,18 +247,15 @@ fn enumerate(
         for e in (0..E).map(|k| (run + k) % E) {
             let (n, secs) = match e {
                 0 | 3 => {
-                    let (tr, i) = if e == 0 {
-                        (Tree::Lookahead, 0)
+                    let (engine, i) = if e == 0 {
+                        (Engine::Bits, 0)
                     } else {
-                        (Tree::Dlx1, 1)
+                        (Engine::Links, 1)
                     };
+                    let mut s = Search::new(inst);
+                    s.set_engine(engine);
+                    assert_eq!(s.engine(), engine, "{workload}");
                     let t = now();
-                    // `dlx count`'s default for pentominoes: the blocked options emptied first,
-                    // timed with the search.
-                    let pruned = (e == 0 && lookahead)
-                        .then(|| dlx_studio::core::prune::blocked(inst, &[]).expect("no givens"));
-                    let mut s = Search::new(pruned.as_ref().map_or(inst, |p| &p.instance));
-                    s.set_tree(tr);
                     let n = count_ours(&mut s, None);
                     let secs = now() - t;
                     tree[i] = (s.stats().nodes, s.stats().updates);
@@ -303,7 +296,7 @@ fn enumerate(
         tree: Some(tree),
         dlx_nodes,
         ssxc1_over_dlx,
-        lookahead,
+        bits,
     }
 }
 
@@ -395,7 +388,7 @@ fn sudoku_set(
         tree: None,
         dlx_nodes: None,
         ssxc1_over_dlx: None,
-        lookahead: false,
+        bits: false,
     };
     (row, same)
 }
@@ -451,7 +444,6 @@ fn main() {
             expect,
             runs(r),
             ssxc1,
-            false,
             &mut errors,
         ));
     }
@@ -462,7 +454,6 @@ fn main() {
         2 * 108_144,
         runs(3),
         Some(1.01),
-        false,
         &mut errors,
     ));
     for (board, distinct, expect, ssxc1) in [
@@ -481,7 +472,6 @@ fn main() {
             expect,
             runs(3),
             ssxc1,
-            true,
             &mut errors,
         ));
     }
@@ -527,8 +517,8 @@ fn main() {
 
     println!("Environment: {env}");
     println!(
-        "{}{}. Times are {CLOCK}. Ratio = peer time / our time on the default tree (above \
-         1.0x: we are faster). ours / SSXC1 (est.) = our time / (dlx's time x SSXC1/dlx as \
+        "{}{}. Times are {CLOCK}. Ratio = peer time / our time with the default engine \
+         (above 1.0x: we are faster); every engine walks DLX1's tree. ours / SSXC1 (est.) = our time / (dlx's time x SSXC1/dlx as \
          measured in shared/README.md); the issue's target is at most 0.90.\n",
         if quick {
             "One run each"
@@ -542,7 +532,7 @@ fn main() {
         }
     );
     println!(
-        "| workload | solutions | {} | {} | {} | {} | default tree | {} / ours | {} / ours | ours / SSXC1 (est.) |",
+        "| workload | solutions | {} | {} | {} | {} | default engine | {} / ours | {} / ours | ours / SSXC1 (est.) |",
         ENGINES[3], ENGINES[0], ENGINES[1], ENGINES[2], ENGINES[1], ENGINES[2]
     );
     println!("|---|---:|---:|---:|---:|---:|---|---:|---:|---:|");
@@ -564,27 +554,35 @@ fn main() {
             cell(r.secs[0]),
             cell(r.secs[1]),
             cell(r.secs[2]),
-            if r.lookahead { "lookahead" } else { "DLX1" },
+            if r.bits { "bit sets" } else { "links" },
             r.secs[1] / r.ours(),
             r.secs[2] / r.ours()
         );
     }
     println!(
-        "\nSearch trees: the lookahead's (`dlx count`'s default for pentominoes, after pruning the \
-         blocked options there) and DLX1's on the instance as given (the default for the rest; \
-         dlx and xcov walk it too):\n"
+        "\nPer engine, on DLX1's tree (ours count the updates DLX1 makes; dlx counts nodes only; \
+         the bit sets make DLX1's updates' worth of changes without a link):\n"
     );
-    println!("| workload | tree | nodes | updates | ns / node | M updates / s |");
+    println!("| workload | engine | nodes | updates | ns / node | M updates / s |");
     println!("|---|---|---:|---:|---:|---:|");
     for r in &rows {
         if let Some(trees) = r.tree {
-            for (i, (name, e)) in [("lookahead", 0), ("DLX1", 3)].into_iter().enumerate() {
+            for (i, e) in [0, 3].into_iter().enumerate() {
                 let (nodes, updates) = trees[i];
                 println!(
-                    "| {} | {name} | {nodes} | {updates} | {:.0} | {:.0} |",
+                    "| {} | {} | {nodes} | {updates} | {:.0} | {:.0} |",
                     r.workload,
+                    ENGINES[e],
                     r.secs[e] / nodes as f64 * 1e9,
                     updates as f64 / r.secs[e] / 1e6
+                );
+            }
+            if let Some(d) = r.dlx_nodes {
+                println!(
+                    "| {} | {} | {d} | — | {:.0} | — |",
+                    r.workload,
+                    ENGINES[1],
+                    r.secs[1] / d as f64 * 1e9
                 );
             }
         }
@@ -597,6 +595,12 @@ fn main() {
                     "- {}: dlx's tree has {d} nodes, ours under DLX1 {}",
                     r.workload, trees[1].0
                 );
+            }
+            if trees[0] != trees[1] {
+                errors.push(format!(
+                    "{}: bit sets {:?} and links {:?} (nodes, updates) differ",
+                    r.workload, trees[0], trees[1]
+                ));
             }
         }
     }

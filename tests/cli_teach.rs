@@ -387,7 +387,7 @@ fn blocked_options_are_pruned_on_request() {
 #[test]
 fn the_engine_is_chosen_named_and_refused_clearly() {
     // Both engines walk DLX1's tree: the same solutions, nodes and updates; --json names the one
-    // that counted. Auto takes bit sets for pentominoes, links for queens.
+    // that counted. Auto takes bit sets for pentominoes and queens, links for Sudoku.
     let count = |problem: &[&str], extra: &[&str]| {
         let mut a = vec!["count"];
         a.extend_from_slice(problem);
@@ -395,9 +395,12 @@ fn the_engine_is_chosen_named_and_refused_clearly() {
         a.extend_from_slice(extra);
         json(&a, "")
     };
+    let sudoku =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     for (problem, auto) in [
         (&["pentomino", "3x20"][..], "bits"),
-        (&["queens", "9"][..], "links"),
+        (&["queens", "9"][..], "bits"),
+        (&["sudoku", sudoku][..], "links"),
     ] {
         let d = count(problem, &[]);
         assert_eq!(d["engine"], auto, "{problem:?}");

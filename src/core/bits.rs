@@ -71,14 +71,23 @@ pub fn overlap(inst: &Instance) -> f64 {
     met as f64 / inst.n_options().max(1) as f64 / inst.n_primary().max(1) as f64
 }
 
-/// Above this [`overlap`] the bit sets count by default (`Engine::Auto`). Measured (2026-11-25,
-/// `dlx count --engine bits|links`, one thread): pentomino 6x10, overlap 11, bit sets 2.0x faster;
-/// 13-queens (1.5) and Langford 12 (1.3) equal within 3%; Sudoku (0.11) 1.35x slower.
-pub const OVERLAP_FOR_BITS: f64 = 3.0;
+/// At or above this [`overlap`] the bit sets count by default (`Engine::Auto`). Measured
+/// (2026-11-25, `cargo bench --bench peers`, thread CPU time, medians): pentominoes (overlap 12-18)
+/// 2.0x faster on bit sets; 12- to 14-queens (1.7) 1-8% faster; Langford 12 (1.4) 1% faster;
+/// Sudoku (0.11) 1.35x slower (`dlx solve --batch` on the 17-clue set), where the per-level copy
+/// and scan of 324 lengths outweighs the few options a node removes.
+pub const OVERLAP_FOR_BITS: f64 = 1.0;
 
 /// Whether `Engine::Auto` takes bit sets for `inst` on `tree`: where they apply and pay.
 pub fn pays(inst: &Instance, tree: Tree) -> bool {
     applies(inst, tree) && overlap(inst) >= OVERLAP_FOR_BITS
+}
+
+/// What `Bits::hide` reads of the options (borrowed apart from the level arrays it writes).
+struct Options<'a> {
+    weight: &'a [u32],
+    pstart: &'a [u32],
+    prims: &'a [u32],
 }
 
 /// One level of the walk: the item branched on (as a position in the item list), the option being
@@ -341,6 +350,11 @@ impl Bits {
         let row = &self.col[c * w..(c + 1) * w];
         let a = &self.a[l * w..(l + 1) * w];
         let ac = &mut self.ac[l * w..(l + 1) * w];
+        let opts = Options {
+            weight: &self.weight,
+            pstart: &self.pstart,
+            prims: &self.prims,
+        };
         let lenc = &mut self.lenc[l * self.stride..(l + 1) * self.stride];
         lenc.copy_from_slice(&self.len[l * self.stride..(l + 1) * self.stride]);
         let mut updates = 1u64;
@@ -348,25 +362,42 @@ impl Bits {
         for i in lo..hi {
             let hit = a[i] & row[i];
             ac[i] = a[i] & !row[i];
-            let mut r = hit;
-            if r != 0 && first == u32::MAX {
-                first = (i * 64) as u32 + r.trailing_zeros();
+            if hit != 0 && first == u32::MAX {
+                first = (i * 64) as u32 + hit.trailing_zeros();
             }
-            while r != 0 {
-                let b = i * 64 + r.trailing_zeros() as usize;
-                r &= r - 1;
-                updates += u64::from(self.weight[b]);
-                let (s, e) = (self.pstart[b] as usize, self.pstart[b + 1] as usize);
-                for &q in &self.prims[s..e] {
-                    lenc[q as usize] -= 1;
-                }
-            }
+            updates += Bits::hide(&opts, hit, i, lenc);
         }
         lenc[p as usize] = COVERED;
         self.lv[l].pos = p;
         self.lv[l].cursor = first;
         self.lv[l].k = 0;
         self.lv[l].d = d;
+        updates
+    }
+
+    /// Takes the options of bits `r` of word `i` out of the lengths `len` (each of their primary
+    /// items loses one), and returns DLX1's updates for hiding them (`size - 1` each). The hot loop
+    /// of both `cover` and `try_option`, without bounds checks.
+    #[inline(always)]
+    fn hide(opts: &Options, mut r: u64, i: usize, len: &mut [i16]) -> u64 {
+        let mut updates = 0u64;
+        while r != 0 {
+            let b = i * 64 + r.trailing_zeros() as usize;
+            r &= r - 1;
+            debug_assert!(b + 1 < opts.pstart.len() && b < opts.weight.len());
+            // SAFETY: every set bit of a level's sets is an option (`root` clears the bits past the
+            // last one, and sets only shrink), so b < weight.len() == pstart.len() - 1; pstart holds
+            // offsets into prims, in order; a primary position q < np <= stride == len.len().
+            unsafe {
+                updates += u64::from(*opts.weight.get_unchecked(b));
+                let s = *opts.pstart.get_unchecked(b) as usize;
+                let e = *opts.pstart.get_unchecked(b + 1) as usize;
+                for &q in opts.prims.get_unchecked(s..e) {
+                    debug_assert!((q as usize) < len.len());
+                    *len.get_unchecked_mut(q as usize) -= 1;
+                }
+            }
+        }
         updates
     }
 
@@ -417,6 +448,11 @@ impl Bits {
         let mut updates = self.others.len() as u64;
         let (lo, hi) = (self.lv[l].lo as usize, self.lv[l].hi as usize);
         let ac = &self.ac[l * w..(l + 1) * w];
+        let opts = Options {
+            weight: &self.weight,
+            pstart: &self.pstart,
+            prims: &self.prims,
+        };
         let len1 = &mut self.len[(l + 1) * st..(l + 2) * st];
         len1.copy_from_slice(&self.lenc[l * st..(l + 1) * st]);
         let a1 = &mut self.a[(l + 1) * w..(l + 2) * w];
@@ -429,7 +465,9 @@ impl Bits {
             }
             let mut m = 0u64;
             for &o in &self.others {
-                m |= self.col[o + i];
+                debug_assert!(o + i < self.col.len());
+                // SAFETY: o = item * w with item <= n, and i < hi <= w: o + i < (n + 1) * w.
+                m |= unsafe { *self.col.get_unchecked(o + i) };
             }
             let kept = here & !m;
             a1[i] = kept;
@@ -437,16 +475,7 @@ impl Bits {
                 nlo = nlo.min(i);
                 nhi = i + 1;
             }
-            let mut r = here & m;
-            while r != 0 {
-                let b = i * 64 + r.trailing_zeros() as usize;
-                r &= r - 1;
-                updates += u64::from(self.weight[b]);
-                let (s, e) = (self.pstart[b] as usize, self.pstart[b + 1] as usize);
-                for &q in &self.prims[s..e] {
-                    len1[q as usize] -= 1;
-                }
-            }
+            updates += Bits::hide(&opts, here & m, i, len1);
         }
         let (s, e) = (
             self.pstart[x as usize] as usize,
