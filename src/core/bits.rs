@@ -75,8 +75,14 @@ pub fn overlap(inst: &Instance) -> f64 {
 /// (2026-11-25, `cargo bench --bench peers`, thread CPU time, medians): pentominoes (overlap 12-18)
 /// 2.0x faster on bit sets; 12- to 14-queens (1.7) 1-8% faster; Langford 12 (1.4) 1% faster;
 /// Sudoku (0.11) 1.35x slower (`dlx solve --batch` on the 17-clue set), where the per-level copy
-/// and scan of 324 lengths outweighs the few options a node removes.
-pub const OVERLAP_FOR_BITS: f64 = 1.0;
+/// and scan of 324 lengths outweighs the few options a node removes. In wasm32 the bit sets gain
+/// less (`make bench-wasm`, node, 10k-node slices: 13-queens 120.6 ms on bit sets against 108.5 ms
+/// on links; pentomino 6x10 1.97 s against about 4.1 s), so there only the heavy overlaps take them.
+pub const OVERLAP_FOR_BITS: f64 = if cfg!(target_arch = "wasm32") {
+    3.0
+} else {
+    1.0
+};
 
 /// Whether `Engine::Auto` takes bit sets for `inst` on `tree`: where they apply and pay.
 pub fn pays(inst: &Instance, tree: Tree) -> bool {
