@@ -10,7 +10,7 @@
 mod parallel;
 
 use dlx_studio::core::{
-    bits, prune, Engine as Counter, Heuristic, Instance, Limits, Naive, NaiveError, Order, Search,
+    prune, Engine as Counter, Heuristic, Instance, Limits, Naive, NaiveError, Order, Search,
     SolutionStop, Stats, Status, Tree,
 };
 use dlx_studio::problems::exact_cover::Reading;
@@ -312,8 +312,8 @@ struct Args {
     heuristic: Heuristic,
     /// `--tree`: the search tree dancing links walks (`None`: the default, see [`Args::tree`]).
     tree: Option<Tree>,
-    /// `--prune blocked|none` (`None`: the default, see [`Args::prunes`]).
-    prune: Option<bool>,
+    /// `--prune blocked` (true) or `none` (false, the default; see [`Args::instance`]).
+    prune: bool,
     /// `--engine auto|bits|links` (`Counter::Auto`, the default).
     engine: Counter,
     /// How many options the search's instance had emptied as blocked, once `start` has pruned.
@@ -331,48 +331,33 @@ impl Args {
     /// (6x10: 1.2 M nodes against 3.6 M), but DLX1's tree on bit sets (`--engine auto`, see
     /// `core::bits`) counts it in 0.6 of the time the lookahead takes on links; elsewhere the
     /// lookahead's test on every hide costs more than the dead ends it saves. benches/README.md.
-    pub(crate) fn tree(&self, _problem: &dyn Problem) -> Tree {
+    pub(crate) fn tree(&self) -> Tree {
         self.tree.unwrap_or(Tree::Dlx1)
     }
 
     /// The engine that counts (`--json`'s `engine`): `bits` or `links`, as `--engine` and the
-    /// instance searched and the tree walked decide (`Search::engine`).
+    /// instance searched and the tree walked decide (`Engine::resolve`, as `Search::engine`).
     pub(crate) fn engine_name(&self) -> &'static str {
         self.engine_of.get().unwrap_or(Counter::Links).name()
     }
 
-    /// Notes the engine for the instance searched (see [`Args::engine_name`]).
-    fn note_engine(&self, inst: &Instance, tree: Tree) {
-        let bits = match self.engine {
-            Counter::Auto => bits::pays(inst, tree),
-            Counter::Bits => bits::applies(inst, tree),
-            Counter::Links => false,
-        };
-        self.engine_of
-            .set(Some(if bits { Counter::Bits } else { Counter::Links }));
-    }
-
-    /// Whether to empty the blocked options before the search (`core::prune`): `--prune blocked`
-    /// only. (Pentomino 6x10 on bit sets: 5% faster, 144 options emptied; the default keeps the
-    /// instance as given, so that nodes and updates are DLX1's, as `dlx` and Knuth's program
-    /// count them.)
-    pub(crate) fn prunes(&self, _problem: &dyn Problem) -> bool {
-        self.prune.unwrap_or(false)
-    }
-
     /// The instance the search runs on: the problem's, or with its blocked options emptied (same
     /// option numbers, so solutions and boards read the same). Notes how many were emptied.
+    /// With `--prune blocked` only: pentomino 6x10 on bit sets is 10% faster with its 144 blocked
+    /// options emptied, but the default keeps the instance as given, so that nodes and updates are
+    /// DLX1's own, as `dlx` and Knuth's program count them.
     pub(crate) fn instance<'a>(&self, problem: &'a dyn Problem) -> std::borrow::Cow<'a, Instance> {
-        let tree = self.tree(problem);
-        if self.prunes(problem) {
-            if let Some(p) = prune::blocked(problem.instance(), problem.givens()) {
+        let inst = match self.prune {
+            true => prune::blocked(problem.instance(), problem.givens()).map(|p| {
                 self.pruned.set(Some(p.removed));
-                self.note_engine(&p.instance, tree);
-                return std::borrow::Cow::Owned(p.instance);
-            }
+                std::borrow::Cow::Owned(p.instance)
+            }),
+            false => None,
         }
-        self.note_engine(problem.instance(), tree);
-        std::borrow::Cow::Borrowed(problem.instance())
+        .unwrap_or(std::borrow::Cow::Borrowed(problem.instance()));
+        self.engine_of
+            .set(Some(self.engine.resolve(&inst, self.tree())));
+        inst
     }
 
     fn new(command: Command) -> Args {
@@ -391,7 +376,7 @@ impl Args {
             naive: false,
             heuristic: Heuristic::Mrv,
             tree: None,
-            prune: None,
+            prune: false,
             engine: Counter::Auto,
             pruned: std::cell::Cell::new(None),
             engine_of: std::cell::Cell::new(None),
@@ -414,59 +399,32 @@ impl Args {
             "--batch" => self.batch = Some(v().to_string()),
             "--max-input" => self.max_input = parse_number(name, v())?,
             "--events" => self.events = parse_number(name, v())?,
-            "--algorithm" => {
-                self.naive = match v() {
-                    "dlx" => false,
-                    "naive" => true,
-                    other => {
-                        return Err(Fail(format!(
-                            "--algorithm `{other}`: expected dlx or naive"
-                        )))
-                    }
-                }
-            }
+            "--algorithm" => self.naive = one_of(name, v(), &[("dlx", false), ("naive", true)])?,
             "--heuristic" => {
-                self.heuristic = match v() {
-                    "mrv" => Heuristic::Mrv,
-                    "first" => Heuristic::First,
-                    other => {
-                        return Err(Fail(format!(
-                            "--heuristic `{other}`: expected mrv or first"
-                        )))
-                    }
-                }
+                self.heuristic = one_of(
+                    name,
+                    v(),
+                    &[("mrv", Heuristic::Mrv), ("first", Heuristic::First)],
+                )?
             }
-            "--prune" => {
-                self.prune = Some(match v() {
-                    "blocked" => true,
-                    "none" => false,
-                    other => {
-                        return Err(Fail(format!("--prune `{other}`: expected blocked or none")))
-                    }
-                })
-            }
+            "--prune" => self.prune = one_of(name, v(), &[("blocked", true), ("none", false)])?,
             "--engine" => {
-                self.engine = match v() {
-                    "auto" => Counter::Auto,
-                    "bits" => Counter::Bits,
-                    "links" => Counter::Links,
-                    other => {
-                        return Err(Fail(format!(
-                            "--engine `{other}`: expected auto, bits or links"
-                        )))
-                    }
-                }
+                self.engine = one_of(
+                    name,
+                    v(),
+                    &[
+                        ("auto", Counter::Auto),
+                        ("bits", Counter::Bits),
+                        ("links", Counter::Links),
+                    ],
+                )?
             }
             "--tree" => {
-                self.tree = Some(match v() {
-                    "lookahead" => Tree::Lookahead,
-                    "dlx1" => Tree::Dlx1,
-                    other => {
-                        return Err(Fail(format!(
-                            "--tree `{other}`: expected dlx1 or lookahead"
-                        )))
-                    }
-                })
+                self.tree = Some(one_of(
+                    name,
+                    v(),
+                    &[("dlx1", Tree::Dlx1), ("lookahead", Tree::Lookahead)],
+                )?)
             }
             "--format" => {
                 self.format =
@@ -476,6 +434,20 @@ impl Args {
         }
         Ok(())
     }
+}
+
+/// The value of option `name` among `choices` (each word it takes, and what the word means);
+/// any other word is refused as "--name `word`: expected a, b or c".
+fn one_of<T: Copy>(name: &str, value: &str, choices: &[(&str, T)]) -> Result<T, Fail> {
+    if let Some(&(_, t)) = choices.iter().find(|(w, _)| *w == value) {
+        return Ok(t);
+    }
+    let words: Vec<&str> = choices.iter().map(|&(w, _)| w).collect();
+    let (last, rest) = words.split_last().expect("an option takes some word");
+    Err(Fail(format!(
+        "{name} `{value}`: expected {} or {last}",
+        rest.join(", ")
+    )))
 }
 
 /// Events `dlx trace` prints when `--events` does not say.
@@ -973,7 +945,7 @@ fn start(problem: &dyn Problem, args: &Args) -> Result<Search, Fail> {
     let inst = args.instance(problem);
     let mut search = Search::with_order(&inst, order);
     search.set_heuristic(args.heuristic);
-    search.set_tree(args.tree(problem));
+    search.set_tree(args.tree());
     search.set_engine(args.engine);
     search
         .preselect(problem.givens())
@@ -1033,7 +1005,7 @@ pub(crate) fn tree_name(problem: &dyn Problem, args: &Args) -> &'static str {
     if problem.instance().has_multiplicities() {
         "dlx3"
     } else {
-        args.tree(problem).name()
+        args.tree().name()
     }
 }
 

@@ -114,12 +114,12 @@ pub(crate) struct BitLevel {
 pub(crate) struct Bits {
     /// Words a set.
     w: usize,
-    /// Primary items, and `stride`, their count rounded up to a whole block (lengths a level).
-    np: usize,
+    /// Lengths a level: the primary items, rounded up to a whole block.
     stride: usize,
-    /// By bit: the option's number and first node; its items (header numbers, in node order) are
+    /// Options with nodes (the bits of a set).
+    nbits: usize,
+    /// By bit: the option's first node; its items (header numbers, in node order) are
     /// `items[istart[b]..istart[b + 1]]`, its primary items as list positions `prims[pstart[b]..]`.
-    pub(crate) opt: Vec<u32>,
     first: Vec<u32>,
     istart: Vec<u32>,
     items: Vec<u32>,
@@ -170,9 +170,8 @@ impl Bits {
         }
         let mut bits = Bits {
             w,
-            np,
             stride: np.div_ceil(BLOCK).max(1) * BLOCK,
-            opt: Vec::with_capacity(order.len()),
+            nbits: order.len(),
             first: Vec::with_capacity(order.len()),
             istart: vec![0],
             items: Vec::new(),
@@ -193,7 +192,6 @@ impl Bits {
         };
         for (b, &k) in order.iter().enumerate() {
             let f = links.option_first[k as usize];
-            bits.opt.push(k);
             bits.first.push(f);
             bits.bit_of[k as usize] = b as u32;
             let mut x = f;
@@ -269,7 +267,7 @@ impl Bits {
         self.reserve(0);
         self.held = None;
         let w = self.w;
-        let nbits = self.opt.len();
+        let nbits = self.nbits;
         let a = &mut self.a[..w];
         a.fill(!0);
         if !nbits.is_multiple_of(64) {
@@ -289,22 +287,20 @@ impl Bits {
                 }
             }
         }
-        let mut covered = vec![false; self.np];
+        for (p, &c) in self.at.iter().enumerate() {
+            let row = &self.col[c as usize * w..(c as usize + 1) * w];
+            // At most MAX_OPTIONS, below COVERED.
+            len[p] = a
+                .iter()
+                .zip(row)
+                .map(|(&x, &m)| (x & m).count_ones())
+                .sum::<u32>() as i16;
+        }
+        // The chosen options' items are covered (their lengths came to 0 above).
         for &b in chosen {
             let (s, e) = (self.pstart[b as usize], self.pstart[b as usize + 1]);
             for &p in &self.prims[s as usize..e as usize] {
-                covered[p as usize] = true;
-            }
-        }
-        for (p, &c) in self.at.iter().enumerate() {
-            if !covered[p] {
-                let row = &self.col[c as usize * w..(c as usize + 1) * w];
-                // At most MAX_OPTIONS, below COVERED.
-                len[p] = a
-                    .iter()
-                    .zip(row)
-                    .map(|(&x, &m)| (x & m).count_ones())
-                    .sum::<u32>() as i16;
+                len[p as usize] = COVERED;
             }
         }
         let lo = a.iter().position(|&x| x != 0).unwrap_or(0);

@@ -275,6 +275,31 @@ impl Engine {
             Engine::Links => "links",
         }
     }
+
+    /// What this setting counts `inst` with on `tree`: `Engine::Bits` or `Engine::Links` (what
+    /// [`Search::engine`] says of a search over `inst`, without making one).
+    pub fn resolve(self, inst: &Instance, tree: Tree) -> Engine {
+        self.pick(
+            tree,
+            super::bits::applies(inst, Tree::Dlx1),
+            super::bits::pays(inst, Tree::Dlx1),
+        )
+    }
+
+    /// The decision, given whether bit sets can walk the instance on DLX1's tree and pay there.
+    fn pick(self, tree: Tree, fit: bool, pay: bool) -> Engine {
+        let bits = tree == Tree::Dlx1
+            && match self {
+                Engine::Auto => pay,
+                Engine::Bits => fit,
+                Engine::Links => false,
+            };
+        if bits {
+            Engine::Bits
+        } else {
+            Engine::Links
+        }
+    }
 }
 
 /// Below this many nodes left before the node cap, `run` keeps to the links: the bit sets pay for
@@ -409,17 +434,7 @@ impl Search {
     /// The engine `run` counts with for a fast observer: `Engine::Bits` or `Engine::Links` (short
     /// runs of a few nodes excepted, which keep to the links).
     pub fn engine(&self) -> Engine {
-        let bits = self.tree == Tree::Dlx1
-            && match self.engine {
-                Engine::Auto => self.bits_pay,
-                Engine::Bits => self.bits_fit,
-                Engine::Links => false,
-            };
-        if bits {
-            Engine::Bits
-        } else {
-            Engine::Links
-        }
+        self.engine.pick(self.tree, self.bits_fit, self.bits_pay)
     }
 
     /// Chooses options before the search starts (Sudoku givens): their items are covered for good and

@@ -113,7 +113,7 @@ pub fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result
     // a whole count splits for its threads.
     let plan = Plan::for_workers(args.part.map_or(threads, |p| p.n));
     let inst = args.instance(problem);
-    let mut split = Split::with_tree(&inst, problem.givens(), order, plan, args.tree(problem))
+    let mut split = Split::with_tree(&inst, problem.givens(), order, plan, args.tree())
         .map_err(|c| clash(problem, c.option, c.item))?;
     split.set_engine(args.engine);
     let (k, n) = args.part.map_or((0, 1), |p| (p.k, p.n));

@@ -1437,3 +1437,30 @@ fn bits_resume_and_hand_back_the_links_in_step() {
         lockstep(&inst, &[], case, 40);
     }
 }
+
+/// Under Miri (`make miri` runs `miri_smoke`): the bit sets' unchecked loops (`Bits::hide`, the word
+/// pass of `try_option`) on small instances, counted whole, with a given, and in lockstep with the
+/// links through pauses and steps.
+#[test]
+fn miri_smoke_bit_sets_on_small_instances() {
+    for givens in [&[][..], &[1][..]] {
+        let (want, links) = count_with(
+            &queens(6),
+            givens,
+            Order::Given,
+            Heuristic::Mrv,
+            Engine::Links,
+        );
+        let (got, bits) = count_with(
+            &queens(6),
+            givens,
+            Order::Given,
+            Heuristic::Mrv,
+            Engine::Bits,
+        );
+        assert_eq!(got, want);
+        assert_eq!(bits.stats(), links.stats());
+        assert_eq!(bits.links(), links.links());
+    }
+    lockstep(&queens(5), &[], 3, 25);
+}
