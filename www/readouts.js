@@ -2,6 +2,8 @@
 // The text read-outs, as renderers (update(snapshot) + draw(), see www/snapshot.js): the live
 // statistics, the narration line, and the run-to-end box with its own figures.
 
+import { termLink } from './glossary.js';
+
 /** @param {unknown} x */
 export function num(x) { return typeof x === 'bigint' ? Number(x) : Number(x ?? 0); }
 /** @param {unknown} x */
@@ -140,9 +142,16 @@ export class RunBoxView {
     }
     set(text, line);
     // The tree the workers walk, beside the box's buttons (its own line: the two above are full).
-    // and what counts it: bit sets walk the same tree, faster where options overlap heavily.
-    const engine = r.engine === 'bits' ? ' on bit sets' : '';
-    set(els.tree, r.phase === 'running' || r.phase === 'done' || r.phase === 'cancelled' ? `${treeWords(r.tree)}${engine}` : '');
+    // and what counts it: bit sets walk the same tree, faster where options overlap heavily. "bit
+    // sets" links to its glossary entry (a tooltip alone would never reach a touch screen).
+    const shown = r.phase === 'running' || r.phase === 'done' || r.phase === 'cancelled';
+    if (shown && r.engine === 'bits') {
+      if (els.tree.textContent !== `${treeWords(r.tree)} on bit sets`) {
+        els.tree.replaceChildren(`${treeWords(r.tree)} on `, termLink('bit-sets', 'bit sets'));
+      }
+    } else {
+      set(els.tree, shown ? treeWords(r.tree) : '');
+    }
     // How many workers counted at once on average: their own counting times over the run's.
     const busy = r.busy && r.ms > 0 && r.workers > 1
       ? ` The workers counted ${(r.busy / 1000).toFixed(2)} s in all: ${(r.busy / r.ms).toFixed(1)} at once on average.`

@@ -413,6 +413,15 @@ test('pentomino 6x10 runs to the end in the worker (9356) while the page answers
   assert(run.engine === 'bits' && run.stats.nodes === 3637261, `engine ${run.engine}, ${run.stats.nodes} nodes`);
   const treeLine = await page.evaluate(() => [document.getElementById('run-box').dataset.engine, document.getElementById('run-tree').textContent]);
   assert(treeLine[0] === 'bits' && treeLine[1] === 'DLX1 tree on bit sets', `the run box's engine: ${treeLine}`);
+  // "bit sets" is a link to its glossary entry, for a reader (and a touch screen) that asks what it is.
+  await page.click('#run-tree a.term');
+  const entry = await page.evaluate(() => {
+    const d = document.querySelector('dialog.glossary');
+    const current = d && d.open ? d.querySelector('dt.current') : null;
+    return current ? current.textContent : `open: ${!!d?.open}`;
+  });
+  assert(entry.startsWith('Bit sets (the fast count)'), `the glossary did not open at "bit sets": ${entry}`);
+  await page.keyboard.press('Escape');
   assert((await text(page, 'status')).includes('9,356'), 'the status does not say 9,356');
   // The live statistics are the page's own search (two next-choice clicks in), not the run's.
   assert((await num(page, 'solutions')) === 0 && (await num(page, 'nodes')) === probe.n1,
