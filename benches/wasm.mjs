@@ -21,7 +21,7 @@
 // the module, `load` and the split are not. Run 0 is the first in a fresh process (a fresh browser
 // page), so it includes V8's baseline (Liftoff) code until the hot functions are tiered up; later runs
 // are the steady state. Each line: {run, ms, first_ms (the first call's time), calls, solutions, nodes,
-// updates}.
+// updates, engine (Session.engine_name: "bits" or "links")}.
 
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
@@ -61,14 +61,14 @@ function runAll(Session, a) {
       if (done) break;
     }
     const st = how === 'part' ? s.part_stats() : s.stats();
-    return { ms, first_ms: first, calls, solutions: st.solutions, nodes: st.nodes, updates: st.updates };
+    return { ms, first_ms: first, calls, solutions: st.solutions, nodes: st.nodes, updates: st.updates, engine: s.engine_name() };
   };
   const s = new Session();
   const out = [];
   for (let run = 0; run < a.runs; run++) {
     let r;
     if (a.kind === 'sudoku-set') {
-      r = { ms: 0, first_ms: -1, calls: 0, solutions: 0, nodes: 0, updates: 0 };
+      r = { ms: 0, first_ms: -1, calls: 0, solutions: 0, nodes: 0, updates: 0, engine: '' };
       for (const p of a.puzzles) {
         s.load('sudoku', p, false);
         const one = count(s);
@@ -78,6 +78,7 @@ function runAll(Session, a) {
         r.solutions += one.solutions;
         r.nodes += one.nodes;
         r.updates += one.updates;
+        r.engine = one.engine;
       }
     } else {
       s.load(a.kind, a.text, false);

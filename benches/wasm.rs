@@ -23,7 +23,10 @@
 //! Liftoff, and tiers a function up only between calls). Times are wall clock on both sides (node
 //! has no thread CPU clock): run it on a quiet machine; the load average is printed.
 
-use dlx_studio::core::{Event, Limits, Observer, Order, Plan, Search, Share, Split, Status};
+use dlx_studio::core::{
+    bits, Engine as CountEngine, Event, Instance, Limits, Observer, Order, Plan, Search, Share,
+    Split, Status, Tree,
+};
 use dlx_studio::narrate::thousands;
 use dlx_studio::problems::{self, Problem};
 use std::ops::ControlFlow;
@@ -65,6 +68,8 @@ struct Counted {
 struct Run {
     counted: Counted,
     secs: f64,
+    /// What counted: `bits` or `links` (`Search::engine`, `Session.engine_name`).
+    engine: &'static str,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -93,12 +98,26 @@ fn load(kind: &str, text: &str) -> Box<dyn Problem> {
     problems::load_text(spec, text).unwrap_or_else(|e| panic!("{kind} {text}: {e}"))
 }
 
-/// Counts one problem natively in the mode's slices; only the counting calls are timed.
+/// The engine the wasm build's `Engine::Auto` takes for `inst` (bit sets from a higher overlap
+/// than natively): the native side counts with it too, so that the ratio compares the builds of one
+/// counting path.
+fn wasm_engine(inst: &Instance) -> CountEngine {
+    if bits::applies(inst, Tree::Dlx1) && bits::overlap(inst) >= bits::OVERLAP_FOR_BITS_WASM32 {
+        CountEngine::Bits
+    } else {
+        CountEngine::Links
+    }
+}
+
+/// Counts one problem natively in the mode's slices, with the engine the wasm build takes; only the
+/// counting calls are timed.
 fn count_native(problem: &dyn Problem, mode: Mode) -> Run {
     let mut secs = 0.0;
+    let engine = wasm_engine(problem.instance());
     match mode {
         Mode::Chunk => {
             let mut search = Search::new(problem.instance());
+            search.set_engine(engine);
             search.preselect(problem.givens()).expect("givens agree");
             let mut keep = Keep(Vec::new());
             loop {
@@ -122,16 +141,19 @@ fn count_native(problem: &dyn Problem, mode: Mode) -> Run {
                     updates: s.updates,
                 },
                 secs,
+                engine: search.engine().name(),
             }
         }
         Mode::Part => {
-            let split = Split::new(
+            let mut split = Split::new(
                 problem.instance(),
                 problem.givens(),
                 Order::Given,
                 Plan::for_workers(1),
             )
             .expect("givens agree");
+            split.set_engine(engine);
+            let engine = split.search().engine().name();
             let mut share: Share = split.into_share(0, 1);
             // `Session::count_part_for`'s chunks: a quarter of the slice each, from 1024 nodes.
             let mut chunk = 1024u64;
@@ -154,6 +176,7 @@ fn count_native(problem: &dyn Problem, mode: Mode) -> Run {
                     updates: s.updates,
                 },
                 secs,
+                engine,
             }
         }
     }
@@ -193,6 +216,7 @@ fn native_run(w: &Workload, mode: Mode) -> Run {
                 total.counted.solutions += r.counted.solutions;
                 total.counted.nodes += r.counted.nodes;
                 total.counted.updates += r.counted.updates;
+                total.engine = r.engine;
             }
             total
         }
@@ -248,6 +272,11 @@ fn wasm_runs(engine: Engine, pkg: &Path, w: &Workload, mode: Mode) -> Result<(Ru
                     updates: n("updates")? as u64,
                 },
                 secs: n("ms")? / 1e3,
+                engine: match v["engine"].as_str() {
+                    Some("bits") => "bits",
+                    Some("links") => "links",
+                    _ => return Err(format!("no engine in {l}")),
+                },
             })
         })
         .collect::<Result<_, String>>()?;
@@ -417,6 +446,7 @@ fn main() {
             // Per engine: first runs and steady runs.
             let mut timed = vec![(Vec::new(), Vec::new()); engines.len()];
             let mut counted = None;
+            let mut counted_on = "";
             for rep in 0..repeats {
                 eprintln!("{} ({}), run {}/{repeats}", w.name, mode.label(), rep + 1);
                 // Alternate which side goes first, so neither always meets the other's aftermath.
@@ -442,6 +472,16 @@ fn main() {
                 };
                 for (k, &(f, s)) in wr.iter().enumerate() {
                     for (side, r) in [("first run", f), ("steady", s)] {
+                        if r.engine != n.engine {
+                            errors.push(format!(
+                                "{} ({}): {}, {side}, counted on {}, native on {}",
+                                w.name,
+                                mode.label(),
+                                engines[k].label(),
+                                r.engine,
+                                n.engine
+                            ));
+                        }
                         if r.counted != n.counted {
                             errors.push(format!(
                                 "{} ({}): {}, {side}, counted {:?}, native {:?}",
@@ -466,6 +506,7 @@ fn main() {
                     ));
                 }
                 counted = Some(n.counted);
+                counted_on = n.engine;
                 native.push(n.secs);
             }
             let c = counted.expect("at least one run");
@@ -478,7 +519,7 @@ fn main() {
             }
             for (engine, secs) in rows {
                 table.push(format!(
-                    "| {} | {engine} ({}) | {} | {} | {} | {} | {:.1} | {:.0} M | {:.2}x |",
+                    "| {} | {engine} ({}) | {counted_on} | {} | {} | {} | {} | {:.1} | {:.0} M | {:.2}x |",
                     w.name,
                     mode.label(),
                     thousands(c.solutions),
@@ -510,10 +551,10 @@ fn main() {
         load_average()
     );
     println!(
-        "| workload | engine (slices) | solutions | nodes | updates | time | ns/node | updates/s | \
-         / native |"
+        "| workload | engine (slices) | counted on | solutions | nodes | updates | time | ns/node | \
+         updates/s | / native |"
     );
-    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---|---|---:|---:|---:|---:|---:|---:|---:|");
     for row in &table {
         println!("{row}");
     }
