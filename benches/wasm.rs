@@ -98,11 +98,11 @@ fn load(kind: &str, text: &str) -> Box<dyn Problem> {
     problems::load_text(spec, text).unwrap_or_else(|e| panic!("{kind} {text}: {e}"))
 }
 
-/// The engine the wasm build's `Engine::Auto` takes for `inst` (bit sets from a higher overlap
-/// than natively): the native side counts with it too, so that the ratio compares the builds of one
-/// counting path.
+/// The engine the wasm build's `Engine::Auto` takes for `inst` (the same threshold as natively,
+/// `bits::OVERLAP_FOR_BITS`): the native side counts with it, so that the ratio compares the builds
+/// of one counting path.
 fn wasm_engine(inst: &Instance) -> CountEngine {
-    if bits::applies(inst, Tree::Dlx1) && bits::overlap(inst) >= bits::OVERLAP_FOR_BITS_WASM32 {
+    if bits::pays(inst, Tree::Dlx1) {
         CountEngine::Bits
     } else {
         CountEngine::Links

@@ -980,3 +980,79 @@ fn the_tree_is_chosen_per_session_and_the_workers_parts_walk_it() {
     .unwrap();
     assert_eq!(m.tree_name(), "dlx3");
 }
+
+/// A fast observer (told of solutions only, so `Search::run` takes its counting loops) that records
+/// the solutions in the order found.
+struct Found(Vec<Vec<usize>>);
+
+impl dlx_studio::core::Observer for Found {
+    const FINE: bool = false;
+    fn event(&mut self, _: dlx_studio::core::Event, s: &Search) -> std::ops::ControlFlow<()> {
+        self.0.push(s.solution());
+        std::ops::ControlFlow::Continue(())
+    }
+}
+
+#[wasm_bindgen_test]
+fn bit_sets_walk_the_links_tree_in_wasm_too() {
+    // The wasm build has code of its own in the bit sets (core::bits::simd: MRV's vector scan and
+    // the copies of the lengths): the same solutions in the same order, and every counter, as the
+    // links, on the kinds whose instances take bit sets in the page.
+    use dlx_studio::core::Engine;
+    use dlx_studio::problems::{self, Spec};
+    let specs = [
+        Spec::Queens(8),
+        Spec::Langford {
+            n: 8,
+            distinct: false,
+        },
+        Spec::Pentomino {
+            board: "3x20".into(),
+            distinct: false,
+        },
+        Spec::Sudoku(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .into(),
+        ),
+    ];
+    for spec in specs {
+        let p = problems::load(&spec).unwrap();
+        let run = |engine| {
+            let mut s = Search::new(p.instance());
+            s.set_engine(engine);
+            s.preselect(p.givens()).unwrap();
+            let mut found = Found(Vec::new());
+            assert_eq!(s.run(&mut found), Status::Done);
+            (found.0, s)
+        };
+        let (want, links) = run(Engine::Links);
+        let (got, bits) = run(Engine::Bits);
+        assert_eq!(bits.engine(), Engine::Bits, "{spec:?}");
+        assert!(!want.is_empty(), "{spec:?}");
+        assert_eq!(got, want, "{spec:?}");
+        assert_eq!(bits.stats(), links.stats(), "{spec:?}");
+        assert_eq!(bits.links(), links.links(), "{spec:?}");
+    }
+    // The page counts pentominoes and queens on bit sets, in slices, to the links' figures.
+    for (kind, text, solutions) in [("pentomino", "3x20", 8.0), ("queens", "9", 352.0)] {
+        let mut s = session(kind, text);
+        assert_eq!(s.engine_name(), "bits", "{kind} {text}");
+        while !s.count_chunk(50.0).unwrap() {}
+        let st = s.stats().unwrap();
+        assert_eq!(num(&st, "solutions"), solutions);
+        let spec = if kind == "queens" {
+            Spec::Queens(9)
+        } else {
+            Spec::Pentomino {
+                board: text.into(),
+                distinct: false,
+            }
+        };
+        let p = problems::load(&spec).unwrap();
+        let mut native = Search::new(p.instance());
+        native.set_engine(Engine::Links);
+        assert_eq!(native.run(&mut Count), Status::Done);
+        assert_eq!(num(&st, "nodes"), native.stats().nodes as f64, "{kind}");
+        assert_eq!(num(&st, "updates"), native.stats().updates as f64, "{kind}");
+    }
+}

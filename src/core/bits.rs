@@ -71,33 +71,49 @@ pub fn overlap(inst: &Instance) -> f64 {
     met as f64 / inst.n_options().max(1) as f64 / inst.n_primary().max(1) as f64
 }
 
-/// At or above this [`overlap`] the bit sets count by default (`Engine::Auto`). Measured
-/// (2026-11-25, `cargo bench --bench peers`, thread CPU time, medians): pentominoes (overlap 12-18)
-/// 2.0x faster on bit sets; 12- to 14-queens (1.7) 1-8% faster; Langford 12 (1.4) 1% faster;
-/// Sudoku (0.11) 1.35x slower (`dlx solve --batch` on the 17-clue set), where the per-level copy
-/// and scan of 324 lengths outweighs the few options a node removes. In wasm32 the bit sets gain
-/// less (`make bench-wasm`, node, 10k-node slices: 13-queens 120.6 ms on bit sets against 108.5 ms
-/// on links; pentomino 6x10 1.97 s against about 4.1 s), so there only the heavy overlaps take them.
-pub const OVERLAP_FOR_BITS: f64 = if cfg!(target_arch = "wasm32") {
-    OVERLAP_FOR_BITS_WASM32
-} else {
-    1.0
-};
-
-/// [`OVERLAP_FOR_BITS`] in the wasm32 build (the page), which `make bench-wasm` reads natively so
-/// that both sides of its comparison count with the same engine.
-pub const OVERLAP_FOR_BITS_WASM32: f64 = 3.0;
+/// At or above this [`overlap`] the bit sets count by default (`Engine::Auto`), in both builds.
+/// Measured (2026-11-25, `cargo bench --bench peers`, thread CPU time, medians): pentominoes
+/// (overlap 12-18) 2.0x faster on bit sets; 12- to 14-queens (1.7) 1-8% faster; Langford 12 (1.4)
+/// 1% faster; Sudoku (0.11) 1.35x slower (`dlx solve --batch` on the 17-clue set), where the
+/// per-level copy and scan of 324 lengths outweighs the few options a node removes. In wasm32 (node,
+/// 10k-node slices, the same day): 13-queens 96 ms on bit sets against 109 ms on links, Langford 12
+/// 258 ms against 272 ms. (The wasm build took links below 3.0 until MRV's scan there was spelled
+/// out in vectors, see `simd`.)
+pub const OVERLAP_FOR_BITS: f64 = 1.0;
 
 /// Whether `Engine::Auto` takes bit sets for `inst` on `tree`: where they apply and pay.
 pub fn pays(inst: &Instance, tree: Tree) -> bool {
     applies(inst, tree) && overlap(inst) >= OVERLAP_FOR_BITS
 }
 
+/// The most primary items an option may have for `hide` to take them as a fixed-size row (`Bits::k`).
+const MAX_K: usize = 8;
+
 /// What `Bits::hide` reads of the options (borrowed apart from the level arrays it writes).
 struct Options<'a> {
     weight: &'a [u32],
     pstart: &'a [u32],
     prims: &'a [u32],
+    /// The weight of every option when they all have the same (`u32::MAX` otherwise).
+    same_weight: u32,
+}
+
+/// Calls `$f::<K>(args)` with the const `K` equal to `$k` (0 to [`MAX_K`]; 0 for options of mixed
+/// sizes), so that `hide` runs a loop of fixed length in each.
+macro_rules! with_k {
+    ($k:expr, $f:ident($($arg:expr),* $(,)?)) => {
+        match $k {
+            1 => $f::<1>($($arg),*),
+            2 => $f::<2>($($arg),*),
+            3 => $f::<3>($($arg),*),
+            4 => $f::<4>($($arg),*),
+            5 => $f::<5>($($arg),*),
+            6 => $f::<6>($($arg),*),
+            7 => $f::<7>($($arg),*),
+            8 => $f::<8>($($arg),*),
+            _ => $f::<0>($($arg),*),
+        }
+    };
 }
 
 /// One level of the walk: the item branched on (as a position in the item list), the option being
@@ -131,6 +147,13 @@ pub(crate) struct Bits {
     prims: Vec<u32>,
     /// `size - 1`: the nodes DLX1 unlinks when it hides the option.
     weight: Vec<u32>,
+    /// The number of primary items of every option, when they all have the same number, from 1 to
+    /// [`MAX_K`] (0 otherwise): then option `b`'s are `prims[b * k..(b + 1) * k]`, and `hide` walks
+    /// them without reading `pstart` or looping on a count (a loop of the compiler's own).
+    k: usize,
+    /// The weight of every option when they all have the same (`u32::MAX` otherwise): `hide` then
+    /// counts the updates of a word with one popcount.
+    same_weight: u32,
     /// `col[i * w..(i + 1) * w]`: the options that contain item `i` (row 0 unused).
     col: Vec<u64>,
     /// Primary item header by list position, and position by header (`u32::MAX`: secondary).
@@ -182,6 +205,8 @@ impl Bits {
             pstart: vec![0],
             prims: Vec::new(),
             weight: Vec::with_capacity(order.len()),
+            k: 0,
+            same_weight: u32::MAX,
             col: vec![0; (n + 1) * w],
             at,
             pos,
@@ -212,7 +237,22 @@ impl Bits {
             bits.istart.push(bits.items.len() as u32);
             bits.pstart.push(bits.prims.len() as u32);
         }
+        let k = bits.pstart.get(1).map_or(0, |&e| e as usize);
+        if (1..=MAX_K).contains(&k) && bits.pstart.windows(2).all(|p| (p[1] - p[0]) as usize == k) {
+            bits.k = k;
+        }
+        if let Some(&w) = bits.weight.first() {
+            if bits.weight.iter().all(|&x| x == w) {
+                bits.same_weight = w;
+            }
+        }
         bits
+    }
+
+    /// The length of the options' rows of primary items when they all have one (see `k`), else 0.
+    #[cfg(test)]
+    pub(crate) fn row_len(&self) -> usize {
+        self.k
     }
 
     /// Whether the walk was left at this state (the path is compared by the caller).
@@ -319,6 +359,10 @@ impl Bits {
     #[inline(always)]
     pub(crate) fn choose<const FIRST: bool>(&self, l: usize) -> Option<(u32, u32)> {
         let len = &self.len[l * self.stride..(l + 1) * self.stride];
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        if !FIRST {
+            return simd::least(len);
+        }
         let mut best = COVERED;
         let mut at = 0;
         for (i, block) in len.chunks_exact(BLOCK).enumerate() {
@@ -360,52 +404,20 @@ impl Bits {
             weight: &self.weight,
             pstart: &self.pstart,
             prims: &self.prims,
+            same_weight: self.same_weight,
         };
         let lenc = &mut self.lenc[l * self.stride..(l + 1) * self.stride];
-        lenc.copy_from_slice(&self.len[l * self.stride..(l + 1) * self.stride]);
-        let mut updates = 1u64;
-        let mut first = u32::MAX;
-        // Zipped sub-slices: one range check here rather than three a word.
-        let words = a[lo..hi].iter().zip(&row[lo..hi]).zip(&mut ac[lo..hi]);
-        for (i, ((&x, &m), out)) in (lo..).zip(words) {
-            let hit = x & m;
-            *out = x & !m;
-            if hit != 0 && first == u32::MAX {
-                first = (i * 64) as u32 + hit.trailing_zeros();
-            }
-            updates += Bits::hide(&opts, hit, i, lenc);
-        }
+        copy_lengths(lenc, &self.len[l * self.stride..(l + 1) * self.stride]);
+        let (u, first) = with_k!(
+            self.k,
+            cover_pass(&opts, lo, &a[lo..hi], &row[lo..hi], &mut ac[lo..hi], lenc)
+        );
+        let updates = 1 + u;
         lenc[p as usize] = COVERED;
         self.lv[l].pos = p;
         self.lv[l].cursor = first;
         self.lv[l].k = 0;
         self.lv[l].d = d;
-        updates
-    }
-
-    /// Takes the options of bits `r` of word `i` out of the lengths `len` (each of their primary
-    /// items loses one), and returns DLX1's updates for hiding them (`size - 1` each). The hot loop
-    /// of both `cover` and `try_option`, without bounds checks.
-    #[inline(always)]
-    fn hide(opts: &Options, mut r: u64, i: usize, len: &mut [i16]) -> u64 {
-        let mut updates = 0u64;
-        while r != 0 {
-            let b = i * 64 + r.trailing_zeros() as usize;
-            r &= r - 1;
-            debug_assert!(b + 1 < opts.pstart.len() && b < opts.weight.len());
-            // SAFETY: every set bit of a level's sets is an option (`root` clears the bits past the
-            // last one, and sets only shrink), so b < weight.len() == pstart.len() - 1; pstart holds
-            // offsets into prims, in order; a primary position q < np <= stride == len.len().
-            unsafe {
-                updates += u64::from(*opts.weight.get_unchecked(b));
-                let s = *opts.pstart.get_unchecked(b) as usize;
-                let e = *opts.pstart.get_unchecked(b + 1) as usize;
-                for &q in opts.prims.get_unchecked(s..e) {
-                    debug_assert!((q as usize) < len.len());
-                    *len.get_unchecked_mut(q as usize) -= 1;
-                }
-            }
-        }
         updates
     }
 
@@ -450,40 +462,48 @@ impl Bits {
         let (lo, hi) = (self.lv[l].lo as usize, self.lv[l].hi as usize);
         // First the union of the other items' columns over the words in play, column by column:
         // plain loops over slices, which compile to vector ORs (SSE2 natively, simd128 in wasm).
+        // The first two columns are ORed into place rather than the mask cleared first: in wasm a
+        // clear or a copy is a call out of the module (`memory.fill`, `memory.copy`).
         let mask = &mut self.mask[lo..hi];
-        mask.fill(0);
+        let col = &self.col;
+        let row = |i: u32| &col[i as usize * w + lo..i as usize * w + hi];
+        let mut others = self.items[s..e].iter().filter(|&&i| i != c);
         let mut updates = 0u64;
-        for &i in &self.items[s..e] {
-            if i != c {
-                updates += 1;
-                let row = &self.col[i as usize * w + lo..i as usize * w + hi];
-                for (m, &r) in mask.iter_mut().zip(row) {
-                    *m |= r;
+        match (others.next(), others.next()) {
+            (Some(&i), Some(&j)) => {
+                updates += 2;
+                for ((m, &r), &t) in mask.iter_mut().zip(row(i)).zip(row(j)) {
+                    *m = r | t;
+                }
+                for &i in others {
+                    updates += 1;
+                    for (m, &r) in mask.iter_mut().zip(row(i)) {
+                        *m |= r;
+                    }
                 }
             }
+            (Some(&i), None) => {
+                updates += 1;
+                mask.copy_from_slice(row(i));
+            }
+            _ => mask.fill(0),
         }
         let ac = &self.ac[l * w..(l + 1) * w];
         let opts = Options {
             weight: &self.weight,
             pstart: &self.pstart,
             prims: &self.prims,
+            same_weight: self.same_weight,
         };
         let len1 = &mut self.len[(l + 1) * st..(l + 2) * st];
-        len1.copy_from_slice(&self.lenc[l * st..(l + 1) * st]);
+        copy_lengths(len1, &self.lenc[l * st..(l + 1) * st]);
         let a1 = &mut self.a[(l + 1) * w..(l + 2) * w];
         // Then, word by word, the options kept, those hidden, and the range of words left.
-        let (mut nlo, mut nhi) = (usize::MAX, 0);
-        for (i, ((&here, &m), out)) in
-            (lo..).zip(ac[lo..hi].iter().zip(&*mask).zip(&mut a1[lo..hi]))
-        {
-            let kept = here & !m;
-            *out = kept;
-            if kept != 0 {
-                nlo = nlo.min(i);
-                nhi = i + 1;
-            }
-            updates += Bits::hide(&opts, here & m, i, len1);
-        }
+        let (u, mut nlo, mut nhi) = with_k!(
+            self.k,
+            keep_pass(&opts, lo, &ac[lo..hi], mask, &mut a1[lo..hi], len1)
+        );
+        updates += u;
         let (s, e) = (
             self.pstart[x as usize] as usize,
             self.pstart[x as usize + 1] as usize,
@@ -498,5 +518,167 @@ impl Bits {
         self.lv[l + 1].lo = nlo as u32;
         self.lv[l + 1].hi = nhi as u32;
         updates
+    }
+}
+
+/// The pass of `Bits::cover` over words `lo..` of the sets: `out = a & !row`, and the options of
+/// `a & row` hidden from `len`. Returns the updates of the hides and the first option of the row.
+#[inline(never)]
+fn cover_pass<const K: usize>(
+    opts: &Options,
+    lo: usize,
+    a: &[u64],
+    row: &[u64],
+    out: &mut [u64],
+    len: &mut [i16],
+) -> (u64, u32) {
+    let mut updates = 0;
+    let mut first = u32::MAX;
+    // Zipped sub-slices: one range check here rather than three a word.
+    for (i, ((&x, &m), out)) in (lo..).zip(a.iter().zip(row).zip(out)) {
+        let hit = x & m;
+        *out = x & !m;
+        if hit != 0 && first == u32::MAX {
+            first = (i * 64) as u32 + hit.trailing_zeros();
+        }
+        updates += hide::<K>(opts, hit, i, len);
+    }
+    (updates, first)
+}
+
+/// The pass of `Bits::try_option` over words `lo..`: `out = here & !mask` (the options kept), the
+/// options of `here & mask` hidden from `len`. Returns the updates and the range of words left
+/// (`usize::MAX, 0` when none is).
+#[inline(never)]
+fn keep_pass<const K: usize>(
+    opts: &Options,
+    lo: usize,
+    here: &[u64],
+    mask: &[u64],
+    out: &mut [u64],
+    len: &mut [i16],
+) -> (u64, usize, usize) {
+    // Three simple loops rather than one: the first is vector code, and the third, the hot one,
+    // keeps few values live (V8 spilled and reloaded several each option in the fused loop).
+    for ((o, &h), &m) in out.iter_mut().zip(here).zip(mask) {
+        *o = h & !m;
+    }
+    let (nlo, nhi) = match out.iter().position(|&x| x != 0) {
+        Some(f) => (
+            lo + f,
+            lo + out.iter().rposition(|&x| x != 0).unwrap_or(f) + 1,
+        ),
+        None => (usize::MAX, 0),
+    };
+    let mut updates = 0;
+    for (i, (&h, &m)) in (lo..).zip(here.iter().zip(mask)) {
+        updates += hide::<K>(opts, h & m, i, len);
+    }
+    (updates, nlo, nhi)
+}
+
+/// Takes the options of bits `r` of word `i` out of the lengths `len` (each of their primary items
+/// loses one), and returns DLX1's updates for hiding them (`size - 1` each). The hot loop of both
+/// passes, without bounds checks. With `K > 0` every option has `K` primary items, at `prims[b * K..]`:
+/// a loop of fixed length, which the compiler unrolls, and no offsets to read.
+#[inline(always)]
+fn hide<const K: usize>(opts: &Options, mut r: u64, i: usize, len: &mut [i16]) -> u64 {
+    let same = opts.same_weight != u32::MAX;
+    let mut updates = if same {
+        u64::from(r.count_ones()) * u64::from(opts.same_weight)
+    } else {
+        0
+    };
+    while r != 0 {
+        let b = i * 64 + r.trailing_zeros() as usize;
+        r &= r - 1;
+        debug_assert!(b + 1 < opts.pstart.len() && b < opts.weight.len());
+        // SAFETY: every set bit of a level's sets is an option (`root` clears the bits past the
+        // last one, and sets only shrink), so b < weight.len() == pstart.len() - 1; pstart holds
+        // offsets into prims, in order, and with K > 0 it is b * K (`Bits::new`); a primary
+        // position q < np <= stride == len.len().
+        unsafe {
+            if !same {
+                updates += u64::from(*opts.weight.get_unchecked(b));
+            }
+            let row = if K > 0 {
+                opts.prims.get_unchecked(b * K..(b + 1) * K)
+            } else {
+                let s = *opts.pstart.get_unchecked(b) as usize;
+                let e = *opts.pstart.get_unchecked(b + 1) as usize;
+                opts.prims.get_unchecked(s..e)
+            };
+            for &q in row {
+                debug_assert!((q as usize) < len.len());
+                *len.get_unchecked_mut(q as usize) -= 1;
+            }
+        }
+    }
+    updates
+}
+
+/// Copies a level's lengths (`stride` of them, a multiple of [`BLOCK`]). In wasm, explicit vector
+/// moves: `copy_from_slice` there is `memory.copy`, a call out of the module that costs more than the
+/// 160 bytes of pentomino 6x10 it copies.
+#[inline(always)]
+fn copy_lengths(dst: &mut [i16], src: &[i16]) {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    simd::copy(dst, src);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    dst.copy_from_slice(src);
+}
+
+/// MRV's scan in wasm SIMD. Natively LLVM turns the block minimums of `Bits::choose` into SSE2
+/// `pminsw`; for wasm it left them scalar (16 compares and moves a block: a quarter of the time of
+/// `run_bits` under V8), and an elementwise rewrite came out as shuffles. So here the vectors are
+/// spelled out: the lanes' minimums over every length, the least lane, then the first equal one.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd {
+    use super::COVERED;
+    use core::arch::wasm32::*;
+
+    /// `dst.copy_from_slice(src)` for lengths, 8 at a time.
+    #[inline(always)]
+    pub(super) fn copy(dst: &mut [i16], src: &[i16]) {
+        assert_eq!(dst.len(), src.len());
+        for (d, s) in dst.chunks_exact_mut(8).zip(src.chunks_exact(8)) {
+            // SAFETY: both chunks are 8 i16, 16 bytes; v128 loads and stores are unaligned.
+            unsafe {
+                v128_store(
+                    d.as_mut_ptr().cast::<v128>(),
+                    v128_load(s.as_ptr().cast::<v128>()),
+                )
+            }
+        }
+    }
+
+    /// The position and value of the first least length of `len` (whose size is a multiple of 8),
+    /// `None` when all are `COVERED`.
+    #[inline(always)]
+    pub(super) fn least(len: &[i16]) -> Option<(u32, u32)> {
+        let vectors = len.chunks_exact(8).map(|c| {
+            // SAFETY: a chunk is 8 i16, 16 bytes; v128_load reads unaligned.
+            unsafe { v128_load(c.as_ptr().cast::<v128>()) }
+        });
+        let mut m = i16x8_splat(COVERED);
+        for v in vectors.clone() {
+            m = i16x8_min(m, v);
+        }
+        m = i16x8_min(m, i16x8_shuffle::<4, 5, 6, 7, 0, 1, 2, 3>(m, m));
+        m = i16x8_min(m, i16x8_shuffle::<2, 3, 0, 1, 2, 3, 0, 1>(m, m));
+        m = i16x8_min(m, i16x8_shuffle::<1, 0, 1, 0, 1, 0, 1, 0>(m, m));
+        let best = i16x8_extract_lane::<0>(m);
+        if best == COVERED {
+            return None;
+        }
+        let b = i16x8_splat(best);
+        for (i, v) in vectors.enumerate() {
+            let hit = i16x8_bitmask(i16x8_eq(v, b));
+            if hit != 0 {
+                let p = i * 8 + hit.trailing_zeros() as usize;
+                return Some((p as u32, best as u32));
+            }
+        }
+        None
     }
 }

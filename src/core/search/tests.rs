@@ -1357,6 +1357,62 @@ fn bits_agree_with_links_on_random_instances_in_both_orders() {
     }
 }
 
+/// A random instance whose options all have `k` primary items (and 0 to 2 secondary ones).
+fn uniform_instance(rng: &mut SplitMix, k: usize) -> Instance {
+    let np = k + rng.below(5);
+    let ns = rng.below(3);
+    let prim: Vec<String> = (0..np).map(|i| format!("p{i}")).collect();
+    let sec: Vec<String> = (0..ns).map(|i| format!("s{i}")).collect();
+    let mut x = Instance::new(prim, sec).unwrap();
+    for _ in 0..1 + rng.below(40) {
+        let mut p: Vec<usize> = (0..np).collect();
+        rng.shuffle(&mut p);
+        let mut items = p[..k].to_vec();
+        items.extend((np..np + ns).filter(|_| rng.below(2) == 0));
+        x.add_option(&items).unwrap();
+    }
+    x
+}
+
+#[test]
+fn bits_take_options_of_one_size_as_fixed_rows_and_agree_with_links() {
+    // Options of 1 to 8 primary items each: `hide` reads them as rows of that length (and with no
+    // secondary items, counts the updates of a word by one multiplication); 9 and mixed sizes: the
+    // general loop. Both must give the links' solutions, in order, and every counter.
+    let mut rng = SplitMix::new(77);
+    for case in 0..300 {
+        let k = 1 + case % 9;
+        let inst = if case % 10 == 9 {
+            random_instance(&mut rng)
+        } else {
+            uniform_instance(&mut rng, k)
+        };
+        let sizes: Vec<usize> = (0..inst.n_options())
+            .map(|o| inst.option(o).filter(|&i| i < inst.n_primary()).count())
+            .collect();
+        let uniform = sizes
+            .first()
+            .is_some_and(|&k| (1..=8).contains(&k) && sizes.iter().all(|&n| n == k));
+        let bits = crate::core::bits::Bits::new(&Links::new(&inst, Order::Given));
+        assert_eq!(
+            bits.row_len(),
+            if uniform { sizes[0] } else { 0 },
+            "case {case}"
+        );
+        let heuristic = if case % 4 == 0 {
+            Heuristic::First
+        } else {
+            Heuristic::Mrv
+        };
+        for order in [Order::Given, Order::Shuffled(case as u64)] {
+            let (want, links) = count_with(&inst, &[], order, heuristic, Engine::Links);
+            let (got, bits) = count_with(&inst, &[], order, heuristic, Engine::Bits);
+            assert_eq!(got, want, "case {case}:\n{}", inst.to_knuth());
+            assert_eq!(bits.stats(), links.stats(), "case {case}");
+        }
+    }
+}
+
 /// Drives two searches alike, one counting on bit sets, one on links: runs of random node
 /// budgets, stops at solutions, steps forward and back in between. After every call both stand
 /// in the same state: links, counters, level, phase, path.
