@@ -90,6 +90,7 @@ pub fn pays(inst: &Instance, tree: Tree) -> bool {
 const MAX_K: usize = 8;
 
 /// What `Bits::hide` reads of the options (borrowed apart from the level arrays it writes).
+#[derive(Clone, Copy)]
 struct Options<'a> {
     weight: &'a [u32],
     pstart: &'a [u32],
@@ -267,17 +268,24 @@ impl Bits {
         self.held = Some((givens.to_vec(), level, phase));
     }
 
-    /// Makes room for level `l` (and its arrays).
-    #[inline]
+    /// Makes room for level `l` (and its arrays). The test is on every try; the growth, rare, is out
+    /// of line.
+    #[inline(always)]
     fn reserve(&mut self, l: usize) {
         if self.lv.len() <= l {
-            let levels = (l + 1).max(self.lv.len() * 2).max(8);
-            self.lv.resize(levels, BitLevel::default());
-            self.a.resize(levels * self.w, 0);
-            self.ac.resize(levels * self.w, 0);
-            self.len.resize(levels * self.stride, COVERED);
-            self.lenc.resize(levels * self.stride, COVERED);
+            self.grow(l);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, l: usize) {
+        let levels = (l + 1).max(self.lv.len() * 2).max(8);
+        self.lv.resize(levels, BitLevel::default());
+        self.a.resize(levels * self.w, 0);
+        self.ac.resize(levels * self.w, 0);
+        self.len.resize(levels * self.stride, COVERED);
+        self.lenc.resize(levels * self.stride, COVERED);
     }
 
     /// The bit of option `k` (`None` for an empty option).
@@ -408,11 +416,17 @@ impl Bits {
         };
         let lenc = &mut self.lenc[l * self.stride..(l + 1) * self.stride];
         copy_lengths(lenc, &self.len[l * self.stride..(l + 1) * self.stride]);
-        let (u, first) = with_k!(
-            self.k,
-            cover_pass(&opts, lo, &a[lo..hi], &row[lo..hi], &mut ac[lo..hi], lenc)
-        );
-        let updates = 1 + u;
+        let (a, row, ac) = (&a[lo..hi], &row[lo..hi], &mut ac[lo..hi]);
+        let (wt, ps, pr, sw) = (opts.weight, opts.pstart, opts.prims, opts.same_weight);
+        let updates = 1 + with_k!(self.k, cover_pass(wt, ps, pr, sw, lo, a, row, ac, lenc));
+        // The first option of the item's list still active.
+        let first = a
+            .iter()
+            .zip(row)
+            .position(|(&x, &m)| x & m != 0)
+            .map_or(u32::MAX, |i| {
+                ((lo + i) * 64) as u32 + (a[i] & row[i]).trailing_zeros()
+            });
         lenc[p as usize] = COVERED;
         self.lv[l].pos = p;
         self.lv[l].cursor = first;
@@ -499,11 +513,19 @@ impl Bits {
         copy_lengths(len1, &self.lenc[l * st..(l + 1) * st]);
         let a1 = &mut self.a[(l + 1) * w..(l + 2) * w];
         // Then, word by word, the options kept, those hidden, and the range of words left.
-        let (u, mut nlo, mut nhi) = with_k!(
+        let a1 = &mut a1[lo..hi];
+        let (wt, ps, pr, sw) = (opts.weight, opts.pstart, opts.prims, opts.same_weight);
+        updates += with_k!(
             self.k,
-            keep_pass(&opts, lo, &ac[lo..hi], mask, &mut a1[lo..hi], len1)
+            keep_pass(wt, ps, pr, sw, lo, &ac[lo..hi], mask, a1, len1)
         );
-        updates += u;
+        let (mut nlo, mut nhi) = match a1.iter().position(|&x| x != 0) {
+            Some(f) => (
+                lo + f,
+                lo + a1.iter().rposition(|&x| x != 0).unwrap_or(f) + 1,
+            ),
+            None => (usize::MAX, 0),
+        };
         let (s, e) = (
             self.pstart[x as usize] as usize,
             self.pstart[x as usize + 1] as usize,
@@ -522,59 +544,72 @@ impl Bits {
 }
 
 /// The pass of `Bits::cover` over words `lo..` of the sets: `out = a & !row`, and the options of
-/// `a & row` hidden from `len`. Returns the updates of the hides and the first option of the row.
+/// `a & row` hidden from `len`. Returns the updates of the hides.
+///
+/// Out of line, with the options' arrays as arguments and one value back: under V8 a function this
+/// small keeps its loop's values in registers (inlined into `Search::run_bits` they were spilled and
+/// reloaded at every option), and arguments and result pass in registers rather than through the
+/// shadow stack in memory.
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 fn cover_pass<const K: usize>(
-    opts: &Options,
+    weight: &[u32],
+    pstart: &[u32],
+    prims: &[u32],
+    same_weight: u32,
     lo: usize,
     a: &[u64],
     row: &[u64],
     out: &mut [u64],
     len: &mut [i16],
-) -> (u64, u32) {
+) -> u64 {
+    let opts = Options {
+        weight,
+        pstart,
+        prims,
+        same_weight,
+    };
     let mut updates = 0;
-    let mut first = u32::MAX;
     // Zipped sub-slices: one range check here rather than three a word.
     for (i, ((&x, &m), out)) in (lo..).zip(a.iter().zip(row).zip(out)) {
-        let hit = x & m;
         *out = x & !m;
-        if hit != 0 && first == u32::MAX {
-            first = (i * 64) as u32 + hit.trailing_zeros();
-        }
-        updates += hide::<K>(opts, hit, i, len);
+        updates += hide::<K>(&opts, x & m, i, len);
     }
-    (updates, first)
+    updates
 }
 
-/// The pass of `Bits::try_option` over words `lo..`: `out = here & !mask` (the options kept), the
-/// options of `here & mask` hidden from `len`. Returns the updates and the range of words left
-/// (`usize::MAX, 0` when none is).
+/// The pass of `Bits::try_option` over words `lo..`: `out = here & !mask` (the options kept), and
+/// the options of `here & mask` hidden from `len`. Returns the updates of the hides. Out of line
+/// as `cover_pass` is.
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 fn keep_pass<const K: usize>(
-    opts: &Options,
+    weight: &[u32],
+    pstart: &[u32],
+    prims: &[u32],
+    same_weight: u32,
     lo: usize,
     here: &[u64],
     mask: &[u64],
     out: &mut [u64],
     len: &mut [i16],
-) -> (u64, usize, usize) {
-    // Three simple loops rather than one: the first is vector code, and the third, the hot one,
-    // keeps few values live (V8 spilled and reloaded several each option in the fused loop).
+) -> u64 {
+    let opts = Options {
+        weight,
+        pstart,
+        prims,
+        same_weight,
+    };
+    // Two loops rather than one: the first is vector code, and the second, the hot one, keeps
+    // few values live.
     for ((o, &h), &m) in out.iter_mut().zip(here).zip(mask) {
         *o = h & !m;
     }
-    let (nlo, nhi) = match out.iter().position(|&x| x != 0) {
-        Some(f) => (
-            lo + f,
-            lo + out.iter().rposition(|&x| x != 0).unwrap_or(f) + 1,
-        ),
-        None => (usize::MAX, 0),
-    };
     let mut updates = 0;
     for (i, (&h, &m)) in (lo..).zip(here.iter().zip(mask)) {
-        updates += hide::<K>(opts, h & m, i, len);
+        updates += hide::<K>(&opts, h & m, i, len);
     }
-    (updates, nlo, nhi)
+    updates
 }
 
 /// Takes the options of bits `r` of word `i` out of the lengths `len` (each of their primary items
