@@ -114,7 +114,7 @@ export const GLOSSARY = [
   },
   {
     id: 'bit-sets', term: 'Bit sets (the fast count)', taocp: 'not in DLX1: the same Algorithm X, its lists kept as bit vectors',
-    text: 'What "Run to end" counts with where options overlap heavily (pentominoes). The options still possible are one bit each in a row of 64-bit words, and each item has the row of the options that contain it; covering an item clears its row\'s bits at once, and going back up a level just returns to the row that level kept, where dancing links unhides node by node. The items are chosen and the options tried in exactly DLX1\'s order, so the nodes, the updates and the solutions are the same as with the links you watch here (pentomino 6×10: 3,637,261 nodes, in about half the time). Stepping always uses the links.',
+    text: 'What "Run to end" counts with where options overlap heavily (pentominoes, N-queens, Langford pairs). The options still possible are one bit each in a row of 64-bit words, and each item has the row of the options that contain it; covering an item clears its row\'s bits at once, and going back up a level just returns to the row that level kept, where dancing links unhides node by node. The items are chosen and the options tried in exactly DLX1\'s order, so the nodes, the updates and the solutions are the same as with the links you watch here (pentomino 6×10: 3,637,261 nodes, in about a third of the time). Stepping always uses the links.',
     words: /\bbit sets?\b/i,
   },
   {
