@@ -418,7 +418,7 @@ impl Bits {
         copy_lengths(lenc, &self.len[l * self.stride..(l + 1) * self.stride]);
         let (a, row, ac) = (&a[lo..hi], &row[lo..hi], &mut ac[lo..hi]);
         let (wt, ps, pr, sw) = (opts.weight, opts.pstart, opts.prims, opts.same_weight);
-        let updates = 1 + with_k!(self.k, cover_pass(wt, ps, pr, sw, lo, a, row, ac, lenc));
+        let updates = 1 + with_k!(self.k, keep_pass(wt, ps, pr, sw, lo, a, row, ac, lenc));
         // The first option of the item's list still active.
         let first = a
             .iter()
@@ -543,44 +543,15 @@ impl Bits {
     }
 }
 
-/// The pass of `Bits::cover` over words `lo..` of the sets: `out = a & !row`, and the options of
-/// `a & row` hidden from `len`. Returns the updates of the hides.
+/// The pass of `Bits::cover` and `Bits::try_option` over words `lo..` of the sets: `out = here &
+/// !mask` (the options kept), and the options of `here & mask` hidden from `len` (`mask` is the
+/// column of the item covered, or the union of the columns of the option's other items). Returns
+/// the updates of the hides.
 ///
 /// Out of line, with the options' arrays as arguments and one value back: under V8 a function this
 /// small keeps its loop's values in registers (inlined into `Search::run_bits` they were spilled and
 /// reloaded at every option), and arguments and result pass in registers rather than through the
 /// shadow stack in memory.
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-fn cover_pass<const K: usize>(
-    weight: &[u32],
-    pstart: &[u32],
-    prims: &[u32],
-    same_weight: u32,
-    lo: usize,
-    a: &[u64],
-    row: &[u64],
-    out: &mut [u64],
-    len: &mut [i16],
-) -> u64 {
-    let opts = Options {
-        weight,
-        pstart,
-        prims,
-        same_weight,
-    };
-    let mut updates = 0;
-    // Zipped sub-slices: one range check here rather than three a word.
-    for (i, ((&x, &m), out)) in (lo..).zip(a.iter().zip(row).zip(out)) {
-        *out = x & !m;
-        updates += hide::<K>(&opts, x & m, i, len);
-    }
-    updates
-}
-
-/// The pass of `Bits::try_option` over words `lo..`: `out = here & !mask` (the options kept), and
-/// the options of `here & mask` hidden from `len`. Returns the updates of the hides. Out of line
-/// as `cover_pass` is.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
 fn keep_pass<const K: usize>(
