@@ -1518,5 +1518,11 @@ fn miri_smoke_bit_sets_on_small_instances() {
         assert_eq!(bits.stats(), links.stats());
         assert_eq!(bits.links(), links.links());
     }
+    // Queens' options all have two primary items (the fixed-row path of `hide`); Knuth's paper
+    // example has options of 2 and 3 (the general path).
+    let (want, _) = count_with(&seeds(), &[], Order::Given, Heuristic::Mrv, Engine::Links);
+    let (got, bits) = count_with(&seeds(), &[], Order::Given, Heuristic::Mrv, Engine::Bits);
+    assert_eq!(got, want);
+    assert_eq!(bits.engine(), Engine::Bits);
     lockstep(&queens(5), &[], 3, 25);
 }
