@@ -441,6 +441,28 @@ test('pentomino 6x10 runs to the end in the worker (9356) while the page answers
   }
 });
 
+test('a run\'s progress redraws its box, not every view (the workers keep the cores)', async ({ page, base }) => {
+  await open(page, base, '?pentomino=6x10');
+  // The run box's text as it changes, and the snapshots (every view updated) taken meanwhile.
+  await page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.__texts = [];
+    new window.MutationObserver(() => w.__texts.push(document.getElementById('run-text').textContent))
+      .observe(document.getElementById('run-text'), { childList: true, characterData: true, subtree: true });
+    w.__snaps = w.dlx.app.state.snapshots;
+  });
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done', null, { timeout: 600000 });
+  const r = await page.evaluate(() => ({ texts: window.__texts, snaps: window.dlx.app.state.snapshots - window.__snaps, messages: Math.round(window.dlx.app.runs.state.ms / 50) }));
+  const progress = new Set(r.texts.filter((t) => /solutions, [\d.]+\u00a0s/.test(t) && t.endsWith('…')));
+  // Progress shown as it comes (the run lasts about a second: 20 or more slices of 50 ms a worker).
+  assert(progress.size >= 3, `the run box showed ${progress.size} progress lines: ${[...progress].join(' / ')}`);
+  // Snapshots only when the run starts and ends (and for the click's own note), not per message:
+  // before, every worker's message redrew every view, a third of a core on 2 cores.
+  assert(r.snaps <= 6, `${r.snaps} snapshots during a run of about ${r.messages} slices a worker`);
+  report.push(`run progress: ${progress.size} progress lines in the run box, ${r.snaps} snapshots of the whole page during the run`);
+});
+
 test('run to end on one worker per core counts what one worker counts; the speed-up is reported', async ({ page, base, errors }) => {
   await open(page, base, '?queens=13');
   const cores = await page.evaluate(() => navigator.hardwareConcurrency || 1);
