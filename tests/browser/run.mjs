@@ -1418,6 +1418,22 @@ test('phone at 375 px with touch: a sticky control bar over the board, 44 px tar
     return r.height < 44 || r.width < 44;
   }).map((el) => `${el.id || el.textContent.trim() || el.tagName} ${Math.round(el.getBoundingClientRect().width)}x${Math.round(el.getBoundingClientRect().height)}`));
   assert(small.length === 0, `targets under 44 px: ${small.join(', ')}`);
+  // The status line in the bar shows one whole line: a longer message is cut with an ellipsis, and
+  // nothing of its second line shows under it (its top did, in the padding, which clipping spares).
+  const status = await page.evaluate(() => {
+    const e = document.getElementById('status');
+    // Set and measured in one go: the next frame writes the status line again.
+    e.textContent = 'A long status message that cannot fit on one line of a phone screen at all.';
+    return { clip: e.clientHeight, line: parseFloat(getComputedStyle(e).lineHeight), lines: Math.round(e.scrollHeight / parseFloat(getComputedStyle(e).lineHeight)) };
+  });
+  assert(status.lines >= 2 && Math.abs(status.clip - status.line) <= 1, `the status clips at ${status.clip}px for lines of ${status.line}px (${status.lines} lines of text)`);
+  // So does the run box's text at two lines: its idle sentence takes three here, and its third line
+  // showed under the ellipsis ("the search here is no… touched.").
+  const runText = await page.evaluate(() => {
+    const e = document.getElementById('run-text');
+    return { clip: e.clientHeight, line: parseFloat(getComputedStyle(e).lineHeight), lines: Math.round(e.scrollHeight / parseFloat(getComputedStyle(e).lineHeight)), text: e.textContent };
+  });
+  assert(runText.lines >= 3 && Math.abs(runText.clip - 2 * runText.line) <= 1, `the run box's text clips at ${runText.clip}px for lines of ${runText.line}px (${runText.lines} lines: ${runText.text})`);
   await page.screenshot({ path: path.join(SHOTS, 'phone-sticky-bar.png') });
   await context.close();
 });
