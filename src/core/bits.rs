@@ -89,7 +89,7 @@ pub fn pays(inst: &Instance, tree: Tree) -> bool {
 /// The most primary items an option may have for `hide` to take them as a fixed-size row (`Bits::k`).
 const MAX_K: usize = 8;
 
-/// What `Bits::hide` reads of the options (borrowed apart from the level arrays it writes).
+/// What `hide` reads of the options (borrowed apart from the level arrays it writes).
 #[derive(Clone, Copy)]
 struct Options<'a> {
     weight: &'a [u32],
@@ -584,8 +584,8 @@ fn keep_pass<const K: usize>(
 }
 
 /// Takes the options of bits `r` of word `i` out of the lengths `len` (each of their primary items
-/// loses one), and returns DLX1's updates for hiding them (`size - 1` each). The hot loop of both
-/// passes, without bounds checks. With `K > 0` every option has `K` primary items, at `prims[b * K..]`:
+/// loses one), and returns DLX1's updates for hiding them (`size - 1` each). The hot loop of
+/// `keep_pass`, without bounds checks. With `K > 0` every option has `K` primary items, at `prims[b * K..]`:
 /// a loop of fixed length, which the compiler unrolls, and no offsets to read.
 #[inline(always)]
 fn hide<const K: usize>(opts: &Options, mut r: u64, i: usize, len: &mut [i16]) -> u64 {

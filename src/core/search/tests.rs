@@ -1494,8 +1494,8 @@ fn bits_resume_and_hand_back_the_links_in_step() {
     }
 }
 
-/// Under Miri (`make miri` runs `miri_smoke`): the bit sets' unchecked loops (`Bits::hide`, the word
-/// pass of `try_option`) on small instances, counted whole, with a given, and in lockstep with the
+/// Under Miri (`make miri` runs `miri_smoke`): the bit sets' unchecked loops (`hide` in `keep_pass`,
+/// with rows of fixed length and of mixed lengths) on small instances, counted whole, with a given, and in lockstep with the
 /// links through pauses and steps.
 #[test]
 fn miri_smoke_bit_sets_on_small_instances() {
