@@ -90,7 +90,6 @@ pub fn pays(inst: &Instance, tree: Tree) -> bool {
 const MAX_K: usize = 8;
 
 /// What `hide` reads of the options (borrowed apart from the level arrays it writes).
-#[derive(Clone, Copy)]
 struct Options<'a> {
     weight: &'a [u32],
     pstart: &'a [u32],
@@ -355,8 +354,7 @@ impl Bits {
                 len[p as usize] = COVERED;
             }
         }
-        let lo = a.iter().position(|&x| x != 0).unwrap_or(0);
-        let hi = a.iter().rposition(|&x| x != 0).map_or(lo, |h| h + 1);
+        let (lo, hi) = span(a);
         self.lv[0].lo = lo as u32;
         self.lv[0].hi = hi as u32;
     }
@@ -408,16 +406,10 @@ impl Bits {
         let row = &self.col[c * w..(c + 1) * w];
         let a = &self.a[l * w..(l + 1) * w];
         let ac = &mut self.ac[l * w..(l + 1) * w];
-        let opts = Options {
-            weight: &self.weight,
-            pstart: &self.pstart,
-            prims: &self.prims,
-            same_weight: self.same_weight,
-        };
         let lenc = &mut self.lenc[l * self.stride..(l + 1) * self.stride];
         copy_lengths(lenc, &self.len[l * self.stride..(l + 1) * self.stride]);
         let (a, row, ac) = (&a[lo..hi], &row[lo..hi], &mut ac[lo..hi]);
-        let (wt, ps, pr, sw) = (opts.weight, opts.pstart, opts.prims, opts.same_weight);
+        let (wt, ps, pr, sw) = (&self.weight, &self.pstart, &self.prims, self.same_weight);
         let updates = 1 + with_k!(self.k, keep_pass(wt, ps, pr, sw, lo, a, row, ac, lenc));
         // The first option of the item's list still active.
         let first = a
@@ -503,29 +495,17 @@ impl Bits {
             _ => mask.fill(0),
         }
         let ac = &self.ac[l * w..(l + 1) * w];
-        let opts = Options {
-            weight: &self.weight,
-            pstart: &self.pstart,
-            prims: &self.prims,
-            same_weight: self.same_weight,
-        };
         let len1 = &mut self.len[(l + 1) * st..(l + 2) * st];
         copy_lengths(len1, &self.lenc[l * st..(l + 1) * st]);
         let a1 = &mut self.a[(l + 1) * w..(l + 2) * w];
         // Then, word by word, the options kept, those hidden, and the range of words left.
         let a1 = &mut a1[lo..hi];
-        let (wt, ps, pr, sw) = (opts.weight, opts.pstart, opts.prims, opts.same_weight);
+        let (wt, ps, pr, sw) = (&self.weight, &self.pstart, &self.prims, self.same_weight);
         updates += with_k!(
             self.k,
             keep_pass(wt, ps, pr, sw, lo, &ac[lo..hi], mask, a1, len1)
         );
-        let (mut nlo, mut nhi) = match a1.iter().position(|&x| x != 0) {
-            Some(f) => (
-                lo + f,
-                lo + a1.iter().rposition(|&x| x != 0).unwrap_or(f) + 1,
-            ),
-            None => (usize::MAX, 0),
-        };
+        let (f, t) = span(a1);
         let (s, e) = (
             self.pstart[x as usize] as usize,
             self.pstart[x as usize + 1] as usize,
@@ -533,12 +513,8 @@ impl Bits {
         for &q in &self.prims[s..e] {
             len1[q as usize] = COVERED;
         }
-        if nlo == usize::MAX {
-            nlo = lo;
-            nhi = lo;
-        }
-        self.lv[l + 1].lo = nlo as u32;
-        self.lv[l + 1].hi = nhi as u32;
+        self.lv[l + 1].lo = (lo + f) as u32;
+        self.lv[l + 1].hi = (lo + t) as u32;
         updates
     }
 }
@@ -621,6 +597,15 @@ fn hide<const K: usize>(opts: &Options, mut r: u64, i: usize, len: &mut [i16]) -
         }
     }
     updates
+}
+
+/// The words of `words` from the first non-zero one to the last: `(first, last + 1)`, `(0, 0)`
+/// when all are zero.
+fn span(words: &[u64]) -> (usize, usize) {
+    match words.iter().position(|&x| x != 0) {
+        Some(f) => (f, words.iter().rposition(|&x| x != 0).unwrap_or(f) + 1),
+        None => (0, 0),
+    }
 }
 
 /// Copies a level's lengths (`stride` of them, a multiple of [`BLOCK`]). In wasm, explicit vector
