@@ -72,7 +72,7 @@ lint: setup-wasm setup-lint lint-js
 # The page's JS: type-checked (// @ts-check) against the generated www/pkg/*.d.ts, and eslint.
 lint-js: setup-node wasm
 	tests/browser/node_modules/.bin/tsc -p tsconfig.json
-	tests/browser/node_modules/.bin/eslint www tests/browser/run.mjs eslint.config.mjs
+	tests/browser/node_modules/.bin/eslint www tests/browser/*.mjs eslint.config.mjs
 
 test: lint test-native test-parts test-wasm test-browser fuzz-smoke miri
 

@@ -25,7 +25,7 @@ export default [
     },
   },
   {
-    files: ['tests/browser/run.mjs'],
+    files: ['tests/browser/*.mjs'],
     languageOptions: {
       ecmaVersion: 2022, sourceType: 'module',
       globals: { ...browser, process: 'readonly', Buffer: 'readonly' },

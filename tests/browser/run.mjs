@@ -5,159 +5,14 @@
 // screenshot of every view at 1280x800 and at phone width into screenshots/. Last line:
 // "N passed, N failed"; the exit code is non-zero on any failure.
 
-import http from 'node:http';
 import fs from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
+import {
+  ROOT, SHOTS, CHROMIUM, HARD_SUDOKU, serve, assert, checkSudoku, checkQueens, tid, settle, runText, text, num, open, loadVia, setSpeed, modelState, heapUsed, mb, tests, test, report, press, stepUntil, holdAnimation, endAnimation, pixelAt, CLI, cli, download, hunt,
+} from './harness.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SHOTS = path.join(ROOT, 'screenshots');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-
-const HARD_SUDOKU = '..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9';
-
-// ------------------------------------------------------------------ a static server
-
-const MIME = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json', '.png': 'image/png',
-  '.svg': 'image/svg+xml', '.ts': 'text/plain',
-};
-
-function serve() {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url, 'http://localhost');
-    let file = path.normalize(path.join(ROOT, decodeURIComponent(url.pathname)));
-    if (!file.startsWith(ROOT)) { res.writeHead(403).end(); return; }
-    if (url.pathname.endsWith('/')) file = path.join(file, 'index.html');
-    fs.readFile(file, (err, data) => {
-      if (err) { res.writeHead(404).end('not found'); return; }
-      res.writeHead(200, { 'Content-Type': MIME[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-store' });
-      res.end(data);
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-// ------------------------------------------------------------------ checks
-
-function assert(cond, message) {
-  if (!cond) throw new Error(message);
-}
-
-/** A solved Sudoku as one line of N² symbols: every row, column and box holds each symbol once. */
-function checkSudoku(text, givens) {
-  const n = Math.round(Math.sqrt(text.length));
-  const b = Math.round(Math.sqrt(n));
-  assert(n * n === text.length && b * b === n, `board text of length ${text.length} is not a Sudoku`);
-  assert(!text.includes('.'), `the grid is not full: ${text}`);
-  const units = [];
-  for (let i = 0; i < n; i++) {
-    units.push(Array.from({ length: n }, (_, j) => i * n + j));
-    units.push(Array.from({ length: n }, (_, j) => j * n + i));
-    const r0 = Math.floor(i / b) * b, c0 = (i % b) * b;
-    units.push(Array.from({ length: n }, (_, j) => (r0 + Math.floor(j / b)) * n + c0 + (j % b)));
-  }
-  for (const u of units) {
-    const seen = new Set(u.map((k) => text[k]));
-    assert(seen.size === n, `a unit repeats a symbol: ${u.map((k) => text[k]).join('')}`);
-  }
-  for (let k = 0; k < givens.length; k++) {
-    if (givens[k] !== '.') assert(text[k] === givens[k], `given ${givens[k]} at cell ${k} was changed to ${text[k]}`);
-  }
-}
-
-/** n lines of '.' and 'Q' with n queens, no two attacking. */
-function checkQueens(text, n) {
-  const rows = text.split('\n');
-  assert(rows.length === n && rows.every((r) => r.length === n && /^[.Q]+$/.test(r)), `not an ${n}x${n} board: ${JSON.stringify(text)}`);
-  const q = [];
-  rows.forEach((r, i) => [...r].forEach((ch, j) => { if (ch === 'Q') q.push([i, j]); }));
-  assert(q.length === n, `${q.length} queens, not ${n}`);
-  for (let a = 0; a < q.length; a++) {
-    for (let b = 0; b < a; b++) {
-      const [i, j] = q[a], [k, l] = q[b];
-      assert(i !== k && j !== l && Math.abs(i - k) !== Math.abs(j - l), `queens at ${i},${j} and ${k},${l} attack`);
-    }
-  }
-}
-
-// ------------------------------------------------------------------ page helpers
-
-const tid = (id) => `[data-testid="${id}"]`;
-
-/** Waits two animation frames: the page draws and refreshes its read-outs once a frame. */
-async function settle(page) {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
-
-/** The run box's sentence, its no-break spaces (between a number and its unit) read as spaces. */
-async function runText(page) {
-  return ((await page.textContent('#run-text')) || '').replace(/\u00a0/g, ' ');
-}
-
-async function text(page, id) {
-  await settle(page);
-  return (await page.textContent(tid(id))).trim();
-}
-
-async function num(page, id) {
-  return Number((await text(page, id)).replace(/,/g, ''));
-}
-
-async function open(page, base, query = '') {
-  await page.goto(`${base}/${query}`);
-  await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
-}
-
-/** Chooses a kind, fills its input and presses Load, as a person would. */
-async function loadVia(page, kind, value) {
-  await page.selectOption(tid('problem'), kind);
-  if (kind === 'sudoku') await page.fill(tid('puzzle'), value);
-  else if (kind === 'exact-cover') await page.fill(tid('matrix-input'), value);
-  else if (kind === 'pentomino') await page.selectOption('#pentomino-board', value);
-  else await page.fill(tid('size'), String(value));
-  await page.click(tid('load'));
-}
-
-async function setSpeed(page, value) {
-  await page.$eval(tid('speed'), (el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', { bubbles: true })); }, value);
-}
-
-/** The page's model state: counters, board text and copies of the link arrays. */
-async function modelState(page) {
-  await settle(page);
-  return page.evaluate(() => {
-    const m = window.dlx.model;
-    const st = m.stats();
-    const v = m.views();
-    return {
-      stats: { level: st.level, nodes: st.nodes, updates: st.updates, solutions: st.solutions },
-      board: m.board().text,
-      nodes: Array.from(v.nodes),
-      items: Array.from(v.items),
-      lens: Array.from(v.lens),
-      readouts: ['level', 'nodes', 'updates', 'solutions'].map((id) => document.querySelector(`[data-testid="${id}"]`).textContent),
-      boardText: document.querySelector('[data-testid="board-text"]').textContent,
-    };
-  });
-}
-
-async function heapUsed(cdp) {
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  return metrics.find((m) => m.name === 'JSHeapUsedSize').value;
-}
-
-const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
-
-// ------------------------------------------------------------------ the tests
-
-const tests = [];
-const test = (name, fn) => tests.push({ name, fn });
-const report = [];
 
 test('the default 6x7 matrix: its one cover is rows 1, 4, 5', async ({ page, base, errors }) => {
   await open(page, base);
@@ -617,40 +472,6 @@ test('multiplicities: lo:hi|name in the exact-cover box counts in the page and t
   report.push(`multiplicities: 13 solutions in the page and the worker; narration of more/close/untweak within ${steps} steps; "${status}"`);
 });
 
-/** Clicks a control by script (a maximised panel covers the controls; the keys would move the matrix cursor). */
-const press = (page, id) => page.evaluate((i) => document.querySelector(`[data-testid="${i}"]`).click(), id);
-
-/**
- * Steps the toy until the narration matches re (at most 300 steps); returns the narration.
- * @param {RegExp} re
- */
-async function stepUntil(page, re) {
-  for (let k = 0; k < 300; k++) {
-    await press(page, 'step');
-    const n = await page.evaluate(() => window.dlx.model.narration());
-    if (re.test(n)) return n;
-  }
-  throw new Error(`never narrated ${re}`);
-}
-
-/** Holds the matrix's animation at fraction t of its way (eased t = 0.5 is half) and draws it. */
-async function holdAnimation(page, t) {
-  await page.evaluate((f) => { const a = window.dlx.app.matrix.anim; a.t0 = performance.now() - f * 1e7; a.ms = 1e7; }, t);
-  await settle(page);
-}
-
-/** Lets the matrix's animation end, and waits for the frame drawn at its end. */
-async function endAnimation(page) {
-  await page.evaluate(() => { const a = window.dlx.app.matrix.anim; if (a) a.ms = 1; });
-  await page.waitForFunction(() => window.dlx.app.matrix.anim === null);
-  await settle(page);
-}
-
-/** The RGB of the matrix canvas at CSS pixel (x, y). */
-const pixelAt = (page, x, y) => page.evaluate(([px, py]) => {
-  const c = window.dlx.app.matrix.canvas, d = window.devicePixelRatio || 1;
-  return [...c.getContext('2d').getImageData(Math.round(px * d), Math.round(py * d), 1, 1).data].slice(0, 3);
-}, [x, y]);
 
 test('colours: purification animates as its own event, forward and back, and its narration is plain words', async ({ page, base }) => {
   await open(page, base);
@@ -774,27 +595,6 @@ test('colours: a node of x:A shows its colour name in the node when zoomed in, a
 
 // ------------------------------------------------------------------ downloads (issue 9's Export)
 
-const CLI = path.join(process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target'), 'release', 'dlx');
-
-/** The release CLI's output for args, the text on stdin. */
-function cli(args, input = '') {
-  assert(fs.existsSync(CLI), `${CLI} is not built (make build)`);
-  return execFileSync(CLI, args, { input, encoding: 'utf8' });
-}
-
-/** Clicks a download button (or presses Enter on it) and returns the file's name and text. */
-async function download(page, id, { key = false } = {}) {
-  const wait = page.waitForEvent('download');
-  if (key) { await page.focus(tid(id)); await page.keyboard.press('Enter'); } else await page.click(tid(id));
-  const dl = await wait;
-  return { name: dl.suggestedFilename(), text: fs.readFileSync(await dl.path(), 'utf8') };
-}
-
-/** Waits for a Next solution hunt to end (a solution or the end of the search). */
-async function hunt(page) {
-  await page.click(tid('next-solution'));
-  await page.waitForFunction(() => !window.dlx.app.state.hunting, null, { timeout: 60000 });
-}
 
 test('downloads: the step log is `dlx trace`\'s lines for the steps taken, after back and after a jump too', async ({ page, base }) => {
   await open(page, base);
@@ -2670,7 +2470,16 @@ async function docs(browser, base) {
 
 // ------------------------------------------------------------------ the runner
 
+/** The feature files beside this one (tests/browser/*.test.mjs) register their tests on import. */
+async function loadFeatures() {
+  const dir = path.join(ROOT, 'tests/browser');
+  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.test.mjs')).sort()) {
+    await import(path.join(dir, f));
+  }
+}
+
 async function main() {
+  await loadFeatures();
   const server = await serve();
   const base = `http://127.0.0.1:${server.address().port}`;
   if (!fs.existsSync(path.join(ROOT, 'www/pkg/dlx_studio.js'))) {

@@ -1,0 +1,212 @@
+// The browser tests' shared harness: a static server, checks of boards, page helpers and the test
+// registry. run.mjs and the feature files (tests/browser/*.test.mjs) import from here; run.mjs runs them all.
+
+import http from 'node:http';
+import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SHOTS = path.join(ROOT, 'screenshots');
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+export const HARD_SUDOKU = '..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9';
+
+// ------------------------------------------------------------------ a static server
+
+export const MIME = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json', '.png': 'image/png',
+  '.svg': 'image/svg+xml', '.ts': 'text/plain',
+};
+
+export function serve() {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    let file = path.normalize(path.join(ROOT, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(ROOT)) { res.writeHead(403).end(); return; }
+    if (url.pathname.endsWith('/')) file = path.join(file, 'index.html');
+    fs.readFile(file, (err, data) => {
+      if (err) { res.writeHead(404).end('not found'); return; }
+      res.writeHead(200, { 'Content-Type': MIME[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-store' });
+      res.end(data);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+// ------------------------------------------------------------------ checks
+
+export function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+/** A solved Sudoku as one line of N² symbols: every row, column and box holds each symbol once. */
+export function checkSudoku(text, givens) {
+  const n = Math.round(Math.sqrt(text.length));
+  const b = Math.round(Math.sqrt(n));
+  assert(n * n === text.length && b * b === n, `board text of length ${text.length} is not a Sudoku`);
+  assert(!text.includes('.'), `the grid is not full: ${text}`);
+  const units = [];
+  for (let i = 0; i < n; i++) {
+    units.push(Array.from({ length: n }, (_, j) => i * n + j));
+    units.push(Array.from({ length: n }, (_, j) => j * n + i));
+    const r0 = Math.floor(i / b) * b, c0 = (i % b) * b;
+    units.push(Array.from({ length: n }, (_, j) => (r0 + Math.floor(j / b)) * n + c0 + (j % b)));
+  }
+  for (const u of units) {
+    const seen = new Set(u.map((k) => text[k]));
+    assert(seen.size === n, `a unit repeats a symbol: ${u.map((k) => text[k]).join('')}`);
+  }
+  for (let k = 0; k < givens.length; k++) {
+    if (givens[k] !== '.') assert(text[k] === givens[k], `given ${givens[k]} at cell ${k} was changed to ${text[k]}`);
+  }
+}
+
+/** n lines of '.' and 'Q' with n queens, no two attacking. */
+export function checkQueens(text, n) {
+  const rows = text.split('\n');
+  assert(rows.length === n && rows.every((r) => r.length === n && /^[.Q]+$/.test(r)), `not an ${n}x${n} board: ${JSON.stringify(text)}`);
+  const q = [];
+  rows.forEach((r, i) => [...r].forEach((ch, j) => { if (ch === 'Q') q.push([i, j]); }));
+  assert(q.length === n, `${q.length} queens, not ${n}`);
+  for (let a = 0; a < q.length; a++) {
+    for (let b = 0; b < a; b++) {
+      const [i, j] = q[a], [k, l] = q[b];
+      assert(i !== k && j !== l && Math.abs(i - k) !== Math.abs(j - l), `queens at ${i},${j} and ${k},${l} attack`);
+    }
+  }
+}
+
+// ------------------------------------------------------------------ page helpers
+
+export const tid = (id) => `[data-testid="${id}"]`;
+
+/** Waits two animation frames: the page draws and refreshes its read-outs once a frame. */
+export async function settle(page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** The run box's sentence, its no-break spaces (between a number and its unit) read as spaces. */
+export async function runText(page) {
+  return ((await page.textContent('#run-text')) || '').replace(/\u00a0/g, ' ');
+}
+
+export async function text(page, id) {
+  await settle(page);
+  return (await page.textContent(tid(id))).trim();
+}
+
+export async function num(page, id) {
+  return Number((await text(page, id)).replace(/,/g, ''));
+}
+
+export async function open(page, base, query = '') {
+  await page.goto(`${base}/${query}`);
+  await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
+}
+
+/** Chooses a kind, fills its input and presses Load, as a person would. */
+export async function loadVia(page, kind, value) {
+  await page.selectOption(tid('problem'), kind);
+  if (kind === 'sudoku') await page.fill(tid('puzzle'), value);
+  else if (kind === 'exact-cover') await page.fill(tid('matrix-input'), value);
+  else if (kind === 'pentomino') await page.selectOption('#pentomino-board', value);
+  else await page.fill(tid('size'), String(value));
+  await page.click(tid('load'));
+}
+
+export async function setSpeed(page, value) {
+  await page.$eval(tid('speed'), (el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', { bubbles: true })); }, value);
+}
+
+/** The page's model state: counters, board text and copies of the link arrays. */
+export async function modelState(page) {
+  await settle(page);
+  return page.evaluate(() => {
+    const m = window.dlx.model;
+    const st = m.stats();
+    const v = m.views();
+    return {
+      stats: { level: st.level, nodes: st.nodes, updates: st.updates, solutions: st.solutions },
+      board: m.board().text,
+      nodes: Array.from(v.nodes),
+      items: Array.from(v.items),
+      lens: Array.from(v.lens),
+      readouts: ['level', 'nodes', 'updates', 'solutions'].map((id) => document.querySelector(`[data-testid="${id}"]`).textContent),
+      boardText: document.querySelector('[data-testid="board-text"]').textContent,
+    };
+  });
+}
+
+export async function heapUsed(cdp) {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === 'JSHeapUsedSize').value;
+}
+
+export const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
+
+// ------------------------------------------------------------------ the tests
+
+export const tests = [];
+export const test = (name, fn) => tests.push({ name, fn });
+export const report = [];
+
+/** Clicks a control by script (a maximised panel covers the controls; the keys would move the matrix cursor). */
+export const press = (page, id) => page.evaluate((i) => document.querySelector(`[data-testid="${i}"]`).click(), id);
+
+/**
+ * Steps the toy until the narration matches re (at most 300 steps); returns the narration.
+ * @param {RegExp} re
+ */
+export async function stepUntil(page, re) {
+  for (let k = 0; k < 300; k++) {
+    await press(page, 'step');
+    const n = await page.evaluate(() => window.dlx.model.narration());
+    if (re.test(n)) return n;
+  }
+  throw new Error(`never narrated ${re}`);
+}
+
+/** Holds the matrix's animation at fraction t of its way (eased t = 0.5 is half) and draws it. */
+export async function holdAnimation(page, t) {
+  await page.evaluate((f) => { const a = window.dlx.app.matrix.anim; a.t0 = performance.now() - f * 1e7; a.ms = 1e7; }, t);
+  await settle(page);
+}
+
+/** Lets the matrix's animation end, and waits for the frame drawn at its end. */
+export async function endAnimation(page) {
+  await page.evaluate(() => { const a = window.dlx.app.matrix.anim; if (a) a.ms = 1; });
+  await page.waitForFunction(() => window.dlx.app.matrix.anim === null);
+  await settle(page);
+}
+
+/** The RGB of the matrix canvas at CSS pixel (x, y). */
+export const pixelAt = (page, x, y) => page.evaluate(([px, py]) => {
+  const c = window.dlx.app.matrix.canvas, d = window.devicePixelRatio || 1;
+  return [...c.getContext('2d').getImageData(Math.round(px * d), Math.round(py * d), 1, 1).data].slice(0, 3);
+}, [x, y]);
+
+export const CLI = path.join(process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target'), 'release', 'dlx');
+
+/** The release CLI's output for args, the text on stdin. */
+export function cli(args, input = '') {
+  assert(fs.existsSync(CLI), `${CLI} is not built (make build)`);
+  return execFileSync(CLI, args, { input, encoding: 'utf8' });
+}
+
+/** Clicks a download button (or presses Enter on it) and returns the file's name and text. */
+export async function download(page, id, { key = false } = {}) {
+  const wait = page.waitForEvent('download');
+  if (key) { await page.focus(tid(id)); await page.keyboard.press('Enter'); } else await page.click(tid(id));
+  const dl = await wait;
+  return { name: dl.suggestedFilename(), text: fs.readFileSync(await dl.path(), 'utf8') };
+}
+
+/** Waits for a Next solution hunt to end (a solution or the end of the search). */
+export async function hunt(page) {
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => !window.dlx.app.state.hunting, null, { timeout: 60000 });
+}
