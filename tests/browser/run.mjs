@@ -10,7 +10,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import {
-  ROOT, SHOTS, CHROMIUM, HARD_SUDOKU, serve, assert, checkSudoku, checkQueens, tid, settle, runText, text, num, open, loadVia, setSpeed, modelState, heapUsed, mb, tests, test, report, press, stepUntil, holdAnimation, endAnimation, pixelAt, CLI, cli, download, hunt,
+  ROOT, SHOTS, CHROMIUM, HARD_SUDOKU, serve, assert, checkSudoku, checkQueens, tid, settle, runText, text, num, open, loadVia, setSpeed, modelState, heapUsed, mb, tests, test, report, press, stepUntil, holdAnimation, endAnimation, pixelAt, cli, download, hunt,
 } from './harness.mjs';
 
 
