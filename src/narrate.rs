@@ -368,6 +368,15 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: 
             let number = search.stats().solutions + u64::from(undone);
             format!("Solution {number} found at level {level}: every primary item is covered")
         }
+        // Stepping back over the backtrack from a solution stands at that solution again: say so,
+        // as the board and the status line do, not "Undo: Back up".
+        Event::Backtrack { level } if undone && search.phase() == crate::core::Phase::Solved => {
+            return format!(
+                "Back at solution {} (level {level}): every primary item is covered; stepping back \
+                 undid the backtrack from it",
+                search.stats().solutions
+            );
+        }
         Event::Backtrack { level } => format!(
             "Back up from level {level} to level {}",
             level.saturating_sub(1)
@@ -789,6 +798,20 @@ mod tests {
         assert_eq!(
             undone,
             [format!("Undo: {}", sol(2)), format!("Undo: {}", sol(1))]
+        );
+
+        // Stepping back onto a solution (undoing the backtrack after it) narrates the solution.
+        let mut s = Search::new(inst);
+        while !matches!(s.step(), Some(Event::Solution { .. })) {}
+        let level = s.level();
+        assert!(matches!(s.step(), Some(Event::Backtrack { .. })));
+        let ev = s.step_back().unwrap();
+        assert_eq!(
+            narrate(ev, true, &s, inst, Lang::Queens),
+            format!(
+                "Back at solution 1 (level {level}): every primary item is covered; stepping back \
+                 undid the backtrack from it"
+            )
         );
     }
 

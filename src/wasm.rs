@@ -84,7 +84,7 @@
 //!
 //! Solutions found are kept (the first KEEP = 100 since the last load, reset or solve_start), by
 //! every way of searching: step, next_solution, count_chunk, solve. Kept solution k is solution k + 1
-//! of the search; stepping back past one does not forget it.
+//! of the search; stepping back past one forgets it (the list holds the solutions reached, no more).
 //! s.kept_count() -> number       how many are kept.
 //! s.kept(k) -> Board             kept solution k (0-based).
 //! s.kept_boards() -> [Board]     all of them (the worker posts these at the end of a run).
@@ -341,6 +341,8 @@ struct InfoView<'a> {
     kind: &'a str,
     /// How the text was read ("Read as a 9x9 Sudoku"), or "".
     note: String,
+    /// Why there is nothing worth searching (no option, one item: problems::warning), or "".
+    warning: String,
     n_items: usize,
     n_primary: usize,
     n_options: usize,
@@ -587,11 +589,17 @@ impl Session {
         self.latest = Latest::Event { ev, undone };
     }
 
-    /// Ends a stepping call: keeps its last `EVENT_CAP` events.
+    /// Ends a stepping call: keeps its last `EVENT_CAP` events, and only the solutions the search has
+    /// reached: stepping back over a solution takes it off the kept list (play that overshoots a
+    /// stop and comes back, a tour's Back), so the list never counts more than the search.
     fn end(&mut self) {
         let keep = EVENT_CAP * EVENT_WORDS;
         if self.events.len() > keep {
             self.events.drain(..self.events.len() - keep);
+        }
+        if let Some(l) = self.loaded.as_mut() {
+            let reached = usize::try_from(l.search.stats().solutions).unwrap_or(usize::MAX);
+            l.kept.truncate(reached);
         }
     }
 
@@ -1077,6 +1085,7 @@ impl Session {
             title: l.problem.title(),
             kind: &l.kind,
             note: l.problem.note().unwrap_or_default(),
+            warning: problems::warning(l.problem.as_ref()).unwrap_or_default(),
             n_items: inst.n_items(),
             n_primary: inst.n_primary(),
             n_options: inst.n_options(),
@@ -1156,7 +1165,8 @@ impl Session {
             };
             self.latest = Latest::Note(match verdict {
                 "multiple" => {
-                    "Solved: more than one solution (showing the second one found)".into()
+                    "Solved: more than one solution (the search stopped at the second one found)"
+                        .into()
                 }
                 "unique" => "Solved: the solution is unique".into(),
                 "none" => "Solved: the puzzle has no solution".into(),

@@ -931,6 +931,29 @@ fn a_sudoku_in_an_exact_cover_file_is_read_as_a_sudoku() {
 }
 
 #[test]
+fn a_drawn_or_clashing_sudoku_in_an_exact_cover_file_is_a_sudoku_as_on_the_page() {
+    // Simple Sudoku's drawing read as Knuth's format was 1 item and 1 option (1 solution, not the
+    // puzzle's); HoDoKu and box drawing went the same way or failed.
+    for grid in [EASTER_SIMPLE_SUDOKU, EASTER_HODOKU, EASTER_BOXES] {
+        let out = dlx_with_stdin(&["solve", "exact-cover", "-"], grid);
+        assert!(out.status.success(), "{grid}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "dlx: Read as a 9x9 Sudoku\n"
+        );
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert_sudoku(stdout.lines().next().unwrap(), EASTER);
+    }
+    // Two 1s in row 1: the clash, where it stands (it was "1 items, 0 options" and a count of 0).
+    let clash = format!("11{}", &EASTER[2..]);
+    fails_with_stdin(
+        &["count", "exact-cover", "-"],
+        &clash,
+        &["line 1, column 2: givens clash: r1c1 and r1c2 both hold 1 in row 1"],
+    );
+}
+
+#[test]
 fn bad_pasted_sudokus_say_what_was_read() {
     // 16x16 numbers with one lost: read one digit a cell, they are too many.
     let mut numbers: Vec<String> = SIXTEEN.chars().map(|c| value16(c).to_string()).collect();

@@ -130,6 +130,20 @@ fn is_border(line: &str) -> bool {
         })
 }
 
+/// Whether a text is drawn as a grid: some line of it is a border ([`is_border`]).
+pub fn is_drawn(text: &str) -> bool {
+    super::text_lines(text).any(|(_, line)| is_border(line))
+}
+
+/// The start of the message of givens that clash ([`Grid::parse`]).
+const CLASH: &str = "givens clash";
+
+/// Whether a reading error is a clash of givens: the text has a Sudoku's shape and symbols, and two
+/// of its givens repeat a symbol in a row, column or box.
+pub fn is_clash(e: &InputError) -> bool {
+    e.message.starts_with(CLASH)
+}
+
 /// A character that separates cells within a row and is never a cell itself.
 fn is_separator(ch: char) -> bool {
     ch.is_whitespace() || is_box_drawing(ch) || matches!(ch, '|' | '+' | '-' | ',' | ';')
@@ -533,7 +547,7 @@ impl Grid {
                 w.line,
                 w.col,
                 format!(
-                    "givens clash: {} and {} both hold {} in {} {}",
+                    "{CLASH}: {} and {} both hold {} in {} {}",
                     cell_name(size, r.first),
                     cell_name(size, r.second),
                     reading.alphabet.label(r.v),
@@ -1564,6 +1578,62 @@ mod tests {
             .err()
             .unwrap();
         assert!(e.message.contains("not a digit"), "{e}");
+    }
+
+    #[test]
+    fn a_drawn_or_clashing_sudoku_in_the_exact_cover_box_is_a_sudoku() {
+        use crate::problems::{load, load_text, warning, Spec};
+        // Simple Sudoku's drawing: read as Knuth's format it was 1 item (`*-----------*`), 1 option.
+        let simple = "*-----------*\n|1..|...|..2|\n|.9.|4..|.5.|\n|..6|...|7..|\n|---+---+---|\n\
+                      |.5.|9.3|...|\n|...|.7.|...|\n|...|85.|.4.|\n|---+---+---|\n\
+                      |7..|...|6..|\n|.3.|..9|.8.|\n|..2|...|..1|\n*-----------*\n";
+        let p = load(&Spec::ExactCover(simple.into())).unwrap();
+        assert_eq!(p.title(), "Sudoku 9x9");
+        assert_eq!(p.board(&[]).text, EASTER);
+        // The page's exact-cover box goes the same way.
+        let ec = |t: &str| crate::problems::kinds::spec("exact-cover", t, false);
+        assert_eq!(load_text(ec(simple), simple).unwrap().title(), "Sudoku 9x9");
+        // Two 1s in row 1: the clash is the error, with both cells (it was "1 items, 0 options").
+        let clash = format!("11{}", &EASTER[2..]);
+        for e in [
+            load(&Spec::ExactCover(clash.clone())).err().unwrap(),
+            load_text(ec(&clash), &clash).err().unwrap(),
+        ] {
+            assert_eq!(
+                e.message, "givens clash: r1c1 and r1c2 both hold 1 in row 1",
+                "{e}"
+            );
+            assert_eq!((e.line, e.column), (Some(1), Some(2)));
+        }
+        // Drawn and clashing: the clash too, not Knuth's one item and one option.
+        let drawn_clash = simple.replacen("|1..|", "|11.|", 1);
+        let e = load(&Spec::ExactCover(drawn_clash)).err().unwrap();
+        assert!(e.message.starts_with("givens clash: r1c1 and r1c2"), "{e}");
+        // A 0-1 matrix that reads as a 4x4 Sudoku without a clash stays a matrix.
+        let m = load(&Spec::ExactCover("1000\n0010\n0100\n0001".into())).unwrap();
+        assert_eq!(m.note(), None);
+        assert_eq!(m.instance().n_options(), 4);
+        // A Knuth instance with options whose Sudoku reading clashes stays an instance.
+        let knuth = "1 2 3 4\n1 2\n3 4\n1 3\n2 4\n1 2 3 4";
+        let k = load(&Spec::ExactCover(knuth.into())).unwrap();
+        assert_eq!(k.instance().n_options(), 5, "{}", k.title());
+        assert_eq!(warning(&*k), None);
+        // No Sudoku: Knuth's reading stands, with its warning.
+        let hello = load(&Spec::ExactCover("hello world".into())).unwrap();
+        assert_eq!(hello.instance().n_items(), 2);
+        let w = warning(&*hello).unwrap();
+        assert!(
+            w.starts_with("Nothing to search: 2 items and no option."),
+            "{w}"
+        );
+        let one = load(&Spec::ExactCover("a\na\na".into())).unwrap();
+        let w = warning(&*one).unwrap();
+        assert!(
+            w.starts_with("Only one item (`a`): each of the 2 options"),
+            "{w}"
+        );
+        // A Sudoku whose givens fill the grid has no option left, and needs no warning.
+        assert_eq!(warning(&*load(&Spec::Sudoku(EASTER.into())).unwrap()), None);
     }
 
     #[test]
