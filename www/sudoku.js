@@ -74,6 +74,8 @@ export class SudokuTools {
    * @param {{
    *   model: () => import('./model.js').Model,
    *   loadPuzzle: (text: string) => boolean,
+   *   sync: () => boolean,
+   *   epoch: () => number,
    *   note: (text: string, kind?: string) => void,
    *   matrix: import('./matrix.js').MatrixView,
    *   board: import('./board.js').BoardView,
@@ -95,6 +97,8 @@ export class SudokuTools {
     /** Cells lit by an item pointed at in the matrix. @type {Set<number>} */
     this.lit = new Set();
     this._epoch = -1;
+    /** The epoch of the verdict shown (a new search clears it). */
+    this._verdictEpoch = -1;
     /** The board drawn last (the puzzle's, a kept solution or the grid being edited). @type {any} */
     this.shown = null;
     this.isSudoku = false;
@@ -274,9 +278,26 @@ export class SudokuTools {
 
   // ---------------------------------------------------------------- solving
 
+  /**
+   * Solve answers the puzzle in the form: a changed form is loaded first (as Step and Play do), and
+   * a form that does not load (its error is shown) or a grid whose givens clash is refused, never
+   * answered with the puzzle loaded before.
+   */
   solve() {
-    if (!this.isSudoku || this.pending) return;
+    if (this.pending) {
+      this._verdict('Not solved: two givens clash (marked in red). Change one to load the puzzle.', 'none');
+      return;
+    }
+    if (!this.app.sync()) {
+      this._verdict('Not solved: the puzzle in the form does not load (see the error above).', 'none');
+      return;
+    }
     const model = this.model;
+    if (!model.info || model.info.kind !== 'sudoku') return;
+    // The form may just have loaded (a new epoch): this Solve belongs to it, so the next snapshot must
+    // not clear its verdict and list as a new search's.
+    this._epoch = this._verdictEpoch = this.app.epoch();
+    this.lit = new Set();
     if (model.playing) model.pause();
     model.solveStart();
     this.list = { boards: [], index: 0, show: false, source: 'search' };
@@ -305,7 +326,8 @@ export class SudokuTools {
     this.list.index = 0;
     this.list.show = this.list.boards.length > 0;
     if (r.verdict === 'unique') this._verdict(`Unique solution (${figures})`, 'unique');
-    else if (r.verdict === 'multiple') this._verdict(`More than one solution: showing the first; ▶ shows the second (${figures})`, 'multiple');
+    // The list under the board says which of the two is shown (and ◀ ▶ page): the verdict does not.
+    else if (r.verdict === 'multiple') this._verdict(`More than one solution: 2 found, the search stopped there (${figures})`, 'multiple');
     else this._verdict(`No solution (${figures})`, 'none');
   }
 

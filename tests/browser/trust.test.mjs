@@ -1,0 +1,195 @@
+// Browser tests of issue 19's trust findings: the page answers the problem in the form, reads a Sudoku
+// as a Sudoku wherever it is pasted, warns of a problem with nothing to search, and tells one story in
+// its verdict, narration, status line and kept solutions. run.mjs runs them with the others.
+
+import {
+  tid, settle, text, num, open, loadVia, setSpeed, assert, checkSudoku, test, report, press,
+} from './harness.mjs';
+
+const EASTER = '1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1';
+/** Easter Monster plus a 9 at r1c5: no clash, no solution. */
+const EASTER_DEAD = '1...9...2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1';
+/** Easter Monster with a second 1 at r1c2: the givens clash. */
+const EASTER_CLASH = `11${EASTER.slice(2)}`;
+/** A first row and nothing else: many solutions. */
+const LOOSE = `123456789${'.'.repeat(72)}`;
+const SIMPLE_SUDOKU = `*-----------*
+|1..|...|..2|
+|.9.|4..|.5.|
+|..6|...|7..|
+|---+---+---|
+|.5.|9.3|...|
+|...|.7.|...|
+|...|85.|.4.|
+|---+---+---|
+|7..|...|6..|
+|.3.|..9|.8.|
+|..2|...|..1|
+*-----------*
+`;
+const HODOKU = `.-------.-------.-------.
+| 1 . . | . . . | . . 2 |
+| . 9 . | 4 . . | . 5 . |
+| . . 6 | . . . | 7 . . |
+:-------+-------+-------:
+| . 5 . | 9 . 3 | . . . |
+| . . . | . 7 . | . . . |
+| . . . | 8 5 . | . 4 . |
+:-------+-------+-------:
+| 7 . . | . . . | 6 . . |
+| . 3 . | . . 9 | . 8 . |
+| . . 2 | . . . | . . 1 |
+'-------'-------'-------'
+`;
+
+const boardText = (page) => page.evaluate(() => document.querySelector('[data-testid="board-text"]').textContent.trim());
+const verdictDone = (page) => page.waitForFunction(() => /^(Unique|More|No|Not)/.test(document.querySelector('[data-testid="verdict"]').textContent));
+
+test('trust: Solve answers the puzzle in the form (loading it first), or refuses with the form\'s error', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', EASTER);
+  // A puzzle without a solution typed over it, not loaded: Solve answers it, not Easter Monster.
+  await page.fill(tid('puzzle'), EASTER_DEAD);
+  assert(await page.isVisible(tid('form-state')), 'the form is not marked "not loaded"');
+  await page.click(tid('solve'));
+  await verdictDone(page);
+  const none = await text(page, 'verdict');
+  assert(/^No solution/.test(none), `Solve answered the puzzle loaded before: ${none}`);
+  assert((await boardText(page)) === EASTER_DEAD, `the board is not the form's puzzle: ${await boardText(page)}`);
+  assert(await page.isHidden(tid('form-state')), 'the form is still "not loaded" after Solve');
+
+  // Clashing text: the error, and no answer for the grid loaded before.
+  await page.fill(tid('puzzle'), EASTER_CLASH);
+  await page.click(tid('solve'));
+  await verdictDone(page);
+  const refused = await text(page, 'verdict');
+  assert(/^Not solved/.test(refused), `Solve under a clash: ${refused}`);
+  assert(/givens clash: r1c1 and r1c2 both hold 1 in row 1/.test(await page.textContent('#input-error')), await page.textContent('#input-error'));
+  assert((await num(page, 'solutions')) === 0 && await page.isHidden('#solutions'), 'a solution was found under the clash');
+  report.push(`Solve with clashing text in the form: "${refused}"`);
+});
+
+test('trust: Next solution, Run to end and the race refuse a form that does not load, and act on one that does', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', EASTER);
+  await page.fill(tid('puzzle'), EASTER_CLASH);
+  await page.click(tid('next-solution'));
+  await settle(page);
+  assert(!(await page.evaluate(() => !!window.dlx.app.state.hunting)), 'Next solution hunts under a clash');
+  assert((await num(page, 'solutions')) === 0, 'Next solution found a solution of the puzzle loaded before');
+  assert(/givens clash/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
+  await page.click(tid('run-to-end'));
+  await settle(page);
+  assert(await page.evaluate(() => window.dlx.app.runs.state.phase === 'idle' || !window.dlx.app.runs.running), 'Run to end started under a clash');
+  assert(await page.evaluate(() => !window.dlx.app.runs.running), 'a run is going on');
+  await press(page, 'race-start');
+  await settle(page);
+  assert(await page.evaluate(() => !window.dlx.app.race.running), 'the race started under a clash');
+  // A puzzle that loads: Next solution searches it.
+  await page.fill(tid('puzzle'), LOOSE);
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) === 1);
+  checkSudoku(await boardText(page), LOOSE);
+});
+
+test('trust: a Sudoku pasted in the exact-cover box the page opens with is a Sudoku; a clash is named; nothing to search is said', async ({ page, base }) => {
+  await open(page, base);
+  assert((await page.inputValue(tid('problem'))) === 'exact-cover', 'the page does not open on the exact-cover box');
+  for (const [name, grid] of [['Simple Sudoku', SIMPLE_SUDOKU], ['HoDoKu', HODOKU], ['one line', EASTER]]) {
+    await loadVia(page, 'exact-cover', grid);
+    const info = await page.evaluate(() => ({ kind: window.dlx.model.info.kind, title: window.dlx.model.info.title }));
+    assert(info.kind === 'sudoku', `${name} loaded as ${info.title}`);
+    assert((await boardText(page)) === EASTER, `${name}: board ${await boardText(page)}`);
+    assert(/Read as a 9x9 Sudoku/.test(await text(page, 'status')), `${name}: status ${await text(page, 'status')}`);
+  }
+  // Two 1s in row 1, on one line: the clash, with both cells (not "1 items, 0 options").
+  await page.selectOption(tid('problem'), 'exact-cover');
+  await loadVia(page, 'exact-cover', EASTER_CLASH);
+  const error = await page.textContent('#input-error');
+  assert(await page.isVisible('#input-error') && /givens clash: r1c1 and r1c2 both hold 1 in row 1/.test(error), `error: ${error}`);
+  // Drawn and clashing: the clash too.
+  await loadVia(page, 'exact-cover', SIMPLE_SUDOKU.replace('|1..|', '|11.|'));
+  assert(/givens clash: r1c1 and r1c2/.test(await page.textContent('#input-error')), await page.textContent('#input-error'));
+  // Text with no option: it loads, and a warning says there is nothing to search and why.
+  await loadVia(page, 'exact-cover', 'hello world');
+  assert(await page.evaluate(() => window.dlx.model.info.n_options === 0), 'hello world has options');
+  assert(await page.isVisible(tid('input-warning')), 'no warning for a problem with no option');
+  const warning = await text(page, 'input-warning');
+  assert(/^Nothing to search: 2 items and no option\./.test(warning), `warning: ${warning}`);
+  // One item: a warning too; a real problem: none.
+  await loadVia(page, 'exact-cover', 'a\na\na');
+  assert(/^Only one item \(`a`\)/.test(await text(page, 'input-warning')), await text(page, 'input-warning'));
+  await loadVia(page, 'exact-cover', 'a b\na\nb');
+  assert(await page.isHidden(tid('input-warning')), 'a warning for a problem worth searching');
+  report.push(`hello world in the exact-cover box: "${warning}"`);
+});
+
+test('trust: several solutions: verdict, narration, status and the kept list tell the board\'s story', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', LOOSE);
+  await page.click(tid('solve'));
+  await verdictDone(page);
+  const kept = await page.evaluate(() => [0, 1].map((k) => window.dlx.model.kept(k).text));
+  const story = async () => ({
+    board: await boardText(page), pos: await text(page, 'solution-pos'), status: await text(page, 'status'),
+    narration: await page.evaluate(() => window.dlx.model.narration()), verdict: await text(page, 'verdict'),
+  });
+  let s = await story();
+  assert(s.board === kept[0] && s.pos === 'solution 1 of 2', `board/list: ${JSON.stringify(s)}`);
+  assert(/^Showing solution 1 of 2 found\./.test(s.status), `status: ${s.status}`);
+  assert(!/showing the second|Solution 2 found/i.test(`${s.narration} ${s.status} ${s.verdict}`), `words against the board: ${JSON.stringify(s)}`);
+  assert(!/showing the first/.test(s.verdict), `verdict: ${s.verdict}`);
+  await page.click(tid('solution-next'));
+  s = await story();
+  assert(s.board === kept[1] && s.pos === 'solution 2 of 2' && /^Showing solution 2 of 2 found\./.test(s.status), `after ▶: ${JSON.stringify(s)}`);
+  report.push(`Solve, several solutions: verdict "${s.verdict}", narration "${s.narration}"`);
+});
+
+test('trust: kept solutions are those reached: play overshooting a stop, a tour\'s Back, stepping back', async ({ page, base }) => {
+  await open(page, base);
+  // The empty 4x4 grid: solutions close together, so full-speed play overshoots the first one.
+  await loadVia(page, 'sudoku', '.'.repeat(16));
+  await setSpeed(page, 100);
+  await page.click(tid('play'));
+  await page.waitForFunction(() => !window.dlx.model.playing);
+  const st = await page.evaluate(() => ({ solutions: Number(window.dlx.model.stats().solutions), kept: window.dlx.model.keptCount() }));
+  assert(st.solutions === 1 && st.kept === 1, `play stopped at solution ${st.solutions} with ${st.kept} kept`);
+  assert((await text(page, 'solution-pos')) === '1 kept', `list: ${await text(page, 'solution-pos')}`);
+  // Stepping back over the solution forgets it.
+  await stepBackUntil(page, () => Number(window.dlx.model.stats().solutions) === 0);
+  assert((await page.evaluate(() => window.dlx.model.keptCount())) === 0, 'a solution stepped back over is still kept');
+  await settle(page);
+  assert(await page.isHidden('#solutions'), `list after stepping back: ${await text(page, 'solution-pos')}`);
+
+  // The Latin square tour to its end (2 solutions), then Back to stop 2 and leave: nothing kept.
+  await page.click('[data-tour="latin-2"]');
+  for (let i = 0; i < 8; i++) await page.click(tid('tour-next'));
+  await page.waitForFunction(() => Number(window.dlx.model.stats().solutions) === 2);
+  for (let i = 0; i < 6; i++) await page.click(tid('tour-back'));
+  await page.click(tid('tour-leave'));
+  const after = await page.evaluate(() => ({ solutions: Number(window.dlx.model.stats().solutions), kept: window.dlx.model.keptCount() }));
+  assert(after.solutions === 0 && after.kept === 0, `after the tour: ${JSON.stringify(after)}`);
+  assert(await page.isHidden('#solutions'), `list after the tour: ${await text(page, 'solution-pos')}`);
+});
+
+/** Steps back (the button) until cond holds in the page, at most 200 times. */
+async function stepBackUntil(page, cond) {
+  for (let k = 0; k < 200; k++) {
+    if (await page.evaluate(cond)) return;
+    await press(page, 'step-back');
+  }
+  throw new Error('never reached');
+}
+
+test('trust: stepping back onto a solution narrates the solution', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'queens', 4);
+  for (let k = 0; k < 400 && Number(await page.evaluate(() => window.dlx.model.stats().solutions)) === 0; k++) await press(page, 'step');
+  await press(page, 'step');
+  const forward = await page.evaluate(() => window.dlx.model.narration());
+  assert(/^Back up from level/.test(forward), `the event after the solution: ${forward}`);
+  await press(page, 'step-back');
+  const back = await page.evaluate(() => window.dlx.model.narration());
+  assert(/^Back at solution 1 \(level \d+\): every primary item is covered/.test(back), `narration: ${back}`);
+  assert(/^Solution 1 found/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
+});
