@@ -123,6 +123,8 @@
 //!                                option's items), for the search tree's nodes.
 //! s.branching_item() -> number   header index of the item branched on at this level, or 0.
 //! s.trying() -> number           node of the option being tried now, or 0.
+//! s.option_cells(k) -> Uint32Array  the board cells (row-major) option k fills: those of board() that
+//!                                differ with it and without it; the board frames the option tried so.
 //!
 //! Zero-copy views (rebuild them whenever wasm_memory().buffer changes, i.e. after memory grows):
 //! s.nodes_ptr(), s.nodes_len()   Uint32Array(memory.buffer, ptr, len): 4 u32 per node:
@@ -1360,6 +1362,28 @@ impl Session {
     /// Node of the option being tried now, or 0.
     pub fn trying(&self) -> Result<u32, JsValue> {
         Ok(self.loaded()?.search.trying().unwrap_or(0))
+    }
+
+    /// The board cells option `k` fills (see the contract): exactly the option being tried, where the
+    /// cells that changed in the last frame were many options after fast play.
+    pub fn option_cells(&self, k: usize) -> Result<Vec<u32>, JsValue> {
+        let l = self.loaded()?;
+        if k >= l.problem.instance().n_options() {
+            return Err(js_sys::Error::new(&format!(
+                "no option {k}: there are {}",
+                l.problem.instance().n_options()
+            ))
+            .into());
+        }
+        let (without, with) = (l.problem.board(&[]), l.problem.board(&[k]));
+        Ok(with
+            .cells
+            .iter()
+            .zip(&without.cells)
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(p, _)| p as u32)
+            .collect())
     }
 
     pub fn nodes_ptr(&self) -> *const u32 {

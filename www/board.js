@@ -67,32 +67,22 @@ export class BoardView {
   }
 
   /**
-   * The cells of the option being tried: those that changed at the last change of the board. A step
-   * that only takes cells away keeps what is left of the highlight. Works the same for every kind.
+   * The cells of the option being tried (Session.option_cells): that option only, however many
+   * events the last frame took (the cells that changed in a fast frame were many options). Between
+   * its events and the next try, a step by step search keeps what is left of it framed; a jump or a
+   * batch of play does not. Works the same for every kind.
    * @param {any} b @param {import('./snapshot.js').Snapshot} s
    */
   _highlightOf(b, s) {
     if (b.kind === 'exact-cover') return s.trying && b.lines.length ? new Set([b.lines.length - 1]) : new Set();
     const cells = b.cells;
-    if (!this._lastCells || this._lastCells.length !== cells.length) {
+    if (s.tryingCells) return new Set(s.tryingCells.filter((i) => cells[i] !== 0));
+    if (s.lastMove > 1 || !this._lastCells || this._lastCells.length !== cells.length) {
       this._lastCells = Array.from(cells);
       return new Set();
     }
-    const last = this._lastCells;
-    // After a jump or a fast batch the change is many options at once: nothing stands out as tried.
-    const small = s.lastMove < 500;
-    const added = [];
-    let removed = false;
-    for (let i = 0; i < cells.length; i++) {
-      if (cells[i] !== last[i]) {
-        if (cells[i] !== 0) added.push(i); else removed = true;
-        last[i] = cells[i];
-      }
-    }
-    if (!small) return new Set();
-    if (added.length) return new Set(added);
-    if (removed) return new Set([...this.highlight].filter((i) => cells[i] !== 0));
-    return this.highlight;
+    this._lastCells = Array.from(cells);
+    return new Set([...this.highlight].filter((i) => cells[i] !== 0));
   }
 
   draw() {

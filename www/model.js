@@ -383,6 +383,9 @@ export class Model {
   /** The latest event taken or undone: {code, level, undone}, or null. */
   lastEvent() { return this._leafEvent; }
 
+  /** The board cells option k fills (Session.option_cells). @param {number} k @returns {number[]} */
+  optionCells(k) { return Array.from(this.session.option_cells(k)); }
+
   /** The Board (problems::Board) of the options chosen so far and the one being tried. @returns {any} */
   board() { return this.session.board(); }
   /** @returns {string} */

@@ -420,6 +420,8 @@ export class SudokuTools {
       s.board = { ...s.board, cells: this.pending, given: this.pending.map((v) => v > 0), text: puzzleLine(this.pending, labels) };
     } else if (l.show && l.boards[l.index]) {
       s.board = l.boards[l.index];
+      // A kept solution is no search state: nothing on it is being tried.
+      s.tryingCells = null;
     }
     this.shown = s.board;
     // The cursor shows while the board has the keyboard, or the symbol pad stands in for it.
