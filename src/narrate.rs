@@ -716,31 +716,31 @@ mod tests {
         let q = Queens::new(4).unwrap();
         let inst = q.instance();
         let mut s = Search::new(inst);
-        // Organ-pipe order puts r1 first; its options are (1,0)..(1,3); each also names one file and
+        // Organ-pipe order puts r2 first; its options are (2,1)..(2,4); each also names one file and
         // two diagonals, 12 other items in all.
         let lines = forward(&mut s, inst, 7);
         assert_eq!(
             lines,
             [
-                "Choose item r1 (fewest options: 4): row 1 has four free squares for its queen",
-                "Cover r1: take it out, and hide its 4 options from 12 other items",
-                "Hide option r1 c0 a1 b4 from 3 other items",
-                "Hide option r1 c1 a2 b3 from 3 other items",
-                "Hide option r1 c2 a3 b2 from 3 other items",
-                "Hide option r1 c3 a4 b1 from 3 other items",
-                "Try option r1 c0 a1 b4 (1 of 4) at level 0",
+                "Choose item r2 (fewest options: 4): row 2 has four free squares for its queen",
+                "Cover r2: take it out, and hide its 4 options from 12 other items",
+                "Hide option r2 c1 a2 b5 from 3 other items",
+                "Hide option r2 c2 a3 b4 from 3 other items",
+                "Hide option r2 c3 a4 b3 from 3 other items",
+                "Hide option r2 c4 a5 b2 from 3 other items",
+                "Try option r2 c1 a2 b5 (1 of 4) at level 0",
             ]
         );
         // Taking the Try back narrates it as undone, and the search stands where it did before it.
         let ev = s.step_back().unwrap();
         assert_eq!(
             narrate(ev, true, &s, inst, Lang::Queens),
-            "Undo: Try option r1 c0 a1 b4 (1 of 4) at level 0"
+            "Undo: Try option r2 c1 a2 b5 (1 of 4) at level 0"
         );
         let ev = s.step_back().unwrap();
         assert_eq!(
             narrate(ev, true, &s, inst, Lang::Queens),
-            "Undo: Hide option r1 c3 a4 b1 from 3 other items"
+            "Undo: Hide option r2 c4 a5 b2 from 3 other items"
         );
     }
 
@@ -780,9 +780,9 @@ mod tests {
         }
         assert!(seen.contains(&"Back up from level 1 to level 0".to_string()));
         assert!(seen.contains(
-            &"Uncover r1: put it back, and its 4 options back into 12 other items".to_string()
+            &"Uncover r2: put it back, and its 4 options back into 12 other items".to_string()
         ));
-        assert!(seen.contains(&"Unhide option r1 c3 a4 b1: back in 3 other items".to_string()));
+        assert!(seen.contains(&"Unhide option r2 c4 a5 b2: back in 3 other items".to_string()));
         assert_eq!(
             finished(s.stats()),
             format!("Search finished: 2 solutions in {} nodes", s.stats().nodes)
@@ -850,7 +850,7 @@ mod tests {
         );
         let (c, d) = choice_and_dead_end(Spec::Queens(6));
         assert!(
-            c.ends_with("row 2 has six free squares for its queen"),
+            c.ends_with("row 3 has six free squares for its queen"),
             "{c}"
         );
         assert!(d.unwrap().ends_with("has no free squares for its queen"));
@@ -868,7 +868,7 @@ mod tests {
         });
         assert!(c.ends_with(": the two 4s can be placed three ways"), "{c}");
         let (c, _) = choice_and_dead_end(Spec::Latin(3));
-        assert!(c.ends_with(": cell r0c0 can take three symbols"), "{c}");
+        assert!(c.ends_with(": cell r1c1 can take three symbols"), "{c}");
         // The sentences themselves, with their plurals and the "only" of a single place.
         let w = |lang, name, n| item_words(lang, name, n).unwrap();
         assert_eq!(
@@ -887,8 +887,8 @@ mod tests {
             "row 3 has two free squares for its queen"
         );
         assert_eq!(
-            w(Lang::Queens, "c0", 1),
-            "column 0 has one free square for its queen"
+            w(Lang::Queens, "c1", 1),
+            "column 1 has one free square for its queen"
         );
         assert_eq!(
             w(Lang::Queens, "r12", 12),

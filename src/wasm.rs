@@ -119,8 +119,9 @@
 //!                                 branched on, node chosen (0 at the level deciding; an item header
 //!                                 for Algorithm M's null choice).
 //! s.option_labels() -> [string]  a short name for each option in the puzzle's words ("r3c5=7" for a
-//!                                Sudoku, "Q r3c5" for queens, "r0c1=2" for a Latin square, else the
-//!                                option's items), for the search tree's nodes.
+//!                                Sudoku, "Q r3c5" for queens, "r1c2=2" for a Latin square: rows and
+//!                                columns from 1 in each; else the option's items), for the search
+//!                                tree's nodes.
 //! s.branching_item() -> number   header index of the item branched on at this level, or 0.
 //! s.trying() -> number           node of the option being tried now, or 0.
 //! s.option_cells(k) -> Uint32Array  the board cells (row-major) option k fills: those of board() that

@@ -888,14 +888,32 @@ fn sudoku_reads_the_grids_people_paste() {
             .join("\n")
     };
     let standard = json(&["solve", "sudoku", SIXTEEN, "--json"]);
+    // Typed as numbers, it comes back as numbers: the standard solution, one row of numbers a line.
+    let as_numbers: String = standard["first"]
+        .as_str()
+        .unwrap()
+        .chars()
+        .collect::<Vec<_>>()
+        .chunks(16)
+        .map(|r| {
+            r.iter()
+                .map(|&c| value16(c).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(as_numbers.contains("16"), "{as_numbers}");
     for sep in [",", " ", ", "] {
         let got: Value = serde_json::from_str(&ok_with_stdin(
             &["solve", "sudoku", "-", "--json"],
             &numbers(sep),
         ))
         .unwrap();
-        assert_eq!(got["first"], standard["first"], "separator {sep:?}");
+        assert_eq!(got["first"], as_numbers.as_str(), "separator {sep:?}");
     }
+    let printed = ok_with_stdin(&["solve", "sudoku", "-"], &numbers(" "));
+    assert!(printed.starts_with(&format!("{as_numbers}\n")), "{printed}");
     // The first solution in hexadecimal is the standard one, each symbol one lower.
     let shifted: String = standard["first"]
         .as_str()

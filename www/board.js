@@ -163,10 +163,12 @@ export class BoardView {
       const v = b.cells[k];
       if (v > 0) {
         ctx.fillStyle = given ? c.given : c.placed;
-        ctx.font = `${given ? 700 : 500} ${Math.max(7, cell * 0.58)}px ${c.font}`;
+        const label = b.labels[v] ?? String(v);
+        // A puzzle typed as numbers shows "16": two digits take a smaller font to fit the cell.
+        ctx.font = `${given ? 700 : 500} ${Math.max(7, cell * (label.length > 1 ? 0.44 : 0.58))}px ${c.font}`;
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
-        ctx.fillText(b.labels[v] ?? String(v), x + cell / 2, y + cell / 2 + cell * 0.03);
+        ctx.fillText(label, x + cell / 2, y + cell / 2 + cell * 0.03);
       }
     }
     ctx.strokeStyle = c.grid;

@@ -53,13 +53,19 @@ export function clashes(cells, size) {
 }
 
 /**
- * The puzzle as one line, in the alphabet it was read in when that reads back the same: hexadecimal
+ * The puzzle as one line (a puzzle typed as numbers: rows of numbers), in the alphabet it was read in when that reads back the same: hexadecimal
  * needs a `0` somewhere and letters no digit (else the reader takes the standard alphabet), so when an
  * edit removes the last one the line is written in the alphabet that keeps every value.
  * @param {number[]} cells @param {string[]} labels  labels[v] of the board
  */
 export function puzzleLine(cells, labels) {
   const size = labels.length - 1;
+  // A puzzle typed as numbers (labels "10" and up): rows of numbers, as it was typed.
+  if (size >= 10 && labels[10].length > 1) {
+    const rows = [];
+    for (let r = 0; r < size; r++) rows.push(cells.slice(r * size, (r + 1) * size).map((v) => (v === 0 ? '.' : String(v))).join(' '));
+    return rows.join('\n');
+  }
   const standard = (/** @type {number} */ v) => (v === 0 ? '.' : v <= 9 ? String(v) : String.fromCharCode(55 + v));
   const letter = (/** @type {number} */ v) => (v === 0 ? '.' : String.fromCharCode(64 + v));
   let label = (/** @type {number} */ v) => (v === 0 ? '.' : labels[v]);

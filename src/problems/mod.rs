@@ -129,7 +129,8 @@ pub struct Board {
     pub labels: Vec<String>,
     /// Extra lines: the chosen options of a plain exact-cover problem.
     pub lines: Vec<String>,
-    /// The board as plain text (Sudoku: one line of N² symbols, `.` for empty; queens: N lines of `.`
+    /// The board as plain text (Sudoku: one line of N² symbols, `.` for empty, or for a puzzle typed
+    /// as numbers N lines of N numbers; queens: N lines of `.`
     /// and `Q`; the others as their module says).
     pub text: String,
 }

@@ -101,6 +101,19 @@ pub struct Reading {
     pub title_skipped: bool,
 }
 
+impl Reading {
+    /// How symbol `v` (from 1; 0 empty) is written back: as a number (`16`) when the puzzle was
+    /// typed as numbers, else the character of its alphabet. The board, the item names and the
+    /// messages all use it, so a puzzle comes back in the form it was typed in.
+    pub fn symbol(self, v: u8) -> String {
+        if self.numbers && v > 0 {
+            v.to_string()
+        } else {
+            self.alphabet.label(v).to_string()
+        }
+    }
+}
+
 /// A line that is a comment: `#` or `//` first.
 fn is_comment(line: &str) -> bool {
     let t = line.trim_start();
@@ -550,7 +563,7 @@ impl Grid {
                     "{CLASH}: {} and {} both hold {} in {} {}",
                     cell_name(size, r.first),
                     cell_name(size, r.second),
-                    reading.alphabet.label(r.v),
+                    reading.symbol(r.v),
                     r.unit.name(),
                     r.u + 1
                 ),
@@ -632,12 +645,24 @@ pub fn instance(n: usize) -> Instance {
 
 /// [`instance`] with the symbols in the item names written in `alphabet` (`r1=0` for hexadecimal).
 pub fn instance_in(n: usize, alphabet: Alphabet) -> Instance {
+    instance_read(
+        n,
+        Reading {
+            alphabet,
+            ..Reading::default()
+        },
+    )
+}
+
+/// [`instance`] with the symbols in the item names written as the puzzle was read (`r1=16` for a
+/// grid of numbers, `r1=0` for hexadecimal).
+pub fn instance_read(n: usize, reading: Reading) -> Instance {
     assert!(
         (2..=5).contains(&n),
         "Sudoku boxes are 2x2 to 5x5, not {n}x{n}"
     );
     let size = n * n;
-    let sym = |v: usize| alphabet.label(v as u8 + 1);
+    let sym = |v: usize| reading.symbol(v as u8 + 1);
     let mut names = Vec::with_capacity(4 * size * size);
     names.extend((0..size * size).map(|p| cell_name(size, p)));
     for prefix in ["r", "c", "b"] {
@@ -675,7 +700,7 @@ impl Sudoku {
     /// Reads a puzzle (see the module documentation for the text forms) and builds its instance.
     pub fn parse(text: &str) -> Result<Sudoku, InputError> {
         let grid = Grid::parse(text)?;
-        let inst = instance_in(grid.n, grid.alphabet());
+        let inst = instance_read(grid.n, grid.reading());
         let givens = grid.given_options().collect();
         Ok(Sudoku { grid, inst, givens })
     }
@@ -714,17 +739,29 @@ impl Problem for Sudoku {
             let (p, v) = self.placement(k);
             cells[p] = v;
         }
-        let alphabet = self.grid.alphabet();
-        let text = cells.iter().map(|&v| alphabet.label(v)).collect();
+        let reading = self.grid.reading();
+        // A puzzle typed as numbers comes back as numbers, one row a line; else one line of symbols.
+        let text = if reading.numbers {
+            cells
+                .chunks(size)
+                .map(|row| {
+                    row.iter()
+                        .map(|&v| reading.symbol(v))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        } else {
+            cells.iter().map(|&v| reading.alphabet.label(v)).collect()
+        };
         Board {
             kind: "sudoku",
             rows: size,
             cols: size,
             cells: cells.into_iter().map(i32::from).collect(),
             given: self.grid.cells.iter().map(|&v| v != 0).collect(),
-            labels: (0..=size as u8)
-                .map(|v| alphabet.label(v).to_string())
-                .collect(),
+            labels: (0..=size as u8).map(|v| reading.symbol(v)).collect(),
             text,
             ..Board::default()
         }
@@ -771,7 +808,7 @@ impl Problem for Sudoku {
                 "{} {} holds {} twice ({} and {})",
                 r.unit.name(),
                 r.u + 1,
-                self.grid.alphabet().label(r.v),
+                self.grid.reading().symbol(r.v),
                 cell_name(size, r.first),
                 cell_name(size, r.second)
             ));
@@ -781,8 +818,8 @@ impl Problem for Sudoku {
                 return Err(format!(
                     "{} is given as {} but holds {}",
                     cell_name(size, p),
-                    self.grid.alphabet().label(g),
-                    self.grid.alphabet().label(v)
+                    self.grid.reading().symbol(g),
+                    self.grid.reading().symbol(v)
                 ));
             }
         }

@@ -1353,10 +1353,11 @@ test('Sudoku: every pasted format reads, and a wrong count says what was read', 
     ['title and comments', `Easter Monster\n# from the forum\n// hardest of 2007\n${rowsOf(EASTER, 9, '')}`, EASTER],
     ['16x16 in 0-F', rowsOf(hex, 16, ' '), hex],
     ['16x16 in 1-9, A-G', P16, P16],
-    ['16x16 as numbers with commas', rowsOf(P16, 16, ',', (c) => String(value(c))), P16],
-    ['16x16 as numbers with spaces', rowsOf(P16, 16, ' ', (c) => String(value(c))), P16],
+    // Typed as numbers, the board is numbers too: rows of numbers, `.` for an empty cell.
+    ['16x16 as numbers with commas', rowsOf(P16, 16, ',', (c) => String(value(c))), rowsOf(P16, 16, ' ', (c) => (c === '.' ? '.' : String(value(c))))],
+    ['16x16 as numbers with spaces', rowsOf(P16, 16, ' ', (c) => String(value(c))), rowsOf(P16, 16, ' ', (c) => (c === '.' ? '.' : String(value(c))))],
     ['25x25 in A-Y', rowsOf(letters, 25, ''), letters],
-    ['25x25 as numbers', rowsOf(P25, 25, ' ', (c) => String(value(c))), P25],
+    ['25x25 as numbers', rowsOf(P25, 25, ' ', (c) => String(value(c))), rowsOf(P25, 25, ' ', (c) => (c === '.' ? '.' : String(value(c))))],
   ];
   for (const [name, input, expected] of cases) {
     await loadVia(page, 'sudoku', input);

@@ -247,3 +247,38 @@ test('trust: the race gives a ratio only for times long enough to mean it', asyn
   assert(!/faster/.test(running) && /too short for a ratio/.test(running), `a lower bound from 0.2 ms: ${running}`);
   report.push(`race under ${5} ms: "${noise}"`);
 });
+
+const P16 = '.......5B...76F.G2.394D..6..A.C..BA....72.5..9D....6..C..9.....26.2G.A...F...C35....G7..5C..1F..9..F...B.D4E..6......8..7G..4.E..E.85......B.7...9..A.BC..D..5...3...91F6..2D8.E2.G.8E....F.C.B3ACE.2.7...3...8..G.....9..67.4A.8..1...3C..A...F..624...D.98.B5.';
+
+test('trust: queens and Latin squares name rows and columns from 1 like Sudoku; a 16x16 typed as numbers comes back as numbers', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'queens', 8);
+  const info = await page.evaluate(() => ({ items: window.dlx.model.info.items, labels: window.dlx.model.labels }));
+  assert(info.labels[0] === 'Q r1c1' && info.labels[63] === 'Q r8c8', `queen labels: ${info.labels[0]} … ${info.labels[63]}`);
+  assert(!info.items.includes('r0') && !info.items.includes('c0') && info.items.includes('r8') && info.items.includes('c8'), `queen items: ${info.items.join(' ')}`);
+  // The first choice and try: the words, the option's name and the board agree on which square.
+  await press(page, 'step');
+  const choose = await page.evaluate(() => window.dlx.model.narration());
+  const m = /^Choose item r(\d) .*row (\d) has/.exec(choose);
+  assert(m && m[1] === m[2], `narration: ${choose}`);
+  await press(page, 'step-choice');
+  const tried = await page.evaluate(() => { const md = window.dlx.model; return md.labels[md.optionOf(md.trying())]; });
+  const [, r, c] = /^Q r(\d)c(\d)$/.exec(tried) || [];
+  const rows = (await text(page, 'board-text')).split('\n');
+  assert(r && rows[Number(r) - 1][Number(c) - 1] === 'Q', `tried ${tried}, board:\n${rows.join('\n')}`);
+  await loadVia(page, 'latin', 3);
+  const latin = await page.evaluate(() => window.dlx.model.labels.slice(0, 2));
+  assert(latin[0] === 'r1c1=1' && latin[1] === 'r1c1=2', `Latin labels: ${latin}`);
+
+  // A 16x16 typed as numbers, one row a line: solved, and shown as numbers.
+  const value = (ch) => (ch === '.' ? '0' : String(parseInt(ch, 36)));
+  const numbers = [...Array(16).keys()].map((r) => [...P16.slice(16 * r, 16 * r + 16)].map(value).join(' ')).join('\n');
+  await loadVia(page, 'sudoku', numbers);
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => /^(Unique|More|No)/.test(document.querySelector('[data-testid="verdict"]').textContent), null, { timeout: 60000 });
+  const solved = (await text(page, 'board-text')).split('\n').map((l) => l.split(' ').map(Number));
+  assert(solved.length === 16 && solved.every((row) => row.length === 16 && new Set(row).size === 16 && row.every((v) => v >= 1 && v <= 16)), `the board text is not 16 rows of numbers: ${solved.map((r) => r.join(' ')).join(' / ')}`);
+  const labels = await page.evaluate(() => window.dlx.app.board.board.labels);
+  assert(labels[16] === '16' && labels[10] === '10', `board labels: ${labels.join(',')}`);
+  report.push(`16x16 typed as numbers, first row of the solution: ${solved[0].join(' ')}`);
+});
