@@ -15,6 +15,17 @@ fn option_text(inst: &Instance, search: &Search, x: u32) -> String {
     inst.option_text(search.links().option_of(x))
 }
 
+/// " takes 2 to 3 options": an item's multiplicity in words (" takes 2 options", " takes at most 1
+/// option"); empty for an item that takes exactly one, as in plain exact cover.
+fn takes(inst: &Instance, i: u32) -> String {
+    match inst.bounds(Links::item_of_header(i)) {
+        (1, 1) => String::new(),
+        (0, hi) => format!(" takes at most {}", plural(hi as u64, "option", "options")),
+        (lo, hi) if lo == hi => format!(" takes {}", plural(hi as u64, "option", "options")),
+        (lo, hi) => format!(" takes {lo} to {hi} options"),
+    }
+}
+
 fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
@@ -230,9 +241,15 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: 
         links.bound(item) + u32::from(undone && !lowered_by_ev) - u32::from(undone && lowered_by_ev)
     };
     let line = match ev {
+        // Under multiplicities the item is still called by its name (as everywhere else in the
+        // narration); its bounds are said in words, not as the items line writes them (`2:3|C`).
         Event::Choose { item, len, .. } if links.has_mult() => format!(
-            "Choose item {} ({}: {}){}",
-            inst.item_label(Links::item_of_header(item)),
+            "Choose item {} ({}{}: {}){}",
+            item_name(inst, item),
+            match takes(inst, item).trim_start() {
+                "" => String::new(),
+                t => format!("{t}; "),
+            },
             match search.heuristic() {
                 crate::core::Heuristic::Mrv => "fewest ways to go on",
                 crate::core::Heuristic::First => "leftmost item",
@@ -354,9 +371,9 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: 
             )
         }
         Event::Close { level, item, .. } => format!(
-            "Close {} at level {level}: it takes no more options (it has enough for {})",
+            "Close {} at level {level}: it takes no more options (it has enough: it{})",
             item_name(inst, item),
-            inst.item_label(Links::item_of_header(item))
+            takes(inst, item)
         ),
         Event::Untweak { item, .. } => format!(
             "Untweak {}: the options it tried come back into its list, and its bound is {} again",
@@ -742,6 +759,32 @@ mod tests {
             narrate(ev, true, &s, inst, Lang::Queens),
             "Undo: Hide option r2 c4 a5 b2 from 3 other items"
         );
+    }
+
+    #[test]
+    fn multiplicities_call_an_item_by_its_name_and_say_its_bounds_in_words() {
+        use crate::problems::{load, Spec};
+        let p = load(&Spec::ExactCover(
+            "2|a 1:2|b 0:1|c\na\na\na b\na c\nb\nb c".into(),
+        ))
+        .unwrap();
+        let inst = p.instance();
+        let mut s = Search::new(inst);
+        let mut lines = Vec::new();
+        while let Some(ev) = s.step() {
+            lines.push(narrate(ev, false, &s, inst, Lang::Plain));
+        }
+        let first = &lines[0];
+        assert!(
+            first.starts_with("Choose item a (takes 2 options; fewest ways to go on:"),
+            "{first}"
+        );
+        let close = lines.iter().find(|l| l.starts_with("Close ")).unwrap();
+        assert!(close.contains("it has enough: it takes"), "{close}");
+        // The items line's `lo:hi|name` is never the item's name in the narration.
+        for l in &lines {
+            assert!(!l.contains('|'), "{l}");
+        }
     }
 
     #[test]

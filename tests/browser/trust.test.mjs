@@ -282,3 +282,39 @@ test('trust: queens and Latin squares name rows and columns from 1 like Sudoku; 
   assert(labels[16] === '16' && labels[10] === '10', `board labels: ${labels.join(',')}`);
   report.push(`16x16 typed as numbers, first row of the solution: ${solved[0].join(' ')}`);
 });
+
+test('trust: a newcomer is told what the number in a header is; Algorithm M\'s events mark their own lines and call an item by one name', async ({ page, base }) => {
+  await open(page, base);
+  // The legend and the glossary say that the header's number is the item's length, which MRV reads.
+  assert(await page.isVisible(tid('legend-length')), 'no legend entry for the number in a header');
+  assert(/length.*MRV/.test(await text(page, 'legend-length')), await text(page, 'legend-length'));
+  const length = await page.evaluate(() => window.dlx.app.glossary && document.body.innerHTML.includes('the number the matrix shows in each item'));
+  assert(length, 'the glossary does not say where the length is shown');
+
+  const problem = '| multiplicities\n2|a 1:2|b 0:1|c\na\na\na b\na c\nb\nb c';
+  await loadVia(page, 'exact-cover', problem);
+  const marked = {};
+  const lines = [];
+  for (let k = 0; k < 400 && Object.keys(marked).length < 4; k++) {
+    await press(page, 'step');
+    await settle(page);
+    const { code, line, narration } = await page.evaluate(() => {
+      const e = window.dlx.model.lastEvent(), EV = window.dlx.EV;
+      const name = Object.keys(EV).find((n) => EV[n] === e.code);
+      const li = document.querySelector('#algorithm li[aria-current="step"]');
+      return { code: name, line: li && !li.hidden ? li.dataset.line : '', narration: window.dlx.model.narration() };
+    });
+    lines.push(narration);
+    if (['Lower', 'Raise', 'Close', 'Untweak'].includes(code) && !(code in marked)) marked[code] = line;
+  }
+  const want = { Lower: 'sub-lower', Raise: 'sub-raise', Close: 'close', Untweak: 'untweak' };
+  for (const [code, line] of Object.entries(want)) assert(marked[code] === line, `${code} marks "${marked[code]}", not "${line}"`);
+  const bad = lines.filter((l) => /\d\|[abc]\b/.test(l));
+  assert(bad.length === 0, `the narration calls an item by its items-line label: ${bad[0]}`);
+  assert(lines.some((l) => /^Choose item a \(takes 2 options; /.test(l)), `Choose: ${lines.find((l) => l.startsWith('Choose'))}`);
+  // Without multiplicities Algorithm M's lines are hidden.
+  await loadVia(page, 'queens', 4);
+  await settle(page);
+  const shown = await page.evaluate(() => ['close', 'untweak', 'sub-lower', 'sub-raise'].filter((id) => !document.querySelector(`#algorithm li[data-line="${id}"]`).hidden));
+  assert(shown.length === 0, `Algorithm M lines shown for 4-queens: ${shown}`);
+});
