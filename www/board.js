@@ -4,7 +4,7 @@
 // (update(snapshot) + draw(), see www/snapshot.js); it also keeps the board-text read-out.
 
 import { prepare, colours, alpha, tint } from './canvas.js';
-import { drawOverlay } from './sudoku.js';
+import { drawOverlay, gridOf, drawCoords } from './sudoku.js';
 
 /** Twelve pentomino colours, distinct in hue and lightness; the legend is built from this list. */
 export const PIECE_COLOURS = [
@@ -112,7 +112,10 @@ export class BoardView {
 
   _queens(ctx, w, h, b) {
     const c = colours(), n = b.rows;
-    const { cell, x0, y0 } = this._grid(w, h, n, n);
+    // Square boards with coordinates (rows and columns from 1, as `Q r3c5` names them).
+    const g = gridOf(w, h, n);
+    const { cell, x0, y0 } = g;
+    drawCoords(ctx, g, n, c.muted || c.ink, c.font);
     const torus = b.kind === 'toroidal-queens';
     // Squares a queen attacks: her rank, file and diagonals (wrapping round on the torus).
     const attacked = new Uint8Array(n * n);
@@ -152,7 +155,9 @@ export class BoardView {
 
   _symbols(ctx, w, h, b) {
     const c = colours(), n = b.rows;
-    const { cell, x0, y0 } = this._grid(w, h, n, n);
+    const g = gridOf(w, h, n);
+    const { cell, x0, y0 } = g;
+    drawCoords(ctx, g, n, c.muted || c.ink, c.font);
     const box = b.kind === 'sudoku' ? Math.round(Math.sqrt(n)) : 0;
     for (let k = 0; k < n * n; k++) {
       const i = Math.floor(k / n), j = k % n, x = x0 + j * cell, y = y0 + i * cell;

@@ -471,13 +471,39 @@ export class SudokuTools {
   draw() {}
 }
 
+/** The room for the coordinates (row numbers at the left, column numbers on top), in px. */
+export const COORDS = 16;
+
 /**
- * Square cells of a board of side n in a box w × h, centred, as BoardView lays them out.
+ * Square cells of a board of side n in a box w × h, centred, as BoardView lays them out (the Sudoku,
+ * queens and Latin square boards). Where cells stay at least 18 px, a margin of COORDS at the left
+ * and on top holds the coordinates (`coords` true), rows and columns numbered from 1 as the item
+ * names and the narration number them.
  * @param {number} w @param {number} h @param {number} n
  */
 export function gridOf(w, h, n, pad = 6) {
-  const cell = Math.max(2, Math.min((w - 2 * pad) / n, (h - 2 * pad) / n));
-  return { cell, x0: (w - cell * n) / 2, y0: (h - cell * n) / 2 };
+  const fit = (/** @type {number} */ m) => Math.max(2, Math.min((w - 2 * pad - m) / n, (h - 2 * pad - m) / n));
+  const coords = fit(COORDS) >= 18;
+  const m = coords ? COORDS : 0;
+  const cell = fit(m);
+  return { cell, x0: (w - cell * n + m) / 2, y0: (h - cell * n + m) / 2, coords };
+}
+
+/**
+ * The coordinates of a board laid out by gridOf: 1..n down the left, 1..n along the top.
+ * @param {CanvasRenderingContext2D} ctx @param {{cell: number, x0: number, y0: number, coords: boolean}} g
+ * @param {number} n @param {string} colour @param {string} font
+ */
+export function drawCoords(ctx, g, n, colour, font) {
+  if (!g.coords) return;
+  ctx.fillStyle = colour;
+  ctx.font = `${Math.min(11, g.cell * 0.5)}px ${font}`;
+  ctx.textBaseline = 'middle';
+  ctx.textAlign = 'center';
+  for (let i = 0; i < n; i++) {
+    ctx.fillText(String(i + 1), g.x0 - COORDS / 2, g.y0 + (i + 0.5) * g.cell);
+    ctx.fillText(String(i + 1), g.x0 + (i + 0.5) * g.cell, g.y0 - COORDS / 2);
+  }
 }
 
 /**

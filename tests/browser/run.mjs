@@ -1324,12 +1324,13 @@ function naiveCandidates(line) {
 
 /** The page coordinates of the centre of cell p of the board shown. */
 async function cellPoint(page, p) {
-  return page.evaluate((p) => {
+  return page.evaluate(async (p) => {
     const canvas = document.querySelector('[data-testid="board"]');
     const r = canvas.getBoundingClientRect();
     const n = window.dlx.app.sudoku.shown.rows;
-    const cell = Math.max(2, Math.min((r.width - 12) / n, (r.height - 12) / n));
-    const x0 = (r.width - cell * n) / 2, y0 = (r.height - cell * n) / 2;
+    // The board's own layout (the coordinates take a margin when the cells are large enough).
+    const { gridOf } = await import('/www/sudoku.js');
+    const { cell, x0, y0 } = gridOf(r.width, r.height, n);
     return { x: r.left + x0 + (p % n + 0.5) * cell, y: r.top + y0 + (Math.floor(p / n) + 0.5) * cell };
   }, p);
 }

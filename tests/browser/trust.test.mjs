@@ -266,6 +266,13 @@ test('trust: queens and Latin squares name rows and columns from 1 like Sudoku; 
   const [, r, c] = /^Q r(\d)c(\d)$/.exec(tried) || [];
   const rows = (await text(page, 'board-text')).split('\n');
   assert(r && rows[Number(r) - 1][Number(c) - 1] === 'Q', `tried ${tried}, board:\n${rows.join('\n')}`);
+  // The board has room for its coordinates (1 to 8 along the top and down the left) at this size.
+  const coords = await page.evaluate(async () => {
+    const { gridOf } = await import('/www/sudoku.js');
+    const r = document.querySelector('[data-testid="board"]').getBoundingClientRect();
+    return gridOf(r.width, r.height, 8).coords;
+  });
+  assert(coords === true, 'the 8-queens board has no coordinates');
   await loadVia(page, 'latin', 3);
   const latin = await page.evaluate(() => window.dlx.model.labels.slice(0, 2));
   assert(latin[0] === 'r1c1=1' && latin[1] === 'r1c1=2', `Latin labels: ${latin}`);
