@@ -325,3 +325,25 @@ test('trust: a newcomer is told what the number in a header is; Algorithm M\'s e
   const shown = await page.evaluate(() => ['close', 'untweak', 'sub-lower', 'sub-raise'].filter((id) => !document.querySelector(`#algorithm li[data-line="${id}"]`).hidden));
   assert(shown.length === 0, `Algorithm M lines shown for 4-queens: ${shown}`);
 });
+
+test('trust: the algorithm panel\'s current line is readable in dark mode (its background was light there)', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+  const page = await context.newPage();
+  await open(page, base);
+  await press(page, 'step');
+  await settle(page);
+  const ratio = await page.evaluate(() => {
+    const li = document.querySelector('#algorithm li[aria-current="step"]');
+    const rgb = (s) => s.match(/[\d.]+/g).slice(0, 3).map(Number);
+    const lum = ([r, g, b]) => {
+      const f = (v) => { const c = v / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const cs = getComputedStyle(li);
+    const [a, b] = [lum(rgb(cs.color)), lum(rgb(cs.backgroundColor))];
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  });
+  await context.close();
+  assert(ratio >= 4.5, `the current line's text against its background: ${ratio.toFixed(2)}:1`);
+  report.push(`algorithm panel, current line in dark mode: ${ratio.toFixed(1)}:1`);
+});
