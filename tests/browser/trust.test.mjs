@@ -67,6 +67,20 @@ test('trust: Solve answers the puzzle in the form (loading it first), or refuses
   assert(/givens clash: r1c1 and r1c2 both hold 1 in row 1/.test(await page.textContent('#input-error')), await page.textContent('#input-error'));
   assert((await num(page, 'solutions')) === 0 && await page.isHidden('#solutions'), 'a solution was found under the clash');
   report.push(`Solve with clashing text in the form: "${refused}"`);
+
+  // A clash made on the board itself (a second 1 in row 1): Solve says why it does not answer.
+  await loadVia(page, 'sudoku', EASTER);
+  const pt = await page.evaluate(async () => {
+    const { gridOf } = await import('/www/sudoku.js');
+    const r = document.querySelector('[data-testid="board"]').getBoundingClientRect();
+    const g = gridOf(r.width, r.height, 9);
+    return { x: r.left + g.x0 + 1.5 * g.cell, y: r.top + g.y0 + 0.5 * g.cell };
+  });
+  await page.mouse.click(pt.x, pt.y);
+  await page.keyboard.press('1');
+  await page.click(tid('solve'));
+  await verdictDone(page);
+  assert(/^Not solved: two givens clash/.test(await text(page, 'verdict')), `Solve under a board clash: ${await text(page, 'verdict')}`);
 });
 
 test('trust: Next solution, Run to end and the race refuse a form that does not load, and act on one that does', async ({ page, base }) => {
