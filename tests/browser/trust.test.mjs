@@ -42,7 +42,8 @@ const HODOKU = `.-------.-------.-------.
 '-------'-------'-------'
 `;
 
-const boardText = (page) => page.evaluate(() => document.querySelector('[data-testid="board-text"]').textContent.trim());
+/** The board's text as shown (read after a frame: the click before may not have been drawn yet). */
+const boardText = async (page) => { await settle(page); return page.evaluate(() => document.querySelector('[data-testid="board-text"]').textContent.trim()); };
 const verdictDone = (page) => page.waitForFunction(() => /^(Unique|More|No|Not)/.test(document.querySelector('[data-testid="verdict"]').textContent));
 
 test('trust: Solve answers the puzzle in the form (loading it first), or refuses with the form\'s error', async ({ page, base }) => {
