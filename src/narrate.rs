@@ -15,6 +15,17 @@ fn option_text(inst: &Instance, search: &Search, x: u32) -> String {
     inst.option_text(search.links().option_of(x))
 }
 
+/// " takes 2 to 3 options": an item's multiplicity in words (" takes 2 options", " takes at most 1
+/// option"); empty for an item that takes exactly one, as in plain exact cover.
+fn takes(inst: &Instance, i: u32) -> String {
+    match inst.bounds(Links::item_of_header(i)) {
+        (1, 1) => String::new(),
+        (0, hi) => format!(" takes at most {}", plural(hi as u64, "option", "options")),
+        (lo, hi) if lo == hi => format!(" takes {}", plural(hi as u64, "option", "options")),
+        (lo, hi) => format!(" takes {lo} to {hi} options"),
+    }
+}
+
 fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
@@ -230,9 +241,15 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: 
         links.bound(item) + u32::from(undone && !lowered_by_ev) - u32::from(undone && lowered_by_ev)
     };
     let line = match ev {
+        // Under multiplicities the item is still called by its name (as everywhere else in the
+        // narration); its bounds are said in words, not as the items line writes them (`2:3|C`).
         Event::Choose { item, len, .. } if links.has_mult() => format!(
-            "Choose item {} ({}: {}){}",
-            inst.item_label(Links::item_of_header(item)),
+            "Choose item {} ({}{}: {}){}",
+            item_name(inst, item),
+            match takes(inst, item).trim_start() {
+                "" => String::new(),
+                t => format!("{t}; "),
+            },
             match search.heuristic() {
                 crate::core::Heuristic::Mrv => "fewest ways to go on",
                 crate::core::Heuristic::First => "leftmost item",
@@ -354,9 +371,9 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: 
             )
         }
         Event::Close { level, item, .. } => format!(
-            "Close {} at level {level}: it takes no more options (it has enough for {})",
+            "Close {} at level {level}: it takes no more options (it has enough: it{})",
             item_name(inst, item),
-            inst.item_label(Links::item_of_header(item))
+            takes(inst, item)
         ),
         Event::Untweak { item, .. } => format!(
             "Untweak {}: the options it tried come back into its list, and its bound is {} again",
@@ -367,6 +384,15 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: 
             // Undoing a solution took it off the count.
             let number = search.stats().solutions + u64::from(undone);
             format!("Solution {number} found at level {level}: every primary item is covered")
+        }
+        // Stepping back over the backtrack from a solution stands at that solution again: say so,
+        // as the board and the status line do, not "Undo: Back up".
+        Event::Backtrack { level } if undone && search.phase() == crate::core::Phase::Solved => {
+            return format!(
+                "Back at solution {} (level {level}): every primary item is covered; stepping back \
+                 undid the backtrack from it",
+                search.stats().solutions
+            );
         }
         Event::Backtrack { level } => format!(
             "Back up from level {level} to level {}",
@@ -707,32 +733,58 @@ mod tests {
         let q = Queens::new(4).unwrap();
         let inst = q.instance();
         let mut s = Search::new(inst);
-        // Organ-pipe order puts r1 first; its options are (1,0)..(1,3); each also names one file and
+        // Organ-pipe order puts r2 first; its options are (2,1)..(2,4); each also names one file and
         // two diagonals, 12 other items in all.
         let lines = forward(&mut s, inst, 7);
         assert_eq!(
             lines,
             [
-                "Choose item r1 (fewest options: 4): row 1 has four free squares for its queen",
-                "Cover r1: take it out, and hide its 4 options from 12 other items",
-                "Hide option r1 c0 a1 b4 from 3 other items",
-                "Hide option r1 c1 a2 b3 from 3 other items",
-                "Hide option r1 c2 a3 b2 from 3 other items",
-                "Hide option r1 c3 a4 b1 from 3 other items",
-                "Try option r1 c0 a1 b4 (1 of 4) at level 0",
+                "Choose item r2 (fewest options: 4): row 2 has four free squares for its queen",
+                "Cover r2: take it out, and hide its 4 options from 12 other items",
+                "Hide option r2 c1 a2 b5 from 3 other items",
+                "Hide option r2 c2 a3 b4 from 3 other items",
+                "Hide option r2 c3 a4 b3 from 3 other items",
+                "Hide option r2 c4 a5 b2 from 3 other items",
+                "Try option r2 c1 a2 b5 (1 of 4) at level 0",
             ]
         );
         // Taking the Try back narrates it as undone, and the search stands where it did before it.
         let ev = s.step_back().unwrap();
         assert_eq!(
             narrate(ev, true, &s, inst, Lang::Queens),
-            "Undo: Try option r1 c0 a1 b4 (1 of 4) at level 0"
+            "Undo: Try option r2 c1 a2 b5 (1 of 4) at level 0"
         );
         let ev = s.step_back().unwrap();
         assert_eq!(
             narrate(ev, true, &s, inst, Lang::Queens),
-            "Undo: Hide option r1 c3 a4 b1 from 3 other items"
+            "Undo: Hide option r2 c4 a5 b2 from 3 other items"
         );
+    }
+
+    #[test]
+    fn multiplicities_call_an_item_by_its_name_and_say_its_bounds_in_words() {
+        use crate::problems::{load, Spec};
+        let p = load(&Spec::ExactCover(
+            "2|a 1:2|b 0:1|c\na\na\na b\na c\nb\nb c".into(),
+        ))
+        .unwrap();
+        let inst = p.instance();
+        let mut s = Search::new(inst);
+        let mut lines = Vec::new();
+        while let Some(ev) = s.step() {
+            lines.push(narrate(ev, false, &s, inst, Lang::Plain));
+        }
+        let first = &lines[0];
+        assert!(
+            first.starts_with("Choose item a (takes 2 options; fewest ways to go on:"),
+            "{first}"
+        );
+        let close = lines.iter().find(|l| l.starts_with("Close ")).unwrap();
+        assert!(close.contains("it has enough: it takes"), "{close}");
+        // The items line's `lo:hi|name` is never the item's name in the narration.
+        for l in &lines {
+            assert!(!l.contains('|'), "{l}");
+        }
     }
 
     #[test]
@@ -771,9 +823,9 @@ mod tests {
         }
         assert!(seen.contains(&"Back up from level 1 to level 0".to_string()));
         assert!(seen.contains(
-            &"Uncover r1: put it back, and its 4 options back into 12 other items".to_string()
+            &"Uncover r2: put it back, and its 4 options back into 12 other items".to_string()
         ));
-        assert!(seen.contains(&"Unhide option r1 c3 a4 b1: back in 3 other items".to_string()));
+        assert!(seen.contains(&"Unhide option r2 c4 a5 b2: back in 3 other items".to_string()));
         assert_eq!(
             finished(s.stats()),
             format!("Search finished: 2 solutions in {} nodes", s.stats().nodes)
@@ -789,6 +841,20 @@ mod tests {
         assert_eq!(
             undone,
             [format!("Undo: {}", sol(2)), format!("Undo: {}", sol(1))]
+        );
+
+        // Stepping back onto a solution (undoing the backtrack after it) narrates the solution.
+        let mut s = Search::new(inst);
+        while !matches!(s.step(), Some(Event::Solution { .. })) {}
+        let level = s.level();
+        assert!(matches!(s.step(), Some(Event::Backtrack { .. })));
+        let ev = s.step_back().unwrap();
+        assert_eq!(
+            narrate(ev, true, &s, inst, Lang::Queens),
+            format!(
+                "Back at solution 1 (level {level}): every primary item is covered; stepping back \
+                 undid the backtrack from it"
+            )
         );
     }
 
@@ -827,7 +893,7 @@ mod tests {
         );
         let (c, d) = choice_and_dead_end(Spec::Queens(6));
         assert!(
-            c.ends_with("row 2 has six free squares for its queen"),
+            c.ends_with("row 3 has six free squares for its queen"),
             "{c}"
         );
         assert!(d.unwrap().ends_with("has no free squares for its queen"));
@@ -845,7 +911,7 @@ mod tests {
         });
         assert!(c.ends_with(": the two 4s can be placed three ways"), "{c}");
         let (c, _) = choice_and_dead_end(Spec::Latin(3));
-        assert!(c.ends_with(": cell r0c0 can take three symbols"), "{c}");
+        assert!(c.ends_with(": cell r1c1 can take three symbols"), "{c}");
         // The sentences themselves, with their plurals and the "only" of a single place.
         let w = |lang, name, n| item_words(lang, name, n).unwrap();
         assert_eq!(
@@ -864,8 +930,8 @@ mod tests {
             "row 3 has two free squares for its queen"
         );
         assert_eq!(
-            w(Lang::Queens, "c0", 1),
-            "column 0 has one free square for its queen"
+            w(Lang::Queens, "c1", 1),
+            "column 1 has one free square for its queen"
         );
         assert_eq!(
             w(Lang::Queens, "r12", 12),

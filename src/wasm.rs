@@ -84,7 +84,7 @@
 //!
 //! Solutions found are kept (the first KEEP = 100 since the last load, reset or solve_start), by
 //! every way of searching: step, next_solution, count_chunk, solve. Kept solution k is solution k + 1
-//! of the search; stepping back past one does not forget it.
+//! of the search; stepping back past one forgets it (the list holds the solutions reached, no more).
 //! s.kept_count() -> number       how many are kept.
 //! s.kept(k) -> Board             kept solution k (0-based).
 //! s.kept_boards() -> [Board]     all of them (the worker posts these at the end of a run).
@@ -119,10 +119,13 @@
 //!                                 branched on, node chosen (0 at the level deciding; an item header
 //!                                 for Algorithm M's null choice).
 //! s.option_labels() -> [string]  a short name for each option in the puzzle's words ("r3c5=7" for a
-//!                                Sudoku, "Q r3c5" for queens, "r0c1=2" for a Latin square, else the
-//!                                option's items), for the search tree's nodes.
+//!                                Sudoku, "Q r3c5" for queens, "r1c2=2" for a Latin square: rows and
+//!                                columns from 1 in each; else the option's items), for the search
+//!                                tree's nodes.
 //! s.branching_item() -> number   header index of the item branched on at this level, or 0.
 //! s.trying() -> number           node of the option being tried now, or 0.
+//! s.option_cells(k) -> Uint32Array  the board cells (row-major) option k fills: those of board() that
+//!                                differ with it and without it; the board frames the option tried so.
 //!
 //! Zero-copy views (rebuild them whenever wasm_memory().buffer changes, i.e. after memory grows):
 //! s.nodes_ptr(), s.nodes_len()   Uint32Array(memory.buffer, ptr, len): 4 u32 per node:
@@ -341,6 +344,8 @@ struct InfoView<'a> {
     kind: &'a str,
     /// How the text was read ("Read as a 9x9 Sudoku"), or "".
     note: String,
+    /// Why there is nothing worth searching (no option, one item: problems::warning), or "".
+    warning: String,
     n_items: usize,
     n_primary: usize,
     n_options: usize,
@@ -587,11 +592,17 @@ impl Session {
         self.latest = Latest::Event { ev, undone };
     }
 
-    /// Ends a stepping call: keeps its last `EVENT_CAP` events.
+    /// Ends a stepping call: keeps its last `EVENT_CAP` events, and only the solutions the search has
+    /// reached: stepping back over a solution takes it off the kept list (play that overshoots a
+    /// stop and comes back, a tour's Back), so the list never counts more than the search.
     fn end(&mut self) {
         let keep = EVENT_CAP * EVENT_WORDS;
         if self.events.len() > keep {
             self.events.drain(..self.events.len() - keep);
+        }
+        if let Some(l) = self.loaded.as_mut() {
+            let reached = usize::try_from(l.search.stats().solutions).unwrap_or(usize::MAX);
+            l.kept.truncate(reached);
         }
     }
 
@@ -1077,6 +1088,7 @@ impl Session {
             title: l.problem.title(),
             kind: &l.kind,
             note: l.problem.note().unwrap_or_default(),
+            warning: problems::warning(l.problem.as_ref()).unwrap_or_default(),
             n_items: inst.n_items(),
             n_primary: inst.n_primary(),
             n_options: inst.n_options(),
@@ -1156,7 +1168,8 @@ impl Session {
             };
             self.latest = Latest::Note(match verdict {
                 "multiple" => {
-                    "Solved: more than one solution (showing the second one found)".into()
+                    "Solved: more than one solution (the search stopped at the second one found)"
+                        .into()
                 }
                 "unique" => "Solved: the solution is unique".into(),
                 "none" => "Solved: the puzzle has no solution".into(),
@@ -1350,6 +1363,28 @@ impl Session {
     /// Node of the option being tried now, or 0.
     pub fn trying(&self) -> Result<u32, JsValue> {
         Ok(self.loaded()?.search.trying().unwrap_or(0))
+    }
+
+    /// The board cells option `k` fills (see the contract): exactly the option being tried, where the
+    /// cells that changed in the last frame were many options after fast play.
+    pub fn option_cells(&self, k: usize) -> Result<Vec<u32>, JsValue> {
+        let l = self.loaded()?;
+        if k >= l.problem.instance().n_options() {
+            return Err(js_sys::Error::new(&format!(
+                "no option {k}: there are {}",
+                l.problem.instance().n_options()
+            ))
+            .into());
+        }
+        let (without, with) = (l.problem.board(&[]), l.problem.board(&[k]));
+        Ok(with
+            .cells
+            .iter()
+            .zip(&without.cells)
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(p, _)| p as u32)
+            .collect())
     }
 
     pub fn nodes_ptr(&self) -> *const u32 {

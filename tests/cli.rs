@@ -888,14 +888,32 @@ fn sudoku_reads_the_grids_people_paste() {
             .join("\n")
     };
     let standard = json(&["solve", "sudoku", SIXTEEN, "--json"]);
+    // Typed as numbers, it comes back as numbers: the standard solution, one row of numbers a line.
+    let as_numbers: String = standard["first"]
+        .as_str()
+        .unwrap()
+        .chars()
+        .collect::<Vec<_>>()
+        .chunks(16)
+        .map(|r| {
+            r.iter()
+                .map(|&c| value16(c).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(as_numbers.contains("16"), "{as_numbers}");
     for sep in [",", " ", ", "] {
         let got: Value = serde_json::from_str(&ok_with_stdin(
             &["solve", "sudoku", "-", "--json"],
             &numbers(sep),
         ))
         .unwrap();
-        assert_eq!(got["first"], standard["first"], "separator {sep:?}");
+        assert_eq!(got["first"], as_numbers.as_str(), "separator {sep:?}");
     }
+    let printed = ok_with_stdin(&["solve", "sudoku", "-"], &numbers(" "));
+    assert!(printed.starts_with(&format!("{as_numbers}\n")), "{printed}");
     // The first solution in hexadecimal is the standard one, each symbol one lower.
     let shifted: String = standard["first"]
         .as_str()
@@ -928,6 +946,29 @@ fn a_sudoku_in_an_exact_cover_file_is_read_as_a_sudoku() {
     let lines: Vec<&str> = stdout.lines().collect();
     assert_sudoku(lines[0], EASTER);
     assert_eq!(lines[2], "The solution is unique.");
+}
+
+#[test]
+fn a_drawn_or_clashing_sudoku_in_an_exact_cover_file_is_a_sudoku_as_on_the_page() {
+    // Simple Sudoku's drawing read as Knuth's format was 1 item and 1 option (1 solution, not the
+    // puzzle's); HoDoKu and box drawing went the same way or failed.
+    for grid in [EASTER_SIMPLE_SUDOKU, EASTER_HODOKU, EASTER_BOXES] {
+        let out = dlx_with_stdin(&["solve", "exact-cover", "-"], grid);
+        assert!(out.status.success(), "{grid}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "dlx: Read as a 9x9 Sudoku\n"
+        );
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert_sudoku(stdout.lines().next().unwrap(), EASTER);
+    }
+    // Two 1s in row 1: the clash, where it stands (it was "1 items, 0 options" and a count of 0).
+    let clash = format!("11{}", &EASTER[2..]);
+    fails_with_stdin(
+        &["count", "exact-cover", "-"],
+        &clash,
+        &["line 1, column 2: givens clash: r1c1 and r1c2 both hold 1 in row 1"],
+    );
 }
 
 #[test]

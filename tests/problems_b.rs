@@ -225,23 +225,23 @@ fn option_labels_speak_each_puzzles_words() {
     let hex = format!("0123456789ABCDEF{}", ".".repeat(240));
     let p = load(&Spec::Sudoku(hex)).unwrap();
     assert_eq!(p.label(16 + 15), "r1c2=F");
-    // Queens: rank and file as the items r_ and c_ name them.
+    // Queens: rank and file from 1 (as Sudoku's), as the items r_ and c_ name them.
     let (l, items) = label(Spec::Queens(8), 3 * 8 + 5);
+    assert_eq!(l, "Q r4c6");
+    assert!(
+        items.split(' ').any(|w| w == "r4") && items.split(' ').any(|w| w == "c6"),
+        "{items}"
+    );
+    let (l, items) = label(Spec::ToroidalQueens(5), 2 * 5 + 4);
     assert_eq!(l, "Q r3c5");
     assert!(
         items.split(' ').any(|w| w == "r3") && items.split(' ').any(|w| w == "c5"),
         "{items}"
     );
-    let (l, items) = label(Spec::ToroidalQueens(5), 2 * 5 + 4);
-    assert_eq!(l, "Q r2c4");
-    assert!(
-        items.split(' ').any(|w| w == "r2") && items.split(' ').any(|w| w == "c4"),
-        "{items}"
-    );
     // Latin square: the cell item and the symbol.
     let (l, items) = label(Spec::Latin(3), 3 + 2);
-    assert_eq!(l, "r0c1=3");
-    assert!(items.starts_with("r0c1 "), "{items}");
+    assert_eq!(l, "r1c2=3");
+    assert!(items.starts_with("r1c2 "), "{items}");
     // Exact cover: the option's items, as in Knuth's format.
     let (l, items) = label(Spec::ExactCover(SEEDS.into()), 3);
     assert_eq!((l.as_str(), items.as_str()), ("A D", "A D"));

@@ -17,12 +17,15 @@ export const LINES = [
   ['dead', 1, 'if i has no option left: a dead end; return', 'Nothing can cover i any more, so the choices above cannot be completed.'],
   ['cover-i', 1, 'cover(i)', 'i is being covered now: it leaves the item list and its options leave the other items.'],
   ['try', 1, 'for each option o in i\'s list, top to bottom: try o', 'Each option that covers i is tried in turn; the k-th of d.'],
+  // Multiplicities (Algorithm M, shown for such a problem only): the null choice beside the options.
+  ['close', 1, 'or, once i has enough options: close i (it takes no more)', 'Multiplicities (Algorithm M): an item whose lower bound is met may take no further option. Closing it is a choice of its own (the null choice), tried after its options.'],
   ['cover-j', 2, 'cover(j) for each other item j of o', 'Every other item of o is covered too: options that clash with o disappear.'],
   // The lookahead tree (shown when the search walks it): a check inside the option's covers.
   ['reject', 3, 'lookahead: if a hide left a primary item with no option: reject o (no node), uncover, next o', 'The lookahead, as Knuth\'s SSXC: while o\'s items are covered, as soon as some primary item that o does not cover has no option left, o cannot lead to a solution. It is given up at once, what it covered is uncovered, and the level below (a dead end) is never entered.'],
   ['recurse', 2, 'X(level + 1)', 'Search the smaller problem that is left.'],
   ['uncover-j', 2, 'uncover(j) for those items, in reverse order', 'Undo the covers of o exactly, last first, before trying the next option.'],
   ['back', 1, 'uncover(i); back up a level', 'All of i\'s options tried: put i back and return to the level above.'],
+  ['untweak', 1, 'untweak(i): the options i tried come back into its list; back up a level', 'Multiplicities (Algorithm M): while an item may take several options, each option tried leaves its list (tweaked) so it is not taken twice; when every way to go on was tried they all come back, and its bound is what it was.'],
   ['sub-cover', 0, 'cover(i): take i out of the item list; hide(o) for each o in i\'s list', 'Cover: i\'s left and right neighbours are linked to each other; i keeps its own links.'],
   ['sub-hide', 0, 'hide(o): unlink o\'s other nodes from their items\' lists (up/down), each length − 1', 'Hide: each other node of o is skipped by its neighbours above and below; it keeps its own links.'],
   ['sub-uncover', 0, 'uncover(i): unhide(o) for each o in i\'s list, bottom to top; put i back', 'Uncover: the exact reverse of cover, in reverse order, so every link finds its neighbours back.'],
@@ -30,10 +33,14 @@ export const LINES = [
   // Colours (TAOCP's Algorithm C): shown for a problem with colours only.
   ['sub-purify', 0, 'purify(j, c) for j:c of o: for each o′ in j\'s list: mark o′ if it gives j colour c, else hide(o′)', 'Commit j:c, a coloured secondary item: instead of covering j, every other option must give j the same colour c. Those that do are marked and stay; the others are hidden.'],
   ['sub-unpurify', 0, 'unpurify(j, c): the reverse, bottom to top: unmark, or unhide(o′)', 'Unpurify: purify undone exactly, in reverse order.'],
+  ['sub-lower', 0, 'lower(j): j\'s bound − 1 for an item j of o that may take more; cover(j) when it has its last', 'Multiplicities: an item that takes several options counts down its bound as options take it, and is covered only when it can take no more.'],
+  ['sub-raise', 0, 'raise(j): the reverse: j\'s bound + 1 back (uncover(j) if it was covered)', 'Raise: lower undone exactly.'],
 ];
 
 /** The lines about colours, hidden for a problem without any. */
 const COLOUR_LINES = new Set(['sub-purify', 'sub-unpurify']);
+/** The lines of Algorithm M, hidden for a problem without multiplicities. */
+const MULT_LINES = new Set(['close', 'untweak', 'sub-lower', 'sub-raise']);
 /** The line of the lookahead, hidden while the search walks Knuth's DLX1 tree. */
 const LOOKAHEAD_LINE = 'reject';
 
@@ -51,10 +58,11 @@ export function lineOf(e, ctx) {
     case EV.DeadEnd: return ['dead', ''];
     case EV.Solution: return ['solution', ''];
     case EV.Try: return ['try', ''];
-    // Multiplicities (Algorithm M): the null choice stands where an option is tried; the untweak
-    // where the item branched on is put back.
-    case EV.Close: return ['try', ''];
-    case EV.Untweak: return ['back', ''];
+    // Multiplicities (Algorithm M): the null choice, the untweak, and the bounds of an option's items.
+    case EV.Close: return ['close', ''];
+    case EV.Untweak: return ['untweak', ''];
+    case EV.Lower: return ['sub-lower', 'cover-j'];
+    case EV.Raise: return ['sub-raise', 'uncover-j'];
     // The lookahead gives the option up in the middle of its covers.
     case EV.Reject: return ['reject', 'cover-j'];
     case EV.Backtrack: return ['back', ''];
@@ -98,6 +106,12 @@ export class AlgorithmView {
     for (const id of COLOUR_LINES) {
       const li = /** @type {HTMLElement} */ (this.items.get(id));
       if (li.hidden === colours) li.hidden = !colours;
+    }
+    // Algorithm M walks DLX3's tree: the problem has multiplicities.
+    const mult = s.treeName === 'dlx3';
+    for (const id of MULT_LINES) {
+      const li = /** @type {HTMLElement} */ (this.items.get(id));
+      if (li.hidden === mult) li.hidden = !mult;
     }
     const look = s.treeName === 'lookahead';
     const reject = /** @type {HTMLElement} */ (this.items.get(LOOKAHEAD_LINE));

@@ -114,6 +114,8 @@ async function main() {
   sudoku = new SudokuTools(ui, {
     model: M,
     loadPuzzle: (text) => loadSpec({ kind: 'sudoku', text, distinct: false }),
+    sync: () => syncForm(),
+    epoch: () => state.epoch,
     note,
     matrix,
     board,
@@ -309,6 +311,9 @@ function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = 
   }
   // Say how a Sudoku was read when it was not asked for as one, or not in its plainest form.
   if (reading && (info.kind !== asked || reading.includes('('))) note(`${reading}.`);
+  // A problem that loads but leaves nothing to search (no option, one item) says so where it was typed.
+  ui['input-warning'].textContent = info.warning || '';
+  ui['input-warning'].hidden = !info.warning;
   matrix.setProblem(info, model.views().nodes);
   ui.title.textContent = info.title;
   const secondary = info.n_items - info.n_primary;
@@ -947,8 +952,14 @@ function statusLine(s) {
   const st = s.stats;
   let text;
   let kind = '';
+  const l = sudoku.list;
   if (s.hunting) text = 'Searching for the next solution…';
-  else if (st.done) { text = `Search finished: ${fmt(st.solutions)} solution${num(st.solutions) === 1 ? '' : 's'}, ${fmt(st.nodes)} nodes.`; kind = 'solution'; }
+  else if (l.show && l.boards[l.index]) {
+    // The board shows a kept solution: say which, so that the words and the board tell one story.
+    const finished = st.done ? ` Search finished: ${fmt(st.solutions)} solution${num(st.solutions) === 1 ? '' : 's'}, ${fmt(st.nodes)} nodes.` : '';
+    text = `Showing solution ${l.index + 1} of ${l.boards.length}${l.source === 'run' ? ' from the run to the end' : ' found'}.${finished}`;
+    kind = 'solution';
+  } else if (st.done) { text = `Search finished: ${fmt(st.solutions)} solution${num(st.solutions) === 1 ? '' : 's'}, ${fmt(st.nodes)} nodes.`; kind = 'solution'; }
   else if (s.leaf === 'solution') { text = `Solution ${fmt(st.solutions)} found.`; kind = 'solution'; }
   else if (s.playing) text = `Playing at ${ui['speed-out'].textContent}.`;
   else if (st.at_start) text = 'At the start. Press Play, Step or Next solution.';

@@ -4,7 +4,7 @@
 // (update(snapshot) + draw(), see www/snapshot.js); it also keeps the board-text read-out.
 
 import { prepare, colours, alpha, tint } from './canvas.js';
-import { drawOverlay } from './sudoku.js';
+import { drawOverlay, gridOf, drawCoords } from './sudoku.js';
 
 /** Twelve pentomino colours, distinct in hue and lightness; the legend is built from this list. */
 export const PIECE_COLOURS = [
@@ -67,32 +67,22 @@ export class BoardView {
   }
 
   /**
-   * The cells of the option being tried: those that changed at the last change of the board. A step
-   * that only takes cells away keeps what is left of the highlight. Works the same for every kind.
+   * The cells of the option being tried (Session.option_cells): that option only, however many
+   * events the last frame took (the cells that changed in a fast frame were many options). Between
+   * its events and the next try, a step by step search keeps what is left of it framed; a jump or a
+   * batch of play does not. Works the same for every kind.
    * @param {any} b @param {import('./snapshot.js').Snapshot} s
    */
   _highlightOf(b, s) {
     if (b.kind === 'exact-cover') return s.trying && b.lines.length ? new Set([b.lines.length - 1]) : new Set();
     const cells = b.cells;
-    if (!this._lastCells || this._lastCells.length !== cells.length) {
+    if (s.tryingCells) return new Set(s.tryingCells.filter((i) => cells[i] !== 0));
+    if (s.lastMove > 1 || !this._lastCells || this._lastCells.length !== cells.length) {
       this._lastCells = Array.from(cells);
       return new Set();
     }
-    const last = this._lastCells;
-    // After a jump or a fast batch the change is many options at once: nothing stands out as tried.
-    const small = s.lastMove < 500;
-    const added = [];
-    let removed = false;
-    for (let i = 0; i < cells.length; i++) {
-      if (cells[i] !== last[i]) {
-        if (cells[i] !== 0) added.push(i); else removed = true;
-        last[i] = cells[i];
-      }
-    }
-    if (!small) return new Set();
-    if (added.length) return new Set(added);
-    if (removed) return new Set([...this.highlight].filter((i) => cells[i] !== 0));
-    return this.highlight;
+    this._lastCells = Array.from(cells);
+    return new Set([...this.highlight].filter((i) => cells[i] !== 0));
   }
 
   draw() {
@@ -122,7 +112,10 @@ export class BoardView {
 
   _queens(ctx, w, h, b) {
     const c = colours(), n = b.rows;
-    const { cell, x0, y0 } = this._grid(w, h, n, n);
+    // Square boards with coordinates (rows and columns from 1, as `Q r3c5` names them).
+    const g = gridOf(w, h, n);
+    const { cell, x0, y0 } = g;
+    drawCoords(ctx, g, n, c.muted || c.ink, c.font);
     const torus = b.kind === 'toroidal-queens';
     // Squares a queen attacks: her rank, file and diagonals (wrapping round on the torus).
     const attacked = new Uint8Array(n * n);
@@ -162,7 +155,9 @@ export class BoardView {
 
   _symbols(ctx, w, h, b) {
     const c = colours(), n = b.rows;
-    const { cell, x0, y0 } = this._grid(w, h, n, n);
+    const g = gridOf(w, h, n);
+    const { cell, x0, y0 } = g;
+    drawCoords(ctx, g, n, c.muted || c.ink, c.font);
     const box = b.kind === 'sudoku' ? Math.round(Math.sqrt(n)) : 0;
     for (let k = 0; k < n * n; k++) {
       const i = Math.floor(k / n), j = k % n, x = x0 + j * cell, y = y0 + i * cell;
@@ -173,10 +168,12 @@ export class BoardView {
       const v = b.cells[k];
       if (v > 0) {
         ctx.fillStyle = given ? c.given : c.placed;
-        ctx.font = `${given ? 700 : 500} ${Math.max(7, cell * 0.58)}px ${c.font}`;
+        const label = b.labels[v] ?? String(v);
+        // A puzzle typed as numbers shows "16": two digits take a smaller font to fit the cell.
+        ctx.font = `${given ? 700 : 500} ${Math.max(7, cell * (label.length > 1 ? 0.44 : 0.58))}px ${c.font}`;
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
-        ctx.fillText(b.labels[v] ?? String(v), x + cell / 2, y + cell / 2 + cell * 0.03);
+        ctx.fillText(label, x + cell / 2, y + cell / 2 + cell * 0.03);
       }
     }
     ctx.strokeStyle = c.grid;

@@ -59,7 +59,7 @@ export const GLOSSARY = [
   },
   {
     id: 'length', term: 'Length', taocp: 'LEN(i)',
-    text: 'The number of options still in an item\'s list. It goes down when an option is hidden and back up when it is unhidden. MRV reads it.',
+    text: 'The number of options still in an item\'s list: the number the matrix shows in each item\'s header. It goes down when an option is hidden and back up when it is unhidden. MRV reads it: "MRV takes A" means A has the smallest length.',
     words: /\blength\b/i,
   },
   {

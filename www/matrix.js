@@ -420,8 +420,9 @@ export class MatrixView {
    */
   update(s) {
     /** @type {any} */
-    // emptied: the item the lookahead found with no option left, at a Reject (else 0).
-    const frame = { branching: s.branching, trying: s.trying, chosen: s.chosen, follow: s.follow, emptied: s.rejected ? s.rejected.item : 0 };
+    // emptied: the header of the item the lookahead found with no option left, at a Reject; else -1,
+    // never 0, which is the root's index (every frame crossed the root out).
+    const frame = { branching: s.branching, trying: s.trying, chosen: s.chosen, follow: s.follow, emptied: s.rejected && s.rejected.item > 0 ? s.rejected.item : -1 };
     this.frame = frame;
     if (!this._live()) return;
     Object.assign(frame, this._walk(frame.nodes, frame.items));
@@ -565,7 +566,7 @@ export class MatrixView {
       ctx.fillRect(sx(L.headerX[f.branching]) - 1, 0, Math.max(s, 2) + 2, h);
     }
     // The item a rejected option left with no option (the lookahead), in the dead end's colour.
-    if (f.emptied) {
+    if (f.emptied > 0) {
       ctx.fillStyle = alpha(c.dead, 0.45);
       ctx.fillRect(sx(L.headerX[f.emptied]) - 1, 0, Math.max(s, 2) + 2, h);
     }
@@ -665,7 +666,7 @@ export class MatrixView {
       ctx.fillStyle = alpha(c.branch, 0.13);
       ctx.fillRect(sx(L.headerX[f.branching]), 0, s, h);
     }
-    if (f.emptied) {
+    if (f.emptied > 0) {
       ctx.fillStyle = alpha(c.dead, 0.3);
       ctx.fillRect(sx(L.headerX[f.emptied]), 0, s, h);
     }

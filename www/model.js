@@ -25,6 +25,8 @@ const MAX_CHOICE_MOVES = 20000;
 /**
  * @typedef {object} Info  the loaded problem (Session.info)
  * @property {string} title @property {string} kind @property {number} n_items
+ * @property {string} note  how the text was read ("Read as a 9x9 Sudoku"), or ""
+ * @property {string} warning  why there is nothing worth searching (no option, one item), or ""
  * @property {number} n_primary @property {number} n_options @property {string[]} items
  * @property {number[][]} options
  * @property {string[]} colors  XCC colour names: colour k (from 1) is colors[k - 1]
@@ -380,6 +382,9 @@ export class Model {
 
   /** The latest event taken or undone: {code, level, undone}, or null. */
   lastEvent() { return this._leafEvent; }
+
+  /** The board cells option k fills (Session.option_cells). @param {number} k @returns {number[]} */
+  optionCells(k) { return Array.from(this.session.option_cells(k)); }
 
   /** The Board (problems::Board) of the options chosen so far and the one being tried. @returns {any} */
   board() { return this.session.board(); }

@@ -148,7 +148,15 @@ function times(r) {
 }
 
 /**
- * What the race says of a pair of lanes: DLX against naive under one heuristic.
+ * The shortest time a ratio is said for: below it a lane's time is mostly the timer's grain (workers
+ * see performance.now() at 0.1 ms or coarser) and the other lanes' load, so "5.0× faster" of 0.5 ms
+ * against 0.1 ms would be noise. Both times must reach it.
+ */
+export const MIN_COMPARE_MS = 5;
+
+/**
+ * What the race says of a pair of lanes: DLX against naive under one heuristic. A ratio only when both
+ * times reach MIN_COMPARE_MS; else the times, and that they are too short to compare.
  * @param {Lane} dlx @param {Lane} naive
  */
 export function compare(dlx, naive) {
@@ -161,13 +169,21 @@ export function compare(dlx, naive) {
     const tree = same
       ? `the same tree, ${fmt(dlx.stats.nodes)} nodes each`
       : `different trees (${fmt(dlx.stats.nodes)} against ${fmt(naive.stats.nodes)} nodes)`;
-    const ratio = naive.ms / Math.max(dlx.ms, 0.05);
+    if (Math.min(dlx.ms, naive.ms) < MIN_COMPARE_MS) {
+      return `${h}: too fast to compare (dancing links ${seconds(dlx.ms)}, naive ${seconds(naive.ms)}: `
+        + `under ${MIN_COMPARE_MS} ms is timer noise), ${tree}.`;
+    }
+    const ratio = naive.ms / dlx.ms;
     const who = ratio >= 1 ? `dancing links ${times(ratio)} faster` : `naive ${times(1 / ratio)} faster`;
     return `${h}: ${who} (${seconds(dlx.ms)} against ${seconds(naive.ms)}), ${tree}.`;
   }
+  if (dlx.phase === 'done' && dlx.ms < MIN_COMPARE_MS) {
+    const where = naive.phase === 'stopped' ? 'stopped' : 'still running';
+    return `${h}: dancing links done in ${seconds(dlx.ms)} (too short for a ratio); naive ${where} at ${fmt(naive.stats.nodes)} of ${fmt(dlx.stats.nodes)} nodes.`;
+  }
   if (dlx.phase === 'done') {
     // Naive has not finished: the ratio is a lower bound, said as one.
-    const ratio = naive.ms / Math.max(dlx.ms, 0.05);
+    const ratio = naive.ms / dlx.ms;
     const where = naive.phase === 'stopped' ? 'stopped' : 'still running';
     return ratio >= 1
       ? `${h}: dancing links at least ${times(ratio)} faster (naive ${where} at ${fmt(naive.stats.nodes)} of ${fmt(dlx.stats.nodes)} nodes).`

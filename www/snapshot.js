@@ -30,6 +30,7 @@ import { TREE_DEPTH } from './engine.js';
  * @property {string} treeName        the tree the search walks ("dlx1", "lookahead", "dlx3")
  * @property {number} branching       header of the item branched on, or 0
  * @property {number} trying          node of the option being tried, or 0
+ * @property {number[] | null} tryingCells  the board cells of the option being tried, null when none is
  * @property {number[]} chosen        node of the option chosen at each level (0 where none yet)
  * @property {number[]} chosenOptions the numbers (from 1, as the matrix labels rows) of the options
  *                                    chosen so far and the one tried, in the order of the path
@@ -79,7 +80,9 @@ export function takeSnapshot(model, app) {
     while (y > 0 && nodes[4 * y] !== 0) y--;
     return nodes[4 * y + 3] + 1;
   });
+  const trying = model.trying();
   return {
+    tryingCells: trying ? model.optionCells(model.optionOf(trying)) : null,
     info: /** @type {import('./model.js').Info} */ (model.info),
     problem: /** @type {import('./model.js').ProblemSpec} */ (model.problem),
     stats,
@@ -94,7 +97,7 @@ export function takeSnapshot(model, app) {
     rejected: model.leaf === 'rejected' && model.lastEvent() ? { node: model.lastEvent()?.node ?? 0, item: model.lastEvent()?.item ?? 0 } : null,
     treeName: model.treeName,
     branching: model.branchingItem(),
-    trying: model.trying(),
+    trying,
     chosen,
     chosenOptions,
     epoch: app.epoch,

@@ -53,13 +53,19 @@ export function clashes(cells, size) {
 }
 
 /**
- * The puzzle as one line, in the alphabet it was read in when that reads back the same: hexadecimal
+ * The puzzle as one line (a puzzle typed as numbers: rows of numbers), in the alphabet it was read in when that reads back the same: hexadecimal
  * needs a `0` somewhere and letters no digit (else the reader takes the standard alphabet), so when an
  * edit removes the last one the line is written in the alphabet that keeps every value.
  * @param {number[]} cells @param {string[]} labels  labels[v] of the board
  */
 export function puzzleLine(cells, labels) {
   const size = labels.length - 1;
+  // A puzzle typed as numbers (labels "10" and up): rows of numbers, as it was typed.
+  if (size >= 10 && labels[10].length > 1) {
+    const rows = [];
+    for (let r = 0; r < size; r++) rows.push(cells.slice(r * size, (r + 1) * size).map((v) => (v === 0 ? '.' : String(v))).join(' '));
+    return rows.join('\n');
+  }
   const standard = (/** @type {number} */ v) => (v === 0 ? '.' : v <= 9 ? String(v) : String.fromCharCode(55 + v));
   const letter = (/** @type {number} */ v) => (v === 0 ? '.' : String.fromCharCode(64 + v));
   let label = (/** @type {number} */ v) => (v === 0 ? '.' : labels[v]);
@@ -74,6 +80,8 @@ export class SudokuTools {
    * @param {{
    *   model: () => import('./model.js').Model,
    *   loadPuzzle: (text: string) => boolean,
+   *   sync: () => boolean,
+   *   epoch: () => number,
    *   note: (text: string, kind?: string) => void,
    *   matrix: import('./matrix.js').MatrixView,
    *   board: import('./board.js').BoardView,
@@ -95,6 +103,8 @@ export class SudokuTools {
     /** Cells lit by an item pointed at in the matrix. @type {Set<number>} */
     this.lit = new Set();
     this._epoch = -1;
+    /** The epoch of the verdict shown (a new search clears it). */
+    this._verdictEpoch = -1;
     /** The board drawn last (the puzzle's, a kept solution or the grid being edited). @type {any} */
     this.shown = null;
     this.isSudoku = false;
@@ -274,9 +284,26 @@ export class SudokuTools {
 
   // ---------------------------------------------------------------- solving
 
+  /**
+   * Solve answers the puzzle in the form: a changed form is loaded first (as Step and Play do), and
+   * a form that does not load (its error is shown) or a grid whose givens clash is refused, never
+   * answered with the puzzle loaded before.
+   */
   solve() {
-    if (!this.isSudoku || this.pending) return;
+    if (this.pending) {
+      this._verdict('Not solved: two givens clash (marked in red). Change one to load the puzzle.', 'none');
+      return;
+    }
+    if (!this.app.sync()) {
+      this._verdict('Not solved: the puzzle in the form does not load (see the error above).', 'none');
+      return;
+    }
     const model = this.model;
+    if (!model.info || model.info.kind !== 'sudoku') return;
+    // The form may just have loaded (a new epoch): this Solve belongs to it, so the next snapshot must
+    // not clear its verdict and list as a new search's.
+    this._epoch = this._verdictEpoch = this.app.epoch();
+    this.lit = new Set();
     if (model.playing) model.pause();
     model.solveStart();
     this.list = { boards: [], index: 0, show: false, source: 'search' };
@@ -305,7 +332,8 @@ export class SudokuTools {
     this.list.index = 0;
     this.list.show = this.list.boards.length > 0;
     if (r.verdict === 'unique') this._verdict(`Unique solution (${figures})`, 'unique');
-    else if (r.verdict === 'multiple') this._verdict(`More than one solution: showing the first; ▶ shows the second (${figures})`, 'multiple');
+    // The list under the board says which of the two is shown (and ◀ ▶ page): the verdict does not.
+    else if (r.verdict === 'multiple') this._verdict(`More than one solution: 2 found, the search stopped there (${figures})`, 'multiple');
     else this._verdict(`No solution (${figures})`, 'none');
   }
 
@@ -398,6 +426,8 @@ export class SudokuTools {
       s.board = { ...s.board, cells: this.pending, given: this.pending.map((v) => v > 0), text: puzzleLine(this.pending, labels) };
     } else if (l.show && l.boards[l.index]) {
       s.board = l.boards[l.index];
+      // A kept solution is no search state: nothing on it is being tried.
+      s.tryingCells = null;
     }
     this.shown = s.board;
     // The cursor shows while the board has the keyboard, or the symbol pad stands in for it.
@@ -441,13 +471,39 @@ export class SudokuTools {
   draw() {}
 }
 
+/** The room for the coordinates (row numbers at the left, column numbers on top), in px. */
+export const COORDS = 16;
+
 /**
- * Square cells of a board of side n in a box w × h, centred, as BoardView lays them out.
+ * Square cells of a board of side n in a box w × h, centred, as BoardView lays them out (the Sudoku,
+ * queens and Latin square boards). Where cells stay at least 18 px, a margin of COORDS at the left
+ * and on top holds the coordinates (`coords` true), rows and columns numbered from 1 as the item
+ * names and the narration number them.
  * @param {number} w @param {number} h @param {number} n
  */
 export function gridOf(w, h, n, pad = 6) {
-  const cell = Math.max(2, Math.min((w - 2 * pad) / n, (h - 2 * pad) / n));
-  return { cell, x0: (w - cell * n) / 2, y0: (h - cell * n) / 2 };
+  const fit = (/** @type {number} */ m) => Math.max(2, Math.min((w - 2 * pad - m) / n, (h - 2 * pad - m) / n));
+  const coords = fit(COORDS) >= 18;
+  const m = coords ? COORDS : 0;
+  const cell = fit(m);
+  return { cell, x0: (w - cell * n + m) / 2, y0: (h - cell * n + m) / 2, coords };
+}
+
+/**
+ * The coordinates of a board laid out by gridOf: 1..n down the left, 1..n along the top.
+ * @param {CanvasRenderingContext2D} ctx @param {{cell: number, x0: number, y0: number, coords: boolean}} g
+ * @param {number} n @param {string} colour @param {string} font
+ */
+export function drawCoords(ctx, g, n, colour, font) {
+  if (!g.coords) return;
+  ctx.fillStyle = colour;
+  ctx.font = `${Math.min(11, g.cell * 0.5)}px ${font}`;
+  ctx.textBaseline = 'middle';
+  ctx.textAlign = 'center';
+  for (let i = 0; i < n; i++) {
+    ctx.fillText(String(i + 1), g.x0 - COORDS / 2, g.y0 + (i + 0.5) * g.cell);
+    ctx.fillText(String(i + 1), g.x0 + (i + 0.5) * g.cell, g.y0 - COORDS / 2);
+  }
 }
 
 /**

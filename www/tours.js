@@ -114,28 +114,28 @@ export const TOURS = [
     stops: [
       {
         at: 0, title: 'The problem', term: 'item',
-        text: 'Fill a 2×2 square with 1 and 2 so that each row and each column holds each symbol once. 12 items: each cell filled (r0c0 …), each row has each symbol (r0s1 …), each column too (c0s1 …). 8 options, one per cell and symbol: r0c0 r0s1 c0s1 puts 1 in the top left cell.',
+        text: 'Fill a 2×2 square with 1 and 2 so that each row and each column holds each symbol once. 12 items: each cell filled (r1c1 …), each row has each symbol (r1s1 …), each column too (c1s1 …). 8 options, one per cell and symbol: r1c1 r1s1 c1s1 puts 1 in the top left cell.',
         expect: { covered: [], level: 0 },
       },
       {
-        at: 1, title: 'Choose r0c0', term: 'mrv',
+        at: 1, title: 'Choose r1c1', term: 'mrv',
         text: 'Every item has 2 options, so MRV takes the leftmost: the top left cell, which can take 1 or 2.',
-        expect: { event: 'Choose', item: 'r0c0', level: 0 },
+        expect: { event: 'Choose', item: 'r1c1', level: 0 },
       },
       {
         at: 5, title: '1 in the top left', term: 'cover',
-        text: 'r0c0 is covered (its two options leave their other items), then its first option is tried: 1 in the top left cell.',
-        expect: { event: 'Try', covered: ['r0c0'], level: 0 },
+        text: 'r1c1 is covered (its two options leave their other items), then its first option is tried: 1 in the top left cell.',
+        expect: { event: 'Try', covered: ['r1c1'], level: 0 },
       },
       {
         at: 9, title: 'What the 1 rules out', term: 'hide',
-        text: 'The option covers "row 0 has a 1" and "column 0 has a 1", which hides the options putting a 1 elsewhere in row 0 or column 0. The two cells next to the 1 have one option each now.',
-        expect: { covered: ['r0c0', 'r0s1', 'c0s1'] },
+        text: 'The option covers "row 1 has a 1" and "column 1 has a 1", which hides the options putting a 1 elsewhere in row 1 or column 1. The two cells next to the 1 have one option each now.',
+        expect: { covered: ['r1c1', 'r1s1', 'c1s1'] },
       },
       {
         at: 10, title: 'Forced from here', term: 'level',
-        text: 'Level 1: r0c1 can only take 2. From here every choice is forced, as when solving by hand.',
-        expect: { event: 'Choose', item: 'r0c1', level: 1 },
+        text: 'Level 1: r1c2 can only take 2. From here every choice is forced, as when solving by hand.',
+        expect: { event: 'Choose', item: 'r1c2', level: 1 },
       },
       {
         at: 29, title: 'Solution 1', term: 'solution',
@@ -144,8 +144,8 @@ export const TOURS = [
       },
       {
         at: 51, title: 'Back to the first choice', term: 'backtrack',
-        text: 'The search backs up to level 0, undoing every cover in reverse order, and tries r0c0\'s second option: 2 in the top left cell.',
-        expect: { event: 'Try', covered: ['r0c0'], level: 0, solutions: 1 },
+        text: 'The search backs up to level 0, undoing every cover in reverse order, and tries r1c1\'s second option: 2 in the top left cell.',
+        expect: { event: 'Try', covered: ['r1c1'], level: 0, solutions: 1 },
       },
       {
         at: 75, title: 'Solution 2',

@@ -68,7 +68,7 @@ Problems:
                            SEED (default 1) with K colours (default 3), placed so that touching
                            edges agree and the border is grey; R, C from 1 to 8 (colours: XCC)
   exact-cover FILE|-       an exact-cover problem in Knuth's format or as a 0-1 matrix (a text that
-                           reads as a Sudoku and has no option as exact cover is read as a Sudoku)
+                           reads as a Sudoku is read as one, drawn grids and clashing givens too)
 
 Options:
   --limit K    solve: show at most K solutions (default 1; 0 shows them all)
@@ -1230,6 +1230,7 @@ fn run(argv: &[String]) -> Result<(), Stop> {
         // Said only when the text was asked for as something else: a Sudoku in an exact-cover file.
         write_err(&format!("dlx: {}\n", problems::escape_controls(&note))).map_err(Stop::Stderr)?;
     }
+
     match args.command {
         Command::Count => count(&*problem, &args, &mut out)?,
         Command::Solve => {

@@ -24,13 +24,14 @@ impl Latin {
         let mut primary = Vec::with_capacity(3 * nn);
         for i in 0..n {
             for j in 0..n {
-                primary.push(format!("r{i}c{j}"));
+                // From 1, as Sudoku names its cells.
+                primary.push(format!("r{}c{}", i + 1, j + 1));
             }
         }
         for p in ['r', 'c'] {
             for i in 0..n {
                 for x in 1..=n {
-                    primary.push(format!("{p}{i}s{}", symbol(x)));
+                    primary.push(format!("{p}{}s{}", i + 1, symbol(x)));
                 }
             }
         }
@@ -90,10 +91,10 @@ impl Problem for Latin {
         }
     }
 
-    /// "r0c1=2": symbol 2 in row 0, column 1, named as the cell item r0c1.
+    /// "r1c2=2": symbol 2 in row 1, column 2 (from 1), named as the cell item r1c2.
     fn label(&self, k: usize) -> String {
         let (i, j, x) = self.entry(k);
-        format!("r{i}c{j}={}", symbol(x))
+        format!("r{}c{}={}", i + 1, j + 1, symbol(x))
     }
 
     fn check(&self, board: &Board) -> Result<(), String> {
@@ -149,12 +150,13 @@ mod tests {
             (inst.n_items(), inst.n_primary(), inst.n_options()),
             (27, 27, 27)
         );
-        // Cell (1, 2), symbol 3.
+        // Cell (1, 2) from 0, symbol 3: named r2c3 (from 1, as Sudoku names cells).
         let k = (3 + 2) * 3 + 2;
         assert_eq!(l.entry(k), (1, 2, 3));
-        assert_eq!(inst.option_text(k), "r1c2 r1s3 c2s3");
+        assert_eq!(inst.option_text(k), "r2c3 r2s3 c3s3");
+        assert_eq!(l.label(k), "r2c3=3");
         let big = Latin::new(12).unwrap();
-        assert_eq!(big.instance().option_text(11), "r0c0 r0sC c0sC");
+        assert_eq!(big.instance().option_text(11), "r1c1 r1sC c1sC");
         assert_eq!(l.title(), "Latin square of order 3");
     }
 

@@ -129,7 +129,8 @@ pub struct Board {
     pub labels: Vec<String>,
     /// Extra lines: the chosen options of a plain exact-cover problem.
     pub lines: Vec<String>,
-    /// The board as plain text (Sudoku: one line of N² symbols, `.` for empty; queens: N lines of `.`
+    /// The board as plain text (Sudoku: one line of N² symbols, `.` for empty, or for a puzzle typed
+    /// as numbers N lines of N numbers; queens: N lines of `.`
     /// and `Q`; the others as their module says).
     pub text: String,
 }
@@ -329,7 +330,7 @@ fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
-/// The longest text tried as a Sudoku when it was given as something else. A 25x25 grid drawn with
+/// The longest text tried as a Sudoku when it was given as something else ([`sudoku_meant`]). A 25x25 grid drawn with
 /// borders and comments is a few KB; reading a longer text as a Sudoku would only hold memory (a
 /// 50 MB exact-cover text took 268 MB there) before failing, so its own reader's error stands.
 const SUDOKU_GUESS_MAX: usize = 1 << 16;
@@ -351,23 +352,44 @@ pub fn load(spec: &Spec) -> Result<Box<dyn Problem>, InputError> {
         ),
         Spec::ExactCover(text) | Spec::ExactCoverAs(text, _) => {
             let text = without_bom(text);
-            match exact_cover::ExactCover::parse(text) {
-                Ok(x) if x.instance().n_options() > 0 => Box::new(x),
-                // An 81-symbol line is a Knuth instance with one item and no option, which nobody
-                // means; a grid over several lines is not Knuth's format at all. A Sudoku is meant.
-                other if text.len() > SUDOKU_GUESS_MAX => Box::new(other?),
-                other => match sudoku::Sudoku::parse(text) {
-                    Ok(s) => Box::new(s),
-                    Err(_) => Box::new(other?),
+            let read = exact_cover::ExactCover::parse(text);
+            // A 0-1 matrix is what it says (`0110` four times also reads as a clashing 4x4 Sudoku).
+            let matrix = matches!(&read, Ok(x) if x.format() == exact_cover::Format::Matrix);
+            let has_options = matches!(&read, Ok(x) if x.instance().n_options() > 0);
+            match read {
+                Ok(x) if matrix => Box::new(x),
+                other => match sudoku_meant(text, has_options) {
+                    Some(sudoku) => sudoku?,
+                    None => Box::new(other?),
                 },
             }
         }
     })
 }
 
+/// Whether a text given as something else is a Sudoku, and then the Sudoku or why it cannot be one
+/// (its givens clash: the message names both cells); `None` when the text is no Sudoku.
+///
+/// Knuth's format reads almost any text: an 81-symbol line is one item and no option, and in a grid
+/// drawn with borders (Simple Sudoku's `*-----------*`, `|1..|...|..2|`) the `|` lines are comments
+/// and the two `*---*` lines an items line and one option. So a text that reads as a Sudoku is one,
+/// whatever the other reading made of it, except where that reading has options and the text is not
+/// drawn as a grid (no border line): then the clash of a Sudoku reading does not outweigh an instance
+/// that reads. `has_options`: the kind's own reading of the text succeeded with some option.
+fn sudoku_meant(text: &str, has_options: bool) -> Option<Result<Box<dyn Problem>, InputError>> {
+    if text.len() > SUDOKU_GUESS_MAX {
+        return None;
+    }
+    match sudoku::Sudoku::parse(text) {
+        Ok(s) => Some(Ok(Box::new(s))),
+        Err(e) if sudoku::is_clash(&e) && (!has_options || sudoku::is_drawn(text)) => Some(Err(e)),
+        Err(_) => None,
+    }
+}
+
 /// What the page loads for a kind and the text typed in its box: the problem `spec` names (`spec` is
 /// the result of reading `text` as that kind), unless that fails or has no option and `text` reads as a
-/// Sudoku, which is then what was meant. A Sudoku says so in its [`Problem::note`].
+/// Sudoku ([`sudoku_meant`]), which is then what was meant. A Sudoku says so in its [`Problem::note`].
 pub fn load_text(
     spec: Result<Spec, InputError>,
     text: &str,
@@ -375,10 +397,39 @@ pub fn load_text(
     let asked = spec.and_then(|s| load(&s));
     match asked {
         Ok(p) if p.instance().n_options() > 0 || p.note().is_some() => Ok(p),
-        other if text.len() > SUDOKU_GUESS_MAX => other,
-        other => match sudoku::Sudoku::parse(without_bom(text)) {
-            Ok(s) => Ok(Box::new(s)),
-            Err(_) => other,
+        other => match sudoku_meant(without_bom(text), false) {
+            Some(sudoku) => sudoku,
+            None => other,
         },
+    }
+}
+
+/// What the page warns of in an exact-cover text that loads but leaves nothing to search: no option
+/// (every non-empty line but the first is an option in Knuth's format, so one line gives items only),
+/// or one item (each option that holds it is a whole solution). `None` for a problem worth searching.
+pub fn warning(problem: &dyn Problem) -> Option<String> {
+    // Only for text read as exact cover: the other kinds build their instances, and a Sudoku's
+    // givens may leave nothing to choose.
+    if problem.board(&[]).kind != "exact-cover" {
+        return None;
+    }
+    let inst = problem.instance();
+    let (items, options) = (inst.n_items(), inst.n_options());
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    if options == 0 {
+        Some(format!(
+            "Nothing to search: {} and no option. In Knuth's format the first line names the items \
+             and every line after it is an option, so text on one line has no option.",
+            plural(items, "item")
+        ))
+    } else if items == 1 {
+        Some(format!(
+            "Only one item (`{}`): each of the {} that holds it is a whole solution by itself. Was \
+             the first line meant as the items line (every name on it an item)?",
+            escape_controls(inst.item_name(0)),
+            plural(options, "option")
+        ))
+    } else {
+        None
     }
 }

@@ -33,12 +33,13 @@ impl Queens {
         let order = organ_pipe(n);
         let mut primary = Vec::with_capacity(2 * n);
         for &v in &order {
-            primary.push(format!("r{v}"));
-            primary.push(format!("c{v}"));
+            // Ranks and files from 1, as Sudoku names its rows and columns.
+            primary.push(format!("r{}", v + 1));
+            primary.push(format!("c{}", v + 1));
         }
         let secondary = (0..2 * n - 1)
-            .map(|d| format!("a{d}"))
-            .chain((0..2 * n - 1).map(|d| format!("b{d}")));
+            .map(|d| format!("a{}", d + 1))
+            .chain((0..2 * n - 1).map(|d| format!("b{}", d + 1)));
         let mut inst = Instance::new(primary, secondary).expect("names are distinct");
         // Position of rank/file v in the organ-pipe list.
         let mut pos = vec![0; n];
@@ -120,10 +121,10 @@ impl Problem for Queens {
         queens_board("queens", self.n, options.iter().map(|&k| self.square(k)))
     }
 
-    /// "Q r3c5": a queen on rank 3, file 5, named as the items r3 and c5.
+    /// "Q r3c5": a queen on rank 3, file 5 (from 1), named as the items r3 and c5.
     fn label(&self, k: usize) -> String {
         let (i, j) = self.square(k);
-        format!("Q r{i}c{j}")
+        format!("Q r{}c{}", i + 1, j + 1)
     }
 
     fn check(&self, board: &Board) -> Result<(), String> {

@@ -101,6 +101,19 @@ pub struct Reading {
     pub title_skipped: bool,
 }
 
+impl Reading {
+    /// How symbol `v` (from 1; 0 empty) is written back: as a number (`16`) when the puzzle was
+    /// typed as numbers, else the character of its alphabet. The board, the item names and the
+    /// messages all use it, so a puzzle comes back in the form it was typed in.
+    pub fn symbol(self, v: u8) -> String {
+        if self.numbers && v > 0 {
+            v.to_string()
+        } else {
+            self.alphabet.label(v).to_string()
+        }
+    }
+}
+
 /// A line that is a comment: `#` or `//` first.
 fn is_comment(line: &str) -> bool {
     let t = line.trim_start();
@@ -128,6 +141,20 @@ fn is_border(line: &str) -> bool {
                 || is_box_drawing(ch)
                 || matches!(ch, '-' | '=' | '+' | '.' | ':' | '*' | '|' | '\'' | '`')
         })
+}
+
+/// Whether a text is drawn as a grid: some line of it is a border ([`is_border`]).
+pub fn is_drawn(text: &str) -> bool {
+    super::text_lines(text).any(|(_, line)| is_border(line))
+}
+
+/// The start of the message of givens that clash ([`Grid::parse`]).
+const CLASH: &str = "givens clash";
+
+/// Whether a reading error is a clash of givens: the text has a Sudoku's shape and symbols, and two
+/// of its givens repeat a symbol in a row, column or box.
+pub fn is_clash(e: &InputError) -> bool {
+    e.message.starts_with(CLASH)
 }
 
 /// A character that separates cells within a row and is never a cell itself.
@@ -533,10 +560,10 @@ impl Grid {
                 w.line,
                 w.col,
                 format!(
-                    "givens clash: {} and {} both hold {} in {} {}",
+                    "{CLASH}: {} and {} both hold {} in {} {}",
                     cell_name(size, r.first),
                     cell_name(size, r.second),
-                    reading.alphabet.label(r.v),
+                    reading.symbol(r.v),
                     r.unit.name(),
                     r.u + 1
                 ),
@@ -618,12 +645,24 @@ pub fn instance(n: usize) -> Instance {
 
 /// [`instance`] with the symbols in the item names written in `alphabet` (`r1=0` for hexadecimal).
 pub fn instance_in(n: usize, alphabet: Alphabet) -> Instance {
+    instance_read(
+        n,
+        Reading {
+            alphabet,
+            ..Reading::default()
+        },
+    )
+}
+
+/// [`instance`] with the symbols in the item names written as the puzzle was read (`r1=16` for a
+/// grid of numbers, `r1=0` for hexadecimal).
+pub fn instance_read(n: usize, reading: Reading) -> Instance {
     assert!(
         (2..=5).contains(&n),
         "Sudoku boxes are 2x2 to 5x5, not {n}x{n}"
     );
     let size = n * n;
-    let sym = |v: usize| alphabet.label(v as u8 + 1);
+    let sym = |v: usize| reading.symbol(v as u8 + 1);
     let mut names = Vec::with_capacity(4 * size * size);
     names.extend((0..size * size).map(|p| cell_name(size, p)));
     for prefix in ["r", "c", "b"] {
@@ -661,7 +700,7 @@ impl Sudoku {
     /// Reads a puzzle (see the module documentation for the text forms) and builds its instance.
     pub fn parse(text: &str) -> Result<Sudoku, InputError> {
         let grid = Grid::parse(text)?;
-        let inst = instance_in(grid.n, grid.alphabet());
+        let inst = instance_read(grid.n, grid.reading());
         let givens = grid.given_options().collect();
         Ok(Sudoku { grid, inst, givens })
     }
@@ -700,17 +739,29 @@ impl Problem for Sudoku {
             let (p, v) = self.placement(k);
             cells[p] = v;
         }
-        let alphabet = self.grid.alphabet();
-        let text = cells.iter().map(|&v| alphabet.label(v)).collect();
+        let reading = self.grid.reading();
+        // A puzzle typed as numbers comes back as numbers, one row a line; else one line of symbols.
+        let text = if reading.numbers {
+            cells
+                .chunks(size)
+                .map(|row| {
+                    row.iter()
+                        .map(|&v| reading.symbol(v))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        } else {
+            cells.iter().map(|&v| reading.alphabet.label(v)).collect()
+        };
         Board {
             kind: "sudoku",
             rows: size,
             cols: size,
             cells: cells.into_iter().map(i32::from).collect(),
             given: self.grid.cells.iter().map(|&v| v != 0).collect(),
-            labels: (0..=size as u8)
-                .map(|v| alphabet.label(v).to_string())
-                .collect(),
+            labels: (0..=size as u8).map(|v| reading.symbol(v)).collect(),
             text,
             ..Board::default()
         }
@@ -757,7 +808,7 @@ impl Problem for Sudoku {
                 "{} {} holds {} twice ({} and {})",
                 r.unit.name(),
                 r.u + 1,
-                self.grid.alphabet().label(r.v),
+                self.grid.reading().symbol(r.v),
                 cell_name(size, r.first),
                 cell_name(size, r.second)
             ));
@@ -767,8 +818,8 @@ impl Problem for Sudoku {
                 return Err(format!(
                     "{} is given as {} but holds {}",
                     cell_name(size, p),
-                    self.grid.alphabet().label(g),
-                    self.grid.alphabet().label(v)
+                    self.grid.reading().symbol(g),
+                    self.grid.reading().symbol(v)
                 ));
             }
         }
@@ -1564,6 +1615,62 @@ mod tests {
             .err()
             .unwrap();
         assert!(e.message.contains("not a digit"), "{e}");
+    }
+
+    #[test]
+    fn a_drawn_or_clashing_sudoku_in_the_exact_cover_box_is_a_sudoku() {
+        use crate::problems::{load, load_text, warning, Spec};
+        // Simple Sudoku's drawing: read as Knuth's format it was 1 item (`*-----------*`), 1 option.
+        let simple = "*-----------*\n|1..|...|..2|\n|.9.|4..|.5.|\n|..6|...|7..|\n|---+---+---|\n\
+                      |.5.|9.3|...|\n|...|.7.|...|\n|...|85.|.4.|\n|---+---+---|\n\
+                      |7..|...|6..|\n|.3.|..9|.8.|\n|..2|...|..1|\n*-----------*\n";
+        let p = load(&Spec::ExactCover(simple.into())).unwrap();
+        assert_eq!(p.title(), "Sudoku 9x9");
+        assert_eq!(p.board(&[]).text, EASTER);
+        // The page's exact-cover box goes the same way.
+        let ec = |t: &str| crate::problems::kinds::spec("exact-cover", t, false);
+        assert_eq!(load_text(ec(simple), simple).unwrap().title(), "Sudoku 9x9");
+        // Two 1s in row 1: the clash is the error, with both cells (it was "1 items, 0 options").
+        let clash = format!("11{}", &EASTER[2..]);
+        for e in [
+            load(&Spec::ExactCover(clash.clone())).err().unwrap(),
+            load_text(ec(&clash), &clash).err().unwrap(),
+        ] {
+            assert_eq!(
+                e.message, "givens clash: r1c1 and r1c2 both hold 1 in row 1",
+                "{e}"
+            );
+            assert_eq!((e.line, e.column), (Some(1), Some(2)));
+        }
+        // Drawn and clashing: the clash too, not Knuth's one item and one option.
+        let drawn_clash = simple.replacen("|1..|", "|11.|", 1);
+        let e = load(&Spec::ExactCover(drawn_clash)).err().unwrap();
+        assert!(e.message.starts_with("givens clash: r1c1 and r1c2"), "{e}");
+        // A 0-1 matrix that reads as a 4x4 Sudoku without a clash stays a matrix.
+        let m = load(&Spec::ExactCover("1000\n0010\n0100\n0001".into())).unwrap();
+        assert_eq!(m.note(), None);
+        assert_eq!(m.instance().n_options(), 4);
+        // A Knuth instance with options whose Sudoku reading clashes stays an instance.
+        let knuth = "1 2 3 4\n1 2\n3 4\n1 3\n2 4\n1 2 3 4";
+        let k = load(&Spec::ExactCover(knuth.into())).unwrap();
+        assert_eq!(k.instance().n_options(), 5, "{}", k.title());
+        assert_eq!(warning(&*k), None);
+        // No Sudoku: Knuth's reading stands, with its warning.
+        let hello = load(&Spec::ExactCover("hello world".into())).unwrap();
+        assert_eq!(hello.instance().n_items(), 2);
+        let w = warning(&*hello).unwrap();
+        assert!(
+            w.starts_with("Nothing to search: 2 items and no option."),
+            "{w}"
+        );
+        let one = load(&Spec::ExactCover("a\na\na".into())).unwrap();
+        let w = warning(&*one).unwrap();
+        assert!(
+            w.starts_with("Only one item (`a`): each of the 2 options"),
+            "{w}"
+        );
+        // A Sudoku whose givens fill the grid has no option left, and needs no warning.
+        assert_eq!(warning(&*load(&Spec::Sudoku(EASTER.into())).unwrap()), None);
     }
 
     #[test]

@@ -23,7 +23,8 @@ pub struct ToroidalQueens {
 impl ToroidalQueens {
     pub fn new(n: usize) -> Result<ToroidalQueens, InputError> {
         InputError::check_range("N for toroidal N-queens", n, MIN_N, MAX_N)?;
-        let names = |p: char| (0..n).map(move |v| format!("{p}{v}"));
+        // From 1, as Sudoku names its rows and columns.
+        let names = |p: char| (1..=n).map(move |v| format!("{p}{v}"));
         let primary = names('r')
             .chain(names('c'))
             .chain(names('a'))
@@ -64,7 +65,7 @@ impl Problem for ToroidalQueens {
 
     /// "Q r3c5", as on the ordinary board.
     fn label(&self, k: usize) -> String {
-        format!("Q r{}c{}", k / self.n, k % self.n)
+        format!("Q r{}c{}", k / self.n + 1, k % self.n + 1)
     }
 
     fn check(&self, board: &Board) -> Result<(), String> {
@@ -98,7 +99,8 @@ mod tests {
             (20, 20, 25)
         );
         // Square (3, 4): diagonal 7 mod 5 = 2, anti-diagonal -1 mod 5 = 4.
-        assert_eq!(inst.option_text(3 * 5 + 4), "r3 c4 a2 b4");
+        assert_eq!(inst.option_text(3 * 5 + 4), "r4 c5 a3 b5");
+        assert_eq!(t.label(3 * 5 + 4), "Q r4c5");
         assert_eq!(t.square(19), (3, 4));
         assert_eq!(t.title(), "5-queens on a torus");
     }

@@ -1324,12 +1324,13 @@ function naiveCandidates(line) {
 
 /** The page coordinates of the centre of cell p of the board shown. */
 async function cellPoint(page, p) {
-  return page.evaluate((p) => {
+  return page.evaluate(async (p) => {
     const canvas = document.querySelector('[data-testid="board"]');
     const r = canvas.getBoundingClientRect();
     const n = window.dlx.app.sudoku.shown.rows;
-    const cell = Math.max(2, Math.min((r.width - 12) / n, (r.height - 12) / n));
-    const x0 = (r.width - cell * n) / 2, y0 = (r.height - cell * n) / 2;
+    // The board's own layout (the coordinates take a margin when the cells are large enough).
+    const { gridOf } = await import('/www/sudoku.js');
+    const { cell, x0, y0 } = gridOf(r.width, r.height, n);
     return { x: r.left + x0 + (p % n + 0.5) * cell, y: r.top + y0 + (Math.floor(p / n) + 0.5) * cell };
   }, p);
 }
@@ -1353,10 +1354,11 @@ test('Sudoku: every pasted format reads, and a wrong count says what was read', 
     ['title and comments', `Easter Monster\n# from the forum\n// hardest of 2007\n${rowsOf(EASTER, 9, '')}`, EASTER],
     ['16x16 in 0-F', rowsOf(hex, 16, ' '), hex],
     ['16x16 in 1-9, A-G', P16, P16],
-    ['16x16 as numbers with commas', rowsOf(P16, 16, ',', (c) => String(value(c))), P16],
-    ['16x16 as numbers with spaces', rowsOf(P16, 16, ' ', (c) => String(value(c))), P16],
+    // Typed as numbers, the board is numbers too: rows of numbers, `.` for an empty cell.
+    ['16x16 as numbers with commas', rowsOf(P16, 16, ',', (c) => String(value(c))), rowsOf(P16, 16, ' ', (c) => (c === '.' ? '.' : String(value(c))))],
+    ['16x16 as numbers with spaces', rowsOf(P16, 16, ' ', (c) => String(value(c))), rowsOf(P16, 16, ' ', (c) => (c === '.' ? '.' : String(value(c))))],
     ['25x25 in A-Y', rowsOf(letters, 25, ''), letters],
-    ['25x25 as numbers', rowsOf(P25, 25, ' ', (c) => String(value(c))), P25],
+    ['25x25 as numbers', rowsOf(P25, 25, ' ', (c) => String(value(c))), rowsOf(P25, 25, ' ', (c) => (c === '.' ? '.' : String(value(c))))],
   ];
   for (const [name, input, expected] of cases) {
     await loadVia(page, 'sudoku', input);
