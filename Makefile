@@ -13,7 +13,7 @@ WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release/dlx_stud
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run serve build test setup-wasm setup-lint setup-node setup-browser setup-parallel wasm cli bench-wasm lint lint-js test-native test-wasm test-browser test-parts clean
+.PHONY: docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run serve build test setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel wasm cli bench-wasm lint lint-js test-native test-wasm test-browser test-firefox test-parts clean
 
 serve: build
 	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -46,6 +46,13 @@ setup-browser: setup-node
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium chromium-driver; \
 	fi
 
+# Debian's Firefox ESR, for the Firefox smoke run (tests/browser/firefox.mjs, over WebDriver BiDi).
+FIREFOX ?= /usr/lib/firefox-esr/firefox-esr
+setup-firefox: setup-node
+	@if [ ! -x $(FIREFOX) ]; then \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y firefox-esr; \
+	fi
+
 # GNU parallel, to run `dlx count --part K/N` in parts as the README's recipes do.
 setup-parallel:
 	@command -v parallel >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y parallel; }
@@ -74,7 +81,7 @@ lint-js: setup-node wasm
 	tests/browser/node_modules/.bin/tsc -p tsconfig.json
 	tests/browser/node_modules/.bin/eslint www tests/browser/*.mjs eslint.config.mjs
 
-test: lint test-native test-parts test-wasm test-browser fuzz-smoke miri
+test: lint test-native test-parts test-wasm test-browser test-firefox fuzz-smoke miri
 
 # Fuzzing (fuzz/: the Sudoku reader, the exact-cover reader, step k forward and k back). The targets are
 # libFuzzer binaries built with nightly and the flags cargo-fuzz passes, so cargo-fuzz itself is not
@@ -148,6 +155,10 @@ test-wasm: setup-wasm setup-browser
 
 test-browser: build setup-browser
 	@if [ -f tests/browser/run.mjs ]; then node tests/browser/run.mjs; else echo "(no browser tests yet)"; fi
+
+# The page in Firefox: load, step, step back, paste and Solve a Sudoku (puppeteer-core, no browser download).
+test-firefox: wasm setup-firefox
+	FIREFOX=$(FIREFOX) node tests/browser/firefox.mjs
 
 # The README's pictures (docs/*.png), taken from the page by the browser harness (run.mjs --docs).
 docs-shots: build setup-browser

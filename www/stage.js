@@ -42,6 +42,17 @@ export class StageView {
         if (target) this.reveal(/** @type {HTMLElement} */ (target), null);
       });
     }
+    // On a narrow screen the learn buttons (glossary, the tours) leave the top bar for the top of the
+    // panels under the stage: the top bar stays two short rows above the pictures.
+    const nav = /** @type {HTMLElement} */ (ui['learn-row']);
+    const narrow = window.matchMedia('(max-width: 900px)');
+    const place = () => {
+      if (narrow.matches) ui['learn-slot'].append(nav);
+      else ui.title.before(nav);
+      ui['learn-slot'].hidden = !narrow.matches;
+    };
+    narrow.addEventListener('change', place);
+    place();
     // The bar's height, for the narrow layout: the page keeps that much room under its content, and
     // focus scrolls (scroll-padding) keep a field clear of the bar.
     const bar = /** @type {HTMLElement} */ (ui.transport);
