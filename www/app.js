@@ -716,7 +716,8 @@ function setTouring(on) {
   if (model.playing) model.pause();
   stopHunt();
   document.body.classList.toggle('touring', on);
-  for (const el of [document.querySelector('.problem-panel'), ui.controls]) /** @type {HTMLElement} */ (el).inert = on;
+  // Run to end, the tree's choice and the pauses sit in the side column's run panel now: they rest too.
+  for (const el of [document.querySelector('.problem-panel'), ui.controls, ui['run-panel']]) /** @type {HTMLElement} */ (el).inert = on;
   state.dirty = true;
 }
 
