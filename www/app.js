@@ -142,6 +142,7 @@ async function main() {
     new StageView(ui, {
       play: () => ui.play.click(),
       chooseKind: (kind) => { ui.problem.value = kind; ui.problem.dispatchEvent(new Event('change')); },
+      matrix,
     }),
   ];
 

@@ -48,6 +48,8 @@ export class MatrixView {
      * Fit button, or a zoom by hand, turns it off; the Follow button on again.
      */
     this.followZoom = true;
+    /** Fit puts a short matrix at the top of its canvas, not in the middle (a phone: the page goes on below). */
+    this.alignTop = false;
     this.arrays = arrays;
     this.layout = null;
     this.frame = null;
@@ -147,8 +149,8 @@ export class MatrixView {
     // Whole if the cells stay boxes; else boxes of 8 px if the width allows, scrolling down.
     this.scale = Math.min(MAX_SCALE * 0.5, all >= PIXEL ? all : Math.min(width, Math.max(all, 8)));
     this.ox = -1.3 - Math.max(0, (w / this.scale - worldW) / 2);
-    this.oy = -3;
-    if (worldH * this.scale < h) this.oy -= (h / this.scale - worldH) / 2;
+    this.oy = this.alignTop ? -2 : -3;
+    if (worldH * this.scale < h && !this.alignTop) this.oy -= (h / this.scale - worldH) / 2;
     this.atFit = true;
     this.dirty = true;
   }

@@ -59,6 +59,7 @@ export class StageView {
     const nav = /** @type {HTMLElement} */ (ui['learn-row']);
     const narrow = window.matchMedia('(max-width: 900px)');
     const place = () => {
+      app.matrix.alignTop = narrow.matches;
       if (narrow.matches) ui['learn-slot'].append(nav);
       else ui.title.before(nav);
       ui['learn-slot'].hidden = !narrow.matches;
