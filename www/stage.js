@@ -8,6 +8,7 @@
  * @typedef {{
  *   play: () => void,
  *   chooseKind: (kind: string) => void,
+ *   matrix: import('./matrix.js').MatrixView,
  * }} StageApp
  */
 
