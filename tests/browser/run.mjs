@@ -2457,6 +2457,12 @@ const DOCS = [
     for (let i = 0; i < 7; i++) await page.click(tid('tour-next'));
     await page.waitForFunction(() => window.dlx.model.position === 17);
   }],
+  ['stage.png', 1280, 800, async (page, base) => {
+    // The stage: a 9x9 Sudoku mid-search, the matrix following the option tried.
+    await open(page, base, `?sudoku=${HARD_SUDOKU}`);
+    for (let i = 0; i < 6; i++) await page.click(tid('step-choice'));
+    for (let i = 0; i < 3; i++) await page.click(tid('step'));
+  }],
 ];
 
 async function docs(browser, base) {
