@@ -36,6 +36,11 @@ export class StageView {
     });
     ui['welcome-close'].addEventListener('click', () => { this.close(); ui.play.focus(); });
     ui['open-problem'].addEventListener('click', () => this.reveal(ui['problem-panel'], null));
+    // A problem loaded from the drawer: the drawer makes way for the pictures of it (app.js's handler,
+    // bound before this one, has loaded it or shown the form's error, which keeps the drawer open).
+    ui['problem-form'].addEventListener('submit', () => {
+      if (this.drawer.matches && ui['input-error'].hidden) this.setDrawer(false);
+    });
     // Between 901 and 1180 px the side column is a drawer over the stage's right side, closed at first:
     // the pictures keep the whole width.
     this.drawer = window.matchMedia('(min-width: 901px) and (max-width: 1180px)');

@@ -67,6 +67,16 @@ test('stage: at 1280x800, 1024x768 and a 375x812 phone the controls and the narr
       assert(g.scrollY === 0, `${tag}, ${view}: the page scrolled to ${g.scrollY} px`);
       assert(g.wide <= 0, `${tag}, ${view}: ${g.wide} px wider than the screen`);
       assert(g.off.length === 0, `${tag}, ${view}: not on the first screen, or covered: ${g.off.join('; ')}`);
+      if (phone) {
+        // Every target on the first screen at least 44 px (a checkbox by its label).
+        const small = await page.evaluate(() => [...document.querySelectorAll('button, select, input, textarea, summary, .side-tabs a')].filter((el) => {
+          const r = el.getBoundingClientRect();
+          if (!r.width || !r.height || r.bottom <= 0 || r.top >= window.innerHeight || getComputedStyle(el).visibility === 'hidden') return false;
+          if (el.type === 'checkbox') return document.querySelector(`label[for="${el.id}"]`).getBoundingClientRect().height < 44;
+          return r.height < 43.5 || r.width < 43.5;
+        }).map((el) => `${el.id || el.textContent.trim()} ${Math.round(el.getBoundingClientRect().width)}x${Math.round(el.getBoundingClientRect().height)}`));
+        assert(small.length === 0, `${tag}, ${view}: targets under 44 px: ${small.join(', ')}`);
+      }
       if (phone) assert(pictures >= 1 / 3, `${tag}, ${view}: the larger picture is ${pc(pictures)} of the screen (board ${pc(g.board)}, matrix ${pc(g.matrix)})`);
       else assert(pictures > 0.5, `${tag}, ${view}: the pictures are ${pc(pictures)} of the screen together (board ${pc(g.board)}, matrix ${pc(g.matrix)})`);
     }
