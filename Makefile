@@ -32,11 +32,12 @@ setup-lint:
 	@rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
 	@rustup component list --installed | grep -q '^clippy' || rustup component add clippy
 
-# The npm packages of tests/browser (playwright-core, typescript, eslint), exactly as its lockfile says.
+# The npm packages of tests/browser (playwright-core, puppeteer-core, typescript, eslint), exactly as its lockfile says.
 setup-node:
 	@node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' || \
 	  { echo "the browser tests and the JS lint need Node.js 20 or newer; this is $$(node --version)"; exit 1; }
-	@if [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -x tests/browser/node_modules/.bin/tsc ] \
+	@if [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -d tests/browser/node_modules/puppeteer-core ] \
+	  || [ ! -x tests/browser/node_modules/.bin/tsc ] \
 	  || [ ! -x tests/browser/node_modules/.bin/eslint ]; then \
 	  cd tests/browser && npm ci --no-audit --no-fund; \
 	fi
