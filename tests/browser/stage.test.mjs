@@ -84,7 +84,7 @@ test('stage: at 1280x800, 1024x768 and a 375x812 phone the controls and the narr
   }
 });
 
-test('stage: a first visit says what this is and offers one first action; its text meets 4.5:1', async ({ page, base }) => {
+test('stage: a first visit says what this is and offers one first action; its text meets 4.5:1', async ({ page, browser, base }) => {
   await open(page, base);
   const w = await page.evaluate(() => {
     const lum = (c) => {
@@ -117,6 +117,18 @@ test('stage: a first visit says what this is and offers one first action; its te
   await page.click(tid('welcome-sudoku'));
   const to = await page.evaluate(() => ({ kind: document.querySelector('[data-testid="problem"]').value, focus: document.activeElement && document.activeElement.id }));
   assert(to.kind === 'sudoku' && to.focus === 'puzzle', `Paste a Sudoku: ${JSON.stringify(to)}`);
+  // At 1024x768 the panels are a drawer: Paste a Sudoku opens it, the cursor in the box; Load closes it.
+  const narrow = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  await open(narrow, base);
+  assert(await narrow.evaluate(() => getComputedStyle(document.getElementById('side')).visibility === 'hidden'), 'the drawer is open at first');
+  await narrow.click(tid('welcome-sudoku'));
+  const drawer = await narrow.evaluate(() => ({ open: getComputedStyle(document.getElementById('side')).visibility, focus: document.activeElement && document.activeElement.id }));
+  assert(drawer.open === 'visible' && drawer.focus === 'puzzle', `Paste a Sudoku at 1024x768: ${JSON.stringify(drawer)}`);
+  await narrow.fill(tid('puzzle'), HARD_SUDOKU);
+  await narrow.click(tid('load'));
+  await narrow.waitForFunction(() => window.dlx.model.info.n_items === 324);
+  assert(await narrow.evaluate(() => !document.body.classList.contains('side-open')), 'the drawer stayed open over the loaded Sudoku');
+  await narrow.close();
   // A link to a problem opens on it, without the welcome.
   await open(page, base, '?queens=6');
   assert(await page.evaluate(() => document.querySelector('[data-testid="welcome"]').hidden), 'the welcome shows over a linked problem');
