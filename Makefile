@@ -13,7 +13,7 @@ WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release/dlx_stud
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run serve build test setup-wasm setup-lint setup-node setup-browser setup-parallel wasm cli bench-wasm lint lint-js test-native test-wasm test-browser test-parts clean
+.PHONY: docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run serve build test setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel wasm cli bench-wasm lint lint-js test-native test-wasm test-browser test-firefox test-parts clean
 
 serve: build
 	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -32,11 +32,12 @@ setup-lint:
 	@rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
 	@rustup component list --installed | grep -q '^clippy' || rustup component add clippy
 
-# The npm packages of tests/browser (playwright-core, typescript, eslint), exactly as its lockfile says.
+# The npm packages of tests/browser (playwright-core, puppeteer-core, typescript, eslint), exactly as its lockfile says.
 setup-node:
 	@node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' || \
 	  { echo "the browser tests and the JS lint need Node.js 20 or newer; this is $$(node --version)"; exit 1; }
-	@if [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -x tests/browser/node_modules/.bin/tsc ] \
+	@if [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -d tests/browser/node_modules/puppeteer-core ] \
+	  || [ ! -x tests/browser/node_modules/.bin/tsc ] \
 	  || [ ! -x tests/browser/node_modules/.bin/eslint ]; then \
 	  cd tests/browser && npm ci --no-audit --no-fund; \
 	fi
@@ -44,6 +45,13 @@ setup-node:
 setup-browser: setup-node
 	@if [ ! -x $(CHROMIUM) ] || ! command -v chromedriver >/dev/null; then \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium chromium-driver; \
+	fi
+
+# Debian's Firefox ESR, for the Firefox smoke run (tests/browser/firefox.mjs, over WebDriver BiDi).
+FIREFOX ?= /usr/lib/firefox-esr/firefox-esr
+setup-firefox: setup-node
+	@if [ ! -x $(FIREFOX) ]; then \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y firefox-esr; \
 	fi
 
 # GNU parallel, to run `dlx count --part K/N` in parts as the README's recipes do.
@@ -74,7 +82,7 @@ lint-js: setup-node wasm
 	tests/browser/node_modules/.bin/tsc -p tsconfig.json
 	tests/browser/node_modules/.bin/eslint www tests/browser/*.mjs eslint.config.mjs
 
-test: lint test-native test-parts test-wasm test-browser fuzz-smoke miri
+test: lint test-native test-parts test-wasm test-browser test-firefox fuzz-smoke miri
 
 # Fuzzing (fuzz/: the Sudoku reader, the exact-cover reader, step k forward and k back). The targets are
 # libFuzzer binaries built with nightly and the flags cargo-fuzz passes, so cargo-fuzz itself is not
@@ -148,6 +156,10 @@ test-wasm: setup-wasm setup-browser
 
 test-browser: build setup-browser
 	@if [ -f tests/browser/run.mjs ]; then node tests/browser/run.mjs; else echo "(no browser tests yet)"; fi
+
+# The page in Firefox: load, step, step back, paste and Solve a Sudoku (puppeteer-core, no browser download).
+test-firefox: wasm setup-firefox
+	FIREFOX=$(FIREFOX) node tests/browser/firefox.mjs
 
 # The README's pictures (docs/*.png), taken from the page by the browser harness (run.mjs --docs).
 docs-shots: build setup-browser

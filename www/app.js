@@ -20,6 +20,7 @@ import { Glossary, TermLinker, linkStatistics } from './glossary.js';
 import { Tours } from './tours.js';
 import { bindDownloads } from './downloads.js';
 import { Race, RaceView } from './race.js';
+import { StageView } from './stage.js';
 
 /** The problem shown first. @type {import('./model.js').ProblemSpec} */
 const DEFAULT = { kind: DEFAULT_PRESET.kind, text: DEFAULT_PRESET.text, distinct: false };
@@ -99,6 +100,7 @@ async function main() {
     onHover: (t) => { ui['matrix-hover'].textContent = t || 'Point at a node to see its links.'; },
     // Fetched afresh whenever the matrix reads them: a view kept from before a call into wasm may be detached.
     arrays: () => M().views(),
+    onFollow: (on) => ui['zoom-follow'].setAttribute('aria-pressed', String(on)),
   });
   board = new BoardView(ui['board-canvas'], ui['board-legend'], ui['board-text']);
   tree = new TreeView(
@@ -138,6 +140,12 @@ async function main() {
     new AlgorithmView(ui.algorithm),
     raceView,
     new RunBoxView({ box: ui['run-box'], bar: ui['run-bar'], text: ui['run-text'], cancel: ui['run-cancel'], anyway: ui['run-anyway'], tree: ui['run-tree'] }),
+    // The layout: the welcome, the side column's tabs, the board's share of the stage (www/stage.js).
+    new StageView(ui, {
+      play: () => ui.play.click(),
+      chooseKind: (kind) => { ui.problem.value = kind; ui.problem.dispatchEvent(new Event('change')); },
+      matrix,
+    }),
   ];
 
   glossary = new Glossary();
@@ -615,7 +623,8 @@ function bindControls() {
   }
   ui['zoom-in'].addEventListener('click', () => matrix.zoom(1.5));
   ui['zoom-out'].addEventListener('click', () => matrix.zoom(1 / 1.5));
-  ui['zoom-fit'].addEventListener('click', () => matrix.fit());
+  ui['zoom-fit'].addEventListener('click', () => matrix.fitView());
+  ui['zoom-follow'].addEventListener('click', () => matrix.setFollowZoom(!matrix.followZoom));
 
   document.addEventListener('keydown', onKey);
   // A button activates on Space's keyup: the search took that Space on keydown.
@@ -656,7 +665,7 @@ function onKey(e) {
     case 'C': e.preventDefault(); act(() => model.stepBackToChoice(), 'back'); break;
     case '+': case '=': e.preventDefault(); matrix.zoom(1.5); break;
     case '-': case '_': e.preventDefault(); matrix.zoom(1 / 1.5); break;
-    case '0': e.preventDefault(); matrix.fit(); break;
+    case '0': e.preventDefault(); matrix.fitView(); break;
     default:
   }
 }
@@ -672,7 +681,11 @@ function maximise(name) {
   for (const b of document.querySelectorAll('button.maximise')) {
     const on = !!next && /** @type {HTMLElement} */ (b).dataset.panel === name;
     b.setAttribute('aria-pressed', String(on));
-    b.textContent = on ? '⤡ Restore' : '⤢ Maximise';
+    // The word is a span the stage's narrow heads hide (the title still says it).
+    const word = document.createElement('span');
+    word.className = 'lbl';
+    word.textContent = on ? ' Restore' : ' Maximise';
+    b.replaceChildren(on ? '⤡' : '⤢', word);
   }
   if (current) current.classList.remove('maximised');
   if (next) next.classList.add('maximised');
@@ -709,7 +722,8 @@ function setTouring(on) {
   if (model.playing) model.pause();
   stopHunt();
   document.body.classList.toggle('touring', on);
-  for (const el of [document.querySelector('.problem-panel'), ui.controls]) /** @type {HTMLElement} */ (el).inert = on;
+  // Run to end, the tree's choice and the pauses sit in the side column's run panel now: they rest too.
+  for (const el of [document.querySelector('.problem-panel'), ui.controls, ui['run-panel']]) /** @type {HTMLElement} */ (el).inert = on;
   state.dirty = true;
 }
 

@@ -23,6 +23,10 @@ const HEAD_GAP = 1.9;
 const SIDE = 0.15;
 const MIN_SCALE = 0.05;
 const MAX_SCALE = 96;
+/** The cell size (px) the view zooms to when following the search on a big matrix: names and lengths read. */
+export const READABLE = 22;
+/** World height of the header band pinned at the top (item names and the header row) when scrolled. */
+const PINNED_BAND = 2.6;
 
 export class MatrixView {
   /**
@@ -31,11 +35,21 @@ export class MatrixView {
    * into wasm: any call that allocates can grow the memory and detach a view made before it (the
    * contract in src/wasm.rs). The model's views() rebuilds them when memory.buffer changed.
    * @param {HTMLCanvasElement} canvas
-   * @param {{onHover?: (text: string) => void, arrays?: () => import('./views.js').Views}} [options]
+   * `onFollow(on)` is told when following with zoom is switched on or off (the Follow button shows it).
+   * @param {{onHover?: (text: string) => void, arrays?: () => import('./views.js').Views, onFollow?: (on: boolean) => void}} [options]
    */
-  constructor(canvas, { onHover, arrays } = {}) {
+  constructor(canvas, { onHover, arrays, onFollow } = {}) {
     this.canvas = canvas;
     this.onHover = onHover || (() => {});
+    this.onFollow = onFollow || (() => {});
+    /**
+     * Whether the view follows the item and the option being worked on zoomed in to READABLE, on a
+     * matrix that is pixels at Fit (a 9x9 Sudoku, 8-queens): the dance stays visible there too. The
+     * Fit button, or a zoom by hand, turns it off; the Follow button on again.
+     */
+    this.followZoom = true;
+    /** Fit puts a short matrix at the top of its canvas, not in the middle (a phone: the page goes on below). */
+    this.alignTop = false;
     this.arrays = arrays;
     this.layout = null;
     this.frame = null;
@@ -54,7 +68,13 @@ export class MatrixView {
     this._pinDy = 0;
     this._pointers = new Map();
     this._bindInput();
-    new ResizeObserver(() => { this.dirty = true; }).observe(canvas);
+    /** Whether the view is as fit() left it: a change of the canvas's size (the stage's columns
+     * follow the kind of board, a panel is maximised) fits it again rather than leave it off centre. */
+    this.atFit = false;
+    new ResizeObserver(() => {
+      if (this.atFit) this.fit();
+      this.dirty = true;
+    }).observe(canvas);
   }
 
   // ---------------------------------------------------------------- layout
@@ -129,14 +149,38 @@ export class MatrixView {
     // Whole if the cells stay boxes; else boxes of 8 px if the width allows, scrolling down.
     this.scale = Math.min(MAX_SCALE * 0.5, all >= PIXEL ? all : Math.min(width, Math.max(all, 8)));
     this.ox = -1.3 - Math.max(0, (w / this.scale - worldW) / 2);
-    this.oy = -3;
-    if (worldH * this.scale < h) this.oy -= (h / this.scale - worldH) / 2;
+    this.oy = this.alignTop ? -2 : -3;
+    if (worldH * this.scale < h && !this.alignTop) this.oy -= (h / this.scale - worldH) / 2;
+    this.atFit = true;
     this.dirty = true;
   }
 
+  /** The Fit button (or the 0 key): the whole matrix, and no zooming in to follow until Follow. */
+  fitView() {
+    this.setFollowZoom(false);
+    this.fit();
+  }
+
+  /** Follows the search zoomed in (on) or only pans to keep it in sight (off). @param {boolean} on */
+  setFollowZoom(on) {
+    if (this.followZoom !== on) {
+      this.followZoom = on;
+      this.onFollow(on);
+    }
+    if (on && this.frame && this.frame.follow && this._live()) this._follow(this.frame);
+    this.dirty = true;
+  }
+
+  /** A zoom by hand (wheel, pinch, + and −): the person chose the scale, following keeps it. */
   zoomAt(px, py, factor) {
+    this.setFollowZoom(false);
+    this._zoomAt(px, py, factor);
+  }
+
+  _zoomAt(px, py, factor) {
     const s = Math.min(MAX_SCALE, Math.max(MIN_SCALE, this.scale * factor));
     const wx = this.ox + px / this.scale, wy = this.oy + py / this.scale;
+    this.atFit = false;
     this.scale = s;
     this.ox = wx - px / s;
     this.oy = wy - py / s;
@@ -148,6 +192,7 @@ export class MatrixView {
   }
 
   pan(dxPx, dyPx) {
+    this.atFit = false;
     this.ox -= dxPx / this.scale;
     this.oy -= dyPx / this.scale;
     this.dirty = true;
@@ -239,8 +284,10 @@ export class MatrixView {
     const w = this.canvas.clientWidth, h = this.canvas.clientHeight;
     const cx = x <= L.n + 1 ? L.headerX[x] : L.colX[x];
     const cy = this._y(x);
+    const at = [this.ox, this.oy];
     if (cx < this.ox + 1 || cx + 1 > this.ox + w / this.scale - 0.5) this.ox = cx - (w / this.scale) * 0.4;
     if (x > L.n + 1 && (cy < this.oy + 2.5 || cy + 1 > this.oy + h / this.scale)) this.oy = cy - (h / this.scale) * 0.5;
+    if (at[0] !== this.ox || at[1] !== this.oy) this.atFit = false;
     this.dirty = true;
   }
 
@@ -430,27 +477,43 @@ export class MatrixView {
     this.dirty = true;
   }
 
-  /** Brings the option being tried (or the item branched on) into view when it is off screen. */
+  /**
+   * Brings the option being tried (or the item branched on) into view when it is off screen; on a
+   * matrix too big to read at Fit, with follow zoom on, zooms in to READABLE around it first. A row
+   * under the pinned header band counts as off screen (it was "in view" under the item names).
+   */
   _follow(f) {
     const L = this.layout;
     const w = this.canvas.clientWidth, h = this.canvas.clientHeight;
+    if (!L || !w || !h) return;
     const target = f.trying || f.chosen[f.chosen.length - 1] || 0;
+    const col = target > L.n ? L.colX[target] : f.branching ? L.headerX[f.branching] : null;
+    if (col === null) return;
+    const before = [this.scale, this.ox, this.oy];
+    let zoomed = false;
+    if (this.followZoom && this.scale < READABLE) {
+      this.scale = READABLE;
+      zoomed = true;
+      this.dirty = true;
+    }
     if (target > L.n) {
       const y = this._y(target);
-      const top = this.oy, bottom = this.oy + h / this.scale;
-      if (y < top + 0.5 || y + 1 > bottom - 0.5) {
-        this.oy = Math.max(-3, y - (h / this.scale) * 0.4);
+      const band = this.oy > -1.25 ? PINNED_BAND : 0;
+      const top = this.oy + band, bottom = this.oy + h / this.scale;
+      if (zoomed || y < top + 0.5 || y + 1 > bottom - 0.5) {
+        // 40% down the canvas, and never under the band the header row is pinned in.
+        this.oy = Math.max(-3, Math.min(y - (h / this.scale) * 0.4, y - PINNED_BAND - 0.5));
         this.dirty = true;
       }
+    } else if (zoomed) {
+      this.oy = -3;
     }
-    const col = target > L.n ? L.colX[target] : f.branching ? L.headerX[f.branching] : null;
-    if (col !== null) {
-      const left = this.ox, right = this.ox + w / this.scale;
-      if (col < left + 0.2 || col + 1 > right - 0.2) {
-        this.ox = col - (w / this.scale) * 0.4;
-        this.dirty = true;
-      }
+    const left = this.ox, right = this.ox + w / this.scale;
+    if (zoomed || col < left + 0.2 || col + 1 > right - 0.2) {
+      this.ox = Math.max(-1.3, col - (w / this.scale) * 0.4);
+      this.dirty = true;
     }
+    if (before[0] !== this.scale || before[1] !== this.ox || before[2] !== this.oy) this.atFit = false;
   }
 
   // ---------------------------------------------------------------- drawing
@@ -496,12 +559,12 @@ export class MatrixView {
     const rows = [...this.lit.options].map((k) => this._rowOfOption.get(k)).filter((r) => r !== undefined);
     if (rows.length) {
       const y = HEAD_GAP + Math.min(...rows);
-      if (y < this.oy + 1 || y + 1 > this.oy + h / s) this.oy = Math.max(-3, y - (h / s) * 0.3);
+      if (y < this.oy + 1 || y + 1 > this.oy + h / s) { this.oy = Math.max(-3, y - (h / s) * 0.3); this.atFit = false; }
     }
     const cols = [...this.lit.items].map((hd) => L.headerX[hd]);
     if (cols.length) {
       const x = Math.min(...cols);
-      if (x < this.ox || x + 1 > this.ox + w / s) this.ox = x - (w / s) * 0.2;
+      if (x < this.ox || x + 1 > this.ox + w / s) { this.ox = x - (w / s) * 0.2; this.atFit = false; }
     }
   }
 

@@ -233,7 +233,11 @@ export class Tours {
       b.type = 'button';
       b.dataset.tour = t.id;
       b.dataset.testid = `tour-${t.id}`;
-      b.textContent = `Tour: ${t.title}`;
+      // "Tour: " is a span the narrow top bar keeps only on the first tour (style.css).
+      const word = document.createElement('span');
+      word.className = 'lbl';
+      word.textContent = 'Tour: ';
+      b.append(word, t.title);
       b.className = 'tour-start small';
       b.title = `A guided tour of ${t.title}: ${t.source}. Next and Back (or → and ←) move between its ${t.stops.length} stops.`;
       b.setAttribute('aria-pressed', 'false');

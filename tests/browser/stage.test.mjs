@@ -1,0 +1,245 @@
+// The stage (issue 19, part 2): the pictures fill the screen, the transport bar and the narration are
+// always on it, the matrix follows the search on big matrices at a readable zoom, the dance is visible
+// at the default speed, a phone keeps the tapped cell clear of the bars.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { test, assert, open, tid, settle, report, press, SHOTS, HARD_SUDOKU } from './harness.mjs';
+
+const SIZES = [
+  { tag: '1280x800', viewport: { width: 1280, height: 800 } },
+  { tag: '1024x768', viewport: { width: 1024, height: 768 } },
+  { tag: '375x812 touch', viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2, phone: true },
+];
+const TRANSPORT = ['reset', 'step-back-choice', 'step-back', 'play', 'step', 'step-choice', 'next-solution', 'timeline', 'speed', 'narration'];
+const TOUR = ['narration', 'tour-back', 'tour-next', 'tour-leave'];
+
+/**
+ * Where things are on the first screen, unscrolled: which of `ids` are not wholly on screen or are
+ * covered at their centre by something else, and the fraction of the screen the board and the
+ * matrix canvases show (clipped to the screen).
+ */
+function measure(page, ids) {
+  return page.evaluate((list) => {
+    const W = window.innerWidth, H = window.innerHeight;
+    const off = [];
+    for (const id of list) {
+      const el = document.querySelector(`[data-testid="${id}"]`);
+      const r = el.getBoundingClientRect();
+      const inside = r.width > 0 && r.height > 0 && r.left >= -0.5 && r.top >= -0.5 && r.right <= W + 0.5 && r.bottom <= H + 0.5;
+      const hit = inside ? document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) : null;
+      if (!inside || !hit || !(el === hit || el.contains(hit) || hit.contains(el))) off.push(`${id} ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}${inside ? ' covered' : ''}`);
+    }
+    const shown = (id) => {
+      const r = document.getElementById(id).getBoundingClientRect();
+      return Math.max(0, Math.min(W, r.right) - Math.max(0, r.left)) * Math.max(0, Math.min(H, r.bottom) - Math.max(0, r.top)) / (W * H);
+    };
+    return {
+      off, board: shown('board-canvas'), matrix: shown('matrix-canvas'), scrollY: window.scrollY,
+      wide: document.documentElement.scrollWidth - W, play: Math.round(document.querySelector('[data-testid="play"]').getBoundingClientRect().top),
+    };
+  }, ids);
+}
+
+const pc = (f) => `${Math.round(100 * f)}%`;
+
+test('stage: at 1280x800, 1024x768 and a 375x812 phone the controls and the narration are on screen and the pictures take most of it (first visit, a Sudoku, a tour)', async ({ browser, base }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const size of SIZES) {
+    const { tag, phone, ...options } = size;
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    for (const view of ['first visit', 'Sudoku', 'tour']) {
+      await open(page, base, view === 'Sudoku' ? `?sudoku=${HARD_SUDOKU}` : '');
+      if (view === 'Sudoku') for (let i = 0; i < 4; i++) await press(page, 'step-choice');
+      if (view === 'tour') {
+        // By script, as a tap would: no scrolling by the test itself (on a phone the tours are under the stage).
+        await press(page, 'tour-knuth-6x7');
+        await page.waitForFunction(() => window.dlx.app.tours.active);
+        for (let i = 0; i < 3; i++) await press(page, 'tour-next');
+      }
+      await page.waitForTimeout(250);
+      await settle(page);
+      const g = await measure(page, view === 'tour' ? TOUR : TRANSPORT);
+      const pictures = phone ? Math.max(g.board, g.matrix) : g.board + g.matrix;
+      report.push(`stage ${tag}, ${view}: Play's top at ${view === 'tour' ? '(the tour\'s bar)' : `${g.play} px`}; board ${pc(g.board)}, matrix ${pc(g.matrix)} of the screen`);
+      await page.screenshot({ path: path.join(SHOTS, `stage-${tag.split(' ')[0]}-${view.replace(' ', '-').toLowerCase()}.png`) });
+      assert(g.scrollY === 0, `${tag}, ${view}: the page scrolled to ${g.scrollY} px`);
+      assert(g.wide <= 0, `${tag}, ${view}: ${g.wide} px wider than the screen`);
+      assert(g.off.length === 0, `${tag}, ${view}: not on the first screen, or covered: ${g.off.join('; ')}`);
+      if (phone) {
+        // Every target on the first screen at least 44 px (a checkbox by its label).
+        const small = await page.evaluate(() => [...document.querySelectorAll('button, select, input, textarea, summary, .side-tabs a')].filter((el) => {
+          const r = el.getBoundingClientRect();
+          if (!r.width || !r.height || r.bottom <= 0 || r.top >= window.innerHeight || getComputedStyle(el).visibility === 'hidden') return false;
+          if (el.type === 'checkbox') return document.querySelector(`label[for="${el.id}"]`).getBoundingClientRect().height < 44;
+          return r.height < 43.5 || r.width < 43.5;
+        }).map((el) => `${el.id || el.textContent.trim()} ${Math.round(el.getBoundingClientRect().width)}x${Math.round(el.getBoundingClientRect().height)}`));
+        assert(small.length === 0, `${tag}, ${view}: targets under 44 px: ${small.join(', ')}`);
+      }
+      if (phone) assert(pictures >= 1 / 3, `${tag}, ${view}: the larger picture is ${pc(pictures)} of the screen (board ${pc(g.board)}, matrix ${pc(g.matrix)})`);
+      else assert(pictures > 0.5, `${tag}, ${view}: the pictures are ${pc(pictures)} of the screen together (board ${pc(g.board)}, matrix ${pc(g.matrix)})`);
+    }
+    await context.close();
+  }
+});
+
+test('stage: a first visit says what this is and offers one first action; its text meets 4.5:1', async ({ page, browser, base }) => {
+  await open(page, base);
+  const w = await page.evaluate(() => {
+    const lum = (c) => {
+      const [r, g, b] = c.match(/[\d.]+/g).slice(0, 3).map((v) => Number(v) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    /** The first opaque background behind an element. */
+    const bg = (el) => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = getComputedStyle(e).backgroundColor;
+        if (!/rgba\(.*, 0\)$/.test(c) && c !== 'transparent') return c;
+      }
+      return 'rgb(255, 255, 255)';
+    };
+    const intro = document.querySelector('[data-testid="intro"]');
+    const a = lum(getComputedStyle(intro).color), b = lum(bg(intro));
+    const welcome = document.querySelector('[data-testid="welcome"]');
+    return { shown: !welcome.hidden && welcome.getBoundingClientRect().height > 0, ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05), play: document.querySelector('[data-testid="welcome-play"]').textContent };
+  });
+  report.push(`welcome: the intro's text at ${w.ratio.toFixed(2)}:1 (it was grey on navy at 2.64:1)`);
+  assert(w.shown, 'no welcome on a first visit');
+  assert(w.ratio >= 4.5, `the intro's contrast is ${w.ratio.toFixed(2)}:1`);
+  assert(/Watch the links dance/.test(w.play), `the first action: ${w.play}`);
+  // The first action plays the 6x7, slowly enough to watch, and the welcome makes room.
+  await page.click(tid('welcome-play'));
+  await page.waitForFunction(() => window.dlx.model.position >= 2, null, { timeout: 5000 });
+  assert(await page.evaluate(() => document.querySelector('[data-testid="welcome"]').hidden), 'the welcome stayed over the stage while playing');
+  // "Paste a Sudoku" chooses Sudoku and puts the cursor in its box.
+  await open(page, base);
+  await page.click(tid('welcome-sudoku'));
+  const to = await page.evaluate(() => ({ kind: document.querySelector('[data-testid="problem"]').value, focus: document.activeElement && document.activeElement.id }));
+  assert(to.kind === 'sudoku' && to.focus === 'puzzle', `Paste a Sudoku: ${JSON.stringify(to)}`);
+  // At 1024x768 the panels are a drawer: Paste a Sudoku opens it, the cursor in the box; Load closes it.
+  const narrow = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  await open(narrow, base);
+  assert(await narrow.evaluate(() => getComputedStyle(document.getElementById('side')).visibility === 'hidden'), 'the drawer is open at first');
+  await narrow.click(tid('welcome-sudoku'));
+  const drawer = await narrow.evaluate(() => ({ open: getComputedStyle(document.getElementById('side')).visibility, focus: document.activeElement && document.activeElement.id }));
+  assert(drawer.open === 'visible' && drawer.focus === 'puzzle', `Paste a Sudoku at 1024x768: ${JSON.stringify(drawer)}`);
+  await narrow.fill(tid('puzzle'), HARD_SUDOKU);
+  await narrow.click(tid('load'));
+  await narrow.waitForFunction(() => window.dlx.model.info.n_items === 324);
+  assert(await narrow.evaluate(() => !document.body.classList.contains('side-open')), 'the drawer stayed open over the loaded Sudoku');
+  await narrow.close();
+  // A link to a problem opens on it, without the welcome.
+  await open(page, base, '?queens=6');
+  assert(await page.evaluate(() => document.querySelector('[data-testid="welcome"]').hidden), 'the welcome shows over a linked problem');
+});
+
+test('stage: the default speed animates the links (below 9 events/s), and Play shows them moving', async ({ page, base }) => {
+  await open(page, base);
+  const speed = await page.evaluate(() => window.dlx.model.speed);
+  assert(speed < 9, `the default speed is ${speed} events/s: the links are not animated above 8`);
+  await page.click(tid('play'));
+  // Some frame while playing draws a move of the links half-way (an animation running).
+  const moving = await page.waitForFunction(() => window.dlx.app.matrix.anim !== null, null, { timeout: 3000 }).then(() => true, () => false);
+  await page.click(tid('play'));
+  report.push(`default speed: ${speed} events/s, links animated while playing: ${moving}`);
+  assert(moving, 'no link animation while playing at the default speed');
+});
+
+/** The node being tried, on the matrix canvas: its cell in px, the canvas's size, the scale, the pinned band. */
+function tried(page) {
+  return page.evaluate(() => {
+    const m = window.dlx.app.matrix, L = m.layout, f = m.frame;
+    const x = f.trying;
+    return {
+      x, scale: m.scale, w: m.canvas.clientWidth, h: m.canvas.clientHeight,
+      px: (L.colX[x] - m.ox) * m.scale, py: (m._y(x) - m.oy) * m.scale, band: m._pinDy > 0 ? (1.25 + 1.25) * m.scale : 0,
+      names: m.drawn.names, follow: document.querySelector('[data-testid="zoom-follow"]').getAttribute('aria-pressed'),
+    };
+  });
+}
+
+test('stage: on 8-queens and a 9x9 Sudoku the matrix follows the option tried at a readable zoom; Fit goes back, Follow again', async ({ page, base }) => {
+  for (const q of ['?queens=8', `?sudoku=${HARD_SUDOKU}`]) {
+    await open(page, base, q);
+    const fit = await page.evaluate(() => window.dlx.app.matrix.scale);
+    for (let k = 0; k < 6; k++) {
+      await press(page, 'step-choice');
+      await settle(page);
+      const t = await tried(page);
+      assert(t.x > 0, `${q}: nothing tried after ${k + 1} choices`);
+      assert(t.scale >= 16, `${q}: the matrix is at ${t.scale.toFixed(1)} px a cell (Fit ${fit.toFixed(1)}): names are not drawn below 16`);
+      assert(t.names > 0, `${q}: no item names drawn`);
+      assert(t.px >= 0 && t.px + t.scale <= t.w && t.py >= t.band && t.py + t.scale <= t.h,
+        `${q}: the option tried is off the canvas or under the pinned header: cell at ${t.px.toFixed(0)},${t.py.toFixed(0)} of ${t.w}x${t.h} (band ${t.band.toFixed(0)} px)`);
+    }
+    const t = await tried(page);
+    report.push(`follow ${q.slice(0, 8)}: Fit ${fit.toFixed(1)} px a cell, following ${t.scale.toFixed(1)} px; the option tried at ${t.px.toFixed(0)},${t.py.toFixed(0)} px of ${t.w}x${t.h}`);
+    // Fit: the whole matrix again, and it stays so while stepping; Follow zooms in again.
+    await page.click(tid('zoom-fit'));
+    await press(page, 'step-choice');
+    await settle(page);
+    const f = await tried(page);
+    assert(f.follow === 'false' && Math.abs(f.scale - fit) < 0.01, `${q}: after Fit the scale is ${f.scale} (Fit ${fit}), Follow ${f.follow}`);
+    await page.click(tid('zoom-follow'));
+    await settle(page);
+    const g = await tried(page);
+    assert(g.follow === 'true' && g.scale >= 16 && g.py >= g.band && g.py + g.scale <= g.h, `${q}: Follow did not zoom back in: ${JSON.stringify(g)}`);
+  }
+});
+
+test('stage: after Load from the text box the matrix view is fitted to its canvas and does not drift', async ({ page, base }) => {
+  await open(page, base, '?queens=8');
+  await page.selectOption(tid('problem'), 'exact-cover');
+  await page.fill(tid('matrix-input'), 'A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G');
+  await page.click(tid('load'));
+  const view = () => page.evaluate(() => { const m = window.dlx.app.matrix; return { s: m.scale, x: m.ox, y: m.oy, w: m.canvas.clientWidth }; });
+  const first = await view();
+  await page.waitForTimeout(400);
+  const later = await view();
+  // What Fit gives for the canvas as it is now.
+  const fitted = await page.evaluate(() => { const m = window.dlx.app.matrix; m.fit(); return { s: m.scale, x: m.ox, y: m.oy, w: m.canvas.clientWidth }; });
+  report.push(`after Load from the text box: the view at ${first.s.toFixed(1)} px a cell, origin ${first.x.toFixed(2)},${first.y.toFixed(2)}; Fit for the ${fitted.w} px canvas: ${fitted.s.toFixed(1)}, ${fitted.x.toFixed(2)},${fitted.y.toFixed(2)}`);
+  assert(JSON.stringify(first) === JSON.stringify(later), `the view drifted: ${JSON.stringify(first)} -> ${JSON.stringify(later)}`);
+  assert(Math.abs(later.s - fitted.s) < 1e-6 && Math.abs(later.x - fitted.x) < 1e-6 && Math.abs(later.y - fitted.y) < 1e-6,
+    `the view after Load is not the fit of its canvas: ${JSON.stringify(later)} against ${JSON.stringify(fitted)}`);
+});
+
+test('stage: 16x16 and 25x25 Sudoku boards are readable without Maximise at 1280x800', async ({ page, base }) => {
+  for (const n of [16, 25]) {
+    await open(page, base, `?sudoku=${'.'.repeat(n * n)}`);
+    await settle(page);
+    const cell = await page.evaluate((size) => {
+      const r = document.querySelector('[data-testid="board"]').getBoundingClientRect();
+      return Math.min((r.width - 12) / size, (r.height - 12) / size);
+    }, n);
+    report.push(`${n}x${n} Sudoku at 1280x800: cells of ${cell.toFixed(1)} px without Maximise`);
+    assert(cell >= (n === 16 ? 30 : 20), `${n}x${n}: cells of ${cell.toFixed(1)} px`);
+  }
+});
+
+test('stage: on a phone a tapped top-row cell stays clear of the bars, and the symbol pad shows above the bottom bar', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await open(page, base, `?sudoku=${HARD_SUDOKU}`);
+  const p = await page.evaluate(() => {
+    const r = document.querySelector('[data-testid="board"]').getBoundingClientRect();
+    const n = 9, cell = Math.min((r.width - 12) / n, (r.height - 12) / n);
+    return { x: r.left + (r.width - cell * n) / 2 + 0.5 * cell, y: r.top + (r.height - cell * n) / 2 + 0.5 * cell };
+  });
+  await page.touchscreen.tap(p.x, p.y);
+  await page.waitForTimeout(400);
+  const g = await page.evaluate(([x, y]) => {
+    const r = document.querySelector('[data-testid="board"]').getBoundingClientRect();
+    const n = 9, cell = Math.min((r.width - 12) / n, (r.height - 12) / n);
+    const cx = r.left + (r.width - cell * n) / 2 + 0.5 * cell, cy = r.top + (r.height - cell * n) / 2 + 0.5 * cell;
+    const hit = document.elementFromPoint(cx, cy);
+    const pad = document.querySelector('[data-testid="symbol-pad"]');
+    const pr = pad.getBoundingClientRect(), bar = document.getElementById('transport').getBoundingClientRect();
+    return { cy, tappedAt: y, onBoard: hit && hit.id === 'board-canvas', padShown: !pad.hidden, padBottom: pr.bottom, barTop: bar.top, x };
+  }, [p.x, p.y]);
+  report.push(`phone: the tapped top-left cell's centre at y = ${g.cy.toFixed(0)} px (tapped at ${g.tappedAt.toFixed(0)}), the symbol pad's foot at ${g.padBottom.toFixed(0)}, the bar's top at ${g.barTop.toFixed(0)}`);
+  assert(g.cy > 0 && g.onBoard, `the tapped cell is off screen or under a bar: ${JSON.stringify(g)}`);
+  assert(g.padShown && g.padBottom <= g.barTop + 0.5, `the symbol pad is hidden or under the bottom bar: ${JSON.stringify(g)}`);
+  await context.close();
+});
