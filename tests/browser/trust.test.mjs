@@ -307,7 +307,9 @@ test('trust: queens and Latin squares name rows and columns from 1 like Sudoku; 
 
 test('trust: a newcomer is told what the number in a header is; Algorithm M\'s events mark their own lines and call an item by one name', async ({ page, base }) => {
   await open(page, base);
-  // The legend and the glossary say that the header's number is the item's length, which MRV reads.
+  // The legend (folded under its button over the matrix: a newcomer opens it) and the glossary say
+  // that the header's number is the item's length, which MRV reads.
+  await page.click('#matrix-legend-box > summary');
   assert(await page.isVisible(tid('legend-length')), 'no legend entry for the number in a header');
   assert(/length.*MRV/.test(await text(page, 'legend-length')), await text(page, 'legend-length'));
   const length = await page.evaluate(() => window.dlx.app.glossary && document.body.innerHTML.includes('the number the matrix shows in each item'));
