@@ -38,6 +38,7 @@
 //! stores — but only if those neighbours are themselves back in place, which LIFO order guarantees.
 
 use super::instance::Instance;
+use super::rng::SplitMix;
 
 /// Added to an item's length while the item is covered (see [`Links::choose`]).
 pub const COVERED: u32 = 1 << 30;
@@ -121,30 +122,6 @@ pub struct Links {
 /// length 1. Below it the dense scan reads at most 64 blocks of lengths a node, and counting zeros
 /// in `hide` would cost more than it saves (+16% instructions on 11-queens, all of it in `hide`).
 pub const TRACK_ZEROS: u32 = 4096;
-
-/// SplitMix64, enough to shuffle reproducibly without a dependency.
-pub(crate) struct SplitMix(u64);
-
-impl SplitMix {
-    pub(crate) fn new(seed: u64) -> SplitMix {
-        SplitMix(seed)
-    }
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    pub(crate) fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
-    }
-}
 
 /// Widths of the blocks of lengths `choose` takes the minimum of at once (SIMD-friendly, fixed size).
 const WIDE: usize = 64;

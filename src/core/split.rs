@@ -24,7 +24,8 @@
 //! solution of the whole search is the one with the smallest `seq`, whoever found it.
 
 use super::instance::Instance;
-use super::links::{Links, Order, SplitMix};
+use super::links::{Links, Order};
+use super::rng::SplitMix;
 use super::search::{Clash, Limits, Phase, Search, SolutionStop, Stats, Status, Tree};
 
 /// How finely to split.

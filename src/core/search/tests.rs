@@ -1,7 +1,7 @@
 use super::*;
 use crate::core::links::tests::seeds;
-use crate::core::links::SplitMix;
 use crate::core::links::{COVERED, MARKED};
+use crate::core::rng::SplitMix;
 
 /// N-queens with ranks and files primary, diagonals secondary.
 fn queens(n: usize) -> Instance {
