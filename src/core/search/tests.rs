@@ -1313,8 +1313,8 @@ fn every_kind() -> Vec<(String, Instance, Vec<usize>)> {
 fn bits_walk_dlx1s_tree_on_every_problem_kind() {
     let mut pays = Vec::new();
     for (name, inst, givens) in every_kind() {
-        assert!(crate::core::bits::applies(&inst, Tree::Dlx1), "{name}");
-        pays.push(crate::core::bits::pays(&inst, Tree::Dlx1));
+        assert!(crate::core::bits::applies(&inst), "{name}");
+        pays.push(crate::core::bits::pays(&inst));
         // The leftmost item (`First`) makes trees far larger on Sudokus and pentominoes.
         let first = !name.contains("Pentomino") && !name.contains("Sudoku");
         let heuristics = [Heuristic::Mrv, Heuristic::First];
