@@ -177,14 +177,14 @@ impl Bits {
     /// The engine for `links`, read from what never changes in them (the options' nodes and the
     /// order of the item list as laid out), so it can be built in the middle of a search.
     pub(crate) fn new(links: &Links) -> Bits {
-        debug_assert!(!links.has_colors && !links.has_mult);
-        let n = links.n_items as usize;
-        let np = links.n_primary as usize;
+        debug_assert!(!links.has_colors() && !links.has_mult());
+        let n = links.n_items() as usize;
+        let np = links.n_primary() as usize;
         // Options in the order of the node array, which is the order of every vertical list.
-        let mut order: Vec<u32> = (0..links.option_first.len() as u32)
-            .filter(|&k| links.top(links.option_first[k as usize]) != 0)
+        let mut order: Vec<u32> = (0..links.n_options() as u32)
+            .filter(|&k| links.top(links.option_first(k as usize)) != 0)
             .collect();
-        order.sort_unstable_by_key(|&k| links.option_first[k as usize]);
+        order.sort_unstable_by_key(|&k| links.option_first(k as usize));
         let w = order.len().div_ceil(64).max(1);
         let at = links.primary_order();
         let mut pos = vec![u32::MAX; n + 1];
@@ -206,7 +206,7 @@ impl Bits {
             col: vec![0; (n + 1) * w],
             at,
             pos,
-            bit_of: vec![u32::MAX; links.option_first.len()],
+            bit_of: vec![u32::MAX; links.n_options()],
             a: Vec::new(),
             ac: Vec::new(),
             len: Vec::new(),
@@ -215,7 +215,7 @@ impl Bits {
             mask: vec![0; w],
         };
         for (b, &k) in order.iter().enumerate() {
-            let f = links.option_first[k as usize];
+            let f = links.option_first(k as usize);
             bits.first.push(f);
             bits.bit_of[k as usize] = b as u32;
             let mut x = f;
@@ -576,6 +576,9 @@ fn keep_pass<const K: usize>(
 /// loses one), and returns DLX1's updates for hiding them (`size - 1` each). The hot loop of
 /// `keep_pass`, without bounds checks. With `K > 0` every option has `K` primary items, at `prims[b * K..]`:
 /// a loop of fixed length, which the compiler unrolls, and no offsets to read.
+// The one unchecked loop outside `links/raw.rs`: bounds checks on every primary item of every
+// option hidden would cost pentomino a measurable share (it is the bit sets' inner loop).
+#[allow(unsafe_code)]
 #[inline(always)]
 fn hide<const K: usize>(opts: &Options, mut r: u64, i: usize, len: &mut [i16]) -> u64 {
     let same = opts.same_weight != u32::MAX;
@@ -637,6 +640,7 @@ fn copy_lengths(dst: &mut [i16], src: &[i16]) {
 /// `run_bits` under V8), and an elementwise rewrite came out as shuffles. So here the vectors are
 /// spelled out: the lanes' minimums over every length, the least lane, then the first equal one.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[allow(unsafe_code)]
 mod simd {
     use super::COVERED;
     use core::arch::wasm32::*;

@@ -279,7 +279,7 @@ impl Search {
         let l = self.level;
         let c = self.levels[l].item;
         if self.levels[l].tweak {
-            self.links.bound[c as usize] += 1;
+            self.links.raise_item(c);
         }
         self.leave_count(l);
         self.phase = Phase::Enter;
@@ -296,7 +296,7 @@ impl Search {
     fn ununtweak(&mut self) -> Event {
         let l = self.level;
         let c = self.levels[l].item;
-        self.links.bound[c as usize] -= 1;
+        self.links.lower_item(c);
         let b = self.links.bound(c);
         let tried = self.levels[l].k - u32::from(b < self.links.slack(c));
         self.links.retweak(c, tried, b != 0);

@@ -3,6 +3,7 @@
 //! boundaries with the event machine's states and counters.
 
 use super::*;
+use crate::core::links::LevelArrays;
 
 impl Search {
     /// Where a fast loop (`run_fast`, `run_fast_mult`) picks the machine up: `None` when it is done.
@@ -29,29 +30,23 @@ impl Search {
         let Some(mut at) = self.fast_start() else {
             return Status::Done;
         };
-        let mut l = self.level;
         let mut updates = 0u64;
         let mut cleansings = 0u64;
-        // Counters and per-level arrays in locals and raw pointers, so that the loop neither checks
-        // bounds nor reloads the vectors' pointers after each store. Levels stay below `depth`
-        // (n_primary + 1, see `with_order`): each level covers a primary item, and the one after the
-        // last holds the solution check. The vectors are never resized while this runs.
+        // Counters in locals and the per-level arrays borrowed as `LevelArrays`, so that the loop
+        // neither checks bounds nor reloads the vectors' pointers after each store into the links;
+        // it checks the level as it goes down (levels stay below `depth`, n_primary + 1, see
+        // `with_order`: each level covers a primary item, the one after the last holds the
+        // solution check).
         let mut nodes = self.stats.nodes;
         let node_cap = self.node_cap;
         let mut capped = self.stats.solutions >= self.solution_cap;
-        let levels = self.levels.as_mut_ptr();
-        let choice = self.choice.as_mut_ptr();
-        let profile = self.stats.profile.as_mut_ptr();
-        debug_assert!(
-            self.levels.len() == self.choice.len() && self.choice.len() == self.stats.profile.len()
+        let mut arr = LevelArrays::new(
+            &mut self.levels,
+            &mut self.choice,
+            &mut self.stats.profile,
+            self.level,
         );
-        let depth = self.levels.len();
         let status = loop {
-            debug_assert!(l < depth);
-            // Raw pointers, not references: the observer reads the whole search (`&Search`) while
-            // these are in scope. SAFETY of every access through them: l < depth, the length of all
-            // three vectors (see above), and nothing resizes them here.
-            let (lv, ch) = unsafe { (levels.add(l), choice.add(l)) };
             match at {
                 At::Enter => {
                     if nodes >= node_cap || capped {
@@ -59,18 +54,27 @@ impl Search {
                         break Status::Limit;
                     }
                     nodes += 1;
-                    // SAFETY: as above.
-                    unsafe { *profile.add(l) += 1 };
+                    *arr.profile() += 1;
                     match Heuristic::pick::<FIRST>(&self.links) {
                         None => {
                             self.stats.solutions += 1;
                             self.stats.nodes = nodes;
-                            self.level = l;
                             self.phase = Phase::Solved;
                             self.stats.updates += std::mem::take(&mut updates);
                             self.stats.cleansings += std::mem::take(&mut cleansings);
-                            let ev = Event::Solution { level: l as u32 };
-                            if obs.event(ev, self).is_break() {
+                            // The observer reads the search: the arrays go back to it meanwhile.
+                            self.level = arr.level();
+                            let ev = Event::Solution {
+                                level: self.level as u32,
+                            };
+                            let stop = obs.event(ev, self).is_break();
+                            arr = LevelArrays::new(
+                                &mut self.levels,
+                                &mut self.choice,
+                                &mut self.stats.profile,
+                                self.level,
+                            );
+                            if stop {
                                 break Status::Paused;
                             }
                             capped = self.stats.solutions >= self.solution_cap;
@@ -79,38 +83,37 @@ impl Search {
                         Some((c, len)) => {
                             // (`tweak` and `first` stay false and 0: this loop is for instances
                             // without multiplicities, whose levels never tweak.)
-                            unsafe {
-                                (*lv).item = c;
-                                (*lv).k = 0;
-                                (*lv).d = len;
-                            };
+                            let lv = arr.here();
+                            lv.item = c;
+                            lv.k = 0;
+                            lv.d = len;
                             if len == 0 {
                                 self.phase = Phase::Stuck;
                                 at = At::Leave;
                             } else {
                                 updates += self.links.cover::<XCC>(c);
-                                unsafe { *ch = self.links.down(c) };
+                                *arr.choice() = self.links.down(c);
                                 at = At::Try;
                             }
                         }
                     }
                 }
                 At::Try => {
-                    let (x, c) = unsafe { (*ch, (*lv).item) };
+                    let (x, c) = (*arr.choice(), arr.here().item);
                     if x == c {
                         self.links.uncover::<XCC>(c);
                         self.phase = Phase::Exhausted;
                         at = At::Leave;
                         continue;
                     }
-                    unsafe { (*lv).k += 1 };
+                    arr.here().k += 1;
                     if LOOK {
                         let (u, cl, emptied) = self.links.cover_option_look::<XCC>(x);
                         updates += u;
                         cleansings += cl;
                         if emptied.is_some() {
                             // Rejected, and undone already: on to the next option.
-                            unsafe { *ch = self.links.down(x) };
+                            *arr.choice() = self.links.down(x);
                             continue;
                         }
                     } else {
@@ -118,27 +121,26 @@ impl Search {
                         updates += u;
                         cleansings += cl;
                     }
-                    l += 1;
+                    arr.down();
                     at = At::Enter;
                 }
                 At::Leave => {
-                    if l == 0 {
+                    if !arr.up() {
                         self.phase = Phase::Done;
                         break Status::Done;
                     }
-                    l -= 1;
                     at = At::Retreat;
                 }
                 At::Retreat => {
-                    let x = unsafe { *ch };
+                    let x = *arr.choice();
                     self.links.uncover_option_from::<XCC>(x);
-                    unsafe { *ch = self.links.down(x) };
+                    *arr.choice() = self.links.down(x);
                     at = At::Try;
                 }
             }
         };
+        self.level = arr.level();
         self.stats.nodes = nodes;
-        self.level = l;
         self.stats.updates += updates;
         self.stats.cleansings += cleansings;
         status
@@ -196,9 +198,9 @@ impl Search {
                                 continue;
                             }
                             if tweak {
-                                self.links.bound[c as usize] -= 1;
+                                let b = self.links.lower_item(c);
                                 self.levels[l].first = self.links.down(c);
-                                if self.links.bound[c as usize] == 0 {
+                                if b == 0 {
                                     updates += self.links.cover::<true>(c);
                                 }
                             } else {
@@ -219,7 +221,7 @@ impl Search {
                             continue;
                         }
                         self.levels[l].k += 1;
-                        let block = self.links.bound[c as usize] != 0;
+                        let block = self.links.bound(c) != 0;
                         if x == c {
                             if block {
                                 self.links.splice_out(c);

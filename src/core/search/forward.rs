@@ -92,9 +92,9 @@ impl Search {
                     if tweak {
                         // Algorithm M: this level takes one of the item's options (or none); the
                         // item is covered only when that uses up its bound.
-                        self.links.bound[c as usize] -= 1;
+                        let b = self.links.lower_item(c);
                         self.levels[l].first = self.links.down(c);
-                        if self.links.bound[c as usize] != 0 {
+                        if b != 0 {
                             self.choice[l] = self.levels[l].first;
                             self.phase = Phase::Try;
                         }
@@ -196,7 +196,7 @@ impl Search {
                     "tries = branching degree"
                 );
                 self.links.untweak(c, first, b != 0);
-                self.links.bound[c as usize] += 1;
+                self.links.raise_item(c);
                 self.phase = if b == 0 {
                     // Covered when its bound reached 0: uncover it as a covered item is.
                     Phase::UncoverRows {

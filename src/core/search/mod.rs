@@ -449,7 +449,7 @@ impl Search {
             "preselect takes no multiplicities"
         );
         for &k in options {
-            let first = self.links.option_first[k];
+            let first = self.links.option_first(k);
             if self.links.top(first) == 0 {
                 // An empty option covers nothing: chosen, it changes nothing.
                 self.preselected.push(k);
@@ -586,12 +586,12 @@ impl Search {
             self.links.uncover::<true>(c);
             return;
         }
-        let b = self.links.bound[c as usize];
+        let b = self.links.bound(c);
         self.links.untweak(c, first, b != 0);
         if b == 0 {
             self.links.uncover::<true>(c);
         }
-        self.links.bound[c as usize] += 1;
+        self.links.raise_item(c);
     }
 
     /// True when level `l` (tweaking its item) has no way left to go on: fewer options left in the

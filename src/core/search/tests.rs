@@ -1,6 +1,6 @@
 use super::*;
-use crate::core::links::tests::seeds;
-use crate::core::links::{COVERED, MARKED};
+use crate::core::links::tests::{seeds, xcc, TOY};
+use crate::core::links::MARKED;
 use crate::core::rng::SplitMix;
 
 /// N-queens with ranks and files primary, diagonals secondary.
@@ -299,37 +299,6 @@ fn unpreselect_restores_the_matrix() {
 
 // ---- Colours (Algorithm C, Knuth's DLX2) ----
 
-/// A coloured instance from Knuth's text: the items line (`|` before the secondary items) and one option
-/// a line, `name:colour` for a coloured item. Only for tests; the real reader is `problems::exact_cover`.
-fn xcc(text: &str) -> Instance {
-    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-    let head = lines.next().unwrap();
-    let (prim, sec) = head.split_once('|').unwrap_or((head, ""));
-    let mut x = Instance::new(prim.split_whitespace(), sec.split_whitespace()).unwrap();
-    for line in lines {
-        let mut items = Vec::new();
-        for tok in line.split_whitespace() {
-            let (name, color) = tok.split_once(':').unwrap_or((tok, ""));
-            let c = if color.is_empty() {
-                0
-            } else {
-                x.color(color).unwrap()
-            };
-            items.push((x.find_item(name).unwrap(), c));
-        }
-        x.add_colored_option(&items).unwrap();
-    }
-    x
-}
-
-/// TAOCP 7.2.2.1's toy XCC problem (the example before Algorithm C): one solution.
-const TOY: &str = "p q r | x y
-    p q x y:A
-    p r x:A y
-    p x:B
-    q x:A
-    r y:B";
-
 /// The example at the start of Knuth's DLX2: the option `X:0 Y:1` has no primary item and is never
 /// chosen; the unique solution is `A C X:1 Y:1` and `B X:1`.
 const DLX2: &str = "A B C | X Y
@@ -426,30 +395,6 @@ fn purify_marks_agreeing_options_and_hides_the_others() {
     l.uncover::<true>(3);
     assert_eq!(l.unpurify(p), (2, 2));
     assert_eq!(l, start);
-}
-
-#[test]
-fn sanity_finds_broken_links() {
-    let inst = xcc(TOY);
-    let l = Links::new(&inst, Order::Given);
-    assert_eq!(l.sanity(), Ok(()));
-    let mut bad = l.clone();
-    bad.len[2] += 1;
-    assert!(bad.sanity().unwrap_err().contains("len"));
-    let mut bad = l.clone();
-    let x = bad.option_first(0);
-    bad.nodes[x as usize].up = 0;
-    assert!(bad.sanity().is_err());
-    let mut bad = l.clone();
-    bad.color[l.option_first(3) as usize] = MARKED;
-    assert!(bad.sanity().unwrap_err().contains("marked"));
-    let mut bad = l.clone();
-    bad.splice_out(1);
-    bad.len[1] -= COVERED;
-    assert!(bad.sanity().unwrap_err().contains("COVERED"));
-    let mut bad = l.clone();
-    bad.color[1] = 1;
-    assert!(bad.sanity().unwrap_err().contains("purified"));
 }
 
 #[test]
