@@ -1118,6 +1118,17 @@ impl Links {
         Ok(())
     }
 
+    /// Knuth's `sanity_checking`: with the crate's `sanity` feature the search calls this after every
+    /// event (`step`, `step_back`) and every turn of its fast loops, and a fault panics, named;
+    /// without the feature it is nothing at all.
+    #[inline(always)]
+    pub(crate) fn sanity_checking(&self) {
+        #[cfg(feature = "sanity")]
+        if let Err(fault) = self.sanity() {
+            panic!("sanity: {fault}");
+        }
+    }
+
     /// Minimum remaining values: the active primary item with the fewest options, the leftmost on ties.
     /// Stops looking at length 0, which nothing beats, and at length 1 while no item has length 0
     /// (`zeros`), when nothing can beat it either: so the choice is always DLX1's. (Stopping at length

@@ -7,6 +7,12 @@ impl Search {
     /// Undoes the latest event and returns it; `None` at the start. The state before any event is a
     /// function of the state after it (DLX is reversible), so nothing needs to have been recorded.
     pub fn step_back(&mut self) -> Option<Event> {
+        let ev = self.undo_event();
+        self.links.sanity_checking();
+        ev
+    }
+
+    fn undo_event(&mut self) -> Option<Event> {
         loop {
             let l = self.level;
             match self.phase {

@@ -185,6 +185,8 @@ impl Search {
             self.links.cover::<true>(c);
             self.links.cover_option_from::<true>(x);
         }
+        // The bit sets never touch the links; these are the links of the new path.
+        self.links.sanity_checking();
         *held = Some((self.preselected.clone(), l, self.phase));
         self.bits = Some(walk);
         status

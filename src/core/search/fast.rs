@@ -47,6 +47,7 @@ impl Search {
             self.level,
         );
         let status = loop {
+            self.links.sanity_checking();
             match at {
                 At::Enter => {
                     if nodes >= node_cap || capped {
@@ -158,6 +159,7 @@ impl Search {
         let mut l = self.level;
         let (mut updates, mut cleansings) = (0u64, 0u64);
         let status = loop {
+            self.links.sanity_checking();
             match at {
                 At::Enter => {
                     if self.stats.nodes >= self.node_cap

@@ -11,6 +11,7 @@ impl Search {
         // Settle at once, so that the state between two events is always the one that emits the next:
         // stepping forward and back then meet in exactly the same states.
         while self.silent() {}
+        self.links.sanity_checking();
         Ok(ev)
     }
 

@@ -113,6 +113,44 @@ fn random_instances_match_brute_force() {
     }
 }
 
+/// The round trip every reversible search must make: steps `s` forward event by event to its end,
+/// then back to its start. Each step back must return the event last taken and bring back the very
+/// state before it (links, counters, level, phase), and `sanity()` must hold after every event either
+/// way. Returns the events taken.
+fn there_and_back(s: &mut Search, case: &str) -> Vec<Event> {
+    let start = s.clone();
+    let mut trace = Vec::new();
+    let mut snapshots = Vec::new();
+    while let Some(ev) = {
+        snapshots.push((s.links().clone(), s.stats().clone(), s.level(), s.phase()));
+        s.step()
+    } {
+        assert_eq!(s.links().sanity(), Ok(()), "after {ev:?}, {case}");
+        trace.push(ev);
+    }
+    assert!(s.is_done(), "{case}");
+    snapshots.pop();
+    let events = trace.clone();
+    while let Some(ev) = s.step_back() {
+        assert_eq!(s.links().sanity(), Ok(()), "undoing {ev:?}, {case}");
+        let want = trace.pop().expect("no more events than were taken");
+        assert_eq!(ev, want, "{case}");
+        let (links, stats, level, phase) = snapshots.pop().unwrap();
+        assert_eq!(s.links(), &links, "undoing {ev:?}, {case}");
+        assert_eq!(s.stats(), &stats, "undoing {ev:?}, {case}");
+        assert_eq!(
+            (s.level(), s.phase()),
+            (level, phase),
+            "undoing {ev:?}, {case}"
+        );
+    }
+    assert!(trace.is_empty(), "{case}");
+    assert!(s.at_start(), "{case}");
+    assert_eq!(s.links(), start.links(), "{case}");
+    assert_eq!(s.stats(), start.stats(), "{case}");
+    events
+}
+
 #[test]
 fn stepping_back_undoes_every_event_exactly() {
     let mut rng = SplitMix::new(7);
@@ -120,35 +158,7 @@ fn stepping_back_undoes_every_event_exactly() {
     cases.push(queens(5));
     cases.push(seeds());
     for inst in cases {
-        let mut s = Search::new(&inst);
-        let start = s.clone();
-        let mut trace = Vec::new();
-        let mut snapshots = Vec::new();
-        while let Some(ev) = {
-            snapshots.push((s.links().clone(), s.stats().clone(), s.level()));
-            s.step()
-        } {
-            trace.push(ev);
-        }
-        assert!(s.is_done());
-        snapshots.pop();
-        while let Some(ev) = s.step_back() {
-            let want = trace.pop().expect("no more events than were taken");
-            assert_eq!(ev, want, "{}", inst.to_knuth());
-            let (links, stats, level) = snapshots.pop().unwrap();
-            assert_eq!(s.links(), &links);
-            assert_eq!(s.stats(), &stats);
-            assert_eq!(
-                s.level(),
-                level,
-                "after undoing {ev:?} of\n{}",
-                inst.to_knuth()
-            );
-        }
-        assert!(trace.is_empty());
-        assert!(s.at_start());
-        assert_eq!(s.links(), start.links());
-        assert_eq!(s.stats(), start.stats());
+        there_and_back(&mut Search::new(&inst), &inst.to_knuth());
     }
 }
 
@@ -445,31 +455,11 @@ fn stepping_back_colored_searches_checks_sanity_after_every_event() {
     for (case, inst) in cases.iter().enumerate() {
         for order in [Order::Given, Order::Shuffled(case as u64)] {
             let mut s = Search::with_order(inst, order);
-            let start = s.clone();
-            let mut trace = Vec::new();
-            let mut snapshots = Vec::new();
-            while let Some(ev) = {
-                snapshots.push((s.links().clone(), s.stats().clone(), s.level(), s.phase()));
-                s.step()
-            } {
-                assert_eq!(s.links().sanity(), Ok(()), "after {ev:?}, case {case}");
-                purifies += usize::from(matches!(ev, Event::Purify { .. }));
-                trace.push(ev);
-            }
-            assert!(s.is_done());
-            snapshots.pop();
-            while let Some(ev) = s.step_back() {
-                assert_eq!(s.links().sanity(), Ok(()), "undoing {ev:?}, case {case}");
-                let want = trace.pop().expect("no more events than were taken");
-                assert_eq!(ev, want, "case {case}\n{}", inst.to_knuth());
-                let (links, stats, level, phase) = snapshots.pop().unwrap();
-                assert_eq!(s.links(), &links, "undoing {ev:?}, case {case}");
-                assert_eq!(s.stats(), &stats, "undoing {ev:?}, case {case}");
-                assert_eq!((s.level(), s.phase()), (level, phase), "undoing {ev:?}");
-            }
-            assert!(trace.is_empty());
-            assert!(s.at_start());
-            assert_eq!(s.links(), start.links());
+            let events = there_and_back(&mut s, &format!("case {case}\n{}", inst.to_knuth()));
+            purifies += events
+                .iter()
+                .filter(|ev| matches!(ev, Event::Purify { .. }))
+                .count();
         }
     }
     assert!(purifies > 300, "{purifies}");
@@ -844,38 +834,11 @@ fn stepping_back_multiplicity_searches_checks_sanity_after_every_event() {
     for (case, inst) in cases.iter().enumerate() {
         for order in [Order::Given, Order::Shuffled(case as u64)] {
             let mut s = Search::with_order(inst, order);
-            let start = s.clone();
-            let mut trace = Vec::new();
-            let mut snapshots = Vec::new();
-            while let Some(ev) = {
-                snapshots.push((s.links().clone(), s.stats().clone(), s.level(), s.phase()));
-                s.step()
-            } {
-                assert_eq!(s.links().sanity(), Ok(()), "after {ev:?}, case {case}");
+            for ev in there_and_back(&mut s, &format!("case {case}\n{}", inst.to_knuth())) {
                 closes += usize::from(matches!(ev, Event::Close { .. }));
                 lowers += usize::from(matches!(ev, Event::Lower { .. }));
                 untweaks += usize::from(matches!(ev, Event::Untweak { .. }));
-                trace.push(ev);
             }
-            assert!(s.is_done());
-            snapshots.pop();
-            while let Some(ev) = s.step_back() {
-                assert_eq!(s.links().sanity(), Ok(()), "undoing {ev:?}, case {case}");
-                let want = trace.pop().expect("no more events than were taken");
-                assert_eq!(ev, want, "case {case}\n{}", inst.to_knuth());
-                let (links, stats, level, phase) = snapshots.pop().unwrap();
-                assert_eq!(
-                    s.links(),
-                    &links,
-                    "undoing {ev:?}, case {case}\n{}",
-                    inst.to_knuth()
-                );
-                assert_eq!(s.stats(), &stats, "undoing {ev:?}, case {case}");
-                assert_eq!((s.level(), s.phase()), (level, phase), "undoing {ev:?}");
-            }
-            assert!(trace.is_empty());
-            assert!(s.at_start());
-            assert_eq!(s.links(), start.links());
         }
     }
     assert!(
@@ -1131,38 +1094,14 @@ fn stepping_back_the_lookahead_undoes_every_event_exactly() {
         for order in [Order::Given, Order::Shuffled(case as u64)] {
             let mut s = Search::with_order(inst, order);
             s.set_tree(Tree::Lookahead);
-            let start = s.clone();
-            let mut trace = Vec::new();
-            let mut snapshots = Vec::new();
-            while let Some(ev) = {
-                snapshots.push((s.links().clone(), s.stats().clone(), s.level(), s.phase()));
-                s.step()
-            } {
-                assert_eq!(s.links().sanity(), Ok(()), "after {ev:?}, case {case}");
+            let events = there_and_back(&mut s, &format!("case {case}\n{}", inst.to_knuth()));
+            for (i, ev) in events.iter().enumerate() {
                 if let Event::Reject { .. } = ev {
                     rejects += 1;
-                    after_purify += usize::from(matches!(trace.last(), Some(Event::Purify { .. })));
+                    after_purify +=
+                        usize::from(i > 0 && matches!(events[i - 1], Event::Purify { .. }));
                 }
-                trace.push(ev);
             }
-            assert!(s.is_done());
-            snapshots.pop();
-            while let Some(ev) = s.step_back() {
-                assert_eq!(s.links().sanity(), Ok(()), "undoing {ev:?}, case {case}");
-                let want = trace.pop().expect("no more events than were taken");
-                assert_eq!(ev, want, "case {case}\n{}", inst.to_knuth());
-                let (links, stats, level, phase) = snapshots.pop().unwrap();
-                assert_eq!(s.links(), &links, "undoing {ev:?}, case {case}");
-                assert_eq!(s.stats(), &stats, "undoing {ev:?}, case {case}");
-                assert_eq!(
-                    (s.level(), s.phase()),
-                    (level, phase),
-                    "undoing {ev:?}, case {case}"
-                );
-            }
-            assert!(trace.is_empty());
-            assert!(s.at_start());
-            assert_eq!(s.links(), start.links());
         }
     }
     // Both kinds of reject were stepped over: after a hide, and after a purification.
@@ -1470,4 +1409,31 @@ fn miri_smoke_bit_sets_on_small_instances() {
     assert_eq!(got, want);
     assert_eq!(bits.engine(), Engine::Bits);
     lockstep(&queens(5), &[], 3, 25);
+}
+
+/// An option unhidden while it is in its lists leaves its items' lengths one too long: the links are
+/// broken though every pointer is in place. With the `sanity` feature the next event finds it.
+#[cfg(feature = "sanity")]
+fn broken_search() -> Search {
+    let mut s = Search::new(&seeds());
+    let x = s.links().option_first(0);
+    s.links_mut().unhide::<false>(x);
+    assert!(s.links().sanity().unwrap_err().contains("len"));
+    s
+}
+
+#[cfg(feature = "sanity")]
+#[test]
+#[should_panic(expected = "sanity: item")]
+fn the_sanity_feature_checks_the_links_after_a_step() {
+    broken_search().step();
+}
+
+#[cfg(feature = "sanity")]
+#[test]
+#[should_panic(expected = "sanity: item")]
+fn the_sanity_feature_checks_the_links_in_the_fast_loop() {
+    let mut s = broken_search();
+    s.set_engine(Engine::Links);
+    s.run(&mut Count);
 }
