@@ -13,7 +13,7 @@ WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release/dlx_stud
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run serve build test setup-wasm setup-lint setup-node setup-browser setup-parallel wasm cli bench-wasm lint lint-js test-native test-wasm test-browser test-parts clean
+.PHONY: docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run test-sanity serve build test setup-wasm setup-lint setup-node setup-browser setup-parallel wasm cli bench-wasm lint lint-js test-native test-wasm test-browser test-parts clean
 
 serve: build
 	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -128,6 +128,12 @@ miri-run:
 
 test-native:
 	$(CARGO) test
+
+# Knuth's sanity_checking: the library's tests with `Links::sanity()` after every event of `step` and
+# `step_back` and every turn of the fast loops (`--features sanity`), the round-trip harness
+# (`there_and_back`, which checks it itself too) among them. Tests too slow under it skip.
+test-sanity:
+	$(CARGO) test --lib --features sanity
 
 # A count in 8 parts through GNU parallel, merged, must equal the count in one run: 13-queens, 73712
 # solutions, and the same search-tree nodes and updates.

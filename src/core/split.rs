@@ -755,6 +755,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        feature = "sanity",
+        ignore = "minutes with sanity() at every node; runs without the feature"
+    )]
     fn probes_of_a_deep_thin_tree_stop_at_their_work_bound() {
         // 10^5 items each in its own option: 256 whole probes were 256 whole searches (555 s).
         let n = 100_000;

@@ -1194,6 +1194,10 @@ fn every_kind() -> Vec<(String, Instance, Vec<usize>)> {
 }
 
 #[test]
+#[cfg_attr(
+    feature = "sanity",
+    ignore = "minutes with sanity() at every node; runs without the feature"
+)]
 fn bits_walk_dlx1s_tree_on_every_problem_kind() {
     let mut pays = Vec::new();
     for (name, inst, givens) in every_kind() {
@@ -1364,6 +1368,10 @@ fn lockstep(inst: &Instance, givens: &[usize], seed: u64, steps: usize) {
 }
 
 #[test]
+#[cfg_attr(
+    feature = "sanity",
+    ignore = "minutes with sanity() at every node; runs without the feature"
+)]
 fn bits_resume_and_hand_back_the_links_in_step() {
     for (name, inst, givens) in every_kind() {
         if name.contains("Pentomino") || name.contains("Queens") {
