@@ -107,11 +107,14 @@ fuzz-run:
 	  test -z "$$(ls artifacts)" || { echo "fuzz $$t: crash, see fuzz/artifacts/"; exit 1; }; \
 	done
 
-# Miri over the core's raw-pointer code (links.rs, the search's fast loop): `make miri`, in `make
-# test`, is a smoke run of the links tests and `miri_smoke_*` (small instances, every unsafe path
-# forwards and back; about 3 minutes of CPU, more on a loaded machine); `make miri-long` runs every core test Miri can
-# (tens of minutes). With nightly present, Miri is installed if missing (`rustup +nightly component
-# add miri`); without nightly, or where it cannot be installed, both say so and pass.
+# Miri over the core's unchecked code (core/links/raw.rs, the fast loops, bits' inner loop): `make
+# miri`, in `make test`, is a smoke run of the links tests and `miri_smoke_*` (small instances, every
+# unsafe path forwards and back; about 3 minutes of CPU, more on a loaded machine); `make miri-long`
+# runs every core test Miri can (tens of minutes). Under CI=true Miri is required, as the shared data
+# is: the nightly toolchain and its miri component are installed if missing (`rustup toolchain
+# install nightly --profile minimal --component miri --component rust-src`), and the target fails
+# if they cannot be.
+# Elsewhere, without nightly (or where miri cannot be installed), both say so and pass.
 MIRI_FILTERS ?= core::links miri_smoke
 miri:
 	@$(MAKE) --no-print-directory miri-run MIRI_ARGS="--lib -- $(MIRI_FILTERS)"
@@ -120,10 +123,18 @@ miri-long:
 	@$(MAKE) --no-print-directory miri-run MIRI_ARGS="--lib core::"
 
 miri-run:
-	@if [ "$(HAVE_NIGHTLY)" != yes ]; then \
-	  echo "miri: skipped (no nightly toolchain; rustup toolchain install nightly)"; exit 0; fi; \
-	if ! rustup run nightly cargo miri --version >/dev/null 2>&1; then \
-	  rustup +nightly component add miri || { echo "miri: skipped (the miri component could not be installed)"; exit 0; }; fi; \
+	@if [ "$(CI)" = true ]; then \
+	  if ! rustup run nightly cargo miri --version >/dev/null 2>&1; then \
+	    rustup toolchain install nightly --profile minimal --component miri --component rust-src \
+	      || { echo "miri: CI=true and the nightly toolchain with miri could not be installed"; exit 1; }; \
+	    rustup run nightly cargo miri --version >/dev/null 2>&1 \
+	      || { echo "miri: CI=true and cargo miri does not run after installing it"; exit 1; }; \
+	  fi; \
+	elif [ "$(HAVE_NIGHTLY)" != yes ]; then \
+	  echo "miri: skipped (no nightly toolchain; rustup toolchain install nightly)"; exit 0; \
+	elif ! rustup run nightly cargo miri --version >/dev/null 2>&1; then \
+	  rustup +nightly component add miri || { echo "miri: skipped (the miri component could not be installed)"; exit 0; }; \
+	fi; \
 	MIRIFLAGS=-Zmiri-disable-isolation $(CARGO) +nightly miri test $(MIRI_ARGS)
 
 test-native:
