@@ -18,7 +18,7 @@
 //! tests in `search/tests.rs` hold the two engines to that on every problem kind.
 //!
 //! Where it applies: exact cover without colours or multiplicities, on DLX1's tree (the lookahead's
-//! rejects depend on the order in which DLX hides nodes), and small enough (see [`Bits::fits`]).
+//! rejects depend on the order in which DLX hides nodes), and small enough (see [`applies`]).
 //! `Search::run` uses it for its fast observers and keeps the links in step at every return
 //! (`search/bits_driver.rs`, `run_bits`), so stepping, the narration and the page go on from where it stopped.
 

@@ -129,7 +129,7 @@ pub struct Split {
     pub estimate: f64,
     /// [`fingerprint`] of the problem: parts from different problems must not be added up.
     pub fingerprint: u64,
-    /// The work the size estimates did (items scanned choosing, as bounded by [`PROBE_WORK`]).
+    /// The work the size estimates did (items scanned choosing, as bounded by `PROBE_WORK`).
     pub probe_work: u64,
 }
 
