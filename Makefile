@@ -13,7 +13,7 @@ WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release/dlx_stud
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run serve build test setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel wasm cli bench-wasm lint lint-js test-native test-wasm test-browser test-firefox test-parts clean
+.PHONY: docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run test-sanity serve build test setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel wasm cli bench-wasm lint lint-js test-native test-wasm test-browser test-firefox test-parts clean
 
 serve: build
 	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -115,11 +115,14 @@ fuzz-run:
 	  test -z "$$(ls artifacts)" || { echo "fuzz $$t: crash, see fuzz/artifacts/"; exit 1; }; \
 	done
 
-# Miri over the core's raw-pointer code (links.rs, the search's fast loop): `make miri`, in `make
-# test`, is a smoke run of the links tests and `miri_smoke_*` (small instances, every unsafe path
-# forwards and back; about 3 minutes of CPU, more on a loaded machine); `make miri-long` runs every core test Miri can
-# (tens of minutes). With nightly present, Miri is installed if missing (`rustup +nightly component
-# add miri`); without nightly, or where it cannot be installed, both say so and pass.
+# Miri over the core's unchecked code (core/links/raw.rs, the fast loops, bits' inner loop): `make
+# miri`, in `make test`, is a smoke run of the links tests and `miri_smoke_*` (small instances, every
+# unsafe path forwards and back; about 3 minutes of CPU, more on a loaded machine); `make miri-long`
+# runs every core test Miri can (tens of minutes). Under CI=true Miri is required, as the shared data
+# is: the nightly toolchain and its miri component are installed if missing (`rustup toolchain
+# install nightly --profile minimal --component miri --component rust-src`), and the target fails
+# if they cannot be.
+# Elsewhere, without nightly (or where miri cannot be installed), both say so and pass.
 MIRI_FILTERS ?= core::links miri_smoke
 miri:
 	@$(MAKE) --no-print-directory miri-run MIRI_ARGS="--lib -- $(MIRI_FILTERS)"
@@ -128,14 +131,28 @@ miri-long:
 	@$(MAKE) --no-print-directory miri-run MIRI_ARGS="--lib core::"
 
 miri-run:
-	@if [ "$(HAVE_NIGHTLY)" != yes ]; then \
-	  echo "miri: skipped (no nightly toolchain; rustup toolchain install nightly)"; exit 0; fi; \
-	if ! rustup run nightly cargo miri --version >/dev/null 2>&1; then \
-	  rustup +nightly component add miri || { echo "miri: skipped (the miri component could not be installed)"; exit 0; }; fi; \
+	@if [ "$(CI)" = true ]; then \
+	  if ! rustup run nightly cargo miri --version >/dev/null 2>&1; then \
+	    rustup toolchain install nightly --profile minimal --component miri --component rust-src \
+	      || { echo "miri: CI=true and the nightly toolchain with miri could not be installed"; exit 1; }; \
+	    rustup run nightly cargo miri --version >/dev/null 2>&1 \
+	      || { echo "miri: CI=true and cargo miri does not run after installing it"; exit 1; }; \
+	  fi; \
+	elif [ "$(HAVE_NIGHTLY)" != yes ]; then \
+	  echo "miri: skipped (no nightly toolchain; rustup toolchain install nightly)"; exit 0; \
+	elif ! rustup run nightly cargo miri --version >/dev/null 2>&1; then \
+	  rustup +nightly component add miri || { echo "miri: skipped (the miri component could not be installed)"; exit 0; }; \
+	fi; \
 	MIRIFLAGS=-Zmiri-disable-isolation $(CARGO) +nightly miri test $(MIRI_ARGS)
 
 test-native:
 	$(CARGO) test
+
+# Knuth's sanity_checking: the library's tests with `Links::sanity()` after every event of `step` and
+# `step_back` and every turn of the fast loops (`--features sanity`), the round-trip harness
+# (`there_and_back`, which checks it itself too) among them. Tests too slow under it skip.
+test-sanity:
+	$(CARGO) test --lib --features sanity
 
 # A count in 8 parts through GNU parallel, merged, must equal the count in one run: 13-queens, 73712
 # solutions, and the same search-tree nodes and updates.

@@ -9,7 +9,7 @@
 //! checked against the known one and across engines: a mismatch is printed and the process exits with
 //! status 1. Times are the thread's CPU time, from each engine's own input format.
 
-use dlx_studio::core::{Count, Engine, Instance, Limits, Search, Tree};
+use dlx_studio::core::{Count, Engine, Instance, Limits, Search};
 use dlx_studio::problems::langford::Langford;
 use dlx_studio::problems::pentomino::Pentomino;
 use dlx_studio::problems::queens::Queens;
@@ -239,7 +239,7 @@ fn enumerate(
     ssxc1_over_dlx: Option<f64>,
     errors: &mut Vec<String>,
 ) -> Row {
-    let bits = dlx_studio::core::bits::pays(inst, Tree::Dlx1);
+    let bits = dlx_studio::core::bits::pays(inst);
     let mut times: [Vec<f64>; E] = Default::default();
     let mut tree = [(0, 0); 2];
     let mut dlx_nodes = None;

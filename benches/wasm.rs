@@ -25,7 +25,7 @@
 
 use dlx_studio::core::{
     bits, Engine as CountEngine, Event, Instance, Limits, Observer, Order, Plan, Search, Share,
-    Split, Status, Tree,
+    Split, Status,
 };
 use dlx_studio::narrate::thousands;
 use dlx_studio::problems::{self, Problem};
@@ -102,7 +102,7 @@ fn load(kind: &str, text: &str) -> Box<dyn Problem> {
 /// `bits::OVERLAP_FOR_BITS`): the native side counts with it, so that the ratio compares the builds
 /// of one counting path.
 fn wasm_engine(inst: &Instance) -> CountEngine {
-    if bits::pays(inst, Tree::Dlx1) {
+    if bits::pays(inst) {
         CountEngine::Bits
     } else {
         CountEngine::Links

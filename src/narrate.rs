@@ -35,20 +35,20 @@ fn plural(n: u64, one: &str, many: &str) -> String {
 /// the same right after covering `c` as right after uncovering it.
 fn reach(search: &Search, c: u32) -> (u64, u64) {
     let links = search.links();
-    let mut seen = vec![false; links.n_items as usize + 1];
+    let mut seen = vec![false; links.n_items() as usize + 1];
     let (mut options, mut others) = (0, 0);
-    let mut rr = links.nodes[c as usize].down;
+    let mut rr = links.nodes()[c as usize].down;
     while rr != c {
         options += 1;
         let mut q = links.next_in_option(rr);
         while q != rr {
-            let i = links.nodes[q as usize].top as usize;
+            let i = links.nodes()[q as usize].top as usize;
             if !std::mem::replace(&mut seen[i], true) {
                 others += 1;
             }
             q = links.next_in_option(q);
         }
-        rr = links.nodes[rr as usize].down;
+        rr = links.nodes()[rr as usize].down;
     }
     (options, others)
 }
@@ -59,10 +59,10 @@ fn reach(search: &Search, c: u32) -> (u64, u64) {
 /// after purifying as right after unpurifying.
 fn purity(search: &Search, p: u32) -> (u64, u64) {
     let links = search.links();
-    let c = links.nodes[p as usize].top;
+    let c = links.nodes()[p as usize].top;
     let x = links.color(p);
     let (mut same, mut other) = (0, 0);
-    let mut rr = links.nodes[c as usize].down;
+    let mut rr = links.nodes()[c as usize].down;
     while rr != c {
         let k = links.color(rr);
         if rr != p {
@@ -72,7 +72,7 @@ fn purity(search: &Search, p: u32) -> (u64, u64) {
                 other += 1;
             }
         }
-        rr = links.nodes[rr as usize].down;
+        rr = links.nodes()[rr as usize].down;
     }
     (same, other)
 }
@@ -402,7 +402,7 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: 
             // Algorithm C's commit of a coloured item: the option tried gives `item` a colour, so every
             // other option must give it the same colour or none of it can be chosen (purify).
             let links = search.links();
-            let item = item_name(inst, links.nodes[node as usize].top);
+            let item = item_name(inst, links.nodes()[node as usize].top);
             let color = inst.color_name(links.color(node));
             let (same, other) = purity(search, node);
             if let Event::Purify { .. } = ev {

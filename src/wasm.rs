@@ -1339,7 +1339,7 @@ impl Session {
                         if x <= links.n_items() {
                             x
                         } else {
-                            links.nodes[x as usize].top
+                            links.nodes()[x as usize].top
                         }
                     },
                 ),
@@ -1390,27 +1390,27 @@ impl Session {
     pub fn nodes_ptr(&self) -> *const u32 {
         // `Node` is #[repr(C)] with four u32 fields, so the array is 4 * len u32 with no padding.
         self.loaded.as_ref().map_or(std::ptr::null(), |l| {
-            l.search.links().nodes.as_ptr() as *const u32
+            l.search.links().nodes().as_ptr() as *const u32
         })
     }
 
     pub fn nodes_len(&self) -> usize {
         self.loaded
             .as_ref()
-            .map_or(0, |l| 4 * l.search.links().nodes.len())
+            .map_or(0, |l| 4 * l.search.links().nodes().len())
     }
 
     pub fn items_ptr(&self) -> *const u32 {
         // `ItemLink` is #[repr(C)] with two u32 fields.
         self.loaded.as_ref().map_or(std::ptr::null(), |l| {
-            l.search.links().items.as_ptr() as *const u32
+            l.search.links().items().as_ptr() as *const u32
         })
     }
 
     pub fn items_len(&self) -> usize {
         self.loaded
             .as_ref()
-            .map_or(0, |l| 2 * l.search.links().items.len())
+            .map_or(0, |l| 2 * l.search.links().items().len())
     }
 
     pub fn lens_ptr(&self) -> *const u32 {

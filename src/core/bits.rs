@@ -18,13 +18,12 @@
 //! tests in `search/tests.rs` hold the two engines to that on every problem kind.
 //!
 //! Where it applies: exact cover without colours or multiplicities, on DLX1's tree (the lookahead's
-//! rejects depend on the order in which DLX hides nodes), and small enough (see [`Bits::fits`]).
+//! rejects depend on the order in which DLX hides nodes), and small enough (see [`applies`]).
 //! `Search::run` uses it for its fast observers and keeps the links in step at every return
-//! (`search.rs`, `run_bits`), so stepping, the narration and the page go on from where it stopped.
+//! (`search/bits_driver.rs`, `run_bits`), so stepping, the narration and the page go on from where it stopped.
 
 use super::instance::Instance;
 use super::links::Links;
-use super::search::{Phase, Tree};
 
 /// The most options the bit sets hold (512 words a set): every length fits an `i16` below
 /// [`COVERED`].
@@ -45,10 +44,10 @@ fn fits_sizes(n_options: usize, n_items: usize, n_primary: usize) -> bool {
         && (n_items + 1) * n_options.div_ceil(64) <= MAX_COLUMN_WORDS
 }
 
-/// Whether bit sets can walk `inst` on `tree` at all (`Engine::Bits` takes them wherever they can).
-pub fn applies(inst: &Instance, tree: Tree) -> bool {
-    tree == Tree::Dlx1
-        && !inst.has_colors()
+/// Whether bit sets can walk `inst` at all (on DLX1's tree: which tree is walked is the search's
+/// business; `Engine::Bits` takes them wherever they can).
+pub fn applies(inst: &Instance) -> bool {
+    !inst.has_colors()
         && !inst.has_multiplicities()
         && fits_sizes(inst.n_options(), inst.n_items(), inst.n_primary())
 }
@@ -81,9 +80,9 @@ pub fn overlap(inst: &Instance) -> f64 {
 /// out in vectors, see `simd`.)
 pub const OVERLAP_FOR_BITS: f64 = 1.0;
 
-/// Whether `Engine::Auto` takes bit sets for `inst` on `tree`: where they apply and pay.
-pub fn pays(inst: &Instance, tree: Tree) -> bool {
-    applies(inst, tree) && overlap(inst) >= OVERLAP_FOR_BITS
+/// Whether `Engine::Auto` takes bit sets for `inst` (on DLX1's tree): where they apply and pay.
+pub fn pays(inst: &Instance) -> bool {
+    applies(inst) && overlap(inst) >= OVERLAP_FOR_BITS
 }
 
 /// The most primary items an option may have for `hide` to take them as a fixed-size row (`Bits::k`).
@@ -120,10 +119,10 @@ macro_rules! with_k {
 /// tried (a bit), how many have been tried, of how many.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct BitLevel {
-    pub pos: u32,
-    pub cursor: u32,
-    pub k: u32,
-    pub d: u32,
+    pub(crate) pos: u32,
+    pub(crate) cursor: u32,
+    pub(crate) k: u32,
+    pub(crate) d: u32,
     /// The words of `a[l]` (and so of `ac[l]` and of the level below) that may be non-zero.
     lo: u32,
     hi: u32,
@@ -169,26 +168,23 @@ pub(crate) struct Bits {
     ac: Vec<u64>,
     len: Vec<i16>,
     lenc: Vec<i16>,
-    pub(crate) lv: Vec<BitLevel>,
+    lv: Vec<BitLevel>,
     /// The union of the columns of the other items of the option being tried (`try_option`).
     mask: Vec<u64>,
-    /// Where the walk was left (the givens, the level, the phase), which with the path says the
-    /// whole state: a run that starts there again need not replay the path.
-    held: Option<(Vec<usize>, usize, Phase)>,
 }
 
 impl Bits {
     /// The engine for `links`, read from what never changes in them (the options' nodes and the
     /// order of the item list as laid out), so it can be built in the middle of a search.
     pub(crate) fn new(links: &Links) -> Bits {
-        debug_assert!(!links.has_colors && !links.has_mult);
-        let n = links.n_items as usize;
-        let np = links.n_primary as usize;
+        debug_assert!(!links.has_colors() && !links.has_mult());
+        let n = links.n_items() as usize;
+        let np = links.n_primary() as usize;
         // Options in the order of the node array, which is the order of every vertical list.
-        let mut order: Vec<u32> = (0..links.option_first.len() as u32)
-            .filter(|&k| links.top(links.option_first[k as usize]) != 0)
+        let mut order: Vec<u32> = (0..links.n_options() as u32)
+            .filter(|&k| links.top(links.option_first(k as usize)) != 0)
             .collect();
-        order.sort_unstable_by_key(|&k| links.option_first[k as usize]);
+        order.sort_unstable_by_key(|&k| links.option_first(k as usize));
         let w = order.len().div_ceil(64).max(1);
         let at = links.primary_order();
         let mut pos = vec![u32::MAX; n + 1];
@@ -210,17 +206,16 @@ impl Bits {
             col: vec![0; (n + 1) * w],
             at,
             pos,
-            bit_of: vec![u32::MAX; links.option_first.len()],
+            bit_of: vec![u32::MAX; links.n_options()],
             a: Vec::new(),
             ac: Vec::new(),
             len: Vec::new(),
             lenc: Vec::new(),
             lv: Vec::new(),
             mask: vec![0; w],
-            held: None,
         };
         for (b, &k) in order.iter().enumerate() {
-            let f = links.option_first[k as usize];
+            let f = links.option_first(k as usize);
             bits.first.push(f);
             bits.bit_of[k as usize] = b as u32;
             let mut x = f;
@@ -255,16 +250,35 @@ impl Bits {
         self.k
     }
 
-    /// Whether the walk was left at this state (the path is compared by the caller).
-    pub(crate) fn holds(&self, givens: &[usize], level: usize, phase: Phase) -> bool {
-        self.held
-            .as_ref()
-            .is_some_and(|(g, l, p)| g == givens && *l == level && *p == phase)
+    /// Level `l` of the walk (a copy: it changes only through the walk's own operations).
+    #[inline(always)]
+    pub(crate) fn level(&self, l: usize) -> BitLevel {
+        self.lv[l]
     }
 
-    /// Notes where the walk is left.
-    pub(crate) fn left_at(&mut self, givens: &[usize], level: usize, phase: Phase) {
-        self.held = Some((givens.to_vec(), level, phase));
+    /// Puts level `l` (whose item is covered) at bit `cursor`, the `k`-th option tried: where a
+    /// replayed path or a resumed level stands.
+    pub(crate) fn set_level(&mut self, l: usize, cursor: u32, k: u32) {
+        self.lv[l].cursor = cursor;
+        self.lv[l].k = k;
+    }
+
+    /// Moves level `l`'s cursor to the next option of its item (`u32::MAX` when none is left).
+    #[inline(always)]
+    pub(crate) fn advance(&mut self, l: usize) {
+        self.lv[l].cursor = self.next_option(l, self.lv[l].cursor);
+    }
+
+    /// Tries the option at level `l`'s cursor, counting it as the next of the level: DLX1's updates,
+    /// or `None` when the item's options are exhausted.
+    #[inline(always)]
+    pub(crate) fn try_cursor(&mut self, l: usize) -> Option<u64> {
+        let x = self.lv[l].cursor;
+        if x == u32::MAX {
+            return None;
+        }
+        self.lv[l].k += 1;
+        Some(self.try_option(l, x))
     }
 
     /// Makes room for level `l` (and its arrays). The test is on every try; the growth, rare, is out
@@ -316,7 +330,6 @@ impl Bits {
     /// chosen before the search), whose items are covered.
     pub(crate) fn root(&mut self, chosen: &[u32]) {
         self.reserve(0);
-        self.held = None;
         let w = self.w;
         let nbits = self.nbits;
         let a = &mut self.a[..w];
@@ -563,6 +576,9 @@ fn keep_pass<const K: usize>(
 /// loses one), and returns DLX1's updates for hiding them (`size - 1` each). The hot loop of
 /// `keep_pass`, without bounds checks. With `K > 0` every option has `K` primary items, at `prims[b * K..]`:
 /// a loop of fixed length, which the compiler unrolls, and no offsets to read.
+// The one unchecked loop outside `links/raw.rs`: bounds checks on every primary item of every
+// option hidden would cost pentomino a measurable share (it is the bit sets' inner loop).
+#[allow(unsafe_code)]
 #[inline(always)]
 fn hide<const K: usize>(opts: &Options, mut r: u64, i: usize, len: &mut [i16]) -> u64 {
     let same = opts.same_weight != u32::MAX;
@@ -624,6 +640,7 @@ fn copy_lengths(dst: &mut [i16], src: &[i16]) {
 /// `run_bits` under V8), and an elementwise rewrite came out as shuffles. So here the vectors are
 /// spelled out: the lanes' minimums over every length, the least lane, then the first equal one.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[allow(unsafe_code)]
 mod simd {
     use super::COVERED;
     use core::arch::wasm32::*;

@@ -5,6 +5,7 @@
 //! - [`links`]: Knuth's DLX1 link arrays and the operations cover, uncover, hide, unhide.
 //! - [`naive`]: Algorithm X on a plain 0-1 matrix, everything found by scanning (the yardstick).
 //! - [`prune`]: options no solution can use (choosing one empties an item), emptied before the search.
+//! - `rng`: SplitMix64, the seeded generator of shuffles, estimates and generated tiles.
 //! - [`search`]: Algorithm X as a resumable, reversible state machine reporting to an observer.
 //! - [`split`]: the search tree cut into subproblems whose counts add up to the whole search's.
 //! - [`threads`]: subproblems counted on a rayon work-stealing pool (native; on wasm32, where the page
@@ -15,6 +16,7 @@ pub mod instance;
 pub mod links;
 pub mod naive;
 pub mod prune;
+pub(crate) mod rng;
 pub mod search;
 pub mod split;
 pub mod threads;

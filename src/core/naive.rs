@@ -343,7 +343,7 @@ impl Naive {
 mod tests {
     use super::*;
     use crate::core::links::tests::seeds;
-    use crate::core::links::SplitMix;
+    use crate::core::rng::SplitMix;
     use crate::core::{Event, Search};
 
     /// Solutions in order, and the counters, of a run of each algorithm.

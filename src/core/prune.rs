@@ -103,6 +103,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        feature = "sanity",
+        ignore = "minutes with sanity() at every node; runs without the feature"
+    )]
     fn pruning_keeps_every_solution_and_shrinks_the_tree() {
         let specs = [
             (

@@ -24,7 +24,8 @@
 //! solution of the whole search is the one with the smallest `seq`, whoever found it.
 
 use super::instance::Instance;
-use super::links::{Links, Order, SplitMix};
+use super::links::{Links, Order};
+use super::rng::SplitMix;
 use super::search::{Clash, Limits, Phase, Search, SolutionStop, Stats, Status, Tree};
 
 /// How finely to split.
@@ -128,7 +129,7 @@ pub struct Split {
     pub estimate: f64,
     /// [`fingerprint`] of the problem: parts from different problems must not be added up.
     pub fingerprint: u64,
-    /// The work the size estimates did (items scanned choosing, as bounded by [`PROBE_WORK`]).
+    /// The work the size estimates did (items scanned choosing, as bounded by `PROBE_WORK`).
     pub probe_work: u64,
 }
 
@@ -754,6 +755,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        feature = "sanity",
+        ignore = "minutes with sanity() at every node; runs without the feature"
+    )]
     fn probes_of_a_deep_thin_tree_stop_at_their_work_bound() {
         // 10^5 items each in its own option: 256 whole probes were 256 whole searches (555 s).
         let n = 100_000;

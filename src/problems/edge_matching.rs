@@ -15,7 +15,7 @@
 //! default 3; seed default 1); R and C from 1 to 8.
 
 use super::{Board, InputError, Problem};
-use crate::core::links::SplitMix;
+use crate::core::rng::SplitMix;
 use crate::core::Instance;
 
 /// The boards the page offers, by name (any `RxC/K/SEED` in range is accepted).

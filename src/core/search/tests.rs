@@ -1,7 +1,7 @@
 use super::*;
-use crate::core::links::tests::seeds;
-use crate::core::links::SplitMix;
-use crate::core::links::{COVERED, MARKED};
+use crate::core::links::tests::{seeds, xcc, TOY};
+use crate::core::links::MARKED;
+use crate::core::rng::SplitMix;
 
 /// N-queens with ranks and files primary, diagonals secondary.
 fn queens(n: usize) -> Instance {
@@ -113,6 +113,44 @@ fn random_instances_match_brute_force() {
     }
 }
 
+/// The round trip every reversible search must make: steps `s` forward event by event to its end,
+/// then back to its start. Each step back must return the event last taken and bring back the very
+/// state before it (links, counters, level, phase), and `sanity()` must hold after every event either
+/// way. Returns the events taken.
+fn there_and_back(s: &mut Search, case: &str) -> Vec<Event> {
+    let start = s.clone();
+    let mut trace = Vec::new();
+    let mut snapshots = Vec::new();
+    while let Some(ev) = {
+        snapshots.push((s.links().clone(), s.stats().clone(), s.level(), s.phase()));
+        s.step()
+    } {
+        assert_eq!(s.links().sanity(), Ok(()), "after {ev:?}, {case}");
+        trace.push(ev);
+    }
+    assert!(s.is_done(), "{case}");
+    snapshots.pop();
+    let events = trace.clone();
+    while let Some(ev) = s.step_back() {
+        assert_eq!(s.links().sanity(), Ok(()), "undoing {ev:?}, {case}");
+        let want = trace.pop().expect("no more events than were taken");
+        assert_eq!(ev, want, "{case}");
+        let (links, stats, level, phase) = snapshots.pop().unwrap();
+        assert_eq!(s.links(), &links, "undoing {ev:?}, {case}");
+        assert_eq!(s.stats(), &stats, "undoing {ev:?}, {case}");
+        assert_eq!(
+            (s.level(), s.phase()),
+            (level, phase),
+            "undoing {ev:?}, {case}"
+        );
+    }
+    assert!(trace.is_empty(), "{case}");
+    assert!(s.at_start(), "{case}");
+    assert_eq!(s.links(), start.links(), "{case}");
+    assert_eq!(s.stats(), start.stats(), "{case}");
+    events
+}
+
 #[test]
 fn stepping_back_undoes_every_event_exactly() {
     let mut rng = SplitMix::new(7);
@@ -120,35 +158,7 @@ fn stepping_back_undoes_every_event_exactly() {
     cases.push(queens(5));
     cases.push(seeds());
     for inst in cases {
-        let mut s = Search::new(&inst);
-        let start = s.clone();
-        let mut trace = Vec::new();
-        let mut snapshots = Vec::new();
-        while let Some(ev) = {
-            snapshots.push((s.links().clone(), s.stats().clone(), s.level()));
-            s.step()
-        } {
-            trace.push(ev);
-        }
-        assert!(s.is_done());
-        snapshots.pop();
-        while let Some(ev) = s.step_back() {
-            let want = trace.pop().expect("no more events than were taken");
-            assert_eq!(ev, want, "{}", inst.to_knuth());
-            let (links, stats, level) = snapshots.pop().unwrap();
-            assert_eq!(s.links(), &links);
-            assert_eq!(s.stats(), &stats);
-            assert_eq!(
-                s.level(),
-                level,
-                "after undoing {ev:?} of\n{}",
-                inst.to_knuth()
-            );
-        }
-        assert!(trace.is_empty());
-        assert!(s.at_start());
-        assert_eq!(s.links(), start.links());
-        assert_eq!(s.stats(), start.stats());
+        there_and_back(&mut Search::new(&inst), &inst.to_knuth());
     }
 }
 
@@ -299,37 +309,6 @@ fn unpreselect_restores_the_matrix() {
 
 // ---- Colours (Algorithm C, Knuth's DLX2) ----
 
-/// A coloured instance from Knuth's text: the items line (`|` before the secondary items) and one option
-/// a line, `name:colour` for a coloured item. Only for tests; the real reader is `problems::exact_cover`.
-fn xcc(text: &str) -> Instance {
-    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-    let head = lines.next().unwrap();
-    let (prim, sec) = head.split_once('|').unwrap_or((head, ""));
-    let mut x = Instance::new(prim.split_whitespace(), sec.split_whitespace()).unwrap();
-    for line in lines {
-        let mut items = Vec::new();
-        for tok in line.split_whitespace() {
-            let (name, color) = tok.split_once(':').unwrap_or((tok, ""));
-            let c = if color.is_empty() {
-                0
-            } else {
-                x.color(color).unwrap()
-            };
-            items.push((x.find_item(name).unwrap(), c));
-        }
-        x.add_colored_option(&items).unwrap();
-    }
-    x
-}
-
-/// TAOCP 7.2.2.1's toy XCC problem (the example before Algorithm C): one solution.
-const TOY: &str = "p q r | x y
-    p q x y:A
-    p r x:A y
-    p x:B
-    q x:A
-    r y:B";
-
 /// The example at the start of Knuth's DLX2: the option `X:0 Y:1` has no primary item and is never
 /// chosen; the unique solution is `A C X:1 Y:1` and `B X:1`.
 const DLX2: &str = "A B C | X Y
@@ -429,30 +408,6 @@ fn purify_marks_agreeing_options_and_hides_the_others() {
 }
 
 #[test]
-fn sanity_finds_broken_links() {
-    let inst = xcc(TOY);
-    let l = Links::new(&inst, Order::Given);
-    assert_eq!(l.sanity(), Ok(()));
-    let mut bad = l.clone();
-    bad.len[2] += 1;
-    assert!(bad.sanity().unwrap_err().contains("len"));
-    let mut bad = l.clone();
-    let x = bad.option_first(0);
-    bad.nodes[x as usize].up = 0;
-    assert!(bad.sanity().is_err());
-    let mut bad = l.clone();
-    bad.color[l.option_first(3) as usize] = MARKED;
-    assert!(bad.sanity().unwrap_err().contains("marked"));
-    let mut bad = l.clone();
-    bad.splice_out(1);
-    bad.len[1] -= COVERED;
-    assert!(bad.sanity().unwrap_err().contains("COVERED"));
-    let mut bad = l.clone();
-    bad.color[1] = 1;
-    assert!(bad.sanity().unwrap_err().contains("purified"));
-}
-
-#[test]
 fn random_colored_instances_match_brute_force() {
     let mut rng = SplitMix::new(1010);
     let mut with_solutions = 0;
@@ -500,31 +455,11 @@ fn stepping_back_colored_searches_checks_sanity_after_every_event() {
     for (case, inst) in cases.iter().enumerate() {
         for order in [Order::Given, Order::Shuffled(case as u64)] {
             let mut s = Search::with_order(inst, order);
-            let start = s.clone();
-            let mut trace = Vec::new();
-            let mut snapshots = Vec::new();
-            while let Some(ev) = {
-                snapshots.push((s.links().clone(), s.stats().clone(), s.level(), s.phase()));
-                s.step()
-            } {
-                assert_eq!(s.links().sanity(), Ok(()), "after {ev:?}, case {case}");
-                purifies += usize::from(matches!(ev, Event::Purify { .. }));
-                trace.push(ev);
-            }
-            assert!(s.is_done());
-            snapshots.pop();
-            while let Some(ev) = s.step_back() {
-                assert_eq!(s.links().sanity(), Ok(()), "undoing {ev:?}, case {case}");
-                let want = trace.pop().expect("no more events than were taken");
-                assert_eq!(ev, want, "case {case}\n{}", inst.to_knuth());
-                let (links, stats, level, phase) = snapshots.pop().unwrap();
-                assert_eq!(s.links(), &links, "undoing {ev:?}, case {case}");
-                assert_eq!(s.stats(), &stats, "undoing {ev:?}, case {case}");
-                assert_eq!((s.level(), s.phase()), (level, phase), "undoing {ev:?}");
-            }
-            assert!(trace.is_empty());
-            assert!(s.at_start());
-            assert_eq!(s.links(), start.links());
+            let events = there_and_back(&mut s, &format!("case {case}\n{}", inst.to_knuth()));
+            purifies += events
+                .iter()
+                .filter(|ev| matches!(ev, Event::Purify { .. }))
+                .count();
         }
     }
     assert!(purifies > 300, "{purifies}");
@@ -899,38 +834,11 @@ fn stepping_back_multiplicity_searches_checks_sanity_after_every_event() {
     for (case, inst) in cases.iter().enumerate() {
         for order in [Order::Given, Order::Shuffled(case as u64)] {
             let mut s = Search::with_order(inst, order);
-            let start = s.clone();
-            let mut trace = Vec::new();
-            let mut snapshots = Vec::new();
-            while let Some(ev) = {
-                snapshots.push((s.links().clone(), s.stats().clone(), s.level(), s.phase()));
-                s.step()
-            } {
-                assert_eq!(s.links().sanity(), Ok(()), "after {ev:?}, case {case}");
+            for ev in there_and_back(&mut s, &format!("case {case}\n{}", inst.to_knuth())) {
                 closes += usize::from(matches!(ev, Event::Close { .. }));
                 lowers += usize::from(matches!(ev, Event::Lower { .. }));
                 untweaks += usize::from(matches!(ev, Event::Untweak { .. }));
-                trace.push(ev);
             }
-            assert!(s.is_done());
-            snapshots.pop();
-            while let Some(ev) = s.step_back() {
-                assert_eq!(s.links().sanity(), Ok(()), "undoing {ev:?}, case {case}");
-                let want = trace.pop().expect("no more events than were taken");
-                assert_eq!(ev, want, "case {case}\n{}", inst.to_knuth());
-                let (links, stats, level, phase) = snapshots.pop().unwrap();
-                assert_eq!(
-                    s.links(),
-                    &links,
-                    "undoing {ev:?}, case {case}\n{}",
-                    inst.to_knuth()
-                );
-                assert_eq!(s.stats(), &stats, "undoing {ev:?}, case {case}");
-                assert_eq!((s.level(), s.phase()), (level, phase), "undoing {ev:?}");
-            }
-            assert!(trace.is_empty());
-            assert!(s.at_start());
-            assert_eq!(s.links(), start.links());
         }
     }
     assert!(
@@ -1186,38 +1094,14 @@ fn stepping_back_the_lookahead_undoes_every_event_exactly() {
         for order in [Order::Given, Order::Shuffled(case as u64)] {
             let mut s = Search::with_order(inst, order);
             s.set_tree(Tree::Lookahead);
-            let start = s.clone();
-            let mut trace = Vec::new();
-            let mut snapshots = Vec::new();
-            while let Some(ev) = {
-                snapshots.push((s.links().clone(), s.stats().clone(), s.level(), s.phase()));
-                s.step()
-            } {
-                assert_eq!(s.links().sanity(), Ok(()), "after {ev:?}, case {case}");
+            let events = there_and_back(&mut s, &format!("case {case}\n{}", inst.to_knuth()));
+            for (i, ev) in events.iter().enumerate() {
                 if let Event::Reject { .. } = ev {
                     rejects += 1;
-                    after_purify += usize::from(matches!(trace.last(), Some(Event::Purify { .. })));
+                    after_purify +=
+                        usize::from(i > 0 && matches!(events[i - 1], Event::Purify { .. }));
                 }
-                trace.push(ev);
             }
-            assert!(s.is_done());
-            snapshots.pop();
-            while let Some(ev) = s.step_back() {
-                assert_eq!(s.links().sanity(), Ok(()), "undoing {ev:?}, case {case}");
-                let want = trace.pop().expect("no more events than were taken");
-                assert_eq!(ev, want, "case {case}\n{}", inst.to_knuth());
-                let (links, stats, level, phase) = snapshots.pop().unwrap();
-                assert_eq!(s.links(), &links, "undoing {ev:?}, case {case}");
-                assert_eq!(s.stats(), &stats, "undoing {ev:?}, case {case}");
-                assert_eq!(
-                    (s.level(), s.phase()),
-                    (level, phase),
-                    "undoing {ev:?}, case {case}"
-                );
-            }
-            assert!(trace.is_empty());
-            assert!(s.at_start());
-            assert_eq!(s.links(), start.links());
         }
     }
     // Both kinds of reject were stepped over: after a hide, and after a purification.
@@ -1310,11 +1194,15 @@ fn every_kind() -> Vec<(String, Instance, Vec<usize>)> {
 }
 
 #[test]
+#[cfg_attr(
+    feature = "sanity",
+    ignore = "minutes with sanity() at every node; runs without the feature"
+)]
 fn bits_walk_dlx1s_tree_on_every_problem_kind() {
     let mut pays = Vec::new();
     for (name, inst, givens) in every_kind() {
-        assert!(crate::core::bits::applies(&inst, Tree::Dlx1), "{name}");
-        pays.push(crate::core::bits::pays(&inst, Tree::Dlx1));
+        assert!(crate::core::bits::applies(&inst), "{name}");
+        pays.push(crate::core::bits::pays(&inst));
         // The leftmost item (`First`) makes trees far larger on Sudokus and pentominoes.
         let first = !name.contains("Pentomino") && !name.contains("Sudoku");
         let heuristics = [Heuristic::Mrv, Heuristic::First];
@@ -1480,6 +1368,10 @@ fn lockstep(inst: &Instance, givens: &[usize], seed: u64, steps: usize) {
 }
 
 #[test]
+#[cfg_attr(
+    feature = "sanity",
+    ignore = "minutes with sanity() at every node; runs without the feature"
+)]
 fn bits_resume_and_hand_back_the_links_in_step() {
     for (name, inst, givens) in every_kind() {
         if name.contains("Pentomino") || name.contains("Queens") {
@@ -1525,4 +1417,31 @@ fn miri_smoke_bit_sets_on_small_instances() {
     assert_eq!(got, want);
     assert_eq!(bits.engine(), Engine::Bits);
     lockstep(&queens(5), &[], 3, 25);
+}
+
+/// An option unhidden while it is in its lists leaves its items' lengths one too long: the links are
+/// broken though every pointer is in place. With the `sanity` feature the next event finds it.
+#[cfg(feature = "sanity")]
+fn broken_search() -> Search {
+    let mut s = Search::new(&seeds());
+    let x = s.links().option_first(0);
+    s.links_mut().unhide::<false>(x);
+    assert!(s.links().sanity().unwrap_err().contains("len"));
+    s
+}
+
+#[cfg(feature = "sanity")]
+#[test]
+#[should_panic(expected = "sanity: item")]
+fn the_sanity_feature_checks_the_links_after_a_step() {
+    broken_search().step();
+}
+
+#[cfg(feature = "sanity")]
+#[test]
+#[should_panic(expected = "sanity: item")]
+fn the_sanity_feature_checks_the_links_in_the_fast_loop() {
+    let mut s = broken_search();
+    s.set_engine(Engine::Links);
+    s.run(&mut Count);
 }

@@ -38,6 +38,12 @@
 //! stores — but only if those neighbours are themselves back in place, which LIFO order guarantees.
 
 use super::instance::Instance;
+use super::rng::SplitMix;
+
+// The one place of the crate where `unsafe` is allowed (with bits' wasm SIMD): see its note.
+#[allow(unsafe_code)]
+mod raw;
+pub(crate) use raw::LevelArrays;
 
 /// Added to an item's length while the item is covered (see [`Links::choose`]).
 pub const COVERED: u32 = 1 << 30;
@@ -77,74 +83,52 @@ pub enum Order {
 /// The dancing-links matrix of one instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
 ///
-/// The fields are private to the crate: the hot operations index the arrays without bounds checks,
-/// which is sound only because every index stored in them was put there by [`Links::new`] or by the
-/// operations below, all of which keep indices in range. Others read through the accessors.
+/// The fields are private to this module: the hot operations index the arrays without bounds checks
+/// (all of them in `links/raw.rs`), which is sound only because every index stored in them was put
+/// there by [`Links::new`] or by the operations below, all of which keep indices in range. The
+/// search, the narration, the bit sets and the split read through accessors and change the links
+/// only through the operations (cover, hide, purify, bounds, tweaks).
 pub struct Links {
-    pub(crate) items: Vec<ItemLink>,
-    pub(crate) nodes: Vec<Node>,
+    items: Vec<ItemLink>,
+    nodes: Vec<Node>,
     /// Number of items `n`; headers are `1..=n`, the first spacer is node `n + 1`.
-    pub(crate) n_items: u32,
-    pub(crate) n_primary: u32,
+    n_items: u32,
+    n_primary: u32,
     /// First node of each option, by option number.
-    pub(crate) option_first: Vec<u32>,
+    option_first: Vec<u32>,
     /// `len[i]`: the length of item header `i`, plus COVERED while it is covered; `len[0]` unused.
-    pub(crate) len: Vec<u32>,
+    len: Vec<u32>,
     /// The primary items are listed in a shuffled order, not by header number (`Order::Shuffled`),
     /// so "leftmost" means leftmost in the list and `choose` walks the list.
-    pub(crate) shuffled: bool,
+    shuffled: bool,
     /// The primary items in the order they were listed in (by header number unless `shuffled`):
     /// "leftmost" for the bit-set engine, which keeps no list (`core::bits`).
-    pub(crate) primary_order: Vec<u32>,
+    primary_order: Vec<u32>,
     /// `color[x]`: the colour of node `x` (0: none; [`MARKED`] while marked by a purification); for a
     /// header, the colour it is purified with (0 when it is not). One entry per node.
-    pub(crate) color: Vec<u32>,
+    color: Vec<u32>,
     /// Some node has a colour: the search must commit (cover or purify), not just cover.
-    pub(crate) has_colors: bool,
+    has_colors: bool,
     /// `bound[c]`: how many more chosen options may have primary item `c` (DLX3's BOUND); empty
     /// unless `has_mult`. An item whose bound would drop to 0 is covered instead (see `commit_m`).
-    pub(crate) bound: Vec<u32>,
+    bound: Vec<u32>,
     /// `slack[c]`: `hi - lo` of primary item `c`, fixed (DLX3's SLACK); empty unless `has_mult`.
-    pub(crate) slack: Vec<u32>,
+    slack: Vec<u32>,
     /// Some primary item has bounds other than `1..=1`: the search runs Algorithm M.
-    pub(crate) has_mult: bool,
+    has_mult: bool,
     /// Whether `zeros` is kept: for instances of more than [`TRACK_ZEROS`] primary items only, so
     /// that smaller ones run the very code they ran before (see [`Links::choose`]).
-    pub(crate) track: bool,
+    track: bool,
     /// While `track`: how many primary items have length 0 and are not covered (the entries of
     /// `len[1..=n_primary]` equal to 0). While it is 0, nothing beats length 1, so `choose` stops at
     /// the first length 1 it meets. Kept by `hide`, `unhide`, `splice_out` and `splice_in`.
-    pub(crate) zeros: u32,
+    zeros: u32,
 }
 
 /// Above this many primary items the links keep `zeros`, so that `choose` can stop at the first
 /// length 1. Below it the dense scan reads at most 64 blocks of lengths a node, and counting zeros
 /// in `hide` would cost more than it saves (+16% instructions on 11-queens, all of it in `hide`).
 pub const TRACK_ZEROS: u32 = 4096;
-
-/// SplitMix64, enough to shuffle reproducibly without a dependency.
-pub(crate) struct SplitMix(u64);
-
-impl SplitMix {
-    pub(crate) fn new(seed: u64) -> SplitMix {
-        SplitMix(seed)
-    }
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    pub(crate) fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
-    }
-}
 
 /// Widths of the blocks of lengths `choose` takes the minimum of at once (SIMD-friendly, fixed size).
 const WIDE: usize = 64;
@@ -385,6 +369,11 @@ impl Links {
         self.n_primary
     }
 
+    /// The number of options (empty ones included).
+    pub fn n_options(&self) -> usize {
+        self.option_first.len()
+    }
+
     /// The first node of option `k`; for an empty option, the spacer after it (`top` 0).
     pub fn option_first(&self, k: usize) -> u32 {
         self.option_first[k]
@@ -412,22 +401,6 @@ impl Links {
             s -= 1;
         }
         self.nodes[s].next as usize
-    }
-
-    // The hot operations. `nd`/`it` read without bounds checks: see the note on the struct.
-
-    #[inline(always)]
-    fn nd(&self, x: u32) -> &Node {
-        debug_assert!((x as usize) < self.nodes.len());
-        // SAFETY: x comes from the links, whose indices are all in range (see the struct's note).
-        unsafe { self.nodes.get_unchecked(x as usize) }
-    }
-
-    #[inline(always)]
-    fn it(&self, x: u32) -> &ItemLink {
-        debug_assert!((x as usize) < self.items.len());
-        // SAFETY: as for `nd`.
-        unsafe { self.items.get_unchecked(x as usize) }
     }
 
     /// `top` of node `x`: its item, or for a header its length, or 0 for a spacer.
@@ -498,24 +471,6 @@ impl Links {
         }
     }
 
-    /// `splice_out`, keeping `zeros` when `TRACK`.
-    #[inline(always)]
-    fn splice_out_in<const TRACK: bool>(&mut self, c: u32) {
-        let ItemLink { left, right } = *self.it(c);
-        // SAFETY: c is an item header, in range of `len`.
-        let len = unsafe { self.len.get_unchecked_mut(c as usize) };
-        if TRACK {
-            self.zeros -= u32::from(*len == 0 && c <= self.n_primary);
-        }
-        *len += COVERED;
-        let items = self.items.as_mut_ptr();
-        // SAFETY: left and right are links of the item list, in range.
-        unsafe {
-            (*items.add(left as usize)).right = right;
-            (*items.add(right as usize)).left = left;
-        }
-    }
-
     /// Puts item header `c` back where it was; undoes `splice_out(c)`.
     #[inline(always)]
     pub(crate) fn splice_in(&mut self, c: u32) {
@@ -523,23 +478,6 @@ impl Links {
             self.splice_in_in::<true>(c)
         } else {
             self.splice_in_in::<false>(c)
-        }
-    }
-
-    #[inline(always)]
-    fn splice_in_in<const TRACK: bool>(&mut self, c: u32) {
-        let ItemLink { left, right } = *self.it(c);
-        // SAFETY: as in splice_out.
-        let len = unsafe { self.len.get_unchecked_mut(c as usize) };
-        *len -= COVERED;
-        if TRACK {
-            self.zeros += u32::from(*len == 0 && c <= self.n_primary);
-        }
-        let items = self.items.as_mut_ptr();
-        // SAFETY: as in splice_out.
-        unsafe {
-            (*items.add(left as usize)).right = c;
-            (*items.add(right as usize)).left = c;
         }
     }
 
@@ -562,57 +500,6 @@ impl Links {
         self.hide_look::<XCC, TRACK, false, false>(p).0
     }
 
-    /// `hide`, and with `LOOK` whether it brought the length of some primary item to 0 (what the
-    /// lookahead looks at, see [`Links::emptied`]): two compares a node, folded into one flag
-    /// without a branch.
-    #[inline(always)]
-    fn hide_look<const XCC: bool, const TRACK: bool, const LOOK: bool, const ALL_PRIMARY: bool>(
-        &mut self,
-        p: u32,
-    ) -> (u64, bool) {
-        let np = self.n_primary;
-        let nodes = self.nodes.as_mut_ptr();
-        let lens = self.len.as_mut_ptr();
-        let colors = self.color.as_ptr();
-        let mut updates = 0;
-        let mut zeros = 0;
-        let mut hit = false;
-        // SAFETY: q walks p's option through `next`; up, down and top are links, all in range, and
-        // `color` has one entry per node.
-        unsafe {
-            let mut q = (*nodes.add(p as usize)).next;
-            while q != p {
-                let Node {
-                    top,
-                    up,
-                    down,
-                    next,
-                } = *nodes.add(q as usize);
-                if !XCC || *colors.add(q as usize) != MARKED {
-                    (*nodes.add(up as usize)).down = down;
-                    (*nodes.add(down as usize)).up = up;
-                    let len = *lens.add(top as usize) - 1;
-                    *lens.add(top as usize) = len;
-                    if TRACK {
-                        zeros += u32::from(len == 0 && top <= np);
-                    }
-                    if LOOK {
-                        // Secondary items never empty anything; with none (pentominoes, Sudoku,
-                        // Langford) the test is `len == 0` alone: 8% fewer instructions on
-                        // pentomino 3x20 (`ALL_PRIMARY`).
-                        hit |= (len == 0) & (ALL_PRIMARY || top <= np);
-                    }
-                    updates += 1;
-                }
-                q = next;
-            }
-        }
-        if TRACK {
-            self.zeros += zeros;
-        }
-        (updates, hit)
-    }
-
     /// Undoes `hide(p)`, and returns the number of links put back (the updates `hide` counted). The
     /// nodes of one option lie in different items' lists, so relinking them in any order restores each
     /// list exactly (as long as options are unhidden in the reverse order they were hidden, which
@@ -627,45 +514,6 @@ impl Links {
         } else {
             self.unhide_in::<XCC, false>(p)
         }
-    }
-
-    #[inline(always)]
-    fn unhide_in<const XCC: bool, const TRACK: bool>(&mut self, p: u32) -> u64 {
-        let np = self.n_primary;
-        let nodes = self.nodes.as_mut_ptr();
-        let lens = self.len.as_mut_ptr();
-        let colors = self.color.as_ptr();
-        let mut updates = 0;
-        let mut zeros = 0;
-        // SAFETY: as in hide.
-        unsafe {
-            let mut q = (*nodes.add(p as usize)).next;
-            while q != p {
-                let Node {
-                    top,
-                    up,
-                    down,
-                    next,
-                } = *nodes.add(q as usize);
-                if !XCC || *colors.add(q as usize) != MARKED {
-                    (*nodes.add(up as usize)).down = q;
-                    (*nodes.add(down as usize)).up = q;
-                    if TRACK {
-                        let len = *lens.add(top as usize);
-                        *lens.add(top as usize) = len + 1;
-                        zeros += u32::from(len == 0 && top <= np);
-                    } else {
-                        *lens.add(top as usize) += 1;
-                    }
-                    updates += 1;
-                }
-                q = next;
-            }
-        }
-        if TRACK {
-            self.zeros -= zeros;
-        }
-        updates
     }
 
     /// Knuth's cover(c): take item `c` out of the item list and hide every option in its list.
@@ -742,8 +590,7 @@ impl Links {
         let mut rr = self.down(c);
         while rr != c {
             let next = self.down(rr);
-            // SAFETY: rr is a node of c's list, in range.
-            let k = unsafe { *self.color.get_unchecked(rr as usize) };
+            let k = self.color_at(rr);
             if k != x {
                 if self.track {
                     let (u, h) = self.hide_look::<true, true, LOOK, false>(rr);
@@ -755,8 +602,7 @@ impl Links {
                     hit |= h;
                 }
             } else if rr != p {
-                // SAFETY: as above.
-                unsafe { *self.color.get_unchecked_mut(rr as usize) = MARKED };
+                self.set_color_at(rr, MARKED);
                 cleansings += 1;
             }
             rr = next;
@@ -774,11 +620,9 @@ impl Links {
         let mut rr = self.up(c);
         while rr != c {
             let next = self.up(rr);
-            // SAFETY: rr is a node of c's list, in range.
-            let k = unsafe { *self.color.get_unchecked(rr as usize) };
+            let k = self.color_at(rr);
             if k == MARKED {
-                // SAFETY: as above.
-                unsafe { *self.color.get_unchecked_mut(rr as usize) = x };
+                self.set_color_at(rr, x);
                 cleansings += 1;
             } else if rr != p {
                 updates += self.unhide::<true>(rr);
@@ -996,15 +840,28 @@ impl Links {
     /// Lowers the bound of node `p`'s item (it takes `p`'s option and may take more).
     #[inline(always)]
     pub(crate) fn lower(&mut self, p: u32) {
-        let c = self.top(p) as usize;
-        self.bound[c] -= 1;
+        self.lower_item(self.top(p));
     }
 
     /// Undoes `lower(p)`.
     #[inline(always)]
     pub(crate) fn raise(&mut self, p: u32) {
-        let c = self.top(p) as usize;
-        self.bound[c] += 1;
+        self.raise_item(self.top(p));
+    }
+
+    /// Lowers the bound of primary item `c` (with multiplicities): the item branched on at a level
+    /// takes one of its options there, or none. Returns the bound left.
+    #[inline(always)]
+    pub(crate) fn lower_item(&mut self, c: u32) -> u32 {
+        let b = &mut self.bound[c as usize];
+        *b -= 1;
+        *b
+    }
+
+    /// Undoes `lower_item(c)`.
+    #[inline(always)]
+    pub(crate) fn raise_item(&mut self, c: u32) {
+        self.bound[c as usize] += 1;
     }
 
     /// Algorithm M's commit of node `p` of a chosen option: a primary item that may take more options
@@ -1261,6 +1118,17 @@ impl Links {
         Ok(())
     }
 
+    /// Knuth's `sanity_checking`: with the crate's `sanity` feature the search calls this after every
+    /// event (`step`, `step_back`) and every turn of its fast loops, and a fault panics, named;
+    /// without the feature it is nothing at all.
+    #[inline(always)]
+    pub(crate) fn sanity_checking(&self) {
+        #[cfg(feature = "sanity")]
+        if let Err(fault) = self.sanity() {
+            panic!("sanity: {fault}");
+        }
+    }
+
     /// Minimum remaining values: the active primary item with the fewest options, the leftmost on ties.
     /// Stops looking at length 0, which nothing beats, and at length 1 while no item has length 0
     /// (`zeros`), when nothing can beat it either: so the choice is always DLX1's. (Stopping at length
@@ -1316,9 +1184,7 @@ impl Links {
         } else {
             (1, self.n_primary)
         };
-        debug_assert!(1 <= lo && hi <= self.n_primary);
-        // SAFETY: 1 <= lo and hi <= n_primary < len.len() (an empty range when there is no item).
-        let lens = unsafe { self.len.get_unchecked(lo as usize..=hi as usize) };
+        let lens = self.lens_between(lo, hi);
         // Nothing is below 1 while no item has length 0: the first 1 is the leftmost minimum.
         let floor = u32::from(TRACK && self.zeros == 0);
         let n = lens.len();
@@ -1397,218 +1263,4 @@ impl Links {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
-    use super::*;
-
-    /// The 6x7 example of Knuth's "Dancing Links" paper, shared with the search tests.
-    pub(crate) fn seeds() -> Instance {
-        // The 6x7 example of Knuth's "Dancing Links" paper; its only cover is rows 1, 4, 5 (from 1).
-        let mut x =
-            Instance::new(["A", "B", "C", "D", "E", "F", "G"], Vec::<String>::new()).unwrap();
-        for row in [
-            &[2, 4, 5][..],
-            &[0, 3, 6],
-            &[1, 2, 5],
-            &[0, 3],
-            &[1, 6],
-            &[3, 4, 6],
-        ] {
-            x.add_option(row).unwrap();
-        }
-        x
-    }
-
-    #[test]
-    fn layout_matches_dlx1() {
-        let l = Links::new(&seeds(), Order::Given);
-        assert_eq!(l.n_items, 7);
-        // Item lengths as in the paper: A 2, B 2, C 2, D 3, E 2, F 2, G 3.
-        let lens: Vec<u32> = (1..=7).map(|i| l.len(i)).collect();
-        assert_eq!(lens, vec![2, 2, 2, 3, 2, 2, 3]);
-        // Spacer after the items, then option 0 (C E F) at nodes 9..=11.
-        assert_eq!(l.nodes[8].top, 0);
-        assert_eq!(l.option_first[0], 9);
-        assert_eq!(l.nodes[8].down, 11);
-        assert_eq!(l.next_in_option(11), 9);
-        assert_eq!(l.nodes[8].next, 0);
-        assert_eq!(l.option_of(11), 0);
-        assert_eq!(l.option_of(12 + 1), 1);
-        assert_eq!(l.prev_in_option(9), 11);
-        assert_eq!(l.option_of(10), 0);
-        assert_eq!(l.choose(), Some((1, 2)));
-    }
-
-    /// DLX1's choice, written as Knuth writes it: along the list, the leftmost of the shortest,
-    /// stopping at length 0 only.
-    fn dlx1_choice(l: &Links) -> Option<(u32, u32)> {
-        let mut k = l.items[0].right;
-        let mut best: Option<(u32, u32)> = None;
-        while k != 0 && best.is_none_or(|(_, t)| t > 0) {
-            if best.is_none_or(|(_, t)| l.len(k) < t) {
-                best = Some((k, l.len(k)));
-            }
-            k = l.items[k as usize].right;
-        }
-        best
-    }
-
-    /// The dense scan of `choose`, and the walk of a shuffled layout, against DLX1's walk along the
-    /// list (which, for the given order, is the list of headers in increasing order): same item, same
-    /// length, in random states of covering, for numbers of primary items on both sides of the block
-    /// widths (16 and 64) and their multiples; with and without `zeros` kept (its stop at length 1
-    /// must never change the choice), checked by `sanity` throughout.
-    #[test]
-    fn dense_choice_matches_the_walk_along_the_list() {
-        let mut rng = SplitMix::new(11);
-        let mut stops_at_one = 0;
-        // Under Miri (`make miri`, a smoke run), a few sizes and steps: each step is slow there.
-        let (sizes, steps): (&[usize], usize) = if cfg!(miri) {
-            (&[17, 65], 12)
-        } else {
-            (
-                &[1, 2, 15, 16, 17, 31, 63, 64, 65, 80, 128, 129, 200, 324],
-                400,
-            )
-        };
-        for &np in sizes {
-            let names: Vec<String> = (0..np).map(|i| format!("p{i}")).collect();
-            let mut inst = Instance::new(names, ["s0", "s1"]).unwrap();
-            for _ in 0..3 * np {
-                let mut row: Vec<usize> =
-                    (0..1 + rng.below(4)).map(|_| rng.below(np + 2)).collect();
-                row.sort();
-                row.dedup();
-                inst.add_option(&row).unwrap();
-            }
-            for (order, track) in [
-                (Order::Given, false),
-                (Order::Given, true),
-                (Order::Shuffled(np as u64), true),
-            ] {
-                let mut l = Links::new(&inst, order);
-                l.set_track(track);
-                let start = l.clone();
-                let mut covered = Vec::new();
-                for _ in 0..steps {
-                    let want = dlx1_choice(&l);
-                    assert_eq!(l.choose(), want, "{np} primary items, {order:?}, {track}");
-                    stops_at_one += usize::from(track && want.is_some_and(|(_, t)| t == 1));
-                    let active: Vec<u32> = (1..=np as u32).filter(|&i| l.is_active(i)).collect();
-                    if !active.is_empty() && (covered.is_empty() || rng.below(3) > 0) {
-                        let c = active[rng.below(active.len())];
-                        l.cover::<true>(c);
-                        covered.push(c);
-                    } else if let Some(c) = covered.pop() {
-                        l.uncover::<true>(c);
-                    }
-                    assert_eq!(l.sanity(), Ok(()));
-                }
-                while let Some(c) = covered.pop() {
-                    l.uncover::<true>(c);
-                }
-                assert_eq!(l, start);
-            }
-        }
-        // The stop at length 1 was taken, and agreed.
-        assert!(
-            stops_at_one > if cfg!(miri) { 0 } else { 100 },
-            "{stops_at_one}"
-        );
-    }
-
-    /// Follows the search's one path down (each level: choose, cover the item, commit its first
-    /// option) and returns the lengths `choose` read in all, and the depth reached.
-    fn reads_down_the_path(l: &mut Links) -> (u64, u64) {
-        let (mut reads, mut depth) = (0, 0);
-        loop {
-            let (choice, read) = l.choose_counting();
-            reads += read;
-            let Some((c, d)) = choice else {
-                return (reads, depth);
-            };
-            assert_eq!(d, 1, "a forced move at every level");
-            l.cover::<true>(c);
-            l.cover_option_from::<true>(l.down(c));
-            depth += 1;
-        }
-    }
-
-    /// Many items (issue 12, finding 9): `n` items each in its own option is a path `n` deep, and
-    /// the choice at each level read all `n` lengths (n^2 in all: 10^6 items took hours). Now it
-    /// reads one block a level, so the work grows linearly: 10 times the items, 10 times the reads.
-    /// The same with a secondary item in each option, whose length drops to 0 as its option is
-    /// hidden, and with options of two primary items, whose second item is empty until covered.
-    #[test]
-    #[cfg_attr(miri, ignore = "hundreds of thousands of levels: too slow under Miri")]
-    fn the_choice_reads_a_block_a_level_on_a_long_path() {
-        let chain = |n: usize, shape: u8| {
-            let names: Vec<String> = (0..n).map(|k| format!("i{k}")).collect();
-            let sec: Vec<String> = match shape {
-                1 => (0..n).map(|k| format!("s{k}")).collect(),
-                _ => Vec::new(),
-            };
-            let mut inst = Instance::new(names, sec).unwrap();
-            for k in 0..n {
-                match shape {
-                    0 => inst.add_option(&[k]),
-                    1 => inst.add_option(&[k, n + k]),
-                    _ if k % 2 == 0 => inst.add_option(&[k, k + 1]),
-                    _ => continue,
-                }
-                .unwrap();
-            }
-            Links::new(&inst, Order::Given)
-        };
-        let small = TRACK_ZEROS as usize + 904;
-        for shape in 0..3 {
-            let mut work = Vec::new();
-            for n in [small, 10 * small] {
-                let mut l = chain(n, shape);
-                assert!(l.track, "{n} items keep zeros");
-                let start = l.clone();
-                let (reads, depth) = reads_down_the_path(&mut l);
-                assert_eq!(depth, if shape == 2 { n / 2 } else { n } as u64);
-                assert!(reads <= (WIDE as u64 + 1) * (depth + 1), "{reads} for {n}");
-                assert_eq!(l.sanity(), Ok(()));
-                drop(start);
-                work.push(reads);
-            }
-            // Linear: 10x the items, at most 10x the reads (each level reads one block).
-            assert!(work[1] <= 11 * work[0], "shape {shape}: {work:?}");
-            // What the scan over every item would have read: quadratic.
-            let mut full = chain(small, shape);
-            full.track = false;
-            let (reads, _) = reads_down_the_path_untracked(&mut full);
-            let n = if shape == 2 { small / 2 } else { small } as u64;
-            assert!(reads >= n * n / 2, "shape {shape}: {reads} vs {}", work[0]);
-        }
-    }
-
-    /// `reads_down_the_path` for links that do not keep zeros (the plain path, as before).
-    fn reads_down_the_path_untracked(l: &mut Links) -> (u64, u64) {
-        let (mut reads, mut depth) = (0, 0);
-        while let (Some((c, _)), read) = l.choose_counting() {
-            reads += read;
-            l.cover::<false>(c);
-            l.cover_option_from::<false>(l.down(c));
-            depth += 1;
-        }
-        (reads, depth)
-    }
-
-    #[test]
-    fn cover_then_uncover_restores_every_link() {
-        let inst = seeds();
-        for order in [Order::Given, Order::Shuffled(7)] {
-            let start = Links::new(&inst, order);
-            let mut l = start.clone();
-            let u = l.cover::<false>(4) + l.cover::<true>(1);
-            assert!(u > 2);
-            assert_ne!(l, start);
-            assert_eq!(l.sanity(), Ok(()));
-            l.uncover::<true>(1);
-            l.uncover::<false>(4);
-            assert_eq!(l, start);
-        }
-    }
-}
+pub(crate) mod tests;
