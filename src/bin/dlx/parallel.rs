@@ -471,7 +471,9 @@ pub fn batch(path: &str, args: &Args, out: &mut impl Write) -> Result<(), Stop> 
                         Some(c) => format!("line {l}, column {c}: {msg}"),
                         None => format!("line {l}: {msg}"),
                     };
-                    writeln!(out, "error: {msg}")?;
+                    // The line quotes the input: escaped as stderr's messages are, so that a
+                    // puzzle file cannot drive the terminal through stdout either.
+                    writeln!(out, "error: {}", problems::escape_controls(&msg))?;
                     n_bad += 1;
                     bad.get_or_insert(msg);
                 }
