@@ -10,7 +10,6 @@ use common::dlx_with_stdin;
 
 const DLX: &str = env!("CARGO_BIN_EXE_dlx");
 
-#[allow(dead_code)]
 fn dlx(args: &[&str]) -> Output {
     dlx_with_stdin(args, "")
 }
@@ -193,7 +192,163 @@ fn a_hex_clash_says_which_alphabet_was_assumed() {
     assert!(err.contains("hexadecimal") && err.contains("`.`"), "{err}");
 }
 
-#[allow(dead_code)]
 fn json(out: &Output) -> Value {
+    assert!(out.status.success(), "{}", stderr(out));
     serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// `dlx ARGS` under `ulimit -v kib` (virtual memory, KiB), `stdin` piped in: the output.
+fn dlx_limited(kib: u64, args: &[&str], stdin: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new("bash")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+        .arg(DLX)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let text = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+// ---- Findings 1, 2, 3: merge and --part on edited numbers ----
+
+/// The JSON lines of 8-queens counted in `n` parts.
+fn queens_parts(n: usize) -> Vec<String> {
+    (0..n)
+        .map(|k| {
+            let part = format!("{k}/{n}");
+            let out = dlx(&["count", "queens", "8", "--part", &part, "--json"]);
+            assert!(out.status.success(), "{}", stderr(&out));
+            String::from_utf8(out.stdout)
+                .unwrap()
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// `merge -` of `lines` under 300 MB of virtual memory: (status, stderr).
+fn merge_limited(lines: &[String]) -> (Option<i32>, String) {
+    let out = dlx_limited(300_000, &["merge", "-"], &(lines.join("\n") + "\n"));
+    (out.status.code(), stderr(&out))
+}
+
+#[test]
+fn merge_refuses_edited_part_counts_in_bounded_memory() {
+    let lines = queens_parts(2);
+    // The parts as written merge (the check below is of the edits, not of merge itself).
+    let (code, err) = merge_limited(&lines);
+    assert_eq!(code, Some(0), "{err}");
+    let edit = |k: usize, from: &str, to: &str| -> Vec<String> {
+        assert!(lines[k].contains(from), "{} lacks {from}", lines[k]);
+        let mut l = lines.clone();
+        l[k] = l[k].replacen(from, to, 1);
+        l
+    };
+    // 10^8 parts: missing ones counted, not listed (3.7 GB and an abort before).
+    let mut one = vec![edit(0, "\"parts\":2", "\"parts\":100000000")[0].clone()];
+    let (code, err) = merge_limited(&one);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("missing parts 1, 2, 3,") && err.contains("(99999999 in all) of 100000000"),
+        "{err}"
+    );
+    // Numbers past the bound of parts (a panic, an abort, an overflow before).
+    for (from, to) in [
+        ("\"parts\":2", "\"parts\":4294967296"),
+        ("\"parts\":2", "\"parts\":18446744073709551615"),
+        ("\"parts\":2", "\"parts\":0"),
+    ] {
+        one[0] = edit(0, from, to)[0].clone();
+        let (code, err) = merge_limited(&one);
+        assert_eq!(code, Some(2), "{to}: {err}");
+        assert!(
+            err.starts_with("dlx: standard input line 1: `parts` is ")
+                && err.contains("1 to 4294967295 parts"),
+            "{to}: {err}"
+        );
+    }
+    one[0] = edit(
+        0,
+        "\"part\":0,\"parts\":2",
+        "\"part\":18446744073709551614,\"parts\":18446744073709551615",
+    )[0]
+    .clone();
+    assert_eq!(merge_limited(&one).0, Some(2));
+}
+
+#[test]
+fn merge_refuses_impossible_counts_duplicate_keys_and_bad_seconds() {
+    let lines = queens_parts(2);
+    let nodes: u64 = serde_json::from_str::<Value>(&lines[0]).unwrap()["nodes"]
+        .as_u64()
+        .unwrap();
+    for (from, to, want) in [
+        (
+            "\"solutions\":".to_string(),
+            "\"solutions\":1000000000000,\"x\":".to_string(),
+            format!("1000000000000 solutions in {nodes} nodes"),
+        ),
+        (
+            "\"nodes\":".into(),
+            "\"nodes\":5,\"nodes\":".into(),
+            "`nodes` appears twice in this object".into(),
+        ),
+        (
+            "\"seconds\":".into(),
+            "\"seconds\":-1,\"y\":".into(),
+            "`seconds` is -1".into(),
+        ),
+    ] {
+        let mut l = lines.clone();
+        l[0] = l[0].replacen(&from, &to, 1);
+        let (code, err) = merge_limited(&l);
+        assert_eq!(code, Some(2), "{to}: {err}");
+        assert!(
+            err.starts_with("dlx: standard input line 1: ") && err.contains(&want),
+            "{to}: {err}"
+        );
+    }
+    // Two parts of 1e308 seconds each: the total is no float (it was written as null).
+    let mut l = lines.clone();
+    for x in &mut l {
+        let v: Value = serde_json::from_str(x).unwrap();
+        let s = v["seconds"].to_string();
+        *x = x.replacen(&format!("\"seconds\":{s}"), "\"seconds\":1e308", 1);
+    }
+    let (code, err) = merge_limited(&l);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("seconds add up"), "{err}");
+}
+
+#[test]
+fn huge_part_numbers_are_refused_or_cost_nothing() {
+    // Panic (101), an abort allocating 32 GiB, 2.7 s of scanning: now a message, or at once.
+    let out = dlx_limited(
+        300_000,
+        &["count", "queens", "8", "--part", "0/18446744073709551615"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("N must be at most 4294967295"));
+    for (part, solutions) in [("0/4294967295", 92), ("4294967294/4294967295", 0)] {
+        let t = std::time::Instant::now();
+        let out = dlx_limited(
+            300_000,
+            &["count", "queens", "8", "--part", part, "--json"],
+            "",
+        );
+        assert!(t.elapsed().as_secs_f64() < 1.0, "{part}: {:?}", t.elapsed());
+        assert_eq!(json(&out)["solutions"], solutions, "{part}");
+    }
 }

@@ -1045,23 +1045,28 @@ fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result<(),
     let seconds = t.elapsed().as_secs_f64();
     let st = search.stats();
     if args.json {
-        let mut v = json!({
-            "command": "count",
-            "problem": problem.title(),
-            "solutions": st.solutions,
-            "nodes": st.nodes,
-            "updates": st.updates,
-            "seconds": seconds,
-            "max_depth": st.max_depth(),
-            "first": first,
-            "threads": 1,
-            "tree": tree_name(problem, args),
-        });
-        if let Some(n) = args.pruned.get() {
-            v["pruned"] = json!(n);
-        }
-        name_algorithm(&mut v, args);
-        writeln!(out, "{v}")?;
+        // The keys name_algorithm adds to solve's JSON, in the one CountReport type.
+        let mut named = json!({});
+        name_algorithm(&mut named, args);
+        let word = |k: &str| named[k].as_str().map(str::to_owned);
+        let report = dlx_studio::report::CountReport {
+            command: "count".into(),
+            problem: problem.title(),
+            solutions: st.solutions,
+            nodes: st.nodes,
+            updates: st.updates,
+            seconds,
+            max_depth: st.max_depth() as u64,
+            first,
+            threads: 1,
+            tree: tree_name(problem, args).into(),
+            pruned: args.pruned.get().map(|n| n as u64),
+            engine: word("engine"),
+            algorithm: word("algorithm"),
+            heuristic: word("heuristic"),
+            ..Default::default()
+        };
+        writeln!(out, "{}", report.to_line())?;
     } else {
         writeln!(out, "{}", st.solutions)?;
     }
