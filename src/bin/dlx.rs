@@ -346,9 +346,41 @@ impl Args {
     /// With `--prune blocked` only: pentomino 6x10 on bit sets is 10% faster with its 144 blocked
     /// options emptied, but the default keeps the instance as given, so that nodes and updates are
     /// DLX1's own, as `dlx` and Knuth's program count them.
+    /// `--prune blocked`, with a progress line while it lasts, within its work bound
+    /// (`prune::WORK`): if the bound stops it, stderr says so (the counts are the same).
+    fn prune_blocked(&self, problem: &dyn Problem) -> Option<prune::Pruned> {
+        let mut progress = Progress::new(self.progress || io::stderr().is_terminal());
+        // A line that cannot be written stops the pruning; the run's next line reports it.
+        let mut failed = false;
+        let pruned = prune::blocked_within(
+            problem.instance(),
+            problem.givens(),
+            prune::WORK,
+            &mut |at| {
+                let line = format!(
+                    "pruning blocked options: round {}, {} of {} options checked, {} emptied",
+                    at.round, at.checked, at.options, at.removed
+                );
+                failed |= progress.show(&line).is_err();
+                !failed
+            },
+        );
+        failed |= progress.clear().is_err();
+        if let (Some(p), false) = (&pruned, failed) {
+            if !p.complete {
+                let _ = write_err(&format!(
+                    "dlx: --prune blocked stopped at its work bound in round {} ({} options \
+                     emptied; some left may be blocked too: the counts are the same)\n",
+                    p.rounds, p.removed
+                ));
+            }
+        }
+        pruned
+    }
+
     pub(crate) fn instance<'a>(&self, problem: &'a dyn Problem) -> std::borrow::Cow<'a, Instance> {
         let inst = match self.prune {
-            true => prune::blocked(problem.instance(), problem.givens()).map(|p| {
+            true => self.prune_blocked(problem).map(|p| {
                 self.pruned.set(Some(p.removed));
                 std::borrow::Cow::Owned(p.instance)
             }),

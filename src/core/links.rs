@@ -346,8 +346,7 @@ impl Links {
     }
 
     /// Keeps `zeros` (or stops keeping it) whatever the number of items: the tests run small
-    /// instances both ways.
-    #[cfg(test)]
+    /// instances both ways, and `prune::blocked` reads it.
     pub(crate) fn set_track(&mut self, on: bool) {
         self.track = on;
         self.zeros = self.count_zeros();
