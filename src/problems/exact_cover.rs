@@ -595,26 +595,23 @@ impl ExactCover {
 impl Problem for ExactCover {
     fn title(&self) -> String {
         let x = &self.inst;
+        // "1 item", "2 items": a count and its noun, singular for one.
+        let n = |k: usize, noun: &str| format!("{k} {noun}{}", if k == 1 { "" } else { "s" });
+        let (items, options) = (n(x.n_items(), "item"), n(x.n_options(), "option"));
         match self.format {
             Format::Knuth if x.has_multiplicities() => format!(
-                "exact cover with multiplicities{}: {} items ({} primary), {} options",
+                "exact cover with multiplicities{}: {items} ({} primary), {options}",
                 if x.has_colors() { " and colours" } else { "" },
-                x.n_items(),
                 x.n_primary(),
-                x.n_options()
             ),
             Format::Knuth if x.has_colors() => format!(
-                "exact cover with colours: {} items ({} primary), {} options, {} colours",
-                x.n_items(),
+                "exact cover with colours: {items} ({} primary), {options}, {}",
                 x.n_primary(),
-                x.n_options(),
-                x.color_names().len()
+                n(x.color_names().len(), "colour")
             ),
             Format::Knuth => format!(
-                "exact cover: {} items ({} primary), {} options",
-                x.n_items(),
+                "exact cover: {items} ({} primary), {options}",
                 x.n_primary(),
-                x.n_options()
             ),
             Format::Matrix if x.has_multiplicities() => format!(
                 "exact cover with multiplicities: {}x{} 0-1 matrix",
@@ -801,6 +798,24 @@ mod tests {
         assert_eq!(b.lines.len(), 3);
         assert!(b.lines.contains(&"row 4: A D".to_string()));
         assert_eq!(b.text, b.lines.join("\n"));
+    }
+
+    #[test]
+    fn titles_say_one_item_one_option_one_colour() {
+        let t = |text: &str| ExactCover::parse(text).unwrap().title();
+        assert_eq!(t("a\na\n"), "exact cover: 1 item (1 primary), 1 option");
+        assert_eq!(
+            t("a | x\na x:c\n"),
+            "exact cover with colours: 2 items (1 primary), 1 option, 1 colour"
+        );
+        assert_eq!(
+            t("a b | x\na x:c\nb x:d\n"),
+            "exact cover with colours: 3 items (2 primary), 2 options, 2 colours"
+        );
+        assert_eq!(
+            t("2|a\na\n"),
+            "exact cover with multiplicities: 1 item (1 primary), 1 option"
+        );
     }
 
     #[test]
