@@ -478,3 +478,19 @@ fn prune_blocked_on_a_million_items_takes_linear_work() {
     );
     std::fs::remove_file(f).unwrap();
 }
+
+#[test]
+fn bidi_characters_in_names_never_reach_stdout() {
+    // A right-to-left override in a colour name was printed as it is in the solution.
+    for text in [
+        "a | x\na x:r\u{202e}ed\n",
+        "a\u{202e}b\na\u{202e}b\n",
+        "a | x\na x:r\u{200b}\n",
+    ] {
+        refused_with_stdin(
+            &["solve", "exact-cover", "-"],
+            text,
+            &["invisible format character U+20"],
+        );
+    }
+}

@@ -148,14 +148,21 @@ impl<'a> Iterator for Tokens<'a> {
                     None if ch == '|' => return Some(Ok((col, "|"))),
                     None => {}
                 }
-            } else if ch.is_control() {
-                // The rest of the line is not read: the caller stops at the error.
+            } else if super::needs_escape(ch) {
+                // The rest of the line is not read: the caller stops at the error. An invisible or
+                // bidi format character (a right-to-left override) is refused as a control
+                // character is: names reach stdout in solutions, unescaped.
                 self.chars.by_ref().for_each(drop);
+                let what = if ch.is_control() {
+                    "control character"
+                } else {
+                    "invisible format character"
+                };
                 return Some(Err(InputError::at(
                     self.line,
                     col,
                     format!(
-                        "control character U+{:04X} in an item name: the input must be plain text",
+                        "{what} U+{:04X} in an item name: the input must be plain text",
                         ch as u32
                     ),
                 )));
