@@ -89,7 +89,7 @@ test: lint test-native test-parts test-wasm test-browser test-firefox fuzz-smoke
 # needed (nothing is installed here). `make fuzz` runs each for FUZZ_SECONDS (default 600); `make
 # fuzz-smoke`, part of `make test`, for 10 s each. Without a nightly toolchain both say so and skip.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS := sudoku_reader exact_cover_reader step_back
+FUZZ_TARGETS := sudoku_reader exact_cover_reader step_back merge_lines
 FUZZ_RUSTFLAGS := --cfg fuzzing -Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
   -Cllvm-args=-sanitizer-coverage-inline-8bit-counters -Cllvm-args=-sanitizer-coverage-pc-table \
   -Cllvm-args=-sanitizer-coverage-trace-compares -Zsanitizer=address

@@ -10,6 +10,7 @@
 pub mod core;
 pub mod narrate;
 pub mod problems;
+pub mod report;
 
 // Public so that tests/wasm.rs can drive the Session from Rust in the browser.
 #[cfg(target_arch = "wasm32")]

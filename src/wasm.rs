@@ -723,6 +723,79 @@ impl Session {
         Ok(note)
     }
 
+    /// Prepares to count part `k` of `n` of the loaded problem (see the contract).
+    pub fn count_part(&mut self, k: u32, n: u32) -> Result<(), JsValue> {
+        let l = self.loaded()?;
+        if n == 0 || k >= n {
+            return Err(js_sys::Error::new(&format!("part {k} of {n} does not exist")).into());
+        }
+        let (k, n) = (k as usize, n as usize);
+        // The split depends on the problem and n only, so every worker makes the same one.
+        // Split the tree the stepping search walks, so the parts add up to its counts and nodes.
+        let split = Split::with_tree(
+            l.problem.instance(),
+            l.problem.givens(),
+            Order::Given,
+            Plan::for_workers(n),
+            l.search.tree(),
+        )
+        .map_err(|c| js_sys::Error::new(&format!("the givens clash on option {}", c.option)))?;
+        self.share = Some(split.into_share(k, n));
+        Ok(())
+    }
+
+    /// Kept solution `k` (from 0) as a board.
+    pub fn kept(&self, k: usize) -> Result<JsValue, JsValue> {
+        let l = self.loaded()?;
+        let options = l.kept.get(k).ok_or_else(|| {
+            JsValue::from(js_sys::Error::new(&format!(
+                "no kept solution {k}: {} are kept",
+                l.kept.len()
+            )))
+        })?;
+        to_js(&l.problem.board(options))
+    }
+
+    /// A Sudoku cell's items and options in the matrix (see the contract).
+    pub fn cell_links(&self, cell: usize, value: usize) -> Result<JsValue, JsValue> {
+        let n = self.sudoku_n()?;
+        let size = n * n;
+        if cell >= size * size || value > size {
+            return Err(js_sys::Error::new(&format!(
+                "no cell {cell} with value {value} in a {size}x{size} Sudoku"
+            ))
+            .into());
+        }
+        let view = if value == 0 {
+            CellLinks {
+                items: vec![cell as u32 + 1],
+                options: (0..size).map(|v| (cell * size + v) as u32).collect(),
+            }
+        } else {
+            let k = cell * size + value - 1;
+            CellLinks {
+                items: problems::sudoku::option_items(n, k)
+                    .iter()
+                    .map(|&i| i as u32 + 1)
+                    .collect(),
+                options: vec![k as u32],
+            }
+        };
+        to_js(&view)
+    }
+
+    /// The cells a Sudoku item (by header) is about: its cell, or its row, column or box.
+    pub fn item_cells(&self, header: u32) -> Result<Vec<u32>, JsValue> {
+        let n = self.sudoku_n()?;
+        if header == 0 || header as usize > 4 * n.pow(4) {
+            return Ok(Vec::new());
+        }
+        Ok(problems::sudoku::item_cells(n, header as usize - 1)
+            .into_iter()
+            .map(|p| p as u32)
+            .collect())
+    }
+
     /// Up to `n` events forward; returns how many were taken.
     pub fn step(&mut self, n: u32) -> Result<u32, JsValue> {
         self.walk(n, false, |_| false)
@@ -870,6 +943,41 @@ impl Session {
         self.step_back(n as u32)
     }
 
+    /// `count_part(k, n)` in JS: both checked as whole numbers, `n` from 1 to 2^32 - 1 and `k` below
+    /// it (a u32 parameter took `-1` as 2^32 - 1 and `2**32 - 1` parts panicked and killed the
+    /// Session).
+    #[wasm_bindgen(js_name = count_part)]
+    pub fn count_part_js(&mut self, k: JsValue, n: JsValue) -> Result<(), JsValue> {
+        let n = whole_arg("n", &n, u32::MAX.into())?;
+        if n == 0 {
+            return Err(js_error(&InputError::new("n must be at least 1, not 0")));
+        }
+        let k = whole_arg("k", &k, n - 1)?;
+        self.count_part(k as u32, n as u32)
+    }
+
+    /// `kept(k)` in JS, `k` a whole number (`kept(1e20)` wrapped, `kept("0")` was taken as 0).
+    #[wasm_bindgen(js_name = kept)]
+    pub fn kept_js(&self, k: JsValue) -> Result<JsValue, JsValue> {
+        let k = whole_arg("k", &k, u32::MAX.into())?;
+        self.kept(k as usize)
+    }
+
+    /// `cell_links(cell, value)` in JS, both whole numbers checked before the Sudoku's range.
+    #[wasm_bindgen(js_name = cell_links)]
+    pub fn cell_links_js(&self, cell: JsValue, value: JsValue) -> Result<JsValue, JsValue> {
+        let cell = whole_arg("cell", &cell, u32::MAX.into())?;
+        let value = whole_arg("value", &value, u32::MAX.into())?;
+        self.cell_links(cell as usize, value as usize)
+    }
+
+    /// `item_cells(header)` in JS, a whole number.
+    #[wasm_bindgen(js_name = item_cells)]
+    pub fn item_cells_js(&self, header: JsValue) -> Result<Vec<u32>, JsValue> {
+        let header = whole_arg("header", &header, u32::MAX.into())?;
+        self.item_cells(header as u32)
+    }
+
     /// Forward to and including the next Try, Solution, DeadEnd or Reject; returns the number of
     /// events.
     pub fn step_to_choice(&mut self) -> Result<u32, JsValue> {
@@ -972,27 +1080,6 @@ impl Session {
             _ => narrate::paused(stats),
         });
         Ok(status == Status::Done)
-    }
-
-    /// Prepares to count part `k` of `n` of the loaded problem (see the contract).
-    pub fn count_part(&mut self, k: u32, n: u32) -> Result<(), JsValue> {
-        let l = self.loaded()?;
-        if n == 0 || k >= n {
-            return Err(js_sys::Error::new(&format!("part {k} of {n} does not exist")).into());
-        }
-        let (k, n) = (k as usize, n as usize);
-        // The split depends on the problem and n only, so every worker makes the same one.
-        // Split the tree the stepping search walks, so the parts add up to its counts and nodes.
-        let split = Split::with_tree(
-            l.problem.instance(),
-            l.problem.givens(),
-            Order::Given,
-            Plan::for_workers(n),
-            l.search.tree(),
-        )
-        .map_err(|c| js_sys::Error::new(&format!("the givens clash on option {}", c.option)))?;
-        self.share = Some(split.into_share(k, n));
-        Ok(())
     }
 
     /// Counts on in the part for about `ms` milliseconds; true when the part is done. The time is
@@ -1116,18 +1203,6 @@ impl Session {
         Ok(self.loaded()?.kept.len())
     }
 
-    /// Kept solution `k` (from 0) as a board.
-    pub fn kept(&self, k: usize) -> Result<JsValue, JsValue> {
-        let l = self.loaded()?;
-        let options = l.kept.get(k).ok_or_else(|| {
-            JsValue::from(js_sys::Error::new(&format!(
-                "no kept solution {k}: {} are kept",
-                l.kept.len()
-            )))
-        })?;
-        to_js(&l.problem.board(options))
-    }
-
     /// Every kept solution as a board, in the order found.
     pub fn kept_boards(&self) -> Result<JsValue, JsValue> {
         let l = self.loaded()?;
@@ -1192,46 +1267,6 @@ impl Session {
             0 => Vec::new(),
             n => problems::sudoku::candidates(l.search.links(), n),
         })
-    }
-
-    /// A Sudoku cell's items and options in the matrix (see the contract).
-    pub fn cell_links(&self, cell: usize, value: usize) -> Result<JsValue, JsValue> {
-        let n = self.sudoku_n()?;
-        let size = n * n;
-        if cell >= size * size || value > size {
-            return Err(js_sys::Error::new(&format!(
-                "no cell {cell} with value {value} in a {size}x{size} Sudoku"
-            ))
-            .into());
-        }
-        let view = if value == 0 {
-            CellLinks {
-                items: vec![cell as u32 + 1],
-                options: (0..size).map(|v| (cell * size + v) as u32).collect(),
-            }
-        } else {
-            let k = cell * size + value - 1;
-            CellLinks {
-                items: problems::sudoku::option_items(n, k)
-                    .iter()
-                    .map(|&i| i as u32 + 1)
-                    .collect(),
-                options: vec![k as u32],
-            }
-        };
-        to_js(&view)
-    }
-
-    /// The cells a Sudoku item (by header) is about: its cell, or its row, column or box.
-    pub fn item_cells(&self, header: u32) -> Result<Vec<u32>, JsValue> {
-        let n = self.sudoku_n()?;
-        if header == 0 || header as usize > 4 * n.pow(4) {
-            return Ok(Vec::new());
-        }
-        Ok(problems::sudoku::item_cells(n, header as usize - 1)
-            .into_iter()
-            .map(|p| p as u32)
-            .collect())
     }
 
     /// One line in words for the latest event taken or undone (or the latest load, reset or run).

@@ -857,7 +857,13 @@ fn sudoku_reads_the_grids_people_paste() {
             "Easter Monster\n# the hardest of 2007\n// by the forum\n{}",
             EASTER.replace('.', &mark.to_string())
         );
-        assert_eq!(count(&["sudoku", &text]), 1, "{text}");
+        // The skipped title is said on stderr (issue 22, finding 8).
+        let out = dlx(&["count", "sudoku", &text]);
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n", "{text}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "dlx: Read as a 9x9 Sudoku (the title line skipped)\n"
+        );
     }
     // 16x16 in hexadecimal: solved and printed in hexadecimal.
     let hex: String = SIXTEEN

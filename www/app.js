@@ -302,6 +302,12 @@ function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = 
   try {
     reading = model.load(spec.kind, spec.text, spec.distinct, spec.format);
   } catch (err) {
+    if (model.renewed) {
+      // The Session trapped and was replaced: its search is back at the start, so is the page's.
+      model.renewed = false;
+      restartSearch();
+      if (model.info) matrix.setProblem(model.info, model.views().nodes);
+    }
     showInputError(spec.kind, err, focusError);
     return false;
   }
@@ -466,17 +472,20 @@ async function writeUrl(spec, push) {
  */
 async function openFromUrl({ push = false } = {}) {
   let spec = history.state && history.state.spec ? history.state.spec : null;
+  let damaged = '';
   if (!spec) {
     try {
       spec = await specOf(location.search, KINDS.keys());
     } catch (err) {
-      note(`The link is damaged (${err.message}): showing ${DEFAULT_PRESET.label} instead.`, 'error');
+      damaged = `The link is damaged (${err.message}): showing ${DEFAULT_PRESET.label} instead.`;
       spec = null;
     }
   }
   if (!spec) {
     writeInputs(DEFAULT, { keepUndo: false });
     loadSpec(DEFAULT, { updateUrl: false });
+    // Said after the default is loaded, whose load would otherwise overwrite it at once.
+    if (damaged) note(damaged, 'error');
     // This entry is the default problem's: Back from the next one returns to it.
     history.replaceState({ spec: DEFAULT }, '', location.href);
     return;

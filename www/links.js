@@ -28,10 +28,32 @@ export async function deflate(text) {
   return base64url(new Uint8Array(await new Response(stream).arrayBuffer()));
 }
 
-/** @param {string} packed */
-export async function inflate(packed) {
+/** The most a link inflates to: the Session's input cap (64 MiB, problems::MAX_INPUT). */
+export const MAX_INFLATED = 64 * 1024 * 1024;
+
+/**
+ * The text of a packed link, inflated chunk by chunk up to `cap` bytes: past it the inflation stops
+ * and the link is refused (`Response.text()` inflated a 1.3 MB link into 1 GB, then failed with the
+ * wrong message).
+ * @param {string} packed @param {number} [cap]
+ */
+export async function inflate(packed, cap = MAX_INFLATED) {
   const stream = new Blob([unbase64url(packed)]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-  return new Response(stream).text();
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > cap) {
+      await reader.cancel();
+      throw new Error(`it inflates to more than the input cap of ${Math.round(cap / 1048576)} MiB; stopped there`);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
 }
 
 /**

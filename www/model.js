@@ -32,6 +32,16 @@ const MAX_CHOICE_MOVES = 20000;
  * @property {string[]} colors  XCC colour names: colour k (from 1) is colors[k - 1]
  */
 /**
+ * Whether a Session's error is a trap of the wasm machine (its memory ran out, or a panic) rather than
+ * a refusal of the input: after a trap the Session throws "recursive use of an object" forever.
+ * @param {unknown} err
+ */
+function isTrap(err) {
+  return err instanceof WebAssembly.RuntimeError
+    || (err instanceof Error && /recursive use of an object|unreachable|out of memory/i.test(err.message));
+}
+
+/**
  * @typedef {{kind: string, text: string, distinct: boolean, format?: string, tree?: string}} ProblemSpec
  *   format: exact cover's "knuth" | "matrix" (undefined: detect); tree: the search tree to walk (a name
  *   of TREES, engine.js; undefined: keep the one chosen), for links and history entries
@@ -84,6 +94,8 @@ export class Model {
     /** Play stops each time the search enters a node at this level (0: never). */
     this.pauseAtLevel = 0;
     this._batch = 1000;
+    /** Set when a trap replaced the Session (see `_renew`). */
+    this.renewed = false;
     this._restartState();
   }
 
@@ -101,7 +113,15 @@ export class Model {
    * @returns {string}
    */
   load(kind, text, distinct = false, format = undefined) {
-    const note = this.session.load_as(kind, String(text), !!distinct, format);
+    let note;
+    try {
+      note = this.session.load_as(kind, String(text), !!distinct, format);
+    } catch (err) {
+      if (!isTrap(err)) throw err;
+      this._renew();
+      throw new Error(`The solver ran out of memory reading this text (${err.message}); it was restarted`
+        + `${this.problem ? ' with the problem loaded before' : ''}.`, { cause: err });
+    }
     this.info = this.session.info();
     /** Each option's short name in the puzzle's words (the tree's node names). @type {string[]} */
     this.labels = this.session.option_labels();
@@ -109,6 +129,25 @@ export class Model {
     this.treeName = this.session.tree_name();
     this._restartState();
     return note;
+  }
+
+  /**
+   * A new Session in place of one a trap left unusable (wasm memory ran out: `unreachable`, then every
+   * call threw "recursive use of an object"), the problem loaded before loaded again in it. The old
+   * one's memory is not given back (it cannot be freed while it is marked in use).
+   */
+  _renew() {
+    this.session = new this.wasm.Session();
+    this._views = new LinkViews(this.memory, this.session);
+    if (this.treeChoice !== 'dlx1') this.session.set_tree(this.treeChoice);
+    const p = this.problem;
+    if (p) {
+      this.session.load_as(p.kind, p.text, p.distinct, p.format);
+      this.info = this.session.info();
+    }
+    this._restartState();
+    /** Set when a trap replaced the Session; the page restarts its own state and clears it. */
+    this.renewed = true;
   }
 
   /**

@@ -346,9 +346,41 @@ impl Args {
     /// With `--prune blocked` only: pentomino 6x10 on bit sets is 10% faster with its 144 blocked
     /// options emptied, but the default keeps the instance as given, so that nodes and updates are
     /// DLX1's own, as `dlx` and Knuth's program count them.
+    /// `--prune blocked`, with a progress line while it lasts, within its work bound
+    /// (`prune::WORK`): if the bound stops it, stderr says so (the counts are the same).
+    fn prune_blocked(&self, problem: &dyn Problem) -> Option<prune::Pruned> {
+        let mut progress = Progress::new(self.progress || io::stderr().is_terminal());
+        // A line that cannot be written stops the pruning; the run's next line reports it.
+        let mut failed = false;
+        let pruned = prune::blocked_within(
+            problem.instance(),
+            problem.givens(),
+            prune::WORK,
+            &mut |at| {
+                let line = format!(
+                    "pruning blocked options: round {}, {} of {} options checked, {} emptied",
+                    at.round, at.checked, at.options, at.removed
+                );
+                failed |= progress.show(&line).is_err();
+                !failed
+            },
+        );
+        failed |= progress.clear().is_err();
+        if let (Some(p), false) = (&pruned, failed) {
+            if !p.complete {
+                let _ = write_err(&format!(
+                    "dlx: --prune blocked stopped at its work bound in round {} ({} options \
+                     emptied; some left may be blocked too: the counts are the same)\n",
+                    p.rounds, p.removed
+                ));
+            }
+        }
+        pruned
+    }
+
     pub(crate) fn instance<'a>(&self, problem: &'a dyn Problem) -> std::borrow::Cow<'a, Instance> {
         let inst = match self.prune {
-            true => prune::blocked(problem.instance(), problem.givens()).map(|p| {
+            true => self.prune_blocked(problem).map(|p| {
                 self.pruned.set(Some(p.removed));
                 std::borrow::Cow::Owned(p.instance)
             }),
@@ -904,14 +936,19 @@ fn drive(
     let mut stop = true;
     // Small at first, so that even a short run goes through the chunked path the same way.
     let mut chunk: u64 = 1024;
+    // The node limit stands until it is reached: set anew after each solution, it was never reached
+    // where solutions come oftener than a chunk (`solve --limit 0 --progress` drew no line).
+    let mut limit_set = false;
+    let mut t = Instant::now();
     loop {
-        if progress.on {
+        if progress.on && !limit_set {
             search.set_limits(Limits {
                 nodes: Some(search.stats().nodes + chunk),
                 solutions: None,
             });
+            limit_set = true;
+            t = Instant::now();
         }
-        let t = Instant::now();
         match search.run_on(stop) {
             Status::Paused => {
                 progress.clear()?;
@@ -920,10 +957,14 @@ fn drive(
                     Next::CountOn => stop = false,
                     Next::End => return Ok(false),
                 }
+                // Redrawn between solutions too, at most twice a second (cleared before the next
+                // one is printed).
+                progress.tick(search)?;
             }
             Status::Limit => {
                 let secs = t.elapsed().as_secs_f64().max(1e-6);
                 chunk = ((chunk as f64 * 0.1 / secs) as u64).clamp(1024, 1 << 30);
+                limit_set = false;
                 progress.tick(search)?;
             }
             Status::Done => {
@@ -1036,23 +1077,28 @@ fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result<(),
     let seconds = t.elapsed().as_secs_f64();
     let st = search.stats();
     if args.json {
-        let mut v = json!({
-            "command": "count",
-            "problem": problem.title(),
-            "solutions": st.solutions,
-            "nodes": st.nodes,
-            "updates": st.updates,
-            "seconds": seconds,
-            "max_depth": st.max_depth(),
-            "first": first,
-            "threads": 1,
-            "tree": tree_name(problem, args),
-        });
-        if let Some(n) = args.pruned.get() {
-            v["pruned"] = json!(n);
-        }
-        name_algorithm(&mut v, args);
-        writeln!(out, "{v}")?;
+        // The keys name_algorithm adds to solve's JSON, in the one CountReport type.
+        let mut named = json!({});
+        name_algorithm(&mut named, args);
+        let word = |k: &str| named[k].as_str().map(str::to_owned);
+        let report = dlx_studio::report::CountReport {
+            command: "count".into(),
+            problem: problem.title(),
+            solutions: st.solutions,
+            nodes: st.nodes,
+            updates: st.updates,
+            seconds,
+            max_depth: st.max_depth() as u64,
+            first,
+            threads: 1,
+            tree: tree_name(problem, args).into(),
+            pruned: args.pruned.get().map(|n| n as u64),
+            engine: word("engine"),
+            algorithm: word("algorithm"),
+            heuristic: word("heuristic"),
+            ..Default::default()
+        };
+        writeln!(out, "{}", report.to_line())?;
     } else {
         writeln!(out, "{}", st.solutions)?;
     }
@@ -1158,21 +1204,46 @@ fn write_err(text: &str) -> io::Result<()> {
     e.flush()
 }
 
-/// Whether standard output was closed when dlx started (`dlx … >&-`). Rust's runtime opens `/dev/null`
-/// (read-write) on a closed standard descriptor before `main`, so output written there would vanish
-/// and dlx would exit 0. A shell's `>/dev/null` opens it write-only, so the two can be told apart by
-/// the access mode; only `1<>/dev/null` is mistaken for a closed stdout. Linux only (`/proc`).
+/// Whether standard output was closed when dlx started (`dlx … >&-`). Rust's runtime opens
+/// `/dev/null` on a closed standard descriptor before `main`, so output written there would vanish
+/// and dlx would exit 0. From `main` a closed stdout cannot be told from `/dev/null` opened by the
+/// caller (Python's `stdout=DEVNULL`, Node's `'ignore'`, `daemon(3)` and `1<>/dev/null` open it
+/// read-write, as the runtime does, and were taken for a closed stdout: exit 1 whatever the input).
+/// So the descriptor is looked at before the runtime touches it, from a constructor in
+/// `.init_array`, which the C runtime calls before `main`; elsewhere the check is left out.
+#[cfg(target_os = "linux")]
+mod stdout_check {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    static CLOSED: AtomicBool = AtomicBool::new(false);
+
+    extern "C" {
+        fn fcntl(fd: i32, cmd: i32, ...) -> i32;
+    }
+
+    /// `F_GETFD` on Linux (every architecture).
+    const F_GETFD: i32 = 1;
+
+    extern "C" fn check() {
+        // SAFETY: `fcntl(1, F_GETFD)` only reads descriptor 1's flags; -1 (EBADF) means it is closed.
+        if unsafe { fcntl(1, F_GETFD) } == -1 {
+            CLOSED.store(true, Ordering::Relaxed);
+        }
+    }
+
+    #[used]
+    #[link_section = ".init_array"]
+    static CHECK: extern "C" fn() = check;
+
+    pub fn was_closed() -> bool {
+        CLOSED.load(Ordering::Relaxed)
+    }
+}
+
 fn stdout_was_closed() -> bool {
     #[cfg(target_os = "linux")]
     {
-        let is_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == *"/dev/null");
-        let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
-            info.lines()
-                .find_map(|l| l.strip_prefix("flags:"))
-                .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-                .is_some_and(|flags| flags & 0o3 == 0o2)
-        });
-        is_null && read_write
+        stdout_check::was_closed()
     }
     #[cfg(not(target_os = "linux"))]
     {
@@ -1180,18 +1251,85 @@ fn stdout_was_closed() -> bool {
     }
 }
 
+/// A Sudoku text that holds more than one puzzle (a `--batch` file given as the puzzle) is refused:
+/// the reader took the first line for a title and answered the second puzzle alone. A title line that
+/// is skipped is said on stderr, as `count exact-cover` says how it read its text.
+fn sudoku_skips(text: &str) -> Result<(), Stop> {
+    use dlx_studio::problems::sudoku::Grid;
+    let Ok(grid) = Grid::parse(text) else {
+        return Ok(());
+    };
+    if !grid.reading().title_skipped {
+        return Ok(());
+    }
+    // Lines that are whole puzzles on their own: two are enough to refuse.
+    let puzzles: Vec<usize> = problems::text_lines(text)
+        .filter(|(_, l)| !l.trim().is_empty() && Grid::parse(l).is_ok())
+        .map(|(n, _)| n)
+        .take(2)
+        .collect();
+    if let [a, b] = puzzles[..] {
+        return Err(Fail(format!(
+            "more than one puzzle: lines {a} and {b} are each a whole Sudoku, and this reads one \
+             (the first would be skipped as a title); for one puzzle a line use --batch FILE|-"
+        ))
+        .into());
+    }
+    write_err(&format!(
+        "dlx: {}\n",
+        problems::escape_controls(&grid.note())
+    ))
+    .map_err(Stop::Stderr)
+}
+
+/// Standard output, which refuses every write if it was closed when dlx started: the input is still
+/// read and checked first, so bad input exits 2 as promised, and output that has nowhere to go 1.
+struct Stdout {
+    closed: bool,
+    inner: io::StdoutLock<'static>,
+}
+
+impl Stdout {
+    fn lock() -> Stdout {
+        Stdout {
+            closed: stdout_was_closed(),
+            inner: io::stdout().lock(),
+        }
+    }
+
+    fn refuse(&self) -> io::Result<()> {
+        match self.closed {
+            true => Err(io::Error::other(STDOUT_CLOSED)),
+            false => Ok(()),
+        }
+    }
+}
+
+const STDOUT_CLOSED: &str = "standard output is closed: nowhere to write the output";
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.refuse()?;
+        self.inner.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.refuse()?;
+        self.inner.flush()
+    }
+}
+
 fn run(argv: &[String]) -> Result<(), Stop> {
     let args = match parse_args(argv)? {
         Parsed::Help => {
-            let mut out = io::stdout().lock();
+            let mut out = Stdout::lock();
             out.write_all(USAGE.as_bytes())?;
             out.flush()?;
             return Ok(());
         }
         Parsed::Run(a) => a,
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = io::BufWriter::new(Stdout::lock());
     if args.command == Merge {
         parallel::merge(&args.positional, args.max_input, &mut out)?;
         out.flush()?;
@@ -1226,11 +1364,17 @@ fn run(argv: &[String]) -> Result<(), Stop> {
         return Ok(());
     }
     let (spec, problem) = load(&args)?;
-    if let (Some(note), false) = (problem.note(), matches!(spec, Spec::Sudoku(_))) {
+    let note = match &spec {
         // Said only when the text was asked for as something else: a Sudoku in an exact-cover file.
+        Spec::Sudoku(_) => None,
+        _ => problem.note(),
+    };
+    if let Some(note) = note {
         write_err(&format!("dlx: {}\n", problems::escape_controls(&note))).map_err(Stop::Stderr)?;
     }
-
+    if let Spec::Sudoku(text) = &spec {
+        sudoku_skips(text)?;
+    }
     match args.command {
         Command::Count => count(&*problem, &args, &mut out)?,
         Command::Solve => {
@@ -1258,10 +1402,6 @@ fn run(argv: &[String]) -> Result<(), Stop> {
 /// Exit status: 0 success (a closed pipe on stdout too), 1 output that could not be written, 2 bad
 /// input or usage. The message goes to stderr if it can; if it cannot, the status still tells.
 fn main() -> ExitCode {
-    if stdout_was_closed() {
-        let _ = write_err("dlx: standard output is closed: nowhere to write the output\n");
-        return ExitCode::from(1);
-    }
     let argv: Result<Vec<String>, Stop> = std::env::args_os()
         .skip(1)
         .map(|a| {
@@ -1277,6 +1417,7 @@ fn main() -> ExitCode {
         Ok(()) => return ExitCode::SUCCESS,
         Err(Stop::Fail(Fail(msg))) => (msg, 2),
         Err(Stop::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
+        Err(Stop::Output(_)) if stdout_was_closed() => (STDOUT_CLOSED.to_string(), 1),
         Err(Stop::Output(e)) => (format!("cannot write to standard output: {e}"), 1),
         Err(Stop::Stderr(e)) => (format!("cannot write to standard error: {e}"), 1),
     };

@@ -35,6 +35,8 @@ pub enum InstanceError {
     BoundsOnSecondary { item: String },
     /// Bounds with `lo > hi` or `hi == 0`.
     BadBounds { item: String, lo: u32, hi: u32 },
+    /// More than the budget of an instance ([`BUDGET`]): `what` names the measure.
+    OverBudget { what: &'static str, limit: usize },
 }
 
 impl fmt::Display for InstanceError {
@@ -61,6 +63,11 @@ impl fmt::Display for InstanceError {
             InstanceError::BoundsOnSecondary { item } => write!(
                 f,
                 "`{item}` is a secondary item: only primary items can have multiplicities"
+            ),
+            InstanceError::OverBudget { what, limit } => write!(
+                f,
+                "more than {} {what}, the most an instance may have (see \"Bad input\" in the README)",
+                crate::narrate::thousands(*limit as u64)
             ),
             InstanceError::BadBounds { item, lo, hi } => {
                 if *hi == 0 {
@@ -95,10 +102,80 @@ pub fn first_repeat(items: &[usize]) -> Option<usize> {
         .min()
 }
 
+/// The most an instance may hold, checked before anything is allocated for it, natively and in wasm
+/// alike, so that no input costs memory without bound: a header-less 0-1 row of 20 M `1`s took
+/// 4.5 GB natively (and 40 M took wasm's whole memory, then trapped) where it is now refused at once.
+/// At the budget, an instance and its links take about 1 GB.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Items, primary and secondary (a header-less matrix: its columns).
+    pub items: usize,
+    /// Nodes of the link arrays: an item header a item, an entry an item of an option, a spacer an
+    /// option, and two more (the links' own count).
+    pub nodes: usize,
+    /// Bytes of item and colour names together.
+    pub name_bytes: usize,
+}
+
+impl Budget {
+    /// Whether `items` items whose names take `name_bytes` bytes are within the budget.
+    pub fn check_items(&self, items: usize, name_bytes: usize) -> Result<(), InstanceError> {
+        if items > self.items {
+            return Err(InstanceError::OverBudget {
+                what: "items",
+                limit: self.items,
+            });
+        }
+        if name_bytes > self.name_bytes {
+            return Err(InstanceError::OverBudget {
+                what: "bytes of item and colour names",
+                limit: self.name_bytes,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The budget of every instance (see [`Budget`]): 2^22 items, 2^25 nodes, 64 MiB of names.
+pub const BUDGET: Budget = Budget {
+    items: 1 << 22,
+    nodes: 1 << 25,
+    name_bytes: 1 << 26,
+};
+
+/// Item names, all in one string: an item costs its name's bytes and one `u32`, not a `String`
+/// (24 bytes and an allocation each: most of a header-less 0-1 row's cost per `1`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Names {
+    text: String,
+    /// `ends[i]`: where name `i` ends in `text` (it starts where name `i - 1` ends).
+    ends: Vec<u32>,
+}
+
+impl Names {
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn push(&mut self, name: &str) {
+        self.text.push_str(name);
+        self.ends.push(self.text.len() as u32);
+    }
+
+    fn get(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.text[start..self.ends[i] as usize]
+    }
+
+    fn iter(&self) -> impl ExactSizeIterator<Item = &str> + Clone + '_ {
+        (0..self.len()).map(|i| self.get(i))
+    }
+}
+
 /// Items and options of a generalized exact-cover problem.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Instance {
-    names: Vec<String>,
+    names: Names,
     n_primary: usize,
     /// Items of option k are `opt_items[opt_start[k]..opt_start[k + 1]]`.
     opt_items: Vec<u32>,
@@ -109,6 +186,11 @@ pub struct Instance {
     opt_start: Vec<u32>,
     /// `color_names[c - 1]` is the name of colour `c`.
     color_names: Vec<String>,
+    /// The number of each colour by name: finding a colour was a scan of `color_names` (200 k
+    /// colours took 43 s to read).
+    color_index: HashMap<String, u32>,
+    /// Bytes of item and colour names (see [`BUDGET`]).
+    name_bytes: usize,
     /// `bounds[i]`: primary item `i`'s multiplicity `(lo, hi)`; empty while every item is `(1, 1)`,
     /// so that plain instances pay nothing for them.
     bounds: Vec<(u32, u32)>,
@@ -127,6 +209,7 @@ impl Instance {
         let n_primary = names.len();
         names.extend(secondary.into_iter().map(Into::into));
         let mut seen = HashMap::with_capacity(names.len());
+        let mut bytes = 0;
         for (i, n) in names.iter().enumerate() {
             // `:` would make `name:colour` ambiguous in Knuth's format.
             if n.is_empty() || n.contains(|c: char| c.is_whitespace() || c == '|' || c == ':') {
@@ -135,14 +218,16 @@ impl Instance {
             if seen.insert(n.as_str(), i).is_some() {
                 return Err(InstanceError::DuplicateItem(n.clone()));
             }
+            bytes += n.len();
+            BUDGET.check_items(i + 1, bytes)?;
         }
-        Ok(Instance::from_checked_names(names, n_primary))
+        Ok(Instance::from_checked_names(&names, n_primary))
     }
 
     /// Gives primary item `item` the multiplicity `lo..=hi` (Knuth's `lo:hi|name`): a solution has it
     /// in at least `lo` and at most `hi` chosen options. `hi` must be at least 1 and at least `lo`.
     pub fn set_bounds(&mut self, item: usize, lo: u32, hi: u32) -> Result<(), InstanceError> {
-        let name = || self.names[item].clone();
+        let name = || self.names.get(item).to_string();
         if item >= self.n_primary {
             return Err(InstanceError::BoundsOnSecondary { item: name() });
         }
@@ -176,9 +261,9 @@ impl Instance {
     /// Item `item`'s name as the items line writes it: `hi|name` or `lo:hi|name` when it has bounds.
     pub fn item_label(&self, item: usize) -> String {
         match self.bounds(item) {
-            (1, 1) => self.names[item].clone(),
-            (lo, hi) if lo == hi => format!("{hi}|{}", self.names[item]),
-            (lo, hi) => format!("{lo}:{hi}|{}", self.names[item]),
+            (1, 1) => self.names.get(item).to_string(),
+            (lo, hi) if lo == hi => format!("{hi}|{}", self.names.get(item)),
+            (lo, hi) => format!("{lo}:{hi}|{}", self.names.get(item)),
         }
     }
 
@@ -186,20 +271,31 @@ impl Instance {
     /// not empty, no white space, `|` or `:`), the first `n_primary` primary: the exact-cover reader
     /// checks each name as it reads it, to say where a bad one stands, and would otherwise hash
     /// every name a second time (a 2-million-item line took 9 s, read three times over).
-    pub(crate) fn from_checked_names(names: Vec<String>, n_primary: usize) -> Instance {
-        debug_assert!(n_primary <= names.len());
-        debug_assert!(names
-            .iter()
-            .all(|n| !n.is_empty()
-                && !n.contains(|c: char| c.is_whitespace() || c == '|' || c == ':')));
+    /// The names must be within the budget ([`Budget::check_items`]).
+    pub(crate) fn from_checked_names<S: AsRef<str>>(
+        names: impl IntoIterator<Item = S>,
+        n_primary: usize,
+    ) -> Instance {
+        let mut all = Names::default();
+        for n in names {
+            let n = n.as_ref();
+            debug_assert!(
+                !n.is_empty() && !n.contains(|c: char| c.is_whitespace() || c == '|' || c == ':')
+            );
+            all.push(n);
+        }
+        debug_assert!(n_primary <= all.len());
+        debug_assert!(BUDGET.check_items(all.len(), all.text.len()).is_ok());
         Instance {
-            names,
+            name_bytes: all.text.len(),
+            names: all,
             n_primary,
             opt_items: Vec::new(),
             opt_colors: Vec::new(),
             colored: false,
             opt_start: vec![0],
             color_names: Vec::new(),
+            color_index: HashMap::new(),
             bounds: Vec::new(),
         }
     }
@@ -209,11 +305,21 @@ impl Instance {
         if name.is_empty() || name.contains(|c: char| c.is_whitespace() || c == '|' || c == ':') {
             return Err(InstanceError::BadColorName(name.to_string()));
         }
-        if let Some(k) = self.color_names.iter().position(|n| n == name) {
-            return Ok(k as u32 + 1);
+        if let Some(&c) = self.color_index.get(name) {
+            return Ok(c);
         }
+        let bytes = self.name_bytes + name.len();
+        if bytes > BUDGET.name_bytes {
+            return Err(InstanceError::OverBudget {
+                what: "bytes of item and colour names",
+                limit: BUDGET.name_bytes,
+            });
+        }
+        self.name_bytes = bytes;
         self.color_names.push(name.to_string());
-        Ok(self.color_names.len() as u32)
+        let c = self.color_names.len() as u32;
+        self.color_index.insert(name.to_string(), c);
+        Ok(c)
     }
 
     /// The name of colour `c` (from 1).
@@ -236,10 +342,11 @@ impl Instance {
     pub fn add_colored_option(&mut self, items: &[(usize, u32)]) -> Result<usize, InstanceError> {
         let plain: Vec<usize> = items.iter().map(|&(i, _)| i).collect();
         self.check_option(&plain)?;
+        self.check_nodes(items.len())?;
         for &(i, c) in items {
             if c != 0 && i < self.n_primary {
                 return Err(InstanceError::ColorOnPrimary {
-                    item: self.names[i].clone(),
+                    item: self.names.get(i).to_string(),
                 });
             }
             assert!(
@@ -262,12 +369,26 @@ impl Instance {
     /// Adds an option over the given items (in the order given) and returns its number.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, InstanceError> {
         self.check_option(items)?;
+        self.check_nodes(items.len())?;
         if self.colored {
             self.opt_colors.extend(items.iter().map(|_| 0));
         }
         self.opt_items.extend(items.iter().map(|&i| i as u32));
         self.opt_start.push(self.opt_items.len() as u32);
         Ok(self.opt_start.len() - 2)
+    }
+
+    /// Whether one more option of `len` items keeps the link arrays within [`BUDGET`]`.nodes`.
+    fn check_nodes(&self, len: usize) -> Result<(), InstanceError> {
+        // Item headers, the entries so far and this option's, a spacer an option, and two more.
+        let nodes = self.names.len() + self.opt_items.len() + len + self.n_options() + 3;
+        if nodes > BUDGET.nodes {
+            return Err(InstanceError::OverBudget {
+                what: "nodes (items, their uses in options, and one an option)",
+                limit: BUDGET.nodes,
+            });
+        }
+        Ok(())
     }
 
     /// An option may be empty (a 0-1 matrix row of zeros): it covers nothing and is never chosen,
@@ -278,7 +399,7 @@ impl Instance {
         let bad = items.iter().position(|&i| i >= self.names.len());
         if let Some(k) = first_repeat(&items[..bad.unwrap_or(items.len())]) {
             return Err(InstanceError::RepeatedItem {
-                item: self.names[items[k]].clone(),
+                item: self.names.get(items[k]).to_string(),
             });
         }
         if let Some(k) = bad {
@@ -332,11 +453,12 @@ impl Instance {
     }
 
     pub fn item_name(&self, item: usize) -> &str {
-        &self.names[item]
+        self.names.get(item)
     }
 
-    pub fn item_names(&self) -> &[String] {
-        &self.names
+    /// The items' names, in item order.
+    pub fn item_names(&self) -> impl ExactSizeIterator<Item = &str> + Clone + '_ {
+        self.names.iter()
     }
 
     pub fn is_primary(&self, item: usize) -> bool {
@@ -371,7 +493,7 @@ impl Instance {
             if !s.is_empty() {
                 s.push(' ');
             }
-            s.push_str(&self.names[i]);
+            s.push_str(self.names.get(i));
             if c != 0 {
                 s.push(':');
                 s.push_str(self.color_name(c));
@@ -386,8 +508,11 @@ impl Instance {
         let primary: Vec<String> = (0..self.n_primary).map(|i| self.item_label(i)).collect();
         s.push_str(&primary.join(" "));
         if self.n_primary < self.names.len() {
-            s.push_str(" | ");
-            s.push_str(&self.names[self.n_primary..].join(" "));
+            s.push_str(" |");
+            for name in self.names.iter().skip(self.n_primary) {
+                s.push(' ');
+                s.push_str(name);
+            }
         }
         s.push('\n');
         // An empty option (a 0-1 row of zeros) has no line in Knuth's format (a blank line is
@@ -426,10 +551,10 @@ impl Instance {
             }
             if i < self.n_primary {
                 new_index[i] = primary.len() as u32;
-                primary.push(name.clone());
+                primary.push(name);
             } else {
                 new_index[i] = secondary.len() as u32;
-                secondary.push(name.clone());
+                secondary.push(name);
             }
         }
         let np = primary.len() as u32;
@@ -440,6 +565,8 @@ impl Instance {
         }
         let mut out = Instance::new(primary, secondary).expect("names were valid");
         out.color_names = self.color_names.clone();
+        out.color_index = self.color_index.clone();
+        out.name_bytes = self.name_bytes;
         let mut origin = Vec::new();
         let mut buf = Vec::new();
         for k in 0..self.n_options() {

@@ -44,7 +44,7 @@ impl Plan {
     /// work stealing can even out subtrees whose estimates were off.
     pub fn for_workers(n: usize) -> Plan {
         Plan {
-            target: 64 * n.max(4),
+            target: 64usize.saturating_mul(n.max(4)),
             min_size: 200_000.0,
         }
     }
@@ -359,7 +359,7 @@ impl Split {
         let want = (plan.target as f64 / 2.0).min(root / plan.min_size.max(1.0));
         let min_depth = widths.iter().position(|&w| w >= want).unwrap_or(0);
         // Beyond this many subproblems (estimates gone badly wrong), the walk stops splitting.
-        let max_subs = 8 * plan.target;
+        let max_subs = plan.target.saturating_mul(8);
         let n_givens = givens.len();
         let mut s = base;
         let mut seq = 0u64;
@@ -441,6 +441,16 @@ impl Split {
     /// [`Split::share_tally`]).
     pub fn share(&self, k: usize, n: usize) -> Vec<usize> {
         assert!(k < n, "part {k} of {n}");
+        // With at least as many parts as subproblems, the deal below gives subproblem i to part i
+        // (every load is 0 until its part gets one, and a tie goes to the lowest part): said so
+        // directly, so that a huge n (`--part 0/4294967295`) allocates and scans nothing per part.
+        if n >= self.subproblems.len() {
+            return if k < self.subproblems.len() {
+                vec![k]
+            } else {
+                Vec::new()
+            };
+        }
         let mut load = vec![0.0f64; n];
         let mut mine = Vec::new();
         for (i, sub) in self.subproblems.iter().enumerate() {

@@ -148,14 +148,21 @@ impl<'a> Iterator for Tokens<'a> {
                     None if ch == '|' => return Some(Ok((col, "|"))),
                     None => {}
                 }
-            } else if ch.is_control() {
-                // The rest of the line is not read: the caller stops at the error.
+            } else if super::needs_escape(ch) {
+                // The rest of the line is not read: the caller stops at the error. An invisible or
+                // bidi format character (a right-to-left override) is refused as a control
+                // character is: names reach stdout in solutions, unescaped.
                 self.chars.by_ref().for_each(drop);
+                let what = if ch.is_control() {
+                    "control character"
+                } else {
+                    "invisible format character"
+                };
                 return Some(Err(InputError::at(
                     self.line,
                     col,
                     format!(
-                        "control character U+{:04X} in an item name: the input must be plain text",
+                        "{what} U+{:04X} in an item name: the input must be plain text",
                         ch as u32
                     ),
                 )));
@@ -196,8 +203,7 @@ impl ItemsLine<'_> {
     /// The instance over these names, with their multiplicities and no option yet. They were checked
     /// as they were read, so they are not hashed again.
     fn instance(&self) -> Instance {
-        let names = self.names.iter().map(|&n| n.to_owned()).collect();
-        let mut inst = Instance::from_checked_names(names, self.n_primary);
+        let mut inst = Instance::from_checked_names(&self.names, self.n_primary);
         for &(i, lo, hi) in &self.bounds {
             inst.set_bounds(i, lo, hi)
                 .expect("bounds are checked as they are read, on primary items only");
@@ -282,6 +288,7 @@ fn items_line<'a>((line, text): Line<'a>) -> Result<ItemsLine<'a>, InputError> {
     let mut index: HashMap<&str, usize> = HashMap::new();
     let mut n_primary = None;
     let mut bounds = Vec::new();
+    let mut name_bytes = 0;
     // Tokens are read up to two ahead of where they are handled, so that a bound followed by a
     // glued `|` and a glued name is read as one multiplicity, not taken for an item name.
     let mut toks = tokens(line, text);
@@ -322,6 +329,11 @@ fn items_line<'a>((line, text): Line<'a>) -> Result<ItemsLine<'a>, InputError> {
             continue;
         }
         no_color(line, at, tok)?;
+        // The budget of an instance, checked at the name that would pass it, before it is kept.
+        name_bytes += tok.len();
+        crate::core::instance::BUDGET
+            .check_items(names.len() + 1, name_bytes)
+            .map_err(|e| InputError::at(line, at, e.to_string()))?;
         if let Some(first) = index.insert(tok, names.len()) {
             return Err(InputError::at(
                 line,
@@ -341,6 +353,11 @@ fn items_line<'a>((line, text): Line<'a>) -> Result<ItemsLine<'a>, InputError> {
         index,
         bounds,
     })
+}
+
+/// The number of decimal digits of `n`.
+fn digits(n: usize) -> usize {
+    n.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
 /// True for a line made only of `0`, `1` and white space (a matrix row).
@@ -508,9 +525,24 @@ impl ExactCover {
         let mut inst = match header {
             Some(header) => items_line(header)?.instance(),
             None => {
-                let width = rows.clone().next().map_or(0, |(_, text)| row_width(text));
-                let names = (1..=width).map(|j| format!("c{j}")).collect();
-                Instance::from_checked_names(names, width)
+                let (line, width) = rows
+                    .clone()
+                    .next()
+                    .map_or((1, 0), |(line, text)| (line, row_width(text)));
+                // Columns `c1`, `c2`, …: refused past the budget of items before any is named (a
+                // row of 20 M `1`s took 4.5 GB, a `String` a column among the rest).
+                let bytes = (1..=width).map(|j| 1 + digits(j)).sum();
+                crate::core::instance::BUDGET
+                    .check_items(width, bytes)
+                    .map_err(|e| {
+                        InputError::at(
+                            line,
+                            1,
+                            format!("a row of {width} entries, so {width} columns: {e}"),
+                        )
+                    })?;
+                // Each name is made and copied into the instance's one string of names.
+                Instance::from_checked_names((1..=width).map(|j| format!("c{j}")), width)
             }
         };
         let width = inst.n_items();
@@ -570,26 +602,23 @@ impl ExactCover {
 impl Problem for ExactCover {
     fn title(&self) -> String {
         let x = &self.inst;
+        // "1 item", "2 items": a count and its noun, singular for one.
+        let n = |k: usize, noun: &str| format!("{k} {noun}{}", if k == 1 { "" } else { "s" });
+        let (items, options) = (n(x.n_items(), "item"), n(x.n_options(), "option"));
         match self.format {
             Format::Knuth if x.has_multiplicities() => format!(
-                "exact cover with multiplicities{}: {} items ({} primary), {} options",
+                "exact cover with multiplicities{}: {items} ({} primary), {options}",
                 if x.has_colors() { " and colours" } else { "" },
-                x.n_items(),
                 x.n_primary(),
-                x.n_options()
             ),
             Format::Knuth if x.has_colors() => format!(
-                "exact cover with colours: {} items ({} primary), {} options, {} colours",
-                x.n_items(),
+                "exact cover with colours: {items} ({} primary), {options}, {}",
                 x.n_primary(),
-                x.n_options(),
-                x.color_names().len()
+                n(x.color_names().len(), "colour")
             ),
             Format::Knuth => format!(
-                "exact cover: {} items ({} primary), {} options",
-                x.n_items(),
+                "exact cover: {items} ({} primary), {options}",
                 x.n_primary(),
-                x.n_options()
             ),
             Format::Matrix if x.has_multiplicities() => format!(
                 "exact cover with multiplicities: {}x{} 0-1 matrix",
@@ -621,12 +650,7 @@ impl Problem for ExactCover {
         if board.kind != "exact-cover" {
             return Err(format!("a {} board, not an exact-cover one", board.kind));
         }
-        let index: HashMap<&str, usize> = x
-            .item_names()
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (n.as_str(), i))
-            .collect();
+        let index: HashMap<&str, usize> = x.item_names().enumerate().map(|(i, n)| (n, i)).collect();
         let sorted = |k: usize| {
             let mut v: Vec<(usize, u32)> = x.option_colored(k).collect();
             v.sort_unstable();
@@ -766,7 +790,10 @@ mod tests {
         let x = ExactCover::parse(SEEDS).unwrap();
         assert_eq!(x.format(), Format::Matrix);
         assert_eq!(x.title(), "exact cover: 6x7 0-1 matrix");
-        assert_eq!(x.instance().item_names().join(""), "ABCDEFG");
+        assert_eq!(
+            x.instance().item_names().collect::<Vec<_>>().join(""),
+            "ABCDEFG"
+        );
         assert_eq!(x.instance().option_text(1), "A D G");
         let sols = solutions(&x);
         assert_eq!(sols.len(), 1);
@@ -778,6 +805,24 @@ mod tests {
         assert_eq!(b.lines.len(), 3);
         assert!(b.lines.contains(&"row 4: A D".to_string()));
         assert_eq!(b.text, b.lines.join("\n"));
+    }
+
+    #[test]
+    fn titles_say_one_item_one_option_one_colour() {
+        let t = |text: &str| ExactCover::parse(text).unwrap().title();
+        assert_eq!(t("a\na\n"), "exact cover: 1 item (1 primary), 1 option");
+        assert_eq!(
+            t("a | x\na x:c\n"),
+            "exact cover with colours: 2 items (1 primary), 1 option, 1 colour"
+        );
+        assert_eq!(
+            t("a b | x\na x:c\nb x:d\n"),
+            "exact cover with colours: 3 items (2 primary), 2 options, 2 colours"
+        );
+        assert_eq!(
+            t("2|a\na\n"),
+            "exact cover with multiplicities: 1 item (1 primary), 1 option"
+        );
     }
 
     #[test]
@@ -879,7 +924,10 @@ b y
         assert_eq!(count(&y), 1);
         // A header makes a matrix too, when told so, even if DLX1 could read it.
         let h = ExactCover::parse_as("a b\n11\n", Reading::Matrix).unwrap();
-        assert_eq!(h.instance().item_names().join(" "), "a b");
+        assert_eq!(
+            h.instance().item_names().collect::<Vec<_>>().join(" "),
+            "a b"
+        );
         assert_eq!(count(&h), 1);
         // Told the format, the errors are that format's.
         assert_eq!(
@@ -912,7 +960,11 @@ b y
         ] {
             let x = ExactCover::parse(text).unwrap();
             assert_eq!(x.format(), Format::Matrix, "{text:?}");
-            assert_eq!(x.instance().item_names().join(" "), items, "{text:?}");
+            assert_eq!(
+                x.instance().item_names().collect::<Vec<_>>().join(" "),
+                items,
+                "{text:?}"
+            );
             assert_eq!(count(&x), want, "{text:?}");
         }
     }
@@ -965,7 +1017,7 @@ b y
         let x = ExactCover::parse(&text).unwrap();
         let inst = x.instance();
         assert_eq!((inst.n_items(), inst.n_primary()), (n, n - 2));
-        assert!(inst.item_names().iter().zip(&names).all(|(a, b)| a == b));
+        assert!(inst.item_names().zip(&names).all(|(a, b)| a == b));
         assert_eq!(inst.option_text(0), format!("n{} n{}", n - 3, n - 1));
         assert_eq!(inst.option_text(1), format!("n{} n0", n - 2));
         // Every primary item but two is in no option: no solution.

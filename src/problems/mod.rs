@@ -72,7 +72,7 @@ impl InputError {
 /// Whether a character must not reach a terminal or a page as it is: control characters (ESC can
 /// drive a terminal, NUL or CR can hide what precedes them) and the invisible format characters that
 /// reorder or hide text (bidirectional overrides, zero-width characters, a byte-order mark).
-fn needs_escape(c: char) -> bool {
+pub(crate) fn needs_escape(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
 }

@@ -556,11 +556,21 @@ impl Grid {
         let size = n * n;
         if let Some(r) = find_repeat(n, &cells) {
             let w = &written[r.second];
+            // The alphabet was guessed from the symbols present: say which, since a 1-G grid with `0`
+            // for its empty cells and no `G` given reads as hexadecimal, where `0` is a symbol.
+            let assumed = match reading.alphabet {
+                Alphabet::Hex => {
+                    " (read as hexadecimal, symbols 0-F, as no `G` appears: `0` is a symbol there, \
+                     so write empty cells as `.`)"
+                }
+                Alphabet::Letters => " (read with symbols A-Y)",
+                Alphabet::Standard => "",
+            };
             return Err(InputError::at(
                 w.line,
                 w.col,
                 format!(
-                    "{CLASH}: {} and {} both hold {} in {} {}",
+                    "{CLASH}: {} and {} both hold {} in {} {}{assumed}",
                     cell_name(size, r.first),
                     cell_name(size, r.second),
                     reading.symbol(r.v),

@@ -8,7 +8,7 @@ use dlx_studio::core::threads::{self, Progress as Shared};
 use dlx_studio::core::{Order, Plan, Split};
 use dlx_studio::problems::sudoku::{Grid, Solver};
 use dlx_studio::problems::{self, Problem};
-use serde_json::{json, Value};
+use dlx_studio::report::{self, CountReport};
 use std::io::{self, BufRead, Read, Write};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -43,6 +43,14 @@ pub fn parse_part(s: &str) -> Result<Part, Fail> {
     let (k, n) = (num("K", k)?, num("N", n)?);
     if n == 0 {
         return Err(Fail(format!("--part `{s}`: N must be at least 1")));
+    }
+    // Nothing is allocated per part (`Split::share`), but merge has to see every part: a bound as
+    // the page's (a u32) keeps the numbers sane.
+    if n as u64 > report::MAX_PARTS {
+        return Err(Fail(format!(
+            "--part `{s}`: N must be at most {}",
+            report::MAX_PARTS
+        )));
     }
     if k >= n {
         return Err(Fail(format!(
@@ -145,125 +153,34 @@ pub fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result
         .as_ref()
         .map(|(_, opts)| board_text(&problem.board(opts)));
     if args.json {
-        let mut v = json!({
-            "command": "count",
-            "problem": problem.title(),
-            "solutions": st.solutions,
-            "nodes": st.nodes,
-            "updates": st.updates,
-            "seconds": seconds,
-            "max_depth": st.max_depth(),
-            "first": first,
-            "threads": threads,
-            "tree": tree_name(problem, args),
-            "engine": args.engine_name(),
-        });
-        if let Some(n) = args.pruned.get() {
-            v["pruned"] = json!(n);
-        }
+        let mut report = CountReport {
+            command: "count".into(),
+            problem: problem.title(),
+            solutions: st.solutions,
+            nodes: st.nodes,
+            updates: st.updates,
+            seconds,
+            max_depth: st.max_depth() as u64,
+            first,
+            threads: threads as u64,
+            tree: tree_name(problem, args).into(),
+            engine: Some(args.engine_name().into()),
+            pruned: args.pruned.get().map(|n| n as u64),
+            ..CountReport::default()
+        };
         if let Some(p) = args.part {
-            v["part"] = json!(p.k);
-            v["parts"] = json!(p.n);
-            v["fingerprint"] = json!(format!("{:016x}", split.fingerprint));
+            report.part = Some(p.k as u64);
+            report.parts = Some(p.n as u64);
+            report.fingerprint = Some(format!("{:016x}", split.fingerprint));
             // Where this part's first solution stands in the whole search's order, so that merge
             // can tell which part's first solution is the whole search's first.
-            v["first_at"] = json!(tally.first.as_ref().map(|f| f.0));
+            report.first_at = Some(tally.first.as_ref().map(|f| f.0));
         }
-        writeln!(out, "{v}")?;
+        writeln!(out, "{}", report.to_line())?;
     } else {
         writeln!(out, "{}", st.solutions)?;
     }
     Ok(())
-}
-
-/// One part's JSON object, as read back by `merge`, and where it was read.
-struct PartResult {
-    at: String,
-    k: u64,
-    n: u64,
-    fingerprint: String,
-    problem: String,
-    solutions: u64,
-    nodes: u64,
-    updates: u64,
-    seconds: f64,
-    max_depth: u64,
-    threads: u64,
-    /// The tree the part walked (older parts have no `tree`: DLX1's, the only one then).
-    tree: String,
-    /// Options emptied as blocked before the search, if the part pruned.
-    pruned: Option<u64>,
-    /// The engine that counted (`bits` or `links`; older parts name none).
-    engine: Option<String>,
-    first: Option<String>,
-    first_at: Option<u64>,
-}
-
-fn read_part(at: String, line: &str) -> Result<PartResult, Fail> {
-    let hint = "each line must be the output of `dlx count … --part K/N --json`";
-    let v: Value = serde_json::from_str(line)
-        .map_err(|e| Fail(format!("{at}: not a JSON object ({e}); {hint}")))?;
-    let field = |name: &str| -> Result<&Value, Fail> {
-        v.get(name)
-            .ok_or_else(|| Fail(format!("{at}: no `{name}` in this object; {hint}")))
-    };
-    let num = |name: &str| -> Result<u64, Fail> {
-        field(name)?
-            .as_u64()
-            .ok_or_else(|| Fail(format!("{at}: `{name}` is not a whole number")))
-    };
-    let text = |name: &str| -> Result<String, Fail> {
-        field(name)?
-            .as_str()
-            .map(str::to_owned)
-            .ok_or_else(|| Fail(format!("{at}: `{name}` is not a string")))
-    };
-    if field("command")?.as_str() != Some("count") {
-        return Err(Fail(format!("{at}: not the output of `dlx count`; {hint}")));
-    }
-    // A whole count's JSON has every key but these: say so first.
-    field("part")?;
-    let first = match field("first")? {
-        Value::Null => None,
-        f => Some(
-            f.as_str()
-                .ok_or_else(|| Fail(format!("{at}: `first` is neither a string nor null")))?
-                .to_owned(),
-        ),
-    };
-    let first_at = match field("first_at")? {
-        Value::Null => None,
-        _ => Some(num("first_at")?),
-    };
-    Ok(PartResult {
-        k: num("part")?,
-        n: num("parts")?,
-        fingerprint: text("fingerprint")?,
-        problem: text("problem")?,
-        solutions: num("solutions")?,
-        nodes: num("nodes")?,
-        updates: num("updates")?,
-        seconds: field("seconds")?
-            .as_f64()
-            .ok_or_else(|| Fail(format!("{at}: `seconds` is not a number")))?,
-        max_depth: num("max_depth")?,
-        threads: num("threads")?,
-        tree: match v.get("tree") {
-            None => "dlx1".into(),
-            Some(_) => text("tree")?,
-        },
-        pruned: match v.get("pruned") {
-            None => None,
-            Some(_) => Some(num("pruned")?),
-        },
-        engine: match v.get("engine") {
-            None => None,
-            Some(_) => Some(text("engine")?),
-        },
-        first,
-        first_at,
-        at,
-    })
 }
 
 /// `dlx merge FILES|-`: adds up the parts of one count, checking that they are all there, once each,
@@ -276,20 +193,19 @@ pub fn merge(sources: &[String], max_input: u64, out: &mut impl Write) -> Result
         )
         .into());
     }
-    let mut parts: Vec<PartResult> = Vec::new();
+    let mut parts: Vec<(String, CountReport)> = Vec::new();
     for src in sources {
         let text = read_input(src, max_input)?;
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
                 continue;
             }
-            parts.push(read_part(
-                format!("{} line {}", source_name(src), i + 1),
-                line,
-            )?);
+            let at = format!("{} line {}", source_name(src), i + 1);
+            let part = CountReport::read_part(line).map_err(|m| Fail(format!("{at}: {m}")))?;
+            parts.push((at, part));
         }
     }
-    let Some(first) = parts.first() else {
+    if parts.is_empty() {
         return Err(Fail(format!(
             "no parts to merge: {} holds no JSON line",
             sources
@@ -299,92 +215,9 @@ pub fn merge(sources: &[String], max_input: u64, out: &mut impl Write) -> Result
                 .join(", ")
         ))
         .into());
-    };
-    let n = first.n;
-    let mut seen: Vec<Option<&str>> = Vec::new();
-    for p in &parts {
-        if p.fingerprint != first.fingerprint {
-            return Err(Fail(format!(
-                "{}: part {} of {} comes from another problem (fingerprint {}, not {} as in {})",
-                p.at, p.k, p.n, p.fingerprint, first.fingerprint, first.at
-            ))
-            .into());
-        }
-        if p.n != n {
-            return Err(Fail(format!(
-                "{}: part {} of {} does not belong with {}, which is of {n} parts",
-                p.at, p.k, p.n, first.at
-            ))
-            .into());
-        }
-        if p.k >= n {
-            return Err(Fail(format!(
-                "{}: part {} of {n} does not exist (parts are 0 to {})",
-                p.at,
-                p.k,
-                n - 1
-            ))
-            .into());
-        }
-        let k = p.k as usize;
-        if seen.len() <= k {
-            seen.resize(k + 1, None);
-        }
-        if let Some(before) = seen[k] {
-            return Err(Fail(format!(
-                "part {k} of {n} appears twice: {before} and {}",
-                p.at
-            ))
-            .into());
-        }
-        seen[k] = Some(&p.at);
     }
-    seen.resize(n.min(1 << 20) as usize, None);
-    let missing: Vec<String> = (0..n)
-        .filter(|&k| seen.get(k as usize).is_none_or(|s| s.is_none()))
-        .map(|k| k.to_string())
-        .collect();
-    if !missing.is_empty() {
-        let shown = if missing.len() > 20 {
-            format!("{}, … ({} in all)", missing[..20].join(", "), missing.len())
-        } else {
-            missing.join(", ")
-        };
-        let s = if missing.len() == 1 { "" } else { "s" };
-        return Err(Fail(format!("missing part{s} {shown} of {n}")).into());
-    }
-    let sum = |f: fn(&PartResult) -> u64, what: &str| -> Result<u64, Fail> {
-        parts
-            .iter()
-            .try_fold(0u64, |a, p| a.checked_add(f(p)))
-            .ok_or_else(|| Fail(format!("the parts' {what} add up to more than 2^64")))
-    };
-    let first_solution = parts
-        .iter()
-        .filter_map(|p| p.first_at.map(|at| (at, &p.first)))
-        .min_by_key(|&(at, _)| at)
-        .and_then(|(_, f)| f.clone());
-    let mut v = json!({
-        "command": "count",
-        "problem": first.problem,
-        "solutions": sum(|p| p.solutions, "solutions")?,
-        "nodes": sum(|p| p.nodes, "nodes")?,
-        "updates": sum(|p| p.updates, "updates")?,
-        "seconds": parts.iter().map(|p| p.seconds).sum::<f64>(),
-        "max_depth": parts.iter().map(|p| p.max_depth).max().unwrap_or(0),
-        "first": first_solution,
-        "threads": sum(|p| p.threads, "threads")?,
-        "tree": first.tree,
-    });
-    // Every part pruned the same instance the same way (the fingerprint covers the options).
-    if let Some(n) = first.pruned {
-        v["pruned"] = json!(n);
-    }
-    // Every part made the same choice (it depends on the instance and the tree alone).
-    if let Some(e) = &first.engine {
-        v["engine"] = json!(e);
-    }
-    writeln!(out, "{v}")?;
+    let merged = report::merge(&parts).map_err(Fail)?;
+    writeln!(out, "{}", merged.to_line())?;
     Ok(())
 }
 
@@ -471,7 +304,9 @@ pub fn batch(path: &str, args: &Args, out: &mut impl Write) -> Result<(), Stop> 
                         Some(c) => format!("line {l}, column {c}: {msg}"),
                         None => format!("line {l}: {msg}"),
                     };
-                    writeln!(out, "error: {msg}")?;
+                    // The line quotes the input: escaped as stderr's messages are, so that a
+                    // puzzle file cannot drive the terminal through stdout either.
+                    writeln!(out, "error: {}", problems::escape_controls(&msg))?;
                     n_bad += 1;
                     bad.get_or_insert(msg);
                 }

@@ -330,11 +330,20 @@ impl Links {
     }
 
     /// Keeps `zeros` (or stops keeping it) whatever the number of items: the tests run small
-    /// instances both ways.
-    #[cfg(test)]
+    /// instances both ways, and `prune::blocked` reads it.
     pub(crate) fn set_track(&mut self, on: bool) {
         self.track = on;
         self.zeros = self.count_zeros();
+    }
+
+    /// The primary items not covered that have length 0, as kept while `track` is on (see
+    /// [`Links::set_track`]); `prune::blocked` asks it whether a preselected option emptied an item.
+    pub(crate) fn empty_items(&self) -> u32 {
+        debug_assert!(
+            self.track,
+            "the count of empty items is kept only while tracked"
+        );
+        self.zeros
     }
 
     /// The primary items not covered that have length 0, counted.

@@ -687,8 +687,8 @@ impl Search {
     }
 
     /// Keeps the links' count of empty items whatever the instance's size (see `Links::choose`),
-    /// so that small instances test that path too.
-    #[cfg(test)]
+    /// so that small instances test that path too, and so that `prune::blocked` asks whether an
+    /// option empties an item in O(1) rather than by reading every item's length.
     pub(crate) fn track_zeros(&mut self) {
         assert!(self.at_start());
         self.links.set_track(true);

@@ -1,0 +1,496 @@
+//! Hostile input, turn 3 (issue 22): the CLI's answers to edited part lines, huge numbers, inputs
+//! that cost memory per byte, callers that give dlx /dev/null read-write, and the smaller edges. Each
+//! test failed before its fix.
+
+use serde_json::Value;
+use std::process::{Command, Output, Stdio};
+
+mod common;
+use common::dlx_with_stdin;
+
+const DLX: &str = env!("CARGO_BIN_EXE_dlx");
+
+fn dlx(args: &[&str]) -> Output {
+    dlx_with_stdin(args, "")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Runs `dlx ARGS` expecting bad input: status 2 and one line `dlx: …` holding every `want`.
+fn refused_with_stdin(args: &[&str], stdin: &str, want: &[&str]) -> String {
+    let out = dlx_with_stdin(args, stdin);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "dlx {args:?}: {err}");
+    assert!(err.starts_with("dlx: ") && err.ends_with('\n'), "{err:?}");
+    assert_eq!(err.lines().count(), 1, "{err:?}");
+    for w in want {
+        assert!(err.contains(w), "dlx {args:?}: {err:?} lacks {w:?}");
+    }
+    err
+}
+
+// ---- Finding 7: /dev/null opened read-write is not a closed stdout ----
+
+/// `sh -c 'exec dlx ARGS REDIRECT'`: (status, stderr).
+fn sh_redirected(args: &str, redirect: &str) -> (Option<i32>, String) {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec \"$0\" {args} {redirect}"))
+        .arg(DLX)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    (out.status.code(), stderr(&out))
+}
+
+#[test]
+fn dev_null_read_write_on_stdout_keeps_the_documented_exit_codes() {
+    // `1<>/dev/null`, as Python's DEVNULL, Node's 'ignore' and daemon(3) open it: exit 1 before.
+    assert_eq!(
+        sh_redirected("count queens 6", "1<>/dev/null"),
+        (Some(0), "".into())
+    );
+    let (code, err) = sh_redirected("count queens x", "1<>/dev/null");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("`x` is not a digit"), "{err}");
+    // A closed stdout is still an error (1), but bad input is still bad input (2).
+    let (code, err) = sh_redirected("count queens 6", ">&-");
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            Some(1),
+            "dlx: standard output is closed: nowhere to write the output\n"
+        )
+    );
+    assert_eq!(sh_redirected("count queens x", ">&-").0, Some(2));
+    assert_eq!(sh_redirected("--help", ">&-").0, Some(1));
+}
+
+#[test]
+fn python_subprocess_with_devnull_gets_the_documented_exit_codes() {
+    let script = "import subprocess, sys\n\
+        r = [subprocess.run([sys.argv[1]] + a, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode\n\
+             for a in (['count', 'queens', '6'], ['count', 'queens', '0'], ['solve', 'queens', '8'])]\n\
+        print(r)\n";
+    let out = Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .arg(DLX)
+        .output()
+        .expect("python3 runs");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "[0, 2, 0]");
+}
+
+// ---- Finding 8: two puzzles given to `solve sudoku` ----
+
+const P1: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const P2: &str =
+    "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....";
+
+#[test]
+fn two_puzzles_without_batch_are_refused_and_a_skipped_title_is_said() {
+    let two = format!("{P1}\n{P2}\n");
+    for cmd in ["solve", "count"] {
+        refused_with_stdin(
+            &[cmd, "sudoku", "-"],
+            &two,
+            &["more than one puzzle: lines 1 and 2", "--batch"],
+        );
+    }
+    // Comment lines between them change nothing but the line numbers.
+    refused_with_stdin(
+        &["solve", "sudoku", "-"],
+        &format!("# two\n{P1}\n\n{P2}\n"),
+        &["lines 2 and 4"],
+    );
+    // A title over one puzzle is still read, and said.
+    let out = dlx_with_stdin(&["solve", "sudoku", "-"], &format!("Hard one\n{P2}\n"));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "dlx: Read as a 9x9 Sudoku (the title line skipped)\n"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("unique"));
+    // One puzzle alone: nothing on stderr.
+    let out = dlx_with_stdin(&["solve", "sudoku", "-"], &format!("{P2}\n"));
+    assert_eq!((out.status.code(), stderr(&out).as_str()), (Some(0), ""));
+}
+
+// ---- Finding 11: --batch escapes what its error lines quote ----
+
+#[test]
+fn batch_error_lines_on_stdout_escape_control_and_bidi_characters() {
+    let input = format!("{P2}\n\u{1b}[31mred\u{202e}x\u{85}\n");
+    let out = dlx_with_stdin(&["solve", "sudoku", "--batch", "-"], &input);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout:?}");
+    assert!(lines[1].starts_with("error: line 2"), "{stdout:?}");
+    for bad in ['\u{1b}', '\u{202e}', '\u{85}'] {
+        assert!(!stdout.contains(bad), "raw {bad:?} on stdout: {stdout:?}");
+    }
+    assert!(lines[1].contains("\\u{1b}"), "{stdout:?}");
+}
+
+// ---- Finding 12: the smaller ones ----
+
+#[test]
+fn solve_limit_0_with_progress_draws_its_line() {
+    // Solutions come every few nodes, so the node limit that paces the line was set anew after each
+    // and never reached: no line, however long the run. A slow reader of stdout makes it last ~1.5 s.
+    use std::io::Read;
+    let mut child = Command::new(DLX)
+        .args(["solve", "queens", "12", "--limit", "0", "--progress"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let errs = std::thread::spawn(move || {
+        let mut s = String::new();
+        err.read_to_string(&mut s).unwrap();
+        s
+    });
+    let mut text = Vec::new();
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        let n = out.read(&mut buf).unwrap();
+        if n == 0 {
+            break;
+        }
+        text.extend_from_slice(&buf[..n]);
+        std::thread::sleep(std::time::Duration::from_millis(40));
+    }
+    assert!(child.wait().unwrap().success());
+    let err = errs.join().unwrap();
+    assert!(
+        err.contains(" nodes, ") && err.contains(" solutions"),
+        "no progress line: {err:?}"
+    );
+    // Every solution printed (the line is blanked out on stderr before each).
+    let text = String::from_utf8(text).unwrap();
+    assert_eq!(text.trim_end().split("\n\n").count(), 14_200);
+}
+
+#[test]
+fn a_hex_clash_says_which_alphabet_was_assumed() {
+    // 16x16 written 1-G with 0 for the empty cells and no G given: read as hexadecimal.
+    let mut row: Vec<char> = "123456789ABCDEF0".chars().collect();
+    row[15] = '0';
+    let mut grid = String::new();
+    grid.push_str("1000000000000000");
+    grid.push_str(&"0".repeat(240));
+    let err = refused_with_stdin(&["solve", "sudoku", "-"], &grid, &["both hold 0"]);
+    assert!(err.contains("hexadecimal") && err.contains("`.`"), "{err}");
+}
+
+fn json(out: &Output) -> Value {
+    assert!(out.status.success(), "{}", stderr(out));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// `dlx ARGS` under `ulimit -v kib` (virtual memory, KiB), `stdin` piped in: the output.
+fn dlx_limited(kib: u64, args: &[&str], stdin: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new("bash")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+        .arg(DLX)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let text = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+// ---- Findings 1, 2, 3: merge and --part on edited numbers ----
+
+/// The JSON lines of 8-queens counted in `n` parts.
+fn queens_parts(n: usize) -> Vec<String> {
+    (0..n)
+        .map(|k| {
+            let part = format!("{k}/{n}");
+            let out = dlx(&["count", "queens", "8", "--part", &part, "--json"]);
+            assert!(out.status.success(), "{}", stderr(&out));
+            String::from_utf8(out.stdout)
+                .unwrap()
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// `merge -` of `lines` under 300 MB of virtual memory: (status, stderr).
+fn merge_limited(lines: &[String]) -> (Option<i32>, String) {
+    let out = dlx_limited(300_000, &["merge", "-"], &(lines.join("\n") + "\n"));
+    (out.status.code(), stderr(&out))
+}
+
+#[test]
+fn merge_refuses_edited_part_counts_in_bounded_memory() {
+    let lines = queens_parts(2);
+    // The parts as written merge (the check below is of the edits, not of merge itself).
+    let (code, err) = merge_limited(&lines);
+    assert_eq!(code, Some(0), "{err}");
+    let edit = |k: usize, from: &str, to: &str| -> Vec<String> {
+        assert!(lines[k].contains(from), "{} lacks {from}", lines[k]);
+        let mut l = lines.clone();
+        l[k] = l[k].replacen(from, to, 1);
+        l
+    };
+    // 10^8 parts: missing ones counted, not listed (3.7 GB and an abort before).
+    let mut one = vec![edit(0, "\"parts\":2", "\"parts\":100000000")[0].clone()];
+    let (code, err) = merge_limited(&one);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("missing parts 1, 2, 3,") && err.contains("(99999999 in all) of 100000000"),
+        "{err}"
+    );
+    // Numbers past the bound of parts (a panic, an abort, an overflow before).
+    for (from, to) in [
+        ("\"parts\":2", "\"parts\":4294967296"),
+        ("\"parts\":2", "\"parts\":18446744073709551615"),
+        ("\"parts\":2", "\"parts\":0"),
+    ] {
+        one[0] = edit(0, from, to)[0].clone();
+        let (code, err) = merge_limited(&one);
+        assert_eq!(code, Some(2), "{to}: {err}");
+        assert!(
+            err.starts_with("dlx: standard input line 1: `parts` is ")
+                && err.contains("1 to 4294967295 parts"),
+            "{to}: {err}"
+        );
+    }
+    one[0] = edit(
+        0,
+        "\"part\":0,\"parts\":2",
+        "\"part\":18446744073709551614,\"parts\":18446744073709551615",
+    )[0]
+    .clone();
+    assert_eq!(merge_limited(&one).0, Some(2));
+}
+
+#[test]
+fn merge_refuses_impossible_counts_duplicate_keys_and_bad_seconds() {
+    let lines = queens_parts(2);
+    let nodes: u64 = serde_json::from_str::<Value>(&lines[0]).unwrap()["nodes"]
+        .as_u64()
+        .unwrap();
+    for (from, to, want) in [
+        (
+            "\"solutions\":".to_string(),
+            "\"solutions\":1000000000000,\"x\":".to_string(),
+            format!("1000000000000 solutions in {nodes} nodes"),
+        ),
+        (
+            "\"nodes\":".into(),
+            "\"nodes\":5,\"nodes\":".into(),
+            "`nodes` appears twice in this object".into(),
+        ),
+        (
+            "\"seconds\":".into(),
+            "\"seconds\":-1,\"y\":".into(),
+            "`seconds` is -1".into(),
+        ),
+    ] {
+        let mut l = lines.clone();
+        l[0] = l[0].replacen(&from, &to, 1);
+        let (code, err) = merge_limited(&l);
+        assert_eq!(code, Some(2), "{to}: {err}");
+        assert!(
+            err.starts_with("dlx: standard input line 1: ") && err.contains(&want),
+            "{to}: {err}"
+        );
+    }
+    // Two parts of 1e308 seconds each: the total is no float (it was written as null).
+    let mut l = lines.clone();
+    for x in &mut l {
+        let v: Value = serde_json::from_str(x).unwrap();
+        let s = v["seconds"].to_string();
+        *x = x.replacen(&format!("\"seconds\":{s}"), "\"seconds\":1e308", 1);
+    }
+    let (code, err) = merge_limited(&l);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("seconds add up"), "{err}");
+}
+
+#[test]
+fn huge_part_numbers_are_refused_or_cost_nothing() {
+    // Panic (101), an abort allocating 32 GiB, 2.7 s of scanning: now a message, or at once.
+    let out = dlx_limited(
+        300_000,
+        &["count", "queens", "8", "--part", "0/18446744073709551615"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("N must be at most 4294967295"));
+    for (part, solutions) in [("0/4294967295", 92), ("4294967294/4294967295", 0)] {
+        let t = std::time::Instant::now();
+        let out = dlx_limited(
+            300_000,
+            &["count", "queens", "8", "--part", part, "--json"],
+            "",
+        );
+        assert!(t.elapsed().as_secs_f64() < 1.0, "{part}: {:?}", t.elapsed());
+        assert_eq!(json(&out)["solutions"], solutions, "{part}");
+    }
+}
+
+// ---- Findings 4 and 6: memory per input byte, colours by name ----
+
+fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dlx-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn a_header_less_row_past_the_budget_is_refused_in_bounded_memory() {
+    // 20 M `1`s took 4.5 GB natively (60 M aborted); now refused at once, under ulimit -v 600000.
+    let mut row = vec![b'1'; 20_000_000];
+    row.push(b'\n');
+    let f = temp_file("row.txt", &row);
+    let out = dlx_limited(600_000, &["count", "exact-cover", f.to_str().unwrap()], "");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("line 1, column 1: a row of 20000000 entries, so 20000000 columns: more than 4,194,304 items"),
+        "{err}"
+    );
+    std::fs::remove_file(f).unwrap();
+}
+
+#[test]
+fn items_and_nodes_past_the_budget_are_refused_where_they_pass_it() {
+    // An items line of 4,194,305 names: refused at the last one's column.
+    let mut line = String::new();
+    for i in 0..4_194_305u32 {
+        line.push_str(&format!("{i:x} "));
+    }
+    let col = line.len() - format!("{:x} ", 4_194_304u32).len() + 1;
+    let f = temp_file("items.txt", format!("{line}\n").as_bytes());
+    let out = dlx_limited(
+        1_500_000,
+        &["count", "exact-cover", f.to_str().unwrap()],
+        "",
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!("line 1, column {col}: more than 4,194,304 items")),
+        "{err}"
+    );
+    // 12 M rows `11`: 36 M nodes, refused at the row that passes 2^25.
+    let f = temp_file("rows.txt", &b"11\n".repeat(12_000_000));
+    let out = dlx_limited(
+        1_500_000,
+        &["count", "exact-cover", f.to_str().unwrap()],
+        "",
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("line 11184810, column 1: more than 33,554,432 nodes"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(f.parent().unwrap()).ok();
+}
+
+#[test]
+fn two_hundred_thousand_colours_read_in_linear_time() {
+    // Colours were found by a scan of those named so far: 200 k took 43 s.
+    let mut text = String::from("p | x\n");
+    for c in 0..200_000 {
+        text.push_str(&format!("p x:c{c}\n"));
+    }
+    let t = std::time::Instant::now();
+    let out = dlx_with_stdin(&["count", "exact-cover", "-"], &text);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "200000\n",
+        "{}",
+        stderr(&out)
+    );
+    assert!(t.elapsed().as_secs_f64() < 8.0, "{:?}", t.elapsed());
+}
+
+// ---- Finding 9: --prune blocked bounded in work ----
+
+#[test]
+fn prune_blocked_on_a_million_items_takes_linear_work() {
+    // Each of 10^6 items in an option of its own: the pruning read every item's length after each
+    // option's cover (10^12 reads; 10^4 items and more ran for minutes, silent).
+    let n = 1_000_000;
+    let mut text = String::new();
+    for i in 0..n {
+        text.push_str(&format!("i{i} "));
+    }
+    text.push('\n');
+    for i in 0..n {
+        text.push_str(&format!("i{i}\n"));
+    }
+    let f = temp_file("diagonal.txt", text.as_bytes());
+    let mut child = Command::new(DLX)
+        .args([
+            "count",
+            "exact-cover",
+            f.to_str().unwrap(),
+            "--prune",
+            "blocked",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(90);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("--prune blocked on 10^6 items ran past 90 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "1\n",
+        "{}",
+        stderr(&out)
+    );
+    std::fs::remove_file(f).unwrap();
+}
+
+#[test]
+fn bidi_characters_in_names_never_reach_stdout() {
+    // A right-to-left override in a colour name was printed as it is in the solution.
+    for text in [
+        "a | x\na x:r\u{202e}ed\n",
+        "a\u{202e}b\na\u{202e}b\n",
+        "a | x\na x:r\u{200b}\n",
+    ] {
+        refused_with_stdin(
+            &["solve", "exact-cover", "-"],
+            text,
+            &["invisible format character U+20"],
+        );
+    }
+}
