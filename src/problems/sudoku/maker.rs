@@ -39,8 +39,8 @@ impl Kind {
         }
         kind.switches = Switch::parse_list(&rest.join(",")).map_err(|e| {
             InputError::new(e.message.replace(
-                "or non-consecutive",
-                "non-consecutive, jigsaw, killer or thermo",
+                "anti-king or non-consecutive",
+                "anti-king, non-consecutive, jigsaw, killer or thermo",
             ))
         })?;
         Ok(kind)
