@@ -488,7 +488,8 @@ const DEFAULT_EVENTS: u64 = 1000;
 
 enum Parsed {
     Help,
-    Run(Args),
+    // Boxed: Args is large (clippy::large_enum_variant).
+    Run(Box<Args>),
 }
 
 const PROBLEMS: &str =
@@ -635,7 +636,7 @@ fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
             "--seed applies to --algorithm dlx only (the naive algorithm keeps the given order)",
         ));
     }
-    Ok(Parsed::Run(args))
+    Ok(Parsed::Run(Box::new(args)))
 }
 
 /// Reads a whole file, or standard input for `-`, as text: at most `cap` bytes (`--max-input`), and
@@ -1235,7 +1236,7 @@ fn run(argv: &[String]) -> Result<(), Stop> {
             out.flush()?;
             return Ok(());
         }
-        Parsed::Run(a) => a,
+        Parsed::Run(a) => *a,
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
