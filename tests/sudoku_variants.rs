@@ -799,3 +799,35 @@ fn items_options_and_labels_speak_the_puzzles_words() {
         .count();
     assert_eq!(dlx_solutions(&s, usize::MAX).len(), count);
 }
+
+/// Links written by f-puzzles itself (its JavaScript lz-string), as people share them: the decoder
+/// and the reader against puzzles this project did not write.
+#[test]
+fn links_written_by_f_puzzles_read() {
+    // A Sudoku X (with `www.`), with its givens as published beside the link.
+    let x = "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSQA3AQwBsBXOeAdlTQgpgDsEAXDBkmSGDBlWgwQBmVuy69+MUdXqMArDI7d4fAQF1khMSoQAODXO0KRpa8PLKJSc1p2KbN/YSXjGAJmfyAu6gDowAbAGWQSE+CCzosi5WwbZEnnYZ3sbw0gmagW4x2ep5Fq5ZjhGlSdFpBpnBRo4AjJHlKY2hUm1W6bZNfj219rHwZtUFqSPZACxDhXVeHUUt8xWMKBNRC52jJWz52yJ9y+sI+4mTywNxax71Uw0ZN/BzW+W6+iDYEFRoAPacWgAagKqB+f0BtAAtJMgA===";
+    let s = Sudoku::parse(x).unwrap();
+    let want = "..7....358.....9...2.67.........356.....1...3..2.8..4....19..5.....5..7.........4";
+    assert_eq!(s.grid().to_line(), want);
+    assert_eq!(s.rules().names(), ["x"]);
+    let solved = dlx_solutions(&s, 2);
+    assert_eq!(solved.len(), 1, "unique");
+    assert_eq!(brute(3, s.rules(), s.grid().cells(), 2).0, 1);
+    // Killer cages (and f-puzzles' `activeConstraints`, the names of its menus: no rule).
+    let k = "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX0QAawgAbLTAwBjAIZo48QiH0wdYfCABKARgDCDkKjsAmFyDUA3Q1oArqYgiCAUFlZaNmb2zh5ucU4AzImeTgnuXqnuyRk+qP5BIcmpRGqG+gAuEL4wTgD2AHZgVRiGEE1VMXggANLauhgABE7GcLREQA=";
+    let s = Sudoku::parse(k).unwrap();
+    assert_eq!(
+        s.rules().cages,
+        [
+            Cage {
+                cells: vec![0, 9],
+                sum: Some(9)
+            },
+            Cage {
+                cells: vec![1, 2, 10, 11, 19],
+                sum: Some(33)
+            }
+        ]
+    );
+    assert_eq!(dlx_solutions(&s, 1).len(), 1);
+}

@@ -55,7 +55,8 @@ Commands:
            the page downloads the same lines (its step log)
   make     print a new Sudoku with exactly one solution, in the form solve reads: one line of
            81 symbols (to solve with the same --variant), or f-puzzles JSON for jigsaw, killer
-           and thermo; the same --seed makes the same puzzle (docs/variants.md)
+           and thermo; the same --seed makes the same puzzle; --json adds its f-puzzles link,
+           its solution and nodes, DLX's search-tree nodes to solve it (docs/variants.md)
 
 Problems:
   queens N                 N queens on an NxN board, none attacking another

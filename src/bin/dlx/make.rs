@@ -2,6 +2,7 @@
 //! solution (`problems::sudoku::maker`), printed in the form `dlx solve sudoku` reads.
 
 use super::{Args, Fail, Stop};
+use dlx_studio::problems::sudoku::fpuzzles;
 use dlx_studio::problems::sudoku::maker::{self, Kind};
 use serde_json::json;
 use std::io::Write;
@@ -42,6 +43,8 @@ pub fn make(args: &Args, out: &mut impl Write) -> Result<(), Stop> {
             "variant": made.rules.names(),
             "seed": seed,
             "puzzle": made.text,
+            // The f-puzzles link of the puzzle (with its rules), to share or to paste in the page.
+            "link": fpuzzles::link(&fpuzzles::write(&made.puzzle, &made.rules)),
             "givens": givens,
             "nodes": made.nodes,
             "solution": solution,

@@ -194,6 +194,9 @@ const METADATA: &[&str] = &[
     "highlightConflicts",
     "disabledlogic",
     "truecandidatesoptions",
+    // The names of the constraint kinds present, for f-puzzles' own menus: the constraints themselves
+    // are under their own keys, read or refused there.
+    "activeConstraints",
 ];
 const COSMETIC: &[&str] = &["text", "line", "rectangle", "circle", "cage"];
 
