@@ -428,6 +428,8 @@ fn counts_of_4x4_variants_agree_with_brute_force() {
     cases.push(("non-consecutive", on(&|r| r.apply(Switch::NonConsecutive))));
     // A jigsaw: regions as L shapes (row-major region numbers).
     let jig: Vec<u8> = vec![0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
+    cases.push(("jigsaw, no grid", on(&|r| r.regions = Some(jig.clone()))));
+    let jig: Vec<u8> = vec![0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
     cases.push(("jigsaw", on(&|r| r.regions = Some(jig.clone()))));
     cases.push((
         "extra region",
@@ -696,6 +698,31 @@ fn unsupported_constraints_and_bad_input_are_refused_by_name() {
     assert_eq!(
         msg(&clash),
         "the givens break a rule: box 1 holds 1 twice (r1c1 and r2c2)"
+    );
+    // Shapes too large to lay out: one cage, and many.
+    let big = r#","killercage":[{"cells":["R1C1","R1C2","R1C3","R1C4","R1C5","R1C6","R1C7","R1C8","R1C9"],"value":"45"}]"#;
+    let nine = format!(
+        r#"{{"size":9,"grid":[{}]{big}}}"#,
+        vec![format!("[{}]", vec!["{}"; 9].join(",")); 9].join(",")
+    );
+    assert_eq!(
+        msg(&nine),
+        "cage 1 in r1c1-r1c9 (9 cells, sum 45) has more than 100000 fillings; cages that large are \
+         not supported"
+    );
+    // Eight cells of each row and of each column, sum 40 (all but 5): 18 cages of 8! fillings each.
+    let cages: Vec<String> = (1..=9)
+        .flat_map(|i| {
+            let row: Vec<String> = (1..=8).map(|c| format!("\"R{i}C{c}\"")).collect();
+            let col: Vec<String> = (1..=8).map(|r| format!("\"R{r}C{i}\"")).collect();
+            [row, col].map(|cells| format!(r#"{{"cells":[{}],"value":"40"}}"#, cells.join(",")))
+        })
+        .collect();
+    let many = nine.replace(&big[1..], &format!(r#""killercage":[{}]"#, cages.join(",")));
+    assert_eq!(
+        msg(&many),
+        "the cages and thermometers have more than 500000 fillings in all; a puzzle that large is \
+         not supported"
     );
     // Links.
     assert_eq!(

@@ -122,6 +122,10 @@ pub struct Rules {
 /// the instance would take hundreds of MB, so such a shape is refused by name.
 pub const MAX_FILLINGS: usize = 100_000;
 
+/// The most fillings of all the shapes together: a 16x16 killer has tens of thousands; a text listing
+/// many large cages would otherwise build an instance of gigabytes.
+pub const MAX_TOTAL_FILLINGS: usize = 500_000;
+
 /// A whole-shape option: the shape it fills and the digits it puts in the shape's cells, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Filling {
@@ -498,9 +502,12 @@ impl Rules {
                         shape: Shape::Cage(k),
                         digits: d.to_vec(),
                     });
-                    out.len() - before <= MAX_FILLINGS
+                    out.len() - before <= MAX_FILLINGS && out.len() <= MAX_TOTAL_FILLINGS
                 },
             );
+            if !ok && out.len() > MAX_TOTAL_FILLINGS {
+                return Err(too_many_in_all());
+            }
             if !ok {
                 return Err(InputError::new(format!(
                     "cage {} in {} ({} cells, sum {sum}) has more than {MAX_FILLINGS} fillings; \
@@ -519,8 +526,11 @@ impl Rules {
                     shape: Shape::Thermo(k),
                     digits: d.to_vec(),
                 });
-                out.len() - before <= MAX_FILLINGS
+                out.len() - before <= MAX_FILLINGS && out.len() <= MAX_TOTAL_FILLINGS
             });
+            if !ok && out.len() > MAX_TOTAL_FILLINGS {
+                return Err(too_many_in_all());
+            }
             if !ok {
                 return Err(InputError::new(format!(
                     "thermometer {} has more than {MAX_FILLINGS} fillings",
@@ -538,6 +548,13 @@ impl Rules {
             Shape::Thermo(k) => &self.thermos[k],
         }
     }
+}
+
+fn too_many_in_all() -> InputError {
+    InputError::new(format!(
+        "the cages and thermometers have more than {MAX_TOTAL_FILLINGS} fillings in all; a puzzle \
+         that large is not supported"
+    ))
 }
 
 /// Every assignment of distinct digits 1..=size to `cage` (in order) adding up to `sum` and agreeing
