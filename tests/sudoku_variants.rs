@@ -703,7 +703,7 @@ fn unsupported_constraints_and_bad_input_are_refused_by_name() {
     let big = r#","killercage":[{"cells":["R1C1","R1C2","R1C3","R1C4","R1C5","R1C6","R1C7","R1C8","R1C9"],"value":"45"}]"#;
     let nine = format!(
         r#"{{"size":9,"grid":[{}]{big}}}"#,
-        vec![format!("[{}]", vec!["{}"; 9].join(",")); 9].join(",")
+        vec![format!("[{}]", ["{}"; 9].join(",")); 9].join(",")
     );
     assert_eq!(
         msg(&nine),
