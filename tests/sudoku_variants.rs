@@ -626,6 +626,26 @@ fn f_puzzles_json_and_links_read_the_same_puzzle() {
 }
 
 #[test]
+fn a_windoku_travels_as_f_puzzles_writes_it_four_extra_regions() {
+    let made = maker::make(&Kind::parse("windoku").unwrap(), 3, None).unwrap();
+    assert_eq!(made.text.len(), 81, "a line, solved with --variant windoku");
+    let json = fpuzzles::write(&made.puzzle, &made.rules);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["extraregion"].as_array().unwrap().len(), 4);
+    assert_eq!(v["extraregion"][0]["cells"][0], "R2C2");
+    let s = Sudoku::parse(&fpuzzles::link(&json)).unwrap();
+    assert!(s.rules().windoku && s.rules().extra_regions.is_empty());
+    assert_eq!(s.title(), "Sudoku 9x9 (windoku)");
+    assert_eq!(dlx_solutions(&s, 2), vec![made.solution]);
+    // Three of the four are only extra regions.
+    let mut three = made.rules.clone();
+    three.windoku = false;
+    three.extra_regions = dlx_studio::problems::sudoku::Rules::windoku_regions(3)[..3].to_vec();
+    let s = Sudoku::parse(&fpuzzles::write(&made.puzzle, &three)).unwrap();
+    assert_eq!(s.rules(), &three);
+}
+
+#[test]
 fn a_jigsaw_from_json_uses_its_regions() {
     let made = maker::make(&Kind::parse("jigsaw").unwrap(), 12, None).unwrap();
     let regions = made.rules.regions.clone().unwrap();

@@ -340,6 +340,24 @@ fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
                 .push(cell_list(line, size, &format!("{what}.lines[{j}]"))?);
         }
     }
+    // f-puzzles has no windoku switch: a windoku is its four regions as extra regions. Read so, it is a
+    // windoku (named so in items and words); `write` writes it back as those four regions.
+    let windoku = Rules::windoku_regions(n);
+    let sorted = |cells: &[usize]| {
+        let mut c = cells.to_vec();
+        c.sort_unstable();
+        c
+    };
+    if !windoku.is_empty()
+        && windoku
+            .iter()
+            .all(|w| rules.extra_regions.iter().any(|e| sorted(e) == *w))
+    {
+        rules
+            .extra_regions
+            .retain(|e| !windoku.contains(&sorted(e)));
+        rules.windoku = true;
+    }
     rules.validate(n)?;
     if let Err(e) = rules.check(n, &cells, false) {
         return Err(InputError::new(format!("the givens break a rule: {e}")));
@@ -535,10 +553,15 @@ pub fn write(grid: &Grid, rules: &Rules) -> String {
             obj.insert(key.into(), Value::from(true));
         }
     }
-    if !rules.extra_regions.is_empty() {
-        let list: Vec<Value> = rules
-            .extra_regions
+    let windoku = if rules.windoku {
+        Rules::windoku_regions(n)
+    } else {
+        Vec::new()
+    };
+    if !rules.extra_regions.is_empty() || !windoku.is_empty() {
+        let list: Vec<Value> = windoku
             .iter()
+            .chain(&rules.extra_regions)
             .map(|cells| serde_json::json!({ "cells": names(cells) }))
             .collect();
         obj.insert("extraregion".into(), Value::from(list));

@@ -240,7 +240,7 @@ impl Rules {
     }
 
     /// The windoku regions' cells (9x9 only: empty otherwise).
-    fn windoku_regions(n: usize) -> Vec<Vec<usize>> {
+    pub fn windoku_regions(n: usize) -> Vec<Vec<usize>> {
         if n != 3 {
             return Vec::new();
         }
