@@ -807,7 +807,7 @@ fn items_options_and_labels_speak_the_puzzles_words() {
         "cage2=1",
         "king(r1c2)=1",
         "nc(r1c1,r1c2)=1/2",
-        "r1c1#",
+        "r2c1#",
     ] {
         assert!(names.contains(&name), "{name} in {names:?}");
     }
@@ -824,15 +824,35 @@ fn items_options_and_labels_speak_the_puzzles_words() {
             "thermo 1: 2<3<4"
         ]
     );
-    assert_eq!(inst.option_text(64), "cage1 r1c1#:1 r1c2#:2");
-    // r1c1 = 1: its cell, row, column, box, diagonal, the king window, two nc pairs, its colour.
+    // Cage 1 lies in no other shape: filled directly, its fillings cover its cells' items, and its
+    // cells have no option of their own. The thermometer's cells keep theirs, tied by colours.
+    // Here both fillings (1+2, 2+1) put consecutive digits side by side: they share an nc item, so
+    // they are left empty. Without the non-consecutive rule, the first reads:
     assert_eq!(
-        inst.option_text(0),
-        "r1c1 r1=1 c1=1 b1=1 d-=1 nc(r1c1,r1c2)=1/2 nc(r1c1,r2c1)=1/2 r1c1#:1"
+        (inst.option_text(64), inst.option_text(65)),
+        (String::new(), String::new())
     );
-    assert_eq!(s.item_cells(inst.find_item("cage1").unwrap()), [0, 1]);
-    // r2c2 is second on the thermometer, so it holds 2 or more: its option for 1 is left empty.
-    assert_eq!(s.item_cells(inst.find_item("d-=1").unwrap()), [0, 10, 15]);
+    let plain =
+        Sudoku::parse(&json.replace(r#""nonconsecutive":true"#, r#""nonconsecutive":false"#))
+            .unwrap();
+    assert_eq!(
+        plain.instance().option_text(64),
+        "cage1 r1c1 r1=1 c1=1 b1=1 d-=1 r1c2 r1=2 c2=2 b1=2 king(r1c2)=2"
+    );
+    assert_eq!(inst.option(0).count(), 0);
+    assert_eq!(inst.option_text(66), "thermo1 r2c1#:1 r2c2#:2 r2c3#:3");
+    // r2c1 = 1: its cell, row, column, box, a king window, three nc pairs, its colour.
+    assert_eq!(
+        inst.option_text(16),
+        "r2c1 r2=1 c1=1 b1=1 king(r2c1)=1 nc(r1c1,r2c1)=1/2 nc(r2c1,r2c2)=1/2 nc(r2c1,r3c1)=1/2 \
+         r2c1#:1"
+    );
+    let cage1 = plain.instance().find_item("cage1").unwrap();
+    assert_eq!(plain.item_cells(cage1), [0, 1]);
+    assert_eq!(s.item_cells(cage1), [] as [usize; 0], "no filling left");
+    // r2c2 is second on the thermometer, so it holds 2 or more: its option for 1 is left empty; r1c1
+    // has no option of its own (cage 1), and no filling of cage 1 is left.
+    assert_eq!(s.item_cells(inst.find_item("d-=1").unwrap()), [10, 15]);
     assert_eq!(inst.option(5 * 4).count(), 0);
     assert_eq!(s.layout().diagonals[0].1, [0, 5, 10, 15]);
     let layout = serde_json::to_value(s.layout()).unwrap();

@@ -106,9 +106,12 @@ impl Observer for Count {
 /// far above what a 9x9 of any variant here takes (thousands), a bound on a pathological draw.
 const CHECK_NODES: u64 = 2_000_000;
 
+/// What a uniqueness check found: the solutions (0, 1, 2; `None` at the node cap), the first, the nodes.
+type Checked = (Option<u64>, Option<Vec<usize>>, u64);
+
 /// Solves under the rules with the given options preselected: the number of solutions (0, 1 or 2
 /// for "more"; `None` when the node cap was reached), the first, and the nodes.
-fn count(search: &mut Search, givens: &[usize]) -> (Option<u64>, Option<Vec<usize>>, u64) {
+fn count(search: &mut Search, givens: &[usize]) -> Checked {
     search.set_limits(Limits {
         solutions: Some(2),
         nodes: Some(CHECK_NODES),
@@ -365,24 +368,24 @@ pub fn make(kind: &Kind, seed: u64, clues: Option<usize>) -> Result<Made, InputE
     }
     // 3. Givens removed in a random order while the solution stays unique. A killer puzzle first
     // tries with no given at all (cages of 2 to 4 cells over the whole grid often suffice).
-    let empty = Grid {
-        n,
-        cells: vec![0; size * size],
-        reading: Reading::default(),
-    };
-    let sudoku = Sudoku::new(empty, rules.clone())?;
-    let mut search = Search::new(sudoku.instance());
-    let option = |p: usize, v: u8| p * size + usize::from(v) - 1;
     let mut kept: Vec<bool> = vec![true; size * size];
-    let givens_of = |kept: &[bool]| -> Vec<usize> {
-        (0..size * size)
-            .filter(|&p| kept[p])
-            .map(|p| option(p, full[p]))
-            .collect()
+    // Each check builds the puzzle with its givens, as `solve` reads it: a cage filled directly has no
+    // cell options, so its givens are in its fillings, not options to preselect on a shared search.
+    let check = |kept: &[bool]| -> Result<Checked, InputError> {
+        let grid = Grid {
+            n,
+            cells: (0..size * size)
+                .map(|p| if kept[p] { full[p] } else { 0 })
+                .collect(),
+            reading: Reading::default(),
+        };
+        let sudoku = Sudoku::new(grid, rules.clone())?;
+        let mut search = Search::new(sudoku.instance());
+        Ok(count(&mut search, sudoku.givens()))
     };
     let target = clues.unwrap_or(0);
     if kind.killer {
-        if let (Some(1), _, _) = count(&mut search, &[]) {
+        if let (Some(1), _, _) = check(&vec![false; size * size])? {
             kept = vec![false; size * size];
         }
     }
@@ -396,16 +399,13 @@ pub fn make(kind: &Kind, seed: u64, clues: Option<usize>) -> Result<Made, InputE
             continue;
         }
         kept[p] = false;
-        if count(&mut search, &givens_of(&kept)).0 != Some(1) {
+        if check(&kept)?.0 != Some(1) {
             kept[p] = true;
         }
     }
-    let (solutions, first, nodes) = count(&mut search, &givens_of(&kept));
+    let (solutions, first, nodes) = check(&kept)?;
     assert_eq!(solutions, Some(1), "the puzzle stays unique at every step");
-    debug_assert_eq!(
-        sudoku.board(&first.unwrap_or_default()).cells,
-        full.iter().map(|&v| i32::from(v)).collect::<Vec<_>>()
-    );
+    debug_assert!(first.is_some());
     let cells: Vec<u8> = (0..size * size)
         .map(|p| if kept[p] { full[p] } else { 0 })
         .collect();

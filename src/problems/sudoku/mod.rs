@@ -1034,7 +1034,12 @@ pub fn candidates(links: &Links, n: usize) -> Vec<u32> {
             let mut mask = 0;
             let mut x = nodes[h as usize].down;
             while x != h {
-                mask |= 1 << (links.option_of(x) % size);
+                // A variant's cage filled directly covers its cells itself (option numbers past the
+                // N³ cell options): no single digit to mark here.
+                let k = links.option_of(x);
+                if k < size * size * size {
+                    mask |= 1 << (k % size);
+                }
                 x = nodes[x as usize].down;
             }
             mask

@@ -774,9 +774,32 @@ pub fn instance(
             }
         }
     }
-    // The digit of each cell of a shape filled whole, as a colour.
-    let mut color_item: Vec<Option<usize>> = vec![None; block];
+    // A cage with a sum whose cells lie in no other shape is filled directly: its fillings cover the
+    // items its cells' options would cover, and those cells have no option of their own (measured on
+    // the made killers: 105 nodes instead of 3,259, 30x the puzzles a second; benches/README.md).
+    // Shapes that share cells (and every thermometer, where the colours measured better: 1,520 nodes
+    // against 2,987) agree with the cell options through a colour item per cell instead.
+    let mut in_shapes = vec![0u8; block];
     for &s in &shapes {
+        for &p in rules.shape_cells(s) {
+            in_shapes[p] = in_shapes[p].saturating_add(1);
+        }
+    }
+    let direct: Vec<bool> = shapes
+        .iter()
+        .map(|&s| {
+            matches!(s, Shape::Cage(_)) && rules.shape_cells(s).iter().all(|&p| in_shapes[p] == 1)
+        })
+        .collect();
+    let mut direct_cell = vec![false; block];
+    for (&s, _) in shapes.iter().zip(&direct).filter(|(_, &d)| d) {
+        for &p in rules.shape_cells(s) {
+            direct_cell[p] = true;
+        }
+    }
+    // The digit of each cell of a shape filled through colours.
+    let mut color_item: Vec<Option<usize>> = vec![None; block];
+    for (&s, _) in shapes.iter().zip(&direct).filter(|(_, &d)| !d) {
         for &p in rules.shape_cells(s) {
             if color_item[p].is_none() {
                 color_item[p] = Some(secondary.len());
@@ -787,7 +810,7 @@ pub fn instance(
     let n_primary = primary.len();
     let mut inst = Instance::new(primary, secondary).map_err(|e| InputError::new(e.to_string()))?;
     // Colours only where a shape needs them: a puzzle without one stays plain exact cover.
-    let colors: Vec<u32> = if shapes.is_empty() {
+    let colors: Vec<u32> = if direct.iter().all(|&d| d) {
         vec![0; size]
     } else {
         (0..size)
@@ -813,45 +836,48 @@ pub fn instance(
             allowed[p] &= m;
         }
     }
-    let mut items: Vec<(usize, u32)> = Vec::with_capacity(16);
-    for r in 0..size {
-        for c in 0..size {
-            let p = r * size + c;
-            let g = rules.region_of(n, p);
-            for (v, &color) in colors.iter().enumerate() {
-                items.clear();
-                if allowed[p] & (1 << v) == 0 {
-                    inst.add_option(&[])
-                        .map_err(|e| InputError::new(e.to_string()))?;
-                    continue;
-                }
-                items.extend(
-                    [
-                        p,
-                        block + r * size + v,
-                        2 * block + c * size + v,
-                        3 * block + g * size + v,
-                    ]
-                    .map(|i| (i, 0)),
-                );
-                items.extend(prim_of[p].iter().map(|&b| (b + v, 0)));
-                items.extend(sec_of[p].iter().map(|&b| (n_primary + b + v, 0)));
-                for &b in &nc_of[p] {
-                    if v >= 1 {
-                        items.push((n_primary + b + v - 1, 0));
-                    }
-                    if v + 1 < size {
-                        items.push((n_primary + b + v, 0));
-                    }
-                }
-                if let Some(i) = color_item[p] {
-                    items.push((n_primary + i, color));
-                }
-                inst.add_colored_option(&items)
-                    .map_err(|e| InputError::new(e.to_string()))?;
+    // The items of digit v (from 0) in cell p, colour item aside.
+    let cell_items = |items: &mut Vec<(usize, u32)>, p: usize, v: usize| {
+        let (r, c) = (p / size, p % size);
+        let g = rules.region_of(n, p);
+        items.extend(
+            [
+                p,
+                block + r * size + v,
+                2 * block + c * size + v,
+                3 * block + g * size + v,
+            ]
+            .map(|i| (i, 0)),
+        );
+        items.extend(prim_of[p].iter().map(|&b| (b + v, 0)));
+        items.extend(sec_of[p].iter().map(|&b| (n_primary + b + v, 0)));
+        for &b in &nc_of[p] {
+            if v >= 1 {
+                items.push((n_primary + b + v - 1, 0));
+            }
+            if v + 1 < size {
+                items.push((n_primary + b + v, 0));
             }
         }
+    };
+    let mut items: Vec<(usize, u32)> = Vec::with_capacity(16);
+    for p in 0..block {
+        for (v, &color) in colors.iter().enumerate() {
+            items.clear();
+            if allowed[p] & (1 << v) == 0 || direct_cell[p] {
+                inst.add_option(&[])
+                    .map_err(|e| InputError::new(e.to_string()))?;
+                continue;
+            }
+            cell_items(&mut items, p, v);
+            if let Some(i) = color_item[p] {
+                items.push((n_primary + i, color));
+            }
+            inst.add_colored_option(&items)
+                .map_err(|e| InputError::new(e.to_string()))?;
+        }
     }
+    let mut seen: Vec<usize> = Vec::new();
     for f in fillings {
         let s = shapes
             .iter()
@@ -860,8 +886,21 @@ pub fn instance(
         items.clear();
         items.push((first_shape + s, 0));
         for (&p, &d) in rules.shape_cells(f.shape).iter().zip(&f.digits) {
-            let i = color_item[p].expect("a shape's cells have a colour item");
-            items.push((n_primary + i, colors[usize::from(d) - 1]));
+            if direct[s] {
+                cell_items(&mut items, p, usize::from(d) - 1);
+            } else {
+                let i = color_item[p].expect("a shape's cells have a colour item");
+                items.push((n_primary + i, colors[usize::from(d) - 1]));
+            }
+        }
+        // An item twice: the filling breaks a rule between two of its own cells (consecutive
+        // neighbours, say), so it can never be chosen: left empty, keeping its number.
+        seen.clear();
+        seen.extend(items.iter().map(|&(i, _)| i));
+        seen.sort_unstable();
+        seen.dedup();
+        if seen.len() < items.len() {
+            items.clear();
         }
         inst.add_colored_option(&items)
             .map_err(|e| InputError::new(e.to_string()))?;
