@@ -642,6 +642,18 @@ pub fn instance(
     rules: &Rules,
     fillings: &[Filling],
 ) -> Result<Instance, InputError> {
+    instance_tied(n, alphabet, rules, fillings, false)
+}
+
+/// [`instance`], with every shape tied to the cell options by colours when `colours_only` (the
+/// encoding a killer cage filled directly is measured against: benches/variants.rs).
+pub fn instance_tied(
+    n: usize,
+    alphabet: Alphabet,
+    rules: &Rules,
+    fillings: &[Filling],
+    colours_only: bool,
+) -> Result<Instance, InputError> {
     let size = n * n;
     let block = size * size;
     let sym = |v: usize| alphabet.label(v as u8 + 1);
@@ -788,7 +800,9 @@ pub fn instance(
     let direct: Vec<bool> = shapes
         .iter()
         .map(|&s| {
-            matches!(s, Shape::Cage(_)) && rules.shape_cells(s).iter().all(|&p| in_shapes[p] == 1)
+            !colours_only
+                && matches!(s, Shape::Cage(_))
+                && rules.shape_cells(s).iter().all(|&p| in_shapes[p] == 1)
         })
         .collect();
     let mut direct_cell = vec![false; block];
