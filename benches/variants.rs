@@ -193,7 +193,10 @@ fn main() {
             for m in &made {
                 let sudoku = Sudoku::parse_with(&m.text, &k.switches).expect("reads back");
                 let g = sudoku.grid();
-                let fillings = sudoku.rules().fillings(g.box_side(), g.cells()).expect("fillings");
+                let fillings = sudoku
+                    .rules()
+                    .fillings(g.box_side(), g.cells())
+                    .expect("fillings");
                 let inst = variants::instance_tied(
                     g.box_side(),
                     g.alphabet(),
