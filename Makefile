@@ -84,12 +84,13 @@ lint-js: setup-node wasm
 
 test: lint test-native test-parts test-wasm test-browser test-firefox fuzz-smoke miri
 
-# Fuzzing (fuzz/: the Sudoku reader, the exact-cover reader, step k forward and k back). The targets are
+# Fuzzing (fuzz/: the Sudoku reader, the exact-cover reader, step k forward and k back, the f-puzzles
+# JSON and link reader). The targets are
 # libFuzzer binaries built with nightly and the flags cargo-fuzz passes, so cargo-fuzz itself is not
 # needed (nothing is installed here). `make fuzz` runs each for FUZZ_SECONDS (default 600); `make
 # fuzz-smoke`, part of `make test`, for 10 s each. Without a nightly toolchain both say so and skip.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS := sudoku_reader exact_cover_reader step_back merge_lines
+FUZZ_TARGETS := sudoku_reader exact_cover_reader step_back merge_lines fpuzzles_reader
 FUZZ_RUSTFLAGS := --cfg fuzzing -Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
   -Cllvm-args=-sanitizer-coverage-inline-8bit-counters -Cllvm-args=-sanitizer-coverage-pc-table \
   -Cllvm-args=-sanitizer-coverage-trace-compares -Zsanitizer=address

@@ -86,7 +86,9 @@ pub enum Lang {
     Plain,
     /// Items `r3`, `c5` (and diagonals, secondary).
     Queens,
-    /// Items `r3c5` (a cell), `r2=5`, `c2=5`, `b2=5` (5 in row, column, box 2).
+    /// Items `r3c5` (a cell), `r2=5`, `c2=5`, `b2=5` (5 in row, column, box 2); in a variant also
+    /// `j2=5` (jigsaw region), `d+=5` and `d-=5` (the diagonals), `w2=5` (windoku region), `e2=5`
+    /// (extra region), `cage3` and `thermo1` (a shape filled whole; see [`shape_words`]).
     Sudoku,
     /// Items `r0c1` (a cell), `r0s2`, `c1s2` (symbol 2 in row 0, column 1).
     Latin,
@@ -163,24 +165,37 @@ pub fn item_words(lang: Lang, name: &str, len: u64) -> Option<String> {
                     n => format!("cell r{r}c{c} can take {}", things(n, "digit", "digits")),
                 });
             }
+            for word in ["cage", "thermo"] {
+                if let Some(k) = name.strip_prefix(word).filter(|k| digits(k)) {
+                    // Without the links, no cells nor digits (narrate adds them: shape_words).
+                    return Some(format!(
+                        "{word} {k} has {} left",
+                        things(len, "filling", "fillings")
+                    ));
+                }
+            }
             let (unit, v) = name.split_once('=')?;
-            let (kind, k) = unit.split_at(1);
-            let kind = match kind {
-                "r" => "row",
-                "c" => "column",
-                "b" => "box",
+            let where_ = match unit.split_at(1) {
+                ("d", "+") => "on diagonal+".to_string(),
+                ("d", "-") => "on diagonal-".to_string(),
+                (kind, k) if digits(k) => {
+                    let kind = match kind {
+                        "r" => "row",
+                        "c" => "column",
+                        "b" => "box",
+                        "j" => "jigsaw region",
+                        "w" => "windoku region",
+                        "e" => "extra region",
+                        _ => return None,
+                    };
+                    format!("in {kind} {k}")
+                }
                 _ => return None,
             };
-            if !digits(k) {
-                return None;
-            }
             Some(match len {
-                0 => format!("{v} has no place left in {kind} {k}"),
-                1 => format!("{v} can only go in one place in {kind} {k}"),
-                n => format!(
-                    "{v} can go in {} in {kind} {k}",
-                    things(n, "place", "places")
-                ),
+                0 => format!("{v} has no place left {where_}"),
+                1 => format!("{v} can only go in one place {where_}"),
+                n => format!("{v} can go in {} {where_}", things(n, "place", "places")),
             })
         }
         Lang::Latin => {
@@ -224,6 +239,67 @@ pub fn item_words(lang: Lang, name: &str, len: u64) -> Option<String> {
     }
 }
 
+/// A variant Sudoku's shape filled whole (item `cage17` or `thermo1`, header `item`, `len` options
+/// left) in the puzzle's words, with its cells and, when one is left, its filling: "cage 17 in
+/// r1c1-r1c2 has one filling left: 8+9". The cells and digits are read from an option still in the
+/// item's list (its coloured items `r1c1#:8`, in the shape's order); `None` for another item.
+pub fn shape_words(inst: &Instance, links: &Links, item: u32, len: u32) -> Option<String> {
+    let name = item_name(inst, item);
+    let (word, k, sep) = [("cage", "+"), ("thermo", "<")]
+        .into_iter()
+        .find_map(|(w, sep)| {
+            name.strip_prefix(w)
+                .filter(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
+                .map(|k| (w, k, sep))
+        })?;
+    let first = links.nodes()[item as usize].down;
+    if first == item || len == 0 {
+        return Some(format!("{word} {k} has no filling left"));
+    }
+    let option: Vec<(usize, u32)> = inst.option_colored(links.option_of(first)).collect();
+    // A shape tied by colours names its cells `r1c1#` with the digit as colour; a cage filled
+    // directly covers each cell item `r1c1` followed by its row item `r1=8`.
+    let mut placed: Vec<(&str, &str)> = option
+        .iter()
+        .filter(|&&(_, c)| c != 0)
+        .map(|&(i, c)| (inst.item_name(i).trim_end_matches('#'), inst.color_name(c)))
+        .collect();
+    if placed.is_empty() {
+        let is_cell = |t: &str| {
+            t.strip_prefix('r')
+                .and_then(|t| t.split_once('c'))
+                .is_some_and(|(r, c)| {
+                    [r, c]
+                        .iter()
+                        .all(|x| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()))
+                })
+        };
+        for w in option.windows(2) {
+            let (cell, row) = (inst.item_name(w[0].0), inst.item_name(w[1].0));
+            if let (true, Some((_, digit))) = (is_cell(cell), row.split_once('=')) {
+                placed.push((cell, digit));
+            }
+        }
+    }
+    let span = match placed.as_slice() {
+        [] => String::new(),
+        [(one, _)] => format!(" in {one}"),
+        [(a, _), .., (b, _)] => format!(" in {a}-{b}"),
+    };
+    Some(if len == 1 {
+        let digits: Vec<&str> = placed.iter().map(|&(_, d)| d).collect();
+        format!(
+            "{word} {k}{span} has one filling left: {}",
+            digits.join(sep)
+        )
+    } else {
+        format!(
+            "{word} {k}{span} has {} left",
+            things(u64::from(len), "filling", "fillings")
+        )
+    })
+}
+
 /// One line for `ev`, taken forward or (when `undone`) taken back by `step_back`: plain words for
 /// what dancing links does, then, for a choice or a dead end, what it means in the puzzle (`lang`).
 ///
@@ -231,6 +307,11 @@ pub fn item_words(lang: Lang, name: &str, len: u64) -> Option<String> {
 /// are read from it.
 pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: Lang) -> String {
     let words = |item: u32, len: u32| {
+        if lang == Lang::Sudoku {
+            if let Some(w) = shape_words(inst, search.links(), item, len) {
+                return format!(": {w}");
+            }
+        }
         item_words(lang, item_name(inst, item), len as u64)
             .map_or_else(String::new, |w| format!(": {w}"))
     };
@@ -859,6 +940,46 @@ mod tests {
     }
 
     /// The narration of the first `Choose` and, if any, the first `DeadEnd` of a problem's search.
+    #[test]
+    fn a_killer_cage_with_one_filling_left_says_its_cells_and_digits() {
+        // 4x4: cage 1 = r1c1 + r1c2 = 3 (1+2 or 2+1), and r1c1 given as 2: one filling left, 2+1.
+        let json = r#"{"size":4,"grid":[[{"value":2,"given":true},{},{},{}],[{},{},{},{}],
+            [{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R1C2"],"value":"3"},
+            {"cells":["R3C3","R3C4","R4C4"],"value":"9"}],"thermometer":[{"lines":[["R4C1","R4C2"]]}]}"#;
+        let p = crate::problems::load(&crate::problems::Spec::Sudoku(json.into())).unwrap();
+        let mut s = Search::new(p.instance());
+        s.preselect(p.givens()).unwrap();
+        // The cages are filled directly (their cells' items in each filling).
+        let cage = p.instance().find_item("cage1").unwrap() as u32 + 1;
+        assert_eq!(
+            shape_words(p.instance(), s.links(), cage, 1).unwrap(),
+            "cage 1 in r1c1-r1c2 has one filling left: 2+1"
+        );
+        // Through narrate, as the page and `dlx trace` say it when the search chooses it.
+        let lang = Lang::of(p.as_ref());
+        let ev = Event::Choose {
+            item: cage,
+            len: 1,
+            level: 0,
+        };
+        let line = narrate(ev, false, &s, p.instance(), lang);
+        assert!(
+            line.ends_with(": cage 1 in r1c1-r1c2 has one filling left: 2+1"),
+            "{line}"
+        );
+        let header = p.instance().find_item("cage2").unwrap() as u32 + 1;
+        let words = shape_words(p.instance(), s.links(), header, 2).unwrap();
+        assert!(
+            words.starts_with("cage 2 in r3c3-r4c4 has two fillings left"),
+            "{words}"
+        );
+        let thermo = p.instance().find_item("thermo1").unwrap() as u32 + 1;
+        assert_eq!(
+            shape_words(p.instance(), s.links(), thermo, 0).unwrap(),
+            "thermo 1 has no filling left"
+        );
+    }
+
     fn choice_and_dead_end(spec: crate::problems::Spec) -> (String, Option<String>) {
         let p = crate::problems::load(&spec).unwrap();
         let lang = Lang::of(p.as_ref());
@@ -914,6 +1035,24 @@ mod tests {
         assert!(c.ends_with(": cell r1c1 can take three symbols"), "{c}");
         // The sentences themselves, with their plurals and the "only" of a single place.
         let w = |lang, name, n| item_words(lang, name, n).unwrap();
+        // A variant's units and shapes.
+        assert_eq!(
+            w(Lang::Sudoku, "j4=7", 2),
+            "7 can go in two places in jigsaw region 4"
+        );
+        assert_eq!(
+            w(Lang::Sudoku, "d+=3", 1),
+            "3 can only go in one place on diagonal+"
+        );
+        assert_eq!(
+            w(Lang::Sudoku, "w2=9", 0),
+            "9 has no place left in windoku region 2"
+        );
+        assert_eq!(
+            w(Lang::Sudoku, "cage17", 3),
+            "cage 17 has three fillings left"
+        );
+        assert_eq!(item_words(Lang::Sudoku, "king(r1c2)=1", 1), None);
         assert_eq!(
             w(Lang::Sudoku, "r2=5", 1),
             "5 can only go in one place in row 2"

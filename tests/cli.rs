@@ -389,7 +389,7 @@ fn bad_arguments_get_one_line_and_status_2() {
     );
     fails(
         &["export", "queens", "8", "--json"],
-        &["--json applies to count and solve"],
+        &["--json applies to count, solve and make"],
     );
     fails(
         &["count", "queens", "8", "--distinct"],
@@ -1249,7 +1249,7 @@ fn options_follow_one_rule_for_numbers_help_and_double_dash() {
     // The option table knows which command each option is for.
     fails(
         &["export", "queens", "8", "--seed", "3"],
-        &["--seed applies to count and solve, not export"],
+        &["--seed applies to count, solve and make, not export"],
     );
     fails(
         &["export", "queens", "8", "--progress"],

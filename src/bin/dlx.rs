@@ -6,6 +6,8 @@
 //! `problems::parse_n`, as on the page, so the same input gets the same message in both (the CLI puts
 //! its source in front: the file name, standard input, the puzzle or the N argument).
 
+#[path = "dlx/make.rs"]
+mod make;
 #[path = "dlx/parallel.rs"]
 mod parallel;
 
@@ -14,6 +16,7 @@ use dlx_studio::core::{
     SolutionStop, Stats, Status, Tree,
 };
 use dlx_studio::problems::exact_cover::Reading;
+use dlx_studio::problems::sudoku::Switch;
 use dlx_studio::problems::{self, Board, Problem, Spec};
 use serde_json::json;
 use std::io::{self, IsTerminal, Read, Write};
@@ -33,6 +36,7 @@ Usage:
   dlx export PROBLEM ARGS…
   dlx merge  FILES|-
   dlx trace  PROBLEM ARGS… [--events N] [--heuristic H] [--tree T]
+  dlx make   sudoku [--variant V] [--seed S] [--clues N] [--json]
 
 Commands:
   count    print the number of solutions (just the number)
@@ -49,15 +53,22 @@ Commands:
            dead-end, backtrack, unhide, uncover) as JSON lines: event (from 1), kind, level,
            item, option, nodes, updates, solutions, narration (and a solution's options);
            the page downloads the same lines (its step log)
+  make     print a new Sudoku with exactly one solution, in the form solve reads: one line of
+           81 symbols (to solve with the same --variant), or f-puzzles JSON for jigsaw, killer
+           and thermo; the same --seed makes the same puzzle; --json adds its f-puzzles link,
+           its solution and nodes, DLX's search-tree nodes to solve it (docs/variants.md)
 
 Problems:
   queens N                 N queens on an NxN board, none attacking another
   toroidal-queens N        the same on a torus (diagonals wrap around)
-  sudoku PUZZLE|-          a Sudoku, 4x4 to 25x25: its N² cells on one line or drawn as a grid
+  sudoku PUZZLE|FILE|LINK|-
+                           a Sudoku, 4x4 to 25x25: its N² cells on one line or drawn as a grid
                            (HoDoKu, Simple Sudoku and box-drawing borders skipped; `.`, `0`, `_`,
                            `*` or `x` empty; 16x16 also in 0-F, 25x25 in A-Y, or numbers separated
                            by spaces or commas; `#` and `//` comment lines and a title line
-                           skipped); `-` reads standard input
+                           skipped); f-puzzles JSON, or a link https://f-puzzles.com/?load=… or
+                           https://sudokupad.app/fpuzzles…, reads variants (docs/variants.md); a
+                           file of either; `-` reads standard input
   latin N                  Latin squares of order N
   langford N [--distinct]  Langford pairings of 1..N (--distinct: count each pair of mirror images once)
   pentomino BOARD [--distinct]
@@ -106,6 +117,9 @@ Options:
                pentominoes with bit sets, 1.6x faster than the lookahead on links). The
                same solutions in the same order; --json says which tree was walked (dlx3
                for multiplicities, which have no lookahead)
+  --variant V  sudoku: add rules to the puzzle, comma-separated: x (both diagonals), windoku,
+               anti-knight, anti-king, non-consecutive; make also takes jigsaw, killer, thermo
+  --clues N    make: stop removing givens at N (the fewest it can reach otherwise)
   --events N   trace: print at most N events (default 1000)
   --progress   show the progress line on stderr even when it is not a terminal
   --format F   exact-cover: read the text as `knuth` (Knuth's format), `matrix` (a 0-1
@@ -175,9 +189,10 @@ enum Command {
     Export,
     Merge,
     Trace,
+    Make,
 }
 
-use Command::{Count, Export, Merge, Solve, Trace};
+use Command::{Count, Export, Make, Merge, Solve, Trace};
 
 impl Command {
     /// Every command, as typed.
@@ -187,6 +202,7 @@ impl Command {
         ("export", Export),
         ("merge", Merge),
         ("trace", Trace),
+        ("make", Make),
     ];
 
     fn name(self) -> &'static str {
@@ -212,7 +228,7 @@ const OPTIONS: &[OptSpec] = &[
     OptSpec {
         name: "--json",
         value: None,
-        commands: &[Count, Solve],
+        commands: &[Count, Solve, Make],
     },
     OptSpec {
         name: "--limit",
@@ -222,7 +238,17 @@ const OPTIONS: &[OptSpec] = &[
     OptSpec {
         name: "--seed",
         value: Some("S"),
-        commands: &[Count, Solve],
+        commands: &[Count, Solve, Make],
+    },
+    OptSpec {
+        name: "--variant",
+        value: Some("V"),
+        commands: &[Count, Solve, Export, Trace, Make],
+    },
+    OptSpec {
+        name: "--clues",
+        value: Some("N"),
+        commands: &[Make],
     },
     OptSpec {
         name: "--distinct",
@@ -324,6 +350,10 @@ struct Args {
     events: u64,
     /// How to read an exact-cover text; `None`: decide (`Reading::Auto`).
     format: Option<Reading>,
+    /// `--variant`: the rules added to a Sudoku, as typed (read by the problem or by make).
+    variant: Option<String>,
+    /// make: `--clues`.
+    clues: Option<u64>,
 }
 
 impl Args {
@@ -414,6 +444,8 @@ impl Args {
             engine_of: std::cell::Cell::new(None),
             events: DEFAULT_EVENTS,
             format: None,
+            variant: None,
+            clues: None,
         }
     }
 
@@ -429,6 +461,8 @@ impl Args {
             "--threads" => self.threads = Some(parallel::parse_threads(v())?),
             "--part" => self.part = Some(parallel::parse_part(v())?),
             "--batch" => self.batch = Some(v().to_string()),
+            "--variant" => self.variant = Some(v().to_string()),
+            "--clues" => self.clues = Some(parse_number(name, v())?),
             "--max-input" => self.max_input = parse_number(name, v())?,
             "--events" => self.events = parse_number(name, v())?,
             "--algorithm" => self.naive = one_of(name, v(), &[("dlx", false), ("naive", true)])?,
@@ -487,7 +521,8 @@ const DEFAULT_EVENTS: u64 = 1000;
 
 enum Parsed {
     Help,
-    Run(Args),
+    // Boxed: Args is large (clippy::large_enum_variant).
+    Run(Box<Args>),
 }
 
 const PROBLEMS: &str =
@@ -634,7 +669,7 @@ fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
             "--seed applies to --algorithm dlx only (the naive algorithm keeps the given order)",
         ));
     }
-    Ok(Parsed::Run(args))
+    Ok(Parsed::Run(Box::new(args)))
 }
 
 /// Reads a whole file, or standard input for `-`, as text: at most `cap` bytes (`--max-input`), and
@@ -736,6 +771,9 @@ fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
     if args.format.is_some() && name != "exact-cover" {
         return Err(Fail(format!("--format applies to exact-cover, not {name}")));
     }
+    if args.variant.is_some() && name != "sudoku" {
+        return Err(Fail(format!("--variant applies to sudoku, not {name}")));
+    }
     if args.distinct && !matches!(name.as_str(), "langford" | "pentomino") {
         return Err(Fail(format!(
             "--distinct applies to langford and pentomino, not {name}"
@@ -763,11 +801,22 @@ fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
             },
             None,
         ),
-        "sudoku" if param == "-" => (
-            Spec::Sudoku(read_input(param, args.max_input)?),
-            Some(source_name(param)),
-        ),
-        "sudoku" => (Spec::Sudoku(param.clone()), Some("the puzzle".into())),
+        "sudoku" => {
+            // A file holds the puzzle (f-puzzles JSON, say) when the argument names one.
+            let (text, source) = if param == "-" || std::path::Path::new(param).is_file() {
+                (read_input(param, args.max_input)?, source_name(param))
+            } else {
+                (param.clone(), "the puzzle".into())
+            };
+            let spec = match &args.variant {
+                Some(v) => Spec::SudokuWith(
+                    text,
+                    Switch::parse_list(v).map_err(|e| Fail(format!("--variant: {}", e.message)))?,
+                ),
+                None => Spec::Sudoku(text),
+            };
+            (spec, Some(source))
+        }
         "edge-matching" => (Spec::EdgeMatching(param.clone()), None),
         "exact-cover" => {
             let text = read_input(param, args.max_input)?;
@@ -1327,7 +1376,7 @@ fn run(argv: &[String]) -> Result<(), Stop> {
             out.flush()?;
             return Ok(());
         }
-        Parsed::Run(a) => a,
+        Parsed::Run(a) => *a,
     };
     let mut out = io::BufWriter::new(Stdout::lock());
     if args.command == Merge {
@@ -1340,6 +1389,11 @@ fn run(argv: &[String]) -> Result<(), Stop> {
             Fail::new("--threads applies to count and solve sudoku --batch, not solve").into(),
         );
     }
+    if args.command == Make {
+        make::make(&args, &mut out)?;
+        out.flush()?;
+        return Ok(());
+    }
     if let Some(path) = &args.batch {
         if args.positional != ["sudoku"] {
             return Err(Fail::new(
@@ -1351,6 +1405,7 @@ fn run(argv: &[String]) -> Result<(), Stop> {
             (args.json, "--json"),
             (args.limit.is_some(), "--limit"),
             (args.seed.is_some(), "--seed"),
+            (args.variant.is_some(), "--variant"),
         ] {
             if given {
                 return Err(Fail(format!(
@@ -1366,13 +1421,13 @@ fn run(argv: &[String]) -> Result<(), Stop> {
     let (spec, problem) = load(&args)?;
     let note = match &spec {
         // Said only when the text was asked for as something else: a Sudoku in an exact-cover file.
-        Spec::Sudoku(_) => None,
+        Spec::Sudoku(_) | Spec::SudokuWith(..) => None,
         _ => problem.note(),
     };
     if let Some(note) = note {
         write_err(&format!("dlx: {}\n", problems::escape_controls(&note))).map_err(Stop::Stderr)?;
     }
-    if let Spec::Sudoku(text) = &spec {
+    if let Spec::Sudoku(text) | Spec::SudokuWith(text, _) = &spec {
         sudoku_skips(text)?;
     }
     match args.command {
@@ -1393,7 +1448,7 @@ fn run(argv: &[String]) -> Result<(), Stop> {
             });
             res?;
         }
-        Command::Merge => unreachable!("merged above"),
+        Command::Merge | Command::Make => unreachable!("done above"),
     }
     out.flush()?;
     Ok(())

@@ -223,6 +223,8 @@ pub enum Spec {
     ToroidalQueens(usize),
     /// A Sudoku in any accepted text form.
     Sudoku(String),
+    /// A Sudoku with rules switched on by name (`--variant x,anti-knight`).
+    SudokuWith(String, Vec<sudoku::Switch>),
     Latin(usize),
     Langford {
         n: usize,
@@ -341,6 +343,9 @@ pub fn load(spec: &Spec) -> Result<Box<dyn Problem>, InputError> {
         Spec::Queens(n) => Box::new(queens::Queens::new(*n)?),
         Spec::ToroidalQueens(n) => Box::new(toroidal::ToroidalQueens::new(*n)?),
         Spec::Sudoku(text) => Box::new(sudoku::Sudoku::parse(without_bom(text))?),
+        Spec::SudokuWith(text, switches) => {
+            Box::new(sudoku::Sudoku::parse_with(without_bom(text), switches)?)
+        }
         Spec::Latin(n) => Box::new(latin::Latin::new(*n)?),
         Spec::Langford { n, distinct } => Box::new(langford::Langford::new(*n, *distinct)?),
         Spec::Pentomino { board, distinct } => {

@@ -29,6 +29,12 @@ use super::{Board, InputError, Problem};
 use crate::core::{Instance, Links, Observer, Search, COVERED};
 use std::ops::ControlFlow;
 
+pub mod fpuzzles;
+pub mod maker;
+pub mod variants;
+
+pub use variants::{Cage, Filling, Rules, Shape, Switch};
+
 /// The character of symbol `v` (0 = empty) in the standard alphabet: see [`super::symbol`].
 fn symbol(v: u8) -> char {
     super::symbol(usize::from(v))
@@ -91,9 +97,21 @@ impl Alphabet {
     }
 }
 
+/// Where a puzzle came from: text (any grid form), or f-puzzles JSON as text or in a link.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Source {
+    #[default]
+    Text,
+    FpuzzlesJson,
+    FpuzzlesLink,
+    SudokuPadLink,
+}
+
 /// How a text was read as a Sudoku, for the note the CLI and the page show.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Reading {
+    /// Text, f-puzzles JSON or a link.
+    pub source: Source,
     pub alphabet: Alphabet,
     /// One cell a number (`1 16 0 12 …`), not one a character.
     pub numbers: bool,
@@ -605,7 +623,13 @@ impl Grid {
         if self.reading.title_skipped {
             how.push("the title line skipped".into());
         }
-        let mut note = format!("Read as a {size}x{size} Sudoku");
+        let from = match self.reading.source {
+            Source::Text => "",
+            Source::FpuzzlesJson => " from f-puzzles JSON",
+            Source::FpuzzlesLink => " from an f-puzzles link",
+            Source::SudokuPadLink => " from a SudokuPad link (f-puzzles)",
+        };
+        let mut note = format!("Read as a {size}x{size} Sudoku{from}");
         if !how.is_empty() {
             note.push_str(&format!(" ({})", how.join("; ")));
         }
@@ -699,24 +723,167 @@ pub fn instance_read(n: usize, reading: Reading) -> Instance {
     inst
 }
 
-/// A Sudoku puzzle as a [`Problem`].
+/// A Sudoku puzzle as a [`Problem`]: classic, or with the rules of a variant ([`Rules`]).
 pub struct Sudoku {
     grid: Grid,
     inst: Instance,
     givens: Vec<usize>,
+    rules: Rules,
+    /// The options after the N³ cell options: one per filling of a cage with a sum or a thermometer.
+    fillings: Vec<Filling>,
+    /// An f-puzzles puzzle's title.
+    name: Option<String>,
+    /// f-puzzles' cosmetic elements skipped, by name.
+    skipped: Vec<String>,
+}
+
+/// What the page needs to draw a variant (a later wasm method hands it over as it is, serialised):
+/// the grid's size, the variants by name, the region of every cell, and the shapes. Cells are
+/// row-major indices from 0.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Layout {
+    pub size: usize,
+    pub variants: Vec<&'static str>,
+    /// The region (box, or jigsaw region) of each cell, from 0; thick borders go between regions.
+    pub regions: Vec<usize>,
+    /// Whether the region is a jigsaw's (else the boxes).
+    pub jigsaw: bool,
+    /// The diagonals' cells: `diagonal+` (r{N}c1 up to r1c{N}), `diagonal-` (r1c1 down).
+    pub diagonals: Vec<(&'static str, Vec<usize>)>,
+    /// The windoku regions (shaded), then the extra regions.
+    pub windoku: Vec<Vec<usize>>,
+    pub extra_regions: Vec<Vec<usize>>,
+    pub cages: Vec<Cage>,
+    /// Each thermometer's cells from the bulb.
+    pub thermos: Vec<Vec<usize>>,
 }
 
 impl Sudoku {
-    /// Reads a puzzle (see the module documentation for the text forms) and builds its instance.
+    /// Reads a puzzle (see the module documentation for the text forms, and [`fpuzzles`] for
+    /// f-puzzles JSON and links) and builds its instance.
     pub fn parse(text: &str) -> Result<Sudoku, InputError> {
-        let grid = Grid::parse(text)?;
-        let inst = instance_read(grid.n, grid.reading());
+        Sudoku::parse_with(text, &[])
+    }
+
+    /// [`Sudoku::parse`] with rules switched on by name (`--variant x,anti-knight`).
+    pub fn parse_with(text: &str, switches: &[Switch]) -> Result<Sudoku, InputError> {
+        let (grid, mut rules, name, skipped) = if fpuzzles::looks_like(text) {
+            let r = fpuzzles::read(text)?;
+            (r.grid, r.rules, r.title, r.skipped)
+        } else {
+            (Grid::parse(text)?, Rules::default(), None, Vec::new())
+        };
+        for &s in switches {
+            rules.apply(s);
+        }
+        if !switches.is_empty() {
+            rules.validate(grid.n)?;
+            if let Err(e) = rules.check(grid.n, &grid.cells, false) {
+                return Err(InputError::new(format!("the givens break a rule: {e}")));
+            }
+        }
+        Sudoku::with_rules(grid, rules, name, skipped)
+    }
+
+    /// The puzzle of `grid` under `rules` (its givens already checked against them).
+    pub fn new(grid: Grid, rules: Rules) -> Result<Sudoku, InputError> {
+        Sudoku::with_rules(grid, rules, None, Vec::new())
+    }
+
+    fn with_rules(
+        grid: Grid,
+        rules: Rules,
+        name: Option<String>,
+        skipped: Vec<String>,
+    ) -> Result<Sudoku, InputError> {
+        let (inst, fillings) = if rules.is_classic() {
+            (instance_read(grid.n, grid.reading()), Vec::new())
+        } else {
+            let fillings = rules.fillings(grid.n, &grid.cells)?;
+            let inst = variants::instance(grid.n, grid.alphabet(), &rules, &fillings)?;
+            (inst, fillings)
+        };
         let givens = grid.given_options().collect();
-        Ok(Sudoku { grid, inst, givens })
+        Ok(Sudoku {
+            grid,
+            inst,
+            givens,
+            rules,
+            fillings,
+            name,
+            skipped,
+        })
     }
 
     pub fn grid(&self) -> &Grid {
         &self.grid
+    }
+
+    /// The rules beyond the classic ones (`Rules::default()` for a classic puzzle).
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The filling of option `k`, when it fills a whole cage or thermometer (`k` ≥ N³).
+    pub fn filling(&self, k: usize) -> Option<&Filling> {
+        let size = self.grid.size();
+        k.checked_sub(size * size * size)
+            .and_then(|i| self.fillings.get(i))
+    }
+
+    /// What the page draws (see [`Layout`]).
+    pub fn layout(&self) -> Layout {
+        let n = self.grid.n;
+        let size = n * n;
+        let r = &self.rules;
+        let mut diagonals = Vec::new();
+        if r.diagonal_pos {
+            diagonals.push((
+                "diagonal+",
+                (0..size).map(|i| (size - 1 - i) * size + i).collect(),
+            ));
+        }
+        if r.diagonal_neg {
+            diagonals.push(("diagonal-", (0..size).map(|i| i * size + i).collect()));
+        }
+        let windoku = r
+            .groups(n)
+            .into_iter()
+            .filter(|(name, _)| name.starts_with("windoku"))
+            .map(|(_, cells)| cells)
+            .collect();
+        Layout {
+            size,
+            variants: r.names(),
+            regions: (0..size * size).map(|p| r.region_of(n, p)).collect(),
+            jigsaw: r.regions.is_some(),
+            diagonals,
+            windoku,
+            extra_regions: r.extra_regions.clone(),
+            cages: r.cages.clone(),
+            thermos: r.thermos.clone(),
+        }
+    }
+
+    /// The cells an item is about (for highlighting it on the board): the cells of the cell
+    /// options and fillings in its list — a cell, a row, a region, a diagonal, a cage's cells, the
+    /// two cells of a knight's pair.
+    pub fn item_cells(&self, item: usize) -> Vec<usize> {
+        let size = self.grid.size();
+        let mut out = Vec::new();
+        for k in 0..self.inst.n_options() {
+            if !self.inst.option(k).any(|i| i == item) {
+                continue;
+            }
+            match self.filling(k) {
+                Some(f) => out.extend_from_slice(self.rules.shape_cells(f.shape)),
+                None if k < size * size * size => out.push(k / size),
+                None => {}
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// The cell (row-major index) and symbol (from 1) that option `k` places.
@@ -729,7 +896,12 @@ impl Sudoku {
 impl Problem for Sudoku {
     fn title(&self) -> String {
         let size = self.grid.size();
-        format!("Sudoku {size}x{size}")
+        let names = self.rules.names();
+        if names.is_empty() {
+            format!("Sudoku {size}x{size}")
+        } else {
+            format!("Sudoku {size}x{size} ({})", names.join(", "))
+        }
     }
 
     fn instance(&self) -> &Instance {
@@ -746,6 +918,13 @@ impl Problem for Sudoku {
         let size = self.grid.size();
         let mut cells = self.grid.cells.clone();
         for &k in options {
+            if let Some(f) = self.filling(k) {
+                // A cage or thermometer filled whole shows its digits before its cells are chosen.
+                for (&p, &d) in self.rules.shape_cells(f.shape).iter().zip(&f.digits) {
+                    cells[p] = d;
+                }
+                continue;
+            }
             let (p, v) = self.placement(k);
             cells[p] = v;
         }
@@ -778,13 +957,38 @@ impl Problem for Sudoku {
     }
 
     fn note(&self) -> Option<String> {
-        Some(self.grid.note())
+        let mut note = self.grid.note();
+        if let Some(name) = &self.name {
+            note.push_str(&format!(", \u{201c}{name}\u{201d}"));
+        }
+        let names = self.rules.names();
+        if !names.is_empty() {
+            note.push_str(&format!(": {}", names.join(", ")));
+        }
+        if !self.skipped.is_empty() {
+            note.push_str(&format!(
+                " (cosmetic {} skipped: no rule)",
+                self.skipped.join(", ")
+            ));
+        }
+        Some(note)
     }
 
     /// Every row, column and box holds each symbol once, and every given is where the puzzle put it.
     /// "r3c5=7": the cell item's name and the symbol in the puzzle's alphabet (the option's items are
     /// the cell `r3c5`, then `r3=7`, `c5=7`, `b2=7`).
     fn label(&self, k: usize) -> String {
+        if let Some(f) = self.filling(k) {
+            let digits: Vec<String> = f
+                .digits
+                .iter()
+                .map(|&d| self.grid.alphabet().label(d).to_string())
+                .collect();
+            return match f.shape {
+                Shape::Cage(c) => format!("cage {}: {}", c + 1, digits.join("+")),
+                Shape::Thermo(t) => format!("thermo {}: {}", t + 1, digits.join("<")),
+            };
+        }
         let text = self.instance().option_text(k);
         let mut words = text.split(' ');
         match (words.next(), words.next().and_then(|w| w.split_once('='))) {
@@ -812,8 +1016,12 @@ impl Problem for Sudoku {
                 _ => return Err(format!("{} holds {v}, not a symbol", cell_name(size, p))),
             }
         }
+        if !self.rules.is_classic() {
+            // The variant's rules, read from the puzzle, not from the instance (variants::Rules::check).
+            self.rules.check(self.grid.n, &cells, true)?;
+        }
         // With no cell empty, a unit of N cells without a repeat holds each of the N symbols once.
-        if let Some(r) = find_repeat(self.grid.n, &cells) {
+        if let Some(r) = find_repeat(self.grid.n, &cells).filter(|_| self.rules.regions.is_none()) {
             return Err(format!(
                 "{} {} holds {} twice ({} and {})",
                 r.unit.name(),
@@ -887,7 +1095,12 @@ pub fn candidates(links: &Links, n: usize) -> Vec<u32> {
             let mut mask = 0;
             let mut x = nodes[h as usize].down;
             while x != h {
-                mask |= 1 << (links.option_of(x) % size);
+                // A variant's cage filled directly covers its cells itself (option numbers past the
+                // N³ cell options): no single digit to mark here.
+                let k = links.option_of(x);
+                if k < size * size * size {
+                    mask |= 1 << (k % size);
+                }
                 x = nodes[x as usize].down;
             }
             mask

@@ -1,0 +1,597 @@
+//! f-puzzles' JSON, as a file, as text, or inside the links people share: `https://f-puzzles.com/?load=…`
+//! and SudokuPad's `https://sudokupad.app/fpuzzles…` (the JSON compressed by lz-string into base64;
+//! the `lz-str` crate decompresses it).
+//!
+//! Read: `size`, `grid[r][c]` (`value` with `given`, `region` for a jigsaw), `diagonal+`,
+//! `diagonal-`, `antiknight`, `antiking`, `nonconsecutive`, `extraregion`, `killercage` (`cells`,
+//! `value` the sum, or none), `thermometer` (`lines`, each from the bulb). Cells are named `R1C1`.
+//! Cosmetic elements (text, lines, shapes, the cosmetic `cage`) and the metadata (title, author, rules
+//! text, solution) carry no rule and are skipped (the note says which); every other constraint is
+//! refused by name ("arrow constraints are not supported"), never ignored.
+
+use super::variants::{Cage, Rules};
+use super::{Grid, Reading, Source};
+use crate::problems::InputError;
+use serde_json::{Map, Value};
+
+/// The longest lz-string payload read: f-puzzles links of 16x16 killers are a few KB. A crafted
+/// payload decompresses to the square of its length, so it is bounded (12 KB: at most tens of MB).
+const MAX_PAYLOAD: usize = 12_000;
+
+/// Whether a text is meant as f-puzzles: JSON (`{` first) or a link.
+pub fn looks_like(text: &str) -> bool {
+    let t = text.trim();
+    t.starts_with('{') || is_link(t)
+}
+
+fn is_link(t: &str) -> bool {
+    let lower = t.to_ascii_lowercase();
+    lower.starts_with("http://")
+        || lower.starts_with("https://")
+        || lower.starts_with("f-puzzles.com")
+        || lower.starts_with("www.f-puzzles.com")
+        || lower.starts_with("sudokupad.app")
+}
+
+/// What was read: the grid of givens, the rules, and the puzzle's title if it has one.
+pub struct Read {
+    pub grid: Grid,
+    pub rules: Rules,
+    pub title: Option<String>,
+    /// Cosmetic elements skipped, by name (`text`, `line`, …).
+    pub skipped: Vec<String>,
+}
+
+/// Reads f-puzzles JSON or a link carrying it.
+pub fn read(text: &str) -> Result<Read, InputError> {
+    let t = text.trim();
+    if t.starts_with('{') {
+        return read_json(text, Source::FpuzzlesJson);
+    }
+    let (payload, source) = payload_of(t)?;
+    let json = decompress(&payload)?;
+    read_json(&json, source).map_err(|e| InputError {
+        // Positions in the decompressed JSON mean nothing to someone who pasted a link.
+        message: format!("in the link's puzzle: {}", e.message),
+        line: None,
+        column: None,
+    })
+}
+
+/// The lz-string payload of a link, percent-decoded, and which site's link it is.
+fn payload_of(link: &str) -> Result<(String, Source), InputError> {
+    let lower = link.to_ascii_lowercase();
+    let raw = if let Some(i) = lower.find("load=") {
+        (&link[i + 5..], Source::FpuzzlesLink)
+    } else if let Some(i) = lower.find("fpuzzles") {
+        // SudokuPad: …/fpuzzles<payload>, …/?puzzleid=fpuzzles<payload>, …/sudoku/fpuzzles<payload>.
+        (&link[i + 8..], Source::SudokuPadLink)
+    } else if lower.contains("sudokupad") || lower.contains("crackingthecryptic") {
+        return Err(InputError::new(
+            "this SudokuPad link does not carry an f-puzzles puzzle (its own formats are not \
+             supported): use a link with `fpuzzles` in it, or the f-puzzles link",
+        ));
+    } else {
+        return Err(InputError::new(
+            "a link, but not to an f-puzzles puzzle: expected https://f-puzzles.com/?load=… or \
+             https://sudokupad.app/fpuzzles…",
+        ));
+    };
+    let (rest, source) = raw;
+    let end = rest.find(['&', '#', '?']).unwrap_or(rest.len());
+    let encoded = rest[..end].trim();
+    if encoded.is_empty() {
+        return Err(InputError::new("the link carries no puzzle after `load=`"));
+    }
+    if encoded.len() > MAX_PAYLOAD {
+        return Err(InputError::new(format!(
+            "the link's puzzle is {} characters long, more than the {MAX_PAYLOAD} read",
+            encoded.len()
+        )));
+    }
+    Ok((percent_decode(encoded)?, source))
+}
+
+/// `%2B` to `+` and so on; a space (a `+` that a form turned into one) back to `+`.
+fn percent_decode(s: &str) -> Result<String, InputError> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'%' => {
+                let hex = s
+                    .get(i + 1..i + 3)
+                    .and_then(|h| u8::from_str_radix(h, 16).ok());
+                let Some(byte) = hex else {
+                    return Err(InputError::new(format!(
+                        "the link has a bad escape at character {}: `%` must be followed by two \
+                         hexadecimal digits",
+                        i + 1
+                    )));
+                };
+                out.push(byte);
+                i += 3;
+            }
+            b' ' => {
+                out.push(b'+');
+                i += 1;
+            }
+            c => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).map_err(|_| InputError::new("the link's puzzle is not valid UTF-8"))
+}
+
+/// The JSON text compressed in a link.
+fn decompress(payload: &str) -> Result<String, InputError> {
+    if let Some((i, ch)) = payload.char_indices().find(|&(_, ch)| {
+        !(ch.is_ascii_alphanumeric() || matches!(ch, '+' | '/' | '=' | '-' | '_' | '$'))
+    }) {
+        return Err(InputError::new(format!(
+            "the link's puzzle has `{ch}` at character {}: lz-string base64 is letters, digits, \
+             `+`, `/` and `=`",
+            i + 1
+        )));
+    }
+    // Some sites write the URL-safe alphabet (`-` and `_`, or `$`); lz-string's base64 is `+` and `/`.
+    let payload: String = payload
+        .chars()
+        .map(|c| match c {
+            '-' => '+',
+            '_' | '$' => '/',
+            c => c,
+        })
+        .collect();
+    let wide = lz_str::decompress_from_base64(&payload)
+        .filter(|w| !w.is_empty())
+        .ok_or_else(|| {
+            InputError::new(
+                "the link's puzzle does not decompress (lz-string base64): is the link complete?",
+            )
+        })?;
+    String::from_utf16(&wide)
+        .map_err(|_| InputError::new("the link's puzzle decompresses to text that is not UTF-16"))
+}
+
+/// f-puzzles' keys for constraints this reader refuses, with the words for the message.
+const UNSUPPORTED: &[(&str, &str)] = &[
+    ("arrow", "arrow constraints"),
+    ("littlekillersum", "little killer sums"),
+    ("sandwichsum", "sandwich sums"),
+    ("xv", "XV constraints"),
+    ("difference", "difference (white dot) constraints"),
+    ("ratio", "ratio (black dot) constraints"),
+    ("clone", "clones"),
+    ("palindrome", "palindromes"),
+    ("betweenline", "between lines"),
+    ("quadruple", "quadruples"),
+    ("odd", "odd cells"),
+    ("even", "even cells"),
+    ("minimum", "minimum cells"),
+    ("maximum", "maximum cells"),
+    ("rowindexer", "row indexers"),
+    ("columnindexer", "column indexers"),
+    ("boxindexer", "box indexers"),
+    ("disjointgroups", "disjoint groups"),
+    ("entropicline", "entropic lines"),
+    ("renban", "renban lines"),
+    ("whispers", "German whispers"),
+    ("regionsumline", "region sum lines"),
+];
+
+/// Keys that state no rule: metadata, solver settings, cosmetics (named in the note when present).
+const METADATA: &[&str] = &[
+    "size",
+    "grid",
+    "title",
+    "author",
+    "ruleset",
+    "solution",
+    "highlightConflicts",
+    "disabledlogic",
+    "truecandidatesoptions",
+    // The names of the constraint kinds present, for f-puzzles' own menus: the constraints themselves
+    // are under their own keys, read or refused there.
+    "activeConstraints",
+];
+const COSMETIC: &[&str] = &["text", "line", "rectangle", "circle", "cage"];
+
+/// Whether a value says "present": `true`, a non-empty array or object, anything but false/null.
+fn present(v: &Value) -> bool {
+    match v {
+        Value::Null | Value::Bool(false) => false,
+        Value::Array(a) => !a.is_empty(),
+        Value::Object(o) => !o.is_empty(),
+        _ => true,
+    }
+}
+
+fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        let msg = format!("not f-puzzles JSON: {e}");
+        // serde_json appends " at line L column C"; the position is given separately.
+        let msg = match msg.rfind(" at line ") {
+            Some(i) => msg[..i].to_string(),
+            None => msg,
+        };
+        if e.line() > 0 {
+            InputError::at(e.line(), e.column().max(1), msg)
+        } else {
+            InputError::new(msg)
+        }
+    })?;
+    let Value::Object(obj) = value else {
+        return Err(InputError::new(
+            "not f-puzzles JSON: expected an object with `size` and `grid`",
+        ));
+    };
+    let mut skipped = Vec::new();
+    for (key, v) in &obj {
+        if METADATA.contains(&key.as_str()) || !present(v) {
+            continue;
+        }
+        if COSMETIC.contains(&key.as_str()) {
+            skipped.push(key.clone());
+            continue;
+        }
+        if key == "negative" {
+            return Err(InputError::new(format!(
+                "negative constraints ({}) are not supported",
+                v.as_array()
+                    .map(|a| a
+                        .iter()
+                        .map(|x| x.as_str().unwrap_or("?").to_string())
+                        .collect::<Vec<_>>()
+                        .join(", "))
+                    .unwrap_or_default()
+            )));
+        }
+        if let Some(&(_, words)) = UNSUPPORTED.iter().find(|&&(k, _)| k == key) {
+            return Err(InputError::new(format!("{words} are not supported")));
+        }
+        if ![
+            "diagonal+",
+            "diagonal-",
+            "antiknight",
+            "antiking",
+            "nonconsecutive",
+            "extraregion",
+            "killercage",
+            "thermometer",
+        ]
+        .contains(&key.as_str())
+        {
+            return Err(InputError::new(format!(
+                "`{key}` constraints are not supported"
+            )));
+        }
+    }
+    let size = match obj.get("size") {
+        Some(Value::Number(k)) => k.as_u64().unwrap_or(0),
+        Some(_) => return Err(InputError::new("size: expected a whole number such as 9")),
+        None => return Err(InputError::new("size is missing: expected 4, 9, 16 or 25")),
+    };
+    let n = match size {
+        4 => 2,
+        9 => 3,
+        16 => 4,
+        25 => 5,
+        _ => {
+            return Err(InputError::new(format!(
+                "size {size} is not supported: Sudokus here are 4x4, 9x9, 16x16 or 25x25"
+            )))
+        }
+    };
+    let size = size as usize;
+    let (cells, regions) = read_grid(&obj, n)?;
+    let mut rules = Rules {
+        regions,
+        ..Rules::default()
+    };
+    rules.diagonal_pos = flag(&obj, "diagonal+")?;
+    rules.diagonal_neg = flag(&obj, "diagonal-")?;
+    rules.anti_knight = flag(&obj, "antiknight")?;
+    rules.anti_king = flag(&obj, "antiking")?;
+    rules.non_consecutive = flag(&obj, "nonconsecutive")?;
+    for (k, e) in list(&obj, "extraregion")?.iter().enumerate() {
+        let what = format!("extraregion[{k}]");
+        rules
+            .extra_regions
+            .push(cell_list(field(e, "cells", &what)?, size, &what)?);
+    }
+    for (k, e) in list(&obj, "killercage")?.iter().enumerate() {
+        let what = format!("killercage[{k}]");
+        let cells = cell_list(field(e, "cells", &what)?, size, &format!("{what}.cells"))?;
+        let sum = match e.get("value") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) if s.trim().is_empty() => None,
+            Some(Value::String(s)) => Some(s.trim().parse::<u32>().map_err(|_| {
+                InputError::new(format!("{what}.value: `{s}` is not a sum (a whole number)"))
+            })?),
+            Some(Value::Number(x)) => Some(
+                x.as_u64()
+                    .and_then(|x| u32::try_from(x).ok())
+                    .ok_or_else(|| {
+                        InputError::new(format!("{what}.value: {x} is not a sum (a whole number)"))
+                    })?,
+            ),
+            Some(_) => {
+                return Err(InputError::new(format!(
+                    "{what}.value: expected the sum as a number or a string"
+                )))
+            }
+        };
+        rules.cages.push(Cage { cells, sum });
+    }
+    for (k, e) in list(&obj, "thermometer")?.iter().enumerate() {
+        let what = format!("thermometer[{k}]");
+        let Value::Array(lines) = field(e, "lines", &what)? else {
+            return Err(InputError::new(format!(
+                "{what}.lines: expected a list of lines of cells"
+            )));
+        };
+        for (j, line) in lines.iter().enumerate() {
+            rules
+                .thermos
+                .push(cell_list(line, size, &format!("{what}.lines[{j}]"))?);
+        }
+    }
+    // f-puzzles has no windoku switch: a windoku is its four regions as extra regions. Read so, it is a
+    // windoku (named so in items and words); `write` writes it back as those four regions.
+    let windoku = Rules::windoku_regions(n);
+    let sorted = |cells: &[usize]| {
+        let mut c = cells.to_vec();
+        c.sort_unstable();
+        c
+    };
+    if !windoku.is_empty()
+        && windoku
+            .iter()
+            .all(|w| rules.extra_regions.iter().any(|e| sorted(e) == *w))
+    {
+        rules
+            .extra_regions
+            .retain(|e| !windoku.contains(&sorted(e)));
+        rules.windoku = true;
+    }
+    rules.validate(n)?;
+    if let Err(e) = rules.check(n, &cells, false) {
+        return Err(InputError::new(format!("the givens break a rule: {e}")));
+    }
+    let title = obj
+        .get("title")
+        .and_then(Value::as_str)
+        .map(|t| t.chars().take(80).collect::<String>())
+        .filter(|t| !t.trim().is_empty());
+    let grid = Grid {
+        n,
+        cells,
+        reading: Reading {
+            source,
+            ..Reading::default()
+        },
+    };
+    Ok(Read {
+        grid,
+        rules,
+        title,
+        skipped,
+    })
+}
+
+fn flag(obj: &Map<String, Value>, key: &str) -> Result<bool, InputError> {
+    match obj.get(key) {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(_) => Err(InputError::new(format!("{key}: expected true or false"))),
+    }
+}
+
+fn list<'a>(obj: &'a Map<String, Value>, key: &str) -> Result<&'a [Value], InputError> {
+    match obj.get(key) {
+        None | Some(Value::Null) => Ok(&[]),
+        Some(Value::Array(a)) => Ok(a),
+        Some(_) => Err(InputError::new(format!("{key}: expected a list"))),
+    }
+}
+
+fn field<'a>(v: &'a Value, key: &str, what: &str) -> Result<&'a Value, InputError> {
+    v.get(key)
+        .ok_or_else(|| InputError::new(format!("{what}: `{key}` is missing")))
+}
+
+/// A cell named as f-puzzles names it, `R1C1` (either case), as a row-major index.
+pub fn parse_cell(name: &str, size: usize) -> Option<usize> {
+    let rest = name.trim().strip_prefix(['R', 'r'])?;
+    let (r, c) = rest.split_once(['C', 'c'])?;
+    let digits = |t: &str| !t.is_empty() && t.len() <= 3 && t.bytes().all(|b| b.is_ascii_digit());
+    if !digits(r) || !digits(c) {
+        return None;
+    }
+    let (r, c): (usize, usize) = (r.parse().ok()?, c.parse().ok()?);
+    ((1..=size).contains(&r) && (1..=size).contains(&c)).then(|| (r - 1) * size + c - 1)
+}
+
+fn cell_list(v: &Value, size: usize, what: &str) -> Result<Vec<usize>, InputError> {
+    let Value::Array(a) = v else {
+        return Err(InputError::new(format!(
+            "{what}: expected a list of cells such as [\"R1C1\", \"R1C2\"]"
+        )));
+    };
+    a.iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let name = c.as_str().unwrap_or("");
+            parse_cell(name, size).ok_or_else(|| {
+                InputError::new(format!(
+                    "{what}[{i}]: `{}` is not a cell of a {size}x{size} grid (cells are named \
+                     R1C1 to R{size}C{size})",
+                    c.as_str().map_or_else(|| c.to_string(), str::to_string)
+                ))
+            })
+        })
+        .collect()
+}
+
+/// The givens (0 empty) and, when some cell names its region, the jigsaw regions.
+#[allow(clippy::type_complexity)]
+fn read_grid(obj: &Map<String, Value>, n: usize) -> Result<(Vec<u8>, Option<Vec<u8>>), InputError> {
+    let size = n * n;
+    let Some(Value::Array(rows)) = obj.get("grid") else {
+        return Err(InputError::new(format!(
+            "grid is missing: expected {size} rows of {size} cells"
+        )));
+    };
+    if rows.len() != size {
+        return Err(InputError::new(format!(
+            "grid has {} rows; size {size} needs {size}",
+            rows.len()
+        )));
+    }
+    let mut cells = vec![0u8; size * size];
+    let mut regions: Vec<u8> = (0..size * size)
+        .map(|p| ((p / size / n) * n + p % size / n) as u8)
+        .collect();
+    let mut jigsaw = false;
+    for (r, row) in rows.iter().enumerate() {
+        let Value::Array(row) = row else {
+            return Err(InputError::new(format!(
+                "grid[{r}]: expected a row of cells"
+            )));
+        };
+        if row.len() != size {
+            return Err(InputError::new(format!(
+                "grid[{r}] has {} cells; size {size} needs {size}",
+                row.len()
+            )));
+        }
+        for (c, cell) in row.iter().enumerate() {
+            let p = r * size + c;
+            let what = format!("grid[{r}][{c}] (r{}c{})", r + 1, c + 1);
+            let Value::Object(cell) = cell else {
+                return Err(InputError::new(format!("{what}: expected an object")));
+            };
+            let given = matches!(cell.get("given"), Some(Value::Bool(true)));
+            match cell.get("value") {
+                None | Some(Value::Null) => {}
+                Some(v) => {
+                    let d = v.as_u64().filter(|&d| (1..=size as u64).contains(&d));
+                    match d {
+                        // A value without `given` is a solver's entry, not part of the puzzle.
+                        Some(d) if given => cells[p] = d as u8,
+                        Some(_) => {}
+                        None => {
+                            return Err(InputError::new(format!(
+                                "{what}: value {v} is not a digit 1-{size}"
+                            )))
+                        }
+                    }
+                }
+            }
+            match cell.get("region") {
+                None => {}
+                Some(v) => {
+                    let g = v.as_u64().filter(|&g| g < size as u64).ok_or_else(|| {
+                        InputError::new(format!(
+                            "{what}: region {v} is not a region number 0-{}",
+                            size - 1
+                        ))
+                    })?;
+                    if g as u8 != regions[p] {
+                        jigsaw = true;
+                    }
+                    regions[p] = g as u8;
+                }
+            }
+        }
+    }
+    Ok((cells, jigsaw.then_some(regions)))
+}
+
+/// f-puzzles JSON for a grid of givens and its rules (what `dlx make sudoku` prints for a jigsaw,
+/// killer or thermo puzzle; [`read`] reads it back).
+pub fn write(grid: &Grid, rules: &Rules) -> String {
+    let n = grid.n;
+    let size = n * n;
+    let name = |p: usize| format!("R{}C{}", p / size + 1, p % size + 1);
+    let names = |cells: &[usize]| Value::from(cells.iter().map(|&p| name(p)).collect::<Vec<_>>());
+    let mut obj = Map::new();
+    obj.insert("size".into(), Value::from(size));
+    let grid_rows: Vec<Value> = (0..size)
+        .map(|r| {
+            Value::from(
+                (0..size)
+                    .map(|c| {
+                        let p = r * size + c;
+                        let mut cell = Map::new();
+                        if grid.cells[p] != 0 {
+                            cell.insert("value".into(), Value::from(grid.cells[p]));
+                            cell.insert("given".into(), Value::from(true));
+                        }
+                        if let Some(regions) = &rules.regions {
+                            cell.insert("region".into(), Value::from(regions[p]));
+                        }
+                        Value::Object(cell)
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+    obj.insert("grid".into(), Value::from(grid_rows));
+    for (on, key) in [
+        (rules.diagonal_pos, "diagonal+"),
+        (rules.diagonal_neg, "diagonal-"),
+        (rules.anti_knight, "antiknight"),
+        (rules.anti_king, "antiking"),
+        (rules.non_consecutive, "nonconsecutive"),
+    ] {
+        if on {
+            obj.insert(key.into(), Value::from(true));
+        }
+    }
+    let windoku = if rules.windoku {
+        Rules::windoku_regions(n)
+    } else {
+        Vec::new()
+    };
+    if !rules.extra_regions.is_empty() || !windoku.is_empty() {
+        let list: Vec<Value> = windoku
+            .iter()
+            .chain(&rules.extra_regions)
+            .map(|cells| serde_json::json!({ "cells": names(cells) }))
+            .collect();
+        obj.insert("extraregion".into(), Value::from(list));
+    }
+    if !rules.cages.is_empty() {
+        let list: Vec<Value> = rules
+            .cages
+            .iter()
+            .map(|c| match c.sum {
+                Some(s) => serde_json::json!({ "cells": names(&c.cells), "value": s.to_string() }),
+                None => serde_json::json!({ "cells": names(&c.cells) }),
+            })
+            .collect();
+        obj.insert("killercage".into(), Value::from(list));
+    }
+    if !rules.thermos.is_empty() {
+        let list: Vec<Value> = rules
+            .thermos
+            .iter()
+            .map(|line| serde_json::json!({ "lines": [names(line)] }))
+            .collect();
+        obj.insert("thermometer".into(), Value::from(list));
+    }
+    Value::Object(obj).to_string()
+}
+
+/// The f-puzzles link of a JSON text (lz-string base64, as f-puzzles writes it).
+pub fn link(json: &str) -> String {
+    format!(
+        "https://f-puzzles.com/?load={}",
+        lz_str::compress_to_base64(json)
+    )
+}

@@ -1,0 +1,900 @@
+//! Variant Sudokus (issue 20): every solution DLX finds checked against the rules by the checker
+//! (`Rules::check`, which reads the rules, not the instance), counts of small boards against brute
+//! force, unique puzzles of every variant made by the maker and proved unique by an independent
+//! backtracking solver written here, f-puzzles JSON and links, and the refusals.
+
+use dlx_studio::core::{Event, Observer, Search};
+use dlx_studio::problems::sudoku::fpuzzles;
+use dlx_studio::problems::sudoku::maker::{self, Kind};
+use dlx_studio::problems::sudoku::{Cage, Rules, Sudoku, Switch};
+use dlx_studio::problems::{load, Problem, Spec};
+use std::ops::ControlFlow;
+
+/// Collects the boards of all solutions (up to a limit).
+struct Boards<'a> {
+    sudoku: &'a Sudoku,
+    cells: Vec<Vec<u8>>,
+    limit: usize,
+}
+
+impl Observer for Boards<'_> {
+    const FINE: bool = false;
+    fn event(&mut self, _: Event, s: &Search) -> ControlFlow<()> {
+        let b = self.sudoku.board(&s.solution());
+        self.cells.push(b.cells.iter().map(|&v| v as u8).collect());
+        if self.cells.len() >= self.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+/// DLX's solutions (up to `limit`), each checked by the problem's own check (the rules checker).
+fn dlx_solutions(sudoku: &Sudoku, limit: usize) -> Vec<Vec<u8>> {
+    let mut search = Search::new(sudoku.instance());
+    search.preselect(sudoku.givens()).unwrap();
+    let mut obs = Boards {
+        sudoku,
+        cells: Vec::new(),
+        limit,
+    };
+    search.run(&mut obs);
+    for (k, c) in obs.cells.iter().enumerate() {
+        let b = sudoku.board(&[]);
+        let mut b = b.clone();
+        b.cells = c.iter().map(|&v| i32::from(v)).collect();
+        sudoku
+            .check(&b)
+            .unwrap_or_else(|e| panic!("solution {k} breaks a rule: {e}"));
+    }
+    obs.cells
+}
+
+fn empty(size: usize) -> String {
+    ".".repeat(size * size)
+}
+
+// ---------------------------------------------------------------------------------------------
+// An independent solver: plain backtracking over cells (fewest candidates first), with each rule
+// written out here from the puzzle's shapes. It shares nothing with the instance or DLX.
+
+struct Brute {
+    size: usize,
+    /// Cells that must hold another digit than cell p.
+    peers: Vec<Vec<usize>>,
+    /// Orthogonal neighbours (non-consecutive).
+    nc: Vec<Vec<usize>>,
+    /// (cage cells, sum) per cage with a sum, and the cages of each cell.
+    sums: Vec<(Vec<usize>, u32)>,
+    cages_of: Vec<Vec<usize>>,
+    /// Thermometer edges (lower, higher).
+    below: Vec<Vec<usize>>,
+    above: Vec<Vec<usize>>,
+    /// The groups of N cells, each of which holds every digit.
+    units: Vec<Vec<usize>>,
+}
+
+impl Brute {
+    fn new(n: usize, rules: &Rules) -> Brute {
+        let size = n * n;
+        let cells = size * size;
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for i in 0..size {
+            groups.push((0..size).map(|c| i * size + c).collect());
+            groups.push((0..size).map(|r| r * size + i).collect());
+        }
+        let region = |p: usize| match &rules.regions {
+            Some(r) => usize::from(r[p]),
+            None => (p / size / n) * n + p % size / n,
+        };
+        for g in 0..size {
+            groups.push((0..cells).filter(|&p| region(p) == g).collect());
+        }
+        if rules.diagonal_pos {
+            groups.push((0..size).map(|i| (size - 1 - i) * size + i).collect());
+        }
+        if rules.diagonal_neg {
+            groups.push((0..size).map(|i| i * size + i).collect());
+        }
+        if rules.windoku {
+            for (r0, c0) in [(1, 1), (1, 5), (5, 1), (5, 5)] {
+                groups.push((0..9).map(|i| (r0 + i / 3) * 9 + c0 + i % 3).collect());
+            }
+        }
+        groups.extend(rules.extra_regions.iter().cloned());
+        groups.extend(rules.cages.iter().map(|c| c.cells.clone()));
+        let mut peers = vec![Vec::new(); cells];
+        for g in &groups {
+            for &p in g {
+                for &q in g {
+                    if p != q && !peers[p].contains(&q) {
+                        peers[p].push(q);
+                    }
+                }
+            }
+        }
+        let at = |p: usize, dr: i32, dc: i32| -> Option<usize> {
+            let (r, c) = ((p / size) as i32 + dr, (p % size) as i32 + dc);
+            ((0..size as i32).contains(&r) && (0..size as i32).contains(&c))
+                .then(|| r as usize * size + c as usize)
+        };
+        let mut moves = Vec::new();
+        if rules.anti_knight {
+            moves.extend([
+                (1, 2),
+                (2, 1),
+                (-1, 2),
+                (-2, 1),
+                (1, -2),
+                (2, -1),
+                (-1, -2),
+                (-2, -1),
+            ]);
+        }
+        if rules.anti_king {
+            moves.extend([
+                (1, 1),
+                (1, -1),
+                (-1, 1),
+                (-1, -1),
+                (0, 1),
+                (1, 0),
+                (0, -1),
+                (-1, 0),
+            ]);
+        }
+        for (p, list) in peers.iter_mut().enumerate() {
+            for &(dr, dc) in &moves {
+                if let Some(q) = at(p, dr, dc) {
+                    if !list.contains(&q) {
+                        list.push(q);
+                    }
+                }
+            }
+        }
+        let mut nc = vec![Vec::new(); cells];
+        if rules.non_consecutive {
+            for (p, list) in nc.iter_mut().enumerate() {
+                list.extend(
+                    [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                        .iter()
+                        .filter_map(|&(dr, dc)| at(p, dr, dc)),
+                );
+            }
+        }
+        let mut sums = Vec::new();
+        let mut cages_of = vec![Vec::new(); cells];
+        for c in &rules.cages {
+            if let Some(s) = c.sum {
+                for &p in &c.cells {
+                    cages_of[p].push(sums.len());
+                }
+                sums.push((c.cells.clone(), s));
+            }
+        }
+        let (mut below, mut above) = (vec![Vec::new(); cells], vec![Vec::new(); cells]);
+        for line in &rules.thermos {
+            for w in line.windows(2) {
+                below[w[1]].push(w[0]);
+                above[w[0]].push(w[1]);
+            }
+        }
+        Brute {
+            size,
+            units: groups.into_iter().filter(|g| g.len() == size).collect(),
+            peers,
+            nc,
+            sums,
+            cages_of,
+            below,
+            above,
+        }
+    }
+
+    fn allowed(&self, g: &[u8], p: usize, v: u8) -> bool {
+        if self.peers[p].iter().any(|&q| g[q] == v) {
+            return false;
+        }
+        if self.nc[p]
+            .iter()
+            .any(|&q| g[q] != 0 && g[q].abs_diff(v) == 1)
+        {
+            return false;
+        }
+        if self.below[p].iter().any(|&q| g[q] != 0 && g[q] >= v)
+            || self.above[p].iter().any(|&q| g[q] != 0 && g[q] <= v)
+        {
+            return false;
+        }
+        for &k in &self.cages_of[p] {
+            let (cells, sum) = &self.sums[k];
+            let mut total = u32::from(v);
+            let mut left = 0u32;
+            for &q in cells {
+                if q != p {
+                    if g[q] == 0 {
+                        left += 1;
+                    } else {
+                        total += u32::from(g[q]);
+                    }
+                }
+            }
+            let size = self.size as u32;
+            let (lo, hi) = (left * (left + 1) / 2, left * (2 * size - left + 1) / 2);
+            if total + lo > *sum || total + hi < *sum {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The number of solutions up to `limit`, and the first.
+    fn count(&self, g: &mut Vec<u8>, limit: usize, first: &mut Option<Vec<u8>>) -> usize {
+        let mut best: Option<(usize, Vec<u8>)> = None;
+        for p in 0..g.len() {
+            if g[p] != 0 {
+                continue;
+            }
+            let cands: Vec<u8> = (1..=self.size as u8)
+                .filter(|&v| self.allowed(g, p, v))
+                .collect();
+            if best.as_ref().is_none_or(|(_, b)| cands.len() < b.len()) {
+                let done = cands.is_empty();
+                best = Some((p, cands));
+                if done {
+                    break;
+                }
+            }
+        }
+        // A digit with few places left in a unit of N cells: branch on its places when they are
+        // fewer than the best cell's candidates (what solvers call a hidden single, at one place).
+        if let Some((_, cands)) = &best {
+            let mut fewest: Option<Vec<(usize, u8)>> = None;
+            for unit in &self.units {
+                for v in 1..=self.size as u8 {
+                    if unit.iter().any(|&q| g[q] == v) {
+                        continue;
+                    }
+                    let places: Vec<(usize, u8)> = unit
+                        .iter()
+                        .filter(|&&q| g[q] == 0 && self.allowed(g, q, v))
+                        .map(|&q| (q, v))
+                        .collect();
+                    let bound = fewest.as_ref().map_or(cands.len(), |f| f.len());
+                    if places.len() < bound {
+                        fewest = Some(places);
+                    }
+                }
+            }
+            if let Some(places) = fewest {
+                let mut found = 0;
+                for (q, v) in places {
+                    g[q] = v;
+                    found += self.count(g, limit - found, first);
+                    g[q] = 0;
+                    if found >= limit {
+                        break;
+                    }
+                }
+                return found;
+            }
+        }
+        let Some((p, cands)) = best else {
+            if first.is_none() {
+                *first = Some(g.clone());
+            }
+            return 1;
+        };
+        let mut found = 0;
+        for v in cands {
+            g[p] = v;
+            found += self.count(g, limit - found, first);
+            g[p] = 0;
+            if found >= limit {
+                break;
+            }
+        }
+        found
+    }
+}
+
+/// The solutions of a grid under rules by the independent solver (up to `limit`), and the first.
+fn brute(n: usize, rules: &Rules, givens: &[u8], limit: usize) -> (usize, Option<Vec<u8>>) {
+    let b = Brute::new(n, rules);
+    let mut g = givens.to_vec();
+    let mut first = None;
+    let count = b.count(&mut g, limit, &mut first);
+    (count, first)
+}
+
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn the_checker_catches_each_rule_broken() {
+    // A valid classic 9x9 (Wikipedia's solution).
+    let s: Vec<u8> =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+            .bytes()
+            .map(|b| b - b'0')
+            .collect();
+    let classic = Rules::default();
+    assert_eq!(classic.check(3, &s, true), Ok(()));
+    let with = |f: &dyn Fn(&mut Rules)| {
+        let mut r = Rules::default();
+        f(&mut r);
+        r.check(3, &s, true)
+    };
+    // r1c1 = 5 and r9c9 = 9 on diagonal-; r9c1 = 3 and r1c9 = 2 on diagonal+.
+    let e = with(&|r| r.diagonal_neg = true).unwrap_err();
+    assert!(e.starts_with("diagonal- holds"), "{e}");
+    let e = with(&|r| r.windoku = true).unwrap_err();
+    assert!(e.starts_with("windoku region"), "{e}");
+    let e = with(&|r| r.anti_knight = true).unwrap_err();
+    assert!(e.contains("a knight's move apart"), "{e}");
+    let e = with(&|r| r.anti_king = true).unwrap_err();
+    assert!(e.contains("a king's move apart"), "{e}");
+    let e = with(&|r| r.non_consecutive = true).unwrap_err();
+    // r1c1 = 5, r1c2 = 3, r1c3 = 4: r1c2 and r1c3 are consecutive.
+    assert_eq!(
+        e,
+        "r1c1 and r2c1 are neighbours holding consecutive digits 5 and 6"
+    );
+    let e = with(&|r| {
+        r.cages.push(Cage {
+            cells: vec![0, 1],
+            sum: Some(9),
+        })
+    })
+    .unwrap_err();
+    assert_eq!(e, "cage 1 in r1c1-r1c2 adds up to 8, not 9");
+    assert_eq!(
+        with(&|r| r.cages.push(Cage {
+            cells: vec![0, 1],
+            sum: Some(8)
+        })),
+        Ok(())
+    );
+    let e = with(&|r| r.thermos.push(vec![0, 1])).unwrap_err();
+    assert_eq!(e, "thermometer 1 does not rise from r1c1 (5) to r1c2 (3)");
+    assert_eq!(with(&|r| r.thermos.push(vec![1, 0])), Ok(()));
+    // r1c1 = 5, r2c2 = 7, r3c3 = 8: distinct; r4c4 = 7 again.
+    assert_eq!(with(&|r| r.extra_regions.push(vec![0, 10, 20])), Ok(()));
+    assert_eq!(
+        with(&|r| r.extra_regions.push(vec![0, 10, 20, 30])),
+        Err("extra region 1 holds 7 twice (r2c2 and r4c4)".into())
+    );
+    // A jigsaw whose regions are the rows' thirds shifted: boxes no longer count.
+    let mut shifted = s.clone();
+    shifted.swap(0, 1);
+    assert!(classic.check(3, &shifted, true).is_err());
+    assert!(classic.check(3, &s[..80], true).is_err());
+}
+
+/// Every 4x4 grid of 1-4 with each row a permutation and each column too (the 576 Latin squares),
+/// by plain enumeration: the boards the checker filters for the brute-force counts.
+fn latin4() -> Vec<Vec<u8>> {
+    let perms: Vec<[u8; 4]> = {
+        let mut v = Vec::new();
+        for a in 1..=4u8 {
+            for b in 1..=4u8 {
+                for c in 1..=4u8 {
+                    for d in 1..=4u8 {
+                        let s = [a, b, c, d];
+                        if (0..4).all(|i| (0..i).all(|j| s[i] != s[j])) {
+                            v.push(s);
+                        }
+                    }
+                }
+            }
+        }
+        v
+    };
+    let mut out = Vec::new();
+    for r0 in &perms {
+        for r1 in &perms {
+            for r2 in &perms {
+                for r3 in &perms {
+                    let g: Vec<u8> = [r0, r1, r2, r3]
+                        .iter()
+                        .flat_map(|r| r.iter().copied())
+                        .collect();
+                    if (0..4).all(|c| (0..4).all(|i| (0..i).all(|j| g[i * 4 + c] != g[j * 4 + c])))
+                    {
+                        out.push(g);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn counts_of_4x4_variants_agree_with_brute_force() {
+    let latin = latin4();
+    assert_eq!(latin.len(), 576);
+    let mut cases: Vec<(&str, Rules)> = Vec::new();
+    let on = |f: &dyn Fn(&mut Rules)| {
+        let mut r = Rules::default();
+        f(&mut r);
+        r
+    };
+    cases.push(("classic", Rules::default()));
+    cases.push(("x", on(&|r| r.apply(Switch::X))));
+    cases.push(("diagonal-", on(&|r| r.diagonal_neg = true)));
+    cases.push(("anti-king", on(&|r| r.apply(Switch::AntiKing))));
+    cases.push(("anti-knight", on(&|r| r.apply(Switch::AntiKnight))));
+    cases.push(("non-consecutive", on(&|r| r.apply(Switch::NonConsecutive))));
+    // A jigsaw: regions as L shapes (row-major region numbers).
+    let jig: Vec<u8> = vec![0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
+    cases.push(("jigsaw, no grid", on(&|r| r.regions = Some(jig.clone()))));
+    let jig: Vec<u8> = vec![0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
+    cases.push(("jigsaw", on(&|r| r.regions = Some(jig.clone()))));
+    cases.push((
+        "extra region",
+        on(&|r| r.extra_regions.push(vec![0, 5, 10, 15])),
+    ));
+    cases.push((
+        "small extra region",
+        on(&|r| r.extra_regions.push(vec![1, 6, 11])),
+    ));
+    cases.push((
+        "killer",
+        on(&|r| {
+            r.cages.push(Cage {
+                cells: vec![0, 1],
+                sum: Some(3),
+            });
+            r.cages.push(Cage {
+                cells: vec![5, 6, 10],
+                sum: Some(8),
+            });
+            r.cages.push(Cage {
+                cells: vec![12, 13],
+                sum: None,
+            });
+        }),
+    ));
+    cases.push((
+        "thermo",
+        on(&|r| {
+            r.thermos.push(vec![4, 5, 6]);
+            r.thermos.push(vec![15, 10]);
+        }),
+    ));
+    cases.push((
+        "x + killer + thermo, overlapping",
+        on(&|r| {
+            r.apply(Switch::X);
+            r.cages.push(Cage {
+                cells: vec![0, 5],
+                sum: Some(5),
+            });
+            r.thermos.push(vec![0, 1]);
+        }),
+    ));
+    let mut counts = Vec::new();
+    for (name, rules) in &cases {
+        let want = latin
+            .iter()
+            .filter(|g| rules.check(2, g, true).is_ok())
+            .count();
+        let sudoku = Sudoku::new(
+            Sudoku::parse(&empty(4)).unwrap().grid().clone(),
+            rules.clone(),
+        )
+        .unwrap();
+        let got = dlx_solutions(&sudoku, usize::MAX);
+        let mut distinct = got.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), got.len(), "{name}: a solution found twice");
+        assert_eq!(got.len(), want, "{name}: DLX against brute force");
+        // The independent solver agrees.
+        assert_eq!(brute(2, rules, &[0; 16], usize::MAX).0, want, "{name}");
+        counts.push((*name, want));
+    }
+    // Known: 288 4x4 Sudokus; with both diagonals, 48 (brute force above).
+    assert_eq!(counts[0], ("classic", 288));
+    assert_eq!(counts[1], ("x", 48));
+    eprintln!("{counts:?}");
+}
+
+/// Makes a puzzle and checks it: unique by the independent solver, the maker's solution the one
+/// it finds, which the checker accepts, and DLX agrees on the puzzle as `solve` reads it back.
+fn made_and_checked(kind: &str, seed: u64) -> maker::Made {
+    let k = Kind::parse(kind).unwrap();
+    let made = maker::make(&k, seed, None).unwrap();
+    let givens = made.puzzle.cells().to_vec();
+    assert_eq!(made.rules.check(3, &made.solution, true), Ok(()), "{kind}");
+    let (count, first) = brute(3, &made.rules, &givens, 2);
+    assert_eq!(
+        count, 1,
+        "{kind} seed {seed}: not unique by the independent solver"
+    );
+    assert_eq!(first.unwrap(), made.solution, "{kind}");
+    // Read back as `solve` reads it: a line with switches, or f-puzzles JSON.
+    let sudoku = if k.needs_json() {
+        assert!(made.text.starts_with('{'), "{kind}: {}", made.text);
+        Sudoku::parse_with(&made.text, &k.switches).unwrap()
+    } else {
+        assert_eq!(made.text.len(), 81);
+        Sudoku::parse_with(&made.text, &k.switches).unwrap()
+    };
+    assert_eq!(sudoku.rules(), &made.rules, "{kind}: the rules read back");
+    let solved = dlx_solutions(&sudoku, 2);
+    assert_eq!(solved, vec![made.solution.clone()], "{kind}");
+    made
+}
+
+#[test]
+fn made_puzzles_are_unique_by_an_independent_solver() {
+    for (kind, seed) in [
+        ("classic", 1),
+        ("x", 2),
+        ("windoku", 3),
+        ("anti-knight", 4),
+        ("anti-king", 5),
+        ("non-consecutive", 6),
+        ("jigsaw", 7),
+        ("killer", 8),
+        ("thermo", 9),
+    ] {
+        let t = std::time::Instant::now();
+        let made = made_and_checked(kind, seed);
+        let givens = made.puzzle.cells().iter().filter(|&&v| v != 0).count();
+        eprintln!(
+            "{kind} seed {seed}: {givens} givens, {} nodes, {:?}",
+            made.nodes,
+            t.elapsed()
+        );
+        // Minimal: no given can go (each one's removal leaves two solutions).
+        if kind == "classic" || kind == "killer" {
+            for p in (0..81).filter(|&p| made.puzzle.cells()[p] != 0) {
+                let mut g = made.puzzle.cells().to_vec();
+                g[p] = 0;
+                assert_eq!(brute(3, &made.rules, &g, 2).0, 2, "{kind}: given {p}");
+            }
+        }
+    }
+    // The same seed makes the same puzzle; another seed, another puzzle.
+    for kind in ["classic", "killer", "jigsaw"] {
+        let k = Kind::parse(kind).unwrap();
+        let a = maker::make(&k, 21, None).unwrap().text;
+        assert_eq!(maker::make(&k, 21, None).unwrap().text, a, "{kind}");
+        assert_ne!(maker::make(&k, 22, None).unwrap().text, a, "{kind}");
+    }
+    let k = Kind::parse("classic").unwrap();
+    // --clues stops removing at that many givens (while unique).
+    let m = maker::make(&k, 1, Some(40)).unwrap();
+    assert_eq!(m.puzzle.cells().iter().filter(|&&v| v != 0).count(), 40);
+    assert_eq!(brute(3, &m.rules, m.puzzle.cells(), 2).0, 1);
+}
+
+#[test]
+fn f_puzzles_json_and_links_read_the_same_puzzle() {
+    let made = maker::make(&Kind::parse("killer").unwrap(), 11, None).unwrap();
+    let json = &made.text;
+    let link = fpuzzles::link(json);
+    assert!(
+        link.starts_with("https://f-puzzles.com/?load=N4Ig"),
+        "{link}"
+    );
+    let from_json = Sudoku::parse(json).unwrap();
+    let from_link = Sudoku::parse(&link).unwrap();
+    assert_eq!(from_json.rules(), from_link.rules());
+    assert_eq!(from_json.grid().cells(), from_link.grid().cells());
+    assert!(from_link
+        .note()
+        .unwrap()
+        .starts_with("Read as a 9x9 Sudoku from an f-puzzles link: killer"));
+    // SudokuPad's forms of the same payload, and the payload percent-encoded.
+    let payload = link.split("load=").nth(1).unwrap();
+    for l in [
+        format!("https://sudokupad.app/fpuzzles{payload}"),
+        format!("https://sudokupad.app/?puzzleid=fpuzzles{payload}"),
+        format!(
+            "https://f-puzzles.com/?load={}",
+            payload.replace('+', "%2B").replace('/', "%2F")
+        ),
+    ] {
+        let s = Sudoku::parse(&l).unwrap_or_else(|e| panic!("{l}: {e}"));
+        assert_eq!(s.rules(), from_json.rules());
+    }
+    // Through the loader, the exact-cover box too, as the page loads it.
+    for spec in [Spec::Sudoku(link.clone()), Spec::ExactCover(link.clone())] {
+        let p = load(&spec).unwrap();
+        assert_eq!(p.title(), "Sudoku 9x9 (killer)");
+    }
+    // Pretty JSON with a title, the solver's pencil marks and a value the solver typed (not given).
+    let pretty = r#"{
+      "size": 4, "title": "Tiny X", "author": "test",
+      "grid": [[{"value": 1, "given": true}, {"centerPencilMarks": [2, 3]}, {}, {}],
+               [{}, {"value": 4}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]],
+      "diagonal+": true, "diagonal-": true, "text": [{"cells": ["R1C1"], "value": "hi"}]
+    }"#;
+    let s = Sudoku::parse(pretty).unwrap();
+    assert_eq!(s.grid().cells()[..6], [1, 0, 0, 0, 0, 0]);
+    assert_eq!(
+        s.note().unwrap(),
+        "Read as a 4x4 Sudoku from f-puzzles JSON, \u{201c}Tiny X\u{201d}: x (cosmetic text \
+         skipped: no rule)"
+    );
+    // 48 X grids of 4x4, a quarter of them with r1c1 = 1 (relabel the digits).
+    assert_eq!(dlx_solutions(&s, 100).len(), 12);
+}
+
+#[test]
+fn a_windoku_travels_as_f_puzzles_writes_it_four_extra_regions() {
+    let made = maker::make(&Kind::parse("windoku").unwrap(), 3, None).unwrap();
+    assert_eq!(made.text.len(), 81, "a line, solved with --variant windoku");
+    let json = fpuzzles::write(&made.puzzle, &made.rules);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["extraregion"].as_array().unwrap().len(), 4);
+    assert_eq!(v["extraregion"][0]["cells"][0], "R2C2");
+    let s = Sudoku::parse(&fpuzzles::link(&json)).unwrap();
+    assert!(s.rules().windoku && s.rules().extra_regions.is_empty());
+    assert_eq!(s.title(), "Sudoku 9x9 (windoku)");
+    assert_eq!(dlx_solutions(&s, 2), vec![made.solution]);
+    // Three of the four are only extra regions.
+    let mut three = made.rules.clone();
+    three.windoku = false;
+    three.extra_regions = dlx_studio::problems::sudoku::Rules::windoku_regions(3)[..3].to_vec();
+    let s = Sudoku::parse(&fpuzzles::write(&made.puzzle, &three)).unwrap();
+    assert_eq!(s.rules(), &three);
+}
+
+#[test]
+fn a_jigsaw_from_json_uses_its_regions() {
+    let made = maker::make(&Kind::parse("jigsaw").unwrap(), 12, None).unwrap();
+    let regions = made.rules.regions.clone().unwrap();
+    let boxes: Vec<u8> = (0..81).map(|p| ((p / 27) * 3 + p % 9 / 3) as u8).collect();
+    assert_ne!(regions, boxes, "the regions are irregular");
+    let s = Sudoku::parse(&fpuzzles::link(&made.text)).unwrap();
+    assert_eq!(s.rules().regions.as_ref(), Some(&regions));
+    assert_eq!(s.instance().item_name(3 * 81), "j1=1");
+    assert_eq!(s.layout().regions[0], usize::from(regions[0]));
+    assert_eq!(dlx_solutions(&s, 2), vec![made.solution]);
+}
+
+#[test]
+fn unsupported_constraints_and_bad_input_are_refused_by_name() {
+    let base = |extra: &str| {
+        format!(
+            r#"{{"size":4,"grid":[[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}]]{extra}}}"#
+        )
+    };
+    let msg = |text: &str| Sudoku::parse(text).err().expect("refused").to_string();
+    assert_eq!(Sudoku::parse(&base("")).unwrap().title(), "Sudoku 4x4");
+    assert_eq!(
+        msg(&base(
+            r#","arrow":[{"lines":[["R1C1","R1C2"]],"cells":["R1C1"]}]"#
+        )),
+        "arrow constraints are not supported"
+    );
+    assert_eq!(
+        msg(&base(
+            r#","littlekillersum":[{"cells":["R1C1"],"value":"5"}]"#
+        )),
+        "little killer sums are not supported"
+    );
+    assert_eq!(
+        msg(&base(r#","whatever":true"#)),
+        "`whatever` constraints are not supported"
+    );
+    // Empty lists and false flags state nothing.
+    assert!(Sudoku::parse(&base(r#","arrow":[],"antiknight":false"#)).is_ok());
+    assert_eq!(
+        msg(&base(
+            r#","killercage":[{"cells":["R1C1","R5C1"],"value":"3"}]"#
+        )),
+        "killercage[0].cells[1]: `R5C1` is not a cell of a 4x4 grid (cells are named R1C1 to R4C4)"
+    );
+    assert_eq!(
+        msg(&base(r#","killercage":[{"cells":["R1C1"],"value":"x"}]"#)),
+        "killercage[0].value: `x` is not a sum (a whole number)"
+    );
+    assert_eq!(
+        msg(&base(r#","thermometer":[{"lines":[["R1C1","R1C1"]]}]"#)),
+        "thermometer 1 lists r1c1 twice"
+    );
+    assert_eq!(
+        msg(r#"{"size":6,"grid":[]}"#),
+        "size 6 is not supported: Sudokus here are 4x4, 9x9, 16x16 or 25x25"
+    );
+    assert_eq!(
+        msg(r#"{"size":4}"#),
+        "grid is missing: expected 4 rows of 4 cells"
+    );
+    let e = Sudoku::parse("{\"size\":4,\n\"grid\":[}").err().unwrap();
+    assert_eq!(e.line, Some(2));
+    assert!(e.message.starts_with("not f-puzzles JSON"), "{e}");
+    // Givens that break a variant's rule.
+    let given = r#"{"value":1,"given":true}"#;
+    let clash = format!(
+        r#"{{"size":4,"grid":[[{given},{{}},{{}},{{}}],[{{}},{given},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}]],"diagonal-":true}}"#
+    );
+    assert_eq!(
+        msg(&clash),
+        "the givens break a rule: box 1 holds 1 twice (r1c1 and r2c2)"
+    );
+    // Shapes too large to lay out: one cage, and many.
+    let big = r#","killercage":[{"cells":["R1C1","R1C2","R1C3","R1C4","R1C5","R1C6","R1C7","R1C8","R1C9"],"value":"45"}]"#;
+    let nine = format!(
+        r#"{{"size":9,"grid":[{}]{big}}}"#,
+        vec![format!("[{}]", ["{}"; 9].join(",")); 9].join(",")
+    );
+    assert_eq!(
+        msg(&nine),
+        "cage 1 in r1c1-r1c9 (9 cells, sum 45) has more than 100000 fillings; cages that large are \
+         not supported"
+    );
+    // Eight cells of each row and of each column, sum 40 (all but 5): 18 cages of 8! fillings each.
+    let cages: Vec<String> = (1..=9)
+        .flat_map(|i| {
+            let row: Vec<String> = (1..=8).map(|c| format!("\"R{i}C{c}\"")).collect();
+            let col: Vec<String> = (1..=8).map(|r| format!("\"R{r}C{i}\"")).collect();
+            [row, col].map(|cells| format!(r#"{{"cells":[{}],"value":"40"}}"#, cells.join(",")))
+        })
+        .collect();
+    let many = nine.replace(&big[1..], &format!(r#""killercage":[{}]"#, cages.join(",")));
+    assert_eq!(
+        msg(&many),
+        "the cages and thermometers have more than 500000 fillings in all; a puzzle that large is \
+         not supported"
+    );
+    // Links.
+    assert_eq!(
+        msg("https://f-puzzles.com/?load=%%%"),
+        "the link has a bad escape at character 1: `%` must be followed by two hexadecimal digits"
+    );
+    assert_eq!(
+        msg("https://f-puzzles.com/?load=AAAA"),
+        "the link's puzzle does not decompress (lz-string base64): is the link complete?"
+    );
+    assert!(msg("https://sudokupad.app/scl12345").contains("does not carry an f-puzzles"));
+    assert!(msg("https://example.com/x").starts_with("a link, but not to an f-puzzles puzzle"));
+    // A link to JSON with an unsupported constraint says so, from inside the link.
+    let link = fpuzzles::link(&base(r#","xv":[{"cells":["R1C1","R1C2"],"value":"X"}]"#));
+    assert_eq!(
+        msg(&link),
+        "in the link's puzzle: XV constraints are not supported"
+    );
+    // Switches.
+    assert!(Switch::parse_list("x,killer")
+        .unwrap_err()
+        .message
+        .contains("a killer puzzle needs its shapes"));
+    assert_eq!(
+        Switch::parse_list("x, anti-king").unwrap(),
+        [Switch::X, Switch::AntiKing]
+    );
+    let e = Sudoku::parse_with(&empty(4), &[Switch::Windoku])
+        .err()
+        .unwrap();
+    assert_eq!(
+        e.message,
+        "windoku is a 9x9 variant, not one of a 4x4 Sudoku"
+    );
+    let e = Sudoku::parse_with("1...\n.1..\n....\n....", &[Switch::X]).err();
+    assert!(e.is_some(), "1 twice on a box would be refused anyway");
+    let e = Sudoku::parse_with("1...\n..2.\n....\n...1", &[Switch::X])
+        .err()
+        .unwrap();
+    assert_eq!(
+        e.message,
+        "the givens break a rule: diagonal- holds 1 twice (r1c1 and r4c4)"
+    );
+}
+
+#[test]
+fn items_options_and_labels_speak_the_puzzles_words() {
+    let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+        "diagonal-":true,"killercage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R4C4","R3C4"]}],
+        "thermometer":[{"lines":[["R2C1","R2C2","R2C3"]]}],"antiking":true,"nonconsecutive":true}"#;
+    let s = Sudoku::parse(json).unwrap();
+    let inst = s.instance();
+    let names: Vec<&str> = (0..inst.n_items()).map(|i| inst.item_name(i)).collect();
+    for name in [
+        "r1c1",
+        "r1=1",
+        "c1=1",
+        "b1=1",
+        "d-=1",
+        "cage1",
+        "thermo1",
+        "cage2=1",
+        "king(r1c2)=1",
+        "nc(r1c1,r1c2)=1/2",
+        "r2c1#",
+    ] {
+        assert!(names.contains(&name), "{name} in {names:?}");
+    }
+    // The cage's fillings: 1+2 and 2+1; the thermometer's: 1<2<3 .. 2<3<4, four.
+    let labels: Vec<String> = (64..inst.n_options()).map(|k| s.label(k)).collect();
+    assert_eq!(
+        labels,
+        [
+            "cage 1: 1+2",
+            "cage 1: 2+1",
+            "thermo 1: 1<2<3",
+            "thermo 1: 1<2<4",
+            "thermo 1: 1<3<4",
+            "thermo 1: 2<3<4"
+        ]
+    );
+    // Cage 1 lies in no other shape: filled directly, its fillings cover its cells' items, and its
+    // cells have no option of their own. The thermometer's cells keep theirs, tied by colours.
+    // Here both fillings (1+2, 2+1) put consecutive digits side by side: they share an nc item, so
+    // they are left empty. Without the non-consecutive rule, the first reads:
+    assert_eq!(
+        (inst.option_text(64), inst.option_text(65)),
+        (String::new(), String::new())
+    );
+    let plain =
+        Sudoku::parse(&json.replace(r#""nonconsecutive":true"#, r#""nonconsecutive":false"#))
+            .unwrap();
+    assert_eq!(
+        plain.instance().option_text(64),
+        "cage1 r1c1 r1=1 c1=1 b1=1 d-=1 r1c2 r1=2 c2=2 b1=2 king(r1c2)=2"
+    );
+    assert_eq!(inst.option(0).count(), 0);
+    assert_eq!(inst.option_text(66), "thermo1 r2c1#:1 r2c2#:2 r2c3#:3");
+    // r2c1 = 1: its cell, row, column, box, a king window, three nc pairs, its colour.
+    assert_eq!(
+        inst.option_text(16),
+        "r2c1 r2=1 c1=1 b1=1 king(r2c1)=1 nc(r1c1,r2c1)=1/2 nc(r2c1,r2c2)=1/2 nc(r2c1,r3c1)=1/2 \
+         r2c1#:1"
+    );
+    let cage1 = plain.instance().find_item("cage1").unwrap();
+    assert_eq!(plain.item_cells(cage1), [0, 1]);
+    assert_eq!(s.item_cells(cage1), [] as [usize; 0], "no filling left");
+    // r2c2 is second on the thermometer, so it holds 2 or more: its option for 1 is left empty; r1c1
+    // has no option of its own (cage 1), and no filling of cage 1 is left.
+    assert_eq!(s.item_cells(inst.find_item("d-=1").unwrap()), [10, 15]);
+    assert_eq!(inst.option(5 * 4).count(), 0);
+    assert_eq!(s.layout().diagonals[0].1, [0, 5, 10, 15]);
+    let layout = serde_json::to_value(s.layout()).unwrap();
+    assert_eq!(layout["variants"][0], "diagonal");
+    assert_eq!(layout["cages"][0]["sum"], 3);
+    assert_eq!(layout["thermos"][0], serde_json::json!([4, 5, 6]));
+    // No 4x4 grid keeps these rules: the checker agrees with DLX.
+    let count = latin4()
+        .iter()
+        .filter(|g| s.rules().check(2, g, true).is_ok())
+        .count();
+    assert_eq!(dlx_solutions(&s, usize::MAX).len(), count);
+}
+
+/// Links written by f-puzzles itself (its JavaScript lz-string), as people share them: the decoder
+/// and the reader against puzzles this project did not write.
+#[test]
+fn links_written_by_f_puzzles_read() {
+    // A Sudoku X (with `www.`), with its givens as published beside the link.
+    let x = "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSQA3AQwBsBXOeAdlTQgpgDsEAXDBkmSGDBlWgwQBmVuy69+MUdXqMArDI7d4fAQF1khMSoQAODXO0KRpa8PLKJSc1p2KbN/YSXjGAJmfyAu6gDowAbAGWQSE+CCzosi5WwbZEnnYZ3sbw0gmagW4x2ep5Fq5ZjhGlSdFpBpnBRo4AjJHlKY2hUm1W6bZNfj219rHwZtUFqSPZACxDhXVeHUUt8xWMKBNRC52jJWz52yJ9y+sI+4mTywNxax71Uw0ZN/BzW+W6+iDYEFRoAPacWgAagKqB+f0BtAAtJMgA===";
+    let s = Sudoku::parse(x).unwrap();
+    let want = "..7....358.....9...2.67.........356.....1...3..2.8..4....19..5.....5..7.........4";
+    assert_eq!(s.grid().to_line(), want);
+    assert_eq!(s.rules().names(), ["x"]);
+    let solved = dlx_solutions(&s, 2);
+    assert_eq!(solved.len(), 1, "unique");
+    assert_eq!(brute(3, s.rules(), s.grid().cells(), 2).0, 1);
+    // Killer cages (and f-puzzles' `activeConstraints`, the names of its menus: no rule).
+    let k = "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX0QAawgAbLTAwBjAIZo48QiH0wdYfCABKARgDCDkKjsAmFyDUA3Q1oArqYgiCAUFlZaNmb2zh5ucU4AzImeTgnuXqnuyRk+qP5BIcmpRGqG+gAuEL4wTgD2AHZgVRiGEE1VMXggANLauhgABE7GcLREQA=";
+    let s = Sudoku::parse(k).unwrap();
+    assert_eq!(
+        s.rules().cages,
+        [
+            Cage {
+                cells: vec![0, 9],
+                sum: Some(9)
+            },
+            Cage {
+                cells: vec![1, 2, 10, 11, 19],
+                sum: Some(33)
+            }
+        ]
+    );
+    assert_eq!(dlx_solutions(&s, 1).len(), 1);
+}
