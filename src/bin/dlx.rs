@@ -1099,6 +1099,32 @@ pub(crate) fn tree_name(problem: &dyn Problem, args: &Args) -> &'static str {
     }
 }
 
+/// The JSON line of a count, as `count --json` writes it on one thread or many (and `--part`, which
+/// adds its part's fields): the fields every count has.
+pub(crate) fn count_report(
+    problem: &dyn Problem,
+    st: &Stats,
+    seconds: f64,
+    first: Option<String>,
+    threads: u64,
+    args: &Args,
+) -> dlx_studio::report::CountReport {
+    dlx_studio::report::CountReport {
+        command: "count".into(),
+        problem: problem.title(),
+        solutions: st.solutions,
+        nodes: st.nodes,
+        updates: st.updates,
+        seconds,
+        max_depth: st.max_depth() as u64,
+        first,
+        threads,
+        tree: tree_name(problem, args).into(),
+        pruned: args.pruned.get().map(|n| n as u64),
+        ..Default::default()
+    }
+}
+
 fn clash(problem: &dyn Problem, option: usize, item: usize) -> Fail {
     let inst = problem.instance();
     Fail(format!(
@@ -1131,21 +1157,10 @@ fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result<(),
         name_algorithm(&mut named, args);
         let word = |k: &str| named[k].as_str().map(str::to_owned);
         let report = dlx_studio::report::CountReport {
-            command: "count".into(),
-            problem: problem.title(),
-            solutions: st.solutions,
-            nodes: st.nodes,
-            updates: st.updates,
-            seconds,
-            max_depth: st.max_depth() as u64,
-            first,
-            threads: 1,
-            tree: tree_name(problem, args).into(),
-            pruned: args.pruned.get().map(|n| n as u64),
             engine: word("engine"),
             algorithm: word("algorithm"),
             heuristic: word("heuristic"),
-            ..Default::default()
+            ..count_report(problem, st, seconds, first, 1, args)
         };
         writeln!(out, "{}", report.to_line())?;
     } else {

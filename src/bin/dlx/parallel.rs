@@ -3,7 +3,7 @@
 //! this module reads the command line's numbers, draws the progress line and reads and writes the
 //! parts' JSON lines.
 
-use super::{board_text, clash, read_input, source_name, tree_name, Args, Fail, Progress, Stop};
+use super::{board_text, clash, count_report, read_input, source_name, Args, Fail, Progress, Stop};
 use dlx_studio::core::threads::{self, Progress as Shared};
 use dlx_studio::core::{Order, Plan, Split};
 use dlx_studio::problems::sudoku::{Grid, Solver};
@@ -154,19 +154,8 @@ pub fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result
         .map(|(_, opts)| board_text(&problem.board(opts)));
     if args.json {
         let mut report = CountReport {
-            command: "count".into(),
-            problem: problem.title(),
-            solutions: st.solutions,
-            nodes: st.nodes,
-            updates: st.updates,
-            seconds,
-            max_depth: st.max_depth() as u64,
-            first,
-            threads: threads as u64,
-            tree: tree_name(problem, args).into(),
             engine: Some(args.engine_name().into()),
-            pruned: args.pruned.get().map(|n| n as u64),
-            ..CountReport::default()
+            ..count_report(problem, st, seconds, first, threads as u64, args)
         };
         if let Some(p) = args.part {
             report.part = Some(p.k as u64);
