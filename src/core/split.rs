@@ -65,7 +65,7 @@ const ROOT_PROBES: u32 = 64;
 /// pentomino 6x10 costs a few percent of an average subproblem's count, and 16 probes a node made the
 /// split half as long as the whole count (554 ms of 1.07 s, in 64 parts). The estimates only order
 /// the subproblems and deal them to parts; one probe is a noisy estimate (the parts' balance suffers
-/// a little, see the README), and the least depth keeps a badly underestimated subtree small.
+/// a little, see benches/README.md, "Threads"), and the least depth keeps a badly underestimated subtree small.
 const PROBES: u32 = 1;
 
 /// One subtree to count: the options chosen on the path to it, after the givens.

@@ -307,7 +307,7 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = (usize, &str)> + Clone + '
 }
 
 /// The largest text `load` reads, 64 MiB, unless the caller raises it (`dlx --max-input`): a limit on
-/// memory, since the instance and the link arrays take a multiple of the text (README, "Bad input").
+/// memory, since the instance and the link arrays take a multiple of the text (docs/cli.md, "Bad input").
 pub const MAX_INPUT: u64 = 64 << 20;
 
 /// The error for a text of `len` bytes (at least; `None` when it was not read to its end) above `cap`.

@@ -1152,7 +1152,7 @@ impl Links {
     /// as DLX1's walk along the list and picks the same one. With it (and the tighter
     /// `Search::run_fast` that came with it) pentomino 6x10 distinct went from 1.70 to 1.41 s and the
     /// 17-clue Sudoku set from 22.5k to 36k puzzles/s, where most time goes into choosing among 324
-    /// items; 13-queens, with 26, stayed level (see the README's benchmark table).
+    /// items; 13-queens, with 26, stayed level (see benches/README.md).
     ///
     /// The scan runs from the first active item to the last (the list's ends: in the given order the
     /// list is in header order), so covered items at either end cost nothing, and it stops at length
