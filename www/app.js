@@ -963,7 +963,10 @@ function timelineFrom(t) {
   if (Number(el.value) !== t.position) el.value = String(t.position);
   el.setAttribute('aria-valuetext', `event ${fmt(t.position)} of ${fmt(t.horizon)}`);
   const text = `${fmt(t.position)} / ${fmt(t.horizon)} events${t.fromStart ? '' : ' since the last jump'}`;
-  if (ui['timeline-out'].textContent !== text) ui['timeline-out'].textContent = text;
+  if (ui['timeline-out'].textContent !== text) {
+    ui['timeline-out'].textContent = text;
+    /** @type {HTMLElement} */ (ui['timeline-out'].parentElement).title = `Timeline: ${text}`;
+  }
 }
 
 /**

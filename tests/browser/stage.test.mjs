@@ -243,3 +243,26 @@ test('stage: on a phone a tapped top-row cell stays clear of the bars, and the s
   assert(g.padShown && g.padBottom <= g.barTop + 0.5, `the symbol pad is hidden or under the bottom bar: ${JSON.stringify(g)}`);
   await context.close();
 });
+
+test('stage: after a jump the timeline\'s read-out is cut short, never drawn under the speed beside it', async ({ page, base }) => {
+  await open(page, base, `?sudoku=${HARD_SUDOKU}`);
+  await press(page, 'solve');
+  await page.waitForFunction(() => /^(Unique|More|No)/.test(document.querySelector('[data-testid="verdict"]').textContent), null, { timeout: 60000 });
+  await settle(page);
+  const g = await page.evaluate(() => {
+    const box = (el) => el.getBoundingClientRect();
+    const label = document.querySelector('label[for="timeline"]');
+    const slider = document.getElementById('timeline');
+    const speed = document.querySelector('[data-testid="speed"]').closest('.field');
+    return {
+      text: document.getElementById('timeline-out').textContent, title: label.title,
+      labelRight: box(label).right, sliderLeft: box(slider).left, sliderRight: box(slider).right,
+      sliderWidth: box(slider).width, speedLeft: box(speed).left,
+    };
+  });
+  assert(/since the last jump/.test(g.text), `no jump was made: "${g.text}"`);
+  assert(g.labelRight <= g.sliderLeft + 0.5, `the timeline's read-out (right edge ${g.labelRight}) runs over its slider (left edge ${g.sliderLeft})`);
+  assert(g.sliderRight <= g.speedLeft + 0.5 && g.sliderWidth >= 59, `the timeline's slider (${g.sliderLeft}-${g.sliderRight}) runs into the speed (${g.speedLeft})`);
+  assert(g.title.includes(g.text), `the whole read-out is not in the label's title: "${g.title}"`);
+  report.push(`timeline after a jump at 1280x800: "${g.text}", label ends at ${g.labelRight.toFixed(0)} px, slider ${g.sliderLeft.toFixed(0)}-${g.sliderRight.toFixed(0)}, speed from ${g.speedLeft.toFixed(0)}`);
+});
