@@ -75,7 +75,7 @@ bench-wasm: wasm setup-node
 lint: setup-wasm setup-lint lint-js
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets -- -D warnings
-	$(CARGO) clippy --lib --test wasm --test wasm_draw --target wasm32-unknown-unknown -- -D warnings
+	$(CARGO) clippy --lib --test wasm --test wasm_draw --test wasm_views --target wasm32-unknown-unknown -- -D warnings
 
 # The page's JS: type-checked (// @ts-check) against the generated www/pkg/*.d.ts, and eslint.
 lint-js: setup-node wasm
@@ -170,7 +170,7 @@ test-parts: cli setup-parallel
 # and reads the browser's capabilities from webdriver.json (headless Chromium as root).
 CHROMEDRIVER ?= $(shell command -v chromedriver || echo /usr/bin/chromedriver)
 test-wasm: setup-wasm setup-browser
-	CHROMEDRIVER=$(CHROMEDRIVER) $(CARGO) test --target wasm32-unknown-unknown --test wasm --test wasm_draw
+	CHROMEDRIVER=$(CHROMEDRIVER) $(CARGO) test --target wasm32-unknown-unknown --test wasm --test wasm_draw --test wasm_views
 
 test-browser: build setup-browser
 	@if [ -f tests/browser/run.mjs ]; then node tests/browser/run.mjs; else echo "(no browser tests yet)"; fi

@@ -14,6 +14,7 @@
 //!                                item with no option is rejected, never entered); names as the CLI's --tree.
 //! EventCode.Choose … EventCode.Reject        the event codes below; event_cap(), event_words(),
 //!                                covered_flag(): the constants below, so the page defines none.
+//! engine_facts() -> EngineFacts  all of them, and the views' layouts (src/wasm_facts.rs, typed in the .d.ts).
 //! const s = new Session();
 //! s.load(kind, text, distinct)   = s.load_as(kind, text, distinct, undefined)
 //! s.load_as(kind, text, distinct, format)
@@ -146,7 +147,7 @@
 //!                                13 Close(level,item,k,d), 14 Untweak(level,item),
 //!                                15 Reject(level,node,item): the lookahead gives up the option of
 //!                                node, tried at level, because it left primary item (a header) with
-//!                                no option; the UncoverRows/UncoverItem events after it undo it;
+//!                                no option; the Unhide/UncoverItem events after it undo it;
 //!                                undone = 1 when the event was taken back by step_back. Only the last
 //!                                65536 events of a call are kept.
 //! wasm_memory()                  the module's WebAssembly.Memory.
@@ -174,8 +175,8 @@ use wasm_bindgen::prelude::*;
 
 /// Events kept per call: the page draws at most the tail of a long run.
 pub const EVENT_CAP: usize = 65536;
-/// u32 per event in the events buffer: code, a, b, c, d, undone.
-pub const EVENT_WORDS: usize = 6;
+/// u32 per event in the events buffer: code, a, b, c, d, undone (`wasm_facts::EventRecord`).
+pub const EVENT_WORDS: usize = crate::wasm_facts::EVENT_RECORD_WORDS;
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -230,8 +231,8 @@ fn walked(problem: &dyn Problem, search: &Search) -> &'static str {
     }
 }
 
-/// Solutions kept a search: enough to page through, bounded however many a run counts.
-pub const KEEP: usize = 100;
+/// Solutions kept a search: enough to page through, bounded however many a run counts (as a part keeps).
+pub const KEEP: usize = crate::core::split::KEEP;
 
 /// The progress read-out while no branch of the tree is finished (see `stats`).
 const NO_ESTIMATE: &str = "no estimate yet";
@@ -412,7 +413,16 @@ pub fn encode(ev: Event, undone: bool) -> [u32; EVENT_WORDS] {
         // The lookahead: at `level`, the option of `node` is given up, `item` left with no option.
         Event::Reject { level, node, item } => (C::Reject, level, node, item, 0),
     };
-    [code as u32, a, b, c, d, u]
+    let code = code as u32;
+    crate::wasm_facts::EventRecord {
+        code,
+        a,
+        b,
+        c,
+        d,
+        undone: u,
+    }
+    .words()
 }
 
 /// The kinds of problem (`problems::kinds`): `[{name, label, input, min, max, default, distinct,

@@ -5,6 +5,8 @@
 // problems::solutions_text), so page and CLI give the same bytes; this module only names the file and
 // hands it to the browser. It draws nothing and is not a renderer: it acts on a click.
 
+import { LIMITS } from './engine.js';
+
 /** The longest step log the page writes (a line is ~250 bytes: about 25 MB). */
 export const MAX_LOG_EVENTS = 100000;
 
@@ -78,6 +80,6 @@ export function bindDownloads(buttons, { model, note, before = () => {} }) {
       return;
     }
     save(`${slug(title())}-solutions.txt`, m.solutionsText(), 'text/plain');
-    note(`Downloaded ${k} solution${k === 1 ? '' : 's'} (as \`dlx solve --limit 0\` prints them${k === 100 ? '; the first 100 are kept' : ''}).`);
+    note(`Downloaded ${k} solution${k === 1 ? '' : 's'} (as \`dlx solve --limit 0\` prints them${k === LIMITS.keep ? `; the first ${LIMITS.keep} are kept` : ''}).`);
   });
 }

@@ -6,7 +6,7 @@
 // whose Try entered it, and where on the timeline that Try stands (so that the tree view can go back to
 // it by stepping). The tree view draws it; the model reads `pos` to go to a node.
 
-import { EV, LIMITS, TREE_DEPTH } from './engine.js';
+import { EV, LIMITS, EVENT, TREE_DEPTH } from './engine.js';
 
 /** Bound on the remembered tree, so that a long run over a wide tree cannot eat memory. */
 export const TREE_MAX_NODES = 50000;
@@ -97,7 +97,7 @@ export class ExploredTree {
     const w = LIMITS.eventWords;
     const count = Math.floor(ev.length / w);
     for (let i = 0, e = 0; e < count; i += w, e++) {
-      const code = ev[i], a = ev[i + 1], b = ev[i + 2], c = ev[i + 3], d = ev[i + 4], undone = ev[i + 5];
+      const code = ev[i + EVENT.code], a = ev[i + EVENT.a], b = ev[i + EVENT.b], c = ev[i + EVENT.c], d = ev[i + EVENT.d], undone = ev[i + EVENT.undone];
       if (undone) this._undo(code, a, c);
       else this._do(code, a, b, c, d, ctx.end - (count - 1 - e), ctx);
     }

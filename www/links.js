@@ -4,6 +4,8 @@
 // `?exact-cover.z=…`, when that is shorter. A link longer than MAX_URL even so is not written: the
 // caller says so.
 
+import { LIMITS } from './engine.js';
+
 /** Longer links are refused by common servers (the page's own gave HTTP 414 at 98,000 characters). */
 export const MAX_URL = 8000;
 
@@ -28,16 +30,13 @@ export async function deflate(text) {
   return base64url(new Uint8Array(await new Response(stream).arrayBuffer()));
 }
 
-/** The most a link inflates to: the Session's input cap (64 MiB, problems::MAX_INPUT). */
-export const MAX_INFLATED = 64 * 1024 * 1024;
-
 /**
  * The text of a packed link, inflated chunk by chunk up to `cap` bytes: past it the inflation stops
  * and the link is refused (`Response.text()` inflated a 1.3 MB link into 1 GB, then failed with the
- * wrong message).
+ * wrong message). The cap is the Session's input cap (problems::MAX_INPUT, from the engine).
  * @param {string} packed @param {number} [cap]
  */
-export async function inflate(packed, cap = MAX_INFLATED) {
+export async function inflate(packed, cap = LIMITS.maxInput) {
   const stream = new Blob([unbase64url(packed)]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
   const reader = stream.getReader();
   const decoder = new TextDecoder();

@@ -9,8 +9,7 @@
 // NAMES on, names, lengths and arrowheads; from NUMBERS on, node numbers too.
 
 import { prepare, colours, alpha, arrowHead, reducedMotion, tint } from './canvas.js';
-import { MARKED } from './views.js';
-import { itemLength } from './engine.js';
+import { itemLength, LIMITS, NODE, ITEM } from './engine.js';
 
 const PIXEL = 5;
 const NAMES = 16;
@@ -82,7 +81,7 @@ export class MatrixView {
   /** Lays out a newly loaded problem from its info and its link arrays at the start. */
   setProblem(info, nodes) {
     const n = info.n_items, np = info.n_primary;
-    const count = nodes.length >> 2;
+    const count = nodes.length / NODE.words;
     const headerX = new Float32Array(n + 2);
     for (let h = 0; h <= n + 1; h++) headerX[h] = h === n + 1 ? np + 1 : h <= np ? h : h + 1;
     const colX = new Float32Array(count);
@@ -92,11 +91,11 @@ export class MatrixView {
     for (let h = 1; h <= n; h++) colX[h] = headerX[h];
     let row = -1;
     for (let x = n + 1; x < count; x++) {
-      const top = nodes[4 * x];
+      const top = nodes[NODE.words * x + NODE.top];
       if (top === 0) {
         row++;
         rowFirst.push(x + 1);
-        rowOpt.push(nodes[4 * x + 3]);
+        rowOpt.push(nodes[NODE.words * x + NODE.next]);
         continue;
       }
       colX[x] = headerX[top];
@@ -107,7 +106,7 @@ export class MatrixView {
     /** @type {number[][]} */
     const colNodes = Array.from({ length: n + 2 }, () => []);
     for (let x = n + 1; x < count; x++) {
-      topOf[x] = nodes[4 * x];
+      topOf[x] = nodes[NODE.words * x + NODE.top];
       if (topOf[x] > 0) colNodes[topOf[x]].push(x);
     }
     this.cursor = 0;
@@ -353,25 +352,25 @@ export class MatrixView {
     const L = this.layout, f = this.frame;
     const { nodes, items, lens } = f;
     if (x <= L.n + 1) {
-      const left = items[2 * x], right = items[2 * x + 1];
+      const left = items[ITEM.words * x + ITEM.left], right = items[ITEM.words * x + ITEM.right];
       if (x === 0 || x === L.n + 1) {
         return `${x === 0 ? 'root of the primary items' : 'root of the secondary items'} (header ${x}): left ${left}, right ${right}`;
       }
       const state = f.active && !f.active[x] ? ', covered: spliced out of the list, its own links kept' : '';
       const pure = this._colourAt(x) ? `, purified to colour ${this._colourName(this._colourAt(x))}: options of another colour hidden, those of this colour marked` : '';
-      return `item ${L.names[x - 1]} (header ${x}, ${x <= L.np ? 'primary' : 'secondary'}): length ${itemLength(lens, x)}, up ${nodes[4 * x + 1]}, down ${nodes[4 * x + 2]}, left ${left}, right ${right}${state}${pure}`;
+      return `item ${L.names[x - 1]} (header ${x}, ${x <= L.np ? 'primary' : 'secondary'}): length ${itemLength(lens, x)}, up ${nodes[NODE.words * x + NODE.up]}, down ${nodes[NODE.words * x + NODE.down]}, left ${left}, right ${right}${state}${pure}`;
     }
     const row = L.rowOf[x];
     const hidden = f.linked && !f.linked[x] ? ', hidden: out of its list, its own links kept' : '';
     const its = (L.options[L.rowOpt[row]] || []).map((i) => L.names[i]).join(' ');
     const k = this._colourAt(x);
-    const colour = k === MARKED
+    const colour = k === LIMITS.marked
       ? `, colour ${this._colourName(this._colourAt(L.topOf[x]))}, marked (cleansed): it agrees with the colour its item is purified to, so it stays`
       : k ? `, colour ${this._colourName(k)} (${L.names[L.topOf[x] - 1]}:${this._colourName(k)})` : '';
-    return `node ${x}: item ${L.names[L.topOf[x] - 1]}${colour}, option #${L.rowOpt[row] + 1} (${its}), up ${nodes[4 * x + 1]}, down ${nodes[4 * x + 2]}${hidden}`;
+    return `node ${x}: item ${L.names[L.topOf[x] - 1]}${colour}, option #${L.rowOpt[row] + 1} (${its}), up ${nodes[NODE.words * x + NODE.up]}, down ${nodes[NODE.words * x + NODE.down]}${hidden}`;
   }
 
-  /** The colour number in the colour view at node or header x now (0: none; MARKED), or 0. @param {number} x */
+  /** The colour number in the colour view at node or header x now (0: none; LIMITS.marked), or 0. @param {number} x */
   _colourAt(x) {
     const f = this.frame, L = this.layout;
     return f && f.colors && f.colors.length === L.count ? f.colors[x] : 0;
@@ -396,7 +395,7 @@ export class MatrixView {
     f.nodes = nodes;
     f.items = items;
     f.lens = lens;
-    return nodes.length === L.count * 4 && items.length >= (L.n + 2) * 2 && lens.length === L.n + 1;
+    return nodes.length === L.count * NODE.words && items.length >= (L.n + 2) * ITEM.words && lens.length === L.n + 1;
   }
 
   /** Which headers are in their item list and which nodes in their item's list, walking the links. */
@@ -405,21 +404,21 @@ export class MatrixView {
     const active = new Uint8Array(L.n + 2);
     for (const root of [0, L.n + 1]) {
       active[root] = 1;
-      let k = items[2 * root + 1], guard = L.n + 2;
-      while (k !== root && guard-- > 0) { active[k] = 1; k = items[2 * k + 1]; }
+      let k = items[ITEM.words * root + ITEM.right], guard = L.n + 2;
+      while (k !== root && guard-- > 0) { active[k] = 1; k = items[ITEM.words * k + ITEM.right]; }
     }
     const linked = new Uint8Array(L.count);
     for (let h = 1; h <= L.n; h++) {
       linked[h] = 1;
-      let y = nodes[4 * h + 2], guard = L.count;
-      while (y !== h && guard-- > 0) { linked[y] = 1; y = nodes[4 * y + 2]; }
+      let y = nodes[NODE.words * h + NODE.down], guard = L.count;
+      while (y !== h && guard-- > 0) { linked[y] = 1; y = nodes[NODE.words * y + NODE.down]; }
     }
     return { active, linked };
   }
 
   /** Animates the change from `from` ({nodes, items} copies) to the next frame over `ms`. */
   animateFrom(from, ms) {
-    if (!this.layout || !from || from.nodes.length !== this.layout.count * 4 || reducedMotion()) return;
+    if (!this.layout || !from || from.nodes.length !== this.layout.count * NODE.words || reducedMotion()) return;
     const walked = this._walk(from.nodes, from.items);
     const purify = this._purifications(from, walked.linked);
     /** The agreeing nodes of the purifications, each with how far its outline has swept (drawn). */
@@ -451,7 +450,7 @@ export class MatrixView {
       const agree = [], struck = [];
       for (const x of L.colNodes[h]) {
         if (!linked[x]) continue;
-        const marked = forward ? now[x] === MARKED : was[x] === MARKED;
+        const marked = forward ? now[x] === LIMITS.marked : was[x] === LIMITS.marked;
         if (marked) agree.push(x);
         else if ((forward ? now[x] : was[x]) !== colour) struck.push(L.rowOf[x]);
       }
@@ -650,10 +649,10 @@ export class MatrixView {
     for (let r = r0; r <= r1; r++) {
       const y = sy(HEAD_GAP + r);
       const g = r === tryRow ? groups.try : chosen.has(r) ? groups.chosen : null;
-      for (let x = L.rowFirst[r]; x < L.count && nodes[4 * x] !== 0; x++) {
+      for (let x = L.rowFirst[r]; x < L.count && nodes[NODE.words * x + NODE.top] !== 0; x++) {
         const cx = L.colX[x];
         if (cx < v.x0 || cx > v.x1) continue;
-        const k = colors && !g && f.linked[x] ? (colors[x] === MARKED ? colors[nodes[4 * x]] : colors[x]) : 0;
+        const k = colors && !g && f.linked[x] ? (colors[x] === LIMITS.marked ? colors[nodes[NODE.words * x + NODE.top]] : colors[x]) : 0;
         if (k) {
           if (!tinted.has(k)) tinted.set(k, []);
           /** @type {number[]} */ (tinted.get(k)).push(sx(cx), y);
@@ -756,11 +755,11 @@ export class MatrixView {
       return [fx, py(y) - dir * half, false];
     };
     const vLink = (x, dir, stale) => {
-      const y = nodes[4 * x + (dir > 0 ? 2 : 1)];
+      const y = nodes[NODE.words * x + (dir > 0 ? NODE.down : NODE.up)];
       const fx = px(x) + (dir > 0 ? SIDE : -SIDE), fy = py(x) + dir * half;
       let [tx, ty, stub] = vEnd(x, y, dir);
       if (a) {
-        const y0 = a.from.nodes[4 * x + (dir > 0 ? 2 : 1)];
+        const y0 = a.from.nodes[NODE.words * x + (dir > 0 ? NODE.down : NODE.up)];
         if (y0 !== y) {
           const [ox, oy] = vEnd(x, y0, dir);
           tx = ox + (tx - ox) * t; ty = oy + (ty - oy) * t;
@@ -794,7 +793,7 @@ export class MatrixView {
       ctx.fillStyle = pass ? live : stale;
       ctx.setLineDash(pass ? [] : [Math.max(2, s * 0.12), Math.max(2, s * 0.1)]);
       for (let x = 1; x < L.count; x++) {
-        if (x === L.n + 1 || nodes[4 * x] === 0 && x > L.n) continue;
+        if (x === L.n + 1 || nodes[NODE.words * x + NODE.top] === 0 && x > L.n) continue;
         if (!colVisible(x)) continue;
         const isLinked = f.linked[x] === 1;
         if (isLinked !== !!pass) continue;
@@ -812,7 +811,7 @@ export class MatrixView {
     const fontPx = Math.max(8, Math.min(12, s * 0.3));
     for (let r = r0; r <= r1; r++) {
       const y = sy(HEAD_GAP + r + 0.5 - half);
-      for (let x = L.rowFirst[r]; x < L.count && nodes[4 * x] !== 0; x++) {
+      for (let x = L.rowFirst[r]; x < L.count && nodes[NODE.words * x + NODE.top] !== 0; x++) {
         const cx = L.colX[x];
         if (cx < v.x0 || cx > v.x1) continue;
         let on = f.linked[x];
@@ -845,7 +844,7 @@ export class MatrixView {
         // colour (during a purification's animation the outline is drawn round as it sweeps in).
         const col = colored ? f.colors[x] : 0;
         const sweep = a ? a.agreeAt.get(x) : undefined;
-        const hue = col === MARKED ? f.colors[nodes[4 * x]] : col !== 0 ? col : sweep ? sweep.colour : 0;
+        const hue = col === LIMITS.marked ? f.colors[nodes[NODE.words * x + NODE.top]] : col !== 0 ? col : sweep ? sweep.colour : 0;
         let labelled = false;
         if (hue) {
           const stripe = named ? 0.45 : 0.3;
@@ -867,7 +866,7 @@ export class MatrixView {
           }
           ctx.globalAlpha = 1;
         }
-        const ring = col === MARKED ? (sweep ? sweep.p : 1) : sweep ? sweep.p : 0;
+        const ring = col === LIMITS.marked ? (sweep ? sweep.p : 1) : sweep ? sweep.p : 0;
         if (ring > 0 && hue) {
           ctx.strokeStyle = tint(hue);
           ctx.lineWidth = Math.max(2, S * 0.14);
@@ -920,7 +919,7 @@ export class MatrixView {
       const k = f.colors[h];
       if (!k) continue;
       for (const x of L.colNodes[h]) {
-        if (!f.linked[x] || f.colors[x] === MARKED || f.colors[x] === k) continue;
+        if (!f.linked[x] || f.colors[x] === LIMITS.marked || f.colors[x] === k) continue;
         const r = L.rowOf[x];
         if (r !== tryRow) rows.set(r, { h, colour: k, p: 1 });
       }
@@ -988,10 +987,10 @@ export class MatrixView {
       return { x: x1 + 0.5 - dir * half, y: yy, stub: false, dist: Math.abs(x1 - x0) };
     };
     const hLink = (hd, dir) => {
-      const to = items[2 * hd + (dir > 0 ? 1 : 0)];
+      const to = items[ITEM.words * hd + (dir > 0 ? ITEM.right : ITEM.left)];
       let e = hEnd(hd, to, dir);
       if (a) {
-        const to0 = a.from.items[2 * hd + (dir > 0 ? 1 : 0)];
+        const to0 = a.from.items[ITEM.words * hd + (dir > 0 ? ITEM.right : ITEM.left)];
         if (to0 !== to) {
           const e0 = hEnd(hd, to0, dir);
           e = { x: e0.x + (e.x - e0.x) * t, y: e.y, stub: false, dist: e0.dist + (e.dist - e0.dist) * t };

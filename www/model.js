@@ -6,7 +6,7 @@
 //
 // The wasm API is the CONTRACT in the header of src/wasm.rs.
 
-import { startEngine, EV, LIMITS } from './engine.js';
+import { startEngine, EV, LIMITS, NODE, EVENT } from './engine.js';
 import { LinkViews } from './views.js';
 import { ExploredTree } from './explored.js';
 
@@ -398,7 +398,7 @@ export class Model {
     if (ev.length >= w) {
       // At a solution just after its event, or when stepping back has undone the backtrack from one.
       const i = ev.length - w;
-      this._leafEvent = { code: ev[i], level: ev[i + 1], undone: ev[i + 5], node: ev[i + 2], item: ev[i + 3] };
+      this._leafEvent = { code: ev[i + EVENT.code], level: ev[i + EVENT.a], undone: ev[i + EVENT.undone], node: ev[i + EVENT.b], item: ev[i + EVENT.c] };
     } else this._leafEvent = null;
     this.explored.read(ev, { end: this.position, gen: this.timelineGen, optionOf: (x) => this.optionOf(x) });
   }
@@ -410,8 +410,8 @@ export class Model {
   optionOf(x) {
     const { nodes } = this.views();
     let y = x;
-    while (y > 0 && nodes[4 * y] !== 0) y--;
-    return y > 0 ? nodes[4 * y + 3] : -1;
+    while (y > 0 && nodes[NODE.words * y + NODE.top] !== 0) y--;
+    return y > 0 ? nodes[NODE.words * y + NODE.next] : -1;
   }
 
   /** The option (0-based) chosen at each level of the path, -1 where none is. */
@@ -453,7 +453,7 @@ export class Model {
       if (!k || !item) { out.push(0); continue; }
       let x = item;
       for (let j = 0; j < k; j++) {
-        x = nodes[4 * x + 2];
+        x = nodes[NODE.words * x + NODE.down];
         if (x === item) break;
       }
       out.push(x === item ? 0 : x);
@@ -562,14 +562,14 @@ export class Model {
     const w = LIMITS.eventWords;
     const k = this.pauseAtLevel;
     for (let i = 0; i + w - 1 < ev.length; i += w) {
-      if (ev[i + 5]) continue;
-      const code = ev[i];
+      if (ev[i + EVENT.undone]) continue;
+      const code = ev[i + EVENT.code];
       /** @type {'solution' | 'dead' | 'level' | null} */
       let why = null;
       if (code === EV.Solution && this.pauseAtSolution) why = 'solution';
       // The lookahead's reject is its dead end, seen one level early.
       else if ((code === EV.DeadEnd || code === EV.Reject) && this.pauseAtDeadEnd) why = 'dead';
-      else if (k > 0 && ev[i + 1] === k && (code === EV.Choose || code === EV.DeadEnd || code === EV.Solution)) why = 'level';
+      else if (k > 0 && ev[i + EVENT.a] === k && (code === EV.Choose || code === EV.DeadEnd || code === EV.Solution)) why = 'level';
       if (why) return { over: (ev.length - i) / w - 1, why };
     }
     return null;

@@ -18,6 +18,8 @@
 // Phases: 'idle' (no run to show), 'confirm' (waiting for "run anyway"), 'running', 'done' (stats are
 // the totals), 'cancelled', 'error'.
 
+import { LIMITS } from './engine.js';
+
 /**
  * @typedef {object} RunStats  the parts' figures added up
  * @property {number} solutions @property {number} nodes @property {number} updates
@@ -40,7 +42,7 @@
  * @property {number} [workers] how many workers count
  * @property {string} message an error's message
  * @property {number} estimate Knuth's estimate of the nodes of the tree (0 when not made)
- * @property {any[]} [solutions] once done: the first solutions found (up to 100), as boards
+ * @property {any[]} [solutions] once done: the first solutions found (up to LIMITS.keep), as boards
  * @property {string} [engine] what the workers count with, as Session.engine_name says it ("bits" or
  *                            "links")
  * @property {string} [tree]  the tree the workers walk, as Session.tree_name says it ("dlx1",
@@ -48,7 +50,6 @@
  */
 
 /** Solutions a run keeps for the page's list: the first ones in the search's order. */
-const KEEP = 100;
 
 /** More workers than this gain nothing on a page (and each holds its own copy of the matrix). */
 const MAX_WORKERS = 16;
@@ -146,7 +147,7 @@ export class RunToEnd {
         if (finished === n) {
           // The parts' first solutions, keyed by their place in the whole search's order.
           kept.sort((x, y) => x.seq - y.seq || x.j - y.j);
-          this.state.solutions = kept.slice(0, KEEP).map((x) => x.board);
+          this.state.solutions = kept.slice(0, LIMITS.keep).map((x) => x.board);
           this._end('done');
         }
         else this.onChange();

@@ -9,7 +9,7 @@
 // the snapshot: a renderer that reads them asks model.views() at the moment it reads (a view made
 // before a call into wasm may be detached).
 
-import { TREE_DEPTH } from './engine.js';
+import { TREE_DEPTH, NODE } from './engine.js';
 
 /**
  * @typedef {object} Snapshot
@@ -77,8 +77,8 @@ export function takeSnapshot(model, app) {
   const { nodes } = model.views();
   const chosenOptions = chosen.filter((x) => x > 0).map((x) => {
     let y = x;
-    while (y > 0 && nodes[4 * y] !== 0) y--;
-    return nodes[4 * y + 3] + 1;
+    while (y > 0 && nodes[NODE.words * y + NODE.top] !== 0) y--;
+    return nodes[NODE.words * y + NODE.next] + 1;
   });
   const trying = model.trying();
   return {

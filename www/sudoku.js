@@ -16,8 +16,7 @@
 // A renderer like the others (update(snapshot) + draw(), www/snapshot.js): `decorate(snapshot)` runs
 // first and puts the board to show and the overlay (`snapshot.sudoku`) into the snapshot for the board.
 
-/** Solutions a list keeps (the engine keeps as many: src/wasm.rs KEEP). */
-export const KEEP = 100;
+import { LIMITS } from './engine.js';
 
 /**
  * @typedef {object} Overlay  what the board draws over a Sudoku (in snapshot.sudoku)
@@ -377,7 +376,7 @@ export class SudokuTools {
     this.list.show = true;
   }
 
-  /** A run to the end finished: its first solutions (up to 100), the first shown. @param {any[]} boards */
+  /** A run to the end finished: its first solutions (up to LIMITS.keep), the first shown. @param {any[]} boards */
   fromRun(boards) {
     if (!boards || !boards.length) return;
     this.list = { boards, index: 0, show: true, source: 'run' };
@@ -461,7 +460,7 @@ export class SudokuTools {
     const l = this.list;
     ui.solutions.hidden = l.boards.length === 0;
     const pos = l.boards.length
-      ? `${l.show ? `solution ${l.index + 1} of ${l.boards.length}` : `${l.boards.length} kept`}${l.source === 'run' ? ' (run to end)' : ''}${l.boards.length >= KEEP ? ', the first 100' : ''}`
+      ? `${l.show ? `solution ${l.index + 1} of ${l.boards.length}` : `${l.boards.length} kept`}${l.source === 'run' ? ' (run to end)' : ''}${l.boards.length >= LIMITS.keep ? `, the first ${LIMITS.keep}` : ''}`
       : '';
     if (ui['solution-pos'].textContent !== pos) ui['solution-pos'].textContent = pos;
     ui['solution-prev'].disabled = !l.show || l.index === 0;

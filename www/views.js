@@ -5,16 +5,14 @@
 
 /**
  * @typedef {object} Views
- * @property {Uint32Array} nodes   4 u32 a node: top, up, down, next (a spacer's next: the option after it)
- * @property {Uint32Array} items   2 u32 an item header: left, right
+ * @property {Uint32Array} nodes   NODE.words u32 a node: top, up, down, next (a spacer's next: the option
+ *                                 after it), at the offsets NODE gives (engine.js)
+ * @property {Uint32Array} items   ITEM.words u32 an item header: left, right
  * @property {Uint32Array} lens    1 u32 an item header: its length, plus LIMITS.covered while covered
- * @property {Uint32Array} events  LIMITS.eventWords u32 an event: code, a, b, c, d, undone
- * @property {Uint32Array} colors  1 u32 a node: its colour (0 none, k: info.colors[k - 1], MARKED while
+ * @property {Uint32Array} events  LIMITS.eventWords u32 an event: code, a, b, c, d, undone (EVENT)
+ * @property {Uint32Array} colors  1 u32 a node: its colour (0 none, k: info.colors[k - 1], LIMITS.marked while
  *                                 a purification marks it as agreeing); a header: its purified colour
  */
-
-/** The colour of a node marked by a purification (core::MARKED, Knuth's -1). */
-export const MARKED = 0xFFFFFFFF;
 
 export class LinkViews {
   /**
