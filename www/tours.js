@@ -12,7 +12,7 @@ import { KNUTH_6X7, PRESETS } from './presets.js';
 import { termLink } from './glossary.js';
 
 /**
- * @typedef {object} Expect  what the search shows at a stop (checked by tests/browser/run.mjs)
+ * @typedef {object} Expect  what the search shows at a stop (checked by tests/browser/tours.test.mjs)
  * @property {string} [event]      the name of the latest event (EventCode), taken forward
  * @property {string} [item]       the item branched on at this level, by name
  * @property {number} [level]      the level (stats)

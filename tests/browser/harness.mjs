@@ -1,5 +1,5 @@
 // The browser tests' shared harness: a static server, checks of boards, page helpers and the test
-// registry. run.mjs and the feature files (tests/browser/*.test.mjs) import from here; run.mjs runs them all.
+// registry. The feature files (tests/browser/*.test.mjs) import from here; run.mjs, the runner, runs them all.
 
 import http from 'node:http';
 import fs from 'node:fs';
@@ -12,6 +12,9 @@ export const SHOTS = path.join(ROOT, 'screenshots');
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 export const HARD_SUDOKU = '..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9';
+
+/** An easy 9x9 Sudoku: one solution, found at once. */
+export const EASY_SUDOKU = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 
 // ------------------------------------------------------------------ a static server
 
@@ -168,6 +171,21 @@ export async function stepUntil(page, re) {
     if (re.test(n)) return n;
   }
   throw new Error(`never narrated ${re}`);
+}
+
+/** The id and text of the line the algorithm panel marks, and the line marked as its caller. */
+export async function algorithmLine(page) {
+  await settle(page);
+  return page.evaluate(() => {
+    const cur = document.querySelectorAll('[data-testid="algorithm"] [aria-current="step"]');
+    const caller = document.querySelector('[data-testid="algorithm"] .caller');
+    return {
+      count: cur.length,
+      line: cur[0] ? cur[0].dataset.line : '',
+      text: cur[0] ? cur[0].textContent : '',
+      caller: caller ? caller.dataset.line : '',
+    };
+  });
 }
 
 /** Holds the matrix's animation at fraction t of its way (eased t = 0.5 is half) and draws it. */

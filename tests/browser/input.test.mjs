@@ -1,0 +1,145 @@
+// Reading the input: errors with their line and column (and caret), the exact-cover formats, empty
+// options, presets that replace typed text, a changed form.
+
+import { HARD_SUDOKU, assert, tid, text, num, open, loadVia, test, report } from './harness.mjs';
+
+test('a bad Sudoku shows its error with line and column and keeps the problem loaded', async ({ page, base }) => {
+  await open(page, base, '?queens=5');
+  for (let i = 0; i < 6; i++) await page.click(tid('step'));
+  const before = await text(page, 'board-text');
+  const nodes = await num(page, 'nodes');
+  const bad = '53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...41?..5\n....8..79';
+  await loadVia(page, 'sudoku', bad);
+  const status = await text(page, 'status');
+  assert(/error/i.test(status), `status shows no error: ${status}`);
+  assert(/line 8/.test(status) && /column 6/.test(status), `no line/column in: ${status}`);
+  assert(await page.isVisible('#input-error'), 'no error next to the input');
+  // Announced once: one live region holds the message (the status), not also an alert beside the input.
+  const live = await page.evaluate(() => [...document.querySelectorAll('[role=alert], [role=status], [aria-live]')]
+    .filter((el) => el.getAttribute('aria-live') !== 'off' && /column 6/.test(el.textContent)).map((el) => el.id));
+  assert(live.length === 1, `the error is announced by ${live.length} live regions: ${live}`);
+  await page.waitForTimeout(200);
+  assert(/error/i.test(await text(page, 'status')), 'the error left the status by itself');
+  assert((await text(page, 'board-text')) === before && (await num(page, 'nodes')) === nodes, 'the previous board or its state is gone');
+  assert(await page.evaluate(() => window.dlx.model.info.title.includes('5')), 'the previous problem is not loaded');
+  assert((await page.inputValue(tid('puzzle'))) === bad, 'the text typed was lost');
+  assert(new URL(page.url()).searchParams.get('queens') === '5', 'the link changed');
+  await page.click(tid('step'));
+  assert((await num(page, 'nodes')) >= 0 && (await text(page, 'board-text')).split('\n').length === 5, 'the kept problem does not step');
+  report.push(`bad Sudoku: "${status}"`);
+});
+
+test('the error caret lands on the bad character after an emoji (columns in chars, strings in UTF-16)', async ({ page, base }) => {
+  await open(page, base);
+  const selected = () => page.$eval('textarea:focus', (el) => [el.selectionStart, el.selectionEnd, el.value.slice(el.selectionStart, el.selectionEnd)]);
+  // In a Sudoku an emoji is itself the bad character: the selection must hold all of it, both UTF-16 units.
+  const sudoku = '53..7....\n6.\u{1F600}195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79';
+  await loadVia(page, 'sudoku', sudoku);
+  assert(/line 2/.test(await text(page, 'status')) && /column 3/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
+  let [start, end, sel] = await selected();
+  assert(start === 12 && end === 14 && sel === '\u{1F600}', `Sudoku: selection ${start}-${end} holds ${JSON.stringify(sel)}, not the emoji at 12-14`);
+  // In a matrix, emoji are names: the unknown item after two of them on its line is 2 UTF-16 units further on.
+  const matrix = '\u{1F600} \u{1F680} c\n\u{1F600} \u{1F680}\nc\n\u{1F600} \u{1F680} x';
+  await loadVia(page, 'exact-cover', matrix);
+  const status = await text(page, 'status');
+  assert(/unknown item/.test(status) && /line 4/.test(status), `status: ${status}`);
+  [start, end, sel] = await selected();
+  assert(start === matrix.indexOf('x') && end === start + 1 && sel === 'x', `matrix: selection ${start}-${end} holds ${JSON.stringify(sel)}, not the x at ${matrix.indexOf('x')}`);
+});
+
+test('exact cover: the format select reads 11/11 as a 2x2 matrix (2 covers) or, chosen, Knuth\'s format (1), in the worker and the link too', async ({ page, base }) => {
+  await open(page, base);
+  for (const [format, want, items] of [['auto', 2, 2], ['matrix', 2, 2], ['knuth', 1, 1]]) {
+    await page.selectOption(tid('problem'), 'exact-cover');
+    await page.selectOption(tid('matrix-format'), format);
+    await page.fill(tid('matrix-input'), '11\n11');
+    await page.click(tid('load'));
+    assert(!/error/i.test(await text(page, 'status')), `${format}: ${await text(page, 'status')}`);
+    const title = await page.evaluate(() => window.dlx.model.info.title);
+    assert((await page.evaluate(() => window.dlx.model.info.n_items)) === items, `${format}: not ${items} items (${title})`);
+    await page.click(tid('run-to-end'));
+    await page.waitForFunction((t) => { const r = window.dlx.app.lastRun(); return r && r.title === t; }, title, { timeout: 30000 });
+    const got = await page.evaluate(() => window.dlx.app.lastRun().stats.solutions);
+    assert(got === want, `${format}: the worker counted ${got}, not ${want}`);
+    const inUrl = new URL(page.url()).searchParams.get('format');
+    assert(inUrl === (format === 'auto' ? null : format), `${format}: the link says format=${inUrl}`);
+  }
+  await page.goto(page.url());
+  await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
+  assert((await page.inputValue(tid('matrix-format'))) === 'knuth', 'the link lost the format');
+  assert((await page.evaluate(() => window.dlx.model.info.n_items)) === 1, 'the link did not load it as Knuth\'s format');
+  report.push('exact-cover format select: 11/11 counts 2 as detected or matrix, 1 as Knuth\'s format');
+});
+
+test('a preset that replaces typed text can be undone', async ({ page, base }) => {
+  await open(page, base);
+  await page.fill(tid('matrix-input'), 'X Y\nX\nY\nX Y');
+  await page.selectOption('#preset', 'matrix-01');
+  assert((await page.inputValue(tid('matrix-input'))).startsWith('0010110'), 'the preset did not fill the input');
+  assert(await page.isVisible(tid('undo-text')), 'no Undo after a preset replaced typed text');
+  await page.click(tid('undo-text'));
+  assert((await page.inputValue(tid('matrix-input'))) === 'X Y\nX\nY\nX Y', `after Undo: ${await page.inputValue(tid('matrix-input'))}`);
+  assert(await page.isVisible(tid('form-state')), 'the text brought back is not marked "not loaded"');
+});
+
+test('a changed form is marked not loaded, and Play acts on the form', async ({ page, base }) => {
+  await open(page, base, '?queens=5');
+  assert(await page.isHidden(tid('form-state')), 'a fresh page says "not loaded"');
+  // Another kind: marked, the search going on kept; Step acts on the form's problem.
+  await page.click(tid('step'));
+  await page.selectOption(tid('problem'), 'latin');
+  assert(await page.evaluate(() => window.dlx.model.problem.kind === 'queens'), 'a look at another kind threw the search away');
+  assert(await page.isVisible(tid('form-state')), 'another kind is not marked "not loaded"');
+  await page.click(tid('step'));
+  assert(await page.evaluate(() => window.dlx.model.problem.kind === 'latin' && window.dlx.model.eventsPlayed === 1), 'Step did not act on the form\'s problem');
+  // A board chosen from its list loads at once.
+  await page.selectOption(tid('problem'), 'pentomino');
+  await page.selectOption('#pentomino-board', '5x12');
+  assert(await page.evaluate(() => window.dlx.model.problem.text === '5x12'), 'choosing a board did not load it');
+  // Typed text: marked, and Play loads it first.
+  await page.selectOption(tid('problem'), 'sudoku');
+  await page.fill(tid('puzzle'), HARD_SUDOKU.replace('3', '.'));
+  assert(await page.isVisible(tid('form-state')), 'typed text is not marked "not loaded"');
+  assert(/not loaded/i.test(await page.textContent(tid('form-state'))), 'the mark does not say "not loaded"');
+  await page.click(tid('play'));
+  assert(await page.evaluate((t) => window.dlx.model.problem.text === t, HARD_SUDOKU.replace('3', '.')), 'Play ran the old problem');
+  assert(await page.isHidden(tid('form-state')), 'still marked after Play loaded it');
+  await page.click(tid('play'));
+  // N typed and committed (change) loads at once.
+  await page.selectOption(tid('problem'), 'queens');
+  await page.fill(tid('size'), '7');
+  await page.press(tid('size'), 'Tab');
+  assert(await page.evaluate(() => window.dlx.model.info.title.startsWith('7')), 'N = 7 did not load');
+});
+
+test('exact cover: a 0-1 row of zeros is an empty option; rows keep their input numbers on the matrix and the board', async ({ page, base, errors }) => {
+  await open(page, base);
+  const before = await page.evaluate(() => window.dlx.model.info);
+  await loadVia(page, 'exact-cover', 'A B\n10\n00\n01');
+  await page.waitForFunction((old) => window.dlx.model.info !== old && window.dlx.model.info.n_options === 3, before);
+  // Three rows on the matrix, the empty one included (#2, with no node), numbered as the input.
+  const rows = await page.evaluate(() => Array.from(window.dlx.app.matrix.layout.rowOpt).slice(0, 3));
+  assert(JSON.stringify(rows) === JSON.stringify([0, 1, 2]), `matrix rows (options from 0): ${rows}`);
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) === 1);
+  const nums = await page.evaluate(() => window.dlx.app.board.optionNumbers.slice().sort());
+  assert(JSON.stringify(nums) === JSON.stringify([1, 3]), `option numbers on the board: ${nums}`);
+  assert(!/no 1/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
+  assert(errors.length === 0, `console errors: ${errors.join('; ')}`);
+});
+
+test('exact cover: the board numbers options as the matrix; no "No option chosen yet" after the end; no root2', async ({ page, base }) => {
+  await open(page, base);
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) === 1);
+  const nums = await page.evaluate(() => window.dlx.app.board.optionNumbers.slice().sort());
+  assert(JSON.stringify(nums) === JSON.stringify([1, 4, 5]), `option numbers on the board: ${nums}`);
+  assert(await page.evaluate(() => !window.dlx.app.matrix._shown(window.dlx.app.matrix.layout.n + 1)), 'root2 is drawn without secondary items');
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => window.dlx.model.stats().done);
+  assert(await page.evaluate(() => window.dlx.app.board.finished), 'the board does not know the search ended');
+  // A `#` line meant as a comment: the error says so, on line 1, not "unknown item" on line 2.
+  await loadVia(page, 'exact-cover', '# my problem\nA B\nA\nB');
+  const err = await page.textContent('#input-error');
+  assert(/^line 1, column 1: .*comment lines start with `\|`/.test(err), `error for a # line: ${err}`);
+});

@@ -1,0 +1,58 @@
+// The keyboard: play, next solution, and keys acting on the search after a preset or a load.
+
+import { assert, checkQueens, tid, text, num, open, loadVia, test } from './harness.mjs';
+
+test('keyboard: space plays and pauses, n finds the next solution', async ({ page, base }) => {
+  await open(page, base, '?queens=5');
+  await page.focus('body');
+  await page.keyboard.press('Space');
+  assert(await page.evaluate(() => window.dlx.model.playing), 'space did not play');
+  await page.keyboard.press('Space');
+  assert(await page.evaluate(() => !window.dlx.model.playing), 'space did not pause');
+  await page.keyboard.press('n');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) >= 1);
+  checkQueens(await text(page, 'board-text'), 5);
+  await page.click(tid('reset'));
+  assert((await num(page, 'nodes')) === 0 && (await num(page, 'solutions')) === 0, 'reset did not go back to the start');
+});
+
+test('keys after a preset and after Load act on the search, not on the select or the form', async ({ page, base }) => {
+  await open(page, base);
+  await page.fill(tid('matrix-input'), 'A B\nA\nB');
+  // A preset picked from the list: focus moves to Play, so the arrows step the search.
+  await page.focus('#preset');
+  await page.selectOption('#preset', 'queens-8');
+  assert(await page.evaluate(() => document.activeElement.id === 'play'), `focus after the preset is on ${await page.evaluate(() => document.activeElement.id)}`);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert(await page.evaluate(() => window.dlx.model.info.title.startsWith('8')), 'the arrows loaded another preset');
+  assert(await page.evaluate(() => window.dlx.model.eventsPlayed === 2), `two arrows took ${await page.evaluate(() => window.dlx.model.eventsPlayed)} events`);
+  assert((await page.inputValue('#preset')) === '', 'the preset list changed');
+  // Load, then Space plays (it does not reload), and Escape stops.
+  await loadVia(page, 'queens', 6);
+  assert(await page.evaluate(() => document.activeElement.id === 'play'), 'focus after Load is not on Play');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  assert(await page.evaluate(() => window.dlx.model.playing), 'Space after Load did not play');
+  await page.waitForTimeout(300);
+  assert((await num(page, 'nodes')) > 0 || await page.evaluate(() => window.dlx.model.eventsPlayed > 1), 'Space reloaded the problem');
+  await page.keyboard.press('Escape');
+  assert(await page.evaluate(() => !window.dlx.model.playing), 'Escape did not stop play');
+  // After a click on Step, Space plays instead of pressing Step again; c and n work from a button too.
+  await page.click(tid('step'));
+  const before = await page.evaluate(() => window.dlx.model.eventsPlayed);
+  await page.keyboard.press('Space');
+  assert(await page.evaluate(() => window.dlx.model.playing), 'Space on the Step button did not play');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('n');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) >= 1);
+  assert(await page.evaluate((b) => window.dlx.model.eventsPlayed >= b, before), 'events went backwards');
+  // Escape stops a hunt and a run too.
+  await loadVia(page, 'pentomino', '6x10');
+  await page.click(tid('run-to-end'));
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'cancelled', null, { timeout: 5000 });
+  // The text typed for exact cover survived all of this: each kind keeps its own.
+  await page.selectOption(tid('problem'), 'exact-cover');
+  assert((await page.inputValue(tid('matrix-input'))) === 'A B\nA\nB', `exact-cover text: ${await page.inputValue(tid('matrix-input'))}`);
+});

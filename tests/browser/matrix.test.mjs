@@ -1,0 +1,105 @@
+// The matrix view: live views after memory grows, pinned names, the cursor, touch, reduced motion.
+
+import { HARD_SUDOKU, assert, tid, settle, open, test, report } from './harness.mjs';
+
+test('the matrix reads live link arrays after wasm memory grows (no detached views)', async ({ page, base, errors }) => {
+  await open(page, base);
+  for (let i = 0; i < 3; i++) await page.click(tid('step'));
+  await page.waitForTimeout(800); // the links' animation is over
+  await settle(page);
+  // A fresh draw of the matrix, as pixels.
+  const picture = () => page.evaluate(() => new Promise((resolve) => {
+    window.dlx.app.matrix.dirty = true;
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.dlx.app.matrix.canvas.toDataURL())));
+  }));
+  const before = await picture();
+  // Grow the memory as any allocating call may: every Uint32Array made over the old buffer is detached.
+  const grown = await page.evaluate(() => new Promise((resolve) => {
+    const m = window.dlx.model.memory;
+    const old = m.buffer;
+    m.grow(1);
+    window.dlx.app.matrix.dirty = true;
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve({ detached: old.byteLength === 0 })));
+  }));
+  assert(grown.detached, 'growing the memory did not detach the old buffer');
+  const after = await picture();
+  assert(after === before, 'the matrix draws differently after memory grew: it read a detached view');
+  // Hovering over item A's header reads the arrays too: A is in options 2 and 4, so its length is 2.
+  const at = await page.evaluate(() => {
+    const mv = window.dlx.app.matrix;
+    const r = mv.canvas.getBoundingClientRect();
+    return { x: r.left + (mv.layout.headerX[1] + 0.5 - mv.ox) * mv.scale, y: r.top + (0.5 - mv.oy) * mv.scale };
+  });
+  await page.evaluate(() => window.dlx.model.memory.grow(1));
+  await page.mouse.move(at.x, at.y);
+  await settle(page);
+  const hover = (await page.textContent('#matrix-hover')).trim();
+  assert(/^item A .*length 2, up \d+, down \d+, left \d+, right \d+/.test(hover), `hover over item A: ${hover}`);
+  assert(errors.length === 0, `page errors: ${errors.join('; ')}`);
+});
+
+test('matrix: item names and row labels stay pinned zoomed in and panned; a keyboard cursor and a tap give the details', async ({ page, base }) => {
+  await open(page, base, `?sudoku=${HARD_SUDOKU}`);
+  const drawn = () => page.evaluate(() => new Promise((resolve) => {
+    window.dlx.app.matrix.dirty = true;
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve({ ...window.dlx.app.matrix.drawn, scale: window.dlx.app.matrix.scale })));
+  }));
+  // Zoom in until names show, then pan far down and right.
+  for (let i = 0; i < 12 && (await page.evaluate(() => window.dlx.app.matrix.scale)) < 20; i++) await page.click('#zoom-in');
+  await page.evaluate(() => window.dlx.app.matrix.pan(-900, -2500));
+  const d = await drawn();
+  report.push(`matrix zoomed to ${d.scale.toFixed(0)} px a cell, panned: ${d.names} item names at y ${d.headerTop.toFixed(0)}, ${d.rowLabels} row labels at x ${d.rowLabelX.toFixed(0)}`);
+  assert(d.names > 0 && d.headerTop >= -1, `item names scrolled away: ${JSON.stringify(d)}`);
+  assert(d.rowLabels > 0 && d.rowLabelX > 0, `row labels scrolled away: ${JSON.stringify(d)}`);
+  // The keyboard cursor: focus the matrix, arrows move over nodes, the details are hover's.
+  await page.click('#zoom-fit');
+  await page.focus('#matrix-canvas');
+  const n0 = await page.evaluate(() => window.dlx.model.eventsPlayed);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  const hover = (await page.textContent('#matrix-hover')).trim();
+  assert(/^node \d+: item /.test(hover), `the cursor's details: ${hover}`);
+  assert(await page.evaluate((n) => window.dlx.model.eventsPlayed === n, n0), 'the arrows stepped the search while the matrix had focus');
+  await page.keyboard.press('ArrowUp');
+  assert(/^item /.test((await page.textContent('#matrix-hover')).trim()), 'up from the first node is not its item');
+});
+
+test('touch: a tap on the matrix shows a node, one finger scrolls the page until then', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await open(page, base);
+  const box = page.locator('.matrix-box');
+  assert((await box.evaluate((el) => getComputedStyle(el).touchAction)) !== 'none', 'one finger cannot scroll the page over the matrix');
+  await box.scrollIntoViewIfNeeded();
+  // Tap the first node of the first option row.
+  const at = await page.evaluate(() => {
+    const mv = window.dlx.app.matrix;
+    const L = mv.layout;
+    const x = L.rowFirst[0];
+    const r = mv.canvas.getBoundingClientRect();
+    return { x: r.left + (L.colX[x] + 0.5 - mv.ox) * mv.scale, y: r.top + (mv._y(x) + 0.5 - mv.oy) * mv.scale };
+  });
+  await page.touchscreen.tap(at.x, at.y);
+  await page.waitForTimeout(100);
+  const said = (await page.textContent('#matrix-hover')).trim();
+  assert(/^node \d+: item /.test(said), `a tap showed: ${said}`);
+  assert((await box.evaluate((el) => getComputedStyle(el).touchAction)) === 'none', 'after a tap one finger does not pan the matrix');
+  await context.close();
+});
+
+test('reduced motion: no animation of the links when the system asks for less motion', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await open(page, base);
+  await page.click(tid('step'));
+  assert(await page.evaluate(() => window.dlx.app.matrix.anim === null), 'the links animate under prefers-reduced-motion');
+  const transition = await page.$eval('#progress-bar > span', (el) => getComputedStyle(el).transitionDuration);
+  assert(/^0s/.test(transition), `the progress bar still moves smoothly: ${transition}`);
+  await context.close();
+  const normal = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const p2 = await normal.newPage();
+  await open(p2, base);
+  await p2.click(tid('step'));
+  assert(await p2.evaluate(() => window.dlx.app.matrix.anim !== null), 'no animation without reduced motion (the test cannot fail)');
+  await normal.close();
+});

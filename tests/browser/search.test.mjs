@@ -1,0 +1,171 @@
+// The search on the page: solving, playing, stepping both ways exactly, the Session's argument checks,
+// every preset, full speed, and the narration at a stop.
+
+import { HARD_SUDOKU, assert, checkSudoku, checkQueens, tid, text, num, open, loadVia, setSpeed, modelState, heapUsed, mb, test, report } from './harness.mjs';
+
+test('the default 6x7 matrix: its one cover is rows 1, 4, 5', async ({ page, base, errors }) => {
+  await open(page, base);
+  assert(await page.evaluate(() => window.dlx.model.info.n_items === 7 && window.dlx.model.info.n_options === 6), 'the default is not the 6x7 matrix');
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) === 1);
+  const cover = (await text(page, 'board-text')).split('\n').map((l) => l.split(' ').sort().join(' ')).sort();
+  assert(JSON.stringify(cover) === JSON.stringify(['A D', 'B G', 'C E F']), `cover: ${cover}`);
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => window.dlx.model.stats().done);
+  assert((await num(page, 'solutions')) === 1, 'more than one cover');
+  assert(/finished/i.test(await text(page, 'status')), `status at the end: ${await text(page, 'status')}`);
+  assert(errors.length === 0, `console errors: ${errors.join('; ')}`);
+});
+
+test('a pasted hard Sudoku is solved and the grid is valid', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', HARD_SUDOKU);
+  assert((await text(page, 'board-text')) === HARD_SUDOKU, 'board text at the start is not the puzzle');
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => !document.querySelector('[data-testid="board-text"]').textContent.includes('.'), null, { timeout: 60000 });
+  const grid = await text(page, 'board-text');
+  checkSudoku(grid, HARD_SUDOKU);
+  assert((await num(page, 'solutions')) === 1, 'solutions read-out is not 1');
+  assert(/solution/i.test(await text(page, 'status')), 'status does not say solution');
+  report.push(`hard Sudoku solved after ${await text(page, 'nodes')} nodes: ${grid}`);
+});
+
+test('8-queens plays to its first solution', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'queens', 8);
+  assert(await page.isChecked(tid('pause-at-solution')), 'pause at solutions is not on by default');
+  await setSpeed(page, 80);
+  await page.click(tid('play'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="play"]').getAttribute('aria-pressed') === 'false'
+    && Number(document.querySelector('[data-testid="solutions"]').textContent) >= 1, null, { timeout: 60000 });
+  assert((await num(page, 'solutions')) === 1, 'play did not stop at the first solution');
+  checkQueens(await text(page, 'board-text'), 8);
+  report.push(`8-queens: first solution after ${await text(page, 'nodes')} nodes:\n${await text(page, 'board-text')}`);
+});
+
+test('k steps forward then k back restore board, counters and link arrays exactly', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'queens', 6);
+  const start = await modelState(page);
+  // By hand: buttons and keys, with the animations running.
+  for (let i = 0; i < 12; i++) await page.click(tid('step'));
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+  const mid = await modelState(page);
+  assert(JSON.stringify(mid.nodes) !== JSON.stringify(start.nodes), '20 steps changed no link');
+  for (let i = 0; i < 12; i++) await page.click(tid('step-back'));
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowLeft');
+  await page.waitForTimeout(100);
+  let back = await modelState(page);
+  assert(JSON.stringify(back) === JSON.stringify(start), 'state after 20 forward and 20 back differs from the start');
+  assert(await page.isDisabled(tid('step-back')), 'step back is not disabled at the start');
+  // Many: the same through the model, past solutions and backtracks.
+  const k = await page.evaluate(() => { const m = window.dlx.model; return m.step(20000); });
+  assert(k > 1000, `only ${k} events in 6-queens`);
+  await page.evaluate((k) => { const m = window.dlx.model; let left = k; while (left > 0) left -= m.stepBack(Math.min(left, 777)); }, k);
+  await page.waitForTimeout(100);
+  back = await modelState(page);
+  assert(JSON.stringify(back) === JSON.stringify(start), `state after ${k} events forward and back differs from the start`);
+  // The explored top of the tree is kept in step too: forward to a point, on, and back to it.
+  const treeAt = () => page.evaluate(() => JSON.stringify([...window.dlx.model.tree.entries()].sort()));
+  await page.evaluate(() => window.dlx.model.step(700));
+  const t700 = await treeAt();
+  await page.evaluate(() => window.dlx.model.step(600));
+  assert((await treeAt()) !== t700, 'the remembered tree did not grow');
+  await page.evaluate(() => { for (let i = 0; i < 600; i++) window.dlx.model.stepBack(1); });
+  assert((await treeAt()) === t700, 'the remembered tree after 600 on and 600 back differs');
+  report.push(`step back: 20 by hand and ${k} through the model return to the exact start`);
+});
+
+test('wasm arguments: step(-1) and a wrong type throw the documented Error, and the session goes on', async ({ page, base }) => {
+  await open(page, base, '?queens=6');
+  const r = await page.evaluate(() => {
+    const s = window.dlx.model.session;
+    const msg = (f) => { try { f(); return 'no error'; } catch (e) { return `${e instanceof Error}: ${e.message}`; } };
+    return {
+      minus: msg(() => s.step(-1)),
+      back: msg(() => s.step_back('2')),
+      text: msg(() => s.load('queens', 8)),
+      nodes: msg(() => s.next_solution(-5)),
+      taken: s.step(3),
+    };
+  });
+  assert(r.minus === 'true: n must be between 0 and 4294967295, not -1', `step(-1): ${r.minus}`);
+  assert(r.back === 'true: n must be a number, not string', `step_back('2'): ${r.back}`);
+  assert(r.text === 'true: text must be a string, not number', `load('queens', 8): ${r.text}`);
+  assert(r.nodes === 'true: max_nodes must be between 0 and 9007199254740991, not -5', `next_solution(-5): ${r.nodes}`);
+  assert(r.taken === 3, `the session did not go on: step(3) took ${r.taken}`);
+});
+
+test('every preset loads, shows its board and finds a solution', async ({ page, base, errors }) => {
+  await open(page, base);
+  const keys = await page.$$eval('#preset option', (os) => os.map((o) => o.value).filter(Boolean));
+  assert(keys.length >= 6, `only ${keys.length} presets`);
+  for (const key of keys) {
+    await page.selectOption('#preset', key);
+    const st = await text(page, 'status');
+    assert(!/error/i.test(st), `preset ${key}: ${st}`);
+    const kind = await page.inputValue(tid('problem'));
+    assert(await page.evaluate((k) => window.dlx.model.problem.kind === k, kind), `preset ${key} did not load its kind`);
+    if (key === 'sudoku-empty' || key === 'pentomino-6x10') continue;
+    await page.click(tid('next-solution'));
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) >= 1
+      || window.dlx.model.stats().done, null, { timeout: 60000 });
+    if (key === 'sudoku-none') {
+      assert((await num(page, 'solutions')) === 0 && await page.evaluate(() => window.dlx.model.stats().done), 'the preset without solution found one');
+      continue;
+    }
+    assert((await num(page, 'solutions')) === 1, `preset ${key} found no solution`);
+    if (kind === 'sudoku') checkSudoku(await text(page, 'board-text'), await page.evaluate(() => window.dlx.model.problem.text.replace(/\s/g, '')));
+    if (kind === 'queens') checkQueens(await text(page, 'board-text'), Number(await page.inputValue(tid('size'))));
+  }
+  assert(errors.length === 0, `console errors: ${errors.join('; ')}`);
+});
+
+test('full speed on the 9x9 Sudoku matrix: frames/s, and the JS heap over 10 million events', async ({ page, base, cdp }) => {
+  await open(page, base, `?sudoku=${'.'.repeat(81)}`);
+  assert(await page.evaluate(() => window.dlx.model.info.n_options === 729 && window.dlx.model.info.n_items === 324), 'not the 729x324 matrix');
+  await page.uncheck(tid('pause-at-solution'));
+  await setSpeed(page, 100);
+  await cdp.send('Performance.enable');
+  const heap0 = await heapUsed(cdp);
+  // The same page, paused: the frame rate this headless browser gives at all, the ceiling for play.
+  const [g0, s0] = await page.evaluate(() => [window.dlx.app.frames(), performance.now()]);
+  await page.waitForTimeout(2000);
+  const [g1, s1] = await page.evaluate(() => [window.dlx.app.frames(), performance.now()]);
+  const idleFps = (g1 - g0) * 1000 / (s1 - s0);
+  await page.click(tid('play'));
+  await page.waitForTimeout(500);
+  const [f0, e0, t0] = await page.evaluate(() => [window.dlx.app.frames(), window.dlx.model.eventsPlayed, performance.now()]);
+  await page.waitForTimeout(3000);
+  const [f1, e1, t1] = await page.evaluate(() => [window.dlx.app.frames(), window.dlx.model.eventsPlayed, performance.now()]);
+  const fps = (f1 - f0) * 1000 / (t1 - t0);
+  const eps = (e1 - e0) * 1000 / (t1 - t0);
+  assert(fps > 0 && eps > 0, 'nothing moved at full speed');
+  const heapMid = await heapUsed(cdp);
+  await page.waitForFunction(() => window.dlx.model.eventsPlayed >= 1e7, null, { timeout: 540000, polling: 500 });
+  const [events, elapsed] = await page.evaluate(() => [window.dlx.model.eventsPlayed, window.dlx.model.elapsedMs]);
+  await page.click(tid('play'));
+  const heap1 = await heapUsed(cdp);
+  assert(await page.evaluate(() => !window.dlx.model.playing), 'did not pause');
+  report.push(`9x9 Sudoku matrix at full speed: ${fps.toFixed(1)} frames/s (the paused page: ${idleFps.toFixed(1)}), ${Math.round(eps).toLocaleString('en-US')} events/s`);
+  report.push(`JS heap: ${mb(heap0)} before, ${mb(heapMid)} after 3 s, ${mb(heap1)} after ${events.toLocaleString('en-US')} events of play (${(elapsed / 1000).toFixed(1)} s)`);
+});
+
+test('narration: play stopping at a solution says the solution; a hunt never says "Paused"', async ({ page, base }) => {
+  await open(page, base, '?queens=4');
+  await setSpeed(page, 90);
+  await page.click(tid('play'));
+  await page.waitForFunction(() => !window.dlx.model.playing);
+  const said = await text(page, 'narration');
+  assert(/solution/i.test(said) && !/undo|back up/i.test(said), `narration at the solution: ${said}`);
+  // A hunt in small slices (3 nodes a frame), so that it spans many frames.
+  await loadVia(page, 'pentomino', '6x10');
+  await page.evaluate(() => { const m = window.dlx.model; const f = m.nextSolution.bind(m); m.nextSolution = (n) => f(Math.min(n, 3)); });
+  await page.click(tid('next-solution'));
+  const during = [];
+  for (let i = 0; i < 5; i++) during.push(await text(page, 'narration'));
+  assert(await page.evaluate(() => !!window.dlx.app.state.hunting), 'the hunt ended too soon to look at it');
+  assert(during.every((t) => !/paused/i.test(t) && /searching/i.test(t)), `narration during the hunt: ${during.join(' | ')}`);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !window.dlx.app.state.hunting, null, { timeout: 120000 });
+});

@@ -1,0 +1,96 @@
+// The guided tours: each stop's state on the live links, Back exact, leaving restores the controls.
+
+import { assert, tid, settle, open, modelState, test, report } from './harness.mjs';
+
+/** What the search shows now, in the terms of a tour stop's `expect` (www/tours.js). */
+async function tourMoment(page) {
+  await settle(page);
+  return page.evaluate(async () => {
+    const { EV, LIMITS } = await import('/www/engine.js');
+    const m = window.dlx.model;
+    const v = m.views();
+    const info = m.info;
+    const st = m.stats();
+    const covered = [];
+    for (let i = 0; i < info.n_items; i++) if (v.lens[i + 1] & LIMITS.covered) covered.push(info.items[i]);
+    const e = m.lastEvent();
+    const b = m.branchingItem();
+    return {
+      position: m.position, event: e && !e.undone ? Object.keys(EV).find((k) => EV[k] === e.code) : null,
+      item: b ? info.items[b - 1] : '', level: st.level, covered, leaf: m.leaf, board: m.board().text,
+      solutions: Number(st.solutions), done: st.done, epoch: window.dlx.app.state.epoch,
+      where: document.querySelector('[data-testid="tour-where"]').textContent,
+      text: document.querySelector('[data-testid="tour-text"]').textContent,
+    };
+  });
+}
+
+/** The stop's `expect` against the moment; returns what differs. */
+function tourMismatch(expect, m) {
+  const bad = [];
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  if (expect.event !== undefined && m.event !== expect.event) bad.push(`event ${m.event}, want ${expect.event}`);
+  if (expect.item !== undefined && m.item !== expect.item) bad.push(`item ${m.item}, want ${expect.item}`);
+  if (expect.level !== undefined && m.level !== expect.level) bad.push(`level ${m.level}, want ${expect.level}`);
+  if (expect.covered !== undefined && !same([...m.covered].sort(), [...expect.covered].sort())) bad.push(`covered ${m.covered}, want ${expect.covered}`);
+  if (expect.coveredCount !== undefined && m.covered.length !== expect.coveredCount) bad.push(`${m.covered.length} covered, want ${expect.coveredCount}`);
+  if (expect.leaf !== undefined && m.leaf !== expect.leaf) bad.push(`leaf ${m.leaf}, want ${expect.leaf}`);
+  if (expect.board !== undefined && m.board !== expect.board) bad.push(`board ${JSON.stringify(m.board)}, want ${JSON.stringify(expect.board)}`);
+  if (expect.solutions !== undefined && m.solutions !== expect.solutions) bad.push(`solutions ${m.solutions}, want ${expect.solutions}`);
+  if (expect.done !== undefined && m.done !== expect.done) bad.push(`done ${m.done}, want ${expect.done}`);
+  return bad;
+}
+
+test('teach: each guided tour\'s stops show their state; Back returns to identical link arrays; leaving restores the controls', async ({ page, base }) => {
+  await open(page, base);
+  const tours = await page.evaluate(async () => (await import('/www/tours.js')).TOURS);
+  assert(tours.length === 3, `${tours.length} tours`);
+  for (const t of tours) {
+    await page.click(tid(`tour-${t.id}`));
+    await page.waitForFunction((text) => window.dlx.model.problem && window.dlx.model.problem.text === text && window.dlx.app.tours.active, t.problem.text);
+    assert(await page.evaluate(() => document.body.classList.contains('touring') && document.getElementById('controls').inert), 'the controls are not resting during the tour');
+    const states = [];
+    let epoch = null;
+    for (let i = 0; i < t.stops.length; i++) {
+      const stop = t.stops[i];
+      if (i > 0) {
+        // Next by button and by the keyboard, alternately.
+        if (i % 2) await page.click(tid('tour-next')); else await page.keyboard.press('ArrowRight');
+      }
+      await page.waitForFunction((at) => window.dlx.model.position === at, stop.at);
+      const m = await tourMoment(page);
+      const bad = tourMismatch(stop.expect, m);
+      assert(bad.length === 0, `${t.id}, stop ${i + 1} "${stop.title}": ${bad.join('; ')}`);
+      assert(m.where === `stop ${i + 1} of ${t.stops.length}` && m.text.startsWith(stop.text), `${t.id} stop ${i + 1} shows "${m.where}": ${m.text}`);
+      // Stops are reached by stepping the one search: no reload, no reset, no solving again.
+      if (epoch === null) epoch = m.epoch;
+      assert(m.epoch === epoch, `${t.id}: the search was restarted on the way to stop ${i + 1}`);
+      states.push(await modelState(page));
+    }
+    assert(await page.isDisabled(tid('tour-next')), 'Next is not disabled at the last stop');
+    // Back, stop by stop, to the very same link arrays, counters and board.
+    for (let i = t.stops.length - 2; i >= 0; i--) {
+      if (i % 2) await page.click(tid('tour-back')); else await page.keyboard.press('ArrowLeft');
+      await page.waitForFunction((at) => window.dlx.model.position === at, t.stops[i].at);
+      assert(JSON.stringify(await modelState(page)) === JSON.stringify(states[i]), `${t.id}: Back to stop ${i + 1} differs from the way forward`);
+    }
+    // Leave: the controls are back and act on the search again.
+    await page.click(tid('tour-leave'));
+    await page.waitForFunction(() => !window.dlx.app.tours.active);
+    const after = await page.evaluate(() => ({
+      inert: document.getElementById('controls').inert || document.querySelector('.problem-panel').inert,
+      touring: document.body.classList.contains('touring'),
+      starts: [...document.querySelectorAll('.tour-start')].filter((b) => b.offsetParent).length,
+      tour: !document.querySelector('[data-testid="learn"]').hidden,
+    }));
+    assert(!after.inert && !after.touring && after.starts === 3 && !after.tour, `after leaving: ${JSON.stringify(after)}`);
+    await page.click(tid('step'));
+    await page.waitForFunction(() => window.dlx.model.position === 1);
+    report.push(`tour ${t.id}: ${t.stops.length} stops checked on the links, back to identical arrays`);
+  }
+  // Loading another problem ends a tour (its stops describe its own problem).
+  await page.click(tid('tour-knuth-6x7'));
+  await page.waitForFunction(() => window.dlx.app.tours.active);
+  await page.evaluate(() => window.dlx.app.load({ kind: 'queens', text: '5', distinct: false }));
+  await page.waitForFunction(() => !window.dlx.app.tours.active && !document.body.classList.contains('touring'));
+});

@@ -1,0 +1,278 @@
+// The search tree view: labelled nodes, clicks that reach a node, folded chains, DLX1 and lookahead.
+
+import { EASY_SUDOKU, assert, tid, settle, text, open, loadVia, modelState, test, report, cli, download } from './harness.mjs';
+
+/**
+ * Steps choice by choice and records, just after each Try, the node's path key, the label its option
+ * should have, and copies of the link arrays (the state clicking that node must reach).
+ */
+async function recordTries(page, choices) {
+  return page.evaluate((choices) => {
+    const m = window.dlx.model;
+    const out = [];
+    for (let i = 0; i < choices && m.stepToChoice(); i++) {
+      const st = m.stats();
+      const ks = [];
+      for (const p of m.path) { if (!p.k) break; ks.push(p.k); }
+      // Just after a Try: the search stands at the level of the option tried (a solution is one deeper).
+      if (ks.length === m.path.length && st.level === ks.length - 1 && m.trying()) {
+        const v = m.views();
+        out.push({
+          key: ks.join('.'), label: m.labels[m.optionOf(m.trying())],
+          links: JSON.stringify([Array.from(v.nodes), Array.from(v.items), Array.from(v.lens)]),
+        });
+      }
+    }
+    window.dlx.app.state.dirty = true;
+    return out;
+  }, choices);
+}
+
+/** Brings a node's row into sight (opening the chain of forced levels it is in) and returns its label. */
+async function treeRow(page, key) {
+  const locator = page.locator(`#tree-view [data-key="${key}"] .label`);
+  // The tree follows the search: on the first frame after the search moved it scrolls the current
+  // row into sight, which can undo a scroll made before that frame (seen on a loaded CI machine, the
+  // row never drawn). Draw first, then scroll, and try again until the row is there.
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await page.evaluate((key) => {
+      const t = window.dlx.app.tree;
+      t.dirty = true;
+      t.draw();
+      for (let n = 0; n < 50 && !t.rows.some((r) => r.key === key); n++) {
+        const chain = t.rows.find((r) => r.chain && !r.open && `${r.key}.`.startsWith(`${key}.`) && `${key}.`.startsWith(`${r.chain}.`));
+        if (!chain) break;
+        t.toggle(chain);
+        t.draw();
+      }
+      const i = t.rows.findIndex((r) => r.key === key);
+      t.box.scrollTop = Math.max(0, i * t._rowPx() - 20);
+      t.dirty = true;
+      t.draw();
+    }, key);
+    await settle(page);
+    if (await locator.count() > 0) break;
+  }
+  return locator;
+}
+
+test('tree: nodes are named by their options; a click on a node reaches the state stepped to, also after a jump', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'queens', 6);
+  const tries = await recordTries(page, 60);
+  assert(tries.length > 20, `only ${tries.length} tries recorded`);
+  await settle(page);
+  // Every node of the tree is named by the option of its Try, in the puzzle's words (chains of forced
+  // levels opened, so that each node has its own row).
+  const rows = await page.evaluate(() => {
+    const t = window.dlx.app.tree;
+    for (let i = 0; i < 50; i++) {
+      t.draw();
+      const r = t.rows.find((x) => x.chain && !x.open);
+      if (!r) break;
+      t.toggle(r);
+    }
+    t.draw();
+    return t.rows.map((r) => ({ key: r.key, label: r.label, chain: !!r.chain && !r.open }));
+  });
+  let checked = 0;
+  for (const t of tries) {
+    const r = rows.find((x) => x.key === t.key);
+    if (!r || r.chain) continue;
+    assert(r.label === t.label, `node ${t.key}: label ${r.label}, its option is ${t.label}`);
+    assert(/^Q r\dc\d$/.test(r.label), `node ${t.key}: label ${r.label} is not a queen's square`);
+    checked++;
+  }
+  assert(checked > 15, `only ${checked} labels checked`);
+  // The DOM shows the same names.
+  const shown = await page.$$eval('#tree-view .tree-row', (els) => els.map((el) => [el.dataset.key, el.querySelector('.label').textContent]));
+  for (const [key, label] of shown) {
+    const t = tries.find((x) => x.key === key);
+    if (t && !rows.find((x) => x.key === key).chain) assert(label === t.label, `row ${key} shows ${label}, not ${t.label}`);
+  }
+  // A click on an earlier node goes back to the state just after its Try, exactly (the tree then shows
+  // what was explored up to there), again and again.
+  const nodesOf = async () => page.evaluate(() => { const v = window.dlx.model.views(); return JSON.stringify([Array.from(v.nodes), Array.from(v.items), Array.from(v.lens)]); });
+  for (const t of [tries[tries.length - 2], tries[3], tries[1]]) {
+    const before = await page.evaluate(() => window.dlx.model.position);
+    const row = await treeRow(page, t.key);
+    await row.click();
+    await page.waitForFunction((b) => window.dlx.model.position !== b, before, { timeout: 5000 }).catch(async () => {
+      throw new Error(`a click on node ${t.key} moved nothing: ${await page.evaluate((k) => JSON.stringify([window.dlx.model.tree.get(k), window.dlx.model.position, window.dlx.model.horizon, window.dlx.model.timelineGen]), t.key)}`);
+    });
+    assert((await nodesOf()) === t.links, `after a click on node ${t.key} the link arrays differ from the state stepped to`);
+    const key = await page.evaluate(() => { const ks = []; for (const p of window.dlx.model.path) { if (!p.k) break; ks.push(p.k); } return ks.join('.'); });
+    assert(key === t.key, `a click on node ${t.key} reached ${key}`);
+  }
+  // Hover says the counts.
+  const row = await treeRow(page, tries[0].key);
+  await row.hover();
+  await settle(page);
+  const said = await text(page, 'tree-hover');
+  assert(/[\d,]+ nodes? and [\d,]+ solutions? below it/.test(said) && said.startsWith(tries[0].label), `hover: ${said}`);
+  // After a jump (next solution) a node from before it is reached by stepping back choice by choice.
+  await page.evaluate(() => { window.dlx.model.reset(); window.dlx.app.state.dirty = true; });
+  const again = await recordTries(page, 8);
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => Number(window.dlx.model.stats().solutions) >= 1);
+  const target = again[again.length - 1];
+  await (await treeRow(page, target.key)).click();
+  await page.waitForFunction((k) => { const ks = []; for (const p of window.dlx.model.path) { if (!p.k) break; ks.push(p.k); } return ks.join('.') === k; }, target.key);
+  assert((await nodesOf()) === target.links, `after a jump, a click on node ${target.key} differs from the state stepped to`);
+});
+
+test('tree: a chain of forced levels is one row, opened and closed by its toggle and the keyboard', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', EASY_SUDOKU);
+  await page.evaluate(() => { for (let i = 0; i < 30; i++) window.dlx.model.stepToChoice(); window.dlx.app.state.dirty = true; });
+  await settle(page);
+  const info = () => page.evaluate(() => {
+    const t = window.dlx.app.tree;
+    t.draw();
+    const i = t.rows.findIndex((r) => r.chain && !r.open);
+    return { count: t.rows.length, i, chain: i >= 0 ? { key: t.rows[i].key, first: t.rows[i].chain, forced: t.rows[i].forced } : null, labels: t.rows.map((r) => r.label) };
+  });
+  const closed = await info();
+  assert(closed.chain && closed.chain.forced >= 2, `no collapsed forced chain on an easy Sudoku: ${JSON.stringify(closed)}`);
+  assert(closed.labels.slice(1).every((l) => /^r\dc\d=\d( → (… → )?r\dc\d=\d)*$/.test(l) || /not tried|not remembered/.test(l)), `labels: ${closed.labels.join(' | ')}`);
+  await treeRow(page, closed.chain.key);
+  await page.click(`#tree-view [data-key="${closed.chain.key}"] .twisty`);
+  await settle(page);
+  const open1 = await page.evaluate(() => window.dlx.app.tree.rows.length);
+  assert(open1 === closed.count + closed.chain.forced, `opening a chain of ${closed.chain.forced} forced levels went from ${closed.count} to ${open1} rows`);
+  // Keyboard: focus the tree, the cursor on the chain's first row, Left closes it (the page does not step).
+  const nodes = await page.evaluate(() => window.dlx.model.stats().nodes);
+  await page.evaluate((first) => { const t = window.dlx.app.tree; t.box.focus(); t._moveCursor(t.rows.findIndex((r) => r.key === first)); }, closed.chain.first);
+  await page.keyboard.press('ArrowLeft');
+  await settle(page);
+  assert((await page.evaluate(() => window.dlx.app.tree.rows.length)) === closed.count, 'Left did not close the chain');
+  assert((await page.evaluate(() => window.dlx.model.stats().nodes)) === nodes, 'an arrow in the tree stepped the search');
+  await page.keyboard.press('ArrowRight');
+  await settle(page);
+  assert((await page.evaluate(() => window.dlx.app.tree.rows.length)) === open1, 'Right did not open the chain');
+});
+
+/** Steps the page's search to the end in calls of `chunk` events; returns the Reject events taken. */
+async function stepToEnd(page, chunk = 50000) {
+  return page.evaluate((n) => {
+    const m = window.dlx.model;
+    let rejects = 0;
+    while (!m.stats().done) {
+      if (!m.step(n)) break;
+      const ev = m.views().events;
+      const w = window.dlx.LIMITS.eventWords;
+      for (let i = 0; i < ev.length; i += w) if (ev[i] === window.dlx.EV.Reject && !ev[i + w - 1]) rejects++;
+    }
+    return rejects;
+  }, chunk);
+}
+
+test('tree: the control switches DLX1 and the lookahead, restarts at the start keeping the problem; counts match the CLI', async ({ page, base, errors }) => {
+  await open(page, base, '?queens=8');
+  const native = (tree) => JSON.parse(cli(['count', 'queens', '8', '--json', '--threads', '1', '--tree', tree]));
+  const [dlx1, look] = [native('dlx1'), native('lookahead')];
+  assert(dlx1.nodes === 1049 && look.nodes === 857 && dlx1.solutions === 92 && look.solutions === 92 && look.tree === 'lookahead',
+    `the CLI: DLX1 ${dlx1.nodes} nodes, lookahead ${look.nodes}`);
+  // DLX1 is the default; the choice is offered from Rust's search_trees().
+  assert(await page.evaluate(() => window.dlx.model.treeName === 'dlx1' && window.dlx.model.treeChoice === 'dlx1'), 'the default tree is not DLX1');
+  assert((await page.$eval(tid('tree-choice'), (el) => [...el.options].map((o) => o.value).join())) === 'dlx1,lookahead', 'the tree options');
+  assert(/DLX1/.test(await page.textContent('#stats-source')), `statistics say: ${await page.textContent('#stats-source')}`);
+  assert((await stepToEnd(page)) === 0, 'DLX1 rejected an option');
+  let st = await page.evaluate(() => window.dlx.model.stats());
+  assert(st.solutions === 92 && st.nodes === dlx1.nodes && st.updates === dlx1.updates, `DLX1 stepped to the end: ${JSON.stringify(st)}`);
+  // Switching restarts the search at the start; the problem and the form's text stay.
+  await page.fill(tid('size'), '9'); // typed, not loaded: the switch must not lose it
+  const epoch = await page.evaluate(() => window.dlx.app.state.epoch);
+  await page.selectOption(tid('tree-choice'), 'lookahead');
+  await page.waitForFunction((e) => window.dlx.app.state.epoch !== e && window.dlx.model.treeName === 'lookahead', epoch);
+  st = await page.evaluate(() => window.dlx.model.stats());
+  assert(st.at_start && st.nodes === 0 && await page.evaluate(() => window.dlx.model.problem.text === '8'), `after the switch: ${JSON.stringify(st)}`);
+  assert((await page.inputValue(tid('size'))) === '9', 'the switch lost the text typed');
+  await page.fill(tid('size'), '8');
+  await page.waitForFunction(() => /[?&]tree=lookahead/.test(location.search));
+  assert(/lookahead/.test(await page.textContent('#stats-source')), 'the statistics do not say the lookahead tree');
+  // Stepping to the end: 92 solutions and exactly the CLI's nodes and updates; DLX1's nodes are the
+  // lookahead's plus one dead end per reject (under MRV).
+  const rejects = await stepToEnd(page);
+  st = await page.evaluate(() => window.dlx.model.stats());
+  assert(st.solutions === 92 && st.nodes === look.nodes && st.updates === look.updates, `lookahead stepped to the end: ${JSON.stringify(st)} vs ${JSON.stringify(look)}`);
+  assert(rejects === dlx1.nodes - look.nodes, `${rejects} rejects, DLX1 - lookahead = ${dlx1.nodes - look.nodes}`);
+  // The explored tree reads right: one rejected leaf per reject, entered nodes = the engine's nodes.
+  const tree = await page.evaluate(() => { const t = [...window.dlx.model.tree.values()]; return { all: t.length, rej: t.filter((n) => n.rej).length, entered: t.filter((n) => n.rej && n.n).length, root: window.dlx.model.tree.get('').n }; });
+  assert(tree.rej === rejects && tree.entered === 0 && tree.root === look.nodes && tree.all - tree.rej === look.nodes,
+    `the explored tree: ${JSON.stringify(tree)}`);
+  // The URL keeps the tree: a reload walks the lookahead again; a link without it walks DLX1.
+  await page.reload();
+  await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
+  assert(await page.evaluate(() => window.dlx.model.treeName === 'lookahead'), 'a reload lost the tree');
+  assert((await page.inputValue(tid('tree-choice'))) === 'lookahead', 'the control after a reload');
+  await open(page, base, '?queens=8');
+  assert(await page.evaluate(() => window.dlx.model.treeName === 'dlx1'), 'a link without a tree does not walk DLX1');
+  assert(errors.length === 0, `console errors: ${errors.join('; ')}`);
+  report.push(`tree: 8-queens stepped to the end: DLX1 ${st.nodes + rejects} nodes, lookahead ${st.nodes} nodes (= dlx count --tree lookahead), ${rejects} rejects, 92 solutions each`);
+});
+
+test('tree: a reject is narrated, marked in the algorithm panel, the tree and the matrix; stepping back over it is exact; the step log is dlx trace --tree lookahead', async ({ page, base }) => {
+  await open(page, base, '?queens=8&tree=lookahead');
+  assert(await page.evaluate(() => window.dlx.model.treeName === 'lookahead'), 'the link did not choose the lookahead');
+  // To the first reject, one event at a time, keeping the state 5 events before it.
+  const at = await page.evaluate(() => {
+    const m = window.dlx.model;
+    for (let i = 1; i < 5000; i++) {
+      m.step(1);
+      const e = m.lastEvent();
+      if (e && e.code === window.dlx.EV.Reject) return i;
+    }
+    return -1;
+  });
+  assert(at > 5, `no reject in the first 5000 events (${at})`);
+  await page.evaluate(() => { window.dlx.app.state.dirty = true; });
+  await settle(page);
+  const said = await text(page, 'narration');
+  assert(/^Lookahead: option .* would leave item \S+ with no option/.test(said), `narration at the reject: ${said}`);
+  assert(await page.$eval('#algorithm [data-line="reject"]', (li) => !li.hidden && li.getAttribute('aria-current') === 'step'), 'the algorithm panel does not mark the reject line');
+  const emptied = await page.evaluate(() => [window.dlx.app.matrix.frame.emptied, window.dlx.model.lastEvent().item]);
+  assert(emptied[0] > 0 && emptied[0] === emptied[1], `the matrix does not mark the emptied item: ${emptied}`);
+  const rejected = await page.evaluate(() => [...window.dlx.model.tree.entries()].filter(([, t]) => t.rej).map(([k]) => k));
+  assert(rejected.length === 1, `rejected nodes in the explored tree: ${rejected}`);
+  const row = await treeRow(page, rejected[0]);
+  const cls = await row.evaluate((el) => [el.parentElement.className, el.parentElement.textContent]);
+  // (Its dot is ●, the search stands there; a rejected leaf passed by shows ⊘.)
+  assert(/\brejected\b/.test(cls[0]) && /rejected$/.test(cls[1]), `the rejected row: ${cls}`);
+  // The step log to here is dlx trace --tree lookahead, byte for byte.
+  const { text: log } = await download(page, 'download-log');
+  assert(log === cli(['trace', 'queens', '8', '--tree', 'lookahead', '--events', String(at)]), `the log at the reject differs from dlx trace --tree lookahead:\n${log.slice(-400)}`);
+  assert(JSON.parse(log.trim().split('\n').pop()).kind === 'reject', 'the last line is not the reject');
+  // Back over the reject and the undo after it: identical link arrays and counters.
+  await page.evaluate((n) => window.dlx.model.stepBack(n), 5);
+  const before = await modelState(page);
+  await page.evaluate(() => window.dlx.model.step(12));
+  await page.evaluate(() => { for (let i = 0; i < 12; i++) window.dlx.model.stepBack(1); });
+  assert(JSON.stringify(await modelState(page)) === JSON.stringify(before), 'stepping back over a reject did not restore the state exactly');
+  await page.evaluate(() => window.dlx.model.step(5));
+  assert(await page.evaluate(() => window.dlx.model.leaf === 'rejected'), 'stepping forward again does not stand at the reject');
+  // Next choice stops at a reject as at a dead end; previous choice mirrors it.
+  await page.evaluate(() => window.dlx.model.stepBack(3));
+  await page.click(tid('step-choice'));
+  await page.waitForFunction(() => window.dlx.model.lastEvent()?.code === window.dlx.EV.Reject);
+  report.push(`tree: first reject of 8-queens under the lookahead at event ${at}: narrated, marked, stepped back exactly; step log = dlx trace --tree lookahead`);
+});
+
+test('tree: the run to the end walks the tree chosen (10-queens, 2 workers = the CLI\'s lookahead count); tours walk DLX1', async ({ page, base }) => {
+  await open(page, base, '?queens=10&tree=lookahead');
+  const native = JSON.parse(cli(['count', 'queens', '10', '--json', '--threads', '1', '--tree', 'lookahead']));
+  await page.evaluate(() => { window.dlx.app.runs.workers = 2; window.__before = window.dlx.app.runs.state; });
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => window.dlx.app.runs.state !== window.__before && window.dlx.app.runs.state.phase === 'done', null, { timeout: 120000 });
+  const run = await page.evaluate(() => window.dlx.app.runs.state);
+  assert(run.tree === 'lookahead' && run.stats.solutions === 724 && run.stats.nodes === native.nodes && run.stats.updates === native.updates,
+    `the workers counted ${JSON.stringify(run.stats)} on the ${run.tree} tree; the CLI ${native.nodes} nodes, ${native.updates} updates`);
+  await page.waitForFunction(() => document.getElementById('run-box').dataset.tree === 'lookahead');
+  assert((await page.textContent(tid('run-tree'))) === 'lookahead tree', `the run box's tree: ${await page.textContent(tid('run-tree'))}`);
+  // A tour follows Knuth's steps: it walks DLX1 whatever was chosen, and the control is inert meanwhile.
+  await page.click(tid('tour-latin-2'));
+  await page.waitForFunction(() => window.dlx.app.tours.active && window.dlx.model.treeName === 'dlx1');
+  assert(await page.$eval(tid('tree-choice'), (el) => el.closest('[inert]') !== null && el.value === 'dlx1'), 'the tree control is not inert on DLX1 during a tour');
+  await page.click(tid('tour-leave'));
+  report.push(`tree: 10-queens run to the end on 2 workers under the lookahead: ${run.stats.nodes} nodes, ${run.stats.updates} updates (= dlx count --tree lookahead)`);
+});
