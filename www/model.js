@@ -16,21 +16,10 @@ const FRAME_BUDGET_MS = 6;
 /** The most choices `goTo` steps over to reach a node outside the timeline. */
 const MAX_CHOICE_MOVES = 20000;
 
-/**
- * @typedef {object} Stats  the engine's counters (Session.stats)
- * @property {number} level @property {number} nodes @property {number} updates @property {number} cleansings
- * @property {number} solutions @property {number} max_depth @property {number} progress @property {string} progress_text
- * @property {boolean} done @property {boolean} at_start
- */
-/**
- * @typedef {object} Info  the loaded problem (Session.info)
- * @property {string} title @property {string} kind @property {number} n_items
- * @property {string} note  how the text was read ("Read as a 9x9 Sudoku"), or ""
- * @property {string} warning  why there is nothing worth searching (no option, one item), or ""
- * @property {number} n_primary @property {number} n_options @property {string[]} items
- * @property {number[][]} options
- * @property {string[]} colors  XCC colour names: colour k (from 1) is colors[k - 1]
- */
+// The values the Session returns are typed in the generated .d.ts (src/wasm_facts.rs, VIEWS).
+/** The engine's counters (Session.stats). @typedef {import('./pkg/dlx_studio.js').Stats} Stats */
+/** The loaded problem (Session.info). @typedef {import('./pkg/dlx_studio.js').Info} Info */
+/** A board (problems::Board). @typedef {import('./pkg/dlx_studio.js').Board} Board */
 /**
  * Whether a Session's error is a trap of the wasm machine (its memory ran out, or a panic) rather than
  * a refusal of the input: after a trap the Session throws "recursive use of an object" forever.

@@ -18,11 +18,7 @@
 
 import { fmt } from './readouts.js';
 
-/**
- * @typedef {object} LaneStats
- * @property {number} nodes @property {number} updates @property {number} solutions
- * @property {number} progress @property {boolean} done @property {boolean} finished
- */
+/** A lane's figures (Racer.stats). @typedef {import('./pkg/dlx_studio.js').RaceStats} LaneStats */
 /**
  * @typedef {object} Lane
  * @property {'dlx' | 'naive'} algorithm @property {'mrv' | 'first'} heuristic

@@ -25,11 +25,7 @@ import { LIMITS } from './engine.js';
  * @property {number} solutions @property {number} nodes @property {number} updates
  * @property {number} progress  Knuth's estimate of the fraction done, over all parts
  */
-/**
- * @typedef {object} PartStats  one worker's figures (Session.part_stats)
- * @property {number} solutions @property {number} nodes @property {number} updates
- * @property {number} done @property {number} total
- */
+/** One worker's figures (Session.part_stats). @typedef {import('./pkg/dlx_studio.js').PartStats} PartStats */
 /**
  * @typedef {object} RunState
  * @property {'idle' | 'confirm' | 'running' | 'done' | 'cancelled' | 'error'} phase
@@ -42,7 +38,7 @@ import { LIMITS } from './engine.js';
  * @property {number} [workers] how many workers count
  * @property {string} message an error's message
  * @property {number} estimate Knuth's estimate of the nodes of the tree (0 when not made)
- * @property {any[]} [solutions] once done: the first solutions found (up to LIMITS.keep), as boards
+ * @property {import('./model.js').Board[]} [solutions] once done: the first solutions found (up to LIMITS.keep), as boards
  * @property {string} [engine] what the workers count with, as Session.engine_name says it ("bits" or
  *                            "links")
  * @property {string} [tree]  the tree the workers walk, as Session.tree_name says it ("dlx1",
