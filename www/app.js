@@ -4,7 +4,7 @@
 // draw; everything else the app holds is in `state`, reset in one place (`restartSearch`).
 
 import { Model } from './model.js';
-import { KINDS, TREES, EV, LIMITS } from './engine.js';
+import { KINDS, TREES, EV, LIMITS, messageOf } from './engine.js';
 import { PRESETS, DEFAULT as DEFAULT_PRESET } from './presets.js';
 import { MatrixView } from './matrix.js';
 import { BoardView } from './board.js';
@@ -65,7 +65,31 @@ const state = {
   link: { query: '', tooLong: 0, seq: 0 },
 };
 
-const ui = /** @type {Record<string, any>} */ ({});
+/**
+ * The page's controls the code reads as what they are (a value, checked, disabled), by id, with the
+ * element type index.html gives each; `start` checks every one, so a changed tag fails at load.
+ */
+const CONTROLS = {
+  problem: HTMLSelectElement, preset: HTMLSelectElement, 'matrix-format': HTMLSelectElement,
+  'tree-choice': HTMLSelectElement, 'pentomino-board': HTMLSelectElement, 'race-until': HTMLSelectElement,
+  size: HTMLInputElement, distinct: HTMLInputElement, speed: HTMLInputElement, timeline: HTMLInputElement,
+  'pause-at-solution': HTMLInputElement, 'pause-at-dead-end': HTMLInputElement, 'pause-at-level': HTMLInputElement,
+  'pause-level': HTMLInputElement, puzzle: HTMLTextAreaElement, 'matrix-input': HTMLTextAreaElement,
+  'matrix-canvas': HTMLCanvasElement, 'board-canvas': HTMLCanvasElement,
+  solve: HTMLButtonElement, 'solution-prev': HTMLButtonElement, 'solution-next': HTMLButtonElement,
+  load: HTMLButtonElement, reset: HTMLButtonElement, 'step-back': HTMLButtonElement, 'step-back-choice': HTMLButtonElement,
+  play: HTMLButtonElement, step: HTMLButtonElement, 'step-choice': HTMLButtonElement, 'next-solution': HTMLButtonElement,
+  'run-to-end': HTMLButtonElement, 'race-start': HTMLButtonElement, 'race-stop': HTMLButtonElement,
+  'run-cancel': HTMLButtonElement, 'run-anyway': HTMLButtonElement, 'download-log': HTMLButtonElement,
+  'download-instance': HTMLButtonElement, 'download-solutions': HTMLButtonElement,
+};
+/**
+ * The page's elements by id: the CONTROLS as their types, every other one as an HTMLElement.
+ * @typedef {Record<string, HTMLElement> & {[K in keyof typeof CONTROLS]: InstanceType<(typeof CONTROLS)[K]>}} UI
+ */
+
+/** Filled by start from index.html (every element with an id). */
+const ui = /** @type {UI} */ ({});
 /** @type {MatrixView} */ let matrix;
 /** @type {BoardView} */ let board;
 /** @type {TreeView} */ let tree;
@@ -83,7 +107,10 @@ function M() { return /** @type {Model} */ (state.model); }
 // ------------------------------------------------------------------ start
 
 async function main() {
-  for (const el of document.querySelectorAll('[id]')) ui[el.id] = el;
+  for (const el of document.querySelectorAll('[id]')) if (el instanceof HTMLElement) ui[el.id] = el;
+  for (const [id, type] of Object.entries(CONTROLS)) {
+    if (!(ui[id] instanceof type)) throw new Error(`#${id} is not a ${type.name} (index.html)`);
+  }
   bindControls();
   setSpeedFromSlider();
   setControlsEnabled(false);
@@ -91,7 +118,7 @@ async function main() {
   try {
     state.model = await Model.create();
   } catch (err) {
-    setStatus(`The engine could not start: ${err.message}. Build it with \`make wasm\` and reload.`, 'error');
+    setStatus(`The engine could not start: ${messageOf(err)}. Build it with \`make wasm\` and reload.`, 'error');
     return;
   }
   buildForm();
@@ -111,7 +138,7 @@ async function main() {
   // The race runs on the problem loaded (syncForm: the form's problem, if it changed).
   const raceView = new RaceView(
     { start: ui['race-start'], stop: ui['race-stop'], until: ui['race-until'], lanes: ui['race-lanes'], verdict: ui['race-verdict'], note: ui['race-note'] },
-    { race: (race = new Race(() => raceView.changed())), problem: () => (syncForm() && M().problem && M().info ? { spec: /** @type {any} */ (M().problem), title: M().info?.title || '' } : null) },
+    { race: (race = new Race(() => raceView.changed())), problem: () => { const m = M(); return syncForm() && m.problem && m.info ? { spec: m.problem, title: m.info.title || '' } : null; } },
   );
   sudoku = new SudokuTools(ui, {
     model: M,
@@ -169,7 +196,7 @@ async function main() {
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
     resetColours();
     board.legendKey = '';
-    for (const r of renderers) /** @type {any} */ (r).dirty = true;
+    for (const r of renderers) r.dirty = true;
     state.dirty = true;
   });
 
@@ -245,8 +272,8 @@ function showInputFor(kind) {
     /** @type {HTMLElement} */ (el).hidden = !(which === k.input || (which === 'distinct' && k.distinct));
   }
   if (k.input === 'size') {
-    ui.size.min = k.min;
-    ui.size.max = k.max;
+    ui.size.min = String(k.min);
+    ui.size.max = String(k.max);
     ui['size-range'].textContent = `(${k.min} to ${k.max})`;
   }
   // Several kinds read a board name (pentomino, edge matching): one select, filled with the boards
@@ -381,19 +408,21 @@ function restartSearch() {
 
 /**
  * @param {string} kind
- * @param {any} err  the Session's Error, with line and column
+ * @param {unknown} err  the Session's Error, with line and column (InputError), or whatever was thrown
  * @param {boolean} focus  put the caret on the error
  */
 function showInputError(kind, err, focus) {
-  const line = Number.isFinite(err.line) ? err.line : undefined;
-  const column = Number.isFinite(err.column) ? err.column : undefined;
-  let msg = err.message || String(err);
+  /** @type {import('./engine.js').InputError | {line?: undefined, column?: undefined}} */
+  const where = err instanceof Error ? err : {};
+  const line = Number.isFinite(where.line) ? where.line : undefined;
+  const column = Number.isFinite(where.column) ? where.column : undefined;
+  let msg = (err instanceof Error && err.message) || String(err);
   if (line !== undefined && !/^line \d/.test(msg)) msg = `line ${line}${column !== undefined ? `, column ${column}` : ''}: ${msg}`;
   ui['input-error'].textContent = msg;
   ui['input-error'].hidden = false;
   const input = inputElement(kind);
   input.setAttribute('aria-invalid', 'true');
-  if (focus && input.tagName === 'TEXTAREA' && line !== undefined) {
+  if (focus && input instanceof HTMLTextAreaElement && line !== undefined) {
     // Put the caret where the error is, so that the fix is one keystroke away.
     const [at, end] = utf16Range(input.value, line, column ?? 1);
     input.focus();
@@ -477,7 +506,7 @@ async function openFromUrl({ push = false } = {}) {
     try {
       spec = await specOf(location.search, KINDS.keys());
     } catch (err) {
-      damaged = `The link is damaged (${err.message}): showing ${DEFAULT_PRESET.label} instead.`;
+      damaged = `The link is damaged (${messageOf(err)}): showing ${DEFAULT_PRESET.label} instead.`;
       spec = null;
     }
   }
@@ -555,7 +584,7 @@ function bindControls() {
     showInputFor(ui.problem.value);
     updateFormState();
   });
-  for (const id of ['size', 'puzzle', 'matrix-input', 'pentomino-board']) {
+  for (const id of /** @type {const} */ (['size', 'puzzle', 'matrix-input', 'pentomino-board'])) {
     ui[id].addEventListener('input', () => { state.texts[ui.problem.value] = ui[id].value; updateFormState(); });
   }
   ui['pentomino-board'].addEventListener('change', () => loadSpec(readInputs()));
@@ -738,7 +767,7 @@ function setTouring(on) {
 
 /** @param {boolean} on */
 function setControlsEnabled(on) {
-  for (const id of ['load', 'reset', 'step-back', 'step-back-choice', 'timeline', 'play', 'step', 'step-choice', 'next-solution', 'run-to-end']) {
+  for (const id of /** @type {const} */ (['load', 'reset', 'step-back', 'step-back-choice', 'timeline', 'play', 'step', 'step-choice', 'next-solution', 'run-to-end'])) {
     ui[id].disabled = !on;
   }
 }

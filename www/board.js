@@ -6,6 +6,8 @@
 import { prepare, colours, alpha, tint } from './canvas.js';
 import { drawOverlay, gridOf, drawCoords } from './sudoku.js';
 
+/** @typedef {import('./model.js').Board} Board */
+
 /** Twelve pentomino colours, distinct in hue and lightness; the legend is built from this list. */
 export const PIECE_COLOURS = [
   '#e6194b', '#3cb44b', '#ffe119', '#4363d8', '#f58231', '#911eb4',
@@ -22,7 +24,7 @@ export class BoardView {
     this.canvas = canvas;
     this.legend = legend;
     this.textEl = textEl;
-    /** @type {any} */
+    /** @type {Board | null} */
     this.board = null;
     /** Cells (exact cover: lines) of the option being tried. @type {Set<number>} */
     this.highlight = new Set();
@@ -59,7 +61,7 @@ export class BoardView {
     this.optionNumbers = s.chosenOptions;
     this.finished = !!s.stats.done;
     /** The Sudoku overlay (www/sudoku.js): cursor, clashes, pencil marks, lit cells. */
-    this.overlay = /** @type {any} */ (s).sudoku || null;
+    this.overlay = s.sudoku || null;
     if (this.textEl.textContent !== board.text) this.textEl.textContent = board.text;
     this.textEl.setAttribute('aria-live', s.playing || s.hunting ? 'off' : 'polite');
     this._legend(board);
@@ -71,7 +73,7 @@ export class BoardView {
    * events the last frame took (the cells that changed in a fast frame were many options). Between
    * its events and the next try, a step by step search keeps what is left of it framed; a jump or a
    * batch of play does not. Works the same for every kind.
-   * @param {any} b @param {import('./snapshot.js').Snapshot} s
+   * @param {Board} b @param {import('./snapshot.js').Snapshot} s
    */
   _highlightOf(b, s) {
     if (b.kind === 'exact-cover') return s.trying && b.lines.length ? new Set([b.lines.length - 1]) : new Set();
@@ -105,12 +107,12 @@ export class BoardView {
   }
 
   /** Square cells of side `cell`, the grid centred in the canvas. */
-  _grid(w, h, rows, cols, pad = 6) {
+  _grid(/** @type {number} */ w, /** @type {number} */ h, /** @type {number} */ rows, /** @type {number} */ cols, pad = 6) {
     const cell = Math.max(2, Math.min((w - 2 * pad) / cols, (h - 2 * pad) / rows));
     return { cell, x0: (w - cell * cols) / 2, y0: (h - cell * rows) / 2 };
   }
 
-  _queens(ctx, w, h, b) {
+  _queens(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ w, /** @type {number} */ h, /** @type {Board} */ b) {
     const c = colours(), n = b.rows;
     // Square boards with coordinates (rows and columns from 1, as `Q r3c5` names them).
     const g = gridOf(w, h, n);
@@ -153,7 +155,7 @@ export class BoardView {
     ctx.strokeRect(x0 + 0.5, y0 + 0.5, cell * n - 1, cell * n - 1);
   }
 
-  _symbols(ctx, w, h, b) {
+  _symbols(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ w, /** @type {number} */ h, /** @type {Board} */ b) {
     const c = colours(), n = b.rows;
     const g = gridOf(w, h, n);
     const { cell, x0, y0 } = g;
@@ -202,7 +204,7 @@ export class BoardView {
    * Edge-matching squares: each placed tile as four triangles meeting at its centre, coloured by its
    * edges (label `NESW`, one digit a side, 0 grey = the border); its number in the middle.
    */
-  _tiles(ctx, w, h, b) {
+  _tiles(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ w, /** @type {number} */ h, /** @type {Board} */ b) {
     const c = colours();
     const { rows, cols } = b;
     const { cell, x0, y0 } = this._grid(w, h, rows, cols);
@@ -253,11 +255,11 @@ export class BoardView {
     ctx.stroke();
   }
 
-  _pentomino(ctx, w, h, b) {
+  _pentomino(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ w, /** @type {number} */ h, /** @type {Board} */ b) {
     const c = colours();
     const { rows, cols } = b;
     const { cell, x0, y0 } = this._grid(w, h, rows, cols);
-    const at = (i, j) => (i < 0 || j < 0 || i >= rows || j >= cols ? -2 : b.cells[i * cols + j]);
+    const at = (/** @type {number} */ i, /** @type {number} */ j) => (i < 0 || j < 0 || i >= rows || j >= cols ? -2 : b.cells[i * cols + j]);
     for (let i = 0; i < rows; i++) {
       for (let j = 0; j < cols; j++) {
         const v = at(i, j), x = x0 + j * cell, y = y0 + i * cell;
@@ -311,7 +313,7 @@ export class BoardView {
     }
   }
 
-  _langford(ctx, w, h, b) {
+  _langford(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ w, /** @type {number} */ h, /** @type {Board} */ b) {
     const c = colours();
     const m = b.cols;
     const cell = Math.max(4, Math.min((w - 12) / m, h * 0.4, 56));
@@ -358,7 +360,7 @@ export class BoardView {
   }
 
   /** A plain exact-cover problem: the chosen options, one a line, the one being tried marked. */
-  _lines(ctx, w, h, b) {
+  _lines(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ w, /** @type {number} */ h, /** @type {Board} */ b) {
     const c = colours();
     const lines = b.lines || [];
     const lh = Math.max(16, Math.min(24, (h - 30) / Math.max(lines.length, 1)));
@@ -387,11 +389,12 @@ export class BoardView {
   }
 
   /** A legend with exactly the colours this kind of board uses. */
-  _legend(b) {
+  _legend(/** @type {Board} */ b) {
     const key = `${b.kind}:${b.kind === 'pentomino' ? b.labels.join('') : ''}`;
     if (key === this.legendKey) return;
     this.legendKey = key;
     const c = colours();
+    /** [colour or null for a note without a swatch, words] @type {[string | null, string][]} */
     const items = [];
     switch (b.kind) {
       case 'queens': case 'toroidal-queens':
@@ -433,7 +436,7 @@ export class BoardView {
 }
 
 /** The frame of a cell being tried: its shape besides its colour. */
-function outline(ctx, x, y, cell, colour) {
+function outline(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ cell, /** @type {string} */ colour) {
   const lw = Math.max(1.5, Math.min(3, cell * 0.08));
   ctx.save();
   ctx.strokeStyle = colour;
@@ -443,7 +446,7 @@ function outline(ctx, x, y, cell, colour) {
 }
 
 /** A queen: a crown of five points on a base, drawn (system fonts may lack the chess glyphs). */
-function drawQueen(ctx, cx, cy, size, colour) {
+function drawQueen(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ cx, /** @type {number} */ cy, /** @type {number} */ size, /** @type {string} */ colour) {
   const s = size / 2;
   ctx.fillStyle = colour;
   ctx.beginPath();

@@ -5,6 +5,7 @@
  * Sizes the canvas backing store to its CSS box times devicePixelRatio and returns the 2-D context
  * scaled so that the renderer draws in CSS pixels. Returns null while the canvas has no size (hidden).
  */
+/** @param {HTMLCanvasElement} canvas */
 export function prepare(canvas) {
   const dpr = window.devicePixelRatio || 1;
   const w = canvas.clientWidth, h = canvas.clientHeight;
@@ -15,6 +16,7 @@ export function prepare(canvas) {
     canvas.height = bh;
   }
   const ctx = canvas.getContext('2d');
+  if (!ctx) return null;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   return { ctx, w, h, dpr };
 }
@@ -60,7 +62,7 @@ export function tint(k) {
   return k === 0 ? c.grey : c[`col${1 + ((k - 1) % 9)}`];
 }
 
-/** A CSS colour with an alpha, for hex colours of the palette. */
+/** A CSS colour with an alpha, for hex colours of the palette. @param {string} hex @param {number} a */
 export function alpha(hex, a) {
   const m = /^#([0-9a-f]{6})$/i.exec(hex);
   if (!m) return hex;
@@ -68,7 +70,11 @@ export function alpha(hex, a) {
   return `rgba(${v >> 16},${(v >> 8) & 255},${v & 255},${a})`;
 }
 
-/** Draws an arrowhead at (x, y) pointing along (dx, dy). */
+/**
+ * Draws an arrowhead at (x, y) pointing along (dx, dy).
+ * @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} dx @param {number} dy
+ * @param {number} size
+ */
 export function arrowHead(ctx, x, y, dx, dy, size) {
   const len = Math.hypot(dx, dy) || 1;
   const ux = dx / len, uy = dy / len;

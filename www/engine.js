@@ -49,6 +49,14 @@ export const ITEM = { words: 0, left: 0, right: 0 };
 /** An event record's words: a to d mean what EventCode says of each event. @type {import('./pkg/dlx_studio.js').EventLayout} */
 export const EVENT = { words: 0, code: 0, a: 0, b: 0, c: 0, d: 0, undone: 0 };
 
+/**
+ * The Error a Session throws for bad input: the CLI's message, and where (numbers or undefined).
+ * @typedef {Error & {line?: number, column?: number}} InputError
+ */
+
+/** An error's message, whatever was thrown. @param {unknown} err */
+export const messageOf = (err) => (err instanceof Error ? err.message : String(err));
+
 /** How many top levels of the search tree are remembered and drawn (a page setting, not Rust's). */
 export const TREE_DEPTH = 24;
 

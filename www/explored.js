@@ -111,7 +111,7 @@ export class ExploredTree {
   _add(what, a, by) {
     for (let l = 0; l <= Math.min(a, TREE_DEPTH); l++) {
       const t = this._node(l);
-      const v = t && t[what];
+      const v = t ? t[what] : null;
       if (t && v !== null && v + by >= 0) t[what] = v + by;
     }
   }

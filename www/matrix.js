@@ -27,6 +27,28 @@ export const READABLE = 22;
 /** World height of the header band pinned at the top (item names and the header row) when scrolled. */
 const PINNED_BAND = 2.6;
 
+/**
+ * What a frame draws: the snapshot's part (update), the live views of the link arrays (_live, at every
+ * draw) and which headers are in the item list and which nodes in their item's list (_walk, empty until
+ * the views first match the layout).
+ * @typedef {object} Frame
+ * @property {number} branching @property {number} trying @property {number[]} chosen @property {boolean} follow
+ * @property {number} emptied  the header of the item a Reject left with no option, else -1
+ * @property {Uint32Array} nodes @property {Uint32Array} items @property {Uint32Array} lens @property {Uint32Array} colors
+ * @property {Uint8Array} active @property {Uint8Array} linked
+ */
+/**
+ * Where the near view draws, shared by its parts: world to screen (sx, sy), the world box in sight (v),
+ * whether names fit (named), a box's half side, the line width and the arrowheads' size.
+ * @typedef {{sx: (x: number) => number, sy: (y: number) => number, v: {x0: number, x1: number, y0: number, y1: number},
+ *   named: boolean, half: number, lw: number, head: number}} HeaderGeometry
+ */
+/**
+ * The rows in sight (r0 to r1) and the option tried's row, for the strikes of purifications.
+ * @typedef {{sx: (x: number) => number, sy: (y: number) => number, r0: number, r1: number, tryRow: number}} StrikeGeometry
+ */
+/** Copies of the link arrays (Model.snapshot) a move animates from. @typedef {{nodes: Uint32Array, items: Uint32Array, lens: Uint32Array, colors: Uint32Array}} Arrays */
+
 export class MatrixView {
   /**
    * `arrays()` gives the live link arrays, {nodes, items, lens}, as Uint32Array views over wasm memory. They
@@ -51,6 +73,7 @@ export class MatrixView {
     this.alignTop = false;
     this.arrays = arrays;
     this.layout = null;
+    /** @type {Frame | null} */
     this.frame = null;
     this.scale = 20;
     this.ox = 0; // world x at the left edge
@@ -58,6 +81,7 @@ export class MatrixView {
     this.follow = true;
     this.anim = null;
     this.dirty = true;
+    /** @type {{names: number, headerTop: number, rowLabels: number, rowLabelX: number, colourLabels: number, strikes: {row: number, x0: number, x1: number, y: number, p: number}[]}} */
     this.drawn = { names: 0, headerTop: 0, rowLabels: 0, rowLabelX: 0, colourLabels: 0, strikes: [] };
     /** The keyboard cursor: a header or a node (0: none). */
     this.cursor = 0;
@@ -79,6 +103,7 @@ export class MatrixView {
   // ---------------------------------------------------------------- layout
 
   /** Lays out a newly loaded problem from its info and its link arrays at the start. */
+  /** @param {import('./model.js').Info} info @param {Uint32Array} nodes */
   setProblem(info, nodes) {
     const n = info.n_items, np = info.n_primary;
     const count = nodes.length / NODE.words;
@@ -129,9 +154,21 @@ export class MatrixView {
     this.fit();
   }
 
+  /** The layout, for the code that runs only once a problem is laid out (draw, hover, follow). */
+  _lay() {
+    if (!this.layout) throw new Error('the matrix has no problem laid out');
+    return this.layout;
+  }
+
+  /** The frame, for the code that runs only once a snapshot came (draw, hover, follow). */
+  _fr() {
+    if (!this.frame) throw new Error('the matrix has had no snapshot yet');
+    return this.frame;
+  }
+
   /** World y of the top of node x's cell (headers are row "−1", at 0). */
-  _y(x) {
-    const r = this.layout.rowOf[x];
+  _y(/** @type {number} */ x) {
+    const r = this._lay().rowOf[x];
     return r < 0 ? 0 : HEAD_GAP + r;
   }
 
@@ -171,12 +208,12 @@ export class MatrixView {
   }
 
   /** A zoom by hand (wheel, pinch, + and −): the person chose the scale, following keeps it. */
-  zoomAt(px, py, factor) {
+  zoomAt(/** @type {number} */ px, /** @type {number} */ py, /** @type {number} */ factor) {
     this.setFollowZoom(false);
     this._zoomAt(px, py, factor);
   }
 
-  _zoomAt(px, py, factor) {
+  _zoomAt(/** @type {number} */ px, /** @type {number} */ py, /** @type {number} */ factor) {
     const s = Math.min(MAX_SCALE, Math.max(MIN_SCALE, this.scale * factor));
     const wx = this.ox + px / this.scale, wy = this.oy + py / this.scale;
     this.atFit = false;
@@ -186,11 +223,11 @@ export class MatrixView {
     this.dirty = true;
   }
 
-  zoom(factor) {
+  zoom(/** @type {number} */ factor) {
     this.zoomAt(this.canvas.clientWidth / 2, this.canvas.clientHeight / 2, factor);
   }
 
-  pan(dxPx, dyPx) {
+  pan(/** @type {number} */ dxPx, /** @type {number} */ dyPx) {
     this.atFit = false;
     this.ox -= dxPx / this.scale;
     this.oy -= dyPx / this.scale;
@@ -233,7 +270,7 @@ export class MatrixView {
       this.pan(e.clientX - p.x, e.clientY - p.y);
       p.x = e.clientX; p.y = e.clientY;
     });
-    const up = (e) => {
+    const up = (/** @type {PointerEvent} */ e) => {
       const p = this._pointers.get(e.pointerId);
       this._pointers.delete(e.pointerId);
       if (this._pointers.size === 0) /** @type {HTMLElement} */ (c.parentElement).classList.remove('dragging');
@@ -317,7 +354,7 @@ export class MatrixView {
    */
   _hover(e, tap = false) {
     const L = this.layout, f = this.frame;
-    if (!this._live() || !f.active) return;
+    if (!L || !f || !this._live() || !f.active.length) return;
     const r = this.canvas.getBoundingClientRect();
     const wx = this.ox + (e.clientX - r.left) / this.scale;
     const py = e.clientY - r.top;
@@ -335,7 +372,7 @@ export class MatrixView {
       if (row >= 0 && row < L.nRows) {
         for (let y = L.rowFirst[row]; y < L.count && L.topOf[y] > 0; y++) if (L.colX[y] === col) x = y;
         if (!x) {
-          const its = (L.options[L.rowOpt[row]] || []).map((i) => L.names[i]).join(' ');
+          const its = (L.options[L.rowOpt[row]] || []).map((/** @type {number} */ i) => L.names[i]).join(' ');
           this.onHover(`option #${L.rowOpt[row] + 1}: ${its}`);
           return;
         }
@@ -349,7 +386,7 @@ export class MatrixView {
 
   /** @param {number} x  a header or a node: its links and state, in words */
   _describe(x) {
-    const L = this.layout, f = this.frame;
+    const L = this._lay(), f = this._fr();
     const { nodes, items, lens } = f;
     if (x <= L.n + 1) {
       const left = items[ITEM.words * x + ITEM.left], right = items[ITEM.words * x + ITEM.right];
@@ -362,7 +399,7 @@ export class MatrixView {
     }
     const row = L.rowOf[x];
     const hidden = f.linked && !f.linked[x] ? ', hidden: out of its list, its own links kept' : '';
-    const its = (L.options[L.rowOpt[row]] || []).map((i) => L.names[i]).join(' ');
+    const its = (L.options[L.rowOpt[row]] || []).map((/** @type {number} */ i) => L.names[i]).join(' ');
     const k = this._colourAt(x);
     const colour = k === LIMITS.marked
       ? `, colour ${this._colourName(this._colourAt(L.topOf[x]))}, marked (cleansed): it agrees with the colour its item is purified to, so it stays`
@@ -372,13 +409,13 @@ export class MatrixView {
 
   /** The colour number in the colour view at node or header x now (0: none; LIMITS.marked), or 0. @param {number} x */
   _colourAt(x) {
-    const f = this.frame, L = this.layout;
+    const f = this.frame, L = this._lay();
     return f && f.colors && f.colors.length === L.count ? f.colors[x] : 0;
   }
 
   /** Colour k's name (k from 1), as the problem spells it. @param {number} k */
   _colourName(k) {
-    return this.layout.colorNames[k - 1] ?? String(k);
+    return this._lay().colorNames[k - 1] ?? String(k);
   }
 
   // ---------------------------------------------------------------- state of the links
@@ -399,8 +436,9 @@ export class MatrixView {
   }
 
   /** Which headers are in their item list and which nodes in their item's list, walking the links. */
+  /** @param {Uint32Array} nodes @param {Uint32Array} items */
   _walk(nodes, items) {
-    const L = this.layout;
+    const L = this._lay();
     const active = new Uint8Array(L.n + 2);
     for (const root of [0, L.n + 1]) {
       active[root] = 1;
@@ -417,6 +455,7 @@ export class MatrixView {
   }
 
   /** Animates the change from `from` ({nodes, items} copies) to the next frame over `ms`. */
+  /** @param {Arrays | null} from @param {number} ms */
   animateFrom(from, ms) {
     if (!this.layout || !from || from.nodes.length !== this.layout.count * NODE.words || reducedMotion()) return;
     const walked = this._walk(from.nodes, from.items);
@@ -437,8 +476,9 @@ export class MatrixView {
    * @param {{colors?: Uint32Array}} from @param {Uint8Array} linked
    * @returns {{h: number, colour: number, forward: boolean, agree: number[], struck: number[]}[]}
    */
+  /** @param {Arrays} from @param {Uint8Array} linked */
   _purifications(from, linked) {
-    const L = this.layout;
+    const L = this._lay();
     const now = this.arrays ? this.arrays().colors : null;
     const was = from.colors;
     if (!now || !was || now.length !== L.count || was.length !== L.count) return [];
@@ -465,10 +505,14 @@ export class MatrixView {
    * @param {import('./snapshot.js').Snapshot} s
    */
   update(s) {
-    /** @type {any} */
     // emptied: the header of the item the lookahead found with no option left, at a Reject; else -1,
     // never 0, which is the root's index (every frame crossed the root out).
-    const frame = { branching: s.branching, trying: s.trying, chosen: s.chosen, follow: s.follow, emptied: s.rejected && s.rejected.item > 0 ? s.rejected.item : -1 };
+    /** @type {Frame} */
+    const frame = {
+      branching: s.branching, trying: s.trying, chosen: s.chosen, follow: s.follow, emptied: s.rejected && s.rejected.item > 0 ? s.rejected.item : -1,
+      nodes: new Uint32Array(0), items: new Uint32Array(0), lens: new Uint32Array(0), colors: new Uint32Array(0),
+      active: new Uint8Array(0), linked: new Uint8Array(0),
+    };
     this.frame = frame;
     if (!this._live()) return;
     Object.assign(frame, this._walk(frame.nodes, frame.items));
@@ -481,6 +525,7 @@ export class MatrixView {
    * matrix too big to read at Fit, with follow zoom on, zooms in to READABLE around it first. A row
    * under the pinned header band counts as off screen (it was "in view" under the item names).
    */
+  /** @param {Frame} f */
   _follow(f) {
     const L = this.layout;
     const w = this.canvas.clientWidth, h = this.canvas.clientHeight;
@@ -528,7 +573,7 @@ export class MatrixView {
     if (!p) return;
     const { ctx, w, h } = p;
     ctx.clearRect(0, 0, w, h);
-    if (!this._live() || !this.frame.active) return;
+    if (!this.layout || !this.frame || !this._live() || !this.frame.active.length) return;
     const t = this.anim ? ease((now - this.anim.t0) / this.anim.ms) : 1;
     /** What the last draw put on screen, for tests: item names, row labels, colour names, strikes and where. */
     this.drawn = { names: 0, headerTop: 0, rowLabels: 0, rowLabelX: 0, colourLabels: 0, strikes: [] };
@@ -555,7 +600,8 @@ export class MatrixView {
       this._rowOfOption = new Map(L.rowOpt.map((/** @type {number} */ k, /** @type {number} */ r) => [k, r]));
     }
     const w = this.canvas.clientWidth, h = this.canvas.clientHeight, s = this.scale;
-    const rows = [...this.lit.options].map((k) => this._rowOfOption.get(k)).filter((r) => r !== undefined);
+    const rowOf = this._rowOfOption;
+    const rows = [...this.lit.options].map((k) => rowOf.get(k)).filter((r) => r !== undefined);
     if (rows.length) {
       const y = HEAD_GAP + Math.min(...rows);
       if (y < this.oy + 1 || y + 1 > this.oy + h / s) { this.oy = Math.max(-3, y - (h / s) * 0.3); this.atFit = false; }
@@ -568,7 +614,7 @@ export class MatrixView {
   }
 
   /** The lit columns and rows, as translucent bands over the drawing. */
-  _drawLit(ctx, w, h) {
+  _drawLit(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ w, /** @type {number} */ h) {
     const L = this.layout, lit = this.lit;
     if (!lit || !L || !this._rowOfOption) return;
     const s = this.scale;
@@ -600,13 +646,14 @@ export class MatrixView {
     return !!this.anim && performance.now() - this.anim.t0 < this.anim.ms;
   }
 
-  _visible(w, h) {
+  _visible(/** @type {number} */ w, /** @type {number} */ h) {
     const s = this.scale;
     return { x0: this.ox - 1, x1: this.ox + w / s + 1, y0: this.oy - 1, y1: this.oy + h / s + 1 };
   }
 
+  /** @param {Frame} f */
   _rowsOf(f) {
-    const L = this.layout;
+    const L = this._lay();
     const chosen = new Set();
     for (const x of f.chosen) if (x > L.n) chosen.add(L.rowOf[x]);
     const tryRow = f.trying > L.n ? L.rowOf[f.trying] : -1;
@@ -614,13 +661,13 @@ export class MatrixView {
   }
 
   /** Far out: one small square a node, coloured by its state; headers as a strip. */
-  _drawPixels(ctx, w, h, dpr) {
-    const L = this.layout, f = this.frame, c = colours(), s = this.scale;
+  _drawPixels(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ w, /** @type {number} */ h, /** @type {number} */ dpr) {
+    const L = this._lay(), f = this._fr(), c = colours(), s = this.scale;
     const { nodes } = f;
     const v = this._visible(w, h);
     const { chosen, tryRow } = this._rowsOf(f);
     const size = Math.max(s * 0.85, 1 / dpr);
-    const sx = (x) => (x - this.ox) * s, sy = (y) => (y - this.oy) * s;
+    const sx = (/** @type {number} */ x) => (x - this.ox) * s, sy = (/** @type {number} */ y) => (y - this.oy) * s;
 
     // The column of the item branched on, and the rows chosen and tried.
     if (f.branching) {
@@ -632,7 +679,7 @@ export class MatrixView {
       ctx.fillStyle = alpha(c.dead, 0.45);
       ctx.fillRect(sx(L.headerX[f.emptied]) - 1, 0, Math.max(s, 2) + 2, h);
     }
-    const band = (row, col) => {
+    const band = (/** @type {number} */ row, /** @type {string} */ col) => {
       ctx.fillStyle = col;
       ctx.fillRect(0, sy(HEAD_GAP + row) - 0.5, w, Math.max(s, 1.5) + 1);
     };
@@ -640,6 +687,7 @@ export class MatrixView {
     if (tryRow >= 0) band(tryRow, alpha(c.try, 0.3));
     this._secondaryLine(ctx, h, c);
 
+    /** @type {Record<'node' | 'hidden' | 'chosen' | 'try', number[]>} */
     const groups = { node: [], hidden: [], chosen: [], try: [] };
     // XCC: a coloured node in its list is a pixel of its colour (a marked one, of its item's).
     /** @type {Map<number, number[]>} */
@@ -659,7 +707,8 @@ export class MatrixView {
         } else (g || (f.linked[x] ? groups.node : groups.hidden)).push(sx(cx), y);
       }
     }
-    const fills = [...Object.entries(groups).map(([key, pts]) => [c[key], pts]), ...[...tinted].map(([k, pts]) => [tint(k), pts])];
+    /** @type {[string, number[]][]} */
+    const fills = [...Object.entries(groups).map(([key, pts]) => /** @type {[string, number[]]} */ ([c[key], pts])), ...[...tinted].map(([k, pts]) => /** @type {[string, number[]]} */ ([tint(k), pts]))];
     for (const [fill, pts] of fills) {
       if (!pts.length) continue;
       ctx.fillStyle = fill;
@@ -682,13 +731,13 @@ export class MatrixView {
    * Whether header hd is drawn: the root of the secondary items only when there are some.
    * @param {number} hd
    */
-  _shown(hd) {
-    const L = this.layout;
+  _shown(/** @type {number} */ hd) {
+    const L = this._lay();
     return hd !== L.n + 1 || L.np < L.n;
   }
 
-  _headerColour(hd, f, c) {
-    const L = this.layout;
+  _headerColour(/** @type {number} */ hd, /** @type {Frame} */ f, /** @type {Record<string, string>} */ c) {
+    const L = this._lay();
     if (hd === 0 || hd === L.n + 1) return c.root;
     if (hd === f.branching) return c.branch;
     // A secondary item purified to a colour (XCC) takes that colour.
@@ -697,8 +746,8 @@ export class MatrixView {
     return hd <= L.np ? c.primary : c.secondary;
   }
 
-  _secondaryLine(ctx, h, c) {
-    const L = this.layout;
+  _secondaryLine(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ h, /** @type {Record<string, string>} */ c) {
+    const L = this._lay();
     if (L.np === L.n) return;
     const x = (L.headerX[L.n + 1] - this.ox) * this.scale - 0.5 * this.scale * 0;
     ctx.save();
@@ -713,14 +762,14 @@ export class MatrixView {
   }
 
   /** Near: boxes and every link; names and arrowheads when there is room. */
-  _drawLinks(ctx, w, h, t) {
-    const L = this.layout, f = this.frame, c = colours(), s = this.scale;
+  _drawLinks(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ w, /** @type {number} */ h, /** @type {number} */ t) {
+    const L = this._lay(), f = this._fr(), c = colours(), s = this.scale;
     const a = this.anim;
     const { nodes } = f;
     const v = this._visible(w, h);
     const { chosen, tryRow } = this._rowsOf(f);
     const named = s >= NAMES;
-    const sx = (x) => (x - this.ox) * s, sy = (y) => (y - this.oy) * s;
+    const sx = (/** @type {number} */ x) => (x - this.ox) * s, sy = (/** @type {number} */ y) => (y - this.oy) * s;
     const half = BOX / 2;
 
     // Bands: the item branched on, the options chosen above, the option being tried.
@@ -732,14 +781,14 @@ export class MatrixView {
       ctx.fillStyle = alpha(c.dead, 0.3);
       ctx.fillRect(sx(L.headerX[f.emptied]), 0, s, h);
     }
-    const band = (row, col) => { ctx.fillStyle = col; ctx.fillRect(0, sy(HEAD_GAP + row), w, s); };
+    const band = (/** @type {number} */ row, /** @type {string} */ col) => { ctx.fillStyle = col; ctx.fillRect(0, sy(HEAD_GAP + row), w, s); };
     for (const r of chosen) band(r, alpha(c.chosen, 0.14));
     if (tryRow >= 0) band(tryRow, alpha(c.try, 0.22));
     this._secondaryLine(ctx, h, c);
 
     // Where a link points: the centre of the box's edge it enters.
-    const px = (x) => L.colX[x] + 0.5;
-    const py = (x) => this._y(x) + 0.5;
+    const px = (/** @type {number} */ x) => L.colX[x] + 0.5;
+    const py = (/** @type {number} */ x) => this._y(x) + 0.5;
     const lw = Math.max(1, Math.min(2, s / 14));
     const head = Math.min(7, s * 0.22);
     ctx.lineCap = 'round';
@@ -754,7 +803,7 @@ export class MatrixView {
       if (wraps) return [fx, py(x) + dir * (half + 0.32), true];
       return [fx, py(y) - dir * half, false];
     };
-    const vLink = (x, dir, stale) => {
+    const vLink = (/** @type {number} */ x, /** @type {number} */ dir, /** @type {boolean} */ stale) => {
       const y = nodes[NODE.words * x + (dir > 0 ? NODE.down : NODE.up)];
       const fx = px(x) + (dir > 0 ? SIDE : -SIDE), fy = py(x) + dir * half;
       let [tx, ty, stub] = vEnd(x, y, dir);
@@ -786,7 +835,7 @@ export class MatrixView {
 
     // Vertical links, column by column: live ones first, then the stale links of hidden nodes.
     const live = alpha(c.link, 0.9), stale = c.stale;
-    const colVisible = (x) => { const cx = L.colX[x]; return cx >= v.x0 - 1 && cx <= v.x1; };
+    const colVisible = (/** @type {number} */ x) => { const cx = L.colX[x]; return cx >= v.x0 - 1 && cx <= v.x1; };
     ctx.lineWidth = lw;
     for (const pass of [1, 0]) {
       ctx.strokeStyle = pass ? live : stale;
@@ -910,8 +959,9 @@ export class MatrixView {
    * are struck through, in the purified colour, from that item's column out to both ends of the
    * option; while a purification animates, the stroke grows out (an unpurify draws it back in).
    */
+  /** @param {CanvasRenderingContext2D} ctx @param {number} t @param {StrikeGeometry} g */
   _drawStrikes(ctx, t, g) {
-    const L = this.layout, f = this.frame, s = this.scale, a = this.anim;
+    const L = this._lay(), f = this._fr(), s = this.scale, a = this.anim;
     const { sx, sy, r0, r1, tryRow } = g;
     /** @type {Map<number, {h: number, colour: number, p: number}>} row → the strike across it */
     const rows = new Map();
@@ -946,6 +996,7 @@ export class MatrixView {
   }
 
   /** The header row: roots, items, their left/right links, names above and lengths inside. */
+  /** @param {CanvasRenderingContext2D} ctx @param {number} w @param {number} h @param {number} t @param {HeaderGeometry} g */
   _drawHeaders(ctx, w, h, t, g) {
     const c = colours();
     const { sy, named } = g;
@@ -972,13 +1023,14 @@ export class MatrixView {
   }
 
   /** The header row itself, in world coordinates (the caller pins it). */
+  /** @param {CanvasRenderingContext2D} ctx @param {number} t @param {HeaderGeometry} g */
   _drawHeaderRow(ctx, t, g) {
-    const L = this.layout, f = this.frame, c = colours(), s = this.scale, a = this.anim;
+    const L = this._lay(), f = this._fr(), c = colours(), s = this.scale, a = this.anim;
     const { sx, sy, v, named, half, lw, head } = g;
     const { items, lens } = f;
     // Horizontal links. Right links run along the upper half, left links along the lower half; a link
     // that skips spliced-out headers bends below the row.
-    const hEnd = (hd, to, dir) => {
+    const hEnd = (/** @type {number} */ hd, /** @type {number} */ to, /** @type {number} */ dir) => {
       const x0 = L.headerX[hd], x1 = L.headerX[to];
       const yy = 0.5 + (dir > 0 ? -0.12 : 0.12);
       if (to === hd) return { x: x0 + 0.5 + dir * (half + 0.25), y: yy, stub: true, dist: 0 };
@@ -986,7 +1038,7 @@ export class MatrixView {
       if (!forward) return { x: x0 + 0.5 + dir * (half + 0.3), y: yy, stub: true, dist: 0 };
       return { x: x1 + 0.5 - dir * half, y: yy, stub: false, dist: Math.abs(x1 - x0) };
     };
-    const hLink = (hd, dir) => {
+    const hLink = (/** @type {number} */ hd, /** @type {number} */ dir) => {
       const to = items[ITEM.words * hd + (dir > 0 ? ITEM.right : ITEM.left)];
       let e = hEnd(hd, to, dir);
       if (a) {
@@ -1126,7 +1178,7 @@ export class MatrixView {
   }
 
   /** The keyboard cursor: a ring round its header or node. */
-  _drawCursor(ctx) {
+  _drawCursor(/** @type {CanvasRenderingContext2D} */ ctx) {
     const L = this.layout, x = this.cursor, s = this.scale;
     if (!x || !L) return;
     const header = x <= L.n + 1;
@@ -1142,8 +1194,8 @@ export class MatrixView {
   }
 
   /** Thin bars at the right and bottom edges saying which part of a large matrix is in view. */
-  _drawScrollHints(ctx, w, h) {
-    const L = this.layout, s = this.scale;
+  _drawScrollHints(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ w, /** @type {number} */ h) {
+    const L = this._lay(), s = this.scale;
     const worldW = L.nCols + 1.6, worldH = L.nRows + HEAD_GAP + 3.2;
     ctx.fillStyle = 'rgba(29,35,48,0.28)';
     if (worldH * s > h + 1) {
@@ -1157,13 +1209,13 @@ export class MatrixView {
   }
 }
 
-function ease(t) {
+function ease(/** @type {number} */ t) {
   const x = Math.min(1, Math.max(0, t));
   return x < 0.5 ? 2 * x * x : 1 - 2 * (1 - x) * (1 - x);
 }
 
 /** A diamond filling the square (x, y, size), as a path. */
-function diamond(ctx, x, y, size) {
+function diamond(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ size) {
   ctx.beginPath();
   ctx.moveTo(x + size / 2, y - size * 0.08);
   ctx.lineTo(x + size * 1.08, y + size / 2);
@@ -1173,7 +1225,7 @@ function diamond(ctx, x, y, size) {
 }
 
 /** A tick drawn over the square (x, y, size). */
-function tick(ctx, x, y, size, colour) {
+function tick(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ size, /** @type {string} */ colour) {
   ctx.save();
   ctx.strokeStyle = colour;
   ctx.lineWidth = Math.max(1.5, size * 0.14);
@@ -1190,7 +1242,7 @@ function tick(ctx, x, y, size, colour) {
  * The outline of the square (x, y, size) drawn from its top-left corner clockwise, a fraction p of
  * the way round (1: the whole outline), with the stroke style set.
  */
-function sweepRect(ctx, x, y, size, p) {
+function sweepRect(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ size, /** @type {number} */ p) {
   const q = Math.max(0, Math.min(1, p)) * 4;
   const corners = [[x, y], [x + size, y], [x + size, y + size], [x, y + size], [x, y]];
   ctx.beginPath();
@@ -1204,17 +1256,17 @@ function sweepRect(ctx, x, y, size, p) {
 }
 
 /** Ink that reads on a fill colour (hex): dark on light tints, white on dark ones. */
-function inkOn(hex, c) {
+function inkOn(/** @type {string} */ hex, /** @type {Record<string, string>} */ c) {
   const m = /^#([0-9a-f]{6})$/i.exec(hex);
   if (!m) return c.ink;
   const v = parseInt(m[1], 16);
-  const lin = (u) => { const x = u / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+  const lin = (/** @type {number} */ u) => { const x = u / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
   const lum = 0.2126 * lin(v >> 16) + 0.7152 * lin((v >> 8) & 255) + 0.0722 * lin(v & 255);
   // Black on the fill against white on it (WCAG): whichever contrasts more.
   return (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) ? '#1d2330' : '#ffffff';
 }
 
-function roundRect(ctx, x, y, w, h, r) {
+function roundRect(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ w, /** @type {number} */ h, /** @type {number} */ r) {
   ctx.beginPath();
   if (ctx.roundRect) ctx.roundRect(x, y, w, h, r);
   else ctx.rect(x, y, w, h);

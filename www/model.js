@@ -6,7 +6,7 @@
 //
 // The wasm API is the CONTRACT in the header of src/wasm.rs.
 
-import { startEngine, EV, LIMITS, NODE, EVENT } from './engine.js';
+import { startEngine, messageOf, EV, LIMITS, NODE, EVENT } from './engine.js';
 import { LinkViews } from './views.js';
 import { ExploredTree } from './explored.js';
 
@@ -37,6 +37,35 @@ function isTrap(err) {
  */
 
 export class Model {
+  // The search's state as the page sees it; set afresh by _restartState after a load or a reset.
+  /** Events taken by the last move (Infinity for a jump that reported none); 0 after a restart. */
+  lastMove = 0;
+  /** Whether play stopped at a solution (by stepping back over the events past it). */
+  stoppedAtSolution = false;
+  /** Why play stopped by itself, if it did: a solution, a dead end or the level asked for. @type {'solution' | 'dead' | 'level' | null} */
+  stoppedAt = null;
+  /** The latest event; node and item: a Reject's (b and c). @type {{code: number, level: number, undone: number, node?: number, item?: number} | null} */
+  _leafEvent = null;
+  playing = false;
+  _carry = 0;
+  _lastTick = 0;
+  /** Forward events taken by step calls since load (for events/s and soak tests). */
+  eventsPlayed = 0;
+  /** Time spent searching on this page (playing, jumping to solutions), in ms. */
+  elapsedMs = 0;
+  /** @type {[number, number][]} */
+  _epsSamples = [];
+  eventsPerSecond = 0;
+  /**
+   * The timeline: events from the start (or from the latest jump, whose events are not known) to
+   * where the search stands, and the furthest point reached by stepping. Counters only: seeking
+   * steps forward or back from here, so memory stays bounded however long the history.
+   */
+  position = 0;
+  horizon = 0;
+  /** The timeline starts at the start of the search (false after a jump to a solution). */
+  fromStart = true;
+
   /**
    * Loads the wasm package (engine.js); throws when it is missing (not built yet) or fails to start.
    * @param {string} [pkgUrl]
@@ -108,13 +137,15 @@ export class Model {
     } catch (err) {
       if (!isTrap(err)) throw err;
       this._renew();
-      throw new Error(`The solver ran out of memory reading this text (${err.message}); it was restarted`
+      throw new Error(`The solver ran out of memory reading this text (${messageOf(err)}); it was restarted`
         + `${this.problem ? ' with the problem loaded before' : ''}.`, { cause: err });
     }
-    this.info = this.session.info();
+    /** @type {Info} */
+    const info = this.session.info();
+    this.info = info;
     /** Each option's short name in the puzzle's words (the tree's node names). @type {string[]} */
     this.labels = this.session.option_labels();
-    this.problem = { kind: this.info.kind, text: String(text), distinct: !!distinct, format };
+    this.problem = { kind: info.kind, text: String(text), distinct: !!distinct, format };
     this.treeName = this.session.tree_name();
     this._restartState();
     return note;
@@ -158,32 +189,19 @@ export class Model {
 
   /** The one reset path of the model's own state, after a load or a reset. */
   _restartState() {
-    /** Events taken by the last move (Infinity for a jump that reported none); 0 after a restart. */
     this.lastMove = 0;
-    /** Whether play stopped at a solution (by stepping back over the events past it). */
     this.stoppedAtSolution = false;
-    /** Why play stopped by itself, if it did: a solution, a dead end or the level asked for. @type {'solution' | 'dead' | 'level' | null} */
     this.stoppedAt = null;
-    /** The latest event; node and item: a Reject's (b and c). @type {{code: number, level: number, undone: number, node?: number, item?: number} | null} */
     this._leafEvent = null;
     this.playing = false;
     this._carry = 0;
     this._lastTick = 0;
-    /** Forward events taken by step calls since load (for events/s and soak tests). */
     this.eventsPlayed = 0;
-    /** Time spent searching on this page (playing, jumping to solutions), in ms. */
     this.elapsedMs = 0;
-    /** @type {[number, number][]} */
     this._epsSamples = [];
     this.eventsPerSecond = 0;
-    /**
-     * The timeline: events from the start (or from the latest jump, whose events are not known) to
-     * where the search stands, and the furthest point reached by stepping. Counters only: seeking
-     * steps forward or back from here, so memory stays bounded however long the history.
-     */
     this.position = 0;
     this.horizon = 0;
-    /** The timeline starts at the start of the search (false after a jump to a solution). */
     this.fromStart = true;
     this.timelineGen++;
     this.explored.reset();
@@ -341,10 +359,10 @@ export class Model {
     return r;
   }
 
-  /** How many solutions the engine keeps (the first 100 found since the search started). */
+  /** How many solutions the engine keeps (the first LIMITS.keep found since the search started). */
   keptCount() { return this.session.kept_count(); }
 
-  /** Kept solution k as a Board. @param {number} k @returns {any} */
+  /** Kept solution k as a Board. @param {number} k @returns {Board} */
   kept(k) { return this.session.kept(k); }
 
   /**
@@ -414,7 +432,7 @@ export class Model {
   /** The board cells option k fills (Session.option_cells). @param {number} k @returns {number[]} */
   optionCells(k) { return Array.from(this.session.option_cells(k)); }
 
-  /** The Board (problems::Board) of the options chosen so far and the one being tried. @returns {any} */
+  /** The Board (problems::Board) of the options chosen so far and the one being tried. @returns {Board} */
   board() { return this.session.board(); }
   /** @returns {string} */
   narration() { return this.session.narration(); }

@@ -12,6 +12,7 @@
 //      finished}, ms}; or {type: 'error', message}
 
 import init, { Racer } from './pkg/dlx_studio.js';
+import { messageOf } from './engine.js';
 
 const ready = init();
 /** One slice, in ms: live figures several times a second, at little cost. */
@@ -19,7 +20,7 @@ const SLICE_MS = 40;
 /** Untimed searching on a copy of the lane before the race, so that it is timed in optimised code. */
 const WARM_MS = 60;
 
-/** The lane, between 'ready' and 'go'. @type {{r: any, untilSolution: boolean} | null} */
+/** The lane, between 'ready' and 'go'. @type {{r: Racer, untilSolution: boolean} | null} */
 let lane = null;
 
 self.onmessage = async (e) => {
@@ -31,14 +32,14 @@ self.onmessage = async (e) => {
   try {
     await ready;
   } catch (err) {
-    self.postMessage({ type: 'error', message: `the engine failed to start: ${err.message || err}` });
+    self.postMessage({ type: 'error', message: `the engine failed to start: ${messageOf(err)}` });
     return;
   }
   let r;
   try {
     r = new Racer(kind, text, !!distinct, format, algorithm, heuristic);
   } catch (err) {
-    self.postMessage({ type: 'error', message: err.message || String(err) });
+    self.postMessage({ type: 'error', message: messageOf(err) });
     return;
   }
   // Warm the engine up on a throwaway copy of the lane before it is timed. V8 first runs wasm in its
@@ -60,7 +61,7 @@ self.onmessage = async (e) => {
 
 /**
  * Searches in slices until finished, posting after each.
- * @param {any} r  the Racer @param {boolean} untilSolution
+ * @param {Racer} r @param {boolean} untilSolution
  */
 function search(r, untilSolution) {
   // The clock starts once the problem is read and laid out: the race times the search alone.

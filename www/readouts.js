@@ -153,7 +153,7 @@ export class RunBoxView {
       set(els.tree, shown ? treeWords(r.tree) : '');
     }
     // How many workers counted at once on average: their own counting times over the run's.
-    const busy = r.busy && r.ms > 0 && r.workers > 1
+    const busy = r.busy && r.ms > 0 && (r.workers ?? 0) > 1
       ? ` The workers counted ${(r.busy / 1000).toFixed(2)} s in all: ${(r.busy / r.ms).toFixed(1)} at once on average.`
       : '';
     text.title = st ? `${line} ${fmt(st.nodes)} nodes of the ${treeWords(r.tree)}, ${fmt(st.updates)} updates${r.engine === 'bits' ? ' (counted on bit sets: the same nodes and updates as dancing links, faster)' : ''}.${busy}` : line;

@@ -112,11 +112,12 @@ export class RunToEnd {
     /** @type {(PartStats | null)[]} */
     const parts = new Array(n).fill(null);
     const ms = new Array(n).fill(0);
-    /** @type {{seq: number, j: number, board: any}[]} */
+    /** @type {import('./pkg/dlx_studio.js').PartKept[]} */
     const kept = [];
     let finished = 0;
     const started = performance.now();
     this.state = { phase: 'running', title, stats: null, ms: 0, busy: 0, message: '', estimate: this.state.estimate, workers: n, tree: spec.tree || 'dlx1' };
+    /** @type {Worker[]} */
     const workers = [];
     for (let k = 0; k < n; k++) {
       const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });

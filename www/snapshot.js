@@ -16,7 +16,7 @@ import { TREE_DEPTH, NODE } from './engine.js';
  * @property {import('./model.js').Info} info        the problem loaded
  * @property {import('./model.js').ProblemSpec} problem  its kind and text
  * @property {import('./model.js').Stats} stats      the live search's counters
- * @property {any} board              problems::Board of the options chosen and the one tried
+ * @property {import('./model.js').Board} board  problems::Board of the options chosen and the one tried
  * @property {string} narration       one line in words for the latest event
  * @property {import('./explored.js').PathLevel[]} path  option k of d at each level
  * @property {Map<string, import('./explored.js').TreeNode>} tree  the explored top of the tree
@@ -43,6 +43,7 @@ import { TREE_DEPTH, NODE } from './engine.js';
  * @property {number} eventsPerSecond while playing
  * @property {number} elapsedMs       time the page's search has run
  * @property {import('./run.js').RunState} run  the run to the end (its own figures, never the live ones)
+ * @property {import('./sudoku.js').Overlay | null} [sudoku]  a Sudoku's overlay, put in by SudokuTools.decorate
  * @property {{code: number, level: number, undone: number, node?: number, item?: number} | null} lastEvent  the latest event taken
  *                                    or undone (null after a load, a reset or a jump)
  * @property {number} coverContext    1: the latest cover/uncover is of the item branched on; 2: of an
@@ -52,7 +53,7 @@ import { TREE_DEPTH, NODE } from './engine.js';
  *                                    (or the latest jump) and the furthest point reached
  */
 
-/** @typedef {{update(s: Snapshot): void, draw(now: number): void}} Renderer */
+/** @typedef {{update(s: Snapshot): void, draw(now: number): void, dirty?: boolean}} Renderer */
 
 /**
  * Reads the model. All the wasm calls happen here, before any renderer reads a view.

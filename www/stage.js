@@ -14,7 +14,7 @@
 
 export class StageView {
   /**
-   * @param {Record<string, any>} ui  the page's elements by id
+   * @param {import('./app.js').UI} ui  the page's elements by id
    * @param {StageApp} app
    */
   constructor(ui, app) {

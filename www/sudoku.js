@@ -75,7 +75,7 @@ export function puzzleLine(cells, labels) {
 
 export class SudokuTools {
   /**
-   * @param {Record<string, any>} ui  the page's elements by id
+   * @param {import('./app.js').UI} ui  the page's elements by id
    * @param {{
    *   model: () => import('./model.js').Model,
    *   loadPuzzle: (text: string) => boolean,
@@ -93,7 +93,8 @@ export class SudokuTools {
     /** A Solve going on in slices. @type {{slice: number, ms: number} | null} */
     this.solving = null;
     /** The kept solutions: boards, the one shown, whether the board shows it. */
-    this.list = { /** @type {any[]} */ boards: [], index: 0, show: false, source: 'search' };
+    /** @type {{boards: import('./model.js').Board[], index: number, show: boolean, source: 'search' | 'run'}} */
+    this.list = { boards: [], index: 0, show: false, source: 'search' };
     /** The cell of the cursor. */
     this.cursor = 0;
     /** A grid being edited that cannot load (its givens clash), or null. @type {number[] | null} */
@@ -104,7 +105,7 @@ export class SudokuTools {
     this._epoch = -1;
     /** The epoch of the verdict shown (a new search clears it). */
     this._verdictEpoch = -1;
-    /** The board drawn last (the puzzle's, a kept solution or the grid being edited). @type {any} */
+    /** The board drawn last (the puzzle's, a kept solution or the grid being edited). @type {import('./model.js').Board | null} */
     this.shown = null;
     this.isSudoku = false;
     this._bind();
@@ -260,6 +261,7 @@ export class SudokuTools {
 
   /** @param {number[]} cells */
   _edit(cells) {
+    if (!this.shown) return;
     const labels = this.shown.labels;
     const text = puzzleLine(cells, labels);
     this.ui.puzzle.value = text;
@@ -376,7 +378,7 @@ export class SudokuTools {
     this.list.show = true;
   }
 
-  /** A run to the end finished: its first solutions (up to LIMITS.keep), the first shown. @param {any[]} boards */
+  /** A run to the end finished: its first solutions (up to LIMITS.keep), the first shown. @param {import('./model.js').Board[]} boards */
   fromRun(boards) {
     if (!boards || !boards.length) return;
     this.list = { boards, index: 0, show: true, source: 'run' };
@@ -443,7 +445,7 @@ export class SudokuTools {
     } : null;
     /** The overlay of the last snapshot (the browser tests read it). */
     this.overlay = overlay;
-    /** @type {any} */ (s).sudoku = overlay;
+    s.sudoku = overlay;
   }
 
   /** @param {import('./snapshot.js').Snapshot} s */
@@ -509,7 +511,7 @@ export function drawCoords(ctx, g, n, colour, font) {
  * Draws the overlay over a Sudoku the board view has drawn: lit cells, clashes, pencil marks, cursor.
  * @param {CanvasRenderingContext2D} ctx
  * @param {{cell: number, x0: number, y0: number}} g  the board's geometry
- * @param {any} b  the board
+ * @param {import('./model.js').Board} b  the board
  * @param {Overlay} o
  * @param {Record<string, string>} c  the colours (canvas.js)
  */

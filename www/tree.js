@@ -32,6 +32,14 @@ const MAX_INDENT = 10;
  * @property {number} [more]       a summary row: options of the parent not tried yet
  */
 
+/**
+ * @typedef {object} TreeState  what the view reads of a snapshot
+ * @property {Map<string, import('./explored.js').TreeNode>} tree @property {number} depth
+ * @property {import('./explored.js').PathLevel[]} path @property {string[]} names @property {string[]} labels
+ * @property {number} progress @property {'solution' | 'dead' | 'rejected' | null} leaf @property {boolean} done
+ * @property {number} epoch @property {number} version @property {boolean} moving @property {number} rejectedItem
+ */
+
 export class TreeView {
   /**
    * @param {{bar: HTMLElement, value: HTMLElement, list: HTMLElement, box: HTMLElement, hover: HTMLElement}} els
@@ -44,7 +52,7 @@ export class TreeView {
     this.box = box;
     this.hover = hover;
     this.deps = deps;
-    /** @type {any} */
+    /** The latest snapshot's part of it, null before the first. @type {TreeState | null} */
     this.state = null;
     this.dirty = true;
     this._listKey = '';
@@ -111,18 +119,20 @@ export class TreeView {
     this.value.title = figure ? '' : 'Knuth\'s estimate needs at least one finished branch: until then it would only guess half of the subtree under the path';
   }
 
-  _path({ path, names, leaf, done }) {
-    const name = (i) => (i > 0 && names[i - 1] !== undefined ? names[i - 1] : '?');
+  /** @param {TreeState} state */
+  _path(state) {
+    const { path, names, leaf, done } = state;
+    const name = (/** @type {number} */ i) => (i > 0 && names[i - 1] !== undefined ? names[i - 1] : '?');
     const parts = path.map((p) => (p.d === 0 ? `L${p.level} ${name(p.item)} 0 of 0` : `L${p.level} ${name(p.item)} ${p.k} of ${p.d}`));
-    const key = parts.join('|') + `|${leaf}|${done}|${this.state.rejectedItem}`;
+    const key = parts.join('|') + `|${leaf}|${done}|${state.rejectedItem}`;
     if (key === this._listKey) return;
     this._listKey = key;
     const frag = document.createDocumentFragment();
     // A long path (a deep Sudoku) shows its top and its bottom; the middle is summarised.
     const MAX = 48;
     const shown = path.length > MAX
-      ? [...path.slice(0, 12).map((p, i) => [p, i]), null, ...path.slice(-(MAX - 13)).map((p, i) => [p, path.length - (MAX - 13) + i])]
-      : path.map((p, i) => [p, i]);
+      ? [...path.slice(0, 12).map((p, i) => ({ p, i })), null, ...path.slice(-(MAX - 13)).map((p, i) => ({ p, i: path.length - (MAX - 13) + i }))]
+      : path.map((p, i) => ({ p, i }));
     for (const entry of shown) {
       const li = document.createElement('li');
       if (!entry) {
@@ -130,7 +140,7 @@ export class TreeView {
         frag.append(li);
         continue;
       }
-      const [p, i] = entry;
+      const { p, i } = entry;
       if (p.d === 0) continue; // a dead end: said below
       li.title = `level ${p.level}: branching on item ${name(p.item)}, option ${p.k} of ${p.d}`;
       li.append(`L${p.level} ${name(p.item)} `);
@@ -148,7 +158,7 @@ export class TreeView {
     } else if (leaf === 'rejected') {
       const li = document.createElement('li');
       li.className = 'dead';
-      li.textContent = `⊘ rejected: ${this.state.rejectedItem ? name(this.state.rejectedItem) : ''} would have no option left`;
+      li.textContent = `⊘ rejected: ${state.rejectedItem ? name(state.rejectedItem) : ''} would have no option left`;
       frag.append(li);
     } else if (leaf === 'dead') {
       const last = path[path.length - 1];
@@ -172,17 +182,22 @@ export class TreeView {
     this.list.scrollTop = this.list.scrollHeight;
   }
 
+  /** The latest snapshot's state; read only once one has come (update comes before draw). @returns {TreeState} */
+  _st() {
+    if (!this.state) throw new Error('the tree view has had no snapshot yet');
+    return this.state;
+  }
+
   /** The key of the node the search stands in (its path's options). */
   _current() {
     const ks = [];
-    for (const p of this.state.path) { if (!p.k) break; ks.push(p.k); }
+    for (const p of this._st().path) { if (!p.k) break; ks.push(p.k); }
     return ks.join('.');
   }
 
   /** Rebuilds the flat list of rows from the remembered tree (root first, depth first). */
   _build() {
-    const { tree, labels, path } = this.state;
-    const depthCap = this.state.depth;
+    const { tree, labels, path, depth: depthCap } = this._st();
     /** @type {Row[]} */
     const rows = [];
     const root = tree.get('');
@@ -261,20 +276,20 @@ export class TreeView {
 
   /** What a row says in words: its node, its place, its counts. @param {Row} r */
   describe(r) {
-    const { names } = this.state;
+    const { names } = this._st();
     const name = (/** @type {number} */ i) => (i > 0 && names[i - 1] !== undefined ? names[i - 1] : '?');
     const t = r.node;
     const count = (/** @type {number | null} */ v, /** @type {string} */ one, /** @type {string} */ many) =>
       (v === null ? `? ${many} (passed over by a jump)` : `${fmt(v)} ${v === 1 ? one : many}`);
     if (r.more) return r.more < 0 ? `${r.label}.` : `${r.more} more option${r.more === 1 ? '' : 's'} of ${name(t.item)} not tried yet.`;
     const parentKey = r.key.includes('.') ? r.key.slice(0, r.key.lastIndexOf('.')) : '';
-    const parent = this.state.tree.get(parentKey);
+    const parent = this._st().tree.get(parentKey);
     const where = r.key === '' ? 'The start (root)'
       : `${r.label}: level ${r.level}, option ${r.k} of ${r.d}${parent && parent.item ? ` for ${name(parent.item)}` : ''}${r.forced ? ` (${r.forced} forced level${r.forced === 1 ? '' : 's'} above it, 1 of 1 each)` : ''}`;
     if (t.rej) {
       return `${where}: rejected by the lookahead, it would leave ${name(t.rej)} with no option, so no node was entered (a dead end avoided). Click or Enter to go there.`;
     }
-    const status = t.done ? 'finished' : this.state.done ? 'finished' : 'being explored';
+    const status = t.done ? 'finished' : this._st().done ? 'finished' : 'being explored';
     return `${where}: ${count(t.n, 'node', 'nodes')} and ${count(t.sol, 'solution', 'solutions')} below it so far, ${status}. Click or Enter to go there.`;
   }
 

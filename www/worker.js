@@ -9,10 +9,11 @@
 // In:  {kind, text, distinct, format, tree, part, parts}   tree: Session.set_tree's name (undefined: DLX1)
 // Out: {type: 'progress' | 'done', stats: {solutions, nodes, updates, done, total}, ms, tree (Session.tree_name),
 //      engine (Session.engine_name: "bits" or "links"),
-//       solutions (done: the part's first 100 solutions, [{seq, j, board}], Session.part_kept)}
+//       solutions (done: the part's first KEEP solutions (src/wasm.rs), [{seq, j, board}], Session.part_kept)}
 //      or {type: 'error', message, line, column}
 
 import init, { Session } from './pkg/dlx_studio.js';
+import { messageOf } from './engine.js';
 
 const ready = init();
 /** One slice, in ms: often enough for a live progress bar, rare enough to cost nothing. */
@@ -23,7 +24,7 @@ self.onmessage = async (e) => {
   try {
     await ready;
   } catch (err) {
-    self.postMessage({ type: 'error', message: `the engine failed to start: ${err.message || err}` });
+    self.postMessage({ type: 'error', message: `the engine failed to start: ${messageOf(err)}` });
     return;
   }
   const s = new Session();
@@ -32,7 +33,8 @@ self.onmessage = async (e) => {
     if (tree) s.set_tree(tree);
     s.load_as(kind, text, !!distinct, format);
     s.count_part(part, parts);
-  } catch (err) {
+  } catch (caught) {
+    const err = /** @type {import('./engine.js').InputError} */ (caught);
     self.postMessage({ type: 'error', message: err.message, line: err.line, column: err.column });
     return;
   }
