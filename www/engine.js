@@ -45,6 +45,16 @@ export const LIMITS = {
   covered: 0,
 };
 
+/** The kinds of constraint of a Sudoku's layout (ShapeKind of src/wasm/sudoku_layout.rs): SHAPE.Cage, …; filled by startEngine. */
+/** @type {Record<string, number>} */
+export const SHAPE = {};
+
+/**
+ * The variant switches of a typed Sudoku (sudoku_switches(): the CLI's --variant names and their
+ * rules), for the picker; filled by startEngine. @type {{name: string, rule: string}[]}
+ */
+export const SWITCHES = [];
+
 /** How many top levels of the search tree are remembered and drawn (a page setting, not Rust's). */
 export const TREE_DEPTH = 24;
 
@@ -65,6 +75,8 @@ export async function startEngine(url = new URL('./pkg/dlx_studio.js', import.me
     // A TypeScript-style enum object maps both ways; keep name -> code.
     if (typeof code === 'number') EV[name] = code;
   }
+  for (const [name, code] of Object.entries(wasm.ShapeKind)) if (typeof code === 'number') SHAPE[name] = code;
+  SWITCHES.splice(0, SWITCHES.length, ...wasm.sudoku_switches());
   LIMITS.eventCap = wasm.event_cap();
   LIMITS.eventWords = wasm.event_words();
   LIMITS.covered = wasm.covered_flag();

@@ -37,7 +37,8 @@ C X:0
 B X:1
 C Y:1`;
 
-/** @type {Record<string, {label: string, kind: string, text: string, distinct?: boolean}>} */
+/** format: a Sudoku's variant switches, as the picker and --variant name them ("x,anti-knight").
+ * @type {Record<string, {label: string, kind: string, text: string, distinct?: boolean, format?: string}>} */
 export const PRESETS = {
   'knuth-6x7': { label: "Knuth's 6×7 matrix (cover: rows 1, 4, 5)", kind: 'exact-cover', text: KNUTH_6X7 },
   'matrix-01': {

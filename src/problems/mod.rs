@@ -214,6 +214,10 @@ pub trait Problem {
     fn label(&self, k: usize) -> String {
         self.instance().option_text(k)
     }
+    /// The puzzle as a Sudoku, for what only a Sudoku has (the page's board layout and pointing).
+    fn as_sudoku(&self) -> Option<&sudoku::Sudoku> {
+        None
+    }
 }
 
 /// A problem as the CLI and the page name it.
