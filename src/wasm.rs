@@ -696,8 +696,11 @@ impl Session {
                 self.max_input,
             )));
         }
-        let spec = problems::kinds::spec(kind, text, distinct.unwrap_or(false))
-            .and_then(|s| with_format(s, format.as_deref()));
+        // A bad format or switch is refused as it is, not read past as a plain Sudoku by load_text.
+        let spec = match problems::kinds::spec(kind, text, distinct.unwrap_or(false)) {
+            Ok(s) => Ok(with_format(s, format.as_deref()).map_err(|e| js_error(&e))?),
+            Err(e) => Err(e),
+        };
         let problem = problems::load_text(spec, text).map_err(|e| js_error(&e))?;
         let search = start_search(problem.as_ref(), self.tree).map_err(|e| js_error(&e))?;
         self.latest = Latest::Note(narrate::loaded(&problem.title(), problem.instance()));

@@ -37,6 +37,8 @@ export class BoardView {
     this.variants = null;
     /** The Sudoku grid's geometry as last drawn, for pointing at its shapes. @type {{cell: number, x0: number, y0: number} | null} */
     this.geometry = null;
+    /** What the variant drawing drew last (borders, cages, sums, thermometers, diagonals), or null. @type {any} */
+    this.drawnShapes = null;
     this.aspect = 0;
     this.dirty = true;
     /** The cells at the last snapshot, to see which changed. @type {number[] | null} */
@@ -180,7 +182,8 @@ export class BoardView {
       if (this.highlight.has(k)) outline(ctx, x, y, cell, c.ink);
     }
     // Shading, thermometers and diagonals lie under the digits.
-    if (L) drawUnder(ctx, { cell, x0, y0 }, L, c, lit);
+    /** What the variant drawing drew, for the browser tests (www/variants.js). */
+    this.drawnShapes = L ? { ...drawUnder(ctx, { cell, x0, y0 }, L, c, lit), borders: /** @type {number[][]} */ ([]), cages: /** @type {number[][]} */ ([]), sums: /** @type {any[]} */ ([]) } : null;
     for (let k = 0; k < n * n; k++) {
       const i = Math.floor(k / n), j = k % n, x = x0 + j * cell, y = y0 + i * cell;
       const given = b.given && b.given[k];
@@ -205,8 +208,9 @@ export class BoardView {
     ctx.stroke();
     if (L) {
       // Thick lines where the regions change: a jigsaw's regions, never the boxes they replace.
-      drawBorders(ctx, { cell, x0, y0 }, L, c.ink);
-      drawOver(ctx, { cell, x0, y0 }, L, c, lit, bg);
+      const borders = drawBorders(ctx, { cell, x0, y0 }, L, c.ink);
+      const over = drawOver(ctx, { cell, x0, y0 }, L, c, lit, bg);
+      this.drawnShapes = { ...this.drawnShapes, borders, ...over };
     } else {
       ctx.strokeStyle = c.ink;
       ctx.lineWidth = 2;

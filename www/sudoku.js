@@ -551,7 +551,8 @@ export function drawOverlay(ctx, g, b, o, c, markBox = () => null) {
       const [cx, cy] = at(p);
       const [l, t, r, btm] = markBox(p) || [0, 0, 1, 1];
       const x = cx + l * cell, y = cy + t * cell, sw = (r - l) * cell / side, sh = (btm - t) * cell / side;
-      ctx.font = `${Math.max(5, Math.min(sw, sh) * 0.72)}px ${c.font}`;
+      // Digits are narrower than tall: a short box (below a cage's sum) keeps the font of its width.
+      ctx.font = `${Math.max(5, Math.min(sw * 0.72, sh * 0.95))}px ${c.font}`;
       for (let v = 1; v <= n; v++) {
         if (!(mask & (1 << (v - 1)))) continue;
         const i = Math.floor((v - 1) / side), j = (v - 1) % side;

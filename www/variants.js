@@ -56,7 +56,8 @@ function sumCell(c) {
 
 /**
  * Under the digits: windoku and extra regions shaded, the shape pointed at tinted, thermometers and
- * diagonals.
+ * diagonals. Returns what it drew (the browser tests read it): cells shaded, thermometers (bulb
+ * cell and cells), diagonals (end points, px).
  * @param {CanvasRenderingContext2D} ctx @param {Geometry} g @param {Layout} L
  * @param {Record<string, string>} c  the colours @param {number} lit  the constraint pointed at, or −1
  */
@@ -64,11 +65,12 @@ export function drawUnder(ctx, g, L, c, lit) {
   const { cell, x0, y0 } = g, n = L.size;
   const at = (/** @type {number} */ p) => [x0 + (p % n) * cell, y0 + Math.floor(p / n) * cell];
   const centre = (/** @type {number} */ p) => [x0 + ((p % n) + 0.5) * cell, y0 + (Math.floor(p / n) + 0.5) * cell];
+  const drawn = { shaded: /** @type {number[]} */ ([]), thermos: /** @type {number[][]} */ ([]), diagonals: /** @type {number[][]} */ ([]) };
   ctx.save();
   for (const k of L.constraints) {
     if (k.kind !== SHAPE.Windoku && k.kind !== SHAPE.ExtraRegion) continue;
     ctx.fillStyle = k.kind === SHAPE.Windoku ? c.windoku : alpha(c.extra, 0.13);
-    for (const p of k.cells) { const [x, y] = at(p); ctx.fillRect(x, y, cell, cell); }
+    for (const p of k.cells) { const [x, y] = at(p); ctx.fillRect(x, y, cell, cell); drawn.shaded.push(p); }
   }
   if (lit >= 0 && L.constraints[lit]) {
     ctx.fillStyle = alpha(c.shapelit, 0.3);
@@ -90,6 +92,7 @@ export function drawUnder(ctx, g, L, c, lit) {
     ctx.beginPath();
     ctx.arc(bx, by, cell * 0.37, 0, 2 * Math.PI);
     ctx.fill();
+    drawn.thermos.push(k.cells.slice());
   }
   for (const [i, k] of L.constraints.entries()) {
     if (k.kind !== SHAPE.Diagonal) continue;
@@ -102,13 +105,16 @@ export function drawUnder(ctx, g, L, c, lit) {
     ctx.moveTo(ax - dx, ay - dy);
     ctx.lineTo(bx + dx, by + dy);
     ctx.stroke();
+    drawn.diagonals.push([ax - dx, ay - dy, bx + dx, by + dy]);
   }
   ctx.restore();
+  return drawn;
 }
 
 /**
  * The region borders, thick wherever two regions meet, and the frame: a jigsaw's regions, the
- * boxes otherwise (from the layout's regions either way).
+ * boxes otherwise (from the layout's regions either way). Returns the inner borders drawn, as
+ * pairs of neighbouring cells [p, q] (p < q).
  * @param {CanvasRenderingContext2D} ctx @param {Geometry} g @param {Layout} L @param {string} ink
  */
 export function drawBorders(ctx, g, L, ink) {
@@ -118,16 +124,25 @@ export function drawBorders(ctx, g, L, ink) {
   ctx.lineWidth = 2;
   ctx.lineCap = 'square';
   ctx.beginPath();
+  /** @type {number[][]} */
+  const edges = [];
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
       const p = i * n + j;
-      if (j + 1 < n && R[p] !== R[p + 1]) { ctx.moveTo(x0 + (j + 1) * cell, y0 + i * cell); ctx.lineTo(x0 + (j + 1) * cell, y0 + (i + 1) * cell); }
-      if (i + 1 < n && R[p] !== R[p + n]) { ctx.moveTo(x0 + j * cell, y0 + (i + 1) * cell); ctx.lineTo(x0 + (j + 1) * cell, y0 + (i + 1) * cell); }
+      if (j + 1 < n && R[p] !== R[p + 1]) {
+        ctx.moveTo(x0 + (j + 1) * cell, y0 + i * cell); ctx.lineTo(x0 + (j + 1) * cell, y0 + (i + 1) * cell);
+        edges.push([p, p + 1]);
+      }
+      if (i + 1 < n && R[p] !== R[p + n]) {
+        ctx.moveTo(x0 + j * cell, y0 + (i + 1) * cell); ctx.lineTo(x0 + (j + 1) * cell, y0 + (i + 1) * cell);
+        edges.push([p, p + n]);
+      }
     }
   }
   ctx.rect(x0, y0, n * cell, n * cell);
   ctx.stroke();
   ctx.restore();
+  return edges;
 }
 
 /**
@@ -162,7 +177,7 @@ function outline(ctx, set, n, g, d) {
 
 /**
  * Over the grid: extra regions' outlines, cages (dashed, inset) with their sums, and the outline of the
- * shape pointed at.
+ * shape pointed at. Returns what it drew: each cage's cells, and each sum with its cell and box (px).
  * @param {CanvasRenderingContext2D} ctx @param {Geometry} g @param {Layout} L @param {Record<string, string>} c
  * @param {number} lit @param {(p: number) => string} bg  the colour of cell p (under a sum's patch)
  */
@@ -170,6 +185,7 @@ export function drawOver(ctx, g, L, c, lit, bg) {
   const { cell, x0, y0 } = g, n = L.size;
   const { sets } = index(L);
   const d = cageInset(cell);
+  const drawn = { cages: /** @type {number[][]} */ ([]), sums: /** @type {{cell: number, text: string, box: number[]}[]} */ ([]) };
   ctx.save();
   L.constraints.forEach((k, i) => {
     if (k.kind !== SHAPE.ExtraRegion) return;
@@ -184,6 +200,7 @@ export function drawOver(ctx, g, L, c, lit, bg) {
     if (k.kind !== SHAPE.Cage) return;
     ctx.strokeStyle = c.cage;
     outline(ctx, sets[i], n, g, d);
+    drawn.cages.push(k.cells.slice());
   });
   ctx.setLineDash([]);
   // Sums: small, in the top-left corner, on a patch that cuts the dashes, clear of the digit.
@@ -199,6 +216,7 @@ export function drawOver(ctx, g, L, c, lit, bg) {
     ctx.fillRect(x + d - 1, y + d - 1, w + 3, size + 2);
     ctx.fillStyle = c.cage;
     ctx.fillText(label, x + d + 0.5, y + d + 0.5);
+    drawn.sums.push({ cell: p, text: label, box: [x + d - 1, y + d - 1, w + 3, size + 2] });
   }
   if (lit >= 0 && L.constraints[lit]) {
     ctx.strokeStyle = c.shapelit;
@@ -206,6 +224,7 @@ export function drawOver(ctx, g, L, c, lit, bg) {
     outline(ctx, sets[lit], n, g, ctx.lineWidth / 2);
   }
   ctx.restore();
+  return drawn;
 }
 
 /**
