@@ -172,6 +172,18 @@ test('variants board: a pasted killer link draws its cages and sums, solves uniq
   assert(JSON.stringify(lit.options) === JSON.stringify(fillings), `lit options: ${lit.options.length}, fillings of cage 1: ${fillings.length}`);
   const constraint = await page.evaluate((k) => window.dlx.model.layout.constraints[k], lit.shape);
   assert(key(constraint.cells) === key(cage.cells), `the shape lit on the board: ${constraint.name}`);
+  // On a keyboard or a touch screen: a shape of the list under the board, focused, lights the same.
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => { document.querySelector('#shapes').open = true; });
+  await page.focus(tid(`shape-${lit.shape}`));
+  await settle(page);
+  const byList = await page.evaluate(() => { const l = window.dlx.app.matrix.lit; return l && [...l.items]; });
+  assert(JSON.stringify(byList) === JSON.stringify([header]), `lit by the list: ${byList}`);
+  await page.evaluate(() => document.activeElement.blur());
+  // The matrix starts with the fillings: the 729 empty cell options (every cell is in a cage filled
+  // directly) are one row, not a blank screen of rows.
+  const rows = await page.evaluate(() => { const L = window.dlx.app.matrix.layout; return [L.rowOpt[0], L.rowLast[0], L.rowOpt[1], L.nRows]; });
+  assert(rows[0] === 0 && rows[1] === 728 && rows[2] === 729 && rows[3] === info.n_options - 728, `matrix rows: ${rows}`);
   // The middle of a cell is the cell's, as on a classic board: its items and options.
   await pointAt(page, Math.min(...cage.cells), 0.5, 0.55);
   assert(await page.evaluate(() => window.dlx.app.variants.lit) === -1, 'the middle of a cell still lights the cage');
