@@ -118,7 +118,8 @@ async function main() {
   );
   sudoku = new SudokuTools(ui, {
     model: M,
-    loadPuzzle: (text) => loadSpec({ kind: 'sudoku', text, distinct: false }),
+    // An edit keeps the picker's switches (an X puzzle edited stays an X puzzle).
+    loadPuzzle: (text) => loadSpec({ kind: 'sudoku', text, distinct: false, format: picker.value }),
     sync: () => syncForm(),
     epoch: () => state.epoch,
     note,

@@ -255,6 +255,12 @@ test('variants board: the picker\'s X switch takes a typed puzzle from 9 solutio
   assert(await page.evaluate(() => window.dlx.model.layout.constraints.filter((c) => c.name.startsWith('diagonal')).length) === 2, 'no diagonals in the layout');
   assert(await countAll() === 1, 'count with X');
   await page.waitForFunction(() => /variant=x/.test(location.search));
+  // An edit on the board keeps the switch: r1c1 set to 5 (its digit in the X solution) is still X.
+  await page.focus(tid('board'));
+  await page.keyboard.press('5');
+  await page.waitForFunction(() => window.dlx.model.problem.text.startsWith('54'));
+  assert(await page.evaluate(() => window.dlx.model.info.title) === 'Sudoku 9x9 (x)', 'an edit dropped the X switch');
+  assert(await countAll() === 1, 'count with X after the edit');
   // Solve acts on the form, the picker included: unticked (not loaded yet) and solved, two found.
   await page.evaluate(() => { const el = document.querySelector('[data-testid="variant-x"]'); el.checked = false; });
   const { verdict } = await solve(page);
@@ -263,6 +269,15 @@ test('variants board: the picker\'s X switch takes a typed puzzle from 9 solutio
   await open(page, base, `?sudoku=${puzzle}&variant=x`);
   assert(await page.isChecked(tid('variant-x')), 'the link does not tick X');
   assert(await page.evaluate(() => window.dlx.model.info.title) === 'Sudoku 9x9 (x)', 'the link does not load X');
+  // A puzzle with shapes is edited as its f-puzzles text: a key on the board says so, the text stays.
+  const killer = JSON.parse(cli(['make', 'sudoku', '--variant', 'killer', '--seed', '5', '--json']));
+  await loadVia(page, 'sudoku', killer.link);
+  await page.focus(tid('board'));
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('7');
+  await settle(page);
+  assert(await page.inputValue(tid('puzzle')) === killer.link, 'a key on the board replaced the killer\'s text');
+  assert(/f-puzzles text/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
   // An unknown switch in a link is refused by name.
   await open(page, base, `?sudoku=${puzzle}&variant=jigsaw`);
   assert(/unknown variant `jigsaw`/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
