@@ -293,11 +293,6 @@ function segmentDistance(x, y, a, b) {
   return Math.hypot(x - a[0] - t * dx, y - a[1] - t * dy);
 }
 
-/** A constraint's name with its sum, for the list under the board. @param {Constraint} c */
-export function shapeLabel(c) {
-  return c.name;
-}
-
 /**
  * The variant picker of a typed Sudoku: one checkbox per switch of sudoku_switches(), named as the
  * CLI's --variant names them. Its value is the Sudoku's `format` ("x,anti-knight", or undefined).
@@ -360,8 +355,9 @@ export class VariantTools {
       const g = this.app.geometry();
       const r = els.canvas.getBoundingClientRect();
       const k = g ? shapeAt(this.layout, g, e.clientX - r.left, e.clientY - r.top) : -1;
-      // Off a shape, the cell under the pointer lights as on a classic board (sudoku.js).
-      if (k >= 0 || this.lit >= 0) this.point(k);
+      // Off a shape, the cell under the pointer lights as on a classic board (sudoku.js has just
+      // lit it in the matrix: leave that).
+      if (k >= 0 || this.lit >= 0) this.point(k, k >= 0);
     });
     els.canvas.addEventListener('pointerleave', () => { if (!this.fromList) this.point(-1); });
     const fromButton = (/** @type {Event} */ e) => {
@@ -381,14 +377,14 @@ export class VariantTools {
 
   /**
    * Lights constraint k (−1: none): on the board, and its items and options in the matrix.
-   * @param {number} k
+   * @param {number} k @param {boolean} [matrix]  false: leave the matrix's lit items as they are
    */
-  point(k) {
+  point(k, matrix = true) {
     const L = this.layout;
     const c = L && k >= 0 ? L.constraints[k] : null;
     if ((c ? k : -1) === this.lit) return;
     this.lit = c ? k : -1;
-    this.app.matrix.setLit(c ? { items: new Set(c.items), options: new Set(c.options) } : null);
+    if (matrix) this.app.matrix.setLit(c ? { items: new Set(c.items), options: new Set(c.options) } : null);
     for (const b of this.els.list.querySelectorAll('button')) {
       b.setAttribute('aria-pressed', String(Number(/** @type {HTMLElement} */ (b).dataset.shape) === this.lit));
     }
