@@ -183,7 +183,7 @@ export class BoardView {
     }
     // Shading, thermometers and diagonals lie under the digits.
     /** What the variant drawing drew, for the browser tests (www/variants.js). */
-    this.drawnShapes = L ? { ...drawUnder(ctx, { cell, x0, y0 }, L, c, lit), borders: /** @type {number[][]} */ ([]), cages: /** @type {number[][]} */ ([]), sums: /** @type {any[]} */ ([]) } : null;
+    this.drawnShapes = L ? { ...drawUnder(ctx, { cell, x0, y0, w, h }, L, c, lit), borders: /** @type {number[][]} */ ([]), cages: /** @type {number[][]} */ ([]), sums: /** @type {any[]} */ ([]) } : null;
     for (let k = 0; k < n * n; k++) {
       const i = Math.floor(k / n), j = k % n, x = x0 + j * cell, y = y0 + i * cell;
       const given = b.given && b.given[k];
@@ -209,7 +209,7 @@ export class BoardView {
     if (L) {
       // Thick lines where the regions change: a jigsaw's regions, never the boxes they replace.
       const borders = drawBorders(ctx, { cell, x0, y0 }, L, c.ink);
-      const over = drawOver(ctx, { cell, x0, y0 }, L, c, lit, bg);
+      const over = drawOver(ctx, { cell, x0, y0, w, h }, L, c, lit);
       this.drawnShapes = { ...this.drawnShapes, borders, ...over };
     } else {
       ctx.strokeStyle = c.ink;

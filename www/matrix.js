@@ -921,7 +921,7 @@ export class MatrixView {
           ctx.save();
           ctx.textAlign = 'left';
           ctx.fillStyle = c.muted;
-          ctx.fillText(`options #${L.rowOpt[r] + 1} to #${L.rowLast[r] + 1}: empty (no node)`, sx(0.2), sy(HEAD_GAP + r + 0.5));
+          ctx.fillText(`options #${L.rowOpt[r] + 1} to #${L.rowLast[r] + 1}: empty (no node)`, Math.max(sx(0.2), lx + 6), sy(HEAD_GAP + r + 0.5));
           ctx.restore();
         }
       }

@@ -545,6 +545,7 @@ export function drawOverlay(ctx, g, b, o, c, markBox = () => null) {
     ctx.fillStyle = c.muted || '#667085';
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
+    let lastFont = '';
     for (let p = 0; p < n * n; p++) {
       const mask = o.candidates[p];
       if (!mask || b.cells[p]) continue;
@@ -552,7 +553,9 @@ export function drawOverlay(ctx, g, b, o, c, markBox = () => null) {
       const [l, t, r, btm] = markBox(p) || [0, 0, 1, 1];
       const x = cx + l * cell, y = cy + t * cell, sw = (r - l) * cell / side, sh = (btm - t) * cell / side;
       // Digits are narrower than tall: a short box (below a cage's sum) keeps the font of its width.
-      ctx.font = `${Math.max(5, Math.min(sw * 0.72, sh * 0.95))}px ${c.font}`;
+      // (Set only when it changes: parsing a font costs more than the marks of a cell.)
+      const font = `${Math.max(5, Math.min(sw * 0.72, sh * 0.95))}px ${c.font}`;
+      if (font !== lastFont) { ctx.font = font; lastFont = font; }
       for (let v = 1; v <= n; v++) {
         if (!(mask & (1 << (v - 1)))) continue;
         const i = Math.floor((v - 1) / side), j = (v - 1) % side;

@@ -20,6 +20,7 @@ import { alpha } from './canvas.js';
  * @typedef {{kind: number, name: string, cells: number[], sum: number | null, items: number[], options: number[]}} Constraint
  * @typedef {{size: number, variants: string[], jigsaw: boolean, regions: number[], constraints: Constraint[]}} Layout
  * @typedef {{cell: number, x0: number, y0: number}} Geometry
+ * @typedef {{cell: number, x0: number, y0: number, w: number, h: number}} Canvas  a geometry in a canvas of w x h px
  */
 
 /** Per layout: each constraint's cells as a set, and the constraints of each cell. @type {WeakMap<Layout, {sets: Set<number>[], of: number[][]}>} */
@@ -37,6 +38,46 @@ function index(L) {
     INDEX.set(L, ix);
   }
   return ix;
+}
+
+/** A number per object (a layout, a palette), for the layers' keys. @type {WeakMap<object, number>} */
+const IDS = new WeakMap();
+let lastId = 0;
+/** @param {object} o */
+function idOf(o) {
+  if (!IDS.has(o)) IDS.set(o, ++lastId);
+  return IDS.get(o);
+}
+
+/** The layers drawn last, by name: their key, canvas and what they drew. @type {Map<string, {key: string, canvas: HTMLCanvasElement, drawn: any}>} */
+const LAYERS = new Map();
+
+/**
+ * A layer painted once per key (layout, palette, geometry, shape pointed at) and copied onto ctx
+ * after that: stroking dashed cages and thick thermometers every frame took 2-5x a classic board's
+ * whole draw, and during play the board is drawn every frame while the shapes stay put.
+ * @param {CanvasRenderingContext2D} ctx @param {string} name @param {string} key
+ * @param {{w: number, h: number}} g @param {(off: CanvasRenderingContext2D) => any} paint  returns what it drew
+ */
+function layer(ctx, name, key, g, paint) {
+  const dpr = ctx.getTransform().a || 1;
+  const full = `${key}|${g.w}|${g.h}|${dpr}`;
+  let l = LAYERS.get(name);
+  if (!l || l.key !== full) {
+    const canvas = l ? l.canvas : document.createElement('canvas');
+    canvas.width = Math.round(g.w * dpr);
+    canvas.height = Math.round(g.h * dpr);
+    const off = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+    off.setTransform(dpr, 0, 0, dpr, 0, 0);
+    off.clearRect(0, 0, g.w, g.h);
+    l = { key: full, canvas, drawn: paint(off) };
+    LAYERS.set(name, l);
+  }
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(l.canvas, 0, 0);
+  ctx.restore();
+  return l.drawn;
 }
 
 /** Whether the layout draws anything beyond a classic Sudoku's boxes. @param {Layout | null} L */
@@ -58,10 +99,16 @@ function sumCell(c) {
  * Under the digits: windoku and extra regions shaded, the shape pointed at tinted, thermometers and
  * diagonals. Returns what it drew (the browser tests read it): cells shaded, thermometers (bulb
  * cell and cells), diagonals (end points, px).
- * @param {CanvasRenderingContext2D} ctx @param {Geometry} g @param {Layout} L
+ * @param {CanvasRenderingContext2D} ctx @param {Canvas} g @param {Layout} L
  * @param {Record<string, string>} c  the colours @param {number} lit  the constraint pointed at, or −1
  */
 export function drawUnder(ctx, g, L, c, lit) {
+  const key = `${idOf(L)}|${idOf(c)}|${g.cell}|${g.x0}|${g.y0}|${lit}`;
+  return layer(ctx, 'under', key, g, (off) => paintUnder(off, g, L, c, lit));
+}
+
+/** @param {CanvasRenderingContext2D} ctx @param {Geometry} g @param {Layout} L @param {Record<string, string>} c @param {number} lit */
+function paintUnder(ctx, g, L, c, lit) {
   const { cell, x0, y0 } = g, n = L.size;
   const at = (/** @type {number} */ p) => [x0 + (p % n) * cell, y0 + Math.floor(p / n) * cell];
   const centre = (/** @type {number} */ p) => [x0 + ((p % n) + 0.5) * cell, y0 + (Math.floor(p / n) + 0.5) * cell];
@@ -178,10 +225,16 @@ function outline(ctx, set, n, g, d) {
 /**
  * Over the grid: extra regions' outlines, cages (dashed, inset) with their sums, and the outline of the
  * shape pointed at. Returns what it drew: each cage's cells, and each sum with its cell and box (px).
- * @param {CanvasRenderingContext2D} ctx @param {Geometry} g @param {Layout} L @param {Record<string, string>} c
- * @param {number} lit @param {(p: number) => string} bg  the colour of cell p (under a sum's patch)
+ * @param {CanvasRenderingContext2D} ctx @param {Canvas} g @param {Layout} L @param {Record<string, string>} c
+ * @param {number} lit
  */
-export function drawOver(ctx, g, L, c, lit, bg) {
+export function drawOver(ctx, g, L, c, lit) {
+  const key = `${idOf(L)}|${idOf(c)}|${g.cell}|${g.x0}|${g.y0}|${lit}`;
+  return layer(ctx, 'over', key, g, (off) => paintOver(off, g, L, c, lit));
+}
+
+/** @param {CanvasRenderingContext2D} ctx @param {Geometry} g @param {Layout} L @param {Record<string, string>} c @param {number} lit */
+function paintOver(ctx, g, L, c, lit) {
   const { cell, x0, y0 } = g, n = L.size;
   const { sets } = index(L);
   const d = cageInset(cell);
@@ -203,7 +256,8 @@ export function drawOver(ctx, g, L, c, lit, bg) {
     drawn.cages.push(k.cells.slice());
   });
   ctx.setLineDash([]);
-  // Sums: small, in the top-left corner, on a patch that cuts the dashes, clear of the digit.
+  // Sums: small, in the top-left corner, in a hole cut in the dashes (the cell shows through), clear
+  // of the digit.
   const size = Math.max(7, Math.round(cell * 0.22));
   ctx.font = `600 ${size}px ${c.font}`;
   ctx.textAlign = 'left';
@@ -212,8 +266,9 @@ export function drawOver(ctx, g, L, c, lit, bg) {
     if (k.kind !== SHAPE.Cage || k.sum === null) continue;
     const p = sumCell(k), x = x0 + (p % n) * cell, y = y0 + Math.floor(p / n) * cell;
     const label = String(k.sum), w = ctx.measureText(label).width;
-    ctx.fillStyle = bg(p);
+    ctx.globalCompositeOperation = 'destination-out';
     ctx.fillRect(x + d - 1, y + d - 1, w + 3, size + 2);
+    ctx.globalCompositeOperation = 'source-over';
     ctx.fillStyle = c.cage;
     ctx.fillText(label, x + d + 0.5, y + d + 0.5);
     drawn.sums.push({ cell: p, text: label, box: [x + d - 1, y + d - 1, w + 3, size + 2] });
