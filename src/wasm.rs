@@ -173,7 +173,7 @@ use js_sys::Reflect;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-mod sudoku_layout;
+pub mod sudoku_layout;
 
 /// Events kept per call: the page draws at most the tail of a long run.
 pub const EVENT_CAP: usize = 65536;
