@@ -139,6 +139,13 @@ test('variants board: a pasted killer link draws its cages and sums, solves uniq
     const s = drawn.sums.find((x) => x.cell === Math.min(...k.cells));
     assert(s && s.text === String(k.sum), `the sum of the cage at ${cellName(Math.min(...k.cells))}: ${s && s.text}, not ${k.sum}`);
   }
+  // Each sum's box ends above where its cell's pencil marks start (MARKS_BELOW_SUM of the cell).
+  const g = await page.evaluate(() => window.dlx.app.board.geometry);
+  const below = await page.evaluate(() => import('./www/variants.js').then((m) => m.MARKS_BELOW_SUM));
+  for (const s of drawn.sums) {
+    const top = g.y0 + Math.floor(s.cell / 9) * g.cell;
+    assert(s.box[1] + s.box[3] <= top + below * g.cell, `the sum ${s.text} at ${cellName(s.cell)} reaches ${(s.box[1] + s.box[3] - top).toFixed(1)} px into its cell, marks start at ${(below * g.cell).toFixed(1)}`);
+  }
   // No box border inside a cage is wrong for a killer: its regions are the boxes (borders where boxes meet).
   for (const [p, q] of drawn.borders) assert(boxOf(p) !== boxOf(q), `a border inside box ${boxOf(p) + 1}`);
   assert(drawn.borders.length === 36, `${drawn.borders.length} box border edges, not 36`);
