@@ -5,8 +5,9 @@
 // - Drawing (called by board.js around its own drawing of a Sudoku): windoku and extra regions
 //   shaded, thermometers (a bulb and a thick line) and diagonals under the digits; thick borders
 //   wherever two regions meet (a jigsaw's regions, never the boxes they replace); killer cages as
-//   dashed outlines inset in their cells, the sum in the top-left corner on a patch of the cell's
-//   colour; the shape pointed at tinted and outlined.
+//   dashed outlines inset in their cells, the sum in the top-left corner in a hole cut in the
+//   dashes; the shape pointed at tinted and outlined. The shapes are painted once into layers and
+//   copied each frame (`layer`).
 // - Pointing (`VariantTools`): a cage's outline or sum, a thermometer, a diagonal, the border of a
 //   region (hover, `shapeAt`), or a button of the list under the board (focus, tap, hover) lights the
 //   shape on the board and its items and options (its fillings) in the matrix.
