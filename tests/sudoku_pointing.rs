@@ -7,7 +7,7 @@ use dlx_studio::core::Search;
 use dlx_studio::problems::kinds::{spec, with_format};
 use dlx_studio::problems::sudoku::maker::{self, Kind};
 use dlx_studio::problems::sudoku::{ConstraintKind, Sudoku, Switch};
-use dlx_studio::problems::{load, Problem, Spec};
+use dlx_studio::problems::{load, load_text, Problem, Spec};
 
 fn made(kind: &str, seed: u64) -> Sudoku {
     let k = Kind::parse(kind).unwrap();
@@ -252,6 +252,25 @@ fn the_pages_format_carries_a_sudokus_switches() {
     assert_eq!(p.title(), "Sudoku 9x9 (x)");
     assert!(p.as_sudoku().is_some());
     assert!(p.instance().find_item("d+=1").is_some());
+    // Givens that break a switched rule are that error, not a plain Sudoku read past it (the page
+    // loaded r4c3 = 6 beside r4c4 = 5 as a classic Sudoku with non-consecutive ticked).
+    let typed = ".....5.........39............65.2......71....24.3..7.............................";
+    let e = load_text(
+        with_format(
+            spec("sudoku", typed, false).unwrap(),
+            Some("non-consecutive"),
+        ),
+        typed,
+    )
+    .err()
+    .expect("refused");
+    assert!(e.to_string().contains("the givens break a rule"), "{e}");
+    assert_eq!(
+        load_text(spec("sudoku", typed, false), typed)
+            .unwrap()
+            .title(),
+        "Sudoku 9x9"
+    );
     assert_eq!(
         Switch::ALL.map(Switch::name),
         [

@@ -6,6 +6,7 @@
 import { prepare, colours, alpha, tint } from './canvas.js';
 import { drawOverlay, gridOf, drawCoords } from './sudoku.js';
 import { drawUnder, drawBorders, drawOver, markBox, isVariant } from './variants.js';
+import { SWITCHES } from './engine.js';
 
 /** Twelve pentomino colours, distinct in hue and lightness; the legend is built from this list. */
 export const PIECE_COLOURS = [
@@ -438,6 +439,8 @@ export class BoardView {
           if (v.includes('windoku')) items.push([c.windoku, 'windoku region']);
           if (v.includes('extra regions')) items.push([alpha(c.extra, 0.5), 'extra region']);
           items.push([alpha(c.shapelit, 0.6), 'shape pointed at']);
+          // Rules between pairs of cells have no shape to draw: the legend says them.
+          for (const sw of SWITCHES) if (['anti-knight', 'anti-king', 'non-consecutive'].includes(sw.name) && v.includes(sw.name)) items.push([null, `${sw.name}: ${sw.rule}`]);
         }
         break;
       case 'latin':

@@ -403,9 +403,13 @@ pub fn load_text(
     spec: Result<Spec, InputError>,
     text: &str,
 ) -> Result<Box<dyn Problem>, InputError> {
+    // A Sudoku asked for with switches whose givens break one of them is that error, not the plain
+    // Sudoku the text also reads as (the page's picker: anti-knight on givens a knight apart).
+    let switched = matches!(spec, Ok(Spec::SudokuWith(..)));
     let asked = spec.and_then(|s| load(&s));
     match asked {
         Ok(p) if p.instance().n_options() > 0 || p.note().is_some() => Ok(p),
+        Err(e) if switched => Err(e),
         other => match sudoku_meant(without_bom(text), false) {
             Some(sudoku) => sudoku,
             None => other,

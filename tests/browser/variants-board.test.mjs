@@ -276,6 +276,13 @@ test('variants board: the picker\'s X switch takes a typed puzzle from 9 solutio
   await open(page, base, `?sudoku=${puzzle}&variant=x`);
   assert(await page.isChecked(tid('variant-x')), 'the link does not tick X');
   assert(await page.evaluate(() => window.dlx.model.info.title) === 'Sudoku 9x9 (x)', 'the link does not load X');
+  // Givens that break a ticked rule are refused with the rule (they loaded as a classic Sudoku).
+  await loadVia(page, 'sudoku', '.....5.........39............65.2......71....24.3..7.............................');
+  await page.check(tid('variant-non-consecutive'));
+  await settle(page);
+  const err = await page.textContent('#input-error');
+  assert(/the givens break a rule: r4c3 and r4c4 are neighbours holding consecutive digits/.test(err), `error: ${err}`);
+  assert(await page.evaluate(() => window.dlx.model.info.title) === 'Sudoku 9x9', 'the puzzle before is not kept');
   // A puzzle with shapes is edited as its f-puzzles text: a key on the board says so, the text stays.
   const killer = JSON.parse(cli(['make', 'sudoku', '--variant', 'killer', '--seed', '5', '--json']));
   await loadVia(page, 'sudoku', killer.link);
