@@ -22,7 +22,8 @@
 //!                                for pentomino ("6x10", "5x12", "4x15", "3x20", "8x8"), the puzzle or the
 //!                                Knuth/matrix text otherwise; distinct: symmetry breaking (pentomino,
 //!                                langford); format (exact-cover, optional): "auto" (default), "knuth" or
-//!                                "matrix", as the CLI's --format. Throws an Error whose message is the CLI's message and which
+//!                                "matrix", as the CLI's --format; for a Sudoku the variant switches
+//!                                ("x,anti-knight", the CLI's --variant; see wasm/sudoku_layout.rs). Throws an Error whose message is the CLI's message and which
 //!                                carries `line` and `column` (numbers or undefined). On error the
 //!                                problem loaded before stays loaded, untouched. Text in any box that
 //!                                reads as a Sudoku, where the kind's own reading fails or has no
@@ -103,7 +104,8 @@
 //!                                Sudoku only: what a cell is in the matrix. value 0 (empty): its cell
 //!                                item and its N options; value v: the four items of the option placing v
 //!                                there, and that option. Headers as in the link arrays (item i + 1).
-//! s.item_cells(header) -> [cell] Sudoku only: the cells an item is about (its cell, row, column or box).
+//! s.item_cells(header) -> [cell] Sudoku only: the cells an item is about (its cell, row, column, region,
+//!                                diagonal, cage…; for a filling's item, the cells whose part holds it).
 //! s.info() -> {title, kind, n_items, n_primary, n_options, items: [names], options: [[item index]],
 //!              colors: [names]}  colour k (from 1) is colors[k - 1].
 //!                                once per load; item index i is header i + 1 in the link arrays.
@@ -167,11 +169,12 @@
 
 use crate::core::{Event, Limits, Observer, Order, Plan, Search, Share, Split, Status, Tree};
 use crate::narrate;
-use crate::problems::exact_cover::Reading;
 use crate::problems::{self, InputError, Problem, Spec};
 use js_sys::Reflect;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+
+pub mod sudoku_layout;
 
 /// Events kept per call: the page draws at most the tail of a long run.
 pub const EVENT_CAP: usize = 65536;
@@ -549,14 +552,8 @@ fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
 /// The spec with the exact-cover format the page chose (`None` or "auto": the reader decides), with
 /// the CLI's message for an unknown one.
 fn with_format(spec: Spec, format: Option<&str>) -> Result<Spec, InputError> {
-    let Some(name) = format else {
-        return Ok(spec);
-    };
-    let reading = Reading::from_name(name)?;
-    Ok(match spec {
-        Spec::ExactCover(text) => Spec::ExactCoverAs(text, reading),
-        other => other,
-    })
+    // A Sudoku's format is its variant switches (the page's picker): problems::kinds::with_format.
+    problems::kinds::with_format(spec, format)
 }
 
 /// A fresh search over `problem` walking `tree`, its givens already chosen.
@@ -709,8 +706,11 @@ impl Session {
                 self.max_input,
             )));
         }
-        let spec = problems::kinds::spec(kind, text, distinct.unwrap_or(false))
-            .and_then(|s| with_format(s, format.as_deref()));
+        // A bad format or switch is refused as it is, not read past as a plain Sudoku by load_text.
+        let spec = match problems::kinds::spec(kind, text, distinct.unwrap_or(false)) {
+            Ok(s) => Ok(with_format(s, format.as_deref()).map_err(|e| js_error(&e))?),
+            Err(e) => Err(e),
+        };
         let problem = problems::load_text(spec, text).map_err(|e| js_error(&e))?;
         let search = start_search(problem.as_ref(), self.tree).map_err(|e| js_error(&e))?;
         self.latest = Latest::Note(narrate::loaded(&problem.title(), problem.instance()));
@@ -776,7 +776,11 @@ impl Session {
             ))
             .into());
         }
-        let view = if value == 0 {
+        let view = if let Some(s) = self.sudoku()? {
+            // Read from the instance: a jigsaw's regions, a variant's items, a cage's fillings.
+            let (items, options) = self.sudoku_cell_links(s, cell, value);
+            CellLinks { items, options }
+        } else if value == 0 {
             CellLinks {
                 items: vec![cell as u32 + 1],
                 options: (0..size).map(|v| (cell * size + v) as u32).collect(),
@@ -797,6 +801,16 @@ impl Session {
     /// The cells a Sudoku item (by header) is about: its cell, or its row, column or box.
     pub fn item_cells(&self, header: u32) -> Result<Vec<u32>, JsValue> {
         let n = self.sudoku_n()?;
+        if let Some(s) = self.sudoku()? {
+            if header == 0 || header as usize > s.instance().n_items() {
+                return Ok(Vec::new());
+            }
+            return Ok(s
+                .item_cells(header as usize - 1)
+                .into_iter()
+                .map(|p| p as u32)
+                .collect());
+        }
         if header == 0 || header as usize > 4 * n.pow(4) {
             return Ok(Vec::new());
         }
@@ -1273,9 +1287,11 @@ impl Session {
     /// The candidates of each Sudoku cell from the live links (see the contract); empty otherwise.
     pub fn candidates(&self) -> Result<Vec<u32>, JsValue> {
         let l = self.loaded()?;
-        Ok(match l.sudoku_n {
-            0 => Vec::new(),
-            n => problems::sudoku::candidates(l.search.links(), n),
+        Ok(match (l.sudoku_n, l.problem.as_sudoku()) {
+            (0, _) => Vec::new(),
+            // Fillings of cages filled directly count too (the only options in their cells' lists).
+            (_, Some(s)) => s.candidates(l.search.links()),
+            (n, None) => problems::sudoku::candidates(l.search.links(), n),
         })
     }
 

@@ -1063,3 +1063,75 @@ fn bit_sets_walk_the_links_tree_in_wasm_too() {
         assert_eq!(num(&st, "updates"), native.stats().updates as f64, "{kind}");
     }
 }
+
+// ---- A variant Sudoku's layout (issue 20's board: src/wasm/sudoku_layout.rs) ----
+
+#[wasm_bindgen_test]
+fn a_sudokus_layout_names_its_shapes_with_their_items_and_fillings() {
+    use dlx_studio::wasm::sudoku_layout::{sudoku_switches, ShapeKind};
+    let names = |s: &Session| -> Vec<String> {
+        js_sys::Array::from(&get(&s.info().unwrap(), "items"))
+            .iter()
+            .map(|v| v.as_string().unwrap())
+            .collect()
+    };
+    let of_kind = |layout: &JsValue, kind: ShapeKind| -> Vec<JsValue> {
+        js_sys::Array::from(&get(layout, "constraints"))
+            .iter()
+            .filter(|c| get(c, "kind").as_f64() == Some(kind as u32 as f64))
+            .collect()
+    };
+    // A typed 9x9 with the X switch: nine boxes and two diagonals, each with its nine items.
+    let mut s = Session::new();
+    s.load_as("sudoku", &".".repeat(81), None, Some("x".into()))
+        .unwrap();
+    let layout = s.layout().unwrap();
+    assert_eq!(get(&layout, "jigsaw").as_bool(), Some(false));
+    assert_eq!(of_kind(&layout, ShapeKind::Region).len(), 9);
+    let diagonals = of_kind(&layout, ShapeKind::Diagonal);
+    assert_eq!(diagonals.len(), 2);
+    let n = names(&s);
+    let items: Vec<String> = js_sys::Array::from(&get(&diagonals[0], "items"))
+        .iter()
+        .map(|h| n[h.as_f64().unwrap() as usize - 1].clone())
+        .collect();
+    assert_eq!(
+        items,
+        (1..=9).map(|v| format!("d+={v}")).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        json(&get(&diagonals[0], "cells")),
+        "[72,64,56,48,40,32,24,16,8]"
+    );
+    // A 4x4 killer with one cage of 3 in r1c1-r1c2: its item and its two fillings (1+2, 2+1).
+    let killer = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R1C2"],"value":"3"}]}"#;
+    let s = session("sudoku", killer);
+    let layout = s.layout().unwrap();
+    let cages = of_kind(&layout, ShapeKind::Cage);
+    assert_eq!(cages.len(), 1);
+    assert_eq!(get(&cages[0], "sum").as_f64(), Some(3.0));
+    let n = names(&s);
+    let items = js_sys::Array::from(&get(&cages[0], "items"));
+    assert_eq!(items.length(), 1);
+    assert_eq!(n[items.get(0).as_f64().unwrap() as usize - 1], "cage1");
+    assert_eq!(js_sys::Array::from(&get(&cages[0], "options")).length(), 2);
+    // The pencil marks of its cells are the digits of its fillings; the other cells keep 1 to 4.
+    let marks = s.candidates().unwrap();
+    assert_eq!(&marks[..3], &[0b11, 0b11, 0b1111]);
+    // Another problem has no layout; the switches are the CLI's names.
+    assert!(session("queens", "4").layout().unwrap().is_null());
+    let switches: Vec<String> = js_sys::Array::from(&sudoku_switches().unwrap())
+        .iter()
+        .map(|v| get(&v, "name").as_string().unwrap())
+        .collect();
+    assert_eq!(
+        switches,
+        [
+            "x",
+            "windoku",
+            "anti-knight",
+            "anti-king",
+            "non-consecutive"
+        ]
+    );
+}

@@ -21,6 +21,7 @@ import { Tours } from './tours.js';
 import { bindDownloads } from './downloads.js';
 import { Race, RaceView } from './race.js';
 import { StageView } from './stage.js';
+import { VariantPicker, VariantTools, gridKeepsRules } from './variants.js';
 
 /** The problem shown first. @type {import('./model.js').ProblemSpec} */
 const DEFAULT = { kind: DEFAULT_PRESET.kind, text: DEFAULT_PRESET.text, distinct: false };
@@ -98,6 +99,8 @@ const ui = /** @type {UI} */ ({});
 /** @type {Glossary} */ let glossary;
 /** @type {Tours} */ let tours;
 /** @type {Race} */ let race;
+/** The variant switches of a typed Sudoku. @type {VariantPicker} */ let picker;
+/** Pointing at a variant Sudoku's shapes. @type {VariantTools} */ let variants;
 /** Every view, with the one interface of www/snapshot.js. @type {import('./snapshot.js').Renderer[]} */
 let renderers = [];
 
@@ -142,19 +145,28 @@ async function main() {
   );
   sudoku = new SudokuTools(ui, {
     model: M,
-    loadPuzzle: (text) => loadSpec({ kind: 'sudoku', text, distinct: false }),
+    // An edit keeps the picker's switches (an X puzzle edited stays an X puzzle).
+    loadPuzzle: (text) => loadSpec({ kind: 'sudoku', text, distinct: false, format: picker.value }),
     sync: () => syncForm(),
     epoch: () => state.epoch,
     note,
     matrix,
     board,
     changed: () => { state.dirty = true; },
+    // A puzzle whose rules are more than its givens and switches (cages, a jigsaw) is edited as text.
+    editable: () => gridKeepsRules(M().layout, M().problem?.format),
   });
+  variants = new VariantTools(
+    { canvas: ui['board-canvas'], box: ui.shapes, list: ui['shape-list'], summary: ui['shapes-summary'] },
+    { matrix, geometry: () => board.geometry, changed: () => { board.dirty = true; state.dirty = true; } },
+  );
+  board.variants = variants;
   // Pointing at an item's column in the matrix lights its cells on a Sudoku board.
   ui['matrix-canvas'].addEventListener('pointermove', (/** @type {PointerEvent} */ e) => sudoku.pointItem(matrix.itemAt(e)));
   ui['matrix-canvas'].addEventListener('pointerleave', () => sudoku.pointItem(0));
   renderers = [
     sudoku,
+    variants,
     matrix,
     board,
     tree,
@@ -213,7 +225,7 @@ async function main() {
       lastRun: () => (runs.state.phase === 'done' ? runs.state : null),
       runs,
       race,
-      matrix, board, tree, renderers, sudoku, glossary, tours,
+      matrix, board, tree, renderers, sudoku, glossary, tours, variants, picker,
     },
   };
   await openFromUrl();
@@ -232,6 +244,8 @@ function buildForm() {
     return o;
   }));
   for (const [key, p] of Object.entries(PRESETS)) ui.preset.append(new Option(p.label, key));
+  // A changed switch loads at once, as a changed board, N or "distinct" does.
+  picker = new VariantPicker(ui['variant-picker'], () => loadSpec(readInputs()));
   for (const k of KINDS.values()) state.texts[k.name] = defaultText(k.name);
   state.texts.sudoku = PRESETS['sudoku-hard'].text;
   state.texts['exact-cover'] = DEFAULT.text;
@@ -292,8 +306,10 @@ function readInputs() {
   const k = kindOf(kind);
   const el = inputElement(kind);
   const text = k.input === 'size' ? el.value.trim() : el.value;
-  // The exact-cover format (the CLI's --format); undefined elsewhere and for "detect".
-  const format = k.input === 'matrix' && ui['matrix-format'].value !== 'auto' ? ui['matrix-format'].value : undefined;
+  // The exact-cover format (the CLI's --format), a Sudoku's variant switches (--variant); undefined
+  // elsewhere, for "detect" and for no switch.
+  const format = k.input === 'matrix' && ui['matrix-format'].value !== 'auto' ? ui['matrix-format'].value
+    : k.input === 'puzzle' ? picker.value : undefined;
   return { kind, text, distinct: !!k.distinct && ui.distinct.checked, format };
 }
 
@@ -313,7 +329,8 @@ function writeInputs({ kind, text, distinct, format }, { keepUndo = true } = {})
   state.texts[kind] = text;
   showInputFor(kind);
   ui.distinct.checked = !!distinct;
-  ui['matrix-format'].value = format || 'auto';
+  if (kindOf(kind).input === 'puzzle') picker.value = format;
+  else ui['matrix-format'].value = format || 'auto';
 }
 
 /**
@@ -470,7 +487,8 @@ async function writeUrl(spec, push) {
   if (input === 'puzzle') {
     // The canonical one-line form (givens, '.' for empty) is shorter and reads back the same.
     const b = M().board();
-    if (b.text && !/\s/.test(b.text)) text = b.text;
+    // Not for an f-puzzles text with shapes: its cages or regions are not in the grid's line.
+    if (b.text && !/\s/.test(b.text) && gridKeepsRules(M().layout, spec.format)) text = b.text;
   }
   if (input === 'size') text = String(Number(text));
   // The tree goes in the link only when it is not the default (DLX1), so old links stay as they were.
@@ -603,7 +621,7 @@ function bindControls() {
   ui.preset.addEventListener('change', () => {
     const p = PRESETS[ui.preset.value];
     if (!p || !state.model) return;
-    const spec = { kind: p.kind, text: p.text, distinct: !!p.distinct };
+    const spec = { kind: p.kind, text: p.text, distinct: !!p.distinct, format: p.format };
     writeInputs(spec);
     loadSpec(spec);
     ui.preset.value = '';

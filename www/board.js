@@ -5,6 +5,8 @@
 
 import { prepare, colours, alpha, tint } from './canvas.js';
 import { drawOverlay, gridOf, drawCoords } from './sudoku.js';
+import { drawUnder, drawBorders, drawOver, markBox, isVariant } from './variants.js';
+import { SWITCHES } from './engine.js';
 
 /** @typedef {import('./model.js').Board} Board */
 
@@ -32,6 +34,14 @@ export class BoardView {
     this.optionNumbers = [];
     this.finished = false;
     this.legendKey = '';
+    /** @type {import('./variants.js').Layout | null} */
+    this.layout = null;
+    /** Who knows the variant shape pointed at (www/variants.js VariantTools), set by app.js. @type {{lit: number} | null} */
+    this.variants = null;
+    /** The Sudoku grid's geometry as last drawn, for pointing at its shapes. @type {{cell: number, x0: number, y0: number} | null} */
+    this.geometry = null;
+    /** What the variant drawing drew last (borders, cages, sums, thermometers, diagonals), or null. @type {any} */
+    this.drawnShapes = null;
     this.aspect = 0;
     this.dirty = true;
     /** The cells at the last snapshot, to see which changed. @type {number[] | null} */
@@ -62,6 +72,8 @@ export class BoardView {
     this.finished = !!s.stats.done;
     /** The Sudoku overlay (www/sudoku.js): cursor, clashes, pencil marks, lit cells. */
     this.overlay = s.sudoku || null;
+    /** A variant Sudoku's layout (www/variants.js draws its shapes), else null. */
+    this.layout = board.kind === 'sudoku' && isVariant(s.layout) ? s.layout : null;
     if (this.textEl.textContent !== board.text) this.textEl.textContent = board.text;
     this.textEl.setAttribute('aria-live', s.playing || s.hunting ? 'off' : 'polite');
     this._legend(board);
@@ -161,12 +173,23 @@ export class BoardView {
     const { cell, x0, y0 } = g;
     drawCoords(ctx, g, n, c.muted || c.ink, c.font);
     const box = b.kind === 'sudoku' ? Math.round(Math.sqrt(n)) : 0;
+    // A variant's layout, when it is this board's (a kept solution or an edit is the same puzzle).
+    const L = this.layout && this.layout.size === n ? this.layout : null;
+    const lit = L && this.variants ? this.variants.lit : -1;
+    this.geometry = b.kind === 'sudoku' ? { cell, x0, y0 } : null;
+    const bg = (/** @type {number} */ k) => (this.highlight.has(k) ? c.tried : b.given && b.given[k] ? c.givenbg : c.empty);
+    for (let k = 0; k < n * n; k++) {
+      const i = Math.floor(k / n), j = k % n, x = x0 + j * cell, y = y0 + i * cell;
+      ctx.fillStyle = bg(k);
+      ctx.fillRect(x, y, cell, cell);
+      if (this.highlight.has(k)) outline(ctx, x, y, cell, c.ink);
+    }
+    // Shading, thermometers and diagonals lie under the digits.
+    /** What the variant drawing drew, for the browser tests (www/variants.js). */
+    this.drawnShapes = L ? { ...drawUnder(ctx, { cell, x0, y0, w, h }, L, c, lit), borders: /** @type {number[][]} */ ([]), cages: /** @type {number[][]} */ ([]), sums: /** @type {any[]} */ ([]) } : null;
     for (let k = 0; k < n * n; k++) {
       const i = Math.floor(k / n), j = k % n, x = x0 + j * cell, y = y0 + i * cell;
       const given = b.given && b.given[k];
-      ctx.fillStyle = this.highlight.has(k) ? c.tried : given ? c.givenbg : c.empty;
-      ctx.fillRect(x, y, cell, cell);
-      if (this.highlight.has(k)) outline(ctx, x, y, cell, c.ink);
       const v = b.cells[k];
       if (v > 0) {
         ctx.fillStyle = given ? c.given : c.placed;
@@ -186,18 +209,25 @@ export class BoardView {
       ctx.moveTo(x0, y0 + i * cell); ctx.lineTo(x0 + n * cell, y0 + i * cell);
     }
     ctx.stroke();
-    ctx.strokeStyle = c.ink;
-    ctx.lineWidth = 2;
-    ctx.beginPath();
-    if (box > 1) {
-      for (let i = box; i < n; i += box) {
-        ctx.moveTo(x0 + i * cell, y0); ctx.lineTo(x0 + i * cell, y0 + n * cell);
-        ctx.moveTo(x0, y0 + i * cell); ctx.lineTo(x0 + n * cell, y0 + i * cell);
+    if (L) {
+      // Thick lines where the regions change: a jigsaw's regions, never the boxes they replace.
+      const borders = drawBorders(ctx, { cell, x0, y0 }, L, c.ink);
+      const over = drawOver(ctx, { cell, x0, y0, w, h }, L, c, lit);
+      this.drawnShapes = { ...this.drawnShapes, borders, ...over };
+    } else {
+      ctx.strokeStyle = c.ink;
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      if (box > 1) {
+        for (let i = box; i < n; i += box) {
+          ctx.moveTo(x0 + i * cell, y0); ctx.lineTo(x0 + i * cell, y0 + n * cell);
+          ctx.moveTo(x0, y0 + i * cell); ctx.lineTo(x0 + n * cell, y0 + i * cell);
+        }
       }
+      ctx.rect(x0, y0, n * cell, n * cell);
+      ctx.stroke();
     }
-    ctx.rect(x0, y0, n * cell, n * cell);
-    ctx.stroke();
-    if (this.overlay && b.kind === 'sudoku') drawOverlay(ctx, { cell, x0, y0 }, b, this.overlay, c);
+    if (this.overlay && b.kind === 'sudoku') drawOverlay(ctx, { cell, x0, y0 }, b, this.overlay, c, markBox(L));
   }
 
   /**
@@ -390,7 +420,7 @@ export class BoardView {
 
   /** A legend with exactly the colours this kind of board uses. */
   _legend(/** @type {Board} */ b) {
-    const key = `${b.kind}:${b.kind === 'pentomino' ? b.labels.join('') : ''}`;
+    const key = `${b.kind}:${b.kind === 'pentomino' ? b.labels.join('') : ''}:${this.layout ? this.layout.variants.join(',') : ''}`;
     if (key === this.legendKey) return;
     this.legendKey = key;
     const c = colours();
@@ -404,6 +434,17 @@ export class BoardView {
         break;
       case 'sudoku':
         items.push([c.givenbg, 'given (bold, on grey)'], [c.placed, 'digit placed by the search'], [c.tried, 'cell being tried (framed)']);
+        if (this.layout) {
+          const v = this.layout.variants;
+          if (v.includes('killer') || v.includes('cages')) items.push([c.cage, 'cage (dashed; its sum in the corner)']);
+          if (v.includes('thermo')) items.push([c.thermo, 'thermometer (rising from the bulb)']);
+          if (v.includes('x') || v.includes('diagonal')) items.push([c.diagonal, 'diagonal']);
+          if (v.includes('windoku')) items.push([c.windoku, 'windoku region']);
+          if (v.includes('extra regions')) items.push([alpha(c.extra, 0.5), 'extra region']);
+          items.push([alpha(c.shapelit, 0.6), 'shape pointed at']);
+          // Rules between pairs of cells have no shape to draw: the legend says them.
+          for (const sw of SWITCHES) if (['anti-knight', 'anti-king', 'non-consecutive'].includes(sw.name) && v.includes(sw.name)) items.push([null, `${sw.name}: ${sw.rule}`]);
+        }
         break;
       case 'latin':
         items.push([c.placed, 'symbol placed'], [c.tried, 'cell being tried (framed)']);

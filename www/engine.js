@@ -56,6 +56,15 @@ export const EVENT = { words: 0, code: 0, a: 0, b: 0, c: 0, d: 0, undone: 0 };
 
 /** An error's message, whatever was thrown. @param {unknown} err */
 export const messageOf = (err) => (err instanceof Error ? err.message : String(err));
+/** The kinds of constraint of a Sudoku's layout (ShapeKind of src/wasm/sudoku_layout.rs): SHAPE.Cage, …; filled by startEngine. */
+/** @type {Record<string, number>} */
+export const SHAPE = {};
+
+/**
+ * The variant switches of a typed Sudoku (sudoku_switches(): the CLI's --variant names and their
+ * rules), for the picker; filled by startEngine. @type {{name: string, rule: string}[]}
+ */
+export const SWITCHES = [];
 
 /** How many top levels of the search tree are remembered and drawn (a page setting, not Rust's). */
 export const TREE_DEPTH = 24;
@@ -85,6 +94,8 @@ export async function startEngine(url = new URL('./pkg/dlx_studio.js', import.me
     eventCap: facts.event_cap, eventWords: facts.event.words, covered: facts.covered, marked: facts.marked,
     keep: facts.keep, maxInput: facts.max_input,
   });
+  for (const [name, code] of Object.entries(wasm.ShapeKind)) if (typeof code === 'number') SHAPE[name] = code;
+  SWITCHES.splice(0, SWITCHES.length, ...wasm.sudoku_switches());
   return wasm;
 }
 

@@ -63,7 +63,9 @@ export async function queryOf(spec) {
   const plain = new URLSearchParams();
   plain.set(spec.kind, spec.text);
   if (spec.distinct) plain.set('distinct', '1');
-  if (spec.format) plain.set('format', spec.format);
+  // A Sudoku's format is its variant switches: `variant=x,anti-knight`, as the CLI's --variant.
+  const formatKey = spec.kind === 'sudoku' ? 'variant' : 'format';
+  if (spec.format) plain.set(formatKey, spec.format);
   if (spec.tree) plain.set('tree', spec.tree);
   let q = `?${plain.toString().replace(/%2C/g, ',')}`;
   // Short links stay readable (a 9x9 Sudoku is 81 characters); longer ones are packed if that is shorter.
@@ -71,7 +73,7 @@ export async function queryOf(spec) {
     const packed = new URLSearchParams();
     packed.set(`${spec.kind}.z`, await deflate(spec.text));
     if (spec.distinct) packed.set('distinct', '1');
-    if (spec.format) packed.set('format', spec.format);
+    if (spec.format) packed.set(formatKey, spec.format);
     if (spec.tree) packed.set('tree', spec.tree);
     const z = `?${packed.toString()}`;
     if (z.length < q.length) q = z;
@@ -89,7 +91,7 @@ export async function specOf(search, kinds) {
   const params = new URLSearchParams(search);
   const distinct = params.get('distinct') === '1';
   // The exact-cover reading (the CLI's --format), when the link names one.
-  const format = params.get('format') || undefined;
+  const format = params.get('format') || params.get('variant') || undefined;
   // The search tree (Session.set_tree), when the link names one; undefined: DLX1's.
   const tree = params.get('tree') || undefined;
   for (const kind of kinds) {

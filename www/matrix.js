@@ -113,14 +113,25 @@ export class MatrixView {
     const rowOf = new Int32Array(count).fill(-1);
     const rowFirst = [];
     const rowOpt = [];
+    /** The last option of each row: options with no node in a run are one row (rowOpt..rowLast). */
+    const rowLast = [];
+    let prevEmpty = false;
     for (let h = 1; h <= n; h++) colX[h] = headerX[h];
     let row = -1;
     for (let x = n + 1; x < count; x++) {
       const top = nodes[NODE.words * x + NODE.top];
       if (top === 0) {
+        const k = nodes[NODE.words * x + NODE.next];
+        // A run of options with no node is one row, so that a variant Sudoku's cell options its
+        // shapes rule out (all 729 of a killer whose cages are filled directly) leave no blank screen
+        // at the top; a single empty option keeps a row of its own, numbered as in the input.
+        const empty = k < info.n_options && (x + 1 >= count || nodes[NODE.words * (x + 1) + NODE.top] === 0);
+        if (empty && prevEmpty) { rowLast[row] = k; continue; }
+        prevEmpty = empty;
         row++;
         rowFirst.push(x + 1);
-        rowOpt.push(nodes[NODE.words * x + NODE.next]);
+        rowOpt.push(k);
+        rowLast.push(k);
         continue;
       }
       colX[x] = headerX[top];
@@ -136,7 +147,7 @@ export class MatrixView {
     }
     this.cursor = 0;
     this.layout = {
-      n, np, count, headerX, colX, rowOf, rowFirst, rowOpt, topOf, colNodes,
+      n, np, count, headerX, colX, rowOf, rowFirst, rowOpt, rowLast, topOf, colNodes,
       nRows: Math.max(row, 0),
       nCols: n + 2,
       names: info.items,
@@ -373,7 +384,9 @@ export class MatrixView {
         for (let y = L.rowFirst[row]; y < L.count && L.topOf[y] > 0; y++) if (L.colX[y] === col) x = y;
         if (!x) {
           const its = (L.options[L.rowOpt[row]] || []).map((/** @type {number} */ i) => L.names[i]).join(' ');
-          this.onHover(`option #${L.rowOpt[row] + 1}: ${its}`);
+          this.onHover(L.rowLast[row] > L.rowOpt[row]
+            ? `options #${L.rowOpt[row] + 1} to #${L.rowLast[row] + 1}: empty, no node (ruled out when the problem was built), one row for them all`
+            : `option #${L.rowOpt[row] + 1}: ${its}`);
           return;
         }
       }
@@ -597,7 +610,10 @@ export class MatrixView {
     const L = this.layout;
     if (!this.lit || !L) return;
     if (!this._rowOfOption) {
-      this._rowOfOption = new Map(L.rowOpt.map((/** @type {number} */ k, /** @type {number} */ r) => [k, r]));
+      this._rowOfOption = new Map();
+      L.rowOpt.forEach((/** @type {number} */ k, /** @type {number} */ r) => {
+        for (let o = k; o <= L.rowLast[r]; o++) this._rowOfOption.set(o, r);
+      });
     }
     const w = this.canvas.clientWidth, h = this.canvas.clientHeight, s = this.scale;
     const rowOf = this._rowOfOption;
@@ -947,7 +963,15 @@ export class MatrixView {
       for (let r = r0; r <= r1; r++) {
         this.drawn.rowLabels++;
         ctx.fillStyle = r === tryRow ? c.branch : chosen.has(r) ? c.chosen : c.muted;
-        ctx.fillText(`#${L.rowOpt[r] + 1}`, lx, sy(HEAD_GAP + r + 0.5));
+        ctx.fillText(`#${L.rowOpt[r] + 1}${L.rowLast[r] > L.rowOpt[r] ? '…' : ''}`, lx, sy(HEAD_GAP + r + 0.5));
+        if (L.rowLast[r] > L.rowOpt[r]) {
+          // A run of empty options: say which, in the row itself.
+          ctx.save();
+          ctx.textAlign = 'left';
+          ctx.fillStyle = c.muted;
+          ctx.fillText(`options #${L.rowOpt[r] + 1} to #${L.rowLast[r] + 1}: empty (no node)`, Math.max(sx(0.2), lx + 6), sy(HEAD_GAP + r + 0.5));
+          ctx.restore();
+        }
       }
     }
 

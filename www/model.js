@@ -32,7 +32,8 @@ function isTrap(err) {
 
 /**
  * @typedef {{kind: string, text: string, distinct: boolean, format?: string, tree?: string}} ProblemSpec
- *   format: exact cover's "knuth" | "matrix" (undefined: detect); tree: the search tree to walk (a name
+ *   format: exact cover's "knuth" | "matrix" (undefined: detect), a Sudoku's variant switches
+ *   ("x,anti-knight": the picker, www/variants.js); tree: the search tree to walk (a name
  *   of TREES, engine.js; undefined: keep the one chosen), for links and history entries
  */
 
@@ -86,6 +87,8 @@ export class Model {
     this.problem = null;
     /** @type {Info | null} */
     this.info = null;
+    /** @type {import('./variants.js').Layout | null} */
+    this.layout = null;
     /** @type {string[]} */
     this.labels = [];
     /** The tree chosen (a name of TREES): every search started walks it. */
@@ -146,6 +149,9 @@ export class Model {
     /** Each option's short name in the puzzle's words (the tree's node names). @type {string[]} */
     this.labels = this.session.option_labels();
     this.problem = { kind: info.kind, text: String(text), distinct: !!distinct, format };
+    /** A Sudoku's layout (Session.layout: regions, diagonals, cages, thermometers), null otherwise.
+     * @type {import('./variants.js').Layout | null} */
+    this.layout = this.session.layout();
     this.treeName = this.session.tree_name();
     this._restartState();
     return note;
@@ -164,6 +170,7 @@ export class Model {
     if (p) {
       this.session.load_as(p.kind, p.text, p.distinct, p.format);
       this.info = this.session.info();
+      this.layout = this.session.layout();
     }
     this._restartState();
     /** Set when a trap replaced the Session; the page restarts its own state and clears it. */

@@ -14,6 +14,7 @@ import { TREE_DEPTH, NODE } from './engine.js';
 /**
  * @typedef {object} Snapshot
  * @property {import('./model.js').Info} info        the problem loaded
+ * @property {import('./variants.js').Layout | null} layout  a Sudoku's layout (Session.layout), else null
  * @property {import('./model.js').ProblemSpec} problem  its kind and text
  * @property {import('./model.js').Stats} stats      the live search's counters
  * @property {import('./model.js').Board} board  problems::Board of the options chosen and the one tried
@@ -85,6 +86,7 @@ export function takeSnapshot(model, app) {
   return {
     tryingCells: trying ? model.optionCells(model.optionOf(trying)) : null,
     info: /** @type {import('./model.js').Info} */ (model.info),
+    layout: model.layout,
     problem: /** @type {import('./model.js').ProblemSpec} */ (model.problem),
     stats,
     board: model.board(),

@@ -85,6 +85,7 @@ export class SudokuTools {
    *   matrix: import('./matrix.js').MatrixView,
    *   board: import('./board.js').BoardView,
    *   changed: () => void,
+   *   editable?: () => boolean,
    * }} app
    */
   constructor(ui, app) {
@@ -247,7 +248,7 @@ export class SudokuTools {
    * @param {number} p @param {number} v
    */
   set(p, v) {
-    if (!this.isSudoku || !this.shown) return;
+    if (!this.isSudoku || !this.shown || !this._editable()) return;
     const cells = this._puzzleCells();
     cells[p] = v;
     this._edit(cells);
@@ -255,8 +256,15 @@ export class SudokuTools {
 
   /** Empties the grid. */
   clear() {
-    if (!this.isSudoku || !this.shown) return;
+    if (!this.isSudoku || !this.shown || !this._editable()) return;
     this._edit(this._puzzleCells().map(() => 0));
+  }
+
+  /** Whether the grid may be edited cell by cell: not an f-puzzles puzzle with shapes, whose text holds them. */
+  _editable() {
+    if (!this.app.editable || this.app.editable()) return true;
+    this.app.note('This puzzle\'s shapes are in its f-puzzles text: edit that text to change a given.', 'error');
+    return false;
   }
 
   /** @param {number[]} cells */
@@ -514,8 +522,10 @@ export function drawCoords(ctx, g, n, colour, font) {
  * @param {import('./model.js').Board} b  the board
  * @param {Overlay} o
  * @param {Record<string, string>} c  the colours (canvas.js)
+ * @param {(p: number) => number[] | null} [markBox]  where cell p's pencil marks go, as fractions of
+ *   the cell [left, top, right, bottom] (inside a variant's cage, below its sum: www/variants.js)
  */
-export function drawOverlay(ctx, g, b, o, c) {
+export function drawOverlay(ctx, g, b, o, c, markBox = () => null) {
   const n = b.rows, { cell, x0, y0 } = g;
   const at = (/** @type {number} */ p) => [x0 + (p % n) * cell, y0 + Math.floor(p / n) * cell];
   for (const p of o.lit) {
@@ -533,19 +543,24 @@ export function drawOverlay(ctx, g, b, o, c) {
   }
   if (o.candidates && o.candidates.length === n * n) {
     const side = Math.round(Math.sqrt(n));
-    const sub = cell / side;
     ctx.fillStyle = c.muted || '#667085';
-    ctx.font = `${Math.max(5, sub * 0.72)}px ${c.font}`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
+    let lastFont = '';
     for (let p = 0; p < n * n; p++) {
       const mask = o.candidates[p];
       if (!mask || b.cells[p]) continue;
-      const [x, y] = at(p);
+      const [cx, cy] = at(p);
+      const [l, t, r, btm] = markBox(p) || [0, 0, 1, 1];
+      const x = cx + l * cell, y = cy + t * cell, sw = (r - l) * cell / side, sh = (btm - t) * cell / side;
+      // Digits are narrower than tall: a short box (below a cage's sum) keeps the font of its width.
+      // (Set only when it changes: parsing a font costs more than the marks of a cell.)
+      const font = `${Math.max(5, Math.min(sw * 0.72, sh * 0.95))}px ${c.font}`;
+      if (font !== lastFont) { ctx.font = font; lastFont = font; }
       for (let v = 1; v <= n; v++) {
         if (!(mask & (1 << (v - 1)))) continue;
         const i = Math.floor((v - 1) / side), j = (v - 1) % side;
-        ctx.fillText(b.labels[v], x + (j + 0.5) * sub, y + (i + 0.5) * sub + sub * 0.04);
+        ctx.fillText(b.labels[v], x + (j + 0.5) * sw, y + (i + 0.5) * sh + sh * 0.04);
       }
     }
   }

@@ -3,6 +3,8 @@
 //! `wasm::problem_kinds`), and the wasm `load` maps a kind name to a [`Spec`] through it, so a kind
 //! added here is offered everywhere at once.
 
+use super::exact_cover::Reading;
+use super::sudoku::Switch;
 use super::{
     edge_matching, langford, latin, parse_n, pentomino, queens, toroidal, InputError, Spec,
 };
@@ -151,6 +153,27 @@ pub fn spec(kind: &str, text: &str, distinct: bool) -> Result<Spec, InputError> 
                 "unknown problem kind `{kind}`: expected one of {}",
                 names.join(", ")
             )));
+        }
+    })
+}
+
+/// The spec with the page's `format` (`Session.load_as`'s fourth argument): for exact cover the
+/// reading (`auto`, `knuth`, `matrix`: the CLI's `--format`); for a Sudoku the variant switches
+/// (`x,anti-knight`: the CLI's `--variant`, the page's variant picker; empty for none). Other kinds
+/// take `auto` or nothing. An unknown name gets the CLI's message.
+pub fn with_format(spec: Spec, format: Option<&str>) -> Result<Spec, InputError> {
+    let Some(name) = format else {
+        return Ok(spec);
+    };
+    Ok(match spec {
+        Spec::Sudoku(text) => match Switch::parse_list(name)? {
+            switches if switches.is_empty() => Spec::Sudoku(text),
+            switches => Spec::SudokuWith(text, switches),
+        },
+        Spec::ExactCover(text) => Spec::ExactCoverAs(text, Reading::from_name(name)?),
+        other => {
+            Reading::from_name(name)?;
+            other
         }
     })
 }

@@ -214,6 +214,10 @@ pub trait Problem {
     fn label(&self, k: usize) -> String {
         self.instance().option_text(k)
     }
+    /// The puzzle as a Sudoku, for what only a Sudoku has (the page's board layout and pointing).
+    fn as_sudoku(&self) -> Option<&sudoku::Sudoku> {
+        None
+    }
 }
 
 /// A problem as the CLI and the page name it.
@@ -399,9 +403,13 @@ pub fn load_text(
     spec: Result<Spec, InputError>,
     text: &str,
 ) -> Result<Box<dyn Problem>, InputError> {
+    // A Sudoku asked for with switches whose givens break one of them is that error, not the plain
+    // Sudoku the text also reads as (the page's picker: anti-knight on givens a knight apart).
+    let switched = matches!(spec, Ok(Spec::SudokuWith(..)));
     let asked = spec.and_then(|s| load(&s));
     match asked {
         Ok(p) if p.instance().n_options() > 0 || p.note().is_some() => Ok(p),
+        Err(e) if switched => Err(e),
         other => match sudoku_meant(without_bom(text), false) {
             Some(sudoku) => sudoku,
             None => other,

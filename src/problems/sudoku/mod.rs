@@ -31,8 +31,10 @@ use std::ops::ControlFlow;
 
 pub mod fpuzzles;
 pub mod maker;
+pub mod pointing;
 pub mod variants;
 
+pub use pointing::{Constraint, ConstraintKind};
 pub use variants::{Cage, Filling, Rules, Shape, Switch};
 
 /// The character of symbol `v` (0 = empty) in the standard alphabet: see [`super::symbol`].
@@ -866,7 +868,7 @@ impl Sudoku {
     }
 
     /// The cells an item is about (for highlighting it on the board): the cells of the cell
-    /// options and fillings in its list — a cell, a row, a region, a diagonal, a cage's cells, the
+    /// options and fillings that hold it — a cell, a row, a region, a diagonal, a cage's cells, the
     /// two cells of a knight's pair.
     pub fn item_cells(&self, item: usize) -> Vec<usize> {
         let size = self.grid.size();
@@ -876,7 +878,9 @@ impl Sudoku {
                 continue;
             }
             match self.filling(k) {
-                Some(f) => out.extend_from_slice(self.rules.shape_cells(f.shape)),
+                // Only the cells of the filling whose part covers the item (a filling of a cage in
+                // two rows covers `r1=5` through one of its cells).
+                Some(_) => self.filling_cells_of(k, item, &mut out),
                 None if k < size * size * size => out.push(k / size),
                 None => {}
             }
@@ -894,6 +898,10 @@ impl Sudoku {
 }
 
 impl Problem for Sudoku {
+    fn as_sudoku(&self) -> Option<&Sudoku> {
+        Some(self)
+    }
+
     fn title(&self) -> String {
         let size = self.grid.size();
         let names = self.rules.names();

@@ -51,6 +51,28 @@ impl Switch {
         ("non-consecutive", Switch::NonConsecutive),
     ];
 
+    /// Every switch once, in the order the page's picker offers them.
+    pub const ALL: [Switch; 5] = [
+        Switch::X,
+        Switch::Windoku,
+        Switch::AntiKnight,
+        Switch::AntiKing,
+        Switch::NonConsecutive,
+    ];
+
+    /// The rule in words, for the page's picker.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Switch::X => "both main diagonals hold every digit once",
+            Switch::Windoku => {
+                "four more 3x3 regions (r2-4 and r6-8 by c2-4 and c6-8) hold every digit once"
+            }
+            Switch::AntiKnight => "cells a knight's move apart differ",
+            Switch::AntiKing => "cells a king's move apart differ",
+            Switch::NonConsecutive => "orthogonal neighbours differ by more than 1",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         Switch::NAMES
             .iter()

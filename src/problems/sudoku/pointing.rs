@@ -1,0 +1,302 @@
+//! What the page points at on a Sudoku's board, read from the instance so that it holds for every
+//! variant (jigsaw regions replace the boxes, a cage filled directly covers its cells' items): the
+//! constraints a person sees (regions, diagonals, windoku and extra regions, cages, thermometers)
+//! with their cells and the items and options that state them; the items and options of a cell;
+//! the cells of a filling that hold an item; and the pencil marks, fillings included.
+
+use super::{cell_name, Sudoku};
+use crate::core::{Links, COVERED};
+use serde::Serialize;
+
+/// The kinds of constraint the board draws (the page gets their numbers from wasm).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ConstraintKind {
+    /// A box, or a jigsaw region (each digit once).
+    Region,
+    Diagonal,
+    Windoku,
+    ExtraRegion,
+    /// A killer cage, with a sum or without (then only distinct digits).
+    Cage,
+    Thermo,
+}
+
+/// One constraint as the page draws and points at it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Constraint {
+    pub kind: ConstraintKind,
+    /// In the puzzle's words: "box 3", "jigsaw region 3", "diagonal+", "windoku region 1", "extra
+    /// region 2", "cage 4 (sum 17)", "thermometer 2".
+    pub name: String,
+    /// Row-major cells; a thermometer's from the bulb, the diagonal+ from r{N}c1 up.
+    pub cells: Vec<usize>,
+    /// A cage's sum.
+    pub sum: Option<u32>,
+    /// The items (from 0) that state it: `j3=1`…`j3=9`, `d+=…`, `cage4` (and the colour items
+    /// `r1c1#` of its cells when it is tied to them by colours), `cage5=…` for a cage without sum.
+    pub items: Vec<usize>,
+    /// The options that fill it whole (a cage with a sum, a thermometer): its fillings that have
+    /// nodes.
+    pub options: Vec<usize>,
+}
+
+impl Sudoku {
+    /// The constraints the board draws, each with the items and options that state it: regions
+    /// (boxes or jigsaw regions), diagonals, windoku regions, extra regions, cages, thermometers.
+    pub fn constraints(&self) -> Vec<Constraint> {
+        let n = self.grid.n;
+        let size = n * n;
+        let layout = self.layout();
+        let inst = &self.inst;
+        // Every item whose name starts with `prefix` (`j3=`: `j30=` does not, the `=` is there).
+        let with_prefix = |prefix: &str| -> Vec<usize> {
+            (0..inst.n_items())
+                .filter(|&i| inst.item_name(i).starts_with(prefix))
+                .collect()
+        };
+        let colour_items = |cells: &[usize]| -> Vec<usize> {
+            cells
+                .iter()
+                .filter_map(|&p| inst.find_item(&format!("{}#", cell_name(size, p))))
+                .collect()
+        };
+        let mut out = Vec::new();
+        let (word, letter) = if layout.jigsaw {
+            ("jigsaw region", "j")
+        } else {
+            ("box", "b")
+        };
+        for g in 0..size {
+            out.push(Constraint {
+                kind: ConstraintKind::Region,
+                name: format!("{word} {}", g + 1),
+                cells: (0..size * size)
+                    .filter(|&p| layout.regions[p] == g)
+                    .collect(),
+                sum: None,
+                items: with_prefix(&format!("{letter}{}=", g + 1)),
+                options: Vec::new(),
+            });
+        }
+        for (name, cells) in &layout.diagonals {
+            let letter = if *name == "diagonal+" { "d+=" } else { "d-=" };
+            out.push(Constraint {
+                kind: ConstraintKind::Diagonal,
+                name: (*name).to_string(),
+                cells: cells.clone(),
+                sum: None,
+                items: with_prefix(letter),
+                options: Vec::new(),
+            });
+        }
+        for (k, cells) in layout.windoku.iter().enumerate() {
+            out.push(Constraint {
+                kind: ConstraintKind::Windoku,
+                name: format!("windoku region {}", k + 1),
+                cells: cells.clone(),
+                sum: None,
+                items: with_prefix(&format!("w{}=", k + 1)),
+                options: Vec::new(),
+            });
+        }
+        for (k, cells) in layout.extra_regions.iter().enumerate() {
+            out.push(Constraint {
+                kind: ConstraintKind::ExtraRegion,
+                name: format!("extra region {}", k + 1),
+                cells: cells.clone(),
+                sum: None,
+                items: with_prefix(&format!("e{}=", k + 1)),
+                options: Vec::new(),
+            });
+        }
+        // The options of each shape filled whole, in the order of the fillings.
+        let n3 = size * size * size;
+        let fillings_of = |shape: super::Shape| -> Vec<usize> {
+            self.fillings
+                .iter()
+                .enumerate()
+                .filter(|(i, f)| f.shape == shape && inst.option(n3 + i).len() > 0)
+                .map(|(i, _)| n3 + i)
+                .collect()
+        };
+        for (k, cage) in layout.cages.iter().enumerate() {
+            let (name, mut items) = match cage.sum {
+                Some(s) => (
+                    format!("cage {} (sum {s})", k + 1),
+                    inst.find_item(&format!("cage{}", k + 1))
+                        .into_iter()
+                        .collect::<Vec<_>>(),
+                ),
+                None => (
+                    format!("cage {} (no sum)", k + 1),
+                    with_prefix(&format!("cage{}=", k + 1)),
+                ),
+            };
+            if cage.sum.is_some() {
+                items.extend(colour_items(&cage.cells));
+            }
+            out.push(Constraint {
+                kind: ConstraintKind::Cage,
+                name,
+                cells: cage.cells.clone(),
+                sum: cage.sum,
+                items,
+                options: if cage.sum.is_some() {
+                    fillings_of(super::Shape::Cage(k))
+                } else {
+                    Vec::new()
+                },
+            });
+        }
+        for (k, cells) in layout.thermos.iter().enumerate() {
+            let mut items: Vec<usize> = inst
+                .find_item(&format!("thermo{}", k + 1))
+                .into_iter()
+                .collect();
+            items.extend(colour_items(cells));
+            out.push(Constraint {
+                kind: ConstraintKind::Thermo,
+                name: format!("thermometer {}", k + 1),
+                cells: cells.clone(),
+                sum: None,
+                items,
+                options: fillings_of(super::Shape::Thermo(k)),
+            });
+        }
+        out
+    }
+
+    /// Adds to `out` the cells of filling option `k` whose part of it covers `item`: every cell for
+    /// the shape's own item, else the cell whose items (a cage filled directly: the cell's own
+    /// items, which start with the cell item) or colour item (`r1c1#`) it is.
+    pub(super) fn filling_cells_of(&self, k: usize, item: usize, out: &mut Vec<usize>) {
+        let Some(f) = self.filling(k) else {
+            return;
+        };
+        let cells = self.rules.shape_cells(f.shape);
+        let items: Vec<usize> = self.inst.option(k).collect();
+        let Some((&first, rest)) = items.split_first() else {
+            return;
+        };
+        if first == item {
+            out.extend_from_slice(cells);
+            return;
+        }
+        let block = self.grid.size() * self.grid.size();
+        let direct = rest.first().is_some_and(|&i| i < block);
+        if direct {
+            // Cell items are the first N² items, and each cell's part starts with its own.
+            let mut cell = None;
+            for &i in rest {
+                if i < block {
+                    cell = Some(i);
+                }
+                if i == item {
+                    out.extend(cell);
+                }
+            }
+        } else {
+            for (&p, &i) in cells.iter().zip(rest) {
+                if i == item {
+                    out.push(p);
+                }
+            }
+        }
+    }
+
+    /// What cell `p` is in the matrix, for pointing at it on the board: with `value` 0 (empty) its
+    /// cell item (and colour item `r1c1#`, if it has one) and every option that holds them; with a
+    /// value v, the options that put v there (its cell option, and the fillings of a shape with v
+    /// in that cell) and the items v in `p` covers (the cell option's, or a direct filling's part
+    /// for that cell and the shape's item). Items and options from 0.
+    pub fn cell_links(&self, p: usize, value: usize) -> (Vec<usize>, Vec<usize>) {
+        let size = self.grid.size();
+        let n3 = size * size * size;
+        let inst = &self.inst;
+        let has = |k: usize, i: usize| inst.option(k).any(|j| j == i);
+        let colour = inst.find_item(&format!("{}#", cell_name(size, p)));
+        let in_shape = |k: usize| -> Option<usize> {
+            let f = self.filling(k)?;
+            self.rules
+                .shape_cells(f.shape)
+                .iter()
+                .position(|&q| q == p)
+                .map(|at| usize::from(f.digits[at]))
+        };
+        if value == 0 {
+            let mut items = vec![p];
+            items.extend(colour);
+            let options = (0..inst.n_options())
+                .filter(|&k| {
+                    (k / size == p && k < n3) || (k >= n3 && items.iter().any(|&i| has(k, i)))
+                })
+                .filter(|&k| inst.option(k).len() > 0)
+                .collect();
+            return (items, options);
+        }
+        let own = p * size + value - 1;
+        let mut options: Vec<usize> = Vec::new();
+        if inst.option(own).len() > 0 {
+            options.push(own);
+        }
+        options.extend(
+            (n3..inst.n_options())
+                .filter(|&k| in_shape(k) == Some(value) && inst.option(k).len() > 0),
+        );
+        let mut items: Vec<usize> = inst.option(own).collect();
+        if items.is_empty() {
+            // A cell of a cage filled directly: its part of a filling that puts v there.
+            if let Some(&k) = options.first() {
+                let all: Vec<usize> = inst.option(k).collect();
+                items.push(all[0]);
+                items.extend(all.iter().copied().filter(|&i| {
+                    let mut cells = Vec::new();
+                    self.filling_cells_of(k, i, &mut cells);
+                    cells == [p]
+                }));
+            } else {
+                items.push(p);
+            }
+        }
+        items.sort_unstable();
+        items.dedup();
+        (items, options)
+    }
+
+    /// The pencil marks from the live links: per cell whose item is not covered, bit v − 1 for
+    /// each digit v that an option still in its list puts there — a cell option, or a filling of a
+    /// cage filled directly (the only options in such a cell's list); 0 for a covered cell.
+    pub fn candidates(&self, links: &Links) -> Vec<u32> {
+        let size = self.grid.size();
+        let n3 = size * size * size;
+        let nodes = links.nodes();
+        (0..size * size)
+            .map(|p| {
+                let h = p as u32 + 1;
+                if links.lens()[h as usize] & COVERED != 0 {
+                    return 0;
+                }
+                let mut mask = 0;
+                let mut x = nodes[h as usize].down;
+                while x != h {
+                    let k = links.option_of(x);
+                    let digit = if k < n3 {
+                        Some(k % size + 1)
+                    } else {
+                        self.filling(k).and_then(|f| {
+                            let cells = self.rules.shape_cells(f.shape);
+                            let at = cells.iter().position(|&q| q == p)?;
+                            Some(usize::from(f.digits[at]))
+                        })
+                    };
+                    if let Some(v) = digit {
+                        mask |= 1 << (v - 1);
+                    }
+                    x = nodes[x as usize].down;
+                }
+                mask
+            })
+            .collect()
+    }
+}

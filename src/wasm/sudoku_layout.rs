@@ -1,0 +1,143 @@
+//! The page's handle on a Sudoku's layout (issue 20's board): a second `#[wasm_bindgen] impl
+//! Session` block, a child of `wasm` (it reads the loaded problem). Its part of the CONTRACT:
+//!
+//! ```text
+//! import { ShapeKind, sudoku_switches } from './pkg/dlx_studio.js';
+//! sudoku_switches() -> [{name, rule}]   the variant switches of a typed Sudoku, as the CLI's --variant
+//!                                names them (x, windoku, anti-knight, anti-king, non-consecutive);
+//!                                Session.load_as("sudoku", text, false, "x,anti-knight") loads with them.
+//! ShapeKind.Region … ShapeKind.Thermo  the kinds of constraint in layout().constraints.
+//! s.layout() -> {size, variants, jigsaw, regions: [region of each cell], constraints: [{kind, name,
+//!                cells, sum, items: [header], options: [option]}]} | null
+//!                                a Sudoku's layout (null for another problem): regions (boxes or a
+//!                                jigsaw's), diagonals, windoku and extra regions, cages (sum or null),
+//!                                thermometers (cells from the bulb), each with the item headers and
+//!                                options (a shape's fillings) that state it. Once per load.
+//! ```
+//!
+//! `cell_links`, `item_cells` and `candidates` (in `wasm.rs`) read the Sudoku through the helpers
+//! here, so that they hold for jigsaw regions and cages filled directly.
+
+use super::{not_loaded, to_js, Session};
+use crate::problems::sudoku::{ConstraintKind, Sudoku, Switch};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// The kind of a constraint in `Session.layout()`: the page draws and names each by this.
+#[wasm_bindgen]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeKind {
+    Region = 0,
+    Diagonal = 1,
+    Windoku = 2,
+    ExtraRegion = 3,
+    Cage = 4,
+    Thermo = 5,
+}
+
+impl From<ConstraintKind> for ShapeKind {
+    fn from(k: ConstraintKind) -> ShapeKind {
+        match k {
+            ConstraintKind::Region => ShapeKind::Region,
+            ConstraintKind::Diagonal => ShapeKind::Diagonal,
+            ConstraintKind::Windoku => ShapeKind::Windoku,
+            ConstraintKind::ExtraRegion => ShapeKind::ExtraRegion,
+            ConstraintKind::Cage => ShapeKind::Cage,
+            ConstraintKind::Thermo => ShapeKind::Thermo,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct SwitchView {
+    name: &'static str,
+    rule: &'static str,
+}
+
+/// The variant switches of a typed Sudoku (see the contract above).
+#[wasm_bindgen]
+pub fn sudoku_switches() -> Result<JsValue, JsValue> {
+    let all: Vec<SwitchView> = Switch::ALL
+        .iter()
+        .map(|&s| SwitchView {
+            name: s.name(),
+            rule: s.rule(),
+        })
+        .collect();
+    to_js(&all)
+}
+
+#[derive(Serialize)]
+struct ConstraintView {
+    kind: u32,
+    name: String,
+    cells: Vec<u32>,
+    sum: Option<u32>,
+    items: Vec<u32>,
+    options: Vec<u32>,
+}
+
+#[derive(Serialize)]
+struct LayoutView {
+    size: usize,
+    variants: Vec<&'static str>,
+    jigsaw: bool,
+    regions: Vec<u32>,
+    constraints: Vec<ConstraintView>,
+}
+
+fn u32s(v: &[usize]) -> Vec<u32> {
+    v.iter().map(|&x| x as u32).collect()
+}
+
+impl Session {
+    /// The loaded Sudoku, or None for another problem (an error before any load).
+    pub(super) fn sudoku(&self) -> Result<Option<&Sudoku>, JsValue> {
+        let l = self.loaded.as_ref().ok_or_else(not_loaded)?;
+        Ok(l.problem.as_sudoku())
+    }
+
+    /// `cell_links` of a Sudoku: the cell's items (headers) and options, from its instance.
+    pub(super) fn sudoku_cell_links(
+        &self,
+        sudoku: &Sudoku,
+        cell: usize,
+        value: usize,
+    ) -> (Vec<u32>, Vec<u32>) {
+        let (items, options) = sudoku.cell_links(cell, value);
+        (
+            items.iter().map(|&i| i as u32 + 1).collect(),
+            u32s(&options),
+        )
+    }
+}
+
+#[wasm_bindgen]
+impl Session {
+    /// The loaded Sudoku's layout and constraints (see the contract above), or null.
+    pub fn layout(&self) -> Result<JsValue, JsValue> {
+        let Some(s) = self.sudoku()? else {
+            return Ok(JsValue::NULL);
+        };
+        let layout = s.layout();
+        let view = LayoutView {
+            size: layout.size,
+            variants: layout.variants,
+            jigsaw: layout.jigsaw,
+            regions: u32s(&layout.regions),
+            constraints: s
+                .constraints()
+                .into_iter()
+                .map(|c| ConstraintView {
+                    kind: ShapeKind::from(c.kind) as u32,
+                    name: c.name,
+                    cells: u32s(&c.cells),
+                    sum: c.sum,
+                    items: c.items.iter().map(|&i| i as u32 + 1).collect(),
+                    options: u32s(&c.options),
+                })
+                .collect(),
+        };
+        to_js(&view)
+    }
+}
