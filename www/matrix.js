@@ -610,10 +610,12 @@ export class MatrixView {
     const L = this.layout;
     if (!this.lit || !L) return;
     if (!this._rowOfOption) {
-      this._rowOfOption = new Map();
+      /** @type {Map<number, number>} */
+      const rowOfOption = new Map();
       L.rowOpt.forEach((/** @type {number} */ k, /** @type {number} */ r) => {
-        for (let o = k; o <= L.rowLast[r]; o++) this._rowOfOption.set(o, r);
+        for (let o = k; o <= L.rowLast[r]; o++) rowOfOption.set(o, r);
       });
+      this._rowOfOption = rowOfOption;
     }
     const w = this.canvas.clientWidth, h = this.canvas.clientHeight, s = this.scale;
     const rowOf = this._rowOfOption;

@@ -200,7 +200,8 @@ export function drawBorders(ctx, g, L, ink) {
 /**
  * The edges of a set of cells' outline, inset by d px: per cell side on the outline, a segment that
  * stops short at a convex corner, meets its neighbour's on a straight run and reaches into the
- * corner cell at a concave one. @param {Set<number>} set @param {number} n @param {Geometry} g @param {number} d
+ * corner cell at a concave one. @param {CanvasRenderingContext2D} ctx @param {Set<number>} set @param {number} n
+ * @param {Geometry} g @param {number} d
  */
 function outline(ctx, set, n, g, d) {
   const { cell, x0, y0 } = g;
