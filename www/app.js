@@ -15,6 +15,7 @@ import { takeSnapshot } from './snapshot.js';
 import { resetColours } from './canvas.js';
 import { queryOf, specOf, MAX_URL } from './links.js';
 import { SudokuTools } from './sudoku.js';
+import { Maker } from './maker.js';
 import { AlgorithmView } from './algorithm.js';
 import { Glossary, TermLinker, linkStatistics } from './glossary.js';
 import { Tours } from './tours.js';
@@ -71,6 +72,7 @@ const ui = /** @type {Record<string, any>} */ ({});
 /** @type {TreeView} */ let tree;
 /** @type {RunToEnd} */ let runs;
 /** @type {SudokuTools} */ let sudoku;
+/** @type {Maker} */ let maker;
 /** @type {Glossary} */ let glossary;
 /** @type {Tours} */ let tours;
 /** @type {Race} */ let race;
@@ -113,6 +115,15 @@ async function main() {
     { start: ui['race-start'], stop: ui['race-stop'], until: ui['race-until'], lanes: ui['race-lanes'], verdict: ui['race-verdict'], note: ui['race-note'] },
     { race: (race = new Race(() => raceView.changed())), problem: () => (syncForm() && M().problem && M().info ? { spec: /** @type {any} */ (M().problem), title: M().info?.title || '' } : null) },
   );
+  maker = new Maker(ui, {
+    // The made puzzle into the Sudoku box (the user's text kept for Undo), then loaded.
+    load: (text) => {
+      const spec = { kind: 'sudoku', text, distinct: false };
+      writeInputs(spec);
+      return loadSpec(spec);
+    },
+    note,
+  });
   sudoku = new SudokuTools(ui, {
     model: M,
     loadPuzzle: (text) => loadSpec({ kind: 'sudoku', text, distinct: false }),
@@ -186,7 +197,7 @@ async function main() {
       lastRun: () => (runs.state.phase === 'done' ? runs.state : null),
       runs,
       race,
-      matrix, board, tree, renderers, sudoku, glossary, tours,
+      matrix, board, tree, renderers, sudoku, glossary, tours, maker,
     },
   };
   await openFromUrl();
@@ -438,15 +449,18 @@ function clearInputError() {
 async function writeUrl(spec, push) {
   let text = spec.text;
   const input = kindOf(spec.kind).input;
-  if (input === 'puzzle') {
-    // The canonical one-line form (givens, '.' for empty) is shorter and reads back the same.
+  // A puzzle made by New puzzle: the link says its size, variant and seed (`made=9:killer:123`).
+  const made = input === 'puzzle' ? maker.tagFor(spec.text) : undefined;
+  if (input === 'puzzle' && !/^\s*(\{|https?:|f-puzzles|sudokupad)/i.test(text)) {
+    // The canonical one-line form (givens, '.' for empty) is shorter and reads back the same; not
+    // for f-puzzles JSON or a link, whose rules the line of givens would lose.
     const b = M().board();
     if (b.text && !/\s/.test(b.text)) text = b.text;
   }
   if (input === 'size') text = String(Number(text));
   // The tree goes in the link only when it is not the default (DLX1), so old links stay as they were.
   const tree = M().treeChoice === TREES[0].name ? undefined : M().treeChoice;
-  const canonical = { kind: spec.kind, text, distinct: spec.distinct, format: spec.format, tree };
+  const canonical = { kind: spec.kind, text, distinct: spec.distinct, format: spec.format, tree, made };
   const seq = ++state.link.seq;
   const query = await queryOf(canonical);
   if (seq !== state.link.seq) return; // a later load wrote its own
@@ -456,7 +470,7 @@ async function writeUrl(spec, push) {
   const entry = { spec: canonical };
   const prev = history.state && history.state.spec;
   const same = prev && prev.kind === canonical.kind && prev.text === canonical.text && prev.distinct === canonical.distinct
-    && prev.format === canonical.format && prev.tree === canonical.tree;
+    && prev.format === canonical.format && prev.tree === canonical.tree && prev.made === canonical.made;
   if (push && prev && !same) history.pushState(entry, '', url);
   else history.replaceState(entry, '', url);
   if (tooLong) {
@@ -493,6 +507,8 @@ async function openFromUrl({ push = false } = {}) {
   // A link or an entry without a tree is DLX1's (the default is left out of links).
   spec = { ...spec, tree: spec.tree || TREES[0].name };
   writeInputs(spec);
+  // Said before the load, so that the load's link keeps the `made=` of the puzzle.
+  if (spec.made) maker.opened(spec.made, spec.text);
   if (loadSpec(spec, { push })) return;
   const error = ui['input-error'].textContent;
   loadSpec(DEFAULT, { updateUrl: false });
