@@ -816,12 +816,12 @@ fn items_options_and_labels_speak_the_puzzles_words() {
     assert_eq!(
         labels,
         [
-            "cage 1: 1+2",
-            "cage 1: 2+1",
-            "thermo 1: 1<2<3",
-            "thermo 1: 1<2<4",
-            "thermo 1: 1<3<4",
-            "thermo 1: 2<3<4"
+            "cage 1 in r1c1-r1c2: 1+2",
+            "cage 1 in r1c1-r1c2: 2+1",
+            "thermometer from r2c1: 1<2<3",
+            "thermometer from r2c1: 1<2<4",
+            "thermometer from r2c1: 1<3<4",
+            "thermometer from r2c1: 2<3<4"
         ]
     );
     // Cage 1 lies in no other shape: filled directly, its fillings cover its cells' items, and its
