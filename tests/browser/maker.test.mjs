@@ -5,7 +5,7 @@
 
 import path from 'node:path';
 import {
-  SHOTS, assert, tid, text, open, test, report, cli, settle,
+  SHOTS, assert, tid, text, open, test, report, cli, settle, stepUntil,
 } from './harness.mjs';
 
 /**
@@ -146,6 +146,10 @@ test('maker: Cancel stops a running make; the page stays responsive and nothing 
   await page.click(tid('load'));
   const box = await page.inputValue(tid('puzzle'));
   const title = await page.evaluate(() => window.dlx.model.info.title);
+  // A step with no make going on, to compare with one during the make (reported, not a threshold).
+  let t0 = Date.now();
+  await page.click(tid('step'));
+  const idleMs = Date.now() - t0;
   await page.click(tid('new-puzzle'));
   await page.waitForFunction(() => window.dlx.app.maker.reports >= 3, null, { timeout: 60000 });
   const progress = await text(page, 'maker-status');
@@ -156,7 +160,7 @@ test('maker: Cancel stops a running make; the page stays responsive and nothing 
   const same = await page.evaluate(() => { const m = window.dlx.app.maker; const w = m.worker; m.start(); return m.worker === w; });
   assert(same, 'a second start made a second worker');
   // The page answers while the worker makes: a step of the search on the page's thread.
-  const t0 = Date.now();
+  t0 = Date.now();
   await page.click(tid('step'));
   const stepMs = Date.now() - t0;
   await page.screenshot({ path: path.join(SHOTS, 'maker-progress-1280.png') });
@@ -172,7 +176,7 @@ test('maker: Cancel stops a running make; the page stays responsive and nothing 
   assert(await page.inputValue(tid('puzzle')) === box, 'the box was replaced');
   assert((await page.evaluate(() => window.dlx.model.info.title)) === title, 'another puzzle was loaded');
   assert(!(await page.evaluate(() => location.search)).includes('made='), 'the link names a made puzzle');
-  report.push(`maker: cancelled after ${reports} reports ("${progress}"); a step took ${stepMs} ms meanwhile`);
+  report.push(`maker: cancelled after ${reports} reports ("${progress}"); a step took ${stepMs} ms meanwhile, ${idleMs} ms before the make`);
 });
 
 test('maker: keyboard only, New puzzle is reachable and works, and Cancel by Enter', async ({ page, base }) => {
@@ -223,4 +227,22 @@ test('maker: screenshots of the progress and the result at 1280x800 and 375 px',
     await page.locator('#maker').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, `maker-made-${w}.png`) });
   }
+});
+
+test('maker: the narration and the tree speak a made puzzle\'s words (a cage, a diagonal)', async ({ page, base }) => {
+  await open(page, base);
+  await ask(page, 9, 'killer', '5');
+  await page.click(tid('new-puzzle'));
+  await made(page);
+  // A cell of a cage filled directly: its options are the cage's fillings, and it says so.
+  const cage = await stepUntil(page, /: cell r\dc\d lies in cage \d+ in r\dc\d(-r\dc\d)?, which has (one filling left: \d(\+\d)*|\w+ fillings left)$/);
+  // The tree's labels name a filling by its cage and cells.
+  const labels = await page.evaluate(() => window.dlx.model.labels);
+  assert(labels.some((l) => /^cage \d+ in r\dc\d(-r\dc\d)?: \d(\+\d)*$/.test(l)), `labels: ${labels.slice(729, 733)}`);
+  await page.screenshot({ path: path.join(SHOTS, 'maker-narration-killer-1280.png') });
+  await ask(page, 9, 'x', '2');
+  await page.click(tid('new-puzzle'));
+  await made(page);
+  const diagonal = await stepUntil(page, /: diagonal [\u2197\u2198] needs an? \d: (one place|\w+ places) left$/);
+  report.push(`maker: narration "${cage}"; "${diagonal}"`);
 });
