@@ -164,12 +164,23 @@ test('maker: Cancel stops a running make; the page stays responsive and nothing 
   await page.click(tid('step'));
   const stepMs = Date.now() - t0;
   await page.screenshot({ path: path.join(SHOTS, 'maker-progress-1280.png') });
+  // The worker itself is watched: after Cancel it posts nothing more (it is terminated, not just
+  // ignored by the page).
+  await page.evaluate(() => {
+    const w = window.dlx.app.maker.worker;
+    window.makerPosts = 0;
+    w.addEventListener('message', () => { window.makerPosts++; });
+  });
+  await page.waitForFunction(() => window.makerPosts >= 1, null, { timeout: 30000 });
   await page.click(tid('maker-cancel'));
+  await page.waitForTimeout(200);
+  const posts = await page.evaluate(() => window.makerPosts);
   const cancelled = await text(page, 'maker-status');
   assert(/^Cancelled: no 9×9 non-consecutive puzzle made \(seed 6\)/.test(cancelled), `status: ${cancelled}`);
   const reports = await page.evaluate(() => window.dlx.app.maker.reports);
   await page.waitForTimeout(1500);
   assert(await page.evaluate(() => window.dlx.app.maker.reports) === reports, 'progress went on after Cancel');
+  assert(await page.evaluate(() => window.makerPosts) === posts, 'the worker still posts after Cancel');
   assert(await text(page, 'maker-status') === cancelled, 'the status changed after Cancel');
   assert(!(await page.isDisabled(tid('new-puzzle'))), 'New puzzle came back');
   assert(await page.isHidden(tid('maker-cancel')), 'Cancel is hidden again');
