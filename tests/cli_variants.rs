@@ -221,3 +221,29 @@ fn make_takes_a_size_and_says_nothing_new_by_default() {
         assert!(err.contains(want), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn make_progress_draws_the_makers_stages_on_stderr() {
+    // A make of a few seconds (non-consecutive: long uniqueness checks), with --progress: the line
+    // the maker's sink draws, redrawn in place, then blanked out; stdout is the puzzle alone.
+    let (code, out, err) = dlx(&[
+        "make",
+        "sudoku",
+        "--variant",
+        "non-consecutive",
+        "--seed",
+        "6",
+        "--progress",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim_end().len(), 81, "{out}");
+    assert!(err.contains("\rmake: "), "{err:?}");
+    assert!(
+        err.contains("full grid, attempt ") || err.contains("removing givens: "),
+        "{err:?}"
+    );
+    assert!(
+        err.ends_with('\r'),
+        "the line is blanked out at the end: {err:?}"
+    );
+}
