@@ -211,7 +211,7 @@ fn make_takes_a_size_and_says_nothing_new_by_default() {
         ),
         (
             vec!["make", "sudoku", "16", "--variant", "x"],
-            "16x16 classic puzzles only",
+            "x cannot be made 16x16: only classic 16x16 puzzles are made",
         ),
         (vec!["make", "sudoku", "nine"], "`nine` is not a size"),
         (vec!["make", "sudoku", "9", "9"], "unexpected argument `9`"),

@@ -53,6 +53,25 @@ impl Kind {
         Ok(kind)
     }
 
+    /// The kind as `--variant` writes it: "killer", "x, anti-knight", "classic".
+    pub fn name(&self) -> String {
+        let mut names: Vec<&str> = self.switches.iter().map(|s| s.name()).collect();
+        for (on, name) in [
+            (self.jigsaw, "jigsaw"),
+            (self.killer, "killer"),
+            (self.thermo, "thermo"),
+        ] {
+            if on {
+                names.push(name);
+            }
+        }
+        if names.is_empty() {
+            "classic".to_string()
+        } else {
+            names.join(", ")
+        }
+    }
+
     /// Whether the puzzle needs f-puzzles JSON to be written (shapes), not one line of digits.
     pub fn needs_json(&self) -> bool {
         self.jigsaw || self.killer || self.thermo
@@ -165,8 +184,8 @@ impl Kind {
         // 4 to 60 s by the seed, anti-knight and killer near a minute, jigsaw and non-consecutive more.
         if size == 16 && *self != Kind::default() {
             return refuse(
-                "a variant",
-                "the maker makes 16x16 classic puzzles only (a variant takes up to minutes)",
+                &self.name(),
+                "only classic 16x16 puzzles are made (a variant takes up to minutes)",
             );
         }
         if size == 4 {
