@@ -17,5 +17,7 @@ pub mod report;
 pub mod wasm;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm_facts;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm_maker;
 
 pub use crate::core::{Event, Instance, Observer, Search, Stats, Status};

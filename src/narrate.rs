@@ -165,19 +165,39 @@ pub fn item_words(lang: Lang, name: &str, len: u64) -> Option<String> {
                     n => format!("cell r{r}c{c} can take {}", things(n, "digit", "digits")),
                 });
             }
-            for word in ["cage", "thermo"] {
+            for (word, said) in [("cage", "cage"), ("thermo", "thermometer")] {
                 if let Some(k) = name.strip_prefix(word).filter(|k| digits(k)) {
                     // Without the links, no cells nor digits (narrate adds them: shape_words).
                     return Some(format!(
-                        "{word} {k} has {} left",
+                        "{said} {k} has {} left",
                         things(len, "filling", "fillings")
                     ));
                 }
             }
             let (unit, v) = name.split_once('=')?;
+            // A diagonal is named by its direction, as drawn: d- runs from r1c1 down to the right,
+            // d+ from the bottom left up.
+            let arrow = match unit {
+                "d-" => Some('\u{2198}'),
+                "d+" => Some('\u{2197}'),
+                _ => None,
+            };
+            if let Some(arrow) = arrow {
+                let a = if v == "8" || v == "11" || v == "18" {
+                    "an"
+                } else {
+                    "a"
+                };
+                return Some(match len {
+                    0 => format!("diagonal {arrow} needs {a} {v} and has no place left for it"),
+                    1 => format!("diagonal {arrow} needs {a} {v}: one place left"),
+                    n => format!(
+                        "diagonal {arrow} needs {a} {v}: {} left",
+                        things(n, "place", "places")
+                    ),
+                });
+            }
             let where_ = match unit.split_at(1) {
-                ("d", "+") => "on diagonal+".to_string(),
-                ("d", "-") => "on diagonal-".to_string(),
                 (kind, k) if digits(k) => {
                     let kind = match kind {
                         "r" => "row",
@@ -241,8 +261,10 @@ pub fn item_words(lang: Lang, name: &str, len: u64) -> Option<String> {
 
 /// A variant Sudoku's shape filled whole (item `cage17` or `thermo1`, header `item`, `len` options
 /// left) in the puzzle's words, with its cells and, when one is left, its filling: "cage 17 in
-/// r1c1-r1c2 has one filling left: 8+9". The cells and digits are read from an option still in the
-/// item's list (its coloured items `r1c1#:8`, in the shape's order); `None` for another item.
+/// r1c1-r1c2 has one filling left: 8+9", "thermometer from r2c3 has one filling left: 2<5<7". The
+/// cells and digits are read from an option still in the item's list (its coloured items `r1c1#:8`,
+/// in the shape's order, or a direct filling's cell items); with none left, from the first of the
+/// shape's options in the instance (cells only). `None` for another item.
 pub fn shape_words(inst: &Instance, links: &Links, item: u32, len: u32) -> Option<String> {
     let name = item_name(inst, item);
     let (word, k, sep) = [("cage", "+"), ("thermo", "<")]
@@ -253,12 +275,59 @@ pub fn shape_words(inst: &Instance, links: &Links, item: u32, len: u32) -> Optio
                 .map(|k| (w, k, sep))
         })?;
     let first = links.nodes()[item as usize].down;
-    if first == item || len == 0 {
-        return Some(format!("{word} {k} has no filling left"));
+    let option = if first != item && len > 0 {
+        Some(links.option_of(first))
+    } else {
+        // The fillings begin with their shape's item: the first one found names the cells.
+        let i = Links::item_of_header(item);
+        (0..inst.n_options()).find(|&o| inst.option(o).next() == Some(i))
+    };
+    let placed = option.map_or_else(Vec::new, |o| filling_cells(inst, o));
+    let cells = |placed: &[(&str, &str)]| match placed {
+        [] => String::new(),
+        [(one, _)] => format!(" in {one}"),
+        [(a, _), .., (b, _)] => format!(" in {a}-{b}"),
+    };
+    let shape = match (word, placed.first()) {
+        ("thermo", Some((bulb, _))) => format!("thermometer from {bulb}"),
+        ("thermo", None) => format!("thermometer {k}"),
+        _ => format!("cage {k}{}", cells(&placed)),
+    };
+    Some(match len {
+        0 => format!("{shape} has no filling left"),
+        1 => {
+            let digits: Vec<&str> = placed.iter().map(|&(_, d)| d).collect();
+            format!("{shape} has one filling left: {}", digits.join(sep))
+        }
+        n => format!(
+            "{shape} has {} left",
+            things(u64::from(n), "filling", "fillings")
+        ),
+    })
+}
+
+/// A cell of a cage filled directly (its options are the cage's fillings, not digits of its own), in
+/// the cage's words: "cell r1c1 lies in cage 3 in r1c1-r2c1, which has two fillings left". `None`
+/// for another item, or when no option is left to say which cage.
+fn cell_in_cage(inst: &Instance, links: &Links, item: u32, len: u32) -> Option<String> {
+    let name = item_name(inst, item);
+    let first = links.nodes()[item as usize].down;
+    if first == item || !name.starts_with('r') || name.contains('=') {
+        return None;
     }
-    let option: Vec<(usize, u32)> = inst.option_colored(links.option_of(first)).collect();
-    // A shape tied by colours names its cells `r1c1#` with the digit as colour; a cage filled
-    // directly covers each cell item `r1c1` followed by its row item `r1=8`.
+    let shape = inst.option(links.option_of(first)).next()?;
+    let words = shape_words(inst, links, shape as u32 + 1, len)?;
+    Some(format!(
+        "cell {name} lies in {}",
+        words.replacen(" has ", ", which has ", 1)
+    ))
+}
+
+/// The cells of filling option `o` and their digits, in the shape's order: a shape tied by colours
+/// names its cells `r1c1#` with the digit as colour; a cage filled directly covers each cell item
+/// `r1c1` followed by its row item `r1=8`.
+fn filling_cells(inst: &Instance, o: usize) -> Vec<(&str, &str)> {
+    let option: Vec<(usize, u32)> = inst.option_colored(o).collect();
     let mut placed: Vec<(&str, &str)> = option
         .iter()
         .filter(|&&(_, c)| c != 0)
@@ -281,23 +350,38 @@ pub fn shape_words(inst: &Instance, links: &Links, item: u32, len: u32) -> Optio
             }
         }
     }
-    let span = match placed.as_slice() {
-        [] => String::new(),
-        [(one, _)] => format!(" in {one}"),
-        [(a, _), .., (b, _)] => format!(" in {a}-{b}"),
-    };
-    Some(if len == 1 {
-        let digits: Vec<&str> = placed.iter().map(|&(_, d)| d).collect();
-        format!(
-            "{word} {k}{span} has one filling left: {}",
-            digits.join(sep)
-        )
-    } else {
-        format!(
-            "{word} {k}{span} has {} left",
-            things(u64::from(len), "filling", "fillings")
-        )
-    })
+    placed
+}
+
+/// What a variant Sudoku's "at most one" item (secondary) says, in the puzzle's words: "at most one
+/// 5 in the 2x2 window from r1c3 (anti-king)". `None` for another name.
+pub fn rule_words(name: &str) -> Option<String> {
+    let (unit, v) = name.rsplit_once('=')?;
+    let inner = |p: &str| unit.strip_prefix(p)?.strip_suffix(')');
+    if let Some(cell) = inner("king(") {
+        return Some(format!(
+            "at most one {v} in the 2x2 window from {cell} (anti-king: no {v} a king's move from another)"
+        ));
+    }
+    if let Some((a, b)) = inner("knight(").and_then(|x| x.split_once(',')) {
+        return Some(format!(
+            "{a} and {b} are a knight's move apart: not both {v} (anti-knight)"
+        ));
+    }
+    if let Some((a, b)) = inner("nc(").and_then(|x| x.split_once(',')) {
+        let (lo, hi) = v.split_once('/')?;
+        return Some(format!(
+            "{a} and {b} are neighbours: not {lo} and {hi} side by side (non-consecutive)"
+        ));
+    }
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if let Some(k) = unit.strip_prefix("cage").filter(|k| digits(k)) {
+        return Some(format!("at most one {v} in cage {k} (its digits differ)"));
+    }
+    if let Some(k) = unit.strip_prefix('e').filter(|k| digits(k)) {
+        return Some(format!("at most one {v} in extra region {k}"));
+    }
+    None
 }
 
 /// One line for `ev`, taken forward or (when `undone`) taken back by `step_back`: plain words for
@@ -311,9 +395,20 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: 
             if let Some(w) = shape_words(inst, search.links(), item, len) {
                 return format!(": {w}");
             }
+            if let Some(w) = cell_in_cage(inst, search.links(), item, len) {
+                return format!(": {w}");
+            }
         }
         item_words(lang, item_name(inst, item), len as u64)
             .map_or_else(String::new, |w| format!(": {w}"))
+    };
+    // A variant's "at most one" item, in the puzzle's words (a secondary item is covered when an
+    // option through it is tried: that is when the rule acts).
+    let rule = |item: u32| match lang {
+        Lang::Sudoku if !inst.is_primary(Links::item_of_header(item)) => {
+            rule_words(item_name(inst, item)).map_or_else(String::new, |w| format!(": {w}"))
+        }
+        _ => String::new(),
     };
     let links = search.links();
     // With multiplicities: the bound the item has after `ev` taken forward (the events below change
@@ -371,10 +466,11 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: 
                 );
             }
             format!(
-                "Cover {}: take it out, and hide its {} from {}",
+                "Cover {}: take it out, and hide its {} from {}{}",
                 item_name(inst, item),
                 plural(options, "option", "options"),
-                plural(others, "other item", "other items")
+                plural(others, "other item", "other items"),
+                rule(item)
             )
         }
         Event::UncoverItem { item } => {
@@ -389,10 +485,11 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, inst: &Instance, lang: 
                 );
             }
             format!(
-                "Uncover {}: put it back, and its {} back into {}",
+                "Uncover {}: put it back, and its {} back into {}{}",
                 item_name(inst, item),
                 plural(options, "option", "options"),
-                plural(others, "other item", "other items")
+                plural(others, "other item", "other items"),
+                rule(item)
             )
         }
         Event::Hide { node } => format!(
@@ -976,7 +1073,136 @@ mod tests {
         let thermo = p.instance().find_item("thermo1").unwrap() as u32 + 1;
         assert_eq!(
             shape_words(p.instance(), s.links(), thermo, 0).unwrap(),
-            "thermo 1 has no filling left"
+            "thermometer from r4c1 has no filling left"
+        );
+    }
+
+    /// Every line of the search of a made puzzle of `kind` (`dlx make sudoku --variant kind --seed
+    /// seed`), up to `max` events, as the page and `dlx trace` narrate them.
+    fn made_lines(
+        kind: &str,
+        seed: u64,
+        max: u64,
+    ) -> (crate::problems::sudoku::Sudoku, Vec<String>) {
+        use crate::problems::sudoku::{maker, Sudoku};
+        use crate::problems::Problem;
+        let k = maker::Kind::parse(kind).unwrap();
+        let made = maker::make(&k, seed, None).unwrap();
+        let p = Sudoku::parse_with(&made.text, &k.switches).unwrap();
+        let mut s = Search::new(p.instance());
+        s.preselect(p.givens()).unwrap();
+        let mut lines = Vec::new();
+        trace(&mut s, p.instance(), Lang::Sudoku, max, |l| lines.push(l));
+        (p, lines)
+    }
+
+    /// The narrations of `lines` (JSON step-log lines) that contain `want`.
+    fn said(lines: &[String], want: &str) -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                v["narration"].as_str().unwrap().to_string()
+            })
+            .filter(|n| n.contains(want))
+            .collect()
+    }
+
+    #[test]
+    fn variant_puzzles_are_narrated_in_their_own_words() {
+        let cell = |size: usize, p: usize| format!("r{}c{}", p / size + 1, p % size + 1);
+        // A killer (cages filled directly): a cage with one filling left says its cells and
+        // digits, which add up to its sum; a cell of a cage speaks of its cage, not of digits.
+        let (p, lines) = made_lines("killer", 5, 3000);
+        let cages = said(&lines, "has one filling left: ");
+        assert!(!cages.is_empty(), "no cage narrated");
+        for line in &cages {
+            // "…: cage 17 in r1c1-r1c2 has one filling left: 8+9"
+            let at = line.rfind("cage ").unwrap();
+            let rest = &line[at + 5..];
+            let k: usize = rest[..rest.find(' ').unwrap()].parse().unwrap();
+            let cage = &p.rules().cages[k - 1];
+            let span = match cage.cells.as_slice() {
+                [one] => format!(" in {}", cell(9, *one)),
+                [a, .., b] => format!(" in {}-{}", cell(9, *a), cell(9, *b)),
+                [] => unreachable!(),
+            };
+            assert!(rest.contains(&span), "{line}: {span}");
+            let digits = &rest[rest.find("left: ").unwrap() + 6..];
+            let digits: Vec<u32> = digits.split('+').map(|d| d.parse().unwrap()).collect();
+            assert_eq!(digits.len(), cage.cells.len(), "{line}");
+            assert_eq!(Some(digits.iter().sum::<u32>()), cage.sum, "{line}");
+        }
+        let lies = said(&lines, "lies in cage ");
+        assert!(!lies.is_empty() && lies.iter().all(|l| l.contains(", which has ")));
+        // A thermometer from its bulb, its digits rising.
+        let (p, lines) = made_lines("thermo", 9, 3000);
+        let thermos = said(&lines, "thermometer from ");
+        assert!(!thermos.is_empty(), "no thermometer narrated");
+        for line in thermos.iter().filter(|l| l.contains("one filling left")) {
+            let from = line.find("thermometer from ").unwrap() + 17;
+            let bulb = &line[from..from + line[from..].find(" has").unwrap()];
+            assert!(
+                p.rules().thermos.iter().any(|t| cell(9, t[0]) == bulb),
+                "{line}: no thermometer from {bulb}"
+            );
+            let digits = &line[line.find("left: ").unwrap() + 6..];
+            let digits: Vec<u32> = digits.split('<').map(|d| d.parse().unwrap()).collect();
+            assert!(
+                digits.len() >= 3 && digits.windows(2).all(|w| w[0] < w[1]),
+                "{line}"
+            );
+        }
+        // Both diagonals by their arrows; the at-most-one rules when an option covers them.
+        let (_, lines) = made_lines("x", 2, 3000);
+        let diagonal = said(&lines, "diagonal ");
+        assert!(
+            diagonal.iter().any(|l| l.contains('\u{2197}')),
+            "{diagonal:?}"
+        );
+        assert!(
+            diagonal.iter().any(|l| l.contains('\u{2198}')),
+            "{diagonal:?}"
+        );
+        assert!(diagonal
+            .iter()
+            .any(|l| l.contains(" needs a ") && l.contains(": one place left")));
+        for (kind, seed, want) in [
+            ("anti-king", 5, ": at most one "),
+            ("anti-knight", 4, " are a knight's move apart: not both "),
+            ("non-consecutive", 6, " are neighbours: not "),
+            ("jigsaw", 7, " can only go in one place in jigsaw region "),
+        ] {
+            let (_, lines) = made_lines(kind, seed, 3000);
+            assert!(
+                !said(&lines, want).is_empty(),
+                "{kind}: no line says {want:?}"
+            );
+        }
+        // The sentences themselves.
+        let w = |name: &str| rule_words(name).unwrap();
+        assert_eq!(
+            w("king(r1c3)=5"),
+            "at most one 5 in the 2x2 window from r1c3 (anti-king: no 5 a king's move from another)"
+        );
+        assert_eq!(
+            w("knight(r1c1,r2c3)=7"),
+            "r1c1 and r2c3 are a knight's move apart: not both 7 (anti-knight)"
+        );
+        assert_eq!(
+            w("nc(r1c1,r1c2)=4/5"),
+            "r1c1 and r1c2 are neighbours: not 4 and 5 side by side (non-consecutive)"
+        );
+        assert_eq!(w("cage3=2"), "at most one 2 in cage 3 (its digits differ)");
+        assert_eq!(w("e2=9"), "at most one 9 in extra region 2");
+        assert_eq!(rule_words("r1=5"), None);
+        assert_eq!(
+            item_words(Lang::Sudoku, "d-=8", 2).unwrap(),
+            "diagonal \u{2198} needs an 8: two places left"
+        );
+        assert_eq!(
+            item_words(Lang::Sudoku, "d+=3", 0).unwrap(),
+            "diagonal \u{2197} needs a 3 and has no place left for it"
         );
     }
 
@@ -1042,7 +1268,7 @@ mod tests {
         );
         assert_eq!(
             w(Lang::Sudoku, "d+=3", 1),
-            "3 can only go in one place on diagonal+"
+            "diagonal \u{2197} needs a 3: one place left"
         );
         assert_eq!(
             w(Lang::Sudoku, "w2=9", 0),

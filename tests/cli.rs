@@ -1253,7 +1253,7 @@ fn options_follow_one_rule_for_numbers_help_and_double_dash() {
     );
     fails(
         &["export", "queens", "8", "--progress"],
-        &["--progress applies to count and solve, not export"],
+        &["--progress applies to count, solve and make, not export"],
     );
 }
 

@@ -164,3 +164,86 @@ fn refusals_name_what_is_wrong() {
     let (_, _, err) = dlx(&["solve", "sudoku", "https://f-puzzles.com/?load=N4Ig"]);
     assert!(!err.contains("unknown character"), "{err}");
 }
+
+#[test]
+fn make_takes_a_size_and_says_nothing_new_by_default() {
+    // A 4x4 classic: one line of 16 symbols that solve reads as a unique puzzle; stderr empty
+    // (the progress line is for a terminal or --progress).
+    let (code, out, err) = dlx(&["make", "sudoku", "4", "--seed", "3"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let line = out.trim_end();
+    assert_eq!(line.chars().count(), 16, "{out}");
+    let v = json(&["solve", "sudoku", line, "--json"]);
+    assert_eq!(v["unique"], true, "{v}");
+    // The same with `4x4` and a variant, as f-puzzles JSON, and 16x16 with its solution in the
+    // puzzle's own alphabet.
+    let (code, out, _) = dlx(&[
+        "make",
+        "sudoku",
+        "4x4",
+        "--variant",
+        "killer",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with('{') && out.contains("\"size\":4"), "{out}");
+    let v = json(&["make", "sudoku", "16", "--seed", "2", "--json"]);
+    let solution = v["solution"].as_str().unwrap();
+    assert_eq!(solution.len(), 256);
+    assert!(
+        solution
+            .chars()
+            .all(|c| c.is_ascii_digit() || ('A'..='G').contains(&c)),
+        "{solution}"
+    );
+    let solved = json(&["solve", "sudoku", v["puzzle"].as_str().unwrap(), "--json"]);
+    assert_eq!(solved["unique"], true);
+    // Refused by name, exit 2.
+    for (args, want) in [
+        (
+            vec!["make", "sudoku", "6"],
+            "a 6x6 Sudoku has boxes of unequal sides",
+        ),
+        (
+            vec!["make", "sudoku", "4", "--variant", "anti-king"],
+            "anti-king cannot be made 4x4",
+        ),
+        (
+            vec!["make", "sudoku", "16", "--variant", "x"],
+            "x cannot be made 16x16: only classic 16x16 puzzles are made",
+        ),
+        (vec!["make", "sudoku", "nine"], "`nine` is not a size"),
+        (vec!["make", "sudoku", "9", "9"], "unexpected argument `9`"),
+    ] {
+        let (code, _, err) = dlx(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn make_progress_draws_the_makers_stages_on_stderr() {
+    // A make of a few seconds (non-consecutive: long uniqueness checks), with --progress: the line
+    // the maker's sink draws, redrawn in place, then blanked out; stdout is the puzzle alone.
+    let (code, out, err) = dlx(&[
+        "make",
+        "sudoku",
+        "--variant",
+        "non-consecutive",
+        "--seed",
+        "6",
+        "--progress",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim_end().len(), 81, "{out}");
+    assert!(err.contains("\rmake: "), "{err:?}");
+    assert!(
+        err.contains("full grid, attempt ") || err.contains("removing givens: "),
+        "{err:?}"
+    );
+    assert!(
+        err.ends_with('\r'),
+        "the line is blanked out at the end: {err:?}"
+    );
+}

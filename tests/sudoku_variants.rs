@@ -816,12 +816,12 @@ fn items_options_and_labels_speak_the_puzzles_words() {
     assert_eq!(
         labels,
         [
-            "cage 1: 1+2",
-            "cage 1: 2+1",
-            "thermo 1: 1<2<3",
-            "thermo 1: 1<2<4",
-            "thermo 1: 1<3<4",
-            "thermo 1: 2<3<4"
+            "cage 1 in r1c1-r1c2: 1+2",
+            "cage 1 in r1c1-r1c2: 2+1",
+            "thermometer from r2c1: 1<2<3",
+            "thermometer from r2c1: 1<2<4",
+            "thermometer from r2c1: 1<3<4",
+            "thermometer from r2c1: 2<3<4"
         ]
     );
     // Cage 1 lies in no other shape: filled directly, its fillings cover its cells' items, and its
@@ -897,4 +897,218 @@ fn links_written_by_f_puzzles_read() {
         ]
     );
     assert_eq!(dlx_solutions(&s, 1).len(), 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The maker's sizes and its progress sink (the page's New puzzle and `dlx make sudoku SIZE`).
+
+/// Makes a `size`x`size` puzzle and checks it as [`made_and_checked`] does: the checker accepts the
+/// solution, the independent solver finds it and no other, and DLX agrees on the text read back.
+fn made_sized_and_checked(kind: &str, size: usize, seed: u64) -> maker::Made {
+    let n = [(4, 2), (9, 3), (16, 4)]
+        .iter()
+        .find(|&&(s, _)| s == size)
+        .unwrap()
+        .1;
+    let k = Kind::parse(kind).unwrap();
+    let made = maker::make_with(&k, size, seed, None, &mut maker::Quiet)
+        .unwrap()
+        .unwrap();
+    assert_eq!(made.puzzle.size(), size, "{kind} {size}");
+    assert_eq!(made.solution.len(), size * size);
+    assert_eq!(made.rules.check(n, &made.solution, true), Ok(()), "{kind}");
+    let givens = made.puzzle.cells().to_vec();
+    let (count, first) = brute(n, &made.rules, &givens, 2);
+    assert_eq!(
+        count, 1,
+        "{kind} {size} seed {seed}: not unique (independent)"
+    );
+    assert_eq!(first.unwrap(), made.solution, "{kind} {size} seed {seed}");
+    let sudoku = Sudoku::parse_with(&made.text, &k.switches).unwrap();
+    assert_eq!(
+        sudoku.rules(),
+        &made.rules,
+        "{kind} {size}: the rules read back"
+    );
+    assert_eq!(dlx_solutions(&sudoku, 2), vec![made.solution.clone()]);
+    // The f-puzzles link (the page's text for a variant) reads back as the same puzzle.
+    let link = fpuzzles::link(&fpuzzles::write(&made.puzzle, &made.rules));
+    let back = Sudoku::parse_with(&link, &[]).unwrap();
+    assert_eq!(back.rules(), &made.rules, "{kind} {size}: the link's rules");
+    assert_eq!(dlx_solutions(&back, 2), vec![made.solution.clone()]);
+    made
+}
+
+#[test]
+fn the_maker_makes_4x4_and_16x16_puzzles_unique_by_the_independent_solver() {
+    for kind in ["classic", "x", "anti-knight", "jigsaw", "killer", "thermo"] {
+        let mut texts = Vec::new();
+        for seed in 1..=6 {
+            let made = made_sized_and_checked(kind, 4, seed);
+            // Minimal: no given can go without a second solution (by the independent solver).
+            for p in (0..16).filter(|&p| made.puzzle.cells()[p] != 0) {
+                let mut g = made.puzzle.cells().to_vec();
+                g[p] = 0;
+                assert_eq!(brute(2, &made.rules, &g, 2).0, 2, "{kind} seed {seed}: {p}");
+            }
+            texts.push(made.text);
+        }
+        texts.sort();
+        texts.dedup();
+        assert!(
+            texts.len() >= 3,
+            "{kind}: six seeds, {} puzzles",
+            texts.len()
+        );
+    }
+    let made = made_sized_and_checked("classic", 16, 2);
+    assert_eq!(made.text.chars().count(), 256);
+    // The same seed, the same 16x16 puzzle.
+    let k = Kind::default();
+    let again = maker::make_with(&k, 16, 2, None, &mut maker::Quiet)
+        .unwrap()
+        .unwrap();
+    assert_eq!(again.text, made.text);
+}
+
+#[test]
+fn the_maker_refuses_sizes_and_variants_it_cannot_make_by_name() {
+    let refused = |kind: &str, size: usize| {
+        let k = Kind::parse(kind).unwrap();
+        maker::make_with(&k, size, 1, None, &mut maker::Quiet)
+            .map(|_| ())
+            .unwrap_err()
+            .message
+    };
+    let m = refused("classic", 6);
+    assert!(m.contains("6x6") && m.contains("4x4, 9x9 and 16x16"), "{m}");
+    let m = refused("classic", 25);
+    assert!(m.contains("25x25"), "{m}");
+    let m = refused("classic", 7);
+    assert!(m.contains("not 7x7"), "{m}");
+    assert_eq!(
+        refused("windoku", 4),
+        "windoku cannot be made 4x4: its four extra regions are 3x3 boxes of a 9x9"
+    );
+    assert_eq!(
+        refused("anti-king", 4),
+        "anti-king cannot be made 4x4: no 4x4 grid obeys it"
+    );
+    assert_eq!(
+        refused("x,non-consecutive", 4),
+        "non-consecutive cannot be made 4x4: no 4x4 grid obeys it"
+    );
+    assert_eq!(
+        refused("x,anti-knight", 4),
+        "no 4x4 grid obeys x, anti-knight together"
+    );
+    assert_eq!(
+        refused("killer", 16),
+        "killer cannot be made 16x16: only classic 16x16 puzzles are made (a variant takes up to minutes)"
+    );
+}
+
+#[test]
+fn the_makers_sink_hears_each_stage_and_stopping_stops() {
+    use dlx_studio::problems::sudoku::maker::{Progress, Stage};
+    let k = Kind::parse("x").unwrap();
+    // A sink that stops nothing sees the stages in order, nodes never going down, and changes
+    // nothing: the puzzle is make()'s.
+    let mut seen: Vec<Progress> = Vec::new();
+    let mut all = |p: Progress| {
+        seen.push(p);
+        ControlFlow::Continue(())
+    };
+    let made = maker::make_with(&k, 9, 2, None, &mut all).unwrap().unwrap();
+    assert_eq!(made.text, maker::make(&k, 2, None).unwrap().text);
+    assert!(
+        matches!(seen[0].stage, Stage::FullGrid { attempt: 1 }),
+        "{:?}",
+        seen[0]
+    );
+    assert!(seen.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+    let removes: Vec<(usize, usize, usize)> = seen
+        .iter()
+        .filter_map(|p| match p.stage {
+            Stage::Remove {
+                tried,
+                to_try,
+                givens,
+            } => Some((tried, to_try, givens)),
+            _ => None,
+        })
+        .collect();
+    assert!(removes.len() >= 81, "{}", removes.len());
+    assert!(removes
+        .windows(2)
+        .all(|w| w[0].0 <= w[1].0 && w[0].2 >= w[1].2));
+    assert!(removes.iter().all(|r| r.1 == 81));
+    assert_eq!(removes[0].2, 81);
+    assert_eq!(
+        removes.last().unwrap().2,
+        made.puzzle.cells().iter().filter(|&&v| v != 0).count()
+    );
+    // In words, as the CLI's progress line and the page say it.
+    let thousands = dlx_studio::narrate::thousands;
+    let p = seen
+        .iter()
+        .find(|p| matches!(p.stage, Stage::Remove { tried: 2, .. }))
+        .unwrap();
+    let Stage::Remove { givens, .. } = p.stage else {
+        unreachable!()
+    };
+    assert_eq!(
+        p.to_string(),
+        format!(
+            "removing givens: 2 of 81 cells tried, {givens} givens left; {} nodes",
+            thousands(p.nodes)
+        )
+    );
+    assert_eq!(seen[0].to_string(), "full grid, attempt 1: 0 nodes");
+    // Stopping at the 20th report: the make ends there, with no puzzle, and the sink is not called
+    // again.
+    let mut calls = 0;
+    let mut stop = |_: Progress| {
+        calls += 1;
+        if calls >= 20 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    assert!(maker::make_with(&k, 9, 2, None, &mut stop)
+        .unwrap()
+        .is_none());
+    assert_eq!(calls, 20);
+    // A stop heard inside one long uniqueness check (a non-consecutive puzzle's checks take up to
+    // hundreds of thousands of nodes): two reports of the same removal stage can only come from
+    // within one check, every SLICE nodes; stopping at the first such report ends the make there.
+    let k = Kind::parse("non-consecutive").unwrap();
+    let mut prev: Option<Progress> = None;
+    let mut inside: Option<(Progress, Progress)> = None;
+    let mut within = |p: Progress| {
+        if let Some(q) = prev {
+            if matches!(p.stage, Stage::Remove { .. }) && p.stage == q.stage {
+                inside = Some((q, p));
+                return ControlFlow::Break(());
+            }
+        }
+        prev = Some(p);
+        ControlFlow::Continue(())
+    };
+    let t = std::time::Instant::now();
+    assert!(maker::make_with(&k, 9, 6, None, &mut within)
+        .unwrap()
+        .is_none());
+    let (q, p) = inside.expect("no report from inside a check");
+    let jump = p.nodes - q.nodes;
+    assert!(
+        jump > 0 && jump <= maker::SLICE + 1_000,
+        "{jump} nodes between two reports inside a check"
+    );
+    eprintln!(
+        "stopped inside a check at {} nodes after {:?}",
+        p.nodes,
+        t.elapsed()
+    );
 }

@@ -15,6 +15,7 @@ import { takeSnapshot } from './snapshot.js';
 import { resetColours } from './canvas.js';
 import { queryOf, specOf, MAX_URL } from './links.js';
 import { SudokuTools } from './sudoku.js';
+import { Maker } from './maker.js';
 import { AlgorithmView } from './algorithm.js';
 import { Glossary, TermLinker, linkStatistics } from './glossary.js';
 import { Tours } from './tours.js';
@@ -96,6 +97,7 @@ const ui = /** @type {UI} */ ({});
 /** @type {TreeView} */ let tree;
 /** @type {RunToEnd} */ let runs;
 /** @type {SudokuTools} */ let sudoku;
+/** @type {Maker} */ let maker;
 /** @type {Glossary} */ let glossary;
 /** @type {Tours} */ let tours;
 /** @type {Race} */ let race;
@@ -143,6 +145,15 @@ async function main() {
     { start: ui['race-start'], stop: ui['race-stop'], until: ui['race-until'], lanes: ui['race-lanes'], verdict: ui['race-verdict'], note: ui['race-note'] },
     { race: (race = new Race(() => raceView.changed())), problem: () => { const m = M(); return syncForm() && m.problem && m.info ? { spec: m.problem, title: m.info.title || '' } : null; } },
   );
+  maker = new Maker(ui, {
+    // The made puzzle into the Sudoku box (the user's text kept for Undo), then loaded.
+    load: (text) => {
+      const spec = { kind: 'sudoku', text, distinct: false };
+      writeInputs(spec);
+      return loadSpec(spec);
+    },
+    note,
+  });
   sudoku = new SudokuTools(ui, {
     model: M,
     // An edit keeps the picker's switches (an X puzzle edited stays an X puzzle).
@@ -225,7 +236,7 @@ async function main() {
       lastRun: () => (runs.state.phase === 'done' ? runs.state : null),
       runs,
       race,
-      matrix, board, tree, renderers, sudoku, glossary, tours, variants, picker,
+      matrix, board, tree, renderers, sudoku, glossary, tours, variants, picker, maker,
     },
   };
   await openFromUrl();
@@ -484,8 +495,11 @@ function clearInputError() {
 async function writeUrl(spec, push) {
   let text = spec.text;
   const input = kindOf(spec.kind).input;
-  if (input === 'puzzle') {
-    // The canonical one-line form (givens, '.' for empty) is shorter and reads back the same.
+  // A puzzle made by New puzzle: the link says its size, variant and seed (`made=9:killer:123`).
+  const made = input === 'puzzle' ? maker.tagFor(spec.text) : undefined;
+  if (input === 'puzzle' && !/^\s*(\{|https?:|f-puzzles|sudokupad)/i.test(text)) {
+    // The canonical one-line form (givens, '.' for empty) is shorter and reads back the same; not
+    // for f-puzzles JSON or a link, whose rules the line of givens would lose.
     const b = M().board();
     // Not for an f-puzzles text with shapes: its cages or regions are not in the grid's line.
     if (b.text && !/\s/.test(b.text) && gridKeepsRules(M().layout, spec.format)) text = b.text;
@@ -493,7 +507,7 @@ async function writeUrl(spec, push) {
   if (input === 'size') text = String(Number(text));
   // The tree goes in the link only when it is not the default (DLX1), so old links stay as they were.
   const tree = M().treeChoice === TREES[0].name ? undefined : M().treeChoice;
-  const canonical = { kind: spec.kind, text, distinct: spec.distinct, format: spec.format, tree };
+  const canonical = { kind: spec.kind, text, distinct: spec.distinct, format: spec.format, tree, made };
   const seq = ++state.link.seq;
   const query = await queryOf(canonical);
   if (seq !== state.link.seq) return; // a later load wrote its own
@@ -503,7 +517,7 @@ async function writeUrl(spec, push) {
   const entry = { spec: canonical };
   const prev = history.state && history.state.spec;
   const same = prev && prev.kind === canonical.kind && prev.text === canonical.text && prev.distinct === canonical.distinct
-    && prev.format === canonical.format && prev.tree === canonical.tree;
+    && prev.format === canonical.format && prev.tree === canonical.tree && prev.made === canonical.made;
   if (push && prev && !same) history.pushState(entry, '', url);
   else history.replaceState(entry, '', url);
   if (tooLong) {
@@ -540,6 +554,8 @@ async function openFromUrl({ push = false } = {}) {
   // A link or an entry without a tree is DLX1's (the default is left out of links).
   spec = { ...spec, tree: spec.tree || TREES[0].name };
   writeInputs(spec);
+  // Said before the load, so that the load's link keeps the `made=` of the puzzle.
+  if (spec.made) maker.opened(spec.made, spec.text);
   if (loadSpec(spec, { push })) return;
   const error = ui['input-error'].textContent;
   loadSpec(DEFAULT, { updateUrl: false });

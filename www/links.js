@@ -67,6 +67,7 @@ export async function queryOf(spec) {
   const formatKey = spec.kind === 'sudoku' ? 'variant' : 'format';
   if (spec.format) plain.set(formatKey, spec.format);
   if (spec.tree) plain.set('tree', spec.tree);
+  if (spec.made) plain.set('made', spec.made);
   let q = `?${plain.toString().replace(/%2C/g, ',')}`;
   // Short links stay readable (a 9x9 Sudoku is 81 characters); longer ones are packed if that is shorter.
   if (q.length > 200) {
@@ -75,6 +76,7 @@ export async function queryOf(spec) {
     if (spec.distinct) packed.set('distinct', '1');
     if (spec.format) packed.set(formatKey, spec.format);
     if (spec.tree) packed.set('tree', spec.tree);
+    if (spec.made) packed.set('made', spec.made);
     const z = `?${packed.toString()}`;
     if (z.length < q.length) q = z;
   }
@@ -94,10 +96,12 @@ export async function specOf(search, kinds) {
   const format = params.get('format') || params.get('variant') || undefined;
   // The search tree (Session.set_tree), when the link names one; undefined: DLX1's.
   const tree = params.get('tree') || undefined;
+  // The size, variant and seed of a puzzle made by New puzzle (www/maker.js), when the link says them.
+  const made = params.get('made') || undefined;
   for (const kind of kinds) {
-    if (params.has(kind)) return { kind, text: /** @type {string} */ (params.get(kind)), distinct, format, tree };
+    if (params.has(kind)) return { kind, text: /** @type {string} */ (params.get(kind)), distinct, format, tree, made };
     const z = params.get(`${kind}.z`);
-    if (z !== null) return { kind, text: await inflate(z), distinct, format, tree };
+    if (z !== null) return { kind, text: await inflate(z), distinct, format, tree, made };
   }
   return null;
 }

@@ -31,10 +31,11 @@ function isTrap(err) {
 }
 
 /**
- * @typedef {{kind: string, text: string, distinct: boolean, format?: string, tree?: string}} ProblemSpec
+ * @typedef {{kind: string, text: string, distinct: boolean, format?: string, tree?: string, made?: string}} ProblemSpec
  *   format: exact cover's "knuth" | "matrix" (undefined: detect), a Sudoku's variant switches
  *   ("x,anti-knight": the picker, www/variants.js); tree: the search tree to walk (a name
- *   of TREES, engine.js; undefined: keep the one chosen), for links and history entries
+ *   of TREES, engine.js; undefined: keep the one chosen), for links and history entries; made: the
+ *   size, variant and seed of a puzzle made by New puzzle (`9:killer:123`, www/maker.js), for links
  */
 
 export class Model {

@@ -36,7 +36,7 @@ Usage:
   dlx export PROBLEM ARGS…
   dlx merge  FILES|-
   dlx trace  PROBLEM ARGS… [--events N] [--heuristic H] [--tree T]
-  dlx make   sudoku [--variant V] [--seed S] [--clues N] [--json]
+  dlx make   sudoku [SIZE] [--variant V] [--seed S] [--clues N] [--json] [--progress]
 
 Commands:
   count    print the number of solutions (just the number)
@@ -54,9 +54,10 @@ Commands:
            item, option, nodes, updates, solutions, narration (and a solution's options);
            the page downloads the same lines (its step log)
   make     print a new Sudoku with exactly one solution, in the form solve reads: one line of
-           81 symbols (to solve with the same --variant), or f-puzzles JSON for jigsaw, killer
+           symbols (to solve with the same --variant), or f-puzzles JSON for jigsaw, killer
            and thermo; the same --seed makes the same puzzle; --json adds its f-puzzles link,
-           its solution and nodes, DLX's search-tree nodes to solve it (docs/variants.md)
+           its solution and nodes, DLX's search-tree nodes to solve it (docs/variants.md);
+           SIZE is 4, 9 (the default) or 16
 
 Problems:
   queens N                 N queens on an NxN board, none attacking another
@@ -288,7 +289,7 @@ const OPTIONS: &[OptSpec] = &[
     OptSpec {
         name: "--progress",
         value: None,
-        commands: &[Count, Solve],
+        commands: &[Count, Solve, Make],
     },
     OptSpec {
         name: "--format",

@@ -3,6 +3,13 @@
 //! puzzle is unique by construction, and the same seed makes the same puzzle on every machine (the
 //! random numbers are SplitMix64's, the search is deterministic for a layout).
 //!
+//! The maker drives and a caller's [`Sink`] listens: it is told each stage (the full grid, the
+//! givens tried so far and to try, the search-tree nodes so far) and may answer stop, which ends the
+//! make between two slices of search (ripgrep's `Sink` idea). The CLI draws its progress line from
+//! it; the page's worker posts it to the page.
+//!
+//! Sizes 4x4, 9x9 and 16x16 (square boxes); a variant a size cannot have is refused by name.
+//!
 //! Jigsaw regions, killer cages and thermometers are drawn at random too (regions by swapping cells
 //! between neighbouring regions while each stays connected; cages grown from random cells over
 //! distinct digits of the full grid; thermometers walked from random cells to rising neighbours).
@@ -46,9 +53,152 @@ impl Kind {
         Ok(kind)
     }
 
+    /// The kind as `--variant` writes it: "killer", "x, anti-knight", "classic".
+    pub fn name(&self) -> String {
+        let mut names: Vec<&str> = self.switches.iter().map(|s| s.name()).collect();
+        for (on, name) in [
+            (self.jigsaw, "jigsaw"),
+            (self.killer, "killer"),
+            (self.thermo, "thermo"),
+        ] {
+            if on {
+                names.push(name);
+            }
+        }
+        if names.is_empty() {
+            "classic".to_string()
+        } else {
+            names.join(", ")
+        }
+    }
+
     /// Whether the puzzle needs f-puzzles JSON to be written (shapes), not one line of digits.
     pub fn needs_json(&self) -> bool {
         self.jigsaw || self.killer || self.thermo
+    }
+}
+
+/// What the maker is doing when it reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Looking for a random full grid: the attempt, from 1 (a jigsaw's regions are drawn anew each).
+    FullGrid { attempt: u64 },
+    /// Removing givens: `tried` of the `to_try` cells tried so far, `givens` left.
+    Remove {
+        tried: usize,
+        to_try: usize,
+        givens: usize,
+    },
+}
+
+/// One report: the stage and the search-tree nodes of the whole make so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub stage: Stage,
+    pub nodes: u64,
+}
+
+/// In words, the same in the CLI's progress line and on the page: "full grid, attempt 1: 1,024
+/// nodes", "givens: 40 of 81 cells tried, 52 givens left; 12,345 nodes".
+impl std::fmt::Display for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let nodes = crate::narrate::thousands(self.nodes);
+        match self.stage {
+            Stage::FullGrid { attempt } => {
+                write!(f, "full grid, attempt {attempt}: {nodes} nodes")
+            }
+            Stage::Remove {
+                tried,
+                to_try,
+                givens,
+            } => write!(
+                f,
+                "removing givens: {tried} of {to_try} cells tried, {givens} givens left; {nodes} nodes"
+            ),
+        }
+    }
+}
+
+/// Where the maker pushes its progress; `ControlFlow::Break` stops the make (it returns `Ok(None)`).
+/// Called at each stage and every [`SLICE`] search-tree nodes within a search, so a stop is heard
+/// within milliseconds.
+pub trait Sink {
+    fn progress(&mut self, p: Progress) -> ControlFlow<()>;
+}
+
+/// A sink that listens to nothing and never stops.
+pub struct Quiet;
+
+impl Sink for Quiet {
+    fn progress(&mut self, _: Progress) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+impl<F: FnMut(Progress) -> ControlFlow<()>> Sink for F {
+    fn progress(&mut self, p: Progress) -> ControlFlow<()> {
+        self(p)
+    }
+}
+
+/// The search-tree nodes between two reports within one search.
+pub const SLICE: u64 = 20_000;
+
+/// The sizes the maker makes (square boxes of side 2, 3, 4).
+pub const SIZES: [usize; 3] = [4, 9, 16];
+
+impl Kind {
+    /// The side of a box for a `size`x`size` puzzle of this kind, or why the maker will not make it.
+    pub fn box_side(&self, size: usize) -> Result<usize, InputError> {
+        let n = match size {
+            4 => 2,
+            9 => 3,
+            16 => 4,
+            6 | 8 | 10 | 12 => {
+                return Err(InputError::new(format!(
+                    "a {size}x{size} Sudoku has boxes of unequal sides, which this Sudoku does not \
+                     have: the maker makes 4x4, 9x9 and 16x16"
+                )))
+            }
+            25 => {
+                return Err(InputError::new(
+                    "the maker does not make 25x25 puzzles (each uniqueness check may take \
+                     minutes): it makes 4x4, 9x9 and 16x16",
+                ))
+            }
+            _ => {
+                return Err(InputError::new(format!(
+                    "the maker makes 4x4, 9x9 and 16x16 Sudokus, not {size}x{size}"
+                )))
+            }
+        };
+        let refuse = |what: &str, why: &str| {
+            Err(InputError::new(format!(
+                "{what} cannot be made {size}x{size}: {why}"
+            )))
+        };
+        if self.switches.contains(&Switch::Windoku) && size != 9 {
+            return refuse("windoku", "its four extra regions are 3x3 boxes of a 9x9");
+        }
+        // Measured (release, one core): a 16x16 classic takes about a second; X, anti-king, thermo
+        // 4 to 60 s by the seed, anti-knight and killer near a minute, jigsaw and non-consecutive more.
+        if size == 16 && *self != Kind::default() {
+            return refuse(
+                &self.name(),
+                "only classic 16x16 puzzles are made (a variant takes up to minutes)",
+            );
+        }
+        if size == 4 {
+            for (s, name) in [
+                (Switch::AntiKing, "anti-king"),
+                (Switch::NonConsecutive, "non-consecutive"),
+            ] {
+                if self.switches.contains(&s) {
+                    return refuse(name, "no 4x4 grid obeys it");
+                }
+            }
+        }
+        Ok(n)
     }
 }
 
@@ -110,18 +260,35 @@ const CHECK_NODES: u64 = 2_000_000;
 type Checked = (Option<u64>, Option<Vec<usize>>, u64);
 
 /// Solves under the rules with the given options preselected: the number of solutions (0, 1 or 2
-/// for "more"; `None` when the node cap was reached), the first, and the nodes.
-fn count(search: &mut Search, givens: &[usize]) -> Checked {
-    search.set_limits(Limits {
-        solutions: Some(2),
-        nodes: Some(CHECK_NODES),
-    });
+/// for "more"; `None` when the node cap was reached), the first, and the nodes; `Err` when `tell`
+/// (called every [`SLICE`] nodes with the nodes of this search) says stop.
+fn count(
+    search: &mut Search,
+    givens: &[usize],
+    mut tell: impl FnMut(u64) -> ControlFlow<()>,
+) -> Result<Checked, Stopped> {
     let mut obs = Count { first: None };
-    let status = if search.preselect(givens).is_ok() {
-        search.run(&mut obs)
-    } else {
-        Status::Done
-    };
+    let mut status = Status::Done;
+    if search.preselect(givens).is_ok() {
+        // In slices of nodes (the limit is a total), so that the sink hears of a long check.
+        loop {
+            let done = search.stats().nodes;
+            search.set_limits(Limits {
+                solutions: Some(2),
+                nodes: Some((done + SLICE).min(CHECK_NODES)),
+            });
+            status = search.run(&mut obs);
+            let st = search.stats();
+            if status != Status::Limit || st.solutions >= 2 || st.nodes >= CHECK_NODES {
+                break;
+            }
+            if tell(st.nodes).is_break() {
+                search.restart();
+                search.unpreselect();
+                return Err(Stopped);
+            }
+        }
+    }
     let st = search.stats();
     let n = if status == Status::Limit && st.solutions < 2 {
         None
@@ -131,8 +298,11 @@ fn count(search: &mut Search, givens: &[usize]) -> Checked {
     let nodes = st.nodes;
     search.restart();
     search.unpreselect();
-    (n, obs.first, nodes)
+    Ok((n, obs.first, nodes))
 }
+
+/// The sink said stop.
+struct Stopped;
 
 /// Random jigsaw regions for a 9x9: the boxes, with cells swapped between neighbouring regions
 /// while both regions stay connected.
@@ -318,16 +488,35 @@ fn thermos(rng: &mut Rng, size: usize, full: &[u8], count: usize) -> Vec<Vec<usi
 /// Makes a 9x9 puzzle of `kind` from `seed`, removing givens while it stays unique, down to
 /// `clues` givens if it can (the fewest it reaches otherwise).
 pub fn make(kind: &Kind, seed: u64, clues: Option<usize>) -> Result<Made, InputError> {
-    let n = 3;
-    let size = n * n;
+    make_with(kind, 9, seed, clues, &mut Quiet).map(|m| m.expect("a quiet sink never stops"))
+}
+
+/// Makes a `size`x`size` puzzle of `kind` from `seed` (as [`make`]), telling `sink` how far it got;
+/// `Ok(None)` when the sink said stop.
+pub fn make_with(
+    kind: &Kind,
+    size: usize,
+    seed: u64,
+    clues: Option<usize>,
+    sink: &mut impl Sink,
+) -> Result<Option<Made>, InputError> {
+    let n = kind.box_side(size)?;
     let mut rng = Rng(seed);
     let mut base = Rules::default();
     for &s in &kind.switches {
         base.apply(s);
     }
+    // The nodes of every search so far, for the reports.
+    let mut nodes: u64 = 0;
     // 1. A full grid under the rules that hold without shapes (a jigsaw's regions drawn first).
     let mut full = None;
     for attempt in 0..50u64 {
+        let stage = Stage::FullGrid {
+            attempt: attempt + 1,
+        };
+        if sink.progress(Progress { stage, nodes }).is_break() {
+            return Ok(None);
+        }
         if kind.jigsaw {
             base.regions = Some(jigsaw(&mut rng, n));
         }
@@ -341,12 +530,36 @@ pub fn make(kind: &Kind, seed: u64, clues: Option<usize>) -> Result<Made, InputE
             sudoku.instance(),
             Order::Shuffled(seed.wrapping_mul(31).wrapping_add(attempt)),
         );
-        search.set_limits(Limits {
-            solutions: Some(1),
-            nodes: Some(200_000),
-        });
         let mut obs = Count { first: None };
-        search.run(&mut obs);
+        // In slices, as a check (the limit is a total): 200,000 nodes an attempt.
+        loop {
+            let done = search.stats().nodes;
+            search.set_limits(Limits {
+                solutions: Some(1),
+                nodes: Some((done + SLICE).min(200_000)),
+            });
+            let status = search.run(&mut obs);
+            let now = search.stats().nodes;
+            if status != Status::Limit || obs.first.is_some() || now >= 200_000 {
+                nodes += now;
+                // The whole tree searched and no grid: without a jigsaw to redraw, no attempt
+                // will find one (4x4 X with anti-knight has none).
+                if status == Status::Done && obs.first.is_none() && !kind.jigsaw {
+                    return Err(InputError::new(format!(
+                        "no {size}x{size} grid obeys {} together",
+                        base.names().join(", ")
+                    )));
+                }
+                break;
+            }
+            let p = Progress {
+                stage,
+                nodes: nodes + now,
+            };
+            if sink.progress(p).is_break() {
+                return Ok(None);
+            }
+        }
         if let Some(options) = obs.first {
             let board = sudoku.board(&options);
             full = Some(board.cells.iter().map(|&v| v as u8).collect::<Vec<u8>>());
@@ -371,7 +584,11 @@ pub fn make(kind: &Kind, seed: u64, clues: Option<usize>) -> Result<Made, InputE
     let mut kept: Vec<bool> = vec![true; size * size];
     // Each check builds the puzzle with its givens, as `solve` reads it: a cage filled directly has no
     // cell options, so its givens are in its fillings, not options to preselect on a shared search.
-    let check = |kept: &[bool]| -> Result<Checked, InputError> {
+    let check = |kept: &[bool],
+                 stage: Stage,
+                 nodes: &mut u64,
+                 sink: &mut dyn FnMut(Progress) -> ControlFlow<()>|
+     -> Result<Option<Checked>, InputError> {
         let grid = Grid {
             n,
             cells: (0..size * size)
@@ -381,17 +598,38 @@ pub fn make(kind: &Kind, seed: u64, clues: Option<usize>) -> Result<Made, InputE
         };
         let sudoku = Sudoku::new(grid, rules.clone())?;
         let mut search = Search::new(sudoku.instance());
-        Ok(count(&mut search, sudoku.givens()))
+        let before = *nodes;
+        let checked = count(&mut search, sudoku.givens(), |k| {
+            sink(Progress {
+                stage,
+                nodes: before + k,
+            })
+        });
+        Ok(checked.ok().inspect(|c| *nodes += c.2))
     };
+    let mut tell = |p: Progress| sink.progress(p);
     let target = clues.unwrap_or(0);
+    let to_try = size * size;
+    let remove = |tried: usize, kept: &[bool]| Stage::Remove {
+        tried,
+        to_try,
+        givens: kept.iter().filter(|&&k| k).count(),
+    };
     if kind.killer {
-        if let (Some(1), _, _) = check(&vec![false; size * size])? {
-            kept = vec![false; size * size];
+        let none = vec![false; size * size];
+        match check(&none, remove(0, &kept), &mut nodes, &mut tell)? {
+            None => return Ok(None),
+            Some((Some(1), _, _)) => kept = none,
+            Some(_) => {}
         }
     }
     let mut order: Vec<usize> = (0..size * size).collect();
     rng.shuffle(&mut order);
-    for &p in &order {
+    for (tried, &p) in order.iter().enumerate() {
+        let stage = remove(tried, &kept);
+        if tell(Progress { stage, nodes }).is_break() {
+            return Ok(None);
+        }
         if kept.iter().filter(|&&k| k).count() <= target {
             break;
         }
@@ -399,13 +637,24 @@ pub fn make(kind: &Kind, seed: u64, clues: Option<usize>) -> Result<Made, InputE
             continue;
         }
         kept[p] = false;
-        if check(&kept)?.0 != Some(1) {
-            kept[p] = true;
+        match check(&kept, stage, &mut nodes, &mut tell)? {
+            None => return Ok(None),
+            Some((Some(1), _, _)) => {}
+            Some(_) => kept[p] = true,
         }
     }
-    let (solutions, first, nodes) = check(&kept)?;
-    assert_eq!(solutions, Some(1), "the puzzle stays unique at every step");
-    debug_assert!(first.is_some());
+    // The nodes of the made puzzle's own solve (its difficulty), not added to the make's.
+    let Some((solutions, first, last_nodes)) =
+        check(&kept, remove(to_try, &kept), &mut 0, &mut tell)?
+    else {
+        return Ok(None);
+    };
+    if solutions != Some(1) || first.is_none() {
+        // Unique at every step by construction; said plainly rather than a panic if ever not.
+        return Err(InputError::new(format!(
+            "the maker lost uniqueness for seed {seed} (a bug): please report it"
+        )));
+    }
     let cells: Vec<u8> = (0..size * size)
         .map(|p| if kept[p] { full[p] } else { 0 })
         .collect();
@@ -419,11 +668,11 @@ pub fn make(kind: &Kind, seed: u64, clues: Option<usize>) -> Result<Made, InputE
     } else {
         puzzle.to_line()
     };
-    Ok(Made {
+    Ok(Some(Made {
         text,
         puzzle,
         rules,
         solution: full,
-        nodes,
-    })
+        nodes: last_nodes,
+    }))
 }

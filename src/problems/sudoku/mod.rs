@@ -992,9 +992,21 @@ impl Problem for Sudoku {
                 .iter()
                 .map(|&d| self.grid.alphabet().label(d).to_string())
                 .collect();
+            // In the narration's words (narrate::shape_words): the cage's cells, the bulb.
+            let size = self.grid.size();
+            let cells = self.rules.shape_cells(f.shape);
             return match f.shape {
-                Shape::Cage(c) => format!("cage {}: {}", c + 1, digits.join("+")),
-                Shape::Thermo(t) => format!("thermo {}: {}", t + 1, digits.join("<")),
+                Shape::Cage(c) => format!(
+                    "cage {} in {}: {}",
+                    c + 1,
+                    variants::span(size, cells),
+                    digits.join("+")
+                ),
+                Shape::Thermo(_) => format!(
+                    "thermometer from {}: {}",
+                    variants::span(size, &cells[..1.min(cells.len())]),
+                    digits.join("<")
+                ),
             };
         }
         let text = self.instance().option_text(k);
