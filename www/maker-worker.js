@@ -20,7 +20,7 @@ self.onmessage = async (e) => {
   try {
     await ready;
   } catch (err) {
-    self.postMessage({ type: 'error', message: `the engine failed to start: ${err.message || err}` });
+    self.postMessage({ type: 'error', message: `the engine failed to start: ${err instanceof Error ? err.message : String(err)}` });
     return;
   }
   const t0 = performance.now();
