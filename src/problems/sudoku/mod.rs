@@ -25,6 +25,7 @@
 //! givens, searches, then undoes both in place ([`Search::restart`](crate::core::Search::restart), [`Search::unpreselect`](crate::core::Search::unpreselect)), with no
 //! copy of the matrix and no item names or other strings made on the way.
 
+pub mod fast;
 pub mod fpuzzles;
 pub mod maker;
 mod problem;

@@ -185,7 +185,8 @@ fn a_puzzle_without_solution_gives_none() {
         solved,
         Solved {
             count: 0,
-            solution: None
+            solution: None,
+            nodes: 1
         }
     );
 }
