@@ -16,9 +16,13 @@
 const OPTIONS: usize = 729;
 const ITEMS: usize = 324;
 const WORDS: usize = OPTIONS.div_ceil(64);
-/// The lengths are scanned 16 at a time (one SIMD register of bytes); the padding is covered.
+/// The lengths are scanned 16 at a time (one SIMD register of bytes) up to `SCANNED`; the rest is
+/// padding, covered. The array is 512 long so that an item number masked to 9 bits needs no bounds
+/// check (the hot loop indexes it from a table); the option tables are 1024 long for the same reason.
 const LANES: usize = 16;
-const PADDED: usize = ITEMS.div_ceil(LANES) * LANES;
+const SCANNED: usize = ITEMS.div_ceil(LANES) * LANES;
+const PADDED: usize = 512;
+const OPTION_SLOTS: usize = 1024;
 /// The length of a covered item (and of the padding): above every real length, so MRV skips it.
 const COVERED: u8 = u8::MAX;
 /// The length the items of the option being chosen hold while it is chosen: far enough from 0 that
@@ -28,7 +32,7 @@ const CHOOSING: u8 = 0xC0;
 /// Per option its 4 items; per item its 9 options in list order; per option the options that share
 /// an item with it (itself included), as a mask over the option bits. Made at compile time.
 struct Tables {
-    items: [[u16; 4]; OPTIONS],
+    items: [[u16; 4]; OPTION_SLOTS],
     list: [[u16; 9]; ITEMS],
     clash: [[u64; WORDS]; OPTIONS],
 }
@@ -69,7 +73,7 @@ const fn item_list(i: usize) -> [u16; 9] {
 
 const fn tables() -> Tables {
     let mut t = Tables {
-        items: [[0; 4]; OPTIONS],
+        items: [[0; 4]; OPTION_SLOTS],
         list: [[0; 9]; ITEMS],
         clash: [[0; WORDS]; OPTIONS],
     };
@@ -98,12 +102,15 @@ const fn tables() -> Tables {
 
 static TABLES: Tables = tables();
 
-/// The state of a node: the live options and the length of every item (`COVERED` once covered).
+/// The state of a node: the live options, the length of every item (`COVERED` once covered), and
+/// which items have length 1 (bit i for item i), so that MRV finds the usual choice, a forced move,
+/// without scanning the lengths.
 #[derive(Clone, Copy)]
 #[repr(C, align(16))]
 struct State {
     len: [u8; PADDED],
     live: [u64; WORDS],
+    ones: [u64; PADDED / 64],
 }
 
 impl State {
@@ -117,7 +124,11 @@ impl State {
         }
         let mut live = [u64::MAX; WORDS];
         live[WORDS - 1] = (1 << (OPTIONS % 64)) - 1;
-        State { len, live }
+        State {
+            len,
+            live,
+            ones: [0; PADDED / 64],
+        }
     };
 
     fn is_live(&self, o: usize) -> bool {
@@ -131,24 +142,40 @@ impl State {
         let t = &TABLES;
         let own = t.items[o];
         for i in own {
-            self.len[i as usize] = CHOOSING;
+            let i = usize::from(i);
+            self.len[i] = CHOOSING;
+            self.ones[i / 64] &= !(1 << (i % 64));
+        }
+        // The options hidden, word by word, then their items one shorter (only words with some).
+        let clash = &t.clash[o];
+        let gone: [u64; WORDS] = std::array::from_fn(|w| self.live[w] & clash[w]);
+        let mut words = 0u32;
+        for (w, (live, g)) in self.live.iter_mut().zip(gone).enumerate() {
+            *live ^= g;
+            words |= u32::from(g != 0) << w;
         }
         let mut empty = false;
-        for (w, (live, clash)) in self.live.iter_mut().zip(&t.clash[o]).enumerate() {
-            let mut gone = *live & clash;
-            *live &= !clash;
-            while gone != 0 {
-                let k = w * 64 + gone.trailing_zeros() as usize;
-                gone &= gone - 1;
+        while words != 0 {
+            let w = words.trailing_zeros() as usize;
+            words &= words - 1;
+            let mut bits = gone[w % WORDS];
+            while bits != 0 {
+                let k = (w * 64 + bits.trailing_zeros() as usize) % OPTION_SLOTS;
+                bits &= bits - 1;
                 for i in t.items[k] {
-                    let l = &mut self.len[i as usize];
-                    *l -= 1;
-                    empty |= *l == 0;
+                    let i = usize::from(i) % PADDED;
+                    let l = self.len[i] - 1;
+                    self.len[i] = l;
+                    if l <= 1 {
+                        // `o`'s own items stand at CHOOSING meanwhile, far above 1.
+                        empty |= l == 0;
+                        self.ones[i / 64] |= 1 << (i % 64);
+                    }
                 }
             }
         }
         for i in own {
-            self.len[i as usize] = COVERED;
+            self.len[usize::from(i)] = COVERED;
         }
         !empty
     }
@@ -157,9 +184,15 @@ impl State {
     /// every item is covered (a solution).
     #[inline(always)]
     fn mrv(&self) -> Option<usize> {
+        // The leftmost item of length 1, if any (the usual case: a forced move).
+        for (w, &bits) in self.ones.iter().enumerate() {
+            if bits != 0 {
+                return Some(w * 64 + bits.trailing_zeros() as usize);
+            }
+        }
         // The least length, lane by lane (vector minimums), then across the lanes.
         let mut low = [COVERED; LANES];
-        for chunk in self.len.chunks_exact(LANES) {
+        for chunk in self.len[..SCANNED].chunks_exact(LANES) {
             for (l, &x) in low.iter_mut().zip(chunk) {
                 *l = (*l).min(x);
             }
@@ -169,7 +202,7 @@ impl State {
             return None;
         }
         // The first block holding it, then its place in the block.
-        for (b, chunk) in self.len.chunks_exact(LANES).enumerate() {
+        for (b, chunk) in self.len[..SCANNED].chunks_exact(LANES).enumerate() {
             let mut hits = 0u32;
             for (j, &x) in chunk.iter().enumerate() {
                 hits |= u32::from(x == least) << j;
@@ -262,7 +295,7 @@ impl Fast9 {
         self.count = 0;
         self.nodes = 0;
         self.first = None;
-        self.enter(0, ok);
+        self.enter(0, 0, ok);
         Ok(Found {
             count: self.count,
             first: self.first.take(),
@@ -270,14 +303,16 @@ impl Fast9 {
         })
     }
 
-    /// Level `d`, entered with `stack[d]` (`ok` false: some item has no option). True to stop: the
-    /// limit is reached.
-    fn enter(&mut self, d: usize, ok: bool) -> bool {
+    /// Level `d`, entered with its state in `stack[slot]` (`ok` false: some item has no option). True
+    /// to stop: the limit is reached. The state of a level is copied to the next slot for every
+    /// option but its last, which is chosen in place: nothing returns to that state afterwards (a
+    /// forced move, the most common node, copies nothing).
+    fn enter(&mut self, d: usize, slot: usize, ok: bool) -> bool {
         self.nodes += 1;
         if !ok {
             return false;
         }
-        let Some(item) = self.stack[d].mrv() else {
+        let Some(item) = self.stack[slot].mrv() else {
             self.count += 1;
             if self.first.is_none() {
                 let mut grid = self.givens;
@@ -288,16 +323,25 @@ impl Fast9 {
             }
             return self.count >= self.limit;
         };
+        let state = &self.stack[slot];
+        let mut tries = [0u16; 9];
+        let mut n = 0;
         for o in TABLES.list[item] {
+            tries[n] = o;
+            n += usize::from(state.is_live(usize::from(o)));
+        }
+        for (j, &o) in tries[..n].iter().enumerate() {
             let o = usize::from(o);
-            if !self.stack[d].is_live(o) {
-                continue;
-            }
-            let (at, below) = self.stack.split_at_mut(d + 1);
-            below[0] = at[d];
-            let ok = below[0].choose(o);
             self.choice[d] = o as u16;
-            if self.enter(d + 1, ok) {
+            let next = if j + 1 == n {
+                slot
+            } else {
+                let (at, below) = self.stack.split_at_mut(slot + 1);
+                below[0] = at[slot];
+                slot + 1
+            };
+            let ok = self.stack[next].choose(o);
+            if self.enter(d + 1, next, ok) {
                 return true;
             }
         }
