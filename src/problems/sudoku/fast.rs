@@ -1,16 +1,18 @@
-//! `Fast9`: DLX1's tree for the 9x9 Sudoku on a fixed shape: 729 option bits and 324 item lengths, copied per level.
+//! `Fast9`: DLX1's tree for the 9x9 Sudoku on a fixed shape: 729 option bits and 324 item lengths.
 //!
 //! The instance is the one [`super::instance`] builds for boxes of side 3 (items: 81 cells, then
 //! row, column and box symbols; option `(r·9 + c)·9 + v − 1`), and the tree is DLX1's: at each node
 //! the primary item with the fewest live options (MRV, the leftmost on ties, a length 0 first of all),
 //! its options tried in list order, which is option order. What changes is the memory. Every item of
 //! this matrix has 9 options and every option 4 items, so the whole state of a node is which options
-//! are still live (729 bits) and how many each item has left (324 bytes): 432 bytes, copied to the
-//! next level instead of undone. Choosing option `o` clears the options that share an item with it
-//! (at most 28 besides `o`, a mask made once) and takes one off each of their 4 items' lengths;
-//! `o`'s own items are covered (length `COVERED`, above every length). The givens are applied the same
-//! way to the empty grid's state, with no links built. Nodes are counted as `Search` counts them (one
-//! a level entered), so on the same puzzle both report the same nodes.
+//! are still live (729 bits), how many each item has left (324 bytes) and which items have one left
+//! (the forced moves, so that MRV need not scan). A level with options left to try copies it to the
+//! next level; its last option (a forced move's only one) changes it in place, since nothing comes
+//! back to it: no undo either way. Choosing option `o` clears the options that share an item with it
+//! (at most 28 besides `o`, a mask made at compile time) and takes one off each of their 4 items'
+//! lengths; `o`'s own items are covered (length `COVERED`, above every length). The givens are
+//! applied the same way to the empty grid's state, with no links built. Nodes are counted as `Search`
+//! counts them (one a level entered), so on the same puzzle both report the same nodes.
 
 /// Options (9 × 81), items (4 × 81) and the words of the option bit set.
 const OPTIONS: usize = 729;

@@ -16,7 +16,7 @@ pub struct Solved {
 }
 
 /// Solves many puzzles fast. A 9x9 puzzle goes to [`Fast9`] (DLX1's tree on 729 option bits and 324
-/// lengths copied per level, the givens applied with no links built) unless an engine was set
+/// lengths, copied at a branch, the givens applied with no links built) unless an engine was set
 /// ([`Solver::set_engine`]: `bits` or `links`). Other sizes, and 9x9 under a set engine, use links:
 /// the matrix of each size is laid out once, and every puzzle is solved on it — givens preselected,
 /// search, then [`Search::restart`] and [`Search::unpreselect`] undo exactly what was covered, which
@@ -32,6 +32,15 @@ pub struct Solver {
     givens: Vec<usize>,
     /// What the searches count with (`Engine::Auto` unless `set_engine` says).
     engine: Engine,
+}
+
+/// The batch's answer: the solution's line if it is the only one, else `no solution` or `not unique`.
+fn verdict(count: u64, first: Option<String>) -> String {
+    match (count, first) {
+        (1, Some(line)) => line,
+        (0, _) => "no solution".into(),
+        _ => "not unique".into(),
+    }
 }
 
 /// Records the first solution into a grid and stops the search at the limit.
@@ -140,19 +149,14 @@ impl Solver {
             });
             let fast = self.fast.get_or_insert_with(Default::default);
             if let Some(found) = plain.then(|| fast.solve(&cells, 2).ok()).flatten() {
-                return Ok(match (found.count, found.first) {
-                    (1, Some(g)) => g.iter().map(|&v| char::from(b'0' + v)).collect(),
-                    (0, _) => "no solution".into(),
-                    _ => "not unique".into(),
-                });
+                let line = found
+                    .first
+                    .map(|g| g.iter().map(|&v| char::from(b'0' + v)).collect());
+                return Ok(verdict(found.count, line));
             }
         }
         let grid = Grid::parse(line)?;
         let solved = self.solve(&grid, 2);
-        Ok(match (solved.count, solved.solution) {
-            (1, Some(g)) => g.to_line(),
-            (0, _) => "no solution".into(),
-            _ => "not unique".into(),
-        })
+        Ok(verdict(solved.count, solved.solution.map(|g| g.to_line())))
     }
 }
