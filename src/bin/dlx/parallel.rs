@@ -6,7 +6,7 @@
 use super::{board_text, clash, count_report, read_input, source_name, Args, Fail, Progress, Stop};
 use dlx_studio::core::threads::{self, Progress as Shared};
 use dlx_studio::core::{Order, Plan, Split};
-use dlx_studio::problems::sudoku::{Grid, Solver};
+use dlx_studio::problems::sudoku::Solver;
 use dlx_studio::problems::{self, Problem};
 use dlx_studio::report::{self, CountReport};
 use std::io::{self, BufRead, Read, Write};
@@ -220,13 +220,7 @@ const BATCH: usize = 4096;
 
 /// The answer line for one puzzle line, or why the line is not a puzzle (with the column, if any).
 fn answer(solver: &mut Solver, line: &str) -> Result<String, (Option<usize>, String)> {
-    let grid = Grid::parse(line).map_err(|e| (e.column, e.message))?;
-    let solved = solver.solve(&grid, 2);
-    Ok(match (solved.count, solved.solution) {
-        (1, Some(g)) => g.to_line(),
-        (0, _) => "no solution".into(),
-        _ => "not unique".into(),
-    })
+    solver.answer(line).map_err(|e| (e.column, e.message))
 }
 
 /// `dlx solve sudoku --batch FILE|-`: one puzzle a line in, one answer a line out, in input order,

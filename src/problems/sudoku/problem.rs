@@ -1,0 +1,463 @@
+//! The Sudoku problem: Knuth's exact-cover instance, [`Sudoku`] (givens, variants' rules), boards,
+//! labels, the independent checker, and the candidates read from the links.
+
+use super::reader::{cell_name, find_repeat, Unit};
+use super::{fpuzzles, variants, Alphabet, Cage, Filling, Grid, Reading, Rules, Shape, Switch};
+use crate::core::{Instance, Links, COVERED};
+use crate::problems::{Board, InputError, Problem};
+
+/// The exact-cover instance of the empty N×N grid with boxes of side `n`: items `r1c1`…, `r1=1`…,
+/// `c1=1`…, `b1=1`…, all primary; option `(r·N + c)·N + v − 1` is "r{r}c{c} r{r}={v} c{c}={v} b{b}={v}".
+/// Panics unless `n` is 2 to 5 (a [`Grid`] has such an `n`).
+pub fn instance(n: usize) -> Instance {
+    instance_in(n, Alphabet::Standard)
+}
+
+/// [`instance`] with the symbols in the item names written in `alphabet` (`r1=0` for hexadecimal).
+pub fn instance_in(n: usize, alphabet: Alphabet) -> Instance {
+    instance_read(
+        n,
+        Reading {
+            alphabet,
+            ..Reading::default()
+        },
+    )
+}
+
+/// [`instance`] with the symbols in the item names written as the puzzle was read (`r1=16` for a
+/// grid of numbers, `r1=0` for hexadecimal).
+pub fn instance_read(n: usize, reading: Reading) -> Instance {
+    assert!(
+        (2..=5).contains(&n),
+        "Sudoku boxes are 2x2 to 5x5, not {n}x{n}"
+    );
+    let size = n * n;
+    let sym = |v: usize| reading.symbol(v as u8 + 1);
+    let mut names = Vec::with_capacity(4 * size * size);
+    names.extend((0..size * size).map(|p| cell_name(size, p)));
+    for prefix in ["r", "c", "b"] {
+        for u in 0..size {
+            names.extend((0..size).map(|v| format!("{prefix}{}={}", u + 1, sym(v))));
+        }
+    }
+    let mut inst = Instance::new(names, Vec::<String>::new()).expect("names are distinct");
+    let block = size * size;
+    for r in 0..size {
+        for c in 0..size {
+            let b = (r / n) * n + c / n;
+            for v in 0..size {
+                inst.add_option(&[
+                    r * size + c,
+                    block + r * size + v,
+                    2 * block + c * size + v,
+                    3 * block + b * size + v,
+                ])
+                .expect("items are distinct");
+            }
+        }
+    }
+    inst
+}
+
+/// A Sudoku puzzle as a [`Problem`]: classic, or with the rules of a variant ([`Rules`]).
+pub struct Sudoku {
+    pub(super) grid: Grid,
+    pub(super) inst: Instance,
+    pub(super) givens: Vec<usize>,
+    pub(super) rules: Rules,
+    /// The options after the N³ cell options: one per filling of a cage with a sum or a thermometer.
+    pub(super) fillings: Vec<Filling>,
+    /// An f-puzzles puzzle's title.
+    name: Option<String>,
+    /// f-puzzles' cosmetic elements skipped, by name.
+    skipped: Vec<String>,
+}
+
+/// What the page needs to draw a variant (a later wasm method hands it over as it is, serialised):
+/// the grid's size, the variants by name, the region of every cell, and the shapes. Cells are
+/// row-major indices from 0.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Layout {
+    pub size: usize,
+    pub variants: Vec<&'static str>,
+    /// The region (box, or jigsaw region) of each cell, from 0; thick borders go between regions.
+    pub regions: Vec<usize>,
+    /// Whether the region is a jigsaw's (else the boxes).
+    pub jigsaw: bool,
+    /// The diagonals' cells: `diagonal+` (r{N}c1 up to r1c{N}), `diagonal-` (r1c1 down).
+    pub diagonals: Vec<(&'static str, Vec<usize>)>,
+    /// The windoku regions (shaded), then the extra regions.
+    pub windoku: Vec<Vec<usize>>,
+    pub extra_regions: Vec<Vec<usize>>,
+    pub cages: Vec<Cage>,
+    /// Each thermometer's cells from the bulb.
+    pub thermos: Vec<Vec<usize>>,
+}
+
+impl Sudoku {
+    /// Reads a puzzle (see the module documentation for the text forms, and [`fpuzzles`] for
+    /// f-puzzles JSON and links) and builds its instance.
+    pub fn parse(text: &str) -> Result<Sudoku, InputError> {
+        Sudoku::parse_with(text, &[])
+    }
+
+    /// [`Sudoku::parse`] with rules switched on by name (`--variant x,anti-knight`).
+    pub fn parse_with(text: &str, switches: &[Switch]) -> Result<Sudoku, InputError> {
+        let (grid, mut rules, name, skipped) = if fpuzzles::looks_like(text) {
+            let r = fpuzzles::read(text)?;
+            (r.grid, r.rules, r.title, r.skipped)
+        } else {
+            (Grid::parse(text)?, Rules::default(), None, Vec::new())
+        };
+        for &s in switches {
+            rules.apply(s);
+        }
+        if !switches.is_empty() {
+            rules.validate(grid.n)?;
+            if let Err(e) = rules.check(grid.n, &grid.cells, false) {
+                return Err(InputError::new(format!("the givens break a rule: {e}")));
+            }
+        }
+        Sudoku::with_rules(grid, rules, name, skipped)
+    }
+
+    /// The puzzle of `grid` under `rules` (its givens already checked against them).
+    pub fn new(grid: Grid, rules: Rules) -> Result<Sudoku, InputError> {
+        Sudoku::with_rules(grid, rules, None, Vec::new())
+    }
+
+    fn with_rules(
+        grid: Grid,
+        rules: Rules,
+        name: Option<String>,
+        skipped: Vec<String>,
+    ) -> Result<Sudoku, InputError> {
+        let (inst, fillings) = if rules.is_classic() {
+            (instance_read(grid.n, grid.reading()), Vec::new())
+        } else {
+            let fillings = rules.fillings(grid.n, &grid.cells)?;
+            let inst = variants::instance(grid.n, grid.alphabet(), &rules, &fillings)?;
+            (inst, fillings)
+        };
+        let givens = grid.given_options().collect();
+        Ok(Sudoku {
+            grid,
+            inst,
+            givens,
+            rules,
+            fillings,
+            name,
+            skipped,
+        })
+    }
+
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The rules beyond the classic ones (`Rules::default()` for a classic puzzle).
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The filling of option `k`, when it fills a whole cage or thermometer (`k` ≥ N³).
+    pub fn filling(&self, k: usize) -> Option<&Filling> {
+        let size = self.grid.size();
+        k.checked_sub(size * size * size)
+            .and_then(|i| self.fillings.get(i))
+    }
+
+    /// What the page draws (see [`Layout`]).
+    pub fn layout(&self) -> Layout {
+        let n = self.grid.n;
+        let size = n * n;
+        let r = &self.rules;
+        let mut diagonals = Vec::new();
+        if r.diagonal_pos {
+            diagonals.push((
+                "diagonal+",
+                (0..size).map(|i| (size - 1 - i) * size + i).collect(),
+            ));
+        }
+        if r.diagonal_neg {
+            diagonals.push(("diagonal-", (0..size).map(|i| i * size + i).collect()));
+        }
+        let windoku = r
+            .groups(n)
+            .into_iter()
+            .filter(|(name, _)| name.starts_with("windoku"))
+            .map(|(_, cells)| cells)
+            .collect();
+        Layout {
+            size,
+            variants: r.names(),
+            regions: (0..size * size).map(|p| r.region_of(n, p)).collect(),
+            jigsaw: r.regions.is_some(),
+            diagonals,
+            windoku,
+            extra_regions: r.extra_regions.clone(),
+            cages: r.cages.clone(),
+            thermos: r.thermos.clone(),
+        }
+    }
+
+    /// The cells an item is about (for highlighting it on the board): the cells of the cell
+    /// options and fillings that hold it — a cell, a row, a region, a diagonal, a cage's cells, the
+    /// two cells of a knight's pair.
+    pub fn item_cells(&self, item: usize) -> Vec<usize> {
+        let size = self.grid.size();
+        let mut out = Vec::new();
+        for k in 0..self.inst.n_options() {
+            if !self.inst.option(k).any(|i| i == item) {
+                continue;
+            }
+            match self.filling(k) {
+                // Only the cells of the filling whose part covers the item (a filling of a cage in
+                // two rows covers `r1=5` through one of its cells).
+                Some(_) => self.filling_cells_of(k, item, &mut out),
+                None if k < size * size * size => out.push(k / size),
+                None => {}
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The cell (row-major index) and symbol (from 1) that option `k` places.
+    pub fn placement(&self, k: usize) -> (usize, u8) {
+        let size = self.grid.size();
+        (k / size, (k % size) as u8 + 1)
+    }
+}
+
+impl Problem for Sudoku {
+    fn as_sudoku(&self) -> Option<&Sudoku> {
+        Some(self)
+    }
+
+    fn title(&self) -> String {
+        let size = self.grid.size();
+        let names = self.rules.names();
+        if names.is_empty() {
+            format!("Sudoku {size}x{size}")
+        } else {
+            format!("Sudoku {size}x{size} ({})", names.join(", "))
+        }
+    }
+
+    fn instance(&self) -> &Instance {
+        &self.inst
+    }
+
+    fn givens(&self) -> &[usize] {
+        &self.givens
+    }
+
+    /// The puzzle with the symbols of `options` placed. The givens are shown whether or not `options`
+    /// lists them, since they belong to every solution.
+    fn board(&self, options: &[usize]) -> Board {
+        let size = self.grid.size();
+        let mut cells = self.grid.cells.clone();
+        for &k in options {
+            if let Some(f) = self.filling(k) {
+                // A cage or thermometer filled whole shows its digits before its cells are chosen.
+                for (&p, &d) in self.rules.shape_cells(f.shape).iter().zip(&f.digits) {
+                    cells[p] = d;
+                }
+                continue;
+            }
+            let (p, v) = self.placement(k);
+            cells[p] = v;
+        }
+        let reading = self.grid.reading();
+        // A puzzle typed as numbers comes back as numbers, one row a line; else one line of symbols.
+        let text = if reading.numbers {
+            cells
+                .chunks(size)
+                .map(|row| {
+                    row.iter()
+                        .map(|&v| reading.symbol(v))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        } else {
+            cells.iter().map(|&v| reading.alphabet.label(v)).collect()
+        };
+        Board {
+            kind: "sudoku",
+            rows: size,
+            cols: size,
+            cells: cells.into_iter().map(i32::from).collect(),
+            given: self.grid.cells.iter().map(|&v| v != 0).collect(),
+            labels: (0..=size as u8).map(|v| reading.symbol(v)).collect(),
+            text,
+            ..Board::default()
+        }
+    }
+
+    fn note(&self) -> Option<String> {
+        let mut note = self.grid.note();
+        if let Some(name) = &self.name {
+            note.push_str(&format!(", \u{201c}{name}\u{201d}"));
+        }
+        let names = self.rules.names();
+        if !names.is_empty() {
+            note.push_str(&format!(": {}", names.join(", ")));
+        }
+        if !self.skipped.is_empty() {
+            note.push_str(&format!(
+                " (cosmetic {} skipped: no rule)",
+                self.skipped.join(", ")
+            ));
+        }
+        Some(note)
+    }
+
+    /// Every row, column and box holds each symbol once, and every given is where the puzzle put it.
+    /// "r3c5=7": the cell item's name and the symbol in the puzzle's alphabet (the option's items are
+    /// the cell `r3c5`, then `r3=7`, `c5=7`, `b2=7`).
+    fn label(&self, k: usize) -> String {
+        if let Some(f) = self.filling(k) {
+            let digits: Vec<String> = f
+                .digits
+                .iter()
+                .map(|&d| self.grid.alphabet().label(d).to_string())
+                .collect();
+            // In the narration's words (narrate::shape_words): the cage's cells, the bulb.
+            let size = self.grid.size();
+            let cells = self.rules.shape_cells(f.shape);
+            return match f.shape {
+                Shape::Cage(c) => format!(
+                    "cage {} in {}: {}",
+                    c + 1,
+                    variants::span(size, cells),
+                    digits.join("+")
+                ),
+                Shape::Thermo(_) => format!(
+                    "thermometer from {}: {}",
+                    variants::span(size, &cells[..1.min(cells.len())]),
+                    digits.join("<")
+                ),
+            };
+        }
+        let text = self.instance().option_text(k);
+        let mut words = text.split(' ');
+        match (words.next(), words.next().and_then(|w| w.split_once('='))) {
+            (Some(cell), Some((_, v))) => format!("{cell}={v}"),
+            _ => text,
+        }
+    }
+
+    fn check(&self, board: &Board) -> Result<(), String> {
+        let size = self.grid.size();
+        if board.kind != "sudoku" || board.rows != size || board.cols != size {
+            return Err(format!(
+                "not a {size}x{size} Sudoku board ({} {}x{})",
+                board.kind, board.rows, board.cols
+            ));
+        }
+        if board.cells.len() != size * size {
+            return Err(format!("{} cells, not {}", board.cells.len(), size * size));
+        }
+        let mut cells = Vec::with_capacity(size * size);
+        for (p, &v) in board.cells.iter().enumerate() {
+            match u8::try_from(v) {
+                Ok(v) if (1..=size).contains(&(v as usize)) => cells.push(v),
+                _ if v == 0 => return Err(format!("{} is empty", cell_name(size, p))),
+                _ => return Err(format!("{} holds {v}, not a symbol", cell_name(size, p))),
+            }
+        }
+        if !self.rules.is_classic() {
+            // The variant's rules, read from the puzzle, not from the instance (variants::Rules::check).
+            self.rules.check(self.grid.n, &cells, true)?;
+        }
+        // With no cell empty, a unit of N cells without a repeat holds each of the N symbols once.
+        if let Some(r) = find_repeat(self.grid.n, &cells).filter(|_| self.rules.regions.is_none()) {
+            return Err(format!(
+                "{} {} holds {} twice ({} and {})",
+                r.unit.name(),
+                r.u + 1,
+                self.grid.reading().symbol(r.v),
+                cell_name(size, r.first),
+                cell_name(size, r.second)
+            ));
+        }
+        for (p, (&g, &v)) in self.grid.cells.iter().zip(&cells).enumerate() {
+            if g != 0 && g != v {
+                return Err(format!(
+                    "{} is given as {} but holds {}",
+                    cell_name(size, p),
+                    self.grid.reading().symbol(g),
+                    self.grid.reading().symbol(v)
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The four items of option `k` of the Sudoku with boxes of side `n` (instance item numbers): its cell,
+/// its symbol in the row, in the column and in the box.
+pub fn option_items(n: usize, k: usize) -> [usize; 4] {
+    let size = n * n;
+    let block = size * size;
+    let (p, v) = (k / size, k % size);
+    let (r, c) = (p / size, p % size);
+    let b = (r / n) * n + c / n;
+    [
+        p,
+        block + r * size + v,
+        2 * block + c * size + v,
+        3 * block + b * size + v,
+    ]
+}
+
+/// The cells (row-major) an item of the Sudoku with boxes of side `n` is about: its one cell, or the
+/// cells of its row, column or box.
+pub fn item_cells(n: usize, item: usize) -> Vec<usize> {
+    let size = n * n;
+    let block = size * size;
+    let (kind, u) = (item / block, item % block / size);
+    match kind {
+        0 => vec![item],
+        1 => (0..size).map(|i| Unit::Row.cell(n, u, i)).collect(),
+        2 => (0..size).map(|i| Unit::Column.cell(n, u, i)).collect(),
+        3 => (0..size).map(|i| Unit::Box.cell(n, u, i)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The candidates of every cell as the search stands, read from its links (laid out in the given
+/// order): for a cell whose item is not covered, bit `v - 1` for each symbol `v` whose option is still
+/// in the cell item's list — as many bits as the item's length; 0 for a covered cell (filled by a given
+/// or by the search, or the item being branched on).
+///
+/// These are the pencil marks of the puzzle people know: an option leaves the cell's list exactly when
+/// its row, column or box already holds its symbol.
+pub fn candidates(links: &Links, n: usize) -> Vec<u32> {
+    let size = n * n;
+    let nodes = links.nodes();
+    (0..size * size)
+        .map(|p| {
+            let h = p as u32 + 1;
+            if links.lens()[h as usize] & COVERED != 0 {
+                return 0;
+            }
+            let mut mask = 0;
+            let mut x = nodes[h as usize].down;
+            while x != h {
+                // A variant's cage filled directly covers its cells itself (option numbers past the
+                // N³ cell options): no single digit to mark here.
+                let k = links.option_of(x);
+                if k < size * size * size {
+                    mask |= 1 << (k % size);
+                }
+                x = nodes[x as usize].down;
+            }
+            mask
+        })
+        .collect()
+}

@@ -1,0 +1,638 @@
+//! The one Sudoku reader: text forms to a [`Grid`] (cells, box side, alphabet), with the messages.
+
+use crate::problems::InputError;
+
+/// The character of symbol `v` (0 = empty) in the standard alphabet: see [`super::symbol`].
+fn symbol(v: u8) -> char {
+    crate::problems::symbol(usize::from(v))
+}
+
+/// The number of cells of each size of Sudoku, smallest first.
+const CELL_COUNTS: [usize; 4] = [16, 81, 256, 625];
+
+/// How the symbols of a puzzle are written. The board and the item names print a puzzle in the
+/// alphabet it was read in, so a hexadecimal puzzle is solved in hexadecimal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Alphabet {
+    /// `1`-`9`, then `A`-`P`.
+    #[default]
+    Standard,
+    /// A 16x16 in hexadecimal: `0`-`9`, `A`-`F` stand for symbols 1 to 16.
+    Hex,
+    /// A 25x25 in letters: `A`-`Y` stand for symbols 1 to 25.
+    Letters,
+}
+
+impl Alphabet {
+    /// The character of symbol `v` (from 1; `.` for 0, empty).
+    pub fn label(self, v: u8) -> char {
+        match (self, v) {
+            (_, 0) => '.',
+            (Alphabet::Hex, 1..=16) => char::from_digit(u32::from(v) - 1, 16)
+                .expect("below 16")
+                .to_ascii_uppercase(),
+            (Alphabet::Letters, 1..=25) => char::from(b'A' + v - 1),
+            _ => symbol(v),
+        }
+    }
+
+    /// The symbol number of a character in this alphabet, for a grid of side `size`; `None` for an
+    /// empty cell or a character that is no symbol here.
+    pub(super) fn value(self, ch: char) -> Option<u8> {
+        let ch = ch.to_ascii_uppercase();
+        let v = match (self, ch) {
+            (Alphabet::Hex, '0'..='9') => ch as u8 - b'0' + 1,
+            (Alphabet::Hex, 'A'..='F') => ch as u8 - b'A' + 11,
+            (Alphabet::Letters, 'A'..='Y') => ch as u8 - b'A' + 1,
+            (Alphabet::Standard, '1'..='9') => ch as u8 - b'0',
+            (Alphabet::Standard, 'A'..='P') => ch as u8 - b'A' + 10,
+            _ => return None,
+        };
+        Some(v)
+    }
+
+    /// The symbols and empty cells of this alphabet for a grid of side `size`, for messages.
+    fn describe(self, size: usize) -> &'static str {
+        match (self, size) {
+            (Alphabet::Hex, _) => "0-F (hexadecimal); `.` for an empty cell",
+            (Alphabet::Letters, _) => "A-Y; `.` for an empty cell",
+            (_, 4) => "1-4; `.` or `0` for an empty cell",
+            (_, 9) => "1-9; `.` or `0` for an empty cell",
+            (_, 16) => "1-9 and A-G, or 0-F; `.` for an empty cell",
+            _ => "1-9 and A-P, or A-Y; `.` for an empty cell",
+        }
+    }
+}
+
+/// Where a puzzle came from: text (any grid form), or f-puzzles JSON as text or in a link.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Source {
+    #[default]
+    Text,
+    FpuzzlesJson,
+    FpuzzlesLink,
+    SudokuPadLink,
+}
+
+/// How a text was read as a Sudoku, for the note the CLI and the page show.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reading {
+    /// Text, f-puzzles JSON or a link.
+    pub source: Source,
+    pub alphabet: Alphabet,
+    /// One cell a number (`1 16 0 12 …`), not one a character.
+    pub numbers: bool,
+    /// A first line that is no part of the grid (a title) was skipped.
+    pub title_skipped: bool,
+}
+
+impl Reading {
+    /// How symbol `v` (from 1; 0 empty) is written back: as a number (`16`) when the puzzle was
+    /// typed as numbers, else the character of its alphabet. The board, the item names and the
+    /// messages all use it, so a puzzle comes back in the form it was typed in.
+    pub fn symbol(self, v: u8) -> String {
+        if self.numbers && v > 0 {
+            v.to_string()
+        } else {
+            self.alphabet.label(v).to_string()
+        }
+    }
+}
+
+/// A line that is a comment: `#` or `//` first.
+fn is_comment(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with('#') || t.starts_with("//")
+}
+
+fn is_box_drawing(ch: char) -> bool {
+    ('\u{2500}'..='\u{257F}').contains(&ch)
+}
+
+/// A horizontal stroke of a drawn border.
+fn is_horizontal(ch: char) -> bool {
+    matches!(
+        ch,
+        '-' | '=' | '─' | '━' | '═' | '┄' | '┅' | '┈' | '┉' | '╌' | '╍'
+    )
+}
+
+/// A border line of a drawn grid: strokes and corners only, at least one horizontal stroke. A row of
+/// empty cells (`. . . | . . .`) has no horizontal stroke, so it stays a row.
+fn is_border(line: &str) -> bool {
+    line.chars().any(is_horizontal)
+        && line.chars().all(|ch| {
+            ch.is_whitespace()
+                || is_box_drawing(ch)
+                || matches!(ch, '-' | '=' | '+' | '.' | ':' | '*' | '|' | '\'' | '`')
+        })
+}
+
+/// Whether a text is drawn as a grid: some line of it is a border ([`is_border`]).
+pub fn is_drawn(text: &str) -> bool {
+    crate::problems::text_lines(text).any(|(_, line)| is_border(line))
+}
+
+/// The start of the message of givens that clash ([`Grid::parse`]).
+const CLASH: &str = "givens clash";
+
+/// Whether a reading error is a clash of givens: the text has a Sudoku's shape and symbols, and two
+/// of its givens repeat a symbol in a row, column or box.
+pub fn is_clash(e: &InputError) -> bool {
+    e.message.starts_with(CLASH)
+}
+
+/// A character that separates cells within a row and is never a cell itself.
+fn is_separator(ch: char) -> bool {
+    ch.is_whitespace() || is_box_drawing(ch) || matches!(ch, '|' | '+' | '-' | ',' | ';')
+}
+
+/// A character that always stands for an empty cell.
+fn is_blank(ch: char) -> bool {
+    matches!(ch, '.' | '_' | '*')
+}
+
+/// One cell as written: its line and column (from 1, in characters) and its text (one character, or
+/// a number of one cell).
+#[derive(Clone, Debug)]
+struct Written<'a> {
+    line: usize,
+    col: usize,
+    text: &'a str,
+}
+
+impl Written<'_> {
+    fn ch(&self) -> char {
+        self.text.chars().next().expect("a cell is never empty")
+    }
+}
+
+/// The words of a row between separators, with their positions, read lazily (a line may be long:
+/// nothing is collected).
+fn words(line: usize, text: &str) -> impl Iterator<Item = Written<'_>> + '_ {
+    let mut chars = text.char_indices().enumerate();
+    std::iter::from_fn(move || {
+        let mut start: Option<(usize, usize)> = None; // (byte, column) where the current word began
+        for (col, (b, ch)) in chars.by_ref() {
+            if is_separator(ch) {
+                if let Some((sb, sc)) = start {
+                    return Some(Written {
+                        line,
+                        col: sc,
+                        text: &text[sb..b],
+                    });
+                }
+            } else if start.is_none() {
+                start = Some((b, col + 1));
+            }
+        }
+        start.map(|(sb, sc)| Written {
+            line,
+            col: sc,
+            text: &text[sb..],
+        })
+    })
+}
+
+/// The most cells a reading collects: twice the largest grid. Past it the text is no Sudoku, and is
+/// refused there, so that memory stays bounded however long the text (a 50 MB line of `1 1 1 …`
+/// collected 25 M cells, 1 GB, before counting them).
+const MAX_CELLS_READ: usize = 2 * 625;
+
+/// The most lines of cells (not blank, comment or border) read: a grid written one cell a line,
+/// under a title, has 626.
+const MAX_ROWS: usize = MAX_CELLS_READ + 1;
+
+/// "read more than 1250 cells", where the cell past the bound stands.
+fn too_many_cells(w: &Written) -> InputError {
+    InputError::at(
+        w.line,
+        w.col,
+        format!(
+            "read more than {MAX_CELLS_READ} cells; a Sudoku has 16, 81, 256 or 625, so this is \
+             not one"
+        ),
+    )
+}
+
+/// The cells of the rows read one a character; an error at the first character that no form uses.
+fn char_cells<'a>(rows: &[(usize, &'a str)]) -> Result<Vec<Written<'a>>, InputError> {
+    let mut out = Vec::new();
+    for &(line, text) in rows {
+        for (col, (b, ch)) in text.char_indices().enumerate() {
+            if is_separator(ch) {
+                continue;
+            }
+            if !(ch.is_ascii_alphanumeric() || is_blank(ch)) {
+                return Err(InputError::at(
+                    line,
+                    col + 1,
+                    format!(
+                        "unknown character `{ch}`: cells are 1-9 or letters, and `.`, `0`, `_`, \
+                         `*` or `x` for an empty one"
+                    ),
+                ));
+            }
+            let w = Written {
+                line,
+                col: col + 1,
+                text: &text[b..b + ch.len_utf8()],
+            };
+            if out.len() == MAX_CELLS_READ {
+                return Err(too_many_cells(&w));
+            }
+            out.push(w);
+        }
+    }
+    Ok(out)
+}
+
+/// A word that is a whole number of one or two digits (a cell written as a number).
+fn small_number(w: &str) -> Option<u8> {
+    if (1..=2).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit()) {
+        w.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// The rows read one cell a number, if that is how they are written: every word a number of one or
+/// two digits or a blank, and some number of two digits (else one a character reads the same).
+fn number_cells<'a>(rows: &[(usize, &'a str)]) -> Option<Vec<Written<'a>>> {
+    let mut out = Vec::new();
+    let mut two_digits = false;
+    for &(line, text) in rows {
+        for w in words(line, text) {
+            let blank = w.text.chars().count() == 1 && (is_blank(w.ch()) || w.ch() == 'x');
+            match small_number(w.text) {
+                Some(v) => two_digits |= v >= 10,
+                None if blank => {}
+                None => return None,
+            }
+            // Too many to be a grid of numbers: read one a character, which says so.
+            if out.len() == MAX_CELLS_READ {
+                return None;
+            }
+            out.push(w);
+        }
+    }
+    two_digits.then_some(out)
+}
+
+/// The distinct words of two or more digits, in reading order: numbers that a one-character-a-cell
+/// reading split apart.
+fn long_numbers<'a>(rows: &[(usize, &'a str)]) -> Vec<&'a str> {
+    let mut out: Vec<&str> = Vec::new();
+    for &(line, text) in rows {
+        for w in words(line, text) {
+            let long = w.text.len() >= 2
+                && w.text.len() <= 3
+                && w.text.bytes().all(|b| b.is_ascii_digit());
+            if long && !out.contains(&w.text) {
+                out.push(w.text);
+                // The message names two and says "…" for more.
+                if out.len() == 3 {
+                    return out;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// "read 310 cells; a Sudoku has …", with where the last cell was read and a hint when numbers of two
+/// digits were read one digit a cell.
+fn count_error(cells: &[Written], rows: &[(usize, &str)], numbers: Option<usize>) -> InputError {
+    let mut message = format!(
+        "read {} cells; a Sudoku has 16, 81, 256 or 625",
+        cells.len()
+    );
+    let long = long_numbers(rows);
+    match long.as_slice() {
+        [] => {}
+        [one] => message.push_str(&format!("; was `{one}` meant as a single number?")),
+        [a, b] => message.push_str(&format!("; were `{a}` and `{b}` meant as single numbers?")),
+        [a, b, ..] => message.push_str(&format!(
+            "; were `{a}`, `{b}`, ... meant as single numbers?"
+        )),
+    }
+    if let Some(k) = numbers {
+        message.push_str(&format!(" (read as numbers, they are {k} cells)"));
+    }
+    match cells.last() {
+        Some(w) => InputError::at(w.line, w.col, message),
+        None => InputError::new(message),
+    }
+}
+
+/// Row, column or box: the three kinds of unit, each of which must hold every symbol once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Unit {
+    Row,
+    Column,
+    Box,
+}
+
+impl Unit {
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Unit::Row => "row",
+            Unit::Column => "column",
+            Unit::Box => "box",
+        }
+    }
+
+    /// The cell index of the `i`-th cell of unit `u` of this kind, in a grid with boxes of side `n`.
+    pub(super) fn cell(self, n: usize, u: usize, i: usize) -> usize {
+        let size = n * n;
+        match self {
+            Unit::Row => u * size + i,
+            Unit::Column => i * size + u,
+            Unit::Box => ((u / n) * n + i / n) * size + (u % n) * n + i % n,
+        }
+    }
+}
+
+/// A symbol that appears twice in one unit: at cells `first` and `second` (`first` earlier in the unit).
+pub(super) struct Repeat {
+    pub(super) unit: Unit,
+    pub(super) u: usize,
+    pub(super) first: usize,
+    pub(super) second: usize,
+    pub(super) v: u8,
+}
+
+/// The first symbol (ignoring empty cells) that a row, column or box holds twice, looking at rows, then
+/// columns, then boxes.
+pub(super) fn find_repeat(n: usize, cells: &[u8]) -> Option<Repeat> {
+    let size = n * n;
+    for unit in [Unit::Row, Unit::Column, Unit::Box] {
+        for u in 0..size {
+            // seen[v]: the cell of this unit that holds v, or usize::MAX.
+            let mut seen = [usize::MAX; 26];
+            for i in 0..size {
+                let p = unit.cell(n, u, i);
+                let v = cells[p];
+                if v == 0 {
+                    continue;
+                }
+                if seen[v as usize] != usize::MAX {
+                    return Some(Repeat {
+                        unit,
+                        u,
+                        first: seen[v as usize],
+                        second: p,
+                        v,
+                    });
+                }
+                seen[v as usize] = p;
+            }
+        }
+    }
+    None
+}
+
+/// `r3c7` for cell index `p` of an N×N grid.
+pub(super) fn cell_name(size: usize, p: usize) -> String {
+    format!("r{}c{}", p / size + 1, p % size + 1)
+}
+
+/// A puzzle read from text: the box side, the N² cells (row-major, 0 for empty, else 1..=N) and how it
+/// was written. Only [`Grid::parse`] makes one, so its givens never clash.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    pub(super) n: usize,
+    pub(super) cells: Vec<u8>,
+    pub(super) reading: Reading,
+}
+
+/// The box side for a number of cells, if it is a Sudoku's.
+fn box_side(count: usize) -> Option<usize> {
+    CELL_COUNTS.iter().position(|&c| c == count).map(|i| i + 2)
+}
+
+impl Grid {
+    /// Reads a puzzle in any accepted text form (see the module documentation).
+    pub fn parse(text: &str) -> Result<Grid, InputError> {
+        // Lines as every reader numbers them (a lone `\r` ends one too), at most MAX_ROWS of them:
+        // past that the text is refused where it stands, in memory bounded whatever its length.
+        let mut rows: Vec<(usize, &str)> = Vec::new();
+        for (line, text) in crate::problems::text_lines(text)
+            .filter(|&(_, line)| !(line.trim().is_empty() || is_comment(line) || is_border(line)))
+        {
+            if rows.len() == MAX_ROWS {
+                return Err(InputError::at(
+                    line,
+                    1,
+                    format!(
+                        "more than {MAX_ROWS} lines of cells; a Sudoku has at most 625 cells, so \
+                         this is not one"
+                    ),
+                ));
+            }
+            rows.push((line, text));
+        }
+        let whole = Grid::read(&rows);
+        if whole.is_ok() || rows.len() < 2 {
+            return whole;
+        }
+        // A title line above the grid: the grid reads without it (its words made the count wrong, or
+        // it holds characters no grid has).
+        match Grid::read(&rows[1..]) {
+            Ok(mut grid) => {
+                grid.reading.title_skipped = true;
+                Ok(grid)
+            }
+            Err(rest) => {
+                // Which error to show: the one of the grid, if the first line cannot be cells or
+                // reads like words (letters in lower case next to each other); else the whole text's.
+                let (_, first) = rows[0];
+                let wordy = char_cells(&rows[..1]).is_err()
+                    || first
+                        .as_bytes()
+                        .windows(2)
+                        .any(|w| w[0].is_ascii_alphabetic() && w[1].is_ascii_lowercase());
+                Err(if wordy { rest } else { whole.unwrap_err() })
+            }
+        }
+    }
+
+    /// Reads the rows of a grid (comments and borders left out).
+    fn read(rows: &[(usize, &str)]) -> Result<Grid, InputError> {
+        let numbers = number_cells(rows);
+        if let Some(cells) = &numbers {
+            if let Some(n) = box_side(cells.len()) {
+                return Grid::from_numbers(n, cells);
+            }
+        }
+        let cells = char_cells(rows)?;
+        let Some(n) = box_side(cells.len()) else {
+            return Err(count_error(&cells, rows, numbers.map(|c| c.len())));
+        };
+        let size = n * n;
+        let has = |f: fn(char) -> bool| cells.iter().any(|w| f(w.ch()));
+        let alphabet = match size {
+            16 if has(|c| c == '0') && !has(|c| c.eq_ignore_ascii_case(&'G')) => Alphabet::Hex,
+            25 if !has(|c| c.is_ascii_digit()) => Alphabet::Letters,
+            _ => Alphabet::Standard,
+        };
+        let mut values = Vec::with_capacity(cells.len());
+        for (p, w) in cells.iter().enumerate() {
+            let ch = w.ch();
+            let v = match alphabet.value(ch) {
+                Some(v) if usize::from(v) <= size => v,
+                // 0 and x are empty wherever they are not symbols.
+                _ if is_blank(ch) || ch == '0' && alphabet != Alphabet::Hex => 0,
+                _ if ch.eq_ignore_ascii_case(&'x') && alphabet != Alphabet::Letters => 0,
+                _ => {
+                    return Err(InputError::at(
+                        w.line,
+                        w.col,
+                        format!(
+                            "{}: `{ch}` is not a symbol of a {size}x{size} Sudoku (symbols {})",
+                            cell_name(size, p),
+                            alphabet.describe(size)
+                        ),
+                    ))
+                }
+            };
+            values.push(v);
+        }
+        let reading = Reading {
+            alphabet,
+            ..Reading::default()
+        };
+        Grid::checked(n, values, reading, &cells)
+    }
+
+    /// A grid written one cell a number.
+    fn from_numbers(n: usize, cells: &[Written]) -> Result<Grid, InputError> {
+        let size = n * n;
+        let mut values = Vec::with_capacity(cells.len());
+        for (p, w) in cells.iter().enumerate() {
+            let v = small_number(w.text).unwrap_or(0);
+            if usize::from(v) > size {
+                return Err(InputError::at(
+                    w.line,
+                    w.col,
+                    format!(
+                        "{}: {v} is not a symbol of a {size}x{size} Sudoku (numbers 1-{size}; `0` or \
+                         `.` for an empty cell)",
+                        cell_name(size, p)
+                    ),
+                ));
+            }
+            values.push(v);
+        }
+        let reading = Reading {
+            numbers: true,
+            ..Reading::default()
+        };
+        Grid::checked(n, values, reading, cells)
+    }
+
+    /// The grid, unless two givens clash; the error names both cells and stands at the second.
+    fn checked(
+        n: usize,
+        cells: Vec<u8>,
+        reading: Reading,
+        written: &[Written],
+    ) -> Result<Grid, InputError> {
+        let size = n * n;
+        if let Some(r) = find_repeat(n, &cells) {
+            let w = &written[r.second];
+            // The alphabet was guessed from the symbols present: say which, since a 1-G grid with `0`
+            // for its empty cells and no `G` given reads as hexadecimal, where `0` is a symbol.
+            let assumed = match reading.alphabet {
+                Alphabet::Hex => {
+                    " (read as hexadecimal, symbols 0-F, as no `G` appears: `0` is a symbol there, \
+                     so write empty cells as `.`)"
+                }
+                Alphabet::Letters => " (read with symbols A-Y)",
+                Alphabet::Standard => "",
+            };
+            return Err(InputError::at(
+                w.line,
+                w.col,
+                format!(
+                    "{CLASH}: {} and {} both hold {} in {} {}{assumed}",
+                    cell_name(size, r.first),
+                    cell_name(size, r.second),
+                    reading.symbol(r.v),
+                    r.unit.name(),
+                    r.u + 1
+                ),
+            ));
+        }
+        Ok(Grid { n, cells, reading })
+    }
+
+    /// How the text was read.
+    pub fn reading(&self) -> Reading {
+        self.reading
+    }
+
+    /// The alphabet the puzzle was written in (its board prints in it too).
+    pub fn alphabet(&self) -> Alphabet {
+        self.reading.alphabet
+    }
+
+    /// "Read as a 16x16 Sudoku (symbols 0-F; a title line skipped)": what the CLI and the page say.
+    pub fn note(&self) -> String {
+        let size = self.size();
+        let mut how = Vec::new();
+        match self.reading.alphabet {
+            Alphabet::Hex => how.push("symbols 0-F".to_string()),
+            Alphabet::Letters => how.push("symbols A-Y".to_string()),
+            Alphabet::Standard if self.reading.numbers => how.push(format!("numbers 1-{size}")),
+            Alphabet::Standard => {}
+        }
+        if self.reading.title_skipped {
+            how.push("the title line skipped".into());
+        }
+        let from = match self.reading.source {
+            Source::Text => "",
+            Source::FpuzzlesJson => " from f-puzzles JSON",
+            Source::FpuzzlesLink => " from an f-puzzles link",
+            Source::SudokuPadLink => " from a SudokuPad link (f-puzzles)",
+        };
+        let mut note = format!("Read as a {size}x{size} Sudoku{from}");
+        if !how.is_empty() {
+            note.push_str(&format!(" ({})", how.join("; ")));
+        }
+        note
+    }
+
+    /// The side n of a box.
+    pub fn box_side(&self) -> usize {
+        self.n
+    }
+
+    /// N = n², the number of symbols and the side of the grid.
+    pub fn size(&self) -> usize {
+        self.n * self.n
+    }
+
+    /// The cells, row-major: 0 for empty, else the symbol number 1..=N.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The options of the given cells, in reading order (see the module documentation for the numbering).
+    pub fn given_options(&self) -> impl Iterator<Item = usize> + '_ {
+        let size = self.size();
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| v != 0)
+            .map(move |(p, &v)| p * size + v as usize - 1)
+    }
+
+    /// One line of N² symbols in the puzzle's alphabet, `.` for an empty cell.
+    pub fn to_line(&self) -> String {
+        self.cells
+            .iter()
+            .map(|&v| self.reading.alphabet.label(v))
+            .collect()
+    }
+}
