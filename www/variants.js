@@ -369,6 +369,11 @@ export class VariantPicker {
       label.title = s.rule;
       const input = document.createElement('input');
       input.type = 'checkbox';
+      // An id, its label's `for` and its own title: the rule reads as the tooltip of the box and of
+      // its words, and a phone's 44 px target is measured on the label.
+      input.id = `variant-${s.name}`;
+      label.htmlFor = input.id;
+      input.title = s.rule;
       input.value = s.name;
       input.dataset.testid = `variant-${s.name}`;
       input.addEventListener('change', onChange);

@@ -196,7 +196,7 @@ test('maker: keyboard only, New puzzle is reachable and works, and Cancel by Ent
   await page.focus(tid('puzzle'));
   // Tab from the Sudoku box to the maker's fields and its button.
   const reached = [];
-  for (let k = 0; k < 8; k++) {
+  for (let k = 0; k < 16; k++) {
     await page.keyboard.press('Tab');
     const id = await page.evaluate(() => document.activeElement && document.activeElement.id);
     reached.push(id);
