@@ -1,6 +1,6 @@
 //! The page's narration: one line in words for a search event, with item names and option texts.
 //!
-//! Plain Rust (no wasm-bindgen), so that the wording is tested natively; `src/wasm.rs` only calls it.
+//! Plain Rust (no wasm-bindgen), so that the wording is tested natively; `src/wasm/` only calls it.
 //! Levels are counted from 0, as in [`Search::level`] and Knuth's DLX1 output.
 
 use crate::core::{Event, Instance, Links, Search, Stats, MARKED};

@@ -24,7 +24,7 @@
  * @property {number} progress  Knuth's estimate of the fraction done, over all parts
  */
 /**
- * @typedef {object} PartStats  one worker's figures (Session.part_stats)
+ * @typedef {object} PartStats  one worker's figures (PartCounter.stats)
  * @property {number} solutions @property {number} nodes @property {number} updates
  * @property {number} done @property {number} total
  */
