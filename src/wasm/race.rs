@@ -167,7 +167,8 @@ impl Racer {
         })
     }
 
-    /// Searches for about `ms` milliseconds; true once finished (see the contract above).
+    /// Searches for about `ms` milliseconds; true once finished: at the first solution when
+    /// `until_solution`, else at the end of the search.
     pub fn run_for(&mut self, ms: f64, until_solution: bool) -> bool {
         if self.finished {
             return true;

@@ -75,7 +75,7 @@ impl Session {
         to_js(&l.problem.board(options))
     }
 
-    /// A Sudoku cell's items and options in the matrix (see the contract).
+    /// A Sudoku cell's items and options in the matrix.
     pub fn cell_links(&self, cell: usize, value: usize) -> Result<JsValue, JsValue> {
         let n = self.sudoku_n()?;
         let size = n * n;
@@ -118,14 +118,19 @@ impl Session {
 
 #[wasm_bindgen]
 impl Session {
-    /// `kept(k)` in JS, `k` a whole number (`kept(1e20)` wrapped, `kept("0")` was taken as 0).
+    /// Kept solution `k` (from 0) as a `Board`. Solutions found are kept by every way of searching
+    /// (step, next_solution, count_chunk, solve): the first `KEEP` = 100 since the last load, reset or
+    /// solve_start; kept solution k is solution k + 1 of the search. `k` a whole number
+    /// (`kept(1e20)` once wrapped, `kept("0")` was taken as 0).
     #[wasm_bindgen(js_name = kept)]
     pub fn kept_js(&self, k: JsValue) -> Result<JsValue, JsValue> {
         let k = whole_arg("k", &k, u32::MAX.into())?;
         self.kept(k as usize)
     }
 
-    /// `cell_links(cell, value)` in JS, both whole numbers checked before the Sudoku's range.
+    /// Sudoku only: what a cell is in the matrix, `{items: [header], options: [option]}`. Value 0
+    /// (empty): its cell item and its N options; value v: the four items of the option placing v
+    /// there, and that option. Headers as in the link arrays (item i + 1). Both whole numbers.
     #[wasm_bindgen(js_name = cell_links)]
     pub fn cell_links_js(&self, cell: JsValue, value: JsValue) -> Result<JsValue, JsValue> {
         let cell = whole_arg("cell", &cell, u32::MAX.into())?;
@@ -133,13 +138,17 @@ impl Session {
         self.cell_links(cell as usize, value as usize)
     }
 
-    /// `item_cells(header)` in JS, a whole number.
+    /// Sudoku only: the cells (row-major) an item is about, by header: its cell, row, column or box.
     #[wasm_bindgen(js_name = item_cells)]
     pub fn item_cells_js(&self, header: JsValue) -> Result<Vec<u32>, JsValue> {
         let header = whole_arg("header", &header, u32::MAX.into())?;
         self.item_cells(header as u32)
     }
 
+    /// `{level, nodes, updates, cleansings, solutions, max_depth, progress, progress_text, done,
+    /// at_start}`. `progress`: Knuth's estimate of the fraction of the tree explored, 0 until some
+    /// branch is finished (before, it is only a guess of half the path's subtree); `progress_text`:
+    /// it as a percentage ("< 0.01%" rather than an exponent), or "no estimate yet" in that time.
     pub fn stats(&self) -> Result<JsValue, JsValue> {
         let s = &self.loaded()?.search;
         let estimated = s.finished_any() || s.progress() == 0.0;
@@ -164,6 +173,10 @@ impl Session {
         })
     }
 
+    /// Once per load: `{title, kind, note, warning, n_items, n_primary, n_options, items: [names],
+    /// options: [[item index]], colors: [names]}`. Item index i is header i + 1 in the link arrays;
+    /// colour k (from 1) is `colors[k - 1]`; `note`: how the text was read, or ""; `warning`: why
+    /// there is nothing worth searching, or "".
     pub fn info(&self) -> Result<JsValue, JsValue> {
         let l = self.loaded()?;
         let inst = l.problem.instance();
@@ -194,19 +207,21 @@ impl Session {
         to_js(&l.problem.board(&options))
     }
 
-    /// How many solutions are kept (see the contract).
+    /// How many solutions are kept (see `kept`).
     pub fn kept_count(&self) -> Result<usize, JsValue> {
         Ok(self.loaded()?.kept.len())
     }
 
-    /// Every kept solution as a board, in the order found.
+    /// Every kept solution as a board, in the order found (the run's worker posts these).
     pub fn kept_boards(&self) -> Result<JsValue, JsValue> {
         let l = self.loaded()?;
         let boards: Vec<_> = l.kept.iter().map(|o| l.problem.board(o)).collect();
         to_js(&boards)
     }
 
-    /// The candidates of each Sudoku cell from the live links (see the contract); empty otherwise.
+    /// Sudoku only (else empty): per cell, bit v - 1 set for each symbol v whose option is still in
+    /// the cell item's list (as many bits as the item's length in the lens view); 0 for a cell whose
+    /// item is covered.
     pub fn candidates(&self) -> Result<Vec<u32>, JsValue> {
         let l = self.loaded()?;
         Ok(match l.sudoku_n {
@@ -215,6 +230,9 @@ impl Session {
         })
     }
 
+    /// The step log, `dlx trace`'s JSON lines, from the start of the search to where it stands now
+    /// (`step_log(max_events)` in JS): a fresh search over the same problem is stepped until it stands
+    /// exactly where this one does (same counters, level, phase and options chosen), so the log is
     /// right after a jump too, whose events were never seen. At most `max_events` lines; `reached` is
     /// false when the search stands further from the start than that.
     #[wasm_bindgen(js_name = step_log)]
@@ -280,7 +298,9 @@ impl Session {
         Ok(problems::solutions_text(l.problem.as_ref(), &l.kept))
     }
 
-    /// The current path: at each level, option k of d of the item branched on.
+    /// The current path, `[{level, k, d, item, node}]`: option k of d at each level, the item
+    /// branched on, the node chosen (0 at the level deciding; an item header for Algorithm M's null
+    /// choice).
     pub fn tree(&self) -> Result<JsValue, JsValue> {
         let s = &self.loaded()?.search;
         let links = s.links();
@@ -328,8 +348,9 @@ impl Session {
         Ok(self.loaded()?.search.trying().unwrap_or(0))
     }
 
-    /// The board cells option `k` fills (see the contract): exactly the option being tried, where the
-    /// cells that changed in the last frame were many options after fast play.
+    /// The board cells (row-major) option `k` fills: those of `board()` that differ with it and
+    /// without it. The board frames the option tried so, where the cells that changed in the last
+    /// frame were many options after fast play.
     pub fn option_cells(&self, k: usize) -> Result<Vec<u32>, JsValue> {
         let l = self.loaded()?;
         if k >= l.problem.instance().n_options() {
@@ -350,6 +371,10 @@ impl Session {
             .collect())
     }
 
+    /// The node array, `Uint32Array(memory.buffer, nodes_ptr(), nodes_len())`: 4 u32 a node, `top,
+    /// up, down, next` (Knuth's DLX1 nodes, `core::links`): `next` is the next node of the option,
+    /// cyclically; for a spacer (`top` 0), the number of the option after it; a header's `top` is 0.
+    /// The nodes, items and lens pointers stay put until the next `load`; before the first, 0.
     pub fn nodes_ptr(&self) -> *const u32 {
         // `Node` is #[repr(C)] with four u32 fields, so the array is 4 * len u32 with no padding.
         self.loaded.as_ref().map_or(std::ptr::null(), |l| {
@@ -363,6 +388,7 @@ impl Session {
             .map_or(0, |l| 4 * l.search.links().nodes().len())
     }
 
+    /// The item headers, 2 u32 each: `left, right` (index 0 is the root).
     pub fn items_ptr(&self) -> *const u32 {
         // `ItemLink` is #[repr(C)] with two u32 fields.
         self.loaded.as_ref().map_or(std::ptr::null(), |l| {
@@ -376,6 +402,8 @@ impl Session {
             .map_or(0, |l| 2 * l.search.links().items().len())
     }
 
+    /// 1 u32 an item header: its length (Knuth's LEN) in the low 30 bits, plus `covered_flag()`
+    /// (bit 30) while the item is covered; index 0 unused.
     pub fn lens_ptr(&self) -> *const u32 {
         self.loaded
             .as_ref()
@@ -388,6 +416,8 @@ impl Session {
             .map_or(0, |l| l.search.links().lens().len())
     }
 
+    /// 1 u32 a node: its colour (0 none, k for colour k of `info().colors`, 0xFFFFFFFF while marked
+    /// by a purification as agreeing with it); for an item header, the colour it is purified with.
     pub fn colors_ptr(&self) -> *const u32 {
         self.loaded
             .as_ref()

@@ -278,8 +278,7 @@ impl Session {
         }
     }
 
-    /// Loads a problem (`load(kind, text, distinct)` in JS): the arguments' types are checked, and a
-    /// text above the input cap is refused from its length, before it is copied into wasm memory.
+    /// `load(kind, text, distinct)`: `load_as` with the format undefined.
     #[wasm_bindgen(js_name = load)]
     pub fn load_js(
         &mut self,
@@ -290,7 +289,16 @@ impl Session {
         self.load_as_js(kind, text, distinct, JsValue::UNDEFINED)
     }
 
-    /// `load` with the exact-cover format (`load_as(kind, text, distinct, format)` in JS).
+    /// Loads a problem: `kind` a name of `problem_kinds()`; `text` N for the numeric kinds, the board
+    /// for pentomino ("6x10", "5x12", "4x15", "3x20", "8x8"), else the puzzle or the Knuth/matrix text;
+    /// `distinct` symmetry breaking (pentomino, langford); `format` (exact cover, optional) "auto"
+    /// (default), "knuth" or "matrix", as the CLI's `--format`. A text in any box that reads as a
+    /// Sudoku where the kind's own reading fails or leaves no option loads as a Sudoku
+    /// (`problems::load_text`; `info().kind` is then "sudoku"). Returns the note on how the text was
+    /// read ("Read as a 9x9 Sudoku", also `info().note`), or "". Throws the CLI's message, with `line`
+    /// and `column`; the problem loaded before then stays loaded, untouched. A text above the input
+    /// cap is refused from its length, before it is copied into wasm memory. The search starts at its
+    /// start, walking the tree `set_tree` chose; the kept solutions are forgotten.
     #[wasm_bindgen(js_name = load_as)]
     pub fn load_as_js(
         &mut self,
@@ -303,13 +311,15 @@ impl Session {
         self.load_as(&a.kind, &a.text, a.distinct, a.format)
     }
 
-    /// Sets the input cap (`problems::MAX_INPUT`, 64 MiB, by default): the longest text `load` reads.
+    /// Sets the input cap in bytes (default 64 MiB, `problems::MAX_INPUT`): the longest text `load`
+    /// reads; a longer one is refused from its length before it is copied into wasm.
     pub fn set_max_input(&mut self, bytes: JsValue) -> Result<(), JsValue> {
         self.max_input = whole_arg("bytes", &bytes, MAX_SAFE)?;
         Ok(())
     }
 
-    /// Back to the start of the search over the same problem.
+    /// Back to the start of the search over the same problem (same tree), undone in place: the
+    /// link arrays stay where they are. The kept solutions are forgotten.
     pub fn reset(&mut self) -> Result<(), JsValue> {
         let loaded = self.loaded.as_mut().ok_or_else(not_loaded)?;
         // Undo only what is covered now; the link arrays stay where they are in memory.
@@ -320,9 +330,9 @@ impl Session {
         Ok(())
     }
 
-    /// Chooses the tree walked (`set_tree(name)` in JS, a name from `search_trees()`): the search
-    /// starts again at the start walking it (a search's tree is fixed from its start), the problem
-    /// kept; later loads walk it too. An unknown name throws and changes nothing.
+    /// Chooses the tree walked, a name of `search_trees()` (default "dlx1"): the search starts again
+    /// at its start walking it (a search's tree is fixed from its start), the problem kept; later
+    /// loads and the step log walk it too. An unknown name throws and changes nothing.
     pub fn set_tree(&mut self, name: JsValue) -> Result<(), JsValue> {
         let tree = tree_of(&string_arg("tree", &name)?).map_err(|e| js_error(&e))?;
         self.tree = tree;
@@ -357,7 +367,10 @@ impl Session {
         .into()
     }
 
-    /// What the fast paths count with: "bits" or "links" (see the contract).
+    /// What the fast paths count with (`next_solution`, `count_chunk`, `solve`), as `dlx count --json`
+    /// says it: "bits" (DLX1's tree on bit sets of options, where options overlap heavily:
+    /// pentominoes) or "links"; the same nodes and updates either way. Stepping is always on the links
+    /// the page draws.
     pub fn engine_name(&self) -> String {
         match &self.loaded {
             Some(l) => l.search.engine().name(),
@@ -366,15 +379,17 @@ impl Session {
         .into()
     }
 
-    /// Up to `n` events forward (`step(n)` in JS; `n` a whole number from 0 to 2^32 - 1, checked:
-    /// `step(-1)` wrapped to 2^32 - 1 and ran for minutes).
+    /// Up to `n` events forward; returns how many were taken (fewer than `n` at the end). `n` is a
+    /// whole number from 0 to 2^32 - 1 (`step(-1)` once wrapped and ran for minutes). The events
+    /// taken are in the events view; a solution reached is kept.
     #[wasm_bindgen(js_name = step)]
     pub fn step_js(&mut self, n: JsValue) -> Result<u32, JsValue> {
         let n = whole_arg("n", &n, u32::MAX.into())?;
         self.step(n as u32)
     }
 
-    /// Up to `n` events backward (`step_back(n)` in JS), `n` checked as for `step`.
+    /// Up to `n` events backward, each undone exactly (no re-run, no trace kept); returns how many.
+    /// A solution stepped back over is no longer kept. `n` checked as for `step`.
     #[wasm_bindgen(js_name = step_back)]
     pub fn step_back_js(&mut self, n: JsValue) -> Result<u32, JsValue> {
         let n = whole_arg("n", &n, u32::MAX.into())?;
@@ -454,8 +469,8 @@ impl Session {
         })
     }
 
-    /// Forward on the fast path to the next solution; false if none within `max_nodes` more nodes or
-    /// the search is over.
+    /// Forward on the fast path to the next solution; false if none within `max_nodes` more
+    /// search-tree nodes (a whole number up to 2^53 - 1) or the search is over.
     pub fn next_solution(&mut self, max_nodes: f64) -> Result<bool, JsValue> {
         nodes_arg(max_nodes)?;
         let status = self.run_fast(max_nodes, true)?;
@@ -474,6 +489,7 @@ impl Session {
     }
 
     /// Counts on, on the fast path, for at most `max_nodes` more nodes; true when the search is over.
+    /// Solutions found are kept (the first `KEEP`).
     pub fn count_chunk(&mut self, max_nodes: f64) -> Result<bool, JsValue> {
         nodes_arg(max_nodes)?;
         let status = self.run_fast(max_nodes, false)?;
@@ -492,9 +508,10 @@ impl Session {
         Ok(())
     }
 
-    /// The Solve button, for at most `max_nodes` more nodes: on to the first solution, then to a
-    /// second. Finished when a second is found (verdict "multiple") or the search is over ("unique"
-    /// with one solution, "none" without).
+    /// The Solve button, for at most `max_nodes` more nodes a call: on (fast path) to the first
+    /// solution, then to a second. Returns `{finished, verdict, found, nodes, updates}`: finished once
+    /// a second solution is found (verdict "multiple", the search standing there) or the search is
+    /// over ("unique" with one, "none" without); verdict "" while not finished; found 0 to 2.
     pub fn solve(&mut self, max_nodes: f64) -> Result<JsValue, JsValue> {
         nodes_arg(max_nodes)?;
         let mut left = if max_nodes > 0.0 { max_nodes } else { 0.0 };
@@ -549,9 +566,9 @@ impl Session {
         }
     }
 
-    /// The step log, `dlx trace`'s JSON lines, from the start of the search to where it stands now
-    /// (`step_log(max_events)` in JS): a fresh search over the same problem is stepped until it stands
-    /// exactly where this one does (same counters, level, phase and options chosen), so the log is
+    /// The events of the latest stepping call (`step`, `step_back`, `step_to_choice`,
+    /// `step_back_to_choice`), `event_words()` u32 each (see `EventCode`), its last `event_cap()`
+    /// only. The pointer may change with every step.
     pub fn events_ptr(&self) -> *const u32 {
         if self.events.is_empty() {
             std::ptr::null()
