@@ -660,18 +660,8 @@ pub fn trace_until(
     n
 }
 
-/// A count with thousands separators, as the page shows counters.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (k, ch) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
+/// A count with thousands separators (defined in the core, whose messages use it too).
+pub use crate::core::thousands;
 
 /// Just after loading a problem.
 pub fn loaded(title: &str, inst: &Instance) -> String {

@@ -1,29 +1,19 @@
 //! The one text-to-problem pipeline (`load_problem`) the session, the workers and the race share, and
 //! the search over a problem started as the page asks.
 
-use crate::core::{Search, Tree};
+use crate::core::{Named, Search, Tree};
 use crate::problems::exact_cover::Reading;
 use crate::problems::{self, InputError, Problem, Spec};
 
-/// The trees a page may walk, by the names the CLI's `--tree` takes (`Tree::name`).
-pub(super) const TREES: [Tree; 2] = [Tree::Dlx1, Tree::Lookahead];
-
-/// A tree by its name, with the CLI's message for an unknown one.
+/// A tree by its name (`Tree::ALL`, the names the CLI's `--tree` takes), with the CLI's message for
+/// an unknown one.
 pub(super) fn tree_of(name: &str) -> Result<Tree, InputError> {
-    TREES
-        .into_iter()
-        .find(|t| t.name() == name)
-        .ok_or_else(|| InputError::new(format!("tree `{name}`: expected dlx1 or lookahead")))
+    Tree::parse_name(name).map_err(|e| InputError::new(format!("tree {e}")))
 }
 
-/// The name of the tree a search walks, as `dlx count --json` says it: `dlx1`, `lookahead`, or
-/// `dlx3` for an instance with multiplicities (Algorithm M has no lookahead).
+/// The name of the tree a search walks, as `dlx count --json` says it (`Tree::walked`).
 pub(super) fn walked(problem: &dyn Problem, tree: Tree) -> &'static str {
-    if problem.instance().has_multiplicities() {
-        "dlx3"
-    } else {
-        tree.name()
-    }
+    tree.walked(problem.instance())
 }
 
 /// The spec with the exact-cover format the page chose (`None` or "auto": the reader decides), with

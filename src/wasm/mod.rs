@@ -25,10 +25,9 @@ pub use part::PartCounter;
 pub use race::Racer;
 pub use session::{Session, KEEP};
 
-use crate::core::{Event, Tree};
+use crate::core::{Event, Named, Tree};
 use crate::problems;
 use args::to_js;
-use load::TREES;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -153,7 +152,7 @@ pub fn search_trees() -> Result<JsValue, JsValue> {
         },
     }
     };
-    to_js(&TREES.map(view))
+    to_js(&Tree::ALL.iter().map(|&t| view(t)).collect::<Vec<_>>())
 }
 
 /// Events kept from one stepping call (`EVENT_CAP`): a longer call keeps its last ones.

@@ -2,8 +2,7 @@
 
 use super::args::{js_error, now, to_js};
 use super::load::{load_problem, start_search};
-use crate::core::{Limits, Search, Status, Tree};
-use crate::narrate;
+use crate::core::{Algorithm, Heuristic, Limits, Named, Search, Status, Tree};
 use crate::problems::{self, InputError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -105,43 +104,29 @@ impl Racer {
         algorithm: &str,
         heuristic: &str,
     ) -> Result<Racer, JsValue> {
-        let heuristic = match heuristic {
-            "mrv" => crate::core::Heuristic::Mrv,
-            "first" => crate::core::Heuristic::First,
-            other => {
-                return Err(js_error(&InputError::new(format!(
-                    "heuristic `{other}`: expected mrv or first"
-                ))))
-            }
-        };
+        let heuristic = Heuristic::parse_name(heuristic)
+            .map_err(|e| js_error(&InputError::new(format!("heuristic {e}"))))?;
         let problem = load_problem(kind, text, distinct, format.as_deref(), problems::MAX_INPUT)
             .map_err(|e| js_error(&e))?;
+        let algorithm = Algorithm::parse_name(algorithm)
+            .map_err(|e| js_error(&InputError::new(format!("algorithm {e}"))))?;
         let engine = match algorithm {
-            "dlx" => {
+            Algorithm::Dlx => {
                 // The race walks Knuth's DLX1 tree, which naive search walks too (core::naive).
                 let mut search =
                     start_search(problem.as_ref(), Tree::Dlx1).map_err(|e| js_error(&e))?;
                 search.set_heuristic(heuristic);
                 Racing::Dlx(Box::new(search))
             }
-            "naive" => {
+            Algorithm::Naive => {
                 use crate::core::{Naive, NaiveError};
                 let inst = problem.instance();
                 let refused = |e: NaiveError| {
                     js_error(&InputError::new(match e {
-                        NaiveError::TooLarge(cells) => format!(
-                            "the 0-1 matrix of {} would have {} cells, more than naive search holds ({})",
-                            problem.title(),
-                            narrate::thousands(cells as u64),
-                            narrate::thousands(crate::core::naive::MAX_CELLS as u64)
-                        ),
-                        NaiveError::Colors => "naive search takes no colours (x:c): its plain 0-1 \
-                                               matrix cannot state them"
-                            .into(),
-                        NaiveError::Multiplicities => "naive search takes no multiplicities \
-                                                       (lo:hi|name): it branches as Algorithm X, \
-                                                       every primary item covered exactly once"
-                            .into(),
+                        NaiveError::TooLarge(_) => {
+                            e.describe("naive search", Some(&problem.title()))
+                        }
+                        NaiveError::Colors | NaiveError::Multiplicities => e.to_string(),
                         NaiveError::Clash { option, item } => format!(
                             "the given option `{}` clashes with an earlier one on item {}",
                             inst.option_text(option),
@@ -152,11 +137,6 @@ impl Racer {
                 let mut naive = Naive::new(inst, heuristic).map_err(refused)?;
                 naive.preselect(problem.givens()).map_err(refused)?;
                 Racing::Naive(Box::new(naive))
-            }
-            other => {
-                return Err(js_error(&InputError::new(format!(
-                    "algorithm `{other}`: expected dlx or naive"
-                ))))
             }
         };
         Ok(Racer {

@@ -347,10 +347,10 @@ impl Session {
         if moved {
             self.latest = Latest::Note(format!(
                 "Back at the start, walking {}",
-                match walked(l.problem.as_ref(), l.search.tree()) {
-                    "lookahead" => "the lookahead's tree",
-                    "dlx3" => "DLX3's tree (multiplicities have no lookahead)",
-                    _ => "Knuth's DLX1 tree",
+                match (l.problem.instance().has_multiplicities(), tree) {
+                    (true, _) => "DLX3's tree (multiplicities have no lookahead)",
+                    (false, Tree::Lookahead) => "the lookahead's tree",
+                    (false, Tree::Dlx1) => "Knuth's DLX1 tree",
                 }
             ));
         }

@@ -3,7 +3,7 @@
 
 use crate::fail::Fail;
 use dlx_studio::core::threads;
-use dlx_studio::core::{Engine as Counter, Heuristic, Tree};
+use dlx_studio::core::{Algorithm, Engine as Counter, Heuristic, Named, Tree};
 use dlx_studio::problems::{self, exact_cover::Reading};
 use dlx_studio::report;
 
@@ -44,7 +44,7 @@ impl Command {
 pub(crate) struct OptSpec {
     name: &'static str,
     /// What its value is called in a message (`--limit needs a value (K)`); `None`: a flag.
-    value: Option<&'static str>,
+    value: Option<Value>,
     /// The commands it applies to.
     commands: &'static [Command],
 }
@@ -57,22 +57,22 @@ pub(crate) const OPTIONS: &[OptSpec] = &[
     },
     OptSpec {
         name: "--limit",
-        value: Some("K"),
+        value: Some(Value::Is("K")),
         commands: &[Solve],
     },
     OptSpec {
         name: "--seed",
-        value: Some("S"),
+        value: Some(Value::Is("S")),
         commands: &[Count, Solve, Make],
     },
     OptSpec {
         name: "--variant",
-        value: Some("V"),
+        value: Some(Value::Is("V")),
         commands: &[Count, Solve, Export, Trace, Make],
     },
     OptSpec {
         name: "--clues",
-        value: Some("N"),
+        value: Some(Value::Is("N")),
         commands: &[Make],
     },
     OptSpec {
@@ -82,32 +82,32 @@ pub(crate) const OPTIONS: &[OptSpec] = &[
     },
     OptSpec {
         name: "--algorithm",
-        value: Some("dlx or naive"),
+        value: Some(Value::OneOf(Algorithm::choices)),
         commands: &[Count, Solve],
     },
     OptSpec {
         name: "--heuristic",
-        value: Some("mrv or first"),
+        value: Some(Value::OneOf(Heuristic::choices)),
         commands: &[Count, Solve, Trace],
     },
     OptSpec {
         name: "--prune",
-        value: Some("blocked or none"),
+        value: Some(Value::Is("blocked or none")),
         commands: &[Count, Solve, Trace],
     },
     OptSpec {
         name: "--engine",
-        value: Some("auto, bits or links"),
+        value: Some(Value::OneOf(Counter::choices)),
         commands: &[Count, Solve],
     },
     OptSpec {
         name: "--tree",
-        value: Some("dlx1 or lookahead"),
+        value: Some(Value::OneOf(Tree::choices)),
         commands: &[Count, Solve, Trace],
     },
     OptSpec {
         name: "--events",
-        value: Some("N"),
+        value: Some(Value::Is("N")),
         commands: &[Trace],
     },
     OptSpec {
@@ -117,27 +117,27 @@ pub(crate) const OPTIONS: &[OptSpec] = &[
     },
     OptSpec {
         name: "--format",
-        value: Some("knuth, matrix or auto"),
+        value: Some(Value::Is("knuth, matrix or auto")),
         commands: &[Count, Solve, Export, Trace],
     },
     OptSpec {
         name: "--threads",
-        value: Some("T"),
+        value: Some(Value::Is("T")),
         commands: &[Count, Solve],
     },
     OptSpec {
         name: "--part",
-        value: Some("K/N"),
+        value: Some(Value::Is("K/N")),
         commands: &[Count],
     },
     OptSpec {
         name: "--batch",
-        value: Some("FILE"),
+        value: Some(Value::Is("FILE")),
         commands: &[Solve],
     },
     OptSpec {
         name: "--max-input",
-        value: Some("BYTES"),
+        value: Some(Value::Is("BYTES")),
         commands: &[Count, Solve, Export, Merge, Trace],
     },
 ];
@@ -158,8 +158,8 @@ pub(crate) struct Args {
     pub(crate) batch: Option<String>,
     /// The most bytes read from a file or standard input.
     pub(crate) max_input: u64,
-    /// `--algorithm naive`: Algorithm X on the plain 0-1 matrix instead of dancing links.
-    pub(crate) naive: bool,
+    /// `--algorithm`: dancing links, or Algorithm X on the plain 0-1 matrix (`naive`).
+    pub(crate) algorithm: Algorithm,
     pub(crate) heuristic: Heuristic,
     /// `--tree`: the search tree dancing links walks (`None`: the default, see [`Args::tree`]).
     pub(crate) tree: Option<Tree>,
@@ -182,6 +182,11 @@ pub(crate) struct Args {
 }
 
 impl Args {
+    /// `--algorithm naive`.
+    pub(crate) fn naive(&self) -> bool {
+        self.algorithm == Algorithm::Naive
+    }
+
     /// The tree to walk: `--tree`, else DLX1's. On pentominoes the lookahead's tree is 3x smaller
     /// (6x10: 1.2 M nodes against 3.6 M), but DLX1's tree on bit sets (`--engine auto`, see
     /// `core::bits`) counts it in 0.6 of the time the lookahead takes on links; elsewhere the
@@ -209,7 +214,7 @@ impl Args {
             part: None,
             batch: None,
             max_input: problems::MAX_INPUT,
-            naive: false,
+            algorithm: Algorithm::Dlx,
             heuristic: Heuristic::Mrv,
             tree: None,
             prune: false,
@@ -239,33 +244,11 @@ impl Args {
             "--clues" => self.clues = Some(parse_number(name, v())?),
             "--max-input" => self.max_input = parse_number(name, v())?,
             "--events" => self.events = parse_number(name, v())?,
-            "--algorithm" => self.naive = one_of(name, v(), &[("dlx", false), ("naive", true)])?,
-            "--heuristic" => {
-                self.heuristic = one_of(
-                    name,
-                    v(),
-                    &[("mrv", Heuristic::Mrv), ("first", Heuristic::First)],
-                )?
-            }
+            "--algorithm" => self.algorithm = named(name, v())?,
+            "--heuristic" => self.heuristic = named(name, v())?,
             "--prune" => self.prune = one_of(name, v(), &[("blocked", true), ("none", false)])?,
-            "--engine" => {
-                self.engine = one_of(
-                    name,
-                    v(),
-                    &[
-                        ("auto", Counter::Auto),
-                        ("bits", Counter::Bits),
-                        ("links", Counter::Links),
-                    ],
-                )?
-            }
-            "--tree" => {
-                self.tree = Some(one_of(
-                    name,
-                    v(),
-                    &[("dlx1", Tree::Dlx1), ("lookahead", Tree::Lookahead)],
-                )?)
-            }
+            "--engine" => self.engine = named(name, v())?,
+            "--tree" => self.tree = Some(named(name, v())?),
             "--format" => {
                 self.format =
                     Some(Reading::from_name(v()).map_err(|e| Fail(format!("--format: {e}")))?)
@@ -274,6 +257,28 @@ impl Args {
         }
         Ok(())
     }
+}
+
+/// What an option's value is called: a word, or the names of a setting (`core::names`).
+#[derive(Clone, Copy)]
+pub(crate) enum Value {
+    Is(&'static str),
+    OneOf(fn() -> String),
+}
+
+impl Value {
+    pub(crate) fn what(self) -> String {
+        match self {
+            Value::Is(w) => w.into(),
+            Value::OneOf(names) => names(),
+        }
+    }
+}
+
+/// The value of option `name`, a name of the setting `T` (`core::names`): any other word is refused
+/// as "--name `word`: expected a, b or c".
+fn named<T: Named>(name: &str, value: &str) -> Result<T, Fail> {
+    T::parse_name(value).map_err(|e| Fail(format!("{name} {e}")))
 }
 
 /// The value of option `name` among `choices` (each word it takes, and what the word means);
@@ -393,7 +398,7 @@ pub(crate) fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
             (Some(what), None) => match it.next() {
                 Some(v) => Some(v.as_str()),
                 None => {
-                    error = Some(Fail(format!("{name} needs a value ({what})")));
+                    error = Some(Fail(format!("{name} needs a value ({})", what.what())));
                     continue;
                 }
             },
@@ -422,7 +427,7 @@ pub(crate) fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
             )));
         }
     }
-    if (args.naive || args.heuristic != Heuristic::Mrv)
+    if (args.naive() || args.heuristic != Heuristic::Mrv)
         && (args.part.is_some() || args.threads.is_some_and(|t| t > 1))
     {
         return Err(Fail::new(
@@ -430,12 +435,12 @@ pub(crate) fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
              on one thread)",
         ));
     }
-    if args.naive && args.tree == Some(Tree::Lookahead) {
+    if args.naive() && args.tree == Some(Tree::Lookahead) {
         return Err(Fail::new(
             "--tree lookahead applies to --algorithm dlx only (the naive algorithm walks DLX1's tree)",
         ));
     }
-    if args.naive && args.seed.is_some() {
+    if args.naive() && args.seed.is_some() {
         return Err(Fail::new(
             "--seed applies to --algorithm dlx only (the naive algorithm keeps the given order)",
         ));

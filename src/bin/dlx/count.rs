@@ -15,7 +15,7 @@ use std::time::Instant;
 pub(crate) fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result<(), Stop> {
     // The threads split Dancing Links' MRV tree; the naive algorithm and the First heuristic are the
     // teaching comparisons, run on one thread.
-    let plain = !args.naive && args.heuristic == Heuristic::Mrv;
+    let plain = !args.naive() && args.heuristic == Heuristic::Mrv;
     if plain && (args.part.is_some() || crate::args::threads_of(args) > 1) {
         return parallel::count(problem, args, out);
     }

@@ -2,33 +2,25 @@
 //! algorithm, heuristic, engine and tree walked.
 
 use crate::args::Args;
-use dlx_studio::core::{Heuristic, Stats};
+use dlx_studio::core::{Heuristic, Named, Stats};
 use dlx_studio::problems::Problem;
 use serde_json::json;
 
 /// Adds `algorithm` and `heuristic` to a JSON result when either is not the default (dancing links,
 /// MRV), so that the default output keeps the keys that `dlx merge` reproduces.
 pub(crate) fn name_algorithm(v: &mut serde_json::Value, args: &Args) {
-    if !args.naive {
+    if !args.naive() {
         v["engine"] = json!(args.engine_name());
     }
-    if args.naive || args.heuristic != Heuristic::Mrv {
-        v["algorithm"] = json!(if args.naive { "naive" } else { "dlx" });
-        v["heuristic"] = json!(match args.heuristic {
-            Heuristic::Mrv => "mrv",
-            Heuristic::First => "first",
-        });
+    if args.naive() || args.heuristic != Heuristic::Mrv {
+        v["algorithm"] = json!(args.algorithm.name());
+        v["heuristic"] = json!(args.heuristic.name());
     }
 }
 
-/// The name of the tree a search walks, for `--json`: `lookahead` or `dlx1` ([`Tree::name`]), and
-/// `dlx3` for an instance with multiplicities, whose Algorithm M has no lookahead.
+/// The name of the tree a search walks, for `--json` (`Tree::walked`: `dlx3` for multiplicities).
 pub(crate) fn tree_name(problem: &dyn Problem, args: &Args) -> &'static str {
-    if problem.instance().has_multiplicities() {
-        "dlx3"
-    } else {
-        args.tree().name()
-    }
+    args.tree().walked(problem.instance())
 }
 
 /// The JSON line of a count, as `count --json` writes it on one thread or many (and `--part`, which

@@ -121,8 +121,13 @@ impl Progress {
         self.show(&line)
     }
 
-    /// Shows `line` in place of the one on screen, if the time has come to redraw.
+    /// Shows `line` in place of the one on screen, if the line is on and the time has come to redraw.
+    /// (Off, it showed anyway at a solution found after half a second: `drive` ticks at each one, and
+    /// `count … --prune blocked` wrote a line into a test's piped stderr on a loaded machine.)
     pub(crate) fn show(&mut self, line: &str) -> Result<(), Stop> {
+        if !self.on {
+            return Ok(());
+        }
         let now = Instant::now();
         if now - self.start < REDRAW || now - self.last < REDRAW {
             return Ok(());
@@ -214,25 +219,16 @@ pub(crate) fn start(problem: &dyn Problem, args: &Args) -> Result<Search, Fail> 
 
 /// The search `--algorithm` asks for, with the givens already chosen.
 pub(crate) fn start_engine(problem: &dyn Problem, args: &Args) -> Result<Box<dyn Engine>, Fail> {
-    if !args.naive {
+    if !args.naive() {
         return Ok(Box::new(start(problem, args)?));
     }
     let mut naive = Naive::new(&args.instance(problem), args.heuristic).map_err(|e| match e {
-        NaiveError::TooLarge(cells) => Fail(format!(
-            "the 0-1 matrix of {} would have {} cells, more than --algorithm naive holds ({})",
-            problem.title(),
-            dlx_studio::narrate::thousands(cells as u64),
-            dlx_studio::narrate::thousands(dlx_studio::core::naive::MAX_CELLS as u64)
-        )),
+        NaiveError::TooLarge(_) => Fail(e.describe("--algorithm naive", Some(&problem.title()))),
         NaiveError::Clash { option, item } => clash(problem, option, item),
-        NaiveError::Colors => Fail::new(
-            "--algorithm naive takes no colours (x:c): its plain 0-1 matrix cannot state them; \
-             use --algorithm dlx",
-        ),
-        NaiveError::Multiplicities => Fail::new(
-            "--algorithm naive takes no multiplicities (lo:hi|name): it branches as Algorithm X, \
-             where every primary item is covered exactly once; use --algorithm dlx",
-        ),
+        NaiveError::Colors | NaiveError::Multiplicities => Fail(format!(
+            "{}; use --algorithm dlx",
+            e.describe("--algorithm naive", None)
+        )),
     })?;
     naive.preselect(problem.givens()).map_err(|e| match e {
         NaiveError::Clash { option, item } => clash(problem, option, item),
