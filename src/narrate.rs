@@ -101,13 +101,14 @@ pub enum Lang {
 impl Lang {
     /// The language of a problem, from the kind of its board.
     pub fn of(problem: &dyn crate::problems::Problem) -> Lang {
+        use crate::problems::ProblemKind as K;
         match problem.board(&[]).kind {
-            "queens" | "toroidal-queens" => Lang::Queens,
-            "sudoku" => Lang::Sudoku,
-            "latin" => Lang::Latin,
-            "langford" => Lang::Langford,
-            "pentomino" => Lang::Pentomino,
-            _ => Lang::Plain,
+            K::Queens | K::ToroidalQueens => Lang::Queens,
+            K::Sudoku => Lang::Sudoku,
+            K::Latin => Lang::Latin,
+            K::Langford => Lang::Langford,
+            K::Pentomino => Lang::Pentomino,
+            K::EdgeMatching | K::ExactCover => Lang::Plain,
         }
     }
 }

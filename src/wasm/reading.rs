@@ -37,7 +37,7 @@ struct CellLinks {
 #[derive(Serialize)]
 struct InfoView<'a> {
     title: String,
-    kind: &'a str,
+    kind: problems::ProblemKind,
     /// How the text was read ("Read as a 9x9 Sudoku"), or "".
     note: String,
     /// Why there is nothing worth searching (no option, one item: problems::warning), or "".
@@ -182,7 +182,7 @@ impl Session {
         let inst = l.problem.instance();
         to_js(&InfoView {
             title: l.problem.title(),
-            kind: &l.kind,
+            kind: l.kind,
             note: l.problem.note().unwrap_or_default(),
             warning: problems::warning(l.problem.as_ref()).unwrap_or_default(),
             n_items: inst.n_items(),

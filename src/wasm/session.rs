@@ -6,7 +6,7 @@ use super::load::{load_problem, start_search, tree_of, walked};
 use super::{encode, EVENT_CAP, EVENT_WORDS};
 use crate::core::{Event, Limits, Observer, Search, Status, Tree};
 use crate::narrate;
-use crate::problems::{self, Problem};
+use crate::problems::{self, Problem, ProblemKind};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -37,7 +37,7 @@ pub const KEEP: usize = 100;
 pub(super) struct Loaded {
     pub(super) problem: Box<dyn Problem>,
     pub(super) search: Search,
-    pub(super) kind: String,
+    pub(super) kind: ProblemKind,
     /// The box side of a Sudoku (2 to 5), for its candidates and cell maps; 0 for other problems.
     pub(super) sudoku_n: usize,
     /// The options of the first `KEEP` solutions found since the search last started.
@@ -237,16 +237,16 @@ impl Session {
         let search = start_search(problem.as_ref(), self.tree).map_err(|e| js_error(&e))?;
         self.latest = Latest::Note(narrate::loaded(&problem.title(), problem.instance()));
         let board = problem.board(&[]);
-        let (kind, sudoku_n) = if board.kind == "sudoku" {
-            ("sudoku", (board.rows as f64).sqrt().round() as usize)
-        } else {
-            (kind, 0)
+        // The board's kind, not the kind asked for: a text in any box may load as a Sudoku.
+        let sudoku_n = match board.kind {
+            ProblemKind::Sudoku => (board.rows as f64).sqrt().round() as usize,
+            _ => 0,
         };
         let note = problem.note().unwrap_or_default();
         self.loaded = Some(Loaded {
             problem,
             search,
-            kind: kind.to_string(),
+            kind: board.kind,
             sudoku_n,
             kept: Vec::new(),
         });

@@ -39,7 +39,7 @@ impl Command {
 }
 
 /// One option of the command line. To add one: a row here, a field in [`Args`], an arm in
-/// [`Args::set`], a line in [`USAGE`]. The parser does the rest (the value, `--name=value`, and
+/// [`Args::set`], a line in the help (`help.rs`). The parser does the rest (the value, `--name=value`, and
 /// refusing the option for a command it does not apply to).
 pub(crate) struct OptSpec {
     name: &'static str,

@@ -1,6 +1,10 @@
-//! The help text (`dlx --help`).
+//! The help text (`dlx --help`): its list of problems is the kinds table's (`problems::kinds`), its
+//! settings' names `core::names`'.
 
-pub(crate) const USAGE: &str = "\
+use dlx_studio::core::{Algorithm, Engine, Heuristic, Named, Tree};
+use dlx_studio::problems::kinds;
+
+const USAGE: &str = "\
 dlx: Knuth's Dancing Links (Algorithm X) for exact cover
 
 Usage:
@@ -34,29 +38,7 @@ Commands:
            and thermo; the same --seed makes the same puzzle; --json adds its f-puzzles link,
            its solution and nodes, DLX's search-tree nodes to solve it (docs/variants.md)
 
-Problems:
-  queens N                 N queens on an NxN board, none attacking another
-  toroidal-queens N        the same on a torus (diagonals wrap around)
-  sudoku PUZZLE|FILE|LINK|-
-                           a Sudoku, 4x4 to 25x25: its N² cells on one line or drawn as a grid
-                           (HoDoKu, Simple Sudoku and box-drawing borders skipped; `.`, `0`, `_`,
-                           `*` or `x` empty; 16x16 also in 0-F, 25x25 in A-Y, or numbers separated
-                           by spaces or commas; `#` and `//` comment lines and a title line
-                           skipped); f-puzzles JSON, or a link https://f-puzzles.com/?load=… or
-                           https://sudokupad.app/fpuzzles…, reads variants (docs/variants.md); a
-                           file of either; `-` reads standard input
-  latin N                  Latin squares of order N
-  langford N [--distinct]  Langford pairings of 1..N (--distinct: count each pair of mirror images once)
-  pentomino BOARD [--distinct]
-                           the 12 pentominoes on BOARD: 6x10, 5x12, 4x15, 3x20 or 8x8 (centre 2x2
-                           left empty); --distinct counts each solution once, not once per symmetry
-  edge-matching RxC[/K[/SEED]]
-                           MacMahon-style squares: R x C tiles with coloured edges, generated from
-                           SEED (default 1) with K colours (default 3), placed so that touching
-                           edges agree and the border is grey; R, C from 1 to 8 (colours: XCC)
-  exact-cover FILE|-       an exact-cover problem in Knuth's format or as a 0-1 matrix (a text that
-                           reads as a Sudoku is read as one, drawn grids and clashing givens too)
-
+{problems}
 Options:
   --limit K    solve: show at most K solutions (default 1; 0 shows them all)
   --json       print one JSON object: solutions, nodes, updates, seconds, first (the first
@@ -65,11 +47,11 @@ Options:
                board as it is found, so `solve … --limit 0 --json` streams in flat memory
   --seed S     lay the options and items out in another order (a seeded shuffle); the search
                is as deterministic and the count the same, only the order of solutions differs
-  --algorithm dlx|naive
+  --algorithm {algorithm}
                dlx (default): dancing links; naive: Algorithm X on the plain 0-1 matrix, rows
                and columns found by scanning, making the same choices, so the same solutions,
                nodes and updates, only slower (no --seed)
-  --heuristic mrv|first
+  --heuristic {heuristic}
                the item to branch on: mrv (default), the one with the fewest options;
                first, the leftmost item left (to see what MRV saves)
   --prune blocked|none
@@ -78,14 +60,14 @@ Options:
                they keep their numbers). The same solutions, a smaller tree (pentomino 5x12:
                144 of 1936 placements). Default: none; with blocked, --json says how many
                were emptied (`pruned`)
-  --engine auto|bits|links
+  --engine {engine}
                what counts: bits walks DLX1's tree on bit sets of options where it can
                (exact cover without colours or multiplicities, up to 32,766 options and
                4,096 primary items); links is Knuth's dancing links; auto (default) takes
                bits where options overlap heavily (pentominoes: 2x faster) and links
                elsewhere. The same nodes, updates and solutions in the same order;
                --json says which counted (`engine`)
-  --tree dlx1|lookahead
+  --tree {tree}
                the search tree: dlx1 is Knuth's DLX1 tree, one node per option tried;
                lookahead gives up an option as soon as trying it leaves some item with no
                option (as Knuth's SSXC does), so it never enters those dead ends (pentomino
@@ -126,3 +108,89 @@ Exit status: 0 on success (also when there is no solution, and when a reader of 
 such as `head` closes it early), 1 when the output cannot be written (a full disk, standard output
 closed, the progress line's standard error gone), 2 on bad input or usage.
 ";
+
+/// Where a problem's description starts in the help's list (a longer synopsis gets a line of its own).
+const DESCRIBED_AT: usize = 27;
+
+/// The help's "Problems:" section: a synopsis and a description for each kind of the table.
+fn problems() -> String {
+    let mut out = String::from("Problems:\n");
+    for k in kinds::kinds() {
+        let head = format!("  {} {}", k.name, k.usage);
+        let indent = " ".repeat(DESCRIBED_AT);
+        let mut lines = k.help.lines();
+        let first = lines.next().unwrap_or_default();
+        if head.len() + 2 <= DESCRIBED_AT {
+            out += &format!("{head:<DESCRIBED_AT$}{first}\n");
+        } else {
+            out += &format!("{head}\n{indent}{first}\n");
+        }
+        for l in lines {
+            out += &format!("{indent}{l}\n");
+        }
+    }
+    out
+}
+
+/// The whole help text.
+pub(crate) fn usage() -> String {
+    USAGE
+        .replace("{problems}\n", &problems())
+        .replace("{algorithm}", &Algorithm::names("|"))
+        .replace("{heuristic}", &Heuristic::names("|"))
+        .replace("{engine}", &Engine::names("|"))
+        .replace("{tree}", &Tree::names("|"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dlx_studio::problems::ProblemKind;
+
+    #[test]
+    fn the_help_lists_every_kind_of_the_table_and_every_name() {
+        let help = usage();
+        for k in kinds::kinds() {
+            assert!(
+                help.contains(&format!("\n  {} {}", k.name, k.usage)),
+                "the help lists {}",
+                k.name
+            );
+            for line in k.help.lines() {
+                assert!(help.contains(line), "{}: {line}", k.name);
+            }
+        }
+        assert!(!help.contains('{'), "a placeholder is left: {help}");
+        for line in [
+            "--algorithm dlx|naive",
+            "--heuristic mrv|first",
+            "--engine auto|bits|links",
+            "--tree dlx1|lookahead",
+        ] {
+            assert!(help.contains(line), "{line}");
+        }
+        // Lines keep to 100 columns.
+        for l in help.lines() {
+            assert!(l.chars().count() <= 100, "too long: {l}");
+        }
+    }
+
+    #[test]
+    fn a_hint_shows_the_tables_default() {
+        // Langford's hint said 7 where the table's default (the page's) is 4.
+        for k in ProblemKind::ALL {
+            let row = k.row();
+            let args = crate::args::parse_args(&["count".into(), k.name().into()]).ok();
+            let Some(crate::args::Parsed::Run(args)) = args else {
+                panic!("parsed")
+            };
+            let Err(crate::fail::Fail(msg)) = crate::input::spec_of(&args) else {
+                panic!("{k}: no argument, no problem")
+            };
+            assert!(
+                msg.ends_with(&format!("(as in `dlx count {k} {}`)", row.example())),
+                "{msg}"
+            );
+        }
+    }
+}

@@ -5,11 +5,15 @@ use crate::args::Args;
 use crate::fail::{Fail, Stop};
 use crate::output::write_err;
 use dlx_studio::problems::sudoku::Switch;
-use dlx_studio::problems::{self, Problem, Spec};
+use dlx_studio::problems::{self, kinds, Problem, ProblemKind, Spec};
 use std::io::{self, Read};
 
-pub(crate) const PROBLEMS: &str =
-    "queens, toroidal-queens, sudoku, latin, langford, pentomino, edge-matching or exact-cover";
+/// The kinds of problem, as messages list them: "sudoku, queens, … or exact-cover" (`problems::kinds`).
+pub(crate) fn problem_names() -> String {
+    let names: Vec<&str> = ProblemKind::ALL.iter().map(|k| k.name()).collect();
+    let (last, rest) = names.split_last().expect("some kinds");
+    format!("{} or {last}", rest.join(", "))
+}
 
 /// Reads a whole file, or standard input for `-`, as text: at most `cap` bytes (`--max-input`), and
 /// no NUL byte, both checked as it reads, so that `/dev/zero` or a binary file is refused at once
@@ -76,29 +80,25 @@ pub(crate) fn source_name(path: &str) -> String {
 /// The problem the arguments name, and what to call its input in a message (a file, say), if any.
 pub(crate) fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
     let Some(name) = args.positional.first() else {
-        return Err(Fail(format!("missing problem: {PROBLEMS}")));
+        return Err(Fail(format!("missing problem: {}", problem_names())));
     };
     let params = &args.positional[1..];
-    let (what, example) = match name.as_str() {
-        "queens" | "toroidal-queens" | "latin" => ("N", "8"),
-        "langford" => ("N", "7"),
-        "sudoku" => ("the puzzle, or - to read it from standard input", "-"),
-        "pentomino" => ("the board: 6x10, 5x12, 4x15, 3x20 or 8x8", "6x10"),
-        "edge-matching" => ("the board: RxC, RxC/K or RxC/K/SEED", "3x3"),
-        "exact-cover" => ("a file, or - to read standard input", "-"),
-        other => {
-            return Err(Fail(format!(
-                "unknown problem `{other}`: expected {PROBLEMS}"
-            )))
-        }
+    let Some(kind) = ProblemKind::from_name(name) else {
+        return Err(Fail(format!(
+            "unknown problem `{name}`: expected {}",
+            problem_names()
+        )));
     };
+    let row = kind.row();
     let Some(param) = params.first() else {
         return Err(Fail(format!(
-            "{name} needs an argument: {what} (as in `dlx count {name} {example}`)"
+            "{name} needs an argument: {} (as in `dlx count {name} {}`)",
+            row.argument,
+            row.example()
         )));
     };
     if let Some(extra) = params.get(1) {
-        let hint = if name == "sudoku" {
+        let hint = if kind == ProblemKind::Sudoku {
             " (quote the puzzle if it has spaces)"
         } else {
             ""
@@ -107,40 +107,53 @@ pub(crate) fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
             "unexpected argument `{extra}`: {name} takes one argument{hint}"
         )));
     }
-    if args.format.is_some() && name != "exact-cover" {
-        return Err(Fail(format!("--format applies to exact-cover, not {name}")));
-    }
-    if args.variant.is_some() && name != "sudoku" {
-        return Err(Fail(format!("--variant applies to sudoku, not {name}")));
-    }
-    if args.distinct && !matches!(name.as_str(), "langford" | "pentomino") {
+    if args.format.is_some() && kind != ProblemKind::ExactCover {
         return Err(Fail(format!(
-            "--distinct applies to langford and pentomino, not {name}"
+            "--format applies to {}, not {name}",
+            ProblemKind::ExactCover
+        )));
+    }
+    if args.variant.is_some() && kind != ProblemKind::Sudoku {
+        return Err(Fail(format!(
+            "--variant applies to {}, not {name}",
+            ProblemKind::Sudoku
+        )));
+    }
+    if args.distinct && !row.distinct {
+        // The kinds whose table row says `distinct` means something.
+        let with: Vec<String> = kinds::kinds()
+            .iter()
+            .filter(|k| k.distinct)
+            .map(|k| k.name.to_string())
+            .collect();
+        return Err(Fail(format!(
+            "--distinct applies to {}, not {name}",
+            with.join(" and ")
         )));
     }
     // The page's reader of N, so that the same text is accepted or refused, with the same message.
     let n = || -> Result<usize, Fail> {
         problems::parse_n(param).map_err(|e| Fail(format!("N `{param}`: {e}")))
     };
-    Ok(match name.as_str() {
-        "queens" => (Spec::Queens(n()?), None),
-        "toroidal-queens" => (Spec::ToroidalQueens(n()?), None),
-        "latin" => (Spec::Latin(n()?), None),
-        "langford" => (
+    Ok(match kind {
+        ProblemKind::Queens => (Spec::Queens(n()?), None),
+        ProblemKind::ToroidalQueens => (Spec::ToroidalQueens(n()?), None),
+        ProblemKind::Latin => (Spec::Latin(n()?), None),
+        ProblemKind::Langford => (
             Spec::Langford {
                 n: n()?,
                 distinct: args.distinct,
             },
             None,
         ),
-        "pentomino" => (
+        ProblemKind::Pentomino => (
             Spec::Pentomino {
                 board: param.clone(),
                 distinct: args.distinct,
             },
             None,
         ),
-        "sudoku" => {
+        ProblemKind::Sudoku => {
             // A file holds the puzzle (f-puzzles JSON, say) when the argument names one.
             let (text, source) = if param == "-" || std::path::Path::new(param).is_file() {
                 (read_input(param, args.max_input)?, source_name(param))
@@ -156,8 +169,8 @@ pub(crate) fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
             };
             (spec, Some(source))
         }
-        "edge-matching" => (Spec::EdgeMatching(param.clone()), None),
-        "exact-cover" => {
+        ProblemKind::EdgeMatching => (Spec::EdgeMatching(param.clone()), None),
+        ProblemKind::ExactCover => {
             let text = read_input(param, args.max_input)?;
             let spec = match args.format {
                 Some(reading) => Spec::ExactCoverAs(text, reading),
@@ -165,7 +178,6 @@ pub(crate) fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
             };
             (spec, Some(source_name(param)))
         }
-        _ => unreachable!("checked above"),
     })
 }
 

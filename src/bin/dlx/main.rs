@@ -1,6 +1,6 @@
 //! `dlx`: the command line of DLX Studio.
 //!
-//! `dlx count|solve|export PROBLEM ARGS… [OPTIONS]`; see [`USAGE`]. Output goes to stdout, a progress
+//! `dlx count|solve|export PROBLEM ARGS… [OPTIONS]`; see `help::usage`. Output goes to stdout, a progress
 //! line to stderr when stderr is a terminal, and bad input ends with one line `dlx: <message>` on stderr
 //! and exit status 2. Every problem is built by `problems::load`, and every N read by
 //! `problems::parse_n`, as on the page, so the same input gets the same message in both (the CLI puts
@@ -30,7 +30,7 @@ fn run(argv: &[String]) -> Result<(), Stop> {
     let args = match parse_args(argv)? {
         Parsed::Help => {
             let mut out = Stdout::lock();
-            out.write_all(help::USAGE.as_bytes())?;
+            out.write_all(help::usage().as_bytes())?;
             out.flush()?;
             return Ok(());
         }
@@ -91,7 +91,7 @@ fn run(argv: &[String]) -> Result<(), Stop> {
     match args.command {
         Command::Count => count::count(&*problem, &args, &mut out)?,
         Command::Solve => {
-            let is_sudoku = problem.board(&[]).kind == "sudoku";
+            let is_sudoku = problem.board(&[]).kind == problems::ProblemKind::Sudoku;
             solve::solve(&*problem, is_sudoku, &args, &mut out)?
         }
         Command::Export => export::export(&*problem, &mut out)?,

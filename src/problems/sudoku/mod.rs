@@ -945,7 +945,7 @@ impl Problem for Sudoku {
             cells.iter().map(|&v| reading.alphabet.label(v)).collect()
         };
         Board {
-            kind: "sudoku",
+            kind: crate::problems::ProblemKind::Sudoku,
             rows: size,
             cols: size,
             cells: cells.into_iter().map(i32::from).collect(),
