@@ -3,7 +3,7 @@
 
 use super::args::{js_error, to_js, whole_arg};
 use super::load::start_search;
-use super::Session;
+use super::session::Session;
 use crate::core::Search;
 use crate::narrate;
 use crate::problems::{self, InputError};

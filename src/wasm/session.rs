@@ -2,8 +2,8 @@
 //! back, to the next choice or solution, the fast paths (count, solve), the narration and the events.
 
 use super::args::{js_error, nodes_arg, string_arg, to_js, whole_arg, LoadArgs, MAX_SAFE};
+use super::events::{encode, EVENT_CAP, EVENT_WORDS};
 use super::load::{load_problem, start_search, tree_of, walked};
-use super::{encode, EVENT_CAP, EVENT_WORDS};
 use crate::core::{Event, Limits, Observer, Search, Status, Tree};
 use crate::narrate;
 use crate::problems::{self, Problem, ProblemKind};
@@ -30,8 +30,9 @@ pub(super) fn is_choice(ev: &Event) -> bool {
     )
 }
 
-/// Solutions kept a search: enough to page through, bounded however many a run counts.
-pub const KEEP: usize = 100;
+/// Solutions kept a search: enough to page through, bounded however many a run counts; the same cap
+/// as a run to the end's parts keep (`core::split::KEEP`), so both lists hold the same first ones.
+pub const KEEP: usize = crate::core::split::KEEP;
 
 /// A loaded problem and the search over it.
 pub(super) struct Loaded {
