@@ -149,11 +149,14 @@ miri-run:
 test-native:
 	$(CARGO) test
 
-# Knuth's sanity_checking: the library's tests with `Links::sanity()` after every event of `step` and
-# `step_back` and every turn of the fast loops (`--features sanity`), the round-trip harness
-# (`there_and_back`, which checks it itself too) among them. Tests too slow under it skip.
+# Knuth's sanity_checking: the library's, the CLI's and the integration tests with `Links::sanity()`
+# after every event of `step` and `step_back` and every turn of the fast loops (`--features sanity`),
+# the round-trip harness (`there_and_back`, which checks it itself too) among them; on links of more
+# than SANITY_SPAN nodes at every k-th call (printed below). Tests too slow under it skip or shrink.
+# Not in `make test`: its own build of every test takes 5 minutes here (2 shared cores).
 test-sanity:
-	$(CARGO) test --lib --features sanity
+	@echo "sanity: Links::sanity() at every call on links of up to 1024 nodes (core::links::SANITY_SPAN), else at every k-th call of the thread, k = nodes / 1024 rounded up"
+	$(CARGO) test --features sanity --tests
 
 # A count in 8 parts through GNU parallel, merged, must equal the count in one run: 13-queens, 73712
 # solutions, and the same search-tree nodes and updates.

@@ -12,7 +12,8 @@
 //
 // MODE: `chunk:N`  -- `Session.count_chunk(N)` until done (N nodes a call: the page's Solve and next
 //                     solution take node slices; the issue measured 10,000);
-//       `part:MS`  -- `count_part(0, 1)` (untimed: the split), then `count_part_for(MS)` until done:
+//       `part:MS`  -- `new PartCounter(KIND, TEXT, …, 0, 1)` (untimed: the load and the split), then
+//                     `count_for(MS)` until done:
 //                     exactly what the run-to-end worker (www/worker.js, SLICE_MS = 50) calls.
 // KIND `sudoku-set`: TEXT is ignored; the first COUNT puzzles of PUZZLE_FILE are each loaded (untimed)
 // and counted in chunk mode, their times added up.
@@ -39,31 +40,31 @@ if (!pkgDir || !mode || !runsArg || !kind) {
 /**
  * The runs, in whichever engine: self-contained (the browser gets its source), so it uses nothing
  * from this module.
- * @param {any} Session
+ * @param {any} m  the wasm package (Session, PartCounter)
  * @param {{mode: string, runs: number, kind: string, text: string, puzzles: string[]}} a
  */
-function runAll(Session, a) {
+function runAll(m, a) {
   const [how, sizeArg] = a.mode.split(':');
   const size = Number(sizeArg);
-  /** One count in slices; returns its timed figures. @param {any} s */
-  const count = (s) => {
+  /** One count in slices of the problem `s` holds; returns its timed figures. @param {any} s @param {string} kind @param {string} text */
+  const count = (s, kind, text) => {
     let ms = 0;
     let first = -1;
     let calls = 0;
-    if (how === 'part') s.count_part(0, 1);
+    if (how === 'part') s = new m.PartCounter(kind, text, false, undefined, undefined, 0, 1);
     for (;;) {
       const t = performance.now();
-      const done = how === 'part' ? s.count_part_for(size) : s.count_chunk(size);
+      const done = how === 'part' ? s.count_for(size) : s.count_chunk(size);
       const dt = performance.now() - t;
       ms += dt;
       if (first < 0) first = dt;
       calls += 1;
       if (done) break;
     }
-    const st = how === 'part' ? s.part_stats() : s.stats();
+    const st = s.stats();
     return { ms, first_ms: first, calls, solutions: st.solutions, nodes: st.nodes, updates: st.updates, engine: s.engine_name() };
   };
-  const s = new Session();
+  const s = new m.Session();
   const out = [];
   for (let run = 0; run < a.runs; run++) {
     let r;
@@ -71,7 +72,7 @@ function runAll(Session, a) {
       r = { ms: 0, first_ms: -1, calls: 0, solutions: 0, nodes: 0, updates: 0, engine: '' };
       for (const p of a.puzzles) {
         s.load('sudoku', p, false);
-        const one = count(s);
+        const one = count(s, 'sudoku', p);
         if (r.first_ms < 0) r.first_ms = one.ms;
         r.ms += one.ms;
         r.calls += one.calls;
@@ -82,7 +83,7 @@ function runAll(Session, a) {
       }
     } else {
       s.load(a.kind, a.text, false);
-      r = count(s);
+      r = count(s, a.kind, a.text);
     }
     out.push({ run, ...r });
   }
@@ -141,7 +142,7 @@ async function inChromium() {
     const src = `(async () => {
       const m = await import('/www/pkg/dlx_studio.js');
       await m.default();
-      return (${runAll.toString()})(m.Session, ${JSON.stringify(args)});
+      return (${runAll.toString()})(m, ${JSON.stringify(args)});
     })()`;
     return await page.evaluate(src);
   } finally {
@@ -152,5 +153,5 @@ async function inChromium() {
 
 const results = process.env.ENGINE === 'chromium'
   ? await inChromium()
-  : runAll(require(path.resolve(pkgDir, 'dlx_studio.js')).Session, args);
+  : runAll(require(path.resolve(pkgDir, 'dlx_studio.js')), args);
 for (const r of results) console.log(JSON.stringify(r));

@@ -12,9 +12,9 @@
 //! - *10k-node slices*: `Session.count_chunk(10000)` until done (the page's Solve and next-solution
 //!   calls take node slices; the issue measured this); natively the same `Search::run` with a node
 //!   limit 10,000 further each call;
-//! - *page worker*: `count_part(0, 1)` (the split, untimed), then `count_part_for(50)` until done:
+//! - *page worker*: `new PartCounter(…, 0, 1)` (the load and split, untimed), then `count_for(50)` until done:
 //!   exactly the run-to-end worker's calls (www/worker.js); natively the same `Share::count` in
-//!   chunks sized as `count_part_for` sizes them.
+//!   chunks sized as `PartCounter::count_for` sizes them.
 //!
 //! Wasm runs in node (the package bound `--target nodejs`) and in headless Chromium (the page's own
 //! `www/pkg`, through tests/browser's playwright-core; a newer V8, the one the page runs on), each
@@ -155,7 +155,7 @@ fn count_native(problem: &dyn Problem, mode: Mode) -> Run {
             split.set_engine(engine);
             let engine = split.search().engine().name();
             let mut share: Share = split.into_share(0, 1);
-            // `Session::count_part_for`'s chunks: a quarter of the slice each, from 1024 nodes.
+            // `PartCounter::count_for`'s chunks: a quarter of the slice each, from 1024 nodes.
             let mut chunk = 1024u64;
             loop {
                 let t = Instant::now();

@@ -15,9 +15,5 @@ pub mod report;
 // Public so that tests/wasm.rs can drive the Session from Rust in the browser.
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
-#[cfg(target_arch = "wasm32")]
-pub mod wasm_facts;
-#[cfg(target_arch = "wasm32")]
-pub mod wasm_maker;
 
 pub use crate::core::{Event, Instance, Observer, Search, Stats, Status};

@@ -1,6 +1,6 @@
 //! The page's narration: one line in words for a search event, with item names and option texts.
 //!
-//! Plain Rust (no wasm-bindgen), so that the wording is tested natively; `src/wasm.rs` only calls it.
+//! Plain Rust (no wasm-bindgen), so that the wording is tested natively; `src/wasm/` only calls it.
 //! Levels are counted from 0, as in [`Search::level`] and Knuth's DLX1 output.
 
 use crate::core::{Event, Instance, Links, Search, Stats, MARKED};
@@ -101,13 +101,14 @@ pub enum Lang {
 impl Lang {
     /// The language of a problem, from the kind of its board.
     pub fn of(problem: &dyn crate::problems::Problem) -> Lang {
+        use crate::problems::ProblemKind as K;
         match problem.board(&[]).kind {
-            "queens" | "toroidal-queens" => Lang::Queens,
-            "sudoku" => Lang::Sudoku,
-            "latin" => Lang::Latin,
-            "langford" => Lang::Langford,
-            "pentomino" => Lang::Pentomino,
-            _ => Lang::Plain,
+            K::Queens | K::ToroidalQueens => Lang::Queens,
+            K::Sudoku => Lang::Sudoku,
+            K::Latin => Lang::Latin,
+            K::Langford => Lang::Langford,
+            K::Pentomino => Lang::Pentomino,
+            K::EdgeMatching | K::ExactCover => Lang::Plain,
         }
     }
 }
@@ -757,18 +758,8 @@ pub fn trace_until(
     n
 }
 
-/// A count with thousands separators, as the page shows counters.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (k, ch) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
+/// A count with thousands separators (defined in the core, whose messages use it too).
+pub use crate::core::thousands;
 
 /// Just after loading a problem.
 pub fn loaded(title: &str, inst: &Instance) -> String {

@@ -412,10 +412,16 @@ fn items_and_nodes_past_the_budget_are_refused_where_they_pass_it() {
         err.contains("line 11184810, column 1: more than 33,554,432 nodes"),
         "{err}"
     );
-    std::fs::remove_dir_all(f.parent().unwrap()).ok();
+    // Its own file only: the directory is the process's, shared with the tests running beside this
+    // one (removing it took prune_blocked_on_a_million_items' file away under --features sanity).
+    std::fs::remove_file(f).ok();
 }
 
 #[test]
+#[cfg_attr(
+    feature = "sanity",
+    ignore = "a bound on time, which sanity() at every k-th event does not keep; runs without the feature"
+)]
 fn two_hundred_thousand_colours_read_in_linear_time() {
     // Colours were found by a scan of those named so far: 200 k took 43 s.
     let mut text = String::from("p | x\n");
@@ -436,6 +442,10 @@ fn two_hundred_thousand_colours_read_in_linear_time() {
 // ---- Finding 9: --prune blocked bounded in work ----
 
 #[test]
+#[cfg_attr(
+    feature = "sanity",
+    ignore = "a bound on time, which sanity() at every k-th event does not keep; runs without the feature"
+)]
 fn prune_blocked_on_a_million_items_takes_linear_work() {
     // Each of 10^6 items in an option of its own: the pruning read every item's length after each
     // option's cover (10^12 reads; 10^4 items and more ran for minutes, silent).

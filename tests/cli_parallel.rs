@@ -52,6 +52,12 @@ fn problems() -> Vec<(Vec<&'static str>, String)> {
         (vec!["exact-cover", "-"], langford),
         (vec!["queens", "10", "--seed", "5"], String::new()),
     ]
+    .into_iter()
+    // Under `--features sanity` (`make test-sanity`: the links checked as the search goes) Latin
+    // squares of order 5 (1.7 M nodes, counted some twenty times here) ran this file past 5
+    // minutes; a smaller order is not split into parts, so it is left to the normal run.
+    .filter(|(p, _)| !(cfg!(feature = "sanity") && p[0] == "latin"))
+    .collect()
 }
 
 fn count_json(problem: &[&str], extra: &[&str], stdin: &str) -> Value {

@@ -6,7 +6,7 @@
 
 use dlx_studio::core::{Count, Search, Status};
 use dlx_studio::problems::{queens::Queens, Problem};
-use dlx_studio::wasm::{wasm_memory, Racer, Session, EVENT_CAP, EVENT_WORDS, KEEP};
+use dlx_studio::wasm::{wasm_memory, PartCounter, Racer, Session, EVENT_CAP, EVENT_WORDS, KEEP};
 use js_sys::{Reflect, Uint32Array, WebAssembly};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -357,17 +357,15 @@ fn parts_counted_in_timed_slices_add_up_to_the_whole_count() {
     let (mut solutions, mut nodes, mut updates) = (0.0, 0.0, 0.0);
     let mut busy = 0;
     for k in 0..3 {
-        let mut s = session("queens", "10");
-        assert!(s.count_part_for(1.0).is_err(), "no part prepared yet");
-        s.count_part(k, 3).unwrap();
+        let mut c = part("queens", "10", None, k, 3).unwrap();
         let mut slices = 0;
-        while !s.count_part_for(0.5).unwrap() {
+        while !c.count_for(0.5) {
             slices += 1;
-            let st = s.part_stats().unwrap();
+            let st = c.stats().unwrap();
             assert_eq!(get(&st, "finished"), JsValue::FALSE);
             assert!(num(&st, "done") <= num(&st, "total") * 1.000001);
         }
-        let st = s.part_stats().unwrap();
+        let st = c.stats().unwrap();
         assert_eq!(get(&st, "finished"), JsValue::TRUE);
         solutions += num(&st, "solutions");
         nodes += num(&st, "nodes");
@@ -376,16 +374,41 @@ fn parts_counted_in_timed_slices_add_up_to_the_whole_count() {
             busy += 1;
         }
         let _ = slices;
-        // The page's own search is untouched.
-        assert!(get(&s.stats().unwrap(), "at_start").is_truthy());
+        assert_eq!(c.tree_name(), "dlx1");
     }
     assert!(busy >= 2, "the work is shared: {busy} parts counted nodes");
     assert_eq!(solutions, 724.0);
     assert_eq!(nodes, native.stats().nodes as f64);
     assert_eq!(updates, native.stats().updates as f64);
-    let mut s = session("queens", "10");
-    assert!(s.count_part(3, 3).is_err());
-    assert!(s.count_part(0, 0).is_err());
+    assert!(part("queens", "10", None, 3, 3).is_err());
+    assert!(part("queens", "10", None, 0, 0).is_err());
+    // Bad input is the Session's message.
+    let e = part("queens", "x", None, 0, 1).err().expect("refused");
+    let msg = js_sys::Error::from(e).message().as_string().unwrap();
+    let s_msg = js_sys::Error::from(Session::new().load("queens", "x", None).unwrap_err())
+        .message()
+        .as_string()
+        .unwrap();
+    assert_eq!(msg, s_msg);
+}
+
+/// Part `k` of `n` of a problem, as www/worker.js makes it.
+fn part(
+    kind: &str,
+    text: &str,
+    tree: Option<&str>,
+    k: u32,
+    n: u32,
+) -> Result<PartCounter, JsValue> {
+    PartCounter::new(
+        kind.into(),
+        text.into(),
+        JsValue::FALSE,
+        JsValue::UNDEFINED,
+        tree.map_or(JsValue::UNDEFINED, JsValue::from),
+        k.into(),
+        n.into(),
+    )
 }
 
 /// Counts to the end on the fast path.
@@ -963,12 +986,10 @@ fn the_tree_is_chosen_per_session_and_the_workers_parts_walk_it() {
     // The workers' parts split the lookahead's tree: they add up to its counts.
     let (mut nodes, mut updates, mut solutions) = (0.0, 0.0, 0.0);
     for k in 0..3 {
-        let mut w = Session::new();
-        w.set_tree(JsValue::from("lookahead")).unwrap();
-        w.load("queens", "10", None).unwrap();
-        w.count_part(k, 3).unwrap();
-        while !w.count_part_for(1.0).unwrap() {}
-        let st = w.part_stats().unwrap();
+        let mut w = part("queens", "10", Some("lookahead"), k, 3).unwrap();
+        assert_eq!(w.tree_name(), "lookahead");
+        while !w.count_for(1.0) {}
+        let st = w.stats().unwrap();
         solutions += num(&st, "solutions");
         nodes += num(&st, "nodes");
         updates += num(&st, "updates");

@@ -1,5 +1,5 @@
 //! The page's facts and view types in headless Chromium (`make test-wasm`): every interface of the
-//! TypeScript custom section (`wasm_facts::VIEWS`, in `dlx_studio.d.ts`) has exactly the keys of the
+//! TypeScript custom section (`wasm::facts::VIEWS`, in `dlx_studio.d.ts`) has exactly the keys of the
 //! value the Session or the Racer hands the page, so a field added to a view in Rust without its
 //! type (or a type naming a field that is gone) fails here; and `engine_facts()` places each field
 //! of a node, an item header and an event record where the engine writes it.
@@ -7,8 +7,8 @@
 
 use dlx_studio::core::{Event, Search};
 use dlx_studio::problems::{queens::Queens, Problem};
-use dlx_studio::wasm::{encode, wasm_memory, EventCode, Racer, Session, EVENT_WORDS};
-use dlx_studio::wasm_facts::{engine_facts, EventRecord, EVENT_RECORD_WORDS, VIEWS};
+use dlx_studio::wasm::facts::{engine_facts, EventRecord, EVENT_RECORD_WORDS, VIEWS};
+use dlx_studio::wasm::{encode, wasm_memory, EventCode, PartCounter, Racer, Session, EVENT_WORDS};
 use js_sys::{Array, Object, Reflect, Uint32Array, WebAssembly};
 use std::collections::BTreeSet;
 use wasm_bindgen::{JsCast, JsValue};
@@ -118,11 +118,19 @@ fn every_view_has_exactly_the_keys_of_its_type() {
     assert_eq!(get(&solved, "verdict").as_string().unwrap(), "unique");
     check(c, "Board", &s.kept(0).unwrap());
 
-    s.load("queens", "6", None).unwrap();
-    s.count_part(0, 1).unwrap();
-    while !s.count_part_for(50.0).unwrap() {}
-    check(c, "PartStats", &s.part_stats().unwrap());
-    let kept = s.part_kept().unwrap();
+    let mut part = PartCounter::new(
+        JsValue::from("queens"),
+        JsValue::from("6"),
+        JsValue::from(false),
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+        JsValue::from(0),
+        JsValue::from(1),
+    )
+    .unwrap();
+    while !part.count_for(50.0) {}
+    check(c, "PartStats", &part.stats().unwrap());
+    let kept = part.kept().unwrap();
     check_each(c, "PartKept", &kept);
     check(c, "Board", &get(&Array::from(&kept).get(0), "board"));
 

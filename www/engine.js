@@ -2,7 +2,7 @@
 // The engine: loads the wasm package once and hands out what Rust defines for the page, so that no
 // constant is spelt twice: the kinds of problem (problems::kinds), the search trees (search_trees), the
 // event codes (EventCode), the caps and flags of the contract and the layouts of the link arrays and
-// the events (engine_facts, src/wasm_facts.rs). Every other module imports them from here; the types
+// the events (engine_facts, src/wasm/facts.rs). Every other module imports them from here; the types
 // of the values the Session returns are in the generated pkg/dlx_studio.d.ts.
 
 /** @typedef {typeof import('./pkg/dlx_studio.js')} Wasm */
@@ -17,11 +17,11 @@ export const KINDS = new Map();
 /** The trees, DLX1 (the default) first; filled by startEngine. @type {TreeChoice[]} */
 export const TREES = [];
 
-/** Event codes (EventCode of src/wasm.rs): EV.Choose, EV.Try, …; filled by startEngine. */
+/** Event codes (EventCode of src/wasm/events.rs): EV.Choose, EV.Try, …; filled by startEngine. */
 /** @type {Record<string, number>} */
 export const EV = {};
 
-/** The contract's constants (engine_facts() of src/wasm_facts.rs); filled by startEngine. */
+/** The contract's constants (engine_facts() of src/wasm/facts.rs); filled by startEngine. */
 export const LIMITS = {
   /** Events kept from one stepping call. */
   eventCap: 0,
@@ -39,7 +39,7 @@ export const LIMITS = {
 
 /**
  * Where each field sits in the zero-copy views, from the engine's own structs (core::Node,
- * core::ItemLink, wasm_facts::EventRecord): node x's down link is `nodes[NODE.words * x + NODE.down]`;
+ * core::ItemLink, wasm::facts::EventRecord): node x's down link is `nodes[NODE.words * x + NODE.down]`;
  * filled by startEngine.
  * @type {import('./pkg/dlx_studio.js').NodeLayout}
  */

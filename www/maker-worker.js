@@ -1,6 +1,6 @@
 // @ts-check
 // New puzzle, off the page's thread: a module worker that runs the maker of `dlx make sudoku`
-// (wasm make_sudoku, src/wasm_maker.rs) and posts its progress as it goes. The page cancels a make by
+// (wasm make_sudoku, src/wasm/maker.rs) and posts its progress as it goes. The page cancels a make by
 // terminating the worker (www/maker.js), so the make needs no way out of its own here; the maker's
 // sink is asked after each stage and every 20,000 search-tree nodes, which is where it reports.
 //

@@ -13,7 +13,7 @@
 
 /**
  * @typedef {{text: string, link: string, size: number, seed: string, variant: string[], givens: number,
- *   nodes: number, solution: string}} Made  what make_sudoku returns (src/wasm_maker.rs)
+ *   nodes: number, solution: string}} Made  what make_sudoku returns (src/wasm/maker.rs)
  */
 
 /** The variants the select offers, as the CLI's --variant writes them. */

@@ -54,7 +54,7 @@ export class MatrixView {
    * `arrays()` gives the live link arrays, {nodes, items, lens}, as Uint32Array views over wasm memory. They
    * are asked for afresh each time they are read (a draw, a walk, a hover), never kept across calls
    * into wasm: any call that allocates can grow the memory and detach a view made before it (the
-   * contract in src/wasm.rs). The model's views() rebuilds them when memory.buffer changed.
+   * contract in src/wasm/mod.rs). The model's views() rebuilds them when memory.buffer changed.
    * @param {HTMLCanvasElement} canvas
    * `onFollow(on)` is told when following with zoom is switched on or off (the Follow button shows it).
    * @param {{onHover?: (text: string) => void, arrays?: () => import('./views.js').Views, onFollow?: (on: boolean) => void}} [options]

@@ -4,7 +4,7 @@
 // renderers a snapshot of it. The link arrays are read through `views()` (www/views.js), the explored
 // top of the search tree is kept by `www/explored.js`.
 //
-// The wasm API is the CONTRACT in the header of src/wasm.rs.
+// The wasm API is the contract in the docs of src/wasm/ (copied into www/pkg/dlx_studio.d.ts).
 
 import { startEngine, messageOf, EV, LIMITS, NODE, EVENT } from './engine.js';
 import { LinkViews } from './views.js';
@@ -16,7 +16,7 @@ const FRAME_BUDGET_MS = 6;
 /** The most choices `goTo` steps over to reach a node outside the timeline. */
 const MAX_CHOICE_MOVES = 20000;
 
-// The values the Session returns are typed in the generated .d.ts (src/wasm_facts.rs, VIEWS).
+// The values the Session returns are typed in the generated .d.ts (src/wasm/facts.rs, VIEWS).
 /** The engine's counters (Session.stats). @typedef {import('./pkg/dlx_studio.js').Stats} Stats */
 /** The loaded problem (Session.info). @typedef {import('./pkg/dlx_studio.js').Info} Info */
 /** A board (problems::Board). @typedef {import('./pkg/dlx_studio.js').Board} Board */

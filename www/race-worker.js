@@ -1,6 +1,6 @@
 // @ts-check
 // One lane of the race (www/race.js), off the page's thread: a module worker with its own Racer
-// (src/wasm.rs) over the same wasm package: dancing links or the naive 0-1 matrix, under one heuristic,
+// (src/wasm/race.rs) over the same wasm package: dancing links or the naive 0-1 matrix, under one heuristic,
 // on the loaded problem. It searches in slices of SLICE_MS, timed inside wasm with performance.now(),
 // and posts its figures after each, with the time searched so far (wall clock: the lanes share the
 // machine's cores). The page stops it by terminating it.

@@ -25,7 +25,7 @@ import { LIMITS } from './engine.js';
  * @property {number} solutions @property {number} nodes @property {number} updates
  * @property {number} progress  Knuth's estimate of the fraction done, over all parts
  */
-/** One worker's figures (Session.part_stats). @typedef {import('./pkg/dlx_studio.js').PartStats} PartStats */
+/** One worker's figures (PartCounter.stats). @typedef {import('./pkg/dlx_studio.js').PartStats} PartStats */
 /**
  * @typedef {object} RunState
  * @property {'idle' | 'confirm' | 'running' | 'done' | 'cancelled' | 'error'} phase

@@ -1,7 +1,7 @@
 // @ts-check
 // Zero-copy views of the solver's memory: Uint32Array views over wasm memory of the link arrays and the
 // events of the latest call. Renderers ask for them each time they read and never keep one across a
-// call into wasm, which may grow memory and detach it (the contract in src/wasm.rs).
+// call into wasm, which may grow memory and detach it (the contract in src/wasm/mod.rs).
 
 /**
  * @typedef {object} Views

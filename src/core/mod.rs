@@ -4,6 +4,7 @@
 //! - [`instance`]: items and options as a problem states them.
 //! - [`links`]: Knuth's DLX1 link arrays and the operations cover, uncover, hide, unhide.
 //! - [`naive`]: Algorithm X on a plain 0-1 matrix, everything found by scanning (the yardstick).
+//! - [`names`]: the names of the search's settings (tree, engine, heuristic, algorithm), one table each.
 //! - [`prune`]: options no solution can use (choosing one empties an item), emptied before the search.
 //! - `rng`: SplitMix64, the seeded generator of shuffles, estimates and generated tiles.
 //! - [`search`]: Algorithm X as a resumable, reversible state machine reporting to an observer.
@@ -15,6 +16,7 @@ pub mod bits;
 pub mod instance;
 pub mod links;
 pub mod naive;
+pub mod names;
 pub mod prune;
 pub(crate) mod rng;
 pub mod search;
@@ -24,8 +26,23 @@ pub mod threads;
 pub use instance::{Instance, InstanceError};
 pub use links::{ItemLink, Links, Node, Order, COVERED, MARKED};
 pub use naive::{Naive, NaiveError};
+pub use names::{Algorithm, Named, UnknownName};
 pub use search::{
     Clash, Count, Ctx, Engine, Event, Heuristic, Limits, Observer, Phase, Search, SolutionStop,
     Stats, Status, StopAtSolution, Tree,
 };
 pub use split::{fingerprint, fingerprint_tree, Plan, Share, Split, Subproblem, Tally};
+
+/// A count with thousands separators, as messages and the page show counters (`narrate`
+/// re-exports it).
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (k, ch) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}

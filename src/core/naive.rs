@@ -34,6 +34,40 @@ pub enum NaiveError {
     Multiplicities,
 }
 
+impl NaiveError {
+    /// The message, with `subject` naming the naive search as the reader knows it ("naive search" on
+    /// the page, "--algorithm naive" in the CLI) and `title` the problem's, if known. A clash names
+    /// the option and item by number (a caller with the instance names them by name).
+    pub fn describe(&self, subject: &str, title: Option<&str>) -> String {
+        match self {
+            NaiveError::TooLarge(cells) => format!(
+                "the 0-1 matrix{} would have {} cells, more than {subject} holds ({})",
+                title.map_or(String::new(), |t| format!(" of {t}")),
+                super::thousands(*cells as u64),
+                super::thousands(MAX_CELLS as u64)
+            ),
+            NaiveError::Colors => {
+                format!("{subject} takes no colours (x:c): its plain 0-1 matrix cannot state them")
+            }
+            NaiveError::Multiplicities => format!(
+                "{subject} takes no multiplicities (lo:hi|name): it branches as Algorithm X, \
+                 every primary item covered exactly once"
+            ),
+            NaiveError::Clash { option, item } => {
+                format!("the given option {option} clashes with an earlier one on item {item}")
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for NaiveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.describe("naive search", None))
+    }
+}
+
+impl std::error::Error for NaiveError {}
+
 /// One level of the search: the column branched on, its rows when it was chosen, how many of them
 /// have been tried, and where the undo stack stood.
 #[derive(Clone, Debug, Default)]

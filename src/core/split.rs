@@ -200,7 +200,7 @@ pub fn fingerprint_tree(inst: &Instance, givens: &[usize], order: Order, tree: T
         Tree::Dlx1 => h,
         Tree::Lookahead => {
             let mut f = Fnv(h);
-            f.bytes(b"lookahead");
+            f.bytes(Tree::Lookahead.name().as_bytes());
             f.0
         }
     }

@@ -14,6 +14,7 @@
 //! every instance has at least that solution. Name: `RxC`, `RxC/K` or `RxC/K/SEED` (K colours,
 //! default 3; seed default 1); R and C from 1 to 8.
 
+use super::ProblemKind;
 use super::{Board, InputError, Problem};
 use crate::core::rng::SplitMix;
 use crate::core::Instance;
@@ -246,7 +247,7 @@ impl Problem for EdgeMatching {
             text.push('\n');
         }
         Board {
-            kind: "edge-matching",
+            kind: ProblemKind::EdgeMatching,
             rows: self.rows,
             cols: self.cols,
             given: vec![false; n],
@@ -262,7 +263,7 @@ impl Problem for EdgeMatching {
     /// common edge.
     fn check(&self, board: &Board) -> Result<(), String> {
         let (rows, cols) = (self.rows, self.cols);
-        if board.kind != "edge-matching" || board.rows != rows || board.cols != cols {
+        if board.kind != ProblemKind::EdgeMatching || board.rows != rows || board.cols != cols {
             return Err("not a board of this puzzle".into());
         }
         let mut used = vec![false; self.tiles.len()];

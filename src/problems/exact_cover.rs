@@ -38,6 +38,7 @@
 //!    ragged row, a stray character, a row without 1) for a text that looks like a matrix, a Knuth error
 //!    otherwise.
 
+use super::ProblemKind;
 use super::{Board, InputError, Problem};
 use crate::core::Instance;
 use std::collections::{HashMap, HashSet};
@@ -636,7 +637,7 @@ impl Problem for ExactCover {
     fn board(&self, options: &[usize]) -> Board {
         let lines: Vec<String> = options.iter().map(|&k| self.option_line(k)).collect();
         Board {
-            kind: "exact-cover",
+            kind: ProblemKind::ExactCover,
             text: lines.join("\n"),
             lines,
             ..Board::default()
@@ -801,7 +802,7 @@ mod tests {
         rows.sort_unstable();
         assert_eq!(rows, vec![1, 4, 5]);
         let b = x.board(&sols[0]);
-        assert_eq!(b.kind, "exact-cover");
+        assert_eq!(b.kind, ProblemKind::ExactCover);
         assert_eq!(b.lines.len(), 3);
         assert!(b.lines.contains(&"row 4: A D".to_string()));
         assert_eq!(b.text, b.lines.join("\n"));
@@ -1177,7 +1178,7 @@ b y
     fn check_rejects_what_is_not_an_exact_cover() {
         let x = ExactCover::parse(SEEDS).unwrap();
         let board = |lines: &[&str]| Board {
-            kind: "exact-cover",
+            kind: ProblemKind::ExactCover,
             lines: lines.iter().map(|l| l.to_string()).collect(),
             ..Board::default()
         };

@@ -6,7 +6,8 @@
 use super::exact_cover::Reading;
 use super::sudoku::Switch;
 use super::{
-    edge_matching, langford, latin, parse_n, pentomino, queens, toroidal, InputError, Spec,
+    edge_matching, langford, latin, parse_n, pentomino, queens, toroidal, InputError, ProblemKind,
+    Spec,
 };
 use serde::Serialize;
 
@@ -24,8 +25,8 @@ pub enum Input {
 /// One kind of problem, as the CLI and the page name it.
 #[derive(Clone, Debug, Serialize)]
 pub struct Kind {
-    /// The name used by `dlx count NAME`, the page's URL parameter and `Session::load`.
-    pub name: &'static str,
+    /// The kind, serialised as its name (`dlx count NAME`, the page's URL parameter, `Session::load`).
+    pub name: ProblemKind,
     /// How a person calls it.
     pub label: &'static str,
     pub input: Input,
@@ -37,27 +38,47 @@ pub struct Kind {
     pub distinct: bool,
     /// For `Input::Board`: `[name, label]` of each board.
     pub boards: Vec<(&'static str, &'static str)>,
+    /// The CLI's help: the arguments after the name (`N`, `BOARD [--distinct]`), and what it is,
+    /// a line of the help each (continuation lines as they print, without their indent).
+    #[serde(skip)]
+    pub usage: &'static str,
+    #[serde(skip)]
+    pub help: &'static str,
+    /// What the CLI's argument is, in a message ("N", "the board: …").
+    #[serde(skip)]
+    pub argument: &'static str,
+}
+
+impl Kind {
+    /// An argument to show in a hint (`dlx count langford 4`): the default N, the first board, or `-`
+    /// for a text read from standard input.
+    pub fn example(&self) -> String {
+        match self.input {
+            Input::Size => self.default.to_string(),
+            Input::Board => self.boards.first().map_or("", |b| b.0).to_string(),
+            Input::Puzzle | Input::Matrix => "-".into(),
+        }
+    }
 }
 
 fn size(
-    name: &'static str,
+    name: ProblemKind,
     label: &'static str,
     (min, max, default): (usize, usize, usize),
     distinct: bool,
 ) -> Kind {
     Kind {
-        name,
-        label,
         input: Input::Size,
         min,
         max,
         default,
         distinct,
-        boards: Vec::new(),
+        argument: "N",
+        ..other(name, label, Input::Size)
     }
 }
 
-fn other(name: &'static str, label: &'static str, input: Input) -> Kind {
+fn other(name: ProblemKind, label: &'static str, input: Input) -> Kind {
     Kind {
         name,
         label,
@@ -67,11 +88,15 @@ fn other(name: &'static str, label: &'static str, input: Input) -> Kind {
         default: 0,
         distinct: false,
         boards: Vec::new(),
+        usage: "",
+        help: "",
+        argument: "",
     }
 }
 
-/// Every kind, in the order the page offers them.
+/// Every kind, in the order the page offers them (and the CLI's help lists them).
 pub fn kinds() -> Vec<Kind> {
+    use ProblemKind as P;
     let pentomino_labels = [
         "6 × 10",
         "5 × 12",
@@ -80,38 +105,70 @@ pub fn kinds() -> Vec<Kind> {
         "8 × 8, centre 2 × 2 hole (Scott)",
     ];
     vec![
-        other("sudoku", "Sudoku", Input::Puzzle),
-        size(
-            "queens",
-            "N-queens",
-            (queens::MIN_N, queens::MAX_N, 8),
-            false,
-        ),
-        size(
-            "toroidal-queens",
-            "Toroidal N-queens",
-            (toroidal::MIN_N, toroidal::MAX_N, 5),
-            false,
-        ),
-        size(
-            "latin",
-            "Latin square",
-            (latin::MIN_N, latin::MAX_N, 3),
-            false,
-        ),
-        size(
-            "langford",
-            "Langford pairs",
-            (langford::MIN_N, langford::MAX_N, 4),
-            true,
-        ),
+        Kind {
+            usage: "PUZZLE|FILE|LINK|-",
+            help: "a Sudoku, 4x4 to 25x25: its N² cells on one line or drawn as a grid
+(HoDoKu, Simple Sudoku and box-drawing borders skipped; `.`, `0`, `_`,
+`*` or `x` empty; 16x16 also in 0-F, 25x25 in A-Y, or numbers separated
+by spaces or commas; `#` and `//` comment lines and a title line
+skipped); f-puzzles JSON, or a link https://f-puzzles.com/?load=… or
+https://sudokupad.app/fpuzzles…, reads variants (docs/variants.md); a
+file of either; `-` reads standard input",
+            argument: "the puzzle, or - to read it from standard input",
+            ..other(P::Sudoku, "Sudoku", Input::Puzzle)
+        },
+        Kind {
+            usage: "N",
+            help: "N queens on an NxN board, none attacking another",
+            ..size(
+                P::Queens,
+                "N-queens",
+                (queens::MIN_N, queens::MAX_N, 8),
+                false,
+            )
+        },
+        Kind {
+            usage: "N",
+            help: "the same on a torus (diagonals wrap around)",
+            ..size(
+                P::ToroidalQueens,
+                "Toroidal N-queens",
+                (toroidal::MIN_N, toroidal::MAX_N, 5),
+                false,
+            )
+        },
+        Kind {
+            usage: "N",
+            help: "Latin squares of order N",
+            ..size(
+                P::Latin,
+                "Latin square",
+                (latin::MIN_N, latin::MAX_N, 3),
+                false,
+            )
+        },
+        Kind {
+            usage: "N [--distinct]",
+            help: "Langford pairings of 1..N (--distinct: count each pair of mirror images
+once)",
+            ..size(
+                P::Langford,
+                "Langford pairs",
+                (langford::MIN_N, langford::MAX_N, 4),
+                true,
+            )
+        },
         Kind {
             distinct: true,
             boards: pentomino::BOARDS
                 .into_iter()
                 .zip(pentomino_labels)
                 .collect(),
-            ..other("pentomino", "Pentomino board", Input::Board)
+            usage: "BOARD [--distinct]",
+            help: "the 12 pentominoes on BOARD: 6x10, 5x12, 4x15, 3x20 or 8x8 (centre 2x2
+left empty); --distinct counts each solution once, not once per symmetry",
+            argument: "the board: 6x10, 5x12, 4x15, 3x20 or 8x8",
+            ..other(P::Pentomino, "Pentomino board", Input::Board)
         },
         Kind {
             boards: edge_matching::BOARDS
@@ -124,36 +181,48 @@ pub fn kinds() -> Vec<Kind> {
                     "4 × 4, 5 colours",
                 ])
                 .collect(),
-            ..other("edge-matching", "Edge-matching squares", Input::Board)
+            usage: "RxC[/K[/SEED]]",
+            help: "MacMahon-style squares: R x C tiles with coloured edges, generated from
+SEED (default 1) with K colours (default 3), placed so that touching
+edges agree and the border is grey; R, C from 1 to 8 (colours: XCC)",
+            argument: "the board: RxC, RxC/K or RxC/K/SEED",
+            ..other(P::EdgeMatching, "Edge-matching squares", Input::Board)
         },
-        other("exact-cover", "Exact cover (text)", Input::Matrix),
+        Kind {
+            usage: "FILE|-",
+            help: "an exact-cover problem in Knuth's format or as a 0-1 matrix (a text that
+reads as a Sudoku is read as one, drawn grids and clashing givens too)",
+            argument: "a file, or - to read standard input",
+            ..other(P::ExactCover, "Exact cover (text)", Input::Matrix)
+        },
     ]
 }
 
 /// The [`Spec`] for a kind name and its text, as the page sends them.
 pub fn spec(kind: &str, text: &str, distinct: bool) -> Result<Spec, InputError> {
-    Ok(match kind {
-        "queens" => Spec::Queens(parse_n(text)?),
-        "toroidal-queens" => Spec::ToroidalQueens(parse_n(text)?),
-        "latin" => Spec::Latin(parse_n(text)?),
-        "langford" => Spec::Langford {
+    use ProblemKind as P;
+    let Some(k) = ProblemKind::from_name(kind) else {
+        let names: Vec<&str> = ProblemKind::ALL.iter().map(|k| k.name()).collect();
+        return Err(InputError::new(format!(
+            "unknown problem kind `{kind}`: expected one of {}",
+            names.join(", ")
+        )));
+    };
+    Ok(match k {
+        P::Queens => Spec::Queens(parse_n(text)?),
+        P::ToroidalQueens => Spec::ToroidalQueens(parse_n(text)?),
+        P::Latin => Spec::Latin(parse_n(text)?),
+        P::Langford => Spec::Langford {
             n: parse_n(text)?,
             distinct,
         },
-        "pentomino" => Spec::Pentomino {
+        P::Pentomino => Spec::Pentomino {
             board: text.trim().to_string(),
             distinct,
         },
-        "edge-matching" => Spec::EdgeMatching(text.trim().to_string()),
-        "sudoku" => Spec::Sudoku(text.to_string()),
-        "exact-cover" => Spec::ExactCover(text.to_string()),
-        _ => {
-            let names: Vec<&str> = kinds().iter().map(|k| k.name).collect();
-            return Err(InputError::new(format!(
-                "unknown problem kind `{kind}`: expected one of {}",
-                names.join(", ")
-            )));
-        }
+        P::EdgeMatching => Spec::EdgeMatching(text.trim().to_string()),
+        P::Sudoku => Spec::Sudoku(text.to_string()),
+        P::ExactCover => Spec::ExactCover(text.to_string()),
     })
 }
 
@@ -192,12 +261,15 @@ mod tests {
                 Input::Puzzle => "1...\n..3.\n.4..\n...2".to_string(),
                 Input::Matrix => "A B\nA\nB".to_string(),
             };
-            let s = spec(k.name, &text, k.distinct).unwrap_or_else(|e| panic!("{}: {e}", k.name));
-            load(&s).unwrap_or_else(|e| panic!("{}: {e}", k.name));
+            let s = spec(k.name.name(), &text, k.distinct)
+                .unwrap_or_else(|e| panic!("{}: {e}", k.name));
+            let p = load(&s).unwrap_or_else(|e| panic!("{}: {e}", k.name));
+            // The typed kind of the board is the row's: the table and the problems agree.
+            assert_eq!(p.board(&[]).kind, k.name, "{}", k.name);
             if k.input == Input::Size {
                 assert!(k.min <= k.default && k.default <= k.max, "{}", k.name);
                 // The bounds are the module's own: one past them is refused.
-                let over = spec(k.name, &(k.max + 1).to_string(), false).unwrap();
+                let over = spec(k.name.name(), &(k.max + 1).to_string(), false).unwrap();
                 assert!(load(&over).is_err(), "{} accepts N = {}", k.name, k.max + 1);
             }
         }
@@ -214,8 +286,34 @@ mod tests {
 
     #[test]
     fn the_pentomino_boards_are_the_modules() {
-        let k = kinds().into_iter().find(|k| k.name == "pentomino").unwrap();
+        let k = ProblemKind::Pentomino.row();
         let names: Vec<&str> = k.boards.iter().map(|b| b.0).collect();
         assert_eq!(names, pentomino::BOARDS);
+    }
+
+    #[test]
+    fn every_kind_has_one_row_and_its_name_round_trips() {
+        let rows: Vec<ProblemKind> = kinds().iter().map(|k| k.name).collect();
+        assert_eq!(
+            rows,
+            ProblemKind::ALL,
+            "the table lists every kind once, in ALL's order"
+        );
+        for k in ProblemKind::ALL {
+            assert_eq!(ProblemKind::from_name(k.name()), Some(k));
+            assert_eq!(k.to_string(), k.name());
+            // Serialised as today's string, so the page reads the same JSON.
+            assert_eq!(
+                serde_json::to_string(&k).unwrap(),
+                format!("\"{}\"", k.name())
+            );
+            let row = k.row();
+            assert!(
+                !row.usage.is_empty() && !row.help.is_empty(),
+                "{k}: the CLI's help"
+            );
+            assert!(!row.argument.is_empty(), "{k}: the CLI's hint");
+        }
+        assert_eq!(ProblemKind::from_name("chess"), None);
     }
 }

@@ -13,6 +13,7 @@
 //! its own mirror image, and exactly one of every solution and its mirror survives: the count is
 //! halved exactly.
 
+use super::ProblemKind;
 use super::{Board, InputError, Problem};
 use crate::core::Instance;
 
@@ -99,7 +100,7 @@ impl Problem for Langford {
             .collect::<Vec<_>>()
             .join(" ");
         Board {
-            kind: "langford",
+            kind: ProblemKind::Langford,
             rows: 1,
             cols: 2 * n,
             cells,
@@ -189,7 +190,7 @@ mod tests {
         // 2 3 1 2 1 3: the 1s in slots 3 and 5, the 2s in 1 and 4, the 3s in 2 and 6.
         let sol = [2, 4, 8];
         let b = l.board(&sol);
-        assert_eq!((b.kind, b.rows, b.cols), ("langford", 1, 6));
+        assert_eq!((b.kind, b.rows, b.cols), (ProblemKind::Langford, 1, 6));
         assert_eq!(b.cells, vec![2, 3, 1, 2, 1, 3]);
         assert_eq!(b.text, "2 3 1 2 1 3");
         l.check(&b).unwrap();

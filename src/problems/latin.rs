@@ -6,6 +6,7 @@
 //! `(i·N + j)·N + x - 1` puts symbol x in cell (i, j). Symbols print as 1–9 then A–Z, so N ≤ 35; the
 //! item names use the printed symbol, e.g. `r0sA`.
 
+use super::ProblemKind;
 use super::{symbol, Board, InputError, Problem};
 use crate::core::Instance;
 
@@ -81,7 +82,7 @@ impl Problem for Latin {
         }
         text.pop();
         Board {
-            kind: "latin",
+            kind: ProblemKind::Latin,
             rows: n,
             cols: n,
             cells,
@@ -179,7 +180,7 @@ mod tests {
             .flat_map(|i| (0..3).map(move |j| opt(i, j, (i + j) % 3 + 1)))
             .collect();
         let b = l.board(&cyclic);
-        assert_eq!(b.kind, "latin");
+        assert_eq!(b.kind, ProblemKind::Latin);
         assert_eq!(b.text, "123\n231\n312");
         l.check(&b).unwrap();
         // A partial board shows `.` and is not a solution.

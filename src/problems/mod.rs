@@ -109,6 +109,80 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// A kind of problem, typed: what `Board::kind` says and the table's rows are keyed by. It reaches
+/// the page and JSON as its name (`name`), the one place the names are spelled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ProblemKind {
+    Sudoku,
+    Queens,
+    ToroidalQueens,
+    Latin,
+    Langford,
+    Pentomino,
+    EdgeMatching,
+    #[default]
+    ExactCover,
+}
+
+impl ProblemKind {
+    /// Every kind, in the table's order.
+    pub const ALL: [ProblemKind; 8] = [
+        ProblemKind::Sudoku,
+        ProblemKind::Queens,
+        ProblemKind::ToroidalQueens,
+        ProblemKind::Latin,
+        ProblemKind::Langford,
+        ProblemKind::Pentomino,
+        ProblemKind::EdgeMatching,
+        ProblemKind::ExactCover,
+    ];
+
+    /// The name used by `dlx count NAME`, the page's URL parameter, `Session::load` and `Board.kind`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProblemKind::Sudoku => "sudoku",
+            ProblemKind::Queens => "queens",
+            ProblemKind::ToroidalQueens => "toroidal-queens",
+            ProblemKind::Latin => "latin",
+            ProblemKind::Langford => "langford",
+            ProblemKind::Pentomino => "pentomino",
+            ProblemKind::EdgeMatching => "edge-matching",
+            ProblemKind::ExactCover => "exact-cover",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<ProblemKind> {
+        ProblemKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// Its row of the table.
+    pub fn row(self) -> kinds::Kind {
+        kinds::kinds()
+            .into_iter()
+            .find(|k| k.name == self)
+            .expect("every kind has a row (tested)")
+    }
+}
+
+impl Serialize for ProblemKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl fmt::Display for ProblemKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A kind compares equal to its name (a board's kind in a test or a message).
+impl PartialEq<&str> for ProblemKind {
+    fn eq(&self, other: &&str) -> bool {
+        self.name() == *other
+    }
+}
+
 /// A decoded board, partial or complete, in a form both the CLI and the page can use.
 ///
 /// `cells` is row-major, `rows * cols` long; what a value means depends on `kind`:
@@ -119,7 +193,8 @@ impl std::error::Error for InputError {}
 /// - `"exact-cover"`: no cells; `lines` lists the chosen options as item names.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Board {
-    pub kind: &'static str,
+    /// The kind of problem (serialised as its name: "sudoku", "queens", …).
+    pub kind: ProblemKind,
     pub rows: usize,
     pub cols: usize,
     pub cells: Vec<i32>,
@@ -423,7 +498,7 @@ pub fn load_text(
 pub fn warning(problem: &dyn Problem) -> Option<String> {
     // Only for text read as exact cover: the other kinds build their instances, and a Sudoku's
     // givens may leave nothing to choose.
-    if problem.board(&[]).kind != "exact-cover" {
+    if problem.board(&[]).kind != ProblemKind::ExactCover {
         return None;
     }
     let inst = problem.instance();

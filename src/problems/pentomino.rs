@@ -22,6 +22,7 @@
 //!   X on the axis only that one is allowed. (A placement of X fixed by two reflections would be
 //!   centred on the board's centre, which is a square of none of these boards.)
 
+use super::ProblemKind;
 use super::{Board, InputError, Problem};
 use crate::core::Instance;
 use std::collections::VecDeque;
@@ -350,7 +351,7 @@ impl Problem for Pentomino {
         }
         text.pop();
         Board {
-            kind: "pentomino",
+            kind: ProblemKind::Pentomino,
             rows: l.rows,
             cols: l.cols,
             cells,
@@ -536,7 +537,7 @@ mod tests {
     fn board_text_and_check() {
         let p = Pentomino::new("3x20", false).unwrap();
         let b = p.board(&[]);
-        assert_eq!((b.kind, b.rows, b.cols), ("pentomino", 3, 20));
+        assert_eq!((b.kind, b.rows, b.cols), (ProblemKind::Pentomino, 3, 20));
         assert_eq!(b.text, ["...................."; 3].join("\n"));
         assert_eq!(p.check(&b).unwrap_err(), "square (0,0) is not covered");
         assert_eq!(b.labels[0], ".");

@@ -7,6 +7,7 @@
 //! minimum-remaining-values choice break ties towards the centre, where the most is constrained: the
 //! search tree for n = 13 is 40% smaller than with the natural order.
 
+use super::ProblemKind;
 use super::{Board, InputError, Problem};
 use crate::core::Instance;
 
@@ -64,7 +65,7 @@ impl Queens {
 
 /// A board of queens as `n` lines of `.` and `Q`.
 pub(crate) fn queens_board(
-    kind: &'static str,
+    kind: ProblemKind,
     n: usize,
     squares: impl Iterator<Item = (usize, usize)>,
 ) -> Board {
@@ -118,7 +119,11 @@ impl Problem for Queens {
     }
 
     fn board(&self, options: &[usize]) -> Board {
-        queens_board("queens", self.n, options.iter().map(|&k| self.square(k)))
+        queens_board(
+            ProblemKind::Queens,
+            self.n,
+            options.iter().map(|&k| self.square(k)),
+        )
     }
 
     /// "Q r3c5": a queen on rank 3, file 5 (from 1), named as the items r3 and c5.

@@ -9,6 +9,7 @@
 //! order.
 
 use super::queens::{queens_board, queens_of};
+use super::ProblemKind;
 use super::{Board, InputError, Problem};
 use crate::core::Instance;
 
@@ -57,7 +58,7 @@ impl Problem for ToroidalQueens {
 
     fn board(&self, options: &[usize]) -> Board {
         queens_board(
-            "toroidal-queens",
+            ProblemKind::ToroidalQueens,
             self.n,
             options.iter().map(|&k| self.square(k)),
         )
@@ -122,7 +123,7 @@ mod tests {
         // The knight's-move solution: queen (i, 2i mod 5).
         let good: Vec<usize> = (0..5).map(|i| i * 5 + (2 * i) % 5).collect();
         let b = t.board(&good);
-        assert_eq!(b.kind, "toroidal-queens");
+        assert_eq!(b.kind, ProblemKind::ToroidalQueens);
         assert_eq!(b.text, "Q....\n..Q..\n....Q\n.Q...\n...Q.");
         t.check(&b).unwrap();
         // A plane 6-queens solution fails on the torus: (2,5) and (0,1) share a wrapped diagonal.

@@ -18,7 +18,9 @@
 //! `cell_links`, `item_cells` and `candidates` (in `wasm.rs`) read the Sudoku through the helpers
 //! here, so that they hold for jigsaw regions and cages filled directly.
 
-use super::{not_loaded, to_js, Session};
+use super::args::to_js;
+use super::session::not_loaded;
+use super::Session;
 use crate::problems::sudoku::{ConstraintKind, Sudoku, Switch};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;

@@ -1,5 +1,5 @@
 // The engine's facts on the page (issue 21): the page reads the layouts of the link arrays and the
-// events, the flags and the caps from wasm (engine_facts(), src/wasm_facts.rs) and spells none of them.
+// events, the flags and the caps from wasm (engine_facts(), src/wasm/facts.rs) and spells none of them.
 
 import fs from 'node:fs';
 import path from 'node:path';

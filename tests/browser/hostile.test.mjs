@@ -29,19 +29,22 @@ test('hostile: a damaged link keeps its note after the default problem loads', a
   assert(/The link is damaged/.test(status), `status: ${status}`);
 });
 
-test('hostile: the Session checks count_part, kept, cell_links and item_cells arguments', async ({ page, base }) => {
+test('hostile: PartCounter checks k and n, the Session kept, cell_links and item_cells arguments', async ({ page, base }) => {
   await open(page, base);
   const r = await page.evaluate(() => {
     const wasm = window.dlx.model.wasm;
     const s = new wasm.Session();
-    s.load('sudoku', '..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9');
+    const puzzle = '..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9';
+    s.load('sudoku', puzzle);
+    /** @param {unknown} k @param {unknown} n */
+    const part = (k, n) => new wasm.PartCounter('sudoku', puzzle, false, undefined, undefined, k, n);
     /** @param {() => unknown} f */
     const err = (f) => { try { f(); return 'no error'; } catch (e) { return String(e.message); } };
     const out = {
-      negative: err(() => s.count_part(-1, 5)),
-      zero: err(() => s.count_part(0, 0)),
-      kAbove: err(() => s.count_part(5, 5)),
-      string: err(() => s.count_part('0', 5)),
+      negative: err(() => part(-1, 5)),
+      zero: err(() => part(0, 0)),
+      kAbove: err(() => part(5, 5)),
+      string: err(() => part('0', 5)),
       keptHuge: err(() => s.kept(1e20)),
       keptString: err(() => s.kept('0')),
       cellNegative: err(() => s.cell_links(-1, 0)),
@@ -49,26 +52,27 @@ test('hostile: the Session checks count_part, kept, cell_links and item_cells ar
       itemFraction: err(() => s.item_cells(1.5)),
       itemNegative: err(() => s.item_cells(-3)),
       // 2^32 - 1 parts panicked and killed the Session: now part 0 gets one subproblem.
-      manyParts: err(() => s.count_part(0, 2 ** 32 - 1)),
+      manyParts: err(() => part(0, 2 ** 32 - 1)),
     };
+    const p = part(0, 2 ** 32 - 1);
     let done = false;
-    for (let i = 0; i < 1000 && !done; i++) done = s.count_part_for(50);
-    const part = s.part_stats();
+    for (let i = 0; i < 1000 && !done; i++) done = p.count_for(50);
+    const stats = p.stats();
     // Still usable after every refusal.
     const steps = s.step(5);
-    return { ...out, done, nodes: part.nodes, steps };
+    return { ...out, done, nodes: stats.nodes, steps };
   });
-  assert(r.negative === 'k must be between 0 and 4, not -1', `count_part(-1, 5): ${r.negative}`);
-  assert(r.zero === 'n must be at least 1, not 0', `count_part(0, 0): ${r.zero}`);
-  assert(r.kAbove === 'k must be between 0 and 4, not 5', `count_part(5, 5): ${r.kAbove}`);
-  assert(r.string === 'k must be a number, not string', `count_part('0', 5): ${r.string}`);
+  assert(r.negative === 'k must be between 0 and 4, not -1', `PartCounter(-1, 5): ${r.negative}`);
+  assert(r.zero === 'n must be at least 1, not 0', `PartCounter(0, 0): ${r.zero}`);
+  assert(r.kAbove === 'k must be between 0 and 4, not 5', `PartCounter(5, 5): ${r.kAbove}`);
+  assert(r.string === 'k must be a number, not string', `PartCounter('0', 5): ${r.string}`);
   assert(r.keptHuge === 'k must be between 0 and 4294967295, not 100000000000000000000', `kept(1e20): ${r.keptHuge}`);
   assert(r.keptString === 'k must be a number, not string', `kept('0'): ${r.keptString}`);
   assert(/^cell must be between 0 and 4294967295, not -1$/.test(r.cellNegative), `cell_links(-1, 0): ${r.cellNegative}`);
   assert(/^cell must be a whole number/.test(r.cellFraction), `cell_links(0.5, 0): ${r.cellFraction}`);
   assert(/^header must be a whole number/.test(r.itemFraction), `item_cells(1.5): ${r.itemFraction}`);
   assert(/^header must be between 0 and 4294967295, not -3$/.test(r.itemNegative), `item_cells(-3): ${r.itemNegative}`);
-  assert(r.manyParts === 'no error', `count_part(0, 2**32 - 1): ${r.manyParts}`);
+  assert(r.manyParts === 'no error', `PartCounter(0, 2**32 - 1): ${r.manyParts}`);
   assert(r.done && r.nodes > 0, `part 0 of 2^32 - 1 counted: ${JSON.stringify(r)}`);
   assert(r.steps === 5, `the Session steps on: ${r.steps}`);
 });

@@ -1,7 +1,9 @@
 //! `dlx make sudoku [--variant V] [--seed S] [--clues N] [--json]`: a new puzzle with exactly one
 //! solution (`problems::sudoku::maker`), printed in the form `dlx solve sudoku` reads.
 
-use super::{Args, Fail, Progress, Stop};
+use crate::args::Args;
+use crate::fail::{Fail, Stop};
+use crate::search::Progress;
 use dlx_studio::problems::sudoku::fpuzzles;
 use dlx_studio::problems::sudoku::maker::{self, Kind};
 use serde_json::json;
@@ -78,7 +80,7 @@ pub fn make(args: &Args, out: &mut impl Write) -> Result<(), Stop> {
     }
     if let Some(c) = clues {
         if givens > c {
-            super::write_err(&format!(
+            crate::output::write_err(&format!(
                 "dlx: make: {givens} givens, not {c}: no given more can go without a second solution\n"
             ))
             .map_err(Stop::Stderr)?;

@@ -3,7 +3,11 @@
 //! this module reads the command line's numbers, draws the progress line and reads and writes the
 //! parts' JSON lines.
 
-use super::{board_text, clash, count_report, read_input, source_name, Args, Fail, Progress, Stop};
+use crate::args::{threads_of, Args};
+use crate::fail::{Fail, Stop};
+use crate::input::{read_input, source_name};
+use crate::report::count_report;
+use crate::search::{board_text, clash, Progress};
 use dlx_studio::core::threads::{self, Progress as Shared};
 use dlx_studio::core::{Order, Plan, Split};
 use dlx_studio::problems::sudoku::Solver;
@@ -12,68 +16,6 @@ use dlx_studio::report::{self, CountReport};
 use std::io::{self, BufRead, Read, Write};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-
-/// `--part K/N`: which share of the split this run counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Part {
-    pub k: usize,
-    pub n: usize,
-}
-
-/// Reads `K/N` (0 <= K < N), each number as N is read everywhere else.
-pub fn parse_part(s: &str) -> Result<Part, Fail> {
-    let Some((k, n)) = s.split_once('/') else {
-        return Err(Fail(format!(
-            "--part `{s}`: give K/N, part K (from 0) of N, as in --part 0/8"
-        )));
-    };
-    // Read as N is everywhere (digits only); the message names the whole value and which number.
-    let num = |what: &str, t: &str| {
-        problems::parse_whole(what, t)
-            .ok()
-            .and_then(|v| usize::try_from(v).ok())
-            .map_or_else(
-                || match problems::parse_whole(what, t) {
-                    Err(e) => Err(Fail(format!("--part `{s}`: {}", e.message))),
-                    Ok(_) => Err(Fail(format!("--part `{s}`: {what} is far too large"))),
-                },
-                Ok,
-            )
-    };
-    let (k, n) = (num("K", k)?, num("N", n)?);
-    if n == 0 {
-        return Err(Fail(format!("--part `{s}`: N must be at least 1")));
-    }
-    // Nothing is allocated per part (`Split::share`), but merge has to see every part: a bound as
-    // the page's (a u32) keeps the numbers sane.
-    if n as u64 > report::MAX_PARTS {
-        return Err(Fail(format!(
-            "--part `{s}`: N must be at most {}",
-            report::MAX_PARTS
-        )));
-    }
-    if k >= n {
-        return Err(Fail(format!(
-            "--part `{s}`: K must be below N (parts are numbered 0 to {})",
-            n - 1
-        )));
-    }
-    Ok(Part { k, n })
-}
-
-/// `--threads T`: at least 1.
-pub fn parse_threads(s: &str) -> Result<usize, Fail> {
-    let t = super::parse_number("--threads", s)?;
-    if t == 0 {
-        return Err(Fail::new("--threads must be at least 1"));
-    }
-    Ok(usize::try_from(t).unwrap_or(usize::MAX).min(1024))
-}
-
-/// The threads to use: as asked, or every core.
-pub fn threads_of(args: &Args) -> usize {
-    args.threads.unwrap_or_else(threads::available)
-}
 
 /// Redraws the progress line from the workers' shared counters until `done` says they finished.
 fn watch(

@@ -130,6 +130,10 @@ pub struct Links {
 /// in `hide` would cost more than it saves (+16% instructions on 11-queens, all of it in `hide`).
 pub const TRACK_ZEROS: u32 = 4096;
 
+/// Links of up to this many nodes are sanity-checked at every call under the `sanity` feature; larger
+/// ones at every k-th (see [`Links::sanity_checking`]).
+pub const SANITY_SPAN: u64 = 1024;
+
 /// Widths of the blocks of lengths `choose` takes the minimum of at once (SIMD-friendly, fixed size).
 const WIDE: usize = 64;
 const NARROW: usize = 16;
@@ -1128,14 +1132,37 @@ impl Links {
     }
 
     /// Knuth's `sanity_checking`: with the crate's `sanity` feature the search calls this after every
-    /// event (`step`, `step_back`) and every turn of its fast loops, and a fault panics, named;
-    /// without the feature it is nothing at all.
+    /// event (`step`, `step_back`) and every turn of its fast loops, and a fault panics, named (with
+    /// the stride it was found at); without the feature it is nothing at all.
+    ///
+    /// `sanity()` walks every node, so checking at every call makes a search quadratic: the
+    /// integration tests' 13-queens and Sudoku batches took minutes. Links of up to
+    /// [`SANITY_SPAN`] nodes are checked at every call (every unit test's instances, a 4x4 Sudoku);
+    /// larger ones at every k-th call of the thread, k = nodes / `SANITY_SPAN` rounded up (a 9x9
+    /// Sudoku's 3,240 nodes: every 4th), so a check costs about `SANITY_SPAN` node visits a call
+    /// whatever the size. `make test-sanity` prints this rule.
     #[inline(always)]
     pub(crate) fn sanity_checking(&self) {
         #[cfg(feature = "sanity")]
-        if let Err(fault) = self.sanity() {
-            panic!("sanity: {fault}");
+        {
+            use std::cell::Cell;
+            thread_local!(static CALLS: Cell<u64> = const { Cell::new(0) });
+            let k = self.sanity_stride();
+            let call = CALLS.with(|c| {
+                c.set(c.get().wrapping_add(1));
+                c.get()
+            });
+            if call % k == 0 {
+                if let Err(fault) = self.sanity() {
+                    panic!("sanity: {fault} (links checked every {k} calls)");
+                }
+            }
         }
+    }
+
+    /// The k of [`Links::sanity_checking`]: 1 up to [`SANITY_SPAN`] nodes, then nodes / span.
+    pub fn sanity_stride(&self) -> u64 {
+        (self.nodes.len() as u64).div_ceil(SANITY_SPAN).max(1)
     }
 
     /// Minimum remaining values: the active primary item with the fewest options, the leftmost on ties.

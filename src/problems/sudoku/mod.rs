@@ -34,11 +34,11 @@ mod reader;
 mod solver;
 pub mod variants;
 
+pub use pointing::{Constraint, ConstraintKind};
 pub use problem::{
     candidates, instance, instance_in, instance_read, item_cells, option_items, Layout, Sudoku,
 };
 use reader::cell_name;
-pub use pointing::{Constraint, ConstraintKind};
 pub use reader::{is_clash, is_drawn, Alphabet, Grid, Reading, Source};
 pub use solver::{Solved, Solver};
 pub use variants::{Cage, Filling, Rules, Shape, Switch};

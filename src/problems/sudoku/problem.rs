@@ -287,7 +287,7 @@ impl Problem for Sudoku {
             cells.iter().map(|&v| reading.alphabet.label(v)).collect()
         };
         Board {
-            kind: "sudoku",
+            kind: crate::problems::ProblemKind::Sudoku,
             rows: size,
             cols: size,
             cells: cells.into_iter().map(i32::from).collect(),
@@ -353,7 +353,10 @@ impl Problem for Sudoku {
 
     fn check(&self, board: &Board) -> Result<(), String> {
         let size = self.grid.size();
-        if board.kind != "sudoku" || board.rows != size || board.cols != size {
+        if board.kind != crate::problems::ProblemKind::Sudoku
+            || board.rows != size
+            || board.cols != size
+        {
             return Err(format!(
                 "not a {size}x{size} Sudoku board ({} {}x{})",
                 board.kind, board.rows, board.cols

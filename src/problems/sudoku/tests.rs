@@ -312,7 +312,7 @@ fn a_partial_board_shows_the_givens_and_the_options_so_far() {
     let sudoku = Sudoku::parse(P4).unwrap();
     // Option for r1c2 = 3.
     let b = sudoku.board(&[4 + 2]);
-    assert_eq!(b.kind, "sudoku");
+    assert_eq!(b.kind, crate::problems::ProblemKind::Sudoku);
     assert_eq!(b.text, "2341........4.13");
     assert_eq!(b.cells[1], 3);
     assert!(!b.given[1] && b.given[0]);

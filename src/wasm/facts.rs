@@ -242,7 +242,7 @@ export interface StepLog {
   reached: boolean;
 }
 
-/** What a part has counted, from Session.part_stats(). */
+/** What a part has counted, from PartCounter.stats(). */
 export interface PartStats {
   solutions: number;
   nodes: number;
@@ -253,7 +253,7 @@ export interface PartStats {
   finished: boolean;
 }
 
-/** One of a part's first solutions, from Session.part_kept(): sort all parts' by (seq, j). */
+/** One of a part's first solutions, from PartCounter.kept(): sort all parts' by (seq, j). */
 export interface PartKept {
   seq: number;
   j: number;
@@ -310,7 +310,7 @@ export interface EngineFacts {
   covered: number;
   /** The colour of a node marked by a purification (Knuth's -1). */
   marked: number;
-  /** Solutions kept a search (Session.kept, part_kept). */
+  /** Solutions kept a search (Session.kept, PartCounter.kept). */
   keep: number;
   /** The longest text load reads by default, in bytes. */
   max_input: number;

@@ -1,0 +1,94 @@
+//! `dlx solve`: the first K solutions as boards (or streamed JSON), and whether a Sudoku's is unique.
+
+use crate::args::Args;
+use crate::fail::Stop;
+use crate::report::name_algorithm;
+use crate::search::{board_text, drive, start_engine, Next, Progress};
+use dlx_studio::problems::Problem;
+use serde_json::json;
+use std::io::{self, IsTerminal, Write};
+use std::time::Instant;
+
+pub(crate) fn solve(
+    problem: &dyn Problem,
+    is_sudoku: bool,
+    args: &Args,
+    out: &mut impl Write,
+) -> Result<(), Stop> {
+    let limit = args.limit.unwrap_or(1);
+    // Whether a Sudoku's solution is unique takes a second solution to settle.
+    let wanted = if is_sudoku && limit == 1 { 2 } else { limit };
+    let mut progress = Progress::new(args.progress || io::stderr().is_terminal());
+    let t = Instant::now();
+    let mut search = start_engine(problem, args)?;
+    let mut found = 0u64;
+    let mut first: Option<String> = None;
+    let json = args.json;
+    if json {
+        // One JSON object on one line, written as the search goes: the boards array first, a board as
+        // it is found, then the counts. Memory stays flat with `--limit 0` however many there are.
+        write!(
+            out,
+            "{{\"command\":\"solve\",\"problem\":{},\"boards\":[",
+            json!(problem.title())
+        )?;
+    }
+    let complete = drive(&mut *search, &mut progress, |s| {
+        found += 1;
+        if limit == 0 || found <= limit {
+            let text = board_text(&problem.board(&s.solution()));
+            if json {
+                if found > 1 {
+                    write!(out, ",")?;
+                }
+                write!(out, "{}", json!(text))?;
+            } else {
+                // Printed as found, so that `--limit 0` on a big problem streams.
+                if found > 1 {
+                    writeln!(out)?;
+                }
+                writeln!(out, "{text}")?;
+                out.flush()?;
+            }
+            if first.is_none() {
+                first = Some(text);
+            }
+        }
+        Ok(if wanted != 0 && found >= wanted {
+            Next::End
+        } else {
+            Next::Tell
+        })
+    })?;
+    let seconds = t.elapsed().as_secs_f64();
+    // Unique means exactly one solution: found one, and the search ended without finding another.
+    let unique = found == 1 && complete;
+    let st = search.stats();
+    if json {
+        let mut rest = json!({
+            "solutions": found,
+            "complete": complete,
+            "nodes": st.nodes,
+            "updates": st.updates,
+            "seconds": seconds,
+            "first": first,
+        });
+        name_algorithm(&mut rest, args);
+        if is_sudoku {
+            rest["unique"] = json!(unique);
+        }
+        // The rest of the object after the array: `{"solutions":…}` without its opening brace.
+        let rest = rest.to_string();
+        writeln!(out, "],{}", &rest[1..])?;
+    } else if found == 0 {
+        writeln!(out, "No solution.")?;
+    } else if is_sudoku {
+        writeln!(out)?;
+        if unique {
+            writeln!(out, "The solution is unique.")?;
+        } else {
+            writeln!(out, "The solution is not unique.")?;
+        }
+    }
+    Ok(())
+}
