@@ -78,6 +78,7 @@ Problems:
                            MacMahon-style squares: R x C tiles with coloured edges, generated from
                            SEED (default 1) with K colours (default 3), placed so that touching
                            edges agree and the border is grey; R, C from 1 to 8 (colours: XCC)
+  macmahon hexagon         MacMahon's 24 four-coloured triangles in a hexagon, the border all `a`
   exact-cover FILE|-       an exact-cover problem in Knuth's format or as a 0-1 matrix (a text that
                            reads as a Sudoku is read as one, drawn grids and clashing givens too)
 
@@ -526,7 +527,7 @@ enum Parsed {
 }
 
 const PROBLEMS: &str =
-    "queens, toroidal-queens, sudoku, latin, langford, pentomino, edge-matching or exact-cover";
+    "queens, toroidal-queens, sudoku, latin, langford, pentomino, edge-matching, macmahon or exact-cover";
 
 /// A number given to an option, read by the reader of N (`problems::parse_whole`), so that `+3`,
 /// `-3` and `3x` are refused here as they are for N, with the same words.
@@ -746,6 +747,7 @@ fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
         "sudoku" => ("the puzzle, or - to read it from standard input", "-"),
         "pentomino" => ("the board: 6x10, 5x12, 4x15, 3x20 or 8x8", "6x10"),
         "edge-matching" => ("the board: RxC, RxC/K or RxC/K/SEED", "3x3"),
+        "macmahon" => ("the board: hexagon", "hexagon"),
         "exact-cover" => ("a file, or - to read standard input", "-"),
         other => {
             return Err(Fail(format!(
@@ -818,6 +820,7 @@ fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
             (spec, Some(source))
         }
         "edge-matching" => (Spec::EdgeMatching(param.clone()), None),
+        "macmahon" => (Spec::MacMahon(param.clone()), None),
         "exact-cover" => {
             let text = read_input(param, args.max_input)?;
             let spec = match args.format {

@@ -25,8 +25,10 @@
 //! hidden option's marked nodes stay in their lists and are not counted as updates, and the marks
 //! depend on which items were purified before it was hidden. So the items of the option tried are
 //! committed one pass each, in the links' order (cyclically from the node after the item branched
-//! on), and the items purified on the path are flags (`pcol`, undone lazily by level), which
-//! `hide` subtracts from each hidden option's weight. Cleansings (1 per purification, 1 per node
+//! on), and the items purified on the path are kept (`pcol`, undone lazily by level) with, for
+//! each set of coloured items some options share (a signature: in edge matching, the edges of a
+//! cell), how many of them are purified (`msig`), which `hide` subtracts from a hidden option's
+//! weight: one load more an option than plain exact cover. Cleansings (1 per purification, 1 per node
 //! marked) are one popcount of the options agreeing with the colour.
 //!
 //! Where it applies: exact cover with or without colours (not multiplicities), on DLX1's (DLX2's)
@@ -129,11 +131,10 @@ struct Options<'a> {
     prims: &'a [u32],
     /// The weight of every option when they all have the same (`u32::MAX` otherwise).
     same_weight: u32,
-    /// Colours: the coloured secondary items of option `b`, `secs[sstart[b]..sstart[b + 1]]`, and
-    /// by header the colour an item is purified with on the path (0: none).
-    sstart: &'a [u32],
-    secs: &'a [u32],
-    pcol: &'a [u32],
+    /// Colours: the signature of option `b` (its set of coloured items), and by signature how
+    /// many of them are purified on the path.
+    sig: &'a [u32],
+    msig: &'a [u32],
 }
 
 /// Calls `$f::<K>(args)` with the const `K` equal to `$k` (0 to [`MAX_K`]; 0 for options of mixed
@@ -217,10 +218,14 @@ pub(crate) struct Bits {
     /// colour `x`, after the `n + 1` columns), and its colour (0: none).
     nrow: Vec<u32>,
     ncol: Vec<u32>,
-    /// By bit: the coloured secondary items of the option, `secs[sstart[b]..sstart[b + 1]]` (what
-    /// DLX2 leaves marked in their lists once they are purified, see `hide`).
-    sstart: Vec<u32>,
-    secs: Vec<u32>,
+    /// By bit: the option's signature, the set of its coloured items (whose nodes DLX2 leaves
+    /// marked in their lists while they are purified, see `hide`); by signature, how many of its
+    /// items are purified on the path; by header, the signatures that hold the item,
+    /// `jsigs[jstart[j]..jstart[j + 1]]`.
+    sig: Vec<u32>,
+    msig: Vec<u32>,
+    jstart: Vec<u32>,
+    jsigs: Vec<u32>,
     /// By header: the colour the item is purified with on the path (0: none); the items purified,
     /// in order (`BitLevel::mark` says where each level's start).
     pcol: Vec<u32>,
@@ -269,13 +274,18 @@ impl Bits {
             mask: vec![0; w],
             nrow: Vec::new(),
             ncol: Vec::new(),
-            sstart: vec![0],
-            secs: Vec::new(),
+            sig: Vec::new(),
+            msig: Vec::new(),
+            jstart: Vec::new(),
+            jsigs: Vec::new(),
             pcol: vec![0; n + 1],
             pstack: Vec::new(),
         };
         // Colours: the clash rows by (item, colour), numbered after the n + 1 columns.
         let mut clash: std::collections::HashMap<(u32, u32), u32> = Default::default();
+        let mut sigs: std::collections::HashMap<Vec<u32>, u32> = Default::default();
+        let mut by_item: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
+        let mut secs: Vec<u32> = Vec::new();
         for (b, &k) in order.iter().enumerate() {
             let f = links.option_first(k as usize);
             bits.first.push(f);
@@ -297,7 +307,7 @@ impl Bits {
                 let row = if k == 0 {
                     i as u32
                 } else {
-                    bits.secs.push(i as u32);
+                    secs.push(i as u32);
                     let next = (n + 1 + clash.len()) as u32;
                     *clash.entry((i as u32, k)).or_insert(next)
                 };
@@ -305,10 +315,26 @@ impl Bits {
                 bits.ncol.push(k);
                 x += 1;
             }
-            bits.sstart.push(bits.secs.len() as u32);
+            secs.sort_unstable();
+            let next = sigs.len() as u32;
+            let id = *sigs
+                .entry(std::mem::take(&mut secs))
+                .or_insert_with_key(|key| {
+                    for &j in key {
+                        by_item[j as usize].push(next);
+                    }
+                    next
+                });
+            bits.sig.push(id);
             bits.weight.push((x - f) - 1);
             bits.istart.push(bits.items.len() as u32);
             bits.pstart.push(bits.prims.len() as u32);
+        }
+        bits.msig = vec![0; sigs.len()];
+        bits.jstart.push(0);
+        for v in &by_item {
+            bits.jsigs.extend_from_slice(v);
+            bits.jstart.push(bits.jsigs.len() as u32);
         }
         if !clash.is_empty() {
             // clash[j, x]: j's column less the options that give j colour x.
@@ -392,8 +418,21 @@ impl Bits {
     fn unpurify_to(&mut self, l: usize) {
         let mark = self.lv[l].mark as usize;
         while self.pstack.len() > mark {
-            let j = self.pstack.pop().expect("above the mark");
-            self.pcol[j as usize] = 0;
+            let j = self.pstack.pop().expect("above the mark") as usize;
+            self.pcol[j] = 0;
+            for &g in &self.jsigs[self.jstart[j] as usize..self.jstart[j + 1] as usize] {
+                self.msig[g as usize] -= 1;
+            }
+        }
+    }
+
+    /// Item `j` is purified with colour `k` (on the path, `pstack`).
+    #[inline(always)]
+    fn purified(&mut self, j: usize, k: u32) {
+        self.pcol[j] = k;
+        self.pstack.push(j as u32);
+        for &g in &self.jsigs[self.jstart[j] as usize..self.jstart[j + 1] as usize] {
+            self.msig[g as usize] += 1;
         }
     }
 
@@ -448,20 +487,18 @@ impl Bits {
         self.reserve(0);
         let w = self.w;
         let nbits = self.nbits;
-        let a = &mut self.a[..w];
-        a.fill(!0);
-        if !nbits.is_multiple_of(64) {
-            a[w - 1] = (1u64 << (nbits % 64)) - 1;
+        self.lv[0].mark = 0;
+        self.unpurify_to(0);
+        {
+            let a = &mut self.a[..w];
+            a.fill(!0);
+            if !nbits.is_multiple_of(64) {
+                a[w - 1] = (1u64 << (nbits % 64)) - 1;
+            }
+            if nbits == 0 {
+                a[0] = 0;
+            }
         }
-        if nbits == 0 {
-            a[0] = 0;
-        }
-        let len = &mut self.len[..self.stride];
-        len.fill(COVERED);
-        for &j in &self.pstack {
-            self.pcol[j as usize] = 0;
-        }
-        self.pstack.clear();
         for &b in chosen {
             let (s, e) = (self.istart[b as usize], self.istart[b as usize + 1]);
             for t in s as usize..e as usize {
@@ -472,16 +509,18 @@ impl Bits {
                     if self.pcol[i] == k {
                         continue;
                     }
-                    self.pcol[i] = k;
-                    self.pstack.push(i as u32);
+                    self.purified(i, k);
                 }
                 let r = self.nrow[t] as usize;
                 let row = &self.col[r * w..(r + 1) * w];
-                for (x, &m) in a.iter_mut().zip(row) {
+                for (x, &m) in self.a[..w].iter_mut().zip(row) {
                     *x &= !m;
                 }
             }
         }
+        let a = &self.a[..w];
+        let len = &mut self.len[..self.stride];
+        len.fill(COVERED);
         for (p, &c) in self.at.iter().enumerate() {
             let row = &self.col[c as usize * w..(c as usize + 1) * w];
             // At most MAX_OPTIONS, below COVERED.
@@ -564,9 +603,8 @@ impl Bits {
                 pstart: ps,
                 prims: pr,
                 same_weight: sw,
-                sstart: &self.sstart,
-                secs: &self.secs,
-                pcol: &self.pcol,
+                sig: &self.sig,
+                msig: &self.msig,
             };
             with_k!(self.k, keep_pass_xcc(&opts, lo, a, row, ac, lenc))
         } else {
@@ -715,36 +753,30 @@ impl Bits {
             let r = self.nrow[t] as usize;
             let a1 = &mut self.a[(l + 1) * w + lo..(l + 1) * w + hi];
             let row = &self.col[r * w + lo..r * w + hi];
-            if k != 0 {
-                if self.pcol[i] == k {
-                    // Marked: an option on the path gave the item this colour already.
-                    continue;
-                }
-                // One for the item, one for each option that agrees (DLX2 marks them).
-                let col = &self.col[i * w + lo..i * w + hi];
-                cleansings += 1 + a1
-                    .iter()
-                    .zip(col)
-                    .zip(row)
-                    .map(|((&x, &m), &r)| u64::from((x & m & !r).count_ones()))
-                    .sum::<u64>();
-            } else {
-                updates += 1;
+            if k != 0 && self.pcol[i] == k {
+                // Marked: an option on the path gave the item this colour already.
+                continue;
             }
             let opts = Options {
                 weight: &self.weight,
                 pstart: &self.pstart,
                 prims: &self.prims,
                 same_weight: self.same_weight,
-                sstart: &self.sstart,
-                secs: &self.secs,
-                pcol: &self.pcol,
+                sig: &self.sig,
+                msig: &self.msig,
             };
             let len1 = &mut self.len[(l + 1) * st..(l + 2) * st];
-            updates += with_k!(self.k, clear_pass(&opts, lo, a1, row, len1));
+            if k == 0 {
+                updates += 1 + with_k!(self.k, clear_pass(&opts, lo, a1, row, len1));
+            } else {
+                // One cleansing for the item, one for each option that agrees (DLX2 marks them).
+                let col = &self.col[i * w + lo..i * w + hi];
+                let (u, agree) = with_k!(self.k, purify_pass(&opts, lo, a1, row, col, len1));
+                updates += u;
+                cleansings += 1 + agree;
+            }
             if k != 0 {
-                self.pcol[i] = k;
-                self.pstack.push(i as u32);
+                self.purified(i, k);
             }
         }
         let a1 = &self.a[(l + 1) * w + lo..(l + 1) * w + hi];
@@ -806,6 +838,30 @@ fn clear_pass<const K: usize>(
     updates
 }
 
+/// `clear_pass` for a purification with the clash row `mask` of item `j` (whose column is `col`):
+/// also counts the options left that have `j`, which agree with its colour (DLX2 marks them).
+#[inline(never)]
+fn purify_pass<const K: usize>(
+    opts: &Options,
+    lo: usize,
+    a: &mut [u64],
+    mask: &[u64],
+    col: &[u64],
+    len: &mut [i16],
+) -> (u64, u64) {
+    let (mut updates, mut agree) = (0, 0);
+    for (i, ((x, &m), &c)) in (lo..).zip(a.iter_mut().zip(mask).zip(col)) {
+        let v = *x;
+        agree += u64::from((v & c & !m).count_ones());
+        let h = v & m;
+        if h != 0 {
+            *x = v & !m;
+            updates += hide::<K, true>(opts, h, i, len);
+        }
+    }
+    (updates, agree)
+}
+
 /// The pass of `Bits::cover` and `Bits::try_option` over words `lo..` of the sets: `out = here &
 /// !mask` (the options kept), and the options of `here & mask` hidden from `len` (`mask` is the
 /// column of the item covered, or the union of the columns of the option's other items). Returns
@@ -833,9 +889,8 @@ fn keep_pass<const K: usize>(
         pstart,
         prims,
         same_weight,
-        sstart: &[],
-        secs: &[],
-        pcol: &[],
+        sig: &[],
+        msig: &[],
     };
     // Two loops rather than one: the first is vector code, and the second, the hot one, keeps
     // few values live.
@@ -896,10 +951,7 @@ fn hide<const K: usize, const XCC: bool>(
         if XCC {
             // DLX2 leaves the option's nodes in purified items where they are (marked): not
             // updates. (Safe indexing: colours are off the plain path.)
-            let (s, e) = (opts.sstart[b] as usize, opts.sstart[b + 1] as usize);
-            for &j in &opts.secs[s..e] {
-                updates -= u64::from(opts.pcol[j as usize] != 0);
-            }
+            updates -= u64::from(opts.msig[opts.sig[b] as usize]);
         }
     }
     updates
