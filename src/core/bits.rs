@@ -116,9 +116,21 @@ pub fn overlap(inst: &Instance) -> f64 {
 /// out in vectors, see `simd`.)
 pub const OVERLAP_FOR_BITS: f64 = 1.0;
 
+/// With colours, bit sets count by default at or above this [`overlap`]. Measured (2026-11-26,
+/// `cargo bench --bench xcc`, thread CPU time, medians of 3, load 8): edge matching 6x6/5 and 5x5/3
+/// (overlap 5.1-7.0) take 0.35-0.43 of the links' time, MacMahon's hexagon (8.1) 0.63; n-queens with
+/// coloured diagonals (1.7) 1.6x the links' time: a purification there hides one option or two, and
+/// the per-level copy of the sets and lengths and one pass a committed item outweigh it.
+pub const OVERLAP_FOR_BITS_XCC: f64 = 3.0;
+
 /// Whether `Engine::Auto` takes bit sets for `inst` (on DLX1's tree): where they apply and pay.
 pub fn pays(inst: &Instance) -> bool {
-    applies(inst) && overlap(inst) >= OVERLAP_FOR_BITS
+    let at = if inst.has_colors() {
+        OVERLAP_FOR_BITS_XCC
+    } else {
+        OVERLAP_FOR_BITS
+    };
+    applies(inst) && overlap(inst) >= at
 }
 
 /// The most primary items an option may have for `hide` to take them as a fixed-size row (`Bits::k`).

@@ -1504,3 +1504,42 @@ fn bits_with_colours_resume_and_hand_back_the_links_in_step() {
         lockstep(crate::problems::Problem::instance(&p), &[], 7, 150);
     }
 }
+
+#[test]
+fn auto_counts_colours_on_bit_sets_where_options_overlap_heavily() {
+    // Measured (benches/xcc.rs): edge matching and MacMahon's hexagon (overlap 5-8) are faster on
+    // bit sets, n-queens with coloured diagonals (1.7) on links.
+    let colored_queens = |n: usize| {
+        let prim: Vec<String> = (0..2 * n).map(|i| format!("p{i}")).collect();
+        let sec: Vec<String> = (0..4 * n - 2).map(|d| format!("d{d}")).collect();
+        let mut x = Instance::new(prim, sec).unwrap();
+        let colors: Vec<u32> = (0..n).map(|i| x.color(&i.to_string()).unwrap()).collect();
+        for i in 0..n {
+            for j in 0..n {
+                x.add_colored_option(&[
+                    (i, 0),
+                    (n + j, 0),
+                    (2 * n + i + j, colors[i]),
+                    (2 * n + 2 * n - 1 + (n - 1 + i - j), colors[i]),
+                ])
+                .unwrap();
+            }
+        }
+        x
+    };
+    let queens = colored_queens(8);
+    assert!(queens.has_colors() && crate::core::bits::applies(&queens));
+    assert_eq!(Search::new(&queens).engine(), Engine::Links);
+    let edges = crate::problems::edge_matching::EdgeMatching::new("5x5/3").unwrap();
+    let mac = crate::problems::macmahon::MacMahon::new("hexagon").unwrap();
+    for inst in [
+        crate::problems::Problem::instance(&edges),
+        crate::problems::Problem::instance(&mac),
+    ] {
+        assert_eq!(Search::new(inst).engine(), Engine::Bits);
+    }
+    let (want, links) = count_with(&queens, &[], Order::Given, Heuristic::Mrv, Engine::Links);
+    let (got, bits) = count_with(&queens, &[], Order::Given, Heuristic::Mrv, Engine::Bits);
+    assert_eq!((got, bits.stats()), (want, links.stats()));
+    assert_eq!(links.stats().solutions, 92);
+}
