@@ -1514,13 +1514,13 @@ fn auto_counts_colours_on_bit_sets_where_options_overlap_heavily() {
         let sec: Vec<String> = (0..4 * n - 2).map(|d| format!("d{d}")).collect();
         let mut x = Instance::new(prim, sec).unwrap();
         let colors: Vec<u32> = (0..n).map(|i| x.color(&i.to_string()).unwrap()).collect();
-        for i in 0..n {
+        for (i, &rank) in colors.iter().enumerate() {
             for j in 0..n {
                 x.add_colored_option(&[
                     (i, 0),
                     (n + j, 0),
-                    (2 * n + i + j, colors[i]),
-                    (2 * n + 2 * n - 1 + (n - 1 + i - j), colors[i]),
+                    (2 * n + i + j, rank),
+                    (2 * n + 2 * n - 1 + (n - 1 + i - j), rank),
                 ])
                 .unwrap();
             }
