@@ -1,14 +1,22 @@
-//! Exact covering with colours (XCC): our engine against the crate `exact-covers` 0.3, whose
-//! `DlSolver` is Knuth's Algorithm C (dancing links, as his DLX2), on the same instances, in one run.
-//! (Its `DcSolver`, the "dancing cells" method of Knuth's SSXCC, is a `todo!()` in 0.3.0: it panics.)
+//! Exact covering with colours (XCC): our two engines, the same tree (Knuth's DLX2, Algorithm C) on
+//! dancing links ("today": the engine before colours went onto bit sets) and on bit sets
+//! (`core::bits`), against the crate `exact-covers` 0.3, whose `DlSolver` is Knuth's Algorithm C
+//! (dancing links), on the same instances, in one run. (Its `DcSolver`, the "dancing cells" method of
+//! Knuth's SSXCC, is a `todo!()` in 0.3.0: it panics.) SSXCC itself cannot run here: its ratio is
+//! estimated from ours on links, which took 1.22-1.39x of SSXCC's time on edge matching
+//! (`../shared/README.md`, 2026-11-26), as (bit sets / links) x 1.39 (worst case) and x 1.22 (best).
 //!
-//! `cargo bench --bench xcc` prints a Markdown table: the median time of each engine, the ratio peer
-//! time / our time (above 1.0x: we are faster), and our search tree's nodes, updates and cleansings
-//! with updates per second and nanoseconds per search-tree node. `BENCH_QUICK=1` runs once each.
+//! `cargo bench --bench xcc` prints a Markdown table: the median time of each engine, the ratios,
+//! what `Engine::Auto` picks, and the search tree's nodes, updates and cleansings (equal on both of
+//! our engines, checked) with nanoseconds per node. `BENCH_QUICK=1` runs once each.
 //!
 //! Workloads:
-//! - edge-matching squares (`problems::edge_matching`), a family of boards generated from seeds: cells
-//!   and tiles primary, inner edges secondary and coloured; nearly every option has colours;
+//! - edge-matching squares (`problems::edge_matching`), boards generated from seeds: cells and
+//!   tiles primary, inner edges secondary and coloured; nearly every option has colours;
+//! - Knuth's MacMahon hexagon (`problems::macmahon`): positions and pieces primary, inner edges
+//!   secondary and coloured; the first position's placement in the first solution is given (the
+//!   whole is minutes), so the
+//!   peer, which takes no givens, sits it out;
 //! - n-queens with colours: ranks and files primary, diagonals secondary, each option giving its two
 //!   diagonals the colour of its rank. Two queens on one diagonal are in different ranks, so they
 //!   disagree on its colour: the same solutions as plain n-queens, found by purifying instead of
@@ -22,8 +30,9 @@
 //! `exact-covers` visits no solution containing an option without primary items; none of these
 //! instances has such an option, so its counts and ours mean the same. Times are the thread's CPU time.
 
-use dlx_studio::core::{Count, Instance, Search, Stats};
+use dlx_studio::core::{Count, Engine, Instance, Search, Stats};
 use dlx_studio::problems::edge_matching::EdgeMatching;
+use dlx_studio::problems::macmahon::MacMahon;
 use dlx_studio::problems::Problem;
 use exact_covers::{DlSolver, Solver};
 use std::ops::ControlFlow;
@@ -152,48 +161,74 @@ fn count_peer<'i, S: Solver<'i, usize, u32>>(input: &'i PeerInput) -> u64 {
     n
 }
 
-const ENGINES: [&str; 2] = ["ours", "exact-covers DlSolver"];
+const ENGINES: [&str; 3] = [
+    "ours, links (DLX2)",
+    "ours, bit sets",
+    "exact-covers DlSolver",
+];
+
+/// SSXCC's time over ours today (links), worst and best case, from `../shared/README.md`
+/// (2026-11-26, edge matching): ours took 1.22-1.39x of SSXCC's time.
+const SSXCC_WORST: f64 = 1.39;
+const SSXCC_BEST: f64 = 1.22;
 
 struct Row {
     workload: String,
     solutions: u64,
-    secs: [f64; 2],
+    /// Median seconds by engine (`NAN`: not run).
+    secs: [f64; 3],
     stats: Stats,
+    /// `bits::overlap` of the (first) instance, and what `Engine::Auto` takes for it.
+    overlap: f64,
+    auto: Engine,
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
     v.sort_by(|a, b| a.total_cmp(b));
     v[v.len() / 2]
 }
 
 fn fmt_time(s: f64) -> String {
-    if s >= 1.0 {
+    if s.is_nan() {
+        "—".into()
+    } else if s >= 1.0 {
         format!("{s:.2} s")
     } else {
         format!("{:.1} ms", s * 1e3)
     }
 }
 
-/// Counts `insts` (a family counted together) with each engine, `runs` times, engines taking turns.
+/// Counts `insts` (a family counted together, each with its givens) with each engine, `runs`
+/// times, engines taking turns; the peer only where there are no givens (it has no way to take
+/// them). Both of our engines must give equal counters, field by field.
 fn bench(
     workload: &str,
-    insts: &[Instance],
+    insts: &[(Instance, Vec<usize>)],
     expect: u64,
     runs: usize,
     errors: &mut Vec<String>,
 ) -> Row {
-    let inputs: Vec<PeerInput> = insts.iter().map(peer_input).collect();
-    let mut times: [Vec<f64>; 2] = Default::default();
-    let mut stats = Stats::default();
+    let peer = insts.iter().all(|(_, g)| g.is_empty());
+    let inputs: Vec<PeerInput> = insts.iter().map(|(x, _)| peer_input(x)).collect();
+    let mut times: [Vec<f64>; 3] = Default::default();
+    let mut stats: [Stats; 2] = Default::default();
     for run in 0..runs {
-        for e in (0..2).map(|k| (run + k) % 2) {
+        for e in (0..3).map(|k| (run + k) % 3) {
+            if e == 2 && !peer {
+                continue;
+            }
             let mut n = 0;
             let t = now();
             match e {
-                0 => {
+                0 | 1 => {
                     let mut total = Stats::default();
-                    for inst in insts {
+                    for (inst, givens) in insts {
                         let mut s = Search::new(inst);
+                        s.set_engine([Engine::Links, Engine::Bits][e]);
+                        s.preselect(givens).expect("givens that fit");
                         s.run(&mut Count);
                         let st = s.stats();
                         total.nodes += st.nodes;
@@ -201,7 +236,8 @@ fn bench(
                         total.cleansings += st.cleansings;
                         n += st.solutions;
                     }
-                    stats = total;
+                    total.solutions = n;
+                    stats[e] = total;
                 }
                 _ => n = inputs.iter().map(count_peer::<DlSolver<usize, u32>>).sum(),
             }
@@ -214,14 +250,32 @@ fn bench(
             }
         }
     }
+    if stats[0] != stats[1] {
+        errors.push(format!(
+            "{workload}: links and bit sets differ: {:?} against {:?}",
+            stats[0], stats[1]
+        ));
+    }
     eprintln!("  {workload}: done");
-    let [a, b] = times;
+    let [a, b, c] = times;
+    let auto = Engine::Auto.resolve(&insts[0].0, dlx_studio::core::Tree::Dlx1);
     Row {
         workload: workload.into(),
         solutions: expect,
-        secs: [median(a), median(b)],
-        stats,
+        secs: [median(a), median(b), median(c)],
+        stats: stats[0].clone(),
+        overlap: dlx_studio::core::bits::overlap(&insts[0].0),
+        auto,
     }
+}
+
+/// The solutions of `inst` with `givens`, counted once (the bench's expected figure where no
+/// published count exists; both engines are then held to it and to each other).
+fn count_once(inst: &Instance, givens: &[usize]) -> u64 {
+    let mut s = Search::new(inst);
+    s.preselect(givens).expect("givens that fit");
+    s.run(&mut Count);
+    s.stats().solutions
 }
 
 fn main() {
@@ -234,46 +288,51 @@ fn main() {
     let mut rows = Vec::new();
     eprintln!("xcc: running{}", if quick { " (BENCH_QUICK)" } else { "" });
 
-    // Edge matching: 6x6 boards, 5 colours, seeds 1..=4 (the family counted together), and one
-    // 5x5 board with 3 colours, which has many solutions.
-    let family: Vec<Instance> = (1..=4)
-        .map(|seed| {
-            EdgeMatching::new(&format!("6x6/5/{seed}"))
-                .expect("a valid board")
-                .instance()
-                .clone()
-        })
-        .collect();
-    let want: u64 = family
-        .iter()
-        .map(|x| {
-            let mut s = Search::new(x);
-            s.run(&mut Count);
-            s.stats().solutions
-        })
-        .sum();
-    rows.push(bench(
-        "Edge matching 6x6, 5 colours, seeds 1-4",
-        &family,
-        want,
-        runs,
-        &mut errors,
-    ));
+    // Edge matching: 6x6 boards, 5 colours, seeds 1 to 4, each alone (the issue's instances are
+    // of this kind, 1.5-4 s for Knuth's programs), and one 5x5 board with 3 colours, which has many
+    // solutions.
+    for seed in 1..=4 {
+        let name = format!("6x6/5/{seed}");
+        let inst = EdgeMatching::new(&name)
+            .expect("a valid board")
+            .instance()
+            .clone();
+        let want = count_once(&inst, &[]);
+        rows.push(bench(
+            &format!("Edge matching {name}"),
+            &[(inst, vec![])],
+            want,
+            runs,
+            &mut errors,
+        ));
+    }
     let five = EdgeMatching::new("5x5/3")
         .expect("a valid board")
         .instance()
         .clone();
     rows.push(bench(
-        "Edge matching 5x5, 3 colours",
-        &[five],
+        "Edge matching 5x5/3",
+        &[(five, vec![])],
         8512,
+        runs,
+        &mut errors,
+    ));
+    // Knuth's MacMahon hexagon: the whole is 570 M nodes (11,853,792 solutions, minutes); a part,
+    // the first position's piece in the first solution given, is a few seconds.
+    let mac = MacMahon::new("hexagon").expect("the hexagon");
+    let givens = mac.part(1);
+    let want = count_once(mac.instance(), &givens);
+    rows.push(bench(
+        "MacMahon hexagon, first option given",
+        &[(mac.instance().clone(), givens)],
+        want,
         runs,
         &mut errors,
     ));
     for (n, expect) in [(12, 14200), (13, 73712)] {
         rows.push(bench(
             &format!("{n}-queens, coloured diagonals"),
-            &[colored_queens(n)],
+            &[(colored_queens(n), vec![])],
             expect,
             runs,
             &mut errors,
@@ -305,32 +364,48 @@ fn main() {
             "Medians of 3 runs."
         }
     );
-    println!("Ratio = peer time / our time (above 1.0x: we are faster).\n");
     println!(
-        "| workload | solutions | {} | {} | DlSolver / ours |",
-        ENGINES[0], ENGINES[1]
+        "new / today = bit sets / links; SSXCC (est.) = (new / today) x {SSXCC_WORST} (worst case) \
+         and x {SSXCC_BEST} (best): our links took {SSXCC_BEST}-{SSXCC_WORST}x SSXCC's time on edge \
+         matching (../shared/README.md). DlSolver / new: above 1.0x we are faster.\n"
     );
-    println!("|---|---:|---:|---:|---:|");
+    println!(
+        "| workload | solutions | {} | {} | {} | new / today | ours / SSXCC (est.) | DlSolver / new | overlap | auto |",
+        ENGINES[0], ENGINES[1], ENGINES[2]
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     for r in &rows {
+        let q = r.secs[1] / r.secs[0];
+        let peer = r.secs[2] / r.secs[1];
         println!(
-            "| {} | {} | {} | {} | {:.2}x |",
+            "| {} | {} | {} | {} | {} | {:.2} | {:.2}-{:.2} | {} | {:.1} | {} |",
             r.workload,
             r.solutions,
             fmt_time(r.secs[0]),
             fmt_time(r.secs[1]),
-            r.secs[1] / r.secs[0]
+            fmt_time(r.secs[2]),
+            q,
+            q * SSXCC_BEST,
+            q * SSXCC_WORST,
+            if peer.is_nan() {
+                "—".to_string()
+            } else {
+                format!("{peer:.2}x")
+            },
+            r.overlap,
+            r.auto.name()
         );
     }
     println!();
     for r in &rows {
         let s = &r.stats;
         println!(
-            "- {}: {} nodes, {} updates, {} cleansings; {:.0} M updates/s, {:.0} ns per node.",
+            "- {}: {} nodes, {} updates, {} cleansings; bit sets {:.0} ns per node, links {:.0}.",
             r.workload,
             s.nodes,
             s.updates,
             s.cleansings,
-            s.updates as f64 / r.secs[0] / 1e6,
+            r.secs[1] / s.nodes as f64 * 1e9,
             r.secs[0] / s.nodes as f64 * 1e9
         );
     }

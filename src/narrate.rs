@@ -108,7 +108,7 @@ impl Lang {
             K::Latin => Lang::Latin,
             K::Langford => Lang::Langford,
             K::Pentomino => Lang::Pentomino,
-            K::EdgeMatching | K::ExactCover => Lang::Plain,
+            K::EdgeMatching | K::MacMahon | K::ExactCover => Lang::Plain,
         }
     }
 }

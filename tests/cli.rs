@@ -1635,6 +1635,18 @@ fn edge_matching_counts_round_trips_and_refuses_bad_boards() {
     fails(&["count", "edge-matching", "3y3"], &["expected RxC"]);
 }
 
+#[test]
+fn macmahon_solves_the_hexagon_and_refuses_other_boards() {
+    // The first solution: 24 triangles, each three colour letters, drawn on four lines.
+    let text = ok(&["solve", "macmahon", "hexagon"]);
+    let pieces: Vec<&str> = text
+        .split_whitespace()
+        .filter(|w| w.len() == 3 && w.bytes().all(|b| (b'a'..=b'd').contains(&b)))
+        .collect();
+    assert_eq!(pieces.len(), 24, "{text}");
+    fails(&["count", "macmahon", "square"], &["expected hexagon"]);
+}
+
 // ---- Output that streams (issue 12, finding 2) ----
 
 /// Runs `dlx ARGS` under `ulimit -v kib`, reads `want` bytes of its stdout, closes it, and returns the

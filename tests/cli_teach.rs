@@ -418,13 +418,22 @@ fn the_engine_is_chosen_named_and_refused_clearly() {
         &["--tree", "lookahead", "--engine", "bits"],
     );
     assert_eq!(look["engine"], "links");
-    // Colours and multiplicities: links.
-    let coloured = json(
-        &["count", "exact-cover", "-", "--json", "--engine", "bits"],
-        "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n",
+    // Colours: bit sets walk DLX2's tree, with the links' counters.
+    let coloured = |engine: &str| {
+        json(
+            &["count", "exact-cover", "-", "--json", "--engine", engine],
+            "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n",
+        )
+    };
+    let (bits, links) = (coloured("bits"), coloured("links"));
+    assert_eq!(bits["solutions"], 1);
+    assert_eq!(
+        (&bits["engine"], &links["engine"]),
+        (&"bits".into(), &"links".into())
     );
-    assert_eq!(coloured["solutions"], 1);
-    assert_eq!(coloured["engine"], "links");
+    for k in ["solutions", "nodes", "updates", "first"] {
+        assert_eq!(bits[k], links[k], "{k}");
+    }
     fails(
         &["count", "queens", "8", "--engine", "fast"],
         "--engine `fast`: expected auto, bits or links",

@@ -17,13 +17,28 @@
 //! covered, `size - 1` per option hidden), so [`crate::core::Stats`] are equal field by field. The
 //! tests in `search/tests.rs` hold the two engines to that on every problem kind.
 //!
-//! Where it applies: exact cover without colours or multiplicities, on DLX1's tree (the lookahead's
-//! rejects depend on the order in which DLX hides nodes), and small enough (see [`applies`]).
+//! Colours (Algorithm C, DLX2's tree): choosing an option that gives secondary item `j` colour `x`
+//! purifies `j`, which hides every option with `j` and another colour (or none): here one pass
+//! `a & !clash[j, x]`, where `clash[j, x]` (built once) is the set of options that have `j` but not
+//! with colour `x`. Purifying is idempotent on sets, so an item purified already (DLX2's marked node)
+//! changes nothing and is skipped. What the sets do not hold is the order of DLX2's counting: a
+//! hidden option's marked nodes stay in their lists and are not counted as updates, and the marks
+//! depend on which items were purified before it was hidden. So the items of the option tried are
+//! committed one pass each, in the links' order (cyclically from the node after the item branched
+//! on), and the items purified on the path are kept (`pcol`, undone lazily by level) with, for
+//! each set of coloured items some options share (a signature: in edge matching, the edges of a
+//! cell), how many of them are purified (`msig`), which `hide` subtracts from a hidden option's
+//! weight: one load more an option than plain exact cover. Cleansings (1 per purification, 1 per node
+//! marked) are one popcount of the options agreeing with the colour.
+//!
+//! Where it applies: exact cover with or without colours (not multiplicities), on DLX1's (DLX2's)
+//! tree (the lookahead's rejects depend on the order in which DLX hides nodes), and small enough
+//! (see [`applies`]).
 //! `Search::run` uses it for its fast observers and keeps the links in step at every return
 //! (`search/bits_driver.rs`, `run_bits`), so stepping, the narration and the page go on from where it stopped.
 
 use super::instance::Instance;
-use super::links::Links;
+use super::links::{Links, MARKED};
 
 /// The most options the bit sets hold (512 words a set): every length fits an `i16` below
 /// [`COVERED`].
@@ -37,19 +52,40 @@ const BLOCK: usize = 16;
 /// The length of an item covered (and of the padding after the last item): above every length.
 const COVERED: i16 = i16::MAX;
 
-/// Whether bit sets can hold an instance of these sizes (options, items, primary items).
-fn fits_sizes(n_options: usize, n_items: usize, n_primary: usize) -> bool {
+/// Whether bit sets can hold an instance of these sizes (options, items, primary items, and rows of
+/// `clash` for colours: the distinct pairs of a secondary item and a colour given to it).
+fn fits_sizes(n_options: usize, n_items: usize, n_primary: usize, n_clash: usize) -> bool {
     n_options <= MAX_OPTIONS
         && n_primary <= MAX_PRIMARY
-        && (n_items + 1) * n_options.div_ceil(64) <= MAX_COLUMN_WORDS
+        && (n_items + 1 + n_clash) * n_options.div_ceil(64) <= MAX_COLUMN_WORDS
+}
+
+/// The distinct (item, colour) pairs the options give: one `clash` row each.
+fn clash_pairs(inst: &Instance) -> usize {
+    if !inst.has_colors() {
+        return 0;
+    }
+    let mut seen = std::collections::HashSet::new();
+    for k in 0..inst.n_options() {
+        for (i, c) in inst.option_colored(k) {
+            if c != 0 {
+                seen.insert((i, c));
+            }
+        }
+    }
+    seen.len()
 }
 
 /// Whether bit sets can walk `inst` at all (on DLX1's tree: which tree is walked is the search's
 /// business; `Engine::Bits` takes them wherever they can).
 pub fn applies(inst: &Instance) -> bool {
-    !inst.has_colors()
-        && !inst.has_multiplicities()
-        && fits_sizes(inst.n_options(), inst.n_items(), inst.n_primary())
+    !inst.has_multiplicities()
+        && fits_sizes(
+            inst.n_options(),
+            inst.n_items(),
+            inst.n_primary(),
+            clash_pairs(inst),
+        )
 }
 
 /// How many options an option meets, over the number of primary items: at the root, trying an
@@ -80,9 +116,21 @@ pub fn overlap(inst: &Instance) -> f64 {
 /// out in vectors, see `simd`.)
 pub const OVERLAP_FOR_BITS: f64 = 1.0;
 
+/// With colours, bit sets count by default at or above this [`overlap`]. Measured (2026-11-26,
+/// `cargo bench --bench xcc`, thread CPU time, medians of 3, load 8): edge matching 6x6/5 and 5x5/3
+/// (overlap 5.1-7.0) take 0.35-0.43 of the links' time, MacMahon's hexagon (8.1) 0.63; n-queens with
+/// coloured diagonals (1.7) 1.6x the links' time: a purification there hides one option or two, and
+/// the per-level copy of the sets and lengths and one pass a committed item outweigh it.
+pub const OVERLAP_FOR_BITS_XCC: f64 = 3.0;
+
 /// Whether `Engine::Auto` takes bit sets for `inst` (on DLX1's tree): where they apply and pay.
 pub fn pays(inst: &Instance) -> bool {
-    applies(inst) && overlap(inst) >= OVERLAP_FOR_BITS
+    let at = if inst.has_colors() {
+        OVERLAP_FOR_BITS_XCC
+    } else {
+        OVERLAP_FOR_BITS
+    };
+    applies(inst) && overlap(inst) >= at
 }
 
 /// The most primary items an option may have for `hide` to take them as a fixed-size row (`Bits::k`).
@@ -95,6 +143,10 @@ struct Options<'a> {
     prims: &'a [u32],
     /// The weight of every option when they all have the same (`u32::MAX` otherwise).
     same_weight: u32,
+    /// Colours: the signature of option `b` (its set of coloured items), and by signature how
+    /// many of them are purified on the path.
+    sig: &'a [u32],
+    msig: &'a [u32],
 }
 
 /// Calls `$f::<K>(args)` with the const `K` equal to `$k` (0 to [`MAX_K`]; 0 for options of mixed
@@ -126,6 +178,8 @@ pub(crate) struct BitLevel {
     /// The words of `a[l]` (and so of `ac[l]` and of the level below) that may be non-zero.
     lo: u32,
     hi: u32,
+    /// Colours: the items purified before level `l` are `pstack[..mark]`.
+    mark: u32,
 }
 
 /// The bit-set engine of one instance, and the state of its walk (see the module note).
@@ -171,13 +225,30 @@ pub(crate) struct Bits {
     lv: Vec<BitLevel>,
     /// The union of the columns of the other items of the option being tried (`try_option`).
     mask: Vec<u64>,
+    /// By node (index into `items`): the row of `col` that committing it takes away (the item's
+    /// column, or for a colour `x` of item `j` the row `clash[j, x]`: the options with `j` and not
+    /// colour `x`, after the `n + 1` columns), and its colour (0: none).
+    nrow: Vec<u32>,
+    ncol: Vec<u32>,
+    /// By bit: the option's signature, the set of its coloured items (whose nodes DLX2 leaves
+    /// marked in their lists while they are purified, see `hide`); by signature, how many of its
+    /// items are purified on the path; by header, the signatures that hold the item,
+    /// `jsigs[jstart[j]..jstart[j + 1]]`.
+    sig: Vec<u32>,
+    msig: Vec<u32>,
+    jstart: Vec<u32>,
+    jsigs: Vec<u32>,
+    /// By header: the colour the item is purified with on the path (0: none); the items purified,
+    /// in order (`BitLevel::mark` says where each level's start).
+    pcol: Vec<u32>,
+    pstack: Vec<u32>,
 }
 
 impl Bits {
     /// The engine for `links`, read from what never changes in them (the options' nodes and the
     /// order of the item list as laid out), so it can be built in the middle of a search.
     pub(crate) fn new(links: &Links) -> Bits {
-        debug_assert!(!links.has_colors() && !links.has_mult());
+        debug_assert!(!links.has_mult());
         let n = links.n_items() as usize;
         let np = links.n_primary() as usize;
         // Options in the order of the node array, which is the order of every vertical list.
@@ -213,7 +284,20 @@ impl Bits {
             lenc: Vec::new(),
             lv: Vec::new(),
             mask: vec![0; w],
+            nrow: Vec::new(),
+            ncol: Vec::new(),
+            sig: Vec::new(),
+            msig: Vec::new(),
+            jstart: Vec::new(),
+            jsigs: Vec::new(),
+            pcol: vec![0; n + 1],
+            pstack: Vec::new(),
         };
+        // Colours: the clash rows by (item, colour), numbered after the n + 1 columns.
+        let mut clash: std::collections::HashMap<(u32, u32), u32> = Default::default();
+        let mut sigs: std::collections::HashMap<Vec<u32>, u32> = Default::default();
+        let mut by_item: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
+        let mut secs: Vec<u32> = Vec::new();
         for (b, &k) in order.iter().enumerate() {
             let f = links.option_first(k as usize);
             bits.first.push(f);
@@ -226,11 +310,59 @@ impl Bits {
                 if bits.pos[i] != u32::MAX {
                     bits.prims.push(bits.pos[i]);
                 }
+                // The node's own colour: while its item is purified and it agrees, the links
+                // hold MARKED there and the colour in the item's header.
+                let k = match links.color(x) {
+                    MARKED => links.color(i as u32),
+                    k => k,
+                };
+                let row = if k == 0 {
+                    i as u32
+                } else {
+                    secs.push(i as u32);
+                    let next = (n + 1 + clash.len()) as u32;
+                    *clash.entry((i as u32, k)).or_insert(next)
+                };
+                bits.nrow.push(row);
+                bits.ncol.push(k);
                 x += 1;
             }
+            secs.sort_unstable();
+            let next = sigs.len() as u32;
+            let id = *sigs
+                .entry(std::mem::take(&mut secs))
+                .or_insert_with_key(|key| {
+                    for &j in key {
+                        by_item[j as usize].push(next);
+                    }
+                    next
+                });
+            bits.sig.push(id);
             bits.weight.push((x - f) - 1);
             bits.istart.push(bits.items.len() as u32);
             bits.pstart.push(bits.prims.len() as u32);
+        }
+        bits.msig = vec![0; sigs.len()];
+        bits.jstart.push(0);
+        for v in &by_item {
+            bits.jsigs.extend_from_slice(v);
+            bits.jstart.push(bits.jsigs.len() as u32);
+        }
+        if !clash.is_empty() {
+            // clash[j, x]: j's column less the options that give j colour x.
+            bits.col.resize((n + 1 + clash.len()) * w, 0);
+            for (&(i, _), &r) in &clash {
+                let (i, r) = (i as usize, r as usize);
+                bits.col.copy_within(i * w..(i + 1) * w, r * w);
+            }
+            for b in 0..bits.nbits {
+                for t in bits.istart[b] as usize..bits.istart[b + 1] as usize {
+                    if bits.ncol[t] != 0 {
+                        let r = bits.nrow[t] as usize;
+                        bits.col[r * w + b / 64] &= !(1 << (b % 64));
+                    }
+                }
+            }
         }
         let k = bits.pstart.get(1).map_or(0, |&e| e as usize);
         if (1..=MAX_K).contains(&k) && bits.pstart.windows(2).all(|p| (p[1] - p[0]) as usize == k) {
@@ -271,14 +403,49 @@ impl Bits {
 
     /// Tries the option at level `l`'s cursor, counting it as the next of the level: DLX1's updates,
     /// or `None` when the item's options are exhausted.
+    /// With `XCC`, also the cleansings (0 without).
     #[inline(always)]
-    pub(crate) fn try_cursor(&mut self, l: usize) -> Option<u64> {
+    pub(crate) fn try_cursor<const XCC: bool>(&mut self, l: usize) -> Option<(u64, u64)> {
         let x = self.lv[l].cursor;
         if x == u32::MAX {
             return None;
         }
         self.lv[l].k += 1;
-        Some(self.try_option(l, x))
+        Some(self.try_any::<XCC>(l, x))
+    }
+
+    /// `try_option`, or with `XCC` `try_option_xcc`: (updates, cleansings).
+    #[inline(always)]
+    pub(crate) fn try_any<const XCC: bool>(&mut self, l: usize, x: u32) -> (u64, u64) {
+        if XCC {
+            self.try_option_xcc(l, x)
+        } else {
+            (self.try_option(l, x), 0)
+        }
+    }
+
+    /// Forgets the purifications made at level `l` and below (the items purified before level `l`
+    /// stay): where a level starts again, or tries its next option.
+    #[inline(always)]
+    fn unpurify_to(&mut self, l: usize) {
+        let mark = self.lv[l].mark as usize;
+        while self.pstack.len() > mark {
+            let j = self.pstack.pop().expect("above the mark") as usize;
+            self.pcol[j] = 0;
+            for &g in &self.jsigs[self.jstart[j] as usize..self.jstart[j + 1] as usize] {
+                self.msig[g as usize] -= 1;
+            }
+        }
+    }
+
+    /// Item `j` is purified with colour `k` (on the path, `pstack`).
+    #[inline(always)]
+    fn purified(&mut self, j: usize, k: u32) {
+        self.pcol[j] = k;
+        self.pstack.push(j as u32);
+        for &g in &self.jsigs[self.jstart[j] as usize..self.jstart[j + 1] as usize] {
+            self.msig[g as usize] += 1;
+        }
     }
 
     /// Makes room for level `l` (and its arrays). The test is on every try; the growth, rare, is out
@@ -332,25 +499,40 @@ impl Bits {
         self.reserve(0);
         let w = self.w;
         let nbits = self.nbits;
-        let a = &mut self.a[..w];
-        a.fill(!0);
-        if !nbits.is_multiple_of(64) {
-            a[w - 1] = (1u64 << (nbits % 64)) - 1;
+        self.lv[0].mark = 0;
+        self.unpurify_to(0);
+        {
+            let a = &mut self.a[..w];
+            a.fill(!0);
+            if !nbits.is_multiple_of(64) {
+                a[w - 1] = (1u64 << (nbits % 64)) - 1;
+            }
+            if nbits == 0 {
+                a[0] = 0;
+            }
         }
-        if nbits == 0 {
-            a[0] = 0;
-        }
-        let len = &mut self.len[..self.stride];
-        len.fill(COVERED);
         for &b in chosen {
             let (s, e) = (self.istart[b as usize], self.istart[b as usize + 1]);
-            for &i in &self.items[s as usize..e as usize] {
-                let row = &self.col[i as usize * w..(i as usize + 1) * w];
-                for (x, &m) in a.iter_mut().zip(row) {
+            for t in s as usize..e as usize {
+                // Cover the item, or purify it with the option's colour (nothing when an option
+                // chosen before gave it that colour already).
+                let (i, k) = (self.items[t] as usize, self.ncol[t]);
+                if k != 0 {
+                    if self.pcol[i] == k {
+                        continue;
+                    }
+                    self.purified(i, k);
+                }
+                let r = self.nrow[t] as usize;
+                let row = &self.col[r * w..(r + 1) * w];
+                for (x, &m) in self.a[..w].iter_mut().zip(row) {
                     *x &= !m;
                 }
             }
         }
+        let a = &self.a[..w];
+        let len = &mut self.len[..self.stride];
+        len.fill(COVERED);
         for (p, &c) in self.at.iter().enumerate() {
             let row = &self.col[c as usize * w..(c as usize + 1) * w];
             // At most MAX_OPTIONS, below COVERED.
@@ -370,6 +552,7 @@ impl Bits {
         let (lo, hi) = span(a);
         self.lv[0].lo = lo as u32;
         self.lv[0].hi = hi as u32;
+        self.lv[0].mark = self.pstack.len() as u32;
     }
 
     /// The item to branch on at level `l`: MRV's first item of least length in list order, or with
@@ -412,7 +595,10 @@ impl Bits {
     /// lengths once they are hidden, and its first option to try. Returns DLX1's updates for the
     /// cover (1 for the item, `size - 1` for each option hidden).
     #[inline(always)]
-    pub(crate) fn cover(&mut self, l: usize, p: u32, d: u32) -> u64 {
+    pub(crate) fn cover<const XCC: bool>(&mut self, l: usize, p: u32, d: u32) -> u64 {
+        if XCC {
+            self.unpurify_to(l);
+        }
         let w = self.w;
         let (lo, hi) = (self.lv[l].lo as usize, self.lv[l].hi as usize);
         let c = self.at[p as usize] as usize;
@@ -423,7 +609,19 @@ impl Bits {
         copy_lengths(lenc, &self.len[l * self.stride..(l + 1) * self.stride]);
         let (a, row, ac) = (&a[lo..hi], &row[lo..hi], &mut ac[lo..hi]);
         let (wt, ps, pr, sw) = (&self.weight, &self.pstart, &self.prims, self.same_weight);
-        let updates = 1 + with_k!(self.k, keep_pass(wt, ps, pr, sw, lo, a, row, ac, lenc));
+        let updates = 1 + if XCC {
+            let opts = Options {
+                weight: wt,
+                pstart: ps,
+                prims: pr,
+                same_weight: sw,
+                sig: &self.sig,
+                msig: &self.msig,
+            };
+            with_k!(self.k, keep_pass_xcc(&opts, lo, a, row, ac, lenc))
+        } else {
+            with_k!(self.k, keep_pass(wt, ps, pr, sw, lo, a, row, ac, lenc))
+        };
         // The first option of the item's list still active.
         let first = a
             .iter()
@@ -530,6 +728,150 @@ impl Bits {
         self.lv[l + 1].hi = (lo + t) as u32;
         updates
     }
+
+    /// `try_option` with colours (Algorithm C's commits): level `l + 1`'s active options and lengths
+    /// once each other item of `x` is covered (no colour) or purified (a colour), one pass an item in
+    /// the order DLX2 commits them (cyclically from the node after the item branched on), since the
+    /// updates of a hidden option depend on which items were purified before it was hidden. Returns
+    /// DLX2's (updates, cleansings).
+    #[inline(always)]
+    pub(crate) fn try_option_xcc(&mut self, l: usize, x: u32) -> (u64, u64) {
+        self.reserve(l + 1);
+        self.unpurify_to(l);
+        let w = self.w;
+        let st = self.stride;
+        let c = self.at[self.lv[l].pos as usize];
+        let (s, e) = (
+            self.istart[x as usize] as usize,
+            self.istart[x as usize + 1] as usize,
+        );
+        let (lo, hi) = (self.lv[l].lo as usize, self.lv[l].hi as usize);
+        {
+            let (a, ac) = (&mut self.a, &self.ac);
+            a[(l + 1) * w + lo..(l + 1) * w + hi].copy_from_slice(&ac[l * w + lo..l * w + hi]);
+            let (len, lenc) = (&mut self.len, &self.lenc);
+            copy_lengths(
+                &mut len[(l + 1) * st..(l + 2) * st],
+                &lenc[l * st..(l + 1) * st],
+            );
+        }
+        let jc = s + self.items[s..e]
+            .iter()
+            .position(|&i| i == c)
+            .expect("the option holds the item branched on");
+        let (mut updates, mut cleansings) = (0u64, 0u64);
+        for t in (jc + 1..e).chain(s..jc) {
+            let (i, k) = (self.items[t] as usize, self.ncol[t]);
+            let r = self.nrow[t] as usize;
+            let a1 = &mut self.a[(l + 1) * w + lo..(l + 1) * w + hi];
+            let row = &self.col[r * w + lo..r * w + hi];
+            if k != 0 && self.pcol[i] == k {
+                // Marked: an option on the path gave the item this colour already.
+                continue;
+            }
+            let opts = Options {
+                weight: &self.weight,
+                pstart: &self.pstart,
+                prims: &self.prims,
+                same_weight: self.same_weight,
+                sig: &self.sig,
+                msig: &self.msig,
+            };
+            let len1 = &mut self.len[(l + 1) * st..(l + 2) * st];
+            if k == 0 {
+                updates += 1 + with_k!(self.k, clear_pass(&opts, lo, a1, row, len1));
+            } else {
+                // One cleansing for the item, one for each option that agrees (DLX2 marks them).
+                let col = &self.col[i * w + lo..i * w + hi];
+                let (u, agree) = with_k!(self.k, purify_pass(&opts, lo, a1, row, col, len1));
+                updates += u;
+                cleansings += 1 + agree;
+            }
+            if k != 0 {
+                self.purified(i, k);
+            }
+        }
+        let a1 = &self.a[(l + 1) * w + lo..(l + 1) * w + hi];
+        let (f, t) = span(a1);
+        let len1 = &mut self.len[(l + 1) * st..(l + 2) * st];
+        let (s, e) = (
+            self.pstart[x as usize] as usize,
+            self.pstart[x as usize + 1] as usize,
+        );
+        for &q in &self.prims[s..e] {
+            len1[q as usize] = COVERED;
+        }
+        self.lv[l + 1].lo = (lo + f) as u32;
+        self.lv[l + 1].hi = (lo + t) as u32;
+        self.lv[l + 1].mark = self.pstack.len() as u32;
+        (updates, cleansings)
+    }
+}
+
+/// `keep_pass` with colours: the updates of each hidden option leave out its nodes in items
+/// purified on the path (DLX2 leaves them marked in place).
+#[inline(never)]
+fn keep_pass_xcc<const K: usize>(
+    opts: &Options,
+    lo: usize,
+    here: &[u64],
+    mask: &[u64],
+    out: &mut [u64],
+    len: &mut [i16],
+) -> u64 {
+    for ((o, &h), &m) in out.iter_mut().zip(here).zip(mask) {
+        *o = h & !m;
+    }
+    let mut updates = 0;
+    for (i, (&h, &m)) in (lo..).zip(here.iter().zip(mask)) {
+        updates += hide::<K, true>(opts, h & m, i, len);
+    }
+    updates
+}
+
+/// One commit of `try_option_xcc`: the options of `a & mask` leave `a` and are hidden from `len`
+/// (DLX2's updates, marks left out).
+#[inline(never)]
+fn clear_pass<const K: usize>(
+    opts: &Options,
+    lo: usize,
+    a: &mut [u64],
+    mask: &[u64],
+    len: &mut [i16],
+) -> u64 {
+    let mut updates = 0;
+    for (i, (x, &m)) in (lo..).zip(a.iter_mut().zip(mask)) {
+        let h = *x & m;
+        if h != 0 {
+            *x &= !m;
+            updates += hide::<K, true>(opts, h, i, len);
+        }
+    }
+    updates
+}
+
+/// `clear_pass` for a purification with the clash row `mask` of item `j` (whose column is `col`):
+/// also counts the options left that have `j`, which agree with its colour (DLX2 marks them).
+#[inline(never)]
+fn purify_pass<const K: usize>(
+    opts: &Options,
+    lo: usize,
+    a: &mut [u64],
+    mask: &[u64],
+    col: &[u64],
+    len: &mut [i16],
+) -> (u64, u64) {
+    let (mut updates, mut agree) = (0, 0);
+    for (i, ((x, &m), &c)) in (lo..).zip(a.iter_mut().zip(mask).zip(col)) {
+        let v = *x;
+        agree += u64::from((v & c & !m).count_ones());
+        let h = v & m;
+        if h != 0 {
+            *x = v & !m;
+            updates += hide::<K, true>(opts, h, i, len);
+        }
+    }
+    (updates, agree)
 }
 
 /// The pass of `Bits::cover` and `Bits::try_option` over words `lo..` of the sets: `out = here &
@@ -559,6 +901,8 @@ fn keep_pass<const K: usize>(
         pstart,
         prims,
         same_weight,
+        sig: &[],
+        msig: &[],
     };
     // Two loops rather than one: the first is vector code, and the second, the hot one, keeps
     // few values live.
@@ -567,7 +911,7 @@ fn keep_pass<const K: usize>(
     }
     let mut updates = 0;
     for (i, (&h, &m)) in (lo..).zip(here.iter().zip(mask)) {
-        updates += hide::<K>(&opts, h & m, i, len);
+        updates += hide::<K, false>(&opts, h & m, i, len);
     }
     updates
 }
@@ -580,7 +924,12 @@ fn keep_pass<const K: usize>(
 // option hidden would cost pentomino a measurable share (it is the bit sets' inner loop).
 #[allow(unsafe_code)]
 #[inline(always)]
-fn hide<const K: usize>(opts: &Options, mut r: u64, i: usize, len: &mut [i16]) -> u64 {
+fn hide<const K: usize, const XCC: bool>(
+    opts: &Options,
+    mut r: u64,
+    i: usize,
+    len: &mut [i16],
+) -> u64 {
     let same = opts.same_weight != u32::MAX;
     let mut updates = if same {
         u64::from(r.count_ones()) * u64::from(opts.same_weight)
@@ -610,6 +959,11 @@ fn hide<const K: usize>(opts: &Options, mut r: u64, i: usize, len: &mut [i16]) -
                 debug_assert!((q as usize) < len.len());
                 *len.get_unchecked_mut(q as usize) -= 1;
             }
+        }
+        if XCC {
+            // DLX2 leaves the option's nodes in purified items where they are (marked): not
+            // updates. (Safe indexing: colours are off the plain path.)
+            updates -= u64::from(opts.msig[opts.sig[b] as usize]);
         }
     }
     updates

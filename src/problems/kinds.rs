@@ -47,6 +47,10 @@ pub struct Kind {
     /// What the CLI's argument is, in a message ("N", "the board: …").
     #[serde(skip)]
     pub argument: &'static str,
+    /// Whether the page offers it (`wasm::problem_kinds`): a kind whose board the page cannot draw
+    /// (MacMahon's triangles) is the CLI's only.
+    #[serde(skip)]
+    pub page: bool,
 }
 
 impl Kind {
@@ -91,6 +95,7 @@ fn other(name: ProblemKind, label: &'static str, input: Input) -> Kind {
         usage: "",
         help: "",
         argument: "",
+        page: true,
     }
 }
 
@@ -189,6 +194,15 @@ edges agree and the border is grey; R, C from 1 to 8 (colours: XCC)",
             ..other(P::EdgeMatching, "Edge-matching squares", Input::Board)
         },
         Kind {
+            boards: vec![("hexagon", "hexagon")],
+            usage: "hexagon",
+            help: "MacMahon's 24 four-coloured triangles in a hexagon, the border all `a`
+(colours: XCC; the CLI only)",
+            argument: "the board: hexagon",
+            page: false,
+            ..other(P::MacMahon, "MacMahon triangles", Input::Board)
+        },
+        Kind {
             usage: "FILE|-",
             help: "an exact-cover problem in Knuth's format or as a 0-1 matrix (a text that
 reads as a Sudoku is read as one, drawn grids and clashing givens too)",
@@ -221,6 +235,7 @@ pub fn spec(kind: &str, text: &str, distinct: bool) -> Result<Spec, InputError> 
             distinct,
         },
         P::EdgeMatching => Spec::EdgeMatching(text.trim().to_string()),
+        P::MacMahon => Spec::MacMahon(text.trim().to_string()),
         P::Sudoku => Spec::Sudoku(text.to_string()),
         P::ExactCover => Spec::ExactCover(text.to_string()),
     })

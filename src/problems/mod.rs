@@ -14,6 +14,7 @@ pub mod exact_cover;
 pub mod kinds;
 pub mod langford;
 pub mod latin;
+pub mod macmahon;
 pub mod pentomino;
 pub mod queens;
 pub mod sudoku;
@@ -120,13 +121,14 @@ pub enum ProblemKind {
     Langford,
     Pentomino,
     EdgeMatching,
+    MacMahon,
     #[default]
     ExactCover,
 }
 
 impl ProblemKind {
     /// Every kind, in the table's order.
-    pub const ALL: [ProblemKind; 8] = [
+    pub const ALL: [ProblemKind; 9] = [
         ProblemKind::Sudoku,
         ProblemKind::Queens,
         ProblemKind::ToroidalQueens,
@@ -134,6 +136,7 @@ impl ProblemKind {
         ProblemKind::Langford,
         ProblemKind::Pentomino,
         ProblemKind::EdgeMatching,
+        ProblemKind::MacMahon,
         ProblemKind::ExactCover,
     ];
 
@@ -147,6 +150,7 @@ impl ProblemKind {
             ProblemKind::Langford => "langford",
             ProblemKind::Pentomino => "pentomino",
             ProblemKind::EdgeMatching => "edge-matching",
+            ProblemKind::MacMahon => "macmahon",
             ProblemKind::ExactCover => "exact-cover",
         }
     }
@@ -320,6 +324,8 @@ pub enum Spec {
     ExactCoverAs(String, exact_cover::Reading),
     /// Edge-matching squares on a board named `RxC[/K[/SEED]]` (see [`edge_matching`]).
     EdgeMatching(String),
+    /// MacMahon's 24 triangles on a board by name, `hexagon` (see [`macmahon`]).
+    MacMahon(String),
 }
 
 /// N for the numeric problems, as the CLI and the page read it: [`parse_whole`] for `N`, and at most
@@ -431,6 +437,7 @@ pub fn load(spec: &Spec) -> Result<Box<dyn Problem>, InputError> {
             Box::new(pentomino::Pentomino::new(board, *distinct)?)
         }
         Spec::EdgeMatching(name) => Box::new(edge_matching::EdgeMatching::new(name)?),
+        Spec::MacMahon(name) => Box::new(macmahon::MacMahon::new(name)?),
         Spec::ExactCoverAs(text, reading) if *reading != exact_cover::Reading::Auto => Box::new(
             exact_cover::ExactCover::parse_as(without_bom(text), *reading)?,
         ),

@@ -53,7 +53,9 @@ pub fn wasm_memory() -> JsValue {
 /// boards: [[name, label]]}]`, in the order the page offers them.
 #[wasm_bindgen]
 pub fn problem_kinds() -> Result<JsValue, JsValue> {
-    to_js(&problems::kinds::kinds())
+    // The kinds the page can draw: the others are the CLI's (Kind::page).
+    let kinds: Vec<_> = problems::kinds::kinds().into_iter().filter(|k| k.page).collect();
+    to_js(&kinds)
 }
 
 /// The trees the page offers: `[{name, label, hint}]`, DLX1 first (the default: the narration and the

@@ -170,6 +170,7 @@ pub(crate) fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
             (spec, Some(source))
         }
         ProblemKind::EdgeMatching => (Spec::EdgeMatching(param.clone()), None),
+        ProblemKind::MacMahon => (Spec::MacMahon(param.clone()), None),
         ProblemKind::ExactCover => {
             let text = read_input(param, args.max_input)?;
             let spec = match args.format {

@@ -15,8 +15,20 @@ impl Search {
     /// The fast path on bit sets (`core::bits`): the tree `run_fast` walks on DLX1's tree, the same
     /// counters, and on return the links, `choice` and `levels` as the links' own loop would have left
     /// them (only the part of the path that changed is uncovered and covered again).
-    #[inline(never)]
+    /// With colours the walk takes `XCC` (DLX2's commits and counters); without, the code it was.
     pub(super) fn run_bits<O: Observer, const FIRST: bool>(&mut self, obs: &mut O) -> Status {
+        if self.links.has_colors() {
+            self.run_bits_in::<O, FIRST, true>(obs)
+        } else {
+            self.run_bits_in::<O, FIRST, false>(obs)
+        }
+    }
+
+    #[inline(never)]
+    fn run_bits_in<O: Observer, const FIRST: bool, const XCC: bool>(
+        &mut self,
+        obs: &mut O,
+    ) -> Status {
         let Some(start) = self.fast_start() else {
             return Status::Done;
         };
@@ -53,19 +65,19 @@ impl Search {
             bits.root(&chosen);
             for i in 0..l {
                 let Level { item, k, d, .. } = self.levels[i];
-                bits.cover(i, bits.pos_of(item), d);
+                bits.cover::<XCC>(i, bits.pos_of(item), d);
                 let x = bits
                     .bit(self.links.option_of(self.choice[i]))
                     .expect("an option on the path has nodes");
                 bits.set_level(i, x, k);
-                bits.try_option(i, x);
+                bits.try_any::<XCC>(i, x);
             }
         }
         if let At::Try | At::Retreat = start {
             // Level l's item is covered; at Retreat, so is the option it tries.
             let Level { item, k, d, .. } = self.levels[l];
             let x = self.choice[l];
-            bits.cover(l, bits.pos_of(item), d);
+            bits.cover::<XCC>(l, bits.pos_of(item), d);
             let cursor = if x == item {
                 u32::MAX
             } else {
@@ -79,6 +91,7 @@ impl Search {
         let node_cap = self.node_cap;
         let mut capped = self.stats.solutions >= self.solution_cap;
         let mut updates = 0u64;
+        let mut cleansings = 0u64;
         // Two nested loops rather than one over a state: a node entered (the outer loop), then
         // options tried, levels left and retreats (the inner one) until an option is taken. Each
         // loop has one entry, the resumed state is dispatched inside; a loop over `At` that starts
@@ -106,6 +119,7 @@ impl Search {
                             self.stats.solutions += 1;
                             self.stats.nodes = nodes;
                             self.stats.updates += std::mem::take(&mut updates);
+                            self.stats.cleansings += std::mem::take(&mut cleansings);
                             self.level = l;
                             self.phase = Phase::Solved;
                             // The observer reads the path (`path`, `solution`): the options tried.
@@ -127,7 +141,7 @@ impl Search {
                         }
                         Some((_, 0)) => (true, false),
                         Some((p, d)) => {
-                            updates += bits.cover(l, p, d);
+                            updates += bits.cover::<XCC>(l, p, d);
                             (false, false)
                         }
                     }
@@ -146,8 +160,9 @@ impl Search {
                     filled = filled.min(l);
                     bits.advance(l);
                 }
-                if let Some(u) = bits.try_cursor(l) {
+                if let Some((u, cl)) = bits.try_cursor::<XCC>(l) {
                     updates += u;
+                    cleansings += cl;
                     l += 1;
                     continue 'enter;
                 }
@@ -156,6 +171,7 @@ impl Search {
         };
         self.stats.nodes = nodes;
         self.stats.updates += updates;
+        self.stats.cleansings += cleansings;
         self.level = l;
         // The links, `choice` and `levels` of the new state (the phase is Enter, Solved or Done:
         // levels 0..l each hold an item covered and an option tried).

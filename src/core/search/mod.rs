@@ -257,11 +257,11 @@ impl Tree {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Engine {
     /// Bit sets where they apply and pay ([`crate::core::bits::pays`]: options that overlap
-    /// heavily, as polyominoes do), else links.
+    /// heavily, as polyominoes and edge matching do), else links.
     #[default]
     Auto,
-    /// Bit sets of options (`core::bits`) wherever they apply: DLX1's tree, exact cover without
-    /// colours or multiplicities, up to 32,766 options and 4,096 primary items.
+    /// Bit sets of options (`core::bits`) wherever they apply: DLX1's tree (DLX2's with colours),
+    /// exact cover without multiplicities, up to 32,766 options and 4,096 primary items.
     Bits,
     /// Knuth's dancing links (`core::links`): every instance, every tree.
     Links,

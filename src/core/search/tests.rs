@@ -1445,3 +1445,101 @@ fn the_sanity_feature_checks_the_links_in_the_fast_loop() {
     s.set_engine(Engine::Links);
     s.run(&mut Count);
 }
+
+// ---- Colours on bit sets: DLX2's tree, counters and links ----
+
+#[test]
+fn bits_walk_dlx2s_tree_with_colours_on_random_instances() {
+    // Purifications, marks and their updates (a hidden option's marked nodes are not updates),
+    // cleansings, uncoloured secondary items covered: every counter equal, in both orders and under
+    // both heuristics, and with an option chosen before the search.
+    let mut rng = SplitMix::new(2323);
+    let mut purified = 0;
+    for case in 0..1500 {
+        let inst = random_colored(&mut rng);
+        assert!(crate::core::bits::applies(&inst));
+        let heuristic = if case % 3 == 0 {
+            Heuristic::First
+        } else {
+            Heuristic::Mrv
+        };
+        let givens: &[usize] = if case % 5 == 0 && inst.n_options() > 0 {
+            &[0]
+        } else {
+            &[]
+        };
+        for order in [Order::Given, Order::Shuffled(case)] {
+            let (want, links) = count_with(&inst, givens, order, heuristic, Engine::Links);
+            let (got, bits) = count_with(&inst, givens, order, heuristic, Engine::Bits);
+            assert_eq!(bits.engine(), Engine::Bits);
+            assert_eq!(got, want, "case {case}:\n{}", inst.to_knuth());
+            assert_eq!(
+                bits.stats(),
+                links.stats(),
+                "case {case}:\n{}",
+                inst.to_knuth()
+            );
+            assert_eq!(bits.links(), links.links(), "case {case}");
+            purified += u64::from(links.stats().cleansings > 0);
+        }
+    }
+    // The instances do purify (and so mark) items.
+    assert!(purified > 500, "{purified}");
+}
+
+#[test]
+#[cfg_attr(
+    feature = "sanity",
+    ignore = "minutes with sanity() at every node; runs without the feature"
+)]
+fn bits_with_colours_resume_and_hand_back_the_links_in_step() {
+    let mut rng = SplitMix::new(606);
+    for case in 0..120 {
+        let inst = random_colored(&mut rng);
+        lockstep(&inst, &[], case, 40);
+    }
+    lockstep(&xcc(TOY), &[], 1, 60);
+    for name in ["3x3/2/1", "3x3/3/2", "4x4/3/5"] {
+        let p = crate::problems::edge_matching::EdgeMatching::new(name).unwrap();
+        lockstep(crate::problems::Problem::instance(&p), &[], 7, 150);
+    }
+}
+
+#[test]
+fn auto_counts_colours_on_bit_sets_where_options_overlap_heavily() {
+    // Measured (benches/xcc.rs): edge matching and MacMahon's hexagon (overlap 5-8) are faster on
+    // bit sets, n-queens with coloured diagonals (1.7) on links.
+    let colored_queens = |n: usize| {
+        let prim: Vec<String> = (0..2 * n).map(|i| format!("p{i}")).collect();
+        let sec: Vec<String> = (0..4 * n - 2).map(|d| format!("d{d}")).collect();
+        let mut x = Instance::new(prim, sec).unwrap();
+        let colors: Vec<u32> = (0..n).map(|i| x.color(&i.to_string()).unwrap()).collect();
+        for (i, &rank) in colors.iter().enumerate() {
+            for j in 0..n {
+                x.add_colored_option(&[
+                    (i, 0),
+                    (n + j, 0),
+                    (2 * n + i + j, rank),
+                    (2 * n + 2 * n - 1 + (n - 1 + i - j), rank),
+                ])
+                .unwrap();
+            }
+        }
+        x
+    };
+    let queens = colored_queens(8);
+    assert!(queens.has_colors() && crate::core::bits::applies(&queens));
+    assert_eq!(Search::new(&queens).engine(), Engine::Links);
+    let edges = crate::problems::edge_matching::EdgeMatching::new("5x5/3").unwrap();
+    let mac = crate::problems::macmahon::MacMahon::new("hexagon").unwrap();
+    for inst in [
+        crate::problems::Problem::instance(&edges),
+        crate::problems::Problem::instance(&mac),
+    ] {
+        assert_eq!(Search::new(inst).engine(), Engine::Bits);
+    }
+    let (want, links) = count_with(&queens, &[], Order::Given, Heuristic::Mrv, Engine::Links);
+    let (got, bits) = count_with(&queens, &[], Order::Given, Heuristic::Mrv, Engine::Bits);
+    assert_eq!((got, bits.stats()), (want, links.stats()));
+    assert_eq!(links.stats().solutions, 92);
+}
