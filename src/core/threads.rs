@@ -173,20 +173,20 @@ pub fn count(split: &Split, subs: &[usize], threads: usize, progress: &Progress)
 }
 
 /// Search-tree nodes a whole count runs on one thread before it considers splitting: a search that
-/// ends within them (a Sudoku, 8-queens) is counted exactly as `--threads 1` counts it, with no
-/// estimate, split or pool to pay for. 1024 nodes are 0.3 ms of pentomino 8x8, the longest node
-/// among the counts measured (bit sets, 0.34 µs).
-pub const TRIAL_NODES: u64 = 1 << 10;
+/// ends within them (a Sudoku, 8-queens: 1,049 nodes) is counted exactly as `--threads 1` counts it,
+/// with no estimate, split or pool to pay for. 2,048 nodes are 0.7 ms of pentomino 8x8, the longest
+/// node among the counts measured (bit sets, 0.34 µs).
+pub const TRIAL_NODES: u64 = 1 << 11;
 
 /// Knuth's estimate (nodes plus updates) below which a whole count stays on the thread that began
-/// it: about 5-10 ms of counting (pentomino 8x8 is 5e7 for 0.1 s, 12-queens 4e6 for 19 ms), where
+/// it: about 2-5 ms of counting (pentomino 8x8 is 5e7 for 0.1 s, 12-queens 4e6 for 19 ms), where
 /// the split, its walk and the pool's start would eat what a second thread gains.
-pub const SPLIT_PAYS: f64 = 2e6;
+pub const SPLIT_PAYS: f64 = 1e6;
 
-/// Random paths of the estimate that decides, and its work bound in items scanned per trial node:
-/// a quarter of the trial's own choosing, so that deciding costs a fraction of what the trial did.
-const DECIDE_PROBES: u32 = 16;
-const DECIDE_WORK_PER_NODE: u64 = 1 << 2;
+/// Random paths of the estimate that decides, and its work bound: an eighth of the trial's own
+/// choosing (items scanned), so that deciding costs a few percent of a search just past the trial.
+const DECIDE_PROBES: u32 = 8;
+const DECIDE_WORK_SHARE: u64 = 8;
 
 /// What a whole count did: its tally (top and subproblems added up), the threads it used and the
 /// subproblems it counted (1 when it stayed on one thread).
@@ -214,14 +214,17 @@ pub fn count_whole(
     threads: usize,
     progress: &Progress,
 ) -> Result<Whole, Clash> {
-    let mut base = Split::base_search(inst, givens, order, tree)?;
-    base.set_engine(engine);
-    let mut search = base.clone();
+    let mut search = Split::base_search(inst, givens, order, tree)?;
+    search.set_engine(engine);
     let mut first = None;
     let finished = run_for(&mut search, Some(TRIAL_NODES), &mut first);
     let mut estimate = 0.0;
     if !finished && threads > 1 {
-        let work = TRIAL_NODES * DECIDE_WORK_PER_NODE * u64::from(search.links().n_primary());
+        // The estimate is of the whole tree: on a copy of the trial's search taken back to its
+        // start (undoing its path), so that the trial goes on where it stands if it is short.
+        let mut base = search.clone();
+        base.restart();
+        let work = TRIAL_NODES * u64::from(search.links().n_primary()) / DECIDE_WORK_SHARE;
         estimate = split::estimate_size(&mut base, DECIDE_PROBES, work);
         if estimate >= SPLIT_PAYS {
             let split = Split::from_base(base, inst, givens, order, Plan::for_threads(threads));
