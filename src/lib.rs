@@ -15,5 +15,8 @@ pub mod report;
 // Public so that tests/wasm.rs can drive the Session from Rust in the browser.
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+// The page's run to the end on a work queue (its own wasm type, beside wasm::Session).
+#[cfg(target_arch = "wasm32")]
+pub mod wasm_queue;
 
 pub use crate::core::{Event, Instance, Observer, Search, Stats, Status};

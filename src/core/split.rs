@@ -723,6 +723,33 @@ impl Share {
         }
     }
 
+    /// A share whose subproblems are handed to it as it goes ([`Share::push`]): the page's workers
+    /// take subproblems from one queue on demand, largest first, rather than a fixed share each,
+    /// so none sits idle while another still has several to count. `top`: this one counts the top
+    /// too (exactly one of the workers must).
+    pub fn queue(split: Split, top: bool) -> Share {
+        let mut share = Share::new(split, 0, 1);
+        share.subs.clear();
+        share.total = 0.0;
+        if !top {
+            share.tally = Tally::default();
+            share.kept.clear();
+        }
+        share
+    }
+
+    /// Appends subproblem `i` to those this share counts (after the ones it has).
+    pub fn push(&mut self, i: usize) {
+        assert!(i < self.split.subproblems.len(), "no subproblem {i}");
+        self.subs.push(i);
+        self.total += self.split.subproblems[i].estimate.max(1.0);
+    }
+
+    /// Subproblems handed to this share and not finished (the one under way included).
+    pub fn pending(&self) -> usize {
+        self.subs.len() - self.finished
+    }
+
     pub fn split(&self) -> &Split {
         &self.split
     }
