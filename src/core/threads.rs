@@ -219,7 +219,9 @@ pub fn count_whole(
     let mut first = None;
     let finished = run_for(&mut search, Some(TRIAL_NODES), &mut first);
     let mut estimate = 0.0;
-    if !finished && threads > 1 {
+    // A search with multiplicities is not cut (one subproblem, see `Split::with_tree`): it goes on
+    // here, with no estimate (the probes walk Algorithm X's covers, not Algorithm M's).
+    if !finished && threads > 1 && !inst.has_multiplicities() {
         // The estimate is of the whole tree: on a copy of the trial's search taken back to its
         // start (undoing its path), so that the trial goes on where it stands if it is short.
         let mut base = search.clone();
