@@ -53,13 +53,14 @@ impl Plan {
     }
 
     /// The plan for `n` threads of one process, which steal work from one another: 16 subproblems a
-    /// thread (at least 32 in all) balance them as well as 64 do, and the split walks a quarter of
-    /// the nodes. Pentomino 8x8 (a 0.1 s count), whose least depth the widths set: 62 subproblems
-    /// instead of 647, the split 2.2 ms instead of 8-10 ms of CPU time and the subproblems' sum +2%
-    /// of the sequential count instead of +15-23% (each subproblem preselects its prefix and lays
-    /// out its bit sets again). 16 probes of the root, not 64: the split is the part of the count
-    /// the other threads wait for, and the root's probes were 15 of its 25 million instructions
-    /// there; a threshold off by a factor of 2 costs threads that steal nothing.
+    /// thread (at least 32 in all) balance them as well as 64 do, and the split walks far fewer
+    /// nodes. Pentomino 8x8 (a 0.1 s count), whose least depth the widths set: 62 subproblems
+    /// instead of 647 (92 with the 16 root probes below), the split 2.2 ms instead of 8-10 ms of
+    /// CPU time and the subproblems' sum +2% of the sequential count instead of +15-23% (each
+    /// subproblem preselects its prefix and lays out its bit sets again). 16 probes of the root,
+    /// not 64: the split is the part of the count the other threads wait for (callgrind: 25M
+    /// instructions with 64, 20.5M with 16); a threshold off by a factor of 2 costs threads that
+    /// steal little.
     pub fn for_threads(n: usize) -> Plan {
         Plan {
             target: 16usize.saturating_mul(n.max(2)),
