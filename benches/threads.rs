@@ -24,7 +24,7 @@ mod common;
 use common::process_cpu;
 
 use dlx_studio::core::threads::{self, Progress};
-use dlx_studio::core::{Count, Order, Plan, Search, Split, Stats, Status, Tally};
+use dlx_studio::core::{Count, Engine, Order, Plan, Search, Split, Stats, Status, Tally, Tree};
 use dlx_studio::problems::sudoku::{Grid, Solver};
 use dlx_studio::problems::{self, Problem, Spec};
 use std::path::{Path, PathBuf};
@@ -62,6 +62,13 @@ fn repeat(budget: f64, mut f: impl FnMut() -> f64) -> f64 {
     repeat2(budget, &mut f, || budget).0
 }
 
+/// The Sudoku of `tests/cli_parallel.rs`: a 17-clue puzzle with one given removed (17,204 solutions).
+const SUDOKU_MANY: &str =
+    ".......................2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+/// A hard Sudoku (one solution): a search of a few hundred nodes.
+const SUDOKU_HARD: &str =
+    "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+
 fn sequential(p: &dyn Problem) -> Stats {
     let mut s = Search::new(p.instance());
     s.preselect(p.givens()).unwrap();
@@ -69,15 +76,25 @@ fn sequential(p: &dyn Problem) -> Stats {
     s.stats().clone()
 }
 
-/// As `dlx count --threads T`: the split for T workers, then the pool. The split's CPU time too.
-fn on_threads(p: &dyn Problem, t: usize) -> (Tally, usize, f64) {
+/// As `dlx count --threads T` (`threads::count_whole`: a trial on this thread, then the split for
+/// T threads and the pool where it pays). The threads used, the subproblems, and the CPU time of
+/// this thread outside the pool (the trial, the decision and the split: what the other thread
+/// waits for).
+fn on_threads(p: &dyn Problem, t: usize) -> (Tally, usize, usize, f64) {
     let c = common::now();
-    let split = Split::new(p.instance(), p.givens(), Order::Given, Plan::for_workers(t)).unwrap();
-    let split_cpu = common::now() - c;
-    let all: Vec<usize> = (0..split.subproblems.len()).collect();
-    let mut tally = split.top.clone();
-    tally.add(threads::count(&split, &all, t, &Progress::default()));
-    (tally, split.subproblems.len(), split_cpu)
+    let whole = threads::count_whole(
+        p.instance(),
+        p.givens(),
+        Order::Given,
+        Tree::Dlx1,
+        Engine::Auto,
+        t,
+        &Progress::default(),
+    )
+    .unwrap();
+    // With the pool, this thread only waited for it: its CPU time is the serial part.
+    let serial = common::now() - c;
+    (whole.tally, whole.threads, whole.subproblems, serial)
 }
 
 fn same(a: &Stats, b: &Stats) -> bool {
@@ -126,23 +143,42 @@ fn main() {
         board: "6x10".into(),
         distinct,
     };
-    let mut workloads = vec![("13-queens", Spec::Queens(13)), ("Langford 11", langford)];
+    let board = |b: &str| Spec::Pentomino {
+        board: b.into(),
+        distinct: false,
+    };
+    let mut workloads = vec![
+        ("13-queens", Spec::Queens(13)),
+        ("Langford 11", langford),
+        ("pentomino 8x8", board("8x8")),
+    ];
     if !quick {
         workloads.push(("14-queens", Spec::Queens(14)));
         workloads.push(("pentomino 6x10", pentomino(false)));
     }
+    // Short searches, where the split must pay for itself or stay on one thread.
+    let mut short = vec![
+        ("12-queens", Spec::Queens(12)),
+        ("10-queens", Spec::Queens(10)),
+        ("8-queens", Spec::Queens(8)),
+        ("Sudoku, 17,204 solutions", Spec::Sudoku(SUDOKU_MANY.into())),
+        ("Sudoku, hardest", Spec::Sudoku(SUDOKU_HARD.into())),
+    ];
+    if quick {
+        short.truncate(2);
+    }
 
     println!();
     println!(
-        "| workload | solutions | subproblems | split (CPU) | 1 thread | 2 threads | speed-up | \
-         CPU 2 threads / 1 | 2 free cores |"
+        "| workload | solutions | threads used | subproblems | serial part (CPU) | 1 thread | \
+         2 threads | speed-up | CPU 2 threads / 1 | 2 free cores |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for (name, spec) in &workloads {
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (name, spec) in workloads.iter().chain(&short) {
         let p = problems::load(spec).unwrap();
         let want = sequential(&*p);
         let (mut cpu1, mut cpu2, mut split_cpu) = (Vec::new(), Vec::new(), Vec::new());
-        let mut subs = 0;
+        let (mut subs, mut used) = (0, 0);
         let wrong = std::cell::Cell::new(false);
         let (t1, t2) = repeat2(
             budget,
@@ -155,10 +191,10 @@ fn main() {
             },
             || {
                 let (w, c) = (Instant::now(), process_cpu());
-                let (got, n, s) = on_threads(&*p, 2);
+                let (got, t, n, s) = on_threads(&*p, 2);
                 cpu2.push(process_cpu() - c);
                 split_cpu.push(s);
-                subs = n;
+                (used, subs) = (t, n);
                 wrong.set(wrong.get() | !same(&got.stats, &want));
                 w.elapsed().as_secs_f64()
             },
@@ -169,7 +205,7 @@ fn main() {
         }
         let (c1, c2, sc) = (median(cpu1), median(cpu2), median(split_cpu));
         println!(
-            "| {name} | {} | {subs} | {} | {} | {} | {:.2}x | {:.3} | {:.2}x |",
+            "| {name} | {} | {used} | {subs} | {} | {} | {} | {:.2}x | {:.3} | {:.2}x |",
             want.solutions,
             ms(sc),
             ms(t1),

@@ -4,7 +4,9 @@
 
 use dlx_studio::core::split::KEEP;
 use dlx_studio::core::threads::{self, Progress};
-use dlx_studio::core::{Order, Plan, Search, Split, Stats, Status, StopAtSolution, Tally};
+use dlx_studio::core::{
+    Engine, Order, Plan, Search, Split, Stats, Status, StopAtSolution, Tally, Tree,
+};
 use dlx_studio::problems::{self, Problem, Spec};
 
 /// The sequential count, with the first solution.
@@ -45,6 +47,7 @@ fn trimmed(s: &Stats) -> Stats {
 const FINE: Plan = Plan {
     target: 64,
     min_size: 0.0,
+    probes: 64,
 };
 
 fn specs() -> Vec<(Spec, u64)> {
@@ -387,3 +390,68 @@ fn the_lookahead_tree_splits_and_adds_up_on_every_problem_kind() {
         }
     }
 }
+
+/// `threads::count_whole`, as `dlx count` calls it: the search run on one thread where it is short
+/// (finished within the trial, or estimated below `SPLIT_PAYS`), split where it pays; either way the
+/// sequential counts and first solution, and the threads used say which path counted it.
+#[test]
+fn a_whole_count_splits_only_where_it_pays_and_counts_the_same_either_way() {
+    let whole = |p: &dyn Problem, t: usize| {
+        let progress = Progress::default();
+        let w = threads::count_whole(
+            p.instance(),
+            p.givens(),
+            Order::Given,
+            Tree::Dlx1,
+            Engine::Auto,
+            t,
+            &progress,
+        )
+        .unwrap();
+        // The progress counters saw every node, whichever path counted.
+        let seen = progress.nodes.load(std::sync::atomic::Ordering::Relaxed);
+        (w, seen)
+    };
+    // Finished within the trial (a Sudoku of 8 nodes), estimated short (10-queens, 35k nodes), and
+    // long enough to split (12-queens, 4e6 by the estimate; pentomino 8x8, 5e7).
+    let pentomino = Spec::Pentomino {
+        board: "8x8".into(),
+        distinct: false,
+    };
+    let cases = [
+        (Spec::Sudoku(HARD.into()), false),
+        (Spec::Queens(10), false),
+        (Spec::Queens(12), true),
+        (pentomino, true),
+    ];
+    for (spec, splits) in cases {
+        let p = problems::load(&spec).unwrap();
+        let want = sequential(&*p, Order::Given);
+        for t in 1..=3 {
+            let (w, seen) = whole(&*p, t);
+            assert_same(&format!("{spec:?} whole on {t} threads"), &w.tally, &want);
+            let split_path = w.subproblems > 1;
+            assert_eq!(
+                split_path,
+                splits && t > 1,
+                "{spec:?} on {t} threads: {w:?}"
+            );
+            assert_eq!(w.threads, if split_path { t } else { 1 }, "{spec:?}");
+            if split_path {
+                assert!(
+                    w.estimate >= threads::SPLIT_PAYS,
+                    "{spec:?}: {}",
+                    w.estimate
+                );
+                assert!(seen < want.stats.nodes, "the split's top is not the pool's");
+            } else {
+                assert!(w.estimate < threads::SPLIT_PAYS);
+                assert_eq!(seen, want.stats.nodes, "{spec:?}");
+            }
+        }
+    }
+}
+
+/// A hard Sudoku (one solution): its search ends within `threads::TRIAL_NODES`.
+const HARD: &str =
+    "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";

@@ -140,6 +140,9 @@ async function main() {
     { goTo: goToNode },
   );
   runs = new RunToEnd(onRunChange);
+  // The run's workers start and warm the engine once the page is idle, so that Run to end starts at full speed.
+  const whenIdle = /** @type {any} */ (window).requestIdleCallback || ((/** @type {() => void} */ f) => setTimeout(f, 500));
+  whenIdle(() => runs.warm(), { timeout: 2000 });
   // The race runs on the problem loaded (syncForm: the form's problem, if it changed).
   const raceView = new RaceView(
     { start: ui['race-start'], stop: ui['race-stop'], until: ui['race-until'], lanes: ui['race-lanes'], verdict: ui['race-verdict'], note: ui['race-note'] },

@@ -3,6 +3,7 @@
 // statistics, the narration line, and the run-to-end box with its own figures.
 
 import { termLink } from './glossary.js';
+import { NATIVE } from './run.js';
 
 /** @param {unknown} x */
 export function num(x) { return typeof x === 'bigint' ? Number(x) : Number(x ?? 0); }
@@ -156,7 +157,12 @@ export class RunBoxView {
     const busy = r.busy && r.ms > 0 && (r.workers ?? 0) > 1
       ? ` The workers counted ${(r.busy / 1000).toFixed(2)} s in all: ${(r.busy / r.ms).toFixed(1)} at once on average.`
       : '';
-    text.title = st ? `${line} ${fmt(st.nodes)} nodes of the ${treeWords(r.tree)}, ${fmt(st.updates)} updates${r.engine === 'bits' ? ' (counted on bit sets: the same nodes and updates as dancing links, faster)' : ''}.${busy}` : line;
+    // Beside the page's time, the CLI command for as many threads, and its time where one was
+    // measured (www/run.js NATIVE): how far the page is from the machine's native speed.
+    const measured = r.cli ? NATIVE[r.cli] : undefined;
+    const native = r.cli && (r.phase === 'done' || r.phase === 'running')
+      ? ` Natively: ${r.cli}${measured ? ` took ${measured.seconds.toFixed(2)} s (${measured.when})` : ''}.` : '';
+    text.title = st ? `${line} ${fmt(st.nodes)} nodes of the ${treeWords(r.tree)}, ${fmt(st.updates)} updates${r.engine === 'bits' ? ' (counted on bit sets: the same nodes and updates as dancing links, faster)' : ''}.${busy}${native}` : line;
     const p = r.phase === 'done' ? 1 : st ? Math.max(0, Math.min(1, num(st.progress))) : 0;
     const pct = p * 100;
     /** @type {HTMLElement} */ (bar.firstElementChild).style.width = `${pct}%`;

@@ -11,6 +11,8 @@
 //   runs.cancel()                        the user's cancel: state 'cancelled'
 //   runs.forget()                        a load or reset: any run is stopped, state back to 'idle'
 //   runs.ask(spec, title, estimate)      a huge search: state 'confirm' until runs.confirm() or cancel()
+//   runs.warm()                          starts (and warms) the workers ahead of a run: the app calls it
+//                                        once the page is idle; a run takes them from this pool
 //   runs.workers                         0 (default): one worker per core; n > 0: exactly n (tests)
 //   runs.state                           {phase, title, stats, ms, message, estimate, workers}
 //   estimateNodes(wasm, spec)            Knuth's estimate of the tree's size (one probe), for `ask`
@@ -41,6 +43,8 @@ import { LIMITS } from './engine.js';
  * @property {import('./model.js').Board[]} [solutions] once done: the first solutions found (up to LIMITS.keep), as boards
  * @property {string} [engine] what the workers count with, as Session.engine_name says it ("bits" or
  *                            "links")
+ * @property {number} [warm]  how many of the run's workers had warmed the engine when it started
+ * @property {string} [cli]   the CLI command that counts the same problem on as many threads
  * @property {string} [tree]  the tree the workers walk, as Session.tree_name says it ("dlx1",
  *                            "lookahead", "dlx3"): the nodes are that tree's
  */
@@ -85,6 +89,27 @@ export function estimateNodes(wasm, spec) {
   }
 }
 
+/**
+ * The CLI command that counts the same problem on `n` threads, as the run box shows it beside the
+ * page's time (the page cannot run it; the reader can).
+ * @param {import('./model.js').ProblemSpec} spec @param {number} n @returns {string}
+ */
+export function cliCommand(spec, n) {
+  const text = String(spec.text || '').trim();
+  const arg = !text ? '' : /^[\w.x-]+$/.test(text) && text.length <= 100 ? ` ${text}` : /\n/.test(text) ? ' FILE' : ` '${text}'`;
+  const distinct = spec.distinct ? ' --distinct' : '';
+  const tree = spec.tree && spec.tree !== 'dlx1' ? ` --tree ${spec.tree}` : '';
+  return `dlx count ${spec.kind}${arg}${distinct}${tree} --threads ${n}`;
+}
+
+/**
+ * What `dlx count --threads N` took for a problem, as measured by tests/browser/parallel.test.mjs
+ * (the page's run and the CLI one after the other, same machine, same minute), keyed by the CLI
+ * command. Only figures measured are here; for any other problem the box gives the command alone.
+ * @type {Record<string, {seconds: number, when: string}>}
+ */
+export const NATIVE = {};
+
 export class RunToEnd {
   /** @param {() => void} onChange */
   constructor(onChange) {
@@ -97,9 +122,33 @@ export class RunToEnd {
     this.state = { phase: 'idle', title: '', stats: null, ms: 0, message: '', estimate: 0 };
     /** The run waiting for "run anyway". @type {[import('./model.js').ProblemSpec, string] | null} */
     this._asked = null;
+    /** Workers started ahead of a run, warm once they said so. @type {{worker: Worker, warm: boolean}[]} */
+    this._pool = [];
   }
 
   get running() { return this.state.phase === 'running'; }
+
+  /** How many workers a run uses. */
+  _count() {
+    return this.workers > 0 ? this.workers
+      : Math.max(1, Math.min(MAX_WORKERS, navigator.hardwareConcurrency || 1));
+  }
+
+  /**
+   * Starts the workers a run will use, ahead of it: each loads the wasm and warms the engine (the
+   * hot loops compiled by V8's optimising tier), so that a run starts at full speed. Called while
+   * the page idles, and again after a run's workers are terminated.
+   */
+  warm() {
+    const n = this._count();
+    while (this._pool.length < n) {
+      const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+      /** @type {{worker: Worker, warm: boolean}} */
+      const w = { worker, warm: false };
+      worker.onmessage = (e) => { if (e.data.type === 'warm') w.warm = true; };
+      this._pool.push(w);
+    }
+  }
 
   /**
    * @param {import('./model.js').ProblemSpec} spec
@@ -107,44 +156,65 @@ export class RunToEnd {
    */
   start(spec, title) {
     this._stop();
-    const n = this.workers > 0 ? this.workers
-      : Math.max(1, Math.min(MAX_WORKERS, navigator.hardwareConcurrency || 1));
+    const n = this._count();
+    this.warm();
+    const pool = this._pool.splice(0, n);
     /** @type {(PartStats | null)[]} */
     const parts = new Array(n).fill(null);
     const ms = new Array(n).fill(0);
     /** @type {import('./pkg/dlx_studio.js').PartKept[]} */
     const kept = [];
     let finished = 0;
+    // The queue: subproblems by index, largest first (the split's order), handed out on demand.
+    let next = 0, total = -1, whole = 0;
     const started = performance.now();
-    this.state = { phase: 'running', title, stats: null, ms: 0, busy: 0, message: '', estimate: this.state.estimate, workers: n, tree: spec.tree || 'dlx1' };
-    /** @type {Worker[]} */
-    const workers = [];
-    for (let k = 0; k < n; k++) {
-      const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-      workers.push(worker);
+    this.state = { phase: 'running', title, stats: null, ms: 0, busy: 0, message: '', estimate: this.state.estimate, workers: n, tree: spec.tree || 'dlx1', warm: pool.filter((w) => w.warm).length, cli: cliCommand(spec, n) };
+    const workers = pool.map((w) => w.worker);
+    /** @param {Worker} worker */
+    const give = (worker) => {
+      if (next >= total) { worker.postMessage({ type: 'end' }); return; }
+      // Early on, a few at a time (the largest come first, so the ask-and-answer is rare anyway);
+      // one at a time at the end, where the balance is made.
+      const k = Math.max(1, Math.floor((total - next) / (8 * n)));
+      const subs = [];
+      for (let j = 0; j < k && next < total; j++) subs.push(next++);
+      worker.postMessage({ type: 'take', subs });
+    };
+    workers.forEach((worker, k) => {
       // A message from a worker of a stopped run (a worker posts on until terminated) is dropped.
       worker.onmessage = (e) => {
         if (this._workers !== workers) return;
         const m = e.data;
+        if (m.type === 'warm') return;
         if (m.type === 'error') {
           this._end('error', m.message);
           return;
         }
+        if (m.type === 'ready') {
+          total = m.subproblems;
+          whole = m.estimate;
+          if (m.tree) this.state.tree = m.tree;
+          if (m.engine) this.state.engine = m.engine;
+          return;
+        }
+        if (m.type === 'more') give(worker);
         parts[k] = m.stats;
         ms[k] = m.ms;
-        if (m.tree) this.state.tree = m.tree;
-        if (m.engine) this.state.engine = m.engine;
         if (m.type === 'done') {
           finished++;
           if (m.solutions) kept.push(...m.solutions);
         }
-        this.state.stats = sum(parts);
+        this.state.stats = sum(parts, whole);
         this.state.ms = performance.now() - started;
         this.state.busy = ms.reduce((a, b) => a + b, 0);
         if (finished === n) {
-          // The parts' first solutions, keyed by their place in the whole search's order.
+          // The workers' first solutions, keyed by their place in the whole search's order.
           kept.sort((x, y) => x.seq - y.seq || x.j - y.j);
           this.state.solutions = kept.slice(0, LIMITS.keep).map((x) => x.board);
+          // They are idle now: kept for the next run (warm), not terminated.
+          this._workers = [];
+          for (const w of workers) w.onmessage = null;
+          this._pool.push(...workers.map((worker) => ({ worker, warm: true })));
           this._end('done');
         }
         else this.onChange();
@@ -153,8 +223,8 @@ export class RunToEnd {
         if (this._workers !== workers) return;
         this._end('error', e.message || 'a worker stopped');
       };
-      worker.postMessage({ kind: spec.kind, text: spec.text, distinct: spec.distinct, format: spec.format, tree: spec.tree, part: k, parts: n });
-    }
+      worker.postMessage({ type: 'load', kind: spec.kind, text: spec.text, distinct: spec.distinct, format: spec.format, tree: spec.tree, workers: n, top: k === 0 });
+    });
     this._workers = workers;
     this.onChange();
   }
@@ -203,28 +273,30 @@ export class RunToEnd {
   }
 
   _stop() {
+    if (this._workers.length === 0) return;
     for (const w of this._workers) w.terminate();
     this._workers = [];
+    // New workers for the next run, warmed while the page idles.
+    const idle = /** @type {any} */ (globalThis).requestIdleCallback || ((/** @type {() => void} */ f) => setTimeout(f, 200));
+    idle(() => this.warm());
   }
 }
 
 /**
- * The parts' figures added up; progress is the estimated work done over all of it.
- * @param {(PartStats | null)[]} parts @returns {RunStats}
+ * The workers' figures added up; progress is the estimated work done over all of it.
+ * @param {(PartStats | null)[]} parts @param {number} whole  the estimate of all the subproblems
+ * @returns {RunStats}
  */
-function sum(parts) {
+function sum(parts, whole) {
   const t = { solutions: 0, nodes: 0, updates: 0, progress: 0 };
-  let done = 0, total = 0;
+  let done = 0;
   for (const p of parts) {
     if (!p) continue;
     t.solutions += p.solutions;
     t.nodes += p.nodes;
     t.updates += p.updates;
     done += p.done;
-    total += p.total;
   }
-  // A worker not heard from yet has work too: until all have reported, the bar is a lower bound.
-  const reported = parts.filter(Boolean).length;
-  t.progress = total > 0 ? (done / total) * (reported / parts.length) : 0;
+  t.progress = whole > 0 ? Math.min(1, done / whole) : 0;
   return t;
 }

@@ -8,7 +8,10 @@
 //! than copying the matrix per subproblem. Counts are plain sums, so the result does not depend on
 //! the number of threads or on which thread counted what.
 
-use super::split::{Split, Tally};
+use super::instance::Instance;
+use super::links::Order;
+use super::search::{Clash, Engine, Search, Tree};
+use super::split::{self, Plan, Split, Tally};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What the workers have counted so far, for a progress line: read it from another thread.
@@ -25,6 +28,8 @@ pub struct Progress {
     /// Subproblems finished, of `subproblems`.
     pub finished: AtomicU64,
     pub subproblems: AtomicU64,
+    /// The threads counting (0 until [`count_whole`] has decided; 1 where it stays on one).
+    pub threads: AtomicU64,
 }
 
 impl Progress {
@@ -146,13 +151,15 @@ pub fn count(split: &Split, subs: &[usize], threads: usize, progress: &Progress)
     let tallies = map_in_order(
         subs,
         threads,
-        || split.search(),
-        |search, &i| {
+        // The chunk size is the thread's, not the subproblem's: each return from the fast loop
+        // brings the links to the bit sets' path (pentomino 8x8: 62 subproblems of 5,000 nodes,
+        // each begun with a chunk of 1,024, spent 4% more instructions than the sequential count).
+        || (split.search(), Chunks::new()),
+        |(search, chunks), &i| {
             if progress.stop.load(Ordering::Relaxed) {
                 return Tally::default();
             }
-            let mut chunks = Chunks::new();
-            let t = split.count_in_by(search, i, Some(FIRST_CHUNK), |n, s| {
+            let t = split.count_in_by(search, i, Some(chunks.size), |n, s| {
                 progress.nodes.fetch_add(n, Ordering::Relaxed);
                 progress.solutions.fetch_add(s, Ordering::Relaxed);
                 Some(chunks.next())
@@ -163,4 +170,124 @@ pub fn count(split: &Split, subs: &[usize], threads: usize, progress: &Progress)
         },
     );
     tallies.into_iter().fold(Tally::default(), Tally::merged)
+}
+
+/// Search-tree nodes a whole count runs on one thread before it considers splitting: a search that
+/// ends within them (a Sudoku, 8-queens: 1,049 nodes) is counted exactly as `--threads 1` counts it,
+/// with no estimate, split or pool to pay for. 2,048 nodes are 0.7 ms of pentomino 8x8, the longest
+/// node among the counts measured (bit sets, 0.34 µs).
+pub const TRIAL_NODES: u64 = 1 << 11;
+
+/// Knuth's estimate (nodes plus updates) below which a whole count stays on the thread that began
+/// it: about 2-5 ms of counting (pentomino 8x8 is 5e7 for 0.1 s, 12-queens 4e6 for 19 ms), where
+/// the split, its walk and the pool's start would eat what a second thread gains.
+pub const SPLIT_PAYS: f64 = 1e6;
+
+/// Random paths of the estimate that decides, and its work bound: an eighth of the trial's own
+/// choosing (items scanned), so that deciding costs a few percent of a search just past the trial.
+const DECIDE_PROBES: u32 = 8;
+const DECIDE_WORK_SHARE: u64 = 8;
+
+/// What a whole count did: its tally (top and subproblems added up), the threads it used and the
+/// subproblems it counted (1 when it stayed on one thread).
+#[derive(Clone, Debug)]
+pub struct Whole {
+    pub tally: Tally,
+    pub threads: usize,
+    pub subproblems: usize,
+    /// Knuth's estimate that decided (0 when the trial finished the search).
+    pub estimate: f64,
+}
+
+/// Counts the whole search over `inst` (laid out in `order`, walking `tree`, counting on `engine`,
+/// `givens` chosen first) on up to `threads` threads, updating `progress`. The split must pay for
+/// itself: the search runs [`TRIAL_NODES`] on this thread first, and goes on there to the end if
+/// it finishes or a cheap estimate says it is below [`SPLIT_PAYS`]; only then is it split
+/// ([`Plan::for_threads`]) and counted on the pool, the trial's nodes thrown away. The counts are
+/// the sequential search's either way.
+pub fn count_whole(
+    inst: &Instance,
+    givens: &[usize],
+    order: Order,
+    tree: Tree,
+    engine: Engine,
+    threads: usize,
+    progress: &Progress,
+) -> Result<Whole, Clash> {
+    let mut search = Split::base_search(inst, givens, order, tree)?;
+    search.set_engine(engine);
+    let mut first = None;
+    let finished = run_for(&mut search, Some(TRIAL_NODES), &mut first);
+    let mut estimate = 0.0;
+    // A search with multiplicities is not cut (one subproblem, see `Split::with_tree`): it goes on
+    // here, with no estimate (the probes walk Algorithm X's covers, not Algorithm M's).
+    if !finished && threads > 1 && !inst.has_multiplicities() {
+        // The estimate is of the whole tree: on a copy of the trial's search taken back to its
+        // start (undoing its path), so that the trial goes on where it stands if it is short.
+        let mut base = search.clone();
+        base.restart();
+        let work = TRIAL_NODES * u64::from(search.links().n_primary()) / DECIDE_WORK_SHARE;
+        estimate = split::estimate_size(&mut base, DECIDE_PROBES, work);
+        if estimate >= SPLIT_PAYS {
+            let split = Split::from_base(base, inst, givens, order, Plan::for_threads(threads));
+            let subs: Vec<usize> = (0..split.subproblems.len()).collect();
+            let threads = threads.min(subs.len()).max(1);
+            progress.threads.store(threads as u64, Ordering::Relaxed);
+            let mut tally = split.top.clone();
+            tally.add(count(&split, &subs, threads, progress));
+            return Ok(Whole {
+                tally,
+                threads,
+                subproblems: subs.len(),
+                estimate,
+            });
+        }
+    }
+    // On this thread to the end, in chunks for the progress line.
+    progress.threads.store(1, Ordering::Relaxed);
+    progress.subproblems.store(1, Ordering::Relaxed);
+    progress.total.store(1 << 20, Ordering::Relaxed);
+    let mut chunks = Chunks::new();
+    let (mut nodes, mut solutions) = (0, 0);
+    let mut done = finished;
+    loop {
+        let st = search.stats();
+        progress
+            .nodes
+            .fetch_add(st.nodes - nodes, Ordering::Relaxed);
+        progress
+            .solutions
+            .fetch_add(st.solutions - solutions, Ordering::Relaxed);
+        (nodes, solutions) = (st.nodes, st.solutions);
+        if done || progress.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        progress.done.store(
+            (search.progress() * f64::from(1 << 20)) as u64,
+            Ordering::Relaxed,
+        );
+        done = run_for(&mut search, Some(chunks.next()), &mut first);
+    }
+    if done {
+        progress.done.store(1 << 20, Ordering::Relaxed);
+        progress.finished.store(1, Ordering::Relaxed);
+    }
+    Ok(Whole {
+        tally: Tally {
+            stats: search.stats().clone(),
+            first: first.map(|f| (0, f)),
+        },
+        threads: 1,
+        subproblems: 1,
+        estimate,
+    })
+}
+
+/// Runs `search` on for at most `max_nodes` more nodes (`None`: to its end), keeping its first
+/// solution in `first`; true when the search is finished.
+fn run_for(search: &mut Search, max_nodes: Option<u64>, first: &mut Option<Vec<usize>>) -> bool {
+    let mut kept: Vec<Vec<usize>> = first.take().into_iter().collect();
+    let done = Split::resume(search, max_nodes, &mut kept, 1);
+    *first = kept.pop();
+    done
 }

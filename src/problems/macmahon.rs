@@ -278,7 +278,10 @@ impl Problem for MacMahon {
     /// (its label is a rotation of the piece), `a` on every side that faces the border, and
     /// triangles that touch agree on their common edge.
     fn check(&self, board: &Board) -> Result<(), String> {
-        if board.kind != crate::problems::ProblemKind::MacMahon || board.rows != 4 || board.cols != 8 {
+        if board.kind != crate::problems::ProblemKind::MacMahon
+            || board.rows != 4
+            || board.cols != 8
+        {
             return Err("not a board of this puzzle".into());
         }
         let at = |p: Pos| ((3 - p.y) * 8 + 2 * p.x + i32::from(!p.up)) as usize;

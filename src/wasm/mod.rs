@@ -20,6 +20,7 @@ pub mod facts;
 mod load;
 pub mod maker;
 mod part;
+mod queue;
 mod race;
 mod reading;
 mod session;
@@ -27,6 +28,7 @@ pub mod sudoku_layout;
 
 pub use events::{encode, EventCode, EVENT_CAP, EVENT_WORDS};
 pub use part::PartCounter;
+pub use queue::{warm_engine, QueueCounter};
 pub use race::Racer;
 pub use session::{Session, KEEP};
 
@@ -54,7 +56,10 @@ pub fn wasm_memory() -> JsValue {
 #[wasm_bindgen]
 pub fn problem_kinds() -> Result<JsValue, JsValue> {
     // The kinds the page can draw: the others are the CLI's (Kind::page).
-    let kinds: Vec<_> = problems::kinds::kinds().into_iter().filter(|k| k.page).collect();
+    let kinds: Vec<_> = problems::kinds::kinds()
+        .into_iter()
+        .filter(|k| k.page)
+        .collect();
     to_js(&kinds)
 }
 

@@ -3,13 +3,13 @@
 //! this module reads the command line's numbers, draws the progress line and reads and writes the
 //! parts' JSON lines.
 
-use crate::args::{threads_of, Args};
+use crate::args::{threads_of, Args, Part};
 use crate::fail::{Fail, Stop};
 use crate::input::{read_input, source_name};
 use crate::report::count_report;
 use crate::search::{board_text, clash, Progress};
 use dlx_studio::core::threads::{self, Progress as Shared};
-use dlx_studio::core::{Order, Plan, Split};
+use dlx_studio::core::{Order, Plan, Split, Tally};
 use dlx_studio::problems::sudoku::Solver;
 use dlx_studio::problems::{self, Problem};
 use dlx_studio::report::{self, CountReport};
@@ -33,6 +33,11 @@ fn watch(
             shared.subproblems.load(Ordering::Relaxed),
         );
         let solutions = shared.solutions.load(Ordering::Relaxed);
+        // The threads counting, once a whole count has decided (`threads::count_whole`).
+        let threads = match shared.threads.load(Ordering::Relaxed) {
+            0 => threads,
+            t => t as usize,
+        };
         let line = format!(
             "{} nodes, {solutions} solution{}, {}, {threads} thread{}",
             shared.nodes.load(Ordering::Relaxed),
@@ -63,31 +68,82 @@ pub fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result
     // a whole count splits for its threads.
     let plan = Plan::for_workers(args.part.map_or(threads, |p| p.n));
     let inst = args.instance(problem);
+    let shared = Shared::default();
+    // With the progress line drawn from this thread, the count runs on another.
+    let on_worker = |progress: &mut Progress, work: &(dyn Fn() -> Tally + Sync)| {
+        std::thread::scope(|scope| {
+            let worker = scope.spawn(work);
+            let shown = if progress.on {
+                // If the line cannot be written, the workers give up rather than count on unseen.
+                watch(progress, &shared, threads, || worker.is_finished())
+                    .inspect_err(|_| shared.stop.store(true, Ordering::Relaxed))
+            } else {
+                Ok(())
+            };
+            let counted = worker
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+            shown.map(|()| counted)
+        })
+    };
+    let Some(part) = args.part else {
+        // A whole count: split only where it pays (`threads::count_whole`); `threads` in the JSON
+        // is the threads used, 1 when the search stayed on one.
+        let used = std::sync::OnceLock::new();
+        let (givens, tree, engine) = (problem.givens(), args.tree(), args.engine);
+        let tally = on_worker(&mut progress, &|| {
+            let whole = threads::count_whole(&inst, givens, order, tree, engine, threads, &shared);
+            match whole {
+                Ok(w) => {
+                    let _ = used.set(Ok(w.threads));
+                    w.tally
+                }
+                Err(c) => {
+                    let _ = used.set(Err(c));
+                    Tally::default()
+                }
+            }
+        })?;
+        let threads = match used.into_inner() {
+            Some(Ok(t)) => t,
+            Some(Err(c)) => return Err(clash(problem, c.option, c.item).into()),
+            None => 1,
+        };
+        return report(problem, args, out, t, &tally, threads, None);
+    };
     let mut split = Split::with_tree(&inst, problem.givens(), order, plan, args.tree())
         .map_err(|c| clash(problem, c.option, c.item))?;
     split.set_engine(args.engine);
-    let (k, n) = args.part.map_or((0, 1), |p| (p.k, p.n));
+    let (k, n) = (part.k, part.n);
     let subs = split.share(k, n);
     // Threads used, not asked: a tree that cannot be cut (one subproblem, e.g. a search with
     // multiplicities) is counted by one thread whatever `--threads` says, and `--json` says so.
     let threads = threads.min(subs.len()).max(1);
-    let shared = Shared::default();
     let mut tally = split.share_tally(k);
-    let counted = std::thread::scope(|scope| {
-        let worker = scope.spawn(|| threads::count(&split, &subs, threads, &shared));
-        let shown = if progress.on {
-            // If the line cannot be written, the workers give up rather than count on unseen.
-            watch(&mut progress, &shared, threads, || worker.is_finished())
-                .inspect_err(|_| shared.stop.store(true, Ordering::Relaxed))
-        } else {
-            Ok(())
-        };
-        let counted = worker
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e));
-        shown.map(|()| counted)
-    })?;
-    tally.add(counted);
+    tally.add(on_worker(&mut progress, &|| {
+        threads::count(&split, &subs, threads, &shared)
+    })?);
+    report(
+        problem,
+        args,
+        out,
+        t,
+        &tally,
+        threads,
+        Some((part, split.fingerprint)),
+    )
+}
+
+/// Writes a count's result: the solutions, or with `--json` the report line (a part's fields too).
+fn report(
+    problem: &dyn Problem,
+    args: &Args,
+    out: &mut impl Write,
+    t: Instant,
+    tally: &Tally,
+    threads: usize,
+    part: Option<(Part, u64)>,
+) -> Result<(), Stop> {
     let seconds = t.elapsed().as_secs_f64();
     let st = &tally.stats;
     let first = tally
@@ -99,10 +155,10 @@ pub fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result
             engine: Some(args.engine_name().into()),
             ..count_report(problem, st, seconds, first, threads as u64, args)
         };
-        if let Some(p) = args.part {
+        if let Some((p, fingerprint)) = part {
             report.part = Some(p.k as u64);
             report.parts = Some(p.n as u64);
-            report.fingerprint = Some(format!("{:016x}", split.fingerprint));
+            report.fingerprint = Some(format!("{fingerprint:016x}"));
             // Where this part's first solution stands in the whole search's order, so that merge
             // can tell which part's first solution is the whole search's first.
             report.first_at = Some(tally.first.as_ref().map(|f| f.0));
