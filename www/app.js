@@ -84,6 +84,8 @@ const CONTROLS = {
   'run-to-end': HTMLButtonElement, 'race-start': HTMLButtonElement, 'race-stop': HTMLButtonElement,
   'run-cancel': HTMLButtonElement, 'run-anyway': HTMLButtonElement, 'download-log': HTMLButtonElement,
   'download-instance': HTMLButtonElement, 'download-solutions': HTMLButtonElement,
+  'maker-size': HTMLSelectElement, 'maker-variant': HTMLSelectElement, 'maker-seed': HTMLInputElement,
+  'new-puzzle': HTMLButtonElement, 'maker-cancel': HTMLButtonElement,
 };
 /**
  * The page's elements by id: the CONTROLS as their types, every other one as an HTMLElement.
@@ -141,8 +143,8 @@ async function main() {
   );
   runs = new RunToEnd(onRunChange);
   // The run's workers start and warm the engine once the page is idle, so that Run to end starts at full speed.
-  const whenIdle = /** @type {any} */ (window).requestIdleCallback || ((/** @type {() => void} */ f) => setTimeout(f, 500));
-  whenIdle(() => runs.warm(), { timeout: 2000 });
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => runs.warm(), { timeout: 2000 });
+  else setTimeout(() => runs.warm(), 500);
   // The race runs on the problem loaded (syncForm: the form's problem, if it changed).
   const raceView = new RaceView(
     { start: ui['race-start'], stop: ui['race-stop'], until: ui['race-until'], lanes: ui['race-lanes'], verdict: ui['race-verdict'], note: ui['race-note'] },

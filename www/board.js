@@ -40,7 +40,7 @@ export class BoardView {
     this.variants = null;
     /** The Sudoku grid's geometry as last drawn, for pointing at its shapes. @type {{cell: number, x0: number, y0: number} | null} */
     this.geometry = null;
-    /** What the variant drawing drew last (borders, cages, sums, thermometers, diagonals), or null. @type {any} */
+    /** What the variant drawing drew last (borders, cages, sums, thermometers, diagonals), or null. @type {import('./variants.js').Drawn | null} */
     this.drawnShapes = null;
     this.aspect = 0;
     this.dirty = true;
@@ -186,7 +186,7 @@ export class BoardView {
     }
     // Shading, thermometers and diagonals lie under the digits.
     /** What the variant drawing drew, for the browser tests (www/variants.js). */
-    this.drawnShapes = L ? { ...drawUnder(ctx, { cell, x0, y0, w, h }, L, c, lit), borders: /** @type {number[][]} */ ([]), cages: /** @type {number[][]} */ ([]), sums: /** @type {any[]} */ ([]) } : null;
+    this.drawnShapes = L ? { ...drawUnder(ctx, { cell, x0, y0, w, h }, L, c, lit), borders: /** @type {number[][]} */ ([]), cages: /** @type {number[][]} */ ([]), sums: /** @type {{cell: number, text: string, box: number[]}[]} */ ([]) } : null;
     for (let k = 0; k < n * n; k++) {
       const i = Math.floor(k / n), j = k % n, x = x0 + j * cell, y = y0 + i * cell;
       const given = b.given && b.given[k];

@@ -27,7 +27,7 @@ self.onmessage = async (e) => {
   let last = -Infinity;
   let stage = '';
   try {
-    const made = make_sudoku(size, variant, seed, (/** @type {any} */ p) => {
+    const made = make_sudoku(size, variant, seed, (/** @type {{stage: string}} */ p) => {
       const now = performance.now();
       if (now - last >= EVERY_MS || p.stage !== stage) {
         last = now;
@@ -38,6 +38,6 @@ self.onmessage = async (e) => {
     });
     self.postMessage({ type: 'done', made, ms: performance.now() - t0 });
   } catch (err) {
-    self.postMessage({ type: 'error', message: /** @type {any} */ (err).message || String(err) });
+    self.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) });
   }
 };

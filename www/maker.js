@@ -37,7 +37,7 @@ export function parseMade(made) {
 
 export class Maker {
   /**
-   * @param {Record<string, any>} ui  the page's elements by id
+   * @param {import('./app.js').UI} ui  the page's elements by id
    * @param {{
    *   load: (text: string) => boolean,
    *   note: (text: string, kind?: string) => void,
@@ -124,7 +124,11 @@ export class Maker {
     this.app.note('New puzzle cancelled.');
   }
 
-  /** @param {any} msg */
+  /**
+   * A message of the maker's worker (www/maker-worker.js).
+   * @param {{type: 'progress', progress: {stage: string, tried: number, to_try: number, text: string}}
+   *   | {type: 'done', made: Made, ms: number} | {type: 'error', message: string}} msg
+   */
   _message(msg) {
     const job = /** @type {{size: number, variant: string, seed: string}} */ (this.job);
     if (msg.type === 'progress') {

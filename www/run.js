@@ -277,7 +277,7 @@ export class RunToEnd {
     for (const w of this._workers) w.terminate();
     this._workers = [];
     // New workers for the next run, warmed while the page idles.
-    const idle = /** @type {any} */ (globalThis).requestIdleCallback || ((/** @type {() => void} */ f) => setTimeout(f, 200));
+    const idle = typeof globalThis.requestIdleCallback === 'function' ? (/** @type {() => void} */ f) => globalThis.requestIdleCallback(f) : (/** @type {() => void} */ f) => setTimeout(f, 200);
     idle(() => this.warm());
   }
 }

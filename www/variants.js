@@ -50,7 +50,14 @@ function idOf(o) {
   return IDS.get(o);
 }
 
-/** The layers drawn last, by name: their key, canvas and what they drew. @type {Map<string, {key: string, canvas: HTMLCanvasElement, drawn: any}>} */
+/**
+ * What a variant's drawing drew, for pointing at it and for the browser tests: cells shaded,
+ * thermometers and cages (their cells), diagonals (line ends), inner borders, sums (cell, text, box).
+ * @typedef {{shaded?: number[], thermos?: number[][], diagonals?: number[][], borders?: number[][],
+ *   cages?: number[][], sums?: {cell: number, text: string, box: number[]}[]}} Drawn
+ */
+
+/** The layers drawn last, by name: their key, canvas and what they drew. @type {Map<string, {key: string, canvas: HTMLCanvasElement, drawn: Drawn}>} */
 const LAYERS = new Map();
 
 /**
@@ -58,7 +65,7 @@ const LAYERS = new Map();
  * after that: stroking dashed cages and thick thermometers every frame took 2-5x a classic board's
  * whole draw, and during play the board is drawn every frame while the shapes stay put.
  * @param {CanvasRenderingContext2D} ctx @param {string} name @param {string} key
- * @param {{w: number, h: number}} g @param {(off: CanvasRenderingContext2D) => any} paint  returns what it drew
+ * @param {{w: number, h: number}} g @param {(off: CanvasRenderingContext2D) => Drawn} paint  returns what it drew
  */
 function layer(ctx, name, key, g, paint) {
   const dpr = ctx.getTransform().a || 1;
