@@ -261,7 +261,7 @@ function buildForm() {
   }));
   for (const [key, p] of Object.entries(PRESETS)) ui.preset.append(new Option(p.label, key));
   // A changed switch loads at once, as a changed board, N or "distinct" does.
-  picker = new VariantPicker(ui['variant-picker'], () => loadSpec(readInputs()));
+  picker = new VariantPicker(ui['variant-picker'], () => { maker.followRules(picker.value); loadSpec(readInputs()); });
   for (const k of KINDS.values()) state.texts[k.name] = defaultText(k.name);
   state.texts.sudoku = PRESETS['sudoku-hard'].text;
   state.texts['exact-cover'] = DEFAULT.text;
@@ -345,7 +345,7 @@ function writeInputs({ kind, text, distinct, format }, { keepUndo = true } = {})
   state.texts[kind] = text;
   showInputFor(kind);
   ui.distinct.checked = !!distinct;
-  if (kindOf(kind).input === 'puzzle') picker.value = format;
+  if (kindOf(kind).input === 'puzzle') { picker.value = format; maker.followRules(format); }
   else ui['matrix-format'].value = format || 'auto';
 }
 

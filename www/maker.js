@@ -65,6 +65,17 @@ export class Maker {
 
   get running() { return this.worker !== null; }
 
+  /**
+   * The form's variant rules (the picker's switches, "x,anti-king") as the kind to make, so that the
+   * two controls of one form agree: one switch ticked makes that variant, none a classic puzzle;
+   * several are left to the select (the maker makes one variant at a time).
+   * @param {string | undefined} rules
+   */
+  followRules(rules) {
+    const on = rules ? rules.split(',').filter(Boolean) : [];
+    if (on.length <= 1) this.ui['maker-variant'].value = on[0] || 'classic';
+  }
+
   /** The `made=` value of the link for the puzzle loaded (text), or undefined. @param {string} text */
   tagFor(text) {
     return this.made.text && text === this.made.text ? this.made.tag : undefined;

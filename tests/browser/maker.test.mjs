@@ -257,3 +257,18 @@ test('maker: the narration and the tree speak a made puzzle\'s words (a cage, a 
   const diagonal = await stepUntil(page, /: diagonal [\u2197\u2198] needs an? \d: (one place|\w+ places) left$/);
   report.push(`maker: narration "${cage}"; "${diagonal}"`);
 });
+
+test('maker: the picker\'s rules and New puzzle\'s variant agree (one form, one story)', async ({ page, base }) => {
+  await open(page, base);
+  await page.selectOption(tid('problem'), 'sudoku');
+  const variant = () => page.inputValue(tid('maker-variant'));
+  assert((await variant()) === 'classic', `at the start: ${await variant()}`);
+  await page.check(tid('variant-x'));
+  assert((await variant()) === 'x', `with x ticked New puzzle would make: ${await variant()}`);
+  await page.check(tid('variant-anti-king'));
+  assert((await variant()) === 'x', `two rules ticked changed the select: ${await variant()}`);
+  await page.uncheck(tid('variant-x'));
+  assert((await variant()) === 'anti-king', `with anti-king alone: ${await variant()}`);
+  await page.uncheck(tid('variant-anti-king'));
+  assert((await variant()) === 'classic', `with no rule: ${await variant()}`);
+});
