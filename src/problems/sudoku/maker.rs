@@ -102,7 +102,7 @@ pub struct Progress {
 /// nodes", "givens: 40 of 81 cells tried, 52 givens left; 12,345 nodes".
 impl std::fmt::Display for Progress {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let nodes = crate::narrate::thousands(self.nodes);
+        let nodes = crate::core::thousands(self.nodes);
         match self.stage {
             Stage::FullGrid { attempt } => {
                 write!(f, "full grid, attempt {attempt}: {nodes} nodes")
