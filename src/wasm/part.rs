@@ -119,38 +119,13 @@ impl PartCounter {
     /// and `total` are Knuth's estimates of the part's work done and of all of it (sum them over the
     /// parts for a progress bar).
     pub fn stats(&self) -> Result<JsValue, JsValue> {
-        let t = self.share.tally();
-        let (done, total) = self.share.progress();
-        to_js(&PartView {
-            solutions: t.stats.solutions,
-            nodes: t.stats.nodes,
-            updates: t.stats.updates,
-            done,
-            total,
-            finished: self.share.is_done(),
-        })
+        share_stats(&self.share)
     }
 
     /// The part's first 100 solutions in the whole search's order (among its finished subproblems),
     /// `[{seq, j, board}]`: sort all parts' by `(seq, j)` and keep the first 100.
     pub fn kept(&self) -> Result<JsValue, JsValue> {
-        #[derive(Serialize)]
-        struct Kept {
-            seq: u64,
-            j: usize,
-            board: problems::Board,
-        }
-        let kept: Vec<Kept> = self
-            .share
-            .kept()
-            .iter()
-            .map(|&((seq, j), ref options)| Kept {
-                seq,
-                j,
-                board: self.problem.board(options),
-            })
-            .collect();
-        to_js(&kept)
+        share_kept(self.problem.as_ref(), &self.share)
     }
 
     /// The tree the part walks, as `dlx count --json` names it: "dlx1", "lookahead", or "dlx3" for
@@ -163,4 +138,41 @@ impl PartCounter {
     pub fn engine_name(&self) -> String {
         self.engine.into()
     }
+}
+
+/// What a share has counted so far (`PartCounter.stats`, `QueueCounter.stats`): `{solutions, nodes,
+/// updates, done, total, finished}`; `done` and `total` are Knuth's estimates of the work done and of
+/// all of it (summed over the workers for a progress bar).
+pub(super) fn share_stats(share: &Share) -> Result<JsValue, JsValue> {
+    let t = share.tally();
+    let (done, total) = share.progress();
+    to_js(&PartView {
+        solutions: t.stats.solutions,
+        nodes: t.stats.nodes,
+        updates: t.stats.updates,
+        done,
+        total,
+        finished: share.is_done(),
+    })
+}
+
+/// A share's first solutions in the whole search's order, `[{seq, j, board}]` (`PartCounter.kept`,
+/// `QueueCounter.kept`): sort all workers' by `(seq, j)` and keep the first `KEEP`.
+pub(super) fn share_kept(problem: &dyn Problem, share: &Share) -> Result<JsValue, JsValue> {
+    #[derive(Serialize)]
+    struct Kept {
+        seq: u64,
+        j: usize,
+        board: problems::Board,
+    }
+    let kept: Vec<Kept> = share
+        .kept()
+        .iter()
+        .map(|&((seq, j), ref options)| Kept {
+            seq,
+            j,
+            board: problem.board(options),
+        })
+        .collect();
+    to_js(&kept)
 }

@@ -24,11 +24,11 @@
 //!                                    ms, so that V8 has compiled the hot loops in its optimising tier
 //!                                    before a run starts (a worker calls it once, while the page idles)
 
-use super::args::{js_error, now, to_js};
+use super::args::{js_error, now};
 use super::load::{load_problem, tree_of, walked};
+use super::part::{share_kept, share_stats};
 use crate::core::{Order, Plan, Share, Split, Tree};
 use crate::problems::{self, Spec};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -39,22 +39,6 @@ pub struct QueueCounter {
     chunk: u64,
     /// Whether the last subproblem held was already reported begun (code 2 once per refill).
     asked: bool,
-}
-
-#[derive(Serialize)]
-struct QueueStats {
-    solutions: u64,
-    nodes: u64,
-    updates: u64,
-    done: f64,
-    total: f64,
-}
-
-#[derive(Serialize)]
-struct Kept {
-    seq: u64,
-    j: usize,
-    board: problems::Board,
 }
 
 #[wasm_bindgen]
@@ -154,30 +138,14 @@ impl QueueCounter {
         }
     }
 
+    /// What this worker counted so far, as `PartCounter.stats`.
     pub fn stats(&self) -> Result<JsValue, JsValue> {
-        let t = self.share.tally();
-        let (done, total) = self.share.progress();
-        to_js(&QueueStats {
-            solutions: t.stats.solutions,
-            nodes: t.stats.nodes,
-            updates: t.stats.updates,
-            done,
-            total,
-        })
+        share_stats(&self.share)
     }
 
+    /// Its first solutions in the whole search's order, as `PartCounter.kept`.
     pub fn kept(&self) -> Result<JsValue, JsValue> {
-        let kept: Vec<Kept> = self
-            .share
-            .kept()
-            .iter()
-            .map(|&((seq, j), ref options)| Kept {
-                seq,
-                j,
-                board: self.problem.board(options),
-            })
-            .collect();
-        to_js(&kept)
+        share_kept(self.problem.as_ref(), &self.share)
     }
 
     pub fn tree_name(&self) -> String {

@@ -5,7 +5,7 @@
 //! the cells of a filling that hold an item; and the pencil marks, fillings included.
 
 use super::{cell_name, Sudoku};
-use crate::core::{Links, COVERED};
+use crate::core::Links;
 use serde::Serialize;
 
 /// The kinds of constraint the board draws (the page gets their numbers from wasm).
@@ -270,33 +270,17 @@ impl Sudoku {
     pub fn candidates(&self, links: &Links) -> Vec<u32> {
         let size = self.grid.size();
         let n3 = size * size * size;
-        let nodes = links.nodes();
-        (0..size * size)
-            .map(|p| {
-                let h = p as u32 + 1;
-                if links.lens()[h as usize] & COVERED != 0 {
-                    return 0;
-                }
-                let mut mask = 0;
-                let mut x = nodes[h as usize].down;
-                while x != h {
-                    let k = links.option_of(x);
-                    let digit = if k < n3 {
-                        Some(k % size + 1)
-                    } else {
-                        self.filling(k).and_then(|f| {
-                            let cells = self.rules.shape_cells(f.shape);
-                            let at = cells.iter().position(|&q| q == p)?;
-                            Some(usize::from(f.digits[at]))
-                        })
-                    };
-                    if let Some(v) = digit {
-                        mask |= 1 << (v - 1);
-                    }
-                    x = nodes[x as usize].down;
-                }
-                mask
-            })
-            .collect()
+        super::problem::marks(links, size, |p, k| {
+            if k < n3 {
+                return Some(k % size + 1);
+            }
+            let f = self.filling(k)?;
+            let at = self
+                .rules
+                .shape_cells(f.shape)
+                .iter()
+                .position(|&q| q == p)?;
+            Some(usize::from(f.digits[at]))
+        })
     }
 }

@@ -442,6 +442,20 @@ pub fn item_cells(n: usize, item: usize) -> Vec<usize> {
 /// its row, column or box already holds its symbol.
 pub fn candidates(links: &Links, n: usize) -> Vec<u32> {
     let size = n * n;
+    // A variant's cage filled directly covers its cells itself (option numbers past the N³ cell
+    // options): no single digit to mark here (`Sudoku::candidates` reads its fillings).
+    marks(links, size, |_, k| {
+        (k < size * size * size).then(|| k % size + 1)
+    })
+}
+
+/// The pencil marks of every cell from the live links: bit `v - 1` for each `digit(cell, option)` of
+/// an option still in the cell item's list; 0 for a covered cell.
+pub(super) fn marks(
+    links: &Links,
+    size: usize,
+    digit: impl Fn(usize, usize) -> Option<usize>,
+) -> Vec<u32> {
     let nodes = links.nodes();
     (0..size * size)
         .map(|p| {
@@ -452,11 +466,8 @@ pub fn candidates(links: &Links, n: usize) -> Vec<u32> {
             let mut mask = 0;
             let mut x = nodes[h as usize].down;
             while x != h {
-                // A variant's cage filled directly covers its cells itself (option numbers past the
-                // N³ cell options): no single digit to mark here.
-                let k = links.option_of(x);
-                if k < size * size * size {
-                    mask |= 1 << (k % size);
+                if let Some(v) = digit(p, links.option_of(x)) {
+                    mask |= 1 << (v - 1);
                 }
                 x = nodes[x as usize].down;
             }
