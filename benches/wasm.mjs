@@ -13,19 +13,23 @@
 // MODE: `chunk:N`  -- `Session.count_chunk(N)` until done (N nodes a call: the page's Solve and next
 //                     solution take node slices; the issue measured 10,000);
 //       `part:MS`  -- `new PartCounter(KIND, TEXT, …, 0, 1)` (untimed: the load and the split), then
-//                     `count_for(MS)` until done:
-//                     exactly what the run-to-end worker (www/worker.js, SLICE_MS = 50) calls.
+//                     `count_for(MS)` until done (the run-to-end worker's calls before the queue);
+//       `queue:MS` -- `new QueueCounter(KIND, TEXT, …, 1, true)` and every subproblem pushed (untimed),
+//                     then `count_for(MS)` until it returns 0: what the run-to-end worker
+//                     (www/worker.js, SLICE_MS = 50) calls, as the only worker of a run.
+// WARM_MS (environment): first `warm_engine(WARM_MS)` as the run-to-end worker does once loaded
+// (untimed; its time is reported as warm_ms), so that run 0 is what a click on Run to end gets.
 // KIND `sudoku-set`: TEXT is ignored; the first COUNT puzzles of PUZZLE_FILE are each loaded (untimed)
 // and counted in chunk mode, their times added up.
 //
 // Only the counting calls are timed (performance.now() around each call into wasm, added up): loading
 // the module, `load` and the split are not. Run 0 is the first in a fresh process (a fresh browser
 // page), so it includes V8's baseline (Liftoff) code until the hot functions are tiered up; later runs
-// are the steady state. Each line: {run, ms, first_ms (the first call's time), calls, solutions, nodes,
+// are the steady state. Each line: {run, warm_ms, ms, first_ms (the first call's time), calls, solutions, nodes,
 // updates, engine (Session.engine_name: "bits" or "links")}.
 
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync, readSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,41 +44,68 @@ if (!pkgDir || !mode || !runsArg || !kind) {
 /**
  * The runs, in whichever engine: self-contained (the browser gets its source), so it uses nothing
  * from this module.
- * @param {any} m  the wasm package (Session, PartCounter)
- * @param {{mode: string, runs: number, kind: string, text: string, puzzles: string[]}} a
+ * @param {any} m  the wasm package (Session, PartCounter, QueueCounter, warm_engine)
+ * @param {{mode: string, runs: number, kind: string, text: string, puzzles: string[], warm: number, idle: number}} a
+ * @param {() => number} [cpu]  the counting thread's CPU time in ms, where there is such a clock (node)
  */
-function runAll(m, a) {
+function runAll(m, a, cpu) {
   const [how, sizeArg] = a.mode.split(':');
   const size = Number(sizeArg);
   /** One count in slices of the problem `s` holds; returns its timed figures. @param {any} s @param {string} kind @param {string} text */
   const count = (s, kind, text) => {
     let ms = 0;
+    let cpuMs = 0;
     let first = -1;
     let calls = 0;
     if (how === 'part') s = new m.PartCounter(kind, text, false, undefined, undefined, 0, 1);
+    if (how === 'queue') {
+      // As the run-to-end worker with one worker: the whole split's subproblems handed to it.
+      s = new m.QueueCounter(kind, text, false, undefined, undefined, 1, true);
+      for (let i = 0; i < s.subproblems(); i++) s.push(i);
+    }
     for (;;) {
+      const c = cpu ? cpu() : 0;
       const t = performance.now();
-      const done = how === 'part' ? s.count_for(size) : s.count_chunk(size);
+      const done = how === 'queue' ? s.count_for(size) === 0
+        : how === 'part' ? s.count_for(size) : s.count_chunk(size);
       const dt = performance.now() - t;
+      if (cpu) cpuMs += cpu() - c;
       ms += dt;
       if (first < 0) first = dt;
       calls += 1;
       if (done) break;
     }
     const st = s.stats();
-    return { ms, first_ms: first, calls, solutions: st.solutions, nodes: st.nodes, updates: st.updates, engine: s.engine_name() };
+    return { ms, cpu_ms: cpu ? cpuMs : -1, first_ms: first, calls, solutions: st.solutions, nodes: st.nodes, updates: st.updates, engine: s.engine_name() };
   };
+  // The worker's warm-up (www/worker.js: warm_engine(WARM_MS) once the module is loaded), untimed.
+  let warmed = 0;
+  if (a.warm > 0) {
+    const t = performance.now();
+    m.warm_engine(a.warm);
+    warmed = performance.now() - t;
+    // The page idles between its warm-up and a click: V8's optimising compiles, queued by the
+    // warm-up, finish on background threads meanwhile. Node's thread blocks; a page's main thread
+    // may not (Atomics.wait throws there), so it spins.
+    const until = performance.now() + a.idle;
+    try {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, a.idle);
+    } catch {
+      while (performance.now() < until) { /* spin */ }
+    }
+  }
   const s = new m.Session();
   const out = [];
   for (let run = 0; run < a.runs; run++) {
     let r;
     if (a.kind === 'sudoku-set') {
-      r = { ms: 0, first_ms: -1, calls: 0, solutions: 0, nodes: 0, updates: 0, engine: '' };
+      r = { ms: 0, cpu_ms: 0, first_ms: -1, calls: 0, solutions: 0, nodes: 0, updates: 0, engine: '' };
       for (const p of a.puzzles) {
         s.load('sudoku', p, false);
         const one = count(s, 'sudoku', p);
         if (r.first_ms < 0) r.first_ms = one.ms;
         r.ms += one.ms;
+        r.cpu_ms += one.cpu_ms;
         r.calls += one.calls;
         r.solutions += one.solutions;
         r.nodes += one.nodes;
@@ -85,7 +116,7 @@ function runAll(m, a) {
       s.load(a.kind, a.text, false);
       r = count(s, a.kind, a.text);
     }
-    out.push({ run, ...r });
+    out.push({ run, warm_ms: warmed, ...r });
   }
   return out;
 }
@@ -99,8 +130,31 @@ if (kind === 'sudoku-set') {
     .filter((l) => l && !l.startsWith('#'))
     .slice(0, Number(countArg));
 }
-const args = { mode, runs: Number(runsArg), kind, text, puzzles };
+const args = { mode, runs: Number(runsArg), kind, text, puzzles,
+  warm: Number(process.env.WARM_MS || 0), idle: Number(process.env.IDLE_MS || 0) };
 const require = createRequire(import.meta.url);
+
+/**
+ * The CPU time of this thread (node's main thread, which runs the wasm) in ms, from Linux's
+ * /proc/thread-self/schedstat (nanoseconds on a core); undefined where it cannot be read.
+ * @returns {(() => number) | undefined}
+ */
+function threadCpu() {
+  // Opened once and read again from offset 0 (one pread a reading, about a microsecond: the Sudoku
+  // sets make thousands of calls).
+  const buf = Buffer.alloc(64);
+  try {
+    const fd = openSync('/proc/thread-self/schedstat', 'r');
+    const read = () => {
+      const n = readSync(fd, buf, 0, buf.length, 0);
+      return Number(buf.toString('latin1', 0, n).split(' ')[0]) / 1e6;
+    };
+    read();
+    return read;
+  } catch {
+    return undefined;
+  }
+}
 
 /** In headless Chromium: the page's www/pkg, served from the project's folder. */
 async function inChromium() {
@@ -153,5 +207,5 @@ async function inChromium() {
 
 const results = process.env.ENGINE === 'chromium'
   ? await inChromium()
-  : runAll(require(path.resolve(pkgDir, 'dlx_studio.js')), args);
+  : runAll(require(path.resolve(pkgDir, 'dlx_studio.js')), args, threadCpu());
 for (const r of results) console.log(JSON.stringify(r));

@@ -12,20 +12,26 @@
 //! - *10k-node slices*: `Session.count_chunk(10000)` until done (the page's Solve and next-solution
 //!   calls take node slices; the issue measured this); natively the same `Search::run` with a node
 //!   limit 10,000 further each call;
-//! - *page worker*: `new PartCounter(…, 0, 1)` (the load and split, untimed), then `count_for(50)` until done:
-//!   exactly the run-to-end worker's calls (www/worker.js); natively the same `Share::count` in
-//!   chunks sized as `PartCounter::count_for` sizes them.
+//! - *run-to-end worker*: `new QueueCounter(…, 1, true)` with every subproblem pushed (the load and
+//!   split, untimed), then `count_for(50)` until done: exactly the run-to-end worker's calls
+//!   (www/worker.js) as the one worker of a run; natively the same `Share::count` in chunks sized as
+//!   `QueueCounter::count_for` sizes them.
 //!
 //! Wasm runs in node (the package bound `--target nodejs`) and in headless Chromium (the page's own
 //! `www/pkg`, through tests/browser's playwright-core; a newer V8, the one the page runs on), each
-//! timed twice: *steady* (the median of the 3rd to 5th counts in the same process or page, after V8
-//! has tiered the hot code up) and *first run* (the first count in a fresh one: V8 starts wasm in
-//! its baseline tier, Liftoff, and tiers a function up only between calls). Times are wall clock on both sides (node
-//! has no thread CPU clock): run it on a quiet machine; the load average is printed.
+//! timed three times: *steady* (the median of the 3rd to 5th counts in the same process or page,
+//! after V8 has tiered the hot code up), *first run, cold* (the first count in a fresh one: V8
+//! starts wasm in its baseline tier, Liftoff, and tiers a function up only between calls) and *first
+//! run, warm* (the first count in a fresh one after the run-to-end worker's warm-up,
+//! `warm_engine(WARM_MS)` of www/worker.js, and the idle moment before a click: what a click on Run
+//! to end gets). Times are wall clock on both sides: run it on a quiet machine; the load average is
+//! printed. `BENCH_WASM_CLOCK=cpu` times native and node in the counting thread's CPU time instead
+//! (node's main thread, read from /proc/thread-self/schedstat), for a loaded machine; Chromium has
+//! no such clock, so its rows are left out then.
 
 use dlx_studio::core::{
     bits, Engine as CountEngine, Event, Instance, Limits, Observer, Order, Plan, Search, Share,
-    Split, Status,
+    Split, Status, Tree,
 };
 use dlx_studio::narrate::thousands;
 use dlx_studio::problems::{self, Problem};
@@ -34,10 +40,19 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
+#[path = "common/mod.rs"]
+mod common;
+
 /// Nodes a call in the 10k-node slices.
 const CHUNK: u64 = 10_000;
 /// The run-to-end worker's slice (www/worker.js, `SLICE_MS`).
 const SLICE_MS: f64 = 50.0;
+/// The run-to-end worker's warm-up when www/worker.js cannot be read (its `WARM_MS`).
+const WARM_MS: f64 = 120.0;
+/// The idle time between the warm-up and the first count of a *warm* first run: the page warms its
+/// workers while it idles, and a click comes later (V8 finishes its optimised code meanwhile, on
+/// background threads).
+const IDLE_MS: u32 = 300;
 /// Puzzles of the 17-clue set counted (the set has 49,158; these take about 0.2 s in wasm).
 const SUDOKU_17: usize = 5000;
 
@@ -63,7 +78,8 @@ struct Counted {
     updates: u64,
 }
 
-/// One run's figures: the counts and the seconds of the counting calls, added up.
+/// One run's figures: the counts and the seconds of the counting calls, added up (wall clock, or
+/// the counting thread's CPU time with `BENCH_WASM_CLOCK=cpu`).
 #[derive(Clone, Copy, Default)]
 struct Run {
     counted: Counted,
@@ -75,22 +91,51 @@ struct Run {
 #[derive(Clone, Copy, PartialEq)]
 enum Mode {
     Chunk,
-    Part,
+    Queue,
 }
 
 impl Mode {
     fn arg(self) -> String {
         match self {
             Mode::Chunk => format!("chunk:{CHUNK}"),
-            Mode::Part => format!("part:{SLICE_MS}"),
+            Mode::Queue => format!("queue:{SLICE_MS}"),
         }
     }
     fn label(self) -> &'static str {
         match self {
             Mode::Chunk => "10k-node slices",
-            Mode::Part => "page worker, 50 ms slices",
+            Mode::Queue => "run-to-end worker, 50 ms slices",
         }
     }
+}
+
+/// Whether times are the counting thread's CPU time (`BENCH_WASM_CLOCK=cpu`) rather than wall clock.
+fn cpu_clock() -> bool {
+    std::env::var("BENCH_WASM_CLOCK").is_ok_and(|v| v == "cpu")
+}
+
+/// A clock for the native side: wall clock, or this thread's CPU time.
+fn clock() -> f64 {
+    use std::sync::OnceLock;
+    static START: OnceLock<Instant> = OnceLock::new();
+    if cpu_clock() {
+        common::now()
+    } else {
+        START.get_or_init(Instant::now).elapsed().as_secs_f64()
+    }
+}
+
+/// The run-to-end worker's warm-up, `WARM_MS` in www/worker.js (so that the bench follows it).
+fn worker_warm_ms() -> f64 {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("www/worker.js");
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.trim().strip_prefix("const WARM_MS = "))
+                .and_then(|v| v.trim_end_matches(';').trim().parse().ok())
+        })
+        .unwrap_or(WARM_MS)
 }
 
 fn load(kind: &str, text: &str) -> Box<dyn Problem> {
@@ -114,6 +159,7 @@ fn wasm_engine(inst: &Instance) -> CountEngine {
 fn count_native(problem: &dyn Problem, mode: Mode) -> Run {
     let mut secs = 0.0;
     let engine = wasm_engine(problem.instance());
+    let now = clock;
     match mode {
         Mode::Chunk => {
             let mut search = Search::new(problem.instance());
@@ -121,14 +167,14 @@ fn count_native(problem: &dyn Problem, mode: Mode) -> Run {
             search.preselect(problem.givens()).expect("givens agree");
             let mut keep = Keep(Vec::new());
             loop {
-                let t = Instant::now();
+                let t = now();
                 let nodes = search.stats().nodes;
                 search.set_limits(Limits {
                     nodes: Some(nodes + CHUNK),
                     solutions: None,
                 });
                 let status = search.run(&mut keep);
-                secs += t.elapsed().as_secs_f64();
+                secs += now() - t;
                 if status == Status::Done {
                     break;
                 }
@@ -144,23 +190,28 @@ fn count_native(problem: &dyn Problem, mode: Mode) -> Run {
                 engine: search.engine().name(),
             }
         }
-        Mode::Part => {
-            let mut split = Split::new(
+        Mode::Queue => {
+            // As `QueueCounter::new` with one worker, which counts the top, and every subproblem
+            // pushed to it.
+            let mut split = Split::with_tree(
                 problem.instance(),
                 problem.givens(),
                 Order::Given,
-                Plan::for_workers(1),
+                Plan::for_threads(1),
+                Tree::Dlx1,
             )
             .expect("givens agree");
             split.set_engine(engine);
             let engine = split.search().engine().name();
-            let mut share: Share = split.into_share(0, 1);
-            // `PartCounter::count_for`'s chunks: a quarter of the slice each, from 1024 nodes.
-            let mut chunk = 1024u64;
+            let n = split.subproblems.len();
+            let mut share = Share::queue(split, true);
+            (0..n).for_each(|i| share.push(i));
+            // `QueueCounter::count_for`'s chunks: a quarter of the slice each, from 256 nodes.
+            let mut chunk = 256u64;
             loop {
-                let t = Instant::now();
+                let t = now();
                 let done = share.count(chunk);
-                let dt = t.elapsed().as_secs_f64();
+                let dt = now() - t;
                 secs += dt;
                 let aim = (SLICE_MS / 4.0).max(0.5);
                 chunk = ((chunk as f64 * aim / (dt * 1e3).max(0.01)) as u64).clamp(256, 1 << 28);
@@ -244,20 +295,61 @@ impl Engine {
 const COUNTS: usize = 5;
 const STEADY: usize = 3;
 
-/// One node process (or browser page): its first count, and the median of its last [`STEADY`]
-/// counts. Chromium's V8 took three or four counts of 13-queens (about 0.4 s of counting) to reach
-/// its final code (150, 117, 97, 93, 87, 86, 86 ms in one page), node's one; the second count alone
-/// had Chromium at 1.3x of native where it settles at 1.06x.
-fn wasm_runs(engine: Engine, pkg: &Path, w: &Workload, mode: Mode) -> Result<(Run, Run), String> {
+/// The wasm side's three figures of one repeat: the first count in a fresh process (cold), the
+/// median of the last [`STEADY`] counts there, and the first count in another fresh process after
+/// the worker's warm-up (warm).
+struct WasmRuns {
+    cold: Run,
+    steady: Run,
+    warm: Run,
+}
+
+/// Two node processes (or browser pages): one counts [`COUNTS`] times (its first count is cold, the
+/// median of its last [`STEADY`] is steady), the other warms the engine as the run-to-end worker
+/// does, idles [`IDLE_MS`], then counts once. Chromium's V8 took three or four counts of 13-queens
+/// (about 0.4 s of counting) to reach its final code (150, 117, 97, 93, 87, 86, 86 ms in one page),
+/// node's one; the second count alone had Chromium at 1.3x of native where it settles at 1.06x.
+fn wasm_runs(engine: Engine, pkg: &Path, w: &Workload, mode: Mode) -> Result<WasmRuns, String> {
+    let runs = wasm_process(engine, pkg, w, mode, COUNTS, 0.0)?;
+    let last = &runs[COUNTS - STEADY..];
+    let secs = median(last.iter().map(|r| r.secs).collect());
+    if let Some(r) = last.iter().find(|r| r.counted != runs[0].counted) {
+        return Err(format!(
+            "the counts of one process differ: {:?} and {:?}",
+            runs[0].counted, r.counted
+        ));
+    }
+    let warm = wasm_process(engine, pkg, w, mode, 1, worker_warm_ms())?;
+    Ok(WasmRuns {
+        cold: runs[0],
+        steady: Run { secs, ..runs[0] },
+        warm: warm[0],
+    })
+}
+
+/// One node process (or browser page) counting `counts` times, after `warm_engine(warm_ms)` and
+/// [`IDLE_MS`] of idling when `warm_ms` is not 0.
+fn wasm_process(
+    engine: Engine,
+    pkg: &Path,
+    w: &Workload,
+    mode: Mode,
+    counts: usize,
+    warm_ms: f64,
+) -> Result<Vec<Run>, String> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/wasm.mjs");
     let mut cmd = Command::new("node");
     if engine == Engine::Chromium {
         cmd.env("ENGINE", "chromium");
     }
+    if warm_ms > 0.0 {
+        cmd.env("WARM_MS", warm_ms.to_string())
+            .env("IDLE_MS", IDLE_MS.to_string());
+    }
     cmd.arg(&script)
         .arg(pkg)
         .arg(mode.arg())
-        .arg(COUNTS.to_string());
+        .arg(counts.to_string());
     match &w.puzzles {
         None => cmd.arg(w.kind).arg(&w.text),
         Some((path, n)) => cmd.arg("sudoku-set").arg("-").arg(path).arg(n.to_string()),
@@ -281,7 +373,7 @@ fn wasm_runs(engine: Engine, pkg: &Path, w: &Workload, mode: Mode) -> Result<(Ru
                     nodes: n("nodes")? as u64,
                     updates: n("updates")? as u64,
                 },
-                secs: n("ms")? / 1e3,
+                secs: n(if cpu_clock() { "cpu_ms" } else { "ms" })? / 1e3,
                 engine: match v["engine"].as_str() {
                     Some("bits") => "bits",
                     Some("links") => "links",
@@ -290,18 +382,10 @@ fn wasm_runs(engine: Engine, pkg: &Path, w: &Workload, mode: Mode) -> Result<(Ru
             })
         })
         .collect::<Result<_, String>>()?;
-    if runs.len() != COUNTS {
-        return Err(format!("expected {COUNTS} runs from node, got: {text}"));
+    if runs.len() != counts {
+        return Err(format!("expected {counts} runs from node, got: {text}"));
     }
-    let last = &runs[COUNTS - STEADY..];
-    let secs = median(last.iter().map(|r| r.secs).collect());
-    if let Some(r) = last.iter().find(|r| r.counted != runs[0].counted) {
-        return Err(format!(
-            "the counts of one process differ: {:?} and {:?}",
-            runs[0].counted, r.counted
-        ));
-    }
-    Ok((runs[0], Run { secs, ..runs[0] }))
+    Ok(runs)
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -385,7 +469,12 @@ fn main() {
                 .filter(|(p, _)| !p.exists())
                 .map(|(_, what)| what)
                 .collect::<Vec<_>>();
-                if missing.is_empty() {
+                if cpu_clock() {
+                    skipped.push(
+                        "Chromium rows skipped: BENCH_WASM_CLOCK=cpu (no CPU clock of the page's thread)."
+                            .to_string(),
+                    );
+                } else if missing.is_empty() {
                     engines.push(Engine::Chromium);
                 } else {
                     skipped.push(format!(
@@ -400,7 +489,7 @@ fn main() {
             }
         }
     }
-    const BOTH: &[Mode] = &[Mode::Chunk, Mode::Part];
+    const BOTH: &[Mode] = &[Mode::Chunk, Mode::Queue];
     const CHUNK_ONLY: &[Mode] = &[Mode::Chunk];
     let mut workloads = vec![
         Workload {
@@ -411,19 +500,33 @@ fn main() {
             expect: 73712,
             modes: BOTH,
         },
-        // 10k-node slices only: the page worker's slices measured the same here (1.23x against 1.30x
-        // in one run), and each run of it takes 5 s or more.
         Workload {
             name: "pentomino 6x10, all".into(),
             kind: "pentomino",
             text: "6x10".into(),
             puzzles: None,
             expect: 9356,
-            modes: CHUNK_ONLY,
+            modes: BOTH,
+        },
+        // Options of three primary items (the number and its two places), the issue's third row.
+        Workload {
+            name: "Langford 11".into(),
+            kind: "langford",
+            text: "11".into(),
+            puzzles: None,
+            expect: 35584,
+            modes: BOTH,
         },
     ];
     let mut notes = skipped;
     match sudoku_dir() {
+        // A CPU clock reading costs node about 5 us (a read of /proc), against a Sudoku puzzle's
+        // 20 us count: its sums would be off by a quarter.
+        _ if cpu_clock() => notes.push(
+            "Sudoku rows skipped: BENCH_WASM_CLOCK=cpu (a CPU clock reading in node costs about \
+             5 us, a quarter of a puzzle's count)."
+                .to_string(),
+        ),
         None => notes.push(
             "Sudoku rows skipped: no `shared/data/sudoku` folder next to the project.".to_string(),
         ),
@@ -461,8 +564,8 @@ fn main() {
     for w in &workloads {
         for &mode in w.modes {
             let mut native = Vec::new();
-            // Per engine: first runs and steady runs.
-            let mut timed = vec![(Vec::new(), Vec::new()); engines.len()];
+            // Per engine: cold first runs, steady runs, warm first runs.
+            let mut timed = vec![(Vec::new(), Vec::new(), Vec::new()); engines.len()];
             let mut counted = None;
             let mut counted_on = "";
             for rep in 0..repeats {
@@ -488,8 +591,12 @@ fn main() {
                         std::process::exit(1);
                     }
                 };
-                for (k, &(f, s)) in wr.iter().enumerate() {
-                    for (side, r) in [("first run", f), ("steady", s)] {
+                for (k, r3) in wr.iter().enumerate() {
+                    for (side, r) in [
+                        ("first run, cold", r3.cold),
+                        ("steady", r3.steady),
+                        ("first run, warm", r3.warm),
+                    ] {
                         if r.engine != n.engine {
                             errors.push(format!(
                                 "{} ({}): {}, {side}, counted on {}, native on {}",
@@ -511,8 +618,9 @@ fn main() {
                             ));
                         }
                     }
-                    timed[k].0.push(f.secs);
-                    timed[k].1.push(s.secs);
+                    timed[k].0.push(r3.cold.secs);
+                    timed[k].1.push(r3.steady.secs);
+                    timed[k].2.push(r3.warm.secs);
                 }
                 let per = w.puzzles.as_ref().map_or(1, |p| p.1 as u64);
                 if n.counted.solutions != w.expect * per {
@@ -530,10 +638,11 @@ fn main() {
             let c = counted.expect("at least one run");
             let nat = median(native);
             let mut rows = vec![("native".to_string(), nat)];
-            for (k, (first, steady)) in timed.into_iter().enumerate() {
+            for (k, (cold, steady, warm)) in timed.into_iter().enumerate() {
                 let e = engines[k].label();
                 rows.push((format!("{e}, steady"), median(steady)));
-                rows.push((format!("{e}, first run"), median(first)));
+                rows.push((format!("{e}, first run, warm"), median(warm)));
+                rows.push((format!("{e}, first run, cold"), median(cold)));
             }
             for (engine, secs) in rows {
                 table.push(format!(
@@ -564,8 +673,13 @@ fn main() {
         String::new()
     };
     println!(
-        "wasm build under node {node}{chromium} against the native build; wall clock, medians of \
+        "wasm build under node {node}{chromium} against the native build; {}, medians of \
          {repeats} run(s); load average {load_start} at the start, {} at the end\n",
+        if cpu_clock() {
+            "the counting thread's CPU time"
+        } else {
+            "wall clock"
+        },
         load_average()
     );
     println!(
