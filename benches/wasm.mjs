@@ -29,7 +29,7 @@
 // updates, engine (Session.engine_name: "bits" or "links")}.
 
 import { createRequire } from 'node:module';
-import { openSync, readFileSync, readSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,13 +46,14 @@ if (!pkgDir || !mode || !runsArg || !kind) {
  * from this module.
  * @param {any} m  the wasm package (Session, PartCounter, QueueCounter, warm_engine)
  * @param {{mode: string, runs: number, kind: string, text: string, puzzles: string[], warm: number, idle: number}} a
- * @param {() => number} [cpu]  the counting thread's CPU time in ms, where there is such a clock (node)
+ * @param {() => number | Promise<number>} [cpu]  the counting thread's CPU time in ms, where there is
+ *   such a clock (node's own; in Chromium the driver's reading of the renderer's main thread)
  */
-function runAll(m, a, cpu) {
+async function runAll(m, a, cpu) {
   const [how, sizeArg] = a.mode.split(':');
   const size = Number(sizeArg);
   /** One count in slices of the problem `s` holds; returns its timed figures. @param {any} s @param {string} kind @param {string} text */
-  const count = (s, kind, text) => {
+  const count = async (s, kind, text) => {
     let ms = 0;
     let cpuMs = 0;
     let first = -1;
@@ -63,18 +64,20 @@ function runAll(m, a, cpu) {
       s = new m.QueueCounter(kind, text, false, undefined, undefined, 1, true);
       for (let i = 0; i < s.subproblems(); i++) s.push(i);
     }
+    // CPU time around the whole loop (a reading may be a round trip to the driver), wall clock
+    // around each call.
+    const c = cpu ? await cpu() : 0;
     for (;;) {
-      const c = cpu ? cpu() : 0;
       const t = performance.now();
       const done = how === 'queue' ? s.count_for(size) === 0
         : how === 'part' ? s.count_for(size) : s.count_chunk(size);
       const dt = performance.now() - t;
-      if (cpu) cpuMs += cpu() - c;
       ms += dt;
       if (first < 0) first = dt;
       calls += 1;
       if (done) break;
     }
+    if (cpu) cpuMs = (await cpu()) - c;
     const st = s.stats();
     return { ms, cpu_ms: cpu ? cpuMs : -1, first_ms: first, calls, solutions: st.solutions, nodes: st.nodes, updates: st.updates, engine: s.engine_name() };
   };
@@ -102,7 +105,7 @@ function runAll(m, a, cpu) {
       r = { ms: 0, cpu_ms: 0, first_ms: -1, calls: 0, solutions: 0, nodes: 0, updates: 0, engine: '' };
       for (const p of a.puzzles) {
         s.load('sudoku', p, false);
-        const one = count(s, 'sudoku', p);
+        const one = await count(s, 'sudoku', p);
         if (r.first_ms < 0) r.first_ms = one.ms;
         r.ms += one.ms;
         r.cpu_ms += one.cpu_ms;
@@ -114,7 +117,7 @@ function runAll(m, a, cpu) {
       }
     } else {
       s.load(a.kind, a.text, false);
-      r = count(s, a.kind, a.text);
+      r = await count(s, a.kind, a.text);
     }
     out.push({ run, warm_ms: warmed, ...r });
   }
@@ -156,6 +159,43 @@ function threadCpu() {
   }
 }
 
+/**
+ * The schedstat files of the main threads of Chromium's renderer processes started under this one.
+ * @returns {string[]}
+ */
+function rendererMains() {
+  const parent = (/** @type {string} */ pid) => {
+    try {
+      return /^PPid:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] || '0';
+    } catch {
+      return '0';
+    }
+  };
+  const mine = (/** @type {string} */ pid) => {
+    for (let p = pid, n = 0; p !== '0' && n < 8; p = parent(p), n++) if (p === String(process.pid)) return true;
+    return false;
+  };
+  /** @type {string[]} */
+  const out = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('--type=renderer') && mine(pid)) {
+        out.push(`/proc/${pid}/task/${pid}/schedstat`);
+      }
+    } catch { /* gone */ }
+  }
+  return out;
+}
+
+/** A thread's CPU time in ms from its schedstat file (0 when it cannot be read). @param {string} file */
+function threadMs(file) {
+  try {
+    return Number(readFileSync(file, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return 0;
+  }
+}
+
 /** In headless Chromium: the page's www/pkg, served from the project's folder. */
 async function inChromium() {
   const { chromium } = require(path.join(ROOT, 'tests/browser/node_modules/playwright-core'));
@@ -193,10 +233,24 @@ async function inChromium() {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${port}/bench.html`);
     if (!(await page.evaluate('crossOriginIsolated'))) throw new Error('the bench page is not cross-origin isolated');
+    // The CPU time of the page's thread: the main threads of the renderer processes of this
+    // browser, read by this driver from /proc (the page has no such clock) and added up (the
+    // others idle; a renderer may come or go between two readings).
+    /** @type {Map<string, number>} */
+    let last = new Map();
+    let total = 0;
+    const cpu = () => {
+      const now = new Map(rendererMains().map((f) => [f, threadMs(f)]));
+      for (const [f, ms] of now) if (last.has(f) && ms > 0) total += ms - /** @type {number} */ (last.get(f));
+      last = now;
+      return total;
+    };
+    const readable = cpu() >= 0 && last.size > 0;
+    if (readable) await page.exposeFunction('benchCpu', cpu);
     const src = `(async () => {
       const m = await import('/www/pkg/dlx_studio.js');
       await m.default();
-      return (${runAll.toString()})(m, ${JSON.stringify(args)});
+      return (${runAll.toString()})(m, ${JSON.stringify(args)}, ${readable ? 'window.benchCpu' : 'undefined'});
     })()`;
     return await page.evaluate(src);
   } finally {
@@ -207,5 +261,5 @@ async function inChromium() {
 
 const results = process.env.ENGINE === 'chromium'
   ? await inChromium()
-  : runAll(require(path.resolve(pkgDir, 'dlx_studio.js')), args, threadCpu());
+  : await runAll(require(path.resolve(pkgDir, 'dlx_studio.js')), args, threadCpu());
 for (const r of results) console.log(JSON.stringify(r));
