@@ -159,8 +159,8 @@ impl QueueCounter {
 
 /// Counts small instances of every engine variant a run may take (bit sets with options of 2, 3
 /// and 6 primary items, the links' loop on Sudoku, colours, the lookahead) again and again for
-/// about `ms` milliseconds, so that V8 has tiered their hot loops up before a run starts. Returns
-/// the instances counted.
+/// about `ms` milliseconds, so that V8 has tiered their hot loops up before a run starts, and
+/// through `Session`'s counting path too (`session::warm_session`). Returns the instances counted.
 #[wasm_bindgen]
 pub fn warm_engine(ms: f64) -> u32 {
     let specs = [
@@ -200,6 +200,10 @@ pub fn warm_engine(ms: f64) -> u32 {
                 let mut share = Share::queue(split, true);
                 (0..n).for_each(|i| share.push(i));
                 share.count(20_000);
+                if tree == Tree::Dlx1 {
+                    // The page's own calls too (Solve, on its main thread): see warm_session.
+                    super::session::warm_session(p.as_ref(), 20_000);
+                }
                 counted += 1;
                 if now() >= until {
                     break 'warm;
