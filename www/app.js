@@ -142,6 +142,8 @@ async function main() {
     { goTo: goToNode },
   );
   runs = new RunToEnd(onRunChange);
+  // The problem loaded, which the run's idle workers read and split ahead of a click on Run to end.
+  runs.upcoming = () => { const m = state.model; return m && m.problem && m.info ? { ...m.problem, tree: m.treeChoice } : null; };
   // The run's workers start and warm the engine once the page is idle, so that Run to end starts at full speed.
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => runs.warm(), { timeout: 2000 });
   else setTimeout(() => runs.warm(), 500);
@@ -959,7 +961,7 @@ let runSeen = { state: /** @type {import('./run.js').RunState | null} */ (null),
 
 /**
  * The run's state changed: say when it ends, and take a new snapshot when the run starts, ends or
- * changes phase. A progress message (every worker, every 50 ms) only changes the figures of the
+ * changes phase. A progress message (every worker, once a 200 ms slice; run.js passes them on at most every 250 ms) only changes the figures of the
  * same state object, which the run box reads at every frame (RunBoxView.draw), so it costs no
  * snapshot: redrawing every view for each one took a third of a core from the workers (pentomino
  * 6x10 on 2 workers: 0.34 s of the page's thread in a 1.05 s run).
