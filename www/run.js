@@ -78,6 +78,12 @@ import { LIMITS } from './engine.js';
  */
 const SHOW_MS = 250;
 
+/**
+ * A problem text longer than this is not read ahead: each worker would hold its own copy of a large
+ * matrix before anyone asked for a run. It is read after the click, as before.
+ */
+const AHEAD_MAX_TEXT = 1 << 20;
+
 /** More workers than this gain nothing on a page (and each holds its own copy of the matrix). */
 const MAX_WORKERS = 16;
 
@@ -207,7 +213,7 @@ export class RunToEnd {
   prepare() {
     const spec = this.upcoming();
     const n = this._count();
-    if (!spec || this._pool.length < n) return;
+    if (!spec || this._pool.length < n || String(spec.text ?? '').length > AHEAD_MAX_TEXT) return;
     const key = keyOf(spec, n);
     this._pool.slice(0, n).forEach((w, k) => {
       if (w.key === key && w.top === (k === 0)) return;
