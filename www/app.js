@@ -144,6 +144,8 @@ async function main() {
   runs = new RunToEnd(onRunChange);
   // The problem loaded, which the run's idle workers read and split ahead of a click on Run to end.
   runs.upcoming = () => { const m = state.model; return m && m.problem && m.info ? { ...m.problem, tree: m.treeChoice } : null; };
+  // And Knuth's estimate, which the click reads (kept by estimateNodes).
+  runs.beforehand = (spec) => { try { estimateNodes(M().wasm, spec); } catch { /* the click says why */ } };
   // The run's workers start and warm the engine once the page is idle, so that Run to end starts at full speed.
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => runs.warm(), { timeout: 2000 });
   else setTimeout(() => runs.warm(), 500);
@@ -944,6 +946,8 @@ function huntFrame() {
 // ------------------------------------------------------------------ run to the end (www/run.js)
 
 function runToEnd() {
+  // The run's time counts from here, the click (the estimate and a form loaded included).
+  const clicked = performance.now();
   const model = state.model;
   if (!model || !syncForm() || !model.problem || !model.info) return;
   const estimate = estimateNodes(model.wasm, model.problem);
@@ -952,7 +956,7 @@ function runToEnd() {
     ui['run-anyway'].focus();
     return;
   }
-  runs.start({ ...model.problem, tree: model.treeChoice }, model.info.title);
+  runs.start({ ...model.problem, tree: model.treeChoice }, model.info.title, clicked);
   note(`Running ${model.info.title} to the end in the background; the search here stays yours.`);
 }
 

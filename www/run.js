@@ -6,8 +6,11 @@
 //
 // Interface:
 //   const runs = new RunToEnd(onChange)  onChange() is called after every change of `state`
-//   runs.start(spec, title)              spec {kind, text, distinct, format, tree}; a run in progress is
-//                                        cancelled; the workers walk spec.tree (default DLX1's)
+//   runs.start(spec, title, since)       spec {kind, text, distinct, format, tree}; a run in progress is
+//                                        cancelled; the workers walk spec.tree (default DLX1's); its time
+//                                        counts from since (the click's performance.now(), default now)
+//   runs.upcoming, runs.beforehand       the app's: the problem loaded, which the idle workers read and
+//                                        split ahead (prepare()), and what else the page does ahead
 //   runs.cancel()                        the user's cancel: state 'cancelled'
 //   runs.forget()                        a load or reset: any run is stopped, state back to 'idle'
 //   runs.ask(spec, title, estimate)      a huge search: state 'confirm' until runs.confirm() or cancel()
@@ -94,11 +97,25 @@ export const HUGE_NODES = 1e10;
  * Knuth's estimate of the size of the search tree from one probe ("Estimating the efficiency of
  * backtrack programs", 1975): down one path, the tree is taken to branch at each level as it does on
  * the path, so it has 1 + d1 + d1·d2 + … nodes. The probe is the path the search takes first (leftmost
- * options), in a session of its own; it stops at the first solution or dead end.
+ * options), in a session of its own; it stops at the first solution or dead end. The probe is
+ * deterministic, so the last one is kept: the page makes it while it idles (RunToEnd.beforehand),
+ * and the click on Run to end reads it (on 14-queens the probe took 8 ms of the click's 10).
  * @param {import('./engine.js').Wasm} wasm
  * @param {import('./model.js').ProblemSpec} spec
  */
 export function estimateNodes(wasm, spec) {
+  const key = JSON.stringify([spec.kind, spec.text, !!spec.distinct]);
+  if (estimated.key === key) return estimated.nodes;
+  const nodes = probe(wasm, spec);
+  estimated = { key, nodes };
+  return nodes;
+}
+
+/** The last estimate made, and of what (estimateNodes's key). */
+let estimated = { key: '', nodes: 0 };
+
+/** @param {import('./engine.js').Wasm} wasm @param {import('./model.js').ProblemSpec} spec */
+function probe(wasm, spec) {
   const s = new wasm.Session();
   try {
     s.load(spec.kind, spec.text, spec.distinct);
@@ -162,6 +179,8 @@ export class RunToEnd {
      * app sets it; null: nothing to prepare). @type {() => (import('./model.js').ProblemSpec | null)}
      */
     this.upcoming = () => null;
+    /** What else the page does ahead for that problem (the app: Knuth's estimate, for the click). */
+    this.beforehand = (/** @type {import('./model.js').ProblemSpec} */ _spec) => {};
   }
 
   get running() { return this.state.phase === 'running'; }
@@ -214,6 +233,7 @@ export class RunToEnd {
     const spec = this.upcoming();
     const n = this._count();
     if (!spec || this._pool.length < n || String(spec.text ?? '').length > AHEAD_MAX_TEXT) return;
+    this.beforehand(spec);
     const key = keyOf(spec, n);
     this._pool.slice(0, n).forEach((w, k) => {
       if (w.key === key && w.top === (k === 0)) return;
@@ -236,8 +256,9 @@ export class RunToEnd {
   /**
    * @param {import('./model.js').ProblemSpec} spec
    * @param {string} title
+   * @param {number} [since]  when the user asked (performance.now()): the run's time counts from then
    */
-  start(spec, title) {
+  start(spec, title, since = performance.now()) {
     this._stop();
     const n = this._count();
     this.warm();
@@ -253,7 +274,7 @@ export class RunToEnd {
     let finished = 0;
     // The queue: subproblems by index, largest first (the split's order), handed out on demand.
     let next = 0, total = -1, whole = 0;
-    const started = performance.now();
+    const started = Math.min(since, performance.now());
     let shown = started;
     const t0 = performance.timeOrigin + started;
     /** @type {WorkerTimes[]} */
