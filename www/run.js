@@ -36,11 +36,12 @@ import { LIMITS } from './engine.js';
  * @typedef {{key: string, subproblems: number, estimate: number, tree: string, engine: string, got: number, at: number}} Ready
  */
 /**
- * Where a worker's time went in a run, in ms: got, ready, done: when its load came in, when it had
- * read and split the problem, when it was done, from the run's start (negative: ahead, while the
- * page idled); counting: its time counting; waiting: with nothing held, for the page's answer
- * (waits: how many times); asks: its questions for more; latency: the mean time to an answer.
- * @typedef {{got: number, ready: number, done: number, counting: number, waiting: number, waits: number, asks: number, latency: number}} WorkerTimes
+ * Where a worker's time went in a run, in ms: got, ready, begun, done: when its load came in, when it
+ * had read and split the problem, when it began counting, when it was done, from the run's start
+ * (negative: ahead, while the page idled); counting: its time counting; waiting: with nothing held,
+ * for the page's answer (waits: how many times); yielding: to its event loop between slices; asks:
+ * its questions for more; latency: the mean time to an answer.
+ * @typedef {{got: number, ready: number, begun: number, done: number, counting: number, waiting: number, waits: number, yielding: number, asks: number, latency: number}} WorkerTimes
  */
 /**
  * An idle worker of the pool: warm once it said so; key: the problem it was given to read ahead
@@ -278,7 +279,7 @@ export class RunToEnd {
     let shown = started;
     const t0 = performance.timeOrigin + started;
     /** @type {WorkerTimes[]} */
-    const timeline = pool.map(() => ({ got: 0, ready: 0, done: 0, counting: 0, waiting: 0, waits: 0, asks: 0, latency: 0 }));
+    const timeline = pool.map(() => ({ got: 0, ready: 0, begun: 0, done: 0, counting: 0, waiting: 0, waits: 0, yielding: 0, asks: 0, latency: 0 }));
     this.state = { phase: 'running', title, stats: null, ms: 0, busy: 0, message: '', estimate: this.state.estimate, workers: n, tree: spec.tree || 'dlx1', warm: pool.filter((w) => w.warm).length, ahead: ahead && pool.every((w) => w.ready), cli: cliCommand(spec, n) };
     const workers = pool.map((w) => w.worker);
     /** A worker has read and split the problem (now or ahead). @param {number} k @param {Ready} m */
@@ -318,7 +319,7 @@ export class RunToEnd {
         parts[k] = m.stats;
         ms[k] = m.ms;
         if (m.type === 'done') {
-          Object.assign(timeline[k], m.times, { done: m.at - t0 });
+          Object.assign(timeline[k], m.times, { begun: m.times.begun - t0, done: m.at - t0 });
           finished++;
           if (m.solutions) kept.push(...m.solutions);
         }

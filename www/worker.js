@@ -25,7 +25,8 @@
 //      {type: 'more'}                   few subproblems held: more, please
 //      {type: 'progress', stats: {solutions, nodes, updates, done, total}, ms}   once a slice
 //      {type: 'done', stats, ms, solutions: [{seq, j, board}] (its first KEEP in the search's order),
-//       times: {counting, waiting, waits, asks, latency}, at}   where its time went (count below)
+//       times: {begun, counting, waiting, waits, yielding, asks, latency}, at}   where its time went
+//       (count below)
 //      {type: 'error', key, message, line, column}
 // ms: the worker's own time since it began counting (the run box adds them up).
 
@@ -132,18 +133,19 @@ function begin() {
   noMore = false;
   wake = null;
   Object.assign(asked, { at: 0, total: 0, n: 0 });
-  count(c).catch((err) => self.postMessage({ type: 'error', message: `the count failed: ${messageOf(err)}` }));
+  count(c, clock()).catch((err) => self.postMessage({ type: 'error', message: `the count failed: ${messageOf(err)}` }));
 }
 
 /**
  * Counts what `c` holds, slice by slice, asking for more, until the page says the end. Its 'done'
- * says where its time went: counting (in count_for), waiting for the page's answers (with nothing
- * held), and the page's answers' latency (the mean from a question to its answer).
- * @param {QueueCounter} c
+ * says where its time went: when it began (clock()), counting (in count_for), waiting for the page's
+ * answers (with nothing held), yielding to its event loop between slices, and the page's answers'
+ * latency (the mean from a question to its answer).
+ * @param {QueueCounter} c @param {number} begun  when (clock())
  */
-async function count(c) {
+async function count(c, begun) {
   const t0 = performance.now();
-  let counting = 0, waiting = 0, waits = 0;
+  let counting = 0, waiting = 0, waits = 0, yielding = 0;
   let shown = t0;
   for (;;) {
     const t = performance.now();
@@ -152,7 +154,7 @@ async function count(c) {
     const ms = now - t0;
     counting += now - t;
     if (code === 0 && noMore) {
-      const times = { counting, waiting, waits, asks: asked.n, latency: asked.n ? asked.total / asked.n : 0 };
+      const times = { begun, counting, waiting, waits, yielding, asks: asked.n, latency: asked.n ? asked.total / asked.n : 0 };
       self.postMessage({ type: 'done', stats: c.stats(), ms, solutions: c.kept(), times, at: clock() });
       return;
     }
@@ -173,7 +175,9 @@ async function count(c) {
       waiting += performance.now() - w0;
       waits++;
     } else {
+      const y0 = performance.now();
       await yieldNow();
+      yielding += performance.now() - y0;
     }
   }
 }
