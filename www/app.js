@@ -967,8 +967,9 @@ let runSeen = { state: /** @type {import('./run.js').RunState | null} */ (null),
  * The run's state changed: say when it ends, and take a new snapshot when the run starts, ends or
  * changes phase. A progress message (every worker, once a 200 ms slice; run.js passes them on at
  * most every 250 ms) only changes the figures of the same state object, which the run box reads at
- * every frame (RunBoxView.draw), so it costs no snapshot: redrawing every view for each one took a third of a core from the workers (pentomino
- * 6x10 on 2 workers: 0.34 s of the page's thread in a 1.05 s run).
+ * every frame (RunBoxView.draw), so it costs no snapshot: redrawing every view for each one took a
+ * third of a core from the workers (pentomino 6x10 on 2 workers: 0.34 s of the page's thread in a
+ * 1.05 s run).
  */
 function onRunChange() {
   const r = runs.state;
