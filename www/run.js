@@ -39,9 +39,10 @@ import { LIMITS } from './engine.js';
  * Where a worker's time went in a run, in ms: got, ready, begun, done: when its load came in, when it
  * had read and split the problem, when it began counting, when it was done, from the run's start
  * (negative: ahead, while the page idled); counting: its time counting; waiting: with nothing held,
- * for the page's answer (waits: how many times); yielding: to its event loop between slices; asks:
- * its questions for more; latency: the mean time to an answer.
- * @typedef {{got: number, ready: number, begun: number, done: number, counting: number, waiting: number, waits: number, yielding: number, asks: number, latency: number}} WorkerTimes
+ * for the page's answer (waits: how many times); yielding: to its event loop between slices;
+ * posting: its messages to the page (questions and figures); asks: its questions for more;
+ * latency: the mean time to an answer.
+ * @typedef {{got: number, ready: number, begun: number, done: number, counting: number, waiting: number, waits: number, yielding: number, posting: number, asks: number, latency: number}} WorkerTimes
  */
 /**
  * An idle worker of the pool: warm once it said so; key: the problem it was given to read ahead
@@ -279,7 +280,7 @@ export class RunToEnd {
     let shown = started;
     const t0 = performance.timeOrigin + started;
     /** @type {WorkerTimes[]} */
-    const timeline = pool.map(() => ({ got: 0, ready: 0, begun: 0, done: 0, counting: 0, waiting: 0, waits: 0, yielding: 0, asks: 0, latency: 0 }));
+    const timeline = pool.map(() => ({ got: 0, ready: 0, begun: 0, done: 0, counting: 0, waiting: 0, waits: 0, yielding: 0, posting: 0, asks: 0, latency: 0 }));
     this.state = { phase: 'running', title, stats: null, ms: 0, busy: 0, message: '', estimate: this.state.estimate, workers: n, tree: spec.tree || 'dlx1', warm: pool.filter((w) => w.warm).length, ahead: ahead && pool.every((w) => w.ready), cli: cliCommand(spec, n) };
     const workers = pool.map((w) => w.worker);
     /** A worker has read and split the problem (now or ahead). @param {number} k @param {Ready} m */

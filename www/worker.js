@@ -25,8 +25,8 @@
 //      {type: 'more'}                   few subproblems held: more, please
 //      {type: 'progress', stats: {solutions, nodes, updates, done, total}, ms}   once a slice
 //      {type: 'done', stats, ms, solutions: [{seq, j, board}] (its first KEEP in the search's order),
-//       times: {begun, counting, waiting, waits, yielding, asks, latency}, at}   where its time went
-//       (count below)
+//       times: {begun, counting, waiting, waits, yielding, posting, asks, latency}, at}   where its
+//       time went (count below)
 //      {type: 'error', key, message, line, column}
 // ms: the worker's own time since it began counting (the run box adds them up).
 
@@ -139,13 +139,13 @@ function begin() {
 /**
  * Counts what `c` holds, slice by slice, asking for more, until the page says the end. Its 'done'
  * says where its time went: when it began (clock()), counting (in count_for), waiting for the page's
- * answers (with nothing held), yielding to its event loop between slices, and the page's answers'
- * latency (the mean from a question to its answer).
+ * answers (with nothing held), yielding to its event loop between slices, posting its messages, and
+ * the page's answers' latency (the mean from a question to its answer).
  * @param {QueueCounter} c @param {number} begun  when (clock())
  */
 async function count(c, begun) {
   const t0 = performance.now();
-  let counting = 0, waiting = 0, waits = 0, yielding = 0;
+  let counting = 0, waiting = 0, waits = 0, yielding = 0, posting = 0;
   let shown = t0;
   for (;;) {
     const t = performance.now();
@@ -154,7 +154,7 @@ async function count(c, begun) {
     const ms = now - t0;
     counting += now - t;
     if (code === 0 && noMore) {
-      const times = { begun, counting, waiting, waits, yielding, asks: asked.n, latency: asked.n ? asked.total / asked.n : 0 };
+      const times = { begun, counting, waiting, waits, yielding, posting, asks: asked.n, latency: asked.n ? asked.total / asked.n : 0 };
       self.postMessage({ type: 'done', stats: c.stats(), ms, solutions: c.kept(), times, at: clock() });
       return;
     }
@@ -168,6 +168,7 @@ async function count(c, begun) {
       shown = now;
       self.postMessage({ type: 'progress', stats: c.stats(), ms });
     }
+    posting += performance.now() - now;
     if (code === 0) {
       // Everything held is counted: wait for more or for the end.
       const w0 = performance.now();
