@@ -10,9 +10,9 @@
 // optimising tier), so that a run starts at full speed; and once a problem is loaded, the page has
 // the idle workers read and split it too (a 'load' without go), so that a click on Run to end only
 // says go. It counts in slices of SLICE_MS (timed inside wasm) and yields to its event loop between
-// slices, so that the page's messages come in while it counts; while it still holds AHEAD
-// subproblems (queue.rs) it asks for more and counts on meanwhile. The page cancels a run by
-// terminating its workers.
+// slices, so that the page's messages come in while it counts; when it begins the last subproblem
+// it holds it asks for more and counts on meanwhile. The page cancels a run by terminating its
+// workers.
 //
 // In:  {type: 'load', key, kind, text, distinct, format, tree, workers, top, go}   reads and splits
 //                                   (top: this worker counts the top); go: counts at once

@@ -2,8 +2,8 @@
 //! Every worker makes the same split of the problem (`core::split`, a function of the problem and
 //! the number of workers), and the page (www/run.js) hands the subproblems out by index, largest
 //! first, to whichever worker asks, so no worker sits idle while another has several left (the
-//! fixed shares of a `PartCounter` left one idle at the end). A worker asks for more while it still
-//! holds [`AHEAD`] subproblems (the one begun and one in reserve), and counts on meanwhile.
+//! fixed shares of a `PartCounter` left one idle at the end). A worker asks for more when it
+//! begins the last subproblem it holds ([`AHEAD`]), and counts that one meanwhile.
 //!
 //! Contract (JS):
 //!   const q = new QueueCounter(kind, text, distinct, format, tree, workers, top)
@@ -31,11 +31,11 @@ use crate::core::{Order, Plan, Share, Split, Tree};
 use crate::problems::{self, Spec};
 use wasm_bindgen::prelude::*;
 
-/// A worker asks for more while it holds this many subproblems unfinished (the one it counts and one in
-/// reserve), so that the page's answer comes while the reserve is counted. Asking only when the
-/// last one held was begun (1) left each worker waiting for the page's thread 7-22 times a run,
-/// 22-52 ms in all on 14-queens (0.45-0.66 s), at the end where subproblems are small.
-const AHEAD: usize = 2;
+/// A worker asks for more when it holds this many subproblems unfinished: the last one, begun. Two
+/// (one in reserve) was tried against it, alternating builds, 14-queens, three runs each at load
+/// 4-6: each worker waited on the page's answer 34-133 ms a run with two, 48-86 ms with one; no gain
+/// that the noise did not cover, and a reserve is one more subproblem held when the queue runs out.
+const AHEAD: usize = 1;
 
 #[wasm_bindgen]
 pub struct QueueCounter {
@@ -124,9 +124,10 @@ impl QueueCounter {
             let t = now();
             let done = self.share.count(self.chunk);
             let dt = now() - t;
-            // A chunk aims at 2 ms (a quarter of a shorter slice), however long the slice: the
-            // question for more is put between chunks, and it must go out well before the
-            // reserve is counted (the subproblems at the end of the queue take a few ms each).
+            // A chunk aims at 2 ms (a quarter of a shorter slice), however long the slice (200 ms
+            // in worker.js): the question for more is put between chunks, and it must go out
+            // soon after the last subproblem held is begun (those at the end of the queue take a
+            // few ms each).
             let aim = (ms / 4.0).clamp(0.5, 2.0);
             let scaled = self.chunk as f64 * aim / dt.max(0.01);
             self.chunk = (scaled as u64).clamp(256, 1 << 28);
