@@ -142,6 +142,10 @@ async function main() {
     { goTo: goToNode },
   );
   runs = new RunToEnd(onRunChange);
+  // The problem loaded, which the run's idle workers read and split ahead of a click on Run to end.
+  runs.upcoming = () => { const m = state.model; return m && m.problem && m.info ? { ...m.problem, tree: m.treeChoice } : null; };
+  // And Knuth's estimate, which the click reads (kept by estimateNodes).
+  runs.beforehand = (spec) => { try { estimateNodes(M().wasm, spec); } catch { /* the click says why */ } };
   // The run's workers start and warm the engine once the page is idle, so that Run to end starts at full speed.
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => runs.warm(), { timeout: 2000 });
   else setTimeout(() => runs.warm(), 500);
@@ -942,6 +946,8 @@ function huntFrame() {
 // ------------------------------------------------------------------ run to the end (www/run.js)
 
 function runToEnd() {
+  // The run's time counts from here, the click (the estimate and a form loaded included).
+  const clicked = performance.now();
   const model = state.model;
   if (!model || !syncForm() || !model.problem || !model.info) return;
   const estimate = estimateNodes(model.wasm, model.problem);
@@ -950,7 +956,7 @@ function runToEnd() {
     ui['run-anyway'].focus();
     return;
   }
-  runs.start({ ...model.problem, tree: model.treeChoice }, model.info.title);
+  runs.start({ ...model.problem, tree: model.treeChoice }, model.info.title, clicked);
   note(`Running ${model.info.title} to the end in the background; the search here stays yours.`);
 }
 
@@ -959,10 +965,11 @@ let runSeen = { state: /** @type {import('./run.js').RunState | null} */ (null),
 
 /**
  * The run's state changed: say when it ends, and take a new snapshot when the run starts, ends or
- * changes phase. A progress message (every worker, every 50 ms) only changes the figures of the
- * same state object, which the run box reads at every frame (RunBoxView.draw), so it costs no
- * snapshot: redrawing every view for each one took a third of a core from the workers (pentomino
- * 6x10 on 2 workers: 0.34 s of the page's thread in a 1.05 s run).
+ * changes phase. A progress message (every worker, once a 200 ms slice; run.js passes them on at
+ * most every 250 ms) only changes the figures of the same state object, which the run box reads at
+ * every frame (RunBoxView.draw), so it costs no snapshot: redrawing every view for each one took a
+ * third of a core from the workers (pentomino 6x10 on 2 workers: 0.34 s of the page's thread in a
+ * 1.05 s run).
  */
 function onRunChange() {
   const r = runs.state;

@@ -162,7 +162,9 @@ export class RunBoxView {
     const measured = r.cli ? NATIVE[r.cli] : undefined;
     const native = r.cli && (r.phase === 'done' || r.phase === 'running')
       ? ` Natively: ${r.cli}${measured ? ` took ${measured.seconds.toFixed(2)} s (${measured.when})` : ''}.` : '';
-    text.title = st ? `${line} ${fmt(st.nodes)} nodes of the ${treeWords(r.tree)}, ${fmt(st.updates)} updates${r.engine === 'bits' ? ' (counted on bit sets: the same nodes and updates as dancing links, faster)' : ''}.${busy}${native}` : line;
+    // What the page did before the click, which the time does not include.
+    const ahead = r.ahead ? ' The workers had read and split the problem while the page idled; the time is from the click.' : '';
+    text.title = st ? `${line} ${fmt(st.nodes)} nodes of the ${treeWords(r.tree)}, ${fmt(st.updates)} updates${r.engine === 'bits' ? ' (counted on bit sets: the same nodes and updates as dancing links, faster)' : ''}.${busy}${ahead}${native}` : line;
     const p = r.phase === 'done' ? 1 : st ? Math.max(0, Math.min(1, num(st.progress))) : 0;
     const pct = p * 100;
     /** @type {HTMLElement} */ (bar.firstElementChild).style.width = `${pct}%`;

@@ -6,8 +6,11 @@
 //
 // Interface:
 //   const runs = new RunToEnd(onChange)  onChange() is called after every change of `state`
-//   runs.start(spec, title)              spec {kind, text, distinct, format, tree}; a run in progress is
-//                                        cancelled; the workers walk spec.tree (default DLX1's)
+//   runs.start(spec, title, since)       spec {kind, text, distinct, format, tree}; a run in progress is
+//                                        cancelled; the workers walk spec.tree (default DLX1's); its time
+//                                        counts from since (the click's performance.now(), default now)
+//   runs.upcoming, runs.beforehand       the app's: the problem loaded, which the idle workers read and
+//                                        split ahead (prepare()), and what else the page does ahead
 //   runs.cancel()                        the user's cancel: state 'cancelled'
 //   runs.forget()                        a load or reset: any run is stopped, state back to 'idle'
 //   runs.ask(spec, title, estimate)      a huge search: state 'confirm' until runs.confirm() or cancel()
@@ -27,6 +30,25 @@ import { LIMITS } from './engine.js';
  * @property {number} solutions @property {number} nodes @property {number} updates
  * @property {number} progress  Knuth's estimate of the fraction done, over all parts
  */
+/**
+ * A worker's word that it has read and split a problem: how many subproblems, Knuth's estimate of
+ * them all, the tree and engine, and when (got: the load came in; at: done; ms since 1970).
+ * @typedef {{key: string, subproblems: number, estimate: number, tree: string, engine: string, got: number, at: number}} Ready
+ */
+/**
+ * Where a worker's time went in a run, in ms: got, ready, begun, done: when its load came in, when it
+ * had read and split the problem, when it began counting, when it was done, from the run's start
+ * (negative: ahead, while the page idled); counting: its time counting; waiting: with nothing held,
+ * for the page's answer (waits: how many times); yielding: to its event loop between slices;
+ * posting: its messages to the page (questions and figures); asks: its questions for more;
+ * latency: the mean time to an answer.
+ * @typedef {{got: number, ready: number, begun: number, done: number, counting: number, waiting: number, waits: number, yielding: number, posting: number, asks: number, latency: number}} WorkerTimes
+ */
+/**
+ * An idle worker of the pool: warm once it said so; key: the problem it was given to read ahead
+ * (keyOf; '' none), top: whether it counts the top of it, ready: its word once read and split.
+ * @typedef {{worker: Worker, warm: boolean, key: string, top: boolean, ready: Ready | null}} Idle
+ */
 /** One worker's figures (PartCounter.stats). @typedef {import('./pkg/dlx_studio.js').PartStats} PartStats */
 /**
  * @typedef {object} RunState
@@ -43,13 +65,29 @@ import { LIMITS } from './engine.js';
  * @property {import('./model.js').Board[]} [solutions] once done: the first solutions found (up to LIMITS.keep), as boards
  * @property {string} [engine] what the workers count with, as Session.engine_name says it ("bits" or
  *                            "links")
+ * @property {boolean} [ahead] whether the workers had read and split the problem while the page
+ *                            idled (then the run's time is the count's alone)
  * @property {number} [warm]  how many of the run's workers had warmed the engine when it started
  * @property {string} [cli]   the CLI command that counts the same problem on as many threads
+ * @property {WorkerTimes[]} [timeline] once done, where each worker's time went
+ * @property {number} [subproblems] how many subproblems the workers took from the queue
  * @property {string} [tree]  the tree the workers walk, as Session.tree_name says it ("dlx1",
  *                            "lookahead", "dlx3"): the nodes are that tree's
  */
 
 /** Solutions a run keeps for the page's list: the first ones in the search's order. */
+
+/**
+ * The run box's figures change at most this often while a run goes (ms): each change is a layout
+ * and a paint of the page, on a thread that shares the cores with the workers.
+ */
+const SHOW_MS = 250;
+
+/**
+ * A problem text longer than this is not read ahead: each worker would hold its own copy of a large
+ * matrix before anyone asked for a run. It is read after the click, as before.
+ */
+const AHEAD_MAX_TEXT = 1 << 20;
 
 /** More workers than this gain nothing on a page (and each holds its own copy of the matrix). */
 const MAX_WORKERS = 16;
@@ -61,11 +99,25 @@ export const HUGE_NODES = 1e10;
  * Knuth's estimate of the size of the search tree from one probe ("Estimating the efficiency of
  * backtrack programs", 1975): down one path, the tree is taken to branch at each level as it does on
  * the path, so it has 1 + d1 + d1·d2 + … nodes. The probe is the path the search takes first (leftmost
- * options), in a session of its own; it stops at the first solution or dead end.
+ * options), in a session of its own; it stops at the first solution or dead end. The probe is
+ * deterministic, so the last one is kept: the page makes it while it idles (RunToEnd.beforehand),
+ * and the click on Run to end reads it (on 14-queens the probe took 8 ms of the click's 10).
  * @param {import('./engine.js').Wasm} wasm
  * @param {import('./model.js').ProblemSpec} spec
  */
 export function estimateNodes(wasm, spec) {
+  const key = JSON.stringify([spec.kind, spec.text, !!spec.distinct]);
+  if (estimated.key === key) return estimated.nodes;
+  const nodes = probe(wasm, spec);
+  estimated = { key, nodes };
+  return nodes;
+}
+
+/** The last estimate made, and of what (estimateNodes's key). */
+let estimated = { key: '', nodes: 0 };
+
+/** @param {import('./engine.js').Wasm} wasm @param {import('./model.js').ProblemSpec} spec */
+function probe(wasm, spec) {
   const s = new wasm.Session();
   try {
     s.load(spec.kind, spec.text, spec.distinct);
@@ -122,8 +174,15 @@ export class RunToEnd {
     this.state = { phase: 'idle', title: '', stats: null, ms: 0, message: '', estimate: 0 };
     /** The run waiting for "run anyway". @type {[import('./model.js').ProblemSpec, string] | null} */
     this._asked = null;
-    /** Workers started ahead of a run, warm once they said so. @type {{worker: Worker, warm: boolean}[]} */
+    /** Workers started ahead of a run, warm once they said so, and what each has read ahead. @type {Idle[]} */
     this._pool = [];
+    /**
+     * The problem loaded on the page, which the idle workers read and split ahead of a click (the
+     * app sets it; null: nothing to prepare). @type {() => (import('./model.js').ProblemSpec | null)}
+     */
+    this.upcoming = () => null;
+    /** What else the page does ahead for that problem (the app: Knuth's estimate, for the click). */
+    this.beforehand = (/** @type {import('./model.js').ProblemSpec} */ _spec) => {};
   }
 
   get running() { return this.state.phase === 'running'; }
@@ -143,22 +202,72 @@ export class RunToEnd {
     const n = this._count();
     while (this._pool.length < n) {
       const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-      /** @type {{worker: Worker, warm: boolean}} */
-      const w = { worker, warm: false };
-      worker.onmessage = (e) => { if (e.data.type === 'warm') w.warm = true; };
-      this._pool.push(w);
+      this._pool.push(this._idle(worker, true));
     }
+    this.prepare();
+  }
+
+  /**
+   * A worker in the pool, and what it says while idle: that it is warm, and that it has read and
+   * split a problem ahead (its figures kept for the run that takes it).
+   * @param {Worker} worker @param {boolean} cold  started now: warm once it says so
+   * @returns {Idle}
+   */
+  _idle(worker, cold) {
+    /** @type {Idle} */
+    const w = { worker, warm: !cold, key: '', top: false, ready: null };
+    worker.onmessage = (e) => {
+      const m = e.data;
+      if (m.type === 'warm') w.warm = true;
+      else if (m.type === 'ready' && m.key === w.key) w.ready = m;
+      // A problem the worker cannot read ahead: the run, if clicked, loads it again and says why.
+      else if (m.type === 'error' && m.key === w.key) w.key = '';
+    };
+    return w;
+  }
+
+  /**
+   * Has the idle workers read and split the problem loaded on the page (this.upcoming()) for a run
+   * on as many workers as a run takes, so that a click on Run to end only says go: the page does
+   * it while it idles, after a load and after a run. Workers that already hold it are left alone.
+   */
+  prepare() {
+    const spec = this.upcoming();
+    const n = this._count();
+    if (!spec || this._pool.length < n || String(spec.text ?? '').length > AHEAD_MAX_TEXT) return;
+    this.beforehand(spec);
+    const key = keyOf(spec, n);
+    this._pool.slice(0, n).forEach((w, k) => {
+      if (w.key === key && w.top === (k === 0)) return;
+      w.key = key;
+      w.top = k === 0;
+      w.ready = null;
+      w.worker.postMessage({ type: 'load', key, kind: spec.kind, text: spec.text, distinct: spec.distinct, format: spec.format, tree: spec.tree, workers: n, top: w.top, go: false });
+    });
+  }
+
+  /** Whether the idle workers hold the problem loaded, read and split (tests wait for it). */
+  prepared() {
+    const spec = this.upcoming();
+    const n = this._count();
+    if (!spec || this._pool.length < n) return false;
+    const key = keyOf(spec, n);
+    return this._pool.slice(0, n).every((w) => w.key === key && w.ready !== null);
   }
 
   /**
    * @param {import('./model.js').ProblemSpec} spec
    * @param {string} title
+   * @param {number} [since]  when the user asked (performance.now()): the run's time counts from then
    */
-  start(spec, title) {
+  start(spec, title, since = performance.now()) {
     this._stop();
     const n = this._count();
     this.warm();
     const pool = this._pool.splice(0, n);
+    // Read and split ahead for this very problem (exactly one of them counting the top)? Then go.
+    const key = keyOf(spec, n);
+    const ahead = pool.every((w) => w.key === key) && pool.filter((w) => w.top).length === 1;
     /** @type {(PartStats | null)[]} */
     const parts = new Array(n).fill(null);
     const ms = new Array(n).fill(0);
@@ -167,9 +276,22 @@ export class RunToEnd {
     let finished = 0;
     // The queue: subproblems by index, largest first (the split's order), handed out on demand.
     let next = 0, total = -1, whole = 0;
-    const started = performance.now();
-    this.state = { phase: 'running', title, stats: null, ms: 0, busy: 0, message: '', estimate: this.state.estimate, workers: n, tree: spec.tree || 'dlx1', warm: pool.filter((w) => w.warm).length, cli: cliCommand(spec, n) };
+    const started = Math.min(since, performance.now());
+    let shown = started;
+    const t0 = performance.timeOrigin + started;
+    /** @type {WorkerTimes[]} */
+    const timeline = pool.map(() => ({ got: 0, ready: 0, begun: 0, done: 0, counting: 0, waiting: 0, waits: 0, yielding: 0, posting: 0, asks: 0, latency: 0 }));
+    this.state = { phase: 'running', title, stats: null, ms: 0, busy: 0, message: '', estimate: this.state.estimate, workers: n, tree: spec.tree || 'dlx1', warm: pool.filter((w) => w.warm).length, ahead: ahead && pool.every((w) => w.ready), cli: cliCommand(spec, n) };
     const workers = pool.map((w) => w.worker);
+    /** A worker has read and split the problem (now or ahead). @param {number} k @param {Ready} m */
+    const ready = (k, m) => {
+      timeline[k].got = m.got - t0;
+      timeline[k].ready = m.at - t0;
+      total = m.subproblems;
+      whole = m.estimate;
+      if (m.tree) this.state.tree = m.tree;
+      if (m.engine) this.state.engine = m.engine;
+    };
     /** @param {Worker} worker */
     const give = (worker) => {
       if (next >= total) { worker.postMessage({ type: 'end' }); return; }
@@ -187,23 +309,24 @@ export class RunToEnd {
         const m = e.data;
         if (m.type === 'warm') return;
         if (m.type === 'error') {
-          this._end('error', m.message);
+          if (m.key === undefined || m.key === key) this._end('error', m.message);
           return;
         }
         if (m.type === 'ready') {
-          total = m.subproblems;
-          whole = m.estimate;
-          if (m.tree) this.state.tree = m.tree;
-          if (m.engine) this.state.engine = m.engine;
+          if (m.key === key) ready(k, m);
           return;
         }
-        if (m.type === 'more') give(worker);
+        if (m.type === 'more') { give(worker); return; }
         parts[k] = m.stats;
         ms[k] = m.ms;
         if (m.type === 'done') {
+          Object.assign(timeline[k], m.times, { begun: m.times.begun - t0, done: m.at - t0 });
           finished++;
           if (m.solutions) kept.push(...m.solutions);
         }
+        const now = performance.now();
+        if (finished < n && now - shown < SHOW_MS) return;
+        shown = now;
         this.state.stats = sum(parts, whole);
         this.state.ms = performance.now() - started;
         this.state.busy = ms.reduce((a, b) => a + b, 0);
@@ -211,11 +334,14 @@ export class RunToEnd {
           // The workers' first solutions, keyed by their place in the whole search's order.
           kept.sort((x, y) => x.seq - y.seq || x.j - y.j);
           this.state.solutions = kept.slice(0, LIMITS.keep).map((x) => x.board);
-          // They are idle now: kept for the next run (warm), not terminated.
+          this.state.timeline = timeline;
+          this.state.subproblems = total;
+          // They are idle now: kept for the next run (warm), not terminated, and given the problem
+          // again to read ahead (their counters are spent) once the page idles.
           this._workers = [];
-          for (const w of workers) w.onmessage = null;
-          this._pool.push(...workers.map((worker) => ({ worker, warm: true })));
+          this._pool.push(...workers.map((worker) => this._idle(worker, false)));
           this._end('done');
+          whenIdle(() => this.prepare());
         }
         else this.onChange();
       };
@@ -223,7 +349,13 @@ export class RunToEnd {
         if (this._workers !== workers) return;
         this._end('error', e.message || 'a worker stopped');
       };
-      worker.postMessage({ type: 'load', kind: spec.kind, text: spec.text, distinct: spec.distinct, format: spec.format, tree: spec.tree, workers: n, top: k === 0 });
+      if (ahead) {
+        const r = pool[k].ready;
+        if (r) ready(k, r);
+        worker.postMessage({ type: 'go', key });
+      } else {
+        worker.postMessage({ type: 'load', key, kind: spec.kind, text: spec.text, distinct: spec.distinct, format: spec.format, tree: spec.tree, workers: n, top: k === 0, go: true });
+      }
     });
     this._workers = workers;
     this.onChange();
@@ -256,6 +388,8 @@ export class RunToEnd {
 
   forget() {
     this._stop();
+    // A load or a reset: the problem loaded may be another one, read ahead once the page idles.
+    whenIdle(() => this.prepare());
     this.state = { phase: 'idle', title: '', stats: null, ms: 0, message: '', estimate: 0 };
     /** @type {[import('./model.js').ProblemSpec, string] | null} */
     this._asked = null;
@@ -277,9 +411,23 @@ export class RunToEnd {
     for (const w of this._workers) w.terminate();
     this._workers = [];
     // New workers for the next run, warmed while the page idles.
-    const idle = typeof globalThis.requestIdleCallback === 'function' ? (/** @type {() => void} */ f) => globalThis.requestIdleCallback(f) : (/** @type {() => void} */ f) => setTimeout(f, 200);
-    idle(() => this.warm());
+    whenIdle(() => this.warm());
   }
+}
+
+/** Calls f once the page idles. @param {() => void} f */
+function whenIdle(f) {
+  if (typeof globalThis.requestIdleCallback === 'function') globalThis.requestIdleCallback(f, { timeout: 1000 });
+  else setTimeout(f, 200);
+}
+
+/**
+ * What names a problem read and split for a run: the spec and the number of workers (the split
+ * depends on both).
+ * @param {import('./model.js').ProblemSpec} spec @param {number} n
+ */
+function keyOf(spec, n) {
+  return JSON.stringify([spec.kind, spec.text, !!spec.distinct, spec.format ?? null, spec.tree ?? null, n]);
 }
 
 /**

@@ -7,27 +7,43 @@
 //
 // A worker is started ahead, while the page idles: it loads the wasm and warms the engine
 // (warm_engine: the hot loops counted on small instances until V8 has compiled them in its
-// optimising tier), so that a run starts at full speed. It counts in slices of SLICE_MS (timed inside
-// wasm) and yields to its event loop between slices, so that the page's messages come in while it
-// counts; when it begins the last subproblem it holds it asks for more and counts on meanwhile. The
-// page cancels a run by terminating its workers.
+// optimising tier), so that a run starts at full speed; and once a problem is loaded, the page has
+// the idle workers read and split it too (a 'load' without go), so that a click on Run to end only
+// says go. It counts in slices of SLICE_MS (timed inside wasm) and yields to its event loop between
+// slices, so that the page's messages come in while it counts; when it begins the last subproblem
+// it holds it asks for more and counts on meanwhile. The page cancels a run by terminating its
+// workers.
 //
-// In:  {type: 'load', kind, text, distinct, format, tree, workers, top}   top: this worker counts the top
+// In:  {type: 'load', key, kind, text, distinct, format, tree, workers, top, go}   reads and splits
+//                                   (top: this worker counts the top); go: counts at once
+//      {type: 'go', key}                counts the problem of that key (loaded, or once loaded)
 //      {type: 'take', subs: number[]}   subproblems to count, by index
 //      {type: 'end'}                    no more will come: report 'done' once those held are counted
 // Out: {type: 'warm', ms}               the engine is warm (ms: how long it took)
-//      {type: 'ready', subproblems, estimate (of all subproblems: the progress bar's whole), tree, engine}
-//      {type: 'more' | 'progress', stats: {solutions, nodes, updates, done, total}, ms}
-//      {type: 'done', stats, ms, solutions: [{seq, j, board}] (its first KEEP in the search's order)}
-//      {type: 'error', message, line, column}
-// ms: the worker's own counting time since its 'ready' (the run box adds them up).
+//      {type: 'ready', key, subproblems, estimate (of all subproblems: the progress bar's whole), tree,
+//       engine, got, at}                read and split (got, at: when the load came in and when done)
+//      {type: 'more'}                   few subproblems held: more, please
+//      {type: 'progress', stats: {solutions, nodes, updates, done, total}, ms}   once a slice
+//      {type: 'done', stats, ms, solutions: [{seq, j, board}] (its first KEEP in the search's order),
+//       times: {begun, counting, waiting, waits, yielding, posting, asks, latency}, at}   where its
+//       time went (count below)
+//      {type: 'error', key, message, line, column}
+// ms: the worker's own time since it began counting (the run box adds them up).
 
 /* global MessageChannel */
 import init, { QueueCounter, warm_engine } from './pkg/dlx_studio.js';
 import { messageOf } from './engine.js';
 
-/** One slice, in ms: often enough for a live progress bar, rare enough to cost nothing. */
-const SLICE_MS = 50;
+/** Now on a clock shared by the page and every worker (ms since 1970, fractional). */
+const clock = () => performance.timeOrigin + performance.now();
+
+/**
+ * One slice, in ms: the worker reports its figures and reads the page's messages between slices.
+ * Often enough for the run box (redrawn four times a second), rare enough to cost nothing: at 50 ms
+ * the reports (stats() and postMessage) took 4-33 ms of each worker's 0.45-0.66 s on 14-queens. A
+ * request for more subproblems does not wait for the slice's end (count_for returns 2 at once).
+ */
+const SLICE_MS = 200;
 /** How long the engine is warmed up before the first run (once per worker). */
 const WARM_MS = 120;
 
@@ -37,11 +53,21 @@ const ready = init().then(() => {
   self.postMessage({ type: 'warm', ms: performance.now() - t });
 });
 
-/** This worker's counter for the run it is in (null before the first load). @type {QueueCounter | null} */
+/**
+ * The counter of the page's latest load and its key (empty once a run has taken it: a counter counts
+ * once), and the key the page said go for (a 'go' may come before the load it names is done).
+ * @type {QueueCounter | null}
+ */
 let q = null;
+let qKey = '';
+let go = '';
 let noMore = false;
 /** Resolves the wait of a worker that has counted all it holds. @type {(() => void) | null} */
 let wake = null;
+/** Loads one after the other (each awaits the engine). */
+let loads = Promise.resolve();
+/** When the last question for more went out, and the answers' latency added up. */
+const asked = { at: 0, total: 0, n: 0 };
 
 /** Back to the event loop at once (a MessageChannel, not setTimeout: nested timers are clamped to 4 ms). */
 const channel = new MessageChannel();
@@ -50,65 +76,109 @@ const yields = [];
 channel.port1.onmessage = () => { const r = yields.shift(); if (r) r(); };
 const yieldNow = () => new Promise((r) => { yields.push(/** @type {() => void} */ (r)); channel.port2.postMessage(0); });
 
-self.onmessage = async (e) => {
+self.onmessage = (e) => {
   const m = e.data;
+  if (m.type === 'take' || m.type === 'end') {
+    if (asked.at) { asked.total += performance.now() - asked.at; asked.n++; asked.at = 0; }
+  }
   if (m.type === 'take') {
     for (const i of m.subs) q?.push(i);
     if (wake) { const w = wake; wake = null; w(); }
-    return;
-  }
-  if (m.type === 'end') {
+  } else if (m.type === 'end') {
     noMore = true;
     if (wake) { const w = wake; wake = null; w(); }
-    return;
-  }
-  if (m.type !== 'load') return;
-  // A worker kept from an earlier run: that run's counter goes.
-  if (q) q.free();
-  q = null;
-  noMore = false;
-  wake = null;
-  try {
-    await ready;
-  } catch (err) {
-    self.postMessage({ type: 'error', message: `the engine failed to start: ${messageOf(err)}` });
-    return;
-  }
-  /** @type {QueueCounter} */
-  let c;
-  try {
-    c = new QueueCounter(m.kind, m.text, !!m.distinct, m.format, m.tree, m.workers, !!m.top);
-  } catch (caught) {
-    const err = /** @type {import('./engine.js').InputError} */ (caught);
-    self.postMessage({ type: 'error', message: err.message, line: err.line, column: err.column });
-    return;
-  }
-  q = c;
-  self.postMessage({ type: 'ready', subproblems: c.subproblems(), estimate: c.estimate(), tree: c.tree_name(), engine: c.engine_name() });
-  try {
-    await count(c);
-  } catch (err) {
-    self.postMessage({ type: 'error', message: `the count failed: ${messageOf(err)}` });
+  } else if (m.type === 'go') {
+    go = m.key;
+    begin();
+  } else if (m.type === 'load') {
+    if (m.go) go = m.key;
+    loads = loads.then(() => load(m));
   }
 };
 
-/** Counts what `c` holds, slice by slice, asking for more, until the page says the end. @param {QueueCounter} c */
-async function count(c) {
+/**
+ * Reads and splits the problem of a 'load' (the one before freed), says 'ready', and counts if the
+ * page said go for it.
+ * @param {{key: string, kind: string, text: string, distinct?: boolean, format?: string, tree?: string, workers: number, top: boolean}} m
+ */
+async function load(m) {
+  const got = clock();
+  if (q) q.free();
+  q = null;
+  qKey = '';
+  try {
+    await ready;
+  } catch (err) {
+    self.postMessage({ type: 'error', key: m.key, message: `the engine failed to start: ${messageOf(err)}` });
+    return;
+  }
+  try {
+    q = new QueueCounter(m.kind, m.text, !!m.distinct, m.format, m.tree, m.workers, !!m.top);
+  } catch (caught) {
+    const err = /** @type {import('./engine.js').InputError} */ (caught);
+    self.postMessage({ type: 'error', key: m.key, message: err.message, line: err.line, column: err.column });
+    return;
+  }
+  qKey = m.key;
+  self.postMessage({ type: 'ready', key: m.key, subproblems: q.subproblems(), estimate: q.estimate(), tree: q.tree_name(), engine: q.engine_name(), got, at: clock() });
+  begin();
+}
+
+/** Counts the counter loaded if the page said go for it (and no count is under way). */
+function begin() {
+  if (!q || !qKey || go !== qKey) return;
+  const c = q;
+  qKey = '';
+  go = '';
+  noMore = false;
+  wake = null;
+  Object.assign(asked, { at: 0, total: 0, n: 0 });
+  count(c, clock()).catch((err) => self.postMessage({ type: 'error', message: `the count failed: ${messageOf(err)}` }));
+}
+
+/**
+ * Counts what `c` holds, slice by slice, asking for more, until the page says the end. Its 'done'
+ * says where its time went: when it began (clock()), counting (in count_for), waiting for the page's
+ * answers (with nothing held), yielding to its event loop between slices, posting its messages, and
+ * the page's answers' latency (the mean from a question to its answer).
+ * @param {QueueCounter} c @param {number} begun  when (clock())
+ */
+async function count(c, begun) {
   const t0 = performance.now();
+  let counting = 0, waiting = 0, waits = 0, yielding = 0, posting = 0;
+  let shown = t0;
   for (;;) {
+    const t = performance.now();
     const code = c.count_for(SLICE_MS);
-    const ms = performance.now() - t0;
+    const now = performance.now();
+    const ms = now - t0;
+    counting += now - t;
     if (code === 0 && noMore) {
-      self.postMessage({ type: 'done', stats: c.stats(), ms, solutions: c.kept() });
+      const times = { begun, counting, waiting, waits, yielding, posting, asks: asked.n, latency: asked.n ? asked.total / asked.n : 0 };
+      self.postMessage({ type: 'done', stats: c.stats(), ms, solutions: c.kept(), times, at: clock() });
       return;
     }
-    // 2: the last subproblem held is begun (or none is held): ask for more, and count on.
-    self.postMessage({ type: code === 2 ? 'more' : 'progress', stats: c.stats(), ms });
+    // 2: few subproblems held: ask for more (a bare question: the figures go once a slice), and
+    // count on.
+    if (code === 2) {
+      asked.at = now;
+      self.postMessage({ type: 'more' });
+    }
+    if (now - shown >= SLICE_MS) {
+      shown = now;
+      self.postMessage({ type: 'progress', stats: c.stats(), ms });
+    }
+    posting += performance.now() - now;
     if (code === 0) {
       // Everything held is counted: wait for more or for the end.
+      const w0 = performance.now();
       await new Promise((r) => { wake = /** @type {() => void} */ (r); });
+      waiting += performance.now() - w0;
+      waits++;
     } else {
+      const y0 = performance.now();
       await yieldNow();
+      yielding += performance.now() - y0;
     }
   }
 }

@@ -3,7 +3,7 @@
 //! the number of workers), and the page (www/run.js) hands the subproblems out by index, largest
 //! first, to whichever worker asks, so no worker sits idle while another has several left (the
 //! fixed shares of a `PartCounter` left one idle at the end). A worker asks for more when it
-//! begins the last subproblem it holds, and counts that one meanwhile.
+//! begins the last subproblem it holds ([`AHEAD`]), and counts that one meanwhile.
 //!
 //! Contract (JS):
 //!   const q = new QueueCounter(kind, text, distinct, format, tree, workers, top)
@@ -14,8 +14,8 @@
 //!   q.estimate() -> number           Knuth's estimate of all of them (the unit of stats().done)
 //!   q.push(i)                        hands subproblem i to this worker (appended to what it holds)
 //!   q.count_for(ms) -> number        counts for about `ms` ms: 0 when every subproblem it holds is
-//!                                    counted, 1 when time is up, 2 when it has just begun the last one
-//!                                    it holds (time to ask for more; call again to count on)
+//!                                    counted, 1 when time is up, 2 when it holds AHEAD or fewer
+//!                                    (time to ask for more; call again to count on)
 //!   q.pending() -> number            subproblems held and not finished
 //!   q.stats() -> {solutions, nodes, updates, done, total}   what this worker counted so far
 //!   q.kept() -> [{seq, j, board}]    its first solutions in the whole search's order
@@ -31,13 +31,19 @@ use crate::core::{Order, Plan, Share, Split, Tree};
 use crate::problems::{self, Spec};
 use wasm_bindgen::prelude::*;
 
+/// A worker asks for more when it holds this many subproblems unfinished: the last one, begun. Two
+/// (one in reserve) was tried against it, alternating builds, 14-queens, three runs each at load
+/// 4-6: each worker waited on the page's answer 34-133 ms a run with two, 48-86 ms with one; no gain
+/// that the noise did not cover, and a reserve is one more subproblem held when the queue runs out.
+const AHEAD: usize = 1;
+
 #[wasm_bindgen]
 pub struct QueueCounter {
     problem: Box<dyn problems::Problem>,
     share: Share,
     /// Nodes the next chunk counts, sized by the time chunks take.
     chunk: u64,
-    /// Whether the last subproblem held was already reported begun (code 2 once per refill).
+    /// Whether this refill was already asked for (code 2 once per refill).
     asked: bool,
 }
 
@@ -106,21 +112,23 @@ impl QueueCounter {
         self.share.pending() as u32
     }
 
-    /// See the contract: 0 all held counted, 1 time up, 2 the last one held begun.
+    /// See the contract: 0 all held counted, 1 time up, 2 [`AHEAD`] or fewer held: ask for more.
     pub fn count_for(&mut self, ms: f64) -> u32 {
         let ms = if ms >= 0.0 { ms } else { 0.0 };
         let t0 = now();
         loop {
-            if !self.asked && self.share.pending() <= 1 {
+            if !self.asked && self.share.pending() <= AHEAD {
                 self.asked = true;
                 return 2;
             }
             let t = now();
             let done = self.share.count(self.chunk);
             let dt = now() - t;
-            // A chunk aims at a quarter of the slice, so that a request for more goes out soon
-            // after the last subproblem held is begun.
-            let aim = (ms / 4.0).max(0.5);
+            // A chunk aims at 2 ms (a quarter of a shorter slice), however long the slice (200 ms
+            // in worker.js): the question for more is put between chunks, and it must go out
+            // soon after the last subproblem held is begun (those at the end of the queue take a
+            // few ms each).
+            let aim = (ms / 4.0).clamp(0.5, 2.0);
             let scaled = self.chunk as f64 * aim / dt.max(0.01);
             self.chunk = (scaled as u64).clamp(256, 1 << 28);
             if done {
