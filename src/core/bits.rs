@@ -242,6 +242,8 @@ pub(crate) struct Bits {
     /// in order (`BitLevel::mark` says where each level's start).
     pcol: Vec<u32>,
     pstack: Vec<u32>,
+    /// The commits of the option being tried (`try_option_xcc`), kept for their capacity.
+    commits: Vec<Commit>,
 }
 
 impl Bits {
@@ -292,6 +294,7 @@ impl Bits {
             jsigs: Vec::new(),
             pcol: vec![0; n + 1],
             pstack: Vec::new(),
+            commits: Vec::new(),
         };
         // Colours: the clash rows by (item, colour), numbered after the n + 1 columns.
         let mut clash: std::collections::HashMap<(u32, u32), u32> = Default::default();
@@ -730,10 +733,15 @@ impl Bits {
     }
 
     /// `try_option` with colours (Algorithm C's commits): level `l + 1`'s active options and lengths
-    /// once each other item of `x` is covered (no colour) or purified (a colour), one pass an item in
-    /// the order DLX2 commits them (cyclically from the node after the item branched on), since the
-    /// updates of a hidden option depend on which items were purified before it was hidden. Returns
-    /// DLX2's (updates, cleansings).
+    /// once each other item of `x` is covered (no colour) or purified (a colour), in the order DLX2
+    /// commits them (cyclically from the node after the item branched on), since the updates of a
+    /// hidden option depend on which items were purified before it was hidden. Returns DLX2's
+    /// (updates, cleansings).
+    ///
+    /// The commits are listed first (those of items purified already with the same colour, DLX2's
+    /// marked nodes, left out), then done in one call of `commit_pass`, which copies level `l`'s set
+    /// on its way: on MacMahon's triangles (an option: 2 primary items and up to 3 coloured edges, a
+    /// set of 15 words) a call, a set of slices and a copy a commit were a third of the node.
     #[inline(always)]
     pub(crate) fn try_option_xcc(&mut self, l: usize, x: u32) -> (u64, u64) {
         self.reserve(l + 1);
@@ -746,49 +754,63 @@ impl Bits {
             self.istart[x as usize + 1] as usize,
         );
         let (lo, hi) = (self.lv[l].lo as usize, self.lv[l].hi as usize);
-        {
-            let (a, ac) = (&mut self.a, &self.ac);
-            a[(l + 1) * w + lo..(l + 1) * w + hi].copy_from_slice(&ac[l * w + lo..l * w + hi]);
-            let (len, lenc) = (&mut self.len, &self.lenc);
-            copy_lengths(
-                &mut len[(l + 1) * st..(l + 2) * st],
-                &lenc[l * st..(l + 1) * st],
-            );
-        }
         let jc = s + self.items[s..e]
             .iter()
             .position(|&i| i == c)
             .expect("the option holds the item branched on");
-        let (mut updates, mut cleansings) = (0u64, 0u64);
+        self.commits.clear();
         for t in (jc + 1..e).chain(s..jc) {
-            let (i, k) = (self.items[t] as usize, self.ncol[t]);
-            let r = self.nrow[t] as usize;
-            let a1 = &mut self.a[(l + 1) * w + lo..(l + 1) * w + hi];
-            let row = &self.col[r * w + lo..r * w + hi];
-            if k != 0 && self.pcol[i] == k {
+            let (i, k) = (self.items[t], self.ncol[t]);
+            if k != 0 && self.pcol[i as usize] == k {
                 // Marked: an option on the path gave the item this colour already.
                 continue;
             }
-            let opts = Options {
-                weight: &self.weight,
-                pstart: &self.pstart,
-                prims: &self.prims,
-                same_weight: self.same_weight,
-                sig: &self.sig,
-                msig: &self.msig,
-            };
-            let len1 = &mut self.len[(l + 1) * st..(l + 2) * st];
-            if k == 0 {
-                updates += 1 + with_k!(self.k, clear_pass(&opts, lo, a1, row, len1));
-            } else {
-                // One cleansing for the item, one for each option that agrees (DLX2 marks them).
-                let col = &self.col[i * w + lo..i * w + hi];
-                let (u, agree) = with_k!(self.k, purify_pass(&opts, lo, a1, row, col, len1));
-                updates += u;
-                cleansings += 1 + agree;
-            }
-            if k != 0 {
-                self.purified(i, k);
+            self.commits.push(Commit {
+                row: self.nrow[t],
+                item: i,
+                color: k,
+            });
+        }
+        let Bits {
+            a,
+            ac,
+            len,
+            lenc,
+            col,
+            commits,
+            weight,
+            pstart,
+            prims,
+            sig,
+            msig,
+            jstart,
+            jsigs,
+            ..
+        } = self;
+        let len1 = &mut len[(l + 1) * st..(l + 2) * st];
+        copy_lengths(len1, &lenc[l * st..(l + 1) * st]);
+        let a1 = &mut a[(l + 1) * w + lo..(l + 1) * w + hi];
+        let here = &ac[l * w + lo..l * w + hi];
+        let pass = CommitPass {
+            weight,
+            pstart,
+            prims,
+            same_weight: self.same_weight,
+            sig,
+            jstart,
+            jsigs,
+            col,
+            w,
+            lo,
+        };
+        let (updates, cleansings) =
+            with_k!(self.k, commit_pass(&pass, msig, commits, here, a1, len1));
+        for t in 0..self.commits.len() {
+            let Commit { item, color, .. } = self.commits[t];
+            if color != 0 {
+                // `commit_pass` counted it in `msig` already.
+                self.pcol[item as usize] = color;
+                self.pstack.push(item);
             }
         }
         let a1 = &self.a[(l + 1) * w + lo..(l + 1) * w + hi];
@@ -806,6 +828,123 @@ impl Bits {
         self.lv[l + 1].mark = self.pstack.len() as u32;
         (updates, cleansings)
     }
+}
+
+/// One commit of an option tried with colours: the row of `col` it takes away (the item's column,
+/// or `clash[j, x]` for colour `x`), its item and colour (0: none).
+#[derive(Clone, Copy, Debug)]
+struct Commit {
+    row: u32,
+    item: u32,
+    color: u32,
+}
+
+/// What `commit_pass` reads: the options' arrays of `Options` but `msig` (which it updates), and
+/// the rows of `col` over the words `lo..` (`w` a row).
+struct CommitPass<'a> {
+    weight: &'a [u32],
+    pstart: &'a [u32],
+    prims: &'a [u32],
+    same_weight: u32,
+    sig: &'a [u32],
+    jstart: &'a [u32],
+    jsigs: &'a [u32],
+    col: &'a [u64],
+    w: usize,
+    lo: usize,
+}
+
+/// The commits of `try_option_xcc` in order: `out` (words `lo..` of the level below) starts as
+/// `here` and loses, commit by commit, the options of its row, which are hidden from `len` with the
+/// marks of the items purified so far (`msig`, which counts each purified item here as it goes).
+/// Returns DLX2's (updates, cleansings): 1 an item covered and the hides' updates; 1 an item
+/// purified and 1 each option left that agrees with its colour (DLX2 marks them).
+#[inline(never)]
+fn commit_pass<const K: usize>(
+    pass: &CommitPass,
+    msig: &mut [u32],
+    commits: &[Commit],
+    here: &[u64],
+    out: &mut [u64],
+    len: &mut [i16],
+) -> (u64, u64) {
+    let Some((first, rest)) = commits.split_first() else {
+        out.copy_from_slice(here);
+        return (0, 0);
+    };
+    // The first commit reads `here` and writes every word of `out` (no copy before it).
+    let (mut updates, mut cleansings) = commit::<K, true>(pass, msig, first, here, out, len);
+    for cm in rest {
+        let (u, c) = commit::<K, false>(pass, msig, cm, &[], out, len);
+        updates += u;
+        cleansings += c;
+    }
+    (updates, cleansings)
+}
+
+/// One commit of `commit_pass`: from `here` into `out` (`FROM`), or in `out` in place.
+#[inline(always)]
+fn commit<const K: usize, const FROM: bool>(
+    pass: &CommitPass,
+    msig: &mut [u32],
+    cm: &Commit,
+    here: &[u64],
+    out: &mut [u64],
+    len: &mut [i16],
+) -> (u64, u64) {
+    let (w, lo, n) = (pass.w, pass.lo, out.len());
+    let r = cm.row as usize * w + lo;
+    let row = &pass.col[r..r + n];
+    let here = if FROM { &here[..n] } else { here };
+    let opts = Options {
+        weight: pass.weight,
+        pstart: pass.pstart,
+        prims: pass.prims,
+        same_weight: pass.same_weight,
+        sig: pass.sig,
+        msig,
+    };
+    let mut updates = 0;
+    if cm.color == 0 {
+        for (i, (x, &m)) in out.iter_mut().zip(row).enumerate() {
+            let v = if FROM { here[i] } else { *x };
+            let h = v & m;
+            if FROM {
+                *x = v & !m;
+            }
+            if h != 0 {
+                if !FROM {
+                    *x = v & !m;
+                }
+                updates += hide::<K, true>(&opts, h, lo + i, len);
+            }
+        }
+        return (1 + updates, 0);
+    }
+    let j = cm.item as usize;
+    let cj = &pass.col[j * w + lo..j * w + lo + n];
+    let mut agree = 0u64;
+    for (i, ((x, &m), &c)) in out.iter_mut().zip(row).zip(cj).enumerate() {
+        let v = if FROM { here[i] } else { *x };
+        let g = v & c & !m;
+        if g != 0 {
+            agree += u64::from(g.count_ones());
+        }
+        let h = v & m;
+        if FROM {
+            *x = v & !m;
+        }
+        if h != 0 {
+            if !FROM {
+                *x = v & !m;
+            }
+            updates += hide::<K, true>(&opts, h, lo + i, len);
+        }
+    }
+    for &g in &pass.jsigs[pass.jstart[j] as usize..pass.jstart[j + 1] as usize] {
+        msig[g as usize] += 1;
+    }
+    (updates, 1 + agree)
 }
 
 /// `keep_pass` with colours: the updates of each hidden option leave out its nodes in items
@@ -827,51 +966,6 @@ fn keep_pass_xcc<const K: usize>(
         updates += hide::<K, true>(opts, h & m, i, len);
     }
     updates
-}
-
-/// One commit of `try_option_xcc`: the options of `a & mask` leave `a` and are hidden from `len`
-/// (DLX2's updates, marks left out).
-#[inline(never)]
-fn clear_pass<const K: usize>(
-    opts: &Options,
-    lo: usize,
-    a: &mut [u64],
-    mask: &[u64],
-    len: &mut [i16],
-) -> u64 {
-    let mut updates = 0;
-    for (i, (x, &m)) in (lo..).zip(a.iter_mut().zip(mask)) {
-        let h = *x & m;
-        if h != 0 {
-            *x &= !m;
-            updates += hide::<K, true>(opts, h, i, len);
-        }
-    }
-    updates
-}
-
-/// `clear_pass` for a purification with the clash row `mask` of item `j` (whose column is `col`):
-/// also counts the options left that have `j`, which agree with its colour (DLX2 marks them).
-#[inline(never)]
-fn purify_pass<const K: usize>(
-    opts: &Options,
-    lo: usize,
-    a: &mut [u64],
-    mask: &[u64],
-    col: &[u64],
-    len: &mut [i16],
-) -> (u64, u64) {
-    let (mut updates, mut agree) = (0, 0);
-    for (i, ((x, &m), &c)) in (lo..).zip(a.iter_mut().zip(mask).zip(col)) {
-        let v = *x;
-        agree += u64::from((v & c & !m).count_ones());
-        let h = v & m;
-        if h != 0 {
-            *x = v & !m;
-            updates += hide::<K, true>(opts, h, i, len);
-        }
-    }
-    (updates, agree)
 }
 
 /// The pass of `Bits::cover` and `Bits::try_option` over words `lo..` of the sets: `out = here &
