@@ -26,9 +26,10 @@
 //! depend on which items were purified before it was hidden. So the items of the option tried are
 //! committed one pass each, in the links' order (cyclically from the node after the item branched
 //! on), and the items purified on the path are kept (`pcol`, undone lazily by level) with, for
-//! each set of coloured items some options share (a signature: in edge matching, the edges of a
-//! cell), how many of them are purified (`msig`), which `hide` subtracts from a hidden option's
-//! weight: one load more an option than plain exact cover. Cleansings (1 per purification, 1 per node
+//! each set of coloured items some options of one size share (a signature: in edge matching, the
+//! edges of a cell), what hiding one of them counts now (`wsig`: its size less 1, less its items
+//! purified), which `hide` adds in place of the option's weight: no more loads an option than plain
+//! exact cover. Cleansings (1 per purification, 1 per node
 //! marked) are one popcount of the options agreeing with the colour.
 //!
 //! Where it applies: exact cover with or without colours (not multiplicities), on DLX1's (DLX2's)
@@ -143,10 +144,10 @@ struct Options<'a> {
     prims: &'a [u32],
     /// The weight of every option when they all have the same (`u32::MAX` otherwise).
     same_weight: u32,
-    /// Colours: the signature of option `b` (its set of coloured items), and by signature how
-    /// many of them are purified on the path.
+    /// Colours: the signature of option `b` (its set of coloured items and its weight), and by
+    /// signature the updates of a hide now (the weight less the items purified on the path).
     sig: &'a [u32],
-    msig: &'a [u32],
+    wsig: &'a [u32],
 }
 
 /// Calls `$f::<K>(args)` with the const `K` equal to `$k` (0 to [`MAX_K`]; 0 for options of mixed
@@ -231,11 +232,12 @@ pub(crate) struct Bits {
     nrow: Vec<u32>,
     ncol: Vec<u32>,
     /// By bit: the option's signature, the set of its coloured items (whose nodes DLX2 leaves
-    /// marked in their lists while they are purified, see `hide`); by signature, how many of its
-    /// items are purified on the path; by header, the signatures that hold the item,
-    /// `jsigs[jstart[j]..jstart[j + 1]]`.
+    /// marked in their lists while they are purified, see `hide`) with its weight; by signature,
+    /// the updates a hide of one of its options counts now: the weight less the items purified on
+    /// the path (an option still active agrees with each, so its node there is marked, not
+    /// unlinked); by header, the signatures that hold the item, `jsigs[jstart[j]..jstart[j + 1]]`.
     sig: Vec<u32>,
-    msig: Vec<u32>,
+    wsig: Vec<u32>,
     jstart: Vec<u32>,
     jsigs: Vec<u32>,
     /// By header: the colour the item is purified with on the path (0: none); the items purified,
@@ -289,7 +291,7 @@ impl Bits {
             nrow: Vec::new(),
             ncol: Vec::new(),
             sig: Vec::new(),
-            msig: Vec::new(),
+            wsig: Vec::new(),
             jstart: Vec::new(),
             jsigs: Vec::new(),
             pcol: vec![0; n + 1],
@@ -298,7 +300,7 @@ impl Bits {
         };
         // Colours: the clash rows by (item, colour), numbered after the n + 1 columns.
         let mut clash: std::collections::HashMap<(u32, u32), u32> = Default::default();
-        let mut sigs: std::collections::HashMap<Vec<u32>, u32> = Default::default();
+        let mut sigs: std::collections::HashMap<(Vec<u32>, u32), u32> = Default::default();
         let mut by_item: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
         let mut secs: Vec<u32> = Vec::new();
         for (b, &k) in order.iter().enumerate() {
@@ -332,20 +334,21 @@ impl Bits {
             }
             secs.sort_unstable();
             let next = sigs.len() as u32;
+            let weight = (x - f) - 1;
             let id = *sigs
-                .entry(std::mem::take(&mut secs))
-                .or_insert_with_key(|key| {
+                .entry((std::mem::take(&mut secs), weight))
+                .or_insert_with_key(|(key, _)| {
                     for &j in key {
                         by_item[j as usize].push(next);
                     }
+                    bits.wsig.push(weight);
                     next
                 });
             bits.sig.push(id);
-            bits.weight.push((x - f) - 1);
+            bits.weight.push(weight);
             bits.istart.push(bits.items.len() as u32);
             bits.pstart.push(bits.prims.len() as u32);
         }
-        bits.msig = vec![0; sigs.len()];
         bits.jstart.push(0);
         for v in &by_item {
             bits.jsigs.extend_from_slice(v);
@@ -436,7 +439,7 @@ impl Bits {
             let j = self.pstack.pop().expect("above the mark") as usize;
             self.pcol[j] = 0;
             for &g in &self.jsigs[self.jstart[j] as usize..self.jstart[j + 1] as usize] {
-                self.msig[g as usize] -= 1;
+                self.wsig[g as usize] = self.wsig[g as usize].wrapping_add(1);
             }
         }
     }
@@ -447,7 +450,8 @@ impl Bits {
         self.pcol[j] = k;
         self.pstack.push(j as u32);
         for &g in &self.jsigs[self.jstart[j] as usize..self.jstart[j + 1] as usize] {
-            self.msig[g as usize] += 1;
+            // (Below 0 only for signatures whose options are all hidden by then: wrapping.)
+            self.wsig[g as usize] = self.wsig[g as usize].wrapping_sub(1);
         }
     }
 
@@ -619,7 +623,7 @@ impl Bits {
                 prims: pr,
                 same_weight: sw,
                 sig: &self.sig,
-                msig: &self.msig,
+                wsig: &self.wsig,
             };
             with_k!(self.k, keep_pass_xcc(&opts, lo, a, row, ac, lenc))
         } else {
@@ -782,7 +786,7 @@ impl Bits {
             pstart,
             prims,
             sig,
-            msig,
+            wsig,
             jstart,
             jsigs,
             ..
@@ -804,11 +808,11 @@ impl Bits {
             lo,
         };
         let (updates, cleansings) =
-            with_k!(self.k, commit_pass(&pass, msig, commits, here, a1, len1));
+            with_k!(self.k, commit_pass(&pass, wsig, commits, here, a1, len1));
         for t in 0..self.commits.len() {
             let Commit { item, color, .. } = self.commits[t];
             if color != 0 {
-                // `commit_pass` counted it in `msig` already.
+                // `commit_pass` counted it in `wsig` already.
                 self.pcol[item as usize] = color;
                 self.pstack.push(item);
             }
@@ -839,7 +843,7 @@ struct Commit {
     color: u32,
 }
 
-/// What `commit_pass` reads: the options' arrays of `Options` but `msig` (which it updates), and
+/// What `commit_pass` reads: the options' arrays of `Options` but `wsig` (which it updates), and
 /// the rows of `col` over the words `lo..` (`w` a row).
 struct CommitPass<'a> {
     weight: &'a [u32],
@@ -856,13 +860,13 @@ struct CommitPass<'a> {
 
 /// The commits of `try_option_xcc` in order: `out` (words `lo..` of the level below) starts as
 /// `here` and loses, commit by commit, the options of its row, which are hidden from `len` with the
-/// marks of the items purified so far (`msig`, which counts each purified item here as it goes).
+/// marks of the items purified so far (`wsig`, which counts each purified item here as it goes).
 /// Returns DLX2's (updates, cleansings): 1 an item covered and the hides' updates; 1 an item
 /// purified and 1 each option left that agrees with its colour (DLX2 marks them).
 #[inline(never)]
 fn commit_pass<const K: usize>(
     pass: &CommitPass,
-    msig: &mut [u32],
+    wsig: &mut [u32],
     commits: &[Commit],
     here: &[u64],
     out: &mut [u64],
@@ -873,9 +877,9 @@ fn commit_pass<const K: usize>(
         return (0, 0);
     };
     // The first commit reads `here` and writes every word of `out` (no copy before it).
-    let (mut updates, mut cleansings) = commit::<K, true>(pass, msig, first, here, out, len);
+    let (mut updates, mut cleansings) = commit::<K, true>(pass, wsig, first, here, out, len);
     for cm in rest {
-        let (u, c) = commit::<K, false>(pass, msig, cm, &[], out, len);
+        let (u, c) = commit::<K, false>(pass, wsig, cm, &[], out, len);
         updates += u;
         cleansings += c;
     }
@@ -886,7 +890,7 @@ fn commit_pass<const K: usize>(
 #[inline(always)]
 fn commit<const K: usize, const FROM: bool>(
     pass: &CommitPass,
-    msig: &mut [u32],
+    wsig: &mut [u32],
     cm: &Commit,
     here: &[u64],
     out: &mut [u64],
@@ -902,7 +906,7 @@ fn commit<const K: usize, const FROM: bool>(
         prims: pass.prims,
         same_weight: pass.same_weight,
         sig: pass.sig,
-        msig,
+        wsig,
     };
     let mut updates = 0;
     if cm.color == 0 {
@@ -942,7 +946,7 @@ fn commit<const K: usize, const FROM: bool>(
         }
     }
     for &g in &pass.jsigs[pass.jstart[j] as usize..pass.jstart[j + 1] as usize] {
-        msig[g as usize] += 1;
+        wsig[g as usize] = wsig[g as usize].wrapping_sub(1);
     }
     (updates, 1 + agree)
 }
@@ -996,7 +1000,7 @@ fn keep_pass<const K: usize>(
         prims,
         same_weight,
         sig: &[],
-        msig: &[],
+        wsig: &[],
     };
     // Two loops rather than one: the first is vector code, and the second, the hot one, keeps
     // few values live.
@@ -1026,7 +1030,8 @@ fn hide<const K: usize, const XCC: bool>(
     i: usize,
     len: &mut [i16],
 ) -> u64 {
-    let same = opts.same_weight != u32::MAX;
+    // With colours the option's signature says its updates (`wsig`), weight included.
+    let same = !XCC && opts.same_weight != u32::MAX;
     let mut updates = if same {
         u64::from(r.count_ones()) * u64::from(opts.same_weight)
     } else {
@@ -1041,7 +1046,7 @@ fn hide<const K: usize, const XCC: bool>(
         // offsets into prims, in order, and with K > 0 it is b * K (`Bits::new`); a primary
         // position q < np <= stride == len.len().
         unsafe {
-            if !same {
+            if !XCC && !same {
                 updates += u64::from(*opts.weight.get_unchecked(b));
             }
             let row = if K > 0 {
@@ -1055,11 +1060,14 @@ fn hide<const K: usize, const XCC: bool>(
                 debug_assert!((q as usize) < len.len());
                 *len.get_unchecked_mut(q as usize) -= 1;
             }
-        }
-        if XCC {
-            // DLX2 leaves the option's nodes in purified items where they are (marked): not
-            // updates. (Safe indexing: colours are off the plain path.)
-            updates -= u64::from(opts.msig[opts.sig[b] as usize]);
+            if XCC {
+                // The option's weight less its nodes in purified items, which DLX2 leaves where
+                // they are (marked): not updates. (sig has an entry for every bit, as weight;
+                // every signature has its entry in wsig: `Bits::new`.)
+                debug_assert!(b < opts.sig.len() && (opts.sig[b] as usize) < opts.wsig.len());
+                let g = *opts.sig.get_unchecked(b) as usize;
+                updates += u64::from(*opts.wsig.get_unchecked(g));
+            }
         }
     }
     updates
