@@ -8,7 +8,8 @@
 //!
 //! `cargo bench --bench xcc` prints a Markdown table: the median time of each engine, the ratios,
 //! what `Engine::Auto` picks, and the search tree's nodes, updates and cleansings (equal on both of
-//! our engines, checked) with nanoseconds per node. `BENCH_QUICK=1` runs once each.
+//! our engines, checked) with nanoseconds per node. `BENCH_QUICK=1` runs once each; `XCC_ONLY=text`
+//! runs only the workloads whose name contains `text` (`XCC_ONLY=MacMahon`).
 //!
 //! Workloads:
 //! - edge-matching squares (`problems::edge_matching`), boards generated from seeds: cells and
@@ -284,6 +285,9 @@ fn main() {
     let load = std::fs::read_to_string("/proc/loadavg")
         .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
         .unwrap_or_default();
+    // `XCC_ONLY=MacMahon` (any part of a workload's name): only those rows.
+    let only = std::env::var("XCC_ONLY").unwrap_or_default();
+    let wanted = |name: &str| name.contains(only.as_str());
     let mut errors = Vec::new();
     let mut rows = Vec::new();
     eprintln!("xcc: running{}", if quick { " (BENCH_QUICK)" } else { "" });
@@ -293,6 +297,9 @@ fn main() {
     // solutions.
     for seed in 1..=4 {
         let name = format!("6x6/5/{seed}");
+        if !wanted(&format!("Edge matching {name}")) {
+            continue;
+        }
         let inst = EdgeMatching::new(&name)
             .expect("a valid board")
             .instance()
@@ -306,30 +313,37 @@ fn main() {
             &mut errors,
         ));
     }
-    let five = EdgeMatching::new("5x5/3")
-        .expect("a valid board")
-        .instance()
-        .clone();
-    rows.push(bench(
-        "Edge matching 5x5/3",
-        &[(five, vec![])],
-        8512,
-        runs,
-        &mut errors,
-    ));
+    if wanted("Edge matching 5x5/3") {
+        let five = EdgeMatching::new("5x5/3")
+            .expect("a valid board")
+            .instance()
+            .clone();
+        rows.push(bench(
+            "Edge matching 5x5/3",
+            &[(five, vec![])],
+            8512,
+            runs,
+            &mut errors,
+        ));
+    }
     // Knuth's MacMahon hexagon: the whole is 570 M nodes (11,853,792 solutions, minutes); a part,
     // the first position's piece in the first solution given, is a few seconds.
-    let mac = MacMahon::new("hexagon").expect("the hexagon");
-    let givens = mac.part(1);
-    let want = count_once(mac.instance(), &givens);
-    rows.push(bench(
-        "MacMahon hexagon, first option given",
-        &[(mac.instance().clone(), givens)],
-        want,
-        runs,
-        &mut errors,
-    ));
+    if wanted("MacMahon hexagon, first option given") {
+        let mac = MacMahon::new("hexagon").expect("the hexagon");
+        let givens = mac.part(1);
+        let want = count_once(mac.instance(), &givens);
+        rows.push(bench(
+            "MacMahon hexagon, first option given",
+            &[(mac.instance().clone(), givens)],
+            want,
+            runs,
+            &mut errors,
+        ));
+    }
     for (n, expect) in [(12, 14200), (13, 73712)] {
+        if !wanted(&format!("{n}-queens, coloured diagonals")) {
+            continue;
+        }
         rows.push(bench(
             &format!("{n}-queens, coloured diagonals"),
             &[(colored_queens(n), vec![])],
@@ -339,22 +353,21 @@ fn main() {
         ));
     }
 
-    let mult = [
-        bench_ours(
-            "5x5 0-1 matrices, 2 ones per row and column",
-            &k_per_line(5, 2),
-            2040,
-            runs,
-            &mut errors,
-        ),
-        bench_ours(
-            "6x6 0-1 matrices, 3 ones per row and column",
-            &k_per_line(6, 3),
-            297_200,
-            runs,
-            &mut errors,
-        ),
-    ];
+    let mut mult = Vec::new();
+    for (name, n, k, expect) in [
+        ("5x5 0-1 matrices, 2 ones per row and column", 5, 2, 2040),
+        ("6x6 0-1 matrices, 3 ones per row and column", 6, 3, 297_200),
+    ] {
+        if wanted(name) {
+            mult.push(bench_ours(
+                name,
+                &k_per_line(n, k),
+                expect,
+                runs,
+                &mut errors,
+            ));
+        }
+    }
 
     println!(
         "Load average at start {load}. {} Times are thread CPU time.",

@@ -26,9 +26,10 @@
 //! depend on which items were purified before it was hidden. So the items of the option tried are
 //! committed one pass each, in the links' order (cyclically from the node after the item branched
 //! on), and the items purified on the path are kept (`pcol`, undone lazily by level) with, for
-//! each set of coloured items some options share (a signature: in edge matching, the edges of a
-//! cell), how many of them are purified (`msig`), which `hide` subtracts from a hidden option's
-//! weight: one load more an option than plain exact cover. Cleansings (1 per purification, 1 per node
+//! each set of coloured items some options of one size share (a signature: in edge matching, the
+//! edges of a cell), what hiding one of them counts now (`wsig`: its size less 1, less its items
+//! purified), which `hide` adds in place of the option's weight: no more loads an option than plain
+//! exact cover. Cleansings (1 per purification, 1 per node
 //! marked) are one popcount of the options agreeing with the colour.
 //!
 //! Where it applies: exact cover with or without colours (not multiplicities), on DLX1's (DLX2's)
@@ -143,10 +144,10 @@ struct Options<'a> {
     prims: &'a [u32],
     /// The weight of every option when they all have the same (`u32::MAX` otherwise).
     same_weight: u32,
-    /// Colours: the signature of option `b` (its set of coloured items), and by signature how
-    /// many of them are purified on the path.
+    /// Colours: the signature of option `b` (its set of coloured items and its weight), and by
+    /// signature the updates of a hide now (the weight less the items purified on the path).
     sig: &'a [u32],
-    msig: &'a [u32],
+    wsig: &'a [u32],
 }
 
 /// Calls `$f::<K>(args)` with the const `K` equal to `$k` (0 to [`MAX_K`]; 0 for options of mixed
@@ -231,17 +232,20 @@ pub(crate) struct Bits {
     nrow: Vec<u32>,
     ncol: Vec<u32>,
     /// By bit: the option's signature, the set of its coloured items (whose nodes DLX2 leaves
-    /// marked in their lists while they are purified, see `hide`); by signature, how many of its
-    /// items are purified on the path; by header, the signatures that hold the item,
-    /// `jsigs[jstart[j]..jstart[j + 1]]`.
+    /// marked in their lists while they are purified, see `hide`) with its weight; by signature,
+    /// the updates a hide of one of its options counts now: the weight less the items purified on
+    /// the path (an option still active agrees with each, so its node there is marked, not
+    /// unlinked); by header, the signatures that hold the item, `jsigs[jstart[j]..jstart[j + 1]]`.
     sig: Vec<u32>,
-    msig: Vec<u32>,
+    wsig: Vec<u32>,
     jstart: Vec<u32>,
     jsigs: Vec<u32>,
     /// By header: the colour the item is purified with on the path (0: none); the items purified,
     /// in order (`BitLevel::mark` says where each level's start).
     pcol: Vec<u32>,
     pstack: Vec<u32>,
+    /// The commits of the option being tried (`try_option_xcc`), kept for their capacity.
+    commits: Vec<Commit>,
 }
 
 impl Bits {
@@ -287,15 +291,16 @@ impl Bits {
             nrow: Vec::new(),
             ncol: Vec::new(),
             sig: Vec::new(),
-            msig: Vec::new(),
+            wsig: Vec::new(),
             jstart: Vec::new(),
             jsigs: Vec::new(),
             pcol: vec![0; n + 1],
             pstack: Vec::new(),
+            commits: Vec::new(),
         };
         // Colours: the clash rows by (item, colour), numbered after the n + 1 columns.
         let mut clash: std::collections::HashMap<(u32, u32), u32> = Default::default();
-        let mut sigs: std::collections::HashMap<Vec<u32>, u32> = Default::default();
+        let mut sigs: std::collections::HashMap<(Vec<u32>, u32), u32> = Default::default();
         let mut by_item: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
         let mut secs: Vec<u32> = Vec::new();
         for (b, &k) in order.iter().enumerate() {
@@ -329,20 +334,21 @@ impl Bits {
             }
             secs.sort_unstable();
             let next = sigs.len() as u32;
+            let weight = (x - f) - 1;
             let id = *sigs
-                .entry(std::mem::take(&mut secs))
-                .or_insert_with_key(|key| {
+                .entry((std::mem::take(&mut secs), weight))
+                .or_insert_with_key(|(key, _)| {
                     for &j in key {
                         by_item[j as usize].push(next);
                     }
+                    bits.wsig.push(weight);
                     next
                 });
             bits.sig.push(id);
-            bits.weight.push((x - f) - 1);
+            bits.weight.push(weight);
             bits.istart.push(bits.items.len() as u32);
             bits.pstart.push(bits.prims.len() as u32);
         }
-        bits.msig = vec![0; sigs.len()];
         bits.jstart.push(0);
         for v in &by_item {
             bits.jsigs.extend_from_slice(v);
@@ -433,7 +439,7 @@ impl Bits {
             let j = self.pstack.pop().expect("above the mark") as usize;
             self.pcol[j] = 0;
             for &g in &self.jsigs[self.jstart[j] as usize..self.jstart[j + 1] as usize] {
-                self.msig[g as usize] -= 1;
+                self.wsig[g as usize] = self.wsig[g as usize].wrapping_add(1);
             }
         }
     }
@@ -444,7 +450,8 @@ impl Bits {
         self.pcol[j] = k;
         self.pstack.push(j as u32);
         for &g in &self.jsigs[self.jstart[j] as usize..self.jstart[j + 1] as usize] {
-            self.msig[g as usize] += 1;
+            // (Below 0 only for signatures whose options are all hidden by then: wrapping.)
+            self.wsig[g as usize] = self.wsig[g as usize].wrapping_sub(1);
         }
     }
 
@@ -616,7 +623,7 @@ impl Bits {
                 prims: pr,
                 same_weight: sw,
                 sig: &self.sig,
-                msig: &self.msig,
+                wsig: &self.wsig,
             };
             with_k!(self.k, keep_pass_xcc(&opts, lo, a, row, ac, lenc))
         } else {
@@ -730,10 +737,15 @@ impl Bits {
     }
 
     /// `try_option` with colours (Algorithm C's commits): level `l + 1`'s active options and lengths
-    /// once each other item of `x` is covered (no colour) or purified (a colour), one pass an item in
-    /// the order DLX2 commits them (cyclically from the node after the item branched on), since the
-    /// updates of a hidden option depend on which items were purified before it was hidden. Returns
-    /// DLX2's (updates, cleansings).
+    /// once each other item of `x` is covered (no colour) or purified (a colour), in the order DLX2
+    /// commits them (cyclically from the node after the item branched on), since the updates of a
+    /// hidden option depend on which items were purified before it was hidden. Returns DLX2's
+    /// (updates, cleansings).
+    ///
+    /// The commits are listed first (those of items purified already with the same colour, DLX2's
+    /// marked nodes, left out), then done in one call of `commit_pass`, which copies level `l`'s set
+    /// on its way: on MacMahon's triangles (an option: 2 primary items and up to 3 coloured edges, a
+    /// set of 15 words) a call, a set of slices and a copy a commit were a third of the node.
     #[inline(always)]
     pub(crate) fn try_option_xcc(&mut self, l: usize, x: u32) -> (u64, u64) {
         self.reserve(l + 1);
@@ -746,49 +758,63 @@ impl Bits {
             self.istart[x as usize + 1] as usize,
         );
         let (lo, hi) = (self.lv[l].lo as usize, self.lv[l].hi as usize);
-        {
-            let (a, ac) = (&mut self.a, &self.ac);
-            a[(l + 1) * w + lo..(l + 1) * w + hi].copy_from_slice(&ac[l * w + lo..l * w + hi]);
-            let (len, lenc) = (&mut self.len, &self.lenc);
-            copy_lengths(
-                &mut len[(l + 1) * st..(l + 2) * st],
-                &lenc[l * st..(l + 1) * st],
-            );
-        }
         let jc = s + self.items[s..e]
             .iter()
             .position(|&i| i == c)
             .expect("the option holds the item branched on");
-        let (mut updates, mut cleansings) = (0u64, 0u64);
+        self.commits.clear();
         for t in (jc + 1..e).chain(s..jc) {
-            let (i, k) = (self.items[t] as usize, self.ncol[t]);
-            let r = self.nrow[t] as usize;
-            let a1 = &mut self.a[(l + 1) * w + lo..(l + 1) * w + hi];
-            let row = &self.col[r * w + lo..r * w + hi];
-            if k != 0 && self.pcol[i] == k {
+            let (i, k) = (self.items[t], self.ncol[t]);
+            if k != 0 && self.pcol[i as usize] == k {
                 // Marked: an option on the path gave the item this colour already.
                 continue;
             }
-            let opts = Options {
-                weight: &self.weight,
-                pstart: &self.pstart,
-                prims: &self.prims,
-                same_weight: self.same_weight,
-                sig: &self.sig,
-                msig: &self.msig,
-            };
-            let len1 = &mut self.len[(l + 1) * st..(l + 2) * st];
-            if k == 0 {
-                updates += 1 + with_k!(self.k, clear_pass(&opts, lo, a1, row, len1));
-            } else {
-                // One cleansing for the item, one for each option that agrees (DLX2 marks them).
-                let col = &self.col[i * w + lo..i * w + hi];
-                let (u, agree) = with_k!(self.k, purify_pass(&opts, lo, a1, row, col, len1));
-                updates += u;
-                cleansings += 1 + agree;
-            }
-            if k != 0 {
-                self.purified(i, k);
+            self.commits.push(Commit {
+                row: self.nrow[t],
+                item: i,
+                color: k,
+            });
+        }
+        let Bits {
+            a,
+            ac,
+            len,
+            lenc,
+            col,
+            commits,
+            weight,
+            pstart,
+            prims,
+            sig,
+            wsig,
+            jstart,
+            jsigs,
+            ..
+        } = self;
+        let len1 = &mut len[(l + 1) * st..(l + 2) * st];
+        copy_lengths(len1, &lenc[l * st..(l + 1) * st]);
+        let a1 = &mut a[(l + 1) * w + lo..(l + 1) * w + hi];
+        let here = &ac[l * w + lo..l * w + hi];
+        let pass = CommitPass {
+            weight,
+            pstart,
+            prims,
+            same_weight: self.same_weight,
+            sig,
+            jstart,
+            jsigs,
+            col,
+            w,
+            lo,
+        };
+        let (updates, cleansings) =
+            with_k!(self.k, commit_pass(&pass, wsig, commits, here, a1, len1));
+        for t in 0..self.commits.len() {
+            let Commit { item, color, .. } = self.commits[t];
+            if color != 0 {
+                // `commit_pass` counted it in `wsig` already.
+                self.pcol[item as usize] = color;
+                self.pstack.push(item);
             }
         }
         let a1 = &self.a[(l + 1) * w + lo..(l + 1) * w + hi];
@@ -806,6 +832,123 @@ impl Bits {
         self.lv[l + 1].mark = self.pstack.len() as u32;
         (updates, cleansings)
     }
+}
+
+/// One commit of an option tried with colours: the row of `col` it takes away (the item's column,
+/// or `clash[j, x]` for colour `x`), its item and colour (0: none).
+#[derive(Clone, Copy, Debug)]
+struct Commit {
+    row: u32,
+    item: u32,
+    color: u32,
+}
+
+/// What `commit_pass` reads: the options' arrays of `Options` but `wsig` (which it updates), and
+/// the rows of `col` over the words `lo..` (`w` a row).
+struct CommitPass<'a> {
+    weight: &'a [u32],
+    pstart: &'a [u32],
+    prims: &'a [u32],
+    same_weight: u32,
+    sig: &'a [u32],
+    jstart: &'a [u32],
+    jsigs: &'a [u32],
+    col: &'a [u64],
+    w: usize,
+    lo: usize,
+}
+
+/// The commits of `try_option_xcc` in order: `out` (words `lo..` of the level below) starts as
+/// `here` and loses, commit by commit, the options of its row, which are hidden from `len` with the
+/// marks of the items purified so far (`wsig`, which counts each purified item here as it goes).
+/// Returns DLX2's (updates, cleansings): 1 an item covered and the hides' updates; 1 an item
+/// purified and 1 each option left that agrees with its colour (DLX2 marks them).
+#[inline(never)]
+fn commit_pass<const K: usize>(
+    pass: &CommitPass,
+    wsig: &mut [u32],
+    commits: &[Commit],
+    here: &[u64],
+    out: &mut [u64],
+    len: &mut [i16],
+) -> (u64, u64) {
+    let Some((first, rest)) = commits.split_first() else {
+        out.copy_from_slice(here);
+        return (0, 0);
+    };
+    // The first commit reads `here` and writes every word of `out` (no copy before it).
+    let (mut updates, mut cleansings) = commit::<K, true>(pass, wsig, first, here, out, len);
+    for cm in rest {
+        let (u, c) = commit::<K, false>(pass, wsig, cm, &[], out, len);
+        updates += u;
+        cleansings += c;
+    }
+    (updates, cleansings)
+}
+
+/// One commit of `commit_pass`: from `here` into `out` (`FROM`), or in `out` in place.
+#[inline(always)]
+fn commit<const K: usize, const FROM: bool>(
+    pass: &CommitPass,
+    wsig: &mut [u32],
+    cm: &Commit,
+    here: &[u64],
+    out: &mut [u64],
+    len: &mut [i16],
+) -> (u64, u64) {
+    let (w, lo, n) = (pass.w, pass.lo, out.len());
+    let r = cm.row as usize * w + lo;
+    let row = &pass.col[r..r + n];
+    let here = if FROM { &here[..n] } else { here };
+    let opts = Options {
+        weight: pass.weight,
+        pstart: pass.pstart,
+        prims: pass.prims,
+        same_weight: pass.same_weight,
+        sig: pass.sig,
+        wsig,
+    };
+    let mut updates = 0;
+    if cm.color == 0 {
+        for (i, (x, &m)) in out.iter_mut().zip(row).enumerate() {
+            let v = if FROM { here[i] } else { *x };
+            let h = v & m;
+            if FROM {
+                *x = v & !m;
+            }
+            if h != 0 {
+                if !FROM {
+                    *x = v & !m;
+                }
+                updates += hide::<K, true>(&opts, h, lo + i, len);
+            }
+        }
+        return (1 + updates, 0);
+    }
+    let j = cm.item as usize;
+    let cj = &pass.col[j * w + lo..j * w + lo + n];
+    let mut agree = 0u64;
+    for (i, ((x, &m), &c)) in out.iter_mut().zip(row).zip(cj).enumerate() {
+        let v = if FROM { here[i] } else { *x };
+        let g = v & c & !m;
+        if g != 0 {
+            agree += u64::from(g.count_ones());
+        }
+        let h = v & m;
+        if FROM {
+            *x = v & !m;
+        }
+        if h != 0 {
+            if !FROM {
+                *x = v & !m;
+            }
+            updates += hide::<K, true>(&opts, h, lo + i, len);
+        }
+    }
+    for &g in &pass.jsigs[pass.jstart[j] as usize..pass.jstart[j + 1] as usize] {
+        wsig[g as usize] = wsig[g as usize].wrapping_sub(1);
+    }
+    (updates, 1 + agree)
 }
 
 /// `keep_pass` with colours: the updates of each hidden option leave out its nodes in items
@@ -827,51 +970,6 @@ fn keep_pass_xcc<const K: usize>(
         updates += hide::<K, true>(opts, h & m, i, len);
     }
     updates
-}
-
-/// One commit of `try_option_xcc`: the options of `a & mask` leave `a` and are hidden from `len`
-/// (DLX2's updates, marks left out).
-#[inline(never)]
-fn clear_pass<const K: usize>(
-    opts: &Options,
-    lo: usize,
-    a: &mut [u64],
-    mask: &[u64],
-    len: &mut [i16],
-) -> u64 {
-    let mut updates = 0;
-    for (i, (x, &m)) in (lo..).zip(a.iter_mut().zip(mask)) {
-        let h = *x & m;
-        if h != 0 {
-            *x &= !m;
-            updates += hide::<K, true>(opts, h, i, len);
-        }
-    }
-    updates
-}
-
-/// `clear_pass` for a purification with the clash row `mask` of item `j` (whose column is `col`):
-/// also counts the options left that have `j`, which agree with its colour (DLX2 marks them).
-#[inline(never)]
-fn purify_pass<const K: usize>(
-    opts: &Options,
-    lo: usize,
-    a: &mut [u64],
-    mask: &[u64],
-    col: &[u64],
-    len: &mut [i16],
-) -> (u64, u64) {
-    let (mut updates, mut agree) = (0, 0);
-    for (i, ((x, &m), &c)) in (lo..).zip(a.iter_mut().zip(mask).zip(col)) {
-        let v = *x;
-        agree += u64::from((v & c & !m).count_ones());
-        let h = v & m;
-        if h != 0 {
-            *x = v & !m;
-            updates += hide::<K, true>(opts, h, i, len);
-        }
-    }
-    (updates, agree)
 }
 
 /// The pass of `Bits::cover` and `Bits::try_option` over words `lo..` of the sets: `out = here &
@@ -902,7 +1000,7 @@ fn keep_pass<const K: usize>(
         prims,
         same_weight,
         sig: &[],
-        msig: &[],
+        wsig: &[],
     };
     // Two loops rather than one: the first is vector code, and the second, the hot one, keeps
     // few values live.
@@ -932,7 +1030,8 @@ fn hide<const K: usize, const XCC: bool>(
     i: usize,
     len: &mut [i16],
 ) -> u64 {
-    let same = opts.same_weight != u32::MAX;
+    // With colours the option's signature says its updates (`wsig`), weight included.
+    let same = !XCC && opts.same_weight != u32::MAX;
     let mut updates = if same {
         u64::from(r.count_ones()) * u64::from(opts.same_weight)
     } else {
@@ -947,7 +1046,7 @@ fn hide<const K: usize, const XCC: bool>(
         // offsets into prims, in order, and with K > 0 it is b * K (`Bits::new`); a primary
         // position q < np <= stride == len.len().
         unsafe {
-            if !same {
+            if !XCC && !same {
                 updates += u64::from(*opts.weight.get_unchecked(b));
             }
             let row = if K > 0 {
@@ -961,11 +1060,14 @@ fn hide<const K: usize, const XCC: bool>(
                 debug_assert!((q as usize) < len.len());
                 *len.get_unchecked_mut(q as usize) -= 1;
             }
-        }
-        if XCC {
-            // DLX2 leaves the option's nodes in purified items where they are (marked): not
-            // updates. (Safe indexing: colours are off the plain path.)
-            updates -= u64::from(opts.msig[opts.sig[b] as usize]);
+            if XCC {
+                // The option's weight less its nodes in purified items, which DLX2 leaves where
+                // they are (marked): not updates. (sig has an entry for every bit, as weight;
+                // every signature has its entry in wsig: `Bits::new`.)
+                debug_assert!(b < opts.sig.len() && (opts.sig[b] as usize) < opts.wsig.len());
+                let g = *opts.sig.get_unchecked(b) as usize;
+                updates += u64::from(*opts.wsig.get_unchecked(g));
+            }
         }
     }
     updates

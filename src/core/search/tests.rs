@@ -1506,6 +1506,25 @@ fn bits_with_colours_resume_and_hand_back_the_links_in_step() {
 }
 
 #[test]
+fn bits_walk_dlx2s_tree_on_macmahons_triangles() {
+    // Knuth's MacMahon hexagon with the first solution's first three placements given: options of
+    // two primary items (a position, a piece) and two or three coloured edges, the shape the colour
+    // path's commits (`commit_pass`) and signatures' counts (`wsig`) are tuned for. Every counter
+    // equal to the links', profile included, and the same solutions in the same order.
+    let mac = crate::problems::macmahon::MacMahon::new("hexagon").unwrap();
+    let inst = crate::problems::Problem::instance(&mac);
+    let givens = mac.part(3);
+    assert_eq!(givens.len(), 3);
+    let (want, links) = count_with(inst, &givens, Order::Given, Heuristic::Mrv, Engine::Links);
+    let (got, bits) = count_with(inst, &givens, Order::Given, Heuristic::Mrv, Engine::Bits);
+    assert_eq!(bits.engine(), Engine::Bits);
+    assert_eq!(got, want);
+    assert_eq!(bits.stats(), links.stats());
+    assert_eq!(bits.links(), links.links());
+    assert!(bits.stats().solutions > 0 && bits.stats().cleansings > 0);
+}
+
+#[test]
 fn auto_counts_colours_on_bit_sets_where_options_overlap_heavily() {
     // Measured (benches/xcc.rs): edge matching and MacMahon's hexagon (overlap 5-8) are faster on
     // bit sets, n-queens with coloured diagonals (1.7) on links.
