@@ -29,6 +29,9 @@ const DEFAULT = { kind: DEFAULT_PRESET.kind, text: DEFAULT_PRESET.text, distinct
 /** Below this speed (events/s) every change of the links is animated. */
 const ANIMATE_BELOW = 9;
 
+/** What `state.dirty` reads and writes. */
+let dirtyFlag = true;
+
 /**
  * The app's state, all of it. `restartSearch` is the one path that resets what belongs to a search.
  * @type {{
@@ -47,8 +50,9 @@ const ANIMATE_BELOW = 9;
 const state = {
   /** The search (null until the engine has started). */
   model: null,
-  /** Whether the renderers need a new snapshot. */
-  dirty: true,
+  /** Whether the renderers need a new snapshot (setting it wakes a sleeping frame loop). */
+  get dirty() { return dirtyFlag; },
+  set dirty(v) { dirtyFlag = v; if (v) wakeLoop(); },
   /** A search for the next solution going on in slices, one a frame. */
   hunting: null,
   /** Counts loads and resets: renderers see a new search by a new epoch in the snapshot. */
@@ -241,7 +245,7 @@ async function main() {
     // The engine's event codes and constants, so tests spell none of them either.
     EV, LIMITS,
     app: {
-      load: loadSpec, frames: () => state.frames, state,
+      load: loadSpec, frames: () => state.frames, sleeping: () => loopSleep !== 0, state,
       lastRun: () => (runs.state.phase === 'done' ? runs.state : null),
       runs,
       race,
@@ -1010,7 +1014,34 @@ function loop(now) {
     controlsFrom(snap);
   }
   for (const r of renderers) r.draw(now);
+  // While a run to the end counts on every core and nothing on the page moves, the loop sleeps
+  // between frames: 60 wake-ups a second of the page's thread took 30-60 ms of CPU in a 1 s run
+  // (14-queens, 2 workers on 2 cores), time the workers lose. Anything that changes the page wakes
+  // it at once (an input event, `state.dirty` set); the run box's figures change every 250 ms.
+  const still = runs.state.phase === 'running' && !model.playing && !state.hunting && !sudoku.solving
+    && !state.dirty && !renderers.some((r) => r.dirty || /** @type {{animating?: boolean}} */ (r).animating);
+  if (still) loopSleep = setTimeout(() => { loopSleep = 0; requestAnimationFrame(loop); }, RUN_FRAME_MS);
+  else requestAnimationFrame(loop);
+}
+
+/** The frame loop's pace while it sleeps during a run to the end (see `loop`). */
+const RUN_FRAME_MS = 100;
+
+/** The sleeping frame loop's timer (0: the loop is awake, a frame is requested). */
+let loopSleep = 0;
+
+/** Wakes the frame loop if it sleeps: its next frame comes at once, not at the timer. */
+function wakeLoop() {
+  if (!loopSleep) return;
+  clearTimeout(loopSleep);
+  loopSleep = 0;
   requestAnimationFrame(loop);
+}
+
+// A user's input may change what a renderer draws without setting `state.dirty` (a pointer over the
+// matrix): it wakes the loop too, before the page's own handlers run (capture).
+for (const type of ['pointerdown', 'pointermove', 'click', 'keydown', 'wheel', 'input', 'change', 'focusin', 'touchstart']) {
+  window.addEventListener(type, wakeLoop, { capture: true, passive: true });
 }
 
 /**
