@@ -76,12 +76,11 @@ fn sequential(p: &dyn Problem) -> Stats {
     s.stats().clone()
 }
 
-/// As `dlx count --threads T` (`threads::count_whole`: a trial on this thread, then the split for
-/// T threads and the pool where it pays). The threads used, the subproblems, and the CPU time of
-/// this thread outside the pool (the trial, the decision and the split: what the other thread
-/// waits for).
+/// As `dlx count --threads T` (`threads::count_whole`: a trial on this thread, then, where it
+/// pays, work shared with T - 1 other threads). The threads used, the jobs handed out (the calling
+/// thread's first one included), and the serial part: the time until the other threads had work
+/// (the trial, the decision, the first jobs).
 fn on_threads(p: &dyn Problem, t: usize) -> (Tally, usize, usize, f64) {
-    let c = common::now();
     let whole = threads::count_whole(
         p.instance(),
         p.givens(),
@@ -92,8 +91,7 @@ fn on_threads(p: &dyn Problem, t: usize) -> (Tally, usize, usize, f64) {
         &Progress::default(),
     )
     .unwrap();
-    // With the pool, this thread only waited for it: its CPU time is the serial part.
-    let serial = common::now() - c;
+    let serial = whole.serial.as_secs_f64();
     (whole.tally, whole.threads, whole.subproblems, serial)
 }
 
@@ -170,7 +168,7 @@ fn main() {
 
     println!();
     println!(
-        "| workload | solutions | threads used | subproblems | serial part (CPU) | 1 thread | \
+        "| workload | solutions | threads used | jobs | serial part | 1 thread | \
          2 threads | speed-up | CPU 2 threads / 1 | 2 free cores |"
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
@@ -204,6 +202,8 @@ fn main() {
             failed = true;
         }
         let (c1, c2, sc) = (median(cpu1), median(cpu2), median(split_cpu));
+        // On one thread the whole count is serial.
+        let sc = if used == 1 { c2 } else { sc };
         println!(
             "| {name} | {} | {used} | {subs} | {} | {} | {} | {:.2}x | {:.3} | {:.2}x |",
             want.solutions,
