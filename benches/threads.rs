@@ -2,10 +2,11 @@
 //!
 //! `cargo bench --bench threads` prints three Markdown tables, everything the README's table needs,
 //! in about a minute on a quiet 2-core machine:
-//! - `--threads 2` against `--threads 1` (as `dlx count`: the split included) on 13- and 14-queens,
-//!   Langford 11 and pentomino 6x10, with counts, nodes and updates checked equal: wall-clock medians
-//!   and their ratio, the split's CPU time, and the CPU time of both threads over one thread's (the
-//!   work the split and the pool add);
+//! - `--threads 2` against `--threads 1` (as `dlx count`: `threads::count_whole`, its trial and work
+//!   sharing included) on queens, Langford 11, pentominoes and Sudokus, with counts, nodes and
+//!   updates checked equal: wall-clock medians and their ratio, the jobs handed out, the serial part
+//!   (until the other thread had work), and the CPU time of both threads over one thread's (the work
+//!   sharing adds);
 //! - the Sudoku batch (`threads::map_in_order` over `sudoku::Solver`, as `dlx solve sudoku --batch`)
 //!   in puzzles/s on 1 and 2 threads, on the shared 17-clue set (first 20,000 puzzles) if present;
 //! - the split's overhead for N = 64 parts, the parts counted one after another on one thread (CPU
@@ -16,8 +17,8 @@
 //! Every cell is the median of runs repeated until they add up to `BENCH_SECONDS` (default 1) and at
 //! least 3. Wall-clock ratios mean something only on a quiet machine (the first line shows the load);
 //! the CPU-time columns hold under others' load: "2 free cores" is the speed-up the measured work
-//! allows if the two threads share it evenly, one thread's time over the split's plus half the rest.
-//! `BENCH_QUICK=1` keeps 13-queens and Langford 11 only.
+//! allows if the two threads share it evenly, one thread's time over the serial part plus half the
+//! rest (it leaves out the time a thread waits for a job). `BENCH_QUICK=1` keeps fewer workloads.
 
 #[path = "common/mod.rs"]
 mod common;

@@ -7,6 +7,10 @@
 //! threads steal what is left; every thread reuses one search (`Split::count_in` restarts it) rather
 //! than copying the matrix per subproblem. Counts are plain sums, so the result does not depend on
 //! the number of threads or on which thread counted what.
+//!
+//! A whole count (`dlx count --threads T`, [`count_whole`]) makes no split: past a short trial, the
+//! search goes on on the calling thread and shares its work with the others as they need it
+//! ([`Sharing`]), so that no thread waits for a split, and no node of the trial is counted twice.
 
 use super::instance::Instance;
 use super::links::Order;
