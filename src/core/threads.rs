@@ -644,6 +644,8 @@ impl Sharing<'_> {
     /// Counts on `search` from where it stands (its place in the whole search `place`) to its end,
     /// giving work away when asked; then takes jobs until the count is over.
     fn work(&self, mut search: Search, mut place: Place, counted: &mut Counted) {
+        // Where a node is slow, chunks are cut to about `TICK`, for the progress line and a stop.
+        let mut chunks = Chunks::new();
         loop {
             let mut found = None;
             // A job just taken may have emptied the pool: the first look comes sooner.
@@ -653,7 +655,7 @@ impl Sharing<'_> {
                 if status == Status::Done || self.progress.stop.load(Ordering::Relaxed) {
                     break status;
                 }
-                chunk = self.chunk;
+                chunk = self.chunk.min(chunks.next());
                 place.show(&search, self.progress, false);
                 // One job waits in the pool at all times, so that a thread that finishes one
                 // takes the next at once rather than wait for the others' next look here.
