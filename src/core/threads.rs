@@ -229,8 +229,14 @@ pub fn count_whole(
     threads: usize,
     progress: &Progress,
 ) -> Result<Whole, Clash> {
+    // The time since the start, for `Whole::serial` (none on wasm32, which has no clock).
     #[cfg(not(target_arch = "wasm32"))]
-    let started = std::time::Instant::now();
+    let elapsed = {
+        let started = std::time::Instant::now();
+        move || started.elapsed()
+    };
+    #[cfg(target_arch = "wasm32")]
+    let elapsed = || std::time::Duration::ZERO;
     let mut search = Split::base_search(inst, givens, order, tree)?;
     search.set_engine(engine);
     let mut first = None;
@@ -257,7 +263,7 @@ pub fn count_whole(
             estimate = split::estimate_size(&mut base, DECIDE_PROBES, work);
         }
         if estimate >= SPLIT_PAYS {
-            let mut serial = std::time::Duration::ZERO;
+            let mut serial = None;
             let (tally, threads, subproblems) = share_whole(
                 search,
                 first,
@@ -265,13 +271,9 @@ pub fn count_whole(
                 givens.len(),
                 (threads, SHARE_CHUNK),
                 progress,
-                || {
-                    #[cfg(not(target_arch = "wasm32"))]
-                    {
-                        serial = started.elapsed();
-                    }
-                },
+                || serial = Some(elapsed()),
             );
+            let serial = serial.unwrap_or_default();
             return Ok(Whole {
                 tally,
                 threads,
