@@ -2,10 +2,11 @@
 //!
 //! `cargo bench --bench threads` prints three Markdown tables, everything the README's table needs,
 //! in about a minute on a quiet 2-core machine:
-//! - `--threads 2` against `--threads 1` (as `dlx count`: the split included) on 13- and 14-queens,
-//!   Langford 11 and pentomino 6x10, with counts, nodes and updates checked equal: wall-clock medians
-//!   and their ratio, the split's CPU time, and the CPU time of both threads over one thread's (the
-//!   work the split and the pool add);
+//! - `--threads 2` against `--threads 1` (as `dlx count`: `threads::count_whole`, its trial and work
+//!   sharing included) on queens, Langford 11, pentominoes and Sudokus, with counts, nodes and
+//!   updates checked equal: wall-clock medians and their ratio, the jobs handed out, the serial part
+//!   (until the other thread had work), and the CPU time of both threads over one thread's (the work
+//!   sharing adds);
 //! - the Sudoku batch (`threads::map_in_order` over `sudoku::Solver`, as `dlx solve sudoku --batch`)
 //!   in puzzles/s on 1 and 2 threads, on the shared 17-clue set (first 20,000 puzzles) if present;
 //! - the split's overhead for N = 64 parts, the parts counted one after another on one thread (CPU
@@ -16,8 +17,8 @@
 //! Every cell is the median of runs repeated until they add up to `BENCH_SECONDS` (default 1) and at
 //! least 3. Wall-clock ratios mean something only on a quiet machine (the first line shows the load);
 //! the CPU-time columns hold under others' load: "2 free cores" is the speed-up the measured work
-//! allows if the two threads share it evenly, one thread's time over the split's plus half the rest.
-//! `BENCH_QUICK=1` keeps 13-queens and Langford 11 only.
+//! allows if the two threads share it evenly, one thread's time over the serial part plus half the
+//! rest (it leaves out the time a thread waits for a job). `BENCH_QUICK=1` keeps fewer workloads.
 
 #[path = "common/mod.rs"]
 mod common;
@@ -76,12 +77,11 @@ fn sequential(p: &dyn Problem) -> Stats {
     s.stats().clone()
 }
 
-/// As `dlx count --threads T` (`threads::count_whole`: a trial on this thread, then the split for
-/// T threads and the pool where it pays). The threads used, the subproblems, and the CPU time of
-/// this thread outside the pool (the trial, the decision and the split: what the other thread
-/// waits for).
+/// As `dlx count --threads T` (`threads::count_whole`: a trial on this thread, then, where it
+/// pays, work shared with T - 1 other threads). The threads used, the jobs handed out (the calling
+/// thread's first one included), and the serial part: the time until the other threads had work
+/// (the trial, the decision, the first jobs).
 fn on_threads(p: &dyn Problem, t: usize) -> (Tally, usize, usize, f64) {
-    let c = common::now();
     let whole = threads::count_whole(
         p.instance(),
         p.givens(),
@@ -92,8 +92,7 @@ fn on_threads(p: &dyn Problem, t: usize) -> (Tally, usize, usize, f64) {
         &Progress::default(),
     )
     .unwrap();
-    // With the pool, this thread only waited for it: its CPU time is the serial part.
-    let serial = common::now() - c;
+    let serial = whole.serial.as_secs_f64();
     (whole.tally, whole.threads, whole.subproblems, serial)
 }
 
@@ -170,7 +169,7 @@ fn main() {
 
     println!();
     println!(
-        "| workload | solutions | threads used | subproblems | serial part (CPU) | 1 thread | \
+        "| workload | solutions | threads used | jobs | serial part | 1 thread | \
          2 threads | speed-up | CPU 2 threads / 1 | 2 free cores |"
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
@@ -204,6 +203,8 @@ fn main() {
             failed = true;
         }
         let (c1, c2, sc) = (median(cpu1), median(cpu2), median(split_cpu));
+        // On one thread the whole count is serial.
+        let sc = if used == 1 { c2 } else { sc };
         println!(
             "| {name} | {} | {used} | {subs} | {} | {} | {} | {:.2}x | {:.3} | {:.2}x |",
             want.solutions,

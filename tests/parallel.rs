@@ -392,8 +392,9 @@ fn the_lookahead_tree_splits_and_adds_up_on_every_problem_kind() {
 }
 
 /// `threads::count_whole`, as `dlx count` calls it: the search run on one thread where it is short
-/// (finished within the trial, or estimated below `SPLIT_PAYS`), split where it pays; either way the
-/// sequential counts and first solution, and the threads used say which path counted it.
+/// (finished within the trial, or estimated below `SPLIT_PAYS`), shared between threads where it
+/// pays; either way the sequential counts and first solution, and the threads used say which path
+/// counted it.
 #[test]
 fn a_whole_count_splits_only_where_it_pays_and_counts_the_same_either_way() {
     let whole = |p: &dyn Problem, t: usize| {
@@ -408,12 +409,18 @@ fn a_whole_count_splits_only_where_it_pays_and_counts_the_same_either_way() {
             &progress,
         )
         .unwrap();
-        // The progress counters saw every node, whichever path counted.
+        // The progress counters saw every node, whichever path counted, and the estimate of the
+        // fraction explored ends at all of it.
         let seen = progress.nodes.load(std::sync::atomic::Ordering::Relaxed);
+        assert!(
+            (progress.fraction() - 1.0).abs() < 1e-6,
+            "fraction {}",
+            progress.fraction()
+        );
         (w, seen)
     };
     // Finished within the trial (a Sudoku of 8 nodes), estimated short (10-queens, 35k nodes), and
-    // long enough to split (12-queens, 4e6 by the estimate; pentomino 8x8, 5e7).
+    // long enough to share (12-queens, 4e6 by the estimate; pentomino 8x8, 5e7).
     let pentomino = Spec::Pentomino {
         board: "8x8".into(),
         distinct: false,
@@ -430,23 +437,21 @@ fn a_whole_count_splits_only_where_it_pays_and_counts_the_same_either_way() {
         for t in 1..=3 {
             let (w, seen) = whole(&*p, t);
             assert_same(&format!("{spec:?} whole on {t} threads"), &w.tally, &want);
-            let split_path = w.subproblems > 1;
-            assert_eq!(
-                split_path,
-                splits && t > 1,
-                "{spec:?} on {t} threads: {w:?}"
-            );
-            assert_eq!(w.threads, if split_path { t } else { 1 }, "{spec:?}");
-            if split_path {
+            assert_eq!(seen, want.stats.nodes, "{spec:?}");
+            let shared = w.threads > 1;
+            assert_eq!(shared, splits && t > 1, "{spec:?} on {t} threads: {w:?}");
+            if shared {
+                assert_eq!(w.threads, t, "{spec:?}");
+                // One job handed to each other thread at least, the calling thread's own included.
+                assert!(w.subproblems >= t, "{spec:?}: {w:?}");
                 assert!(
                     w.estimate >= threads::SPLIT_PAYS,
                     "{spec:?}: {}",
                     w.estimate
                 );
-                assert!(seen < want.stats.nodes, "the split's top is not the pool's");
             } else {
+                assert_eq!(w.subproblems, 1);
                 assert!(w.estimate < threads::SPLIT_PAYS);
-                assert_eq!(seen, want.stats.nodes, "{spec:?}");
             }
         }
     }
@@ -455,3 +460,94 @@ fn a_whole_count_splits_only_where_it_pays_and_counts_the_same_either_way() {
 /// A hard Sudoku (one solution): its search ends within `threads::TRIAL_NODES`.
 const HARD: &str =
     "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+
+/// Work sharing (`threads::count_shared`, what `count_whole` does past its trial): every few nodes
+/// a thread hands the untried options at the shallowest level of its path to another, which
+/// preselects the path, skips what the giver tried and counts on. Sharing from the root, every 7
+/// nodes (on links: below 64 nodes a run keeps to them) or 100 (bit sets where they apply), on 2
+/// and 3 threads: the jobs add up to the sequential search's solutions, nodes, updates, cleansings
+/// and level profile, and the first solution is its first, on every problem kind, both layouts,
+/// both trees and every engine; the progress counters see every node and end at the whole tree.
+#[test]
+fn work_shared_between_threads_adds_up_on_every_problem_kind() {
+    use std::sync::atomic::Ordering::Relaxed;
+    for (spec, solutions) in specs() {
+        let p = problems::load(&spec).unwrap();
+        for order in [Order::Given, Order::Shuffled(7)] {
+            for (tree, engines) in [
+                (Tree::Dlx1, &[Engine::Auto, Engine::Bits, Engine::Links][..]),
+                (Tree::Lookahead, &[Engine::Auto][..]),
+            ] {
+                let mut s = Search::with_order(p.instance(), order);
+                s.set_tree(tree);
+                s.preselect(p.givens()).unwrap();
+                let mut first = None;
+                if s.run(&mut StopAtSolution) == Status::Paused {
+                    first = Some((0, s.solution()));
+                    assert_eq!(s.run(&mut dlx_studio::core::Count), Status::Done);
+                }
+                let want = Tally {
+                    stats: s.stats().clone(),
+                    first,
+                };
+                assert_eq!(want.stats.solutions, solutions, "{spec:?}");
+                for &engine in engines {
+                    for (t, chunk) in [(2, 7), (3, 7), (2, 100)] {
+                        let what = format!("{spec:?} {order:?} {tree:?} {engine:?} {t}x{chunk}");
+                        let progress = Progress::default();
+                        let w = threads::count_shared(
+                            p.instance(),
+                            p.givens(),
+                            order,
+                            (tree, engine),
+                            (t, chunk),
+                            &progress,
+                        )
+                        .unwrap();
+                        assert_same(&what, &w.tally, &want);
+                        assert_eq!(progress.nodes.load(Relaxed), want.stats.nodes, "{what}");
+                        assert_eq!(progress.solutions.load(Relaxed), solutions, "{what}");
+                        assert!((progress.fraction() - 1.0).abs() < 1e-6, "{what}");
+                        assert_eq!(w.threads, t, "{what}");
+                        // Jobs were handed out (Knuth's example is all top: little to give).
+                        if want.stats.nodes > 1000 {
+                            assert!(w.subproblems > t, "{what}: {} jobs", w.subproblems);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A stop set while threads share the work ends the count, every thread with it, with part of the
+/// tree counted.
+#[test]
+fn a_stop_ends_work_shared_between_threads() {
+    let p = problems::load(&Spec::Queens(16)).unwrap();
+    let inst = p.instance();
+    let progress = Progress::default();
+    std::thread::scope(|scope| {
+        let counting = scope.spawn(|| {
+            threads::count_shared(
+                inst,
+                &[],
+                Order::Given,
+                (Tree::Dlx1, Engine::Auto),
+                (2, 1000),
+                &progress,
+            )
+            .unwrap()
+        });
+        while progress.nodes.load(std::sync::atomic::Ordering::Relaxed) < 100_000 {
+            std::thread::yield_now();
+        }
+        progress
+            .stop
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        let w = counting.join().unwrap();
+        // 16-queens is 14,772,512 solutions: a stop within milliseconds counts a sliver of them.
+        assert!(w.tally.stats.solutions < 14_772_512, "{w:?}");
+        assert!(w.tally.stats.nodes >= 100_000, "{w:?}");
+    });
+}

@@ -7,11 +7,15 @@
 //! threads steal what is left; every thread reuses one search (`Split::count_in` restarts it) rather
 //! than copying the matrix per subproblem. Counts are plain sums, so the result does not depend on
 //! the number of threads or on which thread counted what.
+//!
+//! A whole count (`dlx count --threads T`, [`count_whole`]) makes no split: past a short trial, the
+//! search goes on on the calling thread and shares its work with the others as they need it
+//! ([`Sharing`]), so that no thread waits for a split, and no node of the trial is counted twice.
 
 use super::instance::Instance;
 use super::links::Order;
-use super::search::{Clash, Engine, Search, Tree};
-use super::split::{self, Plan, Split, Tally};
+use super::search::{Clash, Engine, Limits, Phase, Search, Status, Tree};
+use super::split::{self, Split, Tally};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What the workers have counted so far, for a progress line: read it from another thread.
@@ -188,8 +192,9 @@ pub const SPLIT_PAYS: f64 = 1e6;
 const DECIDE_PROBES: u32 = 8;
 const DECIDE_WORK_SHARE: u64 = 8;
 
-/// What a whole count did: its tally (top and subproblems added up), the threads it used and the
-/// subproblems it counted (1 when it stayed on one thread).
+/// What a whole count did: its tally (every thread's added up), the threads it used and the
+/// subproblems it counted (1 when it stayed on one thread; else the shares handed between threads,
+/// the first one, which the calling thread went on with, included).
 #[derive(Clone, Debug)]
 pub struct Whole {
     pub tally: Tally,
@@ -197,14 +202,24 @@ pub struct Whole {
     pub subproblems: usize,
     /// Knuth's estimate that decided (0 when the trial finished the search).
     pub estimate: f64,
+    /// The serial part: from the start until the other threads had work (the trial, the
+    /// estimate, the first jobs), wall-clock; 0 when the count stayed on one thread (and on wasm32,
+    /// which has no clock).
+    pub serial: std::time::Duration,
 }
 
+/// Search-tree nodes a thread counts between two looks at whether another thread waits for work
+/// (and two updates of the shared progress): a thread that waits, waits about this long.
+const SHARE_CHUNK: u64 = 1 << 12;
+
 /// Counts the whole search over `inst` (laid out in `order`, walking `tree`, counting on `engine`,
-/// `givens` chosen first) on up to `threads` threads, updating `progress`. The split must pay for
-/// itself: the search runs [`TRIAL_NODES`] on this thread first, and goes on there to the end if
-/// it finishes or a cheap estimate says it is below [`SPLIT_PAYS`]; only then is it split
-/// ([`Plan::for_threads`]) and counted on the pool, the trial's nodes thrown away. The counts are
-/// the sequential search's either way.
+/// `givens` chosen first) on up to `threads` threads, updating `progress`. The other threads must
+/// pay for themselves: the search runs [`TRIAL_NODES`] on this thread first, and goes on there to
+/// the end if it finishes or a cheap estimate says it is below [`SPLIT_PAYS`]. Only then are the
+/// other threads started, and this one goes on with its search where it stands, handing work to
+/// them as they ask for it (work sharing, see [`Sharing`]): the untried options at the shallowest
+/// level of its path, which it then never tries itself ([`Search::rebase`]). The counts and the
+/// first solution are the sequential search's either way.
 pub fn count_whole(
     inst: &Instance,
     givens: &[usize],
@@ -214,32 +229,57 @@ pub fn count_whole(
     threads: usize,
     progress: &Progress,
 ) -> Result<Whole, Clash> {
+    // The time since the start, for `Whole::serial` (none on wasm32, which has no clock).
+    #[cfg(not(target_arch = "wasm32"))]
+    let elapsed = {
+        let started = std::time::Instant::now();
+        move || started.elapsed()
+    };
+    #[cfg(target_arch = "wasm32")]
+    let elapsed = || std::time::Duration::ZERO;
     let mut search = Split::base_search(inst, givens, order, tree)?;
     search.set_engine(engine);
     let mut first = None;
-    let finished = run_for(&mut search, Some(TRIAL_NODES), &mut first);
+    let finished = run_first(&mut search, Some(TRIAL_NODES), &[], &mut first) == Status::Done;
     let mut estimate = 0.0;
-    // A search with multiplicities is not cut (one subproblem, see `Split::with_tree`): it goes on
-    // here, with no estimate (the probes walk Algorithm X's covers, not Algorithm M's).
+    // A search with multiplicities is not shared (its levels tweak options, which preselecting a
+    // prefix does not do): it goes on here, with no estimate (the probes walk Algorithm X's covers).
     if !finished && threads > 1 && !inst.has_multiplicities() {
-        // The estimate is of the whole tree: on a copy of the trial's search taken back to its
-        // start (undoing its path), so that the trial goes on where it stands if it is short.
+        // Knuth's estimate of the whole tree from where the trial stands, free: what it counted
+        // over the fraction of the tree it explored (`Search::progress`). Taken as is where it
+        // says "long" (off by 2 at most on queens, Langford and Sudoku: a search it overstates
+        // is still long enough to share, and the 8 probes cost 10-queens 1.2% of its count);
+        // where it says "short" the probes check it, since it understates skewed trees
+        // (pentomino 8x8 6 times, 6x10 57 times).
+        let st = search.stats();
+        estimate = (st.nodes + st.updates) as f64 / search.progress().max(f64::MIN_POSITIVE);
+        // Otherwise random probes of the whole tree: on a copy of the trial's search taken back
+        // to its start (undoing its path), so that the trial goes on where it stands. The copy
+        // is also what the other threads start from.
         let mut base = search.clone();
         base.restart();
-        let work = TRIAL_NODES * u64::from(search.links().n_primary()) / DECIDE_WORK_SHARE;
-        estimate = split::estimate_size(&mut base, DECIDE_PROBES, work);
+        if estimate < SPLIT_PAYS {
+            let work = TRIAL_NODES * u64::from(search.links().n_primary()) / DECIDE_WORK_SHARE;
+            estimate = split::estimate_size(&mut base, DECIDE_PROBES, work);
+        }
         if estimate >= SPLIT_PAYS {
-            let split = Split::from_base(base, inst, givens, order, Plan::for_threads(threads));
-            let subs: Vec<usize> = (0..split.subproblems.len()).collect();
-            let threads = threads.min(subs.len()).max(1);
-            progress.threads.store(threads as u64, Ordering::Relaxed);
-            let mut tally = split.top.clone();
-            tally.add(count(&split, &subs, threads, progress));
+            let mut serial = None;
+            let (tally, threads, subproblems) = share_whole(
+                search,
+                first,
+                &base,
+                givens.len(),
+                (threads, SHARE_CHUNK),
+                progress,
+                || serial = Some(elapsed()),
+            );
+            let serial = serial.unwrap_or_default();
             return Ok(Whole {
                 tally,
                 threads,
-                subproblems: subs.len(),
+                subproblems,
                 estimate,
+                serial,
             });
         }
     }
@@ -266,7 +306,7 @@ pub fn count_whole(
             (search.progress() * f64::from(1 << 20)) as u64,
             Ordering::Relaxed,
         );
-        done = run_for(&mut search, Some(chunks.next()), &mut first);
+        done = run_first(&mut search, Some(chunks.next()), &[], &mut first) == Status::Done;
     }
     if done {
         progress.done.store(1 << 20, Ordering::Relaxed);
@@ -275,19 +315,486 @@ pub fn count_whole(
     Ok(Whole {
         tally: Tally {
             stats: search.stats().clone(),
-            first: first.map(|f| (0, f)),
+            first: first.map(|(_, f)| (0, f)),
         },
         threads: 1,
         subproblems: 1,
         estimate,
+        serial: std::time::Duration::ZERO,
     })
 }
 
-/// Runs `search` on for at most `max_nodes` more nodes (`None`: to its end), keeping its first
-/// solution in `first`; true when the search is finished.
-fn run_for(search: &mut Search, max_nodes: Option<u64>, first: &mut Option<Vec<usize>>) -> bool {
-    let mut kept: Vec<Vec<usize>> = first.take().into_iter().collect();
-    let done = Split::resume(search, max_nodes, &mut kept, 1);
-    *first = kept.pop();
-    done
+/// The whole search shared between `threads` threads from its start, whatever its size, looking
+/// for a waiting thread every `chunk` nodes: what [`count_whole`] does past its trial, for tests
+/// that make small searches hand out many jobs (`chunk` of a few nodes), on every problem kind.
+/// Not with multiplicities (one thread counts those).
+pub fn count_shared(
+    inst: &Instance,
+    givens: &[usize],
+    order: Order,
+    (tree, engine): (Tree, Engine),
+    (threads, chunk): (usize, u64),
+    progress: &Progress,
+) -> Result<Whole, Clash> {
+    assert!(
+        !inst.has_multiplicities(),
+        "a search with multiplicities is not shared"
+    );
+    let mut search = Split::base_search(inst, givens, order, tree)?;
+    search.set_engine(engine);
+    let base = search.clone();
+    // At the root entered (the state a node cap stops at), as after a trial.
+    let mut first = None;
+    if run_first(&mut search, Some(0), &[], &mut first) == Status::Done {
+        // No primary item: nothing to share.
+        return Ok(Whole {
+            tally: Tally {
+                stats: search.stats().clone(),
+                first: first.map(|(_, f)| (0, f)),
+            },
+            threads: 1,
+            subproblems: 1,
+            estimate: 0.0,
+            serial: std::time::Duration::ZERO,
+        });
+    }
+    let (tally, threads, subproblems) = share_whole(
+        search,
+        first,
+        &base,
+        givens.len(),
+        (threads, chunk.max(1)),
+        progress,
+        || {},
+    );
+    Ok(Whole {
+        tally,
+        threads,
+        subproblems,
+        estimate: 0.0,
+        serial: std::time::Duration::ZERO,
+    })
+}
+
+/// A solution's place in the search's order: the nodes of the options on its path from the root
+/// of the whole search. Two paths part at a node where both branch on the same item, and an item's
+/// list holds its options in the order they are tried, in increasing node numbers; so the smaller
+/// key is the solution found first.
+type Key = Vec<u32>;
+
+/// The first solution met, with its [`Key`]: `above` is the path of the searched node's root in the
+/// whole search (what was preselected by work sharing, givens excepted).
+struct First<'a> {
+    above: &'a [u32],
+    found: &'a mut Option<(Key, Vec<usize>)>,
+}
+
+impl super::search::Observer for First<'_> {
+    const FINE: bool = false;
+    #[inline(always)]
+    fn event(&mut self, ev: super::search::Event, search: &Search) -> std::ops::ControlFlow<()> {
+        if self.found.is_none() && matches!(ev, super::search::Event::Solution { .. }) {
+            let key = self.above.iter().chain(search.path()).copied().collect();
+            *self.found = Some((key, search.solution()));
+        }
+        std::ops::ControlFlow::Continue(())
+    }
+}
+/// Runs `search` on for at most `max_nodes` more nodes (`None`: to its end), keeping in `found` the
+/// first solution it meets if it holds none.
+fn run_first(
+    search: &mut Search,
+    max_nodes: Option<u64>,
+    above: &[u32],
+    found: &mut Option<(Key, Vec<usize>)>,
+) -> Status {
+    let cap = max_nodes.map(|m| search.stats().nodes.saturating_add(m));
+    search.set_limits(Limits {
+        nodes: cap,
+        solutions: None,
+    });
+    // Once a solution is kept, the plain counter: the loop `--threads 1` runs (the observer's
+    // test at each solution cost the 17,204-solution Sudoku 1.4% more instructions).
+    let status = if found.is_some() {
+        search.run(&mut super::search::Count)
+    } else {
+        search.run(&mut First { above, found })
+    };
+    search.set_limits(Limits::default());
+    status
+}
+
+/// A share of the search handed from one thread to another: the node reached by choosing `prefix`
+/// (after the givens), whose item's options after the first `skip` are left to try.
+struct Job {
+    prefix: Vec<usize>,
+    skip: u32,
+    /// The item that node branches on and its options' number then (the taker checks both).
+    item: u32,
+    d: u32,
+    /// The path (nodes) to that node from the root of the whole search: orders its solutions.
+    key: Key,
+    /// Knuth's estimate of the share of the whole tree it holds, and where in its own search's
+    /// progress ([`Search::progress`]) it starts (the skipped options come first).
+    weight: f64,
+    p0: f64,
+}
+
+/// The threads of a whole count and the work they hand one another. A thread with nothing to do
+/// takes a job from the pool, or waits there; every `chunk` nodes a counting thread looks at the
+/// pool, and if it is empty, puts in the untried options at the shallowest level of its path as
+/// one [`Job`] (the largest piece it can give: the classic split of work-stealing tree searches),
+/// so that a thread that finishes finds the next job waiting. The taker
+/// preselects the job's prefix, enters its node and skips the options tried by the giver, so its
+/// search then walks exactly what the giver's would have. The count is over when every thread waits.
+struct Sharing<'a> {
+    pool: std::sync::Mutex<Pool>,
+    wake: std::sync::Condvar,
+    /// Jobs in the pool, read without the lock at every look.
+    queued: std::sync::atomic::AtomicUsize,
+    threads: usize,
+    progress: &'a Progress,
+    n_givens: usize,
+    /// Nodes counted between two looks at the pool ([`SHARE_CHUNK`]).
+    chunk: u64,
+}
+
+#[derive(Default)]
+struct Pool {
+    jobs: Vec<Job>,
+    idle: usize,
+    over: bool,
+}
+
+/// What one thread counted: its counters (levels as in the whole search) and its first solution.
+struct Counted {
+    stats: super::search::Stats,
+    first: Option<(Key, Vec<usize>)>,
+}
+
+impl Counted {
+    fn new(depth: usize) -> Counted {
+        Counted {
+            stats: super::search::Stats {
+                profile: vec![0; depth],
+                ..Default::default()
+            },
+            first: None,
+        }
+    }
+
+    /// Adds `st`, counted by a search whose level 0 is level `depth` of the whole search.
+    fn add(&mut self, st: &super::search::Stats, depth: usize) {
+        let a = &mut self.stats;
+        a.nodes += st.nodes;
+        a.updates += st.updates;
+        a.cleansings += st.cleansings;
+        a.solutions += st.solutions;
+        for (l, &n) in st.profile.iter().enumerate() {
+            if n > 0 {
+                a.profile[l + depth] += n;
+            }
+        }
+    }
+
+    fn first(&mut self, found: Option<(Key, Vec<usize>)>) {
+        if let Some(f) = found {
+            if self.first.as_ref().is_none_or(|g| f.0 < g.0) {
+                self.first = Some(f);
+            }
+        }
+    }
+}
+
+/// Progress is kept in units of 2^-30 of the whole tree (Knuth's estimate).
+const WHOLE: f64 = (1u64 << 30) as f64;
+
+/// Where a thread's search stands in the whole search: the path above its level 0, and the share
+/// of the whole tree its search's tree holds, for the progress line.
+struct Place {
+    key: Key,
+    /// Level of the whole search that is its level 0.
+    depth: usize,
+    weight: f64,
+    p0: f64,
+    /// The share of the whole tree this thread finished before this search's tree.
+    banked: f64,
+    /// What it last added to the shared progress: explored share (in 2^-30), nodes, solutions.
+    shown: (u64, u64, u64),
+}
+
+impl Place {
+    fn new(key: Key, depth: usize, weight: f64, p0: f64, banked: f64) -> Place {
+        Place {
+            key,
+            depth,
+            weight,
+            p0,
+            banked,
+            shown: (0, 0, 0),
+        }
+    }
+
+    /// The share of the whole tree explored by this thread so far, done: all of its search's.
+    fn explored(&self, search: &Search, done: bool) -> u64 {
+        let e = if done {
+            self.banked + self.weight
+        } else {
+            let p = search.progress().max(self.p0);
+            self.banked + self.weight * (p - self.p0) / (1.0 - self.p0).max(f64::MIN_POSITIVE)
+        };
+        (e.clamp(0.0, 1.0) * WHOLE) as u64
+    }
+
+    /// Adds what this thread counted since it last did to the shared progress.
+    fn show(&mut self, search: &Search, progress: &Progress, done: bool) {
+        let st = search.stats();
+        let e = self.explored(search, done);
+        progress
+            .nodes
+            .fetch_add(st.nodes - self.shown.1, Ordering::Relaxed);
+        progress
+            .solutions
+            .fetch_add(st.solutions - self.shown.2, Ordering::Relaxed);
+        // The estimate may go down a little (a subtree found smaller than guessed): wrapping.
+        progress
+            .done
+            .fetch_add(e.wrapping_sub(self.shown.0), Ordering::Relaxed);
+        self.shown = (e, st.nodes, st.solutions);
+    }
+}
+
+impl Sharing<'_> {
+    /// The next job, waiting for one; `None` when the count is over (or stopped).
+    fn take(&self) -> Option<Job> {
+        let mut pool = self.pool.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if pool.over || self.progress.stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            if let Some(job) = pool.jobs.pop() {
+                self.queued.store(pool.jobs.len(), Ordering::Relaxed);
+                return Some(job);
+            }
+            pool.idle += 1;
+            if pool.idle == self.threads {
+                // Nobody counts, so nobody will hand out more: every thread is done.
+                pool.over = true;
+                self.wake.notify_all();
+                return None;
+            }
+            // A timeout, so that a stop (set from another thread, without the lock) is seen.
+            pool = self
+                .wake
+                .wait_timeout(pool, std::time::Duration::from_millis(10))
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+            pool.idle -= 1;
+        }
+    }
+
+    /// Hands the untried options at the shallowest level of `search`'s path to a waiting thread,
+    /// if it has any, and goes on below that level ([`Search::rebase`]).
+    fn give(&self, search: &mut Search, place: &mut Place, counted: &mut Counted) {
+        // At a level entered (a node cap's stop): levels 0..level each hold a tried option.
+        let choices = search.choices();
+        let Some(j) = choices.iter().position(|&(k, d)| k < d) else {
+            return;
+        };
+
+        let (k, d) = choices[j];
+        // Knuth's estimate (as `Search::progress`): option k of d at level j stands for
+        // 1/(d_0...d_j) of the search's tree, after what the levels above it explored.
+        let (mut before, mut share) = (0.0, 1.0);
+        for &(k, d) in &choices[..j] {
+            share /= f64::from(d);
+            before += f64::from(k.max(1) - 1) * share;
+        }
+        share /= f64::from(d);
+        before += f64::from(k - 1) * share;
+        let scale = place.weight / (1.0 - place.p0).max(f64::MIN_POSITIVE);
+        let path = search.path();
+        let pre = search.preselected().len();
+        let options = search.solution();
+        let job = Job {
+            prefix: options[self.n_givens..pre + j].to_vec(),
+            skip: k,
+            item: search.links().top(path[j]),
+            d,
+            key: place.key.iter().chain(&path[..j]).copied().collect(),
+            weight: scale * f64::from(d - k) * share,
+            p0: f64::from(k) / f64::from(d),
+        };
+        place.key.extend_from_slice(&path[..=j]);
+        // The counters so far go to this thread's tally, shown first (they restart at 0).
+        place.show(search, self.progress, false);
+        let shown = place.shown.0;
+        let st = search.rebase(j + 1);
+        counted.add(&st, place.depth);
+        place.depth += j + 1;
+        place.banked += scale * (before - place.p0).max(0.0);
+        place.weight = scale * share;
+        place.p0 = 0.0;
+        place.shown = (shown, 0, 0);
+        self.progress.subproblems.fetch_add(1, Ordering::Relaxed);
+        let mut pool = self.pool.lock().unwrap_or_else(|e| e.into_inner());
+        pool.jobs.push(job);
+        self.queued.store(pool.jobs.len(), Ordering::Relaxed);
+        self.wake.notify_one();
+    }
+
+    /// Counts on `search` from where it stands (its place in the whole search `place`) to its end,
+    /// giving work away when asked; then takes jobs until the count is over.
+    fn work(&self, mut search: Search, mut place: Place, counted: &mut Counted) {
+        // Where a node is slow, chunks are cut to about `TICK`, for the progress line and a stop.
+        let mut chunks = Chunks::new();
+        loop {
+            let mut found = None;
+            // A job just taken may have emptied the pool: the first look comes sooner.
+            let mut chunk = (self.chunk / 16).max(1);
+            let status = loop {
+                let status = run_first(&mut search, Some(chunk), &place.key, &mut found);
+                if status == Status::Done || self.progress.stop.load(Ordering::Relaxed) {
+                    break status;
+                }
+                chunk = self.chunk.min(chunks.next());
+                place.show(&search, self.progress, false);
+                // One job waits in the pool at all times, so that a thread that finishes one
+                // takes the next at once rather than wait for the others' next look here.
+                if self.queued.load(Ordering::Relaxed) == 0 {
+                    self.give(&mut search, &mut place, counted);
+                }
+            };
+            counted.first(found);
+            place.show(&search, self.progress, status == Status::Done);
+            counted.add(search.stats(), place.depth);
+            if status == Status::Done {
+                self.progress.finished.fetch_add(1, Ordering::Relaxed);
+            }
+            let Some(job) = self.take() else {
+                return;
+            };
+            let (banked, shown) = (place.banked + place.weight, place.shown.0);
+            place = self.begin(&mut search, &job, banked);
+            place.shown.0 = shown;
+        }
+    }
+
+    /// Sets `search` at the start of `job`: its prefix preselected (what it had preselected in
+    /// common kept, as `Split::begin` does), its node entered and its item covered (counted by the
+    /// giver, so those counters are dropped), the giver's options skipped.
+    fn begin(&self, search: &mut Search, job: &Job, banked: f64) -> Place {
+        search.restart();
+        let want: Vec<usize> = search.preselected()[..self.n_givens]
+            .iter()
+            .chain(&job.prefix)
+            .copied()
+            .collect();
+        let same = search
+            .preselected()
+            .iter()
+            .zip(&want)
+            .take_while(|(a, b)| a == b)
+            .count();
+        search.unpreselect_to(same);
+        search
+            .preselect(&want[same..])
+            .expect("a job's prefix is a path of the search");
+        while search.phase() != Phase::Try {
+            search.step();
+        }
+        assert_eq!(
+            (search.branching_item(), search.choices()[0].1),
+            (Some(job.item), job.d),
+            "a job's node branches as the giver's did"
+        );
+        search.skip_options(job.skip);
+        search.rebase(0);
+        Place::new(
+            job.key.clone(),
+            job.prefix.len(),
+            job.weight,
+            job.p0,
+            banked,
+        )
+    }
+}
+
+/// [`count_whole`] past the trial: `search` (the trial's, where it stands, its first solution so
+/// far `first`) goes on on this thread, and `threads - 1` others start from `base` (the search at
+/// its start) and take work from it as they ask. The tally, the threads that counted, the jobs.
+fn share_whole(
+    search: Search,
+    first: Option<(Key, Vec<usize>)>,
+    base: &Search,
+    n_givens: usize,
+    (threads, chunk): (usize, u64),
+    progress: &Progress,
+    shared: impl FnOnce(),
+) -> (Tally, usize, usize) {
+    let depth = search.stats().profile.len();
+    let sharing = Sharing {
+        pool: Default::default(),
+        wake: Default::default(),
+        queued: Default::default(),
+        threads,
+        progress,
+        n_givens,
+        chunk,
+    };
+    progress.subproblems.store(1, Ordering::Relaxed);
+    progress.total.store(WHOLE as u64, Ordering::Relaxed);
+    // The calling thread's search and what it counted so far; one job for each other thread is
+    // in the pool before they start, so they begin at once.
+    let (mut search, mut counted) = (search, Counted::new(depth));
+    counted.first(first);
+    let mut place = Place::new(Vec::new(), 0, 1.0, 0.0, 0.0);
+    for _ in 1..threads {
+        sharing.give(&mut search, &mut place, &mut counted);
+    }
+    shared();
+    let (all, started) = std::thread::scope(|scope| {
+        let sharing = &sharing;
+        // As many as start (none on wasm32, where no thread can be spawned).
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|k| {
+                std::thread::Builder::new()
+                    .name(format!("dlx-count-{k}"))
+                    .spawn_scoped(scope, move || {
+                        let mut counted = Counted::new(depth);
+                        if let Some(job) = sharing.take() {
+                            let mut search = base.clone();
+                            let place = sharing.begin(&mut search, &job, 0.0);
+                            sharing.work(search, place, &mut counted);
+                        }
+                        counted
+                    })
+                    .ok()
+            })
+            .collect();
+        if helpers.len() + 1 < threads {
+            // Fewer threads started: the count must not wait for those that did not.
+            let mut pool = sharing.pool.lock().unwrap_or_else(|e| e.into_inner());
+            pool.idle += threads - 1 - helpers.len();
+        }
+        let started = helpers.len() + 1;
+        progress.threads.store(started as u64, Ordering::Relaxed);
+        sharing.work(search, place, &mut counted);
+        let mut all = vec![counted];
+        for h in helpers {
+            all.push(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+        (all, started)
+    });
+    let mut total = Counted::new(depth);
+    for c in all {
+        total.add(&c.stats, 0);
+        total.first(c.first);
+    }
+    let tally = Tally {
+        stats: total.stats,
+        first: total.first.map(|(_, f)| (0, f)),
+    };
+    let jobs = progress.subproblems.load(Ordering::Relaxed) as usize;
+    (tally, started, jobs)
 }

@@ -69,17 +69,17 @@ pub fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result
     let plan = Plan::for_workers(args.part.map_or(threads, |p| p.n));
     let inst = args.instance(problem);
     let shared = Shared::default();
-    // With the progress line drawn from this thread, the count runs on another.
+    // With the progress line drawn from this thread, the count runs on another; without it, here
+    // (a thread started for nothing cost a short count, a Sudoku, several percent).
     let on_worker = |progress: &mut Progress, work: &(dyn Fn() -> Tally + Sync)| {
+        if !progress.on {
+            return Ok(work());
+        }
         std::thread::scope(|scope| {
             let worker = scope.spawn(work);
-            let shown = if progress.on {
-                // If the line cannot be written, the workers give up rather than count on unseen.
-                watch(progress, &shared, threads, || worker.is_finished())
-                    .inspect_err(|_| shared.stop.store(true, Ordering::Relaxed))
-            } else {
-                Ok(())
-            };
+            // If the line cannot be written, the workers give up rather than count on unseen.
+            let shown = watch(progress, &shared, threads, || worker.is_finished())
+                .inspect_err(|_| shared.stop.store(true, Ordering::Relaxed));
             let counted = worker
                 .join()
                 .unwrap_or_else(|e| std::panic::resume_unwind(e));

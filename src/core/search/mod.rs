@@ -368,6 +368,10 @@ pub struct Search {
     node_cap: u64,
     solution_cap: u64,
     preselected: Vec<usize>,
+    /// How each preselected option was covered: 0 by [`Search::preselect`], else the node it was
+    /// tried from at a level that [`Search::rebase`] made part of the preselected ones (undone as
+    /// that level would be: the option, then the item branched on).
+    pre_nodes: Vec<u32>,
     heuristic: Heuristic,
     tree: Tree,
     /// What `run` counts with for a fast observer (see [`Search::set_engine`]).
@@ -412,6 +416,7 @@ impl Search {
             node_cap: u64::MAX,
             solution_cap: u64::MAX,
             preselected: Vec::new(),
+            pre_nodes: Vec::new(),
             heuristic: Heuristic::Mrv,
             tree: Tree::Dlx1,
             engine: Engine::Auto,
@@ -453,6 +458,7 @@ impl Search {
             if self.links.top(first) == 0 {
                 // An empty option covers nothing: chosen, it changes nothing.
                 self.preselected.push(k);
+                self.pre_nodes.push(0);
                 continue;
             }
             // An option is still available when each of its items is active and it is not hidden. It
@@ -488,6 +494,7 @@ impl Search {
             self.links.commit::<true>(first);
             self.links.cover_option_from::<true>(first);
             self.preselected.push(k);
+            self.pre_nodes.push(0);
         }
         Ok(())
     }
@@ -504,6 +511,13 @@ impl Search {
         assert!(self.at_start(), "unpreselect at the start of the search");
         while self.preselected.len() > keep {
             let k = self.preselected.pop().expect("longer than keep");
+            let x = self.pre_nodes.pop().expect("one a preselected option");
+            if x != 0 {
+                // Covered as a level of the search (see `rebase`): undone as `restart` undoes one.
+                self.links.uncover_option_from::<true>(x);
+                self.links.uncover::<true>(self.links.top(x));
+                continue;
+            }
             // Preselect covered the first node's item, then the others in order: undo in reverse.
             let first = self.links.option_first(k);
             if self.links.top(first) == 0 {
@@ -556,6 +570,54 @@ impl Search {
         );
         // Stuck is the phase of a level left with nothing to try: the next step is the backtrack.
         self.phase = Phase::Stuck;
+    }
+
+    /// Work sharing (`core::threads`): the options tried at levels `0..m` become preselected ones,
+    /// and the search goes on below them (its level `m` is now level 0), so that what the levels
+    /// above still had to try (their untried options, handed to another search) is never tried
+    /// here. Returns the counters so far, levels numbered as before, and starts them again at 0.
+    /// `m == 0` only takes the counters. At a level entered (the state a node cap stops at) for
+    /// `m > 0`; not with multiplicities (Algorithm M's levels also tweak, which preselecting does
+    /// not undo). The links are not touched: a level's covers are what preselecting its option
+    /// makes, in another order, which `pre_nodes` keeps for undoing them.
+    pub fn rebase(&mut self, m: usize) -> Stats {
+        assert!(
+            m == 0 || (self.phase == Phase::Enter && m <= self.level && !self.links.has_mult()),
+            "rebase at a level entered, below the levels made preselected"
+        );
+        for l in 0..m {
+            let x = self.choice[l];
+            self.preselected.push(self.links.option_of(x));
+            self.pre_nodes.push(x);
+        }
+        self.choice.copy_within(m.., 0);
+        self.levels.copy_within(m.., 0);
+        self.level -= m;
+        let depth = self.stats.profile.len();
+        std::mem::replace(
+            &mut self.stats,
+            Stats {
+                profile: vec![0; depth],
+                ..Stats::default()
+            },
+        )
+    }
+
+    /// Work sharing (`core::threads`): at the start of trying the options of the level's item
+    /// (`Phase::Try`, none tried yet or some), passes over the next `n` of them untried, as a
+    /// search that another search has handed them to. Their count goes into `k`, as if tried.
+    pub fn skip_options(&mut self, n: u32) {
+        let l = self.level;
+        assert!(
+            self.phase == Phase::Try
+                && !self.levels[l].tweak
+                && self.levels[l].k + n < self.levels[l].d,
+            "skip options that are left to try, at least one kept"
+        );
+        for _ in 0..n {
+            self.choice[l] = self.links.down(self.choice[l]);
+        }
+        self.levels[l].k += n;
     }
 
     /// Undoes what trying `choice[l]` did to the other items of its option (or the closing of the
