@@ -15,7 +15,7 @@
 use super::instance::Instance;
 use super::links::Order;
 use super::search::{Clash, Engine, Limits, Phase, Search, Status, Tree};
-use super::split::{self, Split, Tally};
+use super::split::{Split, Tally};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What the workers have counted so far, for a progress line: read it from another thread.
@@ -187,11 +187,6 @@ pub const TRIAL_NODES: u64 = 1 << 11;
 /// the split, its walk and the pool's start would eat what a second thread gains.
 pub const SPLIT_PAYS: f64 = 1e6;
 
-/// Random paths of the estimate that decides, and its work bound: an eighth of the trial's own
-/// choosing (items scanned), so that deciding costs a few percent of a search just past the trial.
-const DECIDE_PROBES: u32 = 8;
-const DECIDE_WORK_SHARE: u64 = 8;
-
 /// What a whole count did: its tally (every thread's added up), the threads it used and the
 /// subproblems it counted (1 when it stayed on one thread; else the shares handed between threads,
 /// the first one, which the calling thread went on with, included).
@@ -214,9 +209,9 @@ const SHARE_CHUNK: u64 = 1 << 12;
 
 /// Counts the whole search over `inst` (laid out in `order`, walking `tree`, counting on `engine`,
 /// `givens` chosen first) on up to `threads` threads, updating `progress`. The other threads must
-/// pay for themselves: the search runs [`TRIAL_NODES`] on this thread first, and goes on there to
-/// the end if it finishes or a cheap estimate says it is below [`SPLIT_PAYS`]. Only then are the
-/// other threads started, and this one goes on with its search where it stands, handing work to
+/// pay for themselves: the search runs on this thread in chunks from [`TRIAL_NODES`] nodes, doubling,
+/// as `--threads 1` runs it, until it finishes, or Knuth's estimate from where it stands or the work it has done
+/// reaches [`SPLIT_PAYS`]. Only then are the other threads started, and this one goes on with its search where it stands, handing work to
 /// them as they ask for it (work sharing, see [`Sharing`]): the untried options at the shallowest
 /// level of its path, which it then never tries itself ([`Search::rebase`]). The counts and the
 /// first solution are the sequential search's either way.
@@ -240,29 +235,29 @@ pub fn count_whole(
     let mut search = Split::base_search(inst, givens, order, tree)?;
     search.set_engine(engine);
     let mut first = None;
-    let finished = run_first(&mut search, Some(TRIAL_NODES), &[], &mut first) == Status::Done;
+    let mut chunk = TRIAL_NODES;
+    let mut finished = run_first(&mut search, Some(chunk), &[], &mut first) == Status::Done;
     let mut estimate = 0.0;
     // A search with multiplicities is not shared (its levels tweak options, which preselecting a
-    // prefix does not do): it goes on here, with no estimate (the probes walk Algorithm X's covers).
-    if !finished && threads > 1 && !inst.has_multiplicities() {
-        // Knuth's estimate of the whole tree from where the trial stands, free: what it counted
-        // over the fraction of the tree it explored (`Search::progress`). Taken as is where it
-        // says "long" (off by 2 at most on queens, Langford and Sudoku: a search it overstates
-        // is still long enough to share, and the 8 probes cost 10-queens 1.2% of its count);
-        // where it says "short" the probes check it, since it understates skewed trees
-        // (pentomino 8x8 6 times, 6x10 57 times).
+    // prefix does not do): it goes on here, with no estimate.
+    let may_share = threads > 1 && !inst.has_multiplicities();
+    // The decision costs a short search nothing: it goes on in trial-sized chunks, exactly as
+    // `--threads 1` counts it, and after each the other threads are started if Knuth's estimate
+    // of the whole tree from where the search stands (what it counted over the fraction of the
+    // tree it explored, `Search::progress`: free) says "long", or if the work done so far is
+    // already that long (the estimate understates skewed trees: pentomino 8x8 6 times, 6x10 57
+    // times; such a search shares a few milliseconds late instead of never). 8 random probes
+    // decided this before, at 1-4% of a short search's time (10-queens 0.96x on two threads).
+    while may_share && !finished && !progress.stop.load(Ordering::Relaxed) {
         let st = search.stats();
-        estimate = (st.nodes + st.updates) as f64 / search.progress().max(f64::MIN_POSITIVE);
-        // Otherwise random probes of the whole tree: on a copy of the trial's search taken back
-        // to its start (undoing its path), so that the trial goes on where it stands. The copy
-        // is also what the other threads start from.
-        let mut base = search.clone();
-        base.restart();
-        if estimate < SPLIT_PAYS {
-            let work = TRIAL_NODES * u64::from(search.links().n_primary()) / DECIDE_WORK_SHARE;
-            estimate = split::estimate_size(&mut base, DECIDE_PROBES, work);
-        }
-        if estimate >= SPLIT_PAYS {
+        let work = (st.nodes + st.updates) as f64;
+        estimate = work / search.progress().max(f64::MIN_POSITIVE);
+        if estimate >= SPLIT_PAYS || work >= SPLIT_PAYS {
+            estimate = estimate.max(work);
+            // The other threads start from a copy of the search taken back to its start (undoing
+            // its path); this one goes on where it stands.
+            let mut base = search.clone();
+            base.restart();
             let mut serial = None;
             let (tally, threads, subproblems) = share_whole(
                 search,
@@ -282,6 +277,11 @@ pub fn count_whole(
                 serial,
             });
         }
+        // Chunks double, so that a search that stays here stops as often as the one-thread
+        // path does (a resumed search pays its set-up again: 17 chunks of 2,048 nodes cost
+        // 10-queens 3% of its time).
+        chunk *= 2;
+        finished = run_first(&mut search, Some(chunk), &[], &mut first) == Status::Done;
     }
     // On this thread to the end, in chunks for the progress line.
     progress.threads.store(1, Ordering::Relaxed);
