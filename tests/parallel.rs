@@ -11,7 +11,13 @@ use dlx_studio::problems::{self, Problem, Spec};
 
 /// The sequential count, with the first solution.
 fn sequential(p: &dyn Problem, order: Order) -> Tally {
+    sequential_on(p, order, dlx_studio::core::Tree::Dlx1)
+}
+
+/// The same on `tree`.
+fn sequential_on(p: &dyn Problem, order: Order, tree: dlx_studio::core::Tree) -> Tally {
     let mut s = Search::with_order(p.instance(), order);
+    s.set_tree(tree);
     s.preselect(p.givens()).unwrap();
     let mut first = None;
     if s.run(&mut StopAtSolution) == Status::Paused {
@@ -358,18 +364,7 @@ fn the_lookahead_tree_splits_and_adds_up_on_every_problem_kind() {
         let p = problems::load(&spec).unwrap();
         for order in [Order::Given, Order::Shuffled(7)] {
             let dlx1 = sequential(&*p, order);
-            let mut s = Search::with_order(p.instance(), order);
-            s.set_tree(Tree::Lookahead);
-            s.preselect(p.givens()).unwrap();
-            let mut first = None;
-            if s.run(&mut StopAtSolution) == Status::Paused {
-                first = Some((0, s.solution()));
-                assert_eq!(s.run(&mut dlx_studio::core::Count), Status::Done);
-            }
-            let want = Tally {
-                stats: s.stats().clone(),
-                first,
-            };
+            let want = sequential_on(&*p, order, Tree::Lookahead);
             assert_eq!(want.stats.solutions, solutions, "{spec:?}");
             assert_eq!(want.first, dlx1.first, "{spec:?}: the same first solution");
             assert!(want.stats.nodes <= dlx1.stats.nodes, "{spec:?}: nodes");
@@ -478,18 +473,7 @@ fn work_shared_between_threads_adds_up_on_every_problem_kind() {
                 (Tree::Dlx1, &[Engine::Auto, Engine::Bits, Engine::Links][..]),
                 (Tree::Lookahead, &[Engine::Auto][..]),
             ] {
-                let mut s = Search::with_order(p.instance(), order);
-                s.set_tree(tree);
-                s.preselect(p.givens()).unwrap();
-                let mut first = None;
-                if s.run(&mut StopAtSolution) == Status::Paused {
-                    first = Some((0, s.solution()));
-                    assert_eq!(s.run(&mut dlx_studio::core::Count), Status::Done);
-                }
-                let want = Tally {
-                    stats: s.stats().clone(),
-                    first,
-                };
+                let want = sequential_on(&*p, order, tree);
                 assert_eq!(want.stats.solutions, solutions, "{spec:?}");
                 for &engine in engines {
                     for (t, chunk) in [(2, 7), (3, 7), (2, 100)] {
