@@ -138,13 +138,15 @@ test('phone at 375 px with touch: the control bar fixed at the bottom under the 
     return { clip: e.clientHeight, line: parseFloat(getComputedStyle(e).lineHeight), lines: Math.round(e.scrollHeight / parseFloat(getComputedStyle(e).lineHeight)) };
   });
   assert(status.lines >= 2 && Math.abs(status.clip - status.line) <= 1, `the status clips at ${status.clip}px for lines of ${status.line}px (${status.lines} lines of text)`);
-  // So does the run box's text at two lines: its idle sentence takes three here, and its third line
-  // showed under the ellipsis ("the search here is no… touched.").
+  // So does the run box's text at three lines: a longer sentence is cut with an ellipsis, and the
+  // next line showed under it ("the search here is no… touched.").
   const runText = await page.evaluate(() => {
     const e = document.getElementById('run-text');
+    // Set and measured in one go, as the status line above.
+    e.textContent = 'Counts every solution in the background; the search here is not touched, and the page stays yours to step.';
     return { clip: e.clientHeight, line: parseFloat(getComputedStyle(e).lineHeight), lines: Math.round(e.scrollHeight / parseFloat(getComputedStyle(e).lineHeight)), text: e.textContent };
   });
-  assert(runText.lines >= 3 && Math.abs(runText.clip - 2 * runText.line) <= 1, `the run box's text clips at ${runText.clip}px for lines of ${runText.line}px (${runText.lines} lines: ${runText.text})`);
+  assert(runText.lines >= 4 && Math.abs(runText.clip - 3 * runText.line) <= 1, `the run box's text clips at ${runText.clip}px for lines of ${runText.line}px (${runText.lines} lines: ${runText.text})`);
   await page.screenshot({ path: path.join(SHOTS, 'phone-sticky-bar.png') });
   await context.close();
 });
@@ -229,4 +231,19 @@ test('screenshots of every view at 1280x800 and at 375px', async ({ browser, bas
     await page.close();
   }
   report.push(`screenshots: ${saved.length} in screenshots/`);
+});
+
+test('layout: the run box at 1280x800 holds its whole sentence and its button after a run (its column had grown past the box, which cut them off)', async ({ page, base }) => {
+  await open(page, base, '?queens=10');
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done', null, { timeout: 60000 });
+  const fit = await page.evaluate(() => {
+    const box = document.getElementById('run-box').getBoundingClientRect();
+    const text = document.getElementById('run-text');
+    const close = document.getElementById('run-cancel').getBoundingClientRect();
+    return { box: [box.left, box.right], text: [text.getBoundingClientRect().right, text.scrollHeight, text.clientHeight], close: [close.left, close.right], sentence: text.textContent };
+  });
+  assert(fit.text[0] <= fit.box[1] && fit.close[0] >= fit.box[0] && fit.close[1] <= fit.box[1],
+    `the run box spans ${fit.box}, its text ends at ${fit.text[0]}, its button spans ${fit.close}`);
+  assert(fit.text[1] <= fit.text[2] + 1, `the sentence "${fit.sentence}" is cut: ${fit.text[1]}px of text in ${fit.text[2]}px`);
 });
