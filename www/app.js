@@ -32,6 +32,9 @@ const ANIMATE_BELOW = 9;
 /** What `state.dirty` reads and writes. */
 let dirtyFlag = true;
 
+/** The sleeping frame loop's timer (0: the loop is awake, a frame is requested; see `loop`). */
+let loopSleep = 0;
+
 /**
  * The app's state, all of it. `restartSearch` is the one path that resets what belongs to a search.
  * @type {{
@@ -1026,9 +1029,6 @@ function loop(now) {
 
 /** The frame loop's pace while it sleeps during a run to the end (see `loop`). */
 const RUN_FRAME_MS = 100;
-
-/** The sleeping frame loop's timer (0: the loop is awake, a frame is requested). */
-let loopSleep = 0;
 
 /** Wakes the frame loop if it sleeps: its next frame comes at once, not at the timer. */
 function wakeLoop() {

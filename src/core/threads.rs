@@ -182,6 +182,10 @@ pub fn count(split: &Split, subs: &[usize], threads: usize, progress: &Progress)
 /// node among the counts measured (bit sets, 0.34 µs).
 pub const TRIAL_NODES: u64 = 1 << 11;
 
+/// The largest chunk (nodes) a whole count runs between two looks at whether to share: 65,536
+/// nodes are 20-25 ms of pentomino or queens on bit sets, past which a search is long anyway.
+const DECIDE_CHUNK_MAX: u64 = 1 << 16;
+
 /// Knuth's estimate (nodes plus updates) below which a whole count stays on the thread that began
 /// it: about 2-5 ms of counting (pentomino 8x8 is 5e7 for 0.1 s, 12-queens 4e6 for 19 ms), where
 /// the split, its walk and the pool's start would eat what a second thread gains.
@@ -279,8 +283,9 @@ pub fn count_whole(
         }
         // Chunks double, so that a search that stays here stops as often as the one-thread
         // path does (a resumed search pays its set-up again: 17 chunks of 2,048 nodes cost
-        // 10-queens 3% of its time).
-        chunk *= 2;
+        // 10-queens 3% of its time), up to a bound: a chunk is how late the decision and a stop
+        // can come.
+        chunk = (chunk * 2).min(DECIDE_CHUNK_MAX);
         finished = run_first(&mut search, Some(chunk), &[], &mut first) == Status::Done;
     }
     // On this thread to the end, in chunks for the progress line.
