@@ -456,7 +456,7 @@ struct Sharing<'a> {
     pool: std::sync::Mutex<Pool>,
     wake: std::sync::Condvar,
     /// Jobs in the pool, read without the lock at every look.
-    queued: std::sync::atomic::AtomicUsize,
+    queued: std::sync::Arc<std::sync::atomic::AtomicUsize>,
     threads: usize,
     progress: &'a Progress,
     n_givens: usize,
@@ -653,6 +653,11 @@ impl Sharing<'_> {
     fn work(&self, mut search: Search, mut place: Place, counted: &mut Counted) {
         // Where a node is slow, chunks are cut to about `TICK`, for the progress line and a stop.
         let mut chunks = Chunks::new();
+        // The search's loop looks at the pool every `chunk` nodes and returns only when it is
+        // empty (or at the end of a chunk of `Chunks`, for the progress line and a stop): each
+        // return brings the links in step with the bit sets' path, which on pentomino 8x8 cost
+        // 2 threads 2% more instructions when they returned every 4,096 nodes.
+        search.set_watch(Some((self.queued.clone(), self.chunk)));
         loop {
             let mut found = None;
             // A job just taken may have emptied the pool: the first look comes sooner.
@@ -662,7 +667,7 @@ impl Sharing<'_> {
                 if status == Status::Done || self.progress.stop.load(Ordering::Relaxed) {
                     break status;
                 }
-                chunk = self.chunk.min(chunks.next());
+                chunk = chunks.next();
                 place.show(&search, self.progress, false);
                 // One job waits in the pool at all times, so that a thread that finishes one
                 // takes the next at once rather than wait for the others' next look here.

@@ -88,7 +88,8 @@ impl Search {
             old.push((item, if matches!(start, At::Retreat) { x } else { 0 }));
         }
         let mut nodes = self.stats.nodes;
-        let node_cap = self.node_cap;
+        let watch = self.watch.clone();
+        let mut stop = Stop::new(nodes, self.node_cap, watch.as_ref());
         let mut capped = self.stats.solutions >= self.solution_cap;
         let mut updates = 0u64;
         let mut cleansings = 0u64;
@@ -108,7 +109,7 @@ impl Search {
                 Some(At::Retreat) => (false, true),
                 Some(At::Leave) => (true, false),
                 Some(At::Enter) | None => {
-                    if nodes >= node_cap || capped {
+                    if (nodes >= stop.at() && !stop.goes_on(nodes)) || capped {
                         self.phase = Phase::Enter;
                         break Status::Limit;
                     }

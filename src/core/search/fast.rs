@@ -38,7 +38,8 @@ impl Search {
         // `with_order`: each level covers a primary item, the one after the last holds the
         // solution check).
         let mut nodes = self.stats.nodes;
-        let node_cap = self.node_cap;
+        let watch = self.watch.clone();
+        let mut stop = Stop::new(nodes, self.node_cap, watch.as_ref());
         let mut capped = self.stats.solutions >= self.solution_cap;
         let mut arr = LevelArrays::new(
             &mut self.levels,
@@ -50,7 +51,7 @@ impl Search {
             self.links.sanity_checking();
             match at {
                 At::Enter => {
-                    if nodes >= node_cap || capped {
+                    if (nodes >= stop.at() && !stop.goes_on(nodes)) || capped {
                         self.phase = Phase::Enter;
                         break Status::Limit;
                     }

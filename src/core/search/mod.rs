@@ -17,6 +17,8 @@ use super::instance::Instance;
 use super::links::{Links, Order, MARKED};
 use bits_driver::BitsWalk;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 /// One thing the search did. Items are header indices (`1..=n`), nodes are node indices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -381,6 +383,44 @@ pub struct Search {
     bits_pay: bool,
     /// The bit-set engine and where its walk was left, built on first use.
     bits: Option<Box<BitsWalk>>,
+    /// A count that the fast loops read every so many nodes, stopping as at the node cap when it
+    /// is 0 (see [`Search::set_watch`]).
+    watch: Option<(Arc<AtomicUsize>, u64)>,
+}
+
+/// When a fast loop stops: at the node cap, or at a look at the watch that finds it 0. The loop
+/// compares its node count with `at` only, so a search with no watch runs the code it ran before.
+pub(super) struct Stop<'a> {
+    cap: u64,
+    at: u64,
+    watch: Option<(&'a AtomicUsize, u64)>,
+}
+
+impl<'a> Stop<'a> {
+    pub(super) fn new(nodes: u64, cap: u64, watch: Option<&'a (Arc<AtomicUsize>, u64)>) -> Self {
+        let watch = watch.map(|(w, every)| (&**w, (*every).max(1)));
+        let at = watch.map_or(cap, |(_, every)| cap.min(nodes.saturating_add(every)));
+        Stop { cap, at, watch }
+    }
+
+    /// The node count at which the loop looks again.
+    #[inline(always)]
+    pub(super) fn at(&self) -> u64 {
+        self.at
+    }
+
+    /// At `nodes >= at()`: whether the loop goes on (the cap not reached and the watch not 0),
+    /// and if so, when it looks next.
+    #[inline(never)]
+    pub(super) fn goes_on(&mut self, nodes: u64) -> bool {
+        match self.watch {
+            Some((w, every)) if nodes < self.cap && w.load(Ordering::Relaxed) != 0 => {
+                self.at = self.cap.min(nodes.saturating_add(every));
+                true
+            }
+            _ => false,
+        }
+    }
 }
 
 impl Search {
@@ -423,6 +463,7 @@ impl Search {
             bits_fit: super::bits::applies(inst),
             bits_pay: super::bits::pays(inst),
             bits: None,
+            watch: None,
         }
     }
 
@@ -732,6 +773,14 @@ impl Search {
             Heuristic::Mrv => Heuristic::pick::<false>(&self.links),
             Heuristic::First => Heuristic::pick::<true>(&self.links),
         }
+    }
+
+    /// Makes `run`'s fast loops look at `count` every `every` nodes and stop, as at a node cap
+    /// ([`Status::Limit`], at a node entered), when it is 0: work sharing's count of jobs waiting
+    /// (`threads.rs`), so that a thread leaves its loop (and brings the links in step with its
+    /// path) only when another thread needs work, not every `every` nodes. `None`: no watch.
+    pub fn set_watch(&mut self, watch: Option<(Arc<AtomicUsize>, u64)>) {
+        self.watch = watch;
     }
 
     pub fn set_limits(&mut self, limits: Limits) {
