@@ -1565,14 +1565,18 @@ fn auto_counts_colours_on_bit_sets_where_options_overlap_heavily() {
 
 #[test]
 fn a_watch_at_zero_stops_the_fast_loops_at_each_look_and_a_watch_above_zero_never() {
-    // 8-queens, 92 solutions in 2,057 nodes on both engines: a watch read every 100 nodes stops the
-    // loop at 100, 200, ... nodes (a node entered, as a node cap does) while it is 0, and the count
-    // resumed to the end is the count run at once; at 1 the loop runs through.
+    // 8-queens, 92 solutions in about a thousand nodes on both engines: a watch read every 100
+    // nodes stops the loop at 100, 200, ... nodes (a node entered, as a node cap does) while it is
+    // 0, and the count resumed to the end is the count run at once; at 1 the loop runs through.
     let inst = queens(8);
     for engine in [Engine::Links, Engine::Bits] {
         let mut whole = Search::new(&inst);
         whole.set_engine(engine);
         assert_eq!(whole.run(&mut Count), Status::Done);
+        assert!(
+            whole.stats().nodes >= 500,
+            "{engine:?}: a few stops at least"
+        );
         let count = Arc::new(AtomicUsize::new(0));
         let mut s = Search::new(&inst);
         s.set_engine(engine);
