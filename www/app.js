@@ -985,7 +985,8 @@ function onRunChange() {
   runSeen = { state: r, phase: r.phase };
   if (r.phase === 'done' && r.stats) {
     if (r.solutions) sudoku.fromRun(r.solutions);
-    note(`${r.title}: ${fmt(r.stats.solutions)} solutions counted to the end in ${(r.ms / 1000).toFixed(2)} s.`, 'solution');
+    const n = r.stats.solutions;
+    note(`${r.title}: ${fmt(n)} solution${num(n) === 1 ? '' : 's'} counted to the end in ${(r.ms / 1000).toFixed(2)} s.`, 'solution');
   } else if (r.phase === 'error') {
     note(`Run to end failed: ${r.message}`, 'error');
   }

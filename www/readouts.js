@@ -129,7 +129,7 @@ export class RunBoxView {
     // The box holds two short lines: the solutions, the time and the workers fit in them at every
     // width (nodes and updates were cut off with the workers after them); the rest is in the title.
     // A number and its unit never part at a line break (no-break spaces).
-    const sols = st ? `${fmt(st.solutions)}\u00a0solutions` : '';
+    const sols = st ? `${fmt(st.solutions)}\u00a0solution${num(st.solutions) === 1 ? '' : 's'}` : '';
     const workers = r.workers ? `, ${r.workers}\u00a0worker${r.workers === 1 ? '' : 's'}` : '';
     let line;
     switch (r.phase) {

@@ -241,3 +241,19 @@ test('run to end: its own fixed box beside its button, live statistics untouched
   await page.click(tid('run-cancel'));
   await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'cancelled', null, { timeout: 5000 });
 });
+
+test('run to end: "1 solution" and "0 solutions", in the box and in the status line (the box said "1 solutions")', async ({ page, base }) => {
+  // The page's first problem has one solution; 3-queens has none.
+  await open(page, base);
+  for (const [want, noun] of [[1, 'solution'], [0, 'solutions']]) {
+    if (want === 0) await loadVia(page, 'queens', 3);
+    await page.click(tid('run-to-end'));
+    await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done');
+    const got = await page.evaluate(() => window.dlx.app.lastRun().stats.solutions);
+    assert(Number(got) === want, `the run counted ${got} solutions, the test wants ${want}`);
+    const box = await runText(page);
+    assert(new RegExp(`^Done: ${want}\\s${noun},`).test(box), `run box: ${box}`);
+    const status = await text(page, 'status');
+    assert(status.includes(`: ${want} ${noun} counted to the end`), `status line: ${status}`);
+  }
+});
