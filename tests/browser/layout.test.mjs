@@ -241,9 +241,22 @@ test('layout: the run box at 1280x800 holds its whole sentence and its button af
     const box = document.getElementById('run-box').getBoundingClientRect();
     const text = document.getElementById('run-text');
     const close = document.getElementById('run-cancel').getBoundingClientRect();
-    return { box: [box.left, box.right], text: [text.getBoundingClientRect().right, text.scrollHeight, text.clientHeight], close: [close.left, close.right], sentence: text.textContent };
+    const tree = document.getElementById('run-tree');
+    const link = tree.querySelector('a, button');
+    const lr = link ? link.getBoundingClientRect() : null;
+    const tr = tree.getBoundingClientRect();
+    return { box: [box.left, box.right], text: [text.getBoundingClientRect().right, text.scrollHeight, text.clientHeight], close: [close.left, close.right], sentence: text.textContent,
+      tree: { text: tree.textContent, sw: tree.scrollWidth, cw: tree.clientWidth, sh: tree.scrollHeight, ch: tree.clientHeight, right: tr.right, bottom: tr.bottom, boxBottom: box.bottom,
+        link: lr && [lr.left, lr.right, lr.top, lr.bottom], treeBox: [tr.left, tr.right, tr.top, tr.bottom] } };
   });
   assert(fit.text[0] <= fit.box[1] && fit.close[0] >= fit.box[0] && fit.close[1] <= fit.box[1],
     `the run box spans ${fit.box}, its text ends at ${fit.text[0]}, its button spans ${fit.close}`);
   assert(fit.text[1] <= fit.text[2] + 1, `the sentence "${fit.sentence}" is cut: ${fit.text[1]}px of text in ${fit.text[2]}px`);
+  // The tree's name beside the button, whole: 10-queens counts on bit sets, and "bit sets" is a link
+  // to the glossary (one line had cut it to "DLX1 tree …").
+  const t = fit.tree;
+  assert(t.text === 'DLX1 tree on bit sets', `the run box names the tree as "${t.text}"`);
+  assert(t.sw <= t.cw + 1 && t.sh <= t.ch + 1, `"${t.text}" is cut: ${t.sw}x${t.sh}px of text in ${t.cw}x${t.ch}px`);
+  assert(t.link && t.link[0] >= t.treeBox[0] - 1 && t.link[1] <= t.treeBox[1] + 1 && t.link[3] <= t.treeBox[3] + 1 && t.bottom <= t.boxBottom,
+    `the "bit sets" link at ${t.link} is not inside the label at ${t.treeBox} (the box ends at ${t.boxBottom})`);
 });
