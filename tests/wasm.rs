@@ -4,7 +4,7 @@
 //! way the page reads them: through Uint32Array views on the module's memory.
 #![cfg(target_arch = "wasm32")]
 
-use dlx_studio::core::{Count, Search, Status};
+use dlx_studio::core::{Count, Engine, Instance, Search, Status};
 use dlx_studio::problems::{queens::Queens, Problem};
 use dlx_studio::wasm::{wasm_memory, PartCounter, Racer, Session, EVENT_CAP, EVENT_WORDS, KEEP};
 use js_sys::{Reflect, Uint32Array, WebAssembly};
@@ -1026,7 +1026,6 @@ fn bit_sets_walk_the_links_tree_in_wasm_too() {
     // The wasm build has code of its own in the bit sets (core::bits::simd: MRV's vector scan and
     // the copies of the lengths): the same solutions in the same order, and every counter, as the
     // links, on the kinds whose instances take bit sets in the page.
-    use dlx_studio::core::Engine;
     use dlx_studio::problems::{self, Spec};
     let specs = [
         Spec::Queens(8),
@@ -1155,4 +1154,88 @@ fn a_sudokus_layout_names_its_shapes_with_their_items_and_fillings() {
             "non-consecutive"
         ]
     );
+}
+
+/// An exact-cover instance with `np` primary items and 3 secondary ones: three random partitions of
+/// the primary items into options of 1 to 4 items (so it has solutions), and 30 random options of 2
+/// to 4 primary items, each taking each secondary item with chance 1/4. A small LCG as the
+/// generator (the test needs no quality, only reproducible variety).
+fn planted_instance(np: usize, seed: u64) -> Instance {
+    let mut x = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    let mut below = |n: usize| {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((x >> 33) % n as u64) as usize
+    };
+    let prim: Vec<String> = (0..np).map(|i| format!("p{i}")).collect();
+    let sec: Vec<String> = (0..3).map(|i| format!("s{i}")).collect();
+    let mut inst = Instance::new(prim, sec).unwrap();
+    let mut options: Vec<(Vec<usize>, bool)> = Vec::new();
+    for _ in 0..3 {
+        let mut p: Vec<usize> = (0..np).collect();
+        for i in (1..np).rev() {
+            p.swap(i, below(i + 1));
+        }
+        let mut rest = &p[..];
+        while !rest.is_empty() {
+            let k = (1 + below(4)).min(rest.len());
+            options.push((rest[..k].to_vec(), false));
+            rest = &rest[k..];
+        }
+    }
+    for _ in 0..30 {
+        let k = (2 + below(3)).min(np);
+        let mut o: Vec<usize> = Vec::new();
+        while o.len() < k {
+            let i = below(np);
+            if !o.contains(&i) {
+                o.push(i);
+            }
+        }
+        options.push((o, true));
+    }
+    for (mut o, secondary) in options {
+        o.sort_unstable();
+        if secondary {
+            o.extend((np..np + 3).filter(|_| below(4) == 0));
+        }
+        inst.add_option(&o).unwrap();
+    }
+    inst
+}
+
+/// Counts `inst` with `engine`: the search at its end and the solutions in the order found.
+fn count_on(inst: &Instance, engine: Engine) -> (Search, Vec<Vec<usize>>) {
+    let mut s = Search::new(inst);
+    s.set_engine(engine);
+    let mut found = Found(Vec::new());
+    assert_eq!(s.run(&mut found), Status::Done);
+    (s, found.0)
+}
+
+#[wasm_bindgen_test]
+fn bit_sets_in_wasm_choose_as_the_links_do_for_every_size_of_the_lengths_scan() {
+    // The bit-set engine's lengths scan and copy take 8 lengths a vector in wasm, with straight-line
+    // code for 16, 32, 48 and 64 of them (primary items rounded up to 16) and loops otherwise: each
+    // size and each side of it, against the links (same tree: same nodes, solutions in the same
+    // order, same profile).
+    for np in [
+        3, 15, 16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65, 80, 81, 100,
+    ] {
+        for seed in 0..3 {
+            let inst = planted_instance(np, seed);
+            let (links, want) = count_on(&inst, Engine::Links);
+            let (bits, got) = count_on(&inst, Engine::Bits);
+            assert_eq!(bits.engine(), Engine::Bits, "{np} primary items");
+            assert!(
+                links.stats().solutions >= 1,
+                "{np} items: the planted partitions are solutions"
+            );
+            assert_eq!(got, want, "{np} items, seed {seed}");
+            assert_eq!(bits.stats(), links.stats(), "{np} items, seed {seed}");
+        }
+    }
 }
