@@ -1149,8 +1149,12 @@ fn copy_lengths(dst: &mut [i16], src: &[i16]) {
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[allow(unsafe_code)]
 mod simd {
-    use super::COVERED;
+    use super::{BLOCK, COVERED};
     use core::arch::wasm32::*;
+
+    // A level's lengths are whole blocks, so whole pairs of vectors, which `least` takes two at a
+    // time.
+    const _: () = assert!(BLOCK.is_multiple_of(16));
 
     /// `dst.copy_from_slice(src)` for lengths, 8 at a time. The common sizes (up to 64 primary
     /// items) go to a copy of fixed length, straight-line code: V8 puts a stack check and its own
@@ -1191,8 +1195,9 @@ mod simd {
         }
     }
 
-    /// The position and value of the first least length of `len` (whose size is a multiple of 8),
-    /// `None` when all are `COVERED`. As `copy`, the common sizes in straight-line code.
+    /// The position and value of the first least length of `len` (whose size is a multiple of 16:
+    /// whole blocks), `None` when all are `COVERED`. As `copy`, the common sizes in straight-line
+    /// code.
     #[inline(always)]
     pub(super) fn least(len: &[i16]) -> Option<(u32, u32)> {
         match len.len() {
@@ -1253,27 +1258,35 @@ mod simd {
         i16x8_min(m, i16x8_shuffle::<1, 0, 3, 2, 5, 4, 7, 6>(m, m))
     }
 
-    /// `least` of any number of vectors, in loops.
+    /// `least` of any number of vectors, in loops: two chains of minimums, then the position
+    /// without a branch a vector, a branch for each 64 lengths.
     #[inline(always)]
     fn least_any(len: &[i16]) -> Option<(u32, u32)> {
-        let vectors = len.chunks_exact(8).map(|c| {
-            // SAFETY: a chunk is 8 i16, 16 bytes; v128_load reads unaligned.
+        let load = |c: &[i16]| {
+            let c = &c[..8];
+            // SAFETY: `c` is 8 i16, 16 bytes; v128_load reads unaligned.
             unsafe { v128_load(c.as_ptr().cast::<v128>()) }
-        });
-        let mut m = i16x8_splat(COVERED);
-        for v in vectors.clone() {
-            m = i16x8_min(m, v);
+        };
+        // (Whole pairs of vectors: the lengths are whole blocks.)
+        let (mut a, mut b) = (i16x8_splat(COVERED), i16x8_splat(COVERED));
+        for pair in len.chunks_exact(16) {
+            a = i16x8_min(a, load(&pair[..8]));
+            b = i16x8_min(b, load(&pair[8..]));
         }
-        let m = spread_min(m);
+        let m = spread_min(i16x8_min(a, b));
         let best = i16x8_extract_lane::<0>(m);
         if best == COVERED {
             return None;
         }
-        for (i, v) in vectors.enumerate() {
-            let hit = i16x8_bitmask(i16x8_eq(v, m));
-            if hit != 0 {
-                let p = i * 8 + hit.trailing_zeros() as usize;
-                return Some((p as u32, best as u32));
+        let eq = |c: &[i16]| i16x8_eq(load(c), m);
+        for (g, group) in len.chunks(64).enumerate() {
+            let mut hits = 0u64;
+            for (j, pair) in group.chunks_exact(16).enumerate() {
+                let two = i8x16_narrow_i16x8(eq(&pair[..8]), eq(&pair[8..]));
+                hits |= u64::from(i8x16_bitmask(two)) << (16 * j);
+            }
+            if hits != 0 {
+                return Some(((g * 64) as u32 + hits.trailing_zeros(), best as u32));
             }
         }
         None
