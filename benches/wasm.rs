@@ -19,12 +19,12 @@
 //!
 //! Wasm runs in node (the package bound `--target nodejs`) and in headless Chromium (the page's own
 //! `www/pkg`, through tests/browser's playwright-core; a newer V8, the one the page runs on), each
-//! timed three times: *steady* (the median of the 3rd to 5th counts in the same process or page,
-//! after V8 has tiered the hot code up), *first run, cold* (the first count in a fresh one: V8
-//! starts wasm in its baseline tier, Liftoff, and tiers a function up only between calls) and *first
-//! run, warm* (the first count in a fresh one after the run-to-end worker's warm-up,
-//! `warm_engine(WARM_MS)` of www/worker.js, and the idle moment before a click: what a click on Run
-//! to end gets). Times are wall clock on both sides: run it on a quiet machine; the load average is
+//! timed three times: *steady* (the median of the last 3 counts in the same process or page, after
+//! at least 0.6 s of counting there, by when V8 has tiered the hot code up: 5 to 15 counts), *first
+//! run, cold* (the first count in a fresh one: V8 starts wasm in its baseline tier, Liftoff, and
+//! tiers a function up only between calls) and *first run, warm* (the first count in a fresh one
+//! after the run-to-end worker's warm-up, `warm_engine(WARM_MS)` of www/worker.js, and the idle
+//! moment before a click: what a click on Run to end gets). Times are wall clock on both sides: run it on a quiet machine; the load average is
 //! printed. `BENCH_WASM_CLOCK=cpu` times every side in the counting thread's CPU time instead, for a
 //! loaded machine (Linux): natively this thread's, node's main thread's from
 //! /proc/thread-self/schedstat, the Chromium page's from its renderer's main thread, read by the
@@ -295,9 +295,24 @@ impl Engine {
 }
 
 /// Counts in one node process (or browser page): the first is fresh (baseline tier at first), the
-/// median of the last [`STEADY`] is the steady state.
+/// median of the last [`STEADY`] is the steady state, taken after at least [`SETTLE_S`] of counting
+/// (so at least [`COUNTS`] counts, and more for a short count, up to [`MAX_COUNTS`]).
 const COUNTS: usize = 5;
 const STEADY: usize = 3;
+const MAX_COUNTS: usize = 15;
+/// The counting time before the steady counts. Chromium's V8 tiers functions up one by one as each
+/// gets hot, and its last ones later than node's: 13-queens took three or four counts (about 0.4 s)
+/// to reach its final code (150, 117, 97, 93, 87, 86, 86 ms in one page), and Langford 11, a 33 ms
+/// count, five or six (78, 47, 43, 32, 33, 32, ... ms, 2026-11-27), so that the 3rd to 5th of five
+/// counts, the steady state until then, had it at 1.16-1.27x of native where it settles at 1.00x.
+const SETTLE_S: f64 = 0.6;
+
+/// How many counts a process makes for a count of about `secs`: [`SETTLE_S`] of counting, then
+/// [`STEADY`] more, within [`COUNTS`]..=[`MAX_COUNTS`].
+fn counts_for(secs: f64) -> usize {
+    let settle = (SETTLE_S / secs.max(1e-3)).ceil() as usize;
+    (settle + STEADY).clamp(COUNTS, MAX_COUNTS)
+}
 
 /// The wasm side's three figures of one repeat: the first count in a fresh process (cold), the
 /// median of the last [`STEADY`] counts there, and the first count in another fresh process after
@@ -308,14 +323,18 @@ struct WasmRuns {
     warm: Run,
 }
 
-/// Two node processes (or browser pages): one counts [`COUNTS`] times (its first count is cold, the
+/// Two node processes (or browser pages): one counts `counts` times (its first count is cold, the
 /// median of its last [`STEADY`] is steady), the other warms the engine as the run-to-end worker
-/// does, idles [`IDLE_MS`], then counts once. Chromium's V8 took three or four counts of 13-queens
-/// (about 0.4 s of counting) to reach its final code (150, 117, 97, 93, 87, 86, 86 ms in one page),
-/// node's one; the second count alone had Chromium at 1.3x of native where it settles at 1.06x.
-fn wasm_runs(engine: Engine, pkg: &Path, w: &Workload, mode: Mode) -> Result<WasmRuns, String> {
-    let runs = wasm_process(engine, pkg, w, mode, COUNTS, 0.0)?;
-    let last = &runs[COUNTS - STEADY..];
+/// does, idles [`IDLE_MS`], then counts once.
+fn wasm_runs(
+    engine: Engine,
+    pkg: &Path,
+    w: &Workload,
+    mode: Mode,
+    counts: usize,
+) -> Result<WasmRuns, String> {
+    let runs = wasm_process(engine, pkg, w, mode, counts, 0.0)?;
+    let last = &runs[counts - STEADY..];
     let secs = median(last.iter().map(|r| r.secs).collect());
     if let Some(r) = last.iter().find(|r| r.counted != runs[0].counted) {
         return Err(format!(
@@ -582,13 +601,16 @@ fn main() {
             let mut timed = vec![(Vec::new(), Vec::new(), Vec::new()); engines.len()];
             let mut counted = None;
             let mut counted_on = "";
+            // How long a count lasts, for how many counts come before the steady ones (an
+            // untimed native count).
+            let counts = counts_for(native_run(w, mode).secs);
             for rep in 0..repeats {
                 eprintln!("{} ({}), run {}/{repeats}", w.name, mode.label(), rep + 1);
                 // Alternate which side goes first, so neither always meets the other's aftermath.
                 let wasm = || {
                     engines
                         .iter()
-                        .map(|&e| wasm_runs(e, &pkg, w, mode))
+                        .map(|&e| wasm_runs(e, &pkg, w, mode, counts))
                         .collect::<Result<Vec<_>, _>>()
                 };
                 let (n, wr) = if rep % 2 == 0 {
