@@ -32,61 +32,11 @@ impl Search {
         let Some(start) = self.fast_start() else {
             return Status::Done;
         };
-        let mut walk = self.bits.take().unwrap_or_else(|| {
-            Box::new(BitsWalk {
-                bits: Bits::new(&self.links),
-                held: None,
-            })
-        });
-        let (bits, held) = (&mut walk.bits, &mut walk.held);
+        // The way in and the way out are out of line: the loop's function stays small, which V8
+        // compiles sooner (a count's first slices run in its baseline tier until then).
+        let (mut walk, old) = self.enter_bits::<XCC>(start);
         let mut l = self.level;
-        // What the links have covered now, as (item, node of the option tried or 0), in the order
-        // it was covered; and the same walk in the bit sets. The bit sets' state is a function of
-        // the givens and the path, so when they still hold this very state (the last run returned
-        // here and nothing moved since) it is not replayed.
-        let mut old: Vec<(u32, u32)> = (0..l)
-            .map(|i| (self.levels[i].item, self.choice[i]))
-            .collect();
-        let same = held
-            .as_ref()
-            .is_some_and(|(g, hl, p)| *g == self.preselected && *hl == l && *p == self.phase)
-            && (0..l).all(|i| {
-                let v = bits.level(i);
-                bits.item_at(v.pos) == self.levels[i].item
-                    && bits.bit(self.links.option_of(self.choice[i])) == Some(v.cursor)
-                    && v.k == self.levels[i].k
-            });
-        if !same {
-            let chosen: Vec<u32> = self
-                .preselected
-                .iter()
-                .filter_map(|&k| bits.bit(k))
-                .collect();
-            bits.root(&chosen);
-            for i in 0..l {
-                let Level { item, k, d, .. } = self.levels[i];
-                bits.cover::<XCC>(i, bits.pos_of(item), d);
-                let x = bits
-                    .bit(self.links.option_of(self.choice[i]))
-                    .expect("an option on the path has nodes");
-                bits.set_level(i, x, k);
-                bits.try_any::<XCC>(i, x);
-            }
-        }
-        if let At::Try | At::Retreat = start {
-            // Level l's item is covered; at Retreat, so is the option it tries.
-            let Level { item, k, d, .. } = self.levels[l];
-            let x = self.choice[l];
-            bits.cover::<XCC>(l, bits.pos_of(item), d);
-            let cursor = if x == item {
-                u32::MAX
-            } else {
-                bits.bit(self.links.option_of(x))
-                    .expect("an option with nodes")
-            };
-            bits.set_level(l, cursor, k);
-            old.push((item, if matches!(start, At::Retreat) { x } else { 0 }));
-        }
+        let bits = &mut walk.bits;
         let mut nodes = self.stats.nodes;
         let watch = self.watch.clone();
         let mut stop = Stop::new(nodes, self.node_cap, watch.as_ref());
@@ -174,6 +124,79 @@ impl Search {
         self.stats.updates += updates;
         self.stats.cleansings += cleansings;
         self.level = l;
+        self.leave_bits(walk, &old);
+        status
+    }
+
+    /// `run_bits_in`'s way in: the bit sets (made on the first run), brought to the search's state
+    /// unless they hold it already; and what the links have covered, as (item, node of the option
+    /// tried or 0) in the order covered.
+    #[inline(never)]
+    fn enter_bits<const XCC: bool>(&mut self, start: At) -> (Box<BitsWalk>, Vec<(u32, u32)>) {
+        let mut walk = self.bits.take().unwrap_or_else(|| {
+            Box::new(BitsWalk {
+                bits: Bits::new(&self.links),
+                held: None,
+            })
+        });
+        let (bits, held) = (&mut walk.bits, &mut walk.held);
+        let l = self.level;
+        // What the links have covered now, as (item, node of the option tried or 0), in the order
+        // it was covered; and the same walk in the bit sets. The bit sets' state is a function of
+        // the givens and the path, so when they still hold this very state (the last run returned
+        // here and nothing moved since) it is not replayed.
+        let mut old: Vec<(u32, u32)> = (0..l)
+            .map(|i| (self.levels[i].item, self.choice[i]))
+            .collect();
+        let same = held
+            .as_ref()
+            .is_some_and(|(g, hl, p)| *g == self.preselected && *hl == l && *p == self.phase)
+            && (0..l).all(|i| {
+                let v = bits.level(i);
+                bits.item_at(v.pos) == self.levels[i].item
+                    && bits.bit(self.links.option_of(self.choice[i])) == Some(v.cursor)
+                    && v.k == self.levels[i].k
+            });
+        if !same {
+            let chosen: Vec<u32> = self
+                .preselected
+                .iter()
+                .filter_map(|&k| bits.bit(k))
+                .collect();
+            bits.root(&chosen);
+            for i in 0..l {
+                let Level { item, k, d, .. } = self.levels[i];
+                bits.cover::<XCC>(i, bits.pos_of(item), d);
+                let x = bits
+                    .bit(self.links.option_of(self.choice[i]))
+                    .expect("an option on the path has nodes");
+                bits.set_level(i, x, k);
+                bits.try_any::<XCC>(i, x);
+            }
+        }
+        if let At::Try | At::Retreat = start {
+            // Level l's item is covered; at Retreat, so is the option it tries.
+            let Level { item, k, d, .. } = self.levels[l];
+            let x = self.choice[l];
+            bits.cover::<XCC>(l, bits.pos_of(item), d);
+            let cursor = if x == item {
+                u32::MAX
+            } else {
+                bits.bit(self.links.option_of(x))
+                    .expect("an option with nodes")
+            };
+            bits.set_level(l, cursor, k);
+            old.push((item, if matches!(start, At::Retreat) { x } else { 0 }));
+        }
+        (walk, old)
+    }
+
+    /// `run_bits_in`'s way out: `levels`, `choice` and the links brought to the bit sets' path at
+    /// `self.level` (the links held `old`), and the bit sets kept with where they stand.
+    #[inline(never)]
+    fn leave_bits(&mut self, mut walk: Box<BitsWalk>, old: &[(u32, u32)]) {
+        let l = self.level;
+        let bits = &walk.bits;
         // The links, `choice` and `levels` of the new state (the phase is Enter, Solved or Done:
         // levels 0..l each hold an item covered and an option tried).
         let mut new = Vec::with_capacity(l);
@@ -204,8 +227,7 @@ impl Search {
         }
         // The bit sets never touch the links; these are the links of the new path.
         self.links.sanity_checking();
-        *held = Some((self.preselected.clone(), l, self.phase));
+        walk.held = Some((self.preselected.clone(), l, self.phase));
         self.bits = Some(walk);
-        status
     }
 }
