@@ -585,30 +585,7 @@ impl Bits {
         if !FIRST {
             return sse2::least(len);
         }
-        let mut best = COVERED;
-        let mut at = 0;
-        for (i, block) in len.chunks_exact(BLOCK).enumerate() {
-            let m = block.iter().fold(COVERED, |m, &v| m.min(v));
-            if m < best {
-                best = m;
-                at = i;
-                if FIRST || m == 0 {
-                    break;
-                }
-            }
-        }
-        if best == COVERED {
-            return None;
-        }
-        let block = &len[at * BLOCK..(at + 1) * BLOCK];
-        let j = if FIRST {
-            block.iter().position(|&v| v < COVERED)
-        } else {
-            block.iter().position(|&v| v == best)
-        }
-        .expect("the block holds it");
-        let p = at * BLOCK + j;
-        Some((p as u32, len[p] as u32))
+        scan::<FIRST>(len)
     }
 
     /// Covers the item at position `p`, chosen at level `l` with `d` options: level `l`'s sets and
@@ -1126,6 +1103,37 @@ fn hid_words(hid: &mut [u64], lo: usize, hi: usize) -> &mut [u64] {
     }
 }
 
+/// `Bits::choose`'s scan in plain Rust, for `FIRST` and where no vector scan is written (neither
+/// wasm nor x86_64): each block's minimum, the first block holding the least, then its position
+/// there.
+#[inline(always)]
+fn scan<const FIRST: bool>(len: &[i16]) -> Option<(u32, u32)> {
+    let mut best = COVERED;
+    let mut at = 0;
+    for (i, block) in len.chunks_exact(BLOCK).enumerate() {
+        let m = block.iter().fold(COVERED, |m, &v| m.min(v));
+        if m < best {
+            best = m;
+            at = i;
+            if FIRST || m == 0 {
+                break;
+            }
+        }
+    }
+    if best == COVERED {
+        return None;
+    }
+    let block = &len[at * BLOCK..(at + 1) * BLOCK];
+    let j = if FIRST {
+        block.iter().position(|&v| v < COVERED)
+    } else {
+        block.iter().position(|&v| v == best)
+    }
+    .expect("the block holds it");
+    let p = at * BLOCK + j;
+    Some((p as u32, len[p] as u32))
+}
+
 /// The words of `words` from the first non-zero one to the last: `(first, last + 1)`, `(0, 0)`
 /// when all are zero.
 fn span(words: &[u64]) -> (usize, usize) {
@@ -1354,6 +1362,50 @@ mod sse2 {
                 }
             }
             None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{scan, BLOCK, COVERED};
+    use crate::core::rng::SplitMix;
+
+    /// Levels' lengths as `choose` sees them: whole blocks, covered items and padding at
+    /// `COVERED`, and few distinct lengths, so that the least is often tied, anywhere.
+    fn lengths(rng: &mut SplitMix) -> Vec<i16> {
+        let n = BLOCK * (1 + rng.below(21));
+        let covered = rng.below(4);
+        (0..n)
+            .map(|_| match rng.below(8) {
+                k if k < covered => COVERED,
+                _ => rng.below(5) as i16,
+            })
+            .collect()
+    }
+
+    /// The first least length, the obvious way.
+    fn first_least(len: &[i16]) -> Option<(u32, u32)> {
+        let best = *len.iter().min()?;
+        let p = len.iter().position(|&v| v == best)?;
+        (best != COVERED).then_some((p as u32, best as u32))
+    }
+
+    #[test]
+    fn every_scan_picks_the_first_least_length() {
+        let mut rng = SplitMix::new(7);
+        for case in 0..4000 {
+            let mut len = lengths(&mut rng);
+            if case % 50 == 0 {
+                len.fill(COVERED);
+            }
+            let want = first_least(&len);
+            assert_eq!(scan::<false>(&len), want, "case {case}: {len:?}");
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(super::sse2::least(&len), want, "case {case}: {len:?}");
+            let first = len.iter().position(|&v| v < COVERED);
+            let got = scan::<true>(&len).map(|(p, _)| p as usize);
+            assert_eq!(got, first, "case {case}: FIRST");
         }
     }
 }
