@@ -16,7 +16,8 @@
 //
 // In:  {type: 'load', key, kind, text, distinct, format, tree, workers, top, go}   reads and splits
 //                                   (top: this worker counts the top); go: counts at once
-//      {type: 'go', key}                counts the problem of that key (loaded, or once loaded)
+//      {type: 'go', key, subs}          counts the problem of that key (loaded, or once loaded),
+//                                       starting with subproblems subs (by index)
 //      {type: 'take', subs: number[]}   subproblems to count, by index
 //      {type: 'end'}                    no more will come: report 'done' once those held are counted
 // Out: {type: 'warm', ms}               the engine is warm (ms: how long it took)
@@ -25,7 +26,7 @@
 //      {type: 'more'}                   few subproblems held: more, please
 //      {type: 'progress', stats: {solutions, nodes, updates, done, total}, ms}   once a slice
 //      {type: 'done', stats, ms, solutions: [{seq, j, board}] (its first KEEP in the search's order),
-//       times: {begun, counting, waiting, waits, yielding, posting, asks, latency}, at}   where its
+//       times: {begun, counting, waiting, waits, yielding, posting, asks, latency, held}, at}   where its
 //       time went (count below)
 //      {type: 'error', key, message, line, column}
 // ms: the worker's own time since it began counting (the run box adds them up).
@@ -61,6 +62,8 @@ const ready = init().then(() => {
 let q = null;
 let qKey = '';
 let go = '';
+/** The subproblems that came with the page's go, to count before asking for more. @type {number[]} */
+let goSubs = [];
 let noMore = false;
 /** Resolves the wait of a worker that has counted all it holds. @type {(() => void) | null} */
 let wake = null;
@@ -89,6 +92,7 @@ self.onmessage = (e) => {
     if (wake) { const w = wake; wake = null; w(); }
   } else if (m.type === 'go') {
     go = m.key;
+    goSubs = m.subs || [];
     begin();
   } else if (m.type === 'load') {
     if (m.go) go = m.key;
@@ -130,6 +134,8 @@ function begin() {
   const c = q;
   qKey = '';
   go = '';
+  for (const i of goSubs) c.push(i);
+  goSubs = [];
   noMore = false;
   wake = null;
   Object.assign(asked, { at: 0, total: 0, n: 0 });
@@ -140,11 +146,13 @@ function begin() {
  * Counts what `c` holds, slice by slice, asking for more, until the page says the end. Its 'done'
  * says where its time went: when it began (clock()), counting (in count_for), waiting for the page's
  * answers (with nothing held), yielding to its event loop between slices, posting its messages, and
- * the page's answers' latency (the mean from a question to its answer).
+ * the page's answers' latency (the mean from a question to its answer), and the subproblems it held
+ * when it began (those that came with go).
  * @param {QueueCounter} c @param {number} begun  when (clock())
  */
 async function count(c, begun) {
   const t0 = performance.now();
+  const held = c.pending();
   let counting = 0, waiting = 0, waits = 0, yielding = 0, posting = 0;
   let shown = t0;
   for (;;) {
@@ -154,7 +162,7 @@ async function count(c, begun) {
     const ms = now - t0;
     counting += now - t;
     if (code === 0 && noMore) {
-      const times = { begun, counting, waiting, waits, yielding, posting, asks: asked.n, latency: asked.n ? asked.total / asked.n : 0 };
+      const times = { begun, counting, waiting, waits, yielding, posting, asks: asked.n, latency: asked.n ? asked.total / asked.n : 0, held };
       self.postMessage({ type: 'done', stats: c.stats(), ms, solutions: c.kept(), times, at: clock() });
       return;
     }

@@ -85,6 +85,7 @@ test('run to the end on 2 warm workers from one queue counts what the CLI counts
       /** @param {string} name */
       const cpu = (name) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
       assert(run.workers === n && run.warm === n && run.ahead, `workers ${run.workers}, warm ${run.warm}, read ahead ${run.ahead}`);
+      assert(run.subproblems >= n && run.timeline.every((w) => w.held > 0), `held when they began: ${run.timeline.map((w) => w.held).join(', ')} of ${run.subproblems}`);
       assert(run.stats.solutions === c.solutions, `${c.args.join(' ')}: ${run.stats.solutions} solutions, not ${c.solutions}`);
       assert(run.stats.nodes === native.nodes && run.stats.updates === native.updates,
         `${c.args.join(' ')}: the page counted ${run.stats.nodes} nodes, ${run.stats.updates} updates; the CLI ${native.nodes}, ${native.updates}`);
@@ -118,6 +119,11 @@ test('run to the end: the idle workers read and split the problem loaded ahead o
       assert(title.includes('read and split the problem while the page idled'), `the box's title does not say what was done ahead: ${title}`);
       // Read and split before the click: the workers said ready before the run began.
       assert(run.timeline.length === n && run.timeline.every((w) => w.ready < 0), `ready at ${run.timeline.map((w) => w.ready.toFixed(1)).join(', ')} ms from the click`);
+      // Each began with subproblems that came with the word go: asked for once begun, the first
+      // ones waited for the page's thread, busy with the click (14-26 ms of a 0.26 s 14-queens run).
+      const held = run.timeline.map((w) => w.held);
+      assert(held.every((h) => h >= 0) && held.filter((h) => h > 0).length === Math.min(n, run.subproblems),
+        `held when they began: ${held.join(', ')} (${run.subproblems} subproblems)`);
     }
     return run;
   };
