@@ -75,6 +75,10 @@ export class MatrixView {
     this.layout = null;
     /** @type {Frame | null} */
     this.frame = null;
+    /** The search state (epoch, timeline, follow) the frame was walked for: `update` walks again only for another. */
+    this._seen = '';
+    /** How many times `update` walked the links (for tests). */
+    this.walks = 0;
     this.scale = 20;
     this.ox = 0; // world x at the left edge
     this.oy = 0; // world y at the top edge
@@ -105,6 +109,7 @@ export class MatrixView {
   /** Lays out a newly loaded problem from its info and its link arrays at the start. */
   /** @param {import('./model.js').Info} info @param {Uint32Array} nodes */
   setProblem(info, nodes) {
+    this._seen = '';
     const n = info.n_items, np = info.n_primary;
     const count = nodes.length / NODE.words;
     const headerX = new Float32Array(n + 2);
@@ -518,6 +523,13 @@ export class MatrixView {
    * @param {import('./snapshot.js').Snapshot} s
    */
   update(s) {
+    // A snapshot for something else (a run to the end started or ended, a note) leaves the search
+    // where it was: the same links, path and option tried. Walked and drawn again for it, the links
+    // of 14-queens took 15 ms of the page's thread at a click on Run to end, while the run's
+    // workers wanted both cores of the machine.
+    const key = `${s.epoch} ${s.timeline.gen} ${s.timeline.position} ${s.follow}`;
+    if (key === this._seen) return;
+    this._seen = '';
     // emptied: the header of the item the lookahead found with no option left, at a Reject; else -1,
     // never 0, which is the root's index (every frame crossed the root out).
     /** @type {Frame} */
@@ -529,8 +541,10 @@ export class MatrixView {
     this.frame = frame;
     if (!this._live()) return;
     Object.assign(frame, this._walk(frame.nodes, frame.items));
+    this.walks++;
     if (this.follow && frame.follow) this._follow(frame);
     this.dirty = true;
+    this._seen = key;
   }
 
   /**

@@ -50,8 +50,9 @@ import { TREE_DEPTH, NODE } from './engine.js';
  * @property {number} coverContext    1: the latest cover/uncover is of the item branched on; 2: of an
  *                                    item of the option tried; 0: neither
  * @property {'solution' | 'dead' | 'level' | null} stoppedAt  why play stopped by itself, if it did
- * @property {{position: number, horizon: number, fromStart: boolean}} timeline  events from the start
- *                                    (or the latest jump) and the furthest point reached
+ * @property {{position: number, horizon: number, fromStart: boolean, gen: number}} timeline  events
+ *                                    from the start (or the latest jump) and the furthest point
+ *                                    reached; gen changes with every jump and restart
  */
 
 /** @typedef {{update(s: Snapshot): void, draw(now: number): void, dirty?: boolean}} Renderer */
@@ -114,6 +115,6 @@ export function takeSnapshot(model, app) {
     lastEvent: model.lastEvent(),
     coverContext: model.info ? model.coverContext() : 0,
     stoppedAt: model.stoppedAt,
-    timeline: { position: model.position, horizon: model.horizon, fromStart: model.fromStart },
+    timeline: { position: model.position, horizon: model.horizon, fromStart: model.fromStart, gen: model.timelineGen },
   };
 }

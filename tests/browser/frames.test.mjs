@@ -1,7 +1,7 @@
 // The frame loop during a run to the end (issue 23): the workers count on every core, so the page's
 // thread sleeps between frames while nothing on the page moves, and wakes at once on input.
 
-import { test, assert, open, tid, report, num, settle } from './harness.mjs';
+import { test, assert, open, tid, report, num, settle, runText } from './harness.mjs';
 
 test('frame loop: sleeps during a run to the end while nothing moves, wakes at once on a key', async ({ page, base }) => {
   await open(page, base, '?queens=15');
@@ -28,4 +28,36 @@ test('frame loop: sleeps during a run to the end while nothing moves, wakes at o
   await page.click(tid('run-cancel'));
   await page.waitForFunction(() => !window.dlx.app.sleeping());
   report.push(`frame loop during a run: ${rate.toFixed(1)} frames/s asleep (60 awake)`);
+});
+
+test('matrix: a run to the end starting and ending leaves the links as walked; a step, a step back, a jump and a reset walk them again', async ({ page, base, errors }) => {
+  await open(page, base, '?queens=8');
+  /** The matrix's walks of the links so far, once the frames have settled. */
+  const walks = async () => { await settle(page); return page.evaluate(() => window.dlx.app.matrix.walks); };
+  const fresh = async (what, act) => {
+    const w0 = await walks();
+    await act();
+    const w1 = await walks();
+    assert(w1 > w0, `${what}: the matrix did not walk the links again (${w0} walks before, ${w1} after)`);
+  };
+  await fresh('a step', () => page.keyboard.press('ArrowRight'));
+  // A run to the end counts in the workers: the page's search stays where it was, and walking and
+  // drawing its links again at the click (15 ms on 14-queens) took a core the workers wanted.
+  const before = await walks();
+  const drawn = await page.evaluate(() => window.dlx.app.matrix.drawn.names);
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done', null, { timeout: 30000 });
+  assert((await runText(page)).includes('92 solutions'), `the run box says: ${await runText(page)}`);
+  const after = await walks();
+  assert(after === before, `the run to the end walked the unchanged links ${after - before} more time(s)`);
+  assert(await page.evaluate(() => window.dlx.app.matrix.drawn.names) === drawn, 'the matrix lost its item names');
+  await fresh('a step after the run', () => page.keyboard.press('ArrowRight'));
+  await fresh('a step back', () => page.keyboard.press('ArrowLeft'));
+  // The next solution is a jump: the timeline starts again at position 0 of a new generation.
+  await fresh('a jump to the next solution', async () => {
+    await page.click(tid('next-solution'));
+    await page.waitForFunction(() => window.dlx.model.stats().solutions >= 1, null, { timeout: 10000 });
+  });
+  await fresh('a reset', () => page.click(tid('reset')));
+  assert(errors.length === 0, `console errors: ${errors.join('; ')}`);
 });
