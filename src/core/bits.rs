@@ -56,6 +56,20 @@ const BLOCK: usize = 16;
 const HID_WORDS: Option<usize> = Some(8);
 #[cfg(not(target_arch = "wasm32"))]
 const HID_WORDS: Option<usize> = None;
+/// Sets of this many words or more are long: `try_option` and `cover` call their pass out of line
+/// there, and where it is short they are functions of their own with the pass inlined (wasm only:
+/// natively the short way is as fast or faster on every set, pentomino 6x10's 33 words included).
+#[cfg(target_arch = "wasm32")]
+const LONG_WORDS: Option<usize> = Some(8);
+#[cfg(not(target_arch = "wasm32"))]
+const LONG_WORDS: Option<usize> = None;
+
+/// Whether sets of `w` words are long ([`LONG_WORDS`]).
+#[inline(always)]
+fn is_long(w: usize) -> bool {
+    LONG_WORDS.is_some_and(|n| w >= n)
+}
+
 /// The length of an item covered (and of the padding after the last item): above every length.
 const COVERED: i16 = i16::MAX;
 
@@ -159,6 +173,19 @@ struct Options<'a> {
 /// Calls `$f::<K>(args)` with the const `K` equal to `$k` (0 to [`MAX_K`]; 0 for options of mixed
 /// sizes), so that `hide` runs a loop of fixed length in each.
 macro_rules! with_k {
+    ($k:expr, $obj:ident.$f:ident[$($g:tt),*]($($arg:expr),* $(,)?)) => {
+        match $k {
+            1 => $obj.$f::<1, $($g),*>($($arg),*),
+            2 => $obj.$f::<2, $($g),*>($($arg),*),
+            3 => $obj.$f::<3, $($g),*>($($arg),*),
+            4 => $obj.$f::<4, $($g),*>($($arg),*),
+            5 => $obj.$f::<5, $($g),*>($($arg),*),
+            6 => $obj.$f::<6, $($g),*>($($arg),*),
+            7 => $obj.$f::<7, $($g),*>($($arg),*),
+            8 => $obj.$f::<8, $($g),*>($($arg),*),
+            _ => $obj.$f::<0, $($g),*>($($arg),*),
+        }
+    };
     ($k:expr, $f:ident($($arg:expr),* $(,)?)) => {
         match $k {
             1 => $f::<1>($($arg),*),
@@ -592,11 +619,43 @@ impl Bits {
     /// lengths once they are hidden, and its first option to try. Returns DLX1's updates for the
     /// cover (1 for the item, `size - 1` for each option hidden).
     ///
-    /// Out of line in wasm only: V8 then allocates `run_bits`' registers better (13-queens and
-    /// Langford 11 2% faster in node, pentomino 6x10 the same); natively inlined, as it was.
+    ///
+    /// Sets of fewer than [`LONG_WORDS`] words take `cover_k` (see `try_option`); colours and long
+    /// sets `cover_any`.
+    #[inline(always)]
+    pub(crate) fn cover<const XCC: bool>(&mut self, l: usize, p: u32, d: u32) -> u64 {
+        if XCC || is_long(self.w) {
+            self.cover_any::<XCC>(l, p, d)
+        } else {
+            with_k!(self.k, self.cover_k[](l, p, d))
+        }
+    }
+
+    /// `cover` for options of any number of primary items, its pass out of line. Out of line in
+    /// wasm only: V8 then allocates `run_bits`' registers better (13-queens and Langford 11 2%
+    /// faster in node, pentomino 6x10 the same, before `cover_k`); natively inlined.
     #[cfg_attr(target_arch = "wasm32", inline(never))]
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    pub(crate) fn cover<const XCC: bool>(&mut self, l: usize, p: u32, d: u32) -> u64 {
+    fn cover_any<const XCC: bool>(&mut self, l: usize, p: u32, d: u32) -> u64 {
+        self.cover_in::<0, XCC, true>(l, p, d)
+    }
+
+    /// `cover` for options of `K` primary items (0: mixed) on short sets: a function that calls
+    /// nothing, its pass inlined (see `try_option_k`).
+    #[inline(never)]
+    fn cover_k<const K: usize>(&mut self, l: usize, p: u32, d: u32) -> u64 {
+        self.cover_in::<K, false, false>(l, p, d)
+    }
+
+    /// The body of `cover`: the pass `keep_pass::<K>` inlined, or with `ANY` chosen by `self.k`
+    /// and out of line.
+    #[inline(always)]
+    fn cover_in<const K: usize, const XCC: bool, const ANY: bool>(
+        &mut self,
+        l: usize,
+        p: u32,
+        d: u32,
+    ) -> u64 {
         if XCC {
             self.unpurify_to(l);
         }
@@ -620,9 +679,14 @@ impl Bits {
                 wsig: &self.wsig,
             };
             with_k!(self.k, keep_pass_xcc(&opts, lo, a, row, ac, lenc))
-        } else {
+        } else if ANY {
             let hid = hid_words(&mut self.hid, lo, hi);
-            with_k!(self.k, keep_pass(wt, ps, pr, sw, lo, a, row, ac, hid, lenc))
+            with_k!(
+                self.k,
+                keep_pass_out(wt, ps, pr, sw, lo, a, row, ac, hid, lenc)
+            )
+        } else {
+            keep_pass::<K, false>(wt, ps, pr, sw, lo, a, row, ac, &mut [], lenc)
         };
         // The first option of the item's list still active.
         let first = a
@@ -668,8 +732,33 @@ impl Bits {
 
     /// Tries option `x` at level `l` (whose item is covered): level `l + 1`'s active options and
     /// lengths, with the items of `x` covered. Returns DLX1's updates for covering `x`'s other items.
+    ///
+    /// On sets of fewer than [`LONG_WORDS`] words, a function of its own for each `K` that calls
+    /// nothing (`try_option_k`: its pass, `keep_pass::<K>`, inlined). Under V8 a call spills every
+    /// value live across it (its calling convention keeps none in registers), and one function
+    /// with all nine passes inlined kept few values in registers at all: 13-queens 3-4% and
+    /// Langford 11 4-6% faster this way in node and Chromium, 2% and 4.5% natively. On long sets,
+    /// where a pass is long, `try_option_any`, inlined into the walk with its pass out of line:
+    /// pentomino 6x10 (33 words) was 7% slower in Chromium the other way.
     #[inline(always)]
     pub(crate) fn try_option(&mut self, l: usize, x: u32) -> u64 {
+        if is_long(self.w) {
+            self.try_option_in::<0, true>(l, x)
+        } else {
+            with_k!(self.k, self.try_option_k[](l, x))
+        }
+    }
+
+    /// `try_option` for options of `K` primary items (0: mixed) on short sets.
+    #[inline(never)]
+    fn try_option_k<const K: usize>(&mut self, l: usize, x: u32) -> u64 {
+        self.try_option_in::<K, false>(l, x)
+    }
+
+    /// The body of `try_option`: the pass `keep_pass::<K>` inlined, or with `ANY` chosen by
+    /// `self.k` and out of line.
+    #[inline(always)]
+    fn try_option_in<const K: usize, const ANY: bool>(&mut self, l: usize, x: u32) -> u64 {
         self.reserve(l + 1);
         let w = self.w;
         let st = self.stride;
@@ -714,21 +803,25 @@ impl Bits {
         // Then, word by word, the options kept, those hidden, and the range of words left.
         let a1 = &mut a1[lo..hi];
         let (wt, ps, pr, sw) = (&self.weight, &self.pstart, &self.prims, self.same_weight);
-        updates += with_k!(
-            self.k,
-            keep_pass(
-                wt,
-                ps,
-                pr,
-                sw,
-                lo,
-                &ac[lo..hi],
-                mask,
-                a1,
-                hid_words(&mut self.hid, lo, hi),
-                len1
+        updates += if ANY {
+            with_k!(
+                self.k,
+                keep_pass_out(
+                    wt,
+                    ps,
+                    pr,
+                    sw,
+                    lo,
+                    &ac[lo..hi],
+                    mask,
+                    a1,
+                    hid_words(&mut self.hid, lo, hi),
+                    len1
+                )
             )
-        );
+        } else {
+            keep_pass::<K, false>(wt, ps, pr, sw, lo, &ac[lo..hi], mask, a1, &mut [], len1)
+        };
         let (f, t) = span(a1);
         let (s, e) = (
             self.pstart[x as usize] as usize,
@@ -983,13 +1076,11 @@ fn keep_pass_xcc<const K: usize>(
 /// column of the item covered, or the union of the columns of the option's other items). Returns
 /// the updates of the hides.
 ///
-/// Out of line, with the options' arrays as arguments and one value back: under V8 a function this
-/// small keeps its loop's values in registers (inlined into `Search::run_bits` they were spilled and
-/// reloaded at every option), and arguments and result pass in registers rather than through the
-/// shadow stack in memory.
-#[inline(never)]
+/// Inlined into `cover_k` and `try_option_k` (short sets, no `hid`: `HID` false), or out of line
+/// as `keep_pass_out`.
+#[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn keep_pass<const K: usize>(
+fn keep_pass<const K: usize, const HID: bool>(
     weight: &[u32],
     pstart: &[u32],
     prims: &[u32],
@@ -1015,7 +1106,7 @@ fn keep_pass<const K: usize>(
     // 6x10, 33 words: 2-3.5% faster in node, the page's run to the end 6% in Chromium); on short
     // ones the stores cost more than they save (Langford 11, 4 words: 5% slower).
     let mut updates = 0;
-    if HID_WORDS.is_some_and(|n| here.len() >= n) {
+    if HID && HID_WORDS.is_some_and(|n| here.len() >= n) {
         for (((o, x), &h), &m) in out.iter_mut().zip(hid.iter_mut()).zip(here).zip(mask) {
             *o = h & !m;
             *x = h & m;
@@ -1032,6 +1123,38 @@ fn keep_pass<const K: usize>(
         }
     }
     updates
+}
+
+/// `keep_pass` out of line, with the options' arrays as arguments and one value back: under V8 a
+/// function this small keeps its loop's values in registers (inlined into `Search::run_bits` they
+/// were spilled and reloaded at every option), and arguments and result pass in registers rather
+/// than through the shadow stack in memory.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn keep_pass_out<const K: usize>(
+    weight: &[u32],
+    pstart: &[u32],
+    prims: &[u32],
+    same_weight: u32,
+    lo: usize,
+    here: &[u64],
+    mask: &[u64],
+    out: &mut [u64],
+    hid: &mut [u64],
+    len: &mut [i16],
+) -> u64 {
+    keep_pass::<K, true>(
+        weight,
+        pstart,
+        prims,
+        same_weight,
+        lo,
+        here,
+        mask,
+        out,
+        hid,
+        len,
+    )
 }
 
 /// Takes the options of bits `r` of word `i` out of the lengths `len` (each of their primary items
