@@ -27,6 +27,8 @@ use super::instance::Instance;
 use super::links::{Links, Order};
 use super::rng::SplitMix;
 use super::search::{Clash, Limits, Phase, Search, SolutionStop, Stats, Status, Tree};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// How finely to split.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -528,13 +530,18 @@ impl Split {
                 Vec::new()
             };
         }
-        let mut load = vec![0.0f64; n];
+        // The least loaded part first, the lowest on a tie: a heap of (load, part), the loads as
+        // their bits (non-negative floats order as their bits do), so that a deal costs
+        // O(subproblems log n) rather than a scan of every part for every subproblem (64 parts of
+        // pentomino 8x8, 647 subproblems, dealt once a part: 90 M instructions, as many as a
+        // third of the count).
+        let mut parts: BinaryHeap<Reverse<(u64, usize)>> =
+            (0..n).map(|p| Reverse((0f64.to_bits(), p))).collect();
         let mut mine = Vec::new();
         for (i, sub) in self.subproblems.iter().enumerate() {
-            let p = (0..n)
-                .min_by(|&a, &b| load[a].total_cmp(&load[b]).then(a.cmp(&b)))
-                .expect("n > 0");
-            load[p] += sub.estimate.max(1.0);
+            let Reverse((load, p)) = parts.pop().expect("n > 0");
+            let load = f64::from_bits(load) + sub.estimate.max(1.0);
+            parts.push(Reverse((load.to_bits(), p)));
             if p == k {
                 mine.push(i);
             }
@@ -979,5 +986,58 @@ mod tests {
         assert!(share
             .windows(2)
             .all(|w| split.subproblems[w[0]].seq < split.subproblems[w[1]].seq));
+    }
+
+    #[test]
+    fn a_deal_gives_each_subproblem_to_the_least_loaded_part_the_lowest_on_a_tie() {
+        // The deal as it was first written: every part scanned for every subproblem.
+        fn scan(split: &Split, k: usize, n: usize) -> Vec<usize> {
+            let mut load = vec![0.0f64; n];
+            let mut mine = Vec::new();
+            for (i, sub) in split.subproblems.iter().enumerate() {
+                let p = (0..n)
+                    .min_by(|&a, &b| load[a].total_cmp(&load[b]).then(a.cmp(&b)))
+                    .unwrap();
+                load[p] += sub.estimate.max(1.0);
+                if p == k {
+                    mine.push(i);
+                }
+            }
+            mine.sort_by_key(|&i| split.subproblems[i].seq);
+            mine
+        }
+        let inst = uniform(12, 4);
+        let mut split = Split::new(&inst, &[], Order::Given, Plan::for_workers(16)).unwrap();
+        let s = split.subproblems.len();
+        assert!(s > 64, "{s} subproblems");
+        for round in 0..3 {
+            if round == 1 {
+                // Equal estimates: ties everywhere, dealt round the parts in order.
+                split.subproblems.iter_mut().for_each(|p| p.estimate = 5.0);
+            }
+            if round == 2 {
+                // Uneven ones, some below the floor of 1 and one not a number.
+                let mut rng = SplitMix::new(7);
+                for p in &mut split.subproblems {
+                    p.estimate = (rng.next() % 1000) as f64 / 10.0;
+                }
+                split.subproblems[3].estimate = f64::NAN;
+            }
+            for n in [1, 2, 3, 7, 16, 63, s - 1] {
+                let mut seen = vec![0; s];
+                for k in 0..n {
+                    let mine = split.share(k, n);
+                    assert_eq!(mine, scan(&split, k, n), "round {round}, part {k} of {n}");
+                    mine.iter().for_each(|&i| seen[i] += 1);
+                    if round == 1 {
+                        let want: Vec<usize> = (k..s).step_by(n).collect();
+                        let mut got = mine.clone();
+                        got.sort_unstable();
+                        assert_eq!(got, want, "equal estimates, part {k} of {n}");
+                    }
+                }
+                assert!(seen.iter().all(|&c| c == 1), "round {round}, {n} parts");
+            }
+        }
     }
 }
