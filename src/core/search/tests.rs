@@ -1245,6 +1245,46 @@ fn bits_agree_with_links_on_random_instances_in_both_orders() {
     }
 }
 
+#[test]
+#[cfg_attr(
+    feature = "sanity",
+    ignore = "minutes with sanity() at every node; runs without the feature"
+)]
+fn bits_without_the_options_masks_walk_the_same_tree() {
+    // Large instances take no `Bits::omask` (each try makes its mask from the items' columns): that
+    // way too, the same solutions in the same order and every counter as the links.
+    crate::core::bits::NO_OMASK.with(|c| c.set(true));
+    for (name, inst, givens) in every_kind() {
+        let (want, links) = count_with(&inst, &givens, Order::Given, Heuristic::Mrv, Engine::Links);
+        let (got, bits) = count_with(&inst, &givens, Order::Given, Heuristic::Mrv, Engine::Bits);
+        assert_eq!(bits.engine(), Engine::Bits);
+        assert_eq!(got, want, "{name}");
+        assert_eq!(bits.stats(), links.stats(), "{name}");
+        assert_eq!(bits.links(), links.links(), "{name}");
+    }
+    let mut rng = SplitMix::new(77);
+    for case in 0..200 {
+        let inst = random_instance(&mut rng);
+        let (want, links) = count_with(
+            &inst,
+            &[],
+            Order::Shuffled(case),
+            Heuristic::Mrv,
+            Engine::Links,
+        );
+        let (got, bits) = count_with(
+            &inst,
+            &[],
+            Order::Shuffled(case),
+            Heuristic::Mrv,
+            Engine::Bits,
+        );
+        assert_eq!(got, want, "case {case}:\n{}", inst.to_knuth());
+        assert_eq!(bits.stats(), links.stats(), "case {case}");
+    }
+    crate::core::bits::NO_OMASK.with(|c| c.set(false));
+}
+
 /// A random instance whose options all have `k` primary items (and 0 to 2 secondary ones).
 fn uniform_instance(rng: &mut SplitMix, k: usize) -> Instance {
     let np = k + rng.below(5);
