@@ -1255,8 +1255,8 @@ fn bits_without_the_options_masks_walk_the_same_tree() {
     // way too, the same solutions in the same order and every counter as the links.
     crate::core::bits::NO_OMASK.with(|c| c.set(true));
     for (name, inst, givens) in every_kind() {
-        let (want, links) = count_with(&inst, &givens, Order::Given, Heuristic::Mrv, Engine::Links);
-        let (got, bits) = count_with(&inst, &givens, Order::Given, Heuristic::Mrv, Engine::Bits);
+        let count = |engine| count_with(&inst, &givens, Order::Given, Heuristic::Mrv, engine);
+        let ((want, links), (got, bits)) = (count(Engine::Links), count(Engine::Bits));
         assert_eq!(bits.engine(), Engine::Bits);
         assert_eq!(got, want, "{name}");
         assert_eq!(bits.stats(), links.stats(), "{name}");
@@ -1265,20 +1265,8 @@ fn bits_without_the_options_masks_walk_the_same_tree() {
     let mut rng = SplitMix::new(77);
     for case in 0..200 {
         let inst = random_instance(&mut rng);
-        let (want, links) = count_with(
-            &inst,
-            &[],
-            Order::Shuffled(case),
-            Heuristic::Mrv,
-            Engine::Links,
-        );
-        let (got, bits) = count_with(
-            &inst,
-            &[],
-            Order::Shuffled(case),
-            Heuristic::Mrv,
-            Engine::Bits,
-        );
+        let count = |engine| count_with(&inst, &[], Order::Shuffled(case), Heuristic::Mrv, engine);
+        let ((want, links), (got, bits)) = (count(Engine::Links), count(Engine::Bits));
         assert_eq!(got, want, "case {case}:\n{}", inst.to_knuth());
         assert_eq!(bits.stats(), links.stats(), "case {case}");
     }
