@@ -1273,8 +1273,9 @@ fn bits_without_the_options_masks_walk_the_same_tree() {
     crate::core::bits::NO_OMASK.with(|c| c.set(false));
 }
 
-/// A random instance whose options all have `k` primary items (and 0 to 2 secondary ones).
-fn uniform_instance(rng: &mut SplitMix, k: usize) -> Instance {
+/// A random instance whose options all have `k` primary items, and 0 to 2 secondary ones (with
+/// `same`, one number of them for all: the options all have one size).
+fn uniform_instance(rng: &mut SplitMix, k: usize, same: bool) -> Instance {
     let np = k + rng.below(5);
     let ns = rng.below(3);
     let prim: Vec<String> = (0..np).map(|i| format!("p{i}")).collect();
@@ -1284,7 +1285,11 @@ fn uniform_instance(rng: &mut SplitMix, k: usize) -> Instance {
         let mut p: Vec<usize> = (0..np).collect();
         rng.shuffle(&mut p);
         let mut items = p[..k].to_vec();
-        items.extend((np..np + ns).filter(|_| rng.below(2) == 0));
+        if same {
+            items.extend(np..np + ns);
+        } else {
+            items.extend((np..np + ns).filter(|_| rng.below(2) == 0));
+        }
         x.add_option(&items).unwrap();
     }
     x
@@ -1292,23 +1297,26 @@ fn uniform_instance(rng: &mut SplitMix, k: usize) -> Instance {
 
 #[test]
 fn bits_take_options_of_one_size_as_fixed_rows_and_agree_with_links() {
-    // Options of 1 to 8 primary items each: `hide` reads them as rows of that length (and with no
-    // secondary items, counts the updates of a word by one multiplication); 9 and mixed sizes: the
-    // general loop. Both must give the links' solutions, in order, and every counter.
+    // Options of 1 to 8 primary items each, all of one size: `hide` reads them as rows of that
+    // length and counts the updates of a word by one multiplication; 9, mixed numbers of primary
+    // items or mixed sizes: the general loop. Both must give the links' solutions, in order, and
+    // every counter.
     let mut rng = SplitMix::new(77);
     for case in 0..300 {
         let k = 1 + case % 9;
         let inst = if case % 10 == 9 {
             random_instance(&mut rng)
         } else {
-            uniform_instance(&mut rng, k)
+            uniform_instance(&mut rng, k, case % 3 != 0)
         };
         let sizes: Vec<usize> = (0..inst.n_options())
             .map(|o| inst.option(o).filter(|&i| i < inst.n_primary()).count())
             .collect();
+        let size = |o| inst.option(o).count();
         let uniform = sizes
             .first()
-            .is_some_and(|&k| (1..=8).contains(&k) && sizes.iter().all(|&n| n == k));
+            .is_some_and(|&k| (1..=8).contains(&k) && sizes.iter().all(|&n| n == k))
+            && (0..inst.n_options()).all(|o| size(o) == size(0));
         let bits = crate::core::bits::Bits::new(&Links::new(&inst, Order::Given));
         assert_eq!(
             bits.row_len(),
