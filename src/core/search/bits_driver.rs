@@ -91,6 +91,13 @@ impl Search {
                             (true, false)
                         }
                         Some((_, 0)) => (true, false),
+                        // A forced move (most nodes): the item covered and its one option tried
+                        // in one pass; on return to this level there is nothing left to try.
+                        Some((p, 1)) if !XCC => {
+                            updates += bits.force(l, p);
+                            l += 1;
+                            continue 'enter;
+                        }
                         Some((p, d)) => {
                             updates += bits.cover::<XCC>(l, p, d);
                             (false, false)
