@@ -273,9 +273,13 @@ pub(crate) struct Bits {
     /// By option number: its bit (`u32::MAX` for an empty option, which is in no list).
     bit_of: Vec<u32>,
     /// The walk: `a[l * w..]` the options active on entering level `l`; `ac[l * w..]` those left
-    /// once the item branched on at `l` is covered; `len[l * stride..]` and `lenc[l * stride..]` the
-    /// lengths of the primary items by position at the same two moments (`COVERED` for an item
-    /// covered, and for the padding).
+    /// once the item branched on at `l` is covered; `lenc[l * stride..]` the lengths of the
+    /// primary items by position at that moment (`COVERED` for an item covered, and for the
+    /// padding), and `len` (one row) those of the level being entered. One row is enough: a
+    /// level's lengths on entering are read by its `choose` and then by its `cover` or `force`,
+    /// right after the try that made them, and never again (its other options are tried from
+    /// `lenc`), so a try writes them over the last ones, and a forced move decrements them in
+    /// place without a copy.
     a: Vec<u64>,
     ac: Vec<u64>,
     len: Vec<i16>,
@@ -563,7 +567,6 @@ impl Bits {
         self.lv.resize(levels, BitLevel::default());
         self.a.resize(levels * self.w, 0);
         self.ac.resize(levels * self.w, 0);
-        self.len.resize(levels * self.stride, COVERED);
         self.lenc.resize(levels * self.stride, COVERED);
     }
 
@@ -630,6 +633,7 @@ impl Bits {
             }
         }
         let a = &self.a[..w];
+        self.len.resize(self.stride, COVERED);
         let len = &mut self.len[..self.stride];
         len.fill(COVERED);
         for (p, &c) in self.at.iter().enumerate() {
@@ -659,7 +663,8 @@ impl Bits {
     /// its position and length.
     #[inline(always)]
     pub(crate) fn choose<const FIRST: bool>(&self, l: usize) -> Option<(u32, u32)> {
-        let len = &self.len[l * self.stride..(l + 1) * self.stride];
+        debug_assert!(l < self.lv.len());
+        let len = &self.len[..self.stride];
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         if !FIRST {
             return simd::least(len);
@@ -722,7 +727,7 @@ impl Bits {
         let a = &self.a[l * w..(l + 1) * w];
         let ac = &mut self.ac[l * w..(l + 1) * w];
         let lenc = &mut self.lenc[l * self.stride..(l + 1) * self.stride];
-        copy_lengths(lenc, &self.len[l * self.stride..(l + 1) * self.stride]);
+        copy_lengths(lenc, &self.len[..self.stride]);
         let (a, row, ac) = (&a[lo..hi], &row[lo..hi], &mut ac[lo..hi]);
         let pr = hide_prims(if ANY || XCC { self.k } else { K }, &self.prims, &self.prow);
         let (wt, ps, sw) = (&self.weight, &self.pstart, self.same_weight);
@@ -917,16 +922,11 @@ impl Bits {
                 &mut self.a[(l + 1) * w..(l + 2) * w],
             )
         };
-        let len1 = if FORCED {
-            let (here, below) = self.len.split_at_mut((l + 1) * st);
-            let len1 = &mut below[..st];
-            copy_lengths(len1, &here[l * st..]);
-            len1
-        } else {
-            let len1 = &mut self.len[(l + 1) * st..(l + 2) * st];
+        // The lengths of level l + 1: where forced, level l's decremented in place.
+        let len1 = &mut self.len[..st];
+        if !FORCED {
             copy_lengths(len1, &self.lenc[l * st..(l + 1) * st]);
-            len1
-        };
+        }
         // Then, word by word, the options kept, those hidden, and the range of words left.
         let a1 = &mut a1[lo..hi];
         let pr = hide_prims(if ANY { self.k } else { K }, &self.prims, &self.prow);
@@ -1024,7 +1024,7 @@ impl Bits {
             jsigs,
             ..
         } = self;
-        let len1 = &mut len[(l + 1) * st..(l + 2) * st];
+        let len1 = &mut len[..st];
         copy_lengths(len1, &lenc[l * st..(l + 1) * st]);
         let a1 = &mut a[(l + 1) * w + lo..(l + 1) * w + hi];
         let here = &ac[l * w + lo..l * w + hi];
@@ -1052,7 +1052,7 @@ impl Bits {
         }
         let a1 = &self.a[(l + 1) * w + lo..(l + 1) * w + hi];
         let (f, t) = span(a1);
-        let len1 = &mut self.len[(l + 1) * st..(l + 2) * st];
+        let len1 = &mut self.len[..st];
         let (s, e) = (
             self.pstart[x as usize] as usize,
             self.pstart[x as usize + 1] as usize,
