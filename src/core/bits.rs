@@ -6,8 +6,9 @@
 //! entering level `l` are one bit set `a[l]` (bit `b` is the `b`-th option in the links' order), and
 //! each item `i` has the bit set `col[i]` of the options that contain it. Covering item `c` is
 //! `a & !col[c]`; trying option `x` is one pass over the words, `a & !(col[j] | col[j'] | ...)` for
-//! the other items of `x`. Each level keeps its own set and its own lengths, so backtracking costs
-//! nothing: going up a level is forgetting the one below (where DLX1 unhides every node it hid).
+//! the other items of `x`. Each level keeps its own sets and the lengths once its item is covered,
+//! so backtracking costs nothing: going up a level is forgetting the one below (where DLX1 unhides
+//! every node it hid). A forced move (an item with one option) is covered and tried in one pass.
 //!
 //! The same tree, exactly. MRV takes the first item of least length in the order of the item list
 //! (what DLX1's scan takes), and the options of the item branched on are tried in the order of its
