@@ -181,6 +181,7 @@ struct Options<'a> {
     weight: &'a [u32],
     pstart: &'a [u32],
     prims: &'a [u32],
+    prow: &'a [u16],
     /// The weight of every option when they all have the same (`u32::MAX` otherwise).
     same_weight: u32,
     /// Colours: the signature of option `b` (its set of coloured items and its weight), and by
@@ -251,9 +252,15 @@ pub(crate) struct Bits {
     items: Vec<u32>,
     pstart: Vec<u32>,
     prims: Vec<u32>,
-    /// With `k > 0`: option `b`'s primary positions at `prow[b * ks..b * ks + k]`, `ks` the power of
-    /// two at or above `k` (a row found by a shift, not a multiply); else empty.
-    prow: Vec<u32>,
+    /// Where `k` is 3, 5, 6 or 7: option `b`'s primary positions at `prow[b * ks..b * ks + k]`, `ks`
+    /// the power of two above `k`, in 16 bits (positions are below [`MAX_PRIMARY`]); else empty.
+    /// `hide` reads these rows there (`prims`' where `k` is a power of two): V8 multiplied by 12
+    /// or 24 on the chain from one hidden option to the next, where LLVM's native code folds the
+    /// multiply into its addressing, and 16 bits halve pentomino 6x10's rows (to about 33 KB,
+    /// about the first-level cache). Padded: pentomino 6x10 2-4% faster in node, natively the
+    /// same; in 16 bits, 2-4% more in node, 0.8% natively (on 13-queens, `k` 2, 16 bits were 1.8%
+    /// slower).
+    prow: Vec<u16>,
     /// `size - 1`: the nodes DLX1 unlinks when it hides the option.
     weight: Vec<u32>,
     /// The number of primary items of every option, when they all have the same number, from 1 to
@@ -463,7 +470,10 @@ impl Bits {
                 let ks = k.next_power_of_two();
                 bits.prow = vec![0; bits.nbits * ks];
                 for (b, r) in bits.prow.chunks_exact_mut(ks).enumerate() {
-                    r[..k].copy_from_slice(&bits.prims[b * k..(b + 1) * k]);
+                    for (x, &q) in r.iter_mut().zip(&bits.prims[b * k..(b + 1) * k]) {
+                        // A position is below MAX_PRIMARY (4096).
+                        *x = q as u16;
+                    }
                 }
             }
         }
@@ -730,13 +740,14 @@ impl Bits {
         let lenc = &mut self.lenc[l * self.stride..(l + 1) * self.stride];
         copy_lengths(lenc, &self.len[..self.stride]);
         let (a, row, ac) = (&a[lo..hi], &row[lo..hi], &mut ac[lo..hi]);
-        let pr = hide_prims(if ANY || XCC { self.k } else { K }, &self.prims, &self.prow);
+        let (pr, pw) = (&self.prims, &self.prow);
         let (wt, ps, sw) = (&self.weight, &self.pstart, self.same_weight);
         let updates = 1 + if XCC {
             let opts = Options {
                 weight: wt,
                 pstart: ps,
                 prims: pr,
+                prow: pw,
                 same_weight: sw,
                 sig: &self.sig,
                 wsig: &self.wsig,
@@ -746,10 +757,10 @@ impl Bits {
             let hid = hid_words(&mut self.hid, lo, hi);
             with_k!(
                 self.k,
-                keep_pass_out(wt, ps, pr, sw, lo, a, row, ac, hid, lenc)
+                keep_pass_out(wt, ps, pr, pw, sw, lo, a, row, ac, hid, lenc)
             )
         } else {
-            keep_pass::<K, false>(wt, ps, pr, sw, lo, a, row, ac, &mut [], lenc)
+            keep_pass::<K, false>(wt, ps, pr, pw, sw, lo, a, row, ac, &mut [], lenc)
         };
         // The first option of the item's list still active.
         let first = a
@@ -930,7 +941,7 @@ impl Bits {
         }
         // Then, word by word, the options kept, those hidden, and the range of words left.
         let a1 = &mut a1[lo..hi];
-        let pr = hide_prims(if ANY { self.k } else { K }, &self.prims, &self.prow);
+        let (pr, pw) = (&self.prims, &self.prow);
         let (wt, ps, sw) = (&self.weight, &self.pstart, self.same_weight);
         updates += if ANY {
             with_k!(
@@ -939,6 +950,7 @@ impl Bits {
                     wt,
                     ps,
                     pr,
+                    pw,
                     sw,
                     lo,
                     &ac[lo..hi],
@@ -949,7 +961,7 @@ impl Bits {
                 )
             )
         } else {
-            keep_pass::<K, false>(wt, ps, pr, sw, lo, &ac[lo..hi], mask, a1, &mut [], len1)
+            keep_pass::<K, false>(wt, ps, pr, pw, sw, lo, &ac[lo..hi], mask, a1, &mut [], len1)
         };
         let (f, t) = span(a1);
         // The option's primary items are covered: with `K` fixed, `K` stores at known places.
@@ -1032,7 +1044,8 @@ impl Bits {
         let pass = CommitPass {
             weight,
             pstart,
-            prims: hide_prims(self.k, prims, prow),
+            prims,
+            prow,
             same_weight: self.same_weight,
             sig,
             jstart,
@@ -1083,6 +1096,7 @@ struct CommitPass<'a> {
     weight: &'a [u32],
     pstart: &'a [u32],
     prims: &'a [u32],
+    prow: &'a [u16],
     same_weight: u32,
     sig: &'a [u32],
     jstart: &'a [u32],
@@ -1138,6 +1152,7 @@ fn commit<const K: usize, const FROM: bool>(
         weight: pass.weight,
         pstart: pass.pstart,
         prims: pass.prims,
+        prow: pass.prow,
         same_weight: pass.same_weight,
         sig: pass.sig,
         wsig,
@@ -1219,6 +1234,7 @@ fn keep_pass<const K: usize, const HID: bool>(
     weight: &[u32],
     pstart: &[u32],
     prims: &[u32],
+    prow: &[u16],
     same_weight: u32,
     lo: usize,
     here: &[u64],
@@ -1231,6 +1247,7 @@ fn keep_pass<const K: usize, const HID: bool>(
         weight,
         pstart,
         prims,
+        prow,
         same_weight,
         sig: &[],
         wsig: &[],
@@ -1270,6 +1287,7 @@ fn keep_pass_out<const K: usize>(
     weight: &[u32],
     pstart: &[u32],
     prims: &[u32],
+    prow: &[u16],
     same_weight: u32,
     lo: usize,
     here: &[u64],
@@ -1282,6 +1300,7 @@ fn keep_pass_out<const K: usize>(
         weight,
         pstart,
         prims,
+        prow,
         same_weight,
         lo,
         here,
@@ -1295,8 +1314,8 @@ fn keep_pass_out<const K: usize>(
 /// Takes the options of bits `r` of word `i` out of the lengths `len` (each of their primary items
 /// loses one), and returns DLX1's updates for hiding them (`size - 1` each). The hot loop of
 /// `keep_pass`, without bounds checks. With `K > 0` every option has `K` primary items, at
-/// `prims[b * ks..]` (`ks` is `K` rounded up to a power of two, see [`hide_prims`]): a loop of
-/// fixed length, which the compiler unrolls, and no offsets to read. `one_size`: every option has
+/// `prims[b * K..]` where `K` is a power of two and else at `prow[b * ks..]` (`Bits::prow`): a loop
+/// of fixed length, which the compiler unrolls, and no offsets to read. `one_size`: every option has
 /// the same weight, known where `K > 0` without colours (`Bits::k`).
 // The one unchecked loop outside `links/raw.rs`: bounds checks on every primary item of every
 // option hidden cost a measurable share (it is the bit sets' inner loop): written with checked
@@ -1323,26 +1342,35 @@ fn hide<const K: usize, const XCC: bool>(
         let b = i * 64 + r.trailing_zeros() as usize;
         r &= r - 1;
         debug_assert!(b + 1 < opts.pstart.len() && b < opts.weight.len());
-        debug_assert!(K == 0 || b * K.next_power_of_two() + K <= opts.prims.len());
+        debug_assert!(
+            K == 0 || K.is_power_of_two() || b * K.next_power_of_two() + K <= opts.prow.len()
+        );
         // SAFETY: every set bit of a level's sets is an option (`root` clears the bits past the
         // last one, and sets only shrink), so b < weight.len() == pstart.len() - 1; pstart holds
-        // offsets into prims, in order; with K > 0 the rows are b * ks.. of `hide_prims`, which
-        // has nbits * ks entries (`Bits::new`); a primary position q < np <= stride == len.len().
+        // offsets into prims, in order; with K > 0 a power of two prims has nbits * K entries,
+        // else prow nbits * ks (`Bits::new`); a primary position q < np <= stride == len.len().
         unsafe {
             if !XCC && !same {
                 updates += u64::from(*opts.weight.get_unchecked(b));
             }
-            let row = if K > 0 {
+            if K > 0 && K.is_power_of_two() {
+                for &q in opts.prims.get_unchecked(b * K..b * K + K) {
+                    debug_assert!((q as usize) < len.len());
+                    *len.get_unchecked_mut(q as usize) -= 1;
+                }
+            } else if K > 0 {
                 let ks = K.next_power_of_two();
-                opts.prims.get_unchecked(b * ks..b * ks + K)
+                for &q in opts.prow.get_unchecked(b * ks..b * ks + K) {
+                    debug_assert!((q as usize) < len.len());
+                    *len.get_unchecked_mut(q as usize) -= 1;
+                }
             } else {
                 let s = *opts.pstart.get_unchecked(b) as usize;
                 let e = *opts.pstart.get_unchecked(b + 1) as usize;
-                opts.prims.get_unchecked(s..e)
-            };
-            for &q in row {
-                debug_assert!((q as usize) < len.len());
-                *len.get_unchecked_mut(q as usize) -= 1;
+                for &q in opts.prims.get_unchecked(s..e) {
+                    debug_assert!((q as usize) < len.len());
+                    *len.get_unchecked_mut(q as usize) -= 1;
+                }
             }
             if XCC {
                 // The option's weight less its nodes in purified items, which DLX2 leaves where
@@ -1355,20 +1383,6 @@ fn hide<const K: usize, const XCC: bool>(
         }
     }
     updates
-}
-
-/// The primary items `hide::<K>` reads for options of `k` primary items: `prims`, or where `k` is
-/// not a power of two its rows padded to one (`Bits::prow`), so that a row is found by a shift: V8
-/// multiplies where LLVM's native code folds `b * 3` or `b * 6` into its addressing, and the
-/// multiply is on the chain from one option hidden to the next (pentomino 6x10 2-4% faster in
-/// node, natively the same).
-#[inline(always)]
-fn hide_prims<'a>(k: usize, prims: &'a [u32], prow: &'a [u32]) -> &'a [u32] {
-    if k > 0 && !k.is_power_of_two() {
-        prow
-    } else {
-        prims
-    }
 }
 
 /// Words `lo..hi` of `keep_pass`'s `hid`, or none where it does not use them.
