@@ -740,8 +740,8 @@ impl Bits {
         let lenc = &mut self.lenc[l * self.stride..(l + 1) * self.stride];
         copy_lengths(lenc, &self.len[..self.stride]);
         let (a, row, ac) = (&a[lo..hi], &row[lo..hi], &mut ac[lo..hi]);
-        let (pr, pw) = (&self.prims, &self.prow);
-        let (wt, ps, sw) = (&self.weight, &self.pstart, self.same_weight);
+        let (wt, ps, pr, pw) = (&self.weight, &self.pstart, &self.prims, &self.prow);
+        let sw = self.same_weight;
         let updates = 1 + if XCC {
             let opts = Options {
                 weight: wt,
@@ -941,8 +941,8 @@ impl Bits {
         }
         // Then, word by word, the options kept, those hidden, and the range of words left.
         let a1 = &mut a1[lo..hi];
-        let (pr, pw) = (&self.prims, &self.prow);
-        let (wt, ps, sw) = (&self.weight, &self.pstart, self.same_weight);
+        let (wt, ps, pr, pw) = (&self.weight, &self.pstart, &self.prims, &self.prow);
+        let sw = self.same_weight;
         updates += if ANY {
             with_k!(
                 self.k,
@@ -1353,24 +1353,29 @@ fn hide<const K: usize, const XCC: bool>(
             if !XCC && !same {
                 updates += u64::from(*opts.weight.get_unchecked(b));
             }
+            // One option fewer for each of its primary items.
+            let mut take = |q: usize| {
+                debug_assert!(q < len.len());
+                *len.get_unchecked_mut(q) -= 1;
+            };
             if K > 0 && K.is_power_of_two() {
-                for &q in opts.prims.get_unchecked(b * K..b * K + K) {
-                    debug_assert!((q as usize) < len.len());
-                    *len.get_unchecked_mut(q as usize) -= 1;
-                }
+                opts.prims
+                    .get_unchecked(b * K..b * K + K)
+                    .iter()
+                    .for_each(|&q| take(q as usize));
             } else if K > 0 {
                 let ks = K.next_power_of_two();
-                for &q in opts.prow.get_unchecked(b * ks..b * ks + K) {
-                    debug_assert!((q as usize) < len.len());
-                    *len.get_unchecked_mut(q as usize) -= 1;
-                }
+                opts.prow
+                    .get_unchecked(b * ks..b * ks + K)
+                    .iter()
+                    .for_each(|&q| take(q.into()));
             } else {
                 let s = *opts.pstart.get_unchecked(b) as usize;
                 let e = *opts.pstart.get_unchecked(b + 1) as usize;
-                for &q in opts.prims.get_unchecked(s..e) {
-                    debug_assert!((q as usize) < len.len());
-                    *len.get_unchecked_mut(q as usize) -= 1;
-                }
+                opts.prims
+                    .get_unchecked(s..e)
+                    .iter()
+                    .for_each(|&q| take(q as usize));
             }
             if XCC {
                 // The option's weight less its nodes in purified items, which DLX2 leaves where
