@@ -722,13 +722,17 @@ function bindControls() {
 }
 
 /**
- * Whether an element keeps the keys for itself: text fields, and the controls that Space or the arrows
- * operate (a select, a checkbox, the speed slider).
- * @param {EventTarget | null} t
+ * Whether an element keeps a key for itself: text fields and selects keep every key, a checkbox
+ * Space, a slider its arrows (and Home, End, Page Up and Down); from the others the page's keys work.
+ * @param {EventTarget | null} t @param {string} key
  */
-function keepsKeys(t) {
+function keepsKeys(t, key) {
   if (t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return true;
-  if (t instanceof HTMLInputElement) return true;
+  if (t instanceof HTMLInputElement) {
+    if (t.type === 'checkbox' || t.type === 'radio') return key === ' ';
+    if (t.type === 'range') return /^(Arrow|Page|Home$|End$)/.test(key);
+    return !['button', 'submit', 'reset'].includes(t.type);
+  }
   return t instanceof HTMLElement && t.isContentEditable;
 }
 
@@ -742,7 +746,7 @@ function onKey(e) {
     if (stopEverything()) e.preventDefault();
     return;
   }
-  if (keepsKeys(e.target)) return;
+  if (keepsKeys(e.target, e.key)) return;
   const model = state.model;
   switch (e.key) {
     case ' ': e.preventDefault(); togglePlay(); break;

@@ -192,21 +192,24 @@ export class SudokuTools {
     const n = this.shown.rows;
     const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
     const mv = moves[/** @type {keyof typeof moves} */ (e.key)];
-    // The board keeps its keys: the page's own (arrows step the search) must not see them.
-    e.stopPropagation();
+    // The board keeps the keys it uses (the page's own arrows would step the search); the others
+    // (Space, n, c, ...) stay the page's, as its keys panel says.
+    const take = () => { e.stopPropagation(); e.preventDefault(); };
     if (mv) {
       const i = Math.floor(this.cursor / n), j = this.cursor % n;
       this.cursor = ((i + mv[0] + n) % n) * n + ((j + mv[1] + n) % n);
-      e.preventDefault();
+      take();
       this.app.changed();
       return;
     }
-    if (['Backspace', 'Delete', '.', ' '].includes(e.key)) { e.preventDefault(); this.set(this.cursor, 0); return; }
-    if (e.key === 'Escape') { this.ui['symbol-pad'].hidden = true; return; }
-    if (e.key.length !== 1) return;
+    if (e.key === 'Escape' && !this.ui['symbol-pad'].hidden) { e.stopPropagation(); this.ui['symbol-pad'].hidden = true; return; }
+    // A symbol sets the cell (where `0` is a symbol, as in 0-F, it is one); Backspace, Delete, `.`
+    // and otherwise `0` clear it.
     const labels = this.shown.labels;
-    const v = labels.findIndex((/** @type {string} */ l, /** @type {number} */ k) => k > 0 && l.toUpperCase() === e.key.toUpperCase());
-    if (v > 0) { e.preventDefault(); this.set(this.cursor, v); } else if (e.key === '0') { e.preventDefault(); this.set(this.cursor, 0); }
+    const v = e.key.length === 1
+      ? labels.findIndex((/** @type {string} */ l, /** @type {number} */ k) => k > 0 && l.toUpperCase() === e.key.toUpperCase())
+      : -1;
+    if (v > 0) { take(); this.set(this.cursor, v); } else if (['Backspace', 'Delete', '.', '0'].includes(e.key)) { take(); this.set(this.cursor, 0); }
   }
 
   _openPad() {
@@ -250,6 +253,8 @@ export class SudokuTools {
   set(p, v) {
     if (!this.isSudoku || !this.shown || !this._editable()) return;
     const cells = this._puzzleCells();
+    // The same value again (an empty cell cleared): nothing changes, and the search stays where it is.
+    if (cells[p] === v) return;
     cells[p] = v;
     this._edit(cells);
   }
@@ -380,6 +385,9 @@ export class SudokuTools {
 
   /** Next solution found one, or found none more: the board shows the latest solution kept. */
   showLatest() {
+    // The search's own list again, where a run to the end's was shown: the solution just found is
+    // the search's, and its number is the search's.
+    if (this.list.source !== 'search') this.list = { boards: [], index: 0, show: false, source: 'search' };
     this._sync();
     if (!this.list.boards.length) return;
     this.list.index = this.list.boards.length - 1;

@@ -56,3 +56,40 @@ test('keys after a preset and after Load act on the search, not on the select or
   await page.selectOption(tid('problem'), 'exact-cover');
   assert((await page.inputValue(tid('matrix-input'))) === 'A B\nA\nB', `exact-cover text: ${await page.inputValue(tid('matrix-input'))}`);
 });
+
+test('keyboard: on the Sudoku board Space still plays, clearing an empty cell changes nothing, and a slider or checkbox keeps only its own keys', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', '1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1');
+  for (let k = 0; k < 5; k++) await page.click(tid('step'));
+  const events = () => page.evaluate(() => window.dlx.model.eventsPlayed);
+  assert((await events()) === 5, `5 steps took ${await events()} events`);
+  // The board has the keys (the arrow moves its cursor to r1c2, an empty cell), then the page's keys.
+  await page.click('#board-canvas');
+  await page.keyboard.press('ArrowRight');
+  assert((await events()) === 5, 'an arrow on the board stepped the search');
+  for (const key of ['Backspace', 'Delete', '.', '0']) {
+    await page.keyboard.press(key);
+    assert((await events()) === 5, `${key} on an empty cell reset the search (${await events()} events)`);
+  }
+  await page.keyboard.press('Space');
+  assert(await page.evaluate(() => window.dlx.model.playing), 'Space on the board did not play');
+  await page.waitForFunction(() => window.dlx.model.eventsPlayed > 5);
+  await page.keyboard.press('Space');
+  assert(await page.evaluate(() => !window.dlx.model.playing), 'Space on the board did not pause');
+  assert((await events()) > 5, 'play on the board went back to the start');
+  // After the speed slider or a checkbox, c and n are the page's again (the slider keeps its arrows).
+  const before = await events();
+  await page.click('#speed');
+  await page.keyboard.press('c');
+  assert((await events()) > before, 'c after the speed slider did not step to the next choice');
+  const speed = await page.inputValue('#speed');
+  await page.keyboard.press('ArrowRight');
+  assert((await page.inputValue('#speed')) !== speed, 'the slider lost its arrows');
+  const box = page.locator('input[type=checkbox]:visible').first();
+  await box.click();
+  const checked = await box.isChecked();
+  await page.keyboard.press('Space');
+  assert((await box.isChecked()) !== checked && await page.evaluate(() => !window.dlx.model.playing), 'Space on a checkbox did not toggle it, or played');
+  await page.keyboard.press('n');
+  await page.waitForFunction(() => Number(window.dlx.model.stats().solutions) >= 1, null, { timeout: 60000 });
+});

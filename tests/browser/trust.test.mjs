@@ -364,3 +364,26 @@ test('trust: the algorithm panel\'s current line is readable in dark mode (its b
   assert(ratio >= 4.5, `the current line's text against its background: ${ratio.toFixed(2)}:1`);
   report.push(`algorithm panel, current line in dark mode: ${ratio.toFixed(1)}:1`);
 });
+
+test('trust: Next solution after a run to the end shows the solution the search found, and says so everywhere', async ({ page, base }) => {
+  await open(page, base, '?pentomino=6x10');
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done', null, { timeout: 600000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="solution-pos"]').textContent.includes('run to end'));
+  const runFirst = await boardText(page);
+  for (const k of [1, 2]) {
+    await page.click(tid('next-solution'));
+    await page.waitForFunction((k) => Number(window.dlx.model.stats().solutions) === k, k);
+    await settle(page);
+    const s = {
+      board: await boardText(page), pos: await text(page, 'solution-pos'), status: await text(page, 'status'),
+      kept: await page.evaluate((k) => window.dlx.model.kept(k - 1).text, k),
+      narration: await page.evaluate(() => window.dlx.model.narration()),
+    };
+    assert(s.board === s.kept, `solution ${k}: the board is not the search's solution ${k}: ${JSON.stringify(s)}`);
+    assert(s.pos === `solution ${k} of ${k}` && s.status.startsWith(`Showing solution ${k} of ${k} found.`), `solution ${k}: ${JSON.stringify(s)}`);
+    assert(!/run to end/.test(`${s.pos} ${s.status}`), `solution ${k} is said to be the run's: ${JSON.stringify(s)}`);
+    // The run keeps its solutions in the search's order: its first is the search's first.
+    if (k === 1) assert(runFirst === s.board, `the run's first solution is not the search's first:\n${runFirst}\n${s.board}`);
+  }
+});
