@@ -406,6 +406,28 @@ pub struct Grid {
     pub(super) reading: Reading,
 }
 
+/// A grid written one row a line (as many lines as a row has cells) must have whole rows: a short
+/// line and a long one add up to the right count, and read on they made a misleading clash.
+fn rows_of_size(rows: &[(usize, &str)], cells: &[Written], size: usize) -> Result<(), InputError> {
+    if rows.len() != size {
+        return Ok(());
+    }
+    for &(line, _) in rows {
+        let k = cells.iter().filter(|w| w.line == line).count();
+        if k != size {
+            return Err(InputError::at(
+                line,
+                1,
+                format!(
+                    "this line has {k} {}; a row of a {size}x{size} Sudoku has {size}",
+                    if k == 1 { "cell" } else { "cells" }
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The box side for a number of cells, if it is a Sudoku's.
 fn box_side(count: usize) -> Option<usize> {
     CELL_COUNTS.iter().position(|&c| c == count).map(|i| i + 2)
@@ -462,6 +484,7 @@ impl Grid {
         let numbers = number_cells(rows);
         if let Some(cells) = &numbers {
             if let Some(n) = box_side(cells.len()) {
+                rows_of_size(rows, cells, n * n)?;
                 return Grid::from_numbers(n, cells);
             }
         }
@@ -470,6 +493,7 @@ impl Grid {
             return Err(count_error(&cells, rows, numbers.map(|c| c.len())));
         };
         let size = n * n;
+        rows_of_size(rows, &cells, size)?;
         let has = |f: fn(char) -> bool| cells.iter().any(|w| f(w.ch()));
         let alphabet = match size {
             16 if has(|c| c == '0') && !has(|c| c.eq_ignore_ascii_case(&'G')) => Alphabet::Hex,

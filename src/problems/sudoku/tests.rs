@@ -205,6 +205,61 @@ fn wrong_number_of_cells() {
 }
 
 #[test]
+fn a_grid_one_row_a_line_with_a_short_row_and_a_long_one_says_which_line() {
+    // 81 cells in all, 8 on line 2 and 10 on line 9: read on, they made a clash far from the fault.
+    let rows: Vec<String> = P9
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let r: Vec<String> = r.iter().map(|&c| (c as char).to_string()).collect();
+            format!(
+                "{} | {} | {}",
+                r[..3].join(" "),
+                r[3..6].join(" "),
+                r[6..].join(" ")
+            )
+        })
+        .collect();
+    let whole = rows.join("\n");
+    assert!(Sudoku::parse(&whole).is_ok(), "the grid itself reads");
+    let mut bad = rows.clone();
+    let moved = bad[1].pop().expect("a cell");
+    bad[8].push(' ');
+    bad[8].push(moved);
+    let e = err(&bad.join("\n"));
+    assert_eq!(
+        e.message,
+        "this line has 8 cells; a row of a 9x9 Sudoku has 9"
+    );
+    assert_eq!((e.line, e.column), (Some(2), Some(1)));
+    // Numbers, one a cell, as a 16x16 is often written: the same.
+    let sixteen: Vec<String> = (0..16)
+        .map(|r| {
+            (0..16)
+                .map(|c| {
+                    if r == c {
+                        "16".to_string()
+                    } else {
+                        "0".to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let mut bad = sixteen.clone();
+    bad[3].push_str(" 0");
+    let cut = bad[4].len() - 2;
+    bad[4].truncate(cut);
+    let e = err(&bad.join("\n"));
+    assert_eq!(
+        e.message,
+        "this line has 17 cells; a row of a 16x16 Sudoku has 16"
+    );
+    assert_eq!((e.line, e.column), (Some(4), Some(1)));
+}
+
+#[test]
 fn symbols_out_of_range_for_the_size() {
     let e = err("2.415.......4.13");
     assert_eq!(
