@@ -18,8 +18,8 @@
 //! and name touch; a `|` with a space beside it is the separator. A bound on a secondary item, `lo >
 //! hi` or `hi = 0` is an error at the bound's column. A matrix header reads them too.
 //!
-//! **0-1 matrix**: one row per line, entries `0` or `1` (spaces between them optional), each row an
-//! option over the columns where it has a 1. An optional header line names the columns and may contain
+//! **0-1 matrix**: one row per line, entries `0` or `1` (spaces or commas between them optional),
+//! each row an option over the columns where it has a 1. An optional header line names the columns and may contain
 //! one `|`, after which the columns are secondary; without it the columns are `c1`, `c2`, … and all
 //! primary. The same comment lines are skipped.
 //!
@@ -361,10 +361,16 @@ fn digits(n: usize) -> usize {
     n.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
-/// True for a line made only of `0`, `1` and white space (a matrix row).
+/// Whether `c` separates the entries of a matrix row: white space, or a comma (rows copied from CSV
+/// or from code, `1,0,1`).
+fn row_separator(c: char) -> bool {
+    c.is_whitespace() || c == ','
+}
+
+/// True for a line made only of `0`, `1` and separators (a matrix row).
 fn is_row(text: &str) -> bool {
     text.chars()
-        .all(|c| c == '0' || c == '1' || c.is_whitespace())
+        .all(|c| c == '0' || c == '1' || row_separator(c))
 }
 
 /// The entries of a matrix row (its `0`s and `1`s).
@@ -559,7 +565,7 @@ impl ExactCover {
                         }
                         entries += 1;
                     }
-                    c if c.is_whitespace() => {}
+                    c if row_separator(c) => {}
                     c => {
                         return Err(InputError::at(
                             line,
@@ -1148,6 +1154,16 @@ b y
         );
         // Without a header, row 1 sets the width.
         assert_eq!(err("101\n1 1 0 1\n").0, "row has 4 entries, expected 3");
+        // Rows with commas (copied from CSV or code) are rows: Knuth's 6x7 reads the same, its one
+        // solution rows 1, 4 and 5; they were one unknown item `0,0,1,0,1,1,0` each.
+        let spaced =
+            ExactCover::parse("0010110\n1001001\n0110010\n1001000\n0100001\n0001101\n").unwrap();
+        let commas =
+            ExactCover::parse("0,0,1,0,1,1,0\n1,0,0,1,0,0,1\n0,1,1,0,0,1,0\n1, 0, 0, 1, 0, 0, 0\n0,1,0,0,0,0,1\n0,0,0,1,1,0,1\n")
+                .unwrap();
+        assert_eq!(commas.format(), Format::Matrix);
+        assert_eq!(commas.instance().to_knuth(), spaced.instance().to_knuth());
+        assert_eq!(err("0,0,1\n1,1\n").0, "row has 2 entries, expected 3");
         assert_eq!(
             err("A B\n10\n0 2\n"),
             (
