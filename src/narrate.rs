@@ -26,8 +26,9 @@ fn takes(inst: &Instance, i: u32) -> String {
     }
 }
 
+/// A count and its noun, the count with thousands separators: "1 option", "2,475 options".
 fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    format!("{} {}", thousands(n), if n == 1 { one } else { many })
 }
 
 /// The options in item `c`'s list and how many distinct other items they reach. Item `c`'s own list
@@ -761,8 +762,12 @@ pub fn trace_until(
 /// A count with thousands separators (defined in the core, whose messages use it too).
 pub use crate::core::thousands;
 
-/// Just after loading a problem.
+/// Just after loading a problem: its title and its sizes, unless the title states them already (text
+/// in Knuth's format is titled by its sizes: "exact cover: 7 items (7 primary), 6 options").
 pub fn loaded(title: &str, inst: &Instance) -> String {
+    if title.contains(" option") {
+        return format!("Loaded {title}");
+    }
     let np = inst.n_primary() as u64;
     let ns = (inst.n_items() - inst.n_primary()) as u64;
     let mut s = format!(
@@ -783,8 +788,8 @@ pub fn loaded(title: &str, inst: &Instance) -> String {
 pub fn finished(stats: &Stats) -> String {
     format!(
         "Search finished: {} in {}",
-        plural_big(stats.solutions, "solution", "solutions"),
-        plural_big(stats.nodes, "node", "nodes")
+        plural(stats.solutions, "solution", "solutions"),
+        plural(stats.nodes, "node", "nodes")
     )
 }
 
@@ -792,8 +797,8 @@ pub fn finished(stats: &Stats) -> String {
 pub fn paused(stats: &Stats) -> String {
     format!(
         "Paused after {}: {} so far",
-        plural_big(stats.nodes, "node", "nodes"),
-        plural_big(stats.solutions, "solution", "solutions")
+        plural(stats.nodes, "node", "nodes"),
+        plural(stats.solutions, "solution", "solutions")
     )
 }
 
@@ -832,10 +837,6 @@ pub fn percent(p: f64) -> String {
         let s = s.trim_end_matches('0').trim_end_matches('.');
         format!("{s}%")
     }
-}
-
-fn plural_big(n: u64, one: &str, many: &str) -> String {
-    format!("{} {}", thousands(n), if n == 1 { one } else { many })
 }
 
 #[cfg(test)]
@@ -1384,6 +1385,11 @@ mod tests {
         );
         let one = Instance::new(["x"], Vec::<String>::new()).unwrap();
         assert_eq!(loaded("t", &one), "Loaded t: 1 primary item, 0 options");
+        // A title that states the sizes is not followed by them again.
+        assert_eq!(
+            loaded("exact cover: 1 item (1 primary), 0 options", &one),
+            "Loaded exact cover: 1 item (1 primary), 0 options"
+        );
         let stats = Stats {
             nodes: 12345,
             solutions: 1,

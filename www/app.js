@@ -9,7 +9,7 @@ import { PRESETS, DEFAULT as DEFAULT_PRESET } from './presets.js';
 import { MatrixView } from './matrix.js';
 import { BoardView } from './board.js';
 import { TreeView } from './tree.js';
-import { StatsView, NarrationView, RunBoxView, fmt, num } from './readouts.js';
+import { StatsView, NarrationView, RunBoxView, fmt, num, count } from './readouts.js';
 import { RunToEnd, estimateNodes, HUGE_NODES } from './run.js';
 import { takeSnapshot } from './snapshot.js';
 import { resetColours } from './canvas.js';
@@ -47,7 +47,7 @@ let loopSleep = 0;
  *   snapshots: number,
  *   texts: Record<string, string>,
  *   undo: {kind: string, text: string}[],
- *   link: {query: string, tooLong: number, seq: number},
+ *   link: {query: string, tooLong: number, seq: number, written: Promise<void>},
  * }}
  */
 const state = {
@@ -71,7 +71,7 @@ const state = {
   /** Texts a preset or a link replaced in their kind's input, newest last: "Undo" brings them back. */
   undo: [],
   /** The link of the problem loaded: its query (null when too long), its length if too long. */
-  link: { query: '', tooLong: 0, seq: 0 },
+  link: { query: '', tooLong: 0, seq: 0, written: Promise.resolve() },
 };
 
 /**
@@ -210,6 +210,7 @@ async function main() {
     new StageView(ui, {
       play: () => ui.play.click(),
       chooseKind: (kind) => { ui.problem.value = kind; ui.problem.dispatchEvent(new Event('change')); },
+      loadForm: () => { loadSpec(readInputs()); updateFormState(); },
       matrix,
     }),
   ];
@@ -402,9 +403,9 @@ function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = 
   matrix.setProblem(info, model.views().nodes);
   ui.title.textContent = info.title;
   const secondary = info.n_items - info.n_primary;
-  ui['matrix-caption'].textContent = `${info.n_primary} primary${secondary ? ` + ${secondary} secondary` : ''} items × ${info.n_options} options`;
+  ui['matrix-caption'].textContent = `${fmt(info.n_primary)} primary${secondary ? ` + ${fmt(secondary)} secondary` : ''} items × ${fmt(info.n_options)} options`;
   document.title = `${info.title} — DLX Studio`;
-  if (updateUrl) writeUrl(spec, push);
+  if (updateUrl) state.link.written = writeUrl(spec, push);
   updateFormState();
   return true;
 }
@@ -427,7 +428,7 @@ function chooseTree(name) {
     ? 'This problem has multiplicities: Algorithm M walks DLX3\'s tree (it has no lookahead). Back at the start.'
     : `Walking ${label}'s tree: back at the start.`);
   // The link names the tree (replacing this history entry: the problem is the same).
-  if (model.problem) writeUrl(model.problem, false);
+  if (model.problem) state.link.written = writeUrl(model.problem, false);
 }
 
 /** The tree control and the lookahead's legend entries from the model. */
@@ -528,7 +529,7 @@ async function writeUrl(spec, push) {
   const query = await queryOf(canonical);
   if (seq !== state.link.seq) return; // a later load wrote its own
   const tooLong = location.pathname.length + query.length > MAX_URL;
-  state.link = { query: tooLong ? '' : query, tooLong: tooLong ? query.length : 0, seq };
+  state.link = { ...state.link, query: tooLong ? '' : query, tooLong: tooLong ? query.length : 0, seq };
   const url = `${location.pathname}${tooLong ? '' : query}`;
   const entry = { spec: canonical };
   const prev = history.state && history.state.spec;
@@ -662,6 +663,13 @@ function bindControls() {
     ui.play.focus();
   });
   ui['copy-link'].addEventListener('click', async () => {
+    // The link is to the problem in the form: a changed form is loaded first (as Play does), and one
+    // that does not load gets no link (the old problem's would be a link to something else).
+    if (!syncForm()) {
+      note('No link: the problem in the form does not load (its error is by the box).');
+      return;
+    }
+    await state.link.written;
     if (state.link.tooLong) {
       note(`No link: this problem takes ${fmt(state.link.tooLong)} characters even compressed (at most ${fmt(MAX_URL)}); share its text instead.`);
       return;
@@ -1093,10 +1101,10 @@ function statusLine(s) {
   if (s.hunting) text = 'Searching for the next solution…';
   else if (l.show && l.boards[l.index]) {
     // The board shows a kept solution: say which, so that the words and the board tell one story.
-    const finished = st.done ? ` Search finished: ${fmt(st.solutions)} solution${num(st.solutions) === 1 ? '' : 's'}, ${fmt(st.nodes)} nodes.` : '';
+    const finished = st.done ? ` Search finished: ${count(st.solutions, 'solution', 'solutions')}, ${count(st.nodes, 'node', 'nodes')}.` : '';
     text = `Showing solution ${l.index + 1} of ${l.boards.length}${l.source === 'run' ? ' from the run to the end' : ' found'}.${finished}`;
     kind = 'solution';
-  } else if (st.done) { text = `Search finished: ${fmt(st.solutions)} solution${num(st.solutions) === 1 ? '' : 's'}, ${fmt(st.nodes)} nodes.`; kind = 'solution'; }
+  } else if (st.done) { text = `Search finished: ${count(st.solutions, 'solution', 'solutions')}, ${count(st.nodes, 'node', 'nodes')}.`; kind = 'solution'; }
   else if (s.leaf === 'solution') { text = `Solution ${fmt(st.solutions)} found.`; kind = 'solution'; }
   else if (s.playing) text = `Playing at ${ui['speed-out'].textContent}.`;
   else if (st.at_start) text = 'At the start. Press Play, Step or Next solution.';
@@ -1111,6 +1119,12 @@ function setStatus(text, kind = '') {
   if (ui.status.textContent !== text) {
     ui.status.textContent = text;
     ui.status.title = text;
+    // A message longer than its line is cut: then the line takes the focus (a tab, a tap) and shows
+    // it whole while focused or pointed at (www/style.css), for keyboards and touch screens too.
+    const cut = ui.status.scrollHeight > ui.status.clientHeight + 1;
+    ui.status.classList.toggle('cut', cut);
+    if (cut) ui.status.tabIndex = 0;
+    else ui.status.removeAttribute('tabindex');
   }
   ui.status.dataset.kind = kind;
   ui.status.classList.toggle('is-error', kind === 'error');

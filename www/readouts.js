@@ -9,6 +9,8 @@ import { NATIVE } from './run.js';
 export function num(x) { return typeof x === 'bigint' ? Number(x) : Number(x ?? 0); }
 /** @param {unknown} x */
 export function fmt(x) { return num(x).toLocaleString('en-US'); }
+/** A count and its noun: "1 node", "2,475 nodes". @param {unknown} x @param {string} one @param {string} many */
+export function count(x, one, many) { return `${fmt(x)} ${num(x) === 1 ? one : many}`; }
 
 /** A large number in words a person reads at once: 6.7e21, 12,345. @param {number} x */
 export function sci(x) {

@@ -8,6 +8,7 @@
  * @typedef {{
  *   play: () => void,
  *   chooseKind: (kind: string) => void,
+ *   loadForm: () => void,
  *   matrix: import('./matrix.js').MatrixView,
  * }} StageApp
  */
@@ -31,8 +32,12 @@ export class StageView {
     ui['welcome-play'].addEventListener('click', () => { this.close(); app.play(); });
     ui['welcome-sudoku'].addEventListener('click', () => {
       this.close();
+      // The example Sudoku loaded (a Sudoku board, and Solve beside it), and its text selected in
+      // the box: a paste replaces it rather than adding to it.
       app.chooseKind('sudoku');
+      app.loadForm();
       this.reveal(ui['problem-panel'], ui.puzzle);
+      ui.puzzle.select();
     });
     ui['welcome-close'].addEventListener('click', () => { this.close(); ui.play.focus(); });
     ui['open-problem'].addEventListener('click', () => this.reveal(ui['problem-panel'], null));

@@ -17,6 +17,7 @@
 // first and puts the board to show and the overlay (`snapshot.sudoku`) into the snapshot for the board.
 
 import { LIMITS } from './engine.js';
+import { count } from './readouts.js';
 
 /**
  * @typedef {object} Overlay  what the board draws over a Sudoku (in snapshot.sudoku)
@@ -309,7 +310,10 @@ export class SudokuTools {
       return;
     }
     if (!this.app.sync()) {
-      this._verdict('Not solved: the puzzle in the form does not load (see the error above).', 'none');
+      // The form's error in full here, where the eye is (the box that shows it may be out of view),
+      // and what the board still shows.
+      const error = this.ui['input-error'].textContent || 'see the box';
+      this._verdict(`Not solved: the puzzle in the box does not load: ${error}. The board still shows the puzzle loaded before.`, 'none');
       return;
     }
     const model = this.model;
@@ -338,10 +342,10 @@ export class SudokuTools {
     s.ms += dt;
     s.slice = Math.max(1000, Math.min(5e7, Math.round(s.slice * 12 / Math.max(dt, 0.5))));
     this.app.changed();
-    if (!r.finished) { this._verdict(`Solving… ${Number(r.nodes).toLocaleString('en-US')} nodes`, 'running'); return; }
+    if (!r.finished) { this._verdict(`Solving… ${count(r.nodes, 'node', 'nodes')}`, 'running'); return; }
     this.solving = null;
     this.ui.solve.disabled = false;
-    const figures = `${Number(r.nodes).toLocaleString('en-US')} nodes, ${s.ms < 10 ? s.ms.toFixed(1) : Math.round(s.ms)} ms`;
+    const figures = `${count(r.nodes, 'node', 'nodes')}, ${s.ms < 10 ? s.ms.toFixed(1) : Math.round(s.ms)} ms`;
     this._sync();
     this.list.index = 0;
     this.list.show = this.list.boards.length > 0;

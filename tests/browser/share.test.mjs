@@ -70,3 +70,21 @@ test('links: a large instance gives a short compressed URL, a huge one a clear n
   await page.goForward();
   await page.waitForFunction(() => window.dlx.model.problem.kind === 'latin');
 });
+
+test('links: Copy link is a link to the puzzle in the box (loaded first), and none for one that does not load', async ({ page, base }) => {
+  await open(page, base);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await loadVia(page, 'sudoku', HARD_SUDOKU);
+  // Another puzzle typed over it, not loaded: the link copied is the new one's (it was the old one's).
+  const other = `9${HARD_SUDOKU.slice(1)}`; // a 9 in its empty r1c1 (no 9 in row 1, column 1 or box 1)
+  await page.fill(tid('puzzle'), other);
+  await page.click('#copy-link');
+  await page.waitForFunction(() => /Link copied/.test(document.querySelector('[data-testid="status"]').textContent));
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert(new URL(copied).searchParams.get('sudoku') === other, `Copy link copied ${copied}`);
+  assert((await text(page, 'board-text')) === other, 'the board is not the puzzle linked');
+  // 80 cells: no link, and the status says why.
+  await page.fill(tid('puzzle'), other.slice(0, 80));
+  await page.click('#copy-link');
+  assert(/^No link: the problem in the form does not load/.test(await text(page, 'status')), `Copy link on 80 cells: ${await text(page, 'status')}`);
+});

@@ -4,7 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, assert, open, tid, settle, report, press, SHOTS, HARD_SUDOKU } from './harness.mjs';
+import { test, assert, open, tid, settle, report, press, SHOTS, HARD_SUDOKU, checkSudoku } from './harness.mjs';
 
 const SIZES = [
   { tag: '1280x800', viewport: { width: 1280, height: 800 } },
@@ -117,6 +117,15 @@ test('stage: a first visit says what this is and offers one first action; its te
   await page.click(tid('welcome-sudoku'));
   const to = await page.evaluate(() => ({ kind: document.querySelector('[data-testid="problem"]').value, focus: document.activeElement && document.activeElement.id }));
   assert(to.kind === 'sudoku' && to.focus === 'puzzle', `Paste a Sudoku: ${JSON.stringify(to)}`);
+  // The example is loaded (a Sudoku board, Solve beside it) and selected, so a paste replaces it
+  // (it was appended: "read 162 cells"), and Solve answers the puzzle pasted.
+  assert(await page.isVisible(tid('solve')), 'no Solve after Paste a Sudoku');
+  await page.keyboard.insertText(HARD_SUDOKU);
+  assert((await page.inputValue(tid('puzzle'))) === HARD_SUDOKU, `the box after a paste: ${await page.inputValue(tid('puzzle'))}`);
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => /^Unique/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  const solved = await page.evaluate(() => document.querySelector('[data-testid="board-text"]').textContent.trim());
+  checkSudoku(solved, HARD_SUDOKU);
   // At 1024x768 the panels are a drawer: Paste a Sudoku opens it, the cursor in the box; Load closes it.
   const narrow = await browser.newPage({ viewport: { width: 1024, height: 768 } });
   await open(narrow, base);

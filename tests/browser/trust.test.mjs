@@ -69,6 +69,16 @@ test('trust: Solve answers the puzzle in the form (loading it first), or refuses
   assert((await num(page, 'solutions')) === 0 && await page.isHidden('#solutions'), 'a solution was found under the clash');
   report.push(`Solve with clashing text in the form: "${refused}"`);
 
+  // Solved, then 80 cells in the box: the verdict under the board gives the box's error itself (it
+  // said "see the error above", which was in the side column) and says what the board still shows.
+  await page.fill(tid('puzzle'), EASTER);
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => /^Unique/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  await page.fill(tid('puzzle'), EASTER.slice(0, 80));
+  await page.click(tid('solve'));
+  const short = await text(page, 'verdict');
+  assert(/^Not solved: the puzzle in the box does not load: line 1, column 80: .*80 cells.*loaded before\.$/.test(short), `Solve of 80 cells: ${short}`);
+
   // A clash made on the board itself (a second 1 in row 1): Solve says why it does not answer.
   await loadVia(page, 'sudoku', EASTER);
   const pt = await page.evaluate(async () => {
@@ -386,4 +396,36 @@ test('trust: Next solution after a run to the end shows the solution the search 
     // The run keeps its solutions in the search's order: its first is the search's first.
     if (k === 1) assert(runFirst === s.board, `the run's first solution is not the search's first:\n${runFirst}\n${s.board}`);
   }
+});
+
+test('trust: a status message cut short at 1280x800 opens whole on focus (keyboard, touch) and under the pointer', async ({ page, base }) => {
+  await open(page, base);
+  await page.selectOption(tid('problem'), 'sudoku');
+  await page.fill(tid('puzzle'), EASTER.slice(0, 80));
+  await page.click(tid('load'));
+  const st = () => page.evaluate(() => {
+    const el = document.querySelector('[data-testid="status"]');
+    const after = getComputedStyle(el, '::after');
+    // Whole: the box over the line shows the message (its title) in full, and the line keeps its height.
+    const whole = after.content === JSON.stringify(el.textContent) && after.position === 'absolute';
+    return { cut: el.classList.contains('cut'), tab: el.tabIndex, whole, height: el.getBoundingClientRect().height, text: el.textContent };
+  });
+  let s = await st();
+  assert(/^Error: line 1, column 80/.test(s.text) && s.cut && s.tab === 0 && !s.whole, `the error's line: ${JSON.stringify(s)}`);
+  const height = s.height;
+  await page.focus('[data-testid="status"]');
+  s = await st();
+  assert(s.whole && s.height === height, `focused, the message is still cut, or the line moved: ${JSON.stringify(s)}`);
+  await page.locator('[data-testid="status"]').blur();
+  await page.hover('[data-testid="status"]');
+  s = await st();
+  assert(s.whole, `under the pointer, the message is still cut: ${JSON.stringify(s)}`);
+  await page.mouse.move(0, 0);
+  await page.locator('[data-testid="status"]').blur();
+  await page.fill(tid('puzzle'), EASTER);
+  await page.click(tid('load'));
+  await page.click(tid('step'));
+  await page.waitForFunction(() => !document.querySelector('[data-testid="status"]').textContent.startsWith('At the start'));
+  s = await st();
+  assert(s.text === 'Paused.' && !s.cut && s.tab === -1, `a short message is marked cut or takes the focus: ${JSON.stringify(s)}`);
 });
