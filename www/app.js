@@ -175,6 +175,8 @@ async function main() {
     // An edit keeps the picker's switches (an X puzzle edited stays an X puzzle).
     loadPuzzle: (text) => loadSpec({ kind: 'sudoku', text, distinct: false, format: picker.value }),
     sync: () => syncForm(),
+    // Clear keeps the grid typed for Undo, as a preset or a link replacing it does.
+    keepForUndo: () => { keepForUndo('sudoku', ui.puzzle.value); updateFormState(); },
     epoch: () => state.epoch,
     note,
     matrix,
@@ -342,6 +344,17 @@ function readInputs() {
 }
 
 /**
+ * Keeps text the user typed for "Undo" (not an empty one, nor a preset's, which the preset list gives
+ * back), at most the last 20.
+ * @param {string} kind @param {string} text
+ */
+function keepForUndo(kind, text) {
+  if (text.trim() === '' || isPresetText(kind, text)) return;
+  state.undo.push({ kind, text });
+  if (state.undo.length > 20) state.undo.shift();
+}
+
+/**
  * Puts a problem into the inputs (from a preset or a link) without loading it.
  * @param {import('./model.js').ProblemSpec} spec
  * @param {{keepUndo?: boolean}} [how]
@@ -349,10 +362,7 @@ function readInputs() {
 function writeInputs({ kind, text, distinct, format }, { keepUndo = true } = {}) {
   const old = state.texts[kind];
   // What the user typed is kept for "Undo" when a preset or a link replaces it.
-  if (keepUndo && old !== undefined && old !== text && old.trim() !== '' && !isPresetText(kind, old)) {
-    state.undo.push({ kind, text: old });
-    if (state.undo.length > 20) state.undo.shift();
-  }
+  if (keepUndo && old !== undefined && old !== text) keepForUndo(kind, old);
   ui.problem.value = kind;
   state.texts[kind] = text;
   showInputFor(kind);
@@ -603,6 +613,13 @@ function formIsLoaded() {
 function updateFormState() {
   if (!state.model) return;
   const loaded = formIsLoaded();
+  // The preset list names the preset loaded, while the form still is that preset ("Preset…" else).
+  const p = M().problem;
+  const preset = loaded && p ? Object.keys(PRESETS).find((k) => {
+    const q = PRESETS[k];
+    return q.kind === p.kind && q.text === p.text && !!q.distinct === !!p.distinct && (q.format || undefined) === (p.format || undefined);
+  }) : undefined;
+  ui.preset.value = preset || '';
   ui['form-state'].hidden = loaded;
   ui.load.classList.toggle('stale', !loaded);
   const u = state.undo[state.undo.length - 1];
@@ -657,7 +674,6 @@ function bindControls() {
     const spec = { kind: p.kind, text: p.text, distinct: !!p.distinct, format: p.format };
     writeInputs(spec);
     loadSpec(spec);
-    ui.preset.value = '';
     updateFormState();
     // The next action is the search's: arrows and Space must not pick another preset.
     ui.play.focus();

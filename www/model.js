@@ -538,16 +538,19 @@ export class Model {
       const pausing = this.pauseAtSolution || this.pauseAtDeadEnd || this.pauseAtLevel > 0;
       if (pausing) n = Math.min(n, LIMITS.eventCap);
       const t0 = performance.now();
+      const horizon = this.horizon;
       taken = this.step(n);
       const stop = pausing ? this._firstStop() : null;
       if (stop) {
         // Stepping back is exact, so overshooting and coming back is as good as stopping. Back over
         // the stop too and take it again, so that the latest event is the stop itself (narration,
-        // algorithm line, leaf), not the undo of the event after it.
+        // algorithm line, leaf), not the undo of the event after it. The events past the stop were
+        // play's own, never shown: the timeline ends at the stop (unless stepping had gone further).
         if (stop.over > 0) {
           this.stepBack(stop.over + 1);
           this.step(1);
           this.eventsPlayed -= stop.over + 1;
+          this.horizon = Math.max(horizon, this.position);
         }
         this.playing = false;
         this.stoppedAt = stop.why;

@@ -80,6 +80,7 @@ export class SudokuTools {
    * @param {{
    *   model: () => import('./model.js').Model,
    *   loadPuzzle: (text: string) => boolean,
+   *   keepForUndo: () => void,
    *   sync: () => boolean,
    *   epoch: () => number,
    *   note: (text: string, kind?: string) => void,
@@ -263,6 +264,7 @@ export class SudokuTools {
   /** Empties the grid. */
   clear() {
     if (!this.isSudoku || !this.shown || !this._editable()) return;
+    this.app.keepForUndo();
     this._edit(this._puzzleCells().map(() => 0));
   }
 
@@ -283,12 +285,11 @@ export class SudokuTools {
     const clash = clashes(cells, labels.length - 1);
     const cursor = this.cursor;
     if (clash.size) {
+      // Marked at once; the message is the reader's own (the load refuses the grid), so that the
+      // board, Play and Load name the same pair in the same words (the board named its own pair).
       this.pending = cells;
       this.list.show = false;
-      const [a, b] = [...clash];
-      const size = labels.length - 1;
-      const name = (/** @type {number} */ p) => `r${Math.floor(p / size) + 1}c${(p % size) + 1}`;
-      this.app.note(`Clash: ${name(a)} and ${name(b)} both hold ${labels[cells[a]]}. Change one to load the puzzle.`, 'error');
+      this.app.loadPuzzle(text);
     } else {
       this.pending = null;
       this.app.loadPuzzle(text);

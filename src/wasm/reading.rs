@@ -162,11 +162,14 @@ impl Session {
 
     /// `{level, nodes, updates, cleansings, solutions, max_depth, progress, progress_text, done,
     /// at_start}`. `progress`: Knuth's estimate of the fraction of the tree explored, 0 until some
-    /// branch is finished (before, it is only a guess of half the path's subtree); `progress_text`:
+    /// branch is finished or the search is done (before, it is only a guess of half the path's
+    /// subtree); `progress_text`:
     /// it as a percentage ("< 0.01%" rather than an exponent), or "no estimate yet" in that time.
     pub fn stats(&self) -> Result<JsValue, JsValue> {
         let s = &self.loaded()?.search;
-        let estimated = s.finished_any() || s.progress() == 0.0;
+        // From the start (0%, which then turned into "no estimate yet" after a step, as if a figure
+        // had been lost) until a branch is finished or the search is done.
+        let estimated = s.finished_any() || s.is_done();
         to_js(&StatsView {
             level: s.level(),
             nodes: s.stats().nodes,

@@ -76,10 +76,14 @@ test('a preset that replaces typed text can be undone', async ({ page, base }) =
   await page.fill(tid('matrix-input'), 'X Y\nX\nY\nX Y');
   await page.selectOption('#preset', 'matrix-01');
   assert((await page.inputValue(tid('matrix-input'))).startsWith('0010110'), 'the preset did not fill the input');
+  // The list names the preset loaded (it went back to "Preset…": Easter Monster, the empty grid and
+  // the one without solution were all "Sudoku 9x9"), until the form is another problem.
+  assert((await page.inputValue('#preset')) === 'matrix-01', `the preset list shows ${await page.inputValue('#preset')}`);
   assert(await page.isVisible(tid('undo-text')), 'no Undo after a preset replaced typed text');
   await page.click(tid('undo-text'));
   assert((await page.inputValue(tid('matrix-input'))) === 'X Y\nX\nY\nX Y', `after Undo: ${await page.inputValue(tid('matrix-input'))}`);
   assert(await page.isVisible(tid('form-state')), 'the text brought back is not marked "not loaded"');
+  assert((await page.inputValue('#preset')) === '', `the preset list still shows ${await page.inputValue('#preset')} over other text`);
 });
 
 test('a changed form is marked not loaded, and Play acts on the form', async ({ page, base }) => {

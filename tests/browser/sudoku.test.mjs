@@ -224,7 +224,8 @@ test('Sudoku: the board is edited by keyboard and by click, clashes marked at on
   await page.keyboard.press('8');
   puzzle = await puzzleText(page);
   assert(puzzle[11] === '8', 'the clashing entry is not in the text');
-  assert(/Clash: r2c2 and r2c3 both hold 8/.test(await text(page, 'status')), await text(page, 'status'));
+  // In the reader's words, as Load and Play say it.
+  assert(/^Error: line 1, column 12: givens clash: r2c2 and r2c3 both hold 8 in row 2/.test(await text(page, 'status')), await text(page, 'status'));
   assert(await page.evaluate(() => window.dlx.model.board().text[11] === '.'), 'the clashing puzzle was loaded');
   await settle(page);
   const clash = await page.evaluate(() => [...window.dlx.app.sudoku.overlay.clash].sort((a, b) => a - b));
@@ -249,9 +250,14 @@ test('Sudoku: the board is edited by keyboard and by click, clashes marked at on
   assert(await page.evaluate(() => window.dlx.app.sudoku.overlay.cursor === 41), 'the click did not move the cursor to r5c6');
   await page.keyboard.press('6');
   assert((await puzzleText(page))[41] === '6', 'typing after a click did not set r5c6');
+  const typed = await puzzleText(page);
   await page.click(tid('sudoku-clear'));
   assert((await puzzleText(page)) === '.'.repeat(81), 'Clear did not empty the grid');
   assert((await boardText(page)) === '.'.repeat(81), 'the board is not empty after Clear');
+  // Clear can be undone: the grid typed comes back into the box (it was lost).
+  assert(await page.isVisible(tid('undo-text')), 'no Undo after Clear');
+  await page.click(tid('undo-text'));
+  assert((await puzzleText(page)) === typed, `Undo after Clear gave back ${await puzzleText(page)}`);
 });
 
 test('Sudoku: on a phone a tap opens a symbol pad', async ({ browser, base }) => {

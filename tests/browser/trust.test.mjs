@@ -180,6 +180,10 @@ test('trust: kept solutions are those reached: play overshooting a stop, a tour\
   const st = await page.evaluate(() => ({ solutions: Number(window.dlx.model.stats().solutions), kept: window.dlx.model.keptCount() }));
   assert(st.solutions === 1 && st.kept === 1, `play stopped at solution ${st.solutions} with ${st.kept} kept`);
   assert((await text(page, 'solution-pos')) === '1 kept', `list: ${await text(page, 'solution-pos')}`);
+  // The timeline ends at the solution shown: the events play took past it were never shown (it read
+  // "48,527 / 53,198 events", as if stepped back).
+  const tl = await page.evaluate(() => ({ value: document.querySelector('[data-testid="timeline"]').value, max: document.querySelector('[data-testid="timeline"]').max, over: window.dlx.model.horizon - window.dlx.model.position }));
+  assert(tl.value === tl.max && tl.over === 0, `the timeline after play stopped at the solution: ${JSON.stringify(tl)}`);
   // Stepping back over the solution forgets it.
   await stepBackUntil(page, () => Number(window.dlx.model.stats().solutions) === 0);
   assert((await page.evaluate(() => window.dlx.model.keptCount())) === 0, 'a solution stepped back over is still kept');
