@@ -367,10 +367,12 @@ fn row_separator(c: char) -> bool {
     c.is_whitespace() || c == ','
 }
 
-/// True for a line made only of `0`, `1` and separators (a matrix row).
+/// True for a line made only of `0`, `1` and separators, with an entry (a matrix row): a line of
+/// commas alone is no row of no entries (it was, and its matrix of no column did not read back).
 fn is_row(text: &str) -> bool {
     text.chars()
         .all(|c| c == '0' || c == '1' || row_separator(c))
+        && text.contains(['0', '1'])
 }
 
 /// The entries of a matrix row (its `0`s and `1`s).
@@ -1164,6 +1166,8 @@ b y
         assert_eq!(commas.format(), Format::Matrix);
         assert_eq!(commas.instance().to_knuth(), spaced.instance().to_knuth());
         assert_eq!(err("0,0,1\n1,1\n").0, "row has 2 entries, expected 3");
+        // Commas alone are no row (the fuzzer's `,`: a matrix of no column, which did not read back).
+        assert_eq!(ExactCover::parse(",").unwrap().format(), Format::Knuth);
         assert_eq!(
             err("A B\n10\n0 2\n"),
             (
