@@ -165,7 +165,11 @@ async function main() {
     // The made puzzle into the Sudoku box (the user's text kept for Undo), then loaded.
     load: (text) => {
       const spec = { kind: 'sudoku', text, distinct: false };
+      // The maker keeps the variant it made: its text carries the rules, and the form's switches
+      // (which the maker otherwise follows) are off for it, so "New puzzle" again made a classic.
+      const variant = ui['maker-variant'].value;
       writeInputs(spec);
+      ui['maker-variant'].value = variant;
       return loadSpec(spec);
     },
     note,
@@ -175,6 +179,8 @@ async function main() {
     // An edit keeps the picker's switches (an X puzzle edited stays an X puzzle).
     loadPuzzle: (text) => loadSpec({ kind: 'sudoku', text, distinct: false, format: picker.value }),
     sync: () => syncForm(),
+    // Solve is the next action: a message standing in the status line was about the last one.
+    quiet: () => { state.statusNote = null; state.dirty = true; },
     // Clear keeps the grid typed for Undo, as a preset or a link replacing it does.
     keepForUndo: () => { keepForUndo('sudoku', ui.puzzle.value); updateFormState(); },
     epoch: () => state.epoch,
@@ -233,6 +239,7 @@ async function main() {
   bindDownloads({ log: ui['download-log'], instance: ui['download-instance'], solutions: ui['download-solutions'] }, {
     model: M, note,
     before: () => { stopHunt(); if (M().playing) M().pause(); state.dirty = true; },
+    runBoards: () => (sudoku.list.source === 'run' ? sudoku.list.boards : null),
   });
   // Dark mode follows the system, also when it switches while the page is open.
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
@@ -413,7 +420,7 @@ function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = 
   matrix.setProblem(info, model.views().nodes);
   ui.title.textContent = info.title;
   const secondary = info.n_items - info.n_primary;
-  ui['matrix-caption'].textContent = `${fmt(info.n_primary)} primary${secondary ? ` + ${fmt(secondary)} secondary` : ''} items × ${fmt(info.n_options)} options`;
+  ui['matrix-caption'].textContent = `${fmt(info.n_primary)} primary${secondary ? ` + ${fmt(secondary)} secondary` : ''} ${info.n_items === 1 ? 'item' : 'items'} × ${count(info.n_options, 'option', 'options')}`;
   document.title = `${info.title} — DLX Studio`;
   if (updateUrl) state.link.written = writeUrl(spec, push);
   updateFormState();
@@ -639,6 +646,8 @@ function syncForm() {
 // ------------------------------------------------------------------ controls
 
 function bindControls() {
+  // The status line's width changes with the window: a message may become cut, or whole again.
+  new ResizeObserver(() => markCut()).observe(ui.status);
   ui['problem-form'].addEventListener('submit', (/** @type {Event} */ e) => {
     e.preventDefault();
     if (!state.model) return;
@@ -653,7 +662,7 @@ function bindControls() {
     updateFormState();
   });
   for (const id of /** @type {const} */ (['size', 'puzzle', 'matrix-input', 'pentomino-board'])) {
-    ui[id].addEventListener('input', () => { state.texts[ui.problem.value] = ui[id].value; updateFormState(); });
+    ui[id].addEventListener('input', () => { state.texts[ui.problem.value] = ui[id].value; updateFormState(); sudoku.formChanged(); });
   }
   ui['pentomino-board'].addEventListener('change', () => loadSpec(readInputs()));
   ui.size.addEventListener('change', () => loadSpec(readInputs()));
@@ -1130,17 +1139,25 @@ function statusLine(s) {
   setStatus(text, kind);
 }
 
+/**
+ * A message longer than the status line is cut: then the line takes the focus (a tab, a tap) and shows
+ * it whole while focused or pointed at (www/style.css), for keyboards and touch screens too. Marked
+ * when the text changes and when the line's width does.
+ */
+function markCut() {
+  const cut = ui.status.scrollHeight > ui.status.clientHeight + 1;
+  if (cut === ui.status.classList.contains('cut')) return;
+  ui.status.classList.toggle('cut', cut);
+  if (cut) ui.status.tabIndex = 0;
+  else ui.status.removeAttribute('tabindex');
+}
+
 /** @param {string} text @param {string} [kind] */
 function setStatus(text, kind = '') {
   if (ui.status.textContent !== text) {
     ui.status.textContent = text;
     ui.status.title = text;
-    // A message longer than its line is cut: then the line takes the focus (a tab, a tap) and shows
-    // it whole while focused or pointed at (www/style.css), for keyboards and touch screens too.
-    const cut = ui.status.scrollHeight > ui.status.clientHeight + 1;
-    ui.status.classList.toggle('cut', cut);
-    if (cut) ui.status.tabIndex = 0;
-    else ui.status.removeAttribute('tabindex');
+    markCut();
   }
   ui.status.dataset.kind = kind;
   ui.status.classList.toggle('is-error', kind === 'error');

@@ -40,10 +40,11 @@ function save(name, text, type) {
  * Wires the three download buttons.
  * @param {{log: HTMLButtonElement, instance: HTMLButtonElement, solutions: HTMLButtonElement}} buttons
  * @param {{model: () => import('./model.js').Model, note: (text: string, kind?: string) => void,
- *   before?: () => void}} app  before: called first (the app pauses play and any hunt, so the
- *   download is of a search that stands still)
+ *   before?: () => void, runBoards?: () => import('./model.js').Board[] | null}} app  before: called
+ *   first (the app pauses play and any hunt, so the download is of a search that stands still);
+ *   runBoards: the first solutions of the last run to the end of the problem loaded, if any
  */
-export function bindDownloads(buttons, { model, note, before = () => {} }) {
+export function bindDownloads(buttons, { model, note, before = () => {}, runBoards = () => null }) {
   const title = () => model().info?.title || 'problem';
   buttons.log.addEventListener('click', () => {
     before();
@@ -75,6 +76,15 @@ export function bindDownloads(buttons, { model, note, before = () => {} }) {
     const m = model();
     if (!m || !m.info) return;
     const k = m.keptCount();
+    const run = runBoards();
+    if (k === 0 && run && run.length) {
+      // None found by the search stepped here, but a run to the end kept its first ones: those, as
+      // `dlx solve` prints boards (problems::solutions_text: each board, a blank line between).
+      const printed = (/** @type {import('./model.js').Board} */ b) => (!b.text && b.lines && b.lines.length ? b.lines.join('\n') : b.text);
+      save(`${slug(title())}-solutions.txt`, run.map((b) => `${printed(b)}\n`).join('\n'), 'text/plain');
+      note(`Downloaded the run to the end's first ${run.length} solution${run.length === 1 ? '' : 's'} (as \`dlx solve --limit ${run.length}\` prints them).`);
+      return;
+    }
     if (k === 0) {
       note('No solution found yet: nothing to download (Next solution finds one).');
       return;

@@ -18,7 +18,15 @@ function base64url(bytes) {
 
 /** @param {string} s */
 function unbase64url(s) {
-  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+  const bad = s.match(/[^A-Za-z0-9_-]/);
+  // Said in the link's terms (the browser's own words were "Failed to execute 'atob' on 'Window'").
+  if (bad) throw new Error(`its packed text holds \`${bad[0]}\`, which packing never writes (letters, digits, - and _ only)`);
+  let bin;
+  try {
+    bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    throw new Error(`its packed text is cut short (${s.length} character${s.length === 1 ? '' : 's'})`);
+  }
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;

@@ -67,7 +67,7 @@ export const PRESETS = {
     text: 'H.2....N..G.DO.7..9M.B...\n..9..6..2HA8.P.J..I1.F5..\nPA.8NFG..O1BI.KH3.24.LC7.\n.1IBK......6....5.D..8N.A\n.GDF5.1K.JML9..PN.EA26.H4\nC9.7A.2GF...B.1K4..IL.M.D\n.....P.1..DO.5..A7..6.4K.\n..L.M.I4.K.78CA.1.....G32\n.EB..ODM.5.J.K43.H.28..C.\n......9A8C.HF.G5MO.DBP1N.\n1.JN...97...H.2...O..C.A.\n.F.3.N.I.1L57.9AEC.8..2..\n46.K.C8.PAF3O..M957.J..1.\n.8P...FD..BN....2..6759M.\n.L....6..........NJ..3DGF\n..3.FA...E....L9..C.K1.I.\nE..A.GO.5D.1.I62...HC..97\nDO...1J6...M.98EBA.P34F.H\nI.K16.7...H.3.F..G5..AB..\n9.CM84H.3..A....61...GLDO\n6.4IH....832.FOL7D.51.JBN\nF3.2OEN.1..DM.78....4.H6K\nB.1.JD....K..6H..2G.A9...\n.CA..2...F.E1..6.I...D.L.\n.5MD....4...A.PB..1N.2.F.',
   },
   'sudoku-empty': { label: 'An empty 9×9 Sudoku (the full 729×324 matrix)', kind: 'sudoku', text: '.'.repeat(81) },
-  'pentomino-6x10': { label: 'Pentomino 6×10 (9356 solutions)', kind: 'pentomino', text: '6x10' },
+  'pentomino-6x10': { label: 'Pentomino 6×10 (9,356 solutions)', kind: 'pentomino', text: '6x10' },
   'toroidal-5': { label: '5 queens on a torus', kind: 'toroidal-queens', text: '5' },
   'langford-4': { label: 'Langford pairs, n = 4', kind: 'langford', text: '4' },
   'xcc-toy': { label: "TAOCP's toy problem with colours (1 solution)", kind: 'exact-cover', text: XCC_TOY },

@@ -81,6 +81,7 @@ export class SudokuTools {
    *   model: () => import('./model.js').Model,
    *   loadPuzzle: (text: string) => boolean,
    *   keepForUndo: () => void,
+   *   quiet: () => void,
    *   sync: () => boolean,
    *   epoch: () => number,
    *   note: (text: string, kind?: string) => void,
@@ -111,6 +112,8 @@ export class SudokuTools {
     /** The board drawn last (the puzzle's, a kept solution or the grid being edited). @type {import('./model.js').Board | null} */
     this.shown = null;
     this.isSudoku = false;
+    /** The verdict is a refusal of the form (it does not load, or its givens clash). */
+    this.refused = false;
     this._bind();
   }
 
@@ -308,6 +311,7 @@ export class SudokuTools {
   solve() {
     if (this.pending) {
       this._verdict('Not solved: two givens clash (marked in red). Change one to load the puzzle.', 'none');
+      this.refused = true;
       return;
     }
     if (!this.app.sync()) {
@@ -315,8 +319,11 @@ export class SudokuTools {
       // and what the board still shows.
       const error = this.ui['input-error'].textContent || 'see the box';
       this._verdict(`Not solved: the puzzle in the box does not load: ${error}. The board still shows the puzzle loaded before.`, 'none');
+      this.refused = true;
       return;
     }
+    this.refused = false;
+    this.app.quiet();
     const model = this.model;
     if (!model.info || model.info.kind !== 'sudoku') return;
     // The form may just have loaded (a new epoch): this Solve belongs to it, so the next snapshot must
@@ -330,6 +337,13 @@ export class SudokuTools {
     this._verdict('Solving…', 'running');
     this.ui.solve.disabled = true;
     this.app.changed();
+  }
+
+  /** The form changed: a refusal of the form it had no longer holds (it stayed, naming an old error). */
+  formChanged() {
+    if (!this.refused) return;
+    this.refused = false;
+    this._verdict('', '');
   }
 
   /** One frame's share of Solve: a slice of nodes sized to about 12 ms. */

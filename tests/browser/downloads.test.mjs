@@ -99,6 +99,14 @@ test('downloads: the solutions are the boards found, as dlx solve prints them', 
   const problem = await page.evaluate(() => window.dlx.model.problem.text);
   assert(toy === cli(['solve', 'exact-cover', '-', '--limit', '0'], problem), `the toy's solution: ${toy}`);
   assert(toy.trim() === (await text(page, 'board-text')).trim(), `the toy's file ${JSON.stringify(toy)} is not the board ${JSON.stringify(await text(page, 'board-text'))}`);
+  // After a run to the end, with none found by the search stepped here: the run's first solutions,
+  // as dlx solve prints them (it said "No solution found yet" under "Done: 92 solutions").
+  await open(page, base, '?queens=8');
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done', null, { timeout: 60000 });
+  const run = await download(page, 'download-solutions');
+  assert(run.text === cli(['solve', 'queens', '8', '--limit', '92']), `the run's solutions are not dlx solve's:\n${run.text.slice(0, 200)}`);
+  assert(/^Downloaded the run to the end's first 92 solutions/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
 });
 
 test('downloads: on a phone (375 px) the three buttons have tooltips, 44 px targets, and a tap downloads', async ({ browser, base }) => {

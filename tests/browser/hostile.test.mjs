@@ -25,8 +25,15 @@ test('hostile: a damaged link keeps its note after the default problem loads', a
   await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
   // It was overwritten within milliseconds by the default's load.
   await page.waitForTimeout(600);
-  const status = await text(page, 'status');
+  const status = await page.evaluate(() => document.querySelector('[data-testid="status"]').title);
   assert(/The link is damaged/.test(status), `status: ${status}`);
+  // In the link's terms, not the browser's ("Failed to execute 'atob' on 'Window'").
+  assert(/packed text holds `!`/.test(status) && !/atob|Failed to execute/.test(status), `status: ${status}`);
+  await page.goto(`${base}/?sudoku.z=A`);
+  await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
+  await page.waitForTimeout(600);
+  const cut = await page.evaluate(() => document.querySelector('[data-testid="status"]').title);
+  assert(/The link is damaged/.test(cut) && !/atob|Failed to execute/.test(cut), `status: ${cut}`);
 });
 
 test('hostile: PartCounter checks k and n, the Session kept, cell_links and item_cells arguments', async ({ page, base }) => {

@@ -147,3 +147,13 @@ test('exact cover: the board numbers options as the matrix; no "No option chosen
   const err = await page.textContent('#input-error');
   assert(/^line 1, column 1: .*comment lines start with `\|`/.test(err), `error for a # line: ${err}`);
 });
+
+test('the matrix caption counts as the narration does: "1 option", and separators past 999', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'exact-cover', '111');
+  assert((await page.textContent('#matrix-caption')) === '3 primary items × 1 option', `caption: ${await page.textContent('#matrix-caption')}`);
+  await loadVia(page, 'sudoku', '.'.repeat(81));
+  assert((await page.textContent('#matrix-caption')) === '324 primary items × 729 options', `caption: ${await page.textContent('#matrix-caption')}`);
+  await loadVia(page, 'sudoku', '.'.repeat(256));
+  assert((await page.textContent('#matrix-caption')) === '1,024 primary items × 4,096 options', `caption: ${await page.textContent('#matrix-caption')}`);
+});

@@ -118,6 +118,12 @@ test('maker: New puzzle makes a killer and a 4x4 X that load and solve with "Uni
   let broken = breaks(board, givens, { cages });
   assert(broken === null, `the killer's solution breaks a rule: ${broken}`);
   assert(board === cliMade.solution, 'the made solution');
+  // The form keeps the variant made: New puzzle again makes another killer (it made a classic).
+  assert((await page.inputValue('#maker-variant')) === 'killer', `the variant after making: ${await page.inputValue('#maker-variant')}`);
+  await page.fill('#maker-seed', '6');
+  await page.click(tid('new-puzzle'));
+  status = await made(page);
+  assert(/^Made a 9×9 killer puzzle, seed 6/.test(status), `again: ${status}`);
   await page.screenshot({ path: path.join(SHOTS, 'maker-killer-1280.png') });
   // 4x4 with both diagonals.
   await ask(page, 4, 'x', '3');
