@@ -25,9 +25,11 @@ const MAX_INDENT = 10;
  * @property {string} label
  * @property {number} level        level of the node (its depth in the search tree)
  * @property {import('./explored.js').TreeNode} node
- * @property {number} k @property {number} d  option k of d of its parent
+ * @property {number} k @property {number} d  option k of d of its parent (a collapsed chain: its
+ *   first node's)
  * @property {string} [chain]      a forced chain: key of its first node
- * @property {number} [forced]     levels in the chain
+ * @property {number} [from]       a collapsed chain: the level of its first node
+ * @property {number} [forced]     levels in the chain after its first node (1 of 1 each)
  * @property {boolean} [open]      the chain is expanded (its first row)
  * @property {number} [more]       a summary row: options of the parent not tried yet
  */
@@ -234,7 +236,9 @@ export class TreeView {
           const last = /** @type {import('./explored.js').TreeNode} */ (tree.get(ck));
           rows.push({
             key: ck, depth, label: parts.length > 3 ? `${parts[0]} → … → ${parts[parts.length - 1]}` : parts.join(' → '),
-            level: lvl, node: last, k: 1, d: 1, chain: first, forced: forced - 1, open: false,
+            // Its k/d are the first node's (option j of d; the levels after it are 1 of 1 each: it
+            // said "1/1" for option 3 of 3), its level the last's.
+            level: lvl, node: last, k: j, d: t.d, from: level + 1, chain: first, forced: forced - 1, open: false,
           });
           visit(ck, lvl, depth + 1, false);
           continue;
@@ -282,10 +286,16 @@ export class TreeView {
     const count = (/** @type {number | null} */ v, /** @type {string} */ one, /** @type {string} */ many) =>
       (v === null ? `? ${many} (passed over by a jump)` : `${fmt(v)} ${v === 1 ? one : many}`);
     if (r.more) return r.more < 0 ? `${r.label}.` : `${r.more} more option${r.more === 1 ? '' : 's'} of ${name(t.item)} not tried yet.`;
-    const parentKey = r.key.includes('.') ? r.key.slice(0, r.key.lastIndexOf('.')) : '';
+    // A collapsed chain is told from its first node (option k of d, for its parent's item), then
+    // its forced levels down to the last.
+    const head = r.chain && !r.open ? r.chain : r.key;
+    const parentKey = head.includes('.') ? head.slice(0, head.lastIndexOf('.')) : '';
     const parent = this._st().tree.get(parentKey);
+    const forItem = parent && parent.item ? ` for ${name(parent.item)}` : '';
     const where = r.key === '' ? 'The start (root)'
-      : `${r.label}: level ${r.level}, option ${r.k} of ${r.d}${parent && parent.item ? ` for ${name(parent.item)}` : ''}${r.forced ? ` (${r.forced} forced level${r.forced === 1 ? '' : 's'} above it, 1 of 1 each)` : ''}`;
+      : r.chain && !r.open && r.forced
+        ? `${r.label}: option ${r.k} of ${r.d}${forItem} at level ${r.from}, then ${r.forced} forced level${r.forced === 1 ? '' : 's'} (1 of 1 each) to level ${r.level}`
+        : `${r.label}: level ${r.level}, option ${r.k} of ${r.d}${forItem}`;
     if (t.rej) {
       return `${where}: rejected by the lookahead, it would leave ${name(t.rej)} with no option, so no node was entered (a dead end avoided). Click or Enter to go there.`;
     }

@@ -130,7 +130,8 @@ test('tree: a chain of forced levels is one row, opened and closed by its toggle
     const t = window.dlx.app.tree;
     t.draw();
     const i = t.rows.findIndex((r) => r.chain && !r.open);
-    return { count: t.rows.length, i, chain: i >= 0 ? { key: t.rows[i].key, first: t.rows[i].chain, forced: t.rows[i].forced } : null, labels: t.rows.map((r) => r.label) };
+    const r = t.rows[i];
+    return { count: t.rows.length, i, chain: i >= 0 ? { key: r.key, first: r.chain, forced: r.forced, k: r.k, d: r.d, from: r.from, level: r.level, says: t.describe(r) } : null, labels: t.rows.map((x) => x.label) };
   });
   const closed = await info();
   assert(closed.chain && closed.chain.forced >= 2, `no collapsed forced chain on an easy Sudoku: ${JSON.stringify(closed)}`);
@@ -140,6 +141,12 @@ test('tree: a chain of forced levels is one row, opened and closed by its toggle
   await settle(page);
   const open1 = await page.evaluate(() => window.dlx.app.tree.rows.length);
   assert(open1 === closed.count + closed.chain.forced, `opening a chain of ${closed.chain.forced} forced levels went from ${closed.count} to ${open1} rows`);
+  // Collapsed, the row said its first node's option k of d (it said 1/1 for option 3 of 3), and its
+  // words the levels from the first node to the last.
+  const head = await page.evaluate((first) => { const r = window.dlx.app.tree.rows.find((x) => x.key === first); return { k: r.k, d: r.d, level: r.level }; }, closed.chain.first);
+  const c = closed.chain;
+  assert(c.k === head.k && c.d === head.d && c.from === head.level && c.level === head.level + c.forced, `the chain row ${JSON.stringify(c)} against its first node ${JSON.stringify(head)}`);
+  assert(c.says.includes(`option ${c.k} of ${c.d}`) && c.says.includes(`at level ${c.from}, then ${c.forced} forced levels (1 of 1 each) to level ${c.level}`), `the chain row says: ${c.says}`);
   // Keyboard: focus the tree, the cursor on the chain's first row, Left closes it (the page does not step).
   const nodes = await page.evaluate(() => window.dlx.model.stats().nodes);
   await page.evaluate((first) => { const t = window.dlx.app.tree; t.box.focus(); t._moveCursor(t.rows.findIndex((r) => r.key === first)); }, closed.chain.first);
