@@ -240,6 +240,7 @@ async function main() {
     model: M, note,
     before: () => { stopHunt(); if (M().playing) M().pause(); state.dirty = true; },
     runBoards: () => (sudoku.list.source === 'run' ? sudoku.list.boards : null),
+    sync: () => syncForm(),
   });
   // Dark mode follows the system, also when it switches while the page is open.
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {

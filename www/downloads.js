@@ -40,17 +40,23 @@ function save(name, text, type) {
  * Wires the three download buttons.
  * @param {{log: HTMLButtonElement, instance: HTMLButtonElement, solutions: HTMLButtonElement}} buttons
  * @param {{model: () => import('./model.js').Model, note: (text: string, kind?: string) => void,
- *   before?: () => void, runBoards?: () => import('./model.js').Board[] | null}} app  before: called
- *   first (the app pauses play and any hunt, so the download is of a search that stands still);
- *   runBoards: the first solutions of the last run to the end of the problem loaded, if any
+ *   before?: () => void, runBoards?: () => import('./model.js').Board[] | null, sync?: () => boolean}} app
+ *   before: called first (the app pauses play and any hunt, so the download is of a search that
+ *   stands still); runBoards: the first solutions of the last run to the end of the problem loaded,
+ *   if any; sync: loads a changed form, false when it does not load
  */
-export function bindDownloads(buttons, { model, note, before = () => {}, runBoards = () => null }) {
+export function bindDownloads(buttons, { model, note, before = () => {}, runBoards = () => null, sync = () => true }) {
   const title = () => model().info?.title || 'problem';
   buttons.log.addEventListener('click', () => {
     before();
     const m = model();
     if (!m || !m.info) return;
     const log = m.stepLog(MAX_LOG_EVENTS);
+    if (log.events === 0) {
+      // (It saved an empty file.)
+      note('No step taken yet: nothing to download (Step or Play first).');
+      return;
+    }
     const n = log.events.toLocaleString('en-US');
     save(`${slug(title())}-steps.jsonl`, log.text, 'application/x-ndjson');
     note(log.reached
@@ -59,6 +65,12 @@ export function bindDownloads(buttons, { model, note, before = () => {}, runBoar
   });
   buttons.instance.addEventListener('click', () => {
     before();
+    // The problem in the form, loaded first as Play and Copy link do (a changed form downloaded the
+    // problem loaded before); none for a form that does not load.
+    if (!sync()) {
+      note('No download: the problem in the form does not load (its error is by the box).', 'error');
+      return;
+    }
     const m = model();
     if (!m || !m.info) return;
     let text;

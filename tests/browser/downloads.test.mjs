@@ -71,6 +71,19 @@ test('downloads: the problem in Knuth\'s format loads back into the exact-cover 
     counts.push(`${title} ${before}`);
   }
   report.push(`downloads: Knuth's format round-trips (${counts.join(', ')})`);
+  // A form changed and not loaded: the download is of the form's problem, loaded first (it was the
+  // problem loaded before); a form that does not load gets none.
+  await page.selectOption(tid('problem'), 'queens');
+  await page.fill(tid('size'), '5');
+  const five = await download(page, 'download-instance');
+  assert(five.text === cli(['export', 'queens', '5']) && await page.evaluate(() => window.dlx.model.info.title.startsWith('5')), 'the download is not of the form\'s 5-queens');
+  await page.selectOption(tid('problem'), 'sudoku');
+  await page.fill(tid('puzzle'), '.'.repeat(80));
+  await page.click(tid('download-instance'));
+  assert(/^No download: the problem in the form does not load/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
+  // No step taken: no empty step log, a word instead.
+  await page.click(tid('download-log'));
+  assert(/^No step taken yet/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
 });
 
 test('downloads: the solutions are the boards found, as dlx solve prints them', async ({ page, base }) => {
