@@ -25,6 +25,8 @@ export const TREE_MAX_NODES = 50000;
  * @property {number} rej          the lookahead rejected the option that would have entered it: the
  *                                 header of the item it left with no option (0: not rejected). Such a
  *                                 node is a leaf that was never entered (n stays 0).
+ * @property {boolean} some        a solution lies inside, its count unknown (sol null): a jump that
+ *                                 found one went through it
  */
 /**
  * A level of the engine's path (Session.tree()); `node` is the node chosen there (an item header for
@@ -35,7 +37,7 @@ export const TREE_MAX_NODES = 50000;
  *  end: timeline position after the call's last event */
 
 /** @returns {TreeNode} */
-const fresh = () => ({ sol: 0, dead: 0, n: 0, done: false, d: 0, item: 0, opt: -1, pos: -1, gen: -1, rej: 0 });
+const fresh = () => ({ sol: 0, dead: 0, n: 0, done: false, d: 0, item: 0, opt: -1, pos: -1, gen: -1, rej: 0, some: false });
 
 export class ExploredTree {
   constructor() {
@@ -215,6 +217,11 @@ export class ExploredTree {
       same = (path[l].k || 0) === (this._path[l] || 0);
     }
     if (same) return;
+    // The solutions the jump found. A jump finds solutions in order and stops at the one it was after
+    // (Next solution, Solve): then every subtree it passed over holds none of them, and the subtree
+    // it stands in holds one.
+    const root0 = this.map.get('');
+    const found = solutions - (root0 && root0.sol !== null ? root0.sol : solutions);
     /** @type {number[]} */
     const next = [];
     const opts = options();
@@ -228,15 +235,18 @@ export class ExploredTree {
           const key = next.concat(j).join('.');
           const t = this.map.get(key);
           if (!t && this.map.size < TREE_MAX_NODES) {
-            this.map.set(key, { ...fresh(), sol: null, dead: null, n: null, done: true });
-          } else if (t) t.done = true;
+            // Passed over unseen: finished; no solution inside when the jump found just the one it
+            // stands on (it was "✗" with its count unknown either way).
+            this.map.set(key, { ...fresh(), sol: found === 1 ? 0 : null, dead: null, n: null, done: true });
+          } else if (t) this._finish(key, t);
         }
       }
       next.push(k);
       if (l < TREE_DEPTH) {
-        // The jump went through this subtree unseen: what it found there is not known.
+        // The jump went through this subtree unseen: what it found there is not known, but for the
+        // solution it stands on, if it found one.
         const cur = this._nodeAt(next);
-        if (cur) Object.assign(cur, { done: false, sol: null, dead: null, n: null, opt: opts[l] ?? -1 });
+        if (cur) Object.assign(cur, { done: false, sol: null, dead: null, n: null, opt: opts[l] ?? -1, some: cur.some || found > 0 });
       }
     }
     this._path = next;
@@ -245,5 +255,16 @@ export class ExploredTree {
     const root = this.map.get('');
     if (root) { root.sol = solutions; root.n = nodes; }
     this.version++;
+  }
+
+  /**
+   * A node the search has left behind (a jump went past it): it and everything remembered below it
+   * are finished (what was below stayed "being explored").
+   * @param {string} key @param {TreeNode} t
+   */
+  _finish(key, t) {
+    t.done = true;
+    const below = `${key}.`;
+    for (const [k, u] of this.map) if (k.startsWith(below)) u.done = true;
   }
 }

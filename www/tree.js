@@ -300,7 +300,21 @@ export class TreeView {
       return `${where}: rejected by the lookahead, it would leave ${name(t.rej)} with no option, so no node was entered (a dead end avoided). Click or Enter to go there.`;
     }
     const status = t.done ? 'finished' : this._st().done ? 'finished' : 'being explored';
-    return `${where}: ${count(t.n, 'node', 'nodes')} and ${count(t.sol, 'solution', 'solutions')} below it so far, ${status}. Click or Enter to go there.`;
+    const sols = t.sol === null && t.some ? 'at least 1 solution (passed over by a jump)' : count(t.sol, 'solution', 'solutions');
+    return `${where}: ${count(t.n, 'node', 'nodes')} and ${sols} below it so far, ${status}. Click or Enter to go there.`;
+  }
+
+  /**
+   * A node's shape, besides its colour: ✓ solutions below, ✗ finished with dead ends only, ? finished
+   * with what was below unknown (a jump passed over it), ⊘ an option the lookahead rejected (a try
+   * that entered no node), ○ being explored. (● the search here is the row's, not the node's.)
+   * @param {import('./explored.js').TreeNode} t
+   */
+  mark(t) {
+    if (t.sol || t.some) return '✓';
+    if (t.rej) return '⊘';
+    if (!t.done) return '○';
+    return t.sol === 0 ? '✗' : '?';
   }
 
   /** @param {Row} r */
@@ -430,9 +444,11 @@ export class TreeView {
       if (r.more) div.classList.add('more');
       else if (i === ci) div.classList.add('now');
       else if (onPath.has(r.key)) div.classList.add('on-path');
-      if (!r.more && t.sol) div.classList.add('sol');
-      else if (!r.more && t.rej) div.classList.add('rejected');
-      else if (!r.more && t.done && t.sol === 0) div.classList.add('dead');
+      // The node's state colours the row, the current row's too; its dot is ● there.
+      const mark = r.more ? '…' : this.mark(t);
+      if (mark === '✓') div.classList.add('sol');
+      else if (mark === '⊘') div.classList.add('rejected');
+      else if (mark === '✗') div.classList.add('dead');
       if (i === this.cursor) div.classList.add('cursor');
       if (r.chain) {
         const b = document.createElement('span');
@@ -446,9 +462,7 @@ export class TreeView {
       }
       const dot = document.createElement('span');
       dot.className = 'dot';
-      // A shape for each state besides its colour: ✓ solutions below, ✗ dead ends only, ● the search here.
-      // ⊘ an option the lookahead rejected: a try that entered no node.
-      dot.textContent = r.more ? '…' : i === ci ? '●' : t.sol ? '✓' : t.rej ? '⊘' : t.done ? '✗' : '○';
+      dot.textContent = !r.more && i === ci ? '●' : mark;
       const label = document.createElement('span');
       label.className = 'label';
       label.textContent = r.label;

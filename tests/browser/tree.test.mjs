@@ -1,6 +1,6 @@
 // The search tree view: labelled nodes, clicks that reach a node, folded chains, DLX1 and lookahead.
 
-import { EASY_SUDOKU, assert, tid, settle, text, open, loadVia, modelState, test, report, cli, download } from './harness.mjs';
+import { EASY_SUDOKU, assert, tid, settle, text, open, loadVia, modelState, test, report, cli, download, hunt, setSpeed } from './harness.mjs';
 
 /**
  * Steps choice by choice and records, just after each Try, the node's path key, the label its option
@@ -282,4 +282,41 @@ test('tree: the run to the end walks the tree chosen (10-queens, 2 workers = the
   assert(await page.$eval(tid('tree-choice'), (el) => el.closest('[inert]') !== null && el.value === 'dlx1'), 'the tree control is not inert on DLX1 during a tour');
   await page.click(tid('tour-leave'));
   report.push(`tree: 10-queens run to the end on 2 workers under the lookahead: ${run.stats.nodes} nodes, ${run.stats.updates} updates (= dlx count --tree lookahead)`);
+});
+
+test('tree: after Next solution jumps, the marks agree with a tree built by playing: passed-over subtrees finished, the first solution\'s path ✓', async ({ page, base }) => {
+  // The tree built from every event: play to the second solution, pausing at each.
+  const marks = () => page.evaluate(() => {
+    const t = window.dlx.app.tree;
+    return Object.fromEntries([...window.dlx.model.explored.map].filter(([k]) => k !== '').map(([k, n]) => [k, t.mark(n)]));
+  });
+  await open(page, base, '?queens=8');
+  await page.evaluate(() => { const m = window.dlx.model; m.pauseAtSolution = true; });
+  await setSpeed(page, 100);
+  for (const k of [1, 2]) {
+    await page.click(tid('play'));
+    await page.waitForFunction((k) => !window.dlx.model.playing && Number(window.dlx.model.stats().solutions) === k, k, { timeout: 30000 });
+  }
+  const played = await marks();
+  // The same by two jumps (Next solution's fast path reports no events).
+  await open(page, base, '?queens=8');
+  const path1 = [];
+  for (const k of [1, 2]) {
+    await hunt(page);
+    assert(Number(await page.evaluate(() => window.dlx.model.stats().solutions)) === k, `hunt ${k}`);
+    if (k === 1) path1.push(...await page.evaluate(() => window.dlx.model.path.filter((l) => l.k).map((l) => l.k)));
+  }
+  await settle(page);
+  const jumped = await marks();
+  // The first solution's path: a solution inside each node, finished where the search has left it.
+  for (let l = 1; l <= path1.length; l++) {
+    const key = path1.slice(0, l).join('.');
+    assert(jumped[key] === '✓' || jumped[key] === undefined, `solution 1's node ${key} is marked ${jumped[key]}`);
+  }
+  // Every node both trees hold: no ✗ where playing found a solution, no ✓ where it found none, and
+  // nothing left "being explored" that playing finished.
+  const wrong = Object.keys(jumped).filter((k) => played[k] && (
+    (jumped[k] === '✗' && played[k] === '✓') || (jumped[k] === '✓' && played[k] === '✗') || (jumped[k] === '○' && played[k] !== '○')));
+  assert(wrong.length === 0, `marks after the jumps against play: ${wrong.map((k) => `${k}: ${jumped[k]} (play ${played[k]})`).join(', ')}`);
+  report.push(`tree after two jumps on 8-queens: ${Object.keys(jumped).length} nodes, marks ${[...new Set(Object.values(jumped))].join(' ')}`);
 });
