@@ -495,13 +495,16 @@ export class SudokuTools {
       this._verdict('', '');
     }
     const l = this.list;
-    ui.solutions.hidden = l.boards.length === 0;
-    const pos = l.boards.length
-      ? `${l.show ? `solution ${l.index + 1} of ${l.boards.length}` : `${l.boards.length} kept`}${l.source === 'run' ? ' (run to end)' : ''}${l.boards.length >= LIMITS.keep ? `, the first ${LIMITS.keep}` : ''}`
-      : '';
+    const n = l.boards.length;
+    ui.solutions.hidden = n === 0;
+    // The live search stands on its latest solution (play stopped there): the board shows solution n
+    // of n, and the list says so (it said "n kept", and ▶ then showed the same board as "n of n").
+    const live = !l.show && l.source === 'search' && s.leaf === 'solution' && n > 0 && n === Number(s.stats.solutions);
+    const where = l.show ? `solution ${l.index + 1} of ${n}` : live ? `solution ${n} of ${n}` : `${n} kept`;
+    const pos = n ? `${where}${l.source === 'run' ? ' (run to end)' : ''}${n >= LIMITS.keep ? `, the first ${LIMITS.keep}` : ''}` : '';
     if (ui['solution-pos'].textContent !== pos) ui['solution-pos'].textContent = pos;
-    ui['solution-prev'].disabled = !l.show || l.index === 0;
-    ui['solution-next'].disabled = l.show && l.index >= l.boards.length - 1;
+    ui['solution-prev'].disabled = live ? n <= 1 : !l.show || l.index === 0;
+    ui['solution-next'].disabled = live || (l.show && l.index >= n - 1);
   }
 
   draw() {}

@@ -182,7 +182,10 @@ test('trust: kept solutions are those reached: play overshooting a stop, a tour\
   await page.waitForFunction(() => !window.dlx.model.playing);
   const st = await page.evaluate(() => ({ solutions: Number(window.dlx.model.stats().solutions), kept: window.dlx.model.keptCount() }));
   assert(st.solutions === 1 && st.kept === 1, `play stopped at solution ${st.solutions} with ${st.kept} kept`);
-  assert((await text(page, 'solution-pos')) === '1 kept', `list: ${await text(page, 'solution-pos')}`);
+  // The board shows it live: the list says which it is, as after Next solution (it said "1 kept", and
+  // ▶ showed the same board as "solution 1 of 1").
+  assert((await text(page, 'solution-pos')) === 'solution 1 of 1', `list: ${await text(page, 'solution-pos')}`);
+  assert(await page.isDisabled(tid('solution-next')) && await page.isDisabled(tid('solution-prev')), 'the list pages from its only solution');
   // The timeline ends at the solution shown: the events play took past it were never shown (it read
   // "48,527 / 53,198 events", as if stepped back).
   const tl = await page.evaluate(() => ({ value: document.querySelector('[data-testid="timeline"]').value, max: document.querySelector('[data-testid="timeline"]').max, over: window.dlx.model.horizon - window.dlx.model.position }));
