@@ -9,7 +9,7 @@ import { PRESETS, DEFAULT as DEFAULT_PRESET } from './presets.js';
 import { MatrixView } from './matrix.js';
 import { BoardView } from './board.js';
 import { TreeView } from './tree.js';
-import { StatsView, NarrationView, RunBoxView, fmt, num, count } from './readouts.js';
+import { StatsView, NarrationView, RunBoxView, fmt, count } from './readouts.js';
 import { RunToEnd, estimateNodes, HUGE_NODES } from './run.js';
 import { takeSnapshot } from './snapshot.js';
 import { resetColours } from './canvas.js';
@@ -1024,7 +1024,7 @@ function onRunChange() {
   if (r.phase === 'done' && r.stats) {
     if (r.solutions) sudoku.fromRun(r.solutions);
     const n = r.stats.solutions;
-    note(`${r.title}: ${fmt(n)} solution${num(n) === 1 ? '' : 's'} counted to the end in ${(r.ms / 1000).toFixed(2)} s.`, 'solution');
+    note(`${r.title}: ${count(n, 'solution', 'solutions')} counted to the end in ${(r.ms / 1000).toFixed(2)} s.`, 'solution');
   } else if (r.phase === 'error') {
     note(`Run to end failed: ${r.message}`, 'error');
   }
