@@ -1024,10 +1024,13 @@ impl dlx_studio::core::Observer for Found {
 #[wasm_bindgen_test]
 fn bit_sets_walk_the_links_tree_in_wasm_too() {
     // The wasm build has code of its own in the bit sets (core::bits::simd: MRV's vector scan and
-    // the copies of the lengths): the same solutions in the same order, and every counter, as the
-    // links, on the kinds whose instances take bit sets in the page.
+    // the copies of the lengths; on sets of 8 words or more the pass out of line, which finds the
+    // words left and those of the item's options for the walk): the same solutions in the same
+    // order, and every counter, as the links, on the kinds whose instances take bit sets in the
+    // page, and with colours.
     use dlx_studio::problems::{self, Spec};
     let specs = [
+        Spec::EdgeMatching("4x4/3".into()),
         Spec::Queens(8),
         Spec::Langford {
             n: 8,

@@ -234,6 +234,11 @@ pub(crate) struct BitLevel {
     hi: u32,
     /// Colours: the items purified before level `l` are `pstack[..mark]`.
     mark: u32,
+    /// The words `lo + j` that hold options of the item, as bits `j`, where `cover`'s pass found
+    /// them (long sets in wasm, [`keep_hid`]), else [`NZ_UNKNOWN`]: `next_option` then jumps to
+    /// the next word with one, where it would look at each word in turn (pentomino 6x10: a
+    /// square's options are in every piece's words).
+    opts: u64,
 }
 
 /// The bit-set engine of one instance, and the state of its walk (see the module note).
@@ -302,7 +307,8 @@ pub(crate) struct Bits {
     /// OR of the other items' columns: 13-queens 9-13% faster, Langford 11 7-8%, pentomino 6x10
     /// 8-10% (node, Chromium, native); pentomino 6x10's take 543 KB.
     omask: Vec<u64>,
-    /// `keep_pass`'s options hidden, word by word (`here & mask`).
+    /// `keep_pass`'s options hidden, word by word (`here & mask`), and after the words of a pass
+    /// out of line, the words of its `out` and of `hid` that are not zero ([`keep_hid`]).
     hid: Vec<u64>,
     /// By node (index into `items`): the row of `col` that committing it takes away (the item's
     /// column, or for a colour `x` of item `j` the row `clash[j, x]`: the options with `j` and not
@@ -368,7 +374,7 @@ impl Bits {
             lv: Vec::new(),
             mask: vec![0; w],
             omask: Vec::new(),
-            hid: vec![0; w],
+            hid: vec![0; w + 2],
             nrow: Vec::new(),
             ncol: Vec::new(),
             sig: Vec::new(),
@@ -511,7 +517,15 @@ impl Bits {
     /// Moves level `l`'s cursor to the next option of its item (`u32::MAX` when none is left).
     #[inline(always)]
     pub(crate) fn advance(&mut self, l: usize) {
-        self.lv[l].cursor = self.next_option(l, self.lv[l].cursor);
+        let v = self.lv[l];
+        // (`d` options, `k` of them tried: after the last, no scan for the one that is not there,
+        // which on a forced move would look at every word left.)
+        self.lv[l].cursor = if v.k >= v.d {
+            debug_assert_eq!(self.next_option(l, v.cursor), u32::MAX);
+            u32::MAX
+        } else {
+            self.next_option(l, v.cursor)
+        };
     }
 
     /// Tries the option at level `l`'s cursor, counting it as the next of the level: DLX1's updates,
@@ -757,20 +771,35 @@ impl Bits {
             let hid = hid_words(&mut self.hid, lo, hi);
             with_k!(
                 self.k,
-                keep_pass_out(wt, ps, pr, pw, sw, lo, a, row, ac, hid, lenc)
+                keep_pass_out(wt, ps, pr, pw, sw, lo, a, row, ac, hid, lenc, u32::MAX)
             )
         } else {
             keep_pass::<K, false>(wt, ps, pr, pw, sw, lo, a, row, ac, &mut [], lenc)
         };
+        // The words of the item's options, where the pass found them (out of line, on long sets).
+        let opts = if ANY && !XCC && HID_WORDS.is_some() {
+            self.hid[hi + 1]
+        } else {
+            NZ_UNKNOWN
+        };
         // The first option of the item's list still active.
-        let first = a
-            .iter()
-            .zip(row)
-            .position(|(&x, &m)| x & m != 0)
-            .map_or(u32::MAX, |i| {
+        let first = if opts != NZ_UNKNOWN {
+            if opts == 0 {
+                u32::MAX
+            } else {
+                let i = opts.trailing_zeros() as usize;
                 ((lo + i) * 64) as u32 + (a[i] & row[i]).trailing_zeros()
-            });
+            }
+        } else {
+            a.iter()
+                .zip(row)
+                .position(|(&x, &m)| x & m != 0)
+                .map_or(u32::MAX, |i| {
+                    ((lo + i) * 64) as u32 + (a[i] & row[i]).trailing_zeros()
+                })
+        };
         lenc[p as usize] = COVERED;
+        self.lv[l].opts = opts;
         self.lv[l].pos = p;
         self.lv[l].cursor = first;
         self.lv[l].k = 0;
@@ -792,6 +821,20 @@ impl Bits {
             return u32::MAX;
         }
         let mut m = a[i] & row[i] & (!0u64 << (b % 64));
+        let opts = self.lv[l].opts;
+        if opts != NZ_UNKNOWN {
+            if m != 0 {
+                return (i * 64) as u32 + m.trailing_zeros();
+            }
+            // The next word with an option of the item, as `cover` found them.
+            let j = i + 1 - self.lv[l].lo as usize;
+            let rest = if j < 64 { opts >> j << j } else { 0 };
+            if rest == 0 {
+                return u32::MAX;
+            }
+            i = self.lv[l].lo as usize + rest.trailing_zeros() as usize;
+            return (i * 64) as u32 + (a[i] & row[i]).trailing_zeros();
+        }
         loop {
             if m != 0 {
                 return (i * 64) as u32 + m.trailing_zeros();
@@ -880,7 +923,7 @@ impl Bits {
                 .expect("a forced item has an option");
             let x = ((lo + i) * 64) as u32 + (a[i] & row[i]).trailing_zeros();
             let v = &mut self.lv[l];
-            (v.pos, v.cursor, v.k, v.d) = (p, x, 1, 1);
+            (v.pos, v.cursor, v.k, v.d, v.opts) = (p, x, 1, 1, NZ_UNKNOWN);
             x
         } else {
             x
@@ -957,25 +1000,42 @@ impl Bits {
                     mask,
                     a1,
                     hid_words(&mut self.hid, lo, hi),
-                    len1
+                    len1,
+                    x
                 )
             )
         } else {
             keep_pass::<K, false>(wt, ps, pr, pw, sw, lo, &ac[lo..hi], mask, a1, &mut [], len1)
         };
-        let (f, t) = span(a1);
         // The option's primary items are covered: with `K` fixed, `K` stores at known places.
-        let (s, e) = if K > 0 {
-            (x as usize * K, x as usize * K + K)
-        } else {
-            (
-                self.pstart[x as usize] as usize,
-                self.pstart[x as usize + 1] as usize,
-            )
-        };
-        for &q in &self.prims[s..e] {
-            len1[q as usize] = COVERED;
+        // (Out of line, `keep_pass_out` does it, with `K` known.)
+        if !ANY {
+            let (s, e) = if K > 0 {
+                (x as usize * K, x as usize * K + K)
+            } else {
+                (
+                    self.pstart[x as usize] as usize,
+                    self.pstart[x as usize + 1] as usize,
+                )
+            };
+            for &q in &self.prims[s..e] {
+                len1[q as usize] = COVERED;
+            }
         }
+        // The words of level l + 1 that may be non-zero: out of line, `keep_hid` found them.
+        let nz = if ANY && HID_WORDS.is_some() {
+            self.hid[hi]
+        } else {
+            NZ_UNKNOWN
+        };
+        let (f, t) = match nz {
+            NZ_UNKNOWN => span(&self.a[(l + 1) * w + lo..(l + 1) * w + hi]),
+            0 => (0, 0),
+            _ => (
+                nz.trailing_zeros() as usize,
+                64 - nz.leading_zeros() as usize,
+            ),
+        };
         self.lv[l + 1].lo = (lo + f) as u32;
         self.lv[l + 1].hi = (lo + t) as u32;
         updates
@@ -1258,15 +1318,17 @@ fn keep_pass<const K: usize, const HID: bool>(
     // 6x10, 33 words: 2-3.5% faster in node, the page's run to the end 6% in Chromium); on short
     // ones the stores cost more than they save (Langford 11, 4 words: 5% slower).
     let mut updates = 0;
-    if HID && HID_WORDS.is_some_and(|n| here.len() >= n) {
-        for (((o, x), &h), &m) in out.iter_mut().zip(hid.iter_mut()).zip(here).zip(mask) {
-            *o = h & !m;
-            *x = h & m;
-        }
+    let n = here.len();
+    if HID && HID_WORDS.is_some_and(|h| n >= h) {
+        let (hid, nz) = hid.split_at_mut(n);
+        (nz[0], nz[1]) = keep_hid(here, mask, out, hid);
         for (i, &x) in (lo..).zip(hid.iter()) {
             updates += hide::<K, false>(&opts, x, i, len, false);
         }
     } else {
+        if HID && HID_WORDS.is_some() {
+            (hid[n], hid[n + 1]) = (NZ_UNKNOWN, NZ_UNKNOWN);
+        }
         for ((o, &h), &m) in out.iter_mut().zip(here).zip(mask) {
             *o = h & !m;
         }
@@ -1280,7 +1342,12 @@ fn keep_pass<const K: usize, const HID: bool>(
 /// `keep_pass` out of line, with the options' arrays as arguments and one value back: under V8 a
 /// function this small keeps its loop's values in registers (inlined into `Search::run_bits` they
 /// were spilled and reloaded at every option), and arguments and result pass in registers rather
-/// than through the shadow stack in memory.
+/// than through the shadow stack in memory. Then, for a try, option `covered`'s primary items
+/// covered in `len` (`u32::MAX`: none), here where `K` is known: `K` stores, where the walk
+/// looped over `pstart`'s range with a bounds check a store (pentomino 6x10 1% faster in node).
+/// The words of `out` and `hid` that are not zero are left after `hid`'s words (`keep_hid`),
+/// not returned: an out-parameter (in wasm, memory in the shadow stack) made the pass 8% slower
+/// in node.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
 fn keep_pass_out<const K: usize>(
@@ -1295,8 +1362,9 @@ fn keep_pass_out<const K: usize>(
     out: &mut [u64],
     hid: &mut [u64],
     len: &mut [i16],
+    covered: u32,
 ) -> u64 {
-    keep_pass::<K, true>(
+    let updates = keep_pass::<K, true>(
         weight,
         pstart,
         prims,
@@ -1308,7 +1376,25 @@ fn keep_pass_out<const K: usize>(
         out,
         hid,
         len,
-    )
+    );
+    if covered != u32::MAX {
+        let x = covered as usize;
+        let mut take = |q: usize| len[q] = COVERED;
+        if K > 0 && K.is_power_of_two() {
+            prims[x * K..x * K + K]
+                .iter()
+                .for_each(|&q| take(q as usize));
+        } else if K > 0 {
+            let ks = K.next_power_of_two();
+            prow[x * ks..x * ks + K]
+                .iter()
+                .for_each(|&q| take(q.into()));
+        } else {
+            let (s, e) = (pstart[x] as usize, pstart[x + 1] as usize);
+            prims[s..e].iter().for_each(|&q| take(q as usize));
+        }
+    }
+    updates
 }
 
 /// Takes the options of bits `r` of word `i` out of the lengths `len` (each of their primary items
@@ -1390,13 +1476,36 @@ fn hide<const K: usize, const XCC: bool>(
     updates
 }
 
+/// Which words are not zero, as the bits of a word: not known. (Also what 64 words all non-zero
+/// would give: they are then looked for word by word, as where the answer is not known.)
+const NZ_UNKNOWN: u64 = u64::MAX;
+
+/// `keep_pass`'s first loop on long sets: `out = here & !mask` and `hid = here & mask`. Returns the
+/// words of `out` and of `hid` that are not zero, each as the bits of a word, or [`NZ_UNKNOWN`]
+/// (more than 64 words, or natively). A try then knows the words left to the level below without
+/// looking for them (`span`: 13% of the walk of pentomino 6x10 in node), and a cover the words
+/// of the item's options (`BitLevel::opts`). In wasm two words a vector, the bits from
+/// `i64x2.bitmask`.
+#[inline(always)]
+fn keep_hid(here: &[u64], mask: &[u64], out: &mut [u64], hid: &mut [u64]) -> (u64, u64) {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    if here.len() <= 64 {
+        return simd::keep_hid(here, mask, out, hid);
+    }
+    for (((o, x), &h), &m) in out.iter_mut().zip(hid.iter_mut()).zip(here).zip(mask) {
+        *o = h & !m;
+        *x = h & m;
+    }
+    (NZ_UNKNOWN, NZ_UNKNOWN)
+}
+
 /// Words `lo..hi` of `keep_pass`'s `hid`, or none where it does not use them.
 #[inline(always)]
 fn hid_words(hid: &mut [u64], lo: usize, hi: usize) -> &mut [u64] {
     if HID_WORDS.is_none() {
         &mut []
     } else {
-        &mut hid[lo..hi]
+        &mut hid[lo..hi + 2]
     }
 }
 
@@ -1477,6 +1586,8 @@ mod simd {
             32 => copy_n::<4>(dst, src),
             48 => copy_n::<6>(dst, src),
             64 => copy_n::<8>(dst, src),
+            80 => copy_n::<10>(dst, src),
+            96 => copy_n::<12>(dst, src),
             _ => {
                 for (d, s) in dst.chunks_exact_mut(8).zip(src.chunks_exact(8)) {
                     // SAFETY: both chunks are 8 i16, 16 bytes; v128 loads and stores are unaligned.
@@ -1489,6 +1600,47 @@ mod simd {
                 }
             }
         }
+    }
+
+    /// `super::keep_hid` on at most 64 words: two words a vector, and a vector's non-zero words
+    /// of `out` as two bits of the answer.
+    #[inline(always)]
+    pub(super) fn keep_hid(
+        here: &[u64],
+        mask: &[u64],
+        out: &mut [u64],
+        hid: &mut [u64],
+    ) -> (u64, u64) {
+        let n = here.len();
+        assert!(n <= 64 && mask.len() == n && out.len() == n && hid.len() == n);
+        let (h, m) = (here.as_ptr().cast::<v128>(), mask.as_ptr().cast::<v128>());
+        let (o, x) = (
+            out.as_mut_ptr().cast::<v128>(),
+            hid.as_mut_ptr().cast::<v128>(),
+        );
+        let (mut nz, mut hz) = (0u64, 0u64);
+        // A vector's words that are not zero, as two bits.
+        let some = |v: v128| u64::from(!i64x2_bitmask(i64x2_eq(v, i64x2_splat(0))) & 3);
+        for i in 0..n / 2 {
+            // SAFETY: vector i is words 2i and 2i + 1 < n of each slice (all n long); v128 loads
+            // and stores are unaligned.
+            unsafe {
+                let (hv, mv) = (v128_load(h.add(i)), v128_load(m.add(i)));
+                let (kept, gone) = (v128_andnot(hv, mv), v128_and(hv, mv));
+                v128_store(o.add(i), kept);
+                v128_store(x.add(i), gone);
+                nz |= some(kept) << (2 * i);
+                hz |= some(gone) << (2 * i);
+            }
+        }
+        if n % 2 == 1 {
+            let (hv, mv) = (here[n - 1], mask[n - 1]);
+            out[n - 1] = hv & !mv;
+            hid[n - 1] = hv & mv;
+            nz |= u64::from(out[n - 1] != 0) << (n - 1);
+            hz |= u64::from(hid[n - 1] != 0) << (n - 1);
+        }
+        (nz, hz)
     }
 
     /// `copy` of the first `N` vectors (`8 * N` lengths): a loop of constant length, which LLVM
@@ -1515,6 +1667,8 @@ mod simd {
             32 => least_n::<4>(len),
             48 => least_n::<6>(len),
             64 => least_n::<8>(len),
+            80 => least_n::<10>(len),
+            96 => least_n::<12>(len),
             _ => least_any(len),
         }
     }
@@ -1547,12 +1701,23 @@ mod simd {
         // from one vector to another): the compares of two vectors narrowed to one of 16 lanes,
         // whose bit masks make one word of 8 N bits.
         // (N is even: whole blocks.)
-        let mut hits = 0u64;
-        for i in (0..N).step_by(2) {
-            let two = i8x16_narrow_i16x8(i16x8_eq(v(i), m), i16x8_eq(v(i + 1), m));
-            hits |= u64::from(i8x16_bitmask(two)) << (8 * i);
-        }
-        Some((hits.trailing_zeros(), best as u32))
+        let two =
+            |i: usize| i8x16_bitmask(i8x16_narrow_i16x8(i16x8_eq(v(i), m), i16x8_eq(v(i + 1), m)));
+        let at = if N <= 8 {
+            let mut hits = 0u64;
+            for i in (0..N).step_by(2) {
+                hits |= u64::from(two(i)) << (8 * i);
+            }
+            hits.trailing_zeros()
+        } else {
+            // (80 to 128 lengths: pentominoes' 72 items.)
+            let mut hits = 0u128;
+            for i in (0..N).step_by(2) {
+                hits |= u128::from(two(i)) << (8 * i);
+            }
+            hits.trailing_zeros()
+        };
+        Some((at, best as u32))
     }
 
     /// Every lane of `m` brought to the least of its lanes, by three butterflies: the compares
