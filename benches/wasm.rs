@@ -46,8 +46,8 @@ mod common;
 
 /// Nodes a call in the 10k-node slices.
 const CHUNK: u64 = 10_000;
-/// The run-to-end worker's slice (www/worker.js, `SLICE_MS`).
-const SLICE_MS: f64 = 50.0;
+/// The run-to-end worker's slice when www/worker.js cannot be read (its `SLICE_MS`).
+const SLICE_MS: f64 = 200.0;
 /// The run-to-end worker's warm-up when www/worker.js cannot be read (its `WARM_MS`).
 const WARM_MS: f64 = 120.0;
 /// The idle time between the warm-up and the first count of a *warm* first run: the page warms its
@@ -102,13 +102,13 @@ impl Mode {
     fn arg(self) -> String {
         match self {
             Mode::Chunk => format!("chunk:{CHUNK}"),
-            Mode::Queue => format!("queue:{SLICE_MS}"),
+            Mode::Queue => format!("queue:{}", worker_slice_ms()),
         }
     }
-    fn label(self) -> &'static str {
+    fn label(self) -> String {
         match self {
-            Mode::Chunk => "10k-node slices",
-            Mode::Queue => "run-to-end worker, 50 ms slices",
+            Mode::Chunk => "10k-node slices".into(),
+            Mode::Queue => format!("run-to-end worker, {} ms slices", worker_slice_ms()),
         }
     }
 }
@@ -131,15 +131,23 @@ fn clock() -> f64 {
 
 /// The run-to-end worker's warm-up, `WARM_MS` in www/worker.js (so that the bench follows it).
 fn worker_warm_ms() -> f64 {
+    worker_const("WARM_MS").unwrap_or(WARM_MS)
+}
+
+/// The run-to-end worker's slice, `SLICE_MS` in www/worker.js.
+fn worker_slice_ms() -> f64 {
+    worker_const("SLICE_MS").unwrap_or(SLICE_MS)
+}
+
+/// A number www/worker.js defines as `const NAME = …;`.
+fn worker_const(name: &str) -> Option<f64> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("www/worker.js");
-    std::fs::read_to_string(path)
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find_map(|l| l.trim().strip_prefix("const WARM_MS = "))
-                .and_then(|v| v.trim_end_matches(';').trim().parse().ok())
-        })
-        .unwrap_or(WARM_MS)
+    let prefix = format!("const {name} = ");
+    std::fs::read_to_string(path).ok().and_then(|s| {
+        s.lines()
+            .find_map(|l| l.trim().strip_prefix(prefix.as_str()).map(str::to_owned))
+            .and_then(|v| v.trim_end_matches(';').trim().parse().ok())
+    })
 }
 
 fn load(kind: &str, text: &str) -> Box<dyn Problem> {
@@ -217,7 +225,7 @@ fn count_native(problem: &dyn Problem, mode: Mode) -> Run {
                 let done = share.count(chunk);
                 let dt = now() - t;
                 secs += dt;
-                let aim = (SLICE_MS / 4.0).max(0.5);
+                let aim = (worker_slice_ms() / 4.0).max(0.5);
                 chunk = ((chunk as f64 * aim / (dt * 1e3).max(0.01)) as u64).clamp(256, 1 << 28);
                 if done {
                     break;

@@ -176,12 +176,20 @@ impl QueueCounter {
 /// and 6 primary items, the links' loop on Sudoku, colours, the lookahead) again and again for
 /// about `ms` milliseconds, so that V8 has tiered their hot loops up before a run starts, and
 /// through `Session`'s counting path too (`session::warm_session`). Returns the instances counted.
+///
+/// Queens 10 and Langford 10 rather than 8: 8-queens is a count of 2,057 nodes and Langford 8 of a
+/// few thousand, so in 120 ms the leaves of options of 2 and 3 items (`Bits::try_option_k`) ran a
+/// small share of the warm-up, against pentomino 3x20's 20,000 nodes a turn; the first count after
+/// the warm-up (Chromium 156, 1 s idle) then took 61.6-65.1 ms on 13-queens where its steady
+/// counts take 57-59, and now 58.1-62.8 ms; the page's run to the end of 14-queens on 2 workers
+/// went from 1.16-1.25x of `dlx count --threads 2` to 1.12-1.17x. (A turn is longer, so a
+/// warm-up of `ms` 120 takes 130-190 ms.)
 #[wasm_bindgen]
 pub fn warm_engine(ms: f64) -> u32 {
     let specs = [
-        Spec::Queens(8),
+        Spec::Queens(10),
         Spec::Langford {
-            n: 8,
+            n: 10,
             distinct: false,
         },
         Spec::Pentomino {
