@@ -774,7 +774,7 @@ impl Bits {
                 keep_pass_out(wt, ps, pr, pw, sw, lo, a, row, ac, hid, lenc, u32::MAX)
             )
         } else {
-            keep_pass::<K, false>(wt, ps, pr, pw, sw, lo, a, row, ac, &mut [], lenc)
+            keep_pass::<K, false>(wt, ps, pr, pw, sw, lo, a, row, ac, &mut [], lenc, &mut 0)
         };
         // The words of the item's options, where the pass found them (out of line, on long sets).
         let opts = if ANY && !XCC && HID_WORDS.is_some() {
@@ -986,6 +986,7 @@ impl Bits {
         let a1 = &mut a1[lo..hi];
         let (wt, ps, pr, pw) = (&self.weight, &self.pstart, &self.prims, &self.prow);
         let sw = self.same_weight;
+        let mut nz = NZ_UNKNOWN;
         updates += if ANY {
             with_k!(
                 self.k,
@@ -1005,7 +1006,20 @@ impl Bits {
                 )
             )
         } else {
-            keep_pass::<K, false>(wt, ps, pr, pw, sw, lo, &ac[lo..hi], mask, a1, &mut [], len1)
+            keep_pass::<K, false>(
+                wt,
+                ps,
+                pr,
+                pw,
+                sw,
+                lo,
+                &ac[lo..hi],
+                mask,
+                a1,
+                &mut [],
+                len1,
+                &mut nz,
+            )
         };
         // The option's primary items are covered: with `K` fixed, `K` stores at known places.
         // (Out of line, `keep_pass_out` does it, with `K` known.)
@@ -1026,7 +1040,7 @@ impl Bits {
         let nz = if ANY && HID_WORDS.is_some() {
             self.hid[hi]
         } else {
-            NZ_UNKNOWN
+            nz
         };
         let (f, t) = match nz {
             NZ_UNKNOWN => span(&self.a[(l + 1) * w + lo..(l + 1) * w + hi]),
@@ -1302,6 +1316,7 @@ fn keep_pass<const K: usize, const HID: bool>(
     out: &mut [u64],
     hid: &mut [u64],
     len: &mut [i16],
+    nz: &mut u64,
 ) -> u64 {
     let opts = Options {
         weight,
@@ -1329,9 +1344,7 @@ fn keep_pass<const K: usize, const HID: bool>(
         if HID && HID_WORDS.is_some() {
             (hid[n], hid[n + 1]) = (NZ_UNKNOWN, NZ_UNKNOWN);
         }
-        for ((o, &h), &m) in out.iter_mut().zip(here).zip(mask) {
-            *o = h & !m;
-        }
+        *nz = keep_out(here, mask, out);
         for (i, (&h, &m)) in (lo..).zip(here.iter().zip(mask)) {
             updates += hide::<K, false>(&opts, h & m, i, len, K > 0 && !HID);
         }
@@ -1376,6 +1389,7 @@ fn keep_pass_out<const K: usize>(
         out,
         hid,
         len,
+        &mut 0,
     );
     if covered != u32::MAX {
         let x = covered as usize;
@@ -1497,6 +1511,20 @@ fn keep_hid(here: &[u64], mask: &[u64], out: &mut [u64], hid: &mut [u64]) -> (u6
         *x = h & m;
     }
     (NZ_UNKNOWN, NZ_UNKNOWN)
+}
+
+/// `keep_pass`'s first loop on short sets: `out = here & !mask`, and the words of `out` that are
+/// not zero as `keep_hid` says them.
+#[inline(always)]
+fn keep_out(here: &[u64], mask: &[u64], out: &mut [u64]) -> u64 {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    if here.len() <= 64 {
+        return simd::keep_out(here, mask, out);
+    }
+    for ((o, &h), &m) in out.iter_mut().zip(here).zip(mask) {
+        *o = h & !m;
+    }
+    NZ_UNKNOWN
 }
 
 /// Words `lo..hi` of `keep_pass`'s `hid`, or none where it does not use them.
@@ -1641,6 +1669,31 @@ mod simd {
             hz |= u64::from(hid[n - 1] != 0) << (n - 1);
         }
         (nz, hz)
+    }
+
+    /// `super::keep_out` on at most 64 words, as `keep_hid`.
+    #[inline(always)]
+    pub(super) fn keep_out(here: &[u64], mask: &[u64], out: &mut [u64]) -> u64 {
+        let n = here.len();
+        assert!(n <= 64 && mask.len() == n && out.len() == n);
+        let (h, m) = (here.as_ptr().cast::<v128>(), mask.as_ptr().cast::<v128>());
+        let o = out.as_mut_ptr().cast::<v128>();
+        let mut nz = 0u64;
+        let some = |v: v128| u64::from(!i64x2_bitmask(i64x2_eq(v, i64x2_splat(0))) & 3);
+        for i in 0..n / 2 {
+            // SAFETY: vector i is words 2i and 2i + 1 < n of each slice (all n long); v128 loads
+            // and stores are unaligned.
+            unsafe {
+                let kept = v128_andnot(v128_load(h.add(i)), v128_load(m.add(i)));
+                v128_store(o.add(i), kept);
+                nz |= some(kept) << (2 * i);
+            }
+        }
+        if n % 2 == 1 {
+            out[n - 1] = here[n - 1] & !mask[n - 1];
+            nz |= u64::from(out[n - 1] != 0) << (n - 1);
+        }
+        nz
     }
 
     /// `copy` of the first `N` vectors (`8 * N` lengths): a loop of constant length, which LLVM
