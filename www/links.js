@@ -100,8 +100,10 @@ export async function queryOf(spec) {
 export async function specOf(search, kinds) {
   const params = new URLSearchParams(search);
   const distinct = params.get('distinct') === '1';
-  // The exact-cover reading (the CLI's --format), when the link names one.
-  const format = params.get('format') || params.get('variant') || undefined;
+  // The exact-cover reading (the CLI's --format), when the link names one; a Sudoku's variant
+  // switches, all of them (`variant=x,windoku`, or written as `variant=windoku&variant=x`).
+  const variants = params.getAll('variant').flatMap((v) => v.split(',')).filter((v) => v.trim());
+  const format = params.get('format') || variants.join(',') || undefined;
   // The search tree (Session.set_tree), when the link names one; undefined: DLX1's.
   const tree = params.get('tree') || undefined;
   // The size, variant and seed of a puzzle made by New puzzle (www/maker.js), when the link says them.

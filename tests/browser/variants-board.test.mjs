@@ -276,6 +276,12 @@ test('variants board: the picker\'s X switch takes a typed puzzle from 9 solutio
   await open(page, base, `?sudoku=${puzzle}&variant=x`);
   assert(await page.isChecked(tid('variant-x')), 'the link does not tick X');
   assert(await page.evaluate(() => window.dlx.model.info.title) === 'Sudoku 9x9 (x)', 'the link does not load X');
+  // Switches given one parameter each are all taken (the second was dropped), and written back as one.
+  await open(page, base, `?sudoku=${'.'.repeat(81)}&variant=windoku&variant=x`);
+  assert(await page.isChecked(tid('variant-windoku')) && await page.isChecked(tid('variant-x')), 'a link with two variant parameters ticks only one');
+  assert(await page.evaluate(() => window.dlx.model.problem.format) === 'windoku,x', `format: ${await page.evaluate(() => window.dlx.model.problem.format)}`);
+  await page.waitForFunction(() => /variant=windoku,x/.test(location.search));
+  await open(page, base, `?sudoku=${puzzle}&variant=x`);
   // Givens that break a ticked rule are refused with the rule (they loaded as a classic Sudoku).
   await page.uncheck(tid('variant-x'));
   await loadVia(page, 'sudoku', '.....5.........39............65.2......71....24.3..7.............................');
