@@ -1024,17 +1024,7 @@ impl Bits {
         // The option's primary items are covered: with `K` fixed, `K` stores at known places.
         // (Out of line, `keep_pass_out` does it, with `K` known.)
         if !ANY {
-            let (s, e) = if K > 0 {
-                (x as usize * K, x as usize * K + K)
-            } else {
-                (
-                    self.pstart[x as usize] as usize,
-                    self.pstart[x as usize + 1] as usize,
-                )
-            };
-            for &q in &self.prims[s..e] {
-                len1[q as usize] = COVERED;
-            }
+            mark_covered::<K>(&self.pstart, &self.prims, &self.prow, x as usize, len1);
         }
         // The words of level l + 1 that may be non-zero: out of line, `keep_hid` found them.
         let nz = if ANY && HID_WORDS.is_some() {
@@ -1392,23 +1382,35 @@ fn keep_pass_out<const K: usize>(
         &mut 0,
     );
     if covered != u32::MAX {
-        let x = covered as usize;
-        let mut take = |q: usize| len[q] = COVERED;
-        if K > 0 && K.is_power_of_two() {
-            prims[x * K..x * K + K]
-                .iter()
-                .for_each(|&q| take(q as usize));
-        } else if K > 0 {
-            let ks = K.next_power_of_two();
-            prow[x * ks..x * ks + K]
-                .iter()
-                .for_each(|&q| take(q.into()));
-        } else {
-            let (s, e) = (pstart[x] as usize, pstart[x + 1] as usize);
-            prims[s..e].iter().for_each(|&q| take(q as usize));
-        }
+        mark_covered::<K>(pstart, prims, prow, covered as usize, len);
     }
     updates
+}
+
+/// Option `x`'s primary items covered in `len`: with `K` known, `K` stores at known places (its
+/// row of `prims`, or of `prow` where `K` is not a power of two), else `pstart`'s range.
+#[inline(always)]
+fn mark_covered<const K: usize>(
+    pstart: &[u32],
+    prims: &[u32],
+    prow: &[u16],
+    x: usize,
+    len: &mut [i16],
+) {
+    let mut take = |q: usize| len[q] = COVERED;
+    if K > 0 && K.is_power_of_two() {
+        prims[x * K..x * K + K]
+            .iter()
+            .for_each(|&q| take(q as usize));
+    } else if K > 0 {
+        let ks = K.next_power_of_two();
+        prow[x * ks..x * ks + K]
+            .iter()
+            .for_each(|&q| take(q.into()));
+    } else {
+        let (s, e) = (pstart[x] as usize, pstart[x + 1] as usize);
+        prims[s..e].iter().for_each(|&q| take(q as usize));
+    }
 }
 
 /// Takes the options of bits `r` of word `i` out of the lengths `len` (each of their primary items
