@@ -1291,7 +1291,10 @@ fn keep_pass_xcc<const K: usize>(
 /// the updates of the hides.
 ///
 /// Inlined into `cover_k` and `try_option_k` (short sets, no `hid`: `HID` false), or out of line
-/// as `keep_pass_out`.
+/// as `keep_pass_out`. Short sets give `nz` the words of `out` that are not zero ([`keep_out`]);
+/// with `HID`, `hid` is two words longer than `here`, and those two get [`keep_hid`]'s answer for
+/// `out` and `hid` (both [`NZ_UNKNOWN`] on fewer than [`HID_WORDS`] words), read by the caller
+/// after the call.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn keep_pass<const K: usize, const HID: bool>(
