@@ -172,8 +172,13 @@ test-parts: cli setup-parallel
 # wasm-bindgen-test-runner (the cargo runner in .cargo/config.toml) starts chromedriver from $CHROMEDRIVER
 # and reads the browser's capabilities from webdriver.json (headless Chromium as root).
 CHROMEDRIVER ?= $(shell command -v chromedriver || echo /usr/bin/chromedriver)
+# chromedriver makes a Chromium profile (about 40 MB) in TMPDIR for each test binary and the runner
+# ends it without deleting that; so TMPDIR is a folder of ours, removed after, pass or fail.
+WASM_TEST_TMP := $(CURDIR)/target/wasm-test-tmp
 test-wasm: setup-wasm setup-browser
-	CHROMEDRIVER=$(CHROMEDRIVER) $(CARGO) test --target wasm32-unknown-unknown --test wasm --test wasm_draw --test wasm_views
+	rm -rf $(WASM_TEST_TMP) && mkdir -p $(WASM_TEST_TMP)
+	TMPDIR=$(WASM_TEST_TMP) CHROMEDRIVER=$(CHROMEDRIVER) $(CARGO) test --target wasm32-unknown-unknown \
+	  --test wasm --test wasm_draw --test wasm_views; status=$$?; rm -rf $(WASM_TEST_TMP); exit $$status
 
 test-browser: build setup-browser
 	@if [ -f tests/browser/run.mjs ]; then node tests/browser/run.mjs; else echo "(no browser tests yet)"; fi
