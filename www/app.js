@@ -85,7 +85,7 @@ const CONTROLS = {
   'pause-at-solution': HTMLInputElement, 'pause-at-dead-end': HTMLInputElement, 'pause-at-level': HTMLInputElement,
   'pause-level': HTMLInputElement, puzzle: HTMLTextAreaElement, 'matrix-input': HTMLTextAreaElement,
   'matrix-canvas': HTMLCanvasElement, 'board-canvas': HTMLCanvasElement,
-  solve: HTMLButtonElement, 'solution-prev': HTMLButtonElement, 'solution-next': HTMLButtonElement,
+  solve: HTMLButtonElement, 'solve-form': HTMLButtonElement, 'solution-prev': HTMLButtonElement, 'solution-next': HTMLButtonElement,
   load: HTMLButtonElement, reset: HTMLButtonElement, 'step-back': HTMLButtonElement, 'step-back-choice': HTMLButtonElement,
   play: HTMLButtonElement, step: HTMLButtonElement, 'step-choice': HTMLButtonElement, 'next-solution': HTMLButtonElement,
   'run-to-end': HTMLButtonElement, 'race-start': HTMLButtonElement, 'race-stop': HTMLButtonElement,

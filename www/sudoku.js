@@ -146,6 +146,14 @@ export class SudokuTools {
     canvas.addEventListener('pointermove', (/** @type {PointerEvent} */ e) => this._point(this._cellAt(e)));
     canvas.addEventListener('pointerleave', () => this._point(-1));
     ui.solve.addEventListener('click', () => this.solve());
+    // The form's Solve, beside Load: where a puzzle is pasted, on a phone a screen or more below the
+    // board and its Solve. The board is brought into view, since the answer is drawn there.
+    ui['solve-form'].addEventListener('click', () => {
+      this.solve();
+      const panel = ui['panel-board'];
+      const r = panel.getBoundingClientRect();
+      if (panel.offsetParent && (r.top < 0 || r.bottom > window.innerHeight)) panel.scrollIntoView({ block: 'start' });
+    });
     ui['sudoku-clear'].addEventListener('click', () => this.clear());
     ui.pencil.addEventListener('click', () => {
       this.pencil = !this.pencil;
@@ -335,7 +343,7 @@ export class SudokuTools {
     this.list = { boards: [], index: 0, show: false, source: 'search' };
     this.solving = { slice: 20000, ms: 0 };
     this._verdict('Solving…', 'running');
-    this.ui.solve.disabled = true;
+    this._busy(true);
     this.app.changed();
   }
 
@@ -359,7 +367,7 @@ export class SudokuTools {
     this.app.changed();
     if (!r.finished) { this._verdict(`Solving… ${count(r.nodes, 'node', 'nodes')}`, 'running'); return; }
     this.solving = null;
-    this.ui.solve.disabled = false;
+    this._busy(false);
     const figures = `${count(r.nodes, 'node', 'nodes')}, ${s.ms < 10 ? s.ms.toFixed(1) : Math.round(s.ms)} ms`;
     this._sync();
     this.list.index = 0;
@@ -374,8 +382,14 @@ export class SudokuTools {
   stop() {
     if (!this.solving) return;
     this.solving = null;
-    this.ui.solve.disabled = false;
+    this._busy(false);
     this._verdict('', '');
+  }
+
+  /** Both Solve buttons (the board's and the form's) off while a Solve goes on. @param {boolean} on */
+  _busy(on) {
+    this.ui.solve.disabled = on;
+    this.ui['solve-form'].disabled = on;
   }
 
   /** @param {string} text @param {string} state */

@@ -4,7 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, assert, open, tid, settle, report, press, SHOTS, HARD_SUDOKU, checkSudoku } from './harness.mjs';
+import { test, assert, open, tid, settle, report, press, setSpeed, SHOTS, HARD_SUDOKU, checkSudoku } from './harness.mjs';
 
 const SIZES = [
   { tag: '1280x800', viewport: { width: 1280, height: 800 } },
@@ -274,4 +274,24 @@ test('stage: after a jump the timeline\'s read-out is cut short, never drawn und
   assert(g.sliderRight <= g.speedLeft + 0.5 && g.sliderWidth >= 59, `the timeline's slider (${g.sliderLeft}-${g.sliderRight}) runs into the speed (${g.speedLeft})`);
   assert(g.title.includes(g.text), `the whole read-out is not in the label's title: "${g.title}"`);
   report.push(`timeline after a jump at 1280x800: "${g.text}", label ends at ${g.labelRight.toFixed(0)} px, slider ${g.sliderLeft.toFixed(0)}-${g.sliderRight.toFixed(0)}, speed from ${g.speedLeft.toFixed(0)}`);
+});
+
+test('stage: the timeline\'s and the speed\'s read-outs are whole in the transport bar from 1024 to 1920 px (no "Speed 5 e…")', async ({ browser, base }) => {
+  const cut = [];
+  for (const width of [1024, 1280, 1440, 1600, 1700, 1701, 1920]) {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    await open(page, base, '?queens=8');
+    for (const v of [12, 50]) {
+      await setSpeed(page, v);
+      for (let i = 0; i < 30; i++) await press(page, 'step');
+      await settle(page);
+      const r = await page.evaluate(() => ['timeline', 'speed'].map((id) => {
+        const l = document.querySelector(`label[for="${id}"]`);
+        return { id, text: l.textContent, whole: l.scrollWidth <= l.clientWidth };
+      }));
+      for (const x of r) if (!x.whole) cut.push(`${width} px: "${x.text}"`);
+    }
+    await page.close();
+  }
+  assert(!cut.length, `read-outs cut: ${cut.join(', ')}`);
 });

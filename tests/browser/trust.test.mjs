@@ -468,3 +468,47 @@ test('trust: Solve after a run to the end: the status line no longer stands on t
   const s = { verdict: await text(page, 'verdict'), status: await text(page, 'status') };
   assert(/^No solution/.test(s.verdict) && !/counted to the end/.test(s.status), `after Solve: ${JSON.stringify(s)}`);
 });
+
+test('trust: on a phone, a grid pasted after "Paste a Sudoku" is solved from beside its box, and the board comes into view with the answer', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector(`${tid('welcome-sudoku')}:visible`);
+  await page.tap(tid('welcome-sudoku'));
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'puzzle');
+  // The page scrolls smoothly to the box: the rest of the test starts where it stops.
+  await page.waitForFunction(() => new Promise((r) => {
+    const top = () => document.getElementById('puzzle').getBoundingClientRect().top;
+    const t = top();
+    setTimeout(() => r(top() === t && t < window.innerHeight / 2), 300);
+  }), null, { polling: 100 });
+  // Pasted as HoDoKu prints it: the form's Solve is under the box, on screen, while the board's Solve
+  // (at the top of the page) is not.
+  await page.fill(tid('puzzle'), HODOKU);
+  const before = await page.evaluate(() => {
+    const r = (id) => document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+    const bar = document.getElementById('transport').getBoundingClientRect().top;
+    return { form: r('solve-form'), board: r('solve'), bar };
+  });
+  assert(before.form.top >= 0 && before.form.bottom <= before.bar, `the form's Solve is not on screen above the bar: ${JSON.stringify(before)}`);
+  assert(before.board.bottom < 0, `the board's Solve is on screen too (the test needs it off): ${JSON.stringify(before.board)}`);
+  assert(before.form.height >= 44, `the form's Solve is ${before.form.height} px tall`);
+  await page.tap(tid('solve-form'));
+  await verdictDone(page);
+  const verdict = await text(page, 'verdict');
+  assert(/^Unique solution/.test(verdict), `the pasted grid: ${verdict}`);
+  // The answer is the pasted grid's (Easter Monster), and the board with its verdict is in view.
+  const board = (await boardText(page)).replace(/\s/g, '');
+  checkSudoku(board, EASTER);
+  const after = await page.evaluate(() => {
+    const panel = document.getElementById('panel-board').getBoundingClientRect();
+    const verdict = document.querySelector('[data-testid="verdict"]').getBoundingClientRect();
+    return { top: panel.top, verdictBottom: verdict.bottom, bar: document.getElementById('transport').getBoundingClientRect().top };
+  });
+  assert(after.top >= -1 && after.verdictBottom <= after.bar, `the board or its verdict is out of view after Solve: ${JSON.stringify(after)}`);
+  // Solve is for a Sudoku: another kind hides it.
+  await page.selectOption(tid('problem'), 'queens');
+  assert(await page.isHidden(tid('solve-form')), 'the form\'s Solve is shown for queens');
+  report.push(`phone: pasted HoDoKu grid solved from the form (${verdict}); the board's top at ${after.top.toFixed(0)} px after`);
+  await context.close();
+});
