@@ -102,6 +102,10 @@ struct Keep<'a> {
 impl super::search::Observer for Keep<'_> {
     const FINE: bool = false;
     #[inline(always)]
+    fn reads_path(&self) -> bool {
+        self.kept.len() < self.want
+    }
+    #[inline(always)]
     fn event(&mut self, ev: super::search::Event, search: &Search) -> std::ops::ControlFlow<()> {
         if matches!(ev, super::search::Event::Solution { .. }) && self.kept.len() < self.want {
             self.kept.push(search.solution());

@@ -397,6 +397,10 @@ struct First<'a> {
 impl super::search::Observer for First<'_> {
     const FINE: bool = false;
     #[inline(always)]
+    fn reads_path(&self) -> bool {
+        self.found.is_none()
+    }
+    #[inline(always)]
     fn event(&mut self, ev: super::search::Event, search: &Search) -> std::ops::ControlFlow<()> {
         if self.found.is_none() && matches!(ev, super::search::Event::Solution { .. }) {
             let key = self.above.iter().chain(search.path()).copied().collect();

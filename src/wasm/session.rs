@@ -61,6 +61,9 @@ struct Keep<'a> {
 
 impl Observer for Keep<'_> {
     const FINE: bool = false;
+    fn reads_path(&self) -> bool {
+        self.kept.len() < KEEP
+    }
     fn event(&mut self, _: Event, s: &Search) -> std::ops::ControlFlow<()> {
         keep(self.kept, s);
         if self.stop {

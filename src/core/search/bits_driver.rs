@@ -73,14 +73,16 @@ impl Search {
                             self.stats.cleansings += std::mem::take(&mut cleansings);
                             self.level = l;
                             self.phase = Phase::Solved;
-                            // The observer reads the path (`path`, `solution`): the options tried.
-                            // Consecutive solutions share most of it (13-queens: 73,712 of them,
-                            // each 13 levels deep).
-                            for i in filled..l {
-                                let v = bits.level(i);
-                                self.choice[i] = bits.node(v.cursor, bits.item_at(v.pos));
+                            // The observer may read the path (`path`, `solution`): the options
+                            // tried. Consecutive solutions share most of it (13-queens: 73,712 of
+                            // them, each 13 levels deep). One that only counts does not.
+                            if obs.reads_path() {
+                                for i in filled..l {
+                                    let v = bits.level(i);
+                                    self.choice[i] = bits.node(v.cursor, bits.item_at(v.pos));
+                                }
+                                filled = l;
                             }
-                            filled = l;
                             if obs
                                 .event(Event::Solution { level: l as u32 }, self)
                                 .is_break()

@@ -142,6 +142,14 @@ pub trait Observer {
     /// Whether this observer wants every event. When false it is only called with `Event::Solution`,
     /// and the search runs its fast path.
     const FINE: bool = true;
+    /// Whether the next `Event::Solution` may read the path (`path`, `solution`). The bit sets'
+    /// walk fills `choice` at a solution only for an observer that may: each level changed since
+    /// the last solution costs a lookup of its option's node (`Bits::node`), 3% of a count of
+    /// Langford 11 (35,584 solutions) in wasm, for nothing when the observer only counts.
+    #[inline(always)]
+    fn reads_path(&self) -> bool {
+        true
+    }
     fn event(&mut self, ev: Event, search: &Search) -> ControlFlow<()>;
 }
 
@@ -150,6 +158,10 @@ pub struct Count;
 
 impl Observer for Count {
     const FINE: bool = false;
+    #[inline(always)]
+    fn reads_path(&self) -> bool {
+        false
+    }
     #[inline(always)]
     fn event(&mut self, _: Event, _: &Search) -> ControlFlow<()> {
         ControlFlow::Continue(())
@@ -161,6 +173,10 @@ pub struct StopAtSolution;
 
 impl Observer for StopAtSolution {
     const FINE: bool = false;
+    #[inline(always)]
+    fn reads_path(&self) -> bool {
+        false
+    }
     #[inline(always)]
     fn event(&mut self, _: Event, _: &Search) -> ControlFlow<()> {
         ControlFlow::Break(())
@@ -175,6 +191,10 @@ pub struct SolutionStop {
 
 impl Observer for SolutionStop {
     const FINE: bool = false;
+    #[inline(always)]
+    fn reads_path(&self) -> bool {
+        false
+    }
     #[inline(always)]
     fn event(&mut self, _: Event, _: &Search) -> ControlFlow<()> {
         if self.stop {

@@ -1226,6 +1226,55 @@ fn bits_walk_dlx1s_tree_on_every_problem_kind() {
     );
 }
 
+/// Reads the path at every `every`-th solution only, and says so (`reads_path`): the bit sets then
+/// skip filling `choice` at the others. Told of solutions only, it numbers them by its calls.
+struct Sometimes {
+    every: u64,
+    calls: u64,
+    found: Vec<(u64, Vec<usize>)>,
+}
+
+impl Observer for Sometimes {
+    const FINE: bool = false;
+    fn reads_path(&self) -> bool {
+        (self.calls + 1).is_multiple_of(self.every)
+    }
+    fn event(&mut self, _: Event, s: &Search) -> ControlFlow<()> {
+        self.calls += 1;
+        assert_eq!(self.calls, s.stats().solutions);
+        if self.calls.is_multiple_of(self.every) {
+            self.found.push((self.calls, s.solution()));
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+#[test]
+fn bits_fill_the_path_only_for_an_observer_that_reads_it_and_it_is_right_when_read() {
+    // Solutions whose path the walk did not fill come between those read: the levels filled at
+    // an earlier reading that changed since must be filled again (`filled`), not taken as they were.
+    for (name, inst, givens) in every_kind() {
+        let (all, _) = count_with(&inst, &givens, Order::Given, Heuristic::Mrv, Engine::Bits);
+        for every in [1, 2, 3, 7] {
+            let mut s = Search::with_order(&inst, Order::Given);
+            s.set_engine(Engine::Bits);
+            s.preselect(&givens).unwrap();
+            let mut obs = Sometimes {
+                every,
+                calls: 0,
+                found: Vec::new(),
+            };
+            assert_eq!(s.run(&mut obs), Status::Done);
+            assert_eq!(s.engine(), Engine::Bits, "{name}");
+            let want: Vec<(u64, Vec<usize>)> = (1..=all.len() as u64)
+                .filter(|n| n.is_multiple_of(every))
+                .map(|n| (n, all[n as usize - 1].clone()))
+                .collect();
+            assert_eq!(obs.found, want, "{name}, every {every}");
+        }
+    }
+}
+
 #[test]
 fn bits_agree_with_links_on_random_instances_in_both_orders() {
     let mut rng = SplitMix::new(4242);

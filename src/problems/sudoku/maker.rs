@@ -244,6 +244,9 @@ struct Count {
 
 impl Observer for Count {
     const FINE: bool = false;
+    fn reads_path(&self) -> bool {
+        self.first.is_none()
+    }
     fn event(&mut self, _: crate::core::Event, s: &Search) -> ControlFlow<()> {
         if self.first.is_none() {
             self.first = Some(s.solution());

@@ -52,6 +52,9 @@ struct FirstSolution<'a> {
 
 impl Observer for FirstSolution<'_> {
     const FINE: bool = false;
+    fn reads_path(&self) -> bool {
+        self.first.is_none()
+    }
 
     fn event(&mut self, _: crate::core::Event, s: &Search) -> ControlFlow<()> {
         if self.first.is_none() {
