@@ -66,6 +66,9 @@ struct Keep(Vec<Vec<usize>>);
 
 impl Observer for Keep {
     const FINE: bool = false;
+    fn reads_path(&self) -> bool {
+        self.0.len() < 100
+    }
     fn event(&mut self, _: Event, s: &Search) -> ControlFlow<()> {
         let number = s.stats().solutions as usize;
         if self.0.len() < 100 && self.0.len() < number {

@@ -283,7 +283,12 @@ function buildForm() {
   }));
   for (const [key, p] of Object.entries(PRESETS)) ui.preset.append(new Option(p.label, key));
   // A changed switch loads at once, as a changed board, N or "distinct" does.
-  picker = new VariantPicker(ui['variant-picker'], () => { maker.followRules(picker.value); loadSpec(readInputs()); });
+  picker = new VariantPicker(ui['variant-picker'], () => {
+    maker.followRules(picker.value);
+    // A rule the givens break: its error is under the form, below the fold of a short window; the
+    // switch keeps the focus, the error comes into view (the status line cut it to "the givens b…").
+    if (!loadSpec(readInputs())) ui['input-error'].scrollIntoView({ block: 'nearest' });
+  });
   for (const k of KINDS.values()) state.texts[k.name] = defaultText(k.name);
   state.texts.sudoku = PRESETS['sudoku-hard'].text;
   state.texts['exact-cover'] = DEFAULT.text;
@@ -685,9 +690,16 @@ function bindControls() {
     writeInputs(spec);
     loadSpec(spec);
     updateFormState();
-    // The next action is the search's: arrows and Space must not pick another preset.
-    ui.play.focus();
+    // Chosen from the list (a click, or Enter in it), the next action is the search's: arrows and
+    // Space must not pick another preset, so the focus goes to Play. Chosen by an arrow on the
+    // closed list, the person is browsing the presets: the focus stays for the next arrow.
+    if (!presetKeyed) ui.play.focus();
+    presetKeyed = false;
   });
+  ui.preset.addEventListener('keydown', (e) => {
+    presetKeyed = /^(Arrow(Up|Down|Left|Right)|Home|End|Page(Up|Down))$/.test(e.key) || /^[a-z0-9]$/i.test(e.key);
+  });
+  ui.preset.addEventListener('blur', () => { presetKeyed = false; });
   ui['copy-link'].addEventListener('click', async () => {
     // The link is to the problem in the form: a changed form is loaded first (as Play does), and one
     // that does not load gets no link (the old problem's would be a link to something else).
@@ -954,16 +966,32 @@ function startHunt() {
     return;
   }
   state.hunting = { slice: 2000 };
-  ui['next-solution'].textContent = 'Stop searching';
+  huntLabel(true);
   state.statusNote = null;
   state.dirty = true;
+}
+
+/**
+ * Next solution's label while it hunts ("Stop searching") and after, in index.html's form: the long
+ * word in a `.lbl` span, which a narrow bar hides ("Next ✓", "Stop"); as plain text it took the
+ * phone's bar from Play ("▶ Pla"). The accessible name follows (an aria-label outranks the text).
+ * @param {boolean} hunting
+ */
+function huntLabel(hunting) {
+  const b = ui['next-solution'];
+  const [short, long, mark] = hunting ? ['Stop', ' searching', ''] : ['Next', ' solution', ' ✓'];
+  const lbl = document.createElement('span');
+  lbl.className = 'lbl';
+  lbl.textContent = long;
+  b.replaceChildren(short, lbl, mark);
+  b.setAttribute('aria-label', short + long);
 }
 
 /** @param {string} [message] */
 function stopHunt(message) {
   if (!state.hunting) return;
   state.hunting = null;
-  ui['next-solution'].textContent = 'Next solution';
+  huntLabel(false);
   if (message) note(message);
   state.dirty = true;
 }
@@ -1056,6 +1084,7 @@ function loop(now) {
     controlsFrom(snap);
   }
   for (const r of renderers) r.draw(now);
+  keepFocus();
   // While a run to the end counts on every core and nothing on the page moves, the loop sleeps
   // between frames: 60 wake-ups a second of the page's thread took 30-60 ms of CPU in a 1 s run
   // (14-queens, 2 workers on 2 cores), time the workers lose. Anything that changes the page wakes
@@ -1064,6 +1093,38 @@ function loop(now) {
     && !state.dirty && !renderers.some((r) => r.dirty || /** @type {{animating?: boolean}} */ (r).animating);
   if (still) loopSleep = setTimeout(() => { loopSleep = 0; requestAnimationFrame(loop); }, RUN_FRAME_MS);
   else requestAnimationFrame(loop);
+}
+
+/** Whether the preset list's next change comes from a key on it (browsing: the focus stays). */
+let presetKeyed = false;
+
+/** The control that last had the keyboard's focus (`keepFocus`). @type {Element | null} */
+let lastFocus = null;
+document.addEventListener('focusin', (e) => { lastFocus = /** @type {Element} */ (e.target); });
+
+/** Where the focus goes when the control holding it is disabled or hidden: its partner, else Play. */
+const FOCUS_NEXT = /** @type {Record<string, string>} */ ({
+  'run-to-end': 'run-cancel', 'run-cancel': 'run-to-end', 'run-anyway': 'run-cancel',
+  'race-stop': 'race-start', 'race-start': 'race-stop',
+  'step-back': 'step', 'step-back-choice': 'step-choice',
+});
+
+/** @param {Element | null | undefined} el */
+const usable = (el) => !!el && el.isConnected && !(/** @type {HTMLButtonElement} */ (el).disabled)
+  && el.getClientRects().length > 0;
+
+/**
+ * A control disabled or hidden while it had the focus (Back at the start, Run to end while it runs,
+ * the run box's Close, Stop at the race's end, the welcome's Watch) leaves the focus on the page's
+ * body: no ring, and the next Tab starts wherever the browser guesses. The focus moves to its
+ * partner or to Play instead, once a frame. (A click on the page's background also leaves the focus
+ * on the body; the control that had it is still usable then, and nothing moves.)
+ */
+function keepFocus() {
+  if (document.activeElement !== document.body || !lastFocus || usable(lastFocus)) return;
+  const next = [ui[FOCUS_NEXT[lastFocus.id]], ui.play].find(usable);
+  lastFocus = null;
+  if (next) next.focus({ preventScroll: true });
 }
 
 /** The frame loop's pace while it sleeps during a run to the end (see `loop`). */
@@ -1107,10 +1168,15 @@ function timelineFrom(t) {
   // Not while the user drags it: the value is theirs until the seek lands.
   if (Number(el.value) !== t.position) el.value = String(t.position);
   el.setAttribute('aria-valuetext', `event ${fmt(t.position)} of ${fmt(t.horizon)}`);
-  const text = `${fmt(t.position)} / ${fmt(t.horizon)} events${t.fromStart ? '' : ' since the last jump'}`;
+  // After a jump (Next solution, Solve, a run at full speed) the timeline starts there. Short, since
+  // it shares the bar with the speed ("0 / 0 events since the last jump" was cut to "0 / 0 event…"
+  // at 1280 px); the label's title has the long form.
+  const figures = `${fmt(t.position)} / ${fmt(t.horizon)}`;
+  const text = t.fromStart ? `${figures} events` : `${figures} since the jump`;
   if (ui['timeline-out'].textContent !== text) {
     ui['timeline-out'].textContent = text;
-    /** @type {HTMLElement} */ (ui['timeline-out'].parentElement).title = `Timeline: ${text}`;
+    /** @type {HTMLElement} */ (ui['timeline-out'].parentElement).title =
+      `Timeline: ${figures} events${t.fromStart ? '' : ' since the last jump (a search at full speed keeps no steps to go back through)'}`;
   }
 }
 
@@ -1128,7 +1194,8 @@ function statusLine(s) {
   else if (l.show && l.boards[l.index]) {
     // The board shows a kept solution: say which, so that the words and the board tell one story.
     const finished = st.done ? ` Search finished: ${count(st.solutions, 'solution', 'solutions')}, ${count(st.nodes, 'node', 'nodes')}.` : '';
-    text = `Showing solution ${l.index + 1} of ${l.boards.length}${l.source === 'run' ? ' from the run to the end' : ' found'}.${finished}`;
+    const found = st.done ? ' found' : ' found so far';
+    text = `Showing solution ${l.index + 1} of ${l.boards.length}${l.source === 'run' ? ' from the run to the end' : found}.${finished}`;
     kind = 'solution';
   } else if (st.done) { text = `Search finished: ${count(st.solutions, 'solution', 'solutions')}, ${count(st.nodes, 'node', 'nodes')}.`; kind = 'solution'; }
   else if (s.leaf === 'solution') { text = `Solution ${fmt(st.solutions)} found.`; kind = 'solution'; }

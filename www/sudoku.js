@@ -514,7 +514,10 @@ export class SudokuTools {
     // The live search stands on its latest solution (play stopped there): the board shows solution n
     // of n, and the list says so (it said "n kept", and ▶ then showed the same board as "n of n").
     const live = !l.show && l.source === 'search' && s.leaf === 'solution' && n > 0 && n === Number(s.stats.solutions);
-    const where = l.show ? `solution ${l.index + 1} of ${n}` : live ? `solution ${n} of ${n}` : `${n} kept`;
+    // "of n" while the search goes on is of the n found so far: "solution 1 of 1" read as "the only
+    // one" on 8-queens (92).
+    const sofar = l.source === 'search' && !s.stats.done ? ' found so far' : '';
+    const where = l.show ? `solution ${l.index + 1} of ${n}${sofar}` : live ? `solution ${n} of ${n}${sofar}` : `${n} kept`;
     const pos = n ? `${where}${l.source === 'run' ? ' (run to end)' : ''}${n >= LIMITS.keep ? `, the first ${LIMITS.keep}` : ''}` : '';
     if (ui['solution-pos'].textContent !== pos) ui['solution-pos'].textContent = pos;
     ui['solution-prev'].disabled = live ? n <= 1 : !l.show || l.index === 0;

@@ -182,7 +182,7 @@ export const TOURS = [
       },
       {
         at: 9, title: 'What the 4 rules out', term: 'cover',
-        text: 'The option covers r1=4, c4=4 and b2=4: every other option placing a 4 in row 1, column 4 or box 2 is hidden, which leaves more cells with one candidate.',
+        text: 'The option covers r1=4, c4=4 and b2=4 in turn. The first two hide every other option placing a 4 in row 1 or column 4; box 2 then has no other option for a 4 left, so the cover of b2=4 (the step shown) hides nothing. More cells are left with one candidate.',
         expect: { coveredCount: 20 },
       },
       {

@@ -93,3 +93,48 @@ test('keyboard: on the Sudoku board Space still plays, clearing an empty cell ch
   await page.keyboard.press('n');
   await page.waitForFunction(() => Number(window.dlx.model.stats().solutions) >= 1, null, { timeout: 60000 });
 });
+
+test('keyboard: a control disabled or hidden under the focus hands it on (never to the page body); arrows on the closed preset list browse it', async ({ page, base }) => {
+  const focused = () => page.evaluate(() => document.activeElement && (document.activeElement.id || document.activeElement.tagName));
+  const waitFocus = (id) => page.waitForFunction((i) => document.activeElement && document.activeElement.id === i, id, { timeout: 3000 })
+    .catch(async () => { throw new Error(`focus is on ${await focused()}, not ${id}`); });
+  // The welcome's "Watch the links dance" by Enter: the card goes, the focus is on Play (Space pauses).
+  await page.goto(`${base}/`);
+  await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
+  await page.focus(tid('welcome-play'));
+  await page.keyboard.press('Enter');
+  await waitFocus('play');
+  await page.keyboard.press('Space');
+  assert(await page.evaluate(() => !window.dlx.model.playing), 'Space after Watch did not pause');
+  // Back by Enter until the start disables it: the focus goes to Step.
+  await page.click(tid('reset'));
+  await page.click(tid('step'));
+  await page.click(tid('step'));
+  await page.focus(tid('step-back'));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await waitFocus('step');
+  // Run to end by Enter: while it runs, Cancel has the focus; when it is done, Close does, and Close
+  // hands the focus back to Run to end.
+  await open(page, base, '?queens=8');
+  await page.focus(tid('run-to-end'));
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done', null, { timeout: 30000 });
+  await waitFocus('run-cancel');
+  assert(/Close/.test(await page.textContent('#run-cancel')), `the run box's button says ${await page.textContent('#run-cancel')}`);
+  await page.keyboard.press('Enter');
+  await waitFocus('run-to-end');
+  // The presets by arrows on the closed list: each arrow loads the next one, the focus stays.
+  await page.selectOption('#preset', 'knuth-6x7');
+  const first = await page.inputValue('#preset');
+  await page.focus('#preset');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  const after = await page.inputValue('#preset');
+  const order = await page.$$eval('#preset option', (os) => os.map((o) => o.value).filter(Boolean));
+  assert(order.indexOf(after) === order.indexOf(first) + 2, `two arrows from ${first} gave ${after}`);
+  assert((await focused()) === 'preset', `the focus left the list: ${await focused()}`);
+  // The list names the preset loaded (it goes back to "Preset…" where the problem is not one).
+  await page.waitForTimeout(100);
+  assert((await page.inputValue('#preset')) === after, `the preset ${after} did not load`);
+});

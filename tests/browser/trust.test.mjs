@@ -163,13 +163,13 @@ test('trust: several solutions: verdict, narration, status and the kept list tel
     narration: await page.evaluate(() => window.dlx.model.narration()), verdict: await text(page, 'verdict'),
   });
   let s = await story();
-  assert(s.board === kept[0] && s.pos === 'solution 1 of 2', `board/list: ${JSON.stringify(s)}`);
-  assert(/^Showing solution 1 of 2 found\./.test(s.status), `status: ${s.status}`);
+  assert(s.board === kept[0] && s.pos === 'solution 1 of 2 found so far', `board/list: ${JSON.stringify(s)}`);
+  assert(/^Showing solution 1 of 2 found so far\./.test(s.status), `status: ${s.status}`);
   assert(!/showing the second|Solution 2 found/i.test(`${s.narration} ${s.status} ${s.verdict}`), `words against the board: ${JSON.stringify(s)}`);
   assert(!/showing the first/.test(s.verdict), `verdict: ${s.verdict}`);
   await page.click(tid('solution-next'));
   s = await story();
-  assert(s.board === kept[1] && s.pos === 'solution 2 of 2' && /^Showing solution 2 of 2 found\./.test(s.status), `after ▶: ${JSON.stringify(s)}`);
+  assert(s.board === kept[1] && s.pos === 'solution 2 of 2 found so far' && /^Showing solution 2 of 2 found so far\./.test(s.status), `after ▶: ${JSON.stringify(s)}`);
   report.push(`Solve, several solutions: verdict "${s.verdict}", narration "${s.narration}"`);
 });
 
@@ -184,7 +184,7 @@ test('trust: kept solutions are those reached: play overshooting a stop, a tour\
   assert(st.solutions === 1 && st.kept === 1, `play stopped at solution ${st.solutions} with ${st.kept} kept`);
   // The board shows it live: the list says which it is, as after Next solution (it said "1 kept", and
   // ▶ showed the same board as "solution 1 of 1").
-  assert((await text(page, 'solution-pos')) === 'solution 1 of 1', `list: ${await text(page, 'solution-pos')}`);
+  assert((await text(page, 'solution-pos')) === 'solution 1 of 1 found so far', `list: ${await text(page, 'solution-pos')}`);
   assert(await page.isDisabled(tid('solution-next')) && await page.isDisabled(tid('solution-prev')), 'the list pages from its only solution');
   // The timeline ends at the solution shown: the events play took past it were never shown (it read
   // "48,527 / 53,198 events", as if stepped back).
@@ -407,7 +407,7 @@ test('trust: Next solution after a run to the end shows the solution the search 
       narration: await page.evaluate(() => window.dlx.model.narration()),
     };
     assert(s.board === s.kept, `solution ${k}: the board is not the search's solution ${k}: ${JSON.stringify(s)}`);
-    assert(s.pos === `solution ${k} of ${k}` && s.status.startsWith(`Showing solution ${k} of ${k} found.`), `solution ${k}: ${JSON.stringify(s)}`);
+    assert(s.pos === `solution ${k} of ${k} found so far` && s.status.startsWith(`Showing solution ${k} of ${k} found so far.`), `solution ${k}: ${JSON.stringify(s)}`);
     assert(!/run to end/.test(`${s.pos} ${s.status}`), `solution ${k} is said to be the run's: ${JSON.stringify(s)}`);
     // The run keeps its solutions in the search's order: its first is the search's first.
     if (k === 1) assert(runFirst === s.board, `the run's first solution is not the search's first:\n${runFirst}\n${s.board}`);
@@ -511,4 +511,22 @@ test('trust: on a phone, a grid pasted after "Paste a Sudoku" is solved from bes
   assert(await page.isHidden(tid('solve-form')), 'the form\'s Solve is shown for queens');
   report.push(`phone: pasted HoDoKu grid solved from the form (${verdict}); the board's top at ${after.top.toFixed(0)} px after`);
   await context.close();
+});
+
+test('trust: a variant rule ticked that the givens break shows its whole error in view at 1280x800, the switch keeping the focus', async ({ page, base }) => {
+  await page.goto(`${base}/`);
+  await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
+  await page.click(tid('welcome-sudoku'));
+  await page.waitForFunction(() => window.dlx.model.info.kind === 'sudoku');
+  // Easter Monster breaks the X rule (two 1s on the main diagonal).
+  await page.click('#variant-x');
+  await page.waitForFunction(() => !document.getElementById('input-error').hidden);
+  await page.waitForTimeout(300);
+  const g = await page.evaluate(() => {
+    const r = document.getElementById('input-error').getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, h: window.innerHeight, text: document.getElementById('input-error').textContent, focus: document.activeElement.id };
+  });
+  assert(/break|rule|diagonal/i.test(g.text), `the error: ${g.text}`);
+  assert(g.top >= 0 && g.bottom <= g.h, `the error is out of view: ${JSON.stringify(g)}`);
+  assert(g.focus === 'variant-x', `the focus moved to ${g.focus}`);
 });
