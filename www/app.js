@@ -488,6 +488,8 @@ function showInputError(kind, err, focus) {
   if (line !== undefined && !/^line \d/.test(msg)) msg = `line ${line}${column !== undefined ? `, column ${column}` : ''}: ${msg}`;
   ui['input-error'].textContent = msg;
   ui['input-error'].hidden = false;
+  // The narration says it is of the problem loaded before while the error stands (`takeSnapshot`).
+  state.dirty = true;
   const input = inputElement(kind);
   input.setAttribute('aria-invalid', 'true');
   if (focus && input instanceof HTMLTextAreaElement && line !== undefined) {
@@ -518,6 +520,7 @@ function utf16Range(text, line, column) {
 }
 
 function clearInputError() {
+  if (!ui['input-error'].hidden) state.dirty = true;
   ui['input-error'].hidden = true;
   ui['input-error'].textContent = '';
   for (const el of [ui.size, ui.puzzle, ui['matrix-input'], ui['pentomino-board']]) el.removeAttribute('aria-invalid');
@@ -1078,7 +1081,7 @@ function loop(now) {
   if (state.dirty) {
     state.dirty = false;
     state.snapshots++;
-    const snap = takeSnapshot(model, { hunting: !!state.hunting, run: runs.state, epoch: state.epoch });
+    const snap = takeSnapshot(model, { hunting: !!state.hunting, run: runs.state, epoch: state.epoch, formError: !ui['input-error'].hidden });
     sudoku.decorate(snap);
     for (const r of renderers) r.update(snap);
     controlsFrom(snap);

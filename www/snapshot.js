@@ -60,7 +60,7 @@ import { TREE_DEPTH, NODE } from './engine.js';
 /**
  * Reads the model. All the wasm calls happen here, before any renderer reads a view.
  * @param {import('./model.js').Model} model
- * @param {{hunting: boolean, run: import('./run.js').RunState, epoch: number}} app
+ * @param {{hunting: boolean, run: import('./run.js').RunState, epoch: number, formError?: boolean}} app
  * @returns {Snapshot}
  */
 export function takeSnapshot(model, app) {
@@ -75,6 +75,10 @@ export function takeSnapshot(model, app) {
     // not the undo.
     narration = `Solution ${Number(stats.solutions).toLocaleString('en-US')} found at level ${stats.level}: every primary item is covered.`;
   }
+  // The form's text does not load (its error is shown): the search, its board and this line are
+  // the problem loaded before, which "Solved: …" beside "Not solved: the puzzle in the box does not
+  // load" did not say.
+  if (app.formError && narration) narration = `The problem loaded before: ${narration}`;
   const chosen = model.chosenNodes();
   // The option of a node: walk left to the spacer before it, whose `next` is the option's number.
   const { nodes } = model.views();

@@ -78,6 +78,10 @@ test('trust: Solve answers the puzzle in the form (loading it first), or refuses
   await page.click(tid('solve'));
   const short = await text(page, 'verdict');
   assert(/^Not solved: the puzzle in the box does not load: line 1, column 80: .*80 cells.*loaded before\.$/.test(short), `Solve of 80 cells: ${short}`);
+  // The narration is the search's, of the puzzle solved before: it says so (it said "Solved: …" beside
+  // "Not solved" with nothing to tell them apart).
+  const story = await text(page, 'narration');
+  assert(/^The problem loaded before: Solved/.test(story), `narration beside the refusal: ${story}`);
   // The refusal is of that text: once the box changes it goes (it stayed, naming the old error).
   await page.fill(tid('puzzle'), EASTER.slice(0, 79));
   assert((await text(page, 'verdict')) === '', `the verdict after the box changed: ${await text(page, 'verdict')}`);
