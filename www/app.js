@@ -616,6 +616,9 @@ function normalText(kind, text) {
   return kindOf(kind).input === 'size' ? String(Number(text.trim())) : text;
 }
 
+/** The top bar's Edit button's own title (index.html's), for `updateFormState`. */
+const EDIT_TITLE = document.getElementById('open-problem')?.title ?? '';
+
 /** Whether the form describes the problem loaded. */
 function formIsLoaded() {
   const p = M().problem;
@@ -638,6 +641,14 @@ function updateFormState() {
   ui.preset.value = preset || '';
   ui['form-state'].hidden = loaded;
   ui.load.classList.toggle('stale', !loaded);
+  // The top bar's Edit too: the kind named beside it may not be the one shown (another kind chosen,
+  // not loaded yet), and the side column with its "Not loaded" may be closed (a drawer, a phone).
+  const edit = ui['open-problem'];
+  if (edit.classList.contains('stale') === loaded) {
+    edit.classList.toggle('stale', !loaded);
+    edit.setAttribute('aria-label', loaded ? 'Edit' : 'Edit (not loaded)');
+    edit.title = loaded ? EDIT_TITLE : `Not loaded: the form holds another problem than the one shown; Load, Play, Step or Run loads it. ${EDIT_TITLE}`;
+  }
   const u = state.undo[state.undo.length - 1];
   ui['undo-text'].hidden = !u;
   if (u) ui['undo-text'].textContent = `Undo: your ${kindOf(u.kind).label} text`;

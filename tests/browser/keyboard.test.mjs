@@ -138,3 +138,22 @@ test('keyboard: a control disabled or hidden under the focus hands it on (never 
   await page.waitForTimeout(100);
   assert((await page.inputValue('#preset')) === after, `the preset ${after} did not load`);
 });
+
+test('keyboard: another kind chosen (not loaded yet) marks the top bar\'s Edit too, not only the side column', async ({ page, base }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await open(page, base, '?queens=6');
+  const edit = () => page.evaluate(() => {
+    const b = document.querySelector('[data-testid="open-problem"]');
+    return { stale: b.classList.contains('stale'), label: b.getAttribute('aria-label'), title: b.title };
+  });
+  assert(!(await edit()).stale, 'Edit marked with the form loaded');
+  await page.focus(tid('problem'));
+  await page.keyboard.press('ArrowDown');
+  const e = await edit();
+  assert(e.stale && e.label === 'Edit (not loaded)' && /^Not loaded/.test(e.title), `Edit after another kind: ${JSON.stringify(e)}`);
+  // The search shown is still the queens'.
+  assert(await page.evaluate(() => window.dlx.model.info.title.startsWith('6')), 'the kind loaded by itself');
+  // Load (in the side column, a closed drawer at this width) loads the kind chosen.
+  await page.evaluate(() => document.querySelector('[data-testid="load"]').click());
+  assert(!(await edit()).stale, 'Edit still marked after Load');
+});
