@@ -102,8 +102,12 @@ test('stage: a first visit says what this is and offers one first action; its te
     const intro = document.querySelector('[data-testid="intro"]');
     const a = lum(getComputedStyle(intro).color), b = lum(bg(intro));
     const welcome = document.querySelector('[data-testid="welcome"]');
-    return { shown: !welcome.hidden && welcome.getBoundingClientRect().height > 0, ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05), play: document.querySelector('[data-testid="welcome-play"]').textContent };
+    // The board's legend stays in sight beside the welcome (it sat under the card's bottom).
+    const wr = welcome.getBoundingClientRect(), lr = document.getElementById('board-legend').getBoundingClientRect();
+    const legendHidden = lr.height > 0 && wr.bottom > lr.top && wr.top < lr.bottom && wr.left < lr.right && wr.right > lr.left;
+    return { shown: !welcome.hidden && welcome.getBoundingClientRect().height > 0, legendHidden, ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05), play: document.querySelector('[data-testid="welcome-play"]').textContent };
   });
+  assert(!w.legendHidden, 'the welcome covers the board legend');
   report.push(`welcome: the intro's text at ${w.ratio.toFixed(2)}:1 (it was grey on navy at 2.64:1)`);
   assert(w.shown, 'no welcome on a first visit');
   assert(w.ratio >= 4.5, `the intro's contrast is ${w.ratio.toFixed(2)}:1`);
