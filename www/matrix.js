@@ -26,6 +26,8 @@ const MAX_SCALE = 96;
 export const READABLE = 22;
 /** World height of the header band pinned at the top (item names and the header row) when scrolled. */
 const PINNED_BAND = 2.6;
+/** Where the row labels (option numbers) end, in px from the canvas's left edge, once pinned there. */
+const LABEL_BAND = 34;
 
 /**
  * What a frame draws: the snapshot's part (update), the live views of the link arrays (_live, at every
@@ -200,11 +202,22 @@ export class MatrixView {
     const width = w / worldW;
     // Whole if the cells stay boxes; else boxes of 8 px if the width allows, scrolling down.
     this.scale = Math.min(MAX_SCALE * 0.5, all >= PIXEL ? all : Math.min(width, Math.max(all, 8)));
-    this.ox = -1.3 - Math.max(0, (w / this.scale - worldW) / 2);
+    this.ox = Math.min(this._leftmost(this.scale), -1.3 - Math.max(0, (w / this.scale - worldW) / 2));
     this.oy = this.alignTop ? -2 : -3;
     if (worldH * this.scale < h && !this.alignTop) this.oy -= (h / this.scale - worldH) / 2;
     this.atFit = true;
     this.dirty = true;
+  }
+
+  /**
+   * The view's left edge (world x) furthest right that still shows column 0 whole at scale `s`. Where
+   * option numbers are drawn, they are pinned to the canvas's left edge on a band 36 px wide once the
+   * view is panned right of them (`_drawLinks`): the view stops where the numbers sit left of column 0
+   * and the band is not drawn (at the follow zoom, 22 px a cell, it hid a third of the root's column).
+   * @param {number} s
+   */
+  _leftmost(s) {
+    return s >= NAMES ? Math.min(-1.3, -0.15 - LABEL_BAND / s) : -1.3;
   }
 
   /** The Fit button (or the 0 key): the whole matrix, and no zooming in to follow until Follow. */
@@ -579,9 +592,14 @@ export class MatrixView {
     } else if (zoomed) {
       this.oy = -3;
     }
-    const left = this.ox, right = this.ox + w / this.scale;
+    // A column under the row numbers' band (drawn where column 0 is panned out of sight) is out of view.
+    const band = this.scale >= NAMES && (-0.15 - this.ox) * this.scale < LABEL_BAND ? LABEL_BAND / this.scale : 0;
+    const left = this.ox + band, right = this.ox + w / this.scale;
     if (zoomed || col < left + 0.2 || col + 1 > right - 0.2) {
-      this.ox = Math.max(-1.3, col - (w / this.scale) * 0.4);
+      // 40% across; or from the left end where that keeps the column in the left 60%: the columns
+      // left of it then show whole, with no band of option numbers over the first of them.
+      const leftmost = this._leftmost(this.scale);
+      this.ox = col - leftmost <= (w / this.scale) * 0.6 ? leftmost : col - (w / this.scale) * 0.4;
       this.dirty = true;
     }
     if (before[0] !== this.scale || before[1] !== this.ox || before[2] !== this.oy) this.atFit = false;
@@ -967,13 +985,13 @@ export class MatrixView {
 
     // Row labels: the option's number, stuck to the left edge.
     if (named) {
-      const lx = Math.max(sx(-0.15), 34);
+      const lx = Math.max(sx(-0.15), LABEL_BAND);
       ctx.font = `${Math.min(12, s * 0.45)}px ${c.mono}`;
       ctx.textAlign = 'right';
       ctx.textBaseline = 'middle';
-      if (sx(-0.15) < 34) {
+      if (sx(-0.15) < LABEL_BAND) {
         ctx.fillStyle = alpha(c.canvas, 0.92);
-        ctx.fillRect(0, Math.max(0, sy(HEAD_GAP)), 36, h);
+        ctx.fillRect(0, Math.max(0, sy(HEAD_GAP)), LABEL_BAND + 2, h);
       }
       this.drawn.rowLabelX = lx;
       for (let r = r0; r <= r1; r++) {

@@ -64,6 +64,33 @@ test('matrix: item names and row labels stay pinned zoomed in and panned; a keyb
   assert(/^item /.test((await page.textContent('#matrix-hover')).trim()), 'up from the first node is not its item');
 });
 
+test('matrix: following the search keeps its column clear of the pinned option numbers (a column panned under their band counted as in view)', async ({ page, base }) => {
+  await open(page, base, `?sudoku=${HARD_SUDOKU}`);
+  const at = (how) => page.evaluate(async (how) => {
+    const mv = window.dlx.app.matrix;
+    const L = mv.layout;
+    mv.setFollowZoom(true);
+    // The item of column 0, then one 12 columns in, panned to sit under the numbers' band.
+    const item = how.item;
+    if (how.under === null) mv.scale = 2; // as at Fit: the follow zooms in
+    else { mv.scale = 22; mv.ox = L.headerX[item] - how.under / mv.scale; }
+    mv._follow({ ...mv.frame, trying: 0, chosen: [], branching: item, follow: true });
+    mv.dirty = true;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return { scale: mv.scale, left: (L.headerX[item] - mv.ox) * mv.scale, labels: mv.drawn.rowLabels, labelX: mv.drawn.rowLabelX };
+  }, how);
+  const first = await page.evaluate(() => { const L = window.dlx.app.matrix.layout; let best = 1; for (let i = 1; i <= L.n; i++) if (L.headerX[i] < L.headerX[best]) best = i; return best; });
+  const a = await at({ item: first, under: null });
+  report.push(`follow zoom ${a.scale} px a cell: the first item's column starts ${a.left.toFixed(1)} px in, the option numbers end at ${a.labelX.toFixed(1)} px`);
+  assert(a.scale >= 20 && a.labels > 0, `the follow did not zoom in to names: ${JSON.stringify(a)}`);
+  // The root's column, left of the first item's, is whole too: no band is drawn at the left end.
+  assert(a.left - a.scale >= 36, `the root's column is under the option numbers' band: ${JSON.stringify(a)}`);
+  const twelfth = await page.evaluate((first) => { const L = window.dlx.app.matrix.layout; for (let i = 1; i <= L.n; i++) if (L.headerX[i] === L.headerX[first] + 12) return i; return -1; }, first);
+  assert(twelfth > 0, 'no item in column 12');
+  const b = await at({ item: twelfth, under: 10 });
+  assert(b.left >= 36, `a followed column left under the numbers' band: ${JSON.stringify(b)}`);
+});
+
 test('touch: a tap on the matrix shows a node, one finger scrolls the page until then', async ({ browser, base }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   const page = await context.newPage();
