@@ -498,6 +498,9 @@ function showInputError(kind, err, focus) {
     input.focus();
     input.setSelectionRange(at, end);
   }
+  // Where the person acted (Load, Play, Solve), the error comes into sight: under a long text it sat
+  // below the side column's fold, with only its first words in the status line.
+  if (focus) ui['input-error'].scrollIntoView({ block: 'nearest' });
   const info = M().info;
   note(`Error: ${msg}${info ? ` (still loaded: ${info.title})` : ''}`, 'error');
 }

@@ -13,6 +13,37 @@ const EASTER_DEAD = '1...9...2.9.4...5...6...7...5.9.3.......7.......85..4.7....
 const P16 = '.......5B...76F.G2.394D..6..A.C..BA....72.5..9D....6..C..9.....26.2G.A...F...C35....G7..5C..1F..9..F...B.D4E..6......8..7G..4.E..E.85......B.7...9..A.BC..D..5...3...91F6..2D8.E2.G.8E....F.C.B3ACE.2.7...3...8..G.....9..67.4A.8..1...3C..A...F..624...D.98.B5.';
 const P25 = 'H.2....N..G.DO.7..9M.B.....9..6..2HA8.P.J..I1.F5..PA.8NFG..O1BI.KH3.24.LC7..1IBK......6....5.D..8N.A.GDF5.1K.JML9..PN.EA26.H4C9.7A.2GF...B.1K4..IL.M.D.....P.1..DO.5..A7..6.4K...L.M.I4.K.78CA.1.....G32.EB..ODM.5.J.K43.H.28..C.......9A8C.HF.G5MO.DBP1N.1.JN...97...H.2...O..C.A..F.3.N.I.1L57.9AEC.8..2..46.K.C8.PAF3O..M957.J..1..8P...FD..BN....2..6759M..L....6..........NJ..3DGF..3.FA...E....L9..C.K1.I.E..A.GO.5D.1.I62...HC..97DO...1J6...M.98EBA.P34F.HI.K16.7...H.3.F..G5..AB..9.CM84H.3..A....61...GLDO6.4IH....832.FOL7D.51.JBNF3.2OEN.1..DM.78....4.H6KB.1.JD....K..6H..2G.A9....CA..2...F.E1..6.I...D.L..5MD....4...A.PB..1N.2.F.';
 
+/** Easter Monster as copied from a web page: a row a line, cells spaced, boxes by pipes and dashes. */
+function webGrid(line) {
+  const rows = rowsOf(line, 9, '').split('\n').map((r) => [r.slice(0, 3), r.slice(3, 6), r.slice(6)].map((b) => [...b].join(' ')).join(' | '));
+  return [...rows.slice(0, 3), '------+-------+------', ...rows.slice(3, 6), '------+-------+------', ...rows.slice(6)].join('\n') + '\n';
+}
+
+test('sudoku: a pasted grid with a cell missing from row 3 names line 3, and the error is in sight after Play', async ({ page, base }) => {
+  await open(page, base);
+  await page.click(tid('welcome-sudoku'));
+  const lines = webGrid(EASTER).split('\n');
+  lines[2] = lines[2].slice(0, -2);
+  await page.fill(tid('puzzle'), lines.join('\n'));
+  await page.click(tid('play'));
+  const err = await page.evaluate(() => {
+    const e = document.getElementById('input-error');
+    const r = e.getBoundingClientRect();
+    // Visible: inside the window and inside every scrolling box around it.
+    let inside = r.top >= 0 && r.bottom <= window.innerHeight;
+    for (let p = e.parentElement; p; p = p.parentElement) {
+      const cs = getComputedStyle(p);
+      if (/(auto|scroll)/.test(cs.overflowY)) { const b = p.getBoundingClientRect(); inside = inside && r.top >= b.top - 1 && r.bottom <= b.bottom + 1; }
+    }
+    const ta = /** @type {HTMLTextAreaElement} */ (document.querySelector('[data-testid="puzzle"]'));
+    return { text: e.hidden ? '' : e.textContent, inside, caret: ta.value.slice(0, ta.selectionStart).split('\n').length };
+  });
+  report.push(`short row pasted: "${err.text}"`);
+  assert(/^line 3, column 1: this line has 8 cells where the other 8 lines have 9: read 80 cells/.test(err.text), `the error: ${err.text}`);
+  assert(err.inside, 'the error is out of sight after Play');
+  assert(err.caret === 3, `the caret is on line ${err.caret}, not on the short row`);
+});
+
 /** The value of a standard symbol (1-9, A-P), 0 for '.'. */
 const value = (ch) => (ch === '.' ? 0 : parseInt(ch, 36));
 /** A line as rows of n cells, each written by `cell`, joined by `sep`. */

@@ -319,9 +319,46 @@ fn count_error(cells: &[Written], rows: &[(usize, &str)], numbers: Option<usize>
     if let Some(k) = numbers {
         message.push_str(&format!(" (read as numbers, they are {k} cells)"));
     }
+    if let Some((line, k, m, others)) = odd_row(cells, rows) {
+        return InputError::at(
+            line,
+            1,
+            format!(
+                "this line has {k} {} where the other {others} lines have {m}: {message}",
+                if k == 1 { "cell" } else { "cells" }
+            ),
+        );
+    }
     match cells.last() {
         Some(w) => InputError::at(w.line, w.col, message),
         None => InputError::new(message),
+    }
+}
+
+/// In a grid written a row a line whose count is wrong, the line of the row that is not as long as
+/// the others (a cell left out or typed twice in one row): (line, its cells, the others' cells, how
+/// many others). Only where the lines are as many as the others' cells, a Sudoku's side (4, 9, 16
+/// or 25), and one or two differ; else the count is all there is to say.
+fn odd_row(cells: &[Written], rows: &[(usize, &str)]) -> Option<(usize, usize, usize, usize)> {
+    let counts: Vec<(usize, usize)> = rows
+        .iter()
+        .map(|&(line, _)| (line, cells.iter().filter(|w| w.line == line).count()))
+        .collect();
+    // The most common count (the rows' length) and the lines with another.
+    let mut tally: Vec<(usize, usize)> = Vec::new();
+    for &(_, k) in &counts {
+        match tally.iter_mut().find(|(c, _)| *c == k) {
+            Some((_, n)) => *n += 1,
+            None => tally.push((k, 1)),
+        }
+    }
+    let &(m, agree) = tally.iter().max_by_key(|&&(_, n)| n)?;
+    let odd: Vec<(usize, usize)> = counts.into_iter().filter(|&(_, k)| k != m).collect();
+    match odd.as_slice() {
+        [(line, k), ..] if m == rows.len() && box_side(m * m).is_some() && odd.len() <= 2 => {
+            Some((*line, *k, m, agree))
+        }
+        _ => None,
     }
 }
 

@@ -204,6 +204,51 @@ fn wrong_number_of_cells() {
     assert_eq!((e.line, e.column), (None, None));
 }
 
+/// A grid as copied from a web page, one row a line, with a cell left out of row 3: the error names
+/// that row's line (it named the last cell read, in row 9, which is right).
+#[test]
+fn a_short_row_is_named() {
+    let rows: Vec<String> = P9
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let r: Vec<String> = r.iter().map(|&b| (b as char).to_string()).collect();
+            format!(
+                "{} | {} | {}",
+                r[..3].join(" "),
+                r[3..6].join(" "),
+                r[6..].join(" ")
+            )
+        })
+        .collect();
+    let mut lines: Vec<String> = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        if i == 3 || i == 6 {
+            lines.push("------+-------+------".into());
+        }
+        lines.push(r.clone());
+    }
+    // Row 3 loses its last cell (line 3 of the text); row 8 gains one (line 10).
+    let cut = lines[2].len() - 2;
+    lines[2].truncate(cut);
+    let e = err(&(lines.join("\n") + "\n"));
+    assert_eq!(
+        e.message,
+        "this line has 8 cells where the other 8 lines have 9: read 80 cells; a Sudoku has 16, 81, \
+         256 or 625"
+    );
+    assert_eq!((e.line, e.column), (Some(3), Some(1)));
+    lines[9].push_str(" 1");
+    assert_eq!(
+        err(&lines.join("\n")).line,
+        Some(3),
+        "a short and a long row: the first"
+    );
+    // Lines that are not a grid's rows (six lines of two or three cells): only the count.
+    let e = err("1.3\n4.6\n7.\n9.\n2.\n4.");
+    assert_eq!(e.message, "read 14 cells; a Sudoku has 16, 81, 256 or 625");
+}
+
 #[test]
 fn a_grid_one_row_a_line_with_a_short_row_and_a_long_one_says_which_line() {
     // 81 cells in all, 8 on line 2 and 10 on line 9: read on, they made a clash far from the fault.
