@@ -540,7 +540,7 @@ export class MatrixView {
     // where it was: the same links, path and option tried. Walked and drawn again for it, the links
     // of 14-queens took 15 ms of the page's thread at a click on Run to end, while the run's
     // workers wanted both cores of the machine.
-    const key = `${s.epoch} ${s.timeline.gen} ${s.timeline.position} ${s.follow}`;
+    const key = `${s.epoch} ${s.timeline.gen} ${s.timeline.at} ${s.follow}`;
     if (key === this._seen) return;
     this._seen = '';
     // emptied: the header of the item the lookahead found with no option left, at a Reject; else -1,

@@ -210,6 +210,7 @@ export class Model {
     this.eventsPerSecond = 0;
     this.position = 0;
     this.horizon = 0;
+    this.low = 0;
     this.fromStart = true;
     this.timelineGen++;
     this.explored.reset();
@@ -238,6 +239,8 @@ export class Model {
     if (forward) this.eventsPlayed += taken;
     this.position += forward ? taken : -taken;
     this.horizon = Math.max(this.horizon, this.position);
+    // Back from where a jump landed: the timeline reaches further back (it never goes below its start).
+    this.low = Math.min(this.low, this.position);
     this._readEvents();
     this._refresh();
     return taken;
@@ -260,7 +263,12 @@ export class Model {
    * within what has been reached. @param {number} target @returns {number} events moved
    */
   seek(target) {
-    const t = Math.max(0, Math.min(this.horizon, Math.round(target)));
+    return this._seekTo(this.low + Math.round(target));
+  }
+
+  /** `seek` to a position as `position` counts it (from the start, or from where a jump landed). @param {number} at */
+  _seekTo(at) {
+    const t = Math.max(this.low, Math.min(this.horizon, at));
     const d = t - this.position;
     if (d > 0) return this.step(d);
     if (d < 0) return this.stepBack(-d);
@@ -274,6 +282,7 @@ export class Model {
   _jumped() {
     this.position = 0;
     this.horizon = 0;
+    this.low = 0;
     this.fromStart = false;
     this.timelineGen++;
   }
@@ -289,8 +298,8 @@ export class Model {
    */
   goTo(key) {
     const t = this.explored.map.get(key);
-    if (t && t.pos >= 0 && t.gen === this.timelineGen && t.pos <= this.horizon) return this.seek(t.pos);
-    if (key === '' && this.fromStart) return this.seek(0);
+    if (t && t.gen === this.timelineGen && t.pos >= this.low && t.pos <= this.horizon) return this._seekTo(t.pos);
+    if (key === '' && this.fromStart) return this._seekTo(0);
     const target = key === '' ? [] : key.split('.').map(Number);
     let moved = 0;
     for (let i = 0; i < MAX_CHOICE_MOVES; i++) {

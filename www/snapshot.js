@@ -50,9 +50,10 @@ import { TREE_DEPTH, NODE } from './engine.js';
  * @property {number} coverContext    1: the latest cover/uncover is of the item branched on; 2: of an
  *                                    item of the option tried; 0: neither
  * @property {'solution' | 'dead' | 'level' | null} stoppedAt  why play stopped by itself, if it did
- * @property {{position: number, horizon: number, fromStart: boolean, gen: number}} timeline  events
- *                                    from the start (or the latest jump) and the furthest point
- *                                    reached; gen changes with every jump and restart
+ * @property {{position: number, horizon: number, at: number, fromStart: boolean, gen: number}} timeline
+ *                                    events from the timeline's start (the search's, or after a jump
+ *                                    the earliest point reached since) and the furthest point reached;
+ *                                    `at` the model's own position; gen changes with every jump and restart
  */
 
 /** @typedef {{update(s: Snapshot): void, draw(now: number): void, dirty?: boolean}} Renderer */
@@ -119,6 +120,8 @@ export function takeSnapshot(model, app) {
     lastEvent: model.lastEvent(),
     coverContext: model.info ? model.coverContext() : 0,
     stoppedAt: model.stoppedAt,
-    timeline: { position: model.position, horizon: model.horizon, fromStart: model.fromStart, gen: model.timelineGen },
+    // The timeline's figures count from its start, the earliest event reached since the last jump
+    // (`at`: the position as the model counts it, from where the jump landed).
+    timeline: { position: model.position - model.low, horizon: model.horizon - model.low, at: model.position, fromStart: model.fromStart, gen: model.timelineGen },
   };
 }
