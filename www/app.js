@@ -1124,11 +1124,14 @@ const FOCUS_NEXT = /** @type {Record<string, string>} */ ({
   'run-to-end': 'run-cancel', 'run-cancel': 'run-to-end', 'run-anyway': 'run-cancel',
   'race-stop': 'race-start', 'race-start': 'race-stop',
   'step-back': 'step', 'step-back-choice': 'step-choice',
+  // The kept solutions' arrows at either end of the list; a tour's Next at its last stop, Back at its first.
+  'solution-prev': 'solution-next', 'solution-next': 'solution-prev',
+  'tour-next': 'tour-leave', 'tour-back': 'tour-next',
 });
 
 /** @param {Element | null | undefined} el */
 const usable = (el) => !!el && el.isConnected && !(/** @type {HTMLButtonElement} */ (el).disabled)
-  && el.getClientRects().length > 0;
+  && el.getClientRects().length > 0 && !el.closest('[inert]');
 
 /**
  * A control disabled or hidden while it had the focus (Back at the start, Run to end while it runs,
@@ -1139,7 +1142,8 @@ const usable = (el) => !!el && el.isConnected && !(/** @type {HTMLButtonElement}
  */
 function keepFocus() {
   if (document.activeElement !== document.body || !lastFocus || usable(lastFocus)) return;
-  const next = [ui[FOCUS_NEXT[lastFocus.id]], ui.play].find(usable);
+  const partner = FOCUS_NEXT[lastFocus.id];
+  const next = [partner && document.getElementById(partner), ui.play].find(usable);
   lastFocus = null;
   if (next) next.focus({ preventScroll: true });
 }

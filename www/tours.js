@@ -265,6 +265,7 @@ export class Tours {
       b.type = 'button';
       b.textContent = label;
       b.dataset.testid = id;
+      b.id = id;
       b.title = title;
       b.addEventListener('click', fn);
       buttons.append(b);

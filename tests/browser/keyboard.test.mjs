@@ -157,3 +157,29 @@ test('keyboard: another kind chosen (not loaded yet) marks the top bar\'s Edit t
   await page.evaluate(() => document.querySelector('[data-testid="load"]').click());
   assert(!(await edit()).stale, 'Edit still marked after Load');
 });
+
+test('keyboard: the kept solutions\' arrows hand the focus to each other at either end (not to Play, whose Enter then played), and a tour\'s Next at its last stop to Leave tour', async ({ page, base }) => {
+  const focused = () => page.evaluate(() => document.activeElement && (document.activeElement.id || document.activeElement.tagName));
+  const waitFocus = (id) => page.waitForFunction((i) => document.activeElement && document.activeElement.id === i, id, { timeout: 3000 })
+    .catch(async () => { throw new Error(`focus is on ${await focused()}, not ${id}`); });
+  await open(page, base, '?queens=8');
+  for (let i = 1; i <= 3; i++) {
+    await page.click(tid('next-solution'));
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="solutions"]').textContent) === n, i);
+  }
+  await page.focus(tid('solution-prev'));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await waitFocus('solution-next');
+  await page.keyboard.press('Enter');
+  assert(await page.evaluate(() => !window.dlx.model.playing), 'Enter after the first solution played the search');
+  await page.keyboard.press('Enter');
+  await waitFocus('solution-prev');
+  // A tour by Enter to its end: Next is disabled there, the focus goes to Leave tour.
+  await page.click(tid('tour-latin-2'));
+  await waitFocus('tour-next');
+  const stops = await page.evaluate(() => Number(/of (\d+)/.exec(document.querySelector('[data-testid="tour-where"]').textContent)[1]));
+  for (let i = 1; i < stops; i++) await page.keyboard.press('Enter');
+  assert(await page.isDisabled(tid('tour-next')), 'not at the tour\'s last stop');
+  await waitFocus('tour-leave');
+});
