@@ -1143,7 +1143,7 @@ const usable = (el) => !!el && el.isConnected && !(/** @type {HTMLButtonElement}
 function keepFocus() {
   if (document.activeElement !== document.body || !lastFocus || usable(lastFocus)) return;
   const partner = FOCUS_NEXT[lastFocus.id];
-  const next = [partner && document.getElementById(partner), ui.play].find(usable);
+  const next = [partner ? document.getElementById(partner) : null, ui.play].find(usable);
   lastFocus = null;
   if (next) next.focus({ preventScroll: true });
 }
