@@ -4,7 +4,7 @@
 // tree (one row a node, a link from each node to its parent), each node named by the option that
 // entered it in the puzzle's words ("r3c5=7", "Q r3c5", or the option's items), with its "k of d"; a
 // chain of forced levels (1 of 1 each) is one row until expanded; hovering, focusing or tapping a row
-// shows its counts (nodes and solutions below it); clicking it (or Enter) goes there, by stepping
+// shows its counts (nodes and solutions below it); clicking it (or Enter, or a second tap) goes there, by stepping
 // (Model.goTo). Only the rows in sight are in the DOM, so a tree of 50,000 remembered nodes costs a
 // flat list of row records, rebuilt at most every REBUILD_MS while the search moves. It only shows
 // what the model remembers: a renderer (update(snapshot) + draw(), see www/snapshot.js).
@@ -77,6 +77,10 @@ export class TreeView {
     this.box.replaceChildren(this.spacer, this.layer);
     this.box.addEventListener('scroll', () => { this.dirty = true; });
     new ResizeObserver(() => { this.dirty = true; }).observe(this.box);
+    // A tap is a click too: on a touch screen the first tap on a row shows its counts and the second
+    // goes there (one tap to read the counts moved the search, losing what it had found).
+    this._touch = false;
+    this.box.addEventListener('pointerdown', (e) => { this._touch = e.pointerType === 'touch'; });
     this.box.addEventListener('click', (e) => this._click(e));
     this.box.addEventListener('pointermove', (e) => {
       const r = this._rowOf(e.target);
@@ -330,10 +334,17 @@ export class TreeView {
     const y = e.clientY - this.box.getBoundingClientRect().top + this.box.scrollTop;
     const r = this._rowOf(el) || this.rows[Math.floor(y / this._rowPx())];
     if (!r) return;
+    const again = this.rows[this.cursor] === r;
     this.cursor = this.rows.indexOf(r);
     if (el && el.closest('.twisty')) { this.toggle(r); return; }
     this._tell(r);
-    if (!r.more) this.deps.goTo(r.key);
+    if (r.more) return;
+    if (this._touch && !again) {
+      this.hover.textContent = this.hover.textContent.replace(/Click or Enter to go there\.$/, 'Tap it again to go there.');
+      this.dirty = true;
+      return;
+    }
+    this.deps.goTo(r.key);
   }
 
   /** Opens or closes a forced chain. @param {Row} r */

@@ -320,3 +320,24 @@ test('tree: after Next solution jumps, the marks agree with a tree built by play
   assert(wrong.length === 0, `marks after the jumps against play: ${wrong.map((k) => `${k}: ${jumped[k]} (play ${played[k]})`).join(', ')}`);
   report.push(`tree after two jumps on 8-queens: ${Object.keys(jumped).length} nodes, marks ${[...new Set(Object.values(jumped))].join(' ')}`);
 });
+
+test('tree: on a touch screen the first tap on a row shows its counts and the second goes there (one tap to read them moved the search)', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await open(page, base, '?queens=6');
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) === 1);
+  await settle(page);
+  const box = page.locator('#tree-view');
+  await box.scrollIntoViewIfNeeded();
+  const row = page.locator('#tree-view .tree-rows > div').first();
+  const before = await page.evaluate(() => window.dlx.model.position);
+  await row.tap();
+  await settle(page);
+  const said = (await page.textContent(tid('tree-hover'))).trim();
+  assert(/Tap it again to go there\.$/.test(said), `a first tap said: ${said}`);
+  assert(await page.evaluate((p) => window.dlx.model.position === p && Number(document.querySelector('[data-testid="solutions"]').textContent) === 1, before), 'a first tap moved the search');
+  await row.tap();
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) === 0);
+  await context.close();
+});
