@@ -11,6 +11,8 @@
 // into the Sudoku box (one line for a classic puzzle, its f-puzzles link for a variant, which carries
 // the rules) and is loaded.
 
+import { elapsed, fmt } from './readouts.js';
+
 /**
  * @typedef {{text: string, link: string, size: number, seed: string, variant: string[], givens: number,
  *   nodes: number, solution: string}} Made  what make_sudoku returns (src/wasm/maker.rs)
@@ -19,7 +21,6 @@
 /** The variants the select offers, as the CLI's --variant writes them. */
 export const VARIANTS = ['classic', 'x', 'windoku', 'anti-knight', 'anti-king', 'non-consecutive', 'jigsaw', 'killer', 'thermo'];
 
-const fmt = (/** @type {number} */ n) => n.toLocaleString('en-US');
 
 /** A random seed: 32 bits, short enough to read and type again. */
 function randomSeed() {
@@ -166,7 +167,7 @@ export class Maker {
     const what = `${made.size}×${made.size} ${job.variant}`;
     const givens = `${fmt(made.givens)} given${made.givens === 1 ? '' : 's'}`;
     this._say(`Made a ${what} puzzle, seed ${made.seed}: ${givens}, ${fmt(made.nodes)} nodes to solve `
-      + `(${(msg.ms / 1000).toFixed(1)} s). The same seed makes it again.`, 'done');
+      + `(${elapsed(msg.ms)}). The same seed makes it again.`, 'done');
     this.app.note(`New puzzle: ${what}, seed ${made.seed}, ${givens}. Press Solve or Play.`);
   }
 

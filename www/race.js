@@ -16,7 +16,7 @@
 //                                         untilSolution, cores, lanes: [Lane]}
 //   new RaceView(els, {race, problem})   the panel: Start, Stop, the choice, the lanes, the ratios
 
-import { fmt } from './readouts.js';
+import { elapsed as seconds, fmt } from './readouts.js';
 
 /** A lane's figures (Racer.stats). @typedef {import('./pkg/dlx_studio.js').RaceStats} LaneStats */
 /**
@@ -129,13 +129,6 @@ export class Race {
     for (const w of this._workers) w.terminate();
     this._workers = [];
   }
-}
-
-/** @param {number} ms */
-function seconds(ms) {
-  if (ms < 10) return `${ms.toFixed(1)} ms`;
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  return ms < 10000 ? `${(ms / 1000).toFixed(2)} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** A ratio as people say it: 57×, 2.4×. @param {number} r */

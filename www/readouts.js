@@ -17,6 +17,13 @@ export function sci(x) {
   return x >= 1e7 ? x.toExponential(1).replace('+', '') : fmt(Math.round(x));
 }
 
+/** A time in milliseconds as people read it: 0.2 ms, 38 ms, 1.25 s, 12.5 s. @param {number} ms */
+export function elapsed(ms) {
+  if (ms < 10) return `${ms.toFixed(1)} ms`;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return ms < 10000 ? `${(ms / 1000).toFixed(2)} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
 /** @param {number} seconds */
 function duration(seconds) {
   const year = 3.15e7;
