@@ -504,3 +504,72 @@ fn bidi_characters_in_names_never_reach_stdout() {
         );
     }
 }
+
+// ---- Found 2026-11-28: --batch and line ends, bad lines, a byte-order mark ----
+
+/// Runs `dlx solve sudoku --batch FILE` on `bytes` written to a file of its own; (status, stdout lines).
+fn batch_of(name: &str, bytes: &[u8]) -> (Option<i32>, Vec<String>, String) {
+    let path = std::env::temp_dir().join(format!("dlx-batch-{}-{name}.txt", std::process::id()));
+    std::fs::write(&path, bytes).unwrap();
+    let out = Command::new(DLX)
+        .args(["solve", "sudoku", "--batch", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let lines = String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    (out.status.code(), lines, stderr(&out))
+}
+
+#[test]
+fn batch_answers_every_puzzle_whatever_ends_its_lines() {
+    // A lone `\r` ends a line for every reader: the first puzzle was taken for a title.
+    let empty = ".".repeat(81);
+    let solved = ok_line(P2);
+    for (what, end) in [("lone CR", "\r"), ("CRLF", "\r\n"), ("LF", "\n")] {
+        let (code, lines, err) = batch_of(what, format!("{P2}{end}{empty}{end}").as_bytes());
+        assert_eq!(code, Some(0), "{what}: {err}");
+        assert_eq!(lines, [solved.clone(), "not unique".into()], "{what}");
+    }
+    // A byte-order mark before the first puzzle, as the other readers take it.
+    let (code, lines, err) = batch_of("bom", format!("\u{feff}{P2}\n").as_bytes());
+    assert_eq!((code, lines), (Some(0), vec![solved]), "{err}");
+}
+
+#[test]
+fn batch_answers_a_line_that_is_no_text_in_its_place_and_goes_on() {
+    // A bad byte, then a line over 64 KiB: each is answered `error: …` in its place, and the
+    // answers before and after it stand (the batch stopped there, losing the answers it had made).
+    let solved = ok_line(P2);
+    let mut bytes = format!("{P2}\n").into_bytes();
+    bytes.extend_from_slice(b"\xff\n");
+    bytes.extend_from_slice(format!("{P2}\n{}\n{P2}\n", "1".repeat(70_000)).as_bytes());
+    let (code, lines, err) = batch_of("bad", &bytes);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert_eq!(lines[0], solved);
+    assert_eq!(
+        lines[1],
+        "error: line 2: not UTF-8 text (bad byte at column 1)"
+    );
+    assert_eq!(lines[2], solved);
+    assert_eq!(
+        lines[3],
+        "error: line 4: longer than 65536 bytes: not a puzzle line"
+    );
+    assert_eq!(lines[4], solved);
+    assert!(err.contains("2 puzzles could not be read"), "{err}");
+}
+
+/// The answer line of a puzzle alone.
+fn ok_line(puzzle: &str) -> String {
+    let out = dlx_with_stdin(&["solve", "sudoku", "--batch", "-"], &format!("{puzzle}\n"));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .trim_end()
+        .to_string()
+}

@@ -13,7 +13,7 @@ use dlx_studio::core::{Order, Plan, Split, Tally};
 use dlx_studio::problems::sudoku::Solver;
 use dlx_studio::problems::{self, Problem};
 use dlx_studio::report::{self, CountReport};
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, Write};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -221,6 +221,39 @@ fn answer(solver: &mut Solver, line: &str) -> Result<String, (Option<usize>, Str
     solver.answer(line).map_err(|e| (e.column, e.message))
 }
 
+/// Reads the next line into `buf` (without its end): a line ends at `\n`, `\r\n` or a lone `\r`, as
+/// for every reader of the project (`problems::text_lines`). `None` at the end of the input;
+/// `Some(false)` for a line longer than [`MAX_LINE`] bytes, which is read to its end but not kept.
+fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    buf.clear();
+    let (mut any, mut whole) = (false, true);
+    loop {
+        let chunk = reader.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(any.then_some(whole));
+        }
+        any = true;
+        let end = chunk.iter().position(|&b| b == b'\n' || b == b'\r');
+        let take = end.unwrap_or(chunk.len());
+        if whole && (buf.len() + take) as u64 <= MAX_LINE {
+            buf.extend_from_slice(&chunk[..take]);
+        } else {
+            whole = false;
+            buf.clear();
+        }
+        let Some(i) = end else {
+            reader.consume(take);
+            continue;
+        };
+        let cr = chunk[i] == b'\r';
+        reader.consume(i + 1);
+        if cr && reader.fill_buf()?.first() == Some(&b'\n') {
+            reader.consume(1);
+        }
+        return Ok(Some(whole));
+    }
+}
+
 /// `dlx solve sudoku --batch FILE|-`: one puzzle a line in, one answer a line out, in input order,
 /// puzzles solved on every core. Blank lines and lines starting with `#` are skipped (comments).
 pub fn batch(path: &str, args: &Args, out: &mut impl Write) -> Result<(), Stop> {
@@ -237,37 +270,50 @@ pub fn batch(path: &str, args: &Args, out: &mut impl Write) -> Result<(), Stop> 
     let mut n_bad = 0usize;
     let mut buf = Vec::new();
     loop {
-        // (line number, puzzle text) for the next batch.
-        let mut lines: Vec<(usize, String)> = Vec::with_capacity(BATCH);
+        // (line number, puzzle text or why the line is none) for the next batch.
+        let mut lines: Vec<(usize, Result<String, String>)> = Vec::with_capacity(BATCH);
         let mut eof = false;
         while lines.len() < BATCH {
-            buf.clear();
-            let got = (&mut reader)
-                .take(MAX_LINE + 1)
-                .read_until(b'\n', &mut buf)
-                .map_err(|e| Fail(format!("cannot read {name}: {e}")))?;
-            if got == 0 {
+            let Some(whole) = read_line(&mut reader, &mut buf)
+                .map_err(|e| Fail(format!("cannot read {name}: {e}")))?
+            else {
                 eof = true;
                 break;
-            }
+            };
             line_no += 1;
-            if got as u64 > MAX_LINE && buf.last() != Some(&b'\n') {
-                return Err(Fail(format!(
-                    "{name} line {line_no} is longer than {MAX_LINE} bytes: not a puzzle line"
-                ))
-                .into());
+            // A line that is not a puzzle's is answered `error: …` in its place, as one that does
+            // not read as a puzzle is: the answers before and after it stand.
+            if !whole {
+                lines.push((
+                    line_no,
+                    Err(format!("longer than {MAX_LINE} bytes: not a puzzle line")),
+                ));
+                continue;
             }
-            let text = String::from_utf8(std::mem::take(&mut buf)).map_err(|e| {
-                Fail(format!(
-                    "{name} line {line_no} is not UTF-8 text (bad byte at column {})",
-                    e.utf8_error().valid_up_to() + 1
-                ))
-            })?;
+            let text = match std::str::from_utf8(&buf) {
+                Ok(t) => t,
+                Err(e) => {
+                    lines.push((
+                        line_no,
+                        Err(format!(
+                            "not UTF-8 text (bad byte at column {})",
+                            e.valid_up_to() + 1
+                        )),
+                    ));
+                    continue;
+                }
+            };
+            // A byte-order mark at the start of the file, as every other reader takes it.
+            let text = if line_no == 1 {
+                text.strip_prefix('\u{feff}').unwrap_or(text)
+            } else {
+                text
+            };
             let t = text.trim();
             if t.is_empty() || t.starts_with('#') {
                 continue;
             }
-            lines.push((line_no, t.to_owned()));
+            lines.push((line_no, Ok(t.to_owned())));
         }
         let engine = args.engine;
         let new = move || {
@@ -275,8 +321,10 @@ pub fn batch(path: &str, args: &Args, out: &mut impl Write) -> Result<(), Stop> 
             s.set_engine(engine);
             s
         };
-        let answers =
-            threads::map_in_order(&lines, threads, new, |solver, (_, l)| answer(solver, l));
+        let answers = threads::map_in_order(&lines, threads, new, |solver, (_, l)| match l {
+            Ok(l) => answer(solver, l),
+            Err(why) => Err((None, why.clone())),
+        });
         for ((l, _), a) in lines.iter().zip(answers) {
             match a {
                 Ok(text) => writeln!(out, "{text}")?,
