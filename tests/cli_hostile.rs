@@ -573,3 +573,31 @@ fn ok_line(puzzle: &str) -> String {
         .trim_end()
         .to_string()
 }
+
+#[test]
+fn a_sudoku_argument_naming_no_file_or_a_folder_says_so() {
+    // Each was read as a puzzle: "read 12 cells", "read 2 cells", "unknown character `/`".
+    let dir = std::env::temp_dir();
+    let out = dlx_with_stdin(&["solve", "sudoku", dir.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("is a folder, not a puzzle or a file holding one"),
+        "{}",
+        stderr(&out)
+    );
+    let out = dlx_with_stdin(&["solve", "sudoku", "no-such-puzzle.txt"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("dlx: the puzzle `no-such-puzzle.txt` (no such file): "),
+        "{}",
+        stderr(&out)
+    );
+    // A grid is no file name, and keeps its message.
+    let bad = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....ABC";
+    let out = dlx_with_stdin(&["solve", "sudoku", bad], "");
+    assert!(
+        stderr(&out).starts_with("dlx: the puzzle: "),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -155,8 +155,20 @@ pub(crate) fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
         ),
         ProblemKind::Sudoku => {
             // A file holds the puzzle (f-puzzles JSON, say) when the argument names one.
-            let (text, source) = if param == "-" || std::path::Path::new(param).is_file() {
+            let path = std::path::Path::new(param);
+            let (text, source) = if param == "-" || path.is_file() {
                 (read_input(param, args.max_input)?, source_name(param))
+            } else if path.is_dir() {
+                // (It was read as a puzzle: "read 2 cells".)
+                return Err(Fail(format!(
+                    "{} is a folder, not a puzzle or a file holding one",
+                    source_name(param)
+                )));
+            } else if looks_like_path(param) {
+                (
+                    param.clone(),
+                    format!("the puzzle `{param}` (no such file)"),
+                )
             } else {
                 (param.clone(), "the puzzle".into())
             };
@@ -180,6 +192,24 @@ pub(crate) fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
             (spec, Some(source_name(param)))
         }
     })
+}
+
+/// Whether a Sudoku argument that is no file was meant as one: it has a folder in it, or it ends in
+/// an extension (`nonexist.txt` was read as a puzzle of 12 cells, with no word of a file).
+fn looks_like_path(param: &str) -> bool {
+    let ext = param.rsplit_once('.').map(|(_, e)| e);
+    // (A link or f-puzzles JSON is no file name; nor is a grid, whose blanks are dots, mostly two
+    // or more together: `....ABC`.)
+    if param.contains("://") || param.contains(['?', '=', '{', '\n']) {
+        return false;
+    }
+    let named = param.len() <= 64 && !param.contains("..");
+    param.contains('/')
+        || param.contains('\\')
+        || named
+            && ext.is_some_and(|e| {
+                (1..=5).contains(&e.len()) && e.chars().all(|c| c.is_ascii_alphabetic())
+            })
 }
 
 /// Builds the problem; a message with no source gets none, one read from text says which text.
