@@ -1837,6 +1837,29 @@ fn multiplicity_errors_and_refusals_get_one_line_and_status_2() {
         "A | X 2|Y\nA X\n",
         &["line 1, column 7", "secondary item", "only primary items"],
     );
+    // A bound that is none, glued to `|` and a name, was an item named `-1` and the separator
+    // (0 solutions, exit 0); a bound with no name glued after it was "an item name cannot contain
+    // `:`". An item before a glued `|` that is no number stays DLX1's separator (`a b|x`).
+    for (text, bound) in [
+        ("-1|a b\na\nb\n", "-1"),
+        ("1.5|a\na\n", "1.5"),
+        ("+1|a\na\n", "+1"),
+    ] {
+        fails_with_stdin(
+            &["count", "exact-cover", "-"],
+            text,
+            &["line 1, column 1", &format!("`{bound}` is no bound")],
+        );
+    }
+    fails_with_stdin(
+        &["count", "exact-cover", "-"],
+        "2:3| a\na\n",
+        &["line 1, column 1", "`2:3|`: a bound with no item name"],
+    );
+    assert_eq!(
+        ok_with_stdin(&["count", "exact-cover", "-"], "a b|x\na x\nb\n").trim(),
+        "1"
+    );
     fails_with_stdin(
         &["count", "exact-cover", "-", "--algorithm", "naive"],
         MULT_TEXT,

@@ -306,6 +306,36 @@ fn items_line<'a>((line, text): Line<'a>) -> Result<ItemsLine<'a>, InputError> {
         };
         let mut at = col;
         let after = col + tok.chars().count();
+        // A bound glued to `|` that is none (`-1|a`, `1.5|a`), or a bound with no name glued to
+        // it (`2:3| a`): refused, where they read as an item named `-1` and the separator, or as
+        // an item name with a colon.
+        if let Some(&(b, "|")) = ahead.front() {
+            let name = ahead
+                .get(1)
+                .filter(|&&(n, name)| n == after + 1 && name != "|");
+            let numeric = tok.bytes().any(|c| c.is_ascii_digit())
+                && tok
+                    .bytes()
+                    .all(|c| c.is_ascii_digit() || b"+-.:".contains(&c));
+            if b == after && numeric && !bound_like(tok) {
+                let name = name.map_or("", |&(_, n)| n);
+                return Err(InputError::at(
+                    line,
+                    col,
+                    format!(
+                        "`{tok}|{name}`: `{tok}` is no bound (a whole number from 1, or lo:hi); an \
+                         item named `{tok}` before the secondary items is written `{tok} |`"
+                    ),
+                ));
+            }
+            if b == after && bound_like(tok) && tok.contains(':') && name.is_none() {
+                return Err(InputError::at(
+                    line,
+                    col,
+                    format!("`{tok}|`: a bound with no item name glued after its `|`"),
+                ));
+            }
+        }
         if let (true, Some(&(b, "|")), Some(&(n, name))) =
             (bound_like(tok), ahead.front(), ahead.get(1))
         {
