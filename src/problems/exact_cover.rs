@@ -405,6 +405,38 @@ fn is_row(text: &str) -> bool {
         && text.contains(['0', '1'])
 }
 
+/// The column (1-based) of the first digit other than 0 and 1 in a first line that is a matrix row
+/// but for it: digits and separators only, as many digits as the next line, a row, has entries
+/// (`1 0 2` over `0 1 0` was a header naming columns `1`, `0` and `2`: no error, no solution).
+fn typo_row(first: &str, next: Option<Line>) -> Option<usize> {
+    let (_, next) = next?;
+    let digits = first.chars().filter(char::is_ascii_digit).count();
+    let only = first
+        .chars()
+        .all(|c| c.is_ascii_digit() || row_separator(c));
+    if !only || !is_row(next) || digits != row_width(next) {
+        return None;
+    }
+    // Column names can be numbers (`1 2 3`): a header names each column once, and a row with a
+    // typo is mostly 0s and 1s. Written without separators it is no header of that many columns.
+    let names: Vec<&str> = first
+        .split(row_separator)
+        .filter(|t| !t.is_empty())
+        .collect();
+    let repeats = names.iter().collect::<HashSet<_>>().len() < names.len();
+    let others = first
+        .chars()
+        .filter(|c| c.is_ascii_digit() && !matches!(c, '0' | '1'))
+        .count();
+    if names.len() == digits && !repeats && others * 3 > digits {
+        return None;
+    }
+    first
+        .chars()
+        .position(|c| c.is_ascii_digit() && c != '0' && c != '1')
+        .map(|i| i + 1)
+}
+
 /// The entries of a matrix row (its `0`s and `1`s).
 fn row_width(text: &str) -> usize {
     text.chars().filter(|&c| c == '0' || c == '1').count()
@@ -437,6 +469,16 @@ impl ExactCover {
         let matrix = |lines| {
             if is_row(first.1) {
                 Self::parse_matrix(None, content_lines(text))
+            } else if let Some(col) = typo_row(first.1, content_lines(text).nth(1)) {
+                let ch = first.1.chars().nth(col - 1).unwrap_or('?');
+                Err(InputError::at(
+                    first.0,
+                    col,
+                    format!(
+                        "`{ch}` in a row of a 0-1 matrix: its entries are 0 or 1 (read as a \
+                         header naming the columns, it gave them the names of digits)"
+                    ),
+                ))
             } else {
                 Self::parse_matrix(Some(first), lines)
             }
@@ -1169,6 +1211,26 @@ b y
         assert_eq!(s.links().sanity(), Ok(()));
         s.unpreselect();
         assert_eq!(s.links(), Search::new(x.instance()).links());
+    }
+
+    #[test]
+    fn a_typo_in_the_first_row_of_a_matrix_is_named() {
+        // It was a header naming columns `1`, `0` and `2`: no error, no solution.
+        for (text, col) in [
+            ("1 0 2\n0 1 0\n", 5),
+            ("102\n010\n", 3),
+            ("1,0,2\n0,1,0\n", 5),
+            ("1 0 1 2\n0 1 0 1\n", 7),
+        ] {
+            for reading in [Reading::Auto, Reading::Matrix] {
+                let e = ExactCover::parse_as(text, reading).err().unwrap();
+                assert_eq!((e.line, e.column), (Some(1), Some(col)), "{text:?}: {e}");
+                assert!(e.message.starts_with("`2` in a row of a 0-1 matrix"), "{e}");
+            }
+        }
+        // Numbers as column names, each once: a header.
+        let p = ExactCover::parse("1 2 3\n0 1 0\n1 0 1\n").unwrap();
+        assert_eq!(p.instance().n_items(), 3);
     }
 
     #[test]
