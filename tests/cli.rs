@@ -387,6 +387,28 @@ fn bad_arguments_get_one_line_and_status_2() {
         &["count", "queens", "8", "--json=yes"],
         &["--json takes no value"],
     );
+    // The last value won: part 1 of 2 alone was counted, and called the count.
+    fails(
+        &["count", "queens", "8", "--part", "0/2", "--part", "1/2"],
+        &["--part is given twice: it takes one value (the second was `1/2`)"],
+    );
+    // Rules add up (the last one alone was applied: anti-knight's 24 4x4 grids, where X and
+    // anti-knight together have none).
+    assert_eq!(
+        count(&[
+            "sudoku",
+            "................",
+            "--variant",
+            "x",
+            "--variant",
+            "anti-knight"
+        ]),
+        count(&["sudoku", "................", "--variant", "x,anti-knight"])
+    );
+    assert_eq!(
+        count(&["sudoku", "................", "--variant", "anti-knight"]),
+        24
+    );
     fails(
         &["export", "queens", "8", "--json"],
         &["--json applies to count, solve and make"],

@@ -240,7 +240,13 @@ impl Args {
             "--threads" => self.threads = Some(parse_threads(v())?),
             "--part" => self.part = Some(parse_part(v())?),
             "--batch" => self.batch = Some(v().to_string()),
-            "--variant" => self.variant = Some(v().to_string()),
+            // Rules add up: `--variant x --variant anti-knight` is `--variant x,anti-knight`.
+            "--variant" => {
+                self.variant = Some(match self.variant.take() {
+                    Some(before) => format!("{before},{}", v()),
+                    None => v().to_string(),
+                })
+            }
             "--clues" => self.clues = Some(parse_number(name, v())?),
             "--max-input" => self.max_input = parse_number(name, v())?,
             "--events" => self.events = parse_number(name, v())?,
@@ -403,6 +409,15 @@ pub(crate) fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
                 }
             },
         };
+        // An option with a value takes one (the last one given won: `--part 0/2 --part 1/2`
+        // counted part 1 alone); `--variant` adds its rules to those given before.
+        if spec.value.is_some() && name != "--variant" && given.iter().any(|g| g.name == name) {
+            error = Some(Fail(format!(
+                "{name} is given twice: it takes one value (the second was `{}`)",
+                value.unwrap_or_default()
+            )));
+            continue;
+        }
         if let Err(e) = args.set(name, value) {
             error = Some(e);
             continue;

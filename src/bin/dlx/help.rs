@@ -77,7 +77,8 @@ Options:
                same solutions in the same order; --json says which tree was walked (dlx3
                for multiplicities, which have no lookahead)
   --variant V  sudoku: add rules to the puzzle, comma-separated: x (both diagonals), windoku,
-               anti-knight, anti-king, non-consecutive; make also takes jigsaw, killer, thermo
+               anti-knight, anti-king, non-consecutive (given twice, both); make also takes
+               jigsaw, killer, thermo. Any other option takes one value.
   --clues N    make: stop removing givens at N (the fewest it can reach otherwise)
   --events N   trace: print at most N events (default 1000)
   --progress   show the progress line on stderr even when it is not a terminal
