@@ -12,9 +12,19 @@ export function fmt(x) { return num(x).toLocaleString('en-US'); }
 /** A count and its noun: "1 node", "2,475 nodes". @param {unknown} x @param {string} one @param {string} many */
 export function count(x, one, many) { return `${fmt(x)} ${num(x) === 1 ? one : many}`; }
 
-/** A large number in words a person reads at once: 6.7e21, 12,345. @param {number} x */
+/** A large number in words a person reads at once: 12,345, 3.4 million, 220 billion, 2.0 × 10²². @param {number} x */
 export function sci(x) {
-  return x >= 1e7 ? x.toExponential(1).replace('+', '') : fmt(Math.round(x));
+  if (x < 1e7) return fmt(Math.round(x));
+  for (const [n, word] of /** @type {[number, string][]} */ ([[1e12, 'trillion'], [1e9, 'billion'], [1e6, 'million']])) {
+    if (x >= n && x < 1000 * n) {
+      const m = x / n;
+      return `${m < 10 ? m.toFixed(1) : Math.round(m)} ${word}`;
+    }
+  }
+  // Past a thousand trillion, a power of ten (not "2.0e22", which few read at a glance).
+  const [m, e] = x.toExponential(1).split('e');
+  const sup = [...String(Number(e))].map((d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[Number(d)]).join('');
+  return `${m} × 10${sup}`;
 }
 
 /** A time in milliseconds as people read it: 0.2 ms, 38 ms, 1.25 s, 12.5 s. @param {number} ms */
@@ -146,9 +156,10 @@ export class RunBoxView {
       case 'done': line = `Done: ${sols}, ${(r.ms / 1000).toFixed(2)}\u00a0s${workers}.`; break;
       case 'cancelled': line = st ? `Cancelled after ${sols}.` : 'Cancelled.'; break;
       case 'error': line = `Failed: ${r.message}`; break;
-      case 'confirm': line = `Huge: about ${sci(r.estimate)} nodes by Knuth's estimate; at a few million `
-        + `a second that is ${duration(r.estimate / 3e6)}.`; break;
-      default: line = 'Counts every solution in the background; the search here is not touched.';
+      // The time alone (the nodes in the title): at 1280 px the box shows two short lines, and the
+      // figure that matters was cut off ("…at a few million a second that is 2.2e8…").
+      case 'confirm': line = `Huge: about ${duration(r.estimate / 3e6)}.`; break;
+      default: line = 'Counts every solution in the background.';
     }
     set(text, line);
     // The tree the workers walk, beside the box's buttons (its own line: the two above are full).
@@ -173,7 +184,8 @@ export class RunBoxView {
       ? ` Natively: ${r.cli}${measured ? ` took ${measured.seconds.toFixed(2)} s (${measured.when})` : ''}.` : '';
     // What the page did before the click, which the time does not include.
     const ahead = r.ahead ? ' The workers had read and split the problem while the page idled; the time is from the click.' : '';
-    text.title = st ? `${line} ${fmt(st.nodes)} nodes of the ${treeWords(r.tree)}, ${fmt(st.updates)} updates${r.engine === 'bits' ? ' (counted on bit sets: the same nodes and updates as dancing links, faster)' : ''}.${busy}${ahead}${native}` : line;
+    const why = r.phase === 'confirm' ? ` Knuth's estimate of the tree: ${sci(r.estimate)} nodes; at a few million nodes a second that is ${duration(r.estimate / 3e6)}.` : '';
+    text.title = st ? `${line} ${fmt(st.nodes)} nodes of the ${treeWords(r.tree)}, ${fmt(st.updates)} updates${r.engine === 'bits' ? ' (counted on bit sets: the same nodes and updates as dancing links, faster)' : ''}.${busy}${ahead}${native}` : `${line}${why}`;
     const p = r.phase === 'done' ? 1 : st ? Math.max(0, Math.min(1, num(st.progress))) : 0;
     const pct = p * 100;
     /** @type {HTMLElement} */ (bar.firstElementChild).style.width = `${pct}%`;

@@ -226,11 +226,17 @@ test('run to end: its own fixed box beside its button, live statistics untouched
     window.Worker = class extends Base { constructor(...a) { super(...a); window.workersStarted++; } };
   });
   await open(page, base, `?sudoku=${'.'.repeat(81)}`);
+  // The idle line is whole too ("Counts every solution in the background; the…" at 1280 px).
+  assert(await page.$eval('#run-text', (el) => el.textContent !== '' && el.scrollHeight <= el.clientHeight + 1), 'the idle run box is cut');
   await page.click(tid('run-to-end'));
   await settle(page); // the box is drawn on the next frame
   assert(await page.evaluate(() => document.getElementById('run-box').dataset.state === 'confirm'), 'no question before a huge run');
   const said = await page.textContent('#run-text');
-  assert(/estimate/i.test(said) && /e\d\d/.test(said), `the question: ${said}`);
+  assert(/^Huge: about [\d.]+ (× 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+ |(million|billion|trillion) )?years\.$/.test(said.trim()), `the question: ${said}`);
+  // Whole in its box: the time was cut off after "that is 2.2e8…".
+  assert(await page.$eval('#run-text', (el) => el.scrollHeight <= el.clientHeight + 1), `the question is cut: ${said}`);
+  const title = await page.$eval('#run-text', (el) => el.title);
+  assert(/Knuth's estimate of the tree: [\d.]+ × 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+ nodes/.test(title), `the question's title: ${title}`);
   // The pool's workers may be up and warm (started while the page idled): none counts until the answer.
   assert(await page.evaluate(() => window.dlx.app.runs._workers.length === 0), 'a run started before the answer');
   report.push(`empty 9x9 Sudoku, run to end: "${said.trim()}"`);
