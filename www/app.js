@@ -845,8 +845,36 @@ function maximise(name) {
   if (current) current.classList.remove('maximised');
   if (next) next.classList.add('maximised');
   document.body.classList.toggle('has-maximised', !!next);
+  inertBesides(next ? [next, ui.transport] : []);
   if (name === 'matrix' || (current && current.id === 'panel-matrix')) requestAnimationFrame(() => matrix.fit());
   state.dirty = true;
+}
+
+/** The elements `inertBesides` made inert (a tour's own inert controls are not among them). @type {HTMLElement[]} */
+let madeInert = [];
+
+/**
+ * Makes everything but `keep` (and what holds them) inert, or with none, undoes that: a maximised
+ * panel covers the page, and Tab walked through eleven controls hidden under it (style.css keeps the
+ * transport bar over the page beside it, so that Play and Step stay in reach).
+ * @param {Element[]} keep
+ */
+function inertBesides(keep) {
+  for (const el of madeInert) el.inert = false;
+  madeInert = [];
+  if (!keep.length) return;
+  // What holds the kept elements: their siblings, and their ancestors' siblings, go inert.
+  const path = new Set();
+  for (const k of keep) for (let e = k.parentElement; e; e = e.parentElement) path.add(e);
+  for (const k of keep) path.add(k);
+  for (const e of path) {
+    if (keep.includes(e)) continue;
+    for (const c of e.children) {
+      if (path.has(c) || !(c instanceof HTMLElement) || c.inert || c.tagName === 'SCRIPT') continue;
+      c.inert = true;
+      madeInert.push(c);
+    }
+  }
 }
 
 /** Escape: stops play, a hunt for the next solution and a run to the end. True if anything stopped. */

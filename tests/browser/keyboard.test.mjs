@@ -183,3 +183,31 @@ test('keyboard: the kept solutions\' arrows hand the focus to each other at eith
   assert(await page.isDisabled(tid('tour-next')), 'not at the tour\'s last stop');
   await waitFocus('tour-leave');
 });
+
+test('keyboard: a maximised panel keeps Tab within it and the transport bar, which stays in reach (Tab walked eleven controls hidden under the panel; Play was out of the mouse\'s reach)', async ({ page, base }) => {
+  await open(page, base, '?queens=8');
+  await page.click('button.maximise[data-panel="matrix"]');
+  const visits = [];
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    visits.push(await page.evaluate(() => {
+      const a = document.activeElement;
+      if (!a || a === document.body) return { id: 'body', ok: true };
+      const inside = !!a.closest('#panel-matrix') || !!a.closest('#transport');
+      // What has the focus is on top: the element at its centre is it or inside it.
+      const r = a.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return { id: a.id || a.getAttribute('data-testid') || a.tagName, ok: inside && !!top && (a === top || a.contains(top)) };
+    }));
+  }
+  const bad = visits.filter((v) => !v.ok).map((v) => v.id);
+  assert(bad.length === 0, `Tab reached controls hidden under the maximised matrix: ${[...new Set(bad)].join(', ')}`);
+  assert(visits.some((v) => v.id === 'play'), 'Tab never reached Play');
+  // The mouse reaches Play and Step; Escape restores, and the page is live again.
+  await page.click(tid('step'));
+  await page.click(tid('step'));
+  assert(await page.evaluate(() => window.dlx.model.position === 2), 'Step under a maximised panel did not step');
+  await page.keyboard.press('Escape');
+  assert(await page.evaluate(() => !document.querySelector('.panel.maximised') && !document.querySelector('[inert]:not(#controls)')), 'the page stayed inert after Restore');
+  await page.click(tid('load'));
+});
