@@ -247,6 +247,35 @@ fn char_cells<'a>(rows: &[(usize, &'a str)]) -> Result<Vec<Written<'a>>, InputEr
     Ok(out)
 }
 
+/// A number with a sign (`-5`, `+7`) among the cells: `-` and `+` draw borders, so the sign was
+/// dropped and `-5` read as 5. A sign is a `-` or `+` with a digit after it and a space, a comma or
+/// the line's start before it (a border's `-` stands next to other border characters).
+fn signed(rows: &[(usize, &str)]) -> Result<(), InputError> {
+    // (Streamed: a line may be 50 MB, refused later at its 1251st cell.)
+    for &(line, text) in rows {
+        let mut prev = None;
+        let mut chars = text.char_indices().enumerate().peekable();
+        while let Some((i, (b, ch))) = chars.next() {
+            let before = prev.is_none_or(|p: char| p.is_whitespace() || p == ',');
+            let digit = chars.peek().is_some_and(|&(_, (_, c))| c.is_ascii_digit());
+            if matches!(ch, '-' | '+') && digit && before {
+                let number: String = text[b..]
+                    .chars()
+                    .take_while(|c| !c.is_whitespace() && *c != ',')
+                    .take(8)
+                    .collect();
+                return Err(InputError::at(
+                    line,
+                    i + 1,
+                    format!("`{number}`: a cell is a symbol or a number from 1, with no sign"),
+                ));
+            }
+            prev = Some(ch);
+        }
+    }
+    Ok(())
+}
+
 /// A word that is a whole number of one or two digits (a cell written as a number).
 fn small_number(w: &str) -> Option<u8> {
     if (1..=2).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit()) {
@@ -518,6 +547,7 @@ impl Grid {
 
     /// Reads the rows of a grid (comments and borders left out).
     fn read(rows: &[(usize, &str)]) -> Result<Grid, InputError> {
+        signed(rows)?;
         let numbers = number_cells(rows);
         if let Some(cells) = &numbers {
             if let Some(n) = box_side(cells.len()) {

@@ -204,6 +204,53 @@ fn wrong_number_of_cells() {
     assert_eq!((e.line, e.column), (None, None));
 }
 
+/// A signed number among the cells was read without its sign (`-5` as 5): refused where it stands.
+#[test]
+fn a_signed_cell_is_refused() {
+    let rows: Vec<String> = P9
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            r.iter()
+                .map(|&b| {
+                    if b == b'.' {
+                        "0".to_string()
+                    } else {
+                        (b as char).to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let mut lines = rows.clone();
+    lines[4] = format!("-{}", lines[4]);
+    let e = err(&lines.join("\n"));
+    assert_eq!((e.line, e.column), (Some(5), Some(1)), "{}", e.message);
+    assert!(
+        e.message
+            .ends_with("a cell is a symbol or a number from 1, with no sign"),
+        "{}",
+        e.message
+    );
+    let mut lines = rows;
+    lines[1] = lines[1].replacen(' ', " +", 1);
+    let e = err(&lines.join("\n"));
+    assert_eq!((e.line, e.column), (Some(2), Some(3)), "{}", e.message);
+    // Borders keep their dashes and pluses.
+    reads_as(
+        &format!(
+            "+-------+\n{}\n+-------+",
+            P9.as_bytes()
+                .chunks(9)
+                .map(|r| String::from_utf8(r.to_vec()).unwrap())
+                .collect::<Vec<_>>()
+                .join("\n")
+        ),
+        P9,
+    );
+}
+
 /// A grid as copied from a web page, one row a line, with a cell left out of row 3: the error names
 /// that row's line (it named the last cell read, in row 9, which is right).
 #[test]
