@@ -631,6 +631,9 @@ impl ExactCover {
         for (line, text) in rows {
             buf.clear();
             let mut entries = 0;
+            // Since the last entry, a comma: a second one before the next entry (`1,,0`) leaves an
+            // entry out (it was read as `1 0`, a column short or the columns shifted).
+            let mut comma = false;
             for (col, ch) in text.chars().enumerate() {
                 match ch {
                     '0' | '1' => {
@@ -638,7 +641,16 @@ impl ExactCover {
                             buf.push(entries);
                         }
                         entries += 1;
+                        comma = false;
                     }
+                    ',' if comma || entries == 0 => {
+                        return Err(InputError::at(
+                            line,
+                            col + 1,
+                            "an entry is missing before this `,` in a row of a 0-1 matrix",
+                        ))
+                    }
+                    ',' => comma = true,
                     c if row_separator(c) => {}
                     c => {
                         return Err(InputError::at(
@@ -648,6 +660,14 @@ impl ExactCover {
                         ))
                     }
                 }
+            }
+            if comma {
+                let col = text.trim_end().chars().count();
+                return Err(InputError::at(
+                    line,
+                    col,
+                    "an entry is missing after this `,` at the end of a row of a 0-1 matrix",
+                ));
             }
             if entries != width {
                 return Err(InputError {
@@ -1211,6 +1231,27 @@ b y
         assert_eq!(s.links().sanity(), Ok(()));
         s.unpreselect();
         assert_eq!(s.links(), Search::new(x.instance()).links());
+    }
+
+    #[test]
+    fn an_empty_entry_between_commas_is_named() {
+        // `1,,0` was read as `1 0`.
+        for (text, line, col, what) in [
+            ("1,,0\n0,1,1\n", 1, 3, "before"),
+            ("1,0,1\n0,1,\n", 2, 4, "after"),
+            ("1,0\n,1,0\n", 2, 1, "before"),
+        ] {
+            let e = ExactCover::parse_as(text, Reading::Matrix).err().unwrap();
+            assert_eq!((e.line, e.column), (Some(line), Some(col)), "{text:?}: {e}");
+            assert!(
+                e.message
+                    .contains(&format!("an entry is missing {what} this `,`")),
+                "{e}"
+            );
+        }
+        // Commas with spaces around them are fine.
+        let p = ExactCover::parse("1, 0, 1\n0 ,1 ,0\n").unwrap();
+        assert_eq!(p.instance().n_options(), 2);
     }
 
     #[test]
