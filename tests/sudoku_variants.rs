@@ -703,6 +703,13 @@ fn unsupported_constraints_and_bad_input_are_refused_by_name() {
         msg(r#"{"size":6,"grid":[]}"#),
         "size 6 is not supported: Sudokus here are 4x4, 9x9, 16x16 or 25x25"
     );
+    // The size given, not "size 0".
+    for (size, said) in [("-9", "-9"), ("1e300", "1e+300"), ("2.5", "2.5")] {
+        assert_eq!(
+            msg(&format!(r#"{{"size":{size},"grid":[]}}"#)),
+            format!("size {said} is not supported: Sudokus here are 4x4, 9x9, 16x16 or 25x25")
+        );
+    }
     assert_eq!(
         msg(r#"{"size":4}"#),
         "grid is missing: expected 4 rows of 4 cells"

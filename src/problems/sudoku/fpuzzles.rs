@@ -271,7 +271,15 @@ fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
         }
     }
     let size = match obj.get("size") {
-        Some(Value::Number(k)) => k.as_u64().unwrap_or(0),
+        // (1e300 and -9 were said as "size 0".)
+        Some(Value::Number(k)) => match k.as_u64() {
+            Some(k) => k,
+            None => {
+                return Err(InputError::new(format!(
+                    "size {k} is not supported: Sudokus here are 4x4, 9x9, 16x16 or 25x25"
+                )))
+            }
+        },
         Some(_) => return Err(InputError::new("size: expected a whole number such as 9")),
         None => return Err(InputError::new("size is missing: expected 4, 9, 16 or 25")),
     };
