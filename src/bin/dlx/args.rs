@@ -334,7 +334,7 @@ pub(crate) fn is_option(a: &str) -> bool {
 pub(crate) fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
     let Some(first) = argv.first() else {
         return Err(Fail::new(
-            "missing command: count, solve, export, merge or trace (dlx --help for more)",
+            "missing command: count, solve, export, merge, trace or make (dlx --help for more)",
         ));
     };
     let command = match first.as_str() {
@@ -351,13 +351,13 @@ pub(crate) fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
                     return Ok(Parsed::Help);
                 }
                 return Err(Fail(format!(
-                    "missing command before `{}`: count, solve, export, merge or trace (dlx --help for more)",
+                    "missing command before `{}`: count, solve, export, merge, trace or make (dlx --help for more)",
                     c
                 )));
             }
             None => {
                 return Err(Fail(format!(
-                    "unknown command `{c}`: expected count, solve, export, merge or trace"
+                    "unknown command `{c}`: expected count, solve, export, merge, trace or make"
                 )))
             }
         },
