@@ -424,9 +424,12 @@ function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = 
   ui['input-warning'].textContent = info.warning || '';
   ui['input-warning'].hidden = !info.warning;
   matrix.setProblem(info, model.views().nodes);
+  // Both may be cut to fit ("Pentominoes on the 6x10 bo…"): the whole text is in the title too.
   ui.title.textContent = info.title;
+  ui.title.title = info.title;
   const secondary = info.n_items - info.n_primary;
   ui['matrix-caption'].textContent = `${fmt(info.n_primary)} primary${secondary ? ` + ${fmt(secondary)} secondary` : ''} ${info.n_items === 1 ? 'item' : 'items'} × ${count(info.n_options, 'option', 'options')}`;
+  ui['matrix-caption'].title = ui['matrix-caption'].textContent;
   document.title = `${info.title} — DLX Studio`;
   if (updateUrl) state.link.written = writeUrl(spec, push);
   updateFormState();
@@ -497,6 +500,9 @@ function showInputError(kind, err, focus) {
     const [at, end] = utf16Range(input.value, line, column ?? 1);
     input.focus();
     input.setSelectionRange(at, end);
+  } else if (focus) {
+    // An error with no place (an empty box): the field, as for every other error.
+    input.focus();
   }
   // Where the person acted (Load, Play, Solve), the error comes into sight: under a long text it sat
   // below the side column's fold, with only its first words in the status line.
@@ -588,11 +594,23 @@ async function openFromUrl({ push = false } = {}) {
       spec = null;
     }
   }
+  // What a link holds that this page does not read (`?nonsense=1`, `tree=bogus`): said, not dropped
+  // without a word.
+  const params = history.state && history.state.spec ? new URLSearchParams() : new URLSearchParams(location.search);
+  const known = new Set(['distinct', 'variant', 'format', 'tree', 'made', ...[...KINDS.keys()].flatMap((k) => [k, `${k}.z`])]);
+  const unknown = [...new Set([...params.keys()].filter((k) => !known.has(k)))];
+  const badTree = params.has('tree') && !TREES.some((t) => t.name === params.get('tree')) ? String(params.get('tree')) : '';
+  const ignored = [
+    ...(unknown.length ? [`the link's ${unknown.map((k) => `\`${k}\``).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not read here`] : []),
+    ...(badTree ? [`the link's tree \`${badTree}\` is none of ${TREES.map((t) => t.name).join(', ')}, so DLX1's is walked`] : []),
+  ].join('; ');
+  const ignoredNote = ignored && ignored[0].toUpperCase() + ignored.slice(1);
   if (!spec) {
     writeInputs(DEFAULT, { keepUndo: false });
     loadSpec(DEFAULT, { updateUrl: false });
     // Said after the default is loaded, whose load would otherwise overwrite it at once.
     if (damaged) note(damaged, 'error');
+    else if (ignoredNote) note(`${ignoredNote}: it names no problem, so this is ${DEFAULT_PRESET.label}.`, 'error');
     // This entry is the default problem's: Back from the next one returns to it.
     history.replaceState({ spec: DEFAULT }, '', location.href);
     return;
@@ -602,7 +620,10 @@ async function openFromUrl({ push = false } = {}) {
   writeInputs(spec);
   // Said before the load, so that the load's link keeps the `made=` of the puzzle.
   if (spec.made) maker.opened(spec.made, spec.text);
-  if (loadSpec(spec, { push })) return;
+  if (loadSpec(spec, { push })) {
+    if (ignoredNote) note(`${ignoredNote}.`, 'error');
+    return;
+  }
   const error = ui['input-error'].textContent;
   loadSpec(DEFAULT, { updateUrl: false });
   writeInputs(spec, { keepUndo: false });

@@ -517,7 +517,8 @@ export class SudokuTools {
     // "of n" while the search goes on is of the n found so far: "solution 1 of 1" read as "the only
     // one" on 8-queens (92).
     const sofar = l.source === 'search' && !s.stats.done ? ' found so far' : '';
-    const where = l.show ? `solution ${l.index + 1} of ${n}${sofar}` : live ? `solution ${n} of ${n}${sofar}` : `${n} kept`;
+    // Not shown on the board: how many the arrows go through ("3 kept" read as nothing much).
+    const where = l.show ? `solution ${l.index + 1} of ${n}${sofar}` : live ? `solution ${n} of ${n}${sofar}` : `${n} solution${n === 1 ? '' : 's'} found`;
     const pos = n ? `${where}${l.source === 'run' ? ' (run to end)' : ''}${n >= LIMITS.keep ? `, the first ${LIMITS.keep}` : ''}` : '';
     if (ui['solution-pos'].textContent !== pos) ui['solution-pos'].textContent = pos;
     ui['solution-prev'].disabled = live ? n <= 1 : !l.show || l.index === 0;

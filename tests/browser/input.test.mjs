@@ -157,3 +157,10 @@ test('the matrix caption counts as the narration does: "1 option", and separator
   await loadVia(page, 'sudoku', '.'.repeat(256));
   assert((await page.textContent('#matrix-caption')) === '1,024 primary items × 4,096 options', `caption: ${await page.textContent('#matrix-caption')}`);
 });
+
+test('an error with no place (an empty Sudoku box) puts the focus in the field, as every other error does (it stayed on Load)', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', '');
+  assert(!(await page.isHidden('#input-error')), 'no error for an empty box');
+  assert(await page.evaluate(() => document.activeElement && document.activeElement.getAttribute('data-testid') === 'puzzle'), `the focus is on ${await page.evaluate(() => document.activeElement && document.activeElement.id)}`);
+});

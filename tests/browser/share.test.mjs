@@ -88,3 +88,31 @@ test('links: Copy link is a link to the puzzle in the box (loaded first), and no
   await page.click('#copy-link');
   assert(/^No link: the problem in the form does not load/.test(await text(page, 'status')), `Copy link on 80 cells: ${await text(page, 'status')}`);
 });
+
+test('links: what a link holds that the page does not read is said, not dropped without a word', async ({ page, base }) => {
+  await open(page, base, '?nonsense=1');
+  let status = (await text(page, 'status')).trim();
+  assert(/^The link's `nonsense` is not read here: it names no problem, so this is /.test(status), `?nonsense=1: ${status}`);
+  await open(page, base, '?queens=8&tree=bogus');
+  status = (await text(page, 'status')).trim();
+  assert(await page.evaluate(() => window.dlx.model.info.title.includes('8')), 'the link\'s problem did not load');
+  assert(/^The link's tree `bogus` is none of [a-z0-9, ]+, so DLX1's is walked\.$/.test(status), `tree=bogus: ${status}`);
+  // A link with only what the page reads says nothing of the kind.
+  await open(page, base, '?queens=8&tree=lookahead');
+  assert(!/not read here/.test(await text(page, 'status')), 'a good link was said to hold something unread');
+});
+
+test('the problem\'s title and the matrix caption, cut to fit, are whole in their titles; the kept solutions say "2 solutions found" (they said "2 kept")', async ({ page, base }) => {
+  await open(page, base, '?pentomino=6x10');
+  assert(await page.$eval('#title', (e) => e.title !== '' && e.title === e.textContent), 'the problem title has no title');
+  assert(await page.$eval('#matrix-caption', (e) => e.title !== '' && e.title === e.textContent), 'the matrix caption has no title');
+  await open(page, base, '?queens=6');
+  for (let i = 1; i <= 2; i++) {
+    await page.click(tid('next-solution'));
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="solutions"]').textContent) === n, i);
+  }
+  for (let i = 0; i < 5; i++) await page.click(tid('step'));
+  await page.waitForFunction(() => !/^solution/.test(document.getElementById('solution-pos').textContent), null, { timeout: 5000 });
+  const pos = (await page.textContent('#solution-pos')).trim();
+  assert(/^2 solutions found/.test(pos), `the list: ${pos}`);
+});
