@@ -268,7 +268,7 @@ pub fn count_whole(
                 first,
                 &base,
                 givens.len(),
-                (threads, SHARE_CHUNK),
+                (threads, SHARE_CHUNK, SETUP_SHARE),
                 progress,
                 || serial = Some(elapsed()),
             );
@@ -368,7 +368,9 @@ pub fn count_shared(
         first,
         &base,
         givens.len(),
-        (threads, chunk.max(1)),
+        // Every look may give (no set-up guard): a small search hands out many jobs, whatever the
+        // machine's timing, so that the tests walk every path of the sharing.
+        (threads, chunk.max(1), 0),
         progress,
         || {},
     );
@@ -468,6 +470,8 @@ struct Sharing<'a> {
     chunk: u64,
     /// What the latest job's set-up took ([`Sharing::begin`]), in ns of [`clock_ns`].
     setup_ns: AtomicU64,
+    /// [`SETUP_SHARE`], or 0 where every look may give ([`count_shared`]).
+    setup_share: u64,
 }
 
 /// A thread hands out work only after counting at least this many times what a job's set-up takes
@@ -634,7 +638,7 @@ impl Sharing<'_> {
     /// to pay for a job's set-up ([`SETUP_SHARE`]).
     fn may_give(&self, place: &Place) -> bool {
         let setup = self.setup_ns.load(Ordering::Relaxed);
-        clock_ns().saturating_sub(place.since_ns) >= SETUP_SHARE.saturating_mul(setup)
+        clock_ns().saturating_sub(place.since_ns) >= self.setup_share.saturating_mul(setup)
     }
 
     /// Hands the untried options at the shallowest level of `search`'s path to a waiting thread,
@@ -781,7 +785,7 @@ fn share_whole(
     first: Option<(Key, Vec<usize>)>,
     base: &Search,
     n_givens: usize,
-    (threads, chunk): (usize, u64),
+    (threads, chunk, setup_share): (usize, u64, u64),
     progress: &Progress,
     shared: impl FnOnce(),
 ) -> (Tally, usize, usize) {
@@ -795,6 +799,7 @@ fn share_whole(
         n_givens,
         chunk,
         setup_ns: AtomicU64::new(0),
+        setup_share,
     };
     progress.subproblems.store(1, Ordering::Relaxed);
     progress.total.store(WHOLE as u64, Ordering::Relaxed);
