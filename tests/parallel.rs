@@ -386,6 +386,20 @@ fn the_lookahead_tree_splits_and_adds_up_on_every_problem_kind() {
     }
 }
 
+/// `threads::count_whole` on `t` threads, as `dlx count` calls it (given order, DLX1, auto engine).
+fn whole_count(p: &dyn Problem, t: usize, progress: &Progress) -> threads::Whole {
+    threads::count_whole(
+        p.instance(),
+        p.givens(),
+        Order::Given,
+        Tree::Dlx1,
+        Engine::Auto,
+        t,
+        progress,
+    )
+    .unwrap()
+}
+
 /// `threads::count_whole`, as `dlx count` calls it: the search run on one thread where it is short
 /// (finished within the trial, or estimated below `SPLIT_PAYS`), shared between threads where it
 /// pays; either way the sequential counts and first solution, and the threads used say which path
@@ -394,16 +408,7 @@ fn the_lookahead_tree_splits_and_adds_up_on_every_problem_kind() {
 fn a_whole_count_splits_only_where_it_pays_and_counts_the_same_either_way() {
     let whole = |p: &dyn Problem, t: usize| {
         let progress = Progress::default();
-        let w = threads::count_whole(
-            p.instance(),
-            p.givens(),
-            Order::Given,
-            Tree::Dlx1,
-            Engine::Auto,
-            t,
-            &progress,
-        )
-        .unwrap();
+        let w = whole_count(p, t, &progress);
         // The progress counters saw every node, whichever path counted, and the estimate of the
         // fraction explored ends at all of it.
         let seen = progress.nodes.load(std::sync::atomic::Ordering::Relaxed);
@@ -549,17 +554,7 @@ fn a_costly_job_set_up_is_not_handed_back_and_forth() {
     let text = format!("{line}\n{}", format!("{line}\n").repeat(n));
     let spec = problems::kinds::spec("exact-cover", &text, false);
     let p = problems::load_text(spec, &text).unwrap();
-    let progress = Progress::default();
-    let w = threads::count_whole(
-        p.instance(),
-        p.givens(),
-        Order::Given,
-        Tree::Dlx1,
-        Engine::Auto,
-        2,
-        &progress,
-    )
-    .unwrap();
+    let w = whole_count(&*p, 2, &Progress::default());
     assert_eq!(w.tally.stats.solutions, n as u64);
     assert!(
         w.subproblems <= 20,

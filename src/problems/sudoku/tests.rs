@@ -251,12 +251,9 @@ fn a_signed_cell_is_refused() {
     );
 }
 
-/// A grid as copied from a web page, one row a line, with a cell left out of row 3: the error names
-/// that row's line (it named the last cell read, in row 9, which is right).
-#[test]
-fn a_short_row_is_named() {
-    let rows: Vec<String> = P9
-        .as_bytes()
+/// A 9x9 line as web pages print it: a row a line, cells spaced, boxes split by `|`.
+fn spaced_rows(line: &str) -> Vec<String> {
+    line.as_bytes()
         .chunks(9)
         .map(|r| {
             let r: Vec<String> = r.iter().map(|&b| (b as char).to_string()).collect();
@@ -267,7 +264,14 @@ fn a_short_row_is_named() {
                 r[6..].join(" ")
             )
         })
-        .collect();
+        .collect()
+}
+
+/// A grid as copied from a web page, one row a line, with a cell left out of row 3: the error names
+/// that row's line (it named the last cell read, in row 9, which is right).
+#[test]
+fn a_short_row_is_named() {
+    let rows = spaced_rows(P9);
     let mut lines: Vec<String> = Vec::new();
     for (i, r) in rows.iter().enumerate() {
         if i == 3 || i == 6 {
@@ -299,19 +303,7 @@ fn a_short_row_is_named() {
 #[test]
 fn a_grid_one_row_a_line_with_a_short_row_and_a_long_one_says_which_line() {
     // 81 cells in all, 8 on line 2 and 10 on line 9: read on, they made a clash far from the fault.
-    let rows: Vec<String> = P9
-        .as_bytes()
-        .chunks(9)
-        .map(|r| {
-            let r: Vec<String> = r.iter().map(|&c| (c as char).to_string()).collect();
-            format!(
-                "{} | {} | {}",
-                r[..3].join(" "),
-                r[3..6].join(" "),
-                r[6..].join(" ")
-            )
-        })
-        .collect();
+    let rows = spaced_rows(P9);
     let whole = rows.join("\n");
     assert!(Sudoku::parse(&whole).is_ok(), "the grid itself reads");
     let mut bad = rows.clone();
