@@ -13,7 +13,7 @@ import { StatsView, NarrationView, RunBoxView, fmt, count } from './readouts.js'
 import { RunToEnd, estimateNodes, HUGE_NODES } from './run.js';
 import { takeSnapshot } from './snapshot.js';
 import { resetColours } from './canvas.js';
-import { queryOf, specOf, MAX_URL } from './links.js';
+import { LINK_PARAMS, queryOf, specOf, MAX_URL } from './links.js';
 import { SudokuTools } from './sudoku.js';
 import { Maker } from './maker.js';
 import { AlgorithmView } from './algorithm.js';
@@ -597,7 +597,7 @@ async function openFromUrl({ push = false } = {}) {
   // What a link holds that this page does not read (`?nonsense=1`, `tree=bogus`): said, not dropped
   // without a word.
   const params = history.state && history.state.spec ? new URLSearchParams() : new URLSearchParams(location.search);
-  const known = new Set(['distinct', 'variant', 'format', 'tree', 'made', ...[...KINDS.keys()].flatMap((k) => [k, `${k}.z`])]);
+  const known = new Set([...LINK_PARAMS, ...[...KINDS.keys()].flatMap((k) => [k, `${k}.z`])]);
   const unknown = [...new Set([...params.keys()].filter((k) => !known.has(k)))];
   const badTree = params.has('tree') && !TREES.some((t) => t.name === params.get('tree')) ? String(params.get('tree')) : '';
   const ignored = [

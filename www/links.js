@@ -91,6 +91,9 @@ export async function queryOf(spec) {
   return q;
 }
 
+/** The parameters a link holds besides the problem's own (`queens=8`, `sudoku.z=…`), which `specOf` reads. */
+export const LINK_PARAMS = ['distinct', 'variant', 'format', 'tree', 'made'];
+
 /**
  * The problem a query string names, or null.
  * @param {string} search  location.search
