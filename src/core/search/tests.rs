@@ -1464,6 +1464,14 @@ fn bits_resume_and_hand_back_the_links_in_step() {
         }
     }
     lockstep(&queens(8), &[], 8, 400);
+    // A wide, shallow tree: 500 options of the same 6 items, each a solution at depth 1. Every
+    // return from the bit sets finds the links' path and theirs parted at the root's item, with
+    // another option: the item stays covered and only the options are swapped (`leave_bits`).
+    let mut same = Instance::new((0..6).map(|i| format!("i{i}")), Vec::<String>::new()).unwrap();
+    for _ in 0..500 {
+        same.add_option(&[0, 1, 2, 3, 4, 5]).unwrap();
+    }
+    lockstep(&same, &[], 5, 200);
     let mut rng = SplitMix::new(99);
     for case in 0..60 {
         let inst = random_instance(&mut rng);
