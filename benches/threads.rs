@@ -165,6 +165,22 @@ fn main() {
     ];
     if quick {
         short.truncate(2);
+    } else {
+        // Large instances with small trees: every option holds the same 62 items, so each is a
+        // solution at depth 1 and the cover of the root's item hides the whole matrix. Another
+        // thread must first build its own search (the links of 2 or 8 million nodes): on bit
+        // sets (32,000 options) the search is long enough to share, on links (128,000) it is not.
+        let same = |n: usize| {
+            let items: Vec<String> = (0..62).map(|i| format!("i{i}")).collect();
+            let line = items.join(" ");
+            let text = std::iter::once(line.as_str())
+                .chain(std::iter::repeat_n(line.as_str(), n))
+                .collect::<Vec<_>>()
+                .join("\n");
+            Spec::ExactCover(text)
+        };
+        short.push(("32,000 options of the same 62 items", same(32_000)));
+        short.push(("128,000 options of the same 62 items", same(128_000)));
     }
 
     println!();

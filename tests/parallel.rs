@@ -457,6 +457,37 @@ fn a_whole_count_splits_only_where_it_pays_and_counts_the_same_either_way() {
     }
 }
 
+/// A large instance with a small tree stays on one thread: 40,000 options that all hold the same
+/// 62 items (each a solution at depth 1; the cover of the root's item hides the whole matrix).
+/// Its search on links takes about what building its 2.5 million nodes takes, and another thread
+/// would first build its own: the split waits for 4 times the build (`BUILD_SHARE`), which this
+/// search never reaches. Before that wait, 2 threads copied the search for the other (on this
+/// thread) and took 1.5-3 times one thread's time.
+#[test]
+fn a_large_instance_with_a_small_tree_is_counted_on_one_thread() {
+    let items: Vec<String> = (0..62).map(|i| format!("i{i}")).collect();
+    let line = items.join(" ");
+    let text = std::iter::repeat_n(line.as_str(), 40_001)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let p = problems::load(&Spec::ExactCover(text)).unwrap();
+    for t in [1, 2] {
+        let w = threads::count_whole(
+            p.instance(),
+            p.givens(),
+            Order::Given,
+            Tree::Dlx1,
+            Engine::Links,
+            t,
+            &Progress::default(),
+        )
+        .unwrap();
+        assert_eq!(w.tally.stats.solutions, 40_000);
+        assert_eq!(w.tally.stats.nodes, 40_001);
+        assert_eq!((w.threads, w.subproblems), (1, 1), "on {t} threads: {w:?}");
+    }
+}
+
 /// A hard Sudoku (one solution): its search ends within `threads::TRIAL_NODES`.
 const HARD: &str =
     "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";

@@ -236,8 +236,18 @@ pub fn count_whole(
     };
     #[cfg(target_arch = "wasm32")]
     let elapsed = || std::time::Duration::ZERO;
-    let mut search = Split::base_search(inst, givens, order, tree)?;
-    search.set_engine(engine);
+    // The search at its start, as this thread builds it and as each other thread builds its own
+    // (on its own thread, so that this one goes on counting meanwhile).
+    let base = || {
+        Split::base_search(inst, givens, order, tree).map(|mut s| {
+            s.set_engine(engine);
+            s
+        })
+    };
+    let built = clock_ns();
+    let mut search = base()?;
+    let built = clock_ns().saturating_sub(built);
+    let started = clock_ns();
     let mut first = None;
     let mut chunk = TRIAL_NODES;
     let mut finished = run_first(&mut search, Some(chunk), &[], &mut first) == Status::Done;
@@ -256,17 +266,22 @@ pub fn count_whole(
         let st = search.stats();
         let work = (st.nodes + st.updates) as f64;
         estimate = work / search.progress().max(f64::MIN_POSITIVE);
-        if estimate >= SPLIT_PAYS || work >= SPLIT_PAYS {
+        // Each other thread first builds its own search, which takes about what this one's build
+        // took: the split waits until this search has counted `BUILD_SHARE` times that long, so
+        // that a search whose instance is large and whose tree is small stays here (128,000
+        // options of the same 62 items: a 125 ms build, then 128,001 nodes in 0.13-0.25 s; when
+        // this thread copied its search for the other, the copy took 0.3 s, and two threads 2.8
+        // times the time of one).
+        let paid = clock_ns().saturating_sub(started) >= BUILD_SHARE.saturating_mul(built);
+        if (estimate >= SPLIT_PAYS || work >= SPLIT_PAYS) && paid {
             estimate = estimate.max(work);
-            // The other threads start from a copy of the search taken back to its start (undoing
-            // its path); this one goes on where it stands.
-            let mut base = search.clone();
-            base.restart();
+            // The other threads start from the search at its start, built again on each of them;
+            // this one goes on where it stands.
             let mut serial = None;
             let (tally, threads, subproblems) = share_whole(
                 search,
                 first,
-                &base,
+                || base().expect("the search was built once from the same instance"),
                 givens.len(),
                 (threads, SHARE_CHUNK, SETUP_SHARE),
                 progress,
@@ -366,7 +381,7 @@ pub fn count_shared(
     let (tally, threads, subproblems) = share_whole(
         search,
         first,
-        &base,
+        || base.clone(),
         givens.len(),
         // Every look may give (no set-up guard): a small search hands out many jobs, whatever the
         // machine's timing, so that the tests walk every path of the sharing.
@@ -482,6 +497,10 @@ struct Sharing<'a> {
 /// threads took 1.38 s where one took 0.07 s, and 128,000 options of 62 items 43 s against 0.3 s.
 /// With the set-up at most an eighth of the work between two gives, sharing costs at most that.
 const SETUP_SHARE: u64 = 8;
+
+/// A whole count is shared only once its search has run this many times what building it took
+/// (see [`count_whole`]): each other thread builds its own before it counts.
+const BUILD_SHARE: u64 = 4;
 
 /// Nanoseconds since the first call (0 on wasm32, which has no clock: there every look may give).
 fn clock_ns() -> u64 {
@@ -778,12 +797,13 @@ impl Sharing<'_> {
 }
 
 /// [`count_whole`] past the trial: `search` (the trial's, where it stands, its first solution so
-/// far `first`) goes on on this thread, and `threads - 1` others start from `base` (the search at
-/// its start) and take work from it as they ask. The tally, the threads that counted, the jobs.
+/// far `first`) goes on on this thread, and `threads - 1` others start from `base()` (the search at
+/// its start, made on each of them) and take work from it as they ask. The tally, the threads that
+/// counted, the jobs.
 fn share_whole(
     search: Search,
     first: Option<(Key, Vec<usize>)>,
-    base: &Search,
+    base: impl Fn() -> Search + Sync,
     n_givens: usize,
     (threads, chunk, setup_share): (usize, u64, u64),
     progress: &Progress,
@@ -813,7 +833,7 @@ fn share_whole(
     }
     shared();
     let (all, started) = std::thread::scope(|scope| {
-        let sharing = &sharing;
+        let (sharing, base) = (&sharing, &base);
         // As many as start (none on wasm32, where no thread can be spawned).
         let helpers: Vec<_> = (1..threads)
             .filter_map(|k| {
@@ -822,7 +842,7 @@ fn share_whole(
                     .spawn_scoped(scope, move || {
                         let mut counted = Counted::new(depth);
                         if let Some(job) = sharing.take() {
-                            let mut search = base.clone();
+                            let mut search = base();
                             let place = sharing.begin(&mut search, &job, 0.0);
                             sharing.work(search, place, &mut counted);
                         }
