@@ -292,6 +292,14 @@ fn bad_threads_and_parts_are_refused_with_a_clear_message() {
             "--threads `x`",
         ),
         (
+            vec!["count", "queens", "8", "--threads", "4294967296"],
+            "--threads `4294967296`: at most 1024 (this machine has",
+        ),
+        (
+            vec!["solve", "sudoku", "--batch", "-", "--threads", "1025"],
+            "--threads `1025`: at most 1024",
+        ),
+        (
             vec!["count", "queens", "8", "--part", "3"],
             "--part `3`: give K/N",
         ),
@@ -322,6 +330,23 @@ fn bad_threads_and_parts_are_refused_with_a_clear_message() {
         (
             vec!["solve", "sudoku", "--batch", "-", "--json"],
             "--json does not apply to --batch",
+        ),
+        // Options the batch would take and ignore.
+        (
+            vec!["solve", "sudoku", "--batch", "-", "--max-input", "10"],
+            "--max-input does not apply to --batch, which reads one line at a time",
+        ),
+        (
+            vec!["solve", "sudoku", "--tree", "lookahead", "--batch", "-"],
+            "--tree does not apply to --batch",
+        ),
+        (
+            vec!["solve", "sudoku", "--batch", "-", "--progress"],
+            "--progress does not apply to --batch",
+        ),
+        (
+            vec!["solve", "sudoku", "--batch", "-", "--heuristic", "first"],
+            "--heuristic does not apply to --batch",
         ),
     ] {
         let err = fails_with_stdin(&args, "");

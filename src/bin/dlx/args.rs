@@ -179,6 +179,8 @@ pub(crate) struct Args {
     pub(crate) variant: Option<String>,
     /// make: `--clues`.
     pub(crate) clues: Option<u64>,
+    /// The options given, by name, in the order given.
+    pub(crate) given: Vec<&'static str>,
 }
 
 impl Args {
@@ -225,6 +227,7 @@ impl Args {
             format: None,
             variant: None,
             clues: None,
+            given: Vec::new(),
         }
     }
 
@@ -427,6 +430,7 @@ pub(crate) fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
     if let Some(e) = error {
         return Err(e);
     }
+    args.given = given.iter().map(|spec| spec.name).collect();
     for spec in given {
         if !spec.commands.contains(&command) {
             let names: Vec<&str> = spec.commands.iter().map(|c| c.name()).collect();
@@ -511,13 +515,24 @@ pub(crate) fn parse_part(s: &str) -> Result<Part, Fail> {
     Ok(Part { k, n })
 }
 
-/// `--threads T`: at least 1.
+/// The most threads `--threads` may ask for: past a machine's cores more threads only share them,
+/// and a number far beyond is a typo (`--threads 4294967296` was once taken as 1024 in silence).
+const MAX_THREADS: u64 = 1024;
+
+/// `--threads T`: 1 to [`MAX_THREADS`].
 pub(crate) fn parse_threads(s: &str) -> Result<usize, Fail> {
     let t = parse_number("--threads", s)?;
     if t == 0 {
         return Err(Fail::new("--threads must be at least 1"));
     }
-    Ok(usize::try_from(t).unwrap_or(usize::MAX).min(1024))
+    if t > MAX_THREADS {
+        let cores = threads::available();
+        let plural = if cores == 1 { "" } else { "s" };
+        return Err(Fail(format!(
+            "--threads `{s}`: at most {MAX_THREADS} (this machine has {cores} core{plural})"
+        )));
+    }
+    Ok(t as usize)
 }
 
 /// The threads to use: as asked, or every core.

@@ -63,18 +63,20 @@ fn run(argv: &[String]) -> Result<(), Stop> {
             )
             .into());
         }
-        for (given, name) in [
-            (args.json, "--json"),
-            (args.limit.is_some(), "--limit"),
-            (args.seed.is_some(), "--seed"),
-            (args.variant.is_some(), "--variant"),
-        ] {
-            if given {
-                return Err(Fail(format!(
-                    "{name} does not apply to --batch, which writes one line a puzzle"
-                ))
-                .into());
-            }
+        // What the batch reads: its file, the threads, the engine. Anything else would be taken
+        // and ignored (`--max-input`, `--tree lookahead`, …): refused, naming it.
+        if let Some(name) = args
+            .given
+            .iter()
+            .find(|n| !["--batch", "--threads", "--engine"].contains(n))
+        {
+            let why = match *name {
+                "--max-input" => {
+                    "which reads one line at a time (a line of at most 64 KiB, as many lines as come)"
+                }
+                _ => "which writes one line a puzzle, solved as `dlx solve sudoku` solves it",
+            };
+            return Err(Fail(format!("{name} does not apply to --batch, {why}")).into());
         }
         parallel::batch(path, &args, &mut out)?;
         out.flush()?;
