@@ -87,14 +87,16 @@ Options:
                every line is 0s and 1s, all of one length, is a matrix (`111` is a 1x3
                matrix with 1 solution, not the item `111`); otherwise Knuth's format if it
                reads, else a matrix
-  --threads T  count (and solve --batch) on T threads (default: every core); --threads 1 is
-               the sequential search. Counts, nodes and updates are the same for every T
+  --threads T  count (and solve --batch) on T threads, 1 to 1024 (default: every core);
+               --threads 1 is the sequential search. Counts, nodes and updates are the same
+               for every T
   --part K/N   count: count part K (0 to N-1) of N, a share computed from the problem alone,
                so that N runs anywhere (GNU parallel, a Slurm array, a Kubernetes indexed job)
                add up, with `dlx merge`, to the whole count; use with --json
   --batch F    solve sudoku: one puzzle a line from file F (- for standard input), one answer a
                line out, in order: the solution, `no solution`, `not unique` or `error: …`;
-               blank lines and lines starting with # are skipped
+               blank lines and lines starting with # are skipped; it takes --threads and
+               --engine, no other option
   --max-input BYTES
                read at most BYTES from a file or standard input (default 67108864, 64 MiB):
                the instance takes a multiple of its text in memory
