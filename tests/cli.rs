@@ -1103,7 +1103,11 @@ fn bad_exact_cover_input_gets_one_line_and_status_2() {
         "101\n01\n",
         &["standard input: line 2", "row has 2 entries, expected 3"],
     );
-    fails_with_stdin(&["count", "exact-cover", "-"], "", &["no items line"]);
+    fails_with_stdin(
+        &["count", "exact-cover", "-"],
+        "",
+        &["standard input", "the text is empty: no items line"],
+    );
     fails_with_stdin(
         &["count", "exact-cover", "-"],
         "A B\nA A\n",

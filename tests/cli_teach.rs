@@ -412,12 +412,36 @@ fn the_engine_is_chosen_named_and_refused_clearly() {
             assert_eq!(v["engine"], if engine == "auto" { auto } else { engine });
         }
     }
-    // The lookahead's tree is counted on links, whatever --engine says.
-    let look = count(
-        &["pentomino", "3x20"],
-        &["--tree", "lookahead", "--engine", "bits"],
-    );
-    assert_eq!(look["engine"], "links");
+    // The lookahead's tree is counted on links, whatever --engine says, and multiplicities too:
+    // `--engine bits` is then told so on stderr, once, and the count is the same.
+    for (args, stdin, why) in [
+        (
+            &["count", "pentomino", "3x20", "--tree", "lookahead"][..],
+            "",
+            "--tree lookahead walks links only",
+        ),
+        (
+            &["count", "exact-cover", "-"][..],
+            "2|a b\na\na b\nb\n",
+            "bit sets do not count multiplicities",
+        ),
+    ] {
+        let mut a = args.to_vec();
+        a.extend_from_slice(&["--json", "--engine", "bits"]);
+        let out = dlx_with_stdin(&a, stdin);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{a:?}: {stderr}");
+        assert_eq!(
+            stderr,
+            format!("dlx: --engine bits does not apply here ({why}): the search runs on links\n"),
+            "{a:?}"
+        );
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["engine"], "links", "{a:?}");
+        a.pop();
+        a.push("links");
+        assert_eq!(v["solutions"], json(&a, stdin)["solutions"], "{a:?}");
+    }
     // Colours: bit sets walk DLX2's tree, with the links' counters.
     let coloured = |engine: &str| {
         json(

@@ -215,6 +215,14 @@ fn make_takes_a_size_and_says_nothing_new_by_default() {
         ),
         (vec!["make", "sudoku", "nine"], "`nine` is not a size"),
         (vec!["make", "sudoku", "9", "9"], "unexpected argument `9`"),
+        (
+            vec!["make", "sudoku", "--clues", "1000"],
+            "--clues `1000`: a 9x9 Sudoku has 81 cells, so at most 81 givens",
+        ),
+        (
+            vec!["make", "sudoku", "4", "--clues", "17"],
+            "--clues `17`: a 4x4 Sudoku has 16 cells",
+        ),
     ] {
         let (code, _, err) = dlx(&args);
         assert_eq!(code, 2, "{args:?}");

@@ -76,7 +76,7 @@ export class BoardView {
     this.layout = board.kind === 'sudoku' && isVariant(s.layout) ? s.layout : null;
     if (this.textEl.textContent !== board.text) this.textEl.textContent = board.text;
     this.textEl.setAttribute('aria-live', s.playing || s.hunting ? 'off' : 'polite');
-    this._legend(board);
+    this._legend(board, s.problem);
     this.dirty = true;
   }
 
@@ -419,8 +419,11 @@ export class BoardView {
   }
 
   /** A legend with exactly the colours this kind of board uses. */
-  _legend(/** @type {Board} */ b) {
-    const key = `${b.kind}:${b.kind === 'pentomino' ? b.labels.join('') : ''}:${this.layout ? this.layout.variants.join(',') : ''}`;
+  _legend(/** @type {Board} */ b, /** @type {{kind: string, text: string} | undefined} */ problem) {
+    // Edge matching: the colours of its name (`RxC/K/SEED`, K colours, 3 when left out), 1 to 9.
+    const k = Number((problem && problem.text || '').trim().split('/')[1]);
+    const colourCount = Number.isInteger(k) && k >= 1 && k <= 9 ? k : 3;
+    const key = `${b.kind}:${b.kind === 'pentomino' ? b.labels.join('') : ''}:${this.layout ? this.layout.variants.join(',') : ''}:${b.kind === 'edge-matching' ? colourCount : ''}`;
     if (key === this.legendKey) return;
     this.legendKey = key;
     const c = colours();
@@ -454,8 +457,9 @@ export class BoardView {
         items.push([c.hole, 'hole'], [c.empty, 'not yet covered'], [c.tried, 'piece being tried (outline)']);
         break;
       case 'edge-matching':
-        items.push([tint(0), 'grey: the border'], [tint(1), 'colour 1'], [tint(2), 'colour 2'], [tint(3), 'colour 3'],
-          [c.empty, 'cell not yet filled']);
+        items.push([tint(0), 'grey: the border']);
+        for (let i = 1; i <= colourCount; i++) items.push([tint(i), `colour ${i}`]);
+        items.push([c.empty, 'cell not yet filled']);
         break;
       case 'langford':
         items.push([alpha(c.placed, 0.18), 'number placed'], [c.placed, 'arc joining a pair'], [c.tried, 'pair being tried'],

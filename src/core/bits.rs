@@ -110,6 +110,30 @@ pub fn applies(inst: &Instance) -> bool {
         )
 }
 
+/// Why bit sets cannot walk `inst` (`None` where they can: [`applies`]), for the note that a
+/// search asked to count on them gets when it counts on links instead.
+pub fn unfit(inst: &Instance) -> Option<String> {
+    let (options, primary) = (inst.n_options(), inst.n_primary());
+    if inst.has_multiplicities() {
+        Some("bit sets do not count multiplicities".into())
+    } else if options > MAX_OPTIONS {
+        Some(format!(
+            "{options} options, more than the {MAX_OPTIONS} bit sets take"
+        ))
+    } else if primary > MAX_PRIMARY {
+        Some(format!(
+            "{primary} primary items, more than the {MAX_PRIMARY} bit sets take"
+        ))
+    } else if !applies(inst) {
+        Some(format!(
+            "the sets would take more than {} MiB",
+            (MAX_COLUMN_WORDS * 8) >> 20
+        ))
+    } else {
+        None
+    }
+}
+
 /// How many options an option meets, over the number of primary items: at the root, trying an
 /// average option hides about `overlap * n_primary` others. Where options overlap that much, a
 /// node of DLX1 unlinks many nodes, which a pass over the bit sets does at a fraction of the cost;

@@ -460,11 +460,14 @@ impl ExactCover {
     pub fn parse_as(text: &str, reading: Reading) -> Result<ExactCover, InputError> {
         let mut lines = content_lines(text);
         let Some(first) = lines.next() else {
-            return Err(InputError::at(
-                1,
-                1,
-                "no items line: the first line that is not a comment (`|`) must name the items",
-            ));
+            // Nothing at all (an empty file, a closed standard input) is said as such.
+            let what = if text.trim().is_empty() {
+                "the text is empty: no items line (the first line that is not a comment, `|`, \
+                 names the items)"
+            } else {
+                "no items line: the first line that is not a comment (`|`) must name the items"
+            };
+            return Err(InputError::at(1, 1, what));
         };
         let matrix = |lines| {
             if is_row(first.1) {
@@ -1182,6 +1185,9 @@ b y
             )
         );
         assert_eq!(err("").1, Some(1));
+        assert!(err(" \n\n")
+            .0
+            .starts_with("the text is empty: no items line"));
         assert_eq!(
             err("a b:c\na\n"),
             (

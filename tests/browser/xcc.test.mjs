@@ -201,3 +201,20 @@ test('colours: a node of x:A shows its colour name in the node when zoomed in, a
   const hover = await page.textContent('#matrix-hover');
   assert(/item x, colour A \(x:A\)/.test(hover), `hover: ${hover}`);
 });
+
+test('edge matching: the board legend lists the colours of the board loaded, no more', async ({ page, base }) => {
+  await open(page, base);
+  const legend = () => page.evaluate(() => [...document.querySelectorAll('#board-legend li')].filter((li) => !li.hidden).map((li) => li.textContent));
+  await page.selectOption('#preset', 'edge-3x3');
+  await page.waitForFunction(() => window.dlx.model.info.title.toLowerCase().includes('edge'));
+  await settle(page);
+  const two = await legend();
+  assert(two.includes('colour 1') && two.includes('colour 2') && !two.includes('colour 3'), `3x3/2's legend: ${two.join(' | ')}`);
+  const before = await page.evaluate(() => window.dlx.model.info);
+  await loadVia(page, 'edge-matching', '4x4/5');
+  await page.waitForFunction((b) => window.dlx.model.info !== b, before);
+  await settle(page);
+  const five = await legend();
+  assert(five.includes('colour 5') && !five.includes('colour 6'), `4x4/5's legend: ${five.join(' | ')}`);
+  report.push(`edge matching legend: ${two.length} entries for 3x3/2, ${five.length} for 4x4/5`);
+});

@@ -33,7 +33,14 @@ pub fn make(args: &Args, out: &mut impl Write) -> Result<(), Stop> {
     let kind = Kind::parse(args.variant.as_deref().unwrap_or(""))
         .map_err(|e| Fail(format!("--variant: {}", e.message)))?;
     let seed = args.seed.unwrap_or(1);
-    let clues = args.clues.map(|c| c.min((size * size) as u64) as usize);
+    let cells = (size * size) as u64;
+    if let Some(c) = args.clues.filter(|&c| c > cells) {
+        return Err(Fail(format!(
+            "--clues `{c}`: a {size}x{size} Sudoku has {cells} cells, so at most {cells} givens"
+        ))
+        .into());
+    }
+    let clues = args.clues.map(|c| c as usize);
     let t = Instant::now();
     // The progress line on stderr, on a terminal or with --progress (nothing new otherwise).
     let mut progress = Progress::new(args.progress || std::io::stderr().is_terminal());

@@ -4,8 +4,9 @@
 use crate::args::Args;
 use crate::fail::{Fail, Stop};
 use crate::output::write_err;
+use dlx_studio::core::Engine as Counter;
 use dlx_studio::core::{
-    prune, Instance, Limits, Naive, NaiveError, Order, Search, SolutionStop, Stats, Status,
+    prune, Instance, Limits, Naive, NaiveError, Order, Search, SolutionStop, Stats, Status, Tree,
 };
 use dlx_studio::problems::{Board, Problem};
 use std::io::{self, IsTerminal};
@@ -296,8 +297,21 @@ impl Args {
             false => None,
         }
         .unwrap_or(std::borrow::Cow::Borrowed(problem.instance()));
-        self.engine_of
-            .set(Some(self.engine.resolve(&inst, self.tree())));
+        let engine = self.engine.resolve(&inst, self.tree());
+        // `--engine bits` where the bit sets cannot walk: said, not done in silence.
+        if self.engine == Counter::Bits
+            && engine == Counter::Links
+            && self.engine_of.get().is_none()
+        {
+            let why = match self.tree() {
+                Tree::Dlx1 => dlx_studio::core::bits::unfit(&inst).unwrap_or_default(),
+                _ => "--tree lookahead walks links only".into(),
+            };
+            let _ = write_err(&format!(
+                "dlx: --engine bits does not apply here ({why}): the search runs on links\n"
+            ));
+        }
+        self.engine_of.set(Some(engine));
         inst
     }
 }
