@@ -709,7 +709,15 @@ function bindControls() {
     ui[id].addEventListener('input', () => { state.texts[ui.problem.value] = ui[id].value; updateFormState(); sudoku.formChanged(); });
   }
   ui['pentomino-board'].addEventListener('change', () => loadSpec(readInputs()));
-  ui.size.addEventListener('change', () => loadSpec(readInputs()));
+  // A press on Load is a submit, and the N it leaves changed is loaded by it: loaded by the change
+  // (which fires as the press takes the focus), an N out of range showed its error above the button,
+  // which moved under the pointer, so the click never came and the focus stayed on the button.
+  let loadPressed = false;
+  ui.load.addEventListener('pointerdown', () => { loadPressed = true; });
+  for (const type of ['pointerup', 'pointercancel']) {
+    window.addEventListener(type, () => { if (loadPressed) setTimeout(() => { loadPressed = false; }, 0); }, true);
+  }
+  ui.size.addEventListener('change', () => { if (!loadPressed) loadSpec(readInputs()); });
   ui.distinct.addEventListener('change', () => loadSpec(readInputs()));
   ui['matrix-format'].addEventListener('change', () => loadSpec(readInputs()));
   ui['tree-choice'].addEventListener('change', () => chooseTree(ui['tree-choice'].value));

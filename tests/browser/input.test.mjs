@@ -164,3 +164,27 @@ test('an error with no place (an empty Sudoku box) puts the focus in the field, 
   assert(!(await page.isHidden('#input-error')), 'no error for an empty box');
   assert(await page.evaluate(() => document.activeElement && document.activeElement.getAttribute('data-testid') === 'puzzle'), `the focus is on ${await page.evaluate(() => document.activeElement && document.activeElement.id)}`);
 });
+
+test('an N typed and Load pressed with the mouse: the press submits (an error puts the focus back in the field), however the button moves', async ({ page, base }) => {
+  await open(page, base, '?queens=5');
+  // A press as a hand makes it: down and up where the button was when the pointer came to it.
+  const press = async () => {
+    const box = /** @type {{x: number, y: number, width: number, height: number}} */ (await page.locator(tid('load')).boundingBox());
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.waitForTimeout(80);
+    await page.mouse.up();
+    await page.waitForTimeout(150);
+  };
+  await page.click(tid('size'));
+  await page.fill(tid('size'), '0');
+  await press();
+  const bad = await page.evaluate(() => ({ focus: document.activeElement && document.activeElement.id, err: document.getElementById('input-error').textContent, title: window.dlx.model.info.title }));
+  assert(bad.focus === 'size' && /between 1 and 64, not 0/.test(bad.err) && bad.title === '5-queens', `N 0 then Load: ${JSON.stringify(bad)}`);
+  await page.fill(tid('size'), '7');
+  await press();
+  const good = await page.evaluate(() => ({ focus: document.activeElement && document.activeElement.id, err: document.getElementById('input-error').textContent.trim(), title: window.dlx.model.info.title }));
+  assert(good.title === '7-queens' && good.err === '' && good.focus === 'play', `N 7 then Load: ${JSON.stringify(good)}`);
+  report.push(`N by mouse: ${JSON.stringify(bad)} then ${JSON.stringify(good)}`);
+});
