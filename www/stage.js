@@ -107,7 +107,11 @@ export class StageView {
    */
   reveal(panel, field) {
     if (this.drawer.matches) this.setDrawer(true);
-    panel.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    // The scroll starts once the next frame is drawn: a problem just loaded reaches the views in that
+    // frame, which resize the pictures above the panel (a Sudoku makes the board square), and a smooth
+    // scroll keeps the target it started with (on a phone "Paste a Sudoku" stopped 204 px short, the
+    // form's Solve under the bottom bar).
+    requestAnimationFrame(() => setTimeout(() => panel.scrollIntoView({ block: 'start', behavior: 'smooth' }), 0));
     const first = field || /** @type {HTMLElement | null} */ ([...panel.querySelectorAll('input, select, textarea, button')]
       .find((el) => /** @type {HTMLElement} */ (el).offsetParent !== null) || null);
     if (first) first.focus({ preventScroll: true });

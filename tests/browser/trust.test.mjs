@@ -487,12 +487,25 @@ test('trust: on a phone, a grid pasted after "Paste a Sudoku" is solved from bes
   await page.waitForSelector(`${tid('welcome-sudoku')}:visible`);
   await page.tap(tid('welcome-sudoku'));
   await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'puzzle');
-  // The page scrolls smoothly to the box: the rest of the test starts where it stops.
-  await page.waitForFunction(() => new Promise((r) => {
-    const top = () => document.getElementById('puzzle').getBoundingClientRect().top;
-    const t = top();
-    setTimeout(() => r(top() === t && t < window.innerHeight / 2), 300);
-  }), null, { polling: 100 });
+  // The page scrolls smoothly to the box: the rest of the test starts where it stops (the box's top
+  // unchanged for 300 ms; a predicate returning a promise is not awaited by waitForFunction, which
+  // took the promise itself as true and let the test go on mid-scroll).
+  await page.waitForFunction(() => {
+    const top = document.getElementById('puzzle').getBoundingClientRect().top;
+    const w = /** @type {any} */ (window);
+    if (!w.settle || w.settle.top !== top) {
+      w.settle = { top, since: performance.now() };
+      return false;
+    }
+    return performance.now() - w.settle.since >= 300 && top < window.innerHeight / 2;
+  }, null, { polling: 100 });
+  // It stops with the panel at the top (under its scroll margin), not where the panel was before the
+  // Sudoku's square board pushed it down (a smooth scroll keeps the target it started with).
+  const landed = await page.evaluate(() => {
+    const panel = document.getElementById('problem-panel');
+    return { top: panel.getBoundingClientRect().top, margin: parseFloat(getComputedStyle(panel).scrollMarginTop) };
+  });
+  assert(Math.abs(landed.top - landed.margin) <= 2, `the problem panel stopped at ${landed.top} px (its scroll margin is ${landed.margin} px)`);
   // Pasted as HoDoKu prints it: the form's Solve is under the box, on screen, while the board's Solve
   // (at the top of the page) is not.
   await page.fill(tid('puzzle'), HODOKU);
