@@ -714,6 +714,16 @@ fn unsupported_constraints_and_bad_input_are_refused_by_name() {
         msg(r#"{"size":4}"#),
         "grid is missing: expected 4 rows of 4 cells"
     );
+    // A `given` that is neither true nor false is named, not read as false (its digit dropped).
+    let cell = |c: &str| base("").replacen("{}", c, 1);
+    assert_eq!(
+        msg(&cell(r#"{"value":2,"given":"yes"}"#)),
+        "grid[0][0] (r1c1): given \"yes\" is not true or false"
+    );
+    let read = |c: &str| Sudoku::parse(&cell(c)).unwrap().grid().cells()[0];
+    assert_eq!(read(r#"{"value":2,"given":true}"#), 2);
+    assert_eq!(read(r#"{"value":2,"given":false}"#), 0);
+    assert_eq!(read(r#"{"value":2}"#), 0);
     let e = Sudoku::parse("{\"size\":4,\n\"grid\":[}").err().unwrap();
     assert_eq!(e.line, Some(2));
     assert!(e.message.starts_with("not f-puzzles JSON"), "{e}");

@@ -483,7 +483,16 @@ fn read_grid(obj: &Map<String, Value>, n: usize) -> Result<(Vec<u8>, Option<Vec<
             let Value::Object(cell) = cell else {
                 return Err(InputError::new(format!("{what}: expected an object")));
             };
-            let given = matches!(cell.get("given"), Some(Value::Bool(true)));
+            // f-puzzles writes `true` (or leaves it out); anything else is not taken as either.
+            let given = match cell.get("given") {
+                None | Some(Value::Null) => false,
+                Some(Value::Bool(b)) => *b,
+                Some(v) => {
+                    return Err(InputError::new(format!(
+                        "{what}: given {v} is not true or false"
+                    )))
+                }
+            };
             match cell.get("value") {
                 None | Some(Value::Null) => {}
                 Some(v) => {
