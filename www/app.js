@@ -183,6 +183,7 @@ async function main() {
     quiet: () => { state.statusNote = null; state.dirty = true; },
     // Clear keeps the grid typed for Undo, as a preset or a link replacing it does.
     keepForUndo: () => { keepForUndo('sudoku', ui.puzzle.value); updateFormState(); },
+    boxLoaded: () => formIsLoaded(),
     epoch: () => state.epoch,
     note,
     matrix,

@@ -81,6 +81,7 @@ export class SudokuTools {
    *   model: () => import('./model.js').Model,
    *   loadPuzzle: (text: string) => boolean,
    *   keepForUndo: () => void,
+   *   boxLoaded: () => boolean,
    *   quiet: () => void,
    *   sync: () => boolean,
    *   epoch: () => number,
@@ -103,6 +104,8 @@ export class SudokuTools {
     this.cursor = 0;
     /** A grid being edited that cannot load (its givens clash), or null. @type {number[] | null} */
     this.pending = null;
+    /** The text the board last wrote into the box (a cell edit), which an edit may replace freely. */
+    this.written = '';
     this.pencil = false;
     /** Cells lit by an item pointed at in the matrix. @type {Set<number>} */
     this.lit = new Set();
@@ -269,6 +272,9 @@ export class SudokuTools {
     // The same value again (an empty cell cleared): nothing changes, and the search stays where it is.
     if (cells[p] === v) return;
     cells[p] = v;
+    // The board edits the grid loaded: text in the box that did not load (a paste with a clash) and
+    // that the board did not write is replaced, so it is kept for Undo, as Clear keeps it.
+    if (this.ui.puzzle.value !== this.written && !this.app.boxLoaded()) this.app.keepForUndo();
     this._edit(cells);
   }
 
@@ -292,6 +298,7 @@ export class SudokuTools {
     const labels = this.shown.labels;
     const text = puzzleLine(cells, labels);
     this.ui.puzzle.value = text;
+    this.written = text;
     this.ui.puzzle.dispatchEvent(new Event('input'));
     const clash = clashes(cells, labels.length - 1);
     const cursor = this.cursor;

@@ -292,6 +292,30 @@ test('Sudoku: the board is edited by keyboard and by click, clashes marked at on
   assert((await puzzleText(page)) === typed, `Undo after Clear gave back ${await puzzleText(page)}`);
 });
 
+test('Sudoku: a cell set on the board after a paste that did not load keeps the paste for Undo', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', EASTER);
+  // Pasted with two 5s in row 1: refused, the board keeps Easter Monster.
+  const pasted = `55${EASTER.slice(2)}`;
+  await page.fill(tid('puzzle'), pasted);
+  await page.click(tid('solve-form'));
+  await page.waitForFunction(() => /^Error/.test(document.querySelector('[data-testid="status"]').textContent));
+  // The board's r6c6 set to 3 rewrites the box from the board (Easter Monster and the 3): the paste
+  // was lost with no Undo.
+  const pt = await cellPoint(page, 5 * 9 + 5);
+  await page.mouse.click(pt.x, pt.y);
+  await page.keyboard.press('3');
+  const after = await puzzleText(page);
+  assert(after.slice(0, 2) === '1.' && after[50] === '3', `the box after the edit: ${after}`);
+  assert(await page.isVisible(tid('undo-text')), 'no Undo for the paste the board replaced');
+  // A second edit on the board's own text keeps no more: one Undo gives the paste back.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('4');
+  await page.click(tid('undo-text'));
+  assert((await puzzleText(page)) === pasted, `Undo gave back ${await puzzleText(page)}`);
+  assert(await page.isHidden(tid('undo-text')), 'Undo still offered after the paste came back');
+});
+
 test('Sudoku: on a phone a tap opens a symbol pad', async ({ browser, base }) => {
   const page = await browser.newPage({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   await open(page, base, `?sudoku=${EASTER}`);
