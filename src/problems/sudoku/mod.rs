@@ -20,6 +20,8 @@
 //! - Numbers separated by spaces or commas (`1 16 0 12 …`, 1 to N, `0` or `.` empty) are read as one
 //!   cell a number when some number has two digits and the count of numbers is a Sudoku's.
 //! - A first line that does not read as cells (a title such as `Easter Monster`) is skipped.
+//! - A table copied from a web page or a spreadsheet (N lines of N fields between tabs) is read one
+//!   cell a field, an empty field an empty cell.
 //!
 //! [`Solver`] is the throughput path: it builds one search per size once and, per puzzle, preselects the
 //! givens, searches, then undoes both in place ([`Search::restart`](crate::core::Search::restart), [`Search::unpreselect`](crate::core::Search::unpreselect)), with no

@@ -499,9 +499,92 @@ fn box_side(count: usize) -> Option<usize> {
     CELL_COUNTS.iter().position(|&c| c == count).map(|i| i + 2)
 }
 
+/// A grid copied from a table (a web page's, a spreadsheet's): one row a line, cells between tabs,
+/// an empty cell an empty field (`5\t3\t\t\t7…`). Read one cell a field rather than one a
+/// character, which took the empty fields for nothing (30 cells, not 81). Each field becomes one
+/// word of a line written again (an empty one `.`), and positions in an error go back to the text.
+struct TabTable {
+    /// The rows written again: their line in the text and their words.
+    rows: Vec<(usize, String)>,
+    /// For each row, the text's column (1-based, in characters) of each character written.
+    columns: Vec<Vec<usize>>,
+}
+
+impl TabTable {
+    /// The table in `text`, when each of its non-empty lines holds a tab, all have the same number
+    /// of fields, and that number is both the number of lines and a Sudoku's size.
+    fn read(text: &str) -> Option<TabTable> {
+        if !text.contains('\t') {
+            return None;
+        }
+        // A row of empty cells is tabs only: kept, where the usual reading drops blank lines.
+        let lines: Vec<(usize, &str)> = crate::problems::text_lines(text)
+            .filter(|&(_, line)| {
+                !line.is_empty() && (line.contains('\t') || !line.trim().is_empty())
+            })
+            .take(26)
+            .collect();
+        let size = lines.len();
+        if ![4, 9, 16, 25].contains(&size)
+            || lines
+                .iter()
+                .any(|&(_, l)| !l.contains('\t') || l.split('\t').count() != size)
+        {
+            return None;
+        }
+        let mut table = TabTable {
+            rows: Vec::with_capacity(size),
+            columns: Vec::with_capacity(size),
+        };
+        for &(line, l) in &lines {
+            let (mut row, mut cols) = (String::new(), Vec::new());
+            let mut col = 1;
+            for field in l.split('\t') {
+                if !row.is_empty() {
+                    row.push(' ');
+                    cols.push(col);
+                }
+                let lead = field.chars().take_while(|c| c.is_whitespace()).count();
+                let word = field.trim();
+                if word.is_empty() {
+                    row.push('.');
+                    cols.push(col);
+                } else {
+                    for (i, ch) in word.chars().enumerate() {
+                        row.push(ch);
+                        cols.push(col + lead + i);
+                    }
+                }
+                // Past the field and its tab.
+                col += field.chars().count() + 1;
+            }
+            table.rows.push((line, row));
+            table.columns.push(cols);
+        }
+        Some(table)
+    }
+
+    /// The grid the table holds, or the reader's error placed in the text.
+    fn grid(&self) -> Result<Grid, InputError> {
+        let rows: Vec<(usize, &str)> = self.rows.iter().map(|(l, r)| (*l, r.as_str())).collect();
+        Grid::read(&rows).map_err(|mut e| {
+            if let (Some(line), Some(col)) = (e.line, e.column) {
+                if let Some(r) = self.rows.iter().position(|&(l, _)| l == line) {
+                    let cols = &self.columns[r];
+                    e.column = Some(cols.get(col - 1).copied().unwrap_or(col));
+                }
+            }
+            e
+        })
+    }
+}
+
 impl Grid {
     /// Reads a puzzle in any accepted text form (see the module documentation).
     pub fn parse(text: &str) -> Result<Grid, InputError> {
+        if let Some(table) = TabTable::read(text) {
+            return table.grid();
+        }
         // Lines as every reader numbers them (a lone `\r` ends one too), at most MAX_ROWS of them:
         // past that the text is refused where it stands, in memory bounded whatever its length.
         let mut rows: Vec<(usize, &str)> = Vec::new();

@@ -130,6 +130,75 @@ fn options_read_as_knuth_encodes_them() {
     assert_eq!(sudoku.givens().len(), 30);
 }
 
+/// `line` (one character a cell) as a table copied from a web page or a spreadsheet: cells between
+/// tabs, an empty cell an empty field, lines ended by CRLF.
+fn tab_table(line: &str, size: usize) -> String {
+    let cells: Vec<char> = line.chars().collect();
+    cells
+        .chunks(size)
+        .map(|row| {
+            row.iter()
+                .map(|&c| {
+                    if c == '.' {
+                        String::new()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("\t")
+                + "\r\n"
+        })
+        .collect()
+}
+
+#[test]
+fn a_grid_copied_from_a_table_reads_one_cell_a_field() {
+    // Empty fields between tabs are empty cells (read one a character, the text had 30 cells).
+    let table = tab_table(P9, 9);
+    assert!(table.contains("\t\t"), "{table:?}");
+    assert_eq!(Sudoku::parse(&table).unwrap().grid().to_line(), P9);
+    assert_eq!(
+        Sudoku::parse(&tab_table(P4, 4)).unwrap().grid().to_line(),
+        P4
+    );
+    // A row of empty cells is tabs only, and counts as a row.
+    let empty_row = format!("{}{}", ".".repeat(9), &P9[9..]);
+    let table = tab_table(&empty_row, 9);
+    assert!(table.starts_with("\t\t\t\t\t\t\t\t\r\n"), "{table:?}");
+    assert_eq!(Sudoku::parse(&table).unwrap().grid().to_line(), empty_row);
+    // A 16x16 in numbers 1-16, one a field.
+    let numbers: String = P16
+        .chars()
+        .collect::<Vec<_>>()
+        .chunks(16)
+        .map(|row| {
+            row.iter()
+                .map(|&c| match c {
+                    '.' => String::new(),
+                    'A'..='G' => (c as u32 - 'A' as u32 + 10).to_string(),
+                    _ => c.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join("\t")
+                + "\n"
+        })
+        .collect();
+    assert_eq!(Sudoku::parse(&numbers).unwrap().grid().to_line(), P16);
+    // An error names the place in the text as pasted: the second 5 of row 1 is its third character.
+    let clash = tab_table(&format!("55{}", &P9[2..]), 9);
+    let e = err(&clash);
+    assert_eq!((e.line, e.column), (Some(1), Some(3)), "{e}");
+    assert!(e.message.contains("r1c1 and r1c2 both hold 5"), "{e}");
+    // A grid indented by a tab is no table: read as before.
+    let indented: String = P9
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("\t{}\n", std::str::from_utf8(r).unwrap()))
+        .collect();
+    assert_eq!(Sudoku::parse(&indented).unwrap().grid().to_line(), P9);
+}
+
 #[test]
 fn a_drawn_grid_over_several_lines_reads_like_one_line() {
     let drawn = "\
