@@ -701,10 +701,17 @@ function bindControls() {
   // Another kind shows its own input and is marked "not loaded" (the search going on is not thrown
   // away by a look at another kind); a board, an N or "distinct" chosen is loaded at once; typed text
   // is marked until Load, Play, Step or Run.
+  // A kind chosen, the next step is Load (a text field focused would open a phone's keyboard), and
+  // the status line says so: the pictures still show the problem loaded until then.
+  const kindChoice = focusAfterChoice(ui.problem, () => ui.load);
   ui.problem.addEventListener('change', () => {
     clearInputError();
     showInputFor(ui.problem.value);
     updateFormState();
+    kindChoice.chosen();
+    const k = kindOf(ui.problem.value);
+    const what = { size: 'set N', board: 'choose the board', puzzle: 'paste or type the grid', matrix: 'type the items and options' }[k.input];
+    if (!formIsLoaded()) note(`${k.label} chosen: ${what} under it, then Load (or Play) shows it; the pictures show the problem loaded until then.`);
   });
   for (const id of /** @type {const} */ (['size', 'puzzle', 'matrix-input', 'pentomino-board'])) {
     ui[id].addEventListener('input', () => { state.texts[ui.problem.value] = ui[id].value; updateFormState(); sudoku.formChanged(); });
@@ -721,7 +728,10 @@ function bindControls() {
   ui.size.addEventListener('change', () => { if (!loadPressed) loadSpec(readInputs()); });
   ui.distinct.addEventListener('change', () => loadSpec(readInputs()));
   ui['matrix-format'].addEventListener('change', () => loadSpec(readInputs()));
-  ui['tree-choice'].addEventListener('change', () => chooseTree(ui['tree-choice'].value));
+  // The tree chosen, the next action is the search's (an arrow left on the list chose the other
+  // tree, which restarts the search).
+  const treeChoice = focusAfterChoice(ui['tree-choice'], () => ui.play);
+  ui['tree-choice'].addEventListener('change', () => { chooseTree(ui['tree-choice'].value); treeChoice.chosen(); });
   ui['undo-text'].addEventListener('click', () => {
     const u = state.undo.pop();
     if (!u) return;
@@ -730,6 +740,7 @@ function bindControls() {
     note(`Your ${kindOf(u.kind).label} text is back in the form (not loaded yet).`);
   });
   window.addEventListener('popstate', () => { openFromUrl(); });
+  const presetChoice = focusAfterChoice(ui.preset, () => ui.play);
   ui.preset.addEventListener('change', () => {
     const p = PRESETS[ui.preset.value];
     if (!p || !state.model) return;
@@ -737,16 +748,9 @@ function bindControls() {
     writeInputs(spec);
     loadSpec(spec);
     updateFormState();
-    // Chosen from the list (a click, or Enter in it), the next action is the search's: arrows and
-    // Space must not pick another preset, so the focus goes to Play. Chosen by an arrow on the
-    // closed list, the person is browsing the presets: the focus stays for the next arrow.
-    if (!presetKeyed) ui.play.focus();
-    presetKeyed = false;
+    // Chosen from the list, the next action is the search's: the focus goes to Play.
+    presetChoice.chosen();
   });
-  ui.preset.addEventListener('keydown', (e) => {
-    presetKeyed = /^(Arrow(Up|Down|Left|Right)|Home|End|Page(Up|Down))$/.test(e.key) || /^[a-z0-9]$/i.test(e.key);
-  });
-  ui.preset.addEventListener('blur', () => { presetKeyed = false; });
   ui['copy-link'].addEventListener('click', async () => {
     // The link is to the problem in the form: a changed form is loaded first (as Play does), and one
     // that does not load gets no link (the old problem's would be a link to something else).
@@ -1170,8 +1174,28 @@ function loop(now) {
   else requestAnimationFrame(loop);
 }
 
-/** Whether the preset list's next change comes from a key on it (browsing: the focus stays). */
-let presetKeyed = false;
+/**
+ * After a choice from a drop-down list made by a click (or Enter in the open list), the focus goes to
+ * `next()`, the control of the next action: left on the list, the page's keys (arrows, Space, a
+ * letter) chose another entry instead of acting (the tree's list restarted the search on an arrow,
+ * the kind's list changed the problem). A choice made by a key on the closed list is browsing: the
+ * focus stays for the next key. Call `chosen()` at the end of the list's change handler.
+ * @param {HTMLSelectElement} list @param {() => HTMLElement} next
+ */
+function focusAfterChoice(list, next) {
+  let keyed = false;
+  list.addEventListener('keydown', (e) => {
+    keyed = /^(Arrow(Up|Down|Left|Right)|Home|End|Page(Up|Down))$/.test(e.key) || /^[a-z0-9]$/i.test(e.key);
+  });
+  list.addEventListener('blur', () => { keyed = false; });
+  return {
+    chosen() {
+      // Only from the list itself: a choice made while the focus is elsewhere leaves it there.
+      if (!keyed && document.activeElement === list) next().focus();
+      keyed = false;
+    },
+  };
+}
 
 /** The control that last had the keyboard's focus (`keepFocus`). @type {Element | null} */
 let lastFocus = null;

@@ -188,3 +188,31 @@ test('an N typed and Load pressed with the mouse: the press submits (an error pu
   assert(good.title === '7-queens' && good.err === '' && good.focus === 'play', `N 7 then Load: ${JSON.stringify(good)}`);
   report.push(`N by mouse: ${JSON.stringify(bad)} then ${JSON.stringify(good)}`);
 });
+
+test('input: a choice clicked in the tree\'s or the kind\'s list moves the focus on, so that the page\'s keys act (an arrow chose again)', async ({ page, base }) => {
+  await open(page, base, '?problem=queens&n=6');
+  // The tree: chosen from the list (no key on it), the focus is on Play, and → steps the search
+  // instead of choosing the other tree (which restarted the search).
+  // (Focused first, as a click on it does: `selectOption` alone leaves the focus where it was.)
+  await page.focus(tid('tree-choice'));
+  await page.selectOption(tid('tree-choice'), 'lookahead');
+  await page.waitForFunction(() => window.dlx.model.treeName === 'lookahead');
+  assert(await page.evaluate(() => document.activeElement.id === 'play'), `the focus after the tree's choice: ${await page.evaluate(() => document.activeElement.id)}`);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => !window.dlx.model.stats().at_start);
+  assert(await page.evaluate(() => window.dlx.model.treeName === 'lookahead'), 'an arrow changed the tree');
+  // The kind: the focus goes to Load, the status line says the pictures wait for it, and an
+  // arrow does not choose another kind.
+  await page.focus(tid('problem'));
+  await page.selectOption(tid('problem'), 'langford');
+  assert(await page.evaluate(() => document.activeElement.id === 'load'), `the focus after the kind's choice: ${await page.evaluate(() => document.activeElement.id)}`);
+  const status = await text(page, 'status');
+  assert(/Langford.*chosen: set N .*Load/.test(status), `the status line: ${status}`);
+  await page.keyboard.press('ArrowDown');
+  assert((await page.inputValue(tid('problem'))) === 'langford', 'an arrow changed the kind');
+  // Browsing the closed list by its arrows keeps the focus there, as before.
+  await page.focus(tid('problem'));
+  await page.keyboard.press('ArrowDown');
+  assert(await page.evaluate(() => document.activeElement.id === 'problem'), 'browsing by arrows moved the focus');
+});
