@@ -503,9 +503,21 @@ pub fn load_text(
 /// (every non-empty line but the first is an option in Knuth's format, so one line gives items only),
 /// or one item (each option that holds it is a whole solution). `None` for a problem worth searching.
 pub fn warning(problem: &dyn Problem) -> Option<String> {
-    // Only for text read as exact cover: the other kinds build their instances, and a Sudoku's
-    // givens may leave nothing to choose.
-    if problem.board(&[]).kind != ProblemKind::ExactCover {
+    let board = problem.board(&[]);
+    // Langford's pairs of 1..n exist only for n = 0 or 3 (mod 4) (Davies, 1959): otherwise the
+    // search ends with none, which is no failure of the search.
+    if board.kind == ProblemKind::Langford {
+        let n = board.cols / 2;
+        return (n % 4 == 1 || n % 4 == 2).then(|| {
+            format!(
+                "No Langford pairing of 1 to {n} exists: there is one only when n is 0 or 3 more \
+                 than a multiple of 4 (3, 4, 7, 8, 11, …), so the search will end with none."
+            )
+        });
+    }
+    // Otherwise only for text read as exact cover: the other kinds build their instances, and a
+    // Sudoku's givens may leave nothing to choose.
+    if board.kind != ProblemKind::ExactCover {
         return None;
     }
     let inst = problem.instance();

@@ -906,6 +906,22 @@ fn a_drawn_or_clashing_sudoku_in_the_exact_cover_box_is_a_sudoku() {
     );
     // A Sudoku whose givens fill the grid has no option left, and needs no warning.
     assert_eq!(warning(&*load(&Spec::Sudoku(EASTER.into())).unwrap()), None);
+    // Langford's pairs exist only for n = 0 or 3 (mod 4): the others are told they have none, and
+    // the search agrees.
+    for n in 1..=9 {
+        let l = load(&Spec::Langford { n, distinct: false }).unwrap();
+        let w = warning(&*l);
+        let mut s = Search::new(l.instance());
+        s.run(&mut crate::core::Count);
+        let count = s.stats().solutions;
+        assert_eq!(w.is_some(), count == 0, "n = {n}: {w:?}, {count} solutions");
+        if let Some(w) = w {
+            assert!(
+                w.starts_with(&format!("No Langford pairing of 1 to {n} exists")),
+                "{w}"
+            );
+        }
+    }
 }
 
 #[test]
