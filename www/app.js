@@ -711,7 +711,7 @@ function bindControls() {
     kindChoice.chosen();
     const k = kindOf(ui.problem.value);
     const what = { size: 'set N', board: 'choose the board', puzzle: 'paste or type the grid', matrix: 'type the items and options' }[k.input];
-    if (!formIsLoaded()) note(`${k.label} chosen: ${what} under it, then Load (or Play) shows it; the pictures show the problem loaded until then.`);
+    if (!formIsLoaded()) note(`${k.label} chosen: ${what} in the Problem panel, then Load (or Play) shows it; the pictures show the problem loaded until then.`);
   });
   for (const id of /** @type {const} */ (['size', 'puzzle', 'matrix-input', 'pentomino-board'])) {
     ui[id].addEventListener('input', () => { state.texts[ui.problem.value] = ui[id].value; updateFormState(); sudoku.formChanged(); });
