@@ -440,6 +440,37 @@ fn the_format_of_an_exact_cover_text_is_chosen_or_decided_as_in_the_cli() {
     );
 }
 
+#[wasm_bindgen_test]
+fn a_check_says_what_a_load_would_and_loads_nothing() {
+    let mut s = Session::new();
+    s.load("queens", "6", None).unwrap();
+    s.step(25).unwrap();
+    let (n0, st0) = (nodes(&s), json(&s.stats().unwrap()));
+    // A Sudoku with a row short: the load's message, line and column, from the check.
+    let short = format!("{}\n{}\n", ".".repeat(9), ".".repeat(8));
+    let loaded = s.load_as("sudoku", &short, None, None).unwrap_err();
+    let checked = s.check_as("sudoku", &short, None, None).unwrap_err();
+    assert_eq!(message(&checked), message(&loaded));
+    assert_eq!(num(&checked, "line"), num(&loaded, "line"));
+    assert_eq!(num(&checked, "column"), num(&loaded, "column"));
+    // Givens that clash are refused by the check as by the load (the search's preselect).
+    let clash = format!("11{}", ".".repeat(79));
+    assert_eq!(
+        message(&s.check_as("sudoku", &clash, None, None).unwrap_err()),
+        message(&s.load_as("sudoku", &clash, None, None).unwrap_err())
+    );
+    // A text that reads: the check passes, and the queens' search is where it was.
+    s.check_as("sudoku", &".".repeat(81), None, None).unwrap();
+    s.check_as("exact-cover", "a b\na\nb\n", None, Some("knuth".into()))
+        .unwrap();
+    assert_eq!(nodes(&s), n0);
+    assert_eq!(json(&s.stats().unwrap()), st0);
+    assert_eq!(
+        get(&s.info().unwrap(), "kind").as_string().unwrap(),
+        "queens"
+    );
+}
+
 // ---- Sudoku: the reading note, Solve, kept solutions, candidates and the cell maps ----
 
 /// Easter Monster (one solution, 5,166 search-tree nodes).

@@ -28,6 +28,8 @@ import { VariantPicker, VariantTools, gridKeepsRules } from './variants.js';
 const DEFAULT = { kind: DEFAULT_PRESET.kind, text: DEFAULT_PRESET.text, distinct: false };
 /** Below this speed (events/s) every change of the links is animated. */
 const ANIMATE_BELOW = 9;
+/** How long after the last keystroke a text whose error shows is read again (`recheckInput`), in ms. */
+const RECHECK_MS = 250;
 
 /** What `state.dirty` reads and writes. */
 let dirtyFlag = true;
@@ -42,7 +44,7 @@ let loopSleep = 0;
  *   dirty: boolean,
  *   hunting: {slice: number} | null,
  *   epoch: number,
- *   statusNote: {text: string, kind: string} | null,
+ *   statusNote: {text: string, kind: string, input?: boolean} | null,
  *   frames: number,
  *   snapshots: number,
  *   texts: Record<string, string>,
@@ -385,6 +387,15 @@ function writeInputs({ kind, text, distinct, format }, { keepUndo = true } = {})
   else ui['matrix-format'].value = format || 'auto';
 }
 
+/** The Session trapped and was replaced: its search is back at the start, so is the page's. */
+function afterRenew() {
+  const model = M();
+  if (!model.renewed) return;
+  model.renewed = false;
+  restartSearch();
+  if (model.info) matrix.setProblem(model.info, model.views().nodes);
+}
+
 /**
  * Loads a problem into the model. On bad input the error is shown next to the input and in the status,
  * the problem loaded before stays loaded and the text typed stays where it is.
@@ -398,12 +409,7 @@ function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = 
   try {
     reading = model.load(spec.kind, spec.text, spec.distinct, spec.format);
   } catch (err) {
-    if (model.renewed) {
-      // The Session trapped and was replaced: its search is back at the start, so is the page's.
-      model.renewed = false;
-      restartSearch();
-      if (model.info) matrix.setProblem(model.info, model.views().nodes);
-    }
+    afterRenew();
     showInputError(spec.kind, err, focusError);
     return false;
   }
@@ -510,6 +516,32 @@ function showInputError(kind, err, focus) {
   if (focus) ui['input-error'].scrollIntoView({ block: 'nearest' });
   const info = M().info;
   note(`Error: ${msg}${info ? ` (still loaded: ${info.title})` : ''}`, 'error');
+  // Of the form's text: `recheckInput` takes it back once the text reads.
+  if (state.statusNote) state.statusNote.input = true;
+}
+
+let recheckTimer = 0;
+
+/**
+ * The form's text edited while its error shows: read again a moment after the typing stops, so that
+ * the error by the box and in the status line goes once the text reads, or names what is wrong now.
+ * (A pasted fix left the old error standing until Solve, beside "not loaded".) Nothing is loaded: an
+ * error appears on an action (Load, Play, Solve), never while a grid is being typed.
+ */
+function recheckInput() {
+  clearTimeout(recheckTimer);
+  if (ui['input-error'].hidden) return;
+  recheckTimer = window.setTimeout(() => {
+    if (ui['input-error'].hidden || !state.model) return;
+    const f = readInputs();
+    let error = null;
+    if (!formIsLoaded()) {
+      try { M().check(f.kind, f.text, f.distinct, f.format); } catch (err) { error = err; afterRenew(); }
+    }
+    if (error) { showInputError(f.kind, error, false); return; }
+    clearInputError();
+    if (state.statusNote?.input) { state.statusNote = null; state.dirty = true; }
+  }, RECHECK_MS);
 }
 
 /**
@@ -714,7 +746,7 @@ function bindControls() {
     if (!formIsLoaded()) note(`${k.label} chosen: ${what} in the Problem panel, then Load (or Play) shows it; the pictures show the problem loaded until then.`);
   });
   for (const id of /** @type {const} */ (['size', 'puzzle', 'matrix-input', 'pentomino-board'])) {
-    ui[id].addEventListener('input', () => { state.texts[ui.problem.value] = ui[id].value; updateFormState(); sudoku.formChanged(); });
+    ui[id].addEventListener('input', () => { state.texts[ui.problem.value] = ui[id].value; updateFormState(); sudoku.formChanged(); recheckInput(); });
   }
   ui['pentomino-board'].addEventListener('change', () => loadSpec(readInputs()));
   // A press on Load is a submit, and the N it leaves changed is loaded by it: loaded by the change

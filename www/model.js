@@ -159,6 +159,22 @@ export class Model {
   }
 
   /**
+   * Throws what `load` would throw for this text (the message, with line and column), and loads
+   * nothing: the search and the problem loaded stay as they are.
+   * @param {string} kind @param {string} text @param {boolean} [distinct] @param {string} [format]
+   */
+  check(kind, text, distinct = false, format = undefined) {
+    try {
+      this.session.check_as(kind, String(text), !!distinct, format);
+    } catch (err) {
+      if (!isTrap(err)) throw err;
+      this._renew();
+      throw new Error(`The solver ran out of memory reading this text (${messageOf(err)}); it was restarted`
+        + `${this.problem ? ' with the problem loaded before' : ''}.`, { cause: err });
+    }
+  }
+
+  /**
    * A new Session in place of one a trap left unusable (wasm memory ran out: `unreachable`, then every
    * call threw "recursive use of an object"), the problem loaded before loaded again in it. The old
    * one's memory is not given back (it cannot be freed while it is marked in use).

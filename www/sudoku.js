@@ -17,7 +17,7 @@
 // first and puts the board to show and the overlay (`snapshot.sudoku`) into the snapshot for the board.
 
 import { LIMITS } from './engine.js';
-import { count } from './readouts.js';
+import { count, fmt } from './readouts.js';
 
 /**
  * @typedef {object} Overlay  what the board draws over a Sudoku (in snapshot.sudoku)
@@ -117,6 +117,8 @@ export class SudokuTools {
     this.isSudoku = false;
     /** The verdict is a refusal of the form (it does not load, or its givens clash). */
     this.refused = false;
+    /** Solve's verdict where it stopped at a second solution (`_multiple`). */
+    this.solvedMultiple = '';
     this._bind();
   }
 
@@ -381,8 +383,25 @@ export class SudokuTools {
     this.list.show = this.list.boards.length > 0;
     if (r.verdict === 'unique') this._verdict(`Unique solution (${figures})`, 'unique');
     // The list under the board says which of the two is shown (and ◀ ▶ page): the verdict does not.
-    else if (r.verdict === 'multiple') this._verdict(`More than one solution: 2 found, the search stopped there (${figures})`, 'multiple');
+    else if (r.verdict === 'multiple') {
+      this.solvedMultiple = `More than one solution: 2 found, the search stopped there (${figures})`;
+      this._verdict(this.solvedMultiple, 'multiple');
+    }
     else this._verdict(`No solution (${figures})`, 'none');
+  }
+
+  /**
+   * The verdict of a Solve that stopped at a second solution, as the search goes on from there (Next
+   * solution, Play, Run): it stopped there no more once a third is found or the search has finished
+   * (the status line said "finished" beside "the search stopped there"). Back where Solve stopped,
+   * Solve's own words.
+   * @param {import('./model.js').Stats} st
+   */
+  _multiple(st) {
+    const n = Number(st.solutions);
+    if (st.done && n >= 2) return `More than one solution: exactly ${fmt(n)}, the search went on to the end (${count(st.nodes, 'node', 'nodes')})`;
+    if (n > 2) return `More than one solution: ${fmt(n)} found so far, the search going on from Solve's second`;
+    return this.solvedMultiple;
   }
 
   /** Stops a Solve going on (a load, a reset, another move). */
@@ -515,6 +534,7 @@ export class SudokuTools {
       this._verdictEpoch = s.epoch;
       this._verdict('', '');
     }
+    if (ui.verdict.dataset.state === 'multiple' && !this.solving) this._verdict(this._multiple(s.stats), 'multiple');
     const l = this.list;
     const n = l.boards.length;
     ui.solutions.hidden = n === 0;

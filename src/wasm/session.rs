@@ -280,6 +280,28 @@ impl Session {
         Ok(note)
     }
 
+    /// Whether a text would load, as `load_as` reads it, with the same message where it would not;
+    /// nothing is loaded and the search is untouched. The page checks again a text whose error it
+    /// shows, while it is edited, so that the error goes once the text reads.
+    pub fn check_as(
+        &self,
+        kind: &str,
+        text: &str,
+        distinct: Option<bool>,
+        format: Option<String>,
+    ) -> Result<(), JsValue> {
+        let problem = load_problem(
+            kind,
+            text,
+            distinct.unwrap_or(false),
+            format.as_deref(),
+            self.max_input,
+        )
+        .map_err(|e| js_error(&e))?;
+        start_search(problem.as_ref(), self.tree).map_err(|e| js_error(&e))?;
+        Ok(())
+    }
+
     /// Up to `n` events forward; returns how many were taken.
     pub fn step(&mut self, n: u32) -> Result<u32, JsValue> {
         self.walk(n, false, |_| false)
@@ -335,6 +357,20 @@ impl Session {
     ) -> Result<String, JsValue> {
         let a = LoadArgs::check(&kind, &text, &distinct, &format, self.max_input)?;
         self.load_as(&a.kind, &a.text, a.distinct, a.format)
+    }
+
+    /// `check_as(kind, text, distinct, format)`: throws what `load_as` would throw for these
+    /// arguments (with `line` and `column`), or returns nothing where they load; loads nothing.
+    #[wasm_bindgen(js_name = check_as)]
+    pub fn check_as_js(
+        &self,
+        kind: JsValue,
+        text: JsValue,
+        distinct: JsValue,
+        format: JsValue,
+    ) -> Result<(), JsValue> {
+        let a = LoadArgs::check(&kind, &text, &distinct, &format, self.max_input)?;
+        self.check_as(&a.kind, &a.text, a.distinct, a.format)
     }
 
     /// Sets the input cap in bytes (default 64 MiB, `problems::MAX_INPUT`): the longest text `load`

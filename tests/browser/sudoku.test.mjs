@@ -194,6 +194,57 @@ test('Sudoku: Solve states the three verdicts with the board', async ({ page, ba
   report.push(`Solve, no solution: "${none}"`);
 });
 
+/** A unique grid with a deadly rectangle emptied (r1c3 r1c4 r2c3 r2c4): exactly two solutions. */
+const TWO = '17..8596229..67158586192734451923876928674315367851249719548623635219487842736591';
+
+test('Sudoku: the verdict "2 found, the search stopped there" follows the search on to its end', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', TWO);
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => /^(Unique|More|No)/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  const solved = await text(page, 'verdict');
+  assert(/^More than one solution: 2 found, the search stopped there \(\d+ nodes, [\d.]+ ms\)$/.test(solved), `verdict: ${solved}`);
+  // Next solution finds no third: the search is finished, and the verdict says there are exactly two.
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => window.dlx.model.stats().done);
+  await page.waitForFunction(() => /exactly/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  const nodes = await page.evaluate(() => Number(window.dlx.model.stats().nodes));
+  const done = await text(page, 'verdict');
+  assert(done === `More than one solution: exactly 2, the search went on to the end (${nodes} nodes)`, `verdict after the search finished: ${done}`);
+  assert(/finished/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
+  report.push(`Solve, then Next solution to the end: "${done}"`);
+  // Reset: a new search, no verdict.
+  await page.click(tid('reset'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="verdict"]').textContent === '');
+});
+
+test('Sudoku: a fix pasted over a grid that did not load takes its error away, without a press', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', EASTER);
+  await page.fill(tid('puzzle'), TWO.slice(0, 70));
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => !document.getElementById('input-error').hidden);
+  assert(/^Error: line 1, column 70: read 70 cells/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
+  // Another wrong text: the error names it (the 71st cell now), still without loading.
+  await page.fill(tid('puzzle'), TWO.slice(0, 71));
+  await page.waitForFunction(() => /column 71: read 71 cells/.test(document.getElementById('input-error').textContent));
+  assert(/^Error: line 1, column 71/.test(await text(page, 'status')), `status after a second wrong text: ${await text(page, 'status')}`);
+  // The fix: no error by the box nor in the status line, the form marked "not loaded", Easter Monster still loaded.
+  await page.fill(tid('puzzle'), TWO);
+  await page.waitForFunction(() => document.getElementById('input-error').hidden);
+  const status = await text(page, 'status');
+  assert(!/Error/.test(status), `the old error stayed in the status line: ${status}`);
+  assert(await page.isVisible('#form-state'), 'the fixed text is not marked as not loaded');
+  assert((await page.getAttribute(tid('puzzle'), 'aria-invalid')) === null, 'the box is still marked invalid');
+  assert((await boardText(page)) === EASTER, 'a check loaded the text');
+  // Typing into a box with no error shows none: errors come with an action.
+  await page.fill(tid('puzzle'), TWO.slice(0, 30));
+  await page.waitForTimeout(600);
+  assert(await page.isHidden('#input-error'), 'an error appeared while typing');
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => !document.getElementById('input-error').hidden);
+});
+
 test('Sudoku: a failed next keeps the last solution on the board; the list pages through solutions', async ({ page, base }) => {
   await open(page, base);
   await loadVia(page, 'sudoku', EASTER);
