@@ -1116,6 +1116,36 @@ fn bit_sets_walk_the_links_tree_in_wasm_too() {
         assert_eq!(num(&st, "nodes"), native.stats().nodes as f64, "{kind}");
         assert_eq!(num(&st, "updates"), native.stats().updates as f64, "{kind}");
     }
+    // A pass that hides 300 options, each one off p0's length: wasm's byte counters (`Bits::bmask`)
+    // are taken off the lengths before they overflow (the native test is in core::search::tests).
+    let mut text = (0..12)
+        .map(|i| format!("p{i}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+        + "\n";
+    for t in 0..300 {
+        text += &format!("p0 p1 p{}\n", 2 + (t * 7) % 10);
+    }
+    for i in 1..12 {
+        for j in i + 1..12 {
+            for k in j + 1..12 {
+                text += &format!("p{i} p{j} p{k}\n");
+            }
+        }
+    }
+    let mut s = Session::new();
+    s.load_as("exact-cover", &text, None, Some("knuth".into()))
+        .unwrap();
+    assert_eq!(s.engine_name(), "bits");
+    while !s.count_chunk(5000.0).unwrap() {}
+    let st = s.stats().unwrap();
+    assert_eq!(num(&st, "solutions"), 300.0 * 280.0);
+    let inst = problems::load(&Spec::ExactCover(text.clone())).unwrap();
+    let mut native = Search::new(inst.instance());
+    native.set_engine(Engine::Links);
+    assert_eq!(native.run(&mut Count), Status::Done);
+    assert_eq!(num(&st, "nodes"), native.stats().nodes as f64);
+    assert_eq!(num(&st, "updates"), native.stats().updates as f64);
 }
 
 // ---- A variant Sudoku's layout (issue 20's board: src/wasm/sudoku_layout.rs) ----

@@ -1322,6 +1322,68 @@ fn bits_without_the_options_masks_walk_the_same_tree() {
     crate::core::bits::NO_OMASK.with(|c| c.set(false));
 }
 
+#[test]
+#[cfg_attr(
+    feature = "sanity",
+    ignore = "minutes with sanity() at every node; runs without the feature"
+)]
+fn bits_with_rows_of_bytes_walk_the_same_tree() {
+    // Where options overlap much (pentominoes) a pass adds the rows of bytes of the options it
+    // hides (`Bits::bmask`); here on every instance where the rows fit: the same solutions in the
+    // same order and every counter as the links.
+    crate::core::bits::ALL_BMASK.with(|c| c.set(true));
+    for (name, inst, givens) in every_kind() {
+        let count = |engine| count_with(&inst, &givens, Order::Given, Heuristic::Mrv, engine);
+        let ((want, links), (got, bits)) = (count(Engine::Links), count(Engine::Bits));
+        assert_eq!(got, want, "{name}");
+        assert_eq!(bits.stats(), links.stats(), "{name}");
+    }
+    let mut rng = SplitMix::new(78);
+    for case in 0..300 {
+        let inst = uniform_instance(&mut rng, 1 + case % 6, true);
+        let count = |engine| {
+            count_with(
+                &inst,
+                &[],
+                Order::Shuffled(case as u64),
+                Heuristic::Mrv,
+                engine,
+            )
+        };
+        let ((want, links), (got, bits)) = (count(Engine::Links), count(Engine::Bits));
+        assert_eq!(got, want, "case {case}:\n{}", inst.to_knuth());
+        assert_eq!(bits.stats(), links.stats(), "case {case}");
+    }
+    // A pass that hides more than 255 options: the byte counters are taken off the lengths before
+    // they overflow. 300 options of p0, p1 and one of p2..p11, and every three of p1..p11 (rows of
+    // bytes need options of one size): trying one with p1 hides all 300, each one off p0's length.
+    // Each option of p0 leaves 9 items of p2..p11, in 280 ways three by three.
+    let names: Vec<String> = (0..12).map(|i| format!("p{i}")).collect();
+    let mut inst = Instance::new(names, Vec::<String>::new()).unwrap();
+    let mut rng = SplitMix::new(9);
+    for _ in 0..300 {
+        inst.add_option(&[0, 1, 2 + rng.below(10)]).unwrap();
+    }
+    for i in 1..12 {
+        for j in i + 1..12 {
+            for k in j + 1..12 {
+                inst.add_option(&[i, j, k]).unwrap();
+            }
+        }
+    }
+    for order in [Order::Given, Order::Shuffled(3)] {
+        let ((want, links), (got, bits)) = (
+            count_with(&inst, &[], order, Heuristic::Mrv, Engine::Links),
+            count_with(&inst, &[], order, Heuristic::Mrv, Engine::Bits),
+        );
+        assert_eq!(bits.engine(), Engine::Bits);
+        assert_eq!(want.len(), 300 * 280);
+        assert_eq!(got, want);
+        assert_eq!(bits.stats(), links.stats());
+    }
+    crate::core::bits::ALL_BMASK.with(|c| c.set(false));
+}
+
 /// A random instance whose options all have `k` primary items, and 0 to 2 secondary ones (with
 /// `same`, one number of them for all: the options all have one size).
 fn uniform_instance(rng: &mut SplitMix, k: usize, same: bool) -> Instance {
