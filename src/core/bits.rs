@@ -1555,42 +1555,79 @@ fn hide_rows(rows: &[u8], hid: &[u64], lo: usize, len: &mut [i16]) -> u64 {
     }
 }
 
-/// `hide_rows` in plain Rust, counters of bytes in an array of `16 * V`.
-#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-#[inline(never)]
-fn hide_rows_v<const V: usize>(rows: &[u8], hid: &[u64], lo: usize, len: &mut [i16]) -> u64 {
-    let len: &mut [i16] = &mut len[..16 * V];
-    let mut acc = [[0u8; 16]; V];
-    let take = |acc: &mut [[u8; 16]; V], len: &mut [i16]| {
-        for (l, &c) in len.iter_mut().zip(acc.as_flattened()) {
-            *l -= i16::from(c);
-        }
-        *acc = [[0u8; 16]; V];
-    };
+/// Byte counters of the options a pass hides, one a length (`hide_rows`).
+trait RowCounters {
+    /// Adds option `b`'s row of bytes.
+    fn add(&mut self, b: usize);
+    /// Takes the counters off the lengths, and clears them.
+    fn take(&mut self);
+}
+
+/// Gives `c` the options of `hid` (words `lo..`) one by one, and has it take its counters off the
+/// lengths before 255 have been added since it last did (so that no byte overflows) and at the
+/// end. Returns how many options there were.
+#[inline(always)]
+fn count_rows(c: &mut impl RowCounters, hid: &[u64], lo: usize) -> u64 {
     let (mut held, mut hidden) = (0u32, 0u64);
     for (i, &x) in (lo..).zip(hid) {
         if x == 0 {
             continue;
         }
-        let c = x.count_ones();
-        if held + c > 255 {
-            take(&mut acc, len);
+        let n = x.count_ones();
+        if held + n > 255 {
+            c.take();
             held = 0;
         }
-        held += c;
-        hidden += u64::from(c);
+        held += n;
+        hidden += u64::from(n);
         let mut r = x;
         while r != 0 {
-            let b = i * 64 + r.trailing_zeros() as usize;
+            c.add(i * 64 + r.trailing_zeros() as usize);
             r &= r - 1;
-            let row = &rows[b * 16 * V..(b + 1) * 16 * V];
-            for (a, &y) in acc.as_flattened_mut().iter_mut().zip(row) {
-                *a = a.wrapping_add(y);
-            }
         }
     }
-    take(&mut acc, len);
+    c.take();
     hidden
+}
+
+/// `RowCounters` in plain Rust: `16 * V` bytes, which LLVM adds as vectors.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+struct PlainRows<'a, const V: usize> {
+    rows: &'a [u8],
+    len: &'a mut [i16],
+    acc: [[u8; 16]; V],
+}
+
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+impl<const V: usize> RowCounters for PlainRows<'_, V> {
+    #[inline(always)]
+    fn add(&mut self, b: usize) {
+        let row = &self.rows[b * 16 * V..(b + 1) * 16 * V];
+        for (a, &y) in self.acc.as_flattened_mut().iter_mut().zip(row) {
+            *a = a.wrapping_add(y);
+        }
+    }
+
+    #[inline(always)]
+    fn take(&mut self) {
+        for (l, &c) in self.len.iter_mut().zip(self.acc.as_flattened()) {
+            *l -= i16::from(c);
+        }
+        self.acc = [[0u8; 16]; V];
+    }
+}
+
+/// `hide_rows` in plain Rust, for lengths of `16 * V` lanes.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+#[inline(never)]
+fn hide_rows_v<const V: usize>(rows: &[u8], hid: &[u64], lo: usize, len: &mut [i16]) -> u64 {
+    let len = &mut len[..16 * V];
+    let mut c = PlainRows::<V> {
+        rows,
+        len,
+        acc: [[0u8; 16]; V],
+    };
+    count_rows(&mut c, hid, lo)
 }
 
 /// Option `x`'s primary items covered in `len`: with `K` known, `K` stores at known places (its
@@ -1879,9 +1916,44 @@ mod simd {
         (nz, hz)
     }
 
+    /// `super::RowCounters` in `V` vectors of 16 bytes.
+    struct VectorRows<'a, const V: usize> {
+        rows: &'a [u8],
+        len: &'a mut [i16],
+        acc: [v128; V],
+    }
+
+    impl<const V: usize> super::RowCounters for VectorRows<'_, V> {
+        #[inline(always)]
+        fn add(&mut self, b: usize) {
+            debug_assert!((b + 1) * 16 * V <= self.rows.len());
+            // SAFETY: a set bit of a level's sets is an option, b < nbits, and `rows` holds
+            // nbits rows of stride = 16 * V bytes (`Bits::new`); v128 loads are unaligned.
+            unsafe {
+                let p = self.rows.as_ptr().add(b * 16 * V).cast::<v128>();
+                for (v, a) in self.acc.iter_mut().enumerate() {
+                    *a = u8x16_add(*a, v128_load(p.add(v)));
+                }
+            }
+        }
+
+        #[inline(always)]
+        fn take(&mut self) {
+            let p = self.len.as_mut_ptr().cast::<v128>();
+            for (v, a) in self.acc.iter_mut().enumerate() {
+                // SAFETY: len holds 16 * V lanes, 2 * V vectors (asserted in `hide_rows`).
+                unsafe {
+                    let (l0, l1) = (p.add(2 * v), p.add(2 * v + 1));
+                    v128_store(l0, i16x8_sub(v128_load(l0), u16x8_extend_low_u8x16(*a)));
+                    v128_store(l1, i16x8_sub(v128_load(l1), u16x8_extend_high_u8x16(*a)));
+                }
+                *a = u8x16_splat(0);
+            }
+        }
+    }
+
     /// `super::hide_rows` for lengths of `16 * V` lanes: the options' rows added into byte
-    /// counters held in `V` vectors, taken off the lengths (16 bits) once, or every 255 options
-    /// (a counter stays below 256).
+    /// counters held in `V` vectors (`VectorRows`).
     #[inline(never)]
     pub(super) fn hide_rows<const V: usize>(
         rows: &[u8],
@@ -1890,51 +1962,12 @@ mod simd {
         len: &mut [i16],
     ) -> u64 {
         assert!(len.len() == 16 * V);
-        let mut acc = [u8x16_splat(0); V];
-        let (mut held, mut hidden) = (0u32, 0u64);
-        for (i, &x) in (lo..).zip(hid) {
-            if x == 0 {
-                continue;
-            }
-            let c = x.count_ones();
-            if held + c > 255 {
-                take(&mut acc, len);
-                held = 0;
-            }
-            held += c;
-            hidden += u64::from(c);
-            let mut r = x;
-            while r != 0 {
-                let b = i * 64 + r.trailing_zeros() as usize;
-                r &= r - 1;
-                debug_assert!((b + 1) * 16 * V <= rows.len());
-                // SAFETY: a set bit of a level's sets is an option, b < nbits, and `rows` holds
-                // nbits rows of stride = 16 * V bytes (`Bits::new`); v128 loads are unaligned.
-                unsafe {
-                    let p = rows.as_ptr().add(b * 16 * V).cast::<v128>();
-                    for (v, a) in acc.iter_mut().enumerate() {
-                        *a = u8x16_add(*a, v128_load(p.add(v)));
-                    }
-                }
-            }
-        }
-        take(&mut acc, len);
-        hidden
-    }
-
-    /// The byte counters `acc` taken off the lengths (widened to 16 bits), and cleared.
-    #[inline(always)]
-    fn take<const V: usize>(acc: &mut [v128; V], len: &mut [i16]) {
-        let p = len.as_mut_ptr().cast::<v128>();
-        for (v, a) in acc.iter_mut().enumerate() {
-            // SAFETY: len holds 16 * V lanes, 2 * V vectors.
-            unsafe {
-                let (l0, l1) = (p.add(2 * v), p.add(2 * v + 1));
-                v128_store(l0, i16x8_sub(v128_load(l0), u16x8_extend_low_u8x16(*a)));
-                v128_store(l1, i16x8_sub(v128_load(l1), u16x8_extend_high_u8x16(*a)));
-            }
-            *a = u8x16_splat(0);
-        }
+        let mut c = VectorRows::<V> {
+            rows,
+            len,
+            acc: [u8x16_splat(0); V],
+        };
+        super::count_rows(&mut c, hid, lo)
     }
 
     /// `super::keep_out` on at most 64 words, as `keep_hid`.

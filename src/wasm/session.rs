@@ -252,15 +252,7 @@ impl Session {
         distinct: Option<bool>,
         format: Option<String>,
     ) -> Result<String, JsValue> {
-        let problem = load_problem(
-            kind,
-            text,
-            distinct.unwrap_or(false),
-            format.as_deref(),
-            self.max_input,
-        )
-        .map_err(|e| js_error(&e))?;
-        let search = start_search(problem.as_ref(), self.tree).map_err(|e| js_error(&e))?;
+        let (problem, search) = self.read(kind, text, distinct, format)?;
         self.latest = Latest::Note(narrate::loaded(&problem.title(), problem.instance()));
         let board = problem.board(&[]);
         // The board's kind, not the kind asked for: a text in any box may load as a Sudoku.
@@ -290,6 +282,18 @@ impl Session {
         distinct: Option<bool>,
         format: Option<String>,
     ) -> Result<(), JsValue> {
+        self.read(kind, text, distinct, format).map(|_| ())
+    }
+
+    /// The problem a text reads as and its search at its start, walking the tree chosen: what
+    /// `load_as` loads and `check_as` checks.
+    fn read(
+        &self,
+        kind: &str,
+        text: &str,
+        distinct: Option<bool>,
+        format: Option<String>,
+    ) -> Result<(Box<dyn Problem>, Search), JsValue> {
         let problem = load_problem(
             kind,
             text,
@@ -298,8 +302,8 @@ impl Session {
             self.max_input,
         )
         .map_err(|e| js_error(&e))?;
-        start_search(problem.as_ref(), self.tree).map_err(|e| js_error(&e))?;
-        Ok(())
+        let search = start_search(problem.as_ref(), self.tree).map_err(|e| js_error(&e))?;
+        Ok((problem, search))
     }
 
     /// Up to `n` events forward; returns how many were taken.
