@@ -1527,33 +1527,21 @@ fn keep_pass_rows(
 /// returns how many there were.
 #[inline(always)]
 fn hide_rows(rows: &[u8], hid: &[u64], lo: usize, len: &mut [i16]) -> u64 {
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    {
-        match len.len() / 16 {
-            1 => simd::hide_rows::<1>(rows, hid, lo, len),
-            2 => simd::hide_rows::<2>(rows, hid, lo, len),
-            3 => simd::hide_rows::<3>(rows, hid, lo, len),
-            4 => simd::hide_rows::<4>(rows, hid, lo, len),
-            5 => simd::hide_rows::<5>(rows, hid, lo, len),
-            6 => simd::hide_rows::<6>(rows, hid, lo, len),
-            7 => simd::hide_rows::<7>(rows, hid, lo, len),
-            _ => simd::hide_rows::<8>(rows, hid, lo, len),
-        }
-    }
-    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-    {
-        match len.len() / 16 {
-            1 => hide_rows_v::<1>(rows, hid, lo, len),
-            2 => hide_rows_v::<2>(rows, hid, lo, len),
-            3 => hide_rows_v::<3>(rows, hid, lo, len),
-            4 => hide_rows_v::<4>(rows, hid, lo, len),
-            5 => hide_rows_v::<5>(rows, hid, lo, len),
-            6 => hide_rows_v::<6>(rows, hid, lo, len),
-            7 => hide_rows_v::<7>(rows, hid, lo, len),
-            _ => hide_rows_v::<8>(rows, hid, lo, len),
-        }
+    match len.len() / 16 {
+        1 => hide_rows_v::<1>(rows, hid, lo, len),
+        2 => hide_rows_v::<2>(rows, hid, lo, len),
+        3 => hide_rows_v::<3>(rows, hid, lo, len),
+        4 => hide_rows_v::<4>(rows, hid, lo, len),
+        5 => hide_rows_v::<5>(rows, hid, lo, len),
+        6 => hide_rows_v::<6>(rows, hid, lo, len),
+        7 => hide_rows_v::<7>(rows, hid, lo, len),
+        _ => hide_rows_v::<8>(rows, hid, lo, len),
     }
 }
+
+/// `hide_rows` for lengths of `16 * V` lanes: in wasm with its counters in vectors.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+use simd::hide_rows as hide_rows_v;
 
 /// Byte counters of the options a pass hides, one a length (`hide_rows`).
 trait RowCounters {
