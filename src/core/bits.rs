@@ -284,6 +284,13 @@ pub(crate) struct BitLevel {
     /// The words of `a[l]` (and so of `ac[l]` and of the level below) that may be non-zero.
     lo: u32,
     hi: u32,
+    /// Where a try makes its mask (no `omask`): the words of `ac[l]` that may be non-zero, as
+    /// `cover` left them, and the only words its tries pass over. A try's mask is the OR of its
+    /// option's other columns over those words, so on a large instance whose item's options are
+    /// most of the level (every option of 32,000 holding the same 62 items: `ac` empty) a try
+    /// ORs nothing, where it ORed 61 columns of 500 words.
+    clo: u32,
+    chi: u32,
     /// Colours: the items purified before level `l` are `pstack[..mark]`.
     mark: u32,
     /// The words `lo + j` that hold options of the item, as bits `j`, where `cover`'s pass found
@@ -889,6 +896,10 @@ impl Bits {
                 })
         };
         lenc[p as usize] = COVERED;
+        if !XCC && self.omask.is_empty() {
+            let (f, t) = span(&self.ac[l * w + lo..l * w + hi]);
+            (self.lv[l].clo, self.lv[l].chi) = ((lo + f) as u32, (lo + t) as u32);
+        }
         self.lv[l].opts = opts;
         self.lv[l].pos = p;
         self.lv[l].cursor = first;
@@ -1000,7 +1011,14 @@ impl Bits {
         self.reserve(l + 1);
         let w = self.w;
         let st = self.stride;
-        let (lo, hi) = (self.lv[l].lo as usize, self.lv[l].hi as usize);
+        // The words in play: level `l`'s, or where the try makes its mask, those of `ac[l]` that
+        // `cover` found non-zero (outside them the level below is never read).
+        let v = self.lv[l];
+        let (lo, hi) = if ANY && !FORCED && self.omask.is_empty() {
+            (v.clo as usize, v.chi as usize)
+        } else {
+            (v.lo as usize, v.hi as usize)
+        };
         let x = if FORCED {
             let p = x;
             let c = self.at[p as usize] as usize;

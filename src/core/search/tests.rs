@@ -1319,6 +1319,28 @@ fn bits_without_the_options_masks_walk_the_same_tree() {
         assert_eq!(got, want, "case {case}:\n{}", inst.to_knuth());
         assert_eq!(bits.stats(), links.stats(), "case {case}");
     }
+    // Every option holds the item branched on (`ac` empty: a try passes over no word), and the
+    // same with a few options that hold part of the items, in words far from the others'.
+    for extra in [0, 1, 3] {
+        let names = |r: std::ops::Range<usize>| r.map(|i| format!("i{i}")).collect::<Vec<_>>();
+        let mut inst = Instance::new(names(0..6), Vec::<String>::new()).unwrap();
+        for i in 0..700 {
+            if extra > 0 && i % 300 == 299 {
+                inst.add_option(&[0, 1, 2]).unwrap();
+                inst.add_option(&[3, 4, 5]).unwrap();
+            } else {
+                inst.add_option(&[0, 1, 2, 3, 4, 5]).unwrap();
+            }
+        }
+        for _ in 0..extra {
+            inst.add_option(&[0, 1]).unwrap();
+            inst.add_option(&[2, 3, 4, 5]).unwrap();
+        }
+        let count = |engine| count_with(&inst, &[], Order::Given, Heuristic::Mrv, engine);
+        let ((want, links), (got, bits)) = (count(Engine::Links), count(Engine::Bits));
+        assert_eq!(got, want, "extra {extra}");
+        assert_eq!(bits.stats(), links.stats(), "extra {extra}");
+    }
     crate::core::bits::NO_OMASK.with(|c| c.set(false));
 }
 
