@@ -589,7 +589,9 @@ fn main() {
     // BENCH_WASM_ONLY: the workloads whose name holds this text (to measure one while working on it).
     if let Ok(only) = std::env::var("BENCH_WASM_ONLY") {
         workloads.retain(|w| w.name.contains(only.as_str()));
-        notes.push(format!("Only the workloads named with `{only}` (BENCH_WASM_ONLY)."));
+        notes.push(format!(
+            "Only the workloads named with `{only}` (BENCH_WASM_ONLY)."
+        ));
     }
     let load_start = load_average();
     eprintln!("node {node}, wasm package {}", pkg.display());

@@ -727,6 +727,23 @@ fn unsupported_constraints_and_bad_input_are_refused_by_name() {
     let e = Sudoku::parse("{\"size\":4,\n\"grid\":[}").err().unwrap();
     assert_eq!(e.line, Some(2));
     assert!(e.message.starts_with("not f-puzzles JSON"), "{e}");
+    // A key given twice is named where it is, not read as the last one (here a 4x4 grid would
+    // read as a 9x9 with the second `size`).
+    let twice = base("").replacen("{\"size\":4,", "{\"size\":4,\n\"size\":9,", 1);
+    assert!(twice.contains("\"size\":9"), "{twice}");
+    let e = Sudoku::parse(&twice).err().unwrap();
+    assert_eq!(e.line, Some(2), "{e}");
+    assert_eq!(
+        e.message,
+        "not f-puzzles JSON: the key `size` is given twice in one object"
+    );
+    let e = Sudoku::parse(&base("").replacen("{}", r#"{"value":1,"value":2}"#, 1))
+        .err()
+        .unwrap();
+    assert_eq!(
+        e.message,
+        "not f-puzzles JSON: the key `value` is given twice in one object"
+    );
     // Givens that break a variant's rule.
     let given = r#"{"value":1,"given":true}"#;
     let clash = format!(

@@ -210,20 +210,87 @@ fn present(v: &Value) -> bool {
     }
 }
 
-fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
-    let value: Value = serde_json::from_str(text).map_err(|e| {
-        let msg = format!("not f-puzzles JSON: {e}");
-        // serde_json appends " at line L column C"; the position is given separately.
-        let msg = match msg.rfind(" at line ") {
-            Some(i) => msg[..i].to_string(),
-            None => msg,
-        };
-        if e.line() > 0 {
-            InputError::at(e.line(), e.column().max(1), msg)
-        } else {
-            InputError::new(msg)
+/// A JSON value read as `serde_json::Value` is, except that a key given twice in one object is an
+/// error rather than the last one read: `{"size":9,"size":4}` is not a 4x4 puzzle, nor is a
+/// second `grid` silently taken over the first.
+struct Strict(Value);
+
+impl<'de> serde::Deserialize<'de> for Strict {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Strict, D::Error> {
+        d.deserialize_any(StrictVisitor).map(Strict)
+    }
+}
+
+struct StrictVisitor;
+
+impl<'de> serde::de::Visitor<'de> for StrictVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(v.into())
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(v.into())
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(Strict(v)) = seq.next_element()? {
+            out.push(v);
         }
-    })?;
+        Ok(Value::Array(out))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut out = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if out.contains_key(&key) {
+                return Err(serde::de::Error::custom(format!(
+                    "the key `{key}` is given twice in one object"
+                )));
+            }
+            let Strict(v) = map.next_value()?;
+            out.insert(key, v);
+        }
+        Ok(Value::Object(out))
+    }
+}
+
+fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
+    let value: Value = serde_json::from_str::<Strict>(text)
+        .map(|s| s.0)
+        .map_err(|e| {
+            let msg = format!("not f-puzzles JSON: {e}");
+            // serde_json appends " at line L column C"; the position is given separately.
+            let msg = match msg.rfind(" at line ") {
+                Some(i) => msg[..i].to_string(),
+                None => msg,
+            };
+            if e.line() > 0 {
+                InputError::at(e.line(), e.column().max(1), msg)
+            } else {
+                InputError::new(msg)
+            }
+        })?;
     let Value::Object(obj) = value else {
         return Err(InputError::new(
             "not f-puzzles JSON: expected an object with `size` and `grid`",
