@@ -247,6 +247,53 @@ fn char_cells<'a>(rows: &[(usize, &'a str)]) -> Result<Vec<Written<'a>>, InputEr
     Ok(out)
 }
 
+/// A vertical stroke of a drawn grid.
+fn is_wall(ch: char) -> bool {
+    matches!(
+        ch,
+        '|' | '│' | '┃' | '║' | '╎' | '╏' | '┆' | '┇' | '┊' | '┋'
+    )
+}
+
+/// The cells of a grid drawn with a wall between every two cells (`║ 5 │ 3 │   ║`, as box-drawing
+/// printouts draw it), where a cell left blank between two walls is empty: read as one character
+/// a cell, these rows lose their blank cells (30 cells of 81). `None` unless every row starts and
+/// ends with a wall, every space between two walls holds at most one character, and some hold none.
+fn walled_cells<'a>(rows: &[(usize, &'a str)]) -> Option<Vec<Written<'a>>> {
+    let mut out = Vec::new();
+    let mut blank = false;
+    for &(line, text) in rows {
+        let t = text.trim();
+        if !(t.chars().next().is_some_and(is_wall) && t.chars().last().is_some_and(is_wall)) {
+            return None;
+        }
+        // The space since the last wall: its byte and its column (characters, from 1).
+        let mut since: Option<(usize, usize)> = None;
+        for (col, (b, ch)) in text.char_indices().enumerate() {
+            if !is_wall(ch) {
+                continue;
+            }
+            if let Some((sb, sc)) = since {
+                let space = &text[sb..b];
+                let cell = space.trim();
+                if cell.chars().count() > 1 || out.len() == MAX_CELLS_READ {
+                    return None;
+                }
+                blank |= cell.is_empty();
+                // Where the cell's character stands, or the space's first column.
+                let before = space.chars().take_while(|c| c.is_whitespace()).count();
+                out.push(Written {
+                    line,
+                    col: sc + if cell.is_empty() { 0 } else { before },
+                    text: if cell.is_empty() { "." } else { cell },
+                });
+            }
+            since = Some((b + ch.len_utf8(), col + 2));
+        }
+    }
+    blank.then_some(out)
+}
+
 /// A number with a sign (`-5`, `+7`) among the cells: `-` and `+` draw borders, so the sign was
 /// dropped and `-5` read as 5. A sign is a `-` or `+` with a digit after it and a space, a comma or
 /// the line's start before it (a border's `-` stands next to other border characters).
@@ -347,6 +394,15 @@ fn count_error(cells: &[Written], rows: &[(usize, &str)], numbers: Option<usize>
     }
     if let Some(k) = numbers {
         message.push_str(&format!(" (read as numbers, they are {k} cells)"));
+    }
+    // A drawn grid whose empty cells are left as spaces between its walls, three cells a box.
+    if rows
+        .iter()
+        .any(|(_, t)| t.chars().any(is_wall) && t.trim().contains("   "))
+    {
+        message.push_str(
+            "; empty cells left blank in a drawn grid cannot be counted: write them as `.` or `0`",
+        );
     }
     if let Some((line, k, m, others)) = odd_row(cells, rows) {
         return InputError::at(
@@ -638,7 +694,10 @@ impl Grid {
                 return Grid::from_numbers(n, cells);
             }
         }
-        let cells = char_cells(rows)?;
+        let cells = match walled_cells(rows) {
+            Some(cells) if box_side(cells.len()).is_some() => cells,
+            _ => char_cells(rows)?,
+        };
         let Some(n) = box_side(cells.len()) else {
             return Err(count_error(&cells, rows, numbers.map(|c| c.len())));
         };

@@ -649,6 +649,54 @@ fn box_drawing_grids() {
     reads_as(&dotted, EASTER);
     let e = Grid::parse(single).unwrap_err();
     assert!(e.message.starts_with("read 21 cells"), "{e}");
+    assert!(
+        e.message.ends_with(
+            "empty cells left blank in a drawn grid cannot be counted: write them as `.` or `0`"
+        ),
+        "{e}"
+    );
+    // A wall between every two cells: a blank between two walls is an empty cell.
+    let walled = "\
+╔═══╤═══╤═══╦═══╤═══╤═══╦═══╤═══╤═══╗
+║ 1 │   │   ║   │   │   ║   │   │ 2 ║
+╟───┼───┼───╫───┼───┼───╫───┼───┼───╢
+║   │ 9 │   ║ 4 │   │   ║   │ 5 │   ║
+╟───┼───┼───╫───┼───┼───╫───┼───┼───╢
+║   │   │ 6 ║   │   │   ║ 7 │   │   ║
+╠═══╪═══╪═══╬═══╪═══╪═══╬═══╪═══╪═══╣
+║   │ 5 │   ║ 9 │   │ 3 ║   │   │   ║
+╟───┼───┼───╫───┼───┼───╫───┼───┼───╢
+║   │   │   ║   │ 7 │   ║   │   │   ║
+╟───┼───┼───╫───┼───┼───╫───┼───┼───╢
+║   │   │   ║ 8 │ 5 │   ║   │ 4 │   ║
+╠═══╪═══╪═══╬═══╪═══╪═══╬═══╪═══╪═══╣
+║ 7 │   │   ║   │   │   ║ 6 │   │   ║
+╟───┼───┼───╫───┼───┼───╫───┼───┼───╢
+║   │ 3 │   ║   │   │ 9 ║   │ 8 │   ║
+╟───┼───┼───╫───┼───┼───╫───┼───┼───╢
+║   │   │ 2 ║   │   │   ║   │   │ 1 ║
+╚═══╧═══╧═══╩═══╧═══╩═══╧═══╧═══╧═══╝";
+    reads_as(walled, EASTER);
+    // The same in ASCII walls, with a no-break space in a blank (as copied from a web page).
+    let ascii = walled
+        .lines()
+        .filter(|l| l.contains('║'))
+        .map(|l| {
+            l.replace(['║', '│'], "|")
+                .replacen("|   |", "|\u{a0}\u{a0} |", 1)
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(ascii.contains('\u{a0}'));
+    reads_as(&ascii, EASTER);
+    // A given clashing there is named at its own line and column.
+    let clash = walled.replacen("║ 1 │   │", "║ 1 │ 1 │", 1);
+    let e = Grid::parse(&clash).unwrap_err();
+    assert_eq!((e.line, e.column), (Some(2), Some(7)), "{e}");
+    assert!(e.message.starts_with("givens clash: r1c1 and r1c2"), "{e}");
+    // A wall between cells, one space holding two: read as before, one character a cell.
+    let two = walled.replacen("║ 1 │   │", "║ 1 │ 34│", 1);
+    assert!(Grid::parse(&two).is_err());
 }
 
 #[test]
