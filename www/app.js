@@ -429,7 +429,7 @@ function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = 
   if (reading && (info.kind !== asked || reading.includes('('))) note(`${reading}.`);
   // A problem that loads but leaves nothing to search (no option, one item) says so where it was typed.
   ui['input-warning'].textContent = info.warning || '';
-  ui['input-warning'].hidden = !info.warning;
+  showWarning();
   matrix.setProblem(info, model.views().nodes);
   // Both may be cut to fit ("Pentominoes on the 6x10 bo…"): the whole text is in the title too.
   ui.title.textContent = info.title;
@@ -498,6 +498,7 @@ function showInputError(kind, err, focus) {
   if (line !== undefined && !/^line \d/.test(msg)) msg = `line ${line}${column !== undefined ? `, column ${column}` : ''}: ${msg}`;
   ui['input-error'].textContent = msg;
   ui['input-error'].hidden = false;
+  showWarning();
   // The narration says it is of the problem loaded before while the error stands (`takeSnapshot`).
   state.dirty = true;
   const input = inputElement(kind);
@@ -561,10 +562,22 @@ function utf16Range(text, line, column) {
   return [at, at + ch.length];
 }
 
+/**
+ * The loaded problem's warning ("Nothing to search: …") by the box, only while the form holds that
+ * problem and no error stands there: it spoke of the text loaded, and stood on under another text's
+ * error ("unknown item `D`"), saying the text had one line.
+ * @param {boolean} [loaded]  `formIsLoaded()`, where the caller has it
+ */
+function showWarning(loaded) {
+  const w = ui['input-warning'];
+  w.hidden = !w.textContent || !ui['input-error'].hidden || !(loaded ?? (!!state.model && formIsLoaded()));
+}
+
 function clearInputError() {
   if (!ui['input-error'].hidden) state.dirty = true;
   ui['input-error'].hidden = true;
   ui['input-error'].textContent = '';
+  showWarning();
   for (const el of [ui.size, ui.puzzle, ui['matrix-input'], ui['pentomino-board']]) el.removeAttribute('aria-invalid');
 }
 
@@ -670,7 +683,11 @@ async function openFromUrl({ push = false } = {}) {
 
 /** @param {string} kind @param {string} text */
 function normalText(kind, text) {
-  return kindOf(kind).input === 'size' ? String(Number(text.trim())) : text;
+  if (kindOf(kind).input === 'size') return String(Number(text.trim()));
+  // Spaces at the ends of lines and blank lines at the ends of the text mean nothing to any reader
+  // (a stray space typed after a grid reloaded it, and the search's progress went with it). Tabs
+  // stay: in a table copied from a spreadsheet a trailing tab is an empty cell.
+  return text.replace(/ +(?=\r?$)/gm, '').replace(/^(?:\r?\n)+|(?:\r?\n)+$/g, '');
 }
 
 /** The top bar's Edit button's own title (index.html's), for `updateFormState`. */
@@ -698,6 +715,7 @@ function updateFormState() {
   ui.preset.value = preset || '';
   ui['form-state'].hidden = loaded;
   ui.load.classList.toggle('stale', !loaded);
+  showWarning(loaded);
   // The top bar's Edit too: the kind named beside it may not be the one shown (another kind chosen,
   // not loaded yet), and the side column with its "Not loaded" may be closed (a drawer, a phone).
   const edit = ui['open-problem'];

@@ -109,6 +109,23 @@ test('a changed form is marked not loaded, and Play acts on the form', async ({ 
   assert(await page.evaluate((t) => window.dlx.model.problem.text === t, HARD_SUDOKU.replace('3', '.')), 'Play ran the old problem');
   assert(await page.isHidden(tid('form-state')), 'still marked after Play loaded it');
   await page.click(tid('play'));
+  // A space typed after the grid, or a blank line, changes no problem: the search goes on where it
+  // stands (a Step there loaded the grid again and threw its events away).
+  await page.click(tid('step'));
+  await page.click(tid('step'));
+  const played = await page.evaluate(() => window.dlx.model.eventsPlayed);
+  assert(played >= 2, `two Steps played ${played} events`);
+  await page.focus(tid('puzzle'));
+  await page.press(tid('puzzle'), 'End');
+  await page.keyboard.type(' ');
+  await page.keyboard.press('Enter');
+  assert(await page.isHidden(tid('form-state')), 'a trailing space marked the grid "not loaded"');
+  await page.click(tid('step'));
+  assert(await page.evaluate((n) => window.dlx.model.eventsPlayed === n + 1, played), `Step after a trailing space: ${await page.evaluate(() => window.dlx.model.eventsPlayed)} events, not ${played + 1}`);
+  // A digit typed at its start is another grid.
+  await page.press(tid('puzzle'), 'Home');
+  await page.keyboard.type('1');
+  assert(await page.isVisible(tid('form-state')), 'a changed grid is not marked "not loaded"');
   // N typed and committed (change) loads at once.
   await page.selectOption(tid('problem'), 'queens');
   await page.fill(tid('size'), '7');

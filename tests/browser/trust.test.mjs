@@ -148,6 +148,17 @@ test('trust: a Sudoku pasted in the exact-cover box the page opens with is a Sud
   assert(await page.isVisible(tid('input-warning')), 'no warning for a problem with no option');
   const warning = await text(page, 'input-warning');
   assert(/^Nothing to search: 2 items and no option\./.test(warning), `warning: ${warning}`);
+  // Another text that does not load: its error alone, not the warning of the text loaded before
+  // (which said "no option" beside "unknown item `D`"); the warning is back with that text.
+  await loadVia(page, 'exact-cover', 'A B C\nA B\nC D');
+  assert(/unknown item `D`/.test(await page.textContent('#input-error')), await page.textContent('#input-error'));
+  assert(await page.isHidden(tid('input-warning')), `the old warning beside the error: ${await text(page, 'input-warning')}`);
+  await page.fill(tid('matrix-input'), 'hello world');
+  await page.waitForSelector('#input-error', { state: 'hidden' });
+  assert(await page.isVisible(tid('input-warning')), 'the loaded text back in the box, and no warning');
+  // Text typed over it, not loaded: the warning was of the text loaded.
+  await page.fill(tid('matrix-input'), 'a b\na\nb');
+  assert(await page.isHidden(tid('input-warning')), 'the warning of the loaded text beside another text');
   // One item: a warning too; a real problem: none.
   await loadVia(page, 'exact-cover', 'a\na\na');
   assert(/^Only one item \(`a`\)/.test(await text(page, 'input-warning')), await text(page, 'input-warning'));
