@@ -556,11 +556,39 @@ fn solve_gives_the_three_verdicts_and_keeps_the_solutions() {
     let board = s.kept(0).unwrap();
     assert_solved_sudoku(&get(&board, "text").as_string().unwrap(), EASTER);
     assert!(s.kept(1).is_err());
-    // The same in slices of 100 nodes: the same verdict, the same count of nodes.
+    // The search stands at the solution again (it ran to the end for the proof): the live board is
+    // the solution, Back takes the Solution event back with every digit still placed, and the
+    // search goes on from there to the end of the proof, finding no other.
+    let solution = get(&board, "text").as_string().unwrap();
+    let at_solution = |s: &Session| {
+        let st = s.stats().unwrap();
+        assert_eq!(num(&st, "solutions"), 1.0);
+        assert!(!get(&st, "done").as_bool().unwrap());
+        assert_eq!(
+            get(&s.board().unwrap(), "text").as_string().unwrap(),
+            solution
+        );
+    };
+    at_solution(&s);
+    assert_eq!(s.step_back(1).unwrap(), 1);
+    assert_eq!(
+        get(&s.board().unwrap(), "text").as_string().unwrap(),
+        solution
+    );
+    assert_eq!(num(&s.stats().unwrap(), "solutions"), 0.0);
+    assert_eq!(s.step(1).unwrap(), 1);
+    at_solution(&s);
+    assert!(!s.next_solution(1e9).unwrap());
+    let st = s.stats().unwrap();
+    assert!(get(&st, "done").as_bool().unwrap());
+    assert_eq!((num(&st, "solutions"), num(&st, "nodes")), (1.0, 5166.0));
+    // The same in slices of 100 nodes: the same verdict, the same count of nodes, and the search
+    // at the solution.
     let v = solve_all(&mut s, 100.0);
     assert_eq!(get(&v, "verdict").as_string().unwrap(), "unique");
     assert_eq!(num(&v, "nodes"), 5166.0);
     assert_eq!(s.kept_count().unwrap(), 1);
+    at_solution(&s);
 
     let mut dead = session("sudoku", EASTER_DEAD);
     let v = solve_all(&mut dead, 1e9);

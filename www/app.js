@@ -1348,7 +1348,10 @@ function statusLine(s) {
     // The board shows a kept solution: say which, so that the words and the board tell one story.
     const finished = st.done ? ` Search finished: ${count(st.solutions, 'solution', 'solutions')}, ${count(st.nodes, 'node', 'nodes')}.` : '';
     const found = st.done ? ' found' : ' found so far';
-    text = `Showing solution ${l.index + 1} of ${l.boards.length}${l.source === 'run' ? ' from the run to the end' : found}.${finished}`;
+    // After Solve proved it unique, the search stands at it (Session.solve): "1 of 1 found so far"
+    // beside "Unique solution" read as two stories.
+    if (sudoku.proved && l.source === 'search' && l.boards.length === 1) text = 'Showing the only solution: Solve proved it unique. Step goes on to show the proof.';
+    else text = `Showing solution ${l.index + 1} of ${l.boards.length}${l.source === 'run' ? ' from the run to the end' : found}.${finished}`;
     kind = 'solution';
   } else if (st.done) { text = `Search finished: ${count(st.solutions, 'solution', 'solutions')}, ${count(st.nodes, 'node', 'nodes')}.`; kind = 'solution'; }
   else if (s.leaf === 'solution') { text = `Solution ${fmt(st.solutions)} found.`; kind = 'solution'; }

@@ -387,7 +387,9 @@ export class Model {
     this.lastMove = Infinity;
     this.stoppedAtSolution = false;
     this._jumped();
-    this._leafEvent = r.verdict === 'multiple' ? { code: EV.Solution, level: 0, undone: 0 } : null;
+    // A unique puzzle's Solve ends standing at its solution again (Session.solve), a multiple one's at
+    // the second solution.
+    this._leafEvent = r.verdict === 'multiple' || r.verdict === 'unique' ? { code: EV.Solution, level: 0, undone: 0 } : null;
     this._refresh();
     return r;
   }

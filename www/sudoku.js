@@ -106,6 +106,12 @@ export class SudokuTools {
     this.pending = null;
     /** The text the board last wrote into the box (a cell edit), which an edit may replace freely. */
     this.written = '';
+    /**
+     * The board's own undo (Ctrl+Z or ⌘Z on the board): each cell edit or Clear, as the grid before
+     * it and the text it wrote (a `0` pressed on a given took it off and reloaded, with no way back).
+     * @type {{cells: number[], written: string}[]}
+     */
+    this.undoCells = [];
     this.pencil = false;
     /** Cells lit by an item pointed at in the matrix. @type {Set<number>} */
     this.lit = new Set();
@@ -134,7 +140,7 @@ export class SudokuTools {
     canvas.dataset.testid = 'board';
     canvas.removeAttribute('aria-hidden');
     canvas.setAttribute('role', 'grid');
-    canvas.setAttribute('aria-label', 'The board. For a Sudoku: arrows move the cursor, a symbol sets the cell, Backspace clears it.');
+    canvas.setAttribute('aria-label', 'The board. For a Sudoku: arrows move the cursor, a symbol sets the cell, Backspace, Delete or 0 clears it, Ctrl+Z undoes.');
     canvas.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => this._key(e));
     canvas.addEventListener('focus', () => this.app.changed());
     canvas.addEventListener('blur', () => this.app.changed());
@@ -206,6 +212,12 @@ export class SudokuTools {
 
   /** @param {KeyboardEvent} e */
   _key(e) {
+    if (this.isSudoku && (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'z') {
+      e.preventDefault();
+      e.stopPropagation();
+      this.undo();
+      return;
+    }
     if (!this.isSudoku || e.ctrlKey || e.metaKey || e.altKey || !this.shown) return;
     const n = this.shown.rows;
     const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
@@ -273,18 +285,45 @@ export class SudokuTools {
     const cells = this._puzzleCells();
     // The same value again (an empty cell cleared): nothing changes, and the search stays where it is.
     if (cells[p] === v) return;
+    const before = this._puzzleCells();
     cells[p] = v;
     // The board edits the grid loaded: text in the box that did not load (a paste with a clash) and
     // that the board did not write is replaced, so it is kept for Undo, as Clear keeps it.
     if (this.ui.puzzle.value !== this.written && !this.app.boxLoaded()) this.app.keepForUndo();
     this._edit(cells);
+    this._kept(before);
   }
 
   /** Empties the grid. */
   clear() {
     if (!this.isSudoku || !this.shown || !this._editable()) return;
     this.app.keepForUndo();
-    this._edit(this._puzzleCells().map(() => 0));
+    const before = this._puzzleCells();
+    this._edit(before.map(() => 0));
+    this._kept(before);
+  }
+
+  /** Keeps the grid before an edit for `undo` (the last 100). @param {number[]} cells */
+  _kept(cells) {
+    this.undoCells.push({ cells, written: this.written });
+    if (this.undoCells.length > 100) this.undoCells.shift();
+  }
+
+  /**
+   * Takes the board's last edit back (Ctrl+Z on the board): the grid before it, loaded as an edit
+   * loads. Only while the box still holds what that edit wrote: text typed or loaded since then is
+   * the person's own, and the board's undo stops there.
+   */
+  undo() {
+    const u = this.undoCells[this.undoCells.length - 1];
+    if (!u || this.ui.puzzle.value !== u.written) {
+      this.undoCells = [];
+      this.app.note('Nothing to undo on the board: its last edit is undone, or the puzzle has changed since.');
+      return;
+    }
+    this.undoCells.pop();
+    this._edit(u.cells);
+    this.app.note(`The board's last edit is undone${this.undoCells.length ? ` (${this.undoCells.length} more to undo)` : ''}.`);
   }
 
   /** Whether the grid may be edited cell by cell: not an f-puzzles puzzle with shapes, whose text holds them. */
@@ -418,6 +457,9 @@ export class SudokuTools {
     this.ui['solve-form'].disabled = on;
   }
 
+  /** Whether Solve proved the puzzle shown unique (its verdict stands). */
+  get proved() { return this.ui.verdict.dataset.state === 'unique'; }
+
   /** @param {string} text @param {string} state */
   _verdict(text, state) {
     const el = this.ui.verdict;
@@ -543,7 +585,8 @@ export class SudokuTools {
     const live = !l.show && l.source === 'search' && s.leaf === 'solution' && n > 0 && n === Number(s.stats.solutions);
     // "of n" while the search goes on is of the n found so far: "solution 1 of 1" read as "the only
     // one" on 8-queens (92).
-    const sofar = l.source === 'search' && !s.stats.done ? ' found so far' : '';
+    // Not so where Solve proved the puzzle unique (the search stands at its solution after Solve).
+    const sofar = l.source === 'search' && !s.stats.done && !this.proved ? ' found so far' : '';
     // Not shown on the board: how many the arrows go through ("3 kept" read as nothing much).
     const where = l.show ? `solution ${l.index + 1} of ${n}${sofar}` : live ? `solution ${n} of ${n}${sofar}` : `${n} solution${n === 1 ? '' : 's'} found`;
     const pos = n ? `${where}${l.source === 'run' ? ' (run to end)' : ''}${n >= LIMITS.keep ? `, the first ${LIMITS.keep}` : ''}` : '';

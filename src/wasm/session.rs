@@ -43,6 +43,9 @@ pub(super) struct Loaded {
     pub(super) sudoku_n: usize,
     /// The options of the first `KEEP` solutions found since the search last started.
     pub(super) kept: Vec<Vec<usize>>,
+    /// Solve's way back, once a puzzle is proved unique: the whole search's nodes and updates,
+    /// while the search runs again from its start to the solution (see `Session::solve`).
+    pub(super) solve_back: Option<(u64, u64)>,
 }
 
 /// Keeps the solution the search stands at, if it is one of the first `KEEP` and not kept yet.
@@ -267,6 +270,7 @@ impl Session {
             kind: board.kind,
             sudoku_n,
             kept: Vec::new(),
+            solve_back: None,
         });
         self.events.clear();
         Ok(note)
@@ -391,6 +395,7 @@ impl Session {
         // Undo only what is covered now; the link arrays stay where they are in memory.
         loaded.search.restart();
         loaded.kept.clear();
+        loaded.solve_back = None;
         self.events.clear();
         self.latest = Latest::Note("Back at the start".into());
         Ok(())
@@ -576,11 +581,43 @@ impl Session {
 
     /// The Solve button, for at most `max_nodes` more nodes a call: on (fast path) to the first
     /// solution, then to a second. Returns `{finished, verdict, found, nodes, updates}`: finished once
-    /// a second solution is found (verdict "multiple", the search standing there) or the search is
-    /// over ("unique" with one, "none" without); verdict "" while not finished; found 0 to 2.
+    /// a second solution is found (verdict "multiple", the search standing there), the search is
+    /// over with none ("none"), or with one ("unique"), and then once the search stands at that
+    /// solution again; verdict "" while not finished; found 0 to 2; nodes and updates the whole
+    /// search's.
+    ///
+    /// A unique puzzle's proof runs the search to its end, where it stands on nothing: the board
+    /// showed the solution (kept), yet Back stepped back from the end and emptied the board. So
+    /// the search then starts again and runs, in the same slices, to the solution (as many nodes as
+    /// it took to find it, fewer than the proof's): Back then takes the last digit placed off the
+    /// board, and Step goes on to prove, event by event, that no other solution exists.
     pub fn solve(&mut self, max_nodes: f64) -> Result<JsValue, JsValue> {
         nodes_arg(max_nodes)?;
         let mut left = if max_nodes > 0.0 { max_nodes } else { 0.0 };
+        if let Some((nodes, updates)) = self.loaded()?.solve_back {
+            let status = self.run_fast(left, true)?;
+            let l = self.loaded.as_mut().ok_or_else(not_loaded)?;
+            let at = l.search.stats().solutions == 1 && status == Status::Paused;
+            if at {
+                l.solve_back = None;
+                self.latest = Latest::Note(
+                    "Solved: the solution is unique (the search stands at it: Step goes on to \
+                     prove there is no other)"
+                        .into(),
+                );
+            }
+            return to_js(&SolveView {
+                finished: at || status == Status::Done,
+                verdict: if at || status == Status::Done {
+                    "unique"
+                } else {
+                    ""
+                },
+                found: 1,
+                nodes,
+                updates,
+            });
+        }
         loop {
             let before = self.loaded()?.search.stats().nodes;
             let status = if self.loaded()?.search.stats().solutions >= 2 {
@@ -593,7 +630,17 @@ impl Session {
             let found = stats.solutions;
             let (finished, verdict) = match status {
                 _ if found >= 2 => (true, "multiple"),
-                Status::Done if found == 1 => (true, "unique"),
+                Status::Done if found == 1 => {
+                    // Back to the solution, from the start: in this call if nodes are left.
+                    let l = self.loaded.as_mut().ok_or_else(not_loaded)?;
+                    l.search.restart();
+                    l.solve_back = Some((stats.nodes, stats.updates));
+                    self.latest = Latest::Note("Solved: the solution is unique".into());
+                    if left > 0.0 {
+                        return self.solve(left);
+                    }
+                    (false, "")
+                }
                 Status::Done => (true, "none"),
                 // At the first solution: search on for a second, if nodes are left for it.
                 Status::Paused if left > 0.0 => continue,
@@ -604,8 +651,8 @@ impl Session {
                     "Solved: more than one solution (the search stopped at the second one found)"
                         .into()
                 }
-                "unique" => "Solved: the solution is unique".into(),
                 "none" => "Solved: the puzzle has no solution".into(),
+                _ if self.loaded()?.solve_back.is_some() => "Solved: the solution is unique".into(),
                 _ => narrate::paused(&stats),
             });
             return to_js(&SolveView {

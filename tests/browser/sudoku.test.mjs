@@ -343,6 +343,66 @@ test('Sudoku: the board is edited by keyboard and by click, clashes marked at on
   assert((await puzzleText(page)) === typed, `Undo after Clear gave back ${await puzzleText(page)}`);
 });
 
+test('Sudoku: after Solve the search stands at the solution: Back takes off the last digit, the search goes on to prove it unique', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', EASTER);
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => /^(Unique|More|No)/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  const solution = await boardText(page);
+  checkSudoku(solution, EASTER);
+  const status = await text(page, 'status');
+  assert(/^Showing the only solution: Solve proved it unique/.test(status), `status after Solve: ${status}`);
+  // Back: the Solution event undone, every digit still placed (the board emptied to its givens,
+  // the search standing at the end of the proof).
+  await page.click(tid('step-back'));
+  await settle(page);
+  assert((await boardText(page)) === solution, `Back after Solve: ${await boardText(page)}`);
+  // Back to the previous choices: fewer digits, each the solution's, the givens kept.
+  await page.click(tid('step-back-choice'));
+  await page.click(tid('step-back-choice'));
+  await settle(page);
+  const back = await boardText(page);
+  const filled = [...back].filter((c) => c !== '.').length;
+  assert(filled < 81 && filled > EASTER.replace(/\./g, '').length, `previous choice: ${filled} digits (${back})`);
+  assert([...back].every((c, i) => c === '.' || c === solution[i]), `a digit off the solution: ${back}`);
+  assert((await text(page, 'verdict')).startsWith('Unique solution'), await text(page, 'verdict'));
+  // On from there: the same solution first, then the proof runs to its end and finds no other.
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => Number(window.dlx.model.stats().solutions) === 1);
+  await settle(page);
+  assert((await boardText(page)) === solution, `Next solution from there: ${await boardText(page)}`);
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => window.dlx.model.stats().done);
+  const st = await page.evaluate(() => window.dlx.model.stats());
+  assert(Number(st.solutions) === 1 && Number(st.nodes) === 5166, `the proof: ${st.solutions} solutions, ${st.nodes} nodes`);
+});
+
+test('Sudoku: a given cleared on the board with 0 comes back with Ctrl+Z on the board', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', EASTER);
+  await page.focus(tid('board'));
+  await page.keyboard.press('0');
+  assert((await puzzleText(page))[0] === '.', `0 did not clear r1c1: ${await puzzleText(page)}`);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('4');
+  assert((await puzzleText(page)).slice(0, 2) === '.4', await puzzleText(page));
+  await page.keyboard.press('Control+z');
+  assert((await puzzleText(page)).slice(0, 2) === '..', `the first undo: ${await puzzleText(page)}`);
+  await page.keyboard.press('Control+z');
+  assert((await puzzleText(page)) === EASTER, `the second undo: ${await puzzleText(page)}`);
+  assert(await page.evaluate((t) => window.dlx.model.board().text === t, EASTER), 'the puzzle given back did not load');
+  // Nothing more to undo: the page says so, and the puzzle stays.
+  await page.keyboard.press('Control+z');
+  assert((await puzzleText(page)) === EASTER, 'a third undo changed the puzzle');
+  assert(/^Nothing to undo on the board/.test(await text(page, 'status')), await text(page, 'status'));
+  // Text typed in the box since: the board's undo does not write over it.
+  await page.keyboard.press('5');
+  await page.fill(tid('puzzle'), EASTER_DEAD);
+  await page.focus(tid('board'));
+  await page.keyboard.press('Control+z');
+  assert((await puzzleText(page)) === EASTER_DEAD, `undo wrote over typed text: ${await puzzleText(page)}`);
+});
+
 test('Sudoku: a cell set on the board after a paste that did not load keeps the paste for Undo', async ({ page, base }) => {
   await open(page, base);
   await loadVia(page, 'sudoku', EASTER);
