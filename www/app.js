@@ -761,10 +761,26 @@ function bindControls() {
     kindChoice.chosen();
     const k = kindOf(ui.problem.value);
     const what = { size: 'set N', board: 'choose the board', puzzle: 'paste or type the grid', matrix: 'type the items and options' }[k.input];
-    if (!formIsLoaded()) note(`${k.label} chosen: ${what} in the Problem panel, then Load (or Play) shows it; the pictures show the problem loaded until then.`);
+    // What to do first: the status pill shows about 30 characters at 1280 px ("N-queens chosen: set
+    // N in th…" hid the step that was asked for).
+    if (!formIsLoaded()) note(`Not loaded yet: ${what}, then Load. ${k.label} chosen in the Problem panel; the pictures show the problem loaded until then.`);
   });
   for (const id of /** @type {const} */ (['size', 'puzzle', 'matrix-input', 'pentomino-board'])) {
-    ui[id].addEventListener('input', () => { state.texts[ui.problem.value] = ui[id].value; updateFormState(); sudoku.formChanged(); recheckInput(); });
+    ui[id].addEventListener('input', (/** @type {Event} */ e) => {
+      state.texts[ui.problem.value] = ui[id].value;
+      updateFormState();
+      sudoku.formChanged();
+      // A grid pasted (or dropped) into the Sudoku box is loaded at once, and its error shown: a
+      // paste is a whole act, not typing under way. The board kept the old puzzle beside the new
+      // text, and "Not loaded" stood below the fold.
+      const pasted = /^insertFrom(Paste|Drop)$/.test(/** @type {InputEvent} */ (e).inputType ?? '');
+      if (id === 'puzzle' && pasted && state.model && !formIsLoaded()) {
+        loadSpec(readInputs());
+        updateFormState();
+        return;
+      }
+      recheckInput();
+    });
   }
   ui['pentomino-board'].addEventListener('change', () => loadSpec(readInputs()));
   // A press on Load is a submit, and the N it leaves changed is loaded by it: loaded by the change

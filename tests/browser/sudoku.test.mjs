@@ -403,6 +403,40 @@ test('Sudoku: a given cleared on the board with 0 comes back with Ctrl+Z on the 
   assert((await puzzleText(page)) === EASTER_DEAD, `undo wrote over typed text: ${await puzzleText(page)}`);
 });
 
+test('Sudoku: a grid pasted into the box is on the board at once; a bad paste says why at once; typing waits', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector(`${tid('welcome-sudoku')}:visible`);
+  await page.click(tid('welcome-sudoku'));
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'puzzle');
+  const paste = async (t) => {
+    await page.evaluate((x) => navigator.clipboard.writeText(x), t);
+    await page.focus(tid('puzzle'));
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Control+V');
+  };
+  // Ctrl+V over the example: the board is the pasted grid (it kept the example, "Not loaded" below
+  // the fold).
+  const grid = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+  await paste(webGrid(grid));
+  await page.waitForFunction((g) => window.dlx.model.board().text === g, grid);
+  assert((await boardText(page)) === grid, `the board after the paste: ${await boardText(page)}`);
+  assert(await page.isHidden(tid('form-state')), 'a pasted grid that loaded is marked "not loaded"');
+  assert(/^Loaded Sudoku 9x9/.test(await text(page, 'narration')), await text(page, 'narration'));
+  // A paste that does not read: its error at once, the board as it was.
+  await paste(grid.slice(1));
+  assert(await page.isVisible('#input-error'), 'no error for a pasted grid of 80 cells');
+  assert(/read 80 cells/.test(await page.textContent('#input-error')), await page.textContent('#input-error'));
+  assert((await boardText(page)) === grid, 'the board changed after a paste that did not load');
+  // Typed, not pasted: nothing loads until an action.
+  await page.fill(tid('puzzle'), EASTER);
+  await page.waitForSelector('#input-error', { state: 'hidden' });
+  assert((await boardText(page)) === grid, 'typing loaded the grid');
+  assert(await page.isVisible(tid('form-state')), 'typed text is not marked "not loaded"');
+  await context.close();
+});
+
 test('Sudoku: a cell set on the board after a paste that did not load keeps the paste for Undo', async ({ page, base }) => {
   await open(page, base);
   await loadVia(page, 'sudoku', EASTER);
