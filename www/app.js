@@ -9,7 +9,7 @@ import { PRESETS, DEFAULT as DEFAULT_PRESET } from './presets.js';
 import { MatrixView } from './matrix.js';
 import { BoardView } from './board.js';
 import { TreeView } from './tree.js';
-import { StatsView, NarrationView, RunBoxView, fmt, count } from './readouts.js';
+import { StatsView, NarrationView, RunBoxView, fmt, count, short } from './readouts.js';
 import { RunToEnd, estimateNodes, HUGE_NODES } from './run.js';
 import { takeSnapshot } from './snapshot.js';
 import { resetColours } from './canvas.js';
@@ -1039,7 +1039,9 @@ function setSpeedFromSlider() {
   const speed = speedOf(Number(ui.speed.value));
   if (state.model) state.model.setSpeed(speed);
   const text = speed === Infinity ? 'max (as fast as frames allow)' : `${speed.toLocaleString('en-US')} event${speed === 1 ? '' : 's'}/s`;
-  ui['speed-out'].textContent = text;
+  // Short in the bar ("Speed 17,475 event…" was cut at 1280 px), whole for a screen reader and on hover.
+  ui['speed-out'].textContent = speed === Infinity ? text : `${short(speed)} event${speed === 1 ? '' : 's'}/s`;
+  /** @type {HTMLElement} */ (ui['speed-out'].parentElement).title = `Speed: ${text}`;
   ui.speed.setAttribute('aria-valuetext', text);
 }
 
@@ -1327,9 +1329,11 @@ function controlsFrom(s) {
   statusLine(s);
 }
 
+let timelineTitleKey = '';
+
 /**
  * The timeline slider: its end is the furthest event reached by stepping, its value where the search
- * stands. @param {{position: number, horizon: number, fromStart: boolean}} t
+ * stands. @param {{position: number, horizon: number, at: number, fromStart: boolean}} t
  */
 function timelineFrom(t) {
   const el = ui.timeline;
@@ -1337,15 +1341,21 @@ function timelineFrom(t) {
   // Not while the user drags it: the value is theirs until the seek lands.
   if (Number(el.value) !== t.position) el.value = String(t.position);
   el.setAttribute('aria-valuetext', `event ${fmt(t.position)} of ${fmt(t.horizon)}`);
-  // After a jump (Next solution, Solve, a run at full speed) the timeline starts there. Short, since
-  // it shares the bar with the speed ("0 / 0 events since the last jump" was cut to "0 / 0 event…"
-  // at 1280 px); the label's title has the long form.
+  // After a jump (Next solution, Solve, a run at full speed) the timeline starts there, and says
+  // where the search stands from where the jump landed ("0 / 408 since the jump", 408 events back,
+  // read as "nothing since the jump"). Short, since it shares the bar with the speed; the label's
+  // title has the long form.
   const figures = `${fmt(t.position)} / ${fmt(t.horizon)}`;
-  const text = t.fromStart ? `${figures} events` : `${figures} since the jump`;
-  if (ui['timeline-out'].textContent !== text) {
-    ui['timeline-out'].textContent = text;
-    /** @type {HTMLElement} */ (ui['timeline-out'].parentElement).title =
-      `Timeline: ${figures} events${t.fromStart ? '' : ' since the last jump (a search at full speed keeps no steps to go back through)'}`;
+  const fromJump = t.at < 0 ? `${short(-t.at)} before the jump` : t.at > 0 ? `${short(t.at)} after the jump` : 'at the jump';
+  const text = t.fromStart ? `${short(t.position)} / ${short(t.horizon)} events` : fromJump;
+  if (ui['timeline-out'].textContent !== text) ui['timeline-out'].textContent = text;
+  // The exact figures (the read-out may be short: "48.5k"), set only when they change.
+  const key = `${t.position}/${t.horizon}/${t.at}/${t.fromStart}`;
+  if (timelineTitleKey !== key) {
+    timelineTitleKey = key;
+    /** @type {HTMLElement} */ (ui['timeline-out'].parentElement).title = t.fromStart
+      ? `Timeline: ${figures} events`
+      : `Timeline: ${t.at ? `${count(Math.abs(t.at), 'event', 'events')} ${t.at < 0 ? 'before' : 'after'}` : 'at'} where the last jump landed; the slider spans the ${fmt(t.horizon)} events reached by stepping around it (a search at full speed keeps no steps to go back through)`;
   }
 }
 

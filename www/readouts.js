@@ -9,6 +9,17 @@ import { NATIVE } from './run.js';
 export function num(x) { return typeof x === 'bigint' ? Number(x) : Number(x ?? 0); }
 /** @param {unknown} x */
 export function fmt(x) { return num(x).toLocaleString('en-US'); }
+/**
+ * A figure for a read-out that shares a bar (the timeline's, the speed's): exact below 10,000, else
+ * "48.5k" or "1.2M" ("48,527 / 48,527 events" was cut to "48,527 / 48,527 ev…" at 1280 px); the
+ * exact figure goes in the title. @param {number} x
+ */
+export function short(x) {
+  const n = num(x);
+  if (n < 1e4) return fmt(n);
+  if (n < 1e6) return `${(n / 1e3).toFixed(n < 1e5 ? 1 : 0)}k`;
+  return `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)}M`;
+}
 /** A count and its noun: "1 node", "2,475 nodes". @param {unknown} x @param {string} one @param {string} many */
 export function count(x, one, many) { return `${fmt(x)} ${num(x) === 1 ? one : many}`; }
 

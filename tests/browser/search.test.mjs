@@ -172,7 +172,7 @@ test('narration: play stopping at a solution says the solution; a hunt never say
   await page.waitForFunction(() => !window.dlx.app.state.hunting, null, { timeout: 120000 });
 });
 
-test('timeline: back from where Next solution landed, the timeline reaches back (it read "-5 / 0 since the jump"), and its slider goes both ways exactly', async ({ page, base }) => {
+test('timeline: back from where Next solution landed, the timeline reaches back (it read "-5 / 0 since the jump", then "0 / 5 since the jump" at 5 back), and its slider goes both ways exactly', async ({ page, base }) => {
   await open(page, base, '?queens=8');
   await page.click(tid('next-solution'));
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) === 1);
@@ -180,24 +180,24 @@ test('timeline: back from where Next solution landed, the timeline reaches back 
     const el = /** @type {HTMLInputElement} */ (document.getElementById('timeline'));
     return { text: document.getElementById('timeline-out').textContent, value: Number(el.value), max: Number(el.max), said: el.getAttribute('aria-valuetext'), links: window.dlx.model.snapshot() };
   });
-  await page.waitForFunction(() => /since the jump/.test(document.getElementById('timeline-out').textContent));
+  await page.waitForFunction(() => document.getElementById('timeline-out').textContent === 'at the jump');
   const solved = await at();
   for (let i = 0; i < 5; i++) await page.click(tid('step-back'));
-  await page.waitForFunction(() => document.getElementById('timeline-out').textContent.startsWith('0 / 5'));
+  await page.waitForFunction(() => document.getElementById('timeline-out').textContent === '5 before the jump');
   const back = await at();
   report.push(`five steps back from Next solution: "${back.text}", the slider at ${back.value} of ${back.max} ("${back.said}")`);
-  assert(back.text === '0 / 5 since the jump' && back.value === 0 && back.max === 5 && back.said === 'event 0 of 5', `back: ${JSON.stringify({ ...back, links: 0 })}`);
+  assert(back.text === '5 before the jump' && back.value === 0 && back.max === 5 && back.said === 'event 0 of 5', `back: ${JSON.stringify({ ...back, links: 0 })}`);
   // The slider's end is the solution again, exactly; its start the state five events before.
   await page.$eval('#timeline', (el) => { el.value = '5'; el.dispatchEvent(new Event('input', { bubbles: true })); });
-  await page.waitForFunction(() => document.getElementById('timeline-out').textContent.startsWith('5 / 5'));
+  await page.waitForFunction(() => document.getElementById('timeline-out').textContent === 'at the jump');
   const again = await at();
   assert(JSON.stringify(again.links) === JSON.stringify(solved.links), 'the timeline\'s end is not the solution\'s state');
   await page.$eval('#timeline', (el) => { el.value = '0'; el.dispatchEvent(new Event('input', { bubbles: true })); });
-  await page.waitForFunction(() => document.getElementById('timeline-out').textContent.startsWith('0 / 5'));
+  await page.waitForFunction(() => document.getElementById('timeline-out').textContent === '5 before the jump');
   assert(JSON.stringify((await at()).links) === JSON.stringify(back.links), 'the timeline\'s start is not where Back went');
   // Further back than its start: it reaches back again, never below 0.
   await page.click(tid('step-back-choice'));
-  await page.waitForFunction(() => !document.getElementById('timeline-out').textContent.startsWith('0 / 5'));
+  await page.waitForFunction(() => document.getElementById('timeline-out').textContent !== '5 before the jump');
   const further = await at();
-  assert(further.value === 0 && further.max > 5 && !further.text.startsWith('-'), `further back: ${further.text}`);
+  assert(further.value === 0 && further.max > 5 && further.text === `${further.max} before the jump`, `further back: ${further.text}`);
 });
