@@ -598,6 +598,7 @@ impl Session {
             let status = self.run_fast(left, true)?;
             let l = self.loaded.as_mut().ok_or_else(not_loaded)?;
             let at = l.search.stats().solutions == 1 && status == Status::Paused;
+            let finished = at || status == Status::Done;
             if at {
                 l.solve_back = None;
                 self.latest = Latest::Note(
@@ -607,12 +608,8 @@ impl Session {
                 );
             }
             return to_js(&SolveView {
-                finished: at || status == Status::Done,
-                verdict: if at || status == Status::Done {
-                    "unique"
-                } else {
-                    ""
-                },
+                finished,
+                verdict: if finished { "unique" } else { "" },
                 found: 1,
                 nodes,
                 updates,
@@ -635,7 +632,6 @@ impl Session {
                     let l = self.loaded.as_mut().ok_or_else(not_loaded)?;
                     l.search.restart();
                     l.solve_back = Some((stats.nodes, stats.updates));
-                    self.latest = Latest::Note("Solved: the solution is unique".into());
                     if left > 0.0 {
                         return self.solve(left);
                     }
