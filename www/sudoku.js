@@ -285,7 +285,7 @@ export class SudokuTools {
     const cells = this._puzzleCells();
     // The same value again (an empty cell cleared): nothing changes, and the search stays where it is.
     if (cells[p] === v) return;
-    const before = this._puzzleCells();
+    const before = cells.slice();
     cells[p] = v;
     // The board edits the grid loaded: text in the box that did not load (a paste with a clash) and
     // that the board did not write is replaced, so it is kept for Undo, as Clear keeps it.
