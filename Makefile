@@ -13,7 +13,7 @@ WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release/dlx_stud
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run test-sanity serve build test setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel wasm cli bench-wasm lint lint-js test-native test-wasm test-browser test-firefox test-parts clean
+.PHONY: docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run test-sanity serve build test setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel wasm cli bench-wasm bench-wasm-instructions lint lint-js test-native test-wasm test-browser test-firefox test-parts clean
 
 serve: build
 	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -71,6 +71,14 @@ cli:
 bench-wasm: wasm setup-node
 	wasm-bindgen --target nodejs --out-dir $(or $(CARGO_TARGET_DIR),target)/bench-wasm/pkg $(WASM)
 	BENCH_WASM_PKG=$(or $(CARGO_TARGET_DIR),target)/bench-wasm/pkg $(CARGO) bench --bench wasm
+
+# Instructions rather than seconds, for a noisy host (benches/wasm_instructions.mjs, benches/README.md):
+# the wasm build in node against the native build under callgrind, on the issue's three workloads.
+bench-wasm-instructions: wasm cli setup-node
+	wasm-bindgen --target nodejs --out-dir $(or $(CARGO_TARGET_DIR),target)/bench-wasm/pkg $(WASM)
+	node benches/wasm_instructions.mjs queens 13
+	node benches/wasm_instructions.mjs langford 11
+	node benches/wasm_instructions.mjs pentomino 6x10 1
 
 lint: setup-wasm setup-lint lint-js
 	$(CARGO) fmt --all -- --check
