@@ -9,7 +9,7 @@ import { PRESETS, DEFAULT as DEFAULT_PRESET } from './presets.js';
 import { MatrixView } from './matrix.js';
 import { BoardView } from './board.js';
 import { TreeView } from './tree.js';
-import { StatsView, NarrationView, RunBoxView, fmt, count, short } from './readouts.js';
+import { StatsView, NarrationView, RunBoxView, fmt, count, short, markCut } from './readouts.js';
 import { RunToEnd, estimateNodes, HUGE_NODES } from './run.js';
 import { takeSnapshot } from './snapshot.js';
 import { resetColours } from './canvas.js';
@@ -749,7 +749,7 @@ function syncForm() {
 
 function bindControls() {
   // The status line's width changes with the window: a message may become cut, or whole again.
-  new ResizeObserver(() => markCut()).observe(ui.status);
+  new ResizeObserver(() => markCut(ui.status)).observe(ui.status);
   ui['problem-form'].addEventListener('submit', (/** @type {Event} */ e) => {
     e.preventDefault();
     if (!state.model) return;
@@ -1396,25 +1396,12 @@ function statusLine(s) {
   setStatus(text, kind);
 }
 
-/**
- * A message longer than the status line is cut: then the line takes the focus (a tab, a tap) and shows
- * it whole while focused or pointed at (www/style.css), for keyboards and touch screens too. Marked
- * when the text changes and when the line's width does.
- */
-function markCut() {
-  const cut = ui.status.scrollHeight > ui.status.clientHeight + 1;
-  if (cut === ui.status.classList.contains('cut')) return;
-  ui.status.classList.toggle('cut', cut);
-  if (cut) ui.status.tabIndex = 0;
-  else ui.status.removeAttribute('tabindex');
-}
-
 /** @param {string} text @param {string} [kind] */
 function setStatus(text, kind = '') {
   if (ui.status.textContent !== text) {
     ui.status.textContent = text;
     ui.status.title = text;
-    markCut();
+    markCut(ui.status);
   }
   ui.status.dataset.kind = kind;
   ui.status.classList.toggle('is-error', kind === 'error');

@@ -478,6 +478,45 @@ test('trust: a status message cut short at 1280x800 opens whole on focus (keyboa
   await page.setViewportSize({ width: 1280, height: 800 });
 });
 
+test('trust: on a phone, a narration longer than its two lines shows none of a third, and a tap opens it whole', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await open(page, base, `?sudoku=${EASTER}`);
+  await page.click(tid('solve'));
+  await verdictDone(page);
+  await settle(page);
+  const st = () => page.evaluate(() => {
+    const el = /** @type {HTMLElement} */ (document.querySelector('[data-testid="narration"]'));
+    const css = getComputedStyle(el);
+    const after = getComputedStyle(el, '::after');
+    return {
+      text: el.textContent,
+      // How many lines of text the box shows: from the top of its text (under the top padding) to
+      // the bottom of its padding box, where overflow is clipped. Two exactly, not two and the top
+      // of a third in the bottom padding.
+      lines: (el.clientHeight - parseFloat(css.paddingTop)) / parseFloat(css.lineHeight),
+      more: el.scrollHeight > el.clientHeight,
+      cut: el.classList.contains('cut'),
+      whole: after.content === JSON.stringify(el.textContent) && after.position === 'absolute',
+      focused: document.activeElement === el,
+    };
+  });
+  let s = await st();
+  assert(/^Solved: the solution is unique/.test(s.text) && s.more, `the narration after Solve: ${JSON.stringify(s)}`);
+  assert(Math.abs(s.lines - 2) < 0.05, `the narration shows ${s.lines.toFixed(2)} lines, not 2: ${JSON.stringify(s)}`);
+  assert(s.cut && !s.whole, `a cut narration is not marked, or opens by itself: ${JSON.stringify(s)}`);
+  await page.tap(tid('narration'), { position: { x: 300, y: 8 } });
+  s = await st();
+  assert(s.focused && s.whole, `tapped, the narration is not whole: ${JSON.stringify(s)}`);
+  // While it plays, a narration lasts a frame: never marked, nothing to tap.
+  await page.tap(tid('reset'));
+  await page.tap(tid('play'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="play"]').textContent.includes('Pause'));
+  s = await st();
+  assert(!s.cut, `marked cut while playing: ${JSON.stringify(s)}`);
+  await context.close();
+});
+
 test('trust: Solve after a run to the end: the status line no longer stands on the run\'s message', async ({ page, base }) => {
   await open(page, base);
   await loadVia(page, 'sudoku', EASTER_DEAD);
