@@ -114,8 +114,9 @@ pub fn kinds() -> Vec<Kind> {
             usage: "PUZZLE|FILE|LINK|-",
             help: "a Sudoku, 4x4 to 25x25: its N² cells on one line or drawn as a grid
 (HoDoKu, Simple Sudoku and box-drawing borders skipped; `.`, `0`, `_`,
-`*` or `x` empty, or blank between walls `│   │`; 16x16 also in 0-F,
-25x25 in A-Y, or numbers separated by spaces or commas; `#` and `//`
+`*` or `x` empty, or blank between walls `│   │`, or `-` in rows of
+cells and dashes `--3-2-6--`; 16x16 also in 0-F, 25x25 in A-Y, or
+numbers separated by spaces or commas; `#` and `//`
 comment lines and a title line skipped); f-puzzles JSON, or a link
 https://f-puzzles.com/?load=… or https://sudokupad.app/fpuzzles…, reads
 variants (docs/variants.md); a file of either; `-` reads standard input",

@@ -294,6 +294,40 @@ fn walled_cells<'a>(rows: &[(usize, &'a str)]) -> Option<Vec<Written<'a>>> {
     blank.then_some(out)
 }
 
+/// Whether every row is cells and dashes only, a dash among them (`--3-2-6--`, as some sites write a
+/// puzzle's empty cells): no spaces, walls or other separators, by which a dash could be a border.
+fn is_dashed(rows: &[(usize, &str)]) -> bool {
+    let cell = |ch: char| ch.is_ascii_alphanumeric() || is_blank(ch);
+    rows.iter()
+        .all(|(_, t)| t.trim().chars().all(|ch| ch == '-' || cell(ch)))
+        && rows.iter().any(|(_, t)| t.contains('-'))
+}
+
+/// The cells of rows of cells and dashes, a dash an empty cell (`None` unless [`is_dashed`]): read
+/// as one character a cell with `-` a separator, `--3-2-6--` lost its six empty cells.
+fn dashed_cells<'a>(rows: &[(usize, &'a str)]) -> Option<Vec<Written<'a>>> {
+    if !is_dashed(rows) {
+        return None;
+    }
+    let mut out = Vec::new();
+    for &(line, text) in rows {
+        for (col, (b, ch)) in text.char_indices().enumerate() {
+            if ch.is_whitespace() {
+                continue;
+            }
+            if out.len() == MAX_CELLS_READ {
+                return None;
+            }
+            out.push(Written {
+                line,
+                col: col + 1,
+                text: if ch == '-' { "." } else { &text[b..b + 1] },
+            });
+        }
+    }
+    Some(out)
+}
+
 /// A number with a sign (`-5`, `+7`) among the cells: `-` and `+` draw borders, so the sign was
 /// dropped and `-5` read as 5. A sign is a `-` or `+` with a digit after it and a space, a comma or
 /// the line's start before it (a border's `-` stands next to other border characters).
@@ -383,7 +417,12 @@ fn count_error(cells: &[Written], rows: &[(usize, &str)], numbers: Option<usize>
         "read {} cells; a Sudoku has 16, 81, 256 or 625",
         cells.len()
     );
-    let long = long_numbers(rows);
+    // (Digits between dashes are no long numbers: the dashes say how they are meant.)
+    let long = if is_dashed(rows) {
+        Vec::new()
+    } else {
+        long_numbers(rows)
+    };
     match long.as_slice() {
         [] => {}
         [one] => message.push_str(&format!("; was `{one}` meant as a single number?")),
@@ -392,7 +431,7 @@ fn count_error(cells: &[Written], rows: &[(usize, &str)], numbers: Option<usize>
             "; were `{a}`, `{b}`, ... meant as single numbers?"
         )),
     }
-    if let Some(k) = numbers {
+    if let Some(k) = numbers.filter(|_| !is_dashed(rows)) {
         message.push_str(&format!(" (read as numbers, they are {k} cells)"));
     }
     // A drawn grid whose empty cells are left as spaces between its walls, three cells a box.
@@ -403,6 +442,12 @@ fn count_error(cells: &[Written], rows: &[(usize, &str)], numbers: Option<usize>
         message.push_str(
             "; empty cells left blank in a drawn grid cannot be counted: write them as `.` or `0`",
         );
+    }
+    if is_dashed(rows) {
+        message.push_str(&format!(
+            "; `-` read as an empty cell, they are {}: write empty cells as `.` or `0`",
+            dashed_cells(rows).map_or(0, |c| c.len())
+        ));
     }
     if let Some((line, k, m, others)) = odd_row(cells, rows) {
         return InputError::at(
@@ -686,7 +731,11 @@ impl Grid {
 
     /// Reads the rows of a grid (comments and borders left out).
     fn read(rows: &[(usize, &str)]) -> Result<Grid, InputError> {
-        signed(rows)?;
+        // Dashes for empty cells: read before the signs, since `-3` there is an empty cell and a 3.
+        if !is_dashed(rows) {
+            signed(rows)?;
+        }
+        let dashed = dashed_cells(rows).filter(|cells| box_side(cells.len()).is_some());
         let numbers = number_cells(rows);
         if let Some(cells) = &numbers {
             if let Some(n) = box_side(cells.len()) {
@@ -694,8 +743,9 @@ impl Grid {
                 return Grid::from_numbers(n, cells);
             }
         }
-        let cells = match walled_cells(rows) {
-            Some(cells) if box_side(cells.len()).is_some() => cells,
+        let cells = match (dashed, walled_cells(rows)) {
+            (Some(cells), _) => cells,
+            (None, Some(cells)) if box_side(cells.len()).is_some() => cells,
             _ => char_cells(rows)?,
         };
         let Some(n) = box_side(cells.len()) else {

@@ -594,6 +594,34 @@ fn simple_sudoku_grid_with_its_borders() {
 }
 
 #[test]
+fn dashes_for_empty_cells() {
+    // Some sites write a puzzle's empty cells as dashes: one line of 81, or nine of nine. Read with
+    // `-` as a separator (as it is in borders and `5-3-7` rows), `--3-2-6--…` was 32 cells.
+    let dashed = EASTER.replace('.', "-");
+    reads_as(&dashed, EASTER);
+    let rows: Vec<&str> = (0..9).map(|r| &dashed[r * 9..r * 9 + 9]).collect();
+    reads_as(&rows.join("\n"), EASTER);
+    // A row starting `-5` is an empty cell and a 5 here, not a number with a sign.
+    let g = Grid::parse(&format!("-4{}", &dashed[2..])).expect("reads");
+    assert_eq!(&g.cells()[..3], &[0, 4, 0]);
+    // One dash short: the count says what the dashes were read as, and not "meant as single numbers?".
+    let e = Grid::parse(&dashed[1..]).unwrap_err();
+    assert!(
+        e.message
+            .ends_with("`-` read as an empty cell, they are 80: write empty cells as `.` or `0`"),
+        "{e}"
+    );
+    assert!(!e.message.contains("single number"), "{e}");
+    // Dashes beside spaces or walls are still borders and separators.
+    reads_as(
+        "1 . . | . . . | . . 2\n. 9 . | 4 . . | . 5 .\n. . 6 | . . . | 7 . .\n------+-------+------\n\
+         . 5 . | 9 . 3 | . . .\n. . . | . 7 . | . . .\n. . . | 8 5 . | . 4 .\n------+-------+------\n\
+         7 . . | . . . | 6 . .\n. 3 . | . . 9 | . 8 .\n. . 2 | . . . | . . 1",
+        EASTER,
+    );
+}
+
+#[test]
 fn box_drawing_grids() {
     let double = "\
 ╔═══════╤═══════╤═══════╗
