@@ -625,6 +625,89 @@ fn f_puzzles_json_and_links_read_the_same_puzzle() {
     assert_eq!(dlx_solutions(&s, 100).len(), 12);
 }
 
+/// Rows of numbers as JSON (`[[0,0,3,…],…]`), as puzzle APIs return a board: the list itself, or
+/// under `board` (sugoku), `puzzle` (beside its `solution`), `grid` or `quiz`.
+#[test]
+fn json_rows_of_numbers_read_as_a_board() {
+    let line = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    let rows: Vec<String> = (0..9)
+        .map(|r| {
+            let cells: Vec<String> = line[r * 9..r * 9 + 9]
+                .chars()
+                .map(|c| c.to_string())
+                .collect();
+            format!("[{}]", cells.join(","))
+        })
+        .collect();
+    let list = format!("[{}]", rows.join(",\n "));
+    let text = Sudoku::parse(line).unwrap();
+    for json in [
+        list.clone(),
+        format!(r#"{{"board": {list}}}"#),
+        format!(r#"{{"difficulty": "hard", "puzzle": {list}, "solution": [[1]]}}"#),
+        format!(r#"{{"grid": {list}}}"#),
+        // null for an empty cell, as some APIs write it.
+        list.replacen("[0,0,3", "[null,0,3", 1),
+    ] {
+        let s = Sudoku::parse(&json).unwrap_or_else(|e| panic!("{json}: {e}"));
+        assert_eq!(s.grid().cells(), text.grid().cells(), "{json}");
+        assert_eq!(
+            s.note().unwrap(),
+            "Read as a 9x9 Sudoku from JSON rows of numbers"
+        );
+        assert_eq!(dlx_solutions(&s, 2).len(), 1);
+    }
+    // A 16x16 in numbers 1-16 prints its solution in numbers.
+    let zeros = format!(
+        "[{}]",
+        vec![format!("[{}]", vec!["0"; 16].join(",")); 16].join(",")
+    );
+    let s = Sudoku::parse(&zeros.replacen("[0,", "[16,", 1)).unwrap();
+    assert_eq!(s.grid().cells()[0], 16);
+    assert!(s.note().unwrap().contains("numbers 1-16"), "{:?}", s.note());
+    // What is wrong, and where.
+    let e = Sudoku::parse(&list.replacen("[0,0,3", "[0,0,10", 1))
+        .err()
+        .unwrap();
+    assert_eq!(
+        e.message,
+        "the list, r1c3: 10 is not a number from 1 to 9, or 0 or null for an empty cell"
+    );
+    let e = Sudoku::parse(&format!(
+        r#"{{"board": {}}}"#,
+        list.replacen("[0,0,3", "[0,\"3\"", 1)
+    ))
+    .err()
+    .unwrap();
+    assert_eq!(e.message, "`board`, row 1: 8 cells where the 9 rows need 9");
+    let e = Sudoku::parse(&list.replacen("[0,0,3", "[3,0,3", 1))
+        .err()
+        .unwrap();
+    assert_eq!(
+        e.message,
+        "givens clash: r1c1 and r1c3 both hold 3 in row 1"
+    );
+    let e = Sudoku::parse("[[1,2],[3,4],[5,6]]").err().unwrap();
+    assert_eq!(
+        e.message,
+        "the list has 3 rows: a Sudoku has 4, 9, 16 or 25"
+    );
+    // An object that is neither: named by what it holds, not by one of its keys as a constraint.
+    let e = Sudoku::parse(r#"{"data": {"cells": "..3.2.6.."}, "status": "ok"}"#)
+        .err()
+        .unwrap();
+    assert_eq!(
+        e.message,
+        "not f-puzzles JSON: no `size` (the object holds `data`, `status`); a board of rows of \
+         numbers is read from `board`, `puzzle`, `grid` or `quiz`, or as the list itself"
+    );
+    // f-puzzles' own grid without its size still says so.
+    let e = Sudoku::parse(r#"{"grid": [[{"value": 1}]]}"#)
+        .err()
+        .unwrap();
+    assert_eq!(e.message, "size is missing: expected 4, 9, 16 or 25");
+}
+
 #[test]
 fn a_windoku_travels_as_f_puzzles_writes_it_four_extra_regions() {
     let made = maker::make(&Kind::parse("windoku").unwrap(), 3, None).unwrap();

@@ -117,7 +117,8 @@ pub fn kinds() -> Vec<Kind> {
 `*` or `x` empty, or blank between walls `│   │`, or `-` in rows of
 cells and dashes `--3-2-6--`; 16x16 also in 0-F, 25x25 in A-Y, or
 numbers separated by spaces or commas; `#` and `//`
-comment lines and a title line skipped); f-puzzles JSON, or a link
+comment lines and a title line skipped); JSON rows of numbers
+`[[0,0,3,…],…]` (or under `board`, `puzzle`); f-puzzles JSON, or a link
 https://f-puzzles.com/?load=… or https://sudokupad.app/fpuzzles…, reads
 variants (docs/variants.md); a file of either; `-` reads standard input",
             argument: "the puzzle, or - to read it from standard input",

@@ -18,11 +18,16 @@ use serde_json::{Map, Value};
 /// payload decompresses to the square of its length, so it is bounded (12 KB: at most tens of MB).
 const MAX_PAYLOAD: usize = 12_000;
 
-/// Whether a text is meant as f-puzzles: JSON (`{` first) or a link.
+/// Whether a text is meant as JSON (`{` or `[` first: f-puzzles, or rows of numbers) or a link.
 pub fn looks_like(text: &str) -> bool {
     let t = text.trim();
-    t.starts_with('{') || is_link(t)
+    t.starts_with('{') || t.starts_with('[') || is_link(t)
 }
+
+/// The keys under which a JSON object without f-puzzles' `size` holds a board as rows of numbers,
+/// in the order they are looked for (`board`: sugoku's API and the tutorials built on it; `puzzle`
+/// beside a `solution`, as other puzzle APIs give it).
+const ROWS_KEYS: [&str; 4] = ["board", "puzzle", "grid", "quiz"];
 
 fn is_link(t: &str) -> bool {
     let lower = t.to_ascii_lowercase();
@@ -45,7 +50,7 @@ pub struct Read {
 /// Reads f-puzzles JSON or a link carrying it.
 pub fn read(text: &str) -> Result<Read, InputError> {
     let t = text.trim();
-    if t.starts_with('{') {
+    if t.starts_with('{') || t.starts_with('[') {
         return read_json(text, Source::FpuzzlesJson);
     }
     let (payload, source) = payload_of(t)?;
@@ -291,11 +296,46 @@ fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
                 InputError::new(msg)
             }
         })?;
-    let Value::Object(obj) = value else {
-        return Err(InputError::new(
-            "not f-puzzles JSON: expected an object with `size` and `grid`",
-        ));
-    };
+    let obj =
+        match value {
+            Value::Object(obj) => obj,
+            Value::Array(_) => return json_rows(&value, "the list"),
+            _ => return Err(InputError::new(
+                "not f-puzzles JSON: expected an object with `size` and `grid`, or rows of numbers",
+            )),
+        };
+    // No `size`: a board as rows of numbers under one of the usual keys, if there is one; else
+    // the error names what the object holds, not one of its keys as an unknown constraint.
+    if !obj.contains_key("size") {
+        let rows = ROWS_KEYS.iter().find_map(|&k| {
+            // Under `grid` only rows of numbers: f-puzzles' own are rows of objects.
+            let rows = |v: &&Value| {
+                if k == "grid" {
+                    is_rows(v)
+                } else {
+                    v.as_array()
+                        .is_some_and(|r| !r.is_empty() && r.iter().all(Value::is_array))
+                }
+            };
+            obj.get(k).filter(rows).map(|v| (k, v))
+        });
+        if let Some((key, rows)) = rows {
+            return json_rows(rows, &format!("`{key}`"));
+        }
+    }
+    if !obj.contains_key("size") && !obj.contains_key("grid") {
+        let keys: Vec<String> = obj.keys().take(6).map(|k| format!("`{k}`")).collect();
+        return Err(InputError::new(format!(
+            "not f-puzzles JSON: no `size` (the object holds {}{}); a board of rows of numbers \
+             is read from `board`, `puzzle`, `grid` or `quiz`, or as the list itself",
+            if keys.is_empty() {
+                "nothing".to_string()
+            } else {
+                keys.join(", ")
+            },
+            if obj.len() > keys.len() { ", …" } else { "" }
+        )));
+    }
     let mut skipped = Vec::new();
     for (key, v) in &obj {
         if METADATA.contains(&key.as_str()) || !present(v) {
@@ -514,6 +554,80 @@ fn cell_list(v: &Value, size: usize, what: &str) -> Result<Vec<usize>, InputErro
 
 /// The givens (0 empty) and, when some cell names its region, the jigsaw regions.
 #[allow(clippy::type_complexity)]
+/// Whether `v` is a list of lists (rows) of numbers and nulls: a board (f-puzzles' `grid` is rows
+/// of objects).
+fn is_rows(v: &Value) -> bool {
+    v.as_array().is_some_and(|rows| {
+        !rows.is_empty()
+            && rows.iter().all(|r| {
+                r.as_array().is_some_and(|r| {
+                    !r.is_empty() && r.iter().all(|x| x.is_number() || x.is_null())
+                })
+            })
+    })
+}
+
+/// A board as JSON rows (`what` says where: "the list" or the key), N² rows of N² cells, each a
+/// number 0 to N² or null (0 and null: empty), as puzzle APIs give one: `[[0,0,3,…],…]`.
+fn json_rows(v: &Value, what: &str) -> Result<Read, InputError> {
+    // Rows whose cells are not all numbers are read on, so that the error names the cell.
+    let rows = v
+        .as_array()
+        .filter(|rows| !rows.is_empty() && rows.iter().all(Value::is_array))
+        .ok_or_else(|| {
+            InputError::new(format!(
+                "not f-puzzles JSON: {what} is not a board (rows of numbers, such as \
+                 [[0,0,3,…],…])"
+            ))
+        })?;
+    let size = rows.len();
+    let Some(n) = [2, 3, 4, 5].into_iter().find(|&n| n * n == size) else {
+        return Err(InputError::new(format!(
+            "{what} has {size} {}: a Sudoku has 4, 9, 16 or 25",
+            if size == 1 { "row" } else { "rows" }
+        )));
+    };
+    let mut cells = Vec::with_capacity(size * size);
+    for (r, row) in rows.iter().enumerate() {
+        let row = row.as_array().expect("rows are arrays");
+        if row.len() != size {
+            return Err(InputError::new(format!(
+                "{what}, row {}: {} cells where the {size} rows need {size}",
+                r + 1,
+                row.len()
+            )));
+        }
+        for (c, cell) in row.iter().enumerate() {
+            let bad = || {
+                InputError::new(format!(
+                    "{what}, r{}c{}: {cell} is not a number from 1 to {size}, or 0 or null for an \
+                     empty cell",
+                    r + 1,
+                    c + 1
+                ))
+            };
+            let v = match cell {
+                Value::Null => 0,
+                Value::Number(x) => x.as_u64().filter(|&x| x <= size as u64).ok_or_else(bad)? as u8,
+                _ => return Err(bad()),
+            };
+            cells.push(v);
+        }
+    }
+    let reading = Reading {
+        source: Source::JsonRows,
+        numbers: size > 9,
+        ..Reading::default()
+    };
+    let grid = Grid::from_cells(n, cells, reading)?;
+    Ok(Read {
+        grid,
+        rules: Rules::default(),
+        title: None,
+        skipped: Vec::new(),
+    })
+}
+
 fn read_grid(obj: &Map<String, Value>, n: usize) -> Result<(Vec<u8>, Option<Vec<u8>>), InputError> {
     let size = n * n;
     let Some(Value::Array(rows)) = obj.get("grid") else {

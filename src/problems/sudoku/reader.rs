@@ -70,6 +70,8 @@ pub enum Source {
     #[default]
     Text,
     FpuzzlesJson,
+    /// JSON rows of numbers, 0 or null for an empty cell (`[[0,0,3,…],…]`, or under `board`).
+    JsonRows,
     FpuzzlesLink,
     SudokuPadLink,
 }
@@ -850,6 +852,27 @@ impl Grid {
         Ok(Grid { n, cells, reading })
     }
 
+    /// A grid of values read from elsewhere (JSON rows of numbers), its givens checked as a
+    /// text's are (the clash named by its cells: there is no line and column to point at).
+    pub(super) fn from_cells(
+        n: usize,
+        cells: Vec<u8>,
+        reading: Reading,
+    ) -> Result<Grid, InputError> {
+        let size = n * n;
+        if let Some(r) = find_repeat(n, &cells) {
+            return Err(InputError::new(format!(
+                "{CLASH}: {} and {} both hold {} in {} {}",
+                cell_name(size, r.first),
+                cell_name(size, r.second),
+                reading.symbol(r.v),
+                r.unit.name(),
+                r.u + 1
+            )));
+        }
+        Ok(Grid { n, cells, reading })
+    }
+
     /// How the text was read.
     pub fn reading(&self) -> Reading {
         self.reading
@@ -876,6 +899,7 @@ impl Grid {
         let from = match self.reading.source {
             Source::Text => "",
             Source::FpuzzlesJson => " from f-puzzles JSON",
+            Source::JsonRows => " from JSON rows of numbers",
             Source::FpuzzlesLink => " from an f-puzzles link",
             Source::SudokuPadLink => " from a SudokuPad link (f-puzzles)",
         };
