@@ -375,6 +375,11 @@ fn bad_arguments_get_one_line_and_status_2() {
         &["solve", "queens", "8", "--limit"],
         &["--limit needs a value"],
     );
+    // `--threads=` with nothing after it (was "--threads ``: --threads is missing").
+    fails(
+        &["count", "queens", "8", "--threads="],
+        &["--threads= has nothing after the `=`: it needs a value (T)"],
+    );
     fails(
         &["solve", "queens", "8", "--limit", "many"],
         &["--limit must be a whole number"],

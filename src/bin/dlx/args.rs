@@ -403,6 +403,14 @@ pub(crate) fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
                 continue;
             }
             (None, None) => None,
+            // `--threads=` with nothing after it: said as a value left out, not as an empty one.
+            (Some(what), Some("")) => {
+                error = Some(Fail(format!(
+                    "{name}= has nothing after the `=`: it needs a value ({})",
+                    what.what()
+                )));
+                continue;
+            }
             (Some(_), Some(v)) => Some(v),
             (Some(what), None) => match it.next() {
                 Some(v) => Some(v.as_str()),
