@@ -407,14 +407,14 @@ fn is_row(text: &str) -> bool {
 
 /// The column (1-based) of the first digit other than 0 and 1 in a first line that is a matrix row
 /// but for it: digits and separators only, as many digits as the next line, a row, has entries
-/// (`1 0 2` over `0 1 0` was a header naming columns `1`, `0` and `2`: no error, no solution).
+/// (`1 0 2` over `0 1 0` was a header naming columns `1`, `0` and `2`: no error, no solution), or
+/// with no line after it (`1 0 2` alone was a header and no rows: 0 solutions, no error).
 fn typo_row(first: &str, next: Option<Line>) -> Option<usize> {
-    let (_, next) = next?;
     let digits = first.chars().filter(char::is_ascii_digit).count();
     let only = first
         .chars()
         .all(|c| c.is_ascii_digit() || row_separator(c));
-    if !only || !is_row(next) || digits != row_width(next) {
+    if !only || next.is_some_and(|(_, next)| !is_row(next) || digits != row_width(next)) {
         return None;
     }
     // Column names can be numbers (`1 2 3`): a header names each column once, and a row with a
@@ -499,12 +499,16 @@ impl ExactCover {
         // A `#` line meant as a comment became the items line, and the error would blame a later
         // line ("unknown item" on line 2): say what happened where it happened.
         let lead = first.1.chars().take_while(|c| c.is_whitespace()).count();
-        if first.1.trim_start().starts_with('#') {
+        // (`//` too: the Sudoku reader skips such lines, so people try them here.)
+        let t = first.1.trim_start();
+        if let Some(mark) = ["#", "//"].into_iter().find(|m| t.starts_with(m)) {
             return Err(InputError::at(
                 first.0,
                 lead + 1,
-                "`#` does not start a comment here (comment lines start with `|`), so this line was \
-                 read as the items line",
+                format!(
+                    "`{mark}` does not start a comment here (comment lines start with `|`), so \
+                     this line was read as the items line"
+                ),
             ));
         }
         if is_row(first.1) || lines.clone().next().is_some_and(|l| is_row(l.1)) {
@@ -936,6 +940,15 @@ mod tests {
         };
         assert_eq!((e.line, e.column), (Some(1), Some(1)), "{e}");
         assert!(e.message.contains("comment lines start with `|`"), "{e}");
+        // `//` too, which the Sudoku reader skips.
+        let e = ExactCover::parse("  // my problem\nA B\nA\nB\n")
+            .err()
+            .unwrap();
+        assert_eq!((e.line, e.column), (Some(1), Some(3)), "{e}");
+        assert!(
+            e.message.starts_with("`//` does not start a comment here"),
+            "{e}"
+        );
         // An items line that merely starts with `#` and reads well stays DLX1's reading.
         let ok = ExactCover::parse("#a b\n#a\nb\n").map_err(|e| e.to_string());
         assert_eq!(ok.map(|p| p.instance().n_items()), Ok(2));
@@ -1277,6 +1290,17 @@ b y
         }
         // Numbers as column names, each once: a header.
         let p = ExactCover::parse("1 2 3\n0 1 0\n1 0 1\n").unwrap();
+        assert_eq!(p.instance().n_items(), 3);
+        // Read as a matrix, the row alone (no row after it to compare) is named too; a header of
+        // numbers alone is still a header. (In Knuth's format `1 0 2` is an items line.)
+        let e = ExactCover::parse_as("1 0 2\n", Reading::Matrix)
+            .err()
+            .unwrap();
+        assert_eq!((e.line, e.column), (Some(1), Some(5)), "{e}");
+        assert!(e.message.starts_with("`2` in a row of a 0-1 matrix"), "{e}");
+        let p = ExactCover::parse_as("1 2 3\n", Reading::Matrix).unwrap();
+        assert_eq!(p.instance().n_items(), 3);
+        let p = ExactCover::parse("1 0 2\n").unwrap();
         assert_eq!(p.instance().n_items(), 3);
     }
 
