@@ -616,6 +616,13 @@ fn f_puzzles_json_and_links_read_the_same_puzzle() {
     }"#;
     let s = Sudoku::parse(pretty).unwrap();
     assert_eq!(s.grid().cells()[..6], [1, 0, 0, 0, 0, 0]);
+    // A value written as a string, as some tools write it (was `value "1" is not a digit 1-4`).
+    let quoted = pretty.replacen(r#""value": 1,"#, r#""value": "1","#, 1);
+    assert!(quoted.contains(r#""value": "1""#), "{quoted}");
+    assert_eq!(
+        Sudoku::parse(&quoted).unwrap().grid().cells(),
+        s.grid().cells()
+    );
     assert_eq!(
         s.note().unwrap(),
         "Read as a 4x4 Sudoku from f-puzzles JSON, \u{201c}Tiny X\u{201d}: x (cosmetic text \

@@ -677,7 +677,11 @@ fn read_grid(obj: &Map<String, Value>, n: usize) -> Result<(Vec<u8>, Option<Vec<
             match cell.get("value") {
                 None | Some(Value::Null) => {}
                 Some(v) => {
-                    let d = v.as_u64().filter(|&d| (1..=size as u64).contains(&d));
+                    // A digit as a string (`"1"`) as some tools write it, too.
+                    let d = v
+                        .as_u64()
+                        .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
+                        .filter(|&d| (1..=size as u64).contains(&d));
                     match d {
                         // A value without `given` is a solver's entry, not part of the puzzle.
                         Some(d) if given => cells[p] = d as u8,
