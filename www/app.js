@@ -343,7 +343,12 @@ function showInputFor(kind) {
     boards.replaceChildren(...k.boards.map(([name, label]) => new Option(label, name)));
     boards.dataset.kind = kind;
   }
-  inputElement(kind).value = state.texts[kind] ?? defaultText(kind);
+  const input = inputElement(kind);
+  const value = state.texts[kind] ?? defaultText(kind);
+  // A number box takes a number only: a hand-edited link's `?queens=abc`, assigned, had the browser
+  // log a warning and show the box empty. It shows empty, and the load's error names the `abc`.
+  const number = input instanceof HTMLInputElement && input.type === 'number';
+  input.value = number && !/^-?\d+(\.\d+)?$/.test(value.trim()) ? '' : number ? value.trim() : value;
 }
 
 /** The problem the inputs describe now. @returns {import('./model.js').ProblemSpec} */

@@ -1,7 +1,7 @@
 // Hostile input, turn 3 (issue 22): share links that inflate without end, the Session's arguments,
 // a text past the instance's budget, a Session left unusable by a trap, a damaged link's note.
 
-import { test, assert, open, text, num, loadVia, press, settle } from './harness.mjs';
+import { test, assert, open, text, num, loadVia, press, settle, tid } from './harness.mjs';
 
 test('hostile: a packed link stops inflating at the 64 MiB input cap and says so', async ({ page, base }) => {
   await open(page, base);
@@ -34,6 +34,20 @@ test('hostile: a damaged link keeps its note after the default problem loads', a
   await page.waitForTimeout(600);
   const cut = await page.evaluate(() => document.querySelector('[data-testid="status"]').title);
   assert(/The link is damaged/.test(cut) && !/atob|Failed to execute/.test(cut), `status: ${cut}`);
+});
+
+test('hostile: a hand-edited link with N not a number says so, and the browser logs nothing', async ({ page, base }) => {
+  /** @type {string[]} */
+  const logged = [];
+  page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') logged.push(m.text()); });
+  await page.goto(`${base}/?queens=abc`);
+  await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
+  await page.waitForTimeout(600);
+  const status = await page.evaluate(() => document.querySelector('[data-testid="status"]').title);
+  assert(/Error in the link: .*N must be a whole number/.test(status), `the status does not say what is wrong: ${status}`);
+  // Assigned to the number box, `abc` made Chromium warn "The specified value "abc" cannot be parsed".
+  assert(!logged.some((t) => /cannot be parsed/.test(t)), `logged: ${logged.join(' | ')}`);
+  assert((await page.inputValue(tid('size'))) === '', 'the number box holds something');
 });
 
 test('hostile: PartCounter checks k and n, the Session kept, cell_links and item_cells arguments', async ({ page, base }) => {
