@@ -149,8 +149,10 @@ export class SudokuTools {
       if (p < 0) return;
       this.cursor = p;
       canvas.focus();
-      // On touch there may be no keyboard: the symbol pad takes its place.
-      if (e.pointerType === 'touch' || e.pointerType === 'pen') this._openPad();
+      // On touch there may be no keyboard: the symbol pad takes its place, where cells can be set
+      // (a puzzle with shapes says at once that its text is where to edit it: the pad's digits did
+      // nothing, and only then came that note).
+      if ((e.pointerType === 'touch' || e.pointerType === 'pen') && this.isSudoku && this._editable()) this._openPad();
       e.preventDefault();
       this.app.changed();
     });

@@ -473,6 +473,17 @@ test('Sudoku: on a phone a tap opens a symbol pad', async ({ browser, base }) =>
   assert((await page.inputValue(tid('puzzle')))[1] === '8', 'the pad did not set r1c2');
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, 'phone-sudoku-pad.png'), fullPage: true });
+  // A puzzle with shapes is edited as its text: a tap on a cell says so at once, and opens no pad
+  // whose digits would do nothing.
+  await page.click('[data-testid="symbol-pad"] button[data-value="close"]');
+  await page.selectOption('#preset', 'sudoku-killer');
+  await page.waitForFunction(() => /killer/.test(window.dlx.model.info.title));
+  await page.evaluate(() => document.querySelector('[data-testid="board"]').scrollIntoView({ block: 'center' }));
+  const killerCell = await cellPoint(page, 10);
+  await page.touchscreen.tap(killerCell.x, killerCell.y);
+  await settle(page);
+  assert(await page.isHidden('[data-testid="symbol-pad"]'), 'the pad opened on a killer cell');
+  assert(/f-puzzles text/.test(await page.getAttribute(tid('status'), 'title') || ''), `status: ${await text(page, 'status')}`);
   await page.close();
 });
 
