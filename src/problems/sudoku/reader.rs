@@ -86,6 +86,8 @@ pub struct Reading {
     pub numbers: bool,
     /// A first line that is no part of the grid (a title) was skipped.
     pub title_skipped: bool,
+    /// A last line of words under the grid was skipped.
+    pub footer_skipped: bool,
 }
 
 impl Reading {
@@ -445,6 +447,18 @@ fn count_error(cells: &[Written], rows: &[(usize, &str)], numbers: Option<usize>
             "; empty cells left blank in a drawn grid cannot be counted: write them as `.` or `0`",
         );
     }
+    // Row and column labels (`A`-`I` down the side, `1`-`9` across the top) read as cells: 81 and
+    // 9 or 18 more.
+    if let Some((s, k)) = [4usize, 9, 16, 25]
+        .into_iter()
+        .map(|s| (s, cells.len().wrapping_sub(s * s)))
+        .find(|&(s, k)| k == s || k == 2 * s)
+    {
+        message.push_str(&format!(
+            "; that is {} and {k} more: were row or column labels read as cells? Remove them",
+            s * s
+        ));
+    }
     if is_dashed(rows) {
         message.push_str(&format!(
             "; `-` read as an empty cell, they are {}: write empty cells as `.` or `0`",
@@ -710,6 +724,27 @@ impl Grid {
         if whole.is_ok() || rows.len() < 2 {
             return whole;
         }
+        // A line of words under the grid ("Solution: see page 3", "Rated: hard"): the grid reads
+        // without it, and so does a title above it with it gone too.
+        let wordy = |line: &str| {
+            line.as_bytes()
+                .windows(2)
+                .any(|w| w[0].is_ascii_alphabetic() && w[1].is_ascii_lowercase())
+        };
+        if wordy(rows[rows.len() - 1].1) {
+            let body = &rows[..rows.len() - 1];
+            if let Ok(mut grid) = Grid::read(body) {
+                grid.reading.footer_skipped = true;
+                return Ok(grid);
+            }
+            if body.len() >= 2 && wordy(body[0].1) {
+                if let Ok(mut grid) = Grid::read(&body[1..]) {
+                    grid.reading.title_skipped = true;
+                    grid.reading.footer_skipped = true;
+                    return Ok(grid);
+                }
+            }
+        }
         // A title line above the grid: the grid reads without it (its words made the count wrong, or
         // it holds characters no grid has).
         match Grid::read(&rows[1..]) {
@@ -895,6 +930,9 @@ impl Grid {
         }
         if self.reading.title_skipped {
             how.push("the title line skipped".into());
+        }
+        if self.reading.footer_skipped {
+            how.push("the line of words under the grid skipped".into());
         }
         let from = match self.reading.source {
             Source::Text => "",

@@ -728,6 +728,38 @@ fn box_drawing_grids() {
 }
 
 #[test]
+fn a_line_of_words_under_the_grid_is_skipped_and_labels_are_named() {
+    let rows: Vec<&str> = (0..9).map(|r| &EASTER[r * 9..r * 9 + 9]).collect();
+    let grid = rows.join("\n");
+    let g = reads_as(&format!("{grid}\nSolution: see page 3\n"), EASTER);
+    assert_eq!(
+        g.note(),
+        "Read as a 9x9 Sudoku (the line of words under the grid skipped)"
+    );
+    let g = reads_as(&format!("Puzzle 12\n{grid}\nRated: hard\n"), EASTER);
+    assert_eq!(
+        g.note(),
+        "Read as a 9x9 Sudoku (the title line skipped; the line of words under the grid skipped)"
+    );
+    // A last line of cells is no words: a short grid is still refused.
+    assert!(Grid::parse(&rows[..8].join("\n")).is_err());
+    // Labels down the side and across the top are counted as cells, and the count says so.
+    let mut labelled = vec!["  1 2 3 4 5 6 7 8 9".to_string()];
+    for (r, row) in rows.iter().enumerate() {
+        let cells: Vec<String> = row.chars().map(String::from).collect();
+        labelled.push(format!("{} {}", (b'A' + r as u8) as char, cells.join(" ")));
+    }
+    let e = Grid::parse(&labelled.join("\n")).unwrap_err();
+    assert!(
+        e.message.ends_with(
+            "read 99 cells; a Sudoku has 16, 81, 256 or 625; that is 81 and 18 more: were row or \
+             column labels read as cells? Remove them"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
 fn comments_and_a_title_line_are_skipped() {
     let text = format!(
         "Easter Monster\n# from the forum's list of hardest puzzles\n// rated 11.9\n{}\n",
