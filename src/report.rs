@@ -131,7 +131,16 @@ impl CountReport {
 fn explain(line: &str, e: &serde_json::Error) -> String {
     let v: serde_json::Value = match serde_json::from_str(line) {
         Ok(v) => v,
-        Err(e) => return format!("not a JSON object ({e}); {HINT}"),
+        // serde_json says "at line 1 column 60" of the one line it read: beside the file's own
+        // line number ("standard input line 2: … line 1"), the column alone.
+        Err(e) => {
+            let said = e.to_string();
+            let said = match said.rfind(" at line ") {
+                Some(i) => format!("{} at column {}", &said[..i], e.column()),
+                None => said,
+            };
+            return format!("not a JSON object ({said}); {HINT}");
+        }
     };
     let Some(obj) = v.as_object() else {
         return format!("not a JSON object; {HINT}");

@@ -267,7 +267,19 @@ fn merge_reads_files_and_names_a_missing_duplicate_or_foreign_part() {
     );
     let err = fails_with_stdin(&["merge", "-"], "\n{not json\n");
     assert!(
-        err.starts_with("dlx: standard input line 2: not a JSON object"),
+        err.starts_with(
+            "dlx: standard input line 2: not a JSON object (key must be a string at column 2)"
+        ),
+        "{err}"
+    );
+    // A line cut short: its column, not serde's "line 1" beside the file's "line 2".
+    let part = ok_with_stdin(&["count", "queens", "9", "--part", "0/2", "--json"], "");
+    let cut = &part[..60];
+    let err = fails_with_stdin(&["merge", "-"], &format!("{part}{cut}\n"));
+    assert!(
+        err.starts_with("dlx: standard input line 2: not a JSON object (EOF while parsing")
+            && err.contains("at column 60)")
+            && !err.contains("line 1"),
         "{err}"
     );
     let err = fails_with_stdin(&["merge", "-"], "");
