@@ -151,6 +151,22 @@ test('phone at 375 px with touch: the control bar fixed at the bottom under the 
   await context.close();
 });
 
+test('phone at 375 px: the matrix legend\'s button lies under the canvas, never over its last column\'s nodes', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  // Knuth's 6x7 matrix, the tours' own: at 375 px it fills the canvas's width, and the folded legend
+  // over the canvas's corner covered option 6's node in column G.
+  await open(page, base, `?exact-cover=${encodeURIComponent('A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G')}`);
+  const r = await page.evaluate(() => {
+    const box = (/** @type {string} */ q) => /** @type {Element} */ (document.querySelector(q)).getBoundingClientRect();
+    const canvas = box('#matrix-canvas');
+    const summary = box('#matrix-legend-box > summary');
+    return { canvasBottom: canvas.bottom, summaryTop: summary.top, summaryHeight: summary.height };
+  });
+  assert(r.summaryHeight >= 44 && r.summaryTop >= r.canvasBottom, `the legend's button (top ${r.summaryTop}) lies over the canvas (bottom ${r.canvasBottom})`);
+  await context.close();
+});
+
 test('screenshots: 1024x768, dark mode, a maximised board, and a simulated deuteranopia view', async ({ browser, base }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
