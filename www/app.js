@@ -1350,6 +1350,9 @@ let timelineTitleKey = '';
 function timelineFrom(t) {
   const el = ui.timeline;
   if (Number(el.max) !== t.horizon) el.max = String(t.horizon);
+  // Nothing recorded to move through (at the start, or where a jump landed): a thumb at the left of
+  // an enabled slider read as "at the start" after Solve had run thousands of nodes.
+  if (el.disabled !== (t.horizon === 0)) el.disabled = t.horizon === 0;
   // Not while the user drags it: the value is theirs until the seek lands.
   if (Number(el.value) !== t.position) el.value = String(t.position);
   el.setAttribute('aria-valuetext', `event ${fmt(t.position)} of ${fmt(t.horizon)}`);

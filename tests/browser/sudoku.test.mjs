@@ -352,11 +352,18 @@ test('Sudoku: after Solve the search stands at the solution: Back takes off the 
   checkSudoku(solution, EASTER);
   const status = await text(page, 'status');
   assert(/^Showing the only solution: Solve proved it unique/.test(status), `status after Solve: ${status}`);
+  // The timeline has nothing to move through where the jump landed: disabled, not a thumb at its
+  // left that read as "at the start" thousands of nodes in. A step back gives it one event.
+  const timeline = () => page.$eval('#timeline', (el) => [/** @type {HTMLInputElement} */ (el).disabled, /** @type {HTMLInputElement} */ (el).max, document.getElementById('timeline-out').textContent]);
+  let tl = await timeline();
+  assert(tl[0] === true && tl[1] === '0' && tl[2] === 'at the jump', `the timeline after Solve: ${tl}`);
   // Back: the Solution event undone, every digit still placed (the board emptied to its givens,
   // the search standing at the end of the proof).
   await page.click(tid('step-back'));
   await settle(page);
   assert((await boardText(page)) === solution, `Back after Solve: ${await boardText(page)}`);
+  tl = await timeline();
+  assert(tl[0] === false && tl[1] === '1' && tl[2] === '1 before the jump', `the timeline one step back: ${tl}`);
   // Back to the previous choices: fewer digits, each the solution's, the givens kept.
   await page.click(tid('step-back-choice'));
   await page.click(tid('step-back-choice'));
