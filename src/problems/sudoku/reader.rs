@@ -576,6 +576,18 @@ pub(super) fn find_repeat(n: usize, cells: &[u8]) -> Option<Repeat> {
 }
 
 /// `r3c7` for cell index `p` of an N×N grid.
+/// "givens clash: r1c1 and r1c3 both hold 3 in row 1", in the symbols the puzzle was read in.
+fn clash_message(size: usize, r: &Repeat, reading: Reading) -> String {
+    format!(
+        "{CLASH}: {} and {} both hold {} in {} {}",
+        cell_name(size, r.first),
+        cell_name(size, r.second),
+        reading.symbol(r.v),
+        r.unit.name(),
+        r.u + 1
+    )
+}
+
 pub(super) fn cell_name(size: usize, p: usize) -> String {
     format!("r{}c{}", p / size + 1, p % size + 1)
 }
@@ -874,14 +886,7 @@ impl Grid {
             return Err(InputError::at(
                 w.line,
                 w.col,
-                format!(
-                    "{CLASH}: {} and {} both hold {} in {} {}{assumed}",
-                    cell_name(size, r.first),
-                    cell_name(size, r.second),
-                    reading.symbol(r.v),
-                    r.unit.name(),
-                    r.u + 1
-                ),
+                format!("{}{assumed}", clash_message(size, &r, reading)),
             ));
         }
         Ok(Grid { n, cells, reading })
@@ -896,14 +901,7 @@ impl Grid {
     ) -> Result<Grid, InputError> {
         let size = n * n;
         if let Some(r) = find_repeat(n, &cells) {
-            return Err(InputError::new(format!(
-                "{CLASH}: {} and {} both hold {} in {} {}",
-                cell_name(size, r.first),
-                cell_name(size, r.second),
-                reading.symbol(r.v),
-                r.unit.name(),
-                r.u + 1
-            )));
+            return Err(InputError::new(clash_message(size, &r, reading)));
         }
         Ok(Grid { n, cells, reading })
     }
