@@ -822,6 +822,26 @@ pub fn progress_line(nodes: u64, solutions: u64, depth: usize, estimate: Option<
     }
 }
 
+/// A large figure in words for a progress line: `12,345`, then `4.1 million`, `2.3 billion`,
+/// `5.6 trillion`, then `4.1e21`.
+pub fn about(x: f64) -> String {
+    if !x.is_finite() || x < 0.0 {
+        return "an unknown number of".into();
+    }
+    let scaled = |d: f64, word: &str| format!("{:.1} {word}", x / d);
+    if x < 1e6 {
+        crate::core::thousands(x.round() as u64)
+    } else if x < 1e9 {
+        scaled(1e6, "million")
+    } else if x < 1e12 {
+        scaled(1e9, "billion")
+    } else if x < 1e15 {
+        scaled(1e12, "trillion")
+    } else {
+        format!("{x:.1e}")
+    }
+}
+
 pub fn percent(p: f64) -> String {
     let v = 100.0 * p;
     if v.is_nan() || v <= 0.0 {

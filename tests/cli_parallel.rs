@@ -471,3 +471,55 @@ fn batch_solves_the_shared_sudoku_sets() {
         check_solution(p, a);
     }
 }
+
+/// A hopeless count says how big its tree is before any subproblem ends (queens 30: about 10^23
+/// nodes and updates), where the line said "no estimate until one is" for as long as it ran.
+#[test]
+fn a_hopeless_count_says_the_size_of_its_tree_at_once() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["count", "queens", "30", "--progress", "--threads", "2"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dlx starts");
+    let mut stderr = child.stderr.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        // Read until the line names the tree's size, or 60 s (a loaded CI machine) have passed.
+        let (mut seen, mut buf, start) = (String::new(), [0u8; 4096], Instant::now());
+        while start.elapsed() < Duration::from_secs(60) {
+            match stderr.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => seen.push_str(&String::from_utf8_lossy(&buf[..n])),
+            }
+            if seen.contains("nodes and updates (Knuth's estimate)") {
+                break;
+            }
+        }
+        seen
+    });
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !reader.is_finished() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.kill().ok();
+    child.wait().ok();
+    let seen = reader.join().expect("the reader ends once dlx is killed");
+    let line = seen
+        .split(['\r', '\n'])
+        .find(|l| l.contains("Knuth's estimate"))
+        .unwrap_or_else(|| panic!("no estimate in the progress lines: {seen:?}"));
+    // "…; the whole tree is about 5.4e23 nodes and updates (Knuth's estimate), 2 threads"
+    let figure = line
+        .split("the whole tree is about ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .unwrap_or_else(|| panic!("{line}"));
+    let size: f64 = figure
+        .parse()
+        .unwrap_or_else(|_| panic!("{figure} in {line}"));
+    // 30-queens has 2.7e16 solutions: its tree is far larger.
+    assert!(line.contains("none of") && size > 1e16, "{line}");
+}

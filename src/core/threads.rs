@@ -34,9 +34,18 @@ pub struct Progress {
     pub subproblems: AtomicU64,
     /// The threads counting (0 until [`count_whole`] has decided; 1 where it stays on one).
     pub threads: AtomicU64,
+    /// Knuth's estimate of the whole tree's size (nodes plus updates) where a split made one, as
+    /// `f64` bits (0: none), so that a progress line can say how big before any subproblem ends.
+    tree: AtomicU64,
 }
 
 impl Progress {
+    /// Knuth's estimate of the whole tree's size (nodes plus updates), where the split made one.
+    pub fn tree_estimate(&self) -> Option<f64> {
+        let t = f64::from_bits(self.tree.load(Ordering::Relaxed));
+        (t > 0.0).then_some(t)
+    }
+
     /// Knuth's estimate of the fraction done: the finished subproblems' estimated sizes over all.
     pub fn fraction(&self) -> f64 {
         let total = self.total.load(Ordering::Relaxed);
@@ -146,6 +155,9 @@ pub fn count(split: &Split, subs: &[usize], threads: usize, progress: &Progress)
     subs.sort_unstable();
     let subs = &subs[..];
     let size = |i: usize| split.subproblems[i].estimate.max(1.0) as u64;
+    progress
+        .tree
+        .store(split.estimate.max(0.0).to_bits(), Ordering::Relaxed);
     progress
         .total
         .store(subs.iter().map(|&i| size(i)).sum(), Ordering::Relaxed);
@@ -275,6 +287,7 @@ pub fn count_whole(
         let paid = clock_ns().saturating_sub(started) >= BUILD_SHARE.saturating_mul(built);
         if (estimate >= SPLIT_PAYS || work >= SPLIT_PAYS) && paid {
             estimate = estimate.max(work);
+            progress.tree.store(estimate.to_bits(), Ordering::Relaxed);
             // The other threads start from the search at its start, built again on each of them;
             // this one goes on where it stands.
             let mut serial = None;

@@ -44,7 +44,18 @@ fn watch(
             if solutions == 1 { "" } else { "s" },
             if finished == 0 {
                 let s = if subs == 1 { "" } else { "s" };
-                format!("none of {subs} subproblem{s} finished yet (no estimate until one is)")
+                match shared.tree_estimate() {
+                    // How big, before any part of it ends: a hopeless count (queens 30, an empty
+                    // Sudoku) says so at once, as the page's "Huge: about … years" does.
+                    Some(t) => format!(
+                        "none of {subs} subproblem{s} finished yet; the whole tree is about {} \
+                         nodes and updates (Knuth's estimate)",
+                        dlx_studio::narrate::about(t)
+                    ),
+                    None => format!(
+                        "none of {subs} subproblem{s} finished yet (no estimate until one is)"
+                    ),
+                }
             } else {
                 format!(
                     "{} of the tree explored (Knuth's estimate)",
