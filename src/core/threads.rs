@@ -43,7 +43,8 @@ impl Progress {
     /// Knuth's estimate of the whole tree's size (nodes plus updates), where the split made one.
     pub fn tree_estimate(&self) -> Option<f64> {
         let t = f64::from_bits(self.tree.load(Ordering::Relaxed));
-        (t > 0.0).then_some(t)
+        // (A path estimate can overflow to infinity: that says nothing, so none.)
+        (t > 0.0 && t.is_finite()).then_some(t)
     }
 
     /// Knuth's estimate of the fraction done: the finished subproblems' estimated sizes over all.

@@ -298,6 +298,14 @@ fn walled_cells<'a>(rows: &[(usize, &'a str)]) -> Option<Vec<Written<'a>>> {
     blank.then_some(out)
 }
 
+/// Whether a line reads like words: a letter followed by a lower-case one (`Rated: hard`), which
+/// no row of cells has (their letters are symbols, in capitals).
+fn is_wordy(line: &str) -> bool {
+    line.as_bytes()
+        .windows(2)
+        .any(|w| w[0].is_ascii_alphabetic() && w[1].is_ascii_lowercase())
+}
+
 /// Whether every row is cells and dashes only, a dash among them (`--3-2-6--`, as some sites write a
 /// puzzle's empty cells): no spaces, walls or other separators, by which a dash could be a border.
 fn is_dashed(rows: &[(usize, &str)]) -> bool {
@@ -422,7 +430,8 @@ fn count_error(cells: &[Written], rows: &[(usize, &str)], numbers: Option<usize>
         cells.len()
     );
     // (Digits between dashes are no long numbers: the dashes say how they are meant.)
-    let long = if is_dashed(rows) {
+    let dashed = is_dashed(rows);
+    let long = if dashed {
         Vec::new()
     } else {
         long_numbers(rows)
@@ -435,7 +444,7 @@ fn count_error(cells: &[Written], rows: &[(usize, &str)], numbers: Option<usize>
             "; were `{a}`, `{b}`, ... meant as single numbers?"
         )),
     }
-    if let Some(k) = numbers.filter(|_| !is_dashed(rows)) {
+    if let Some(k) = numbers.filter(|_| !dashed) {
         message.push_str(&format!(" (read as numbers, they are {k} cells)"));
     }
     // A drawn grid whose empty cells are left as spaces between its walls, three cells a box.
@@ -459,7 +468,7 @@ fn count_error(cells: &[Written], rows: &[(usize, &str)], numbers: Option<usize>
             s * s
         ));
     }
-    if is_dashed(rows) {
+    if dashed {
         message.push_str(&format!(
             "; `-` read as an empty cell, they are {}: write empty cells as `.` or `0`",
             dashed_cells(rows).map_or(0, |c| c.len())
@@ -575,7 +584,6 @@ pub(super) fn find_repeat(n: usize, cells: &[u8]) -> Option<Repeat> {
     None
 }
 
-/// `r3c7` for cell index `p` of an N×N grid.
 /// "givens clash: r1c1 and r1c3 both hold 3 in row 1", in the symbols the puzzle was read in.
 fn clash_message(size: usize, r: &Repeat, reading: Reading) -> String {
     format!(
@@ -588,6 +596,7 @@ fn clash_message(size: usize, r: &Repeat, reading: Reading) -> String {
     )
 }
 
+/// `r3c7` for cell index `p` of an N×N grid.
 pub(super) fn cell_name(size: usize, p: usize) -> String {
     format!("r{}c{}", p / size + 1, p % size + 1)
 }
@@ -738,18 +747,13 @@ impl Grid {
         }
         // A line of words under the grid ("Solution: see page 3", "Rated: hard"): the grid reads
         // without it, and so does a title above it with it gone too.
-        let wordy = |line: &str| {
-            line.as_bytes()
-                .windows(2)
-                .any(|w| w[0].is_ascii_alphabetic() && w[1].is_ascii_lowercase())
-        };
-        if wordy(rows[rows.len() - 1].1) {
+        if is_wordy(rows[rows.len() - 1].1) {
             let body = &rows[..rows.len() - 1];
             if let Ok(mut grid) = Grid::read(body) {
                 grid.reading.footer_skipped = true;
                 return Ok(grid);
             }
-            if body.len() >= 2 && wordy(body[0].1) {
+            if body.len() >= 2 && is_wordy(body[0].1) {
                 if let Ok(mut grid) = Grid::read(&body[1..]) {
                     grid.reading.title_skipped = true;
                     grid.reading.footer_skipped = true;
@@ -768,11 +772,7 @@ impl Grid {
                 // Which error to show: the one of the grid, if the first line cannot be cells or
                 // reads like words (letters in lower case next to each other); else the whole text's.
                 let (_, first) = rows[0];
-                let wordy = char_cells(&rows[..1]).is_err()
-                    || first
-                        .as_bytes()
-                        .windows(2)
-                        .any(|w| w[0].is_ascii_alphabetic() && w[1].is_ascii_lowercase());
+                let wordy = char_cells(&rows[..1]).is_err() || is_wordy(first);
                 Err(if wordy { rest } else { whole.unwrap_err() })
             }
         }
