@@ -1975,7 +1975,10 @@ fn the_progress_line_counts_nodes_from_its_first_showing() {
     assert!(line.ends_with(", 2 threads"), "{line:?}");
     assert!(
         line.contains("of the tree explored (Knuth's estimate)")
-            || line.contains("subproblems finished yet (no estimate until one is)"),
+            || line.contains("subproblems finished yet (no estimate until one is)")
+            // Once the count is shared, the whole tree's size before any subproblem ends.
+            || (line.contains("subproblems finished yet; the whole tree is about ")
+                && line.contains(" nodes and updates (Knuth's estimate)")),
         "{line:?}"
     );
 }
