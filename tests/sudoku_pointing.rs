@@ -211,8 +211,8 @@ fn thermometers_diagonals_and_windoku_carry_their_items() {
         .filter(|c| c.kind == ConstraintKind::Diagonal)
         .collect();
     assert_eq!(d.len(), 2);
-    assert_eq!(d[0].name, "diagonal+");
-    assert_eq!(d[0].cells[0], 72, "diagonal+ from r9c1 up");
+    assert_eq!(d[0].name, "diagonal r9c1-r1c9");
+    assert_eq!(d[0].cells[0], 72, "the rising diagonal from r9c1 up");
     assert_eq!(
         x.item_cells(d[1].items[4]),
         (0..9).map(|i| i * 10).collect::<Vec<_>>()

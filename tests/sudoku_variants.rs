@@ -325,21 +325,36 @@ fn the_checker_catches_each_rule_broken() {
         f(&mut r);
         r.check(3, &s, true)
     };
-    // r1c1 = 5 and r9c9 = 9 on diagonal-; r9c1 = 3 and r1c9 = 2 on diagonal+.
+    // Each broken rule names its cells: those the page marks on the board. The diagonals are named
+    // by their ends, not by f-puzzles' keys (`diagonal-`, `diagonal+`).
     let e = with(&|r| r.diagonal_neg = true).unwrap_err();
-    assert!(e.starts_with("diagonal- holds"), "{e}");
+    assert!(e.message.starts_with("diagonal r1c1-r9c9 holds "), "{e}");
+    assert_eq!(e.cells.len(), 2, "{e:?}");
+    assert!(e.cells.iter().all(|&p| p % 10 == 0), "{e:?}");
+    assert_eq!(s[e.cells[0]], s[e.cells[1]], "{e:?}");
+    let e = with(&|r| r.diagonal_pos = true).unwrap_err();
+    assert!(e.message.starts_with("diagonal r9c1-r1c9 holds "), "{e}");
+    assert!(
+        e.cells.iter().all(|&p| p % 8 == 0 && p > 0 && p < 80),
+        "{e:?}"
+    );
     let e = with(&|r| r.windoku = true).unwrap_err();
-    assert!(e.starts_with("windoku region"), "{e}");
+    assert!(e.message.starts_with("windoku region"), "{e}");
+    assert_eq!(s[e.cells[0]], s[e.cells[1]], "{e:?}");
     let e = with(&|r| r.anti_knight = true).unwrap_err();
-    assert!(e.contains("a knight's move apart"), "{e}");
+    assert!(e.message.contains("a knight's move apart"), "{e}");
+    let (p, q) = (e.cells[0], e.cells[1]);
+    let (dr, dc) = ((p / 9).abs_diff(q / 9), (p % 9).abs_diff(q % 9));
+    assert!((dr, dc) == (1, 2) || (dr, dc) == (2, 1), "{e:?}");
     let e = with(&|r| r.anti_king = true).unwrap_err();
-    assert!(e.contains("a king's move apart"), "{e}");
+    assert!(e.message.contains("a king's move apart"), "{e}");
     let e = with(&|r| r.non_consecutive = true).unwrap_err();
-    // r1c1 = 5, r1c2 = 3, r1c3 = 4: r1c2 and r1c3 are consecutive.
+    // r1c1 = 5, r2c1 = 6.
     assert_eq!(
-        e,
+        e.message,
         "r1c1 and r2c1 are neighbours holding consecutive digits 5 and 6"
     );
+    assert_eq!(e.cells, [0, 9]);
     let e = with(&|r| {
         r.cages.push(Cage {
             cells: vec![0, 1],
@@ -347,7 +362,8 @@ fn the_checker_catches_each_rule_broken() {
         })
     })
     .unwrap_err();
-    assert_eq!(e, "cage 1 in r1c1-r1c2 adds up to 8, not 9");
+    assert_eq!(e.message, "cage 1 in r1c1-r1c2 adds up to 8, not 9");
+    assert_eq!(e.cells, [0, 1]);
     assert_eq!(
         with(&|r| r.cages.push(Cage {
             cells: vec![0, 1],
@@ -356,13 +372,20 @@ fn the_checker_catches_each_rule_broken() {
         Ok(())
     );
     let e = with(&|r| r.thermos.push(vec![0, 1])).unwrap_err();
-    assert_eq!(e, "thermometer 1 does not rise from r1c1 (5) to r1c2 (3)");
+    assert_eq!(
+        e.message,
+        "thermometer 1 does not rise from r1c1 (5) to r1c2 (3)"
+    );
+    assert_eq!(e.cells, [0, 1]);
     assert_eq!(with(&|r| r.thermos.push(vec![1, 0])), Ok(()));
     // r1c1 = 5, r2c2 = 7, r3c3 = 8: distinct; r4c4 = 7 again.
     assert_eq!(with(&|r| r.extra_regions.push(vec![0, 10, 20])), Ok(()));
     assert_eq!(
-        with(&|r| r.extra_regions.push(vec![0, 10, 20, 30])),
-        Err("extra region 1 holds 7 twice (r2c2 and r4c4)".into())
+        with(&|r| r.extra_regions.push(vec![0, 10, 20, 30])).map_err(|e| (e.message, e.cells)),
+        Err((
+            "extra region 1 holds 7 twice (r2c2 and r4c4)".into(),
+            vec![10, 30]
+        ))
     );
     // A jigsaw whose regions are the rows' thirds shifted: boxes no longer count.
     let mut shifted = s.clone();
@@ -694,6 +717,11 @@ fn json_rows_of_numbers_read_as_a_board() {
         e.message,
         "givens clash: r1c1 and r1c3 both hold 3 in row 1"
     );
+    assert_eq!(
+        e.cells,
+        [0, 2],
+        "the clashing cells, as the page marks them"
+    );
     let e = Sudoku::parse("[[1,2],[3,4],[5,6]]").err().unwrap();
     assert_eq!(
         e.message,
@@ -908,8 +936,9 @@ fn unsupported_constraints_and_bad_input_are_refused_by_name() {
         .unwrap();
     assert_eq!(
         e.message,
-        "the givens break a rule: diagonal- holds 1 twice (r1c1 and r4c4)"
+        "the givens break a rule: diagonal r1c1-r4c4 holds 1 twice (r1c1 and r4c4)"
     );
+    assert_eq!(e.cells, [0, 15], "the cells the page marks");
 }
 
 #[test]

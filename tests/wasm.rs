@@ -199,6 +199,22 @@ fn a_bad_load_throws_an_error_with_its_position_and_keeps_the_problem() {
     assert!(Reflect::has(&e, &"line".into()).unwrap());
     assert!(get(&e, "line").is_undefined());
     assert!(get(&e, "column").is_undefined());
+    assert_eq!(js_sys::Array::from(&get(&e, "cells")).length(), 0);
+
+    // Givens that break a variant's rule: the error names the cells, which the page marks.
+    let e = s
+        .load_as(
+            "sudoku",
+            "1...\n..2.\n....\n...1",
+            Some(false),
+            Some("x".into()),
+        )
+        .unwrap_err();
+    let cells: Vec<f64> = js_sys::Array::from(&get(&e, "cells"))
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    assert_eq!(cells, [0.0, 15.0]);
 
     let e = s.load("hexagons", "3", None).unwrap_err();
     assert!(String::from(e.unchecked_ref::<js_sys::Error>().message())

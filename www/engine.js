@@ -50,8 +50,9 @@ export const ITEM = { words: 0, left: 0, right: 0 };
 export const EVENT = { words: 0, code: 0, a: 0, b: 0, c: 0, d: 0, undone: 0 };
 
 /**
- * The Error a Session throws for bad input: the CLI's message, and where (numbers or undefined).
- * @typedef {Error & {line?: number, column?: number}} InputError
+ * The Error a Session throws for bad input: the CLI's message, where (numbers or undefined), and
+ * the Sudoku cells it is about (givens that clash or break a variant's rule; empty otherwise).
+ * @typedef {Error & {line?: number, column?: number, cells?: number[]}} InputError
  */
 
 /** An error's message, whatever was thrown. @param {unknown} err */

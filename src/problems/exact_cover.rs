@@ -681,6 +681,7 @@ impl ExactCover {
                     message: format!("row has {entries} entries, expected {width}"),
                     line: Some(line),
                     column: None,
+                    cells: Vec::new(),
                 });
             }
             // A row of zeros is an empty option: legal, never chosen, and it keeps the numbering

@@ -37,6 +37,10 @@ pub struct InputError {
     pub message: String,
     pub line: Option<usize>,
     pub column: Option<usize>,
+    /// The cells of a Sudoku the error is about (givens that break a variant's rule: the page marks
+    /// them on the board), row-major; empty for every other error.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<usize>,
 }
 
 impl InputError {
@@ -46,6 +50,7 @@ impl InputError {
             message: message.into(),
             line: None,
             column: None,
+            cells: Vec::new(),
         }
     }
 
@@ -55,7 +60,14 @@ impl InputError {
             message: message.into(),
             line: Some(line),
             column: Some(column),
+            cells: Vec::new(),
         }
+    }
+
+    /// The error about these cells of a Sudoku ([`InputError::cells`]).
+    pub fn with_cells(mut self, cells: Vec<usize>) -> InputError {
+        self.cells = cells;
+        self
     }
 
     /// Checks that `value` (called `what`) lies in `min..=max`.

@@ -14,13 +14,16 @@ pub(super) fn now() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
-/// A JS `Error` carrying the message (with its position) and `line`/`column` (numbers or undefined).
+/// A JS `Error` carrying the message (with its position), `line`/`column` (numbers or undefined)
+/// and `cells` (the Sudoku cells it is about, row-major: an array, empty for most errors).
 pub(super) fn js_error(e: &InputError) -> JsValue {
     let err = js_sys::Error::new(&e.to_string());
     let num = |v: Option<usize>| v.map_or(JsValue::UNDEFINED, |n| JsValue::from(n as f64));
+    let cells: js_sys::Array = e.cells.iter().map(|&p| JsValue::from(p as f64)).collect();
     // Setting a property on a fresh Error object cannot fail.
     let _ = Reflect::set(&err, &"line".into(), &num(e.line));
     let _ = Reflect::set(&err, &"column".into(), &num(e.column));
+    let _ = Reflect::set(&err, &"cells".into(), &cells);
     err.into()
 }
 

@@ -60,6 +60,7 @@ pub fn read(text: &str) -> Result<Read, InputError> {
         message: format!("in the link's puzzle: {}", e.message),
         line: None,
         column: None,
+        cells: e.cells,
     })
 }
 
@@ -475,7 +476,7 @@ fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
     }
     rules.validate(n)?;
     if let Err(e) = rules.check(n, &cells, false) {
-        return Err(InputError::new(format!("the givens break a rule: {e}")));
+        return Err(InputError::new(format!("the givens break a rule: {e}")).with_cells(e.cells));
     }
     let title = obj
         .get("title")

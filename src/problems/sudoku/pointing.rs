@@ -4,6 +4,7 @@
 //! with their cells and the items and options that state them; the items and options of a cell;
 //! the cells of a filling that hold an item; and the pencil marks, fillings included.
 
+use super::variants::span;
 use super::{cell_name, Sudoku};
 use crate::core::Links;
 use serde::Serialize;
@@ -26,10 +27,11 @@ pub enum ConstraintKind {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Constraint {
     pub kind: ConstraintKind,
-    /// In the puzzle's words: "box 3", "jigsaw region 3", "diagonal+", "windoku region 1", "extra
+    /// In the puzzle's words: "box 3", "jigsaw region 3", "diagonal r9c1-r1c9", "windoku region 1", "extra
     /// region 2", "cage 4 (sum 17)", "thermometer 2".
     pub name: String,
-    /// Row-major cells; a thermometer's from the bulb, the diagonal+ from r{N}c1 up.
+    /// Row-major cells; a thermometer's from the bulb, the rising diagonal (f-puzzles' `diagonal+`)
+    /// from r{N}c1 up.
     pub cells: Vec<usize>,
     /// A cage's sum.
     pub sum: Option<u32>,
@@ -83,7 +85,7 @@ impl Sudoku {
             let letter = if *name == "diagonal+" { "d+=" } else { "d-=" };
             out.push(Constraint {
                 kind: ConstraintKind::Diagonal,
-                name: (*name).to_string(),
+                name: format!("diagonal {}", span(size, cells)),
                 cells: cells.clone(),
                 sum: None,
                 items: with_prefix(letter),

@@ -115,7 +115,9 @@ impl Sudoku {
         if !switches.is_empty() {
             rules.validate(grid.n)?;
             if let Err(e) = rules.check(grid.n, &grid.cells, false) {
-                return Err(InputError::new(format!("the givens break a rule: {e}")));
+                return Err(
+                    InputError::new(format!("the givens break a rule: {e}")).with_cells(e.cells)
+                );
             }
         }
         Sudoku::with_rules(grid, rules, name, skipped)
@@ -174,13 +176,10 @@ impl Sudoku {
         let r = &self.rules;
         let mut diagonals = Vec::new();
         if r.diagonal_pos {
-            diagonals.push((
-                "diagonal+",
-                (0..size).map(|i| (size - 1 - i) * size + i).collect(),
-            ));
+            diagonals.push(("diagonal+", variants::diagonal(size, true)));
         }
         if r.diagonal_neg {
-            diagonals.push(("diagonal-", (0..size).map(|i| i * size + i).collect()));
+            diagonals.push(("diagonal-", variants::diagonal(size, false)));
         }
         let windoku = r
             .groups(n)

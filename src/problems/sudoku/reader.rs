@@ -887,7 +887,8 @@ impl Grid {
                 w.line,
                 w.col,
                 format!("{}{assumed}", clash_message(size, &r, reading)),
-            ));
+            )
+            .with_cells(vec![r.first, r.second]));
         }
         Ok(Grid { n, cells, reading })
     }
@@ -901,7 +902,8 @@ impl Grid {
     ) -> Result<Grid, InputError> {
         let size = n * n;
         if let Some(r) = find_repeat(n, &cells) {
-            return Err(InputError::new(clash_message(size, &r, reading)));
+            return Err(InputError::new(clash_message(size, &r, reading))
+                .with_cells(vec![r.first, r.second]));
         }
         Ok(Grid { n, cells, reading })
     }

@@ -198,6 +198,47 @@ fn neighbours(size: usize, p: usize, moves: &[(i32, i32)]) -> impl Iterator<Item
     })
 }
 
+/// The cells of a diagonal of an N×N grid: with `rising`, f-puzzles' `diagonal+` from r{N}c1 up to
+/// r1c{N}; else `diagonal-` from r1c1 down to r{N}c{N}. Named in messages and on the page by its ends
+/// ("diagonal r9c1-r1c9", [`span`]), not by f-puzzles' key, which a solver reading "diagonal- holds 2
+/// twice" had to decode.
+pub fn diagonal(size: usize, rising: bool) -> Vec<usize> {
+    if rising {
+        (0..size).map(|i| (size - 1 - i) * size + i).collect()
+    } else {
+        (0..size).map(|i| i * size + i).collect()
+    }
+}
+
+/// A rule a grid breaks ([`Rules::check`]): in words, and the cells that break it, which the page
+/// marks on the board (the two that repeat a digit, a cage's cells, …).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Broken {
+    pub message: String,
+    pub cells: Vec<usize>,
+}
+
+impl Broken {
+    fn new(message: String, cells: impl Into<Vec<usize>>) -> Broken {
+        Broken {
+            message,
+            cells: cells.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Broken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<Broken> for String {
+    fn from(b: Broken) -> String {
+        b.message
+    }
+}
+
 /// "r1c1-r1c3" for a shape of several cells: its first and last cell, as written.
 pub fn span(size: usize, cells: &[usize]) -> String {
     match cells {
@@ -310,17 +351,13 @@ impl Rules {
                     .collect(),
             ));
         }
-        if self.diagonal_pos {
-            out.push((
-                "diagonal+".into(),
-                (0..size).map(|i| (size - 1 - i) * size + i).collect(),
-            ));
-        }
-        if self.diagonal_neg {
-            out.push((
-                "diagonal-".into(),
-                (0..size).map(|i| i * size + i).collect(),
-            ));
+        for (on, cells) in [
+            (self.diagonal_pos, diagonal(size, true)),
+            (self.diagonal_neg, diagonal(size, false)),
+        ] {
+            if on {
+                out.push((format!("diagonal {}", span(size, &cells)), cells));
+            }
         }
         if self.windoku {
             for (k, cells) in Rules::windoku_regions(n).into_iter().enumerate() {
@@ -406,18 +443,25 @@ impl Rules {
         Ok(())
     }
 
-    /// The independent checker: the first rule `cells` (row-major, 0 empty) breaks, in words. With
+    /// The independent checker: the first rule `cells` (row-major, 0 empty) breaks, in words and
+    /// its cells. With
     /// `complete`, every cell must be filled and every cage's sum reached; otherwise empty cells are
     /// left out (givens). It reads the rules as a puzzle's text states them, not the instance.
-    pub fn check(&self, n: usize, cells: &[u8], complete: bool) -> Result<(), String> {
+    pub fn check(&self, n: usize, cells: &[u8], complete: bool) -> Result<(), Broken> {
         let size = n * n;
         let name = |p: usize| cell_name(size, p);
         if cells.len() != size * size {
-            return Err(format!("{} cells, not {}", cells.len(), size * size));
+            return Err(Broken::new(
+                format!("{} cells, not {}", cells.len(), size * size),
+                [],
+            ));
         }
         for (p, &v) in cells.iter().enumerate() {
             if usize::from(v) > size || (complete && v == 0) {
-                return Err(format!("{} holds {v}, not a digit 1-{size}", name(p)));
+                return Err(Broken::new(
+                    format!("{} holds {v}, not a digit 1-{size}", name(p)),
+                    [p],
+                ));
             }
         }
         for (what, group) in self.groups(n) {
@@ -426,24 +470,30 @@ impl Rules {
                     .iter()
                     .find(|&&q| cells[q] != 0 && cells[q] == cells[p])
                 {
-                    return Err(format!(
-                        "{what} holds {} twice ({} and {})",
-                        cells[p],
-                        name(q),
-                        name(p)
+                    return Err(Broken::new(
+                        format!(
+                            "{what} holds {} twice ({} and {})",
+                            cells[p],
+                            name(q),
+                            name(p)
+                        ),
+                        [q, p],
                     ));
                 }
             }
         }
-        let pairs = |moves: &[(i32, i32)], what: &str| -> Result<(), String> {
+        let pairs = |moves: &[(i32, i32)], what: &str| -> Result<(), Broken> {
             for p in 0..size * size {
                 for q in neighbours(size, p, moves) {
                     if q > p && cells[p] != 0 && cells[p] == cells[q] {
-                        return Err(format!(
-                            "{} and {} are a {what} apart and both hold {}",
-                            name(p),
-                            name(q),
-                            cells[p]
+                        return Err(Broken::new(
+                            format!(
+                                "{} and {} are a {what} apart and both hold {}",
+                                name(p),
+                                name(q),
+                                cells[p]
+                            ),
+                            [p, q],
                         ));
                     }
                 }
@@ -461,10 +511,13 @@ impl Rules {
                 for q in neighbours(size, p, &[(0, 1), (1, 0)]) {
                     let (a, b) = (cells[p], cells[q]);
                     if a != 0 && b != 0 && a.abs_diff(b) == 1 {
-                        return Err(format!(
-                            "{} and {} are neighbours holding consecutive digits {a} and {b}",
-                            name(p),
-                            name(q)
+                        return Err(Broken::new(
+                            format!(
+                                "{} and {} are neighbours holding consecutive digits {a} and {b}",
+                                name(p),
+                                name(q)
+                            ),
+                            [p, q],
                         ));
                     }
                 }
@@ -475,17 +528,23 @@ impl Rules {
             let filled: Vec<u32> = cage.cells.iter().map(|&p| u32::from(cells[p])).collect();
             let total: u32 = filled.iter().sum();
             if (complete || filled.iter().all(|&v| v != 0)) && total != sum {
-                return Err(format!(
-                    "cage {} in {} adds up to {total}, not {sum}",
-                    k + 1,
-                    span(size, &cage.cells)
+                return Err(Broken::new(
+                    format!(
+                        "cage {} in {} adds up to {total}, not {sum}",
+                        k + 1,
+                        span(size, &cage.cells)
+                    ),
+                    cage.cells.clone(),
                 ));
             }
             if total > sum {
-                return Err(format!(
-                    "cage {} in {}: its givens add up to {total}, more than {sum}",
-                    k + 1,
-                    span(size, &cage.cells)
+                return Err(Broken::new(
+                    format!(
+                        "cage {} in {}: its givens add up to {total}, more than {sum}",
+                        k + 1,
+                        span(size, &cage.cells)
+                    ),
+                    cage.cells.clone(),
                 ));
             }
         }
@@ -493,11 +552,14 @@ impl Rules {
             for w in line.windows(2) {
                 let (a, b) = (cells[w[0]], cells[w[1]]);
                 if a != 0 && b != 0 && a >= b {
-                    return Err(format!(
-                        "thermometer {} does not rise from {} ({a}) to {} ({b})",
-                        k + 1,
-                        name(w[0]),
-                        name(w[1])
+                    return Err(Broken::new(
+                        format!(
+                            "thermometer {} does not rise from {} ({a}) to {} ({b})",
+                            k + 1,
+                            name(w[0]),
+                            name(w[1])
+                        ),
+                        [w[0], w[1]],
                     ));
                 }
             }
