@@ -50,6 +50,7 @@ let loopSleep = 0;
  *   texts: Record<string, string>,
  *   undo: {kind: string, text: string}[],
  *   link: {query: string, tooLong: number, seq: number, written: Promise<void>},
+ *   errorCells: number[],
  * }}
  */
 const state = {
@@ -74,6 +75,8 @@ const state = {
   undo: [],
   /** The link of the problem loaded: its query (null when too long), its length if too long. */
   link: { query: '', tooLong: 0, seq: 0, written: Promise.resolve() },
+  /** The cells of a Sudoku the last load's error is about (givens that break a rule), row-major. */
+  errorCells: [],
 };
 
 /**
@@ -180,6 +183,8 @@ async function main() {
     model: M,
     // An edit keeps the picker's switches (an X puzzle edited stays an X puzzle).
     loadPuzzle: (text) => loadSpec({ kind: 'sudoku', text, distinct: false, format: picker.value }),
+    // The cells a puzzle that did not load breaks a rule in (a variant's: the board marks them).
+    errorCells: () => state.errorCells.slice(),
     sync: () => syncForm(),
     // Solve is the next action: a message standing in the status line was about the last one.
     quiet: () => { state.statusNote = null; state.dirty = true; },
@@ -405,7 +410,8 @@ function afterRenew() {
  * Loads a problem into the model. On bad input the error is shown next to the input and in the status,
  * the problem loaded before stays loaded and the text typed stays where it is.
  * @param {import('./model.js').ProblemSpec} spec
- * @param {{focusError?: boolean, updateUrl?: boolean, push?: boolean}} [how]
+ * @param {{focusError?: boolean | 'show', updateUrl?: boolean, push?: boolean}} [how]  focusError:
+ *   an error takes the focus and the caret (true), or only comes into sight ('show')
  *   updateUrl: write the problem into the URL, as a new history entry when push (Back returns)
  */
 function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = {}) {
@@ -414,10 +420,13 @@ function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = 
   try {
     reading = model.load(spec.kind, spec.text, spec.distinct, spec.format);
   } catch (err) {
+    const cells = err instanceof Error ? /** @type {{cells?: unknown}} */ (err).cells : undefined;
+    state.errorCells = Array.isArray(cells) ? cells : [];
     afterRenew();
     showInputError(spec.kind, err, focusError);
     return false;
   }
+  state.errorCells = [];
   clearInputError();
   // A link or a history entry names its tree; else the tree chosen stays (Session keeps it).
   if (spec.tree && spec.tree !== model.treeChoice && TREES.some((t) => t.name === spec.tree)) model.setTree(spec.tree);
@@ -495,9 +504,10 @@ const CARET_MAX_CHARS = 200_000;
 /**
  * @param {string} kind
  * @param {unknown} err  the Session's Error, with line and column (InputError), or whatever was thrown
- * @param {boolean} focus  put the caret on the error
+ * @param {boolean | 'show'} how  put the caret on the error (true), or only bring it into sight ('show')
  */
-function showInputError(kind, err, focus) {
+function showInputError(kind, err, how) {
+  const focus = how === true;
   /** @type {import('./engine.js').InputError | {line?: undefined, column?: undefined}} */
   const where = err instanceof Error ? err : {};
   const line = Number.isFinite(where.line) ? where.line : undefined;
@@ -511,14 +521,15 @@ function showInputError(kind, err, focus) {
   state.dirty = true;
   const input = inputElement(kind);
   input.setAttribute('aria-invalid', 'true');
-  if (focus && input.value.length > CARET_MAX_CHARS) {
+  if (how && input.value.length > CARET_MAX_CHARS) {
     // A text this long is left as it is: a caret moved into it lays the whole box out first (4 MB,
     // a million lines: 5 s with the page frozen, where reading the text took 2 ms). The message
     // names the line.
-  } else if (focus && input instanceof HTMLTextAreaElement && line !== undefined) {
-    // Put the caret where the error is, so that the fix is one keystroke away.
+  } else if (how && input instanceof HTMLTextAreaElement && line !== undefined) {
+    // Put the caret where the error is, so that the fix is one keystroke away: after Load, in the
+    // box; after Play and the like only the selection is set, waiting for a Tab or click into it.
     const [at, end] = utf16Range(input.value, line, column ?? 1);
-    input.focus();
+    if (focus) input.focus();
     input.setSelectionRange(at, end);
   } else if (focus) {
     // An error with no place (an empty box): the field, as for every other error.
@@ -526,7 +537,7 @@ function showInputError(kind, err, focus) {
   }
   // Where the person acted (Load, Play, Solve), the error comes into sight: under a long text it sat
   // below the side column's fold, with only its first words in the status line.
-  if (focus) ui['input-error'].scrollIntoView({ block: 'nearest' });
+  if (how) ui['input-error'].scrollIntoView({ block: 'nearest' });
   const info = M().info;
   note(`Error: ${msg}${info ? ` (still loaded: ${info.title})` : ''}`, 'error');
   // Of the form's text: `recheckInput` takes it back once the text reads.
@@ -747,7 +758,11 @@ function updateFormState() {
  */
 function syncForm() {
   if (!state.model || formIsLoaded()) return true;
-  return loadSpec(readInputs(), { focusError: true });
+  // The error comes into sight but the focus stays where the person acted (Play, Step, Solve or
+  // their keys): put in the box with the bad character selected, the next Space or `n` pressed to
+  // play replaced a given (or the unknown item) and loaded a puzzle nobody typed. Load, the form's
+  // own button, still puts the caret on the error.
+  return loadSpec(readInputs(), { focusError: 'show' });
 }
 
 // ------------------------------------------------------------------ controls
@@ -797,9 +812,11 @@ function bindControls() {
   ui['pentomino-board'].addEventListener('change', () => loadSpec(readInputs()));
   // A press on Load is a submit, and the N it leaves changed is loaded by it: loaded by the change
   // (which fires as the press takes the focus), an N out of range showed its error above the button,
-  // which moved under the pointer, so the click never came and the focus stayed on the button.
+  // which moved under the pointer, so the click never came and the focus stayed on the button. The
+  // same for Copy link and Undo beside it (an N with no solution, loaded on the change, put its
+  // warning above them: "Copy link" copied nothing); each loads the form itself where it must.
   let loadPressed = false;
-  ui.load.addEventListener('pointerdown', () => { loadPressed = true; });
+  for (const b of [ui.load, ui['copy-link'], ui['undo-text']]) b.addEventListener('pointerdown', () => { loadPressed = true; });
   for (const type of ['pointerup', 'pointercancel']) {
     window.addEventListener(type, () => { if (loadPressed) setTimeout(() => { loadPressed = false; }, 0); }, true);
   }
@@ -1209,8 +1226,8 @@ function onRunChange() {
   if (r === runSeen.state && r.phase === runSeen.phase) return;
   runSeen = { state: r, phase: r.phase };
   if (r.phase === 'done' && r.stats) {
-    if (r.solutions) sudoku.fromRun(r.solutions);
     const n = r.stats.solutions;
+    sudoku.fromRun(Number(n), r.solutions);
     note(`${r.title}: ${count(n, 'solution', 'solutions')} counted to the end in ${(r.ms / 1000).toFixed(2)} s.`, 'solution');
   } else if (r.phase === 'error') {
     note(`Run to end failed: ${r.message}`, 'error');

@@ -80,6 +80,7 @@ export class SudokuTools {
    * @param {{
    *   model: () => import('./model.js').Model,
    *   loadPuzzle: (text: string) => boolean,
+   *   errorCells: () => number[],
    *   keepForUndo: () => void,
    *   boxLoaded: () => boolean,
    *   quiet: () => void,
@@ -104,6 +105,12 @@ export class SudokuTools {
     this.cursor = 0;
     /** A grid being edited that cannot load (its givens clash), or null. @type {number[] | null} */
     this.pending = null;
+    /**
+     * The cells of the pending grid that break a variant's rule (a diagonal, a cage, a knight's move
+     * apart: the reader finds them), and the reader's message; null where it is a row, column or box.
+     * @type {{cells: Set<number>, message: string} | null}
+     */
+    this.broken = null;
     /** The text the board last wrote into the box (a cell edit), which an edit may replace freely. */
     this.written = '';
     /**
@@ -125,6 +132,8 @@ export class SudokuTools {
     this.refused = false;
     /** Solve's verdict where it stopped at a second solution (`_multiple`). */
     this.solvedMultiple = '';
+    /** The solutions a run to the end counted, and the epoch of the search it counted. @type {{epoch: number, solutions: number} | null} */
+    this.runCount = null;
     this._bind();
   }
 
@@ -345,6 +354,7 @@ export class SudokuTools {
     this.ui.puzzle.dispatchEvent(new Event('input'));
     const clash = clashes(cells, labels.length - 1);
     const cursor = this.cursor;
+    this.broken = null;
     if (clash.size) {
       // Marked at once; the message is the reader's own (the load refuses the grid), so that the
       // board, Play and Load name the same pair in the same words (the board named its own pair).
@@ -353,7 +363,17 @@ export class SudokuTools {
       this.app.loadPuzzle(text);
     } else {
       this.pending = null;
-      this.app.loadPuzzle(text);
+      if (!this.app.loadPuzzle(text)) {
+        // A variant's rule broken (two 2s on a diagonal): only the reader knows the variant's rules,
+        // and its error names the cells. The digit typed stays on the board, marked, as a clash in a
+        // row does (it vanished, with the board showing the puzzle loaded before).
+        const broken = this.app.errorCells();
+        if (broken.length) {
+          this.pending = cells;
+          this.broken = { cells: new Set(broken), message: this.ui['input-error'].textContent || '' };
+          this.list.show = false;
+        }
+      }
     }
     this.cursor = cursor;
     this.app.changed();
@@ -368,7 +388,8 @@ export class SudokuTools {
    */
   solve() {
     if (this.pending) {
-      this._verdict('Not solved: two givens clash (marked in red). Change one to load the puzzle.', 'none');
+      const why = this.broken ? this.broken.message.replace(/^line \d+(, column \d+)?: /, '') : 'two givens clash';
+      this._verdict(`Not solved: ${why} (marked in red). Change one to load the puzzle.`, 'none');
       this.refused = true;
       return;
     }
@@ -441,6 +462,10 @@ export class SudokuTools {
   _multiple(st) {
     const n = Number(st.solutions);
     if (st.done && n >= 2) return `More than one solution: exactly ${fmt(n)}, the search went on to the end (${count(st.nodes, 'node', 'nodes')})`;
+    // A run to the end counted them all (on its workers, the search here staying where it was):
+    // "3 found so far" stood beside the run box's "288 solutions counted".
+    const run = this.runCount;
+    if (run && run.epoch === this.app.epoch()) return `More than one solution: exactly ${fmt(run.solutions)}, counted by Run to end`;
     if (n > 2) return `More than one solution: ${fmt(n)} found so far, the search going on from Solve's second`;
     return this.solvedMultiple;
   }
@@ -484,6 +509,7 @@ export class SudokuTools {
     this.stop();
     this.list.show = false;
     this.pending = null;
+    this.broken = null;
   }
 
   /** Next solution found one, or found none more: the board shows the latest solution kept. */
@@ -497,8 +523,14 @@ export class SudokuTools {
     this.list.show = true;
   }
 
-  /** A run to the end finished: its first solutions (up to LIMITS.keep), the first shown. @param {import('./model.js').Board[]} boards */
-  fromRun(boards) {
+  /**
+   * A run to the end finished: how many solutions it counted, and its first ones (up to
+   * LIMITS.keep), the first shown.
+   * @param {number} solutions @param {import('./model.js').Board[] | undefined} boards
+   */
+  fromRun(solutions, boards) {
+    this.runCount = { epoch: this.app.epoch(), solutions };
+    this.app.changed();
     if (!boards || !boards.length) return;
     this.list = { boards, index: 0, show: true, source: 'run' };
     this.app.changed();
@@ -557,7 +589,7 @@ export class SudokuTools {
     /** @type {Overlay | null} */
     const overlay = this.isSudoku ? {
       cursor: focused ? this.cursor : -1,
-      clash: this.pending ? clashes(this.pending, s.board.rows) : new Set(),
+      clash: this.pending ? new Set([...clashes(this.pending, s.board.rows), ...(this.broken?.cells ?? [])]) : new Set(),
       lit: this.lit,
       // The live candidates, over the live board only (a kept solution is full).
       candidates: this.pencil && !l.show && !this.pending ? this.model.candidates() : null,

@@ -260,3 +260,56 @@ test('input: a choice clicked in the tree\'s or the kind\'s list moves the focus
   await page.keyboard.press('ArrowDown');
   assert(await page.evaluate(() => document.activeElement.id === 'problem'), 'browsing by arrows moved the focus');
 });
+
+test('an error found by Play leaves the focus where it was: the next Space or `n` does not type over the text', async ({ page, base }) => {
+  const EASTER = '1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1';
+  await open(page, base, `?sudoku=${EASTER}`);
+  // r5c5 set to 5 on the board clashes with the 5 at r6c5: the grid does not load.
+  await page.focus(tid('board'));
+  for (let i = 0; i < 4; i++) { await page.keyboard.press('ArrowDown'); await page.keyboard.press('ArrowRight'); }
+  await page.keyboard.press('5');
+  const typed = await page.inputValue(tid('puzzle'));
+  assert(typed[40] === '5', `r5c5 not set: ${typed}`);
+  await page.click(tid('play'));
+  const status = await text(page, 'status');
+  assert(/givens clash: r5c5 and r6c5 both hold 5 in column 5/.test(status), `status after Play: ${status}`);
+  // The caret waits on the error in the box, but the box does not have the focus.
+  const where = await page.evaluate(() => {
+    const ta = /** @type {HTMLTextAreaElement} */ (document.querySelector('[data-testid="puzzle"]'));
+    return { focused: document.activeElement === ta, at: ta.selectionStart };
+  });
+  assert(!where.focused, 'the box took the focus');
+  for (const key of ['Space', 'n', 'c', 's']) await page.keyboard.press(key);
+  assert((await page.inputValue(tid('puzzle'))) === typed, `the keys typed into the grid: ${await page.inputValue(tid('puzzle'))}`);
+  // Exact cover: an unknown item, Play, then Space: the item stays, and so does its error.
+  const matrix = 'A B C D\nA B\nC E\nD';
+  await loadVia(page, 'exact-cover', 'A B\nA\nB');
+  await page.fill(tid('matrix-input'), matrix);
+  await page.click(tid('play'));
+  assert(/unknown item/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
+  await page.keyboard.press('Space');
+  assert((await page.inputValue(tid('matrix-input'))) === matrix, `Space typed into the matrix: ${JSON.stringify(await page.inputValue(tid('matrix-input')))}`);
+  assert(/unknown item `E`/.test(await page.textContent('#input-error')), `the error: ${await page.textContent('#input-error')}`);
+});
+
+test('Copy link pressed by mouse right after typing N copies the link of that N, though its warning moves the button', async ({ page, base }) => {
+  await open(page, base, '?langford=7');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.click(tid('size'));
+  await page.fill(tid('size'), '10');
+  // A press as a hand makes it: down and up where the button was when the pointer came to it.
+  const box = /** @type {{x: number, y: number, width: number, height: number}} */ (await page.locator('#copy-link').boundingBox());
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(80);
+  await page.mouse.up();
+  await page.waitForFunction(() => /Link copied|^Link: /.test(document.querySelector('[data-testid="status"]').textContent), null, { timeout: 3000 })
+    .catch(() => {});
+  const status = await text(page, 'status');
+  assert(/Link copied/.test(status), `status after Copy link: ${status}`);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert(new URL(copied).searchParams.get('langford') === '10', `copied ${copied}`);
+  // The N typed is loaded (it has no pairing: its warning shows).
+  assert(await page.evaluate(() => window.dlx.model.info.title.includes('10')), 'N 10 is not loaded');
+  assert(!(await page.isHidden(tid('input-warning'))), 'no warning for Langford 10');
+});

@@ -218,6 +218,30 @@ test('Sudoku: the verdict "2 found, the search stopped there" follows the search
   await page.waitForFunction(() => document.querySelector('[data-testid="verdict"]').textContent === '');
 });
 
+test('Sudoku: Solve, Next, then Run to end: the verdict takes the run\'s count (288), and keeps it after Back', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', '.'.repeat(16));
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => /^More/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => /3 found so far/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done', null, { timeout: 20000 });
+  await page.waitForFunction(() => /exactly/.test(document.querySelector('[data-testid="verdict"]').textContent), null, { timeout: 3000 })
+    .catch(() => {});
+  const verdict = await text(page, 'verdict');
+  // The run box said 288 solutions counted beside "3 found so far".
+  assert(verdict === 'More than one solution: exactly 288, counted by Run to end', `verdict after the run: ${verdict}`);
+  await page.click(tid('step-back'));
+  const back = await text(page, 'verdict');
+  assert(back === verdict, `verdict after Back: ${back}`);
+  // A new search on another puzzle: the run's count is not carried over.
+  await loadVia(page, 'sudoku', '1...' + '.'.repeat(12));
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => /^More/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  assert(/2 found, the search stopped there/.test(await text(page, 'verdict')), `verdict on the next puzzle: ${await text(page, 'verdict')}`);
+});
+
 test('Sudoku: a fix pasted over a grid that did not load takes its error away, without a press', async ({ page, base }) => {
   await open(page, base);
   await loadVia(page, 'sudoku', EASTER);
@@ -341,6 +365,35 @@ test('Sudoku: the board is edited by keyboard and by click, clashes marked at on
   assert(await page.isVisible(tid('undo-text')), 'no Undo after Clear');
   await page.click(tid('undo-text'));
   assert((await puzzleText(page)) === typed, `Undo after Clear gave back ${await puzzleText(page)}`);
+});
+
+test('Sudoku X: a digit typed that breaks a diagonal stays on the board, both cells marked; Solve names the rule', async ({ page, base }) => {
+  await open(page, base);
+  await page.selectOption('#preset', 'sudoku-x');
+  await settle(page);
+  const before = await puzzleText(page);
+  // r9c9 holds 2; r1c1 is empty and sees no 2 in its row, column or box: only the diagonal forbids it.
+  assert(before[0] === '.' && before[80] === '2', `the preset changed: ${before}`);
+  await page.focus(tid('board'));
+  await page.keyboard.press('2');
+  await settle(page);
+  assert((await puzzleText(page))[0] === '2', 'the digit is not in the text');
+  // The reader's words, the diagonal named by its ends (not f-puzzles' `diagonal-`).
+  const status = await text(page, 'status');
+  assert(/the givens break a rule: diagonal r1c1-r9c9 holds 2 twice \(r1c1 and r9c9\)/.test(status), status);
+  // The board shows the grid typed, not the puzzle loaded before (the 2 vanished), with the two cells marked.
+  assert((await boardText(page))[0] === '2', `the board dropped the digit typed: ${await boardText(page)}`);
+  const clash = await page.evaluate(() => [...window.dlx.app.sudoku.overlay.clash].sort((a, b) => a - b));
+  assert(JSON.stringify(clash) === '[0,80]', `marked: ${clash}`);
+  await page.click(tid('solve'));
+  const verdict = await text(page, 'verdict');
+  assert(/^Not solved: the givens break a rule: diagonal r1c1-r9c9 holds 2 twice \(r1c1 and r9c9\) \(marked in red\)/.test(verdict), verdict);
+  // Mended: the mark goes and the puzzle loads.
+  await page.focus(tid('board'));
+  await page.keyboard.press('Backspace');
+  await settle(page);
+  assert(await page.evaluate(() => window.dlx.app.sudoku.overlay.clash.size === 0), 'the marks stayed');
+  assert(await page.evaluate((t) => window.dlx.model.board().text === t, before), 'the mended puzzle did not load');
 });
 
 test('Sudoku: after Solve the search stands at the solution: Back takes off the last digit, the search goes on to prove it unique', async ({ page, base }) => {
