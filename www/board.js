@@ -30,8 +30,6 @@ export class BoardView {
     this.board = null;
     /** Cells (exact cover: lines) of the option being tried. @type {Set<number>} */
     this.highlight = new Set();
-    /** The numbers of the options chosen (exact cover), as the matrix labels its rows. @type {number[]} */
-    this.optionNumbers = [];
     this.finished = false;
     this.legendKey = '';
     /** @type {import('./variants.js').Layout | null} */
@@ -68,7 +66,6 @@ export class BoardView {
     }
     this.board = board;
     this.highlight = this._highlightOf(board, s);
-    this.optionNumbers = s.chosenOptions;
     this.finished = !!s.stats.done;
     /** The Sudoku overlay (www/sudoku.js): cursor, clashes, pencil marks, lit cells. */
     this.overlay = s.sudoku || null;
@@ -88,6 +85,11 @@ export class BoardView {
    * @param {Board} b @param {import('./snapshot.js').Snapshot} s
    */
   _highlightOf(b, s) {
+    // A solution kept in a list (a run's, the pager's): a queen of the live search stayed framed on it.
+    if (s.kept) {
+      this._lastCells = null;
+      return new Set();
+    }
     if (b.kind === 'exact-cover') return s.trying && b.lines.length ? new Set([b.lines.length - 1]) : new Set();
     const cells = b.cells;
     if (s.tryingCells) return new Set(s.tryingCells.filter((i) => cells[i] !== 0));
@@ -409,7 +411,8 @@ export class BoardView {
       ctx.fillStyle = tried ? c.tried : alpha(c.chosen, 0.16);
       ctx.fillRect(6, y, w - 12, lh - 3);
       ctx.fillStyle = c.ink;
-      const number = this.optionNumbers[i];
+      // Each board's own numbers (a kept solution drawn with the live search's showed them on some rows).
+      const number = b.options?.[i];
       ctx.fillText(number ? `#${number}  ${line}` : line, 12, y + (lh - 3) / 2, w - 24);
     });
     if (lines.length > max) {

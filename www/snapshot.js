@@ -9,7 +9,7 @@
 // the snapshot: a renderer that reads them asks model.views() at the moment it reads (a view made
 // before a call into wasm may be detached).
 
-import { TREE_DEPTH, NODE } from './engine.js';
+import { TREE_DEPTH } from './engine.js';
 
 /**
  * @typedef {object} Snapshot
@@ -33,8 +33,8 @@ import { TREE_DEPTH, NODE } from './engine.js';
  * @property {number} trying          node of the option being tried, or 0
  * @property {number[] | null} tryingCells  the board cells of the option being tried, null when none is
  * @property {number[]} chosen        node of the option chosen at each level (0 where none yet)
- * @property {number[]} chosenOptions the numbers (from 1, as the matrix labels rows) of the options
- *                                    chosen so far and the one tried, in the order of the path
+ * @property {boolean} kept           the board is a solution kept in a list (www/sudoku.js shows it in
+ *                                    place of the search's): nothing on it is being tried
  * @property {number} epoch           changes with every load and reset: a renderer keeping state
  *                                    across snapshots starts afresh when it changes
  * @property {number} lastMove        events taken by the last move (Infinity for a jump)
@@ -81,13 +81,6 @@ export function takeSnapshot(model, app) {
   // load" did not say.
   if (app.formError && narration) narration = `The problem loaded before: ${narration}`;
   const chosen = model.chosenNodes();
-  // The option of a node: walk left to the spacer before it, whose `next` is the option's number.
-  const { nodes } = model.views();
-  const chosenOptions = chosen.filter((x) => x > 0).map((x) => {
-    let y = x;
-    while (y > 0 && nodes[NODE.words * y + NODE.top] !== 0) y--;
-    return nodes[NODE.words * y + NODE.next] + 1;
-  });
   const trying = model.trying();
   return {
     tryingCells: trying ? model.optionCells(model.optionOf(trying)) : null,
@@ -108,7 +101,7 @@ export function takeSnapshot(model, app) {
     branching: model.branchingItem(),
     trying,
     chosen,
-    chosenOptions,
+    kept: false,
     epoch: app.epoch,
     lastMove: model.lastMove,
     playing: model.playing,

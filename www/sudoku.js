@@ -580,6 +580,7 @@ export class SudokuTools {
       s.board = l.boards[l.index];
       // A kept solution is no search state: nothing on it is being tried.
       s.tryingCells = null;
+      s.kept = true;
     }
     this.shown = s.board;
     // The cursor shows while the board has the keyboard, or the symbol pad stands in for it.

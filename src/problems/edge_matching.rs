@@ -253,8 +253,8 @@ impl Problem for EdgeMatching {
             given: vec![false; n],
             cells,
             labels,
-            lines: Vec::new(),
             text,
+            ..Board::default()
         }
     }
 

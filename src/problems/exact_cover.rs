@@ -748,6 +748,7 @@ impl Problem for ExactCover {
             kind: ProblemKind::ExactCover,
             text: lines.join("\n"),
             lines,
+            options: options.iter().map(|&k| k + 1).collect(),
             ..Board::default()
         }
     }
@@ -981,6 +982,8 @@ b y
         assert_eq!(sols.len(), 3);
         let b = x.board(&[2, 4]);
         assert_eq!(b.text, "a c x\nb y");
+        // Each line's option number, from 1 as the matrix numbers its rows.
+        assert_eq!(b.options, [3, 5]);
         // `|` right against a name separates too.
         let y = ExactCover::parse("a b|x\na x\nb\n").unwrap();
         assert_eq!(y.instance().n_primary(), 2);

@@ -269,8 +269,8 @@ impl Problem for MacMahon {
             given: vec![false; rows * cols],
             cells,
             labels,
-            lines: Vec::new(),
             text,
+            ..Board::default()
         }
     }
 

@@ -1,7 +1,7 @@
 // Reading the input: errors with their line and column (and caret), the exact-cover formats, empty
 // options, presets that replace typed text, a changed form.
 
-import { HARD_SUDOKU, assert, tid, text, num, open, loadVia, test, report } from './harness.mjs';
+import { HARD_SUDOKU, assert, cli, tid, text, num, open, loadVia, test, report } from './harness.mjs';
 
 test('a bad Sudoku shows its error with line and column and keeps the problem loaded', async ({ page, base }) => {
   await open(page, base, '?queens=5');
@@ -169,7 +169,7 @@ test('exact cover: a 0-1 row of zeros is an empty option; rows keep their input 
   assert(JSON.stringify(rows) === JSON.stringify([0, 1, 2]), `matrix rows (options from 0): ${rows}`);
   await page.click(tid('next-solution'));
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) === 1);
-  const nums = await page.evaluate(() => window.dlx.app.board.optionNumbers.slice().sort());
+  const nums = await page.evaluate(() => window.dlx.app.board.board.options.slice().sort());
   assert(JSON.stringify(nums) === JSON.stringify([1, 3]), `option numbers on the board: ${nums}`);
   assert(!/no 1/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
   assert(errors.length === 0, `console errors: ${errors.join('; ')}`);
@@ -179,7 +179,7 @@ test('exact cover: the board numbers options as the matrix; no "No option chosen
   await open(page, base);
   await page.click(tid('next-solution'));
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) === 1);
-  const nums = await page.evaluate(() => window.dlx.app.board.optionNumbers.slice().sort());
+  const nums = await page.evaluate(() => window.dlx.app.board.board.options.slice().sort());
   assert(JSON.stringify(nums) === JSON.stringify([1, 4, 5]), `option numbers on the board: ${nums}`);
   assert(await page.evaluate(() => !window.dlx.app.matrix._shown(window.dlx.app.matrix.layout.n + 1)), 'root2 is drawn without secondary items');
   await page.click(tid('next-solution'));
@@ -312,4 +312,33 @@ test('Copy link pressed by mouse right after typing N copies the link of that N,
   // The N typed is loaded (it has no pairing: its warning shows).
   assert(await page.evaluate(() => window.dlx.model.info.title.includes('10')), 'N 10 is not loaded');
   assert(!(await page.isHidden(tid('input-warning'))), 'no warning for Langford 10');
+});
+
+test('a solution kept from Run to end is drawn as itself: its own option numbers on every line, nothing framed as tried', async ({ page, base }) => {
+  // Knuth's DLX3 example (multiplicities): one solution, of three options.
+  await open(page, base);
+  await page.selectOption('#preset', 'dlx3');
+  for (let i = 0; i < 9; i++) await page.click(tid('step'));
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done', null, { timeout: 20000 });
+  await page.waitForFunction(() => /run to end/.test(document.body.textContent));
+  const drawn = await page.evaluate(() => ({ lines: window.dlx.app.board.board.lines, options: window.dlx.app.board.board.options, framed: [...window.dlx.app.board.highlight] }));
+  assert(drawn.lines.length === 3 && drawn.options.length === 3, `the solution drawn: ${JSON.stringify(drawn)}`);
+  // The numbers are the solution's: each line is that option of the matrix (the options' own text, from the CLI's export).
+  const exported = cli(['export', 'exact-cover', '-'], await page.evaluate(() => window.dlx.model.problem.text))
+    .split('\n').filter((l) => l.trim() && !l.startsWith('|')).slice(1);
+  for (let i = 0; i < 3; i++) {
+    assert(exported[drawn.options[i] - 1] === drawn.lines[i], `line ${i + 1} "${drawn.lines[i]}" is not option #${drawn.options[i]} ("${exported[drawn.options[i] - 1]}")`);
+  }
+  assert(drawn.framed.length === 0, `framed on a kept solution: ${drawn.framed}`);
+  // Queens: a queen of the search stepped to stays unframed on the run's solution 1.
+  await open(page, base, '?queens=8');
+  for (let i = 0; i < 14; i++) await page.click(tid('step'));
+  assert(await page.evaluate(() => window.dlx.app.board.highlight.size > 0), 'no queen framed while stepping (the test sees nothing)');
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done', null, { timeout: 20000 });
+  await page.waitForFunction(() => /solution 1 of 92 \(run to end\)/.test(document.body.textContent));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const framed = await page.evaluate(() => [...window.dlx.app.board.highlight]);
+  assert(framed.length === 0, `a queen framed on the run's solution: ${framed}`);
 });
