@@ -439,6 +439,8 @@ function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = 
     writeInputs({ kind: info.kind, text: spec.text, distinct: false });
     spec = { ...spec, kind: info.kind };
   }
+  // The variant boxes show the puzzle's rules, those its own text states too (f-puzzles).
+  if (info.kind === 'sudoku') picker.showRules(model.layout?.variants ?? []);
   // Say how a Sudoku was read when it was not asked for as one, or not in its plainest form.
   if (reading && (info.kind !== asked || reading.includes('('))) note(`${reading}.`);
   // A problem that loads but leaves nothing to search (no option, one item) says so where it was typed.

@@ -392,14 +392,41 @@ export class VariantPicker {
 
   /** The switches ticked, comma-separated as --variant takes them, or undefined for none. */
   get value() {
-    const on = this.inputs.filter((i) => i.checked).map((i) => i.value);
+    const on = this.inputs.filter((i) => i.checked && !i.disabled).map((i) => i.value);
     return on.length ? on.join(',') : undefined;
   }
 
   /** Ticks the switches a format names (a preset's, a link's). @param {string | undefined} format */
   set value(format) {
     const on = new Set((format || '').split(',').map((w) => w.trim()).filter(Boolean));
-    for (const i of this.inputs) i.checked = on.has(i.value);
+    for (const i of this.inputs) {
+      i.checked = on.has(i.value);
+      this._own(i, false);
+    }
+  }
+
+  /**
+   * Shows the rules of the puzzle loaded (its layout's `variants`): a rule its own text states (an
+   * f-puzzles puzzle's `diagonal+` and `diagonal-`) is ticked and greyed, since only an edit of that
+   * text takes it away (the box stood empty beside a title saying "x", and ticking it changed
+   * nothing); a switch ticked stays a switch.
+   * @param {string[]} variants
+   */
+  showRules(variants) {
+    for (const i of this.inputs) {
+      const ticked = i.checked && !i.disabled;
+      const own = !ticked && variants.includes(i.value);
+      i.checked = ticked || own;
+      this._own(i, own);
+    }
+  }
+
+  /** @param {HTMLInputElement} i @param {boolean} own  the rule is in the puzzle's text */
+  _own(i, own) {
+    i.disabled = own;
+    const rule = SWITCHES.find((s) => s.name === i.value)?.rule ?? '';
+    i.title = own ? `${rule}: a rule of the puzzle's own text (f-puzzles), which only an edit of the text takes away` : rule;
+    /** @type {HTMLElement} */ (i.parentElement).title = i.title;
   }
 }
 

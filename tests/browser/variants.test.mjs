@@ -73,3 +73,26 @@ test('variants: an unsupported constraint in a pasted link is refused by name', 
   const status = await text(page, 'status');
   assert(/arrow constraints are not supported/.test(status), `status: ${status}`);
 });
+
+test('variants: the boxes show the rules of a pasted f-puzzles puzzle, those of its text ticked and greyed; a classic grid clears them', async ({ page, base }) => {
+  await open(page, base);
+  const grid = JSON.stringify(Array.from({ length: 4 }, (_, r) => Array.from({ length: 4 }, (_, c) => (r === 0 && c === 0 ? { value: 1, given: true } : {}))));
+  const json = `{"size":4,"grid":${grid},"diagonal+":true,"diagonal-":true}`;
+  await loadVia(page, 'sudoku', json);
+  const title = await page.evaluate(() => window.dlx.model.info.title);
+  assert(title === 'Sudoku 4x4 (x)', `title: ${title}`);
+  const x = await page.$eval(tid('variant-x'), (el) => ({ checked: el.checked, disabled: el.disabled, title: el.title }));
+  assert(x.checked && x.disabled && /puzzle's own text/.test(x.title), `the x box beside a title with x: ${JSON.stringify(x)}`);
+  // The rule in the text is not also a switch: the form's format stays without it.
+  assert(await page.evaluate(() => window.dlx.app.picker.value === undefined), 'x became a switch');
+  // Another switch ticked on top is a switch, and loads with the text's x.
+  await page.check(tid('variant-anti-king'));
+  assert(await page.evaluate(() => window.dlx.model.info.title) === 'Sudoku 4x4 (x, anti-king)', `title with anti-king: ${await page.evaluate(() => window.dlx.model.info.title)}`);
+  assert(await page.$eval(tid('variant-x'), (el) => el.checked && el.disabled), 'x lost its mark after a switch');
+  // A classic grid pasted: x is free again (off, enabled), the switch stays ticked.
+  await page.uncheck(tid('variant-anti-king'));
+  await loadVia(page, 'sudoku', '1...' + '.'.repeat(12));
+  const after = await page.$eval(tid('variant-x'), (el) => ({ checked: el.checked, disabled: el.disabled }));
+  assert(!after.checked && !after.disabled, `x after a classic grid: ${JSON.stringify(after)}`);
+  assert(await page.evaluate(() => window.dlx.model.info.title) === 'Sudoku 4x4', `classic title: ${await page.evaluate(() => window.dlx.model.info.title)}`);
+});
