@@ -1169,6 +1169,7 @@ function huntLabel(hunting) {
 function stopHunt(message) {
   if (!state.hunting) return;
   state.hunting = null;
+  M().endSlices();
   huntLabel(false);
   if (message) note(message);
   state.dirty = true;

@@ -103,7 +103,9 @@ export class StatsView {
       cleansings: fmt(st.cleansings),
       solutions: fmt(st.solutions),
       eps: s.playing ? fmt(Math.round(s.eventsPerSecond)) : '—',
-      elapsed: `${(s.elapsedMs / 1000).toFixed(1)} s`,
+      // As the verdict and the run box write a time ("13 ms", "1.25 s"): after a Solve of 13 ms it
+      // said "0.0 s" beside a verdict of 13 ms.
+      elapsed: s.elapsedMs > 0 ? elapsed(s.elapsedMs) : '0 s',
       // Which tree the counts are of (Nodes differ between them, solutions do not).
       source: `· ${treeWords(s.treeName)}`,
     };

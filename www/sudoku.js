@@ -17,7 +17,7 @@
 // first and puts the board to show and the overlay (`snapshot.sudoku`) into the snapshot for the board.
 
 import { LIMITS } from './engine.js';
-import { count, fmt } from './readouts.js';
+import { count, elapsed, fmt } from './readouts.js';
 
 /**
  * @typedef {object} Overlay  what the board draws over a Sudoku (in snapshot.sudoku)
@@ -96,7 +96,7 @@ export class SudokuTools {
   constructor(ui, app) {
     this.ui = ui;
     this.app = app;
-    /** A Solve going on in slices. @type {{slice: number, ms: number} | null} */
+    /** A Solve going on in slices: its slice size and time so far. @type {{slice: number, ms: number} | null} */
     this.solving = null;
     /** The kept solutions: boards, the one shown, whether the board shows it. */
     /** @type {{boards: import('./model.js').Board[], index: number, show: boolean, source: 'search' | 'run'}} */
@@ -433,13 +433,16 @@ export class SudokuTools {
     const t = performance.now();
     const r = model.solve(s.slice);
     const dt = performance.now() - t;
-    s.ms += dt;
+    // By the clock from the first slice to the last: Elapsed's own figure (Model._slice), which
+    // Solve's start set to 0, so that the verdict and the statistics say the same time.
+    s.ms = model.elapsedMs;
     s.slice = Math.max(1000, Math.min(5e7, Math.round(s.slice * 12 / Math.max(dt, 0.5))));
     this.app.changed();
     if (!r.finished) { this._verdict(`Solving… ${count(r.nodes, 'node', 'nodes')}`, 'running'); return; }
     this.solving = null;
+    model.endSlices();
     this._busy(false);
-    const figures = `${count(r.nodes, 'node', 'nodes')}, ${s.ms < 10 ? s.ms.toFixed(1) : Math.round(s.ms)} ms`;
+    const figures = `${count(r.nodes, 'node', 'nodes')}, ${elapsed(s.ms)}`;
     this._sync();
     this.list.index = 0;
     this.list.show = this.list.boards.length > 0;
@@ -474,6 +477,7 @@ export class SudokuTools {
   stop() {
     if (!this.solving) return;
     this.solving = null;
+    this.model.endSlices();
     this._busy(false);
     this._verdict('', '');
   }

@@ -201,3 +201,24 @@ test('timeline: back from where Next solution landed, the timeline reaches back 
   const further = await at();
   assert(further.value === 0 && further.max > 5 && further.text === `${further.max} before the jump`, `further back: ${further.text}`);
 });
+
+test('Elapsed is one clock: a hunt over many frames counts the time it took, not only its slices; a Solve of a few ms says so in ms, as its verdict', async ({ page, base }) => {
+  await open(page, base, '?pentomino=6x10');
+  // A hunt in slices of 40 nodes, so that it spans many frames (each drawn between two slices).
+  await page.evaluate(() => { const m = window.dlx.model; const f = m.nextSolution.bind(m); m.nextSolution = (n) => f(Math.min(n, 40)); });
+  const t0 = await page.evaluate(() => performance.now());
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => !window.dlx.app.state.hunting && Number(window.dlx.model.stats().solutions) === 1, null, { timeout: 60000 });
+  const [t1, ms, frames] = await page.evaluate(() => [performance.now(), window.dlx.model.elapsedMs, window.dlx.app.frames()]);
+  const wall = t1 - t0;
+  assert(wall > 300, `the hunt took ${wall.toFixed(0)} ms: too short to tell`);
+  assert(ms > 0.8 * wall && ms <= wall, `Elapsed ${ms.toFixed(0)} ms for a hunt of ${wall.toFixed(0)} ms by the clock (${frames} frames)`);
+  // A Solve: Elapsed in the verdict's unit, not "0.0 s" beside "13 ms".
+  await loadVia(page, 'sudoku', '.'.repeat(16));
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => /^More/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  const shown = await text(page, 'elapsed');
+  const verdict = await text(page, 'verdict');
+  assert(/^\d+(\.\d)? ms$/.test(shown) && verdict.endsWith(`, ${shown})`), `Elapsed "${shown}" beside the verdict "${verdict}"`);
+  report.push(`Elapsed: ${ms.toFixed(0)} ms for a hunt of ${wall.toFixed(0)} ms by the clock; after Solve "${shown}" (verdict "${verdict}")`);
+});
