@@ -31,10 +31,30 @@ fn ok(args: &[&str]) -> String {
     ok_with_stdin(args, "")
 }
 
+/// Runs `dlx ARGS` expecting success, with at most the notes a count may add on stderr (nothing to
+/// search, no Langford pairing, how a matrix was read: `warnings_and_notes_reach_stderr…`); returns
+/// stdout.
+fn ok_noted(args: &[&str], stdin: &str) -> String {
+    let out = dlx_with_stdin(args, stdin);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "dlx {args:?} failed: {:?}\n{stderr}",
+        out.status
+    );
+    assert!(
+        stderr
+            .lines()
+            .all(|l| l.starts_with("dlx: note: ") || l.starts_with("dlx: Read as ")),
+        "dlx {args:?} wrote to stderr: {stderr}"
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 fn count(args: &[&str]) -> u64 {
     let mut a = vec!["count"];
     a.extend_from_slice(args);
-    let out = ok(&a);
+    let out = ok_noted(&a, "");
     out.trim_end()
         .parse()
         .unwrap_or_else(|_| panic!("dlx {a:?} printed {out:?}, not a number"))
@@ -1153,7 +1173,7 @@ fn round_trip(args: &[&str]) -> u64 {
     let knuth = ok(&e);
     let (items, _) = parse_knuth(&knuth);
     assert!(!items.is_empty(), "{args:?}");
-    let via = ok_with_stdin(&["count", "exact-cover", "-"], &knuth);
+    let via = ok_noted(&["count", "exact-cover", "-"], &knuth);
     let direct = count(args);
     assert_eq!(via.trim_end(), direct.to_string(), "dlx export {args:?}");
     direct
@@ -1556,7 +1576,7 @@ fn format_decides_between_knuth_and_a_matrix() {
         let c = |extra: &[&str]| {
             let mut a = vec!["count", "exact-cover", "-"];
             a.extend_from_slice(extra);
-            ok_with_stdin(&a, text).trim_end().to_string()
+            ok_noted(&a, text).trim_end().to_string()
         };
         assert_eq!(c(&[]), matrix, "{text:?}");
         assert_eq!(c(&["--format", "auto"]), matrix, "{text:?}");
@@ -2036,4 +2056,45 @@ fn a_huge_sudoku_text_is_refused_in_bounded_memory() {
         "dlx: standard input: line 1252, column 1: more than 1251 lines of cells; a Sudoku has at \
          most 625 cells, so this is not one\n"
     );
+}
+
+/// What the page warns of beside the box, the CLI says on stderr, the count staying on stdout: a
+/// bare `0` said nothing of why (nothing to search; no Langford pairing for this n), and a header
+/// of numbers is named as one (`1 2` over `0 1` may be a typo'd first row).
+#[test]
+fn warnings_and_notes_reach_stderr_beside_the_count() {
+    for (args, stdin, out, err) in [
+        (
+            &["count", "exact-cover", "-"][..],
+            "A B C\n",
+            "0",
+            "dlx: note: Nothing to search: 3 items and no option.",
+        ),
+        (
+            &["count", "langford", "5"][..],
+            "",
+            "0",
+            "dlx: note: No Langford pairing of 1 to 5 exists",
+        ),
+        (
+            &["count", "exact-cover", "-"][..],
+            "1 2\n0 1\n1 0\n",
+            "1",
+            "dlx: Read as a 0-1 matrix with a header: line 1, `1 2`, names the columns",
+        ),
+    ] {
+        let o = dlx_with_stdin(args, stdin);
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr),
+        );
+        assert!(o.status.success(), "{args:?}: {stderr}");
+        assert_eq!(stdout.trim(), out, "{args:?}");
+        assert!(
+            stderr.starts_with(err) && stderr.lines().count() == 1,
+            "{args:?}: {stderr}"
+        );
+    }
+    // A problem worth searching says nothing more.
+    assert_eq!(count(&["langford", "7"]), 52);
 }

@@ -39,7 +39,7 @@
 //!    otherwise.
 
 use super::ProblemKind;
-use super::{Board, InputError, Problem};
+use super::{escape_controls, Board, InputError, Problem};
 use crate::core::Instance;
 use std::collections::{HashMap, HashSet};
 
@@ -92,6 +92,8 @@ pub enum Format {
 pub struct ExactCover {
     inst: Instance,
     format: Format,
+    /// How the text was read, where a person may have meant otherwise (`Problem::note`).
+    note: Option<String>,
 }
 
 /// A line that is neither blank nor a comment: its number (from 1) and text.
@@ -601,6 +603,7 @@ impl ExactCover {
         Ok(ExactCover {
             inst,
             format: Format::Knuth,
+            note: None,
         })
     }
 
@@ -689,9 +692,24 @@ impl ExactCover {
             inst.add_option(&buf)
                 .map_err(|e| InputError::at(line, 1, e.to_string()))?;
         }
+        // A header of numbers (`1 2` over `0 1`) is legal, and a typo'd first row can look like one:
+        // say how it was read (a 2-column matrix whose first row read `1 2` loaded without a word).
+        let numbers = header.is_some_and(|(_, t)| {
+            t.split(|c: char| row_separator(c) || c == '|')
+                .filter(|w| !w.is_empty())
+                .all(|w| w.chars().all(|c| c.is_ascii_digit()))
+        });
+        let note = header.filter(|_| numbers).map(|(line, t)| {
+            format!(
+                "Read as a 0-1 matrix with a header: line {line}, `{}`, names the columns (a row \
+                 holds only 0s and 1s)",
+                escape_controls(t.trim())
+            )
+        });
         Ok(ExactCover {
             inst,
             format: Format::Matrix,
+            note,
         })
     }
 
@@ -709,6 +727,10 @@ impl ExactCover {
 }
 
 impl Problem for ExactCover {
+    fn note(&self) -> Option<String> {
+        self.note.clone()
+    }
+
     fn title(&self) -> String {
         let x = &self.inst;
         // "1 item", "2 items": a count and its noun, singular for one.
@@ -1295,6 +1317,18 @@ b y
         // Numbers as column names, each once: a header.
         let p = ExactCover::parse("1 2 3\n0 1 0\n1 0 1\n").unwrap();
         assert_eq!(p.instance().n_items(), 3);
+        // Said, since a first row with a typo can read so (`1 2` over `0 1` and `1 0`); a header of
+        // names is not.
+        let p = ExactCover::parse("1 2\n0 1\n1 0\n").unwrap();
+        assert_eq!(
+            p.note().as_deref(),
+            Some(
+                "Read as a 0-1 matrix with a header: line 1, `1 2`, names the columns (a row \
+                 holds only 0s and 1s)"
+            )
+        );
+        assert_eq!(ExactCover::parse("a b\n0 1\n1 0\n").unwrap().note(), None);
+        assert_eq!(ExactCover::parse("0 1\n1 0\n").unwrap().note(), None);
         // Read as a matrix, the row alone (no row after it to compare) is named too; a header of
         // numbers alone is still a header. (In Knuth's format `1 0 2` is an items line.)
         let e = ExactCover::parse_as("1 0 2\n", Reading::Matrix)

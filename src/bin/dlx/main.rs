@@ -91,6 +91,12 @@ fn run(argv: &[String]) -> Result<(), Stop> {
     if let Some(note) = note {
         write_err(&format!("dlx: {}\n", problems::escape_controls(&note))).map_err(Stop::Stderr)?;
     }
+    // What the page warns of beside the box (nothing to search, no Langford pairing for this n): a
+    // bare `0` from count or solve said nothing of why.
+    let answers = matches!(args.command, Command::Count | Command::Solve);
+    if let Some(warning) = problems::warning(&*problem).filter(|_| answers) {
+        write_err(&format!("dlx: note: {warning}\n")).map_err(Stop::Stderr)?;
+    }
     if let Spec::Sudoku(text) | Spec::SudokuWith(text, _) = &spec {
         input::sudoku_skips(text)?;
     }
