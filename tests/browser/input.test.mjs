@@ -342,3 +342,13 @@ test('a solution kept from Run to end is drawn as itself: its own option numbers
   const framed = await page.evaluate(() => [...window.dlx.app.board.highlight]);
   assert(framed.length === 0, `a queen framed on the run's solution: ${framed}`);
 });
+
+test('exact cover: a 0-1 matrix whose first line is numbers says it read that line as the columns\' names', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'exact-cover', '1 2\n0 1\n1 0');
+  const status = await text(page, 'status');
+  assert(/Read as a 0-1 matrix with a header: line 1, `1 2`, names the columns/.test(status), `status: ${status}`);
+  // Names that are words need no word.
+  await loadVia(page, 'exact-cover', 'a b\n0 1\n1 0');
+  assert(!/Read as/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
+});
