@@ -808,17 +808,37 @@ pub fn paused(stats: &Stats) -> String {
 /// The CLI's progress line. `estimate` is Knuth's (the fraction explored) once some branch is
 /// finished; before that it is a guess of half the current subtree, which on a path-shaped tree said
 /// 50% throughout, so the line says how deep the search is instead.
-pub fn progress_line(nodes: u64, solutions: u64, depth: usize, estimate: Option<f64>) -> String {
+pub fn progress_line(
+    nodes: u64,
+    solutions: u64,
+    depth: usize,
+    estimate: Option<f64>,
+    secs: f64,
+) -> String {
     let s = if solutions == 1 { "" } else { "s" };
     match estimate {
         Some(p) => format!(
-            "{nodes} nodes, {solutions} solution{s}, {} of the tree explored (Knuth's estimate)",
-            percent(p)
+            "{nodes} nodes, {solutions} solution{s}, {} of the tree explored (Knuth's estimate){}",
+            percent(p),
+            time_left(secs, p)
         ),
         None => format!(
             "{nodes} nodes, {solutions} solution{s}, depth {depth}, no branch finished yet (no \
              estimate until one is)"
         ),
+    }
+}
+
+/// ", about 3 minutes left": the time left at the pace so far, `fraction` of the tree (Knuth's
+/// estimate) explored in `secs`; nothing where none of it is, or all.
+pub fn time_left(secs: f64, fraction: f64) -> String {
+    if fraction > 0.0 && fraction < 1.0 && secs > 0.0 {
+        format!(
+            ", about {} left",
+            duration(secs * (1.0 - fraction) / fraction)
+        )
+    } else {
+        String::new()
     }
 }
 
@@ -839,6 +859,32 @@ pub fn about(x: f64) -> String {
         scaled(1e12, "trillion")
     } else {
         format!("{x:.1e}")
+    }
+}
+
+/// A time in seconds as a person reads it at a glance, the larger units rounded ("40 seconds", "12
+/// minutes", "5 hours", "3 days", "220 years", "3.4 million years", "5.4e23 years"): what the CLI's
+/// progress line says a count will take at the pace so far.
+pub fn duration(seconds: f64) -> String {
+    const YEAR: f64 = 365.25 * 86_400.0;
+    let whole = |x: f64, unit: &str| {
+        let n = x.round().max(1.0);
+        format!("{n} {unit}{}", if n == 1.0 { "" } else { "s" })
+    };
+    if !seconds.is_finite() || seconds < 0.0 {
+        "an unknown time".into()
+    } else if seconds >= 100.0 * YEAR {
+        format!("{} years", about(seconds / YEAR))
+    } else if seconds >= 2.0 * YEAR {
+        whole(seconds / YEAR, "year")
+    } else if seconds >= 2.0 * 86_400.0 {
+        whole(seconds / 86_400.0, "day")
+    } else if seconds >= 2.0 * 3_600.0 {
+        whole(seconds / 3_600.0, "hour")
+    } else if seconds >= 120.0 {
+        whole(seconds / 60.0, "minute")
+    } else {
+        whole(seconds, "second")
     }
 }
 
@@ -1367,13 +1413,37 @@ mod tests {
     #[test]
     fn the_progress_line_has_an_estimate_only_once_a_branch_is_finished() {
         assert_eq!(
-            progress_line(5, 1, 4, None),
+            progress_line(5, 1, 4, None, 3.0),
             "5 nodes, 1 solution, depth 4, no branch finished yet (no estimate until one is)"
         );
+        // A quarter in 60 s: three quarters left, 180 s at that pace.
         assert_eq!(
-            progress_line(90, 2, 4, Some(0.25)),
+            progress_line(90, 2, 4, Some(0.25), 60.0),
+            "90 nodes, 2 solutions, 25% of the tree explored (Knuth's estimate), about 3 minutes \
+             left"
+        );
+        assert_eq!(
+            progress_line(90, 2, 4, Some(0.25), 0.0),
             "90 nodes, 2 solutions, 25% of the tree explored (Knuth's estimate)"
         );
+    }
+
+    #[test]
+    fn durations_read_at_a_glance() {
+        let year = 365.25 * 86_400.0;
+        assert_eq!(duration(0.2), "1 second");
+        assert_eq!(duration(40.0), "40 seconds");
+        assert_eq!(duration(119.0), "119 seconds");
+        assert_eq!(duration(150.0), "3 minutes");
+        assert_eq!(duration(5.0 * 3_600.0), "5 hours");
+        assert_eq!(duration(3.0 * 86_400.0), "3 days");
+        assert_eq!(duration(220.0 * year), "220 years");
+        assert_eq!(duration(3.4e6 * year), "3.4 million years");
+        assert_eq!(duration(5.4e23 * year), "5.4e23 years");
+        assert_eq!(duration(f64::INFINITY), "an unknown time");
+        assert_eq!(time_left(10.0, 0.5), ", about 10 seconds left");
+        assert_eq!(time_left(10.0, 0.0), "");
+        assert_eq!(time_left(10.0, 1.0), "");
     }
 
     #[test]

@@ -645,30 +645,35 @@ impl Split {
         chunk: Option<u64>,
         mut tick: impl FnMut(u64, u64),
     ) -> Tally {
-        self.count_in_by(search, i, chunk, |n, s| {
+        self.count_in_by(search, i, chunk, |n, _, s| {
             tick(n, s);
             chunk
         })
     }
 
-    /// [`Split::count_in`] with chunks the caller sizes as it goes: `tick` returns the next one
-    /// (the CLI's threads size them by time, so that progress shows whatever a node costs).
+    /// [`Split::count_in`] with chunks the caller sizes as it goes: `tick` gets the nodes, updates
+    /// and solutions since the last tick and returns the next chunk (the CLI's threads size them by
+    /// time, so that progress shows whatever a node costs).
     pub fn count_in_by(
         &self,
         search: &mut Search,
         i: usize,
         first_chunk: Option<u64>,
-        mut tick: impl FnMut(u64, u64) -> Option<u64>,
+        mut tick: impl FnMut(u64, u64, u64) -> Option<u64>,
     ) -> Tally {
         self.begin(search, i);
         let mut first = Vec::new();
-        let (mut nodes, mut solutions) = (0, 0);
+        let (mut nodes, mut updates, mut solutions) = (0, 0, 0);
         let mut chunk = first_chunk;
         loop {
             let done = Split::resume(search, chunk, &mut first, 1);
             let st = search.stats();
-            chunk = tick(st.nodes - nodes, st.solutions - solutions);
-            (nodes, solutions) = (st.nodes, st.solutions);
+            chunk = tick(
+                st.nodes - nodes,
+                st.updates - updates,
+                st.solutions - solutions,
+            );
+            (nodes, updates, solutions) = (st.nodes, st.updates, st.solutions);
             if done {
                 break;
             }

@@ -22,6 +22,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 #[derive(Debug, Default)]
 pub struct Progress {
     pub nodes: AtomicU64,
+    /// DLX1's updates at those nodes: with the nodes, the work Knuth's estimate measures the tree in.
+    pub updates: AtomicU64,
     pub solutions: AtomicU64,
     /// Set by the caller to give up (its progress line cannot be written, say): subproblems not yet
     /// started are skipped, so the count ends within one subproblem's time, with a partial tally.
@@ -176,8 +178,9 @@ pub fn count(split: &Split, subs: &[usize], threads: usize, progress: &Progress)
             if progress.stop.load(Ordering::Relaxed) {
                 return Tally::default();
             }
-            let t = split.count_in_by(search, i, Some(chunks.size), |n, s| {
+            let t = split.count_in_by(search, i, Some(chunks.size), |n, u, s| {
                 progress.nodes.fetch_add(n, Ordering::Relaxed);
+                progress.updates.fetch_add(u, Ordering::Relaxed);
                 progress.solutions.fetch_add(s, Ordering::Relaxed);
                 Some(chunks.next())
             });
@@ -322,7 +325,7 @@ pub fn count_whole(
     progress.subproblems.store(1, Ordering::Relaxed);
     progress.total.store(1 << 20, Ordering::Relaxed);
     let mut chunks = Chunks::new();
-    let (mut nodes, mut solutions) = (0, 0);
+    let (mut nodes, mut updates, mut solutions) = (0, 0, 0);
     let mut done = finished;
     loop {
         let st = search.stats();
@@ -330,9 +333,12 @@ pub fn count_whole(
             .nodes
             .fetch_add(st.nodes - nodes, Ordering::Relaxed);
         progress
+            .updates
+            .fetch_add(st.updates - updates, Ordering::Relaxed);
+        progress
             .solutions
             .fetch_add(st.solutions - solutions, Ordering::Relaxed);
-        (nodes, solutions) = (st.nodes, st.solutions);
+        (nodes, updates, solutions) = (st.nodes, st.updates, st.solutions);
         if done || progress.stop.load(Ordering::Relaxed) {
             break;
         }
@@ -590,8 +596,9 @@ struct Place {
     p0: f64,
     /// The share of the whole tree this thread finished before this search's tree.
     banked: f64,
-    /// What it last added to the shared progress: explored share (in 2^-30), nodes, solutions.
-    shown: (u64, u64, u64),
+    /// What it last added to the shared progress: explored share (in 2^-30), nodes, updates,
+    /// solutions.
+    shown: (u64, u64, u64, u64),
     /// When it took its job or last gave one ([`clock_ns`]).
     since_ns: u64,
 }
@@ -604,7 +611,7 @@ impl Place {
             weight,
             p0,
             banked,
-            shown: (0, 0, 0),
+            shown: (0, 0, 0, 0),
             since_ns: clock_ns(),
         }
     }
@@ -628,13 +635,16 @@ impl Place {
             .nodes
             .fetch_add(st.nodes - self.shown.1, Ordering::Relaxed);
         progress
+            .updates
+            .fetch_add(st.updates - self.shown.2, Ordering::Relaxed);
+        progress
             .solutions
-            .fetch_add(st.solutions - self.shown.2, Ordering::Relaxed);
+            .fetch_add(st.solutions - self.shown.3, Ordering::Relaxed);
         // The estimate may go down a little (a subtree found smaller than guessed): wrapping.
         progress
             .done
             .fetch_add(e.wrapping_sub(self.shown.0), Ordering::Relaxed);
-        self.shown = (e, st.nodes, st.solutions);
+        self.shown = (e, st.nodes, st.updates, st.solutions);
     }
 }
 
@@ -716,7 +726,7 @@ impl Sharing<'_> {
         place.banked += scale * (before - place.p0).max(0.0);
         place.weight = scale * share;
         place.p0 = 0.0;
-        place.shown = (shown, 0, 0);
+        place.shown = (shown, 0, 0, 0);
         place.since_ns = clock_ns();
         self.progress.subproblems.fetch_add(1, Ordering::Relaxed);
         let mut pool = self.pool.lock().unwrap_or_else(|e| e.into_inner());

@@ -33,6 +33,11 @@ fn watch(
             shared.subproblems.load(Ordering::Relaxed),
         );
         let solutions = shared.solutions.load(Ordering::Relaxed);
+        // The pace so far, in Knuth's measure of a tree (nodes plus updates) a second.
+        let secs = progress.elapsed().as_secs_f64();
+        let work =
+            (shared.nodes.load(Ordering::Relaxed) + shared.updates.load(Ordering::Relaxed)) as f64;
+        let pace = (secs > 0.0 && work > 0.0).then(|| work / secs);
         // The threads counting, once a whole count has decided (`threads::count_whole`).
         let threads = match shared.threads.load(Ordering::Relaxed) {
             0 => threads,
@@ -49,17 +54,24 @@ fn watch(
                     // Sudoku) says so at once, as the page's "Huge: about … years" does.
                     Some(t) => format!(
                         "none of {subs} subproblem{s} finished yet; the whole tree is about {} \
-                         nodes and updates (Knuth's estimate)",
-                        dlx_studio::narrate::about(t)
+                         nodes and updates (Knuth's estimate){}",
+                        dlx_studio::narrate::about(t),
+                        // How long, in words a person weighs at once ("5.4e15 years").
+                        pace.map_or(String::new(), |p| format!(
+                            ", {} at this pace",
+                            dlx_studio::narrate::duration(t / p)
+                        ))
                     ),
                     None => format!(
                         "none of {subs} subproblem{s} finished yet (no estimate until one is)"
                     ),
                 }
             } else {
+                let f = shared.fraction();
                 format!(
-                    "{} of the tree explored (Knuth's estimate)",
-                    dlx_studio::narrate::percent(shared.fraction())
+                    "{} of the tree explored (Knuth's estimate){}",
+                    dlx_studio::narrate::percent(f),
+                    dlx_studio::narrate::time_left(secs, f)
                 )
             },
             if threads == 1 { "" } else { "s" },

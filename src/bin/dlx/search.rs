@@ -114,11 +114,21 @@ impl Progress {
         }
     }
 
+    /// The time since the count began.
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
     pub(crate) fn tick(&mut self, search: &dyn Engine) -> Result<(), Stop> {
         let s = search.stats();
         let estimate = search.finished_any().then(|| search.progress());
-        let line =
-            dlx_studio::narrate::progress_line(s.nodes, s.solutions, search.level(), estimate);
+        let line = dlx_studio::narrate::progress_line(
+            s.nodes,
+            s.solutions,
+            search.level(),
+            estimate,
+            self.elapsed().as_secs_f64(),
+        );
         self.show(&line)
     }
 
