@@ -45,14 +45,42 @@ export function elapsed(ms) {
   return ms < 10000 ? `${(ms / 1000).toFixed(2)} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** @param {number} seconds */
-function duration(seconds) {
-  const year = 3.15e7;
-  if (seconds > 100 * year) return `${sci(seconds / year)} years`;
-  if (seconds > year) return `${(seconds / year).toFixed(0)} years`;
-  if (seconds > 86400) return `${(seconds / 86400).toFixed(0)} days`;
-  if (seconds > 3600) return `${(seconds / 3600).toFixed(0)} hours`;
-  return `${Math.max(1, Math.round(seconds / 60))} minutes`;
+/**
+ * A time in seconds as a person weighs it at a glance, in the units and thresholds of the CLI's
+ * progress line (narrate::duration), its largest figures as the page writes numbers (2.0 × 10²²
+ * years, not 2.0e22): "40 seconds", "3 minutes", "5 hours", "3 days", "220 years".
+ * @param {number} seconds
+ */
+export function duration(seconds) {
+  const year = 365.25 * 86400;
+  const whole = (/** @type {number} */ x, /** @type {string} */ unit) => {
+    const n = Math.max(1, Math.round(x));
+    return `${fmt(n)} ${unit}${n === 1 ? '' : 's'}`;
+  };
+  if (!Number.isFinite(seconds) || seconds < 0) return 'an unknown time';
+  if (seconds >= 100 * year) return `${sci(seconds / year)} years`;
+  if (seconds >= 2 * year) return whole(seconds / year, 'year');
+  if (seconds >= 2 * 86400) return whole(seconds / 86400, 'day');
+  if (seconds >= 2 * 3600) return whole(seconds / 3600, 'hour');
+  if (seconds >= 120) return whole(seconds / 60, 'minute');
+  return whole(seconds, 'second');
+}
+
+/**
+ * A run's time left at its pace so far, in seconds, or null while too early to tell: from Knuth's
+ * estimate of the share explored once a subproblem has finished, else from the tree's estimated
+ * size (a run started with "run anyway") and the nodes counted so far.
+ * @param {import('./run.js').RunState} r
+ */
+export function runTimeLeft(r) {
+  const st = r.stats;
+  if (!st || r.phase !== 'running' || r.ms < 2000) return null;
+  const secs = r.ms / 1000;
+  const p = num(st.progress);
+  if (p > 0 && p < 1) return secs * (1 - p) / p;
+  const nodes = num(st.nodes);
+  if (r.estimate > nodes && nodes > 0) return (r.estimate - nodes) / (nodes / secs);
+  return null;
 }
 
 /** @param {HTMLElement} el @param {string} text */
@@ -172,7 +200,7 @@ export class RunBoxView {
     const r = this.run;
     if (!r) return;
     const st = r.stats;
-    const key = `${r.phase}|${r.workers}|${r.title}|${st ? `${st.nodes},${st.solutions}` : ''}|${r.ms}|${r.message}|${r.tree}|${r.engine}`;
+    const key = `${r.phase}|${r.workers}|${r.title}|${st ? `${st.nodes},${st.solutions},${st.progress}` : ''}|${r.ms}|${r.message}|${r.tree}|${r.engine}`;
     if (key === this.key) return;
     this.key = key;
     const { box, bar, text, cancel, anyway } = this.els;
@@ -191,7 +219,16 @@ export class RunBoxView {
     const workers = r.workers ? `, ${r.workers}\u00a0worker${r.workers === 1 ? '' : 's'}` : '';
     let line;
     switch (r.phase) {
-      case 'running': line = st ? `${sols}, ${(r.ms / 1000).toFixed(1)}\u00a0s${workers}…` : `Counting ${r.title}${workers}…`; break;
+      // A long run says how long it has left (the bar of a huge one stays empty for days), in place
+      // of its time and workers, which its title still gives: the box holds two short lines.
+      case 'running': {
+        const left = runTimeLeft(r);
+        const secs = `${(r.ms / 1000).toFixed(1)}\u00a0s`;
+        line = !st ? `Counting ${r.title}${workers}…`
+          : left === null ? `${sols}, ${secs}${workers}…`
+            : `${sols}; about ${duration(left).replaceAll(' ', '\u00a0')}\u00a0left…`;
+        break;
+      }
       case 'done': line = `Done: ${sols}, ${(r.ms / 1000).toFixed(2)}\u00a0s${workers}.`; break;
       case 'cancelled': line = st ? `Cancelled after ${sols}.` : 'Cancelled.'; break;
       case 'error': line = `Failed: ${r.message}`; break;
@@ -224,7 +261,8 @@ export class RunBoxView {
     // What the page did before the click, which the time does not include.
     const ahead = r.ahead ? ' The workers had read and split the problem while the page idled; the time is from the click.' : '';
     const why = r.phase === 'confirm' ? ` Knuth's estimate of the tree: ${sci(r.estimate)} nodes; at a few million nodes a second that is ${duration(r.estimate / 3e6)}.` : '';
-    text.title = st ? `${line} ${fmt(st.nodes)} nodes of the ${treeWords(r.tree)}, ${fmt(st.updates)} updates${r.engine === 'bits' ? ' (counted on bit sets: the same nodes and updates as dancing links, faster)' : ''}.${busy}${ahead}${native}` : `${line}${why}`;
+    const soFar = r.phase === 'running' ? ` ${(r.ms / 1000).toFixed(1)} s so far${workers.replace(/\u00a0/g, ' ')}.` : '';
+    text.title = st ? `${line}${soFar} ${fmt(st.nodes)} nodes of the ${treeWords(r.tree)}, ${fmt(st.updates)} updates${r.engine === 'bits' ? ' (counted on bit sets: the same nodes and updates as dancing links, faster)' : ''}.${busy}${ahead}${native}` : `${line}${why}`;
     const p = r.phase === 'done' ? 1 : st ? Math.max(0, Math.min(1, num(st.progress))) : 0;
     const pct = p * 100;
     /** @type {HTMLElement} */ (bar.firstElementChild).style.width = `${pct}%`;

@@ -282,7 +282,10 @@ export class RunToEnd {
     const t0 = performance.timeOrigin + started;
     /** @type {WorkerTimes[]} */
     const timeline = pool.map(() => ({ got: 0, ready: 0, begun: 0, done: 0, counting: 0, waiting: 0, waits: 0, yielding: 0, posting: 0, asks: 0, latency: 0, held: 0 }));
-    this.state = { phase: 'running', title, stats: null, ms: 0, busy: 0, message: '', estimate: this.state.estimate, workers: n, tree: spec.tree || 'dlx1', warm: pool.filter((w) => w.warm).length, ahead: ahead && pool.every((w) => w.ready), cli: cliCommand(spec, n) };
+    // Knuth's estimate of the tree goes on only from the question it answered ("run anyway"): a
+    // later run of another problem kept the huge one's, and its time left with it.
+    const estimate = this.state.phase === 'confirm' ? this.state.estimate : 0;
+    this.state = { phase: 'running', title, stats: null, ms: 0, busy: 0, message: '', estimate, workers: n, tree: spec.tree || 'dlx1', warm: pool.filter((w) => w.warm).length, ahead: ahead && pool.every((w) => w.ready), cli: cliCommand(spec, n) };
     const workers = pool.map((w) => w.worker);
     /** A worker has read and split the problem (now or ahead). @param {number} k @param {Ready} m */
     const ready = (k, m) => {

@@ -244,6 +244,15 @@ test('run to end: its own fixed box beside its button, live statistics untouched
   await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'running');
   // One worker per core (at most 16), each counting its part.
   assert(await page.evaluate(() => window.dlx.app.runs._workers.length === Math.max(1, Math.min(16, navigator.hardwareConcurrency || 1))), 'Run anyway did not start the run');
+  // Some seconds in, the box says how long is left at the pace so far (the bar of so huge a run stays
+  // empty: it gave no sense of the time), whole in its box.
+  await page.waitForFunction(() => /\sleft…$/.test(document.getElementById('run-text').textContent), null, { timeout: 15000 });
+  const running = (await runText(page)).trim();
+  assert(/^[\d,]+ solutions?; about [\d.,]+ (× 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+ |(million|billion|trillion) )?(seconds?|minutes?|hours?|days?|years?) left…$/.test(running), `the running box: ${running}`);
+  const runTitle = await page.$eval('#run-text', (el) => el.title);
+  assert(/ [\d.]+ s so far, \d+ workers?\./.test(runTitle), `the running box's title: ${runTitle}`);
+  assert(await page.$eval('#run-text', (el) => el.scrollHeight <= el.clientHeight + 1), `the running box is cut: ${running}`);
+  report.push(`empty 9x9 Sudoku, run anyway: "${running}"`);
   await page.click(tid('run-cancel'));
   await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'cancelled', null, { timeout: 5000 });
 });
