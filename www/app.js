@@ -709,9 +709,10 @@ async function openFromUrl({ push = false } = {}) {
 /** @param {string} kind @param {string} text */
 function normalText(kind, text) {
   if (kindOf(kind).input === 'size') return String(Number(text.trim()));
-  // Spaces at the ends of lines and blank lines at the ends of the text mean nothing to any reader
-  // (a stray space typed after a grid reloaded it, and the search's progress went with it). Tabs
-  // stay: in a table copied from a spreadsheet a trailing tab is an empty cell.
+  // Spaces at the ends of lines and blank lines at the ends of the text mean nothing to a reader
+  // (a stray space typed after a grid reloaded it, and the search's progress went with it), but for
+  // a grid whose blanks are its empty cells, every line N long: there the puzzle loaded stays until
+  // Load. Tabs stay: in a table copied from a spreadsheet a trailing tab is an empty cell.
   return text.replace(/ +(?=\r?$)/gm, '').replace(/^(?:\r?\n)+|(?:\r?\n)+$/g, '');
 }
 

@@ -114,8 +114,9 @@ pub fn kinds() -> Vec<Kind> {
             usage: "PUZZLE|FILE|LINK|-",
             help: "a Sudoku, 4x4 to 25x25: its N² cells on one line or drawn as a grid
 (HoDoKu, Simple Sudoku and box-drawing borders skipped; `.`, `0`, `_`,
-`*` or `x` empty, or blank between walls `│   │`, or `-` in rows of
-cells and dashes `--3-2-6--`; 16x16 also in 0-F, 25x25 in A-Y, or
+`*` or `x` empty, or blank between walls `│   │` or in lines all N
+characters long, or `-` in rows of cells and dashes `--3-2-6--`;
+16x16 also in 0-F, 25x25 in A-Y, or
 numbers separated by spaces or commas; `#` and `//`
 comment lines and a title line skipped); JSON rows of numbers
 `[[0,0,3,…],…]` (or under `board`, `puzzle`); f-puzzles JSON, or a link

@@ -641,3 +641,27 @@ test('Sudoku: a 25x25 is readable on the maximised board at 1280x800', async ({ 
   await settle(page);
   assert(!(await page.$('.panel.maximised')), 'Escape did not restore the board');
 });
+
+test('Sudoku: a grid whose blanks are its empty cells (every line 9 characters) reads, says so, and its link opens it again', async ({ page, base, browser }) => {
+  const grid = '  3 2 6  \n9  3 5  1\n  18 64  \n  81 29  \n7       8\n  67 82  \n  26 95  \n8  2 3  9\n  5 1 3  ';
+  await open(page, base);
+  await loadVia(page, 'sudoku', grid);
+  const info = await page.evaluate(() => window.dlx.model.info);
+  assert(info.title === 'Sudoku 9x9', `title: ${info.title}`);
+  assert(/blanks as empty cells: every line 9 characters long/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
+  const want = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
+  assert((await boardText(page)) === want, `board: ${await boardText(page)}`);
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => /^Unique/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  checkSudoku(await boardText(page), want);
+  // The link keeps the blanks at the ends of lines: the same puzzle opens from it.
+  const other = await browser.newPage();
+  await other.goto(page.url());
+  await other.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
+  assert((await text(other, 'board-text')) === want, `from the link: ${await text(other, 'board-text')}`);
+  await other.close();
+  // Trimmed of its last blanks it is no such grid: the count is off, and the message says how to write blanks.
+  await loadVia(page, 'sudoku', grid.replace(/ +$/gm, ''));
+  const err = await page.textContent('#input-error');
+  assert(/if blanks stand for empty cells, write them as `\.` or `0`/.test(err), `error: ${err}`);
+});

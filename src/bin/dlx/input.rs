@@ -234,6 +234,11 @@ pub(crate) fn sudoku_skips(text: &str) -> Result<(), Stop> {
         return Ok(());
     };
     if !grid.reading().title_skipped {
+        // Blanks taken for empty cells (every line N characters long) is a guess worth telling.
+        if grid.reading().blanks {
+            let note = problems::escape_controls(&grid.note());
+            write_err(&format!("dlx: {note}\n")).map_err(Stop::Stderr)?;
+        }
         return Ok(());
     }
     // Lines that are whole puzzles on their own: two are enough to refuse.

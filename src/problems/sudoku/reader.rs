@@ -88,6 +88,8 @@ pub struct Reading {
     pub title_skipped: bool,
     /// A last line of words under the grid was skipped.
     pub footer_skipped: bool,
+    /// Blanks read as empty cells, one character a cell: every line N characters long.
+    pub blanks: bool,
 }
 
 impl Reading {
@@ -455,6 +457,12 @@ fn count_error(cells: &[Written], rows: &[(usize, &str)], numbers: Option<usize>
         message.push_str(
             "; empty cells left blank in a drawn grid cannot be counted: write them as `.` or `0`",
         );
+    } else if rows.iter().any(|(_, t)| t.trim().contains("  ")) {
+        // Blanks meant as empty cells, lines trimmed of their last ones (so not all N long).
+        message.push_str(
+            "; if blanks stand for empty cells, write them as `.` or `0` (blanks are read as cells \
+             only between walls `|   |`, or where every line is N characters long)",
+        );
     }
     // Row and column labels (`A`-`I` down the side, `1`-`9` across the top) read as cells: 81 and
     // 9 or 18 more.
@@ -745,6 +753,9 @@ impl Grid {
         if whole.is_ok() || rows.len() < 2 {
             return whole;
         }
+        if let Some(grid) = Grid::fixed_width(&rows) {
+            return grid;
+        }
         // A line of words under the grid ("Solution: see page 3", "Rated: hard"): the grid reads
         // without it, and so does a title above it with it gone too.
         if is_wordy(rows[rows.len() - 1].1) {
@@ -776,6 +787,50 @@ impl Grid {
                 Err(if wordy { rest } else { whole.unwrap_err() })
             }
         }
+    }
+
+    /// A grid whose empty cells are blanks, one character a cell: N lines (4 or 9) of exactly N
+    /// characters, digits and blanks (`  3 2 6  `, as a fixed-width listing prints it), which the
+    /// other readings take as words (`18 64`: numbers) or count short. `None` where the rows are no
+    /// such grid (a line trimmed of its last blanks is not: the count is then off, and says so).
+    fn fixed_width(rows: &[(usize, &str)]) -> Option<Result<Grid, InputError>> {
+        let size = rows.len();
+        let n = match size {
+            4 => 2,
+            9 => 3,
+            _ => return None,
+        };
+        let cell = |c: char| match c {
+            ' ' | '.' | '0' => Some(0),
+            _ => c
+                .to_digit(10)
+                .filter(|&d| d as usize <= size)
+                .map(|d| d as u8),
+        };
+        let fits = rows
+            .iter()
+            .all(|(_, t)| t.chars().count() == size && t.chars().all(|c| cell(c).is_some()))
+            && rows.iter().any(|(_, t)| t.contains(' '));
+        if !fits {
+            return None;
+        }
+        let cells: Vec<u8> = rows
+            .iter()
+            .flat_map(|(_, t)| t.chars().filter_map(cell))
+            .collect();
+        let reading = Reading {
+            blanks: true,
+            ..Reading::default()
+        };
+        Some(match find_repeat(n, &cells) {
+            Some(r) => Err(InputError::at(
+                rows[r.second / size].0,
+                r.second % size + 1,
+                clash_message(size, &r, reading),
+            )
+            .with_cells(vec![r.first, r.second])),
+            None => Ok(Grid { n, cells, reading }),
+        })
     }
 
     /// Reads the rows of a grid (comments and borders left out).
@@ -933,6 +988,11 @@ impl Grid {
         }
         if self.reading.footer_skipped {
             how.push("the line of words under the grid skipped".into());
+        }
+        if self.reading.blanks {
+            how.push(format!(
+                "blanks as empty cells: every line {size} characters long"
+            ));
         }
         let from = match self.reading.source {
             Source::Text => "",

@@ -1117,3 +1117,50 @@ fn items_and_cells_map_both_ways() {
         }
     }
 }
+
+#[test]
+fn blanks_are_empty_cells_where_every_line_is_n_characters_long() {
+    let grid = "  3 2 6  \n9  3 5  1\n  18 64  \n  81 29  \n7       8\n  67 82  \n  26 95  \n8  2 3  9\n  5 1 3  ";
+    let g = Grid::parse(grid).unwrap();
+    assert!(g.reading().blanks);
+    assert_eq!(
+        g.note(),
+        "Read as a 9x9 Sudoku (blanks as empty cells: every line 9 characters long)"
+    );
+    let dots = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    assert_eq!(
+        g,
+        Grid::parse(dots)
+            .map(|mut d| {
+                d.reading.blanks = true;
+                d
+            })
+            .unwrap()
+    );
+    // 4x4, and a clash named where it stands (line 2, column 1) with its cells.
+    let four = Grid::parse("1   \n  2 \n 3  \n   4").unwrap();
+    assert_eq!(four.size(), 4);
+    let e = err("1   \n1 2 \n 3  \n   4");
+    assert_eq!((e.line, e.column), (Some(2), Some(1)), "{e}");
+    assert!(
+        e.message
+            .starts_with("givens clash: r1c1 and r2c1 both hold 1 in column 1"),
+        "{e}"
+    );
+    assert_eq!(e.cells, [0, 4]);
+    // Lines trimmed of their last blanks: no such grid; the count error says how to write blanks.
+    let trimmed: String = grid
+        .lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let e = err(&trimmed);
+    assert!(
+        e.message
+            .contains("if blanks stand for empty cells, write them as `.` or `0`"),
+        "{e}"
+    );
+    // Digits only, every line 9 long, is the plain reading (no blanks said).
+    let full = "123456789\n456789123\n789123456\n214365897\n365897214\n897214365\n531642978\n642978531\n978531642";
+    assert!(!Grid::parse(full).unwrap().reading().blanks);
+}
