@@ -294,8 +294,12 @@ function buildForm() {
   picker = new VariantPicker(ui['variant-picker'], () => {
     maker.followRules(picker.value);
     // A rule the givens break: its error is under the form, below the fold of a short window; the
-    // switch keeps the focus, the error comes into view (the status line cut it to "the givens b…").
-    if (!loadSpec(readInputs())) ui['input-error'].scrollIntoView({ block: 'nearest' });
+    // switch keeps the focus, the error comes into view (the status line cut it to "the givens b…"),
+    // and the board marks the cells that break it (nothing was marked, and Solve then said the box
+    // did not load, though nobody had touched it).
+    const loaded = loadSpec(readInputs());
+    if (!loaded) ui['input-error'].scrollIntoView({ block: 'nearest' });
+    sudoku.afterRules(loaded);
   });
   for (const k of KINDS.values()) state.texts[k.name] = defaultText(k.name);
   state.texts.sudoku = PRESETS['sudoku-hard'].text;
@@ -761,6 +765,9 @@ function updateFormState() {
  */
 function syncForm() {
   if (!state.model || formIsLoaded()) return true;
+  // A grid edited on the board that does not load shows its clash there, marked: the form's error
+  // stays where it is (on a phone, Play scrolled the page down to it, the marks out of sight).
+  if (sudoku.pending) return loadSpec(readInputs(), { focusError: false });
   // The error comes into sight but the focus stays where the person acted (Play, Step, Solve or
   // their keys): put in the box with the bad character selected, the next Space or `n` pressed to
   // play replaced a given (or the unknown item) and loaded a puzzle nobody typed. Load, the form's

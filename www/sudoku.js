@@ -305,6 +305,27 @@ export class SudokuTools {
     this._kept(before);
   }
 
+  /**
+   * A variant switch changed and the form's grid was loaded under the new rules, or not: loaded,
+   * the board shows it (a grid marked before is gone); not, because its givens break a rule just
+   * ticked, the grid stays on the board with the cells that break it marked, as after an edit that
+   * breaks one.
+   * @param {boolean} loaded
+   */
+  afterRules(loaded) {
+    if (!this.isSudoku || !this.shown) return;
+    const cells = loaded ? [] : this.app.errorCells();
+    if (cells.length) {
+      this.pending = this._puzzleCells();
+      this.broken = { cells: new Set(cells), message: this.ui['input-error'].textContent || '' };
+      this.list.show = false;
+    } else if (loaded) {
+      this.pending = null;
+      this.broken = null;
+    }
+    this.app.changed();
+  }
+
   /** Empties the grid. */
   clear() {
     if (!this.isSudoku || !this.shown || !this._editable()) return;

@@ -5,7 +5,7 @@
 
 import path from 'node:path';
 import {
-  SHOTS, assert, tid, text, open, loadVia, test, report, cli,
+  SHOTS, assert, tid, text, open, loadVia, settle, test, report, cli,
 } from './harness.mjs';
 
 /** The first rule of a classic Sudoku, a jigsaw's regions or a killer's cages that `grid` breaks. */
@@ -95,4 +95,42 @@ test('variants: the boxes show the rules of a pasted f-puzzles puzzle, those of 
   const after = await page.$eval(tid('variant-x'), (el) => ({ checked: el.checked, disabled: el.disabled }));
   assert(!after.checked && !after.disabled, `x after a classic grid: ${JSON.stringify(after)}`);
   assert(await page.evaluate(() => window.dlx.model.info.title) === 'Sudoku 4x4', `classic title: ${await page.evaluate(() => window.dlx.model.info.title)}`);
+});
+
+test('variants: a switch ticked that the givens break marks its cells and Solve names the rule; unticked, the puzzle is back; on a phone Play stays at the marks', async ({ page, base, browser }) => {
+  await open(page, base);
+  await page.selectOption('#preset', 'sudoku-x');
+  await settle(page);
+  await page.check(tid('variant-non-consecutive'));
+  await settle(page);
+  const err = await page.textContent('#input-error');
+  assert(/the givens break a rule: r3c4 and r3c5 are neighbours holding consecutive digits 7 and 6/.test(err), `error: ${err}`);
+  const marked = await page.evaluate(() => [...window.dlx.app.sudoku.overlay.clash].sort((a, b) => a - b));
+  assert(JSON.stringify(marked) === '[21,22]', `marked: ${marked}`);
+  await page.click(tid('solve'));
+  const verdict = await text(page, 'verdict');
+  assert(/^Not solved: the givens break a rule: r3c4 and r3c5 are neighbours holding consecutive digits 7 and 6 \(marked in red\)/.test(verdict), `verdict: ${verdict}`);
+  await page.uncheck(tid('variant-non-consecutive'));
+  await settle(page);
+  assert(await page.evaluate(() => window.dlx.app.sudoku.overlay.clash.size === 0 && !window.dlx.app.sudoku.pending), 'the marks stayed after the switch was taken off');
+  assert(await page.evaluate(() => window.dlx.model.info.title) === 'Sudoku 9x9 (x)', `title: ${await page.evaluate(() => window.dlx.model.info.title)}`);
+  // A phone: a digit that breaks the diagonal, then Play: the page stays at the board and its marks
+  // (it scrolled down to the form's error, 1,700 px away).
+  const ctx = await browser.newContext({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
+  const phone = await ctx.newPage();
+  await open(phone, base);
+  await phone.selectOption('#preset', 'sudoku-x');
+  await settle(phone);
+  await phone.focus(tid('board'));
+  await phone.keyboard.press('2');
+  await settle(phone);
+  assert(await phone.evaluate(() => window.dlx.app.sudoku.overlay.clash.size === 2), 'no marks on the phone');
+  await phone.locator(tid('board')).scrollIntoViewIfNeeded();
+  const y0 = await phone.evaluate(() => window.scrollY);
+  await phone.tap(tid('play'));
+  await settle(phone);
+  const y1 = await phone.evaluate(() => window.scrollY);
+  assert(Math.abs(y1 - y0) < 40, `Play scrolled the page from ${y0} to ${y1} px`);
+  assert(/the givens break a rule: diagonal/.test(await text(phone, 'status')), `status: ${await text(phone, 'status')}`);
+  await ctx.close();
 });
