@@ -504,6 +504,21 @@ function restartSearch() {
   state.dirty = true;
 }
 
+/**
+ * Where in a Sudoku written as one line of cells (one character a cell, blanks around it) the last
+ * cell an error names stands, as a UTF-16 index, or -1 (no cells, or the text is not such a line).
+ * @param {string} text @param {{cells?: number[]}} err
+ */
+function cellAt(text, err) {
+  const cells = err.cells ?? [];
+  const p = cells[cells.length - 1];
+  if (p === undefined) return -1;
+  const body = text.trim();
+  const n = Math.round(Math.sqrt(body.length));
+  if (body.includes('\n') || n * n !== body.length || p >= body.length || /[^\x21-\x7e]/.test(body)) return -1;
+  return text.indexOf(body) + p;
+}
+
 /** The longest text whose box takes the focus and the caret at an error (`showInputError`). */
 const CARET_MAX_CHARS = 200_000;
 
@@ -514,7 +529,7 @@ const CARET_MAX_CHARS = 200_000;
  */
 function showInputError(kind, err, how) {
   const focus = how === true;
-  /** @type {import('./engine.js').InputError | {line?: undefined, column?: undefined}} */
+  /** @type {import('./engine.js').InputError | {line?: undefined, column?: undefined, cells?: undefined}} */
   const where = err instanceof Error ? err : {};
   const line = Number.isFinite(where.line) ? where.line : undefined;
   const column = Number.isFinite(where.column) ? where.column : undefined;
@@ -531,10 +546,12 @@ function showInputError(kind, err, how) {
     // A text this long is left as it is: a caret moved into it lays the whole box out first (4 MB,
     // a million lines: 5 s with the page frozen, where reading the text took 2 ms). The message
     // names the line.
-  } else if (how && input instanceof HTMLTextAreaElement && line !== undefined) {
+  } else if (how && input instanceof HTMLTextAreaElement && (line !== undefined || cellAt(input.value, where) >= 0)) {
     // Put the caret where the error is, so that the fix is one keystroke away: after Load, in the
     // box; after Play and the like only the selection is set, waiting for a Tab or click into it.
-    const [at, end] = utf16Range(input.value, line, column ?? 1);
+    // A rule a variant's givens break has cells, not a place: in a line of cells, the cell's.
+    const k = cellAt(input.value, where);
+    const [at, end] = line !== undefined ? utf16Range(input.value, line, column ?? 1) : [k, k + 1];
     if (focus) input.focus();
     input.setSelectionRange(at, end);
   } else if (focus) {

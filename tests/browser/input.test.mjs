@@ -352,3 +352,15 @@ test('exact cover: a 0-1 matrix whose first line is numbers says it read that li
   await loadVia(page, 'exact-cover', 'a b\n0 1\n1 0');
   assert(!/Read as/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
 });
+
+test('a variant rule the givens break, Load pressed: the caret lands on the cell it names in a line of cells', async ({ page, base }) => {
+  await open(page, base);
+  await page.selectOption('#preset', 'sudoku-x');
+  const x = await page.inputValue(tid('puzzle'));
+  assert(x[0] === '.' && x[80] === '2', `the preset changed: ${x}`);
+  await page.fill(tid('puzzle'), `2${x.slice(1)}`);
+  await page.click(tid('load'));
+  const sel = await page.$eval('textarea:focus', (el) => [el.id, el.selectionStart, el.selectionEnd]);
+  // The diagonal's second 2, at r9c9 (it was put at the end of the text).
+  assert(JSON.stringify(sel) === JSON.stringify(['puzzle', 80, 81]), `focus and selection: ${sel}`);
+});
