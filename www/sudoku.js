@@ -361,7 +361,11 @@ export class SudokuTools {
   /** Whether the grid may be edited cell by cell: not an f-puzzles puzzle with shapes, whose text holds them. */
   _editable() {
     if (!this.app.editable || this.app.editable()) return true;
-    this.app.note('This puzzle\'s shapes are in its f-puzzles text: edit that text to change a given.', 'error');
+    // A link's puzzle is compressed: "edit that text" could not be followed.
+    const link = /^\s*https?:\/\//.test(this.ui.puzzle.value);
+    this.app.note(link
+      ? 'Cells of this puzzle cannot be set on the board: its shapes and givens come from its f-puzzles link, whose text is compressed. Change them where the link was made (f-puzzles.com, SudokuPad), or paste the puzzle\'s f-puzzles JSON to edit its givens here.'
+      : 'Cells of this puzzle cannot be set on the board: its shapes are in its f-puzzles text. Edit that text (each cell\'s "value" and "given") to change a given.', 'error');
     return false;
   }
 

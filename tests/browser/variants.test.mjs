@@ -134,3 +134,15 @@ test('variants: a switch ticked that the givens break marks its cells and Solve 
   assert(/the givens break a rule: diagonal/.test(await text(phone, 'status')), `status: ${await text(phone, 'status')}`);
   await ctx.close();
 });
+
+test('variants: a digit typed on a killer loaded from a link says why the board cannot set it, and what can be done', async ({ page, base }) => {
+  const made = JSON.parse(cli(['make', 'sudoku', '--variant', 'killer', '--seed', '3', '--json']));
+  await open(page, base);
+  await loadVia(page, 'sudoku', made.link);
+  const before = await page.inputValue(tid('puzzle'));
+  await page.focus(tid('board'));
+  await page.keyboard.press('5');
+  const status = await text(page, 'status');
+  assert(/cannot be set on the board: its shapes and givens come from its f-puzzles link/.test(status), `status: ${status}`);
+  assert((await page.inputValue(tid('puzzle'))) === before, 'the link was changed');
+});
