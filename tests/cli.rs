@@ -14,17 +14,23 @@ fn dlx(args: &[&str]) -> Output {
     dlx_with_stdin(args, "")
 }
 
-/// Runs `dlx ARGS` expecting success and nothing on stderr; returns stdout.
-fn ok_with_stdin(args: &[&str], stdin: &str) -> String {
+/// Runs `dlx ARGS` expecting success; returns stdout and stderr.
+fn succeeds(args: &[&str], stdin: &str) -> (String, String) {
     let out = dlx_with_stdin(args, stdin);
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(
         out.status.success(),
         "dlx {args:?} failed: {:?}\n{stderr}",
         out.status
     );
+    (String::from_utf8(out.stdout).unwrap(), stderr)
+}
+
+/// Runs `dlx ARGS` expecting success and nothing on stderr; returns stdout.
+fn ok_with_stdin(args: &[&str], stdin: &str) -> String {
+    let (stdout, stderr) = succeeds(args, stdin);
     assert_eq!(stderr, "", "dlx {args:?} wrote to stderr");
-    String::from_utf8(out.stdout).unwrap()
+    stdout
 }
 
 fn ok(args: &[&str]) -> String {
@@ -35,20 +41,14 @@ fn ok(args: &[&str]) -> String {
 /// search, no Langford pairing, how a matrix was read: `warnings_and_notes_reach_stderr…`); returns
 /// stdout.
 fn ok_noted(args: &[&str], stdin: &str) -> String {
-    let out = dlx_with_stdin(args, stdin);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "dlx {args:?} failed: {:?}\n{stderr}",
-        out.status
-    );
+    let (stdout, stderr) = succeeds(args, stdin);
     assert!(
         stderr
             .lines()
             .all(|l| l.starts_with("dlx: note: ") || l.starts_with("dlx: Read as ")),
         "dlx {args:?} wrote to stderr: {stderr}"
     );
-    String::from_utf8(out.stdout).unwrap()
+    stdout
 }
 
 fn count(args: &[&str]) -> u64 {
