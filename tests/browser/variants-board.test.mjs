@@ -293,7 +293,8 @@ test('variants board: the picker\'s X switch takes a typed puzzle from 9 solutio
   const err = await page.textContent('#input-error');
   assert(/the givens break a rule: r4c3 and r4c4 are neighbours holding consecutive digits/.test(err), `error: ${err}`);
   assert(await loaded() === before, `the puzzle before is not kept: ${await loaded()}`);
-  // A puzzle with shapes is edited as its f-puzzles text: a key on the board says so, the text stays.
+  // A puzzle with shapes is edited as its f-puzzles text, which a link holds compressed: a key on the
+  // board says so, the text stays.
   const killer = JSON.parse(cli(['make', 'sudoku', '--variant', 'killer', '--seed', '5', '--json']));
   await loadVia(page, 'sudoku', killer.link);
   await page.focus(tid('board'));
@@ -301,7 +302,7 @@ test('variants board: the picker\'s X switch takes a typed puzzle from 9 solutio
   await page.keyboard.press('7');
   await settle(page);
   assert(await page.inputValue(tid('puzzle')) === killer.link, 'a key on the board replaced the killer\'s text');
-  assert(/f-puzzles text/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
+  assert(/cannot be set on the board: its shapes and givens come from its f-puzzles link/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
   // An unknown switch in a link is refused by name.
   await open(page, base, `?sudoku=${puzzle}&variant=jigsaw`);
   assert(/unknown variant `jigsaw`/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
