@@ -222,7 +222,7 @@ pub struct Board {
     pub lines: Vec<String>,
     /// The numbers of those options, a line each, from 1 as the matrix numbers its rows: each board
     /// carries its own (a solution kept from a run to the end was drawn with the live search's).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// Empty for the other kinds.
     pub options: Vec<usize>,
     /// The board as plain text (Sudoku: one line of N² symbols, `.` for empty, or for a puzzle typed
     /// as numbers N lines of N numbers; queens: N lines of `.`

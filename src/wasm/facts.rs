@@ -198,8 +198,8 @@ export interface Board {
   labels: string[];
   /** The chosen options of a plain exact-cover problem, one a line. */
   lines: string[];
-  /** Their numbers, from 1 as the matrix numbers its rows (exact cover only). */
-  options?: number[];
+  /** Their numbers, from 1 as the matrix numbers its rows (empty but for exact cover). */
+  options: number[];
   /** The board as plain text (the board-text read-out). */
   text: string;
 }
