@@ -314,16 +314,25 @@ export class SudokuTools {
    */
   afterRules(loaded) {
     if (!this.isSudoku || !this.shown) return;
-    const cells = loaded ? [] : this.app.errorCells();
-    if (cells.length) {
-      this.pending = this._puzzleCells();
-      this.broken = { cells: new Set(cells), message: this.ui['input-error'].textContent || '' };
-      this.list.show = false;
-    } else if (loaded) {
+    if (!loaded) this._markBroken(this._puzzleCells());
+    else {
       this.pending = null;
       this.broken = null;
     }
     this.app.changed();
+  }
+
+  /**
+   * The grid `cells` did not load: where the error names cells (a variant's rule they break), the
+   * grid stays on the board as typed, those cells marked, and the error kept for Solve to say.
+   * @param {number[]} cells
+   */
+  _markBroken(cells) {
+    const broken = this.app.errorCells();
+    if (!broken.length) return;
+    this.pending = cells;
+    this.broken = { cells: new Set(broken), message: this.ui['input-error'].textContent || '' };
+    this.list.show = false;
   }
 
   /** Empties the grid. */
@@ -388,17 +397,10 @@ export class SudokuTools {
       this.app.loadPuzzle(text);
     } else {
       this.pending = null;
-      if (!this.app.loadPuzzle(text)) {
-        // A variant's rule broken (two 2s on a diagonal): only the reader knows the variant's rules,
-        // and its error names the cells. The digit typed stays on the board, marked, as a clash in a
-        // row does (it vanished, with the board showing the puzzle loaded before).
-        const broken = this.app.errorCells();
-        if (broken.length) {
-          this.pending = cells;
-          this.broken = { cells: new Set(broken), message: this.ui['input-error'].textContent || '' };
-          this.list.show = false;
-        }
-      }
+      // A variant's rule broken (two 2s on a diagonal): only the reader knows the variant's rules,
+      // and its error names the cells. The digit typed stays on the board, marked, as a clash in a
+      // row does (it vanished, with the board showing the puzzle loaded before).
+      if (!this.app.loadPuzzle(text)) this._markBroken(cells);
     }
     this.cursor = cursor;
     this.app.changed();
