@@ -226,7 +226,8 @@ export class RunBoxView {
         const secs = `${(r.ms / 1000).toFixed(1)}\u00a0s`;
         line = !st ? `Counting ${r.title}${workers}…`
           : left === null ? `${sols}, ${secs}${workers}…`
-            : `${sols}; about ${duration(left).replaceAll(' ', '\u00a0')}\u00a0left…`;
+            // "about 41 million" kept on one line, "years left" free to break: "about" stood alone.
+            : `${sols}; about\u00a0${duration(left).replace(' ', '\u00a0')} left…`;
         break;
       }
       case 'done': line = `Done: ${sols}, ${(r.ms / 1000).toFixed(2)}\u00a0s${workers}.`; break;
