@@ -1955,37 +1955,21 @@ fn many_items_each_in_its_own_option_count_at_once() {
     }
 }
 
-/// Reads the child's stderr until the first progress line (ended by `\r`) and returns it.
-fn first_progress_line(child: &mut std::process::Child) -> String {
-    let mut stderr = child.stderr.take().unwrap();
-    let mut line = Vec::new();
-    let mut byte = [0u8; 1];
-    loop {
-        assert_eq!(stderr.read(&mut byte).unwrap(), 1, "stderr ended: {line:?}");
-        if byte[0] == b'\r' && !line.is_empty() {
-            break;
-        }
-        if byte[0] != b'\r' {
-            line.push(byte[0]);
-        }
-    }
-    String::from_utf8(line).unwrap()
-}
-
 #[test]
 fn the_progress_line_counts_nodes_from_its_first_showing() {
     // The workers reported every 2^18 nodes, so where a node is slow the line said "0 nodes" for
     // minutes; now they report by time (about every 50 ms), so the first line shown (half a second
     // in) has nodes counted.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(["count", "queens", "15", "--threads", "2", "--progress"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let line = first_progress_line(&mut child);
-    child.kill().unwrap();
-    child.wait().unwrap();
+    // The first line complete: the text between its carriage returns (a line is rewritten in place).
+    let first = |seen: &str| {
+        let s = seen.trim_start_matches('\r');
+        s.find('\r').map(|end| s[..end].to_owned())
+    };
+    let seen = common::progress_until(
+        &["count", "queens", "15", "--threads", "2", "--progress"],
+        move |seen| first(seen).is_some(),
+    );
+    let line = first(&seen).unwrap_or_else(|| panic!("no progress line: {seen:?}"));
     let nodes: u64 = line
         .split(" nodes")
         .next()

@@ -481,37 +481,10 @@ fn batch_solves_the_shared_sudoku_sets() {
 /// nodes and updates), where the line said "no estimate until one is" for as long as it ran.
 #[test]
 fn a_hopeless_count_says_the_size_of_its_tree_at_once() {
-    use std::io::Read;
-    use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(["count", "queens", "30", "--progress", "--threads", "2"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("dlx starts");
-    let mut stderr = child.stderr.take().expect("piped");
-    let reader = std::thread::spawn(move || {
-        // Read until the line names the tree's size, or 60 s (a loaded CI machine) have passed.
-        let (mut seen, mut buf, start) = (String::new(), [0u8; 4096], Instant::now());
-        while start.elapsed() < Duration::from_secs(60) {
-            match stderr.read(&mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => seen.push_str(&String::from_utf8_lossy(&buf[..n])),
-            }
-            if seen.contains("nodes and updates (Knuth's estimate)") {
-                break;
-            }
-        }
-        seen
-    });
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !reader.is_finished() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    child.kill().ok();
-    child.wait().ok();
-    let seen = reader.join().expect("the reader ends once dlx is killed");
+    let seen = common::progress_until(
+        &["count", "queens", "30", "--progress", "--threads", "2"],
+        |seen| seen.contains("nodes and updates (Knuth's estimate)"),
+    );
     let line = seen
         .split(['\r', '\n'])
         .find(|l| l.contains("Knuth's estimate"))

@@ -22,3 +22,35 @@ pub fn dlx_with_stdin(args: &[&str], stdin: &str) -> Output {
     writer.join().unwrap();
     out
 }
+
+/// Runs `dlx ARGS` (a count with `--progress`) and returns what it wrote on stderr until `enough`
+/// says so of the text read, or 60 s (a loaded CI machine) have passed; then kills it.
+#[allow(dead_code)] // Not every test file that shares this module watches a progress line.
+pub fn progress_until(args: &[&str], enough: impl Fn(&str) -> bool + Send + 'static) -> String {
+    use std::io::Read;
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the dlx binary runs");
+    let mut stderr = child.stderr.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let (mut seen, mut buf, start) = (String::new(), [0u8; 4096], Instant::now());
+        while start.elapsed() < Duration::from_secs(60) && !enough(&seen) {
+            match stderr.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => seen.push_str(&String::from_utf8_lossy(&buf[..n])),
+            }
+        }
+        seen
+    });
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !reader.is_finished() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().ok();
+    child.wait().ok();
+    reader.join().expect("the reader ends once dlx is killed")
+}
