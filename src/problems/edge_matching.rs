@@ -3,8 +3,9 @@
 //! agree on the colour of their common edge and the board's border is all grey (colour 0).
 //!
 //! A colour-heavy XCC problem in Knuth's formulation (TAOCP 7.2.2.1): the cells `rRcC` and the tiles
-//! `tN` are primary; each inner edge of the board is a secondary item (`hR_C` between cell (R, C) and
-//! the cell to its right, `vR_C` between (R, C) and the cell below), which an option gives the colour
+//! `tN` are primary; each inner edge of the board is a secondary item (`hR_C` between cell rRcC and
+//! the cell to its right, `vR_C` between rRcC and the cell below); rows, columns and tiles count from
+//! 1, as the board and every other puzzle's cells do, which an option gives the colour
 //! of its tile's side there. Two tiles on either side of an edge agree exactly when their options give
 //! that edge item the same colour, which is what colours let options share. An option is a tile, one of
 //! its distinct rotations, and a cell where its grey sides (and only they) face the border.
@@ -113,18 +114,16 @@ impl EdgeMatching {
     /// The instance for given tiles (`rows * cols` of them, colours `0..=k`).
     pub fn with_tiles(rows: usize, cols: usize, colors: usize, tiles: Vec<Tile>) -> EdgeMatching {
         assert_eq!(tiles.len(), rows * cols);
-        let cells: Vec<String> = (0..rows * cols)
-            .map(|i| format!("r{}c{}", i / cols, i % cols))
-            .collect();
-        let names: Vec<String> = (0..tiles.len()).map(|t| format!("t{t}")).collect();
+        let cells: Vec<String> = (0..rows * cols).map(|i| cell_name(i, cols)).collect();
+        let names: Vec<String> = (1..=tiles.len()).map(|t| format!("t{t}")).collect();
         let mut secondary = Vec::new();
         for r in 0..rows {
             for c in 0..cols {
                 if c + 1 < cols {
-                    secondary.push(format!("h{r}_{c}"));
+                    secondary.push(edge_name('h', r, c));
                 }
                 if r + 1 < rows {
-                    secondary.push(format!("v{r}_{c}"));
+                    secondary.push(edge_name('v', r, c));
                 }
             }
         }
@@ -136,10 +135,10 @@ impl EdgeMatching {
         let item = |name: String| inst.find_item(&name).expect("an edge item");
         // Edge items by position, looked up once: h_items[r * cols + c], v_items likewise.
         let h_items: Vec<Option<usize>> = (0..rows * cols)
-            .map(|i| (i % cols + 1 < cols).then(|| item(format!("h{}_{}", i / cols, i % cols))))
+            .map(|i| (i % cols + 1 < cols).then(|| item(edge_name('h', i / cols, i % cols))))
             .collect();
         let v_items: Vec<Option<usize>> = (0..rows * cols)
-            .map(|i| (i / cols + 1 < rows).then(|| item(format!("v{}_{}", i / cols, i % cols))))
+            .map(|i| (i / cols + 1 < rows).then(|| item(edge_name('v', i / cols, i % cols))))
             .collect();
         let mut placements = Vec::new();
         for cell in 0..rows * cols {
@@ -202,6 +201,17 @@ impl EdgeMatching {
     pub fn placement(&self, k: usize) -> (usize, usize, Tile) {
         self.placements[k]
     }
+}
+
+/// Cell `i` of a board `cols` wide as the page names cells: `r1c1` at the top left.
+fn cell_name(i: usize, cols: usize) -> String {
+    format!("r{}c{}", i / cols + 1, i % cols + 1)
+}
+
+/// The secondary item of the edge right of (`h`) or below (`v`) the cell in row `r`, column `c`
+/// (from 0): `h1_1` is the edge between r1c1 and r1c2.
+fn edge_name(dir: char, r: usize, c: usize) -> String {
+    format!("{dir}{}_{}", r + 1, c + 1)
 }
 
 /// A placed tile's label on the board: its edge colours north, east, south, west, as digits.
@@ -271,21 +281,27 @@ impl Problem for EdgeMatching {
         for (i, slot) in placed.iter_mut().enumerate() {
             let t = board.cells[i];
             if t < 1 || t as usize > self.tiles.len() {
-                return Err(format!("cell ({}, {}) holds no tile", i / cols, i % cols));
+                return Err(format!("cell {} holds no tile", cell_name(i, cols)));
             }
             let t = t as usize - 1;
             if std::mem::replace(&mut used[t], true) {
-                return Err(format!("tile {t} is used twice"));
+                return Err(format!("tile {} is used twice", t + 1));
             }
             let l = board.labels[i].as_bytes();
             if l.len() != 4 {
-                return Err(format!("cell {i}: label `{}`", board.labels[i]));
+                return Err(format!(
+                    "cell {}: label `{}`",
+                    cell_name(i, cols),
+                    board.labels[i]
+                ));
             }
             let p: Tile = [l[0] - b'0', l[1] - b'0', l[2] - b'0', l[3] - b'0'];
             if !(0..4).any(|k| rotate(self.tiles[t], k) == p) {
                 return Err(format!(
-                    "cell {i}: `{}` is not tile {t} turned",
-                    board.labels[i]
+                    "cell {}: `{}` is not tile {} turned",
+                    cell_name(i, cols),
+                    board.labels[i],
+                    t + 1
                 ));
             }
             *slot = p;
@@ -296,14 +312,23 @@ impl Problem for EdgeMatching {
                 let border = [r == 0, c + 1 == cols, r + 1 == rows, c == 0];
                 if (0..4).any(|s| border[s] != (p[s] == 0)) {
                     return Err(format!(
-                        "cell ({r}, {c}): grey is not exactly on the border"
+                        "cell {}: grey is not exactly on the border",
+                        cell_name(r * cols + c, cols)
                     ));
                 }
                 if c + 1 < cols && p[1] != placed[r * cols + c + 1][3] {
-                    return Err(format!("cells ({r}, {c}) and ({r}, {}) disagree", c + 1));
+                    return Err(format!(
+                        "cells {} and {} disagree",
+                        cell_name(r * cols + c, cols),
+                        cell_name(r * cols + c + 1, cols)
+                    ));
                 }
                 if r + 1 < rows && p[2] != placed[(r + 1) * cols + c][0] {
-                    return Err(format!("cells ({r}, {c}) and ({}, {c}) disagree", r + 1));
+                    return Err(format!(
+                        "cells {} and {} disagree",
+                        cell_name(r * cols + c, cols),
+                        cell_name((r + 1) * cols + c, cols)
+                    ));
                 }
             }
         }
@@ -413,7 +438,26 @@ mod tests {
         let mut b = p.board(&s.solution());
         b.cells.swap(0, 4);
         b.labels.swap(0, 4);
-        assert!(p.check(&b).is_err());
+        // Cells are named as on the board, from 1: the centre tile put in the corner has grey
+        // nowhere, so r1c1's grey is not on the border.
+        assert_eq!(
+            p.check(&b),
+            Err("cell r1c1: grey is not exactly on the border".into())
+        );
+        let mut b = p.board(&s.solution());
+        b.cells[8] = b.cells[0];
+        assert_eq!(p.check(&b), Err(format!("tile {} is used twice", b.cells[0])));
+    }
+
+    #[test]
+    fn items_count_rows_columns_and_tiles_from_1() {
+        let p = EdgeMatching::new("2x3").unwrap();
+        let text = p.instance().to_knuth();
+        let header = text.lines().find(|l| !l.starts_with('|')).unwrap();
+        assert_eq!(
+            header,
+            "r1c1 r1c2 r1c3 r2c1 r2c2 r2c3 t1 t2 t3 t4 t5 t6 | h1_1 v1_1 h1_2 v1_2 v1_3 h2_1 h2_2"
+        );
     }
 
     #[test]
