@@ -209,7 +209,8 @@ export class ExploredTree {
    * @param {PathLevel[]} path  the engine's current path
    * @param {number} solutions  the engine's count, which the root takes
    * @param {number} nodes  the engine's count of nodes, which the root takes
-   * @param {() => number[]} options  the option chosen at each level of the path (asked only when needed)
+   * @param {() => number[][]} options  the options tried at each level of the path, the chosen one
+   *   last, -1 where not known (asked only when needed)
    */
   sync(path, solutions, nodes, options) {
     let same = this._path.length <= path.length;
@@ -237,7 +238,7 @@ export class ExploredTree {
           if (!t && this.map.size < TREE_MAX_NODES) {
             // Passed over unseen: finished; no solution inside when the jump found just the one it
             // stands on (it was "✗" with its count unknown either way).
-            this.map.set(key, { ...fresh(), sol: found === 1 ? 0 : null, dead: null, n: null, done: true });
+            this.map.set(key, { ...fresh(), sol: found === 1 ? 0 : null, dead: null, n: null, done: true, opt: opts[l]?.[j - 1] ?? -1 });
           } else if (t) this._finish(key, t);
         }
       }
@@ -246,7 +247,7 @@ export class ExploredTree {
         // The jump went through this subtree unseen: what it found there is not known, but for the
         // solution it stands on, if it found one.
         const cur = this._nodeAt(next);
-        if (cur) Object.assign(cur, { done: false, sol: null, dead: null, n: null, opt: opts[l] ?? -1, some: cur.some || found > 0 });
+        if (cur) Object.assign(cur, { done: false, sol: null, dead: null, n: null, opt: opts[l]?.[k - 1] ?? -1, some: cur.some || found > 0 });
       }
     }
     this._path = next;

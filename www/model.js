@@ -446,7 +446,7 @@ export class Model {
     this._stats = this.session.stats();
     this.path = this.session.tree();
     this.explored.sync(this.path, this._stats ? Number(this._stats.solutions) : 0,
-      this._stats ? Number(this._stats.nodes) : 0, () => this.chosenOptions());
+      this._stats ? Number(this._stats.nodes) : 0, () => this.triedOptions());
     const last = this.path[this.path.length - 1];
     const e = this._leafEvent;
     if (last && last.d === 0) this.leaf = 'dead';
@@ -479,9 +479,29 @@ export class Model {
     return y > 0 ? nodes[NODE.words * y + NODE.next] : -1;
   }
 
-  /** The option (0-based) chosen at each level of the path, -1 where none is. */
-  chosenOptions() {
-    return this.chosenNodes().map((x) => (x > 0 ? this.optionOf(x) : -1));
+  /**
+   * The options tried at each level of the path, in order, the chosen one last (k of them; 0-based,
+   * -1 where none is): those before it are the nodes above it in its item's list, which stays as it
+   * was while the item is covered. With multiplicities a tried option leaves the list (tweaked):
+   * those before it are then not known (-1), and the jump's tree labels them by their k.
+   * @returns {number[][]}
+   */
+  triedOptions() {
+    const chosen = this.chosenNodes();
+    const { nodes } = this.views();
+    return this.path.map(({ k, item }, l) => {
+      const x = chosen[l];
+      if (!k) return [];
+      /** @type {number[]} */
+      const above = [];
+      for (let y = x; x > 0 && above.length < k - 1;) {
+        y = nodes[NODE.words * y + NODE.up];
+        if (y === item) break;
+        above.push(y);
+      }
+      const before = above.length === k - 1 ? above.reverse().map((y) => this.optionOf(y)) : Array(k - 1).fill(-1);
+      return [...before, x > 0 ? this.optionOf(x) : -1];
+    });
   }
 
   /** The latest event taken or undone: {code, level, undone}, or null. */

@@ -284,11 +284,16 @@ test('tree: the run to the end walks the tree chosen (10-queens, 2 workers = the
   report.push(`tree: 10-queens run to the end on 2 workers under the lookahead: ${run.stats.nodes} nodes, ${run.stats.updates} updates (= dlx count --tree lookahead)`);
 });
 
-test('tree: after Next solution jumps, the marks agree with a tree built by playing: passed-over subtrees finished, the first solution\'s path ✓', async ({ page, base }) => {
+test('tree: after Next solution jumps, the marks and names agree with a tree built by playing: passed-over subtrees finished and named by their options, the first solution\'s path ✓', async ({ page, base }) => {
   // The tree built from every event: play to the second solution, pausing at each.
   const marks = () => page.evaluate(() => {
     const t = window.dlx.app.tree;
     return Object.fromEntries([...window.dlx.model.explored.map].filter(([k]) => k !== '').map(([k, n]) => [k, t.mark(n)]));
+  });
+  // Each node's option's name (null where not known: a passed-over node was "option 2" before).
+  const names = () => page.evaluate(() => {
+    const L = window.dlx.model.labels;
+    return Object.fromEntries([...window.dlx.model.explored.map].filter(([k]) => k !== '').map(([k, n]) => [k, n.opt >= 0 ? L[n.opt] : null]));
   });
   await open(page, base, '?queens=8');
   await page.evaluate(() => { const m = window.dlx.model; m.pauseAtSolution = true; });
@@ -298,6 +303,7 @@ test('tree: after Next solution jumps, the marks agree with a tree built by play
     await page.waitForFunction((k) => !window.dlx.model.playing && Number(window.dlx.model.stats().solutions) === k, k, { timeout: 30000 });
   }
   const played = await marks();
+  const playedNames = await names();
   // The same by two jumps (Next solution's fast path reports no events).
   await open(page, base, '?queens=8');
   const path1 = [];
@@ -308,6 +314,13 @@ test('tree: after Next solution jumps, the marks agree with a tree built by play
   }
   await settle(page);
   const jumped = await marks();
+  const jumpedNames = await names();
+  const unnamed = Object.keys(jumpedNames).filter((k) => jumpedNames[k] === null);
+  assert(unnamed.length === 0, `nodes the jumps passed over without a name: ${unnamed.join(', ')}`);
+  const misnamed = Object.keys(jumpedNames).filter((k) => k in playedNames && jumpedNames[k] !== playedNames[k]);
+  assert(misnamed.length === 0, `names after the jumps against play: ${misnamed.map((k) => `${k}: ${jumpedNames[k]} (play ${playedNames[k]})`).join(', ')}`);
+  const compared = Object.keys(jumpedNames).filter((k) => k in playedNames).length;
+  assert(compared > 10, `only ${compared} names compared`);
   // The first solution's path: a solution inside each node, finished where the search has left it.
   for (let l = 1; l <= path1.length; l++) {
     const key = path1.slice(0, l).join('.');
@@ -318,7 +331,7 @@ test('tree: after Next solution jumps, the marks agree with a tree built by play
   const wrong = Object.keys(jumped).filter((k) => played[k] && (
     (jumped[k] === '✗' && played[k] === '✓') || (jumped[k] === '✓' && played[k] === '✗') || (jumped[k] === '○' && played[k] !== '○')));
   assert(wrong.length === 0, `marks after the jumps against play: ${wrong.map((k) => `${k}: ${jumped[k]} (play ${played[k]})`).join(', ')}`);
-  report.push(`tree after two jumps on 8-queens: ${Object.keys(jumped).length} nodes, marks ${[...new Set(Object.values(jumped))].join(' ')}`);
+  report.push(`tree after two jumps on 8-queens: ${Object.keys(jumped).length} nodes, marks ${[...new Set(Object.values(jumped))].join(' ')}, ${compared} names as played`);
 });
 
 test('tree: on a touch screen the first tap on a row shows its counts and the second goes there (one tap to read them moved the search)', async ({ browser, base }) => {
