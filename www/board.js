@@ -271,7 +271,7 @@ export class BoardView {
             ctx.font = `600 ${cell * 0.14}px ${c.font}`;
             ctx.textAlign = 'center';
             ctx.textBaseline = 'middle';
-            ctx.fillText(String(v - 1), cx, cy);
+            ctx.fillText(String(v), cx, cy); // tile v, named t{v} in the matrix
           }
         }
       }

@@ -218,3 +218,35 @@ test('edge matching: the board legend lists the colours of the board loaded, no 
   assert(five.includes('colour 5') && !five.includes('colour 6'), `4x4/5's legend: ${five.join(' | ')}`);
   report.push(`edge matching legend: ${two.length} entries for 3x3/2, ${five.length} for 4x4/5`);
 });
+
+test('edge matching: each tile on the board shows the number its options name in the matrix (t1 is 1; the board said 0)', async ({ page, base }) => {
+  await open(page, base, '?edge-matching=3x3');
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => !window.dlx.app.state.hunting && Number(window.dlx.model.stats().solutions) === 1, null, { timeout: 30000 });
+  // The board's numbers as drawn, where they are drawn: every fillText on the board's canvas.
+  const drawn = await page.evaluate(() => {
+    const board = window.dlx.app.board;
+    const ctx = board.canvas.getContext('2d');
+    const out = [];
+    const fill = ctx.fillText;
+    ctx.fillText = function (t, x, y, ...rest) { out.push({ t: String(t), x, y }); return fill.call(this, t, x, y, ...rest); };
+    board.dirty = true;
+    board.draw();
+    ctx.fillText = fill;
+    return out.filter((d) => /^\d+$/.test(d.t));
+  });
+  // The options chosen, by their items: `r2c3 t7 h2_3:1 …`.
+  const placed = await page.evaluate(() => window.dlx.model.chosenNodes().filter((x) => x > 0)
+    .map((x) => window.dlx.model.labels[window.dlx.model.optionOf(x)]));
+  const tileAt = new Map(placed.map((l) => { const [, r, c, t] = /^r(\d+)c(\d+) t(\d+)/.exec(l); return [`${r},${c}`, t]; }));
+  assert(tileAt.size === 9, `9 cells placed, not ${tileAt.size}: ${placed.join(' | ')}`);
+  // Drawn row by row: sorted by y, then x, they are r1c1, r1c2, … r3c3.
+  const rows = [...new Set(drawn.map((d) => Math.round(d.y)))].sort((a, b) => a - b);
+  const cols = [...new Set(drawn.map((d) => Math.round(d.x)))].sort((a, b) => a - b);
+  assert(rows.length === 3 && cols.length === 3 && drawn.length === 9, `numbers drawn: ${JSON.stringify(drawn)}`);
+  for (const d of drawn) {
+    const key = `${rows.indexOf(Math.round(d.y)) + 1},${cols.indexOf(Math.round(d.x)) + 1}`;
+    assert(d.t === tileAt.get(key), `cell r${key.replace(',', 'c')} shows ${d.t}, its option names t${tileAt.get(key)}`);
+  }
+  report.push(`edge matching board numbers = the tiles' item names: ${drawn.map((d) => d.t).join(' ')}`);
+});
