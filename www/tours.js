@@ -347,6 +347,14 @@ export class Tours {
    */
   onKey(e) {
     if (!this.tour) return false;
+    // Space on one of the tour's own buttons presses that button (◀ Back went forward, and Leave
+    // tour stayed in it); anywhere else it is the next stop. (The page keeps Space's keyup from
+    // pressing the button a second time.)
+    if (e.key === ' ' && e.target instanceof HTMLButtonElement && this.box.contains(e.target)) {
+      e.preventDefault();
+      e.target.click();
+      return true;
+    }
     switch (e.key) {
       case 'ArrowRight': case 'PageDown': case ' ': this.go(this.index + 1); break;
       case 'ArrowLeft': case 'PageUp': this.go(this.index - 1); break;

@@ -1,6 +1,6 @@
 // The keyboard: play, next solution, and keys acting on the search after a preset or a load.
 
-import { assert, checkQueens, tid, text, num, open, loadVia, test } from './harness.mjs';
+import { assert, checkQueens, tid, text, num, open, loadVia, settle, test } from './harness.mjs';
 
 test('keyboard: space plays and pauses, n finds the next solution', async ({ page, base }) => {
   await open(page, base, '?queens=5');
@@ -182,6 +182,30 @@ test('keyboard: the kept solutions\' arrows hand the focus to each other at eith
   for (let i = 1; i < stops; i++) await page.keyboard.press('Enter');
   assert(await page.isDisabled(tid('tour-next')), 'not at the tour\'s last stop');
   await waitFocus('tour-leave');
+});
+
+test('keyboard: Space on a tour\'s own button presses it (on ◀ Back it went to the next stop, on Leave tour it stayed in the tour); elsewhere it is the next stop', async ({ page, base }) => {
+  await open(page, base);
+  const where = () => page.evaluate(() => document.querySelector('[data-testid="tour-where"]').textContent);
+  const stop = async () => Number(/stop (\d+) of/.exec(await where())[1]);
+  await page.click(tid('tour-knuth-6x7'));
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'tour-next');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => /stop 3 of/.test(document.querySelector('[data-testid="tour-where"]').textContent));
+  await page.focus(tid('tour-back'));
+  await page.keyboard.press(' ');
+  await settle(page);
+  assert(await stop() === 2, `Space on ◀ Back at stop 3: ${await where()}`);
+  // On Next it is the next stop, once (the button's own activation on keyup is kept from a second).
+  await page.focus(tid('tour-next'));
+  await page.keyboard.press(' ');
+  await settle(page);
+  assert(await stop() === 3, `Space on Next ▶ at stop 2: ${await where()}`);
+  await page.focus(tid('tour-leave'));
+  await page.keyboard.press(' ');
+  await settle(page);
+  assert(await page.evaluate(() => !window.dlx.app.tours.active), `Space on Leave tour: still in it, ${await where()}`);
 });
 
 test('keyboard: a maximised panel keeps Tab within it and the transport bar, which stays in reach (Tab walked eleven controls hidden under the panel; Play was out of the mouse\'s reach)', async ({ page, base }) => {
