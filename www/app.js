@@ -215,7 +215,7 @@ async function main() {
     tree,
     new StatsView({
       level: ui['st-level'], nodes: ui['st-nodes'], updates: ui['st-updates'], cleansings: ui['st-cleansings'], solutions: ui['st-solutions'],
-      eps: ui['st-eps'], elapsed: ui['st-elapsed'], source: ui['stats-source'],
+      eps: ui['st-eps'], elapsed: ui['st-elapsed'], source: ui['stats-source'], run: ui['st-run'],
     }),
     new NarrationView(ui.narration),
     new TermLinker(ui.narration),

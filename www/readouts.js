@@ -112,13 +112,18 @@ export function treeWords(name) {
   return name === 'lookahead' ? 'lookahead tree' : name === 'dlx3' ? 'DLX3 tree' : 'DLX1 tree';
 }
 
-/** The live search's counters: always the page's own search, never a run to the end. */
+/**
+ * The live search's counters: always the page's own search, never a run to the end, whose totals
+ * are a line of their own under them (runTotals).
+ */
 export class StatsView {
-  /** @param {Record<'level' | 'nodes' | 'updates' | 'cleansings' | 'solutions' | 'eps' | 'elapsed' | 'source', HTMLElement>} els */
+  /** @param {Record<'level' | 'nodes' | 'updates' | 'cleansings' | 'solutions' | 'eps' | 'elapsed' | 'source' | 'run', HTMLElement>} els */
   constructor(els) {
     this.els = els;
     /** @type {Record<string, string> | null} */
     this.values = null;
+    /** The run to the end's totals, under the figures ('' none). */
+    this.run = '';
   }
 
   /** @param {import('./snapshot.js').Snapshot} s */
@@ -137,12 +142,32 @@ export class StatsView {
       // Which tree the counts are of (Nodes differ between them, solutions do not).
       source: `· ${treeWords(s.treeName)}`,
     };
+    this.run = runTotals(s.run);
   }
 
   draw() {
     if (!this.values) return;
     for (const [k, v] of Object.entries(this.values)) set(this.els[/** @type {keyof StatsView['els']} */ (k)], v);
+    set(this.els.run, this.run);
+    this.els.run.hidden = !this.run;
   }
+}
+
+/**
+ * The run to the end's figures in words, for the Statistics panel: they are the workers' count, not
+ * the stepped search's above them (which a run leaves where it was: "Solutions 0" stood beside the
+ * run box's 9,356). '' when there is no run to tell of.
+ * @param {import('./run.js').RunState} r
+ */
+export function runTotals(r) {
+  const st = r.stats;
+  if (!st || !['running', 'done', 'cancelled'].includes(r.phase)) return '';
+  const figures = `${count(st.solutions, 'solution', 'solutions')}, ${count(st.nodes, 'node', 'nodes')}, ${count(st.updates, 'update', 'updates')}`;
+  const tree = r.tree ? ` (${treeWords(r.tree)})` : '';
+  const said = r.phase === 'done' ? `Run to end${tree}: ${figures} in ${elapsed(r.ms)}`
+    : r.phase === 'running' ? `Run to end${tree}, counting: ${figures} so far`
+      : `Run to end${tree}, cancelled: ${figures} before it stopped`;
+  return `${said}. The figures above are the search you step.`;
 }
 
 /** The narration: one line in words for the latest event, announced only when the search stands still. */

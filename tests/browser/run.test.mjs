@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { ROOT, assert, tid, settle, runText, text, num, open, loadVia, modelState, test, report } from './harness.mjs';
+import { ROOT, assert, tid, settle, runText, text, num, open, loadVia, modelState, test, report, cli } from './harness.mjs';
 
 test('pentomino 6x10 runs to the end in the worker (9356) while the page answers', async ({ page, base }) => {
   await open(page, base, '?pentomino=6x10');
@@ -271,4 +271,25 @@ test('run to end: "1 solution" and "0 solutions", in the box and in the status l
     const status = await text(page, 'status');
     assert(status.includes(`: ${want} ${noun} counted to the end`), `status line: ${status}`);
   }
+});
+
+test('run to end: the Statistics panel gives the run\'s totals on a line of their own, as the CLI counts them (it showed "Solutions 0" beside the run box\'s 92)', async ({ page, base }) => {
+  await open(page, base, '?queens=8');
+  assert(await page.isHidden(tid('stats-run')), 'a run line before any run');
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'done');
+  await settle(page);
+  const said = await text(page, 'stats-run');
+  const want = JSON.parse(cli(['count', 'queens', '8', '--json']));
+  const fig = (n) => Number(n).toLocaleString('en-US');
+  const m = /^Run to end \(DLX1 tree\): ([\d,]+) solutions, ([\d,]+) nodes, ([\d,]+) updates in [\d.]+ (ms|s)\. The figures above are the search you step\.$/.exec(said);
+  assert(m && m[1] === fig(want.solutions) && m[2] === fig(want.nodes) && m[3] === fig(want.updates),
+    `the Statistics' run line: "${said}", the CLI: ${want.solutions} solutions, ${want.nodes} nodes, ${want.updates} updates`);
+  // The stepped search's figures stay its own.
+  assert(await text(page, 'solutions') === '0' && await text(page, 'nodes') === '0', 'the stepped search\'s figures changed');
+  // A reset forgets the run, and its line.
+  await page.click(tid('reset'));
+  await settle(page);
+  assert(await page.isHidden(tid('stats-run')), `the run line after a reset: ${await text(page, 'stats-run')}`);
+  report.push(`Statistics after Run to end on 8-queens: "${said}"`);
 });
