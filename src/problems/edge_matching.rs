@@ -446,7 +446,10 @@ mod tests {
         );
         let mut b = p.board(&s.solution());
         b.cells[8] = b.cells[0];
-        assert_eq!(p.check(&b), Err(format!("tile {} is used twice", b.cells[0])));
+        assert_eq!(
+            p.check(&b),
+            Err(format!("tile {} is used twice", b.cells[0]))
+        );
     }
 
     #[test]

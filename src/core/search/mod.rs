@@ -928,8 +928,11 @@ impl Search {
 
     /// Knuth's estimate of the fraction of the search tree explored, in [0, 1]: at each level the
     /// current option k of d counts for (k - 1) / (d_0 ... d_l), plus half of the current subtree.
-    /// Exactly 0 until the root's first option is tried (nothing is explored yet; the half-subtree
-    /// term would say 50%), and 1 once the search is done.
+    /// While the search undoes the deepest level's option (or, every option tried, its item), and
+    /// until it tries the next, that option's subtree is finished: it counts whole, k / (d_0 ...
+    /// d_l), and no half is added (the figure stood still at a backtrack, then rose at the next try). Exactly 0 until the root's
+    /// first option is tried (nothing is explored yet; the half-subtree term would say 50%), and 1
+    /// once the search is done.
     pub fn progress(&self) -> f64 {
         if self.phase == Phase::Done {
             return 1.0;
@@ -938,22 +941,45 @@ impl Search {
         if choices.first().is_none_or(|&(k, _)| k == 0) {
             return 0.0;
         }
+        let undoing = matches!(
+            self.phase,
+            Phase::Retreat
+                | Phase::UncoverRows { .. }
+                | Phase::UncoverHeader { .. }
+                | Phase::Unpurify { .. }
+                | Phase::Raise { .. }
+                | Phase::Reject { .. }
+                | Phase::Untweak
+                | Phase::Exhausted
+        );
         let (mut f, mut fd) = (0.0, 1.0);
-        for (k, d) in choices {
+        let last = choices.len() - 1;
+        for (l, (k, d)) in choices.into_iter().enumerate() {
             if d == 0 {
                 break;
             }
             fd *= d as f64;
+            // About to try the next option (k >= 1): the k before it are finished too (with
+            // multiplicities the undo of a tweaked option is no event of its own).
+            if l == last && (undoing || (self.phase == Phase::Try && k >= 1)) {
+                return (f + k as f64 / fd).min(1.0);
+            }
             f += (k.max(1) - 1) as f64 / fd;
         }
         (f + 0.5 / fd).min(1.0)
     }
 
-    /// Whether some branch of the tree is finished (an option tried to its end at some level of the
-    /// path, or the search done). Until then [`Search::progress`] is only its guess of half the
-    /// current subtree: on a path-shaped tree (every choice forced) it said 50% from start to end.
+    /// Whether some branch of the tree is finished (a node entered off the current path: a second
+    /// at some level, or one below it; or the search done). Until then [`Search::progress`] is only
+    /// its guess of half the current subtree: on a path-shaped tree (every choice forced) it said
+    /// 50% from start to end. Once true it stays so going forward: the path's own k (some k >= 2)
+    /// said it only while a later option stood on the path, so retreating from a level's first
+    /// option gave "no estimate yet" again in the middle of a search.
     pub fn finished_any(&self) -> bool {
-        self.phase == Phase::Done || self.choices().iter().any(|&(k, _)| k >= 2)
+        let off_path = |(l, &n): (usize, &u64)| n >= 2 || (n >= 1 && l > self.level);
+        self.phase == Phase::Done
+            || self.stats.profile.iter().enumerate().any(off_path)
+            || self.choices().iter().any(|&(k, _)| k >= 2)
     }
 
     #[inline(always)]

@@ -925,6 +925,51 @@ fn keeping_the_count_of_empty_items_changes_no_choice() {
     }
 }
 
+/// Once a branch is finished the estimate stays (it went back to "no estimate yet" whenever the
+/// search retreated from a level's first option), stepping forward; and a backtrack never lowers
+/// it: the option left behind counts whole (at a dead end it stood still at its half). Stepping back
+/// gives the same readings in reverse.
+#[test]
+fn the_estimate_stays_once_made_and_a_backtrack_raises_it() {
+    let mut rng = SplitMix::new(7);
+    let mut instances = vec![queens(6), queens(7)];
+    instances.extend((0..20).map(|_| random_colored(&mut rng)));
+    instances.extend((0..20).map(|k| random_mult(&mut rng, k % 2 == 0)));
+    let mut total = 0;
+    for inst in instances {
+        let mut s = Search::new(&inst);
+        let (mut made, mut last, mut backtracks, mut leaf) = (false, 0.0, 0, false);
+        let mut seen = Vec::new();
+        while let Some(ev) = s.step() {
+            let (now, p) = (s.finished_any(), s.progress());
+            assert!(!made || now, "the estimate was lost at {ev:?}");
+            made = now;
+            if let Event::Backtrack { .. } = ev {
+                // From a leaf it rises by the leaf's half; from an item whose options were all
+                // tried it stays (the last one's subtree counted whole as it was undone).
+                assert!(
+                    p > last || (!leaf && p >= last - 1e-12),
+                    "{ev:?}: {p} after {last}; {:?} {:?}",
+                    s.phase(),
+                    s.choices()
+                );
+                backtracks += 1;
+            }
+            leaf = matches!(ev, Event::Solution { .. } | Event::DeadEnd { .. });
+            last = p;
+            seen.push((now, p.to_bits()));
+        }
+        total += backtracks;
+        // Back to the start, event by event: the same readings, in reverse.
+        seen.pop();
+        while let Some(want) = seen.pop() {
+            s.step_back();
+            assert_eq!((s.finished_any(), s.progress().to_bits()), want);
+        }
+    }
+    assert!(total > 500, "{total} backtracks");
+}
+
 /// On a path-shaped tree (every choice forced) no branch is finished until the end, so Knuth's
 /// estimate is only its guess of half the subtree (50% from start to end): `finished_any` says so,
 /// and the CLI's line shows the depth instead. On queens a branch finishes early.
