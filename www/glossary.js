@@ -284,8 +284,10 @@ export class Glossary {
       if (this.dialog.contains(el)) continue;
       const tip = /** @type {HTMLElement} */ (el).title.trim();
       const name = controlName(/** @type {HTMLElement} */ (el));
-      if (!tip || !name || seen.has(name)) continue;
-      seen.add(name);
+      // Two controls may share a name (the transport's ◀ Back and the tour's): each is listed
+      // with its own tooltip, and the same control met twice once.
+      if (!tip || !name || seen.has(`${name}\n${tip}`)) continue;
+      seen.add(`${name}\n${tip}`);
       const dt = document.createElement('dt');
       dt.textContent = name;
       const dd = document.createElement('dd');

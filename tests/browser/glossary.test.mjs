@@ -42,6 +42,15 @@ test('teach: every control and statistic has a tooltip, on every kind of problem
   for (const name of ['Load', 'Step ▶', '◀ Back', 'Pause at each dead end', 'Speed']) {
     assert(listed.some((l) => l.startsWith(name)), `the glossary does not list the control ${name}: ${listed.join(' | ')}`);
   }
+  // Both ◀ Back buttons, each with its own words (the transport's was left out: the tour's shares
+  // its name), and the key of each transport button that has one.
+  const said = await page.$$eval(`${tid('glossary-controls')} dt`, (els) => els.map((e) => `${e.textContent}: ${e.nextElementSibling.textContent}`));
+  assert(said.some((l) => /^◀ Back: Undo one event/.test(l)) && said.some((l) => /^◀ Back: The previous stop of the tour/.test(l)),
+    `the glossary's ◀ Back entries: ${said.filter((l) => l.includes('Back')).join(' | ')}`);
+  for (const [name, key] of [['Next choice', '(c)'], ['Previous choice', '(Shift+C)'], ['Step', '(→)']]) {
+    const entry = said.find((l) => l.replace(/[▶◀ ]+/g, ' ').trim().startsWith(name));
+    assert(entry && entry.includes(key), `the glossary's ${name}: ${entry}`);
+  }
   await page.keyboard.press('Escape');
   report.push(`tooltips: ${checked} controls and statistics checked, every one explained`);
 });
