@@ -442,11 +442,16 @@ export class BoardView {
         items.push([c.givenbg, 'given (bold, on grey)'], [c.placed, 'digit placed by the search'], [c.tried, 'cell being tried (framed)']);
         if (this.layout) {
           const v = this.layout.variants;
-          if (v.includes('killer') || v.includes('cages')) items.push([c.cage, 'cage (dashed; its sum in the corner)']);
-          if (v.includes('thermo')) items.push([c.thermo, 'thermometer (rising from the bulb)']);
-          if (v.includes('x') || v.includes('diagonal')) items.push([c.diagonal, 'diagonal']);
-          if (v.includes('windoku')) items.push([c.windoku, 'windoku region']);
-          if (v.includes('extra regions')) items.push([alpha(c.extra, 0.5), 'extra region']);
+          // Each shape with its rule in words: on a touch screen the picker's tooltips never show,
+          // and the killer's "no digit twice in a cage" was said nowhere.
+          if (v.includes('jigsaw')) items.push([null, 'jigsaw: each region in thick borders holds every digit once']);
+          if (v.includes('killer')) items.push([c.cage, 'cage (dashed): its digits add up to the sum in its corner, none twice']);
+          if (v.includes('cages')) items.push([c.cage, `cage (dashed${v.includes('killer') ? ', no sum' : ''}): no digit twice`]);
+          if (v.includes('thermo')) items.push([c.thermo, 'thermometer: digits rise strictly from the bulb']);
+          if (v.includes('x')) items.push([c.diagonal, 'diagonals: each holds every digit once']);
+          else if (v.includes('diagonal')) items.push([c.diagonal, 'diagonal: every digit once']);
+          if (v.includes('windoku')) items.push([c.windoku, 'windoku region: every digit once']);
+          if (v.includes('extra regions')) items.push([alpha(c.extra, 0.5), 'extra region: no digit twice']);
           items.push([alpha(c.shapelit, 0.6), 'shape pointed at']);
           // Rules between pairs of cells have no shape to draw: the legend says them.
           for (const sw of SWITCHES) if (['anti-knight', 'anti-king', 'non-consecutive'].includes(sw.name) && v.includes(sw.name)) items.push([null, `${sw.name}: ${sw.rule}`]);

@@ -332,6 +332,18 @@ test('variants board: each variant preset loads, branches, has one solution that
     const broken = breaks(st.first, rulesOf(p.text, p.format));
     assert(broken === null, `${p.key}: the solution breaks a rule: ${broken}`);
     report.push(`preset ${p.key}: ${st.nodes} nodes, depth ${st.max_depth}, 1 solution`);
+    // The legend under the board states the variant's rule in words (a touch screen never shows
+    // the picker's tooltips; the killer's "none twice" was said nowhere).
+    await settle(page);
+    const legend = (await page.$$eval('#board-legend li', (els) => els.filter((li) => !li.hidden).map((li) => li.textContent))).join(' | ');
+    const rule = {
+      x: /diagonals: each holds every digit once/, windoku: /windoku: .*hold every digit once|windoku region: every digit once/,
+      'anti-knight': /anti-knight: cells a knight's move apart differ/, 'anti-king': /anti-king: cells a king's move apart differ/,
+      'non-consecutive': /non-consecutive: orthogonal neighbours differ by more than 1/,
+      jigsaw: /jigsaw: each region in thick borders holds every digit once/,
+      killer: /cage \(dashed\): its digits add up to the sum in its corner, none twice/, thermo: /thermometer: digits rise strictly from the bulb/,
+    }[name];
+    assert(rule && rule.test(legend), `${p.key}: the legend does not state the rule: ${legend}`);
     if (p.format) assert(await page.isChecked(tid(`variant-${p.format}`)), `${p.key}: the picker does not show ${p.format}`);
   }
   // Screenshots: the start of each with pencil marks, at 1280x800 and at a phone's 375 px.
