@@ -602,7 +602,7 @@ impl Session {
             if at {
                 l.solve_back = None;
                 self.latest = Latest::Note(
-                    "Solved: the solution is unique (the search stands at it: Step goes on to \
+                    "Solve: the solution is unique (the search stands at it: Step goes on to \
                      prove there is no other)"
                         .into(),
                 );
@@ -643,12 +643,13 @@ impl Session {
                 _ => (false, ""),
             };
             self.latest = Latest::Note(match verdict {
+                // "Solve: …", the button's verdict ("Solved: the puzzle has no solution" read oddly).
                 "multiple" => {
-                    "Solved: more than one solution (the search stopped at the second one found)"
+                    "Solve: more than one solution (the search stopped at the second one found)"
                         .into()
                 }
-                "none" => "Solved: the puzzle has no solution".into(),
-                _ if self.loaded()?.solve_back.is_some() => "Solved: the solution is unique".into(),
+                "none" => "Solve: no solution (the whole tree was searched)".into(),
+                _ if self.loaded()?.solve_back.is_some() => "Solve: the solution is unique".into(),
                 _ => narrate::paused(&stats),
             });
             return to_js(&SolveView {

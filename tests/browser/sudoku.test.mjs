@@ -189,6 +189,9 @@ test('Sudoku: Solve states the three verdicts with the board', async ({ page, ba
   await page.waitForFunction(() => /^(Unique|More|No)/.test(document.querySelector('[data-testid="verdict"]').textContent));
   const none = await text(page, 'verdict');
   assert(/^No solution \(2,894 nodes, [\d.]+ m?s\)$/.test(none), `verdict: ${none}`);
+  // The narration says it in the same words ("Solved: the puzzle has no solution" read oddly).
+  const said = await text(page, 'narration');
+  assert(said === 'Solve: no solution (the whole tree was searched)', `narration: ${said}`);
   assert((await boardText(page)) === EASTER_DEAD, 'the board is not the puzzle');
   assert(await page.isHidden('#solutions'), 'a solution list shows with no solution');
   report.push(`Solve, no solution: "${none}"`);

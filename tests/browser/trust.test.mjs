@@ -81,7 +81,7 @@ test('trust: Solve answers the puzzle in the form (loading it first), or refuses
   // The narration is the search's, of the puzzle solved before: it says so (it said "Solved: …" beside
   // "Not solved" with nothing to tell them apart).
   const story = await text(page, 'narration');
-  assert(/^The problem loaded before: Solved/.test(story), `narration beside the refusal: ${story}`);
+  assert(/^The problem loaded before: Solve: the solution is unique/.test(story), `narration beside the refusal: ${story}`);
   // The refusal is of that text: once the box changes it goes (it stayed, naming the old error).
   await page.fill(tid('puzzle'), EASTER.slice(0, 79));
   assert((await text(page, 'verdict')) === '', `the verdict after the box changed: ${await text(page, 'verdict')}`);
@@ -502,7 +502,7 @@ test('trust: on a phone, a narration longer than its two lines shows none of a t
     };
   });
   let s = await st();
-  assert(/^Solved: the solution is unique/.test(s.text) && s.more, `the narration after Solve: ${JSON.stringify(s)}`);
+  assert(/^Solve: the solution is unique/.test(s.text) && s.more, `the narration after Solve: ${JSON.stringify(s)}`);
   assert(Math.abs(s.lines - 2) < 0.05, `the narration shows ${s.lines.toFixed(2)} lines, not 2: ${JSON.stringify(s)}`);
   assert(s.cut && !s.whole, `a cut narration is not marked, or opens by itself: ${JSON.stringify(s)}`);
   await page.tap(tid('narration'), { position: { x: 300, y: 8 } });
