@@ -77,6 +77,9 @@ export function lineOf(e, ctx) {
   }
 }
 
+/** How much of the panel must be in sight (px: its heading and four lines) for its line to be followed. */
+const SEEN_PX = 150;
+
 export class AlgorithmView {
   /** @param {HTMLElement} list the <ol> of lines */
   constructor(list) {
@@ -98,6 +101,8 @@ export class AlgorithmView {
     }
     list.replaceChildren(frag);
     this.key = '';
+    /** The line marked since the last draw, to bring into sight there (null: none moved). @type {HTMLElement | null} */
+    this.reveal = null;
   }
 
   /** @param {import('./snapshot.js').Snapshot} s */
@@ -124,7 +129,31 @@ export class AlgorithmView {
       if (id === now) li.setAttribute('aria-current', 'step'); else li.removeAttribute('aria-current');
       li.classList.toggle('caller', id === caller);
     }
+    // Brought into sight only while the search stands still (a step, a tour's stop): while it plays
+    // the line moves every frame, and reading the layout each frame would cost the frames.
+    this.reveal = s.playing || s.hunting ? null : this.items.get(now) || null;
   }
 
-  draw() {}
+  /**
+   * The marked line, when the panel is in sight but the line is not (below the fold of the side
+   * column: the tour's "the panel marks the line being run" pointed at a line cut off at the bottom
+   * edge), is scrolled into sight by the least amount; a panel out of sight, or peeking in at the
+   * bottom, is left alone, so the column never jumps away from what the reader is looking at.
+   */
+  draw() {
+    const li = this.reveal;
+    this.reveal = null;
+    if (!li) return;
+    const scroller = this.list.closest('.side');
+    if (!scroller || scroller.scrollHeight <= scroller.clientHeight) return;
+    const box = scroller.getBoundingClientRect();
+    const panel = this.list.getBoundingClientRect();
+    // In sight: its heading and a few lines at least (SEEN_PX). A panel peeking in at an edge does
+    // not pull the column.
+    const shown = Math.min(panel.bottom, box.bottom) - Math.max(panel.top, box.top);
+    if (box.height === 0 || shown < SEEN_PX) return;
+    const r = li.getBoundingClientRect();
+    if (r.top < box.top) scroller.scrollTop -= box.top - r.top + 4;
+    else if (r.bottom > box.bottom) scroller.scrollTop += r.bottom - box.bottom + 4;
+  }
 }

@@ -94,3 +94,40 @@ test('teach: each guided tour\'s stops show their state; Back returns to identic
   await page.evaluate(() => window.dlx.app.load({ kind: 'queens', text: '5', distinct: false }));
   await page.waitForFunction(() => !window.dlx.app.tours.active && !document.body.classList.contains('touring'));
 });
+
+test('teach: the line the algorithm panel marks is brought into sight in the side column when the panel is (at 1400x900 the tour\'s hide line was cut off at the bottom), and the column stays put when it is not', async ({ browser, base }) => {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await open(page, base);
+  const seen = () => page.evaluate(() => {
+    const side = document.querySelector('.side').getBoundingClientRect();
+    const li = document.querySelector('#algorithm li[aria-current="step"]');
+    const r = li ? li.getBoundingClientRect() : null;
+    return { line: li ? li.dataset.line : '', top: r ? r.top - side.top : NaN, bottom: r ? side.bottom - r.bottom : NaN, scroll: document.querySelector('.side').scrollTop };
+  });
+  await page.click(tid('tour-knuth-6x7'));
+  let checked = 0;
+  for (let i = 1; i < 8; i++) {
+    await page.click(tid('tour-next'));
+    await settle(page);
+    const s = await seen();
+    if (!s.line) continue;
+    assert(s.top >= 0 && s.bottom >= 0, `stop ${i + 1}: the marked line ${s.line} is out of sight (${s.top.toFixed(0)} px from the top, ${s.bottom.toFixed(0)} px from the bottom)`);
+    checked++;
+  }
+  assert(checked >= 5, `only ${checked} stops marked a line`);
+  // The column scrolled to its end (the panel above the view, out of sight): a step leaves it there.
+  await page.click(tid('tour-leave'));
+  await page.evaluate(() => { const s = document.querySelector('.side'); s.scrollTop = s.scrollHeight; });
+  const out = await page.evaluate(() => {
+    const side = document.querySelector('.side').getBoundingClientRect(), p = document.getElementById('algorithm').getBoundingClientRect();
+    return p.bottom <= side.top || p.top >= side.bottom;
+  });
+  if (out) {
+    const before = await seen();
+    await page.keyboard.press('ArrowRight');
+    await settle(page);
+    assert((await seen()).scroll === before.scroll, 'the side column moved to a panel out of sight');
+  }
+  report.push(`algorithm panel at 1400x900: the marked line in sight at ${checked} tour stops${out ? '; the column kept its place with the panel out of sight' : ''}`);
+  await page.close();
+});
