@@ -130,7 +130,7 @@ export class StatsView {
   update(s) {
     const st = s.stats;
     this.values = {
-      level: fmt(st.level),
+      level: fmt(st.shown_level),
       nodes: fmt(st.nodes),
       updates: fmt(st.updates),
       cleansings: fmt(st.cleansings),

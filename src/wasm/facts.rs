@@ -153,6 +153,8 @@ export interface TreeChoice {
 /** The search's counters, from Session.stats(). */
 export interface Stats {
   level: number;
+  /** The level the page shows: level, but one less from an option's last cover to the next choice. */
+  shown_level: number;
   nodes: number;
   updates: number;
   cleansings: number;

@@ -4,7 +4,7 @@
 use super::args::{js_error, to_js, whole_arg};
 use super::load::start_search;
 use super::session::Session;
-use crate::core::Search;
+use crate::core::{Phase, Search};
 use crate::narrate;
 use crate::problems::{self, InputError, Problem};
 use serde::Serialize;
@@ -16,6 +16,10 @@ const NO_ESTIMATE: &str = "no estimate yet";
 #[derive(Serialize)]
 struct StatsView {
     level: usize,
+    /// The level the page shows: `level`, but one less from an option's last cover to the next
+    /// level's choice (Knuth's "l <- l + 1" is no event of its own: the Level read 1 while the
+    /// algorithm panel still marked level 0's hide).
+    shown_level: usize,
     nodes: u64,
     updates: u64,
     cleansings: u64,
@@ -172,6 +176,11 @@ impl Session {
         let estimated = s.finished_any() || s.is_done();
         to_js(&StatsView {
             level: s.level(),
+            shown_level: if s.phase() == Phase::Enter {
+                s.level().saturating_sub(1)
+            } else {
+                s.level()
+            },
             nodes: s.stats().nodes,
             updates: s.stats().updates,
             cleansings: s.stats().cleansings,

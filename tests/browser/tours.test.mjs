@@ -131,3 +131,27 @@ test('teach: the line the algorithm panel marks is brought into sight in the sid
   report.push(`algorithm panel at 1400x900: the marked line in sight at ${checked} tour stops${out ? '; the column kept its place with the panel out of sight' : ''}`);
   await page.close();
 });
+
+test('teach: the Level shown moves only with an event that enters or leaves a level (it read 1 at level 0\'s last hide, while the algorithm panel still marked that hide)', async ({ page, base }) => {
+  await open(page, base, '?exact-cover=' + encodeURIComponent('A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n'));
+  const { EV } = await page.evaluate(() => ({ EV: window.dlx.EV }));
+  const name = (code) => Object.keys(EV).find((k) => EV[k] === code);
+  let shown = Number(await page.textContent(tid('level')));
+  let moves = 0;
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('ArrowRight');
+    await settle(page);
+    const e = await page.evaluate(() => window.dlx.model.lastEvent());
+    const now = Number(await page.textContent(tid('level')));
+    if (now !== shown) {
+      const ev = name(e.code);
+      assert(['Choose', 'Solution', 'DeadEnd', 'Backtrack'].includes(ev), `event ${i + 1} (${ev}) moved the Level from ${shown} to ${now}`);
+      // Entering: the level of the event itself.
+      if (ev !== 'Backtrack') assert(now === e.level, `${ev} at level ${e.level} shows Level ${now}`);
+      moves++;
+    }
+    shown = now;
+  }
+  assert(moves >= 4, `the Level moved ${moves} times in 60 events`);
+  report.push(`Level shown on Knuth's 6x7 matrix: ${moves} moves in 60 events, each at a Choose, a leaf or a Backtrack`);
+});
