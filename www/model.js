@@ -444,6 +444,9 @@ export class Model {
 
   _refresh() {
     this._stats = this.session.stats();
+    // Back at the start (by Back, not only by Reset): nothing has run, so no time has either ("0 |
+    // 0 | 0 | 0.6 ms" read as a time with nothing to show for it).
+    if (this._stats && this._stats.at_start) this.elapsedMs = 0;
     this.path = this.session.tree();
     this.explored.sync(this.path, this._stats ? Number(this._stats.solutions) : 0,
       this._stats ? Number(this._stats.nodes) : 0, () => this.triedOptions());

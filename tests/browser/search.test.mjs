@@ -222,3 +222,14 @@ test('Elapsed is one clock: a hunt over many frames counts the time it took, not
   assert(/^\d+(\.\d)? ms$/.test(shown) && verdict.endsWith(`, ${shown})`), `Elapsed "${shown}" beside the verdict "${verdict}"`);
   report.push(`Elapsed: ${ms.toFixed(0)} ms for a hunt of ${wall.toFixed(0)} ms by the clock; after Solve "${shown}" (verdict "${verdict}")`);
 });
+
+test('statistics: stepped back to the start, Elapsed is 0 s with every count (it kept the 0.6 ms of a Next solution)', async ({ page, base }) => {
+  await open(page, base, '?queens=8');
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) === 1);
+  assert((await text(page, 'elapsed')) !== '0 s', `Elapsed after Next solution: ${await text(page, 'elapsed')}`);
+  for (let i = 0; i < 500 && !(await page.isDisabled(tid('step-back'))); i++) await page.click(tid('step-back-choice'));
+  assert(await page.isDisabled(tid('step-back')), 'not back at the start');
+  const shown = await Promise.all(['nodes', 'updates', 'solutions', 'elapsed'].map((id) => text(page, id)));
+  assert(JSON.stringify(shown) === JSON.stringify(['0', '0', '0', '0 s']), `at the start: ${shown.join(' | ')}`);
+});
