@@ -306,7 +306,9 @@ export class Tours {
     this.panel.hidden = true;
     this._pressed('');
     this.app.setTouring(false);
-    if (focusBack) /** @type {HTMLElement} */ (document.querySelector(`[data-tour="${id}"]`)).focus();
+    // The tour's button has the focus back, without scrolling to it (on a phone it is far down the
+    // page: Leave tour moved the page 1,088 px away from the board).
+    if (focusBack) /** @type {HTMLElement} */ (document.querySelector(`[data-tour="${id}"]`)).focus({ preventScroll: true });
   }
 
   /**
@@ -318,9 +320,13 @@ export class Tours {
     if (!t || i < 0 || i >= t.stops.length) return;
     this.index = i;
     const model = this.app.model();
-    const d = t.stops[i].at - model.position;
+    const at = t.stops[i].at;
+    const d = at - model.position;
     if (d > 0) this.app.move(() => model.step(d));
-    else if (d < 0) this.app.move(() => model.stepBack(-d));
+    // Back to a stop: one event further back, then that event forward again, so the stop shows as
+    // it did going forward (its event narrated and its line marked, not "Undo: …" of the event
+    // after it). Both ways are exact: no re-run.
+    else if (d < 0) this.app.move(() => (at > 0 ? model.stepBack(-d + 1) && model.step(1) : model.stepBack(-d)));
     this._show();
   }
 

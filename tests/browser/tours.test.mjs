@@ -155,3 +155,45 @@ test('teach: the Level shown moves only with an event that enters or leaves a le
   assert(moves >= 4, `the Level moved ${moves} times in 60 events`);
   report.push(`Level shown on Knuth's 6x7 matrix: ${moves} moves in 60 events, each at a Choose, a leaf or a Backtrack`);
 });
+
+test('teach: a tour stop reached by ◀ Back shows what it showed going forward: its event narrated and its line marked (it showed "Undo: …" of the event after it); on a phone Leave tour keeps the page where it is', async ({ page, base, browser }) => {
+  await open(page, base);
+  const moment = () => page.evaluate(() => ({
+    narration: document.querySelector('[data-testid="narration"]').textContent,
+    line: document.querySelector('#algorithm li[aria-current="step"]')?.dataset.line ?? '',
+    where: document.querySelector('[data-testid="tour-where"]').textContent,
+    links: JSON.stringify(Array.from(window.dlx.model.views().nodes)),
+  }));
+  await page.click(tid('tour-knuth-6x7'));
+  const forward = [];
+  for (let i = 0; ; i++) {
+    await settle(page);
+    forward.push(await moment());
+    if (await page.isDisabled(tid('tour-next'))) break;
+    await page.click(tid('tour-next'));
+  }
+  assert(forward.length >= 10, `${forward.length} stops`);
+  for (let i = forward.length - 2; i >= 0; i--) {
+    await page.click(tid('tour-back'));
+    await settle(page);
+    const m = await moment();
+    // The first stop is the start, where no event is left to narrate: Back says what it undid.
+    for (const k of i === 0 ? ['where', 'links'] : ['where', 'narration', 'line', 'links']) {
+      assert(m[k] === forward[i][k], `stop ${i + 1} by Back: ${k} ${k === 'links' ? 'differ' : `"${m[k]}", going forward "${forward[i][k]}"`}`);
+    }
+  }
+  // A phone: Leave tour gives the focus back to the tour's button without scrolling the page to it.
+  const phone = await browser.newPage({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  await open(phone, base);
+  await phone.tap(tid('tour-sudoku-4'));
+  await phone.waitForFunction(() => window.dlx.app.tours.active);
+  await phone.tap(tid('tour-next'));
+  await settle(phone);
+  const before = await phone.evaluate(() => window.scrollY);
+  await phone.tap(tid('tour-leave'));
+  await settle(phone);
+  const after = await phone.evaluate(() => window.scrollY);
+  assert(Math.abs(after - before) < 200, `Leave tour scrolled the phone's page from ${before} to ${after} px`);
+  await phone.close();
+  report.push(`tour by Back: ${forward.length} stops as going forward; phone Leave tour: scrollY ${before} -> ${after}`);
+});
