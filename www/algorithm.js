@@ -77,8 +77,8 @@ export function lineOf(e, ctx) {
   }
 }
 
-/** How much of the panel must be in sight (px: its heading and four lines) for its line to be followed. */
-const SEEN_PX = 150;
+/** How much of the pseudocode must be in sight for its marked line to be followed (a share of its height). */
+const SEEN_SHARE = 0.5;
 
 export class AlgorithmView {
   /** @param {HTMLElement} list the <ol> of lines */
@@ -146,12 +146,17 @@ export class AlgorithmView {
     if (!li) return;
     const scroller = this.list.closest('.side');
     if (!scroller || scroller.scrollHeight <= scroller.clientHeight) return;
-    const box = scroller.getBoundingClientRect();
+    const rect = scroller.getBoundingClientRect();
+    // What the column shows: below its sticky tabs (a line scrolled up to the column's top sat
+    // under them, out of sight).
+    const tabs = scroller.querySelector('.side-tabs');
+    const tabsBottom = tabs instanceof HTMLElement && tabs.offsetHeight > 0 ? tabs.getBoundingClientRect().bottom : rect.top;
+    const box = { top: Math.max(rect.top, tabsBottom), bottom: rect.bottom };
     const panel = this.list.getBoundingClientRect();
-    // In sight: its heading and a few lines at least (SEEN_PX). A panel peeking in at an edge does
-    // not pull the column.
+    // In sight: most of the list (SEEN_SHARE). A panel peeking in at an edge (its last lines at the
+    // top while the reader is on Statistics and the tree) does not pull the column.
     const shown = Math.min(panel.bottom, box.bottom) - Math.max(panel.top, box.top);
-    if (box.height === 0 || shown < SEEN_PX) return;
+    if (box.bottom <= box.top || shown < SEEN_SHARE * panel.height) return;
     const r = li.getBoundingClientRect();
     if (r.top < box.top) scroller.scrollTop -= box.top - r.top + 4;
     else if (r.bottom > box.bottom) scroller.scrollTop += r.bottom - box.bottom + 4;
