@@ -20,6 +20,7 @@ export const TREE_MAX_NODES = 50000;
  * @property {number} d            its children (options of the item branched on), once known
  * @property {number} item         header of the item branched on here (0 until known)
  * @property {number} opt          option (0-based) whose Try entered it (-1: the root, or unknown)
+ * @property {number} close        the item header whose null choice (Algorithm M's Close) entered it (0: none)
  * @property {number} pos          timeline position just after that Try (-1: unknown)
  * @property {number} gen          the timeline generation pos belongs to (Model.timelineGen)
  * @property {number} rej          the lookahead rejected the option that would have entered it: the
@@ -37,7 +38,7 @@ export const TREE_MAX_NODES = 50000;
  *  end: timeline position after the call's last event */
 
 /** @returns {TreeNode} */
-const fresh = () => ({ sol: 0, dead: 0, n: 0, done: false, d: 0, item: 0, opt: -1, pos: -1, gen: -1, rej: 0, some: false });
+const fresh = () => ({ sol: 0, dead: 0, n: 0, done: false, d: 0, item: 0, opt: -1, close: 0, pos: -1, gen: -1, rej: 0, some: false });
 
 export class ExploredTree {
   constructor() {
@@ -142,7 +143,7 @@ export class ExploredTree {
           const p = this._node(a); if (p) p.d = d;
           const t = this._node(a + 1);
           // (The null choice enters its child with no option: b is the item's header.)
-          if (t) { t.opt = code === EV.Close ? -1 : ctx.optionOf(b); t.pos = pos; t.gen = ctx.gen; }
+          if (t) { t.opt = code === EV.Close ? -1 : ctx.optionOf(b); t.close = code === EV.Close ? b : 0; t.pos = pos; t.gen = ctx.gen; }
         }
         break;
       case EV.Solution: // level
@@ -247,7 +248,9 @@ export class ExploredTree {
         // The jump went through this subtree unseen: what it found there is not known, but for the
         // solution it stands on, if it found one.
         const cur = this._nodeAt(next);
-        if (cur) Object.assign(cur, { done: false, sol: null, dead: null, n: null, opt: opts[l]?.[k - 1] ?? -1, some: cur.some || found > 0 });
+        // (A header chosen is Algorithm M's null choice: it closes the item.)
+        const close = path[l].node > 0 && path[l].node === item ? item : 0;
+        if (cur) Object.assign(cur, { done: false, sol: null, dead: null, n: null, opt: opts[l]?.[k - 1] ?? -1, close, some: cur.some || found > 0 });
       }
     }
     this._path = next;

@@ -149,7 +149,7 @@ export const GLOSSARY = [
   },
   {
     id: 'progress', term: 'Progress (Knuth\'s estimate)', taocp: 'progress estimation (DLX1\'s progress report)',
-    text: 'Knuth\'s estimate of the fraction of the search tree explored so far: at each level, option k of d counts for (k − 1)/d of that level\'s share (k/d once option k is finished and the search goes back). The page says “no estimate yet” until a first branch is finished (before, it would only be a guess of half the tree), and then keeps a figure. It is only an estimate: a branch that turns out large makes it crawl.',
+    text: 'Knuth\'s estimate of the fraction of the search tree explored so far: at each level, option k of d counts for (k − 1)/d of that level\'s share (k/d once option k is finished and the search goes back), and the subtree the search is in counts as half explored, so going down into a subtree that turns out to branch again can lower it a little. The page says “no estimate yet” until a first branch is finished (before, it would only be a guess of half the tree), and then keeps a figure. It is only an estimate: a branch that turns out large makes it crawl.',
     words: /\bprogress\b/i,
   },
   {

@@ -58,6 +58,11 @@ export class TreeView {
     this.state = null;
     this.dirty = true;
     this._listKey = '';
+    /** The problem info the item names were read from, and the names (without bounds). */
+    /** @type {unknown} */
+    this._namesOf = null;
+    /** @type {string[]} */
+    this._names = [];
     /** @type {Row[]} */
     this.rows = [];
     /** Chains expanded (by the key of their first node). @type {Set<string>} */
@@ -96,8 +101,14 @@ export class TreeView {
 
   /** @param {import('./snapshot.js').Snapshot} s */
   update(s) {
+    // Items by name alone: with multiplicities the matrix's labels carry the bounds ("2:3|C"), which
+    // the path and the hover said where the narration says "C". (Once a problem: names hold no |.)
+    if (s.info !== this._namesOf) {
+      this._namesOf = s.info;
+      this._names = s.info.items.map((n) => n.slice(n.lastIndexOf('|') + 1));
+    }
     const state = {
-      tree: s.tree, depth: s.depth, path: s.path, names: s.info.items, labels: s.labels || [],
+      tree: s.tree, depth: s.depth, path: s.path, names: this._names, labels: s.labels || [],
       progress: Number(s.stats.progress), leaf: s.leaf, done: !!s.stats.done, epoch: s.epoch,
       version: s.treeVersion ?? 0, moving: s.playing || s.hunting,
       rejectedItem: s.rejected ? s.rejected.item : 0,
@@ -210,8 +221,11 @@ export class TreeView {
     if (!root) { this.rows = rows; return; }
     const onPath = new Set();
     { let k = ''; onPath.add(k); for (const p of path) { if (!p.k) break; k = k ? `${k}.${p.k}` : String(p.k); onPath.add(k); } }
+    const { names } = this._st();
+    // A node is its option, or Algorithm M's null choice ("close C": the item takes no more).
     const labelOf = (/** @type {import('./explored.js').TreeNode} */ t, /** @type {number} */ k) =>
-      (t.opt >= 0 && labels[t.opt] !== undefined ? labels[t.opt] : `option ${k}`);
+      (t.opt >= 0 && labels[t.opt] !== undefined ? labels[t.opt]
+        : t.close > 0 && names[t.close - 1] !== undefined ? `close ${names[t.close - 1]}` : `option ${k}`);
     rows.push({ key: '', depth: 0, label: 'start', level: 0, node: root, k: 0, d: 0 });
     // Depth first, children in order; `open`: inside an expanded chain, whose forced levels are listed
     // one a row. (Recursion depth is bounded by TREE_DEPTH.)
@@ -296,10 +310,12 @@ export class TreeView {
     const parentKey = head.includes('.') ? head.slice(0, head.lastIndexOf('.')) : '';
     const parent = this._st().tree.get(parentKey);
     const forItem = parent && parent.item ? ` for ${name(parent.item)}` : '';
+    // Levels as the narration and the path name them: the level the option is tried at (x_l), one
+    // above the node it enters ("level 1, option 1 of 2 for A" beside "Try … (1 of 2) at level 0").
     const where = r.key === '' ? 'The start (root)'
       : r.chain && !r.open && r.forced
-        ? `${r.label}: option ${r.k} of ${r.d}${forItem} at level ${r.from}, then ${r.forced} forced level${r.forced === 1 ? '' : 's'} (1 of 1 each) to level ${r.level}`
-        : `${r.label}: level ${r.level}, option ${r.k} of ${r.d}${forItem}`;
+        ? `${r.label}: option ${r.k} of ${r.d}${forItem} at level ${(r.from ?? 1) - 1}, then ${r.forced} forced level${r.forced === 1 ? '' : 's'} (1 of 1 each) to level ${r.level - 1}`
+        : `${r.label}: option ${r.k} of ${r.d}${forItem} at level ${r.level - 1}`;
     if (t.rej) {
       return `${where}: rejected by the lookahead, it would leave ${name(t.rej)} with no option, so no node was entered (a dead end avoided). Click or Enter to go there.`;
     }

@@ -110,6 +110,9 @@ test('tree: nodes are named by their options; a click on a node reaches the stat
   await settle(page);
   const said = await text(page, 'tree-hover');
   assert(/[\d,]+ nodes? and [\d,]+ solutions? below it/.test(said) && said.startsWith(tries[0].label), `hover: ${said}`);
+  // Its level as the narration says the Try's ("Try … at level 0"), not the node's below it.
+  const depth = tries[0].key.split('.').length - 1;
+  assert(said.includes(` at level ${depth}:`), `hover of node ${tries[0].key}: ${said}`);
   // After a jump (next solution) a node from before it is reached by stepping back choice by choice.
   await page.evaluate(() => { window.dlx.model.reset(); window.dlx.app.state.dirty = true; });
   const again = await recordTries(page, 8);
@@ -146,7 +149,7 @@ test('tree: a chain of forced levels is one row, opened and closed by its toggle
   const head = await page.evaluate((first) => { const r = window.dlx.app.tree.rows.find((x) => x.key === first); return { k: r.k, d: r.d, level: r.level }; }, closed.chain.first);
   const c = closed.chain;
   assert(c.k === head.k && c.d === head.d && c.from === head.level && c.level === head.level + c.forced, `the chain row ${JSON.stringify(c)} against its first node ${JSON.stringify(head)}`);
-  assert(c.says.includes(`option ${c.k} of ${c.d}`) && c.says.includes(`at level ${c.from}, then ${c.forced} forced levels (1 of 1 each) to level ${c.level}`), `the chain row says: ${c.says}`);
+  assert(c.says.includes(`option ${c.k} of ${c.d}`) && c.says.includes(`at level ${c.from - 1}, then ${c.forced} forced levels (1 of 1 each) to level ${c.level - 1}`), `the chain row says: ${c.says}`);
   // Keyboard: focus the tree, the cursor on the chain's first row, Left closes it (the page does not step).
   const nodes = await page.evaluate(() => window.dlx.model.stats().nodes);
   await page.evaluate((first) => { const t = window.dlx.app.tree; t.box.focus(); t._moveCursor(t.rows.findIndex((r) => r.key === first)); }, closed.chain.first);

@@ -250,3 +250,40 @@ test('edge matching: each tile on the board shows the number its options name in
   }
   report.push(`edge matching board numbers = the tiles' item names: ${drawn.map((d) => d.t).join(' ')}`);
 });
+
+test('multiplicities: the tree names a null choice "close C", stepped to or jumped over, and the path and hover name items without their bounds (the node read "option 1", the path "2:3|C")', async ({ page, base }) => {
+  await open(page, base);
+  await page.selectOption('#preset', 'dlx3');
+  await page.waitForFunction(() => window.dlx.model.info.title.length > 0 && window.dlx.model.stats().at_start);
+  const tree = () => page.evaluate(() => {
+    const t = window.dlx.app.tree;
+    for (let i = 0; i < 50; i++) { t.dirty = true; t.draw(); const r = t.rows.find((x) => x.chain && !x.open); if (!r) break; t.toggle(r); }
+    t.dirty = true; t.draw();
+    return { labels: t.rows.map((r) => r.label), says: t.rows.map((r) => t.describe(r)), path: document.getElementById('path').textContent };
+  });
+  // Stepped: every Close event's node is "close <item>".
+  const closes = await page.evaluate(() => {
+    const m = window.dlx.model, out = [];
+    for (let i = 0; i < 400 && !m.stats().done; i++) {
+      m.step(1);
+      const e = m.lastEvent();
+      if (e && e.code === window.dlx.EV.Close) out.push(e.level);
+      if (Number(m.stats().solutions) >= 1 && out.length) break;
+    }
+    window.dlx.app.state.dirty = true;
+    return out;
+  });
+  assert(closes.length > 0, 'no null choice met');
+  await settle(page);
+  const stepped = await tree();
+  assert(stepped.labels.some((l) => /^close \S+$/.test(l)) && !stepped.labels.some((l) => /^option \d+$/.test(l)), `stepped tree: ${stepped.labels.join(' | ')}`);
+  assert(!/\d+(:\d+)?\|/.test(stepped.path) && !stepped.says.some((x) => /\d+(:\d+)?\|/.test(x)), `bounds in a name: ${stepped.path} / ${stepped.says.join(' / ')}`);
+  // Jumped: the same names.
+  await page.click(tid('reset'));
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => Number(window.dlx.model.stats().solutions) >= 1);
+  await settle(page);
+  const jumped = await tree();
+  assert(jumped.labels.some((l) => /^close \S+$/.test(l)), `jumped tree: ${jumped.labels.join(' | ')}`);
+  report.push(`DLX3 tree: ${stepped.labels.filter((l) => l.startsWith('close')).join(', ')}; path "${stepped.path.trim().slice(0, 60)}"`);
+});
