@@ -452,9 +452,10 @@ export class BoardView {
           else if (v.includes('diagonal')) items.push([c.diagonal, 'diagonal: every digit once']);
           if (v.includes('windoku')) items.push([c.windoku, 'windoku region: every digit once']);
           if (v.includes('extra regions')) items.push([alpha(c.extra, 0.5), 'extra region: no digit twice']);
-          items.push([alpha(c.shapelit, 0.6), 'shape pointed at']);
           // Rules between pairs of cells have no shape to draw: the legend says them.
           for (const sw of SWITCHES) if (['anti-knight', 'anti-king', 'non-consecutive'].includes(sw.name) && v.includes(sw.name)) items.push([null, `${sw.name}: ${sw.rule}`]);
+          // Last, and only where there are shapes to point at (an anti-knight puzzle has none).
+          if (v.some((x) => ['jigsaw', 'killer', 'cages', 'thermo', 'x', 'diagonal', 'windoku', 'extra regions'].includes(x))) items.push([alpha(c.shapelit, 0.6), 'shape pointed at']);
         }
         break;
       case 'latin':

@@ -283,7 +283,10 @@ export class Glossary {
     for (const el of document.querySelectorAll('button, select, input, textarea')) {
       if (this.dialog.contains(el)) continue;
       const tip = /** @type {HTMLElement} */ (el).title.trim();
-      const name = controlName(/** @type {HTMLElement} */ (el));
+      // The tour's buttons say so: "◀ Back" twice, told apart only by their tooltips, read oddly.
+      const tour = /** @type {HTMLElement} */ (el).closest('.tour-buttons') ? ' (tour)' : '';
+      const named = controlName(/** @type {HTMLElement} */ (el));
+      const name = named && `${named}${tour}`;
       // Two controls may share a name (the transport's ◀ Back and the tour's): each is listed
       // with its own tooltip, and the same control met twice once.
       if (!tip || !name || seen.has(`${name}\n${tip}`)) continue;

@@ -38,8 +38,10 @@ export function sci(x) {
   return `${m} × 10${sup}`;
 }
 
-/** A time in milliseconds as people read it: 0.2 ms, 38 ms, 1.25 s, 12.5 s. @param {number} ms */
+/** A time in milliseconds as people read it: < 0.1 ms, 0.2 ms, 38 ms, 1.25 s, 12.5 s. @param {number} ms */
 export function elapsed(ms) {
+  // Under the last digit shown: "0.0 ms" read as no time at all, beside a count of nodes.
+  if (ms < 0.05) return '< 0.1 ms';
   if (ms < 10) return `${ms.toFixed(1)} ms`;
   if (ms < 1000) return `${Math.round(ms)} ms`;
   return ms < 10000 ? `${(ms / 1000).toFixed(2)} s` : `${(ms / 1000).toFixed(1)} s`;
@@ -166,7 +168,7 @@ export function runTotals(r) {
   const tree = r.tree ? ` (${treeWords(r.tree)})` : '';
   const said = r.phase === 'done' ? `Run to end${tree}: ${figures} in ${elapsed(r.ms)}`
     : r.phase === 'running' ? `Run to end${tree}, counting: ${figures} so far`
-      : `Run to end${tree}, cancelled: ${figures} before it stopped`;
+      : `Run to end${tree}, cancelled after ${elapsed(r.ms)}: ${figures} by then`;
   return `${said}. The figures above are the search you step.`;
 }
 

@@ -45,7 +45,7 @@ test('teach: every control and statistic has a tooltip, on every kind of problem
   // Both ◀ Back buttons, each with its own words (the transport's was left out: the tour's shares
   // its name), and the key of each transport button that has one.
   const said = await page.$$eval(`${tid('glossary-controls')} dt`, (els) => els.map((e) => `${e.textContent}: ${e.nextElementSibling.textContent}`));
-  assert(said.some((l) => /^◀ Back: Undo one event/.test(l)) && said.some((l) => /^◀ Back: The previous stop of the tour/.test(l)),
+  assert(said.some((l) => /^◀ Back: Undo one event/.test(l)) && said.some((l) => /^◀ Back \(tour\): The previous stop of the tour/.test(l)),
     `the glossary's ◀ Back entries: ${said.filter((l) => l.includes('Back')).join(' | ')}`);
   for (const [name, key] of [['Next choice', '(c)'], ['Previous choice', '(Shift+C)'], ['Step', '(→)']]) {
     const entry = said.find((l) => l.replace(/[▶◀ ]+/g, ' ').trim().startsWith(name));

@@ -255,6 +255,9 @@ test('run to end: its own fixed box beside its button, live statistics untouched
   report.push(`empty 9x9 Sudoku, run anyway: "${running}"`);
   await page.click(tid('run-cancel'));
   await page.waitForFunction(() => document.getElementById('run-text').dataset.state === 'cancelled', null, { timeout: 5000 });
+  // The Statistics' line gives the run's time, as a finished run's does.
+  const cancelled = await text(page, 'stats-run');
+  assert(/^Run to end \(DLX1 tree\), cancelled after [\d.]+ m?s: [\d,]+ solutions?, [\d,]+ nodes, [\d,]+ updates by then\./.test(cancelled), `the cancelled run's line: ${cancelled}`);
 });
 
 test('run to end: "1 solution" and "0 solutions", in the box and in the status line (the box said "1 solutions")', async ({ page, base }) => {
@@ -291,5 +294,8 @@ test('run to end: the Statistics panel gives the run\'s totals on a line of thei
   await page.click(tid('reset'));
   await settle(page);
   assert(await page.isHidden(tid('stats-run')), `the run line after a reset: ${await text(page, 'stats-run')}`);
+  // Times under the last digit shown read "< 0.1 ms" (a 13-node Solve said "0.0 ms").
+  const times = await page.evaluate(() => import('/www/readouts.js').then((m) => [0.01, 0.06, 12.4, 1234].map(m.elapsed)));
+  assert(JSON.stringify(times) === JSON.stringify(['< 0.1 ms', '0.1 ms', '12 ms', '1.23 s']), `times: ${times.join(', ')}`);
   report.push(`Statistics after Run to end on 8-queens: "${said}"`);
 });

@@ -344,6 +344,9 @@ test('variants board: each variant preset loads, branches, has one solution that
       killer: /cage \(dashed\): its digits add up to the sum in its corner, none twice/, thermo: /thermometer: digits rise strictly from the bulb/,
     }[name];
     assert(rule && rule.test(legend), `${p.key}: the legend does not state the rule: ${legend}`);
+    // "shape pointed at" only where there are shapes (an anti-knight puzzle has none), after the rules.
+    const shapes = !['anti-knight', 'anti-king', 'non-consecutive'].includes(name);
+    assert(legend.includes('shape pointed at') === shapes && (!shapes || legend.endsWith('shape pointed at')), `${p.key}: the legend's "shape pointed at": ${legend}`);
     if (p.format) assert(await page.isChecked(tid(`variant-${p.format}`)), `${p.key}: the picker does not show ${p.format}`);
   }
   // Screenshots: the start of each with pencil marks, at 1280x800 and at a phone's 375 px.
