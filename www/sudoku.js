@@ -471,7 +471,9 @@ export class SudokuTools {
     this._busy(false);
     const figures = `${count(r.nodes, 'node', 'nodes')}, ${elapsed(s.ms)}`;
     this._sync();
-    this.list.index = 0;
+    // The solution the search stands at: the second, where it stopped at two (the board showed the
+    // first while the matrix, the statistics and Step stood at the second); ◀ pages back to it.
+    this.list.index = r.verdict === 'multiple' ? Math.max(0, this.list.boards.length - 1) : 0;
     this.list.show = this.list.boards.length > 0;
     if (r.verdict === 'unique') this._verdict(`Unique solution (${figures})`, 'unique');
     // The list under the board says which of the two is shown (and ◀ ▶ page): the verdict does not.

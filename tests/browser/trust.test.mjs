@@ -177,14 +177,15 @@ test('trust: several solutions: verdict, narration, status and the kept list tel
     board: await boardText(page), pos: await text(page, 'solution-pos'), status: await text(page, 'status'),
     narration: await page.evaluate(() => window.dlx.model.narration()), verdict: await text(page, 'verdict'),
   });
+  // The board shows the second, where the search stopped and stands (matrix, statistics, Step).
   let s = await story();
-  assert(s.board === kept[0] && s.pos === 'solution 1 of 2 found so far', `board/list: ${JSON.stringify(s)}`);
-  assert(/^Showing solution 1 of 2 found so far\./.test(s.status), `status: ${s.status}`);
-  assert(!/showing the second|Solution 2 found/i.test(`${s.narration} ${s.status} ${s.verdict}`), `words against the board: ${JSON.stringify(s)}`);
-  assert(!/showing the first/.test(s.verdict), `verdict: ${s.verdict}`);
-  await page.click(tid('solution-next'));
+  assert(s.board === kept[1] && s.pos === 'solution 2 of 2 found so far', `board/list: ${JSON.stringify(s)}`);
+  assert(s.board === (await page.evaluate(() => window.dlx.model.board().text)), 'the board is not where the search stands');
+  assert(/^Showing solution 2 of 2 found so far\./.test(s.status), `status: ${s.status}`);
+  assert(!/showing the first|Solution 1 found/i.test(`${s.narration} ${s.status} ${s.verdict}`), `words against the board: ${JSON.stringify(s)}`);
+  await page.click(tid('solution-prev'));
   s = await story();
-  assert(s.board === kept[1] && s.pos === 'solution 2 of 2 found so far' && /^Showing solution 2 of 2 found so far\./.test(s.status), `after ▶: ${JSON.stringify(s)}`);
+  assert(s.board === kept[0] && s.pos === 'solution 1 of 2 found so far' && /^Showing solution 1 of 2 found so far\./.test(s.status), `after ◀: ${JSON.stringify(s)}`);
   report.push(`Solve, several solutions: verdict "${s.verdict}", narration "${s.narration}"`);
 });
 
