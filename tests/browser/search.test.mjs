@@ -1,7 +1,7 @@
 // The search on the page: solving, playing, stepping both ways exactly, the Session's argument checks,
 // every preset, full speed, and the narration at a stop.
 
-import { HARD_SUDOKU, assert, checkSudoku, checkQueens, tid, text, num, open, loadVia, setSpeed, modelState, heapUsed, mb, test, report } from './harness.mjs';
+import { HARD_SUDOKU, assert, checkSudoku, checkQueens, tid, text, num, open, loadVia, setSpeed, modelState, heapUsed, mb, test, report, settle } from './harness.mjs';
 
 test('the default 6x7 matrix: its one cover is rows 1, 4, 5', async ({ page, base, errors }) => {
   await open(page, base);
@@ -228,7 +228,13 @@ test('statistics: stepped back to the start, Elapsed is 0 s with every count (it
   await page.click(tid('next-solution'));
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) === 1);
   assert((await text(page, 'elapsed')) !== '0 s', `Elapsed after Next solution: ${await text(page, 'elapsed')}`);
-  for (let i = 0; i < 500 && !(await page.isDisabled(tid('step-back'))); i++) await page.click(tid('step-back-choice'));
+  // Each press once the last one is drawn (its button is disabled at the start; a loaded machine drew
+  // one frame late, and the next press waited on a disabled button).
+  for (let i = 0; i < 500 && !(await page.isDisabled(tid('step-back-choice'))); i++) {
+    await page.click(tid('step-back-choice'));
+    await settle(page);
+  }
+  await settle(page);
   assert(await page.isDisabled(tid('step-back')), 'not back at the start');
   const shown = await Promise.all(['nodes', 'updates', 'solutions', 'elapsed'].map((id) => text(page, id)));
   assert(JSON.stringify(shown) === JSON.stringify(['0', '0', '0', '0 s']), `at the start: ${shown.join(' | ')}`);
