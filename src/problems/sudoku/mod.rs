@@ -28,6 +28,7 @@
 //! copy of the matrix and no item names or other strings made on the way.
 
 pub mod fast;
+pub mod fill;
 pub mod fpuzzles;
 pub mod maker;
 pub mod pointing;

@@ -143,14 +143,6 @@ pub struct Rules {
     pub thermos: Vec<Vec<usize>>,
 }
 
-/// The most fillings one cage or thermometer may have (9 cells summing to 45 have 362,880): past it
-/// the instance would take hundreds of MB, so such a shape is refused by name.
-pub const MAX_FILLINGS: usize = 100_000;
-
-/// The most fillings of all the shapes together: a 16x16 killer has tens of thousands; a text listing
-/// many large cages would otherwise build an instance of gigabytes.
-pub const MAX_TOTAL_FILLINGS: usize = 500_000;
-
 /// A whole-shape option: the shape it fills and the digits it puts in the shape's cells, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Filling {
@@ -567,67 +559,6 @@ impl Rules {
         Ok(())
     }
 
-    /// The fillings of every cage with a sum and every thermometer, in that order, keeping those that
-    /// agree with the givens `cells` (0 empty). A shape with more than [`MAX_FILLINGS`] is refused.
-    pub fn fillings(&self, n: usize, cells: &[u8]) -> Result<Vec<Filling>, InputError> {
-        let size = n * n;
-        let mut out = Vec::new();
-        for (k, cage) in self.cages.iter().enumerate() {
-            let Some(sum) = cage.sum else { continue };
-            let before = out.len();
-            let mut digits = Vec::with_capacity(cage.cells.len());
-            let mut used = 0u32;
-            let ok = fill_cage(
-                size,
-                &cage.cells,
-                cells,
-                sum,
-                &mut digits,
-                &mut used,
-                &mut |d| {
-                    out.push(Filling {
-                        shape: Shape::Cage(k),
-                        digits: d.to_vec(),
-                    });
-                    out.len() - before <= MAX_FILLINGS && out.len() <= MAX_TOTAL_FILLINGS
-                },
-            );
-            if !ok && out.len() > MAX_TOTAL_FILLINGS {
-                return Err(too_many_in_all());
-            }
-            if !ok {
-                return Err(InputError::new(format!(
-                    "cage {} in {} ({} cells, sum {sum}) has more than {MAX_FILLINGS} fillings; \
-                     cages that large are not supported",
-                    k + 1,
-                    span(size, &cage.cells),
-                    cage.cells.len()
-                )));
-            }
-        }
-        for (k, line) in self.thermos.iter().enumerate() {
-            let before = out.len();
-            let mut digits = Vec::with_capacity(line.len());
-            let ok = fill_thermo(size, line, cells, &mut digits, &mut |d| {
-                out.push(Filling {
-                    shape: Shape::Thermo(k),
-                    digits: d.to_vec(),
-                });
-                out.len() - before <= MAX_FILLINGS && out.len() <= MAX_TOTAL_FILLINGS
-            });
-            if !ok && out.len() > MAX_TOTAL_FILLINGS {
-                return Err(too_many_in_all());
-            }
-            if !ok {
-                return Err(InputError::new(format!(
-                    "thermometer {} has more than {MAX_FILLINGS} fillings",
-                    k + 1
-                )));
-            }
-        }
-        Ok(out)
-    }
-
     /// The cells of a shape.
     pub fn shape_cells(&self, shape: Shape) -> &[usize] {
         match shape {
@@ -635,89 +566,6 @@ impl Rules {
             Shape::Thermo(k) => &self.thermos[k],
         }
     }
-}
-
-fn too_many_in_all() -> InputError {
-    InputError::new(format!(
-        "the cages and thermometers have more than {MAX_TOTAL_FILLINGS} fillings in all; a puzzle \
-         that large is not supported"
-    ))
-}
-
-/// Every assignment of distinct digits 1..=size to `cage` (in order) adding up to `sum` and agreeing
-/// with the givens; `emit` returns false to stop (then so does this).
-fn fill_cage(
-    size: usize,
-    cage: &[usize],
-    givens: &[u8],
-    sum: u32,
-    digits: &mut Vec<u8>,
-    used: &mut u32,
-    emit: &mut dyn FnMut(&[u8]) -> bool,
-) -> bool {
-    let i = digits.len();
-    let so_far: u32 = digits.iter().map(|&d| u32::from(d)).sum();
-    if i == cage.len() {
-        return so_far != sum || emit(digits);
-    }
-    let left = (cage.len() - i) as u32;
-    // The smallest and largest sums the cells left can still make.
-    for v in 1..=size as u32 {
-        if *used & (1 << v) != 0 {
-            continue;
-        }
-        let g = givens[cage[i]];
-        if g != 0 && u32::from(g) != v {
-            continue;
-        }
-        let rest = sum as i64 - so_far as i64 - v as i64;
-        let (lo, hi) = (
-            (left - 1) * left / 2,
-            (left - 1) * (2 * size as u32 - left + 2) / 2,
-        );
-        if rest < i64::from(lo) || rest > i64::from(hi) {
-            continue;
-        }
-        digits.push(v as u8);
-        *used |= 1 << v;
-        let go_on = fill_cage(size, cage, givens, sum, digits, used, emit);
-        *used &= !(1 << v);
-        digits.pop();
-        if !go_on {
-            return false;
-        }
-    }
-    true
-}
-
-/// Every strictly increasing run of digits along `line`, agreeing with the givens.
-fn fill_thermo(
-    size: usize,
-    line: &[usize],
-    givens: &[u8],
-    digits: &mut Vec<u8>,
-    emit: &mut dyn FnMut(&[u8]) -> bool,
-) -> bool {
-    let i = digits.len();
-    if i == line.len() {
-        return emit(digits);
-    }
-    let from = digits.last().map_or(1, |&d| usize::from(d) + 1);
-    // Room for the cells after this one.
-    let to = size.saturating_sub(line.len() - 1 - i);
-    for v in from..=to {
-        let g = givens[line[i]];
-        if g != 0 && usize::from(g) != v {
-            continue;
-        }
-        digits.push(v as u8);
-        let go_on = fill_thermo(size, line, givens, digits, emit);
-        digits.pop();
-        if !go_on {
-            return false;
-        }
-    }
-    true
 }
 
 /// The items of a variant Sudoku and the instance, built from the rules (see the module
