@@ -903,7 +903,8 @@ fn unsupported_constraints_and_bad_input_are_refused_by_name() {
     );
     assert_eq!(
         msg("https://f-puzzles.com/?load=AAAA"),
-        "the link's puzzle does not decompress (lz-string base64): is the link complete?"
+        "the link's puzzle does not decompress (read in lz-string's base64 alphabet, `+` `/` `=`): is \
+         the link complete?"
     );
     assert!(msg("https://sudokupad.app/scl12345").contains("does not carry an f-puzzles"));
     assert!(msg("https://example.com/x").starts_with("a link, but not to an f-puzzles puzzle"));
@@ -1050,6 +1051,95 @@ fn links_written_by_f_puzzles_read() {
         ]
     );
     assert_eq!(dlx_solutions(&s, 1).len(), 1);
+}
+
+/// Links made with lz-string's `compressToEncodedURIComponent` (`+` 62, `-` 63), as scripts and
+/// sites make them, read their own puzzle (issue 41): read before as RFC 4648's URL-safe alphabet
+/// (`-` 62), such a link decompressed to other JSON; seed 23's classic read `{"va":true,"value":7}`
+/// for its givens and was solved as an empty grid. Base64 and RFC 4648 payloads still read.
+#[test]
+fn links_in_every_lz_string_alphabet_read_their_own_puzzle() {
+    let kinds = ["classic", "x", "killer", "thermo", "jigsaw"];
+    let mut with_dash = 0;
+    for seed in (1..=20).chain([23]) {
+        let kind = if seed == 23 {
+            "classic"
+        } else {
+            kinds[seed as usize % 5]
+        };
+        let made = maker::make(&Kind::parse(kind).unwrap(), seed, None).unwrap();
+        let json = fpuzzles::write(&made.puzzle, &made.rules);
+        let uri = lz_str::compress_to_encoded_uri_component(json.as_str());
+        with_dash += usize::from(uri.contains('-'));
+        let base64 = lz_str::compress_to_base64(json.as_str());
+        let url_safe = base64.replace('+', "-").replace('/', "_");
+        for payload in [&uri, &base64, &url_safe] {
+            for link in [
+                format!("https://f-puzzles.com/?load={payload}"),
+                format!("https://sudokupad.app/fpuzzles{payload}"),
+            ] {
+                let s = Sudoku::parse(&link).unwrap_or_else(|e| panic!("{kind} {seed}: {e}"));
+                assert_eq!(
+                    s.grid().cells(),
+                    made.puzzle.cells(),
+                    "{kind} {seed}: {link}"
+                );
+                assert_eq!(s.rules(), &made.rules, "{kind} {seed}");
+                let note = s.note().unwrap();
+                assert!(!note.contains("skipped"), "{note}");
+                assert_eq!(
+                    dlx_solutions(&s, 2),
+                    std::slice::from_ref(&made.solution),
+                    "{kind} {seed}"
+                );
+            }
+        }
+    }
+    // Most of these payloads have a `-`, the character the two readings disagree on.
+    assert!(with_dash >= 15, "{with_dash} of 21");
+}
+
+/// A grid cell's keys that f-puzzles does not write are named in the note; a payload that does not
+/// decompress, or mixes alphabets, is refused naming the alphabet.
+#[test]
+fn unknown_cell_keys_are_named_and_bad_payloads_name_their_alphabet() {
+    let made = maker::make(&Kind::parse("classic").unwrap(), 3, None).unwrap();
+    let json = fpuzzles::write(&made.puzzle, &made.rules).replacen("\"given\"", "\"gvn\"", 1);
+    let s = Sudoku::parse(&json).unwrap();
+    let note = s.note().unwrap();
+    assert!(
+        note.ends_with("(grid cells' `gvn` skipped: not f-puzzles' keys)"),
+        "{note}"
+    );
+    let link = |p: &str| format!("https://f-puzzles.com/?load={p}");
+    let uri = lz_str::compress_to_encoded_uri_component(json.as_str());
+    let s = Sudoku::parse(&link(&uri)).unwrap();
+    assert_eq!(
+        s.note().unwrap(),
+        note.replace("f-puzzles JSON", "an f-puzzles link")
+    );
+    for (payload, want) in [
+        (
+            "N4Ig-zg",
+            "does not decompress (read in lz-string's URI alphabet, `+` `-` `$`)",
+        ),
+        (
+            "N4Ig/zg",
+            "does not decompress (read in lz-string's base64 alphabet, `+` `/` `=`)",
+        ),
+        (
+            "N4Ig_zg-",
+            "does not decompress (read in RFC 4648's URL-safe alphabet, `-` `_`)",
+        ),
+        (
+            "N4Ig/z-g",
+            "mixes alphabets (base64's `/` or `=` with `-`, `_` or `$`)",
+        ),
+        ("N4Ig*zg", "has `*` at character 5"),
+    ] {
+        let e = Sudoku::parse(&link(payload)).err().unwrap().message;
+        assert!(e.contains(want), "{payload}: {e}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -45,6 +45,8 @@ pub struct Read {
     pub title: Option<String>,
     /// Cosmetic elements skipped, by name (`text`, `line`, …).
     pub skipped: Vec<String>,
+    /// Keys of grid cells that f-puzzles does not write, skipped (each once, in order met).
+    pub unknown: Vec<String>,
 }
 
 /// Reads f-puzzles JSON or a link carrying it.
@@ -54,14 +56,104 @@ pub fn read(text: &str) -> Result<Read, InputError> {
         return read_json(text, Source::FpuzzlesJson);
     }
     let (payload, source) = payload_of(t)?;
-    let json = decompress(&payload)?;
-    read_json(&json, source).map_err(|e| InputError {
-        // Positions in the decompressed JSON mean nothing to someone who pasted a link.
-        message: format!("in the link's puzzle: {}", e.message),
-        line: None,
-        column: None,
-        cells: e.cells,
-    })
+    // Base64's padding carries nothing (the data ends at lz-string's end mark), and RFC 4648's
+    // URL-safe payloads are padded with it too: it says nothing of the alphabet.
+    let payload = payload.trim_end_matches('=');
+    // Where the payload's characters leave its alphabet open (`-` alone), each reading is tried and
+    // the first whose JSON is f-puzzles' to the last key is taken: a payload read in the wrong
+    // alphabet can still decompress to JSON that reads, with its keys garbled (`va` for `given`),
+    // and then it is another puzzle.
+    let alphabets = Alphabet64::of(payload)?;
+    let mut fallback = None;
+    let mut error = None;
+    for &alphabet in &alphabets {
+        let read = decompress(payload, alphabet).and_then(|json| {
+            read_json(&json, source).map_err(|e| InputError {
+                // Positions in the decompressed JSON mean nothing to someone who pasted a link.
+                message: format!("in the link's puzzle: {}", e.message),
+                line: None,
+                column: None,
+                cells: e.cells,
+            })
+        });
+        match read {
+            Ok(r) if r.unknown.is_empty() => return Ok(r),
+            Ok(r) => {
+                fallback.get_or_insert(r);
+            }
+            Err(e) => {
+                error.get_or_insert((alphabet, e));
+            }
+        }
+    }
+    if let Some(r) = fallback {
+        return Ok(r);
+    }
+    let (alphabet, mut e) = error.expect("at least one alphabet is tried");
+    if alphabets.len() > 1 {
+        e.message = format!("{} (read in {})", e.message, alphabet.words());
+    }
+    Err(e)
+}
+
+/// The alphabets lz-string's payloads come in. All share letters, digits and `+` (62). Past that,
+/// `compressToBase64` has `/` (63) and pads with `=`; `compressToEncodedURIComponent`, which links
+/// are made with, has `-` (63) and `$` (64, never written). A payload re-encoded in RFC 4648's
+/// URL-safe alphabet has `-` for 62 and `_` for 63: no lz-string writes it, but some sites do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Alphabet64 {
+    Base64,
+    Uri,
+    UrlSafe,
+}
+
+impl Alphabet64 {
+    /// The alphabets a payload (unpadded) may be in, the likeliest first. `/` or `=` say base64 and `_` RFC
+    /// 4648's; `-` alone is lz-string's URI alphabet or RFC 4648's (the URI one first: it is what
+    /// lz-string writes); letters, digits and `+` alone read the same in every one.
+    fn of(payload: &str) -> Result<Vec<Alphabet64>, InputError> {
+        if let Some((i, ch)) = payload.char_indices().find(|&(_, ch)| {
+            !(ch.is_ascii_alphanumeric() || matches!(ch, '+' | '/' | '=' | '-' | '_' | '$'))
+        }) {
+            return Err(InputError::new(format!(
+                "the link's puzzle has `{ch}` at character {}: lz-string's payloads are letters, \
+                 digits and `+` with `/` and `=` (base64) or `-` and `$` (its URI alphabet)",
+                i + 1
+            )));
+        }
+        let has = |set: &str| payload.contains(|c| set.contains(c));
+        let mixed = |words: &str| {
+            InputError::new(format!(
+                "the link's puzzle mixes alphabets ({words}): is it two links run together, or \
+                 edited?"
+            ))
+        };
+        Ok(if has("/=") {
+            if has("-_$") {
+                return Err(mixed("base64's `/` or `=` with `-`, `_` or `$`"));
+            }
+            vec![Alphabet64::Base64]
+        } else if has("_") {
+            if has("$") {
+                return Err(mixed("`_` with `$`"));
+            }
+            vec![Alphabet64::UrlSafe]
+        } else if has("$") {
+            vec![Alphabet64::Uri]
+        } else if has("-") {
+            vec![Alphabet64::Uri, Alphabet64::UrlSafe]
+        } else {
+            vec![Alphabet64::Base64]
+        })
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            Alphabet64::Base64 => "lz-string's base64 alphabet, `+` `/` `=`",
+            Alphabet64::Uri => "lz-string's URI alphabet, `+` `-` `$`",
+            Alphabet64::UrlSafe => "RFC 4648's URL-safe alphabet, `-` `_`",
+        }
+    }
 }
 
 /// The lz-string payload of a link, percent-decoded, and which site's link it is.
@@ -132,33 +224,29 @@ fn percent_decode(s: &str) -> Result<String, InputError> {
     String::from_utf8(out).map_err(|_| InputError::new("the link's puzzle is not valid UTF-8"))
 }
 
-/// The JSON text compressed in a link.
-fn decompress(payload: &str) -> Result<String, InputError> {
-    if let Some((i, ch)) = payload.char_indices().find(|&(_, ch)| {
-        !(ch.is_ascii_alphanumeric() || matches!(ch, '+' | '/' | '=' | '-' | '_' | '$'))
-    }) {
-        return Err(InputError::new(format!(
-            "the link's puzzle has `{ch}` at character {}: lz-string base64 is letters, digits, \
-             `+`, `/` and `=`",
-            i + 1
-        )));
-    }
-    // Some sites write the URL-safe alphabet (`-` and `_`, or `$`); lz-string's base64 is `+` and `/`.
-    let payload: String = payload
-        .chars()
-        .map(|c| match c {
-            '-' => '+',
-            '_' | '$' => '/',
-            c => c,
-        })
-        .collect();
-    let wide = lz_str::decompress_from_base64(&payload)
-        .filter(|w| !w.is_empty())
-        .ok_or_else(|| {
-            InputError::new(
-                "the link's puzzle does not decompress (lz-string base64): is the link complete?",
-            )
-        })?;
+/// The JSON text compressed in a link's payload, read in `alphabet`.
+fn decompress(payload: &str, alphabet: Alphabet64) -> Result<String, InputError> {
+    let wide = match alphabet {
+        Alphabet64::Base64 => lz_str::decompress_from_base64(payload),
+        Alphabet64::Uri => lz_str::decompress_from_encoded_uri_component(payload),
+        Alphabet64::UrlSafe => {
+            let base64: String = payload
+                .chars()
+                .map(|c| match c {
+                    '-' => '+',
+                    '_' => '/',
+                    c => c,
+                })
+                .collect();
+            lz_str::decompress_from_base64(&base64)
+        }
+    };
+    let wide = wide.filter(|w| !w.is_empty()).ok_or_else(|| {
+        InputError::new(format!(
+            "the link's puzzle does not decompress (read in {}): is the link complete?",
+            alphabet.words()
+        ))
+    })?;
     String::from_utf16(&wide)
         .map_err(|_| InputError::new("the link's puzzle decompresses to text that is not UTF-16"))
 }
@@ -496,7 +584,39 @@ fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
         rules,
         title,
         skipped,
+        unknown: unknown_cell_keys(&obj),
     })
+}
+
+/// The keys f-puzzles writes in a grid cell (`c` and `highlight` are colours, the pencil marks a
+/// solver's or the setter's).
+const CELL_KEYS: &[&str] = &[
+    "value",
+    "given",
+    "region",
+    "centerPencilMarks",
+    "cornerPencilMarks",
+    "givenPencilMarks",
+    "c",
+    "highlight",
+];
+
+/// The keys of grid cells that f-puzzles does not write, each once: skipped, and named in the note.
+fn unknown_cell_keys(obj: &Map<String, Value>) -> Vec<String> {
+    let mut unknown: Vec<String> = Vec::new();
+    let rows = obj
+        .get("grid")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten();
+    for cell in rows.filter_map(Value::as_array).flatten() {
+        for key in cell.as_object().into_iter().flat_map(Map::keys) {
+            if !CELL_KEYS.contains(&key.as_str()) && !unknown.contains(key) {
+                unknown.push(key.clone());
+            }
+        }
+    }
+    unknown
 }
 
 fn flag(obj: &Map<String, Value>, key: &str) -> Result<bool, InputError> {
@@ -626,6 +746,7 @@ fn json_rows(v: &Value, what: &str) -> Result<Read, InputError> {
         rules: Rules::default(),
         title: None,
         skipped: Vec::new(),
+        unknown: Vec::new(),
     })
 }
 

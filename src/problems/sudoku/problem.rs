@@ -71,6 +71,8 @@ pub struct Sudoku {
     name: Option<String>,
     /// f-puzzles' cosmetic elements skipped, by name.
     skipped: Vec<String>,
+    /// Keys of f-puzzles' grid cells that it does not write, skipped.
+    unknown: Vec<String>,
 }
 
 /// What the page needs to draw a variant (a later wasm method hands it over as it is, serialised):
@@ -103,11 +105,12 @@ impl Sudoku {
 
     /// [`Sudoku::parse`] with rules switched on by name (`--variant x,anti-knight`).
     pub fn parse_with(text: &str, switches: &[Switch]) -> Result<Sudoku, InputError> {
-        let (grid, mut rules, name, skipped) = if fpuzzles::looks_like(text) {
+        let (grid, mut rules, name, skipped, unknown) = if fpuzzles::looks_like(text) {
             let r = fpuzzles::read(text)?;
-            (r.grid, r.rules, r.title, r.skipped)
+            (r.grid, r.rules, r.title, r.skipped, r.unknown)
         } else {
-            (Grid::parse(text)?, Rules::default(), None, Vec::new())
+            let grid = Grid::parse(text)?;
+            (grid, Rules::default(), None, Vec::new(), Vec::new())
         };
         for &s in switches {
             rules.apply(s);
@@ -120,7 +123,9 @@ impl Sudoku {
                 );
             }
         }
-        Sudoku::with_rules(grid, rules, name, skipped)
+        let mut sudoku = Sudoku::with_rules(grid, rules, name, skipped)?;
+        sudoku.unknown = unknown;
+        Ok(sudoku)
     }
 
     /// The puzzle of `grid` under `rules` (its givens already checked against them).
@@ -150,6 +155,7 @@ impl Sudoku {
             fillings,
             name,
             skipped,
+            unknown: Vec::new(),
         })
     }
 
@@ -310,6 +316,13 @@ impl Problem for Sudoku {
             note.push_str(&format!(
                 " (cosmetic {} skipped: no rule)",
                 self.skipped.join(", ")
+            ));
+        }
+        if !self.unknown.is_empty() {
+            let keys: Vec<String> = self.unknown.iter().map(|k| format!("`{k}`")).collect();
+            note.push_str(&format!(
+                " (grid cells' {} skipped: not f-puzzles' keys)",
+                keys.join(", ")
             ));
         }
         Some(note)
