@@ -18,47 +18,40 @@ impl Rules {
     /// name before it is filled, and so is one whose filling takes more than [`MAX_FILL_STEPS`] steps.
     pub fn fillings(&self, n: usize, cells: &[u8]) -> Result<Vec<Filling>, InputError> {
         let size = n * n;
-        let mut out = Vec::new();
+        let mut out: Vec<Filling> = Vec::new();
         let mut steps = Steps::default();
+        // One shape's fillings added, or the shape refused in the puzzle's words: `name`, and the
+        // message for too many fillings.
+        let mut add =
+            |shape, made: Made, name: String, too_many: String| -> Result<(), InputError> {
+                let digits = made.map_err(|e| {
+                    InputError::new(match e {
+                        Refused::TooMany => too_many,
+                        Refused::TooLong => too_long(&name),
+                    })
+                })?;
+                if out.len() + digits.len() > MAX_TOTAL_FILLINGS {
+                    return Err(too_many_in_all());
+                }
+                out.extend(digits.into_iter().map(|digits| Filling { shape, digits }));
+                Ok(())
+            };
         for (k, cage) in self.cages.iter().enumerate() {
             let Some(sum) = cage.sum else { continue };
-            let name = || format!("cage {} in {}", k + 1, span(size, &cage.cells));
-            let digits = cage_fillings(size, &cage.cells, cells, sum, &mut steps).map_err(|e| {
-                InputError::new(match e {
-                    Refused::TooMany => format!(
-                        "{} ({} cells, sum {sum}) has more than {MAX_FILLINGS} fillings; cages \
-                         that large are not supported",
-                        name(),
-                        cage.cells.len()
-                    ),
-                    Refused::TooLong => too_long(&name()),
-                })
-            })?;
-            if out.len() + digits.len() > MAX_TOTAL_FILLINGS {
-                return Err(too_many_in_all());
-            }
-            out.extend(digits.into_iter().map(|digits| Filling {
-                shape: Shape::Cage(k),
-                digits,
-            }));
+            let name = format!("cage {} in {}", k + 1, span(size, &cage.cells));
+            let too_many = format!(
+                "{name} ({} cells, sum {sum}) has more than {MAX_FILLINGS} fillings; cages that \
+                 large are not supported",
+                cage.cells.len()
+            );
+            let made = cage_fillings(size, &cage.cells, cells, sum, &mut steps);
+            add(Shape::Cage(k), made, name, too_many)?;
         }
         for (k, line) in self.thermos.iter().enumerate() {
-            let name = || format!("thermometer {} ({})", k + 1, span(size, line));
-            let digits = thermo_fillings(size, line, cells, &mut steps).map_err(|e| {
-                InputError::new(match e {
-                    Refused::TooMany => {
-                        format!("{} has more than {MAX_FILLINGS} fillings", name())
-                    }
-                    Refused::TooLong => too_long(&name()),
-                })
-            })?;
-            if out.len() + digits.len() > MAX_TOTAL_FILLINGS {
-                return Err(too_many_in_all());
-            }
-            out.extend(digits.into_iter().map(|digits| Filling {
-                shape: Shape::Thermo(k),
-                digits,
-            }));
+            let name = format!("thermometer {} ({})", k + 1, span(size, line));
+            let too_many = format!("{name} has more than {MAX_FILLINGS} fillings");
+            let made = thermo_fillings(size, line, cells, &mut steps);
+            add(Shape::Thermo(k), made, name, too_many)?;
         }
         Ok(out)
     }
@@ -83,6 +76,9 @@ fn too_long(name: &str) -> String {
 /// made times the shape's length (500,000 x 25 at the very most); this cap is the guard that a
 /// shape never makes the reader hang, whatever it is.
 pub const MAX_FILL_STEPS: u64 = 20_000_000;
+
+/// A shape's fillings, or why it was not filled.
+type Made = Result<Vec<Vec<u8>>, Refused>;
 
 /// Why a shape was not filled.
 enum Refused {
@@ -118,13 +114,7 @@ impl Steps {
 /// explored every arrangement of a cage that has none, such as 16 cells of a 16x16 adding up to
 /// 135 (16 distinct digits always add up to 136). The same table counts the fillings (sets times
 /// k! arrangements of k free cells) before any is made, so a cage with too many is refused at once.
-fn cage_fillings(
-    size: usize,
-    cage: &[usize],
-    givens: &[u8],
-    sum: u32,
-    steps: &mut Steps,
-) -> Result<Vec<Vec<u8>>, Refused> {
+fn cage_fillings(size: usize, cage: &[usize], givens: &[u8], sum: u32, steps: &mut Steps) -> Made {
     // The givens in the cage: two equal ones, or more than the sum, leave no filling.
     let mut given_mask = 0u64;
     let mut given_sum = 0u32;
@@ -250,12 +240,7 @@ impl Fill<'_> {
 /// given (`hi`), and below by the digit before it and every earlier given (`lo`), so every partial
 /// run the walk enters completes: its work is in proportion to the runs made, and a line whose givens
 /// cannot be joined (3 then 2, or 2 then 3 in the next cell but one) has none at once.
-fn thermo_fillings(
-    size: usize,
-    line: &[usize],
-    givens: &[u8],
-    steps: &mut Steps,
-) -> Result<Vec<Vec<u8>>, Refused> {
+fn thermo_fillings(size: usize, line: &[usize], givens: &[u8], steps: &mut Steps) -> Made {
     let len = line.len();
     if len > size {
         return Ok(Vec::new());
