@@ -7,8 +7,7 @@ use std::collections::HashSet;
 use std::io::Read;
 use std::process::{Command, Output, Stdio};
 
-mod common;
-use common::dlx_with_stdin;
+use crate::common::dlx_with_stdin;
 
 fn dlx(args: &[&str]) -> Output {
     dlx_with_stdin(args, "")
@@ -1965,7 +1964,7 @@ fn the_progress_line_counts_nodes_from_its_first_showing() {
         let s = seen.trim_start_matches('\r');
         s.find('\r').map(|end| s[..end].to_owned())
     };
-    let seen = common::progress_until(
+    let seen = crate::common::progress_until(
         &["count", "queens", "15", "--threads", "2", "--progress"],
         move |seen| first(seen).is_some(),
     );

@@ -5,11 +5,10 @@
 
 use serde_json::Value;
 
-mod common;
-use common::dlx_with_stdin;
+use crate::common::dlx_with_stdin;
 
 /// Runs `dlx ARGS` expecting success, with at most a count's notes on stderr (Langford 10 has no
-/// pairing, and says so: tests/cli.rs, `warnings_and_notes_reach_stderr…`); returns stdout.
+/// pairing, and says so: tests/it/cli.rs, `warnings_and_notes_reach_stderr…`); returns stdout.
 fn ok_with_stdin(args: &[&str], stdin: &str) -> String {
     let out = dlx_with_stdin(args, stdin);
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -481,7 +480,7 @@ fn batch_solves_the_shared_sudoku_sets() {
 /// nodes and updates), where the line said "no estimate until one is" for as long as it ran.
 #[test]
 fn a_hopeless_count_says_the_size_of_its_tree_at_once() {
-    let seen = common::progress_until(
+    let seen = crate::common::progress_until(
         &["count", "queens", "30", "--progress", "--threads", "2"],
         |seen| seen.contains("nodes and updates (Knuth's estimate)"),
     );

@@ -1,8 +1,7 @@
 //! `dlx solve sudoku --batch` on the 9x9 engine (`Fast9`, the default) against the search on links
 //! (`--engine links`): the same answers, messages and exit status, line for line.
 
-mod common;
-use common::dlx_with_stdin;
+use crate::common::dlx_with_stdin;
 
 /// Runs the batch on one thread with extra arguments: stdout, stderr, exit code.
 fn batch(input: &str, extra: &[&str]) -> (String, String, Option<i32>) {

@@ -11,8 +11,6 @@ use js_sys::{Reflect, Uint32Array, WebAssembly};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
 /// A copy of `len` u32 at `ptr`, read through a typed-array view as the page does.
 fn view(ptr: *const u32, len: usize) -> Vec<u32> {
     let mem: WebAssembly::Memory = wasm_memory().unchecked_into();
