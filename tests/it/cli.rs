@@ -825,23 +825,8 @@ fn bad_sudokus_get_one_line_and_status_2() {
 }
 
 /// Easter Monster, a 9x9 that branches, as HoDoKu, Simple Sudoku and a box-drawing grid print it.
-const EASTER: &str =
-    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
-const EASTER_HODOKU: &str = "\
-.-------.-------.-------.
-| 1 . . | . . . | . . 2 |
-| . 9 . | 4 . . | . 5 . |
-| . . 6 | . . . | 7 . . |
-:-------+-------+-------:
-| . 5 . | 9 . 3 | . . . |
-| . . . | . 7 . | . . . |
-| . . . | 8 5 . | . 4 . |
-:-------+-------+-------:
-| 7 . . | . . . | 6 . . |
-| . 3 . | . . 9 | . 8 . |
-| . . 2 | . . . | . . 1 |
-'-------'-------'-------'
-";
+const EASTER: &str = include_str!("../data/sudoku/easter-monster.txt").trim_ascii();
+const EASTER_HODOKU: &str = include_str!("../data/sudoku/easter-monster-hodoku.txt");
 const EASTER_SIMPLE_SUDOKU: &str = "\
 *-----------*
 |1..|...|..2|
