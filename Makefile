@@ -8,12 +8,18 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 
 # The wasm-bindgen CLI must be exactly the version of the wasm-bindgen crate pinned in Cargo.toml.
 WASM_BINDGEN_VERSION := $(shell sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' Cargo.toml)
+# PROFILE: `release` (fat LTO, one codegen unit) for `make build`, `make serve` and the benches; `ci`
+# (Cargo.toml: release with thin LTO over 16 codegen units, a third of the build's CPU) for the builds
+# the tests use, through `make wasm-ci` and `make cli-ci`.
+PROFILE ?= release
 # Cargo puts it under $CARGO_TARGET_DIR when that is set (private target dirs), else under target/.
-WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release/dlx_studio.wasm
+TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
+WASM := $(TARGET_DIR)/wasm32-unknown-unknown/$(PROFILE)/dlx_studio.wasm
+CLI_CI := $(TARGET_DIR)/ci/dlx
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run test-sanity serve build test setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel wasm cli bench-wasm bench-wasm-instructions lint lint-js test-native test-wasm test-browser test-firefox test-parts clean
+.PHONY: wasm-ci cli-ci setup-nightly test-long docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run test-sanity serve build test setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel wasm cli bench-wasm bench-wasm-instructions lint lint-js test-native test-wasm test-browser test-firefox test-parts clean
 
 serve: build
 	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -59,11 +65,18 @@ setup-parallel:
 	@command -v parallel >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y parallel; }
 
 wasm: setup-wasm
-	$(CARGO) build --release --lib --target wasm32-unknown-unknown
+	$(CARGO) build --profile $(PROFILE) --lib --target wasm32-unknown-unknown
 	wasm-bindgen --target web --out-dir www/pkg $(WASM)
 
 cli:
-	$(CARGO) build --release --bin dlx
+	$(CARGO) build --profile $(PROFILE) --bin dlx
+
+# The page's wasm (into www/pkg, as `make wasm`) and the CLI in the `ci` profile, for the tests.
+wasm-ci:
+	@$(MAKE) --no-print-directory wasm PROFILE=ci
+
+cli-ci:
+	@$(MAKE) --no-print-directory cli PROFILE=ci
 
 # The wasm build against the native build, in one run (benches/wasm.rs, benches/README.md): the same
 # release .wasm as `make wasm`, bound for node (`--target nodejs`) into target/bench-wasm/pkg, and the
@@ -83,27 +96,67 @@ bench-wasm-instructions: wasm cli setup-node
 lint: setup-wasm setup-lint lint-js
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets -- -D warnings
-	$(CARGO) clippy --lib --test wasm --test wasm_draw --test wasm_views --target wasm32-unknown-unknown -- -D warnings
+	$(CARGO) clippy --lib --test wasm --target wasm32-unknown-unknown -- -D warnings
 
-# The page's JS: type-checked (// @ts-check) against the generated www/pkg/*.d.ts, and eslint.
-lint-js: setup-node wasm
+# The page's JS: type-checked (// @ts-check) against the generated www/pkg/*.d.ts, and eslint. The
+# .d.ts is the same in every profile: the `ci` build is the one the browser tests use too.
+lint-js: setup-node wasm-ci
 	tests/browser/node_modules/.bin/tsc -p tsconfig.json
 	tests/browser/node_modules/.bin/eslint www tests/browser/*.mjs eslint.config.mjs
 
-test: lint test-native test-parts test-wasm test-browser test-firefox fuzz-smoke miri
+# `make test`: the stages below in this order, each its own `make` and timed (bash's `time`: wall, and
+# the CPU of every process it started, user + sys); the times are printed at the end, and when a stage
+# fails the run stops there and prints them too.
+TEST_STAGES := lint test-native test-parts test-wasm test-browser test-firefox fuzz-smoke miri
+test:
+	@status=0; report=$(TARGET_DIR)/test-times.txt; mkdir -p $(TARGET_DIR); : > $$report; \
+	start=$$(date +%s); \
+	for stage in $(TEST_STAGES); do \
+	  TIMEFORMAT="$$stage %R %U %S"; \
+	  { time $(MAKE) --no-print-directory $$stage 2>&3 || status=$$?; } 3>&2 2>>$$report; \
+	  [ $$status = 0 ] || { echo "$$stage FAILED" >> $$report; break; }; \
+	done; \
+	echo; echo "make test: stage times (wall s, CPU user + sys s), $$(nproc) cores:"; \
+	awk '$$2 == "FAILED" { print "  " $$1 " failed"; next } \
+	  { printf "  %-13s %7.1f %8.1f\n", $$1, $$2, $$3 + $$4; w += $$2; c += $$3 + $$4 } \
+	  END { printf "  %-13s %7.1f %8.1f\n", "total", w, c }' $$report; \
+	echo "  (wall clock from start to end: $$(( $$(date +%s) - start )) s)"; \
+	exit $$status
+
+# One nightly toolchain for fuzzing and Miri: `rustup toolchain install nightly --profile minimal
+# --component miri --component rust-src`, or the missing components added to the nightly there (a
+# nightly that cannot give them is replaced by the latest that can). Fuzz and Miri run after it,
+# never on a guess made when make read this file. Under CI=true both are required, so this fails if
+# it cannot install them; elsewhere it says so and both skip.
+setup-nightly:
+	@have() { rustup run nightly cargo miri --version >/dev/null 2>&1 \
+	  && rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^rust-src'; }; \
+	have && exit 0; \
+	if rustup run nightly rustc --version >/dev/null 2>&1; then \
+	  rustup component add --toolchain nightly miri rust-src || true; \
+	fi; \
+	have || rustup toolchain install nightly --profile minimal --component miri --component rust-src \
+	  --allow-downgrade || true; \
+	have && exit 0; \
+	if [ "$(CI)" = true ]; then \
+	  echo "nightly: CI=true and no nightly toolchain with miri and rust-src could be installed"; exit 1; \
+	fi; \
+	echo "nightly: no nightly toolchain with miri and rust-src could be installed; fuzz and Miri skip"
 
 # Fuzzing (fuzz/: the Sudoku reader, the exact-cover reader, step k forward and k back, the f-puzzles
 # JSON and link reader). The targets are
 # libFuzzer binaries built with nightly and the flags cargo-fuzz passes, so cargo-fuzz itself is not
-# needed (nothing is installed here). `make fuzz` runs each for FUZZ_SECONDS (default 600); `make
-# fuzz-smoke`, part of `make test`, for 10 s each. Without a nightly toolchain both say so and skip.
+# needed. `make fuzz` runs each for FUZZ_SECONDS (default 600); `make fuzz-smoke`, part of `make
+# test`, for 10 s each, FUZZ_JOBS (2, one a core) at a time. A target that crashes, or that does not
+# report the units it executed (it did not run), fails the run. Without nightly (setup-nightly) both
+# say so and skip, except under CI=true.
 FUZZ_SECONDS ?= 600
+FUZZ_JOBS ?= 2
 FUZZ_TARGETS := sudoku_reader exact_cover_reader step_back merge_lines fpuzzles_reader
 FUZZ_RUSTFLAGS := --cfg fuzzing -Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
   -Cllvm-args=-sanitizer-coverage-inline-8bit-counters -Cllvm-args=-sanitizer-coverage-pc-table \
   -Cllvm-args=-sanitizer-coverage-trace-compares -Zsanitizer=address
 FUZZ_HOST := $(shell rustc -vV | sed -n 's/^host: //p')
-HAVE_NIGHTLY := $(shell rustup run nightly rustc --version >/dev/null 2>&1 && echo yes)
 
 fuzz:
 	@$(MAKE) --no-print-directory fuzz-run FUZZ_SECONDS=$(FUZZ_SECONDS)
@@ -111,27 +164,31 @@ fuzz:
 fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz-run FUZZ_SECONDS=10
 
-fuzz-run:
-	@if [ "$(HAVE_NIGHTLY)" != yes ]; then echo "fuzz: skipped (no nightly toolchain; rustup toolchain install nightly)"; exit 0; fi; \
+fuzz-run: setup-nightly
+	@if ! rustup run nightly rustc --version >/dev/null 2>&1; then \
+	  echo "fuzz: skipped (no nightly toolchain; rustup toolchain install nightly)"; exit 0; \
+	fi; \
 	set -e; cd fuzz; \
 	RUSTFLAGS="$(FUZZ_RUSTFLAGS)" $(CARGO) +nightly build --release --target $(FUZZ_HOST) --bins; \
-	mkdir -p artifacts; \
+	mkdir -p artifacts logs; \
+	for t in $(FUZZ_TARGETS); do mkdir -p corpus/$$t; done; \
+	echo "fuzz $(FUZZ_TARGETS): $(FUZZ_SECONDS) s each, $(FUZZ_JOBS) at a time"; \
+	printf '%s\n' $(FUZZ_TARGETS) | xargs -P $(FUZZ_JOBS) -I{} sh -c \
+	  'target/$(FUZZ_HOST)/release/{} corpus/{} seeds/{} -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	    -rss_limit_mb=1024 -artifact_prefix=artifacts/ -print_final_stats=1 > logs/{}.log 2>&1 || true'; \
 	for t in $(FUZZ_TARGETS); do \
-	  mkdir -p corpus/$$t; \
-	  echo "fuzz $$t for $(FUZZ_SECONDS) s"; \
-	  target/$(FUZZ_HOST)/release/$$t corpus/$$t seeds/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-	    -rss_limit_mb=1024 -artifact_prefix=artifacts/ -print_final_stats=1 2>&1 | grep -E '^(stat::number_of_executed_units|==|SUMMARY|Done)' || true; \
-	  test -z "$$(ls artifacts)" || { echo "fuzz $$t: crash, see fuzz/artifacts/"; exit 1; }; \
-	done
+	  echo "fuzz $$t:"; \
+	  grep -E '^(stat::number_of_executed_units|==|SUMMARY|Done)' logs/$$t.log | sed 's/^/  /' || true; \
+	  grep -q '^stat::number_of_executed_units' logs/$$t.log \
+	    || { echo "fuzz $$t: did not run, see fuzz/logs/$$t.log"; tail -5 logs/$$t.log; exit 1; }; \
+	done; \
+	test -z "$$(ls artifacts)" || { echo "fuzz: crash, see fuzz/artifacts/ and fuzz/logs/"; exit 1; }
 
 # Miri over the core's unchecked code (core/links/raw.rs, the fast loops, bits' inner loop): `make
 # miri`, in `make test`, is a smoke run of the links tests and `miri_smoke_*` (small instances, every
 # unsafe path forwards and back; about 3 minutes of CPU, more on a loaded machine); `make miri-long`
-# runs every core test Miri can (tens of minutes). Under CI=true Miri is required, as the shared data
-# is: the nightly toolchain and its miri component are installed if missing (`rustup toolchain
-# install nightly --profile minimal --component miri --component rust-src`), and the target fails
-# if they cannot be.
-# Elsewhere, without nightly (or where miri cannot be installed), both say so and pass.
+# runs every core test Miri can (tens of minutes). The nightly toolchain and its miri component come
+# from setup-nightly: required under CI=true; elsewhere, without them, both say so and pass.
 MIRI_FILTERS ?= core::links miri_smoke
 miri:
 	@$(MAKE) --no-print-directory miri-run MIRI_ARGS="--lib -- $(MIRI_FILTERS)"
@@ -139,23 +196,20 @@ miri:
 miri-long:
 	@$(MAKE) --no-print-directory miri-run MIRI_ARGS="--lib core::"
 
-miri-run:
-	@if [ "$(CI)" = true ]; then \
-	  if ! rustup run nightly cargo miri --version >/dev/null 2>&1; then \
-	    rustup toolchain install nightly --profile minimal --component miri --component rust-src \
-	      || { echo "miri: CI=true and the nightly toolchain with miri could not be installed"; exit 1; }; \
-	    rustup run nightly cargo miri --version >/dev/null 2>&1 \
-	      || { echo "miri: CI=true and cargo miri does not run after installing it"; exit 1; }; \
-	  fi; \
-	elif [ "$(HAVE_NIGHTLY)" != yes ]; then \
-	  echo "miri: skipped (no nightly toolchain; rustup toolchain install nightly)"; exit 0; \
-	elif ! rustup run nightly cargo miri --version >/dev/null 2>&1; then \
-	  rustup +nightly component add miri || { echo "miri: skipped (the miri component could not be installed)"; exit 0; }; \
+miri-run: setup-nightly
+	@if ! rustup run nightly cargo miri --version >/dev/null 2>&1; then \
+	  echo "miri: skipped (no nightly toolchain with miri)"; exit 0; \
 	fi; \
 	MIRIFLAGS=-Zmiri-disable-isolation $(CARGO) +nightly miri test $(MIRI_ARGS)
 
 test-native:
 	$(CARGO) test
+
+# Every Rust test with the sweeps that `make test` runs short in their long form (DLX_LONG_TESTS=1):
+# the Sudoku sets' tests on more puzzles, from the whole sets in ../shared/data/sudoku (required
+# then; `make test` reads the first 300 of each from tests/data/sudoku). Not in `make test`.
+test-long:
+	DLX_LONG_TESTS=1 $(CARGO) test
 
 # Knuth's sanity_checking: the library's, the CLI's and the integration tests with `Links::sanity()`
 # after every event of `step` and `step_back` and every turn of the fast loops (`--features sanity`),
@@ -169,11 +223,11 @@ test-sanity:
 # A count in 8 parts through GNU parallel, merged, must equal the count in one run: 13-queens, 73712
 # solutions, and the same search-tree nodes and updates.
 COUNTS := sed -n 's/.*"nodes":\([0-9]*\).*"solutions":\([0-9]*\).*"updates":\([0-9]*\).*/\2 solutions, \1 nodes, \3 updates/p'
-test-parts: cli setup-parallel
-	@dlx=$(or $(CARGO_TARGET_DIR),target)/release/dlx; \
+test-parts: cli-ci setup-parallel
+	@dlx=$(CLI_CI); \
 	want=$$($$dlx count queens 13 --threads 1 --json | $(COUNTS)); \
-	seq 0 7 | parallel --will-cite -j2 $$dlx count queens 13 --threads 1 --part {}/8 --json > target/parts.jsonl && \
-	got=$$($$dlx merge target/parts.jsonl | $(COUNTS)) && \
+	seq 0 7 | parallel --will-cite -j2 $$dlx count queens 13 --threads 1 --part {}/8 --json > $(TARGET_DIR)/parts.jsonl && \
+	got=$$($$dlx merge $(TARGET_DIR)/parts.jsonl | $(COUNTS)) && \
 	echo "13-queens in 8 parts through GNU parallel, merged: $$got (one run: $$want)" && \
 	[ "$$got" = "$$want" ] && [ "$${want%% *}" = 73712 ]
 
@@ -186,13 +240,20 @@ WASM_TEST_TMP := $(CURDIR)/target/wasm-test-tmp
 test-wasm: setup-wasm setup-browser
 	rm -rf $(WASM_TEST_TMP) && mkdir -p $(WASM_TEST_TMP)
 	TMPDIR=$(WASM_TEST_TMP) CHROMEDRIVER=$(CHROMEDRIVER) $(CARGO) test --target wasm32-unknown-unknown \
-	  --test wasm --test wasm_draw --test wasm_views; status=$$?; rm -rf $(WASM_TEST_TMP); exit $$status
+	  --test wasm; status=$$?; rm -rf $(WASM_TEST_TMP); exit $$status
 
-test-browser: build setup-browser
-	@if [ -f tests/browser/run.mjs ]; then node tests/browser/run.mjs; else echo "(no browser tests yet)"; fi
+# The page in Chromium (tests/browser/run.mjs), in BROWSER_SHARDS shards side by side (2: one a core),
+# each line tagged with its shard; the CLI the tests compare with is the `ci` build (harness.mjs).
+BROWSER_SHARDS ?= 2
+test-browser: wasm-ci cli-ci setup-browser
+	@pids=(); for k in $$(seq 1 $(BROWSER_SHARDS)); do \
+	  ( set -o pipefail; node tests/browser/run.mjs --shard $$k/$(BROWSER_SHARDS) 2>&1 \
+	    | sed -u "s|^|[$$k/$(BROWSER_SHARDS)] |" ) & pids+=($$!); \
+	done; \
+	status=0; for p in "$${pids[@]}"; do wait $$p || status=1; done; exit $$status
 
 # The page in Firefox: load, step, step back, paste and Solve a Sudoku (puppeteer-core, no browser download).
-test-firefox: wasm setup-firefox
+test-firefox: wasm-ci setup-firefox
 	FIREFOX=$(FIREFOX) node tests/browser/firefox.mjs
 
 # The README's pictures (docs/*.png), taken from the page by the browser harness (run.mjs --docs).

@@ -63,7 +63,7 @@ fn repeat(budget: f64, mut f: impl FnMut() -> f64) -> f64 {
     repeat2(budget, &mut f, || budget).0
 }
 
-/// The Sudoku of `tests/cli_parallel.rs`: a 17-clue puzzle with one given removed (17,204 solutions).
+/// The Sudoku of `tests/it/cli_parallel.rs`: a 17-clue puzzle with one given removed (17,204 solutions).
 const SUDOKU_MANY: &str =
     ".......................2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
 /// A hard Sudoku (one solution): a search of a few hundred nodes.

@@ -12,7 +12,7 @@ pub mod narrate;
 pub mod problems;
 pub mod report;
 
-// Public so that tests/wasm.rs can drive the Session from Rust in the browser.
+// Public so that tests/wasm/session.rs can drive the Session from Rust in the browser.
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

@@ -18,7 +18,7 @@
 //! subtree: preselecting covers the same items as the search did (in another order), so the same
 //! options are hidden and every list keeps its remaining nodes in their order; it then makes the same
 //! choices and the same updates. Hence top + all subproblems = the sequential search's solutions,
-//! nodes, updates and level profile (tested on every problem kind in `tests/parallel.rs`).
+//! nodes, updates and level profile (tested on every problem kind in `tests/it/parallel.rs`).
 //!
 //! Subproblems are numbered in the search's order (`seq`, shared with the top's solutions), so the first
 //! solution of the whole search is the one with the smallest `seq`, whoever found it.

@@ -1,7 +1,7 @@
 //! The page's engine facts and view types, each defined once, on this side: `engine_facts()` gives
 //! `www/engine.js` the layout of the link arrays and of an event record, the flags and the caps; and
 //! `VIEWS` (a TypeScript custom section of `dlx_studio.d.ts`) types every value the Session and the
-//! Racer hand the page, so that the page keeps no typedef of its own. `tests/wasm_views.rs` checks
+//! Racer hand the page, so that the page keeps no typedef of its own. `tests/wasm/views.rs` checks
 //! each interface's keys against the value serialised in the browser. Compiled only for `wasm32`.
 
 use crate::core::{ItemLink, Node, COVERED, MARKED};
@@ -122,7 +122,7 @@ pub fn engine_facts() -> Result<JsValue, JsValue> {
 
 /// The TypeScript interfaces of the values the page reads (`Session.info()`, `stats()`, `board()`, …),
 /// written into `dlx_studio.d.ts`; `www/` imports them in its JSDoc. One field a line, `name: type;`,
-/// so that `tests/wasm_views.rs` can read each interface's keys and compare them with the value.
+/// so that `tests/wasm/views.rs` can read each interface's keys and compare them with the value.
 pub const VIEWS: &str = r#"
 /** A kind of problem (problems::kinds::Kind), from problem_kinds(). */
 export interface Kind {

@@ -11,6 +11,9 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const SHOTS = path.join(ROOT, 'screenshots');
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
+/** Easter Monster, a 9x9 that branches: the fixture the Rust tests read too (tests/data/sudoku). */
+export const EASTER = fs.readFileSync(path.join(ROOT, 'tests/data/sudoku/easter-monster.txt'), 'utf8').trim();
+
 export const HARD_SUDOKU = '..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9';
 
 /** An easy 9x9 Sudoku: one solution, found at once. */
@@ -207,11 +210,14 @@ export const pixelAt = (page, x, y) => page.evaluate(([px, py]) => {
   return [...c.getContext('2d').getImageData(Math.round(px * d), Math.round(py * d), 1, 1).data].slice(0, 3);
 }, [x, y]);
 
-export const CLI = path.join(process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target'), 'release', 'dlx');
+// The CLI the tests compare the page with: $DLX_CLI, else the `ci` profile's build that `make
+// test-browser` makes (`make cli-ci`).
+export const CLI = process.env.DLX_CLI
+  || path.join(process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target'), 'ci', 'dlx');
 
-/** The release CLI's output for args, the text on stdin. */
+/** The CLI's output for args, the text on stdin. */
 export function cli(args, input = '') {
-  assert(fs.existsSync(CLI), `${CLI} is not built (make build)`);
+  assert(fs.existsSync(CLI), `${CLI} is not built (make cli-ci)`);
   return execFileSync(CLI, args, { input, encoding: 'utf8' });
 }
 

@@ -1,13 +1,15 @@
 // Reading the input: errors with their line and column (and caret), the exact-cover formats, empty
 // options, presets that replace typed text, a changed form.
 
-import { HARD_SUDOKU, assert, cli, tid, text, num, open, loadVia, test, report } from './harness.mjs';
+import { EASTER, HARD_SUDOKU, assert, cli, tid, text, num, open, loadVia, test, report } from './harness.mjs';
 
 test('a bad Sudoku shows its error with line and column and keeps the problem loaded', async ({ page, base }) => {
   await open(page, base, '?queens=5');
   for (let i = 0; i < 6; i++) await page.click(tid('step'));
   const before = await text(page, 'board-text');
   const nodes = await num(page, 'nodes');
+  const at = await page.evaluate(() => window.dlx.model.position);
+  assert(at === 6, `six steps took the search to event ${at}`);
   const bad = '53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...41?..5\n....8..79';
   await loadVia(page, 'sudoku', bad);
   const status = await text(page, 'status');
@@ -24,8 +26,14 @@ test('a bad Sudoku shows its error with line and column and keeps the problem lo
   assert(await page.evaluate(() => window.dlx.model.info.title.includes('5')), 'the previous problem is not loaded');
   assert((await page.inputValue(tid('puzzle'))) === bad, 'the text typed was lost');
   assert(new URL(page.url()).searchParams.get('queens') === '5', 'the link changed');
+  // The kept problem kept its place and steps on from it: event 7 of 5-queens, on its 5-row board.
+  assert(await page.evaluate(() => window.dlx.model.position) === at, 'the kept problem lost its place');
   await page.click(tid('step'));
-  assert((await num(page, 'nodes')) >= 0 && (await text(page, 'board-text')).split('\n').length === 5, 'the kept problem does not step');
+  const stepped = await page.waitForFunction((n) => window.dlx.model.position === n, at + 1, { timeout: 5000 })
+    .then(() => true, () => false);
+  const pos = await page.evaluate(() => window.dlx.model.position);
+  assert(stepped && (await text(page, 'board-text')).split('\n').length === 5,
+    `the kept problem does not step: event ${pos} after Step from ${at}`);
   report.push(`bad Sudoku: "${status}"`);
 });
 
@@ -262,7 +270,6 @@ test('input: a choice clicked in the tree\'s or the kind\'s list moves the focus
 });
 
 test('an error found by Play leaves the focus where it was: the next Space or `n` does not type over the text', async ({ page, base }) => {
-  const EASTER = '1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1';
   await open(page, base, `?sudoku=${EASTER}`);
   // r5c5 set to 5 on the board clashes with the 5 at r6c5: the grid does not load.
   await page.focus(tid('board'));

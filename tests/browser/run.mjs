@@ -1,6 +1,8 @@
 // Browser tests of the DLX Studio page: `node tests/browser/run.mjs` (make test-browser), or
 // `node tests/browser/run.mjs 'part of a name'` for the tests whose name holds it; `--list` prints the
-// tests' names, `--docs` takes the README's pictures (docs-shots.mjs).
+// tests' names, `--docs` takes the README's pictures (docs-shots.mjs). `--shard K/N` (first, before a
+// name) runs the K-th of N shards, tests K, K+N, K+2N, … in registration order: `make test-browser`
+// runs two shards side by side, one a core, each with its own Chromium.
 //
 // The runner only: the tests are in the feature files beside it (tests/browser/*.test.mjs, one a
 // feature area, on the shared harness.mjs), each registering its tests on import. It serves the
@@ -23,10 +25,21 @@ async function loadFeatures() {
   }
 }
 
+/** `--shard K/N` from the arguments, removed from them; [1, 1] without it. */
+function shardOf(args) {
+  const i = args.indexOf('--shard');
+  if (i < 0) return [1, 1];
+  const m = /^(\d+)\/(\d+)$/.exec(args[i + 1] || '');
+  if (!m || +m[1] < 1 || +m[1] > +m[2]) throw new Error(`--shard takes K/N with 1 <= K <= N, not ${args[i + 1]}`);
+  args.splice(i, 2);
+  return [+m[1], +m[2]];
+}
+
 async function main() {
+  const [shard, shards] = shardOf(process.argv);
   await loadFeatures();
   if (process.argv[2] === '--list') {
-    for (const t of tests) console.log(t.name);
+    for (const [i, t] of tests.entries()) if (i % shards === shard - 1) console.log(t.name);
     return;
   }
   const server = await serve();
@@ -47,7 +60,8 @@ async function main() {
   }
   let passed = 0, failed = 0;
   const only = process.argv[2];
-  for (const t of tests) {
+  for (const [i, t] of tests.entries()) {
+    if (i % shards !== shard - 1) continue;
     if (only && !t.name.includes(only)) continue;
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -64,7 +78,7 @@ async function main() {
     } catch (e) {
       failed++;
       console.log(`FAIL ${t.name}: ${e.message}`);
-      try { await page.screenshot({ path: path.join(ROOT, 'screenshots', `failed-${passed + failed}.png`) }); } catch { /* no page */ }
+      try { await page.screenshot({ path: path.join(ROOT, 'screenshots', `failed-${shards > 1 ? `${shard}of${shards}-` : ''}${passed + failed}.png`) }); } catch { /* no page */ }
     }
     await context.close();
   }
@@ -74,7 +88,7 @@ async function main() {
     console.log('\nmeasured:');
     for (const line of report) console.log(`  ${line.replace(/\n/g, '\n    ')}`);
   }
-  console.log(`\n${passed} passed, ${failed} failed`);
+  console.log(`\n${passed} passed, ${failed} failed${shards > 1 ? ` (shard ${shard}/${shards})` : ''}`);
   process.exit(failed ? 1 : 0);
 }
 

@@ -3,11 +3,10 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { SHOTS, assert, checkSudoku, tid, settle, runText, text, num, open, loadVia, test, report } from './harness.mjs';
+import { EASTER, SHOTS, assert, checkSudoku, tid, settle, runText, text, num, open, loadVia, test, report } from './harness.mjs';
 
 // ------------------------------------------------------------------ Sudoku: reading, solving, editing
 
-const EASTER = '1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1';
 /** Easter Monster plus a 9 at r1c5: no clash, no solution (found after 2,894 nodes). */
 const EASTER_DEAD = '1...9...2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1';
 const P16 = '.......5B...76F.G2.394D..6..A.C..BA....72.5..9D....6..C..9.....26.2G.A...F...C35....G7..5C..1F..9..F...B.D4E..6......8..7G..4.E..E.85......B.7...9..A.BC..D..5...3...91F6..2D8.E2.G.8E....F.C.B3ACE.2.7...3...8..G.....9..67.4A.8..1...3C..A...F..624...D.98.B5.';

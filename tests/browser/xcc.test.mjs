@@ -31,7 +31,7 @@ test('colours: the TAOCP toy purifies, counts cleansings, and steps back to the 
 test('multiplicities: lo:hi|name in the exact-cover box counts in the page and the worker, narrates, steps back exactly, and errors say where', async ({ page, base, errors }) => {
   await open(page, base);
   // Two of the four `a`s, `b` once or twice, `c` at most once: 13 sets of options (brute force in
-  // tests/cli.rs, the same text).
+  // tests/it/cli.rs, the same text).
   const problem = '| multiplicities\n2|a 1:2|b 0:1|c\na\na\na b\na c\nb\nb c';
   const before = await page.evaluate(() => window.dlx.model.info);
   await loadVia(page, 'exact-cover', problem);

@@ -532,8 +532,8 @@ fn a_partial_board_shows_the_givens_and_the_options_so_far() {
 // ---- The forms people paste (the shapes copied from the programs and sites that print them). ----
 
 /// Easter Monster: a 9x9 that branches (about 5,000 search-tree nodes).
-const EASTER: &str =
-    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+// The fixtures in tests/data/sudoku, shared with the CLI, wasm and browser tests.
+const EASTER: &str = include_str!("../../../tests/data/sudoku/easter-monster.txt").trim_ascii();
 
 /// Reads `text`, expecting the puzzle `line` (one line, standard symbols, `.` empty).
 fn reads_as(text: &str, line: &str) -> Grid {
@@ -546,21 +546,7 @@ fn reads_as(text: &str, line: &str) -> Grid {
 #[test]
 fn hodoku_grid_with_its_borders() {
     // HoDoKu, File > Copy givens as a grid: `.---.` on top, `:---+` between bands, `'---'` below.
-    let hodoku = "\
-.-------.-------.-------.
-| 1 . . | . . . | . . 2 |
-| . 9 . | 4 . . | . 5 . |
-| . . 6 | . . . | 7 . . |
-:-------+-------+-------:
-| . 5 . | 9 . 3 | . . . |
-| . . . | . 7 . | . . . |
-| . . . | 8 5 . | . 4 . |
-:-------+-------+-------:
-| 7 . . | . . . | 6 . . |
-| . 3 . | . . 9 | . 8 . |
-| . . 2 | . . . | . . 1 |
-'-------'-------'-------'
-";
+    let hodoku = include_str!("../../../tests/data/sudoku/easter-monster-hodoku.txt");
     let g = reads_as(hodoku, EASTER);
     assert_eq!(g.note(), "Read as a 9x9 Sudoku");
 }

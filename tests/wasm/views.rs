@@ -14,8 +14,6 @@ use std::collections::BTreeSet;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
 /// The fields of `export interface name { … }` in `VIEWS`: one `key: type;` a line.
 fn interface(name: &str) -> BTreeSet<String> {
     let head = format!("export interface {name} {{");

@@ -7,8 +7,7 @@ use std::collections::HashSet;
 use std::io::Read;
 use std::process::{Command, Output, Stdio};
 
-mod common;
-use common::dlx_with_stdin;
+use crate::common::dlx_with_stdin;
 
 fn dlx(args: &[&str]) -> Output {
     dlx_with_stdin(args, "")
@@ -826,23 +825,8 @@ fn bad_sudokus_get_one_line_and_status_2() {
 }
 
 /// Easter Monster, a 9x9 that branches, as HoDoKu, Simple Sudoku and a box-drawing grid print it.
-const EASTER: &str =
-    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
-const EASTER_HODOKU: &str = "\
-.-------.-------.-------.
-| 1 . . | . . . | . . 2 |
-| . 9 . | 4 . . | . 5 . |
-| . . 6 | . . . | 7 . . |
-:-------+-------+-------:
-| . 5 . | 9 . 3 | . . . |
-| . . . | . 7 . | . . . |
-| . . . | 8 5 . | . 4 . |
-:-------+-------+-------:
-| 7 . . | . . . | 6 . . |
-| . 3 . | . . 9 | . 8 . |
-| . . 2 | . . . | . . 1 |
-'-------'-------'-------'
-";
+const EASTER: &str = include_str!("../data/sudoku/easter-monster.txt").trim_ascii();
+const EASTER_HODOKU: &str = include_str!("../data/sudoku/easter-monster-hodoku.txt");
 const EASTER_SIMPLE_SUDOKU: &str = "\
 *-----------*
 |1..|...|..2|
@@ -1965,7 +1949,7 @@ fn the_progress_line_counts_nodes_from_its_first_showing() {
         let s = seen.trim_start_matches('\r');
         s.find('\r').map(|end| s[..end].to_owned())
     };
-    let seen = common::progress_until(
+    let seen = crate::common::progress_until(
         &["count", "queens", "15", "--threads", "2", "--progress"],
         move |seen| first(seen).is_some(),
     );

@@ -5,8 +5,7 @@
 use serde_json::Value;
 use std::process::{Command, Output, Stdio};
 
-mod common;
-use common::dlx_with_stdin;
+use crate::common::dlx_with_stdin;
 
 const DLX: &str = env!("CARGO_BIN_EXE_dlx");
 

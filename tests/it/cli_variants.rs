@@ -1,9 +1,7 @@
 //! `dlx` on variant Sudokus (issue 20): f-puzzles JSON as a file and as a link, `--variant`,
 //! `dlx make sudoku`, and the refusals, through the real binary.
 
-mod common;
-
-use common::dlx_with_stdin;
+use crate::common::dlx_with_stdin;
 use dlx_studio::problems::sudoku::{fpuzzles, Sudoku};
 use dlx_studio::problems::Problem;
 use serde_json::Value;

@@ -3,8 +3,7 @@
 
 use serde_json::Value;
 
-mod common;
-use common::dlx_with_stdin;
+use crate::common::dlx_with_stdin;
 
 fn ok(args: &[&str], stdin: &str) -> String {
     let out = dlx_with_stdin(args, stdin);

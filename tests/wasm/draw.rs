@@ -2,7 +2,7 @@
 //! nodes) from JS reading the zero-copy Uint32Array view, versus from Rust calling
 //! CanvasRenderingContext2d.fillRect through web-sys once per node. Prints ms per frame; the only
 //! assertion is that both ways draw the same pixels. Run with `make test-wasm` (or
-//! `cargo test --target wasm32-unknown-unknown --test wasm_draw -- --nocapture`).
+//! `cargo test --target wasm32-unknown-unknown --test wasm draw:: -- --nocapture`).
 #![cfg(target_arch = "wasm32")]
 
 use dlx_studio::core::{Instance, Links, Search};
@@ -10,8 +10,6 @@ use js_sys::{Function, WebAssembly};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 /// Each node is a CELL_W x CELL_H rectangle: x from its item, y from its option.
 const CELL_W: f64 = 2.0;

@@ -5,11 +5,10 @@
 
 use serde_json::Value;
 
-mod common;
-use common::dlx_with_stdin;
+use crate::common::dlx_with_stdin;
 
 /// Runs `dlx ARGS` expecting success, with at most a count's notes on stderr (Langford 10 has no
-/// pairing, and says so: tests/cli.rs, `warnings_and_notes_reach_stderr…`); returns stdout.
+/// pairing, and says so: tests/it/cli.rs, `warnings_and_notes_reach_stderr…`); returns stdout.
 fn ok_with_stdin(args: &[&str], stdin: &str) -> String {
     let out = dlx_with_stdin(args, stdin);
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -438,21 +437,12 @@ fn batch_answers_one_line_a_puzzle_in_order() {
     assert_eq!(out, "no solution\nnot unique\n");
 }
 
-/// The shared Sudoku sets, if present: every answer a valid solution of its puzzle, in input order,
-/// the same on 1 and 2 threads. Skipped (with a message) where the folder is absent, unless CI=true.
+/// The first 300 puzzles of magictour's top 1465 (`tests/data/sudoku`): every answer a valid
+/// solution of its puzzle, in input order, the same on 1 and 2 threads.
 #[test]
 fn batch_solves_the_shared_sudoku_sets() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sudoku");
-    let path = dir.join("magictour-top1465.txt");
-    if !path.exists() {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "{} is missing (required when CI=true)",
-            path.display()
-        );
-        eprintln!("skipped: {} is absent", path.display());
-        return;
-    }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/sudoku/magictour-top1465.txt");
     let text = std::fs::read_to_string(&path).unwrap();
     let puzzles: Vec<&str> = text
         .lines()
@@ -481,7 +471,7 @@ fn batch_solves_the_shared_sudoku_sets() {
 /// nodes and updates), where the line said "no estimate until one is" for as long as it ran.
 #[test]
 fn a_hopeless_count_says_the_size_of_its_tree_at_once() {
-    let seen = common::progress_until(
+    let seen = crate::common::progress_until(
         &["count", "queens", "30", "--progress", "--threads", "2"],
         |seen| seen.contains("nodes and updates (Knuth's estimate)"),
     );

@@ -1,0 +1,17 @@
+//! The native integration tests, one module a file, in one test binary: one link and one process
+//! instead of one a file (`cargo test --test it`, `cargo test --test it cli_parallel::` for a file).
+//! `common` runs the real `dlx` binary for the CLI modules.
+
+mod cli;
+mod cli_hostile;
+mod cli_parallel;
+mod cli_teach;
+mod cli_variants;
+mod common;
+mod naive;
+mod parallel;
+mod problems_a;
+mod problems_b;
+mod sudoku_fast;
+mod sudoku_pointing;
+mod sudoku_variants;
