@@ -2,8 +2,8 @@
 //!
 //! See ARCHITECTURE.md for the codemap and the invariants.
 
-// `unsafe` lives in one file, `core/links/raw.rs` (plus the bit sets' unchecked inner loop and their
-// wasm SIMD in `core/bits.rs`), each block with a `SAFETY:` comment that clippy holds it to.
+// `unsafe` lives in two files, `core/links/raw.rs` and `core/bits/raw.rs` (the bit sets' unchecked
+// inner loop and their vector code), each block with a `SAFETY:` comment that clippy holds it to.
 #![deny(unsafe_code)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
