@@ -392,7 +392,10 @@ fn parts_counted_in_timed_slices_add_up_to_the_whole_count() {
             busy += 1;
         }
         if part_nodes > 4096.0 {
-            assert!(slices >= 1, "part {k}: {part_nodes} nodes in one slice of no time");
+            assert!(
+                slices >= 1,
+                "part {k}: {part_nodes} nodes in one slice of no time"
+            );
         }
         if slices >= 1 {
             sliced += 1;
@@ -400,7 +403,10 @@ fn parts_counted_in_timed_slices_add_up_to_the_whole_count() {
         assert_eq!(c.tree_name(), "dlx1");
     }
     assert!(busy >= 2, "the work is shared: {busy} parts counted nodes");
-    assert!(sliced >= 1, "no part was cut into slices: the slices were not tested");
+    assert!(
+        sliced >= 1,
+        "no part was cut into slices: the slices were not tested"
+    );
     assert_eq!(solutions, 724.0);
     assert_eq!(nodes, native.stats().nodes as f64);
     assert_eq!(updates, native.stats().updates as f64);
