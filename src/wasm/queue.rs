@@ -24,7 +24,7 @@
 //!                                    ms, so that V8 has compiled the hot loops in its optimising tier
 //!                                    before a run starts (a worker calls it once, while the page idles)
 
-use super::args::{js_error, now};
+use super::args::{js_error, now, whole_arg};
 use super::load::{load_problem, tree_of, walked};
 use super::part::{share_kept, share_stats};
 use crate::core::{Order, Plan, Share, Split, Tree};
@@ -63,9 +63,12 @@ impl QueueCounter {
         distinct: Option<bool>,
         format: Option<String>,
         tree: Option<String>,
-        workers: u32,
+        workers: JsValue,
         top: bool,
     ) -> Result<QueueCounter, JsValue> {
+        // A `u32` parameter took `-1` workers as 4294967295 (a plan of 2^36 subproblems); the
+        // CLI's bound on threads.
+        let workers = whole_arg("workers", &workers, 1024)? as u32;
         let tree = match tree.as_deref() {
             None => Tree::Dlx1,
             Some(name) => tree_of(name).map_err(|e| js_error(&e))?,
@@ -106,7 +109,9 @@ impl QueueCounter {
         subs.iter().map(|p| p.estimate.max(1.0)).sum()
     }
 
-    pub fn push(&mut self, i: u32) -> Result<(), JsValue> {
+    /// `i` a whole number (a `u32` parameter took `push(-1)` as subproblem 4294967295).
+    pub fn push(&mut self, i: JsValue) -> Result<(), JsValue> {
+        let i = whole_arg("i", &i, u32::MAX.into())?;
         if i as usize >= self.share.split().subproblems.len() {
             return Err(js_sys::Error::new(&format!("no subproblem {i}")).into());
         }

@@ -380,7 +380,9 @@ impl Session {
     /// The board cells (row-major) option `k` fills: those of `board()` that differ with it and
     /// without it. The board frames the option tried so, where the cells that changed in the last
     /// frame were many options after fast play.
-    pub fn option_cells(&self, k: usize) -> Result<Vec<u32>, JsValue> {
+    /// `k` a whole number (a `usize` parameter took `option_cells(-1)` as option 4294967295).
+    pub fn option_cells(&self, k: JsValue) -> Result<Vec<u32>, JsValue> {
+        let k = whole_arg("k", &k, u32::MAX.into())? as usize;
         let l = self.loaded()?;
         if k >= l.problem.instance().n_options() {
             return Err(js_sys::Error::new(&format!(

@@ -636,3 +636,188 @@ fn cage_sums_out_of_reach_have_no_solution_and_huge_cages_are_refused_by_name() 
         &["cage 1 in r1c1-r4c4 (16 cells, sum 136) has more than 100000 fillings"],
     );
 }
+
+// ---- Hostile input, turn 4 (issue 41): findings 4 and 5 ----
+
+#[test]
+fn an_empty_variant_is_refused_not_taken_as_classic() {
+    let empty = ".".repeat(81);
+    for v in ["", ",", " , "] {
+        for args in [
+            vec!["solve", "sudoku", empty.as_str(), "--variant", v],
+            vec!["make", "sudoku", "--variant", v],
+        ] {
+            refused_with_stdin(
+                &args,
+                "",
+                &[&format!("--variant `{v}` names no rule"), "anti-knight"],
+            );
+        }
+    }
+    // A rule named among empty words still reads (a trailing comma is no typo worth refusing).
+    let out = dlx(&["make", "sudoku", "4", "--variant", "x,"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+/// Runs `dlx solve sudoku --batch FILE` on `text`; (status, stdout lines, stderr).
+fn batch_text(name: &str, text: &str) -> (Option<i32>, Vec<String>, String) {
+    batch_of(name, text.as_bytes())
+}
+
+#[test]
+fn batch_reads_links_and_f_puzzles_json_one_a_line() {
+    // A setter's list of links, with JSON and a plain line among them: each answered in its place
+    // by its own rules (it refused the first with "unknown character `{`").
+    let made = |variant: &str, seed: &str| {
+        let out = dlx(&[
+            "make",
+            "sudoku",
+            "--variant",
+            variant,
+            "--seed",
+            seed,
+            "--json",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        json(&out)
+    };
+    let (x, killer, classic) = (made("x", "3"), made("killer", "4"), made("classic", "5"));
+    let s = |v: &Value, k: &str| v[k].as_str().unwrap().to_string();
+    let killer_json = s(&killer, "puzzle");
+    assert!(killer_json.starts_with('{') && !killer_json.contains('\n'));
+    // The X puzzle's line of givens, read without its rule, has other solutions: the link keeps it.
+    let x_link = s(&x, "link");
+    let classic_link = s(&classic, "link");
+    let text = format!(
+        "# links\n{x_link}\n{killer_json}\n{}\n{classic_link}\nhttps://f-puzzles.com/?load=%zz\n",
+        s(&classic, "puzzle")
+    );
+    let (code, lines, err) = batch_text("links", &text);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        lines[..4],
+        [
+            s(&x, "solution"),
+            s(&killer, "solution"),
+            s(&classic, "solution"),
+            s(&classic, "solution")
+        ]
+    );
+    assert!(
+        lines[4].starts_with("error: line 6: the link has a bad escape at character 1"),
+        "{lines:?}"
+    );
+    assert!(err.contains("1 puzzle could not be read"), "{err}");
+    // The same links on their own: every answer a solution, exit 0.
+    let (code, lines, err) = batch_text("links-ok", &format!("{x_link}\n{classic_link}\n"));
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(lines, [s(&x, "solution"), s(&classic, "solution")]);
+}
+
+#[test]
+fn a_40_million_character_link_is_refused_from_its_length() {
+    // The reader lowercased the whole text twice and scanned it before the payload's bound refused
+    // it (the page's main thread stood for about 11 s); now its length is checked first.
+    let mut link = b"https://f-puzzles.com/?load=".to_vec();
+    link.resize(40_000_000, b'A');
+    let path = temp_file("40m-link.txt", &link);
+    let t = std::time::Instant::now();
+    let err = refused_with_stdin(
+        &["solve", "sudoku", path.to_str().unwrap()],
+        "",
+        &["the link is 40000000 characters long, more than the 16000 read"],
+    );
+    eprintln!("a 40 M-character link refused in {:?}: {err}", t.elapsed());
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// An unsolvable jigsaw (r1c3 and r1c4 swapped between the first two boxes) as f-puzzles JSON:
+/// DLX takes hours to say so.
+fn unsolvable_jigsaw() -> std::path::PathBuf {
+    let cells: Vec<String> = (0..9)
+        .map(|r| {
+            let row: Vec<String> = (0..9)
+                .map(|c| {
+                    let region = match (r, c) {
+                        (0, 2) => 1,
+                        (0, 3) => 0,
+                        _ => r / 3 * 3 + c / 3,
+                    };
+                    format!("{{\"region\":{region}}}")
+                })
+                .collect();
+            format!("[{}]", row.join(","))
+        })
+        .collect();
+    let text = format!("{{\"size\":9,\"grid\":[{}]}}", cells.join(","));
+    temp_file("unsolvable-jigsaw.json", text.as_bytes())
+}
+
+/// Reads `from` until `enough` says so or 60 s pass, then kills `child`; what was read.
+fn read_until(
+    mut child: std::process::Child,
+    mut from: impl std::io::Read + Send + 'static,
+    enough: fn(&str) -> bool,
+) -> String {
+    use std::time::{Duration, Instant};
+    let reader = std::thread::spawn(move || {
+        let (mut seen, mut buf, start) = (String::new(), [0u8; 4096], Instant::now());
+        while start.elapsed() < Duration::from_secs(60) && !enough(&seen) {
+            match from.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => seen.push_str(&String::from_utf8_lossy(&buf[..n])),
+            }
+        }
+        seen
+    });
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !reader.is_finished() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().ok();
+    child.wait().ok();
+    reader
+        .join()
+        .expect("the reader ends once the child is killed")
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_long_search_says_what_it_does_on_a_terminal_and_nothing_otherwise() {
+    // On a terminal (util-linux's `script` runs dlx on a pseudo-terminal), a long solve or count
+    // draws its progress line without --progress; stopped once the line is seen.
+    let jigsaw = unsolvable_jigsaw();
+    let progress = |seen: &str| seen.contains(" nodes, 0 solutions");
+    for command in ["solve", "count"] {
+        let line = format!("'{DLX}' {command} sudoku '{}'", jigsaw.display());
+        let mut child = Command::new("script")
+            .args(["-qec", &line, "/dev/null"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("util-linux's script runs");
+        let out = child.stdout.take().unwrap();
+        let seen = read_until(child, out, progress);
+        assert!(progress(&seen), "{command} on a terminal: {seen:?}");
+    }
+    // Not a terminal: for longer than the line's half-second wait, stderr stays empty.
+    let mut child = Command::new(DLX)
+        .args(["solve", "sudoku", jigsaw.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    assert_eq!(
+        child.try_wait().unwrap(),
+        None,
+        "the search is still running"
+    );
+    child.kill().unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(stderr(&out), "");
+    assert_eq!(out.stdout, b"");
+    std::fs::remove_file(&jigsaw).unwrap();
+}

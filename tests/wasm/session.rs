@@ -6,7 +6,9 @@
 
 use dlx_studio::core::{Count, Engine, Instance, Search, Status};
 use dlx_studio::problems::{queens::Queens, Problem};
-use dlx_studio::wasm::{wasm_memory, PartCounter, Racer, Session, EVENT_CAP, EVENT_WORDS, KEEP};
+use dlx_studio::wasm::{
+    wasm_memory, PartCounter, QueueCounter, Racer, Session, EVENT_CAP, EVENT_WORDS, KEEP,
+};
 use js_sys::{Reflect, Uint32Array, WebAssembly};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -863,6 +865,38 @@ fn arguments_are_checked_and_the_session_survives_every_error() {
         get(&s.info().unwrap(), "title").as_string().unwrap(),
         "5-queens"
     );
+}
+
+#[wasm_bindgen_test]
+fn an_index_out_of_range_is_named_as_given_not_wrapped() {
+    // Issue 41: a `usize` parameter took `option_cells(-1)` as option 4294967295 and said so; the
+    // queue's `push(-1)` and `-1` workers likewise. Each names the number as JS gave it.
+    let s = session("sudoku", &".".repeat(81));
+    for (arg, want) in [
+        (-1.0, "k must be between 0 and 4294967295, not -1"),
+        (1e10, "k must be between 0 and 4294967295, not 10000000000"),
+        (2.5, "k must be a whole number, not 2.5"),
+        (729.0, "no option 729: there are 729"),
+    ] {
+        let e = s.option_cells(JsValue::from(arg)).unwrap_err();
+        assert_eq!(message(&e), want);
+    }
+    assert_eq!(
+        message(&s.option_cells(JsValue::from("3")).unwrap_err()),
+        "k must be a number, not string"
+    );
+    // Option 10 places digit 2 in r1c2 (cell 1): that cell alone.
+    assert_eq!(s.option_cells(JsValue::from(10.0)).unwrap(), [1]);
+    let e = QueueCounter::new("queens", "8", None, None, None, JsValue::from(-1.0), false)
+        .err()
+        .expect("-1 workers refused");
+    assert_eq!(message(&e), "workers must be between 0 and 1024, not -1");
+    let mut q =
+        QueueCounter::new("queens", "8", None, None, None, JsValue::from(2.0), false).unwrap();
+    let e = q.push(JsValue::from(-1.0)).unwrap_err();
+    assert_eq!(message(&e), "i must be between 0 and 4294967295, not -1");
+    q.push(JsValue::from(0.0)).unwrap();
+    assert_eq!(q.pending(), 1);
 }
 
 #[wasm_bindgen_test]

@@ -245,6 +245,16 @@ impl Args {
             "--batch" => self.batch = Some(v().to_string()),
             // Rules add up: `--variant x --variant anti-knight` is `--variant x,anti-knight`.
             "--variant" => {
+                // `--variant ''` or `--variant ,` names no rule: a variable left empty in a script,
+                // refused rather than solved as a classic Sudoku in silence.
+                if v().split(',').all(|w| w.trim().is_empty()) {
+                    return Err(Fail(format!(
+                        "--variant `{}` names no rule: give one or more of x, windoku, \
+                         anti-knight, anti-king, non-consecutive, comma-separated (make also \
+                         takes jigsaw, killer, thermo and classic)",
+                        v()
+                    )));
+                }
                 self.variant = Some(match self.variant.take() {
                     Some(before) => format!("{before},{}", v()),
                     None => v().to_string(),
@@ -316,6 +326,15 @@ pub(crate) enum Parsed {
 /// A number given to an option, read by the reader of N (`problems::parse_whole`), so that `+3`,
 /// `-3` and `3x` are refused here as they are for N, with the same words.
 pub(crate) fn parse_number(name: &str, s: &str) -> Result<u64, Fail> {
+    // The reader of N takes spaces around a number (a line of a file); an option's value is one
+    // word of digits, as the help says (`--seed ' 5'` was read as 5).
+    let blank = s.chars().position(char::is_whitespace);
+    if let Some(c) = blank.filter(|_| !s.trim().is_empty()) {
+        return Err(Fail(format!(
+            "{name} `{s}`: whitespace at character {}: the value is digits only",
+            c + 1
+        )));
+    }
     problems::parse_whole(name, s).map_err(|e| Fail(format!("{name} `{s}`: {e}")))
 }
 
@@ -484,6 +503,12 @@ pub(crate) struct Part {
 
 /// Reads `K/N` (0 <= K < N), each number as N is read everywhere else.
 pub(crate) fn parse_part(s: &str) -> Result<Part, Fail> {
+    if let Some(c) = s.chars().position(char::is_whitespace) {
+        return Err(Fail(format!(
+            "--part `{s}`: whitespace at character {}: give K/N in digits only",
+            c + 1
+        )));
+    }
     let Some((k, n)) = s.split_once('/') else {
         return Err(Fail(format!(
             "--part `{s}`: give K/N, part K (from 0) of N, as in --part 0/8"

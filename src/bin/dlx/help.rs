@@ -95,8 +95,9 @@ Options:
                add up, with `dlx merge`, to the whole count; use with --json
   --batch F    solve sudoku: one puzzle a line from file F (- for standard input), one answer a
                line out, in order: the solution, `no solution`, `not unique` or `error: …`;
-               blank lines and lines starting with # are skipped; it takes --threads and
-               --engine, no other option
+               a line may be f-puzzles JSON or a link, solved by its rules; blank lines and
+               lines starting with # are skipped; it takes --threads and --engine, no other
+               option
   --max-input BYTES
                read at most BYTES from a file or standard input (default 67108864, 64 MiB):
                the instance takes a multiple of its text in memory

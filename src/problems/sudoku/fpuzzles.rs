@@ -30,13 +30,22 @@ pub fn looks_like(text: &str) -> bool {
 const ROWS_KEYS: [&str; 4] = ["board", "puzzle", "grid", "quiz"];
 
 fn is_link(t: &str) -> bool {
-    let lower = t.to_ascii_lowercase();
-    lower.starts_with("http://")
-        || lower.starts_with("https://")
-        || lower.starts_with("f-puzzles.com")
-        || lower.starts_with("www.f-puzzles.com")
-        || lower.starts_with("sudokupad.app")
+    // Only the start is looked at: a 40 MB paste was lowercased whole to read its first 8 bytes.
+    let b = t.as_bytes();
+    [
+        "http://",
+        "https://",
+        "f-puzzles.com",
+        "www.f-puzzles.com",
+        "sudokupad.app",
+    ]
+    .iter()
+    .any(|p| b.len() >= p.len() && b[..p.len()].eq_ignore_ascii_case(p.as_bytes()))
 }
+
+/// The longest link read: its puzzle ([`MAX_PAYLOAD`]) with room for the site, the path and other
+/// parameters. A longer one is refused from its length before anything scans or copies it.
+const MAX_LINK: usize = MAX_PAYLOAD + 4_000;
 
 /// What was read: the grid of givens, the rules, and the puzzle's title if it has one.
 pub struct Read {
@@ -158,6 +167,13 @@ impl Alphabet64 {
 
 /// The lz-string payload of a link, percent-decoded, and which site's link it is.
 fn payload_of(link: &str) -> Result<(String, Source), InputError> {
+    if link.len() > MAX_LINK {
+        return Err(InputError::new(format!(
+            "the link is {} characters long, more than the {MAX_LINK} read (its puzzle at most \
+             {MAX_PAYLOAD})",
+            link.len()
+        )));
+    }
     let lower = link.to_ascii_lowercase();
     let raw = if let Some(i) = lower.find("load=") {
         (&link[i + 5..], Source::FpuzzlesLink)

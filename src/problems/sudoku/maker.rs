@@ -259,6 +259,28 @@ impl Observer for Count {
 /// far above what a 9x9 of any variant here takes (thousands), a bound on a pathological draw.
 const CHECK_NODES: u64 = 2_000_000;
 
+/// The nodes of the first attempt at a full grid (the one attempt the maker made before restarts).
+const FIRST_GRID_NODES: u64 = 200_000;
+
+/// The nodes all attempts at a full grid may take before the maker gives up: about 30 s on one core
+/// of a 2020s machine, far above what any kind it makes needs (X with anti-knight, the hardest,
+/// averages about a million).
+const GRID_NODES: u64 = 40_000_000;
+
+/// Term `i` (from 1) of Luby, Sinclair and Zuckerman's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …: the
+/// restart caps that are within a constant factor of the best fixed cap for any distribution of
+/// times to success (Information Processing Letters 47, 1993).
+fn luby(mut i: u64) -> u64 {
+    loop {
+        // k: the bits of i; the sequence's blocks end at 2^k - 1 with 2^(k-1).
+        let k = 64 - u64::from(i.leading_zeros());
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
 /// What a uniqueness check found: the solutions (0, 1, 2; `None` at the node cap), the first, the nodes.
 type Checked = (Option<u64>, Option<Vec<usize>>, u64);
 
@@ -511,39 +533,59 @@ pub fn make_with(
     }
     // The nodes of every search so far, for the reports.
     let mut nodes: u64 = 0;
-    // 1. A full grid under the rules that hold without shapes (a jigsaw's regions drawn first).
+    // 1. A full grid under the rules that hold without shapes (a jigsaw's regions drawn anew each
+    // attempt). A randomised search's time to its first grid has a heavy tail: most orders find one
+    // within a few hundred nodes or not for millions (X with anti-knight: 1 order in 2,000 finds one
+    // within 400 nodes, none of 100 within 100,000). So the attempts restart with node caps in Luby's
+    // sequence (1, 1, 2, 1, 1, 2, 4, … units), each on a fresh shuffle, until GRID_NODES in all.
+    // The sequence is cut at 4 units, a ceiling that doubles every 2,048 attempts: Luby's gives
+    // each cap the same share of the work, and caps past a few hundred nodes find grids 4 times
+    // more slowly (X with anti-knight: one grid in 800,000 nodes at caps of 200 to 400, one in 3
+    // million at 3,000); the doubling keeps any kind that needs longer runs within reach.
+    // The first attempt is the one the maker always made (its order and its 200,000 nodes), so
+    // that a seed makes the puzzle it made before wherever that attempt found a grid.
+    let unit = 4 * (size * size) as u64;
+    let mut orders = Rng(seed ^ 0x6a09_e667_f3bc_c908);
     let mut full = None;
-    for attempt in 0..50u64 {
-        let stage = Stage::FullGrid {
-            attempt: attempt + 1,
-        };
+    let mut empty_grid: Option<Sudoku> = None;
+    let mut attempt: u64 = 0;
+    while full.is_none() && nodes < GRID_NODES {
+        attempt += 1;
+        let stage = Stage::FullGrid { attempt };
         if sink.progress(Progress { stage, nodes }).is_break() {
             return Ok(None);
         }
-        if kind.jigsaw {
-            base.regions = Some(jigsaw(&mut rng, n));
+        // Built once, or each attempt for a jigsaw's new regions.
+        if kind.jigsaw || empty_grid.is_none() {
+            if kind.jigsaw {
+                base.regions = Some(jigsaw(&mut rng, n));
+            }
+            let empty = Grid {
+                n,
+                cells: vec![0; size * size],
+                reading: Reading::default(),
+            };
+            empty_grid = Some(Sudoku::new(empty, base.clone())?);
         }
-        let empty = Grid {
-            n,
-            cells: vec![0; size * size],
-            reading: Reading::default(),
+        let sudoku = empty_grid.as_ref().expect("built above");
+        let (order, cap) = if attempt == 1 {
+            (seed.wrapping_mul(31), FIRST_GRID_NODES)
+        } else {
+            let ceiling = 4u64 << ((attempt / 2048).min(20));
+            (orders.next(), unit * luby(attempt - 1).min(ceiling))
         };
-        let sudoku = Sudoku::new(empty, base.clone())?;
-        let mut search = Search::with_order(
-            sudoku.instance(),
-            Order::Shuffled(seed.wrapping_mul(31).wrapping_add(attempt)),
-        );
+        let mut search = Search::with_order(sudoku.instance(), Order::Shuffled(order));
         let mut obs = Count { first: None };
-        // In slices, as a check (the limit is a total): 200,000 nodes an attempt.
+        // In slices, as a check (the limit is a total).
         loop {
             let done = search.stats().nodes;
             search.set_limits(Limits {
                 solutions: Some(1),
-                nodes: Some((done + SLICE).min(200_000)),
+                nodes: Some((done + SLICE).min(cap)),
             });
             let status = search.run(&mut obs);
             let now = search.stats().nodes;
-            if status != Status::Limit || obs.first.is_some() || now >= 200_000 {
+            if status != Status::Limit || obs.first.is_some() || now >= cap {
                 nodes += now;
                 // The whole tree searched and no grid: without a jigsaw to redraw, no attempt
                 // will find one (4x4 X with anti-knight has none).
@@ -566,12 +608,12 @@ pub fn make_with(
         if let Some(options) = obs.first {
             let board = sudoku.board(&options);
             full = Some(board.cells.iter().map(|&v| v as u8).collect::<Vec<u8>>());
-            break;
         }
     }
     let Some(full) = full else {
         return Err(InputError::new(format!(
-            "no full grid found for seed {seed} in 50 tries; try another seed"
+            "no full grid found for seed {seed} in {attempt} attempts ({} nodes); try another seed",
+            crate::core::thousands(nodes)
         )));
     };
     // 2. The shapes, read off the full grid.
@@ -678,4 +720,19 @@ pub fn make_with(
         solution: full,
         nodes: last_nodes,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::luby;
+
+    #[test]
+    fn luby_gives_the_restart_caps_of_its_sequence() {
+        let first: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+        // Each block ends with its power of two, 2^(k-1) at term 2^k - 1.
+        for k in 1..20u32 {
+            assert_eq!(luby((1 << k) - 1), 1 << (k - 1));
+        }
+    }
 }

@@ -1,9 +1,9 @@
 //! The batch `Solver`: 9x9 on the fixed-shape `Fast9`, other sizes on one search a size laid out once.
 
 use super::fast::Fast9;
-use super::{instance, Grid};
-use crate::core::{Engine, Observer, Search};
-use crate::problems::InputError;
+use super::{instance, Grid, Sudoku};
+use crate::core::{Engine, Limits, Observer, Search};
+use crate::problems::{InputError, Problem};
 use std::ops::ControlFlow;
 
 /// What [`Solver::solve`] found: how many solutions (up to the limit), the first of them, and the
@@ -158,8 +158,54 @@ impl Solver {
                 return Ok(verdict(found.count, line));
             }
         }
+        // f-puzzles JSON, JSON rows or a link, one a line (a setter's list of links): read with the
+        // rules it carries, as `dlx solve sudoku` reads it (`Grid::parse` said "unknown character `{`").
+        if super::fpuzzles::looks_like(line) {
+            return answer_read(line);
+        }
         let grid = Grid::parse(line)?;
         let solved = self.solve(&grid, 2);
         Ok(verdict(solved.count, solved.solution.map(|g| g.to_line())))
     }
+}
+
+/// The first solution's options, for [`answer_read`].
+struct FirstOptions(Option<Vec<usize>>);
+
+impl Observer for FirstOptions {
+    const FINE: bool = false;
+    fn reads_path(&self) -> bool {
+        self.0.is_none()
+    }
+    fn event(&mut self, _: crate::core::Event, s: &Search) -> ControlFlow<()> {
+        if self.0.is_none() {
+            self.0 = Some(s.solution());
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The batch's answer to a puzzle read by [`Sudoku::parse`] (JSON or a link, with its variant's
+/// rules): solved on a search over its own instance, whose items a variant makes its own.
+fn answer_read(line: &str) -> Result<String, InputError> {
+    let sudoku = Sudoku::parse(line)?;
+    let mut search = Search::new(sudoku.instance());
+    let mut first = FirstOptions(None);
+    // A clash of givens is refused by the reader; were one left, the puzzle has no solution.
+    if search.preselect(sudoku.givens()).is_ok() {
+        search.set_limits(Limits {
+            solutions: Some(2),
+            nodes: None,
+        });
+        search.run(&mut first);
+    }
+    let line = first.0.map(|options| {
+        let board = sudoku.board(&options);
+        Grid {
+            cells: board.cells.iter().map(|&v| v as u8).collect(),
+            ..sudoku.grid().clone()
+        }
+        .to_line()
+    });
+    Ok(verdict(search.stats().solutions, line))
 }
