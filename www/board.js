@@ -36,6 +36,8 @@ export class BoardView {
     this.layout = null;
     /** @type {import('./variants.js').Layout | null} */
     this.regions = null;
+    /** @type {number[][]} */
+    this.drawnBoxes = [];
     /** Who knows the variant shape pointed at (www/variants.js VariantTools), set by app.js. @type {{lit: number} | null} */
     this.variants = null;
     /** The Sudoku grid's geometry as last drawn, for pointing at its shapes. @type {{cell: number, x0: number, y0: number} | null} */
@@ -221,7 +223,8 @@ export class BoardView {
       this.drawnShapes = { ...this.drawnShapes, borders, ...over };
     } else if (b.kind === 'sudoku' && this.regions && this.regions.size === n) {
       // A classic Sudoku's boxes, from its layout's regions (the geometry's, 2x3 for a 6x6).
-      drawBorders(ctx, { cell, x0, y0 }, this.regions, c.ink);
+      /** The box borders drawn, as pairs of neighbouring cells [p, q] (for the browser tests). */
+      this.drawnBoxes = drawBorders(ctx, { cell, x0, y0 }, this.regions, c.ink);
     } else {
       ctx.strokeStyle = c.ink;
       ctx.lineWidth = 2;
