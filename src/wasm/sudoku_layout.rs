@@ -7,10 +7,10 @@
 //!                                names them (x, windoku, anti-knight, anti-king, non-consecutive);
 //!                                Session.load_as("sudoku", text, false, "x,anti-knight") loads with them.
 //! ShapeKind.Region … ShapeKind.Thermo  the kinds of constraint in layout().constraints.
-//! sudoku_sizes() -> [{size, boxes: [rows, cols] | null, made}]  every Sudoku size (problems::sudoku::
-//!                                geometry): its boxes (null: its regions come with the puzzle), and
+//! sudoku_sizes() -> [{size, boxes?: [rows, cols], made}]  every Sudoku size (problems::sudoku::
+//!                                geometry): its boxes (absent: its regions come with the puzzle), and
 //!                                whether New puzzle makes it; the page's maker sizes and checks.
-//! s.layout() -> {size, boxes: [rows, cols] | null, variants, jigsaw, regions: [region of each cell], constraints: [{kind, name,
+//! s.layout() -> {size, boxes?: [rows, cols], variants, jigsaw, regions: [region of each cell], constraints: [{kind, name,
 //!                cells, sum, items: [header], options: [option]}]} | null
 //!                                a Sudoku's layout (null for another problem): regions (boxes or a
 //!                                jigsaw's), diagonals, windoku and extra regions, cages (sum or null),
