@@ -69,8 +69,8 @@ export const SWITCHES = [];
 
 /**
  * Every Sudoku size (sudoku_sizes(): problems::sudoku::geometry, the one place that knows them): its
- * boxes as [rows, cols] (null: the puzzle brings its regions) and whether New puzzle makes it;
- * filled by startEngine. @type {{size: number, boxes: number[] | null, made: boolean}[]}
+ * boxes as [rows, cols] (absent: the puzzle brings its regions) and whether New puzzle makes it;
+ * filled by startEngine. @type {{size: number, boxes?: number[], made: boolean}[]}
  */
 export const SUDOKU_SIZES = [];
 
