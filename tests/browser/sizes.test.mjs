@@ -44,3 +44,26 @@ test('sizes: a 7x7 line is refused with what to give instead', async ({ page, ba
   const status = await text(page, 'status');
   assert(/a 7x7 Sudoku has no boxes/.test(status), `status: ${status}`);
 });
+
+test('sizes: a 6x6\'s pencil marks are the symbols its row, column and 2x3 box lack', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', P6);
+  await page.waitForFunction(() => window.dlx.model.layout?.size === 6);
+  await page.click(tid('pencil'));
+  await page.waitForFunction(() => (window.dlx.app.sudoku.overlay?.candidates || []).length === 36);
+  const marks = await page.evaluate(() => Array.from(window.dlx.app.sudoku.overlay.candidates));
+  // The candidates worked out here: 2x3 boxes, rows r..r+1 by columns c..c+2.
+  const cells = P6.replace(/\n/g, '').split('').map((ch) => (ch === '.' ? 0 : Number(ch)));
+  const box = (p) => Math.floor(Math.floor(p / 6) / 2) * 2 + Math.floor((p % 6) / 3);
+  const expected = cells.map((v, p) => {
+    if (v) return 0;
+    let mask = 0b111111;
+    for (let q = 0; q < 36; q++) {
+      const sees = Math.floor(q / 6) === Math.floor(p / 6) || q % 6 === p % 6 || box(q) === box(p);
+      if (sees && cells[q]) mask &= ~(1 << (cells[q] - 1));
+    }
+    return mask;
+  });
+  assert(JSON.stringify(marks) === JSON.stringify(expected), `marks ${marks} against ${expected}`);
+  await page.locator('#board-canvas').screenshot({ path: path.join(SHOTS, 'sudoku-6x6-pencil.png') });
+});
