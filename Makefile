@@ -83,7 +83,7 @@ bench-wasm-instructions: wasm cli setup-node
 lint: setup-wasm setup-lint lint-js
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets -- -D warnings
-	$(CARGO) clippy --lib --test wasm --test wasm_draw --test wasm_views --target wasm32-unknown-unknown -- -D warnings
+	$(CARGO) clippy --lib --test wasm --test wasm_draw --test wasm_views --test wasm_sizes --target wasm32-unknown-unknown -- -D warnings
 
 # The page's JS: type-checked (// @ts-check) against the generated www/pkg/*.d.ts, and eslint.
 lint-js: setup-node wasm
@@ -186,7 +186,7 @@ WASM_TEST_TMP := $(CURDIR)/target/wasm-test-tmp
 test-wasm: setup-wasm setup-browser
 	rm -rf $(WASM_TEST_TMP) && mkdir -p $(WASM_TEST_TMP)
 	TMPDIR=$(WASM_TEST_TMP) CHROMEDRIVER=$(CHROMEDRIVER) $(CARGO) test --target wasm32-unknown-unknown \
-	  --test wasm --test wasm_draw --test wasm_views; status=$$?; rm -rf $(WASM_TEST_TMP); exit $$status
+	  --test wasm --test wasm_draw --test wasm_views --test wasm_sizes; status=$$?; rm -rf $(WASM_TEST_TMP); exit $$status
 
 test-browser: build setup-browser
 	@if [ -f tests/browser/run.mjs ]; then node tests/browser/run.mjs; else echo "(no browser tests yet)"; fi
