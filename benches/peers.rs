@@ -490,7 +490,7 @@ fn main() {
                  `Instance::reduce(givens)` of that matrix, converted outside the timing."
                     .to_string(),
             );
-            let full = sudoku::instance(3);
+            let full = sudoku::instance(sudoku::Geometry::classic());
             for (file, name, r) in [
                 ("17-clue.txt", "17-clue", 3),
                 ("magictour-top1465.txt", "top1465", 3),

@@ -195,10 +195,10 @@ fn main() {
                 let g = sudoku.grid();
                 let fillings = sudoku
                     .rules()
-                    .fillings(g.box_side(), g.cells())
+                    .fillings(g.geometry(), g.cells())
                     .expect("fillings");
                 let inst = variants::instance_tied(
-                    g.box_side(),
+                    g.geometry(),
                     g.alphabet(),
                     sudoku.rules(),
                     &fillings,

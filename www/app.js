@@ -4,7 +4,7 @@
 // draw; everything else the app holds is in `state`, reset in one place (`restartSearch`).
 
 import { Model } from './model.js';
-import { KINDS, TREES, EV, LIMITS, messageOf } from './engine.js';
+import { KINDS, TREES, EV, LIMITS, SUDOKU_SIZES, messageOf } from './engine.js';
 import { PRESETS, DEFAULT as DEFAULT_PRESET } from './presets.js';
 import { MatrixView } from './matrix.js';
 import { BoardView } from './board.js';
@@ -514,8 +514,8 @@ function cellAt(text, err) {
   const p = cells[cells.length - 1];
   if (p === undefined) return -1;
   const body = text.trim();
-  const n = Math.round(Math.sqrt(body.length));
-  if (body.includes('\n') || n * n !== body.length || p >= body.length || /[^\x21-\x7e]/.test(body)) return -1;
+  const sized = SUDOKU_SIZES.some((s) => s.size * s.size === body.length);
+  if (body.includes('\n') || !sized || p >= body.length || /[^\x21-\x7e]/.test(body)) return -1;
   return text.indexOf(body) + p;
 }
 

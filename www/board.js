@@ -34,6 +34,10 @@ export class BoardView {
     this.legendKey = '';
     /** @type {import('./variants.js').Layout | null} */
     this.layout = null;
+    /** @type {import('./variants.js').Layout | null} */
+    this.regions = null;
+    /** @type {number[][]} */
+    this.drawnBoxes = [];
     /** Who knows the variant shape pointed at (www/variants.js VariantTools), set by app.js. @type {{lit: number} | null} */
     this.variants = null;
     /** The Sudoku grid's geometry as last drawn, for pointing at its shapes. @type {{cell: number, x0: number, y0: number} | null} */
@@ -71,6 +75,8 @@ export class BoardView {
     this.overlay = s.sudoku || null;
     /** A variant Sudoku's layout (www/variants.js draws its shapes), else null. */
     this.layout = board.kind === 'sudoku' && isVariant(s.layout) ? s.layout : null;
+    /** Any Sudoku's layout, for its box borders (a classic grid's boxes are its regions). */
+    this.regions = board.kind === 'sudoku' ? s.layout : null;
     if (this.textEl.textContent !== board.text) this.textEl.textContent = board.text;
     this.textEl.setAttribute('aria-live', s.playing || s.hunting ? 'off' : 'polite');
     this._legend(board, s.problem);
@@ -174,7 +180,6 @@ export class BoardView {
     const g = gridOf(w, h, n);
     const { cell, x0, y0 } = g;
     drawCoords(ctx, g, n, c.muted || c.ink, c.font);
-    const box = b.kind === 'sudoku' ? Math.round(Math.sqrt(n)) : 0;
     // A variant's layout, when it is this board's (a kept solution or an edit is the same puzzle).
     const L = this.layout && this.layout.size === n ? this.layout : null;
     const lit = L && this.variants ? this.variants.lit : -1;
@@ -216,16 +221,14 @@ export class BoardView {
       const borders = drawBorders(ctx, { cell, x0, y0 }, L, c.ink);
       const over = drawOver(ctx, { cell, x0, y0, w, h }, L, c, lit);
       this.drawnShapes = { ...this.drawnShapes, borders, ...over };
+    } else if (b.kind === 'sudoku' && this.regions && this.regions.size === n) {
+      // A classic Sudoku's boxes, from its layout's regions (the geometry's, 2x3 for a 6x6).
+      /** The box borders drawn, as pairs of neighbouring cells [p, q] (for the browser tests). */
+      this.drawnBoxes = drawBorders(ctx, { cell, x0, y0 }, this.regions, c.ink);
     } else {
       ctx.strokeStyle = c.ink;
       ctx.lineWidth = 2;
       ctx.beginPath();
-      if (box > 1) {
-        for (let i = box; i < n; i += box) {
-          ctx.moveTo(x0 + i * cell, y0); ctx.lineTo(x0 + i * cell, y0 + n * cell);
-          ctx.moveTo(x0, y0 + i * cell); ctx.lineTo(x0 + n * cell, y0 + i * cell);
-        }
-      }
       ctx.rect(x0, y0, n * cell, n * cell);
       ctx.stroke();
     }

@@ -67,6 +67,13 @@ export const SHAPE = {};
  */
 export const SWITCHES = [];
 
+/**
+ * Every Sudoku size (sudoku_sizes(): problems::sudoku::geometry, the one place that knows them): its
+ * boxes as [rows, cols] (absent: the puzzle brings its regions) and whether New puzzle makes it;
+ * filled by startEngine. @type {{size: number, boxes?: number[], made: boolean}[]}
+ */
+export const SUDOKU_SIZES = [];
+
 /** How many top levels of the search tree are remembered and drawn (a page setting, not Rust's). */
 export const TREE_DEPTH = 24;
 
@@ -97,6 +104,7 @@ export async function startEngine(url = new URL('./pkg/dlx_studio.js', import.me
   });
   for (const [name, code] of Object.entries(wasm.ShapeKind)) if (typeof code === 'number') SHAPE[name] = code;
   SWITCHES.splice(0, SWITCHES.length, ...wasm.sudoku_switches());
+  SUDOKU_SIZES.splice(0, SUDOKU_SIZES.length, ...wasm.sudoku_sizes());
   return wasm;
 }
 

@@ -11,6 +11,7 @@
 // into the Sudoku box (one line for a classic puzzle, its f-puzzles link for a variant, which carries
 // the rules) and is loaded.
 
+import { SUDOKU_SIZES } from './engine.js';
 import { elapsed, fmt } from './readouts.js';
 
 /**
@@ -56,6 +57,11 @@ export class Maker {
     /** Reports seen in the make going on (the tests read it). */
     this.reports = 0;
     ui['maker-variant'].replaceChildren(...VARIANTS.map((v) => new Option(v, v)));
+    // The sizes the maker makes, from Rust (sudoku_sizes()); 9x9 stays the one chosen.
+    const made = SUDOKU_SIZES.filter((s) => s.made);
+    if (made.length) {
+      ui['maker-size'].replaceChildren(...made.map((s) => new Option(`${s.size}×${s.size}`, String(s.size), s.size === 9, s.size === 9)));
+    }
     ui['new-puzzle'].addEventListener('click', () => this.start());
     ui['maker-cancel'].addEventListener('click', () => this.cancel());
     // Enter in the seed makes the puzzle (the form's Enter would load the box instead).

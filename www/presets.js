@@ -47,6 +47,8 @@ export const PRESETS = {
   },
   'latin-2': { label: 'Latin square 2×2', kind: 'latin', text: '2' },
   'sudoku-4': { label: 'Sudoku 4×4', kind: 'sudoku', text: '1...\n..3.\n.4..\n...2' },
+  // "6x6" of sigh's Interactive Sudoku Solver collection (from forum.enjoysudoku.com); 2x3 boxes.
+  'sudoku-6': { label: 'Sudoku 6×6 (2×3 boxes)', kind: 'sudoku', text: '....4.\n.1.3.5\n...2..\n..3...\n6.2.5.\n.5....' },
   'queens-4': { label: '4 queens', kind: 'queens', text: '4' },
   'queens-8': { label: '8 queens', kind: 'queens', text: '8' },
   'pentomino-8x8': { label: "Scott's 8×8 pentomino board, centre hole", kind: 'pentomino', text: '8x8' },

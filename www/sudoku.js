@@ -27,27 +27,35 @@ import { count, elapsed, fmt } from './readouts.js';
  * @property {Uint32Array | null} candidates  pencil marks (bit v − 1 for symbol v), when shown
  */
 
-/** The cells of a Sudoku that see cell p (its row, column and box), p excluded. @param {number} size @param {number} p */
-function peers(size, p) {
-  const n = Math.round(Math.sqrt(size));
+/**
+ * The cells of a Sudoku that see cell p (its row, column and region), p excluded. The regions are
+ * the layout's (Session.layout: the boxes of the size's geometry, or a jigsaw's), so no box shape is
+ * worked out here; without them, rows and columns only.
+ * @param {number} size @param {number} p @param {ArrayLike<number> | undefined} regions
+ */
+function peers(size, p, regions) {
   const r = Math.floor(p / size), c = p % size;
-  const r0 = r - (r % n), c0 = c - (c % n);
   const out = new Set();
   for (let i = 0; i < size; i++) {
     out.add(r * size + i);
     out.add(i * size + c);
-    out.add((r0 + Math.floor(i / n)) * size + c0 + (i % n));
+  }
+  if (regions && regions.length === size * size) {
+    for (let q = 0; q < regions.length; q++) if (regions[q] === regions[p]) out.add(q);
   }
   out.delete(p);
   return out;
 }
 
-/** Every cell that holds the same symbol as one of its peers. @param {number[]} cells @param {number} size */
-export function clashes(cells, size) {
+/**
+ * Every cell that holds the same symbol as one of its peers.
+ * @param {number[]} cells @param {number} size @param {ArrayLike<number>} [regions]  the layout's
+ */
+export function clashes(cells, size, regions) {
   const out = new Set();
   for (let p = 0; p < cells.length; p++) {
     if (!cells[p]) continue;
-    for (const q of peers(size, p)) if (cells[q] === cells[p]) { out.add(p); out.add(q); }
+    for (const q of peers(size, p, regions)) if (cells[q] === cells[p]) { out.add(p); out.add(q); }
   }
   return out;
 }
@@ -386,7 +394,7 @@ export class SudokuTools {
     this.ui.puzzle.value = text;
     this.written = text;
     this.ui.puzzle.dispatchEvent(new Event('input'));
-    const clash = clashes(cells, labels.length - 1);
+    const clash = clashes(cells, labels.length - 1, this.model.layout?.regions);
     const cursor = this.cursor;
     this.broken = null;
     if (clash.size) {
@@ -623,7 +631,7 @@ export class SudokuTools {
     /** @type {Overlay | null} */
     const overlay = this.isSudoku ? {
       cursor: focused ? this.cursor : -1,
-      clash: this.pending ? new Set([...clashes(this.pending, s.board.rows), ...(this.broken?.cells ?? [])]) : new Set(),
+      clash: this.pending ? new Set([...clashes(this.pending, s.board.rows, s.layout?.regions), ...(this.broken?.cells ?? [])]) : new Set(),
       lit: this.lit,
       // The live candidates, over the live board only (a kept solution is full).
       candidates: this.pencil && !l.show && !this.pending ? this.model.candidates() : null,
@@ -728,7 +736,8 @@ export function drawOverlay(ctx, g, b, o, c, markBox = () => null) {
     ctx.strokeRect(x + 2, y + 2, cell - 4, cell - 4);
   }
   if (o.candidates && o.candidates.length === n * n) {
-    const side = Math.round(Math.sqrt(n));
+    // The marks of a cell in a grid of cols x rows (3 x 3 for 9 symbols, 3 x 2 for 6, 4 x 4 for 16).
+    const cols = Math.ceil(Math.sqrt(n)), rows = Math.ceil(n / cols);
     ctx.fillStyle = c.muted || '#667085';
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
@@ -738,14 +747,14 @@ export function drawOverlay(ctx, g, b, o, c, markBox = () => null) {
       if (!mask || b.cells[p]) continue;
       const [cx, cy] = at(p);
       const [l, t, r, btm] = markBox(p) || [0, 0, 1, 1];
-      const x = cx + l * cell, y = cy + t * cell, sw = (r - l) * cell / side, sh = (btm - t) * cell / side;
+      const x = cx + l * cell, y = cy + t * cell, sw = (r - l) * cell / cols, sh = (btm - t) * cell / rows;
       // Digits are narrower than tall: a short box (below a cage's sum) keeps the font of its width.
       // (Set only when it changes: parsing a font costs more than the marks of a cell.)
       const font = `${Math.max(5, Math.min(sw * 0.72, sh * 0.95))}px ${c.font}`;
       if (font !== lastFont) { ctx.font = font; lastFont = font; }
       for (let v = 1; v <= n; v++) {
         if (!(mask & (1 << (v - 1)))) continue;
-        const i = Math.floor((v - 1) / side), j = (v - 1) % side;
+        const i = Math.floor((v - 1) / cols), j = (v - 1) % cols;
         ctx.fillText(b.labels[v], x + (j + 0.5) * sw, y + (i + 0.5) * sh + sh * 0.04);
       }
     }

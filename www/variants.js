@@ -19,7 +19,7 @@ import { alpha } from './canvas.js';
 
 /**
  * @typedef {{kind: number, name: string, cells: number[], sum: number | null, items: number[], options: number[]}} Constraint
- * @typedef {{size: number, variants: string[], jigsaw: boolean, regions: number[], constraints: Constraint[]}} Layout
+ * @typedef {{size: number, boxes?: number[], variants: string[], jigsaw: boolean, regions: number[], constraints: Constraint[]}} Layout
  * @typedef {{cell: number, x0: number, y0: number}} Geometry
  * @typedef {{cell: number, x0: number, y0: number, w: number, h: number}} Canvas  a geometry in a canvas of w x h px
  */

@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
     };
     match Sudoku::parse(&text) {
         Ok(s) => {
-            let n = s.grid().box_side();
+            let n = s.grid().geometry();
             assert_eq!(s.rules().check(n, s.grid().cells(), false), Ok(()));
             let json = fpuzzles::write(s.grid(), s.rules());
             let again = Sudoku::parse(&json).expect("written JSON reads back");

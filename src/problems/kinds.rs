@@ -112,7 +112,8 @@ pub fn kinds() -> Vec<Kind> {
     vec![
         Kind {
             usage: "PUZZLE|FILE|LINK|-",
-            help: "a Sudoku, 4x4 to 25x25: its N² cells on one line or drawn as a grid
+            help: "a Sudoku, 4x4 to 16x16 or 25x25 (6x6: 2x3 boxes; 5x5, 7x7, 11x11, 13x13:
+regions from f-puzzles JSON): its N² cells on one line or drawn as a grid
 (HoDoKu, Simple Sudoku and box-drawing borders skipped; `.`, `0`, `_`,
 `*` or `x` empty, or blank between walls `│   │` or in lines all N
 characters long, or `-` in rows of cells and dashes `--3-2-6--`;

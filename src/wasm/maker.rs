@@ -2,7 +2,7 @@
 //! called by the worker `www/maker-worker.js`, its progress pushed to a JS callback as it goes.
 //!
 //! make_sudoku(size, variant, seed, progress) -> {text, link, size, seed, variant, givens, nodes, solution} | null
-//!   size: 4, 9 or 16; variant: as the CLI's --variant ("classic", "x,anti-knight", "killer", …);
+//!   size: one of maker::SIZES (4 to 16 with boxes; sudoku_sizes() says which); variant: as the CLI's --variant ("classic", "x,anti-knight", "killer", …);
 //!   seed: a whole number as a decimal string (a u64, which a JS number cannot hold);
 //!   progress(p) is called with {stage: "grid" | "remove", attempt, tried, to_try, givens, nodes,
 //!   text} at each stage and every maker::SLICE search-tree nodes; a truthy answer stops the make,
@@ -54,7 +54,7 @@ pub fn make_sudoku(
 ) -> Result<JsValue, JsValue> {
     if !(size.fract() == 0.0 && (1.0..=100.0).contains(&size)) {
         return Err(js_error(&InputError::new(format!(
-            "size must be 4, 9 or 16, not {size}"
+            "size must be a whole number such as 6 or 9, not {size}"
         ))));
     }
     let size = size as usize;

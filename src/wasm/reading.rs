@@ -81,8 +81,8 @@ impl Session {
 
     /// A Sudoku cell's items and options in the matrix.
     pub fn cell_links(&self, cell: usize, value: usize) -> Result<JsValue, JsValue> {
-        let n = self.sudoku_n()?;
-        let size = n * n;
+        let n = self.sudoku_geo()?;
+        let size = n.size();
         if cell >= size * size || value > size {
             return Err(js_sys::Error::new(&format!(
                 "no cell {cell} with value {value} in a {size}x{size} Sudoku"
@@ -114,7 +114,7 @@ impl Session {
     /// The cells a Sudoku item (by header) is about: its cell, row, column, region, diagonal, cage…;
     /// for a filling's item, the cells whose part holds it.
     pub fn item_cells(&self, header: u32) -> Result<Vec<u32>, JsValue> {
-        let n = self.sudoku_n()?;
+        let n = self.sudoku_geo()?;
         if let Some(s) = self.sudoku()? {
             if header == 0 || header as usize > s.instance().n_items() {
                 return Ok(Vec::new());
@@ -125,7 +125,7 @@ impl Session {
                 .map(|p| p as u32)
                 .collect());
         }
-        if header == 0 || header as usize > 4 * n.pow(4) {
+        if header == 0 || header as usize > 4 * n.cells() {
             return Ok(Vec::new());
         }
         Ok(problems::sudoku::item_cells(n, header as usize - 1)
@@ -251,11 +251,11 @@ impl Session {
     /// item is covered.
     pub fn candidates(&self) -> Result<Vec<u32>, JsValue> {
         let l = self.loaded()?;
-        Ok(match (l.sudoku_n, l.problem.as_sudoku()) {
-            (0, _) => Vec::new(),
+        Ok(match (l.sudoku_geo, l.problem.as_sudoku()) {
+            (None, _) => Vec::new(),
             // Fillings of cages filled directly count too (the only options in their cells' lists).
             (_, Some(s)) => s.candidates(l.search.links()),
-            (n, None) => problems::sudoku::candidates(l.search.links(), n),
+            (Some(n), None) => problems::sudoku::candidates(l.search.links(), n),
         })
     }
 

@@ -39,8 +39,8 @@ pub(super) struct Loaded {
     pub(super) problem: Box<dyn Problem>,
     pub(super) search: Search,
     pub(super) kind: ProblemKind,
-    /// The box side of a Sudoku (2 to 5), for its candidates and cell maps; 0 for other problems.
-    pub(super) sudoku_n: usize,
+    /// A Sudoku's geometry, for its candidates and cell maps; `None` for other problems.
+    pub(super) sudoku_geo: Option<crate::problems::sudoku::Geometry>,
     /// The options of the first `KEEP` solutions found since the search last started.
     pub(super) kept: Vec<Vec<usize>>,
     /// Solve's way back, once a puzzle is proved unique: the whole search's nodes and updates,
@@ -221,12 +221,11 @@ impl Session {
         Ok(status)
     }
 
-    /// The box side of the loaded Sudoku, or an error for another problem.
-    pub(super) fn sudoku_n(&self) -> Result<usize, JsValue> {
-        match self.loaded()?.sudoku_n {
-            0 => Err(js_sys::Error::new("the problem loaded is not a Sudoku").into()),
-            n => Ok(n),
-        }
+    /// The geometry of the loaded Sudoku, or an error for another problem.
+    pub(super) fn sudoku_geo(&self) -> Result<crate::problems::sudoku::Geometry, JsValue> {
+        self.loaded()?
+            .sudoku_geo
+            .ok_or_else(|| js_sys::Error::new("the problem loaded is not a Sudoku").into())
     }
 }
 
@@ -259,16 +258,19 @@ impl Session {
         self.latest = Latest::Note(narrate::loaded(&problem.title(), problem.instance()));
         let board = problem.board(&[]);
         // The board's kind, not the kind asked for: a text in any box may load as a Sudoku.
-        let sudoku_n = match board.kind {
-            ProblemKind::Sudoku => (board.rows as f64).sqrt().round() as usize,
-            _ => 0,
+        let sudoku_geo = match board.kind {
+            ProblemKind::Sudoku => problem
+                .as_sudoku()
+                .map(|s| s.grid().geometry())
+                .or_else(|| crate::problems::sudoku::Geometry::of_size(board.rows).ok()),
+            _ => None,
         };
         let note = problem.note().unwrap_or_default();
         self.loaded = Some(Loaded {
             problem,
             search,
             kind: board.kind,
-            sudoku_n,
+            sudoku_geo,
             kept: Vec::new(),
             solve_back: None,
         });

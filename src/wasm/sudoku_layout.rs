@@ -7,7 +7,10 @@
 //!                                names them (x, windoku, anti-knight, anti-king, non-consecutive);
 //!                                Session.load_as("sudoku", text, false, "x,anti-knight") loads with them.
 //! ShapeKind.Region … ShapeKind.Thermo  the kinds of constraint in layout().constraints.
-//! s.layout() -> {size, variants, jigsaw, regions: [region of each cell], constraints: [{kind, name,
+//! sudoku_sizes() -> [{size, boxes?: [rows, cols], made}]  every Sudoku size (problems::sudoku::
+//!                                geometry): its boxes (absent: its regions come with the puzzle), and
+//!                                whether New puzzle makes it; the page's maker sizes and checks.
+//! s.layout() -> {size, boxes?: [rows, cols], variants, jigsaw, regions: [region of each cell], constraints: [{kind, name,
 //!                cells, sum, items: [header], options: [option]}]} | null
 //!                                a Sudoku's layout (null for another problem): regions (boxes or a
 //!                                jigsaw's), diagonals, windoku and extra regions, cages (sum or null),
@@ -80,8 +83,31 @@ struct ConstraintView {
 }
 
 #[derive(Serialize)]
+struct SizeView {
+    size: usize,
+    boxes: Option<(usize, usize)>,
+    made: bool,
+}
+
+/// Every Sudoku size, its boxes and whether the maker makes it (see the contract above).
+#[wasm_bindgen]
+pub fn sudoku_sizes() -> Result<JsValue, JsValue> {
+    use crate::problems::sudoku::{geometry, maker, Geometry};
+    let all: Vec<SizeView> = geometry::SIZES
+        .iter()
+        .map(|&size| SizeView {
+            size,
+            boxes: Geometry::of_size(size).expect("a listed size").boxes(),
+            made: maker::SIZES.contains(&size),
+        })
+        .collect();
+    to_js(&all)
+}
+
+#[derive(Serialize)]
 struct LayoutView {
     size: usize,
+    boxes: Option<(usize, usize)>,
     variants: Vec<&'static str>,
     jigsaw: bool,
     regions: Vec<u32>,
@@ -124,6 +150,7 @@ impl Session {
         let layout = s.layout();
         let view = LayoutView {
             size: layout.size,
+            boxes: layout.boxes,
             variants: layout.variants,
             jigsaw: layout.jigsaw,
             regions: u32s(&layout.regions),

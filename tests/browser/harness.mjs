@@ -51,15 +51,19 @@ export function assert(cond, message) {
 /** A solved Sudoku as one line of N² symbols: every row, column and box holds each symbol once. */
 export function checkSudoku(text, givens) {
   const n = Math.round(Math.sqrt(text.length));
-  const b = Math.round(Math.sqrt(n));
-  assert(n * n === text.length && b * b === n, `board text of length ${text.length} is not a Sudoku`);
+  // Boxes as f-puzzles lays them out, worked out here apart from the page: br rows by bc columns,
+  // br the largest divisor of n not above its square root (2x3 for a 6x6, 3x3 for a 9x9).
+  let br = 1;
+  for (let r = 2; r * r <= n; r++) if (n % r === 0) br = r;
+  const bc = n / br;
+  assert(n * n === text.length && br > 1, `board text of length ${text.length} is not a Sudoku with boxes`);
   assert(!text.includes('.'), `the grid is not full: ${text}`);
   const units = [];
   for (let i = 0; i < n; i++) {
     units.push(Array.from({ length: n }, (_, j) => i * n + j));
     units.push(Array.from({ length: n }, (_, j) => j * n + i));
-    const r0 = Math.floor(i / b) * b, c0 = (i % b) * b;
-    units.push(Array.from({ length: n }, (_, j) => (r0 + Math.floor(j / b)) * n + c0 + (j % b)));
+    const r0 = Math.floor(i / (n / bc)) * br, c0 = (i % (n / bc)) * bc;
+    units.push(Array.from({ length: n }, (_, j) => (r0 + Math.floor(j / bc)) * n + c0 + (j % bc)));
   }
   for (const u of units) {
     const seen = new Set(u.map((k) => text[k]));

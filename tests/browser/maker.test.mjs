@@ -16,16 +16,19 @@ import {
  */
 function breaks(board, givens, rules = {}) {
   const size = Math.round(Math.sqrt(board.length));
-  const n = Math.round(Math.sqrt(size));
-  if (size * size !== board.length || n * n !== size) return `not a square board: ${board}`;
+  // Boxes as f-puzzles lays them out, worked out here: br rows by bc columns (2x3 for a 6x6).
+  let br = 1;
+  for (let r = 2; r * r <= size; r++) if (size % r === 0) br = r;
+  const bc = size / br;
+  if (size * size !== board.length || br === 1) return `not a Sudoku board with boxes: ${board}`;
   const digits = '123456789ABCDEFG'.slice(0, size);
   if ([...board].some((ch) => !digits.includes(ch))) return `not a full grid: ${board}`;
   const units = [];
   for (let i = 0; i < size; i++) {
     units.push([...Array(size).keys()].map((j) => i * size + j));
     units.push([...Array(size).keys()].map((j) => j * size + i));
-    const r0 = Math.floor(i / n) * n, c0 = (i % n) * n;
-    units.push([...Array(size).keys()].map((j) => (r0 + Math.floor(j / n)) * size + c0 + (j % n)));
+    const r0 = Math.floor(i / br) * br, c0 = (i % br) * bc;
+    units.push([...Array(size).keys()].map((j) => (r0 + Math.floor(j / bc)) * size + c0 + (j % bc)));
   }
   if (rules.x) {
     units.push([...Array(size).keys()].map((i) => i * size + i));
@@ -278,4 +281,18 @@ test('maker: the picker\'s rules and New puzzle\'s variant agree (one form, one 
   assert((await variant()) === 'anti-king', `with anti-king alone: ${await variant()}`);
   await page.uncheck(tid('variant-anti-king'));
   assert((await variant()) === 'classic', `with no rule: ${await variant()}`);
+});
+
+test('maker: New puzzle makes a 6x6 X (2x3 boxes) that solves with "Unique solution", as the CLI makes it', async ({ page, base }) => {
+  await open(page, base);
+  await ask(page, 6, 'x', '5');
+  await page.click(tid('new-puzzle'));
+  const status = await made(page);
+  assert(/^Made a 6×6 x puzzle, seed 5:/.test(status), `status: ${status}`);
+  const givens = await page.inputValue(tid('puzzle'));
+  assert(givens === cli(['make', 'sudoku', '6', '--variant', 'x', '--seed', '5']).trim(), `the page made ${givens}`);
+  const { verdict, board } = await solve(page);
+  assert(/^Unique solution/.test(verdict), `verdict: ${verdict}`);
+  const broken = breaks(board, givens, { x: true });
+  assert(!broken, broken);
 });

@@ -131,7 +131,7 @@ test('Sudoku: every pasted format reads, and a wrong count says what was read', 
   const short = rowsOf(P16, 16, ' ', (c) => String(value(c))).replace(/ \d+$/, '');
   await loadVia(page, 'sudoku', short);
   const status = await text(page, 'status');
-  assert(/read \d+ cells; a Sudoku has 16, 81, 256 or 625; were `\d+`, `\d+`, \.\.\. meant as single numbers\? \(read as numbers, they are 255 cells\)/.test(status), `status: ${status}`);
+  assert(/read \d+ cells; a Sudoku has N×N \(N = 4 to 16, or 25\): nearest [^;]+; were `\d+`, `\d+`, \.\.\. meant as single numbers\? \(read as numbers, they are 255 cells\)/.test(status), `status: ${status}`);
   // Clashing givens name both cells.
   await loadVia(page, 'sudoku', `11${EASTER.slice(2)}`);
   assert(/givens clash: r1c1 and r1c2 both hold 1 in row 1/.test(await text(page, 'status')), await text(page, 'status'));

@@ -790,7 +790,11 @@ fn sudoku_reads_a_drawn_grid_from_standard_input() {
 fn bad_sudokus_get_one_line_and_status_2() {
     fails(
         &["count", "sudoku", &SUDOKU[..80]],
-        &["the puzzle", "read 80 cells", "16, 81, 256 or 625"],
+        &[
+            "the puzzle",
+            "read 80 cells",
+            "nearest 64 (8x8) or 81 (9x9)",
+        ],
     );
     fails(&["count", "sudoku", ""], &["read 0 cells"]);
     let y = format!("{}y", &SUDOKU[..80]);
@@ -1019,7 +1023,8 @@ fn bad_pasted_sudokus_say_what_was_read() {
         &["count", "sudoku", "-"],
         &text,
         &[
-            &format!("read {digits} cells; a Sudoku has 16, 81, 256 or 625; were `"),
+            &format!("read {digits} cells; a Sudoku has N×N (N = 4 to 16, or 25): nearest "),
+            "; were `",
             "... meant as single numbers? (read as numbers, they are 255 cells)",
         ],
     );
@@ -2020,8 +2025,8 @@ fn a_huge_sudoku_text_is_refused_in_bounded_memory() {
     assert_eq!(code, Some(2), "{err}");
     assert_eq!(
         err,
-        "dlx: standard input: line 1, column 2501: read more than 1250 cells; a Sudoku has 16, 81, \
-         256 or 625, so this is not one\n"
+        "dlx: standard input: line 1, column 2501: read more than 1250 cells; a Sudoku has at most \
+         625 (25x25), so this is not one\n"
     );
     let bars = temp_file("sudoku-bars.txt", "|\n".repeat(25_000_000).as_bytes());
     let (code, err) = dlx_limited(250_000, "count sudoku -", &bars);

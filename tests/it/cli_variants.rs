@@ -199,17 +199,14 @@ fn make_takes_a_size_and_says_nothing_new_by_default() {
     assert_eq!(solved["unique"], true);
     // Refused by name, exit 2.
     for (args, want) in [
-        (
-            vec!["make", "sudoku", "6"],
-            "a 6x6 Sudoku has boxes of unequal sides",
-        ),
+        (vec!["make", "sudoku", "7"], "a 7x7 Sudoku has no boxes"),
         (
             vec!["make", "sudoku", "4", "--variant", "anti-king"],
             "anti-king cannot be made 4x4",
         ),
         (
             vec!["make", "sudoku", "16", "--variant", "x"],
-            "x cannot be made 16x16: only classic 16x16 puzzles are made",
+            "x cannot be made 16x16: only classic puzzles are made past 9x9",
         ),
         (vec!["make", "sudoku", "nine"], "`nine` is not a size"),
         (vec!["make", "sudoku", "9", "9"], "unexpected argument `9`"),

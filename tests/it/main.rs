@@ -14,4 +14,5 @@ mod problems_a;
 mod problems_b;
 mod sudoku_fast;
 mod sudoku_pointing;
+mod sudoku_sizes;
 mod sudoku_variants;

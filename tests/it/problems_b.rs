@@ -136,7 +136,7 @@ fn the_solver_reuses_its_templates_across_sizes() {
 #[test]
 fn sudoku_read_back_through_knuths_format() {
     // The empty 4x4 grid: 288 solutions, through the Sudoku module and through its text.
-    let inst = sudoku::instance(2);
+    let inst = sudoku::instance(sudoku::Geometry::of_size(4).unwrap());
     let x = ExactCover::parse(&inst.to_knuth()).unwrap();
     assert_eq!(x.instance(), &inst);
     let mut a = Search::new(&inst);
@@ -176,7 +176,7 @@ fn the_loader_reads_exact_cover_texts() {
     let e = load(&Spec::Sudoku("1234".into())).err().unwrap();
     assert_eq!(
         e.to_string(),
-        "line 1, column 4: read 4 cells; a Sudoku has 16, 81, 256 or 625"
+        "line 1, column 4: read 4 cells; a Sudoku has N×N (N = 4 to 16, or 25): nearest 16 (4x4)"
     );
 }
 

@@ -6,7 +6,7 @@
 use dlx_studio::core::{Event, Observer, Search};
 use dlx_studio::problems::sudoku::fpuzzles;
 use dlx_studio::problems::sudoku::maker::{self, Kind};
-use dlx_studio::problems::sudoku::{Cage, Rules, Sudoku, Switch};
+use dlx_studio::problems::sudoku::{Cage, Geometry, Rules, Sudoku, Switch};
 use dlx_studio::problems::{load, Problem, Spec};
 use std::ops::ControlFlow;
 
@@ -76,9 +76,15 @@ struct Brute {
 }
 
 impl Brute {
-    fn new(n: usize, rules: &Rules) -> Brute {
-        let size = n * n;
+    fn new(size: usize, rules: &Rules) -> Brute {
         let cells = size * size;
+        // Boxes as f-puzzles lays them out, worked out here apart from the crate's Geometry: as many
+        // rows as can be without the box taller than wide (2x3 for a 6x6).
+        let br = (1..=size)
+            .filter(|r| size.is_multiple_of(*r) && r * r <= size)
+            .max()
+            .unwrap();
+        let bc = size / br;
         let mut groups: Vec<Vec<usize>> = Vec::new();
         for i in 0..size {
             groups.push((0..size).map(|c| i * size + c).collect());
@@ -86,7 +92,7 @@ impl Brute {
         }
         let region = |p: usize| match &rules.regions {
             Some(r) => usize::from(r[p]),
-            None => (p / size / n) * n + p % size / n,
+            None => (p / size / br) * br + p % size / bc,
         };
         for g in 0..size {
             groups.push((0..cells).filter(|&p| region(p) == g).collect());
@@ -300,8 +306,8 @@ impl Brute {
 }
 
 /// The solutions of a grid under rules by the independent solver (up to `limit`), and the first.
-fn brute(n: usize, rules: &Rules, givens: &[u8], limit: usize) -> (usize, Option<Vec<u8>>) {
-    let b = Brute::new(n, rules);
+fn brute(size: usize, rules: &Rules, givens: &[u8], limit: usize) -> (usize, Option<Vec<u8>>) {
+    let b = Brute::new(size, rules);
     let mut g = givens.to_vec();
     let mut first = None;
     let count = b.count(&mut g, limit, &mut first);
@@ -319,11 +325,11 @@ fn the_checker_catches_each_rule_broken() {
             .map(|b| b - b'0')
             .collect();
     let classic = Rules::default();
-    assert_eq!(classic.check(3, &s, true), Ok(()));
+    assert_eq!(classic.check(Geometry::classic(), &s, true), Ok(()));
     let with = |f: &dyn Fn(&mut Rules)| {
         let mut r = Rules::default();
         f(&mut r);
-        r.check(3, &s, true)
+        r.check(Geometry::classic(), &s, true)
     };
     // Each broken rule names its cells: those the page marks on the board. The diagonals are named
     // by their ends, not by f-puzzles' keys (`diagonal-`, `diagonal+`).
@@ -390,8 +396,8 @@ fn the_checker_catches_each_rule_broken() {
     // A jigsaw whose regions are the rows' thirds shifted: boxes no longer count.
     let mut shifted = s.clone();
     shifted.swap(0, 1);
-    assert!(classic.check(3, &shifted, true).is_err());
-    assert!(classic.check(3, &s[..80], true).is_err());
+    assert!(classic.check(Geometry::classic(), &shifted, true).is_err());
+    assert!(classic.check(Geometry::classic(), &s[..80], true).is_err());
 }
 
 /// Every 4x4 grid of 1-4 with each row a permutation and each column too (the 576 Latin squares),
@@ -501,7 +507,7 @@ fn counts_of_4x4_variants_agree_with_brute_force() {
     for (name, rules) in &cases {
         let want = latin
             .iter()
-            .filter(|g| rules.check(2, g, true).is_ok())
+            .filter(|g| rules.check(Geometry::of_size(4).unwrap(), g, true).is_ok())
             .count();
         let sudoku = Sudoku::new(
             Sudoku::parse(&empty(4)).unwrap().grid().clone(),
@@ -515,7 +521,7 @@ fn counts_of_4x4_variants_agree_with_brute_force() {
         assert_eq!(distinct.len(), got.len(), "{name}: a solution found twice");
         assert_eq!(got.len(), want, "{name}: DLX against brute force");
         // The independent solver agrees.
-        assert_eq!(brute(2, rules, &[0; 16], usize::MAX).0, want, "{name}");
+        assert_eq!(brute(4, rules, &[0; 16], usize::MAX).0, want, "{name}");
         counts.push((*name, want));
     }
     // Known: 288 4x4 Sudokus; with both diagonals, 48 (brute force above).
@@ -530,8 +536,12 @@ fn made_and_checked(kind: &str, seed: u64) -> maker::Made {
     let k = Kind::parse(kind).unwrap();
     let made = maker::make(&k, seed, None).unwrap();
     let givens = made.puzzle.cells().to_vec();
-    assert_eq!(made.rules.check(3, &made.solution, true), Ok(()), "{kind}");
-    let (count, first) = brute(3, &made.rules, &givens, 2);
+    assert_eq!(
+        made.rules.check(Geometry::classic(), &made.solution, true),
+        Ok(()),
+        "{kind}"
+    );
+    let (count, first) = brute(9, &made.rules, &givens, 2);
     assert_eq!(
         count, 1,
         "{kind} seed {seed}: not unique by the independent solver"
@@ -577,7 +587,7 @@ fn made_puzzles_are_unique_by_an_independent_solver() {
             for p in (0..81).filter(|&p| made.puzzle.cells()[p] != 0) {
                 let mut g = made.puzzle.cells().to_vec();
                 g[p] = 0;
-                assert_eq!(brute(3, &made.rules, &g, 2).0, 2, "{kind}: given {p}");
+                assert_eq!(brute(9, &made.rules, &g, 2).0, 2, "{kind}: given {p}");
             }
         }
     }
@@ -592,7 +602,7 @@ fn made_puzzles_are_unique_by_an_independent_solver() {
     // --clues stops removing at that many givens (while unique).
     let m = maker::make(&k, 1, Some(40)).unwrap();
     assert_eq!(m.puzzle.cells().iter().filter(|&&v| v != 0).count(), 40);
-    assert_eq!(brute(3, &m.rules, m.puzzle.cells(), 2).0, 1);
+    assert_eq!(brute(9, &m.rules, m.puzzle.cells(), 2).0, 1);
 }
 
 #[test]
@@ -725,7 +735,7 @@ fn json_rows_of_numbers_read_as_a_board() {
     let e = Sudoku::parse("[[1,2],[3,4],[5,6]]").err().unwrap();
     assert_eq!(
         e.message,
-        "the list has 3 rows: a Sudoku has 4, 9, 16 or 25"
+        "the list has 3 rows: a Sudoku is 4x4 to 16x16 or 25x25"
     );
     // An object that is neither: named by what it holds, not by one of its keys as a constraint.
     let e = Sudoku::parse(r#"{"data": {"cells": "..3.2.6.."}, "status": "ok"}"#)
@@ -740,7 +750,10 @@ fn json_rows_of_numbers_read_as_a_board() {
     let e = Sudoku::parse(r#"{"grid": [[{"value": 1}]]}"#)
         .err()
         .unwrap();
-    assert_eq!(e.message, "size is missing: expected 4, 9, 16 or 25");
+    assert_eq!(
+        e.message,
+        "size is missing: expected 4 to 16 or 25 (a Sudoku is 4x4 to 16x16 or 25x25)"
+    );
 }
 
 #[test]
@@ -758,7 +771,10 @@ fn a_windoku_travels_as_f_puzzles_writes_it_four_extra_regions() {
     // Three of the four are only extra regions.
     let mut three = made.rules.clone();
     three.windoku = false;
-    three.extra_regions = dlx_studio::problems::sudoku::Rules::windoku_regions(3)[..3].to_vec();
+    three.extra_regions = dlx_studio::problems::sudoku::Rules::windoku_regions(
+        dlx_studio::problems::sudoku::Geometry::classic(),
+    )[..3]
+        .to_vec();
     let s = Sudoku::parse(&fpuzzles::write(&made.puzzle, &three)).unwrap();
     assert_eq!(s.rules(), &three);
 }
@@ -818,14 +834,14 @@ fn unsupported_constraints_and_bad_input_are_refused_by_name() {
         "thermometer 1 lists r1c1 twice"
     );
     assert_eq!(
-        msg(r#"{"size":6,"grid":[]}"#),
-        "size 6 is not supported: Sudokus here are 4x4, 9x9, 16x16 or 25x25"
+        msg(r#"{"size":17,"grid":[]}"#),
+        "size 17 is not supported: a Sudoku is 4x4 to 16x16 or 25x25"
     );
     // The size given, not "size 0".
     for (size, said) in [("-9", "-9"), ("1e300", "1e+300"), ("2.5", "2.5")] {
         assert_eq!(
             msg(&format!(r#"{{"size":{size},"grid":[]}}"#)),
-            format!("size {said} is not supported: Sudokus here are 4x4, 9x9, 16x16 or 25x25")
+            format!("size {said} is not supported: a Sudoku is 4x4 to 16x16 or 25x25")
         );
     }
     assert_eq!(
@@ -1016,7 +1032,11 @@ fn items_options_and_labels_speak_the_puzzles_words() {
     // No 4x4 grid keeps these rules: the checker agrees with DLX.
     let count = latin4()
         .iter()
-        .filter(|g| s.rules().check(2, g, true).is_ok())
+        .filter(|g| {
+            s.rules()
+                .check(Geometry::of_size(4).unwrap(), g, true)
+                .is_ok()
+        })
         .count();
     assert_eq!(dlx_solutions(&s, usize::MAX).len(), count);
 }
@@ -1033,7 +1053,7 @@ fn links_written_by_f_puzzles_read() {
     assert_eq!(s.rules().names(), ["x"]);
     let solved = dlx_solutions(&s, 2);
     assert_eq!(solved.len(), 1, "unique");
-    assert_eq!(brute(3, s.rules(), s.grid().cells(), 2).0, 1);
+    assert_eq!(brute(9, s.rules(), s.grid().cells(), 2).0, 1);
     // Killer cages (and f-puzzles' `activeConstraints`, the names of its menus: no rule).
     let k = "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX0QAawgAbLTAwBjAIZo48QiH0wdYfCABKARgDCDkKjsAmFyDUA3Q1oArqYgiCAUFlZaNmb2zh5ucU4AzImeTgnuXqnuyRk+qP5BIcmpRGqG+gAuEL4wTgD2AHZgVRiGEE1VMXggANLauhgABE7GcLREQA=";
     let s = Sudoku::parse(k).unwrap();
@@ -1148,11 +1168,7 @@ fn unknown_cell_keys_are_named_and_bad_payloads_name_their_alphabet() {
 /// Makes a `size`x`size` puzzle and checks it as [`made_and_checked`] does: the checker accepts the
 /// solution, the independent solver finds it and no other, and DLX agrees on the text read back.
 fn made_sized_and_checked(kind: &str, size: usize, seed: u64) -> maker::Made {
-    let n = [(4, 2), (9, 3), (16, 4)]
-        .iter()
-        .find(|&&(s, _)| s == size)
-        .unwrap()
-        .1;
+    let n = Geometry::of_size(size).unwrap();
     let k = Kind::parse(kind).unwrap();
     let made = maker::make_with(&k, size, seed, None, &mut maker::Quiet)
         .unwrap()
@@ -1161,7 +1177,7 @@ fn made_sized_and_checked(kind: &str, size: usize, seed: u64) -> maker::Made {
     assert_eq!(made.solution.len(), size * size);
     assert_eq!(made.rules.check(n, &made.solution, true), Ok(()), "{kind}");
     let givens = made.puzzle.cells().to_vec();
-    let (count, first) = brute(n, &made.rules, &givens, 2);
+    let (count, first) = brute(size, &made.rules, &givens, 2);
     assert_eq!(
         count, 1,
         "{kind} {size} seed {seed}: not unique (independent)"
@@ -1192,7 +1208,7 @@ fn the_maker_makes_4x4_and_16x16_puzzles_unique_by_the_independent_solver() {
             for p in (0..16).filter(|&p| made.puzzle.cells()[p] != 0) {
                 let mut g = made.puzzle.cells().to_vec();
                 g[p] = 0;
-                assert_eq!(brute(2, &made.rules, &g, 2).0, 2, "{kind} seed {seed}: {p}");
+                assert_eq!(brute(4, &made.rules, &g, 2).0, 2, "{kind} seed {seed}: {p}");
             }
             texts.push(made.text);
         }
@@ -1223,12 +1239,12 @@ fn the_maker_refuses_sizes_and_variants_it_cannot_make_by_name() {
             .unwrap_err()
             .message
     };
-    let m = refused("classic", 6);
-    assert!(m.contains("6x6") && m.contains("4x4, 9x9 and 16x16"), "{m}");
+    let m = refused("classic", 7);
+    assert!(m.contains("7x7 Sudoku has no boxes"), "{m}");
     let m = refused("classic", 25);
     assert!(m.contains("25x25"), "{m}");
-    let m = refused("classic", 7);
-    assert!(m.contains("not 7x7"), "{m}");
+    let m = refused("classic", 17);
+    assert!(m.contains("not 17x17"), "{m}");
     assert_eq!(
         refused("windoku", 4),
         "windoku cannot be made 4x4: its four extra regions are 3x3 boxes of a 9x9"
@@ -1247,7 +1263,8 @@ fn the_maker_refuses_sizes_and_variants_it_cannot_make_by_name() {
     );
     assert_eq!(
         refused("killer", 16),
-        "killer cannot be made 16x16: only classic 16x16 puzzles are made (a variant takes up to minutes)"
+        "killer cannot be made 16x16: only classic puzzles are made past 9x9 (a 16x16 variant takes up to \
+         minutes)"
     );
 }
 

@@ -10,4 +10,5 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 mod draw;
 mod session;
+mod sizes;
 mod views;

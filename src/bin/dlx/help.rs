@@ -37,7 +37,7 @@ Commands:
            symbols (to solve with the same --variant), or f-puzzles JSON for jigsaw, killer
            and thermo; the same --seed makes the same puzzle; --json adds its f-puzzles link,
            its solution and nodes, DLX's search-tree nodes to solve it (docs/variants.md);
-           SIZE is 4, 9 (the default) or 16
+           SIZE is 4, 6, 8, 9 (the default), 10, 12, 15 or 16 (variants up to 9x9)
 
 {problems}
 Options:

@@ -24,7 +24,7 @@ pub fn make(args: &Args, out: &mut impl Write) -> Result<(), Stop> {
         }
         [_, _, extra, ..] | [extra] | [_, extra] => {
             return Err(Fail(format!(
-                "unexpected argument `{extra}`: make sudoku takes a size (4, 9 or 16) and options \
+                "unexpected argument `{extra}`: make sudoku takes a size (4 to 16) and options \
                  (--variant, --seed, --clues)"
             ))
             .into())
@@ -96,11 +96,12 @@ pub fn make(args: &Args, out: &mut impl Write) -> Result<(), Stop> {
     Ok(())
 }
 
-/// The size of `dlx make sudoku SIZE`: `4`, `9`, `16`, or `4x4`, `9x9`, `16x16`.
+/// The size of `dlx make sudoku SIZE`: `6` or `6x6`; which sizes the maker makes is its own word
+/// (`Kind::geometry`).
 fn parse_size(text: &str) -> Result<usize, Stop> {
     let bad = || {
         Fail(format!(
-            "`{text}` is not a size: give 4, 9 or 16 (or 4x4, 9x9, 16x16)"
+            "`{text}` is not a size: give 4 to 16 (or 6x6, 9x9, 16x16)"
         ))
     };
     let (a, b) = text.split_once(['x', 'X']).unwrap_or((text, text));

@@ -426,7 +426,7 @@ mod tests {
 
     #[test]
     fn the_tables_are_the_instance_of_boxes_of_side_3() {
-        let inst = super::super::instance(3);
+        let inst = super::super::instance(super::super::Geometry::classic());
         assert_eq!(inst.n_options(), OPTIONS);
         for k in 0..OPTIONS {
             let items: Vec<usize> = inst.option(k).collect();

@@ -2,6 +2,7 @@
 //! digits in every cell of its shape, made so that the work is in proportion to what is made.
 
 use super::variants::{span, Filling, Rules, Shape};
+use super::Geometry;
 use crate::problems::InputError;
 
 /// The most fillings one cage or thermometer may have (9 cells summing to 45 have 362,880): past it
@@ -16,8 +17,8 @@ impl Rules {
     /// The fillings of every cage with a sum and every thermometer, in that order, keeping those that
     /// agree with the givens `cells` (0 empty). A shape with more than [`MAX_FILLINGS`] is refused by
     /// name before it is filled, and so is one whose filling takes more than [`MAX_FILL_STEPS`] steps.
-    pub fn fillings(&self, n: usize, cells: &[u8]) -> Result<Vec<Filling>, InputError> {
-        let size = n * n;
+    pub fn fillings(&self, g: Geometry, cells: &[u8]) -> Result<Vec<Filling>, InputError> {
+        let size = g.size();
         let mut out: Vec<Filling> = Vec::new();
         let mut steps = Steps::default();
         // One shape's fillings added, or the shape refused in the puzzle's words: `name`, and the

@@ -10,7 +10,7 @@
 //! refused by name ("arrow constraints are not supported"), never ignored.
 
 use super::variants::{Cage, Rules};
-use super::{Grid, Reading, Source};
+use super::{geometry, Geometry, Grid, Reading, Source};
 use crate::problems::InputError;
 use serde_json::{Map, Value};
 
@@ -488,25 +488,29 @@ fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
             Some(k) => k,
             None => {
                 return Err(InputError::new(format!(
-                    "size {k} is not supported: Sudokus here are 4x4, 9x9, 16x16 or 25x25"
+                    "size {k} is not supported: a Sudoku is {}",
+                    geometry::sizes_words()
                 )))
             }
         },
         Some(_) => return Err(InputError::new("size: expected a whole number such as 9")),
-        None => return Err(InputError::new("size is missing: expected 4, 9, 16 or 25")),
-    };
-    let n = match size {
-        4 => 2,
-        9 => 3,
-        16 => 4,
-        25 => 5,
-        _ => {
+        None => {
             return Err(InputError::new(format!(
-                "size {size} is not supported: Sudokus here are 4x4, 9x9, 16x16 or 25x25"
+                "size is missing: expected 4 to 16 or 25 (a Sudoku is {})",
+                geometry::sizes_words()
             )))
         }
     };
-    let size = size as usize;
+    let n = usize::try_from(size)
+        .ok()
+        .and_then(|s| Geometry::of_size(s).ok())
+        .ok_or_else(|| {
+            InputError::new(format!(
+                "size {size} is not supported: a Sudoku is {}",
+                geometry::sizes_words()
+            ))
+        })?;
+    let size = n.size();
     let (cells, regions) = read_grid(&obj, n)?;
     let mut rules = Rules {
         regions,
@@ -588,7 +592,7 @@ fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
         .map(|t| t.chars().take(80).collect::<String>())
         .filter(|t| !t.trim().is_empty());
     let grid = Grid {
-        n,
+        geo: n,
         cells,
         reading: Reading {
             source,
@@ -718,10 +722,11 @@ fn json_rows(v: &Value, what: &str) -> Result<Read, InputError> {
             ))
         })?;
     let size = rows.len();
-    let Some(n) = [2, 3, 4, 5].into_iter().find(|&n| n * n == size) else {
+    let Ok(n) = Geometry::of_size(size) else {
         return Err(InputError::new(format!(
-            "{what} has {size} {}: a Sudoku has 4, 9, 16 or 25",
-            if size == 1 { "row" } else { "rows" }
+            "{what} has {size} {}: a Sudoku is {}",
+            if size == 1 { "row" } else { "rows" },
+            geometry::sizes_words()
         )));
     };
     let mut cells = Vec::with_capacity(size * size);
@@ -766,8 +771,11 @@ fn json_rows(v: &Value, what: &str) -> Result<Read, InputError> {
     })
 }
 
-fn read_grid(obj: &Map<String, Value>, n: usize) -> Result<(Vec<u8>, Option<Vec<u8>>), InputError> {
-    let size = n * n;
+fn read_grid(
+    obj: &Map<String, Value>,
+    n: Geometry,
+) -> Result<(Vec<u8>, Option<Vec<u8>>), InputError> {
+    let size = n.size();
     let Some(Value::Array(rows)) = obj.get("grid") else {
         return Err(InputError::new(format!(
             "grid is missing: expected {size} rows of {size} cells"
@@ -780,9 +788,12 @@ fn read_grid(obj: &Map<String, Value>, n: usize) -> Result<(Vec<u8>, Option<Vec<
         )));
     }
     let mut cells = vec![0u8; size * size];
-    let mut regions: Vec<u8> = (0..size * size)
-        .map(|p| ((p / size / n) * n + p % size / n) as u8)
-        .collect();
+    // The boxes, as f-puzzles lays them out; a size without boxes (7x7) has every cell name its
+    // region (u8::MAX: not named yet).
+    let mut regions: Vec<u8> = match n.box_map() {
+        Some(map) => map.into_iter().map(|b| b as u8).collect(),
+        None => vec![u8::MAX; size * size],
+    };
     let mut jigsaw = false;
     for (r, row) in rows.iter().enumerate() {
         let Value::Array(row) = row else {
@@ -849,14 +860,28 @@ fn read_grid(obj: &Map<String, Value>, n: usize) -> Result<(Vec<u8>, Option<Vec<
             }
         }
     }
+    if let Some(p) = regions.iter().position(|&g| g == u8::MAX) {
+        let mut e = n
+            .needs_regions()
+            .expect("only a size without boxes leaves a cell unnamed");
+        e.message = format!(
+            "grid[{}][{}] (r{}c{}) names no region: {}",
+            p / size,
+            p % size,
+            p / size + 1,
+            p % size + 1,
+            e.message
+        );
+        return Err(e);
+    }
     Ok((cells, jigsaw.then_some(regions)))
 }
 
 /// f-puzzles JSON for a grid of givens and its rules (what `dlx make sudoku` prints for a jigsaw,
 /// killer or thermo puzzle; [`read`] reads it back).
 pub fn write(grid: &Grid, rules: &Rules) -> String {
-    let n = grid.n;
-    let size = n * n;
+    let n = grid.geo;
+    let size = n.size();
     let name = |p: usize| format!("R{}C{}", p / size + 1, p % size + 1);
     let names = |cells: &[usize]| Value::from(cells.iter().map(|&p| name(p)).collect::<Vec<_>>());
     let mut obj = Map::new();

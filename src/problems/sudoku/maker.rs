@@ -15,7 +15,7 @@
 //! distinct digits of the full grid; thermometers walked from random cells to rising neighbours).
 
 use super::variants::{Cage, Rules, Switch};
-use super::{fpuzzles, Grid, Reading, Sudoku};
+use super::{fpuzzles, Geometry, Grid, Reading, Sudoku};
 use crate::core::{Limits, Observer, Order, Search, Status};
 use crate::problems::{InputError, Problem};
 use std::ops::ControlFlow;
@@ -144,33 +144,29 @@ impl<F: FnMut(Progress) -> ControlFlow<()>> Sink for F {
 /// The search-tree nodes between two reports within one search.
 pub const SLICE: u64 = 20_000;
 
-/// The sizes the maker makes (square boxes of side 2, 3, 4).
-pub const SIZES: [usize; 3] = [4, 9, 16];
+/// The sizes the maker makes (those with boxes, up to 16x16: a 25x25's uniqueness checks take
+/// minutes, and a size without boxes needs regions drawn, which only the 9x9 jigsaw has).
+pub const SIZES: [usize; 8] = [4, 6, 8, 9, 10, 12, 15, 16];
 
 impl Kind {
-    /// The side of a box for a `size`x`size` puzzle of this kind, or why the maker will not make it.
-    pub fn box_side(&self, size: usize) -> Result<usize, InputError> {
-        let n = match size {
-            4 => 2,
-            9 => 3,
-            16 => 4,
-            6 | 8 | 10 | 12 => {
+    /// The geometry of a `size`x`size` puzzle of this kind, or why the maker will not make it.
+    pub fn geometry(&self, size: usize) -> Result<Geometry, InputError> {
+        let made = "the maker makes 4x4, 6x6, 8x8, 9x9, 10x10, 12x12, 15x15 and 16x16";
+        let n = match Geometry::of_size(size) {
+            Ok(g) if SIZES.contains(&size) => g,
+            Ok(_) if size == 25 => {
                 return Err(InputError::new(format!(
-                    "a {size}x{size} Sudoku has boxes of unequal sides, which this Sudoku does not \
-                     have: the maker makes 4x4, 9x9 and 16x16"
-                )))
-            }
-            25 => {
-                return Err(InputError::new(
                     "the maker does not make 25x25 puzzles (each uniqueness check may take \
-                     minutes): it makes 4x4, 9x9 and 16x16",
-                ))
-            }
-            _ => {
-                return Err(InputError::new(format!(
-                    "the maker makes 4x4, 9x9 and 16x16 Sudokus, not {size}x{size}"
+                     minutes): {made}"
                 )))
             }
+            Ok(g) if !g.has_boxes() => {
+                return Err(InputError::new(format!(
+                    "a {size}x{size} Sudoku has no boxes, so its regions would have to be drawn: \
+                     {made}"
+                )))
+            }
+            _ => return Err(InputError::new(format!("{made}, not {size}x{size}"))),
         };
         let refuse = |what: &str, why: &str| {
             Err(InputError::new(format!(
@@ -182,10 +178,10 @@ impl Kind {
         }
         // Measured (release, one core): a 16x16 classic takes about a second; X, anti-king, thermo
         // 4 to 60 s by the seed, anti-knight and killer near a minute, jigsaw and non-consecutive more.
-        if size == 16 && *self != Kind::default() {
+        if size > 9 && *self != Kind::default() {
             return refuse(
                 &self.name(),
-                "only classic 16x16 puzzles are made (a variant takes up to minutes)",
+                "only classic puzzles are made past 9x9 (a 16x16 variant takes up to minutes)",
             );
         }
         if size == 4 {
@@ -329,12 +325,15 @@ fn count(
 /// The sink said stop.
 struct Stopped;
 
-/// Random jigsaw regions for a 9x9: the boxes, with cells swapped between neighbouring regions
-/// while both regions stay connected.
-fn jigsaw(rng: &mut Rng, n: usize) -> Vec<u8> {
-    let size = n * n;
-    let mut regions: Vec<u8> = (0..size * size)
-        .map(|p| ((p / size / n) * n + p % size / n) as u8)
+/// Random jigsaw regions: the boxes, with cells swapped between neighbouring regions while both
+/// regions stay connected.
+fn jigsaw(rng: &mut Rng, n: Geometry) -> Vec<u8> {
+    let size = n.size();
+    let mut regions: Vec<u8> = n
+        .box_map()
+        .expect("the maker's sizes have boxes")
+        .into_iter()
+        .map(|b| b as u8)
         .collect();
     let connected = |regions: &[u8], g: u8| -> bool {
         let cells: Vec<usize> = (0..size * size).filter(|&p| regions[p] == g).collect();
@@ -525,7 +524,7 @@ pub fn make_with(
     clues: Option<usize>,
     sink: &mut impl Sink,
 ) -> Result<Option<Made>, InputError> {
-    let n = kind.box_side(size)?;
+    let n = kind.geometry(size)?;
     let mut rng = Rng(seed);
     let mut base = Rules::default();
     for &s in &kind.switches {
@@ -561,7 +560,7 @@ pub fn make_with(
                 base.regions = Some(jigsaw(&mut rng, n));
             }
             let empty = Grid {
-                n,
+                geo: n,
                 cells: vec![0; size * size],
                 reading: Reading::default(),
             };
@@ -635,7 +634,7 @@ pub fn make_with(
                  sink: &mut dyn FnMut(Progress) -> ControlFlow<()>|
      -> Result<Option<Checked>, InputError> {
         let grid = Grid {
-            n,
+            geo: n,
             cells: (0..size * size)
                 .map(|p| if kept[p] { full[p] } else { 0 })
                 .collect(),
@@ -704,7 +703,7 @@ pub fn make_with(
         .map(|p| if kept[p] { full[p] } else { 0 })
         .collect();
     let puzzle = Grid {
-        n,
+        geo: n,
         cells,
         reading: Reading::default(),
     };

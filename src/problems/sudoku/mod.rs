@@ -1,4 +1,5 @@
-//! Sudoku with n×n boxes, n = 2..=5 (4x4, 9x9, 16x16, 25x25; N = n² symbols), as exact cover.
+//! Sudoku N×N with N regions, N = 4 to 16 or 25, as exact cover. The shape (boxes of 2x3 for a 6x6,
+//! 3x3 for a 9x9, none for a prime N, whose regions come with the puzzle) is [`Geometry`]'s alone.
 //!
 //! The encoding is Knuth's (TAOCP 7.2.2.1): four primary items per placed symbol — cell `r1c1` is filled,
 //! row `r1=5` has a 5, column `c1=5` has a 5, box `b1=5` has a 5 — and one option per (row, column,
@@ -30,6 +31,7 @@
 pub mod fast;
 pub mod fill;
 pub mod fpuzzles;
+pub mod geometry;
 pub mod maker;
 pub mod pointing;
 mod problem;
@@ -37,6 +39,7 @@ mod reader;
 mod solver;
 pub mod variants;
 
+pub use geometry::Geometry;
 pub use pointing::{Constraint, ConstraintKind};
 pub use problem::{
     candidates, instance, instance_in, instance_read, item_cells, option_items, Layout, Sudoku,

@@ -47,8 +47,7 @@ impl Sudoku {
     /// The constraints the board draws, each with the items and options that state it: regions
     /// (boxes or jigsaw regions), diagonals, windoku regions, extra regions, cages, thermometers.
     pub fn constraints(&self) -> Vec<Constraint> {
-        let n = self.grid.n;
-        let size = n * n;
+        let size = self.grid.size();
         let layout = self.layout();
         let inst = &self.inst;
         // Every item whose name starts with `prefix` (`j3=`: `j30=` does not, the `=` is there).

@@ -2,21 +2,23 @@
 //! labels, the independent checker, and the candidates read from the links.
 
 use super::reader::{cell_name, find_repeat, Unit};
-use super::{fpuzzles, variants, Alphabet, Cage, Filling, Grid, Reading, Rules, Shape, Switch};
+use super::{
+    fpuzzles, variants, Alphabet, Cage, Filling, Geometry, Grid, Reading, Rules, Shape, Switch,
+};
 use crate::core::{Instance, Links, COVERED};
 use crate::problems::{Board, InputError, Problem};
 
-/// The exact-cover instance of the empty N×N grid with boxes of side `n`: items `r1c1`…, `r1=1`…,
+/// The exact-cover instance of the empty N×N grid of geometry `g`: items `r1c1`…, `r1=1`…,
 /// `c1=1`…, `b1=1`…, all primary; option `(r·N + c)·N + v − 1` is "r{r}c{c} r{r}={v} c{c}={v} b{b}={v}".
-/// Panics unless `n` is 2 to 5 (a [`Grid`] has such an `n`).
-pub fn instance(n: usize) -> Instance {
-    instance_in(n, Alphabet::Standard)
+/// Panics for a size without boxes (a classic [`Sudoku`] of that size is refused before).
+pub fn instance(g: Geometry) -> Instance {
+    instance_in(g, Alphabet::Standard)
 }
 
 /// [`instance`] with the symbols in the item names written in `alphabet` (`r1=0` for hexadecimal).
-pub fn instance_in(n: usize, alphabet: Alphabet) -> Instance {
+pub fn instance_in(g: Geometry, alphabet: Alphabet) -> Instance {
     instance_read(
-        n,
+        g,
         Reading {
             alphabet,
             ..Reading::default()
@@ -26,12 +28,9 @@ pub fn instance_in(n: usize, alphabet: Alphabet) -> Instance {
 
 /// [`instance`] with the symbols in the item names written as the puzzle was read (`r1=16` for a
 /// grid of numbers, `r1=0` for hexadecimal).
-pub fn instance_read(n: usize, reading: Reading) -> Instance {
-    assert!(
-        (2..=5).contains(&n),
-        "Sudoku boxes are 2x2 to 5x5, not {n}x{n}"
-    );
-    let size = n * n;
+pub fn instance_read(g: Geometry, reading: Reading) -> Instance {
+    assert!(g.has_boxes(), "a {} has no boxes", g.size());
+    let size = g.size();
     let sym = |v: usize| reading.symbol(v as u8 + 1);
     let mut names = Vec::with_capacity(4 * size * size);
     names.extend((0..size * size).map(|p| cell_name(size, p)));
@@ -44,7 +43,7 @@ pub fn instance_read(n: usize, reading: Reading) -> Instance {
     let block = size * size;
     for r in 0..size {
         for c in 0..size {
-            let b = (r / n) * n + c / n;
+            let b = g.box_of(r * size + c);
             for v in 0..size {
                 inst.add_option(&[
                     r * size + c,
@@ -86,6 +85,8 @@ pub struct Layout {
     pub regions: Vec<usize>,
     /// Whether the region is a jigsaw's (else the boxes).
     pub jigsaw: bool,
+    /// The rows and columns of a box (`[2, 3]` for a 6x6), or `null` for a size without boxes.
+    pub boxes: Option<(usize, usize)>,
     /// The diagonals' cells: `diagonal+` (r{N}c1 up to r1c{N}), `diagonal-` (r1c1 down).
     pub diagonals: Vec<(&'static str, Vec<usize>)>,
     /// The windoku regions (shaded), then the extra regions.
@@ -116,8 +117,8 @@ impl Sudoku {
             rules.apply(s);
         }
         if !switches.is_empty() {
-            rules.validate(grid.n)?;
-            if let Err(e) = rules.check(grid.n, &grid.cells, false) {
+            rules.validate(grid.geo)?;
+            if let Err(e) = rules.check(grid.geo, &grid.cells, false) {
                 return Err(
                     InputError::new(format!("the givens break a rule: {e}")).with_cells(e.cells)
                 );
@@ -139,11 +140,17 @@ impl Sudoku {
         name: Option<String>,
         skipped: Vec<String>,
     ) -> Result<Sudoku, InputError> {
+        // A size without boxes is a Sudoku only with its regions (a jigsaw's).
+        if rules.regions.is_none() {
+            if let Some(e) = grid.geo.needs_regions() {
+                return Err(e);
+            }
+        }
         let (inst, fillings) = if rules.is_classic() {
-            (instance_read(grid.n, grid.reading()), Vec::new())
+            (instance_read(grid.geo, grid.reading()), Vec::new())
         } else {
-            let fillings = rules.fillings(grid.n, &grid.cells)?;
-            let inst = variants::instance(grid.n, grid.alphabet(), &rules, &fillings)?;
+            let fillings = rules.fillings(grid.geo, &grid.cells)?;
+            let inst = variants::instance(grid.geo, grid.alphabet(), &rules, &fillings)?;
             (inst, fillings)
         };
         let givens = grid.given_options().collect();
@@ -177,8 +184,8 @@ impl Sudoku {
 
     /// What the page draws (see [`Layout`]).
     pub fn layout(&self) -> Layout {
-        let n = self.grid.n;
-        let size = n * n;
+        let g = self.grid.geo;
+        let size = g.size();
         let r = &self.rules;
         let mut diagonals = Vec::new();
         if r.diagonal_pos {
@@ -188,7 +195,7 @@ impl Sudoku {
             diagonals.push(("diagonal-", variants::diagonal(size, false)));
         }
         let windoku = r
-            .groups(n)
+            .groups(g)
             .into_iter()
             .filter(|(name, _)| name.starts_with("windoku"))
             .map(|(_, cells)| cells)
@@ -196,7 +203,8 @@ impl Sudoku {
         Layout {
             size,
             variants: r.names(),
-            regions: (0..size * size).map(|p| r.region_of(n, p)).collect(),
+            regions: (0..size * size).map(|p| r.region_of(g, p)).collect(),
+            boxes: g.boxes(),
             jigsaw: r.regions.is_some(),
             diagonals,
             windoku,
@@ -387,10 +395,11 @@ impl Problem for Sudoku {
         }
         if !self.rules.is_classic() {
             // The variant's rules, read from the puzzle, not from the instance (variants::Rules::check).
-            self.rules.check(self.grid.n, &cells, true)?;
+            self.rules.check(self.grid.geo, &cells, true)?;
         }
         // With no cell empty, a unit of N cells without a repeat holds each of the N symbols once.
-        if let Some(r) = find_repeat(self.grid.n, &cells).filter(|_| self.rules.regions.is_none()) {
+        if let Some(r) = find_repeat(self.grid.geo, &cells).filter(|_| self.rules.regions.is_none())
+        {
             return Err(format!(
                 "{} {} holds {} twice ({} and {})",
                 r.unit.name(),
@@ -414,14 +423,14 @@ impl Problem for Sudoku {
     }
 }
 
-/// The four items of option `k` of the Sudoku with boxes of side `n` (instance item numbers): its cell,
-/// its symbol in the row, in the column and in the box.
-pub fn option_items(n: usize, k: usize) -> [usize; 4] {
-    let size = n * n;
+/// The four items of option `k` of the classic Sudoku of geometry `g` (instance item numbers): its
+/// cell, its symbol in the row, in the column and in the box.
+pub fn option_items(g: Geometry, k: usize) -> [usize; 4] {
+    let size = g.size();
     let block = size * size;
     let (p, v) = (k / size, k % size);
     let (r, c) = (p / size, p % size);
-    let b = (r / n) * n + c / n;
+    let b = g.box_of(p);
     [
         p,
         block + r * size + v,
@@ -430,17 +439,17 @@ pub fn option_items(n: usize, k: usize) -> [usize; 4] {
     ]
 }
 
-/// The cells (row-major) an item of the Sudoku with boxes of side `n` is about: its one cell, or the
+/// The cells (row-major) an item of the classic Sudoku of geometry `g` is about: its one cell, or the
 /// cells of its row, column or box.
-pub fn item_cells(n: usize, item: usize) -> Vec<usize> {
-    let size = n * n;
+pub fn item_cells(g: Geometry, item: usize) -> Vec<usize> {
+    let size = g.size();
     let block = size * size;
     let (kind, u) = (item / block, item % block / size);
     match kind {
         0 => vec![item],
-        1 => (0..size).map(|i| Unit::Row.cell(n, u, i)).collect(),
-        2 => (0..size).map(|i| Unit::Column.cell(n, u, i)).collect(),
-        3 => (0..size).map(|i| Unit::Box.cell(n, u, i)).collect(),
+        1 => (0..size).map(|i| Unit::Row.cell(g, u, i)).collect(),
+        2 => (0..size).map(|i| Unit::Column.cell(g, u, i)).collect(),
+        3 if g.has_boxes() => (0..size).map(|i| Unit::Box.cell(g, u, i)).collect(),
         _ => Vec::new(),
     }
 }
@@ -452,8 +461,8 @@ pub fn item_cells(n: usize, item: usize) -> Vec<usize> {
 ///
 /// These are the pencil marks of the puzzle people know: an option leaves the cell's list exactly when
 /// its row, column or box already holds its symbol.
-pub fn candidates(links: &Links, n: usize) -> Vec<u32> {
-    let size = n * n;
+pub fn candidates(links: &Links, g: Geometry) -> Vec<u32> {
+    let size = g.size();
     // A variant's cage filled directly covers its cells itself (option numbers past the N³ cell
     // options): no single digit to mark here (`Sudoku::candidates` reads its fillings).
     marks(links, size, |_, k| {

@@ -1,14 +1,12 @@
-//! The one Sudoku reader: text forms to a [`Grid`] (cells, box side, alphabet), with the messages.
+//! The one Sudoku reader: text forms to a [`Grid`] (cells, geometry, alphabet), with the messages.
 
+use super::geometry::{nearest_counts, Geometry};
 use crate::problems::InputError;
 
 /// The character of symbol `v` (0 = empty) in the standard alphabet: see [`super::symbol`].
 fn symbol(v: u8) -> char {
     crate::problems::symbol(usize::from(v))
 }
-
-/// The number of cells of each size of Sudoku, smallest first.
-const CELL_COUNTS: [usize; 4] = [16, 81, 256, 625];
 
 /// How the symbols of a puzzle are written. The board and the item names print a puzzle in the
 /// alphabet it was read in, so a hexadecimal puzzle is solved in hexadecimal.
@@ -52,14 +50,17 @@ impl Alphabet {
     }
 
     /// The symbols and empty cells of this alphabet for a grid of side `size`, for messages.
-    fn describe(self, size: usize) -> &'static str {
+    fn describe(self, size: usize) -> String {
         match (self, size) {
-            (Alphabet::Hex, _) => "0-F (hexadecimal); `.` for an empty cell",
-            (Alphabet::Letters, _) => "A-Y; `.` for an empty cell",
-            (_, 4) => "1-4; `.` or `0` for an empty cell",
-            (_, 9) => "1-9; `.` or `0` for an empty cell",
-            (_, 16) => "1-9 and A-G, or 0-F; `.` for an empty cell",
-            _ => "1-9 and A-P, or A-Y; `.` for an empty cell",
+            (Alphabet::Hex, _) => "0-F (hexadecimal); `.` for an empty cell".into(),
+            (Alphabet::Letters, _) => "A-Y; `.` for an empty cell".into(),
+            (_, 16) => "1-9 and A-G, or 0-F; `.` for an empty cell".into(),
+            (_, 25) => "1-9 and A-P, or A-Y; `.` for an empty cell".into(),
+            (_, 1..=9) => format!("1-{size}; `.` or `0` for an empty cell"),
+            _ => format!(
+                "1-9 and A-{}; `.` or `0` for an empty cell",
+                Alphabet::Standard.label(size as u8)
+            ),
         }
     }
 }
@@ -215,7 +216,7 @@ fn too_many_cells(w: &Written) -> InputError {
         w.line,
         w.col,
         format!(
-            "read more than {MAX_CELLS_READ} cells; a Sudoku has 16, 81, 256 or 625, so this is \
+            "read more than {MAX_CELLS_READ} cells; a Sudoku has at most 625 (25x25), so this is \
              not one"
         ),
     )
@@ -428,8 +429,9 @@ fn long_numbers<'a>(rows: &[(usize, &'a str)]) -> Vec<&'a str> {
 /// digits were read one digit a cell.
 fn count_error(cells: &[Written], rows: &[(usize, &str)], numbers: Option<usize>) -> InputError {
     let mut message = format!(
-        "read {} cells; a Sudoku has 16, 81, 256 or 625",
-        cells.len()
+        "read {} cells; a Sudoku has N×N (N = 4 to 16, or 25): nearest {}",
+        cells.len(),
+        nearest_counts(cells.len())
     );
     // (Digits between dashes are no long numbers: the dashes say how they are meant.)
     let dashed = is_dashed(rows);
@@ -466,10 +468,18 @@ fn count_error(cells: &[Written], rows: &[(usize, &str)], numbers: Option<usize>
     }
     // Row and column labels (`A`-`I` down the side, `1`-`9` across the top) read as cells: 81 and
     // 9 or 18 more.
-    if let Some((s, k)) = [4usize, 9, 16, 25]
+    // Only where the lines are shaped so (every row one cell longer; under a top line of N), since
+    // with every size from 4 to 16 some count is near another's plus labels (80 = 64 + 16).
+    let per_line = |line: usize| cells.iter().filter(|w| w.line == line).count();
+    let labelled = |s: usize, top: bool| {
+        let body = if top { rows.get(1..) } else { Some(rows) };
+        body.is_some_and(|b| b.len() == s && b.iter().all(|&(l, _)| per_line(l) == s + 1))
+            && (!top || per_line(rows[0].0) == s)
+    };
+    if let Some((s, k)) = super::geometry::SIZES
         .into_iter()
         .map(|s| (s, cells.len().wrapping_sub(s * s)))
-        .find(|&(s, k)| k == s || k == 2 * s)
+        .find(|&(s, k)| (k == s && labelled(s, false)) || (k == 2 * s && labelled(s, true)))
     {
         message.push_str(&format!(
             "; that is {} and {k} more: were row or column labels read as cells? Remove them",
@@ -518,7 +528,9 @@ fn odd_row(cells: &[Written], rows: &[(usize, &str)]) -> Option<(usize, usize, u
     let &(m, agree) = tally.iter().max_by_key(|&&(_, n)| n)?;
     let odd: Vec<(usize, usize)> = counts.into_iter().filter(|&(_, k)| k != m).collect();
     match odd.as_slice() {
-        [(line, k), ..] if m == rows.len() && box_side(m * m).is_some() && odd.len() <= 2 => {
+        [(line, k), ..]
+            if m == rows.len() && geometry_of_count(m * m).is_some() && odd.len() <= 2 =>
+        {
             Some((*line, *k, m, agree))
         }
         _ => None,
@@ -542,13 +554,14 @@ impl Unit {
         }
     }
 
-    /// The cell index of the `i`-th cell of unit `u` of this kind, in a grid with boxes of side `n`.
-    pub(super) fn cell(self, n: usize, u: usize, i: usize) -> usize {
-        let size = n * n;
+    /// The cell index of the `i`-th cell of unit `u` of this kind in a grid of geometry `g` (a box
+    /// only where `g` has boxes).
+    pub(super) fn cell(self, g: Geometry, u: usize, i: usize) -> usize {
+        let size = g.size();
         match self {
             Unit::Row => u * size + i,
             Unit::Column => i * size + u,
-            Unit::Box => ((u / n) * n + i / n) * size + (u % n) * n + i % n,
+            Unit::Box => g.box_cell(u, i),
         }
     }
 }
@@ -563,15 +576,20 @@ pub(super) struct Repeat {
 }
 
 /// The first symbol (ignoring empty cells) that a row, column or box holds twice, looking at rows, then
-/// columns, then boxes.
-pub(super) fn find_repeat(n: usize, cells: &[u8]) -> Option<Repeat> {
-    let size = n * n;
-    for unit in [Unit::Row, Unit::Column, Unit::Box] {
+/// columns, then boxes (where the geometry has them: else the puzzle's regions are checked by its rules).
+pub(super) fn find_repeat(g: Geometry, cells: &[u8]) -> Option<Repeat> {
+    let size = g.size();
+    let units: &[Unit] = if g.has_boxes() {
+        &[Unit::Row, Unit::Column, Unit::Box]
+    } else {
+        &[Unit::Row, Unit::Column]
+    };
+    for &unit in units {
         for u in 0..size {
             // seen[v]: the cell of this unit that holds v, or usize::MAX.
             let mut seen = [usize::MAX; 26];
             for i in 0..size {
-                let p = unit.cell(n, u, i);
+                let p = unit.cell(g, u, i);
                 let v = cells[p];
                 if v == 0 {
                     continue;
@@ -609,11 +627,11 @@ pub(super) fn cell_name(size: usize, p: usize) -> String {
     format!("r{}c{}", p / size + 1, p % size + 1)
 }
 
-/// A puzzle read from text: the box side, the N² cells (row-major, 0 for empty, else 1..=N) and how it
-/// was written. Only [`Grid::parse`] makes one, so its givens never clash.
+/// A puzzle read from text: its geometry, the N² cells (row-major, 0 for empty, else 1..=N) and how it
+/// was written. Only the readers make one, so its givens never clash.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid {
-    pub(super) n: usize,
+    pub(super) geo: Geometry,
     pub(super) cells: Vec<u8>,
     pub(super) reading: Reading,
 }
@@ -640,9 +658,9 @@ fn rows_of_size(rows: &[(usize, &str)], cells: &[Written], size: usize) -> Resul
     Ok(())
 }
 
-/// The box side for a number of cells, if it is a Sudoku's.
-fn box_side(count: usize) -> Option<usize> {
-    CELL_COUNTS.iter().position(|&c| c == count).map(|i| i + 2)
+/// The geometry for a number of cells, if it is a Sudoku's.
+fn geometry_of_count(count: usize) -> Option<Geometry> {
+    Geometry::for_cells(count)
 }
 
 /// A grid copied from a table (a web page's, a spreadsheet's): one row a line, cells between tabs,
@@ -671,7 +689,7 @@ impl TabTable {
             .take(26)
             .collect();
         let size = lines.len();
-        if ![4, 9, 16, 25].contains(&size)
+        if Geometry::of_size(size).is_err()
             || lines
                 .iter()
                 .any(|&(_, l)| !l.contains('\t') || l.split('\t').count() != size)
@@ -795,11 +813,8 @@ impl Grid {
     /// such grid (a line trimmed of its last blanks is not: the count is then off, and says so).
     fn fixed_width(rows: &[(usize, &str)]) -> Option<Result<Grid, InputError>> {
         let size = rows.len();
-        let n = match size {
-            4 => 2,
-            9 => 3,
-            _ => return None,
-        };
+        // One digit a cell: sizes up to 9.
+        let g = Geometry::of_size(size).ok().filter(|g| g.size() <= 9)?;
         let cell = |c: char| match c {
             ' ' | '.' | '0' => Some(0),
             _ => c
@@ -822,14 +837,21 @@ impl Grid {
             blanks: true,
             ..Reading::default()
         };
-        Some(match find_repeat(n, &cells) {
+        if let Some(e) = g.needs_regions() {
+            return Some(Err(e));
+        }
+        Some(match find_repeat(g, &cells) {
             Some(r) => Err(InputError::at(
                 rows[r.second / size].0,
                 r.second % size + 1,
                 clash_message(size, &r, reading),
             )
             .with_cells(vec![r.first, r.second])),
-            None => Ok(Grid { n, cells, reading }),
+            None => Ok(Grid {
+                geo: g,
+                cells,
+                reading,
+            }),
         })
     }
 
@@ -839,23 +861,23 @@ impl Grid {
         if !is_dashed(rows) {
             signed(rows)?;
         }
-        let dashed = dashed_cells(rows).filter(|cells| box_side(cells.len()).is_some());
+        let dashed = dashed_cells(rows).filter(|cells| geometry_of_count(cells.len()).is_some());
         let numbers = number_cells(rows);
         if let Some(cells) = &numbers {
-            if let Some(n) = box_side(cells.len()) {
-                rows_of_size(rows, cells, n * n)?;
-                return Grid::from_numbers(n, cells);
+            if let Some(g) = geometry_of_count(cells.len()) {
+                rows_of_size(rows, cells, g.size())?;
+                return Grid::from_numbers(g, cells);
             }
         }
         let cells = match (dashed, walled_cells(rows)) {
             (Some(cells), _) => cells,
-            (None, Some(cells)) if box_side(cells.len()).is_some() => cells,
+            (None, Some(cells)) if geometry_of_count(cells.len()).is_some() => cells,
             _ => char_cells(rows)?,
         };
-        let Some(n) = box_side(cells.len()) else {
+        let Some(g) = geometry_of_count(cells.len()) else {
             return Err(count_error(&cells, rows, numbers.map(|c| c.len())));
         };
-        let size = n * n;
+        let size = g.size();
         rows_of_size(rows, &cells, size)?;
         let has = |f: fn(char) -> bool| cells.iter().any(|w| f(w.ch()));
         let alphabet = match size {
@@ -889,12 +911,12 @@ impl Grid {
             alphabet,
             ..Reading::default()
         };
-        Grid::checked(n, values, reading, &cells)
+        Grid::checked(g, values, reading, &cells)
     }
 
     /// A grid written one cell a number.
-    fn from_numbers(n: usize, cells: &[Written]) -> Result<Grid, InputError> {
-        let size = n * n;
+    fn from_numbers(g: Geometry, cells: &[Written]) -> Result<Grid, InputError> {
+        let size = g.size();
         let mut values = Vec::with_capacity(cells.len());
         for (p, w) in cells.iter().enumerate() {
             let v = small_number(w.text).unwrap_or(0);
@@ -915,18 +937,22 @@ impl Grid {
             numbers: true,
             ..Reading::default()
         };
-        Grid::checked(n, values, reading, cells)
+        Grid::checked(g, values, reading, cells)
     }
 
     /// The grid, unless two givens clash; the error names both cells and stands at the second.
     fn checked(
-        n: usize,
+        g: Geometry,
         cells: Vec<u8>,
         reading: Reading,
         written: &[Written],
     ) -> Result<Grid, InputError> {
-        let size = n * n;
-        if let Some(r) = find_repeat(n, &cells) {
+        let size = g.size();
+        // A text is cells only: a size without boxes has no regions in it.
+        if let Some(e) = g.needs_regions() {
+            return Err(e);
+        }
+        if let Some(r) = find_repeat(g, &cells) {
             let w = &written[r.second];
             // The alphabet was guessed from the symbols present: say which, since a 1-G grid with `0`
             // for its empty cells and no `G` given reads as hexadecimal, where `0` is a symbol.
@@ -945,22 +971,30 @@ impl Grid {
             )
             .with_cells(vec![r.first, r.second]));
         }
-        Ok(Grid { n, cells, reading })
+        Ok(Grid {
+            geo: g,
+            cells,
+            reading,
+        })
     }
 
     /// A grid of values read from elsewhere (JSON rows of numbers), its givens checked as a
     /// text's are (the clash named by its cells: there is no line and column to point at).
     pub(super) fn from_cells(
-        n: usize,
+        g: Geometry,
         cells: Vec<u8>,
         reading: Reading,
     ) -> Result<Grid, InputError> {
-        let size = n * n;
-        if let Some(r) = find_repeat(n, &cells) {
+        let size = g.size();
+        if let Some(r) = find_repeat(g, &cells) {
             return Err(InputError::new(clash_message(size, &r, reading))
                 .with_cells(vec![r.first, r.second]));
         }
-        Ok(Grid { n, cells, reading })
+        Ok(Grid {
+            geo: g,
+            cells,
+            reading,
+        })
     }
 
     /// How the text was read.
@@ -1008,14 +1042,14 @@ impl Grid {
         note
     }
 
-    /// The side n of a box.
-    pub fn box_side(&self) -> usize {
-        self.n
+    /// The grid's shape: its size and boxes.
+    pub fn geometry(&self) -> Geometry {
+        self.geo
     }
 
-    /// N = n², the number of symbols and the side of the grid.
+    /// N, the number of symbols and the side of the grid.
     pub fn size(&self) -> usize {
-        self.n * self.n
+        self.geo.size()
     }
 
     /// The cells, row-major: 0 for empty, else the symbol number 1..=N.

@@ -25,9 +25,9 @@ pub struct Solved {
 pub struct Solver {
     /// The 9x9 engine, made on first use.
     fast: Option<Box<Fast9>>,
-    /// `searches[n - 2]`: the search over the instance of box side n, built on first use, and left
-    /// at its start with nothing preselected between two puzzles.
-    searches: [Option<Search>; 4],
+    /// `searches[i]`: the search over the instance of size `geometry::SIZES[i]`, built on first use,
+    /// and left at its start with nothing preselected between two puzzles.
+    searches: [Option<Search>; 14],
     /// The given options of the puzzle at hand, kept to reuse its allocation.
     givens: Vec<usize>,
     /// What the searches count with (`Engine::Auto` unless `set_engine` says).
@@ -105,10 +105,16 @@ impl Solver {
                 nodes: found.nodes,
             };
         }
-        let n = puzzle.n;
+        // A grid read from text has boxes (`Grid::parse` refuses a size without them), so its
+        // classic instance exists.
+        let g = puzzle.geo;
+        let i = super::geometry::SIZES
+            .iter()
+            .position(|&s| s == g.size())
+            .expect("a grid's size is a Sudoku's");
         let engine = self.engine;
-        let search = self.searches[n - 2].get_or_insert_with(|| {
-            let mut s = Search::new(&instance(n));
+        let search = self.searches[i].get_or_insert_with(|| {
+            let mut s = Search::new(&instance(g));
             s.set_engine(engine);
             s
         });

@@ -263,13 +263,22 @@ fn a_puzzle_without_solution_gives_none() {
 #[test]
 fn wrong_number_of_cells() {
     let e = err(&P9[..80]);
-    assert_eq!(e.message, "read 80 cells; a Sudoku has 16, 81, 256 or 625");
+    assert_eq!(
+        e.message,
+        "read 80 cells; a Sudoku has N×N (N = 4 to 16, or 25): nearest 64 (8x8) or 81 (9x9)"
+    );
     assert_eq!((e.line, e.column), (Some(1), Some(80)));
     let e = err(&format!("{P9}\n 1"));
-    assert_eq!(e.message, "read 82 cells; a Sudoku has 16, 81, 256 or 625");
+    assert_eq!(
+        e.message,
+        "read 82 cells; a Sudoku has N×N (N = 4 to 16, or 25): nearest 81 (9x9) or 100 (10x10)"
+    );
     assert_eq!((e.line, e.column), (Some(2), Some(2)));
     let e = err(" | \n--");
-    assert_eq!(e.message, "read 0 cells; a Sudoku has 16, 81, 256 or 625");
+    assert_eq!(
+        e.message,
+        "read 0 cells; a Sudoku has N×N (N = 4 to 16, or 25): nearest 16 (4x4)"
+    );
     assert_eq!((e.line, e.column), (None, None));
 }
 
@@ -354,8 +363,8 @@ fn a_short_row_is_named() {
     let e = err(&(lines.join("\n") + "\n"));
     assert_eq!(
         e.message,
-        "this line has 8 cells where the other 8 lines have 9: read 80 cells; a Sudoku has 16, 81, \
-         256 or 625"
+        "this line has 8 cells where the other 8 lines have 9: read 80 cells; a Sudoku has N×N \
+         (N = 4 to 16, or 25): nearest 64 (8x8) or 81 (9x9)"
     );
     assert_eq!((e.line, e.column), (Some(3), Some(1)));
     lines[9].push_str(" 1");
@@ -366,7 +375,10 @@ fn a_short_row_is_named() {
     );
     // Lines that are not a grid's rows (six lines of two or three cells): only the count.
     let e = err("1.3\n4.6\n7.\n9.\n2.\n4.");
-    assert_eq!(e.message, "read 14 cells; a Sudoku has 16, 81, 256 or 625");
+    assert_eq!(
+        e.message,
+        "read 14 cells; a Sudoku has N×N (N = 4 to 16, or 25): nearest 16 (4x4)"
+    );
 }
 
 #[test]
@@ -738,7 +750,8 @@ fn a_line_of_words_under_the_grid_is_skipped_and_labels_are_named() {
     let e = Grid::parse(&labelled.join("\n")).unwrap_err();
     assert!(
         e.message.ends_with(
-            "read 99 cells; a Sudoku has 16, 81, 256 or 625; that is 81 and 18 more: were row or \
+            "read 99 cells; a Sudoku has N×N (N = 4 to 16, or 25): nearest 81 (9x9) or 100 (10x10); \
+             that is 81 and 18 more: were row or \
              column labels read as cells? Remove them"
         ),
         "{e}"
@@ -776,7 +789,10 @@ fn comments_and_a_title_line_are_skipped() {
     assert_eq!((e.line, e.column), (Some(2), Some(9)));
     // With no title, line numbers are the text's own.
     let e = Grid::parse(&format!("# c\n\n{}", &EASTER[..80])).unwrap_err();
-    assert_eq!(e.message, "read 80 cells; a Sudoku has 16, 81, 256 or 625");
+    assert_eq!(
+        e.message,
+        "read 80 cells; a Sudoku has N×N (N = 4 to 16, or 25): nearest 64 (8x8) or 81 (9x9)"
+    );
     assert_eq!((e.line, e.column), (Some(3), Some(80)));
 }
 
@@ -881,9 +897,11 @@ fn a_wrong_count_of_numbers_says_what_was_read() {
     assert_eq!(
         e.message,
         format!(
-            "read {digits} cells; a Sudoku has 16, 81, 256 or 625; were `{}`, `{}`, ... meant \
-             as single numbers? (read as numbers, they are 255 cells)",
-            two[0], two[1]
+            "read {digits} cells; a Sudoku has N×N (N = 4 to 16, or 25): nearest {}; were `{}`, \
+             `{}`, ... meant as single numbers? (read as numbers, they are 255 cells)",
+            geometry::nearest_counts(digits),
+            two[0],
+            two[1]
         )
     );
     assert_eq!(e.line, Some(16));
@@ -1036,7 +1054,7 @@ fn candidates_are_the_live_lists_of_the_cell_items() {
         }
         mask
     };
-    let cand = candidates(search.links(), 3);
+    let cand = candidates(search.links(), Geometry::classic());
     for p in 0..81 {
         let expect = if cells[p] != 0 { 0 } else { naive(cells, p) };
         assert_eq!(cand[p], expect, "cell {p}");
@@ -1059,7 +1077,7 @@ fn candidates_are_the_live_lists_of_the_cell_items() {
     }
     let board = sudoku.board(&search.solution());
     let placed: Vec<u8> = board.cells.iter().map(|&v| v as u8).collect();
-    let cand = candidates(search.links(), 3);
+    let cand = candidates(search.links(), Geometry::classic());
     let mut checked = 0;
     for p in 0..81 {
         if placed[p] == 0 {
@@ -1074,32 +1092,32 @@ fn candidates_are_the_live_lists_of_the_cell_items() {
 fn items_and_cells_map_both_ways() {
     // Option for r5c6 = 7: items r5c6, r5=7, c6=7, b5=7.
     let k = (4 * 9 + 5) * 9 + 6;
-    let inst = instance(3);
-    let names: Vec<&str> = option_items(3, k)
+    let inst = instance(Geometry::classic());
+    let names: Vec<&str> = option_items(Geometry::classic(), k)
         .iter()
         .map(|&i| inst.item_name(i))
         .collect();
     assert_eq!(names, ["r5c6", "r5=7", "c6=7", "b5=7"]);
     for k in [0, 100, 728] {
         assert_eq!(
-            option_items(3, k).to_vec(),
+            option_items(Geometry::classic(), k).to_vec(),
             inst.option(k).collect::<Vec<_>>()
         );
     }
-    assert_eq!(item_cells(3, 4 * 9 + 5), [41]);
+    assert_eq!(item_cells(Geometry::classic(), 4 * 9 + 5), [41]);
     let row5: Vec<usize> = (36..45).collect();
-    assert_eq!(item_cells(3, 81 + 4 * 9 + 6), row5);
+    assert_eq!(item_cells(Geometry::classic(), 81 + 4 * 9 + 6), row5);
     let col6: Vec<usize> = (0..9).map(|r| r * 9 + 5).collect();
-    assert_eq!(item_cells(3, 2 * 81 + 5 * 9 + 6), col6);
+    assert_eq!(item_cells(Geometry::classic(), 2 * 81 + 5 * 9 + 6), col6);
     assert_eq!(
-        item_cells(3, 3 * 81 + 4 * 9 + 6),
+        item_cells(Geometry::classic(), 3 * 81 + 4 * 9 + 6),
         [30, 31, 32, 39, 40, 41, 48, 49, 50]
     );
     // Every option's cell lies among the cells of each of its items.
     for k in 0..729 {
         let p = k / 9;
-        for i in option_items(3, k) {
-            assert!(item_cells(3, i).contains(&p));
+        for i in option_items(Geometry::classic(), k) {
+            assert!(item_cells(Geometry::classic(), i).contains(&p));
         }
     }
 }

@@ -24,7 +24,7 @@
 //! Option numbers keep the classic layout: option `p·N + v − 1` puts digit `v` in cell `p`; the
 //! fillings come after the N³ cell options ([`Filling`]).
 
-use super::{cell_name, Alphabet};
+use super::{cell_name, Alphabet, Geometry};
 use crate::core::Instance;
 use crate::problems::InputError;
 use serde::Serialize;
@@ -285,21 +285,18 @@ impl Rules {
         out
     }
 
-    /// The region (box, or jigsaw region) of cell `p`, for boxes of side `n`.
-    pub fn region_of(&self, n: usize, p: usize) -> usize {
+    /// The region (box, or jigsaw region) of cell `p` in a grid of geometry `g`: the puzzle's own
+    /// regions first (a size without boxes has only those).
+    pub fn region_of(&self, g: Geometry, p: usize) -> usize {
         match &self.regions {
             Some(r) => usize::from(r[p]),
-            None => {
-                let size = n * n;
-                let (r, c) = (p / size, p % size);
-                (r / n) * n + c / n
-            }
+            None => g.box_of(p),
         }
     }
 
     /// The windoku regions' cells (9x9 only: empty otherwise).
-    pub fn windoku_regions(n: usize) -> Vec<Vec<usize>> {
-        if n != 3 {
+    pub fn windoku_regions(g: Geometry) -> Vec<Vec<usize>> {
+        if g.size() != 9 {
             return Vec::new();
         }
         [(1, 1), (1, 5), (5, 1), (5, 5)]
@@ -315,8 +312,8 @@ impl Rules {
     /// Every group of cells whose digits must differ, with its name in the puzzle's words and
     /// whether it holds every digit (N cells): rows, columns, regions, diagonals, windoku and extra
     /// regions, cages.
-    pub fn groups(&self, n: usize) -> Vec<(String, Vec<usize>)> {
-        let size = n * n;
+    pub fn groups(&self, g: Geometry) -> Vec<(String, Vec<usize>)> {
+        let size = g.size();
         let mut out = Vec::new();
         for r in 0..size {
             out.push((
@@ -335,11 +332,12 @@ impl Rules {
         } else {
             "box"
         };
-        for g in 0..size {
+        let geo = g;
+        for r in 0..size {
             out.push((
-                format!("{word} {}", g + 1),
+                format!("{word} {}", r + 1),
                 (0..size * size)
-                    .filter(|&p| self.region_of(n, p) == g)
+                    .filter(|&p| self.region_of(geo, p) == r)
                     .collect(),
             ));
         }
@@ -352,7 +350,7 @@ impl Rules {
             }
         }
         if self.windoku {
-            for (k, cells) in Rules::windoku_regions(n).into_iter().enumerate() {
+            for (k, cells) in Rules::windoku_regions(g).into_iter().enumerate() {
                 out.push((format!("windoku region {}", k + 1), cells));
             }
         }
@@ -365,10 +363,10 @@ impl Rules {
         out
     }
 
-    /// Checks the shapes against a grid with boxes of side `n` (called by the readers): cells in the
+    /// Checks the shapes against a grid of geometry `g` (called by the readers): cells in the
     /// grid, no cell twice in one shape, jigsaw regions of N cells each, windoku on a 9x9.
-    pub fn validate(&self, n: usize) -> Result<(), InputError> {
-        let size = n * n;
+    pub fn validate(&self, g: Geometry) -> Result<(), InputError> {
+        let size = g.size();
         if let Some(regions) = &self.regions {
             if regions.len() != size * size {
                 return Err(InputError::new(format!(
@@ -387,7 +385,7 @@ impl Rules {
                 }
             }
         }
-        if self.windoku && n != 3 {
+        if self.windoku && size != 9 {
             return Err(InputError::new(format!(
                 "windoku is a 9x9 variant, not one of a {size}x{size} Sudoku"
             )));
@@ -439,8 +437,8 @@ impl Rules {
     /// its cells. With
     /// `complete`, every cell must be filled and every cage's sum reached; otherwise empty cells are
     /// left out (givens). It reads the rules as a puzzle's text states them, not the instance.
-    pub fn check(&self, n: usize, cells: &[u8], complete: bool) -> Result<(), Broken> {
-        let size = n * n;
+    pub fn check(&self, g: Geometry, cells: &[u8], complete: bool) -> Result<(), Broken> {
+        let size = g.size();
         let name = |p: usize| cell_name(size, p);
         if cells.len() != size * size {
             return Err(Broken::new(
@@ -456,7 +454,7 @@ impl Rules {
                 ));
             }
         }
-        for (what, group) in self.groups(n) {
+        for (what, group) in self.groups(g) {
             for (i, &p) in group.iter().enumerate() {
                 if let Some(&q) = group[..i]
                     .iter()
@@ -572,24 +570,24 @@ impl Rules {
 /// documentation for the names). The first 4N² items and N³ options are the classic ones, in the
 /// classic numbering (with `j` for the regions of a jigsaw).
 pub fn instance(
-    n: usize,
+    g: Geometry,
     alphabet: Alphabet,
     rules: &Rules,
     fillings: &[Filling],
 ) -> Result<Instance, InputError> {
-    instance_tied(n, alphabet, rules, fillings, false)
+    instance_tied(g, alphabet, rules, fillings, false)
 }
 
 /// [`instance`], with every shape tied to the cell options by colours when `colours_only` (the
 /// encoding a killer cage filled directly is measured against: benches/variants.rs).
 pub fn instance_tied(
-    n: usize,
+    geo: Geometry,
     alphabet: Alphabet,
     rules: &Rules,
     fillings: &[Filling],
     colours_only: bool,
 ) -> Result<Instance, InputError> {
-    let size = n * n;
+    let size = geo.size();
     let block = size * size;
     let sym = |v: usize| alphabet.label(v as u8 + 1);
     let mut primary: Vec<String> = Vec::new();
@@ -624,7 +622,7 @@ pub fn instance_tied(
         let cells: Vec<usize> = (0..size).map(|i| i * size + i).collect();
         group(&mut primary, &mut prim_of, &|v| format!("d-={v}"), &cells);
     }
-    for (k, cells) in Rules::windoku_regions(n).iter().enumerate() {
+    for (k, cells) in Rules::windoku_regions(geo).iter().enumerate() {
         if rules.windoku {
             group(
                 &mut primary,
@@ -675,9 +673,9 @@ pub fn instance_tied(
             for c in 0..size - 1 {
                 let p = r * size + c;
                 let window = [p, p + 1, p + size, p + size + 1];
-                let g = rules.region_of(n, p);
+                let g = rules.region_of(geo, p);
                 // Four cells of one region already differ.
-                if window.iter().all(|&q| rules.region_of(n, q) == g) {
+                if window.iter().all(|&q| rules.region_of(geo, q) == g) {
                     continue;
                 }
                 let cell = cell_name(size, p);
@@ -693,7 +691,7 @@ pub fn instance_tied(
     if rules.anti_knight {
         for p in 0..block {
             for q in neighbours(size, p, &KNIGHT) {
-                if q < p || rules.region_of(n, p) == rules.region_of(n, q) {
+                if q < p || rules.region_of(geo, p) == rules.region_of(geo, q) {
                     continue;
                 }
                 let (a, b) = (cell_name(size, p), cell_name(size, q));
@@ -788,7 +786,7 @@ pub fn instance_tied(
     // The items of digit v (from 0) in cell p, colour item aside.
     let cell_items = |items: &mut Vec<(usize, u32)>, p: usize, v: usize| {
         let (r, c) = (p / size, p % size);
-        let g = rules.region_of(n, p);
+        let g = rules.region_of(geo, p);
         items.extend(
             [
                 p,

@@ -1,0 +1,215 @@
+//! [`Geometry`]: the one place that knows a Sudoku's shape. A Sudoku is N×N with N regions, N = 4 to
+//! 16 or 25; its boxes are laid out as f-puzzles lays them out: `r` rows by N/r columns, `r` the
+//! largest divisor of N not above √N (4, 9, 16, 25: square; 6, 8, 10, 14: 2 rows; 12, 15: 3 rows).
+//! A prime N (5, 7, 11, 13) has no such layout: its regions come with the puzzle (a jigsaw's
+//! `regions`, kept in [`super::Rules`]), and a grid of that size without them is refused by name.
+//! Everything else (readers, writers, the instance, the checker, the maker, the page's board, its
+//! pencil marks and symbol pad) asks this type, never a square root.
+
+use crate::problems::InputError;
+
+/// The sizes of Sudoku read, solved and drawn, smallest first.
+pub const SIZES: [usize; 14] = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 25];
+
+/// The shape of an N×N Sudoku: its size and, when it has boxes, their rows and columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Geometry {
+    size: usize,
+    /// The rows and columns of a box (rows × cols = size); 0 × 0 where the size has no boxes.
+    box_rows: usize,
+    box_cols: usize,
+}
+
+impl Geometry {
+    /// The geometry of an N×N Sudoku, or why N is not a Sudoku's size.
+    pub fn of_size(size: usize) -> Result<Geometry, InputError> {
+        if !SIZES.contains(&size) {
+            return Err(InputError::new(format!(
+                "a Sudoku is {}, not {size}x{size}",
+                sizes_words()
+            )));
+        }
+        // f-puzzles' layout: the most rows a box can have without being taller than wide.
+        let rows = (2..=size)
+            .take_while(|r| r * r <= size)
+            .filter(|r| size.is_multiple_of(*r))
+            .last()
+            .unwrap_or(0);
+        Ok(Geometry {
+            size,
+            box_rows: rows,
+            box_cols: size.checked_div(rows).unwrap_or(0),
+        })
+    }
+
+    /// The 9x9's geometry (3x3 boxes).
+    pub fn classic() -> Geometry {
+        Geometry::of_size(9).expect("9 is a size")
+    }
+
+    /// The geometry of a grid of `count` cells, if `count` is a Sudoku's (N² for a size N).
+    pub fn for_cells(count: usize) -> Option<Geometry> {
+        SIZES
+            .iter()
+            .find(|&&n| n * n == count)
+            .map(|&n| Geometry::of_size(n).expect("a listed size"))
+    }
+
+    /// N: the side of the grid, the number of symbols and of regions.
+    pub fn size(self) -> usize {
+        self.size
+    }
+
+    /// N², the number of cells.
+    pub fn cells(self) -> usize {
+        self.size * self.size
+    }
+
+    /// The rows and columns of a box, or `None` for a size whose regions come with the puzzle.
+    pub fn boxes(self) -> Option<(usize, usize)> {
+        (self.box_rows > 0).then_some((self.box_rows, self.box_cols))
+    }
+
+    /// Whether the grid has boxes (every size but 5, 7, 11 and 13).
+    pub fn has_boxes(self) -> bool {
+        self.box_rows > 0
+    }
+
+    /// The box (from 0, row-major over the boxes) of cell `p`. Panics for a size without boxes: its
+    /// regions are the puzzle's ([`super::Rules::region_of`] reads them first).
+    pub fn box_of(self, p: usize) -> usize {
+        let (br, bc) = self
+            .boxes()
+            .expect("a size without boxes has its own regions");
+        let (r, c) = (p / self.size, p % self.size);
+        (r / br) * (self.size / bc) + c / bc
+    }
+
+    /// The `i`-th cell (row-major within the box) of box `b`. Panics as [`Geometry::box_of`].
+    pub fn box_cell(self, b: usize, i: usize) -> usize {
+        let (br, bc) = self
+            .boxes()
+            .expect("a size without boxes has its own regions");
+        let per_band = self.size / bc;
+        let (r, c) = ((b / per_band) * br + i / bc, (b % per_band) * bc + i % bc);
+        r * self.size + c
+    }
+
+    /// The box of every cell, row-major; `None` without boxes.
+    pub fn box_map(self) -> Option<Vec<usize>> {
+        self.has_boxes()
+            .then(|| (0..self.cells()).map(|p| self.box_of(p)).collect())
+    }
+
+    /// "2x3 boxes", or "no boxes" (for notes and help).
+    pub fn describe(self) -> String {
+        match self.boxes() {
+            Some((r, c)) => format!("{r}x{c} boxes"),
+            None => "no boxes".into(),
+        }
+    }
+
+    /// Why a grid of this size cannot be a classic Sudoku: it has no boxes, so its regions must be
+    /// given with it. `None` where it has boxes.
+    pub fn needs_regions(self) -> Option<InputError> {
+        let n = self.size;
+        (!self.has_boxes()).then(|| {
+            InputError::new(format!(
+                "a {n}x{n} Sudoku has no boxes ({n} is prime): its {n} regions must come with the \
+                 puzzle (f-puzzles JSON or a link whose cells name their regions); for a {n}x{n} \
+                 Latin square with no regions, count `dlx count latin {n}`"
+            ))
+        })
+    }
+}
+
+/// "4x4 to 16x16 or 25x25", for messages.
+pub fn sizes_words() -> &'static str {
+    "4x4 to 16x16 or 25x25"
+}
+
+/// What a count of cells that is no Sudoku's is near: "64 (8x8) or 81 (9x9)", the two sizes
+/// around it (one below the smallest or above the largest).
+pub fn nearest_counts(count: usize) -> String {
+    let word = |n: usize| format!("{} ({n}x{n})", n * n);
+    let below = SIZES.iter().rev().find(|&&n| n * n < count);
+    let above = SIZES.iter().find(|&&n| n * n > count);
+    match (below, above) {
+        (Some(&b), Some(&a)) => format!("{} or {}", word(b), word(a)),
+        (Some(&b), None) => word(b),
+        (None, Some(&a)) => word(a),
+        (None, None) => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boxes_are_laid_out_as_f_puzzles_lays_them_out() {
+        let shape = |n| Geometry::of_size(n).unwrap().boxes();
+        assert_eq!(shape(4), Some((2, 2)));
+        assert_eq!(shape(6), Some((2, 3)));
+        assert_eq!(shape(8), Some((2, 4)));
+        assert_eq!(shape(9), Some((3, 3)));
+        assert_eq!(shape(10), Some((2, 5)));
+        assert_eq!(shape(12), Some((3, 4)));
+        assert_eq!(shape(14), Some((2, 7)));
+        assert_eq!(shape(15), Some((3, 5)));
+        assert_eq!(shape(16), Some((4, 4)));
+        assert_eq!(shape(25), Some((5, 5)));
+        for n in [5, 7, 11, 13] {
+            assert_eq!(shape(n), None, "{n}");
+            let e = Geometry::of_size(n).unwrap().needs_regions().unwrap();
+            assert!(e.message.contains("has no boxes"), "{}", e.message);
+        }
+        for n in [0, 1, 2, 3, 17, 20, 24, 26, 36] {
+            let e = Geometry::of_size(n).unwrap_err();
+            assert_eq!(
+                e.message,
+                format!("a Sudoku is 4x4 to 16x16 or 25x25, not {n}x{n}")
+            );
+        }
+    }
+
+    #[test]
+    fn every_box_holds_n_cells_and_box_cell_inverts_box_of() {
+        for &n in &SIZES {
+            let g = Geometry::of_size(n).unwrap();
+            let Some(map) = g.box_map() else { continue };
+            for b in 0..n {
+                let cells: Vec<usize> = (0..n).map(|i| g.box_cell(b, i)).collect();
+                assert!(cells.iter().all(|&p| map[p] == b), "{n}: box {b}");
+                let mut sorted = cells.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                assert_eq!(sorted.len(), n, "{n}: box {b} repeats a cell");
+                assert_eq!(map.iter().filter(|&&x| x == b).count(), n);
+            }
+        }
+        // The 6x6: boxes 2 rows by 3 columns, two boxes a band.
+        let g = Geometry::of_size(6).unwrap();
+        let rows: Vec<String> = g
+            .box_map()
+            .unwrap()
+            .chunks(6)
+            .map(|r| r.iter().map(|b| b.to_string()).collect())
+            .collect();
+        assert_eq!(
+            rows,
+            ["000111", "000111", "222333", "222333", "444555", "444555"]
+        );
+    }
+
+    #[test]
+    fn counts_name_the_sizes_around_them() {
+        assert_eq!(Geometry::for_cells(36).map(Geometry::size), Some(6));
+        assert_eq!(Geometry::for_cells(49).map(Geometry::size), Some(7));
+        assert_eq!(Geometry::for_cells(400), None);
+        assert_eq!(nearest_counts(80), "64 (8x8) or 81 (9x9)");
+        assert_eq!(nearest_counts(3), "16 (4x4)");
+        assert_eq!(nearest_counts(700), "625 (25x25)");
+        assert_eq!(nearest_counts(300), "256 (16x16) or 625 (25x25)");
+    }
+}

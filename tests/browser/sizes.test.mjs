@@ -1,0 +1,69 @@
+// Every Sudoku size in the page (issue 42's one geometry): a 6x6 pasted as text solves to its
+// published answer and is drawn with 2x3 boxes; the maker offers the sizes Rust says it makes.
+
+import path from 'node:path';
+import { SHOTS, assert, checkSudoku, tid, text, open, loadVia, test, report } from './harness.mjs';
+
+/** "6x6" of sigh's Interactive Sudoku Solver collection (tests/data/sudoku-6x6.txt) and its published solution. */
+const P6 = '....4.\n.1.3.5\n...2..\n..3...\n6.2.5.\n.5....';
+const P6_SOLUTION = '325146416325541263263514632451154632';
+
+test('sizes: a 6x6 pasted in the page solves to its published answer, drawn with 2x3 boxes', async ({ page, base, errors }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', P6);
+  await page.waitForFunction(() => window.dlx.model.info.kind === 'sudoku' && window.dlx.model.layout?.size === 6);
+  const layout = await page.evaluate(() => window.dlx.model.layout);
+  assert(JSON.stringify(layout.boxes) === '[2,3]', `boxes: ${JSON.stringify(layout.boxes)}`);
+  // Box 1 is rows 1-2, columns 1-3: r2c3 is in it, r3c1 and r1c4 are not.
+  const R = layout.regions;
+  assert(R[0] === R[8] && R[0] !== R[12] && R[0] !== R[3], `regions: ${R.join('')}`);
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => /^(Unique|More|No)/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  const verdict = await text(page, 'verdict');
+  assert(/^Unique solution/.test(verdict), `verdict: ${verdict}`);
+  const board = await text(page, 'board-text');
+  checkSudoku(board, P6.replace(/\n/g, ''));
+  assert(board === P6_SOLUTION, `the board reads ${board}`);
+  // The board draws the box borders from the layout: thick lines after column 3 and after rows 2
+  // and 4, none after column 2 (where a 2x2 or 3x3 box layout would put one).
+  const edges = await page.evaluate(() => window.dlx.app.board.drawnBoxes.map((e) => e.join('-')));
+  for (const e of ['2-3', '8-9', '6-12', '20-26', '23-29']) assert(edges.includes(e), `no border ${e}: ${edges}`);
+  for (const e of ['1-2', '0-6', '12-18']) assert(!edges.includes(e), `a border ${e} inside a box: ${edges}`);
+  await page.locator('#board-canvas').screenshot({ path: path.join(SHOTS, 'sudoku-6x6.png') });
+  report.push(`6x6: "${verdict}", ${edges.length} box borders drawn (screenshots/sudoku-6x6.png)`);
+  // The maker offers 6x6, from Rust's list.
+  const sizes = await page.$$eval(`${tid('maker-size')} option`, (os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
+  assert(sizes.includes('6') && sizes.includes('9') && sizes.includes('16') && !sizes.includes('7'), `maker sizes: ${sizes}`);
+  assert(errors.length === 0, `page errors: ${errors.join('; ')}`);
+});
+
+test('sizes: a 7x7 line is refused with what to give instead', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', '.'.repeat(49));
+  await page.waitForFunction(() => /no boxes/.test(document.querySelector('[data-testid="status"]').textContent));
+  const status = await text(page, 'status');
+  assert(/a 7x7 Sudoku has no boxes/.test(status), `status: ${status}`);
+});
+
+test('sizes: a 6x6\'s pencil marks are the symbols its row, column and 2x3 box lack', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', P6);
+  await page.waitForFunction(() => window.dlx.model.layout?.size === 6);
+  await page.click(tid('pencil'));
+  await page.waitForFunction(() => (window.dlx.app.sudoku.overlay?.candidates || []).length === 36);
+  const marks = await page.evaluate(() => Array.from(window.dlx.app.sudoku.overlay.candidates));
+  // The candidates worked out here: 2x3 boxes, rows r..r+1 by columns c..c+2.
+  const cells = P6.replace(/\n/g, '').split('').map((ch) => (ch === '.' ? 0 : Number(ch)));
+  const box = (p) => Math.floor(Math.floor(p / 6) / 2) * 2 + Math.floor((p % 6) / 3);
+  const expected = cells.map((v, p) => {
+    if (v) return 0;
+    let mask = 0b111111;
+    for (let q = 0; q < 36; q++) {
+      const sees = Math.floor(q / 6) === Math.floor(p / 6) || q % 6 === p % 6 || box(q) === box(p);
+      if (sees && cells[q]) mask &= ~(1 << (cells[q] - 1));
+    }
+    return mask;
+  });
+  assert(JSON.stringify(marks) === JSON.stringify(expected), `marks ${marks} against ${expected}`);
+  await page.locator('#board-canvas').screenshot({ path: path.join(SHOTS, 'sudoku-6x6-pencil.png') });
+});
