@@ -43,8 +43,10 @@ pub struct Read {
     pub grid: Grid,
     pub rules: Rules,
     pub title: Option<String>,
-    /// Cosmetic elements skipped, by name (`text`, `line`, …).
-    pub skipped: Vec<String>,
+    /// Cosmetic elements skipped, by name (`text`, `line`, …), and how many of each.
+    pub skipped: Vec<(String, usize)>,
+    /// The puzzle states rules in words (f-puzzles' `ruleset`), which are not read.
+    pub words: bool,
 }
 
 /// Reads f-puzzles JSON or a link carrying it.
@@ -99,7 +101,7 @@ fn payload_of(link: &str) -> Result<(String, Source), InputError> {
 }
 
 /// `%2B` to `+` and so on; a space (a `+` that a form turned into one) back to `+`.
-fn percent_decode(s: &str) -> Result<String, InputError> {
+pub(super) fn percent_decode(s: &str) -> Result<String, InputError> {
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
@@ -343,7 +345,7 @@ fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
             continue;
         }
         if COSMETIC.contains(&key.as_str()) {
-            skipped.push(key.clone());
+            skipped.push((key.clone(), v.as_array().map_or(1, Vec::len)));
             continue;
         }
         if key == "negative" {
@@ -496,6 +498,10 @@ fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
         rules,
         title,
         skipped,
+        words: obj
+            .get("ruleset")
+            .and_then(Value::as_str)
+            .is_some_and(|r| !r.trim().is_empty()),
     })
 }
 
@@ -626,6 +632,7 @@ fn json_rows(v: &Value, what: &str) -> Result<Read, InputError> {
         rules: Rules::default(),
         title: None,
         skipped: Vec::new(),
+        words: false,
     })
 }
 

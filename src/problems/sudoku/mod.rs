@@ -29,6 +29,7 @@
 
 pub mod fast;
 pub mod fpuzzles;
+pub mod iss;
 pub mod maker;
 pub mod pointing;
 mod problem;
