@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 
 /// The longest lz-string payload read: f-puzzles links of 16x16 killers are a few KB. A crafted
 /// payload decompresses to the square of its length, so it is bounded (12 KB: at most tens of MB).
-const MAX_PAYLOAD: usize = 12_000;
+pub(super) const MAX_PAYLOAD: usize = 12_000;
 
 /// Whether a text is meant as JSON (`{` or `[` first: f-puzzles, or rows of numbers) or a link.
 pub fn looks_like(text: &str) -> bool {
@@ -56,7 +56,13 @@ pub fn read(text: &str) -> Result<Read, InputError> {
         return read_json(text, Source::FpuzzlesJson);
     }
     let (payload, source) = payload_of(t)?;
-    let json = decompress(&payload)?;
+    read_payload(&payload, source)
+}
+
+/// The f-puzzles puzzle of a link's payload (lz-string base64, already percent-decoded): f-puzzles'
+/// `load=` and SudokuPad's `fpuzzles…` and `fpuz…` (`sudokupad.rs`).
+pub(super) fn read_payload(payload: &str, source: Source) -> Result<Read, InputError> {
+    let json = decompress(payload)?;
     read_json(&json, source).map_err(|e| InputError {
         // Positions in the decompressed JSON mean nothing to someone who pasted a link.
         message: format!("in the link's puzzle: {}", e.message),
@@ -69,16 +75,9 @@ pub fn read(text: &str) -> Result<Read, InputError> {
 /// The lz-string payload of a link, percent-decoded, and which site's link it is.
 fn payload_of(link: &str) -> Result<(String, Source), InputError> {
     let lower = link.to_ascii_lowercase();
+    // SudokuPad's links (`fpuzzles…` among its payloads) are read by `sudokupad.rs`.
     let raw = if let Some(i) = lower.find("load=") {
         (&link[i + 5..], Source::FpuzzlesLink)
-    } else if let Some(i) = lower.find("fpuzzles") {
-        // SudokuPad: …/fpuzzles<payload>, …/?puzzleid=fpuzzles<payload>, …/sudoku/fpuzzles<payload>.
-        (&link[i + 8..], Source::SudokuPadLink)
-    } else if lower.contains("sudokupad") || lower.contains("crackingthecryptic") {
-        return Err(InputError::new(
-            "this SudokuPad link does not carry an f-puzzles puzzle (its own formats are not \
-             supported): use a link with `fpuzzles` in it, or the f-puzzles link",
-        ));
     } else {
         return Err(InputError::new(
             "a link, but not to an f-puzzles puzzle: expected https://f-puzzles.com/?load=… or \
@@ -135,7 +134,7 @@ pub(super) fn percent_decode(s: &str) -> Result<String, InputError> {
 }
 
 /// The JSON text compressed in a link.
-fn decompress(payload: &str) -> Result<String, InputError> {
+pub(super) fn decompress(payload: &str) -> Result<String, InputError> {
     if let Some((i, ch)) = payload.char_indices().find(|&(_, ch)| {
         !(ch.is_ascii_alphanumeric() || matches!(ch, '+' | '/' | '=' | '-' | '_' | '$'))
     }) {

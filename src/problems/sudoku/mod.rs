@@ -35,6 +35,7 @@ pub mod pointing;
 mod problem;
 mod reader;
 mod solver;
+pub mod sudokupad;
 pub mod variants;
 
 pub use pointing::{Constraint, ConstraintKind};

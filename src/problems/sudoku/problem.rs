@@ -3,7 +3,8 @@
 
 use super::reader::{cell_name, find_repeat, Unit};
 use super::{
-    fpuzzles, iss, variants, Alphabet, Cage, Filling, Grid, Reading, Rules, Shape, Switch,
+    fpuzzles, iss, sudokupad, variants, Alphabet, Cage, Filling, Grid, Reading, Rules, Shape,
+    Switch,
 };
 use crate::core::{Instance, Links, COVERED};
 use crate::problems::{Board, InputError, Problem};
@@ -110,6 +111,8 @@ impl Sudoku {
     pub fn parse_with(text: &str, switches: &[Switch]) -> Result<Sudoku, InputError> {
         let read = if iss::looks_like(text) {
             iss::read(text)?
+        } else if sudokupad::looks_like(text) {
+            sudokupad::read(text)?
         } else if fpuzzles::looks_like(text) {
             fpuzzles::read(text)?
         } else {
@@ -186,6 +189,8 @@ impl Sudoku {
                     "line" => ("line", "lines"),
                     "rectangle" => ("rectangle", "rectangles"),
                     "circle" => ("circle", "circles"),
+                    "underlay" => ("underlay", "underlays"),
+                    "overlay" => ("overlay", "overlays"),
                     other => (other, other),
                 };
                 format!("{k} {}", if *k == 1 { one } else { many })

@@ -78,6 +78,8 @@ pub enum Source {
     Iss,
     /// An Interactive Sudoku Solver link (`?q=`).
     IssLink,
+    /// A SudokuPad link with SudokuPad's own puzzle (`scl…`, `ctc…`: `sudokupad.rs`).
+    SudokuPadNative,
 }
 
 /// How a text was read as a Sudoku, for the note the CLI and the page show.
@@ -1006,6 +1008,7 @@ impl Grid {
             Source::SudokuPadLink => " from a SudokuPad link (f-puzzles)",
             Source::Iss => " from Interactive Sudoku Solver text",
             Source::IssLink => " from an Interactive Sudoku Solver link",
+            Source::SudokuPadNative => " from a SudokuPad link",
         };
         let mut note = format!("Read as a {size}x{size} Sudoku{from}");
         if !how.is_empty() {
