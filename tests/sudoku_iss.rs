@@ -36,8 +36,10 @@ impl Observer for Boards<'_> {
     }
 }
 
-/// The most search-tree nodes a puzzle may take (a few seconds); the hardest solved take far fewer.
-const NODE_CAP: u64 = 1_000_000;
+/// The time a puzzle's search may take (a few seconds); the hardest solved take far less.
+const BUDGET: Duration = Duration::from_secs(5);
+/// Search-tree nodes between two looks at the clock.
+const STEP: u64 = 20_000;
 
 /// What became of one puzzle.
 #[derive(Debug)]
@@ -48,7 +50,7 @@ enum Outcome {
     Refused(String),
     /// No solution published: 0, 1 or 2 (meaning 2 or more) solutions, each checked by the rules.
     Unpublished(usize),
-    /// Not settled within `NODE_CAP` search-tree nodes.
+    /// Not settled within `BUDGET`.
     Slow,
     /// Anything else: a wrong or second solution, none, or an error that names no constraint.
     Wrong(String),
@@ -95,13 +97,22 @@ fn judge(input: &str, solution: Option<&str>) -> Outcome {
         sudoku: &sudoku,
         cells: Vec::new(),
     };
-    // A node cap, so that a puzzle DLX finds hard is reported as slow rather than hanging the walk.
-    search.set_limits(Limits {
-        solutions: None,
-        nodes: Some(NODE_CAP),
-    });
-    if search.run(&mut obs) == Status::Limit {
-        return Outcome::Slow;
+    // A time budget, so that a puzzle DLX finds hard is reported as slow rather than holding the
+    // walk: the search runs in steps of `STEP` nodes (a node cap, raised while time is left).
+    let t = Instant::now();
+    let mut cap = 0;
+    loop {
+        cap += STEP;
+        search.set_limits(Limits {
+            solutions: None,
+            nodes: Some(cap),
+        });
+        if search.run(&mut obs) != Status::Limit {
+            break;
+        }
+        if t.elapsed() > BUDGET {
+            return Outcome::Slow;
+        }
     }
     for c in &obs.cells {
         let mut b = sudoku.board(&[]);
@@ -178,7 +189,7 @@ fn walk(text: &str, verbose: bool) -> Walk {
             Outcome::Unpublished(k) => w.unpublished[k.min(2)] += 1,
         }
     }
-    w.times.sort_by(|a, b| b.0.cmp(&a.0));
+    w.times.sort_by_key(|t| std::cmp::Reverse(t.0));
     w
 }
 
@@ -190,11 +201,12 @@ fn report(w: &Walk) -> String {
         + w.unpublished.iter().sum::<usize>();
     let mut out = format!(
         "{total} puzzles: {} solved and proved unique, {} refused by name, {} wrong, {} past \
-         {NODE_CAP} nodes\n",
+         {} s\n",
         w.solved,
         w.refused.values().sum::<usize>(),
         w.wrong.len(),
-        w.slow.len()
+        w.slow.len(),
+        BUDGET.as_secs()
     );
     out.push_str(&format!(
         "no published solution, every solution found checked by the rules: {} with none, {} with \

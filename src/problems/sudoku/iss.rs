@@ -304,10 +304,10 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
             "" | "Shape" | "Cage" | "Thermo" | "Diagonal" | "AntiKnight" | "AntiKing"
             | "AntiConsecutive" | "Windoku" | "DisjointSets" | "Jigsaw" | "NoBoxes"
             | "AllDifferent" | "RegionSize" | "Priority" => {}
-            "Or" | "And" | "End" => return Err(refuse(kind)),
+            // `Or`, `And` and every other kind: refused by ISS's own name for it.
             _ => return Err(refuse(kind)),
         }
-        if *kind == "" {
+        if kind.is_empty() {
             if let Some(a) = args.iter().find(|a| a.matches('_').count() > 1) {
                 return Err(InputError::new(format!(
                     "ISS candidate lists (`{a}`: the cell is one of several digits) are not \
