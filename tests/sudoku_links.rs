@@ -360,3 +360,61 @@ fn iss_strings_and_links() {
     let s = Sudoku::parse(&short).unwrap();
     assert_eq!(solutions(&s, 2), vec![SOLUTION.to_string()]);
 }
+
+#[test]
+fn iss_layouts_and_killer_text_errors() {
+    // DisjointSets: nine extra regions, each the cells at one place in every box.
+    let s = Sudoku::parse(".DisjointSets").unwrap();
+    let sets = &s.rules().extra_regions;
+    assert_eq!(sets.len(), 9);
+    assert!(sets.iter().all(|set| set.len() == 9));
+    assert_eq!(sets[0], vec![0, 3, 6, 27, 30, 33, 54, 57, 60]);
+    assert_eq!(sets[8], vec![20, 23, 26, 47, 50, 53, 74, 77, 80]);
+    // Windoku: ISS's four windows on a 9x9 are the windoku; on a 4x4 its one window r2-3 c2-3.
+    assert!(Sudoku::parse(".Windoku").unwrap().rules().windoku);
+    let s = Sudoku::parse(".Shape~4x4.Windoku").unwrap();
+    assert_eq!(s.rules().extra_regions, vec![vec![5, 9, 6, 10]]);
+    // A jigsaw without NoBoxes keeps the boxes and adds its pieces; with NoBoxes it replaces them.
+    let rows = "111222333111222333111222333444555666444555666444555666777888999777888999777888999";
+    let shifted: String = rows[1..].chars().chain(rows[..1].chars()).collect();
+    let s = Sudoku::parse(&format!(".Jigsaw~{shifted}")).unwrap();
+    assert!(s.rules().regions.is_none());
+    assert_eq!(s.rules().extra_regions.len(), 9);
+    let s = Sudoku::parse(&format!(".NoBoxes.Jigsaw~{shifted}")).unwrap();
+    assert!(s.rules().regions.is_some() && s.rules().extra_regions.is_empty());
+    let e = Sudoku::parse(".NoBoxes.~R1C1_1")
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(e.contains("`NoBoxes` without a `Jigsaw`"), "{e}");
+    // The short killer format: a loop of arrows, and an arrow off the grid, are named where.
+    let mut looped = String::from("><");
+    looped.push_str(&"1".repeat(79));
+    let e = Sudoku::parse(&looped).err().expect("refused").to_string();
+    assert!(e.contains("from r1c1 go round in a loop"), "{e}");
+    let mut off = String::from("^");
+    off.push_str(&"1".repeat(80));
+    let e = Sudoku::parse(&off).err().expect("refused").to_string();
+    assert!(e.contains("`^` at r1c1 points off the grid"), "{e}");
+    // SudokuWiki's `3x3:` export: a cell that is no number, and a cage given two sums.
+    let mut cells = vec!["2561".to_string(); 81];
+    cells[5] = "x".into();
+    let e = Sudoku::parse(&format!("3x3::k:{}:", cells.join(":")))
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(e.contains("r1c6: `x` is not a number"), "{e}");
+    cells[5] = "2817".into();
+    let e = Sudoku::parse(&format!("3x3::k:{}:", cells.join(":")))
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(
+        e.contains("cage 1 has the sum 11 here and 10 before"),
+        "{e}"
+    );
+    // ISS's pencil-mark grid is refused by name, not read as 729 cells of something else.
+    let marks = "123456789".repeat(80) + "12345678.";
+    let e = Sudoku::parse(&marks).err().expect("refused").to_string();
+    assert!(e.contains("ISS pencil-mark grids"), "{e}");
+}
