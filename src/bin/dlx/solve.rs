@@ -64,6 +64,21 @@ pub(crate) fn solve(
     // Unique means exactly one solution: found one, and the search ended without finding another.
     let unique = found == 1 && complete;
     let st = search.stats();
+    // Rules the puzzle states in words or draws as cosmetic shapes are not read: said beside a
+    // verdict of several solutions, where the grid alone is what was solved.
+    let unread = problem.as_sudoku().and_then(|s| s.unread());
+    if let Some(u) = unread.as_ref().filter(|_| is_sudoku && found >= 2) {
+        crate::output::write_err(&format!(
+            "dlx: note: {}: the grid alone has {}\n",
+            dlx_studio::problems::escape_controls(u),
+            if complete {
+                format!("{found} solutions")
+            } else {
+                format!("{found}+ solutions")
+            }
+        ))
+        .map_err(Stop::Stderr)?;
+    }
     if json {
         let mut rest = json!({
             "solutions": found,
@@ -76,6 +91,7 @@ pub(crate) fn solve(
         name_algorithm(&mut rest, args);
         if is_sudoku {
             rest["unique"] = json!(unique);
+            rest["unread"] = json!(unread);
         }
         // The rest of the object after the array: `{"solutions":…}` without its opening brace.
         let rest = rest.to_string();

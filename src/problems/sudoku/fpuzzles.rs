@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 
 /// The longest lz-string payload read: f-puzzles links of 16x16 killers are a few KB. A crafted
 /// payload decompresses to the square of its length, so it is bounded (12 KB: at most tens of MB).
-const MAX_PAYLOAD: usize = 12_000;
+pub(super) const MAX_PAYLOAD: usize = 12_000;
 
 /// Whether a text is meant as JSON (`{` or `[` first: f-puzzles, or rows of numbers) or a link.
 pub fn looks_like(text: &str) -> bool {
@@ -52,8 +52,10 @@ pub struct Read {
     pub grid: Grid,
     pub rules: Rules,
     pub title: Option<String>,
-    /// Cosmetic elements skipped, by name (`text`, `line`, …).
-    pub skipped: Vec<String>,
+    /// Cosmetic elements skipped, by name (`text`, `line`, …), and how many of each.
+    pub skipped: Vec<(String, usize)>,
+    /// The puzzle states rules in words (f-puzzles' `ruleset`), which are not read.
+    pub words: bool,
     /// Keys of grid cells that f-puzzles does not write, skipped (each once, in order met).
     pub unknown: Vec<String>,
 }
@@ -65,28 +67,46 @@ pub fn read(text: &str) -> Result<Read, InputError> {
         return read_json(text, Source::FpuzzlesJson);
     }
     let (payload, source) = payload_of(t)?;
-    // Base64's padding carries nothing (the data ends at lz-string's end mark), and RFC 4648's
-    // URL-safe payloads are padded with it too: it says nothing of the alphabet.
-    let payload = payload.trim_end_matches('=');
-    // Where the payload's characters leave its alphabet open (`-` alone), each reading is tried and
-    // the first whose JSON is f-puzzles' to the last key is taken: a payload read in the wrong
-    // alphabet can still decompress to JSON that reads, with its keys garbled (`va` for `given`),
-    // and then it is another puzzle.
-    let alphabets = Alphabet64::of(payload)?;
-    let mut fallback = None;
-    let mut error = None;
-    for &alphabet in &alphabets {
-        let read = decompress(payload, alphabet).and_then(|json| {
-            read_json(&json, source).map_err(|e| InputError {
+    read_payload(&payload, source)
+}
+
+/// The f-puzzles puzzle of a link's payload (already percent-decoded): f-puzzles' `load=` and
+/// SudokuPad's `fpuzzles…` and `fpuz…` (`sudokupad.rs`).
+pub(super) fn read_payload(payload: &str, source: Source) -> Result<Read, InputError> {
+    read_lz(
+        payload,
+        |json| {
+            read_json(json, source).map_err(|e| InputError {
                 // Positions in the decompressed JSON mean nothing to someone who pasted a link.
                 message: format!("in the link's puzzle: {}", e.message),
                 line: None,
                 column: None,
                 cells: e.cells,
             })
-        });
-        match read {
-            Ok(r) if r.unknown.is_empty() => return Ok(r),
+        },
+        |r| r.unknown.is_empty(),
+    )
+}
+
+/// Decompresses a link's lz-string payload and reads the text with `read`. Where the payload's
+/// characters leave its alphabet open (`-` alone), each reading is tried: the first that `read`
+/// takes and `clean` finds whole wins, else the first that `read` takes, else the first error (naming
+/// the alphabet where more than one was tried). A payload read in the wrong alphabet can still
+/// decompress to JSON that reads, with its keys garbled (`va` for `given`): another puzzle.
+pub(super) fn read_lz<T>(
+    payload: &str,
+    read: impl Fn(&str) -> Result<T, InputError>,
+    clean: impl Fn(&T) -> bool,
+) -> Result<T, InputError> {
+    // Base64's padding carries nothing (the data ends at lz-string's end mark), and RFC 4648's
+    // URL-safe payloads are padded with it too: it says nothing of the alphabet.
+    let payload = payload.trim_end_matches('=');
+    let alphabets = Alphabet64::of(payload)?;
+    let mut fallback = None;
+    let mut error = None;
+    for &alphabet in &alphabets {
+        match decompress(payload, alphabet).and_then(|json| read(&json)) {
+            Ok(r) if clean(&r) => return Ok(r),
             Ok(r) => {
                 fallback.get_or_insert(r);
             }
@@ -175,16 +195,9 @@ fn payload_of(link: &str) -> Result<(String, Source), InputError> {
         )));
     }
     let lower = link.to_ascii_lowercase();
+    // SudokuPad's links (`fpuzzles…` among its payloads) are read by `sudokupad.rs`.
     let raw = if let Some(i) = lower.find("load=") {
         (&link[i + 5..], Source::FpuzzlesLink)
-    } else if let Some(i) = lower.find("fpuzzles") {
-        // SudokuPad: …/fpuzzles<payload>, …/?puzzleid=fpuzzles<payload>, …/sudoku/fpuzzles<payload>.
-        (&link[i + 8..], Source::SudokuPadLink)
-    } else if lower.contains("sudokupad") || lower.contains("crackingthecryptic") {
-        return Err(InputError::new(
-            "this SudokuPad link does not carry an f-puzzles puzzle (its own formats are not \
-             supported): use a link with `fpuzzles` in it, or the f-puzzles link",
-        ));
     } else {
         return Err(InputError::new(
             "a link, but not to an f-puzzles puzzle: expected https://f-puzzles.com/?load=… or \
@@ -207,7 +220,7 @@ fn payload_of(link: &str) -> Result<(String, Source), InputError> {
 }
 
 /// `%2B` to `+` and so on; a space (a `+` that a form turned into one) back to `+`.
-fn percent_decode(s: &str) -> Result<String, InputError> {
+pub(super) fn percent_decode(s: &str) -> Result<String, InputError> {
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
@@ -447,7 +460,7 @@ fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
             continue;
         }
         if COSMETIC.contains(&key.as_str()) {
-            skipped.push(key.clone());
+            skipped.push((key.clone(), v.as_array().map_or(1, Vec::len)));
             continue;
         }
         if key == "negative" {
@@ -604,6 +617,10 @@ fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
         rules,
         title,
         skipped,
+        words: obj
+            .get("ruleset")
+            .and_then(Value::as_str)
+            .is_some_and(|r| !r.trim().is_empty()),
         unknown: unknown_cell_keys(&obj),
     })
 }
@@ -767,6 +784,7 @@ fn json_rows(v: &Value, what: &str) -> Result<Read, InputError> {
         rules: Rules::default(),
         title: None,
         skipped: Vec::new(),
+        words: false,
         unknown: Vec::new(),
     })
 }

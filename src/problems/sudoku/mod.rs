@@ -32,11 +32,13 @@ pub mod fast;
 pub mod fill;
 pub mod fpuzzles;
 pub mod geometry;
+pub mod iss;
 pub mod maker;
 pub mod pointing;
 mod problem;
 mod reader;
 mod solver;
+pub mod sudokupad;
 pub mod variants;
 
 pub use geometry::Geometry;

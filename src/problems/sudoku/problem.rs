@@ -3,7 +3,8 @@
 
 use super::reader::{cell_name, find_repeat, Unit};
 use super::{
-    fpuzzles, variants, Alphabet, Cage, Filling, Geometry, Grid, Reading, Rules, Shape, Switch,
+    fpuzzles, iss, sudokupad, variants, Alphabet, Cage, Filling, Geometry, Grid, Reading, Rules,
+    Shape, Switch,
 };
 use crate::core::{Instance, Links, COVERED};
 use crate::problems::{Board, InputError, Problem};
@@ -68,8 +69,11 @@ pub struct Sudoku {
     pub(super) fillings: Vec<Filling>,
     /// An f-puzzles puzzle's title.
     name: Option<String>,
-    /// f-puzzles' cosmetic elements skipped, by name.
-    skipped: Vec<String>,
+    /// Cosmetic elements skipped (f-puzzles' `cage`, `line`, …; SudokuPad's decorations), by name,
+    /// and how many of each.
+    skipped: Vec<(String, usize)>,
+    /// The puzzle states rules in words, which are not read.
+    words: bool,
     /// Keys of f-puzzles' grid cells that it does not write, skipped.
     unknown: Vec<String>,
 }
@@ -106,13 +110,23 @@ impl Sudoku {
 
     /// [`Sudoku::parse`] with rules switched on by name (`--variant x,anti-knight`).
     pub fn parse_with(text: &str, switches: &[Switch]) -> Result<Sudoku, InputError> {
-        let (grid, mut rules, name, skipped, unknown) = if fpuzzles::looks_like(text) {
-            let r = fpuzzles::read(text)?;
-            (r.grid, r.rules, r.title, r.skipped, r.unknown)
+        let read = if iss::looks_like(text) {
+            iss::read(text)?
+        } else if sudokupad::looks_like(text) {
+            sudokupad::read(text)?
+        } else if fpuzzles::looks_like(text) {
+            fpuzzles::read(text)?
         } else {
-            let grid = Grid::parse(text)?;
-            (grid, Rules::default(), None, Vec::new(), Vec::new())
+            fpuzzles::Read {
+                grid: Grid::parse(text)?,
+                rules: Rules::default(),
+                title: None,
+                skipped: Vec::new(),
+                words: false,
+                unknown: Vec::new(),
+            }
         };
+        let (grid, mut rules) = (read.grid, read.rules);
         for &s in switches {
             rules.apply(s);
         }
@@ -124,21 +138,21 @@ impl Sudoku {
                 );
             }
         }
-        let mut sudoku = Sudoku::with_rules(grid, rules, name, skipped)?;
-        sudoku.unknown = unknown;
+        let mut sudoku = Sudoku::with_rules(grid, rules, read.title, (read.skipped, read.words))?;
+        sudoku.unknown = read.unknown;
         Ok(sudoku)
     }
 
     /// The puzzle of `grid` under `rules` (its givens already checked against them).
     pub fn new(grid: Grid, rules: Rules) -> Result<Sudoku, InputError> {
-        Sudoku::with_rules(grid, rules, None, Vec::new())
+        Sudoku::with_rules(grid, rules, None, (Vec::new(), false))
     }
 
     fn with_rules(
         grid: Grid,
         rules: Rules,
         name: Option<String>,
-        skipped: Vec<String>,
+        (skipped, words): (Vec<(String, usize)>, bool),
     ) -> Result<Sudoku, InputError> {
         // A size without boxes is a Sudoku only with its regions (a jigsaw's).
         if rules.regions.is_none() {
@@ -163,6 +177,46 @@ impl Sudoku {
             name,
             skipped,
             unknown: Vec::new(),
+            words,
+        })
+    }
+
+    /// What the puzzle states that is not read, in words: rules written out in its text, drawn
+    /// shapes taken as cosmetic ("this puzzle states its rules in words and drawn shapes (3 cosmetic
+    /// cages, 1 line), which are not read"). A verdict of several solutions says it beside the count
+    /// (`dlx solve`), since then the grid alone is what was solved. `None` when nothing was left out.
+    pub fn unread(&self) -> Option<String> {
+        if self.skipped.is_empty() && !self.words {
+            return None;
+        }
+        let shapes: Vec<String> = self
+            .skipped
+            .iter()
+            .map(|(name, k)| {
+                // f-puzzles' keys in words; SudokuPad's element names come already in words.
+                let (one, many) = match name.as_str() {
+                    "cage" => ("cosmetic cage", "cosmetic cages"),
+                    "text" => ("text", "texts"),
+                    "line" => ("line", "lines"),
+                    "rectangle" => ("rectangle", "rectangles"),
+                    "circle" => ("circle", "circles"),
+                    "underlay" => ("underlay", "underlays"),
+                    "overlay" => ("overlay", "overlays"),
+                    other => (other, other),
+                };
+                format!("{k} {}", if *k == 1 { one } else { many })
+            })
+            .collect();
+        Some(match (self.words, shapes.is_empty()) {
+            (true, true) => "this puzzle states its rules in words, which are not read".to_string(),
+            (true, false) => format!(
+                "this puzzle states its rules in words and drawn shapes ({}), which are not read",
+                shapes.join(", ")
+            ),
+            (false, _) => format!(
+                "this puzzle draws shapes that state no rule here ({}), which are not read",
+                shapes.join(", ")
+            ),
         })
     }
 
@@ -323,7 +377,11 @@ impl Problem for Sudoku {
         if !self.skipped.is_empty() {
             note.push_str(&format!(
                 " (cosmetic {} skipped: no rule)",
-                self.skipped.join(", ")
+                self.skipped
+                    .iter()
+                    .map(|(k, _)| k.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ));
         }
         if !self.unknown.is_empty() {

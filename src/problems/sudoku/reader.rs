@@ -75,6 +75,12 @@ pub enum Source {
     JsonRows,
     FpuzzlesLink,
     SudokuPadLink,
+    /// An Interactive Sudoku Solver constraint string or killer text (`iss.rs`).
+    Iss,
+    /// An Interactive Sudoku Solver link (`?q=`).
+    IssLink,
+    /// A SudokuPad link with SudokuPad's own puzzle (`scl…`, `ctc…`: `sudokupad.rs`).
+    SudokuPadNative,
 }
 
 /// How a text was read as a Sudoku, for the note the CLI and the page show.
@@ -1034,6 +1040,9 @@ impl Grid {
             Source::JsonRows => " from JSON rows of numbers",
             Source::FpuzzlesLink => " from an f-puzzles link",
             Source::SudokuPadLink => " from a SudokuPad link (f-puzzles)",
+            Source::Iss => " from Interactive Sudoku Solver text",
+            Source::IssLink => " from an Interactive Sudoku Solver link",
+            Source::SudokuPadNative => " from a SudokuPad link",
         };
         let mut note = format!("Read as a {size}x{size} Sudoku{from}");
         if !how.is_empty() {

@@ -1,0 +1,713 @@
+//! sigh's Interactive Sudoku Solver (ISS): its constraint strings, its links and the killer text
+//! formats it reads, turned into the same [`Rules`] as f-puzzles' (issue 42).
+//!
+//! - Constraint strings: `.`-separated items, each `Kind~arg~arg…` (whitespace anywhere is
+//!   dropped, as ISS drops it): givens `.~R1C1_5~R1C2_3`, `.Cage~15~R1C1~R1C2` (an empty or 0 sum:
+//!   digits differ only), `.Thermo~R1C1~R1C2` (from the bulb), `.Diagonal~1` (rising, r9c1 to
+//!   r1c9) and `.Diagonal~-1`, `.AntiKnight`, `.AntiKing`, `.AntiConsecutive`, `.Windoku`,
+//!   `.DisjointSets`, `.Jigsaw~<layout>` (with `.NoBoxes` the regions replace the boxes; without,
+//!   they are extra regions beside them), `.AllDifferent~cells`, `.Shape~9x9`. Cells are
+//!   `R{row}C{col}`, one character each in base 17 (`R1Cg` is r1c16 on a 16x16), as ISS names them.
+//! - Links: `https://sigh.github.io/Interactive-Sudoku-Solver/?q=<constraint string>`,
+//!   percent-decoded.
+//! - Killers written as text: the short format (81 characters, a cage's sum at one cell in base 36
+//!   and arrows `<>^v` and diagonals pointing the other cells to it, from the forum thread
+//!   "understandable snarfable killer cages") and the long one SudokuWiki and SudoCue export
+//!   (`3x3:d:k:` then 81 numbers, `sum·256 + cage`; `d` for an X killer).
+//!
+//! Every other ISS constraint is refused by name ("ISS `Arrow` constraints are not supported"),
+//! never ignored; so are grids other than 4x4, 9x9 and 16x16 (ISS goes up to 16) and value ranges
+//! other than 1 to N.
+
+use super::fpuzzles::Read;
+use super::geometry::sizes_words;
+use super::variants::{Cage, Rules};
+use super::{Geometry, Grid, Reading, Source};
+use crate::problems::InputError;
+
+/// ISS's constraints that take no argument: a text that is one of them (`.Windoku`) and no `~` is
+/// still a constraint string, where a 16x16 grid written with dots and letters (`.AB.…`) is not.
+const BARE: &[&str] = &[
+    "Windoku",
+    "AntiKnight",
+    "AntiKing",
+    "AntiConsecutive",
+    "AntiTaxicab",
+    "NoBoxes",
+    "DisjointSets",
+    "StrictKropki",
+    "StrictXV",
+    "GlobalEntropy",
+    "GlobalMod",
+    "DutchFlatmates",
+    "RegionSameValues",
+    "ChaosConstruction",
+    "Doppelganger",
+    "And",
+    "Or",
+    "End",
+];
+
+/// The longest text read: ISS strings of 16x16 puzzles with many shapes are a few KB.
+const MAX_TEXT: usize = 64_000;
+
+/// Whether a text is meant for this reader: a constraint string, an ISS link, one of the killer
+/// text formats, or ISS's pencil-mark grid (refused by name rather than read as something else).
+pub fn looks_like(text: &str) -> bool {
+    let t = text.trim();
+    if is_link(t) {
+        return true;
+    }
+    let squeezed: String = t.chars().filter(|c| !c.is_whitespace()).collect();
+    is_constraint_string(&squeezed)
+        || short_killer_chars(&squeezed)
+        || squeezed.starts_with("3x3:")
+        || is_pencilmarks(&squeezed)
+        || is_jigsaw_text(&squeezed)
+}
+
+fn is_link(t: &str) -> bool {
+    let lower = t.to_ascii_lowercase();
+    (lower.starts_with("http://") || lower.starts_with("https://") || lower.starts_with("sigh."))
+        && lower.contains("interactive-sudoku-solver")
+}
+
+fn is_constraint_string(s: &str) -> bool {
+    // (ISS skips empty items: `..Cage~…` is a constraint string too.)
+    let Some(rest) = s.strip_prefix('.').map(|r| r.trim_start_matches('.')) else {
+        return false;
+    };
+    if rest.starts_with('~') {
+        return true;
+    }
+    let word: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect();
+    // A kind is CamelCase (`Cage`, `X`, `Thermo`) followed by `~`, or one that takes no argument
+    // followed by the next item; a 16x16 grid's letters are symbols between dots, with no `~`.
+    word.starts_with(|c: char| c.is_ascii_uppercase())
+        && (rest[word.len()..].starts_with('~')
+            || BARE.contains(&word.as_str())
+                && matches!(rest[word.len()..].chars().next(), None | Some('.')))
+}
+
+/// ISS's jigsaw as text: the N² givens (one character a cell; digits, or letters from `A` on
+/// 16x16) then the N² characters of the layout, N regions of N cells.
+fn is_jigsaw_text(s: &str) -> bool {
+    let chars: Vec<char> = s.chars().collect();
+    let Some(sz) = [4, 9, 16].into_iter().find(|&k| chars.len() == 2 * k * k) else {
+        return false;
+    };
+    let layout = &chars[sz * sz..];
+    let mut names: Vec<char> = layout.to_vec();
+    names.sort_unstable();
+    names.dedup();
+    names.len() == sz
+        && names
+            .iter()
+            .all(|&c| layout.iter().filter(|&&d| d == c).count() == sz)
+}
+
+/// The short killer format's characters, and at least one arrow (81 characters exactly).
+fn short_killer_chars(s: &str) -> bool {
+    s.chars().count() == 81
+        && s.chars().all(|c| {
+            c.is_ascii_digit()
+                || c.is_ascii_uppercase()
+                || ('a'..='j').contains(&c)
+                || "^<v>`',.".contains(c)
+        })
+        && s.chars().any(|c| "^<v>`',".contains(c))
+}
+
+/// ISS's pencil-mark grid: every cell's candidates written out (N² cells of N characters, `.` for
+/// a candidate ruled out).
+fn is_pencilmarks(s: &str) -> bool {
+    [64, 729, 4096].contains(&s.len())
+        && s.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && s.contains('.')
+}
+
+/// Reads any of the forms above.
+pub fn read(text: &str) -> Result<Read, InputError> {
+    let t = text.trim();
+    if t.len() > MAX_TEXT {
+        return Err(InputError::new(format!(
+            "the ISS puzzle is {} bytes long, more than the {MAX_TEXT} read",
+            t.len()
+        )));
+    }
+    if is_link(t) {
+        let lower = t.to_ascii_lowercase();
+        let Some(i) = lower.find("?q=").or_else(|| lower.find("&q=")) else {
+            return Err(InputError::new(
+                "an Interactive Sudoku Solver link without a puzzle: expected `?q=` and the \
+                 constraint string after it",
+            ));
+        };
+        let rest = &t[i + 3..];
+        let end = rest.find(['&', '#']).unwrap_or(rest.len());
+        let q = super::fpuzzles::percent_decode(&rest[..end])?;
+        let squeezed: String = q.chars().filter(|c| !c.is_whitespace()).collect();
+        return read_squeezed(&squeezed, Source::IssLink);
+    }
+    let squeezed: String = t.chars().filter(|c| !c.is_whitespace()).collect();
+    read_squeezed(&squeezed, Source::Iss)
+}
+
+fn read_squeezed(s: &str, source: Source) -> Result<Read, InputError> {
+    if is_pencilmarks(s) {
+        return Err(InputError::new(
+            "ISS pencil-mark grids (every cell's candidates) are not supported: give the givens \
+             as a grid or a constraint string",
+        ));
+    }
+    if short_killer_chars(s) {
+        return short_killer(s, source);
+    }
+    if s.starts_with("3x3:") {
+        return long_killer(s, source);
+    }
+    if s.starts_with('.') && is_constraint_string(s) {
+        return constraint_string(s, source);
+    }
+    if is_jigsaw_text(s) {
+        return jigsaw_text(s, source);
+    }
+    Err(InputError::new(
+        "not an ISS puzzle: expected a constraint string (`.~R1C1_5~…`, `.Cage~15~R1C1~R1C2`), a \
+         killer in the short or the `3x3::k:` format, or a link with `?q=`",
+    ))
+}
+
+/// A grid of a size read here: its side N and its geometry.
+#[derive(Clone, Copy)]
+struct Size {
+    size: usize,
+    geo: Geometry,
+}
+
+impl Size {
+    fn of(size: usize) -> Option<Size> {
+        Geometry::of_size(size).ok().map(|geo| Size { size, geo })
+    }
+
+    /// The side of its boxes where they are square (ISS lays windoku's windows out on them).
+    fn square_side(self) -> Option<usize> {
+        self.geo.boxes().filter(|(r, c)| r == c).map(|(r, _)| r)
+    }
+}
+
+/// `R1C1` (ISS's: one character each for row and column, `1`-`9` then `a`-`g`, either case).
+fn cell(id: &str, sz: Size, what: &str) -> Result<usize, InputError> {
+    let b = id.as_bytes();
+    let digit = |c: u8| match c {
+        b'1'..=b'9' => Some(usize::from(c - b'0')),
+        b'a'..=b'g' => Some(usize::from(c - b'a') + 10),
+        b'A'..=b'G' => Some(usize::from(c - b'A') + 10),
+        _ => None,
+    };
+    let bad = || {
+        InputError::new(format!(
+            "{what}: `{id}` is not a cell of a {s}x{s} grid (ISS names cells R1C1 to R{m}C{m}, one \
+             character each for row and column)",
+            s = sz.size,
+            m = if sz.size > 9 {
+                char::from(b'a' + (sz.size - 10) as u8).to_string()
+            } else {
+                sz.size.to_string()
+            }
+        ))
+    };
+    if b.len() != 4 || !matches!(b[0], b'R' | b'r') || !matches!(b[2], b'C' | b'c') {
+        return Err(bad());
+    }
+    match (digit(b[1]), digit(b[3])) {
+        (Some(r), Some(c)) if r <= sz.size && c <= sz.size => Ok((r - 1) * sz.size + c - 1),
+        _ => Err(bad()),
+    }
+}
+
+fn cells(args: &[&str], sz: Size, what: &str) -> Result<Vec<usize>, InputError> {
+    if args.is_empty() {
+        return Err(InputError::new(format!("{what} has no cell")));
+    }
+    args.iter().map(|a| cell(a, sz, what)).collect()
+}
+
+/// `.Shape~9x9`, `.Shape~9x9~9`, `.Shape~9x9~1-9`: the grid's size, or why it is not one read here.
+fn shape(args: &[&str]) -> Result<Size, InputError> {
+    let spec = args.join("~");
+    let refuse = |why: &str| {
+        Err(InputError::new(format!(
+            "ISS shape `{spec}` is not supported: {why}"
+        )))
+    };
+    let Some(dims) = args.first() else {
+        return refuse("no size");
+    };
+    let Some((r, c)) = dims.split_once('x') else {
+        return refuse("expected rows x columns, such as 9x9");
+    };
+    let (Ok(r), Ok(c)) = (r.parse::<usize>(), c.parse::<usize>()) else {
+        return refuse("expected rows x columns, such as 9x9");
+    };
+    if r != c {
+        return refuse("Sudokus here are square (4x4, 9x9, 16x16 or 25x25)");
+    }
+    let Some(sz) = Size::of(r) else {
+        return refuse(&format!("Sudokus here are {}", sizes_words()));
+    };
+    match args.get(1) {
+        None => Ok(sz),
+        Some(v) if v.parse::<usize>() == Ok(r) || *v == format!("1-{r}") => Ok(sz),
+        Some(v) => refuse(&format!(
+            "values `{v}`: a {r}x{r} Sudoku here holds the digits 1 to {r}"
+        )),
+    }
+}
+
+/// What ISS calls each constraint it has, for the refusal ("ISS `Arrow` constraints"): the name as
+/// written, which is what a user finds in ISS's menus.
+fn refuse(kind: &str) -> InputError {
+    InputError::new(format!("ISS `{kind}` constraints are not supported"))
+}
+
+fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
+    let items: Vec<&str> = s.split('.').collect();
+    if !items[0].is_empty() {
+        return Err(InputError::new(
+            "an ISS constraint string starts with `.` (`.~R1C1_5`, `.Cage~…`)",
+        ));
+    }
+    let items: Vec<(&str, Vec<&str>)> = items[1..]
+        .iter()
+        .filter(|i| !i.is_empty())
+        .map(|item| {
+            let mut parts = item.split('~');
+            let kind = parts.next().unwrap_or("");
+            (kind, parts.collect())
+        })
+        .collect();
+    // The shape first, wherever it stands: every cell name depends on it. ISS's default is 9x9.
+    let mut sz = Size::of(9).expect("9 is a size");
+    let mut shapes = items.iter().filter(|(k, _)| *k == "Shape");
+    if let Some((_, args)) = shapes.next() {
+        sz = shape(args)?;
+    }
+    if shapes.next().is_some() {
+        return Err(InputError::new("the ISS string gives its `Shape` twice"));
+    }
+    let size = sz.size;
+    // Refusals before anything else is read, so that a puzzle is refused for what it needs (its
+    // arrows) rather than for a detail of a constraint read before them.
+    for (kind, args) in &items {
+        match *kind {
+            "" | "Shape" | "Cage" | "Thermo" | "Diagonal" | "AntiKnight" | "AntiKing"
+            | "AntiConsecutive" | "Windoku" | "DisjointSets" | "Jigsaw" | "NoBoxes"
+            | "AllDifferent" | "RegionSize" | "Priority" => {}
+            // `Or`, `And` and every other kind: refused by ISS's own name for it.
+            _ => return Err(refuse(kind)),
+        }
+        if kind.is_empty() {
+            if let Some(a) = args.iter().find(|a| a.matches('_').count() > 1) {
+                return Err(InputError::new(format!(
+                    "ISS candidate lists (`{a}`: the cell is one of several digits) are not \
+                     supported"
+                )));
+            }
+        }
+        if *kind == "RegionSize" && args.first().and_then(|a| a.parse::<usize>().ok()) != Some(size)
+        {
+            return Err(InputError::new(format!(
+                "ISS `RegionSize~{}` is not supported: regions here hold the {size} digits",
+                args.join("~")
+            )));
+        }
+    }
+    let no_boxes = items.iter().any(|(k, _)| *k == "NoBoxes");
+    if no_boxes && !items.iter().any(|(k, _)| *k == "Jigsaw") {
+        return Err(InputError::new(
+            "ISS `NoBoxes` without a `Jigsaw` layout is not supported: a Sudoku here has boxes \
+             or jigsaw regions",
+        ));
+    }
+    let mut cells_of = vec![0u8; size * size];
+    let mut rules = Rules::default();
+    for (k, (kind, args)) in items.iter().enumerate() {
+        let what = format!(
+            "item {} (`{}`)",
+            k + 1,
+            if kind.is_empty() { "~" } else { kind }
+        );
+        match *kind {
+            "" => {
+                for a in args {
+                    let (id, v) = a.split_once('_').ok_or_else(|| {
+                        InputError::new(format!("{what}: `{a}` is not a given such as R1C1_5"))
+                    })?;
+                    let p = cell(id, sz, &what)?;
+                    let v: u8 = v
+                        .parse()
+                        .ok()
+                        .filter(|&v| (1..=size).contains(&usize::from(v)))
+                        .ok_or_else(|| {
+                            InputError::new(format!("{what}: `{a}`: {v} is not a digit 1-{size}"))
+                        })?;
+                    if cells_of[p] != 0 && cells_of[p] != v {
+                        return Err(InputError::new(format!(
+                            "{what}: r{}c{} is given twice, as {} and {v}",
+                            p / size + 1,
+                            p % size + 1,
+                            cells_of[p]
+                        ))
+                        .with_cells(vec![p]));
+                    }
+                    cells_of[p] = v;
+                }
+            }
+            "Shape" | "NoBoxes" => {}
+            // `Priority` orders ISS's own search and states no rule; `RegionSize` was checked above.
+            "Priority" | "RegionSize" => {}
+            "Cage" => {
+                let (sum, rest) = args
+                    .split_first()
+                    .ok_or_else(|| InputError::new(format!("{what}: expected a sum and cells")))?;
+                let sum = match sum.trim() {
+                    "" | "0" => None,
+                    t => Some(t.parse::<u32>().map_err(|_| {
+                        InputError::new(format!("{what}: `{t}` is not a sum (a whole number)"))
+                    })?),
+                };
+                rules.cages.push(Cage {
+                    cells: cells(rest, sz, &what)?,
+                    sum,
+                });
+            }
+            "Thermo" => rules.thermos.push(cells(args, sz, &what)?),
+            "AllDifferent" => rules.extra_regions.push(cells(args, sz, &what)?),
+            "Diagonal" => match args.first().copied() {
+                Some("1") => rules.diagonal_pos = true,
+                Some("-1") => rules.diagonal_neg = true,
+                _ => {
+                    return Err(InputError::new(format!(
+                        "{what}: expected 1 (r{size}c1 up to r1c{size}) or -1 (r1c1 down to \
+                         r{size}c{size})"
+                    )))
+                }
+            },
+            "AntiKnight" => rules.anti_knight = true,
+            "AntiKing" => rules.anti_king = true,
+            "AntiConsecutive" => rules.non_consecutive = true,
+            "Windoku" => {
+                match sz.square_side() {
+                    Some(3) => rules.windoku = true,
+                    // ISS's windows on other sizes: a box's size, one cell in from each box edge.
+                    Some(n) => rules.extra_regions.extend(windows(sz, n)),
+                    None => {
+                        return Err(InputError::new(format!(
+                            "ISS `Windoku` on a {s}x{s} grid (boxes not square) is not supported",
+                            s = sz.size
+                        )))
+                    }
+                }
+            }
+            "DisjointSets" => rules.extra_regions.extend(disjoint_sets(sz)?),
+            "Jigsaw" => {
+                let layout = match args[..] {
+                    [layout] | [_, layout] => layout,
+                    _ => {
+                        return Err(InputError::new(format!(
+                            "{what}: expected the layout, one character a cell"
+                        )))
+                    }
+                };
+                let regions = jigsaw(layout, sz, &what)?;
+                if no_boxes {
+                    rules.regions = Some(regions);
+                } else {
+                    // Boxes stay: ISS adds the pieces as regions beside them.
+                    for g in 0..size as u8 {
+                        rules
+                            .extra_regions
+                            .push((0..size * size).filter(|&p| regions[p] == g).collect());
+                    }
+                }
+            }
+            _ => return Err(refuse(kind)),
+        }
+    }
+    finish(sz, cells_of, rules, Vec::new(), source)
+}
+
+fn jigsaw_text(s: &str, source: Source) -> Result<Read, InputError> {
+    let chars: Vec<char> = s.chars().collect();
+    let size = [4, 9, 16]
+        .into_iter()
+        .find(|&k| chars.len() == 2 * k * k)
+        .expect("checked by is_jigsaw_text");
+    let sz = Size::of(size).expect("a square size");
+    let (givens, layout) = chars.split_at(size * size);
+    let layout: String = layout.iter().collect();
+    let rules = Rules {
+        regions: Some(jigsaw(&layout, sz, "the jigsaw layout")?),
+        ..Rules::default()
+    };
+    // As ISS reads it: 1-9 on grids up to 9x9, letters from `A` above; any other character is
+    // an empty cell.
+    let cells = givens
+        .iter()
+        .map(|&c| {
+            let v = if size > 9 {
+                (c as u32).wrapping_sub('A' as u32) + 1
+            } else {
+                (c as u32).wrapping_sub('0' as u32)
+            };
+            if (1..=size as u32).contains(&v) {
+                v as u8
+            } else {
+                0
+            }
+        })
+        .collect();
+    finish(sz, cells, rules, Vec::new(), source)
+}
+
+/// A jigsaw layout (one character a cell, N cells each) as region numbers in order of appearance.
+fn jigsaw(layout: &str, sz: Size, what: &str) -> Result<Vec<u8>, InputError> {
+    let size = sz.size;
+    let chars: Vec<char> = layout.chars().collect();
+    if chars.len() != size * size {
+        return Err(InputError::new(format!(
+            "{what}: the layout has {} characters; a {size}x{size} grid has {}",
+            chars.len(),
+            size * size
+        )));
+    }
+    let mut names: Vec<char> = Vec::new();
+    let mut regions = Vec::with_capacity(chars.len());
+    for &ch in &chars {
+        let g = match names.iter().position(|&c| c == ch) {
+            Some(g) => g,
+            None => {
+                names.push(ch);
+                names.len() - 1
+            }
+        };
+        if g >= size {
+            return Err(InputError::new(format!(
+                "{what}: the layout has more than {size} regions"
+            )));
+        }
+        regions.push(g as u8);
+    }
+    for (g, &ch) in names.iter().enumerate() {
+        let count = regions.iter().filter(|&&r| usize::from(r) == g).count();
+        if count != size {
+            return Err(InputError::new(format!(
+                "{what}: region `{ch}` has {count} cells; each region must have {size}"
+            )));
+        }
+    }
+    Ok(regions)
+}
+
+/// ISS's windoku windows on an N×N grid with boxes of side n: n×n windows starting one cell in
+/// from each box boundary, every n + 1 cells.
+fn windows(sz: Size, n: usize) -> Vec<Vec<usize>> {
+    let size = sz.size;
+    let starts: Vec<usize> = (1..size).step_by(n + 1).filter(|&i| i + n < size).collect();
+    let mut out = Vec::new();
+    for &c0 in &starts {
+        for &r0 in &starts {
+            out.push(
+                (0..size)
+                    .map(|k| (r0 + k % n) * size + c0 + k / n)
+                    .collect(),
+            );
+        }
+    }
+    out
+}
+
+/// Disjoint sets: the cells at the same place in every box, N sets of N cells.
+fn disjoint_sets(sz: Size) -> Result<Vec<Vec<usize>>, InputError> {
+    let (size, geo) = (sz.size, sz.geo);
+    if !geo.has_boxes() {
+        return Err(InputError::new(format!(
+            "ISS `DisjointSets` on a {size}x{size} grid (no boxes) is not supported"
+        )));
+    }
+    Ok((0..size)
+        .map(|pos| (0..size).map(|b| geo.box_cell(b, pos)).collect())
+        .collect())
+}
+
+/// The grid and rules checked as the f-puzzles reader checks them.
+fn finish(
+    sz: Size,
+    cells: Vec<u8>,
+    rules: Rules,
+    skipped: Vec<(String, usize)>,
+    source: Source,
+) -> Result<Read, InputError> {
+    rules.validate(sz.geo)?;
+    if let Err(e) = rules.check(sz.geo, &cells, false) {
+        return Err(InputError::new(format!("the givens break a rule: {e}")).with_cells(e.cells));
+    }
+    let grid = Grid {
+        geo: sz.geo,
+        cells,
+        reading: Reading {
+            source,
+            // A 16x16 from ISS names its digits as numbers (`R1C1_12`), and is printed so.
+            numbers: sz.size > 9,
+            ..Reading::default()
+        },
+    };
+    Ok(Read {
+        grid,
+        rules,
+        title: None,
+        skipped,
+        words: false,
+        unknown: Vec::new(),
+    })
+}
+
+/// The short killer format: each cell holds its cage's sum (`0`-`9`, `A`-`Z` for 10-35, `a`-`j`
+/// for 36-45) or points at a neighbour of its cage (`<` `>` `^` `v`, and `` ` `` `'` `,` `.`
+/// diagonally up-left, up-right, down-left, down-right).
+fn short_killer(s: &str, source: Source) -> Result<Read, InputError> {
+    let sz = Size::of(9).expect("9 is a size");
+    let chars: Vec<char> = s.chars().collect();
+    let at = |p: usize, dr: i32, dc: i32| -> Result<usize, InputError> {
+        let (r, c) = ((p / 9) as i32 + dr, (p % 9) as i32 + dc);
+        if (0..9).contains(&r) && (0..9).contains(&c) {
+            Ok((r * 9 + c) as usize)
+        } else {
+            Err(InputError::new(format!(
+                "short killer: `{}` at r{}c{} points off the grid",
+                chars[p],
+                p / 9 + 1,
+                p % 9 + 1
+            )))
+        }
+    };
+    let mut next = vec![0usize; 81];
+    for p in 0..81 {
+        next[p] = match chars[p] {
+            '<' => at(p, 0, -1)?,
+            '>' => at(p, 0, 1)?,
+            '^' => at(p, -1, 0)?,
+            'v' => at(p, 1, 0)?,
+            '`' => at(p, -1, -1)?,
+            '\'' => at(p, -1, 1)?,
+            ',' => at(p, 1, -1)?,
+            '.' => at(p, 1, 1)?,
+            _ => p,
+        };
+    }
+    // Each cell's cage is the cell its arrows lead to; a walk longer than a cage can be is a loop.
+    let mut cages: Vec<(usize, Vec<usize>)> = Vec::new();
+    for p in 0..81 {
+        let mut q = p;
+        let mut steps = 0;
+        while next[q] != q {
+            q = next[q];
+            steps += 1;
+            if steps > 9 {
+                return Err(InputError::new(format!(
+                    "short killer: the arrows from r{}c{} go round in a loop",
+                    p / 9 + 1,
+                    p % 9 + 1
+                )));
+            }
+        }
+        match cages.iter_mut().find(|(h, _)| *h == q) {
+            Some((_, cells)) => cells.push(p),
+            None => cages.push((q, vec![p])),
+        }
+    }
+    let mut rules = Rules::default();
+    for (head, cells) in cages {
+        let ch = chars[head];
+        let sum = match ch {
+            '0'..='9' => ch as u32 - '0' as u32,
+            'A'..='Z' => ch as u32 - 'A' as u32 + 10,
+            'a'..='j' => ch as u32 - 'a' as u32 + 36,
+            _ => unreachable!("a cell that points nowhere holds a sum"),
+        };
+        // As ISS reads it, a 0 is a cage without a sum.
+        rules.cages.push(Cage {
+            cells,
+            sum: (sum > 0).then_some(sum),
+        });
+    }
+    finish(sz, vec![0; 81], rules, Vec::new(), source)
+}
+
+/// SudokuWiki's and SudoCue's killer export: `3x3:` then `d` for an X killer (or nothing), `k`,
+/// and each cell's `sum·256 + cage` (a sum of 0: the cell is in no cage).
+fn long_killer(s: &str, source: Source) -> Result<Read, InputError> {
+    let sz = Size::of(9).expect("9 is a size");
+    let parts: Vec<&str> = s.split(':').collect();
+    if parts.len() < 84
+        || parts[2] != "k"
+        || parts.len() > 85
+        || parts.len() == 85 && !parts[84].is_empty()
+    {
+        return Err(InputError::new(
+            "a `3x3:` killer must be `3x3:` (or `3x3:d:` for an X killer), `k:`, then 81 \
+             numbers separated by `:`",
+        ));
+    }
+    let mut rules = Rules::default();
+    match parts[1] {
+        "" => {}
+        "d" => {
+            rules.diagonal_pos = true;
+            rules.diagonal_neg = true;
+        }
+        other => {
+            return Err(InputError::new(format!(
+                "`3x3:{other}:`: the killer's variant is `d` (diagonals) or nothing"
+            )))
+        }
+    }
+    let mut cages: Vec<(u32, u32, Vec<usize>)> = Vec::new();
+    for p in 0..81 {
+        let word = parts[p + 3];
+        let v: u32 = word.parse().map_err(|_| {
+            InputError::new(format!(
+                "`3x3:` killer, r{}c{}: `{word}` is not a number",
+                p / 9 + 1,
+                p % 9 + 1
+            ))
+        })?;
+        let (sum, id) = (v / 256, v % 256);
+        if sum == 0 {
+            continue;
+        }
+        match cages.iter_mut().find(|(i, _, _)| *i == id) {
+            Some((_, s, cells)) if *s == sum => cells.push(p),
+            Some((_, s, _)) => {
+                return Err(InputError::new(format!(
+                    "`3x3:` killer, r{}c{}: cage {id} has the sum {sum} here and {s} before",
+                    p / 9 + 1,
+                    p % 9 + 1
+                )))
+            }
+            None => cages.push((id, sum, vec![p])),
+        }
+    }
+    rules.cages = cages
+        .into_iter()
+        .map(|(_, sum, cells)| Cage {
+            cells,
+            sum: Some(sum),
+        })
+        .collect();
+    finish(sz, vec![0; 81], rules, Vec::new(), source)
+}
