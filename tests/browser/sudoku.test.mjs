@@ -69,7 +69,11 @@ function drawn(line, style) {
 
 /** Candidates computed here from the rules: bit v-1 for each symbol a cell's row, column and box lack. */
 function naiveCandidates(line) {
-  const size = Math.round(Math.sqrt(line.length)), n = Math.round(Math.sqrt(size));
+  const size = Math.round(Math.sqrt(line.length));
+  // Boxes as f-puzzles lays them out, worked out here: br rows by bc columns.
+  let br = 1;
+  for (let r = 2; r * r <= size; r++) if (size % r === 0) br = r;
+  const bc = size / br;
   const cells = [...line].map(value);
   return cells.map((v, p) => {
     if (v) return 0;
@@ -77,7 +81,7 @@ function naiveCandidates(line) {
     const r = Math.floor(p / size), c = p % size;
     cells.forEach((w, q) => {
       const s = Math.floor(q / size), d = q % size;
-      if (w && (s === r || d === c || (Math.floor(s / n) === Math.floor(r / n) && Math.floor(d / n) === Math.floor(c / n)))) mask &= ~(1 << (w - 1));
+      if (w && (s === r || d === c || (Math.floor(s / br) === Math.floor(r / br) && Math.floor(d / bc) === Math.floor(c / bc)))) mask &= ~(1 << (w - 1));
     });
     return mask;
   });
