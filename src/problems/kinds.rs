@@ -121,8 +121,10 @@ characters long, or `-` in rows of cells and dashes `--3-2-6--`;
 numbers separated by spaces or commas; `#` and `//`
 comment lines and a title line skipped); JSON rows of numbers
 `[[0,0,3,…],…]` (or under `board`, `puzzle`); f-puzzles JSON, or a link
-https://f-puzzles.com/?load=… or https://sudokupad.app/fpuzzles…, reads
-variants (docs/variants.md); a file of either; `-` reads standard input",
+https://f-puzzles.com/?load=… or https://sudokupad.app/… (scl, ctc,
+fpuzzles); an Interactive Sudoku Solver string `.~R1C1_5…`, `.Cage~…`
+or ?q= link, or its killer text formats; these read variants
+(docs/variants.md); a file of any; `-` reads standard input",
             argument: "the puzzle, or - to read it from standard input",
             ..other(P::Sudoku, "Sudoku", Input::Puzzle)
         },

@@ -418,3 +418,32 @@ fn iss_layouts_and_killer_text_errors() {
     let e = Sudoku::parse(&marks).err().expect("refused").to_string();
     assert!(e.contains("ISS pencil-mark grids"), "{e}");
 }
+
+/// Cut short anywhere, the texts these readers take are refused with a message, never a panic:
+/// every prefix of SudokuPad's zipped JSON, and prefixes of each ISS sample puzzle.
+#[test]
+fn truncated_inputs_are_refused_not_panics() {
+    use dlx_studio::problems::sudoku::sudokupad;
+    let zipped = zipped_classic();
+    for k in 0..zipped.len() {
+        let _ = sudokupad::unzip(&zipped[..k]);
+        let link = format!(
+            "https://sudokupad.app/scl{}",
+            lz_str::compress_to_base64(&zipped[..k])
+        );
+        assert!(Sudoku::parse(&link).is_err(), "{}", &zipped[..k]);
+    }
+    let sample = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/iss-sample.jsonl"),
+    )
+    .unwrap();
+    for line in sample.lines().filter(|l| l.starts_with('{')) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let input = v["input"].as_str().unwrap();
+        for k in (1..input.len()).step_by(17) {
+            if input.is_char_boundary(k) {
+                let _ = Sudoku::parse(&input[..k]);
+            }
+        }
+    }
+}
