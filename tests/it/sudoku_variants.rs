@@ -1267,6 +1267,16 @@ fn the_maker_refuses_sizes_and_variants_it_cannot_make_by_name() {
         "killer cannot be made 16x16: only classic puzzles are made past 9x9 (a 16x16 variant takes up to \
          minutes)"
     );
+    // Issue 41: no 9x9 grid obeys both (the restarts spent their nodes in vain); said at once.
+    for kind in ["windoku,non-consecutive", "non-consecutive,windoku,x"] {
+        let m = refused(kind, 9);
+        assert!(
+            m.starts_with(
+                "windoku with non-consecutive cannot be made 9x9: no 9x9 grid obeys both"
+            ),
+            "{m}"
+        );
+    }
 }
 
 #[test]

@@ -184,6 +184,17 @@ impl Kind {
                 "only classic puzzles are made past 9x9 (a 16x16 variant takes up to minutes)",
             );
         }
+        // Counted: `dlx count sudoku --variant windoku,non-consecutive` on an empty 9x9 searches
+        // its whole tree (34 million nodes, about a minute) and finds 0 grids; the restarts would
+        // only spend their 40 million nodes in vain. With a jigsaw's regions it is another puzzle.
+        let has = |s| self.switches.contains(&s);
+        if has(Switch::Windoku) && has(Switch::NonConsecutive) && !self.jigsaw {
+            return refuse(
+                "windoku with non-consecutive",
+                "no 9x9 grid obeys both (DLX searches the whole tree of an empty grid, 34 \
+                 million nodes, and finds none)",
+            );
+        }
         if size == 4 {
             for (s, name) in [
                 (Switch::AntiKing, "anti-king"),
@@ -262,6 +273,13 @@ const FIRST_GRID_NODES: u64 = 200_000;
 /// of a 2020s machine, far above what any kind it makes needs (X with anti-knight, the hardest,
 /// averages about a million).
 const GRID_NODES: u64 = 40_000_000;
+
+/// The nodes all uniqueness checks of the removal may take (about 7 s of one core): past it the
+/// givens left stay, the puzzle unique but not minimal.
+const REMOVE_NODES: u64 = 10_000_000;
+
+/// The attempts at a full grid on one jigsaw's regions before new ones are drawn.
+const JIGSAW_REDRAW: u64 = 4;
 
 /// Term `i` (from 1) of Luby, Sinclair and Zuckerman's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …: the
 /// restart caps that are within a constant factor of the best fixed cap for any distribution of
@@ -547,6 +565,8 @@ pub fn make_with(
     let mut orders = Rng(seed ^ 0x6a09_e667_f3bc_c908);
     let mut full = None;
     let mut empty_grid: Option<Sudoku> = None;
+    // The attempt the regions were drawn at, and whether their whole tree was searched in vain.
+    let (mut drawn_at, mut dead) = (0u64, false);
     let mut attempt: u64 = 0;
     while full.is_none() && nodes < GRID_NODES {
         attempt += 1;
@@ -554,8 +574,11 @@ pub fn make_with(
         if sink.progress(Progress { stage, nodes }).is_break() {
             return Ok(None);
         }
-        // Built once, or each attempt for a jigsaw's new regions.
-        if kind.jigsaw || empty_grid.is_none() {
+        // Built once; for a jigsaw, on new regions every JIGSAW_REDRAW attempts (drawing them takes
+        // longer than a short attempt: anti-knight jigsaws spent most of their time drawing).
+        // Drawn anew at once when the last regions' whole tree held no grid.
+        if empty_grid.is_none() || (kind.jigsaw && (attempt - drawn_at >= JIGSAW_REDRAW || dead)) {
+            (drawn_at, dead) = (attempt, false);
             if kind.jigsaw {
                 base.regions = Some(jigsaw(&mut rng, n));
             }
@@ -588,11 +611,14 @@ pub fn make_with(
                 nodes += now;
                 // The whole tree searched and no grid: without a jigsaw to redraw, no attempt
                 // will find one (4x4 X with anti-knight has none).
-                if status == Status::Done && obs.first.is_none() && !kind.jigsaw {
-                    return Err(InputError::new(format!(
-                        "no {size}x{size} grid obeys {} together",
-                        base.names().join(", ")
-                    )));
+                if status == Status::Done && obs.first.is_none() {
+                    if !kind.jigsaw {
+                        return Err(InputError::new(format!(
+                            "no {size}x{size} grid obeys {} together",
+                            base.names().join(", ")
+                        )));
+                    }
+                    dead = true;
                 }
                 break;
             }
@@ -669,12 +695,16 @@ pub fn make_with(
     }
     let mut order: Vec<usize> = (0..size * size).collect();
     rng.shuffle(&mut order);
+    let removal_from = nodes;
     for (tried, &p) in order.iter().enumerate() {
         let stage = remove(tried, &kept);
         if tell(Progress { stage, nodes }).is_break() {
             return Ok(None);
         }
-        if kept.iter().filter(|&&k| k).count() <= target {
+        // The puzzle is unique at every step, so stopping early leaves a unique puzzle, only with
+        // more givens than needed: a bound on the make's time where each check of a few givens
+        // takes millions of nodes (non-consecutive jigsaws took minutes).
+        if kept.iter().filter(|&&k| k).count() <= target || nodes - removal_from > REMOVE_NODES {
             break;
         }
         if !kept[p] {
