@@ -234,10 +234,15 @@ test('an N typed and Load pressed with the mouse: the press submits (an error pu
   await page.click(tid('size'));
   await page.fill(tid('size'), '0');
   await press();
+  // The outcome is awaited, not read after a fixed pause: with two shards on two loaded cores the
+  // load took longer than the 150 ms after the press (7-queens read as not yet loaded).
+  const settled = (f) => page.waitForFunction(f, null, { timeout: 10000 }).catch(() => {});
+  await settled(() => document.getElementById('input-error').textContent.trim() !== '');
   const bad = await page.evaluate(() => ({ focus: document.activeElement && document.activeElement.id, err: document.getElementById('input-error').textContent, title: window.dlx.model.info.title }));
   assert(bad.focus === 'size' && /between 1 and 64, not 0/.test(bad.err) && bad.title === '5-queens', `N 0 then Load: ${JSON.stringify(bad)}`);
   await page.fill(tid('size'), '7');
   await press();
+  await settled(() => window.dlx.model.info.title === '7-queens' && document.activeElement?.id === 'play');
   const good = await page.evaluate(() => ({ focus: document.activeElement && document.activeElement.id, err: document.getElementById('input-error').textContent.trim(), title: window.dlx.model.info.title }));
   assert(good.title === '7-queens' && good.err === '' && good.focus === 'play', `N 7 then Load: ${JSON.stringify(good)}`);
   report.push(`N by mouse: ${JSON.stringify(bad)} then ${JSON.stringify(good)}`);
