@@ -9,17 +9,19 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 # The wasm-bindgen CLI must be exactly the version of the wasm-bindgen crate pinned in Cargo.toml.
 WASM_BINDGEN_VERSION := $(shell sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' Cargo.toml)
 # PROFILE: `release` (fat LTO, one codegen unit) for `make build`, `make serve` and the benches; `ci`
-# (Cargo.toml: release with thin LTO over 16 codegen units, a third of the build's CPU) for the builds
-# the tests use, through `make wasm-ci` and `make cli-ci`.
+# (Cargo.toml: release with thin LTO over 16 codegen units) for the page's wasm the tests use, through
+# `make wasm-ci`. The CLI the tests run (test-parts, the browser tests) is the one `cargo test` builds
+# for the integration tests anyway (the `test` profile: optimised, with debug assertions), through
+# `make cli-test`: no build of its own.
 PROFILE ?= release
 # Cargo puts it under $CARGO_TARGET_DIR when that is set (private target dirs), else under target/.
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 WASM := $(TARGET_DIR)/wasm32-unknown-unknown/$(PROFILE)/dlx_studio.wasm
-CLI_CI := $(TARGET_DIR)/ci/dlx
+CLI_TEST := $(TARGET_DIR)/debug/dlx
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: wasm-ci cli-ci setup-nightly test-long docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run test-sanity serve build test setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel wasm cli bench-wasm bench-wasm-instructions lint lint-js test-native test-wasm test-browser test-firefox test-parts clean
+.PHONY: wasm-ci cli-test setup-nightly test-long docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run test-sanity serve build test setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel wasm cli bench-wasm bench-wasm-instructions lint lint-js test-native test-wasm test-browser test-firefox test-parts clean
 
 serve: build
 	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -71,12 +73,15 @@ wasm: setup-wasm
 cli:
 	$(CARGO) build --profile $(PROFILE) --bin dlx
 
-# The page's wasm (into www/pkg, as `make wasm`) and the CLI in the `ci` profile, for the tests.
+# The page's wasm in the `ci` profile (into www/pkg, as `make wasm`), and the CLI in the `test`
+# profile (target/debug/dlx, the very binary `cargo test` builds for tests/it), for the tests. Built
+# through `cargo test` because a plain `cargo build --profile test` leaves out the features that the
+# dev-dependencies add to shared crates, and so builds the crate again.
 wasm-ci:
 	@$(MAKE) --no-print-directory wasm PROFILE=ci
 
-cli-ci:
-	@$(MAKE) --no-print-directory cli PROFILE=ci
+cli-test:
+	$(CARGO) test --no-run --test it
 
 # The wasm build against the native build, in one run (benches/wasm.rs, benches/README.md): the same
 # release .wasm as `make wasm`, bound for node (`--target nodejs`) into target/bench-wasm/pkg, and the
@@ -223,8 +228,8 @@ test-sanity:
 # A count in 8 parts through GNU parallel, merged, must equal the count in one run: 13-queens, 73712
 # solutions, and the same search-tree nodes and updates.
 COUNTS := sed -n 's/.*"nodes":\([0-9]*\).*"solutions":\([0-9]*\).*"updates":\([0-9]*\).*/\2 solutions, \1 nodes, \3 updates/p'
-test-parts: cli-ci setup-parallel
-	@dlx=$(CLI_CI); \
+test-parts: cli-test setup-parallel
+	@dlx=$(CLI_TEST); \
 	want=$$($$dlx count queens 13 --threads 1 --json | $(COUNTS)); \
 	seq 0 7 | parallel --will-cite -j2 $$dlx count queens 13 --threads 1 --part {}/8 --json > $(TARGET_DIR)/parts.jsonl && \
 	got=$$($$dlx merge $(TARGET_DIR)/parts.jsonl | $(COUNTS)) && \
@@ -243,9 +248,9 @@ test-wasm: setup-wasm setup-browser
 	  --test wasm; status=$$?; rm -rf $(WASM_TEST_TMP); exit $$status
 
 # The page in Chromium (tests/browser/run.mjs), in BROWSER_SHARDS shards side by side (2: one a core),
-# each line tagged with its shard; the CLI the tests compare with is the `ci` build (harness.mjs).
+# each line tagged with its shard; the CLI the tests compare with is `make cli-test`'s (harness.mjs).
 BROWSER_SHARDS ?= 2
-test-browser: wasm-ci cli-ci setup-browser
+test-browser: wasm-ci cli-test setup-browser
 	@pids=(); for k in $$(seq 1 $(BROWSER_SHARDS)); do \
 	  ( set -o pipefail; node tests/browser/run.mjs --shard $$k/$(BROWSER_SHARDS) 2>&1 \
 	    | sed -u "s|^|[$$k/$(BROWSER_SHARDS)] |" ) & pids+=($$!); \

@@ -214,14 +214,14 @@ export const pixelAt = (page, x, y) => page.evaluate(([px, py]) => {
   return [...c.getContext('2d').getImageData(Math.round(px * d), Math.round(py * d), 1, 1).data].slice(0, 3);
 }, [x, y]);
 
-// The CLI the tests compare the page with: $DLX_CLI, else the `ci` profile's build that `make
-// test-browser` makes (`make cli-ci`).
+// The CLI the tests compare the page with: $DLX_CLI, else the `test` profile's build (optimised,
+// with debug assertions) that `cargo test` makes and `make test-browser` asks for (`make cli-test`).
 export const CLI = process.env.DLX_CLI
-  || path.join(process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target'), 'ci', 'dlx');
+  || path.join(process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target'), 'debug', 'dlx');
 
 /** The CLI's output for args, the text on stdin. */
 export function cli(args, input = '') {
-  assert(fs.existsSync(CLI), `${CLI} is not built (make cli-ci)`);
+  assert(fs.existsSync(CLI), `${CLI} is not built (make cli-test)`);
   return execFileSync(CLI, args, { input, encoding: 'utf8' });
 }
 

@@ -8,34 +8,26 @@ use dlx_studio::problems::{load, Board, Problem, Spec};
 use std::ops::ControlFlow;
 use std::path::Path;
 
-/// The puzzles of a file of `../shared/data/sudoku/` (looked for beside the project root or, for a
-/// worktree, beside any folder above it), or `None`, with a message, when the folder is absent.
-fn shared_puzzles(name: &str) -> Option<Vec<String>> {
+/// The puzzles of a Sudoku set: its first 300, in `tests/data/sudoku/`; with `DLX_LONG_TESTS=1`
+/// (`make test-long`), the whole set in `../shared/data/sudoku/` (required then).
+fn shared_puzzles(name: &str) -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for dir in root.ancestors().skip(1) {
-        let path = dir.join("shared/data/sudoku").join(name);
-        if let Ok(text) = std::fs::read_to_string(&path) {
-            let puzzles: Vec<String> = text
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                .map(String::from)
-                .collect();
-            assert!(!puzzles.is_empty(), "{} has no puzzles", path.display());
-            return Some(puzzles);
-        }
-    }
-    // In CI the shared data must be there: a skipped test there would pass without testing anything.
-    assert!(
-        std::env::var("CI").as_deref() != Ok("true"),
-        "../shared/data/sudoku/{name} not found above {} (required when CI=true)",
-        root.display()
-    );
-    eprintln!(
-        "skipped: ../shared/data/sudoku/{name} not found above {}",
-        root.display()
-    );
-    None
+    let long = std::env::var("DLX_LONG_TESTS").as_deref() == Ok("1");
+    let dir = if long {
+        "../shared/data/sudoku"
+    } else {
+        "tests/data/sudoku"
+    };
+    let path = root.join(dir).join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let puzzles: Vec<String> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect();
+    assert!(!puzzles.is_empty(), "{} has no puzzles", path.display());
+    puzzles
 }
 
 /// Stops at the limit and keeps the boards of the solutions found (fast path).
@@ -74,9 +66,7 @@ fn generic(problem: &dyn Problem, limit: u64) -> Vec<Board> {
 
 #[test]
 fn hardest_known_puzzles_are_solved_and_checked() {
-    let Some(puzzles) = shared_puzzles("forum-hardest-1106.txt") else {
-        return;
-    };
+    let puzzles = shared_puzzles("forum-hardest-1106.txt");
     for text in puzzles.iter().take(5) {
         let problem = load(&Spec::Sudoku(text.clone())).unwrap();
         assert_eq!(problem.title(), "Sudoku 9x9");
@@ -94,9 +84,7 @@ fn solver_agrees_with_the_generic_path() {
         "magictour-top1465.txt",
         "forum-hardest-1106.txt",
     ] {
-        let Some(puzzles) = shared_puzzles(name) else {
-            continue;
-        };
+        let puzzles = shared_puzzles(name);
         // Spread over the file rather than its first lines only.
         let step = (puzzles.len() / 100).max(1);
         let picked: Vec<&String> = puzzles.iter().step_by(step).take(100).collect();
