@@ -157,7 +157,7 @@ setup-nightly:
 # say so and skip, except under CI=true.
 FUZZ_SECONDS ?= 600
 FUZZ_JOBS ?= 2
-FUZZ_TARGETS := sudoku_reader exact_cover_reader step_back merge_lines fpuzzles_reader
+FUZZ_TARGETS := sudoku_reader exact_cover_reader step_back merge_lines fpuzzles_reader iss_sudokupad_reader
 FUZZ_RUSTFLAGS := --cfg fuzzing -Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
   -Cllvm-args=-sanitizer-coverage-inline-8bit-counters -Cllvm-args=-sanitizer-coverage-pc-table \
   -Cllvm-args=-sanitizer-coverage-trace-compares -Zsanitizer=address
