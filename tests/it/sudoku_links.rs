@@ -274,16 +274,29 @@ fn short_ids_refusals_and_bad_payloads_say_what_and_where() {
         e.contains("German whispers, which are not supported"),
         "{e}"
     );
-    // A 6x6 is refused with the sizes read; a payload that is not lz-string says so.
+    // A 6x6 reads with its 2x3 boxes (the one geometry); a 7x7 has no boxes, so without its regions
+    // it is refused naming that; a 3-row grid is no Sudoku's; a payload that is not lz-string says so.
+    let scl = |json: &str| {
+        format!(
+            "https://sudokupad.app/scl{}",
+            lz_str::compress_to_base64(json)
+        )
+    };
     let six = "{ce:[[,,,,,],[,,,,,],[,,,,,],[,,,,,],[,,,,,],[,,,,,]]}";
-    let e = Sudoku::parse(&format!(
-        "https://sudokupad.app/scl{}",
-        lz_str::compress_to_base64(six)
-    ))
-    .err()
-    .expect("refused")
-    .to_string();
-    assert!(e.contains("6-row SudokuPad grid is not supported"), "{e}");
+    let s = Sudoku::parse(&scl(six)).unwrap();
+    assert_eq!(s.grid().geometry().boxes(), Some((2, 3)));
+    let seven = format!("{{ce:[{}]}}", vec!["[,,,,,,]"; 7].join(","));
+    let e = Sudoku::parse(&scl(&seven))
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(e.contains("a 7x7 Sudoku has no boxes"), "{e}");
+    let three = "{ce:[[,,],[,,],[,,]]}";
+    let e = Sudoku::parse(&scl(three))
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(e.contains("3-row SudokuPad grid is not supported"), "{e}");
     let e = Sudoku::parse("https://sudokupad.app/scl!!!")
         .err()
         .expect("refused")
@@ -330,11 +343,15 @@ fn iss_strings_and_links() {
         .expect("refused")
         .to_string();
     assert_eq!(e, "ISS `Arrow` constraints are not supported");
-    let e = Sudoku::parse(".Shape~6x6.~R1C1_5")
+    // Every size of the one geometry reads (a 6x6 with its 2x3 boxes); others are refused by shape.
+    let s = Sudoku::parse(".Shape~6x6.~R1C1_5").unwrap();
+    assert_eq!(s.grid().geometry().boxes(), Some((2, 3)));
+    assert_eq!(s.grid().cells()[0], 5);
+    let e = Sudoku::parse(".Shape~3x3.~R1C1_1")
         .err()
         .expect("refused")
         .to_string();
-    assert!(e.contains("ISS shape `6x6` is not supported"), "{e}");
+    assert!(e.contains("ISS shape `3x3` is not supported"), "{e}");
     let e = Sudoku::parse(".Cage~10~R1C1~R1Cz")
         .err()
         .expect("refused")

@@ -367,6 +367,13 @@ impl Rules {
     /// grid, no cell twice in one shape, jigsaw regions of N cells each, windoku on a 9x9.
     pub fn validate(&self, g: Geometry) -> Result<(), InputError> {
         let size = g.size();
+        // A size without boxes (7x7) is a Sudoku only with its regions: said here, before anything
+        // asks for a cell's box, whichever reader the grid came from.
+        if self.regions.is_none() {
+            if let Some(e) = g.needs_regions() {
+                return Err(e);
+            }
+        }
         if let Some(regions) = &self.regions {
             if regions.len() != size * size {
                 return Err(InputError::new(format!(
