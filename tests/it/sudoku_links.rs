@@ -285,7 +285,7 @@ fn short_ids_refusals_and_bad_payloads_say_what_and_where() {
     let six = "{ce:[[,,,,,],[,,,,,],[,,,,,],[,,,,,],[,,,,,],[,,,,,]]}";
     let s = Sudoku::parse(&scl(six)).unwrap();
     assert_eq!(s.grid().geometry().boxes(), Some((2, 3)));
-    let seven = format!("{{ce:[{}]}}", vec!["[,,,,,,]"; 7].join(","));
+    let seven = format!("{{ce:[{}]}}", ["[,,,,,,]"; 7].join(","));
     let e = Sudoku::parse(&scl(&seven))
         .err()
         .expect("refused")
