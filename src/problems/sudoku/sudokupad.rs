@@ -29,7 +29,13 @@ use serde_json::{Map, Value};
 
 /// Whether a text is a SudokuPad (or Cracking the Cryptic) link.
 pub fn looks_like(text: &str) -> bool {
-    let lower = text.trim().to_ascii_lowercase();
+    // The host is at the start: only a head is lowered, not a pasted text of megabytes.
+    let lower: String = text
+        .trim_start()
+        .chars()
+        .take(64)
+        .collect::<String>()
+        .to_ascii_lowercase();
     let host = lower
         .trim_start_matches("https://")
         .trim_start_matches("http://")
