@@ -5,7 +5,7 @@
 use serde_json::Value;
 use std::process::{Command, Output, Stdio};
 
-use crate::common::dlx_with_stdin;
+use crate::common::{dlx_with_stdin, read_until};
 
 const DLX: &str = env!("CARGO_BIN_EXE_dlx");
 
@@ -751,34 +751,6 @@ fn unsolvable_jigsaw() -> std::path::PathBuf {
         .collect();
     let text = format!("{{\"size\":9,\"grid\":[{}]}}", cells.join(","));
     temp_file("unsolvable-jigsaw.json", text.as_bytes())
-}
-
-/// Reads `from` until `enough` says so or 60 s pass, then kills `child`; what was read.
-fn read_until(
-    mut child: std::process::Child,
-    mut from: impl std::io::Read + Send + 'static,
-    enough: fn(&str) -> bool,
-) -> String {
-    use std::time::{Duration, Instant};
-    let reader = std::thread::spawn(move || {
-        let (mut seen, mut buf, start) = (String::new(), [0u8; 4096], Instant::now());
-        while start.elapsed() < Duration::from_secs(60) && !enough(&seen) {
-            match from.read(&mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => seen.push_str(&String::from_utf8_lossy(&buf[..n])),
-            }
-        }
-        seen
-    });
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !reader.is_finished() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.kill().ok();
-    child.wait().ok();
-    reader
-        .join()
-        .expect("the reader ends once the child is killed")
 }
 
 #[cfg(target_os = "linux")]

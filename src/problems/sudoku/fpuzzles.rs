@@ -579,22 +579,7 @@ fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
     }
     // f-puzzles has no windoku switch: a windoku is its four regions as extra regions. Read so, it is a
     // windoku (named so in items and words); `write` writes it back as those four regions.
-    let windoku = Rules::windoku_regions(n);
-    let sorted = |cells: &[usize]| {
-        let mut c = cells.to_vec();
-        c.sort_unstable();
-        c
-    };
-    if !windoku.is_empty()
-        && windoku
-            .iter()
-            .all(|w| rules.extra_regions.iter().any(|e| sorted(e) == *w))
-    {
-        rules
-            .extra_regions
-            .retain(|e| !windoku.contains(&sorted(e)));
-        rules.windoku = true;
-    }
+    rules.windoku_from_extra_regions(n);
     rules.validate(n)?;
     if let Err(e) = rules.check(n, &cells, false) {
         return Err(InputError::new(format!("the givens break a rule: {e}")).with_cells(e.cells));

@@ -624,22 +624,7 @@ fn read_native(text: &str) -> Result<Read, InputError> {
         }
     }
     // Four extra regions that are the windoku windows are a windoku (as f-puzzles' reader says).
-    let windoku = Rules::windoku_regions(n);
-    let sorted = |c: &[usize]| {
-        let mut c = c.to_vec();
-        c.sort_unstable();
-        c
-    };
-    if !windoku.is_empty()
-        && windoku
-            .iter()
-            .all(|w| rules.extra_regions.iter().any(|e| sorted(e) == *w))
-    {
-        rules
-            .extra_regions
-            .retain(|e| !windoku.contains(&sorted(e)));
-        rules.windoku = true;
-    }
+    rules.windoku_from_extra_regions(n);
     let thermo_rules = said.contains("thermo");
     let diagonal_rules = said.contains("diagonal");
     let underlays = list(&obj, "underlays");

@@ -363,6 +363,26 @@ impl Rules {
         out
     }
 
+    /// Where the extra regions hold the four windoku windows of `g` (in any order, their cells in
+    /// any order), they are a windoku: the switch is set and the four taken out of the extra regions.
+    /// Sites with no windoku switch (f-puzzles, SudokuPad) draw it so.
+    pub fn windoku_from_extra_regions(&mut self, g: Geometry) {
+        let windoku = Rules::windoku_regions(g);
+        let sorted = |cells: &[usize]| {
+            let mut c = cells.to_vec();
+            c.sort_unstable();
+            c
+        };
+        if !windoku.is_empty()
+            && windoku
+                .iter()
+                .all(|w| self.extra_regions.iter().any(|e| sorted(e) == *w))
+        {
+            self.extra_regions.retain(|e| !windoku.contains(&sorted(e)));
+            self.windoku = true;
+        }
+    }
+
     /// Checks the shapes against a grid of geometry `g` (called by the readers): cells in the
     /// grid, no cell twice in one shape, jigsaw regions of N cells each, windoku on a 9x9.
     pub fn validate(&self, g: Geometry) -> Result<(), InputError> {

@@ -27,19 +27,28 @@ pub fn dlx_with_stdin(args: &[&str], stdin: &str) -> Output {
 /// says so of the text read, or 60 s (a loaded CI machine) have passed; then kills it.
 #[allow(dead_code)] // Not every test file that shares this module watches a progress line.
 pub fn progress_until(args: &[&str], enough: impl Fn(&str) -> bool + Send + 'static) -> String {
-    use std::io::Read;
-    use std::time::{Duration, Instant};
     let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
         .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the dlx binary runs");
-    let mut stderr = child.stderr.take().expect("piped");
+    let stderr = child.stderr.take().expect("piped");
+    read_until(child, stderr, enough)
+}
+
+/// Reads `from` until `enough` says so of the text read, or 60 s (a loaded CI machine) have
+/// passed, then kills `child`; what was read.
+pub fn read_until(
+    mut child: std::process::Child,
+    mut from: impl std::io::Read + Send + 'static,
+    enough: impl Fn(&str) -> bool + Send + 'static,
+) -> String {
+    use std::time::{Duration, Instant};
     let reader = std::thread::spawn(move || {
         let (mut seen, mut buf, start) = (String::new(), [0u8; 4096], Instant::now());
         while start.elapsed() < Duration::from_secs(60) && !enough(&seen) {
-            match stderr.read(&mut buf) {
+            match from.read(&mut buf) {
                 Ok(0) | Err(_) => break,
                 Ok(n) => seen.push_str(&String::from_utf8_lossy(&buf[..n])),
             }
@@ -52,5 +61,7 @@ pub fn progress_until(args: &[&str], enough: impl Fn(&str) -> bool + Send + 'sta
     }
     child.kill().ok();
     child.wait().ok();
-    reader.join().expect("the reader ends once dlx is killed")
+    reader
+        .join()
+        .expect("the reader ends once the child is killed")
 }
