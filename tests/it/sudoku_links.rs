@@ -464,3 +464,22 @@ fn truncated_inputs_are_refused_not_panics() {
         }
     }
 }
+
+/// A 64-character line is an 8x8 Sudoku, not ISS's 4x4 pencil marks, unless it is written as pencil
+/// marks are (the k-th character of a cell the digit k or `.`, some digit in every cell): an empty
+/// 8x8's board of 64 dots was refused as pencil marks when read back (found by fuzzing).
+#[test]
+fn a_64_character_line_is_an_8x8_unless_written_as_pencil_marks() {
+    for line in [".".repeat(64), format!("12345678{}", ".".repeat(56))] {
+        let s = Sudoku::parse(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(s.grid().geometry().size(), 8);
+        let board = s.board(s.givens()).text;
+        assert_eq!(
+            Sudoku::parse(&board).unwrap().grid().cells(),
+            s.grid().cells()
+        );
+    }
+    let marks = "1234".repeat(15) + "..3.";
+    let e = Sudoku::parse(&marks).err().expect("refused").to_string();
+    assert!(e.contains("pencil-mark grids"), "{e}");
+}

@@ -130,9 +130,22 @@ fn short_killer_chars(s: &str) -> bool {
 /// ISS's pencil-mark grid: every cell's candidates written out (N² cells of N characters, `.` for
 /// a candidate ruled out).
 fn is_pencilmarks(s: &str) -> bool {
-    [64, 729, 4096].contains(&s.len())
-        && s.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-        && s.contains('.')
+    // N characters a cell, the k-th the digit k or `.`, and some digit in every cell. So a 64-
+    // character line that is an 8x8 Sudoku (its own digits anywhere; 64 dots, an empty board) is
+    // not taken for a 4x4's candidates, which it was (found by fuzzing a board read back).
+    let n = match s.len() {
+        64 => 4,
+        729 => 9,
+        4096 => {
+            return s.bytes().all(|b| b.is_ascii_digit() || b == b'.') && s.contains('.');
+        }
+        _ => return false,
+    };
+    let b = s.as_bytes();
+    b.iter()
+        .enumerate()
+        .all(|(i, &c)| c == b'.' || c == b'1' + (i % n) as u8)
+        && b.chunks(n).all(|cell| cell.iter().any(|&c| c != b'.'))
 }
 
 /// Reads any of the forms above.
