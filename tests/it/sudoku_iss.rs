@@ -8,33 +8,13 @@
 //! collection (`../shared/data/sudoku/iss-collection.jsonl`, 365 puzzles) is walked by the ignored
 //! test `iss_collection_walk`, which prints the coverage table of benches/README.md.
 
-use dlx_studio::core::{Event, Limits, Observer, Search, Status};
+use dlx_studio::core::{Limits, Search, Status};
 use dlx_studio::problems::sudoku::Sudoku;
 use dlx_studio::problems::Problem;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-/// The boards of the first solutions (up to 2: one more than a unique puzzle has).
-struct Boards<'a> {
-    sudoku: &'a Sudoku,
-    cells: Vec<Vec<u8>>,
-}
-
-impl Observer for Boards<'_> {
-    const FINE: bool = false;
-    fn event(&mut self, _: Event, s: &Search) -> ControlFlow<()> {
-        let b = self.sudoku.board(&s.solution());
-        self.cells.push(b.cells.iter().map(|&v| v as u8).collect());
-        if self.cells.len() >= 2 {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
-}
 
 /// The time a puzzle's search may take (a few seconds); the hardest solved take far less.
 const BUDGET: Duration = Duration::from_secs(5);
@@ -93,9 +73,11 @@ fn judge(input: &str, solution: Option<&str>) -> Outcome {
     if let Err(e) = search.preselect(sudoku.givens()) {
         return Outcome::Wrong(format!("givens do not preselect: {e:?}"));
     }
-    let mut obs = Boards {
+    // The first solutions, up to 2: one more than a unique puzzle has.
+    let mut obs = crate::common::SudokuBoards {
         sudoku: &sudoku,
         cells: Vec::new(),
+        limit: 2,
     };
     // A time budget, so that a puzzle DLX finds hard is reported as slow rather than holding the
     // walk: the search runs in steps of `STEP` nodes (a node cap, raised while time is left).

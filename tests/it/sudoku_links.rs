@@ -3,49 +3,19 @@
 //! from the f-puzzles writer carried in SudokuPad links, percent-encoded links, short ids, and the
 //! refusals by name.
 
-use dlx_studio::core::{Event, Observer, Search};
 use dlx_studio::problems::sudoku::{fpuzzles, Cage, Rules, Sudoku};
 use dlx_studio::problems::Problem;
-use std::ops::ControlFlow;
-
-struct Boards<'a> {
-    sudoku: &'a Sudoku,
-    cells: Vec<String>,
-    limit: usize,
-}
-
-impl Observer for Boards<'_> {
-    const FINE: bool = false;
-    fn event(&mut self, _: Event, s: &Search) -> ControlFlow<()> {
-        let b = self.sudoku.board(&s.solution());
-        self.sudoku
-            .check(&b)
-            .expect("every solution keeps the rules");
-        self.cells.push(
-            b.cells
-                .iter()
-                .map(|&v| char::from_digit(v as u32, 36).unwrap())
-                .collect(),
-        );
-        if self.cells.len() >= self.limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
-}
 
 /// The solutions (up to `limit`), each checked by the rules checker, as strings of digits.
 fn solutions(s: &Sudoku, limit: usize) -> Vec<String> {
-    let mut search = Search::new(s.instance());
-    search.preselect(s.givens()).unwrap();
-    let mut obs = Boards {
-        sudoku: s,
-        cells: Vec::new(),
-        limit,
-    };
-    search.run(&mut obs);
-    obs.cells
+    crate::common::sudoku_solutions(s, limit)
+        .iter()
+        .map(|c| {
+            c.iter()
+                .map(|&v| char::from_digit(v.into(), 36).unwrap())
+                .collect()
+        })
+        .collect()
 }
 
 /// Wikipedia's classic puzzle and its solution.

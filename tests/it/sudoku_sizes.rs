@@ -17,25 +17,6 @@ const P6_SOLUTION: &str = "325146416325541263263514632451154632";
 /// The same givens as one line.
 const P6_LINE: &str = "....4..1.3.5...2....3...6.2.5..5....";
 
-struct Boards<'a> {
-    sudoku: &'a Sudoku,
-    cells: Vec<Vec<u8>>,
-    limit: usize,
-}
-
-impl Observer for Boards<'_> {
-    const FINE: bool = false;
-    fn event(&mut self, _: Event, s: &Search) -> ControlFlow<()> {
-        let b = self.sudoku.board(&s.solution());
-        self.cells.push(b.cells.iter().map(|&v| v as u8).collect());
-        if self.cells.len() >= self.limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
-}
-
 /// The error of a text that must not read.
 fn refused(text: &str) -> dlx_studio::problems::InputError {
     match Sudoku::parse(text) {
@@ -46,22 +27,7 @@ fn refused(text: &str) -> dlx_studio::problems::InputError {
 
 /// DLX's solutions (up to `limit`), each checked by the problem's check and by `Rules::check`.
 fn solutions(sudoku: &Sudoku, limit: usize) -> Vec<Vec<u8>> {
-    let mut search = Search::new(sudoku.instance());
-    search.preselect(sudoku.givens()).unwrap();
-    let mut obs = Boards {
-        sudoku,
-        cells: Vec::new(),
-        limit,
-    };
-    search.run(&mut obs);
-    let g = sudoku.grid().geometry();
-    for c in &obs.cells {
-        let mut b = sudoku.board(&[]);
-        b.cells = c.iter().map(|&v| i32::from(v)).collect();
-        sudoku.check(&b).unwrap();
-        sudoku.rules().check(g, c, true).unwrap();
-    }
-    obs.cells
+    crate::common::sudoku_solutions(sudoku, limit)
 }
 
 struct Count;

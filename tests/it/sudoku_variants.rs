@@ -3,52 +3,15 @@
 //! force, unique puzzles of every variant made by the maker and proved unique by an independent
 //! backtracking solver written here, f-puzzles JSON and links, and the refusals.
 
-use dlx_studio::core::{Event, Observer, Search};
 use dlx_studio::problems::sudoku::fpuzzles;
 use dlx_studio::problems::sudoku::maker::{self, Kind};
 use dlx_studio::problems::sudoku::{Cage, Geometry, Rules, Sudoku, Switch};
 use dlx_studio::problems::{load, Problem, Spec};
 use std::ops::ControlFlow;
 
-/// Collects the boards of all solutions (up to a limit).
-struct Boards<'a> {
-    sudoku: &'a Sudoku,
-    cells: Vec<Vec<u8>>,
-    limit: usize,
-}
-
-impl Observer for Boards<'_> {
-    const FINE: bool = false;
-    fn event(&mut self, _: Event, s: &Search) -> ControlFlow<()> {
-        let b = self.sudoku.board(&s.solution());
-        self.cells.push(b.cells.iter().map(|&v| v as u8).collect());
-        if self.cells.len() >= self.limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
-}
-
-/// DLX's solutions (up to `limit`), each checked by the problem's own check (the rules checker).
+/// DLX's solutions (up to `limit`), each checked by the rules checker.
 fn dlx_solutions(sudoku: &Sudoku, limit: usize) -> Vec<Vec<u8>> {
-    let mut search = Search::new(sudoku.instance());
-    search.preselect(sudoku.givens()).unwrap();
-    let mut obs = Boards {
-        sudoku,
-        cells: Vec::new(),
-        limit,
-    };
-    search.run(&mut obs);
-    for (k, c) in obs.cells.iter().enumerate() {
-        let b = sudoku.board(&[]);
-        let mut b = b.clone();
-        b.cells = c.iter().map(|&v| i32::from(v)).collect();
-        sudoku
-            .check(&b)
-            .unwrap_or_else(|e| panic!("solution {k} breaks a rule: {e}"));
-    }
-    obs.cells
+    crate::common::sudoku_solutions(sudoku, limit)
 }
 
 fn empty(size: usize) -> String {

@@ -65,3 +65,59 @@ pub fn read_until(
         .join()
         .expect("the reader ends once the child is killed")
 }
+
+/// Collects the boards of a Sudoku's solutions as DLX finds them (up to `limit`), one symbol
+/// number a cell.
+pub struct SudokuBoards<'a> {
+    pub sudoku: &'a dlx_studio::problems::sudoku::Sudoku,
+    pub cells: Vec<Vec<u8>>,
+    pub limit: usize,
+}
+
+impl dlx_studio::core::Observer for SudokuBoards<'_> {
+    const FINE: bool = false;
+    fn event(
+        &mut self,
+        _: dlx_studio::core::Event,
+        s: &dlx_studio::core::Search,
+    ) -> std::ops::ControlFlow<()> {
+        use dlx_studio::problems::Problem;
+        let b = self.sudoku.board(&s.solution());
+        self.cells.push(b.cells.iter().map(|&v| v as u8).collect());
+        if self.cells.len() >= self.limit {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    }
+}
+
+/// DLX's solutions of a Sudoku (up to `limit`), each checked by the puzzle's own check and by
+/// `Rules::check` on the grid (the rules as the puzzle states them, not the instance).
+pub fn sudoku_solutions(
+    sudoku: &dlx_studio::problems::sudoku::Sudoku,
+    limit: usize,
+) -> Vec<Vec<u8>> {
+    use dlx_studio::problems::Problem;
+    let mut search = dlx_studio::core::Search::new(sudoku.instance());
+    search.preselect(sudoku.givens()).unwrap();
+    let mut obs = SudokuBoards {
+        sudoku,
+        cells: Vec::new(),
+        limit,
+    };
+    search.run(&mut obs);
+    let g = sudoku.grid().geometry();
+    for (k, c) in obs.cells.iter().enumerate() {
+        let mut b = sudoku.board(&[]);
+        b.cells = c.iter().map(|&v| i32::from(v)).collect();
+        sudoku
+            .check(&b)
+            .unwrap_or_else(|e| panic!("solution {k} breaks a rule: {e}"));
+        sudoku
+            .rules()
+            .check(g, c, true)
+            .unwrap_or_else(|e| panic!("solution {k} breaks a rule: {e}"));
+    }
+    obs.cells
+}
