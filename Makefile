@@ -109,24 +109,15 @@ lint-js: setup-node wasm-ci
 	tests/browser/node_modules/.bin/tsc -p tsconfig.json
 	tests/browser/node_modules/.bin/eslint www tests/browser/*.mjs eslint.config.mjs
 
-# `make test`: the stages below in this order, each its own `make` and timed (bash's `time`: wall, and
-# the CPU of every process it started, user + sys); the times are printed at the end, and when a stage
-# fails the run stops there and prints them too.
-TEST_STAGES := lint test-native test-parts test-wasm test-browser test-firefox fuzz-smoke miri
+# `make test`: the installs first, then two lanes side by side (tests/stages.sh): lane A the stages
+# that build the crate and drive the browsers, lane B the nightly ones (fuzzing, then Miri), whose
+# output is printed after lane A's. Each stage is its own `make`, timed; the times are printed at the
+# end, and a failing stage ends its lane.
+TEST_FIRST := setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel setup-nightly
+TEST_LANE_A := lint test-native test-parts test-wasm test-browser test-firefox
+TEST_LANE_B := fuzz-smoke miri
 test:
-	@status=0; report=$(TARGET_DIR)/test-times.txt; mkdir -p $(TARGET_DIR); : > $$report; \
-	start=$$(date +%s); \
-	for stage in $(TEST_STAGES); do \
-	  TIMEFORMAT="$$stage %R %U %S"; \
-	  { time $(MAKE) --no-print-directory $$stage 2>&3 || status=$$?; } 3>&2 2>>$$report; \
-	  [ $$status = 0 ] || { echo "$$stage FAILED" >> $$report; break; }; \
-	done; \
-	echo; echo "make test: stage times (wall s, CPU user + sys s), $$(nproc) cores:"; \
-	awk '$$2 == "FAILED" { print "  " $$1 " failed"; next } \
-	  { printf "  %-13s %7.1f %8.1f\n", $$1, $$2, $$3 + $$4; w += $$2; c += $$3 + $$4 } \
-	  END { printf "  %-13s %7.1f %8.1f\n", "total", w, c }' $$report; \
-	echo "  (wall clock from start to end: $$(( $$(date +%s) - start )) s)"; \
-	exit $$status
+	@MAKE="$(MAKE)" bash tests/stages.sh $(TARGET_DIR) "$(TEST_FIRST)" "$(TEST_LANE_A)" "$(TEST_LANE_B)"
 
 # One nightly toolchain for fuzzing and Miri: `rustup toolchain install nightly --profile minimal
 # --component miri --component rust-src`, or the missing components added to the nightly there (a
@@ -152,10 +143,12 @@ setup-nightly:
 # JSON and link reader). The targets are
 # libFuzzer binaries built with nightly and the flags cargo-fuzz passes, so cargo-fuzz itself is not
 # needed. `make fuzz` runs each for FUZZ_SECONDS (default 600); `make fuzz-smoke`, part of `make
-# test`, for 10 s each, FUZZ_JOBS (2, one a core) at a time. A target that crashes, or that does not
+# test`, for 10 s each, built in fuzz/Cargo.toml's `smoke` profile (optimised less: its build is most
+# of its cost), FUZZ_JOBS (2, one a core) at a time. A target that crashes, or that does not
 # report the units it executed (it did not run), fails the run. Without nightly (setup-nightly) both
 # say so and skip, except under CI=true.
 FUZZ_SECONDS ?= 600
+FUZZ_PROFILE ?= release
 FUZZ_JOBS ?= 2
 FUZZ_TARGETS := sudoku_reader exact_cover_reader step_back merge_lines fpuzzles_reader iss_sudokupad_reader
 FUZZ_RUSTFLAGS := --cfg fuzzing -Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
@@ -167,19 +160,19 @@ fuzz:
 	@$(MAKE) --no-print-directory fuzz-run FUZZ_SECONDS=$(FUZZ_SECONDS)
 
 fuzz-smoke:
-	@$(MAKE) --no-print-directory fuzz-run FUZZ_SECONDS=10
+	@$(MAKE) --no-print-directory fuzz-run FUZZ_SECONDS=10 FUZZ_PROFILE=smoke
 
 fuzz-run: setup-nightly
 	@if ! rustup run nightly rustc --version >/dev/null 2>&1; then \
 	  echo "fuzz: skipped (no nightly toolchain; rustup toolchain install nightly)"; exit 0; \
 	fi; \
 	set -e; cd fuzz; \
-	RUSTFLAGS="$(FUZZ_RUSTFLAGS)" $(CARGO) +nightly build --release --target $(FUZZ_HOST) --bins; \
+	RUSTFLAGS="$(FUZZ_RUSTFLAGS)" $(CARGO) +nightly build --profile $(FUZZ_PROFILE) --target $(FUZZ_HOST) --bins; \
 	mkdir -p artifacts logs; \
 	for t in $(FUZZ_TARGETS); do mkdir -p corpus/$$t; done; \
 	echo "fuzz $(FUZZ_TARGETS): $(FUZZ_SECONDS) s each, $(FUZZ_JOBS) at a time"; \
 	printf '%s\n' $(FUZZ_TARGETS) | xargs -P $(FUZZ_JOBS) -I{} sh -c \
-	  'target/$(FUZZ_HOST)/release/{} corpus/{} seeds/{} -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	  'target/$(FUZZ_HOST)/$(FUZZ_PROFILE)/{} corpus/{} seeds/{} -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
 	    -rss_limit_mb=1024 -artifact_prefix=artifacts/ -print_final_stats=1 > logs/{}.log 2>&1 || true'; \
 	for t in $(FUZZ_TARGETS); do \
 	  echo "fuzz $$t:"; \
@@ -212,7 +205,8 @@ test-native:
 
 # Every Rust test with the sweeps that `make test` runs short in their long form (DLX_LONG_TESTS=1):
 # the Sudoku sets' tests on more puzzles, from the whole sets in ../shared/data/sudoku (required
-# then; `make test` reads the first 300 of each from tests/data/sudoku). Not in `make test`.
+# then; `make test` reads the first 300 of each from tests/data/sudoku), and the maker's X with
+# anti-knight on 20 seeds (`make test`: 2). Not in `make test`.
 test-long:
 	DLX_LONG_TESTS=1 $(CARGO) test
 

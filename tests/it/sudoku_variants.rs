@@ -1353,8 +1353,12 @@ fn the_makers_sink_hears_each_stage_and_stopping_stops() {
 fn the_maker_makes_x_with_anti_knight_on_every_seed() {
     // Seeds 1, 2, 7, 8 and 10 failed with "no full grid found for seed N in 50 tries". Each made
     // puzzle is checked as made_and_checked does: the solution obeys the rules by `Rules::check`,
-    // the independent solver finds it and no other, and DLX agrees on the text read back.
-    for seed in 1..=20 {
+    // the independent solver finds it and no other, and DLX agrees on the text read back. A seed
+    // takes seconds (the maker's restarts, then the brute-force check), so `make test` makes two
+    // of the seeds that failed and `make test-long` (DLX_LONG_TESTS=1) all twenty.
+    let long = std::env::var("DLX_LONG_TESTS").as_deref() == Ok("1");
+    let seeds: Vec<u64> = if long { (1..=20).collect() } else { vec![2, 8] };
+    for seed in seeds {
         let t = std::time::Instant::now();
         let made = made_and_checked("x,anti-knight", seed);
         let r = &made.rules;
