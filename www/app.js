@@ -1,30 +1,30 @@
 // @ts-check
 // The controls and the glue: reads the inputs and the URL, drives the model, runs the frame loop, and
-// hands every renderer one snapshot (www/snapshot.js). The model owns the search; the renderers only
+// hands every renderer one snapshot (www/views/snapshot.js). The model owns the search; the renderers only
 // draw; everything else the app holds is in `state`, reset in one place (`restartSearch`).
 
-import { Model } from './model.js';
-import { KINDS, TREES, EV, LIMITS, SUDOKU_SIZES, messageOf } from './engine.js';
-import { PRESETS, DEFAULT as DEFAULT_PRESET } from './presets.js';
-import { MatrixView } from './matrix.js';
-import { BoardView } from './board.js';
-import { TreeView } from './tree.js';
-import { StatsView, NarrationView, RunBoxView, fmt, count, short, markCut } from './readouts.js';
-import { RunToEnd, estimateNodes, HUGE_NODES } from './run.js';
-import { takeSnapshot } from './snapshot.js';
-import { resetColours } from './canvas.js';
-import { LINK_PARAMS, queryOf, specOf, MAX_URL } from './links.js';
-import { SudokuTools } from './sudoku.js';
-import { Maker } from './maker.js';
-import { AlgorithmView } from './algorithm.js';
-import { Glossary, TermLinker, linkStatistics } from './glossary.js';
-import { Tours } from './tours.js';
-import { bindDownloads } from './downloads.js';
-import { Race, RaceView } from './race.js';
-import { StageView } from './stage.js';
-import { VariantPicker, VariantTools, gridKeepsRules } from './variants.js';
+import { Model } from './engine/model.js';
+import { KINDS, TREES, EV, LIMITS, SUDOKU_SIZES, messageOf } from './engine/engine.js';
+import { PRESETS, DEFAULT as DEFAULT_PRESET } from './app/presets.js';
+import { MatrixView } from './views/matrix.js';
+import { BoardView } from './views/board.js';
+import { TreeView } from './views/tree.js';
+import { StatsView, NarrationView, RunBoxView, fmt, count, short, markCut } from './views/readouts.js';
+import { RunToEnd, estimateNodes, HUGE_NODES } from './workers/run.js';
+import { takeSnapshot } from './views/snapshot.js';
+import { resetColours } from './views/canvas.js';
+import { LINK_PARAMS, queryOf, specOf, MAX_URL } from './app/links.js';
+import { SudokuTools } from './tools/sudoku.js';
+import { Maker } from './workers/maker.js';
+import { AlgorithmView } from './views/algorithm.js';
+import { Glossary, TermLinker, linkStatistics } from './tools/glossary.js';
+import { Tours } from './tools/tours.js';
+import { bindDownloads } from './tools/downloads.js';
+import { Race, RaceView } from './workers/race.js';
+import { StageView } from './views/stage.js';
+import { VariantPicker, VariantTools, gridKeepsRules } from './views/variants.js';
 
-/** The problem shown first. @type {import('./model.js').ProblemSpec} */
+/** The problem shown first. @type {import('./engine/model.js').ProblemSpec} */
 const DEFAULT = { kind: DEFAULT_PRESET.kind, text: DEFAULT_PRESET.text, distinct: false };
 /** Below this speed (events/s) every change of the links is animated. */
 const ANIMATE_BELOW = 9;
@@ -117,7 +117,7 @@ const ui = /** @type {UI} */ ({});
 /** @type {Race} */ let race;
 /** The variant switches of a typed Sudoku. @type {VariantPicker} */ let picker;
 /** Pointing at a variant Sudoku's shapes. @type {VariantTools} */ let variants;
-/** Every view, with the one interface of www/snapshot.js. @type {import('./snapshot.js').Renderer[]} */
+/** Every view, with the one interface of www/views/snapshot.js. @type {import('./views/snapshot.js').Renderer[]} */
 let renderers = [];
 
 /** The model, once started (controls are disabled before). */
@@ -222,7 +222,7 @@ async function main() {
     new AlgorithmView(ui.algorithm),
     raceView,
     new RunBoxView({ box: ui['run-box'], bar: ui['run-bar'], text: ui['run-text'], cancel: ui['run-cancel'], anyway: ui['run-anyway'], tree: ui['run-tree'] }),
-    // The layout: the welcome, the side column's tabs, the board's share of the stage (www/stage.js).
+    // The layout: the welcome, the side column's tabs, the board's share of the stage (www/views/stage.js).
     new StageView(ui, {
       play: () => ui.play.click(),
       chooseKind: (kind) => { ui.problem.value = kind; ui.problem.dispatchEvent(new Event('change')); },
@@ -360,7 +360,7 @@ function showInputFor(kind) {
   input.value = number && !/^-?\d+(\.\d+)?$/.test(value.trim()) ? '' : number ? value.trim() : value;
 }
 
-/** The problem the inputs describe now. @returns {import('./model.js').ProblemSpec} */
+/** The problem the inputs describe now. @returns {import('./engine/model.js').ProblemSpec} */
 function readInputs() {
   const kind = ui.problem.value;
   const k = kindOf(kind);
@@ -386,7 +386,7 @@ function keepForUndo(kind, text) {
 
 /**
  * Puts a problem into the inputs (from a preset or a link) without loading it.
- * @param {import('./model.js').ProblemSpec} spec
+ * @param {import('./engine/model.js').ProblemSpec} spec
  * @param {{keepUndo?: boolean}} [how]
  */
 function writeInputs({ kind, text, distinct, format }, { keepUndo = true } = {}) {
@@ -413,7 +413,7 @@ function afterRenew() {
 /**
  * Loads a problem into the model. On bad input the error is shown next to the input and in the status,
  * the problem loaded before stays loaded and the text typed stays where it is.
- * @param {import('./model.js').ProblemSpec} spec
+ * @param {import('./engine/model.js').ProblemSpec} spec
  * @param {{focusError?: boolean | 'show', updateUrl?: boolean, push?: boolean}} [how]  focusError:
  *   an error takes the focus and the caret (true), or only comes into sight ('show')
  *   updateUrl: write the problem into the URL, as a new history entry when push (Back returns)
@@ -436,7 +436,7 @@ function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = 
   if (spec.tree && spec.tree !== model.treeChoice && TREES.some((t) => t.name === spec.tree)) model.setTree(spec.tree);
   treeFromModel();
   restartSearch();
-  const info = /** @type {import('./model.js').Info} */ (model.info);
+  const info = /** @type {import('./engine/model.js').Info} */ (model.info);
   const asked = spec.kind;
   if (info.kind !== asked) {
     // Text in another box that reads as a Sudoku: the form follows what was loaded.
@@ -529,7 +529,7 @@ const CARET_MAX_CHARS = 200_000;
  */
 function showInputError(kind, err, how) {
   const focus = how === true;
-  /** @type {import('./engine.js').InputError | {line?: undefined, column?: undefined, cells?: undefined}} */
+  /** @type {import('./engine/engine.js').InputError | {line?: undefined, column?: undefined, cells?: undefined}} */
   const where = err instanceof Error ? err : {};
   const line = Number.isFinite(where.line) ? where.line : undefined;
   const column = Number.isFinite(where.column) ? where.column : undefined;
@@ -630,10 +630,10 @@ function clearInputError() {
 // ------------------------------------------------------------------ links
 
 /**
- * The problem in the URL, so that a link opens it again (www/links.js), and in the history entry, so
+ * The problem in the URL, so that a link opens it again (www/app/links.js), and in the history entry, so
  * that Back and Forward move between the problems loaded. A link too long even compressed is not
  * written (the URL keeps only the page), and the status says so.
- * @param {import('./model.js').ProblemSpec} spec
+ * @param {import('./engine/model.js').ProblemSpec} spec
  * @param {boolean} push  a new history entry (else this one is replaced)
  */
 async function writeUrl(spec, push) {
@@ -1053,7 +1053,7 @@ function stopEverything() {
 }
 
 /**
- * A guided tour drives the search (www/tours.js): the form and the search controls are inert until it
+ * A guided tour drives the search (www/tools/tours.js): the form and the search controls are inert until it
  * is left, and nothing else runs meanwhile. @param {boolean} on
  */
 function setTouring(on) {
@@ -1220,7 +1220,7 @@ function huntFrame() {
   state.dirty = true;
 }
 
-// ------------------------------------------------------------------ run to the end (www/run.js)
+// ------------------------------------------------------------------ run to the end (www/workers/run.js)
 
 function runToEnd() {
   // The run's time counts from here, the click (the estimate and a form loaded included).
@@ -1238,7 +1238,7 @@ function runToEnd() {
 }
 
 /** The run's state object and phase that the last snapshot carried. */
-let runSeen = { state: /** @type {import('./run.js').RunState | null} */ (null), phase: '' };
+let runSeen = { state: /** @type {import('./workers/run.js').RunState | null} */ (null), phase: '' };
 
 /**
  * The run's state changed: say when it ends, and take a new snapshot when the run starts, ends or
@@ -1374,7 +1374,7 @@ for (const type of ['pointerdown', 'pointermove', 'click', 'keydown', 'wheel', '
 
 /**
  * The controls' own state from the snapshot: play's label, back at the start, the status line.
- * @param {import('./snapshot.js').Snapshot} s
+ * @param {import('./views/snapshot.js').Snapshot} s
  */
 function controlsFrom(s) {
   const label = s.playing ? '❚❚ Pause' : '▶ Play';
@@ -1421,7 +1421,7 @@ function timelineFrom(t) {
 
 /**
  * The status line from the state of the search, unless a message waits to be read.
- * @param {import('./snapshot.js').Snapshot} s
+ * @param {import('./views/snapshot.js').Snapshot} s
  */
 function statusLine(s) {
   if (state.statusNote) return;

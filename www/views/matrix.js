@@ -9,7 +9,7 @@
 // NAMES on, names, lengths and arrowheads; from NUMBERS on, node numbers too.
 
 import { prepare, colours, alpha, arrowHead, reducedMotion, tint } from './canvas.js';
-import { itemLength, LIMITS, NODE, ITEM } from './engine.js';
+import { itemLength, LIMITS, NODE, ITEM } from '../engine/engine.js';
 
 const PIXEL = 5;
 const NAMES = 16;
@@ -59,7 +59,7 @@ export class MatrixView {
    * contract in src/wasm/mod.rs). The model's views() rebuilds them when memory.buffer changed.
    * @param {HTMLCanvasElement} canvas
    * `onFollow(on)` is told when following with zoom is switched on or off (the Follow button shows it).
-   * @param {{onHover?: (text: string) => void, arrays?: () => import('./views.js').Views, onFollow?: (on: boolean) => void}} [options]
+   * @param {{onHover?: (text: string) => void, arrays?: () => import('../engine/views.js').Views, onFollow?: (on: boolean) => void}} [options]
    */
   constructor(canvas, { onHover, arrays, onFollow } = {}) {
     this.canvas = canvas;
@@ -109,7 +109,7 @@ export class MatrixView {
   // ---------------------------------------------------------------- layout
 
   /** Lays out a newly loaded problem from its info and its link arrays at the start. */
-  /** @param {import('./model.js').Info} info @param {Uint32Array} nodes */
+  /** @param {import('../engine/model.js').Info} info @param {Uint32Array} nodes */
   setProblem(info, nodes) {
     this._seen = '';
     const n = info.n_items, np = info.n_primary;

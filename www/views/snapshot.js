@@ -9,18 +9,18 @@
 // the snapshot: a renderer that reads them asks model.views() at the moment it reads (a view made
 // before a call into wasm may be detached).
 
-import { TREE_DEPTH } from './engine.js';
+import { TREE_DEPTH } from '../engine/engine.js';
 
 /**
  * @typedef {object} Snapshot
- * @property {import('./model.js').Info} info        the problem loaded
+ * @property {import('../engine/model.js').Info} info        the problem loaded
  * @property {import('./variants.js').Layout | null} layout  a Sudoku's layout (Session.layout), else null
- * @property {import('./model.js').ProblemSpec} problem  its kind and text
- * @property {import('./model.js').Stats} stats      the live search's counters
- * @property {import('./model.js').Board} board  problems::Board of the options chosen and the one tried
+ * @property {import('../engine/model.js').ProblemSpec} problem  its kind and text
+ * @property {import('../engine/model.js').Stats} stats      the live search's counters
+ * @property {import('../engine/model.js').Board} board  problems::Board of the options chosen and the one tried
  * @property {string} narration       one line in words for the latest event
- * @property {import('./explored.js').PathLevel[]} path  option k of d at each level
- * @property {Map<string, import('./explored.js').TreeNode>} tree  the explored top of the tree
+ * @property {import('../engine/explored.js').PathLevel[]} path  option k of d at each level
+ * @property {Map<string, import('../engine/explored.js').TreeNode>} tree  the explored top of the tree
  * @property {number} depth           levels of it remembered
  * @property {number} treeVersion     changes whenever the remembered tree does
  * @property {string[]} labels        each option's short name in the puzzle's words (Model.labels)
@@ -33,7 +33,7 @@ import { TREE_DEPTH } from './engine.js';
  * @property {number} trying          node of the option being tried, or 0
  * @property {number[] | null} tryingCells  the board cells of the option being tried, null when none is
  * @property {number[]} chosen        node of the option chosen at each level (0 where none yet)
- * @property {boolean} kept           the board is a solution kept in a list (www/sudoku.js shows it in
+ * @property {boolean} kept           the board is a solution kept in a list (www/tools/sudoku.js shows it in
  *                                    place of the search's): nothing on it is being tried
  * @property {number} epoch           changes with every load and reset: a renderer keeping state
  *                                    across snapshots starts afresh when it changes
@@ -43,8 +43,8 @@ import { TREE_DEPTH } from './engine.js';
  * @property {boolean} follow         whether views should bring the option tried into sight
  * @property {number} eventsPerSecond while playing
  * @property {number} elapsedMs       time the page's search has run
- * @property {import('./run.js').RunState} run  the run to the end (its own figures, never the live ones)
- * @property {import('./sudoku.js').Overlay | null} [sudoku]  a Sudoku's overlay, put in by SudokuTools.decorate
+ * @property {import('../workers/run.js').RunState} run  the run to the end (its own figures, never the live ones)
+ * @property {import('../tools/sudoku.js').Overlay | null} [sudoku]  a Sudoku's overlay, put in by SudokuTools.decorate
  * @property {{code: number, level: number, undone: number, node?: number, item?: number} | null} lastEvent  the latest event taken
  *                                    or undone (null after a load, a reset or a jump)
  * @property {number} coverContext    1: the latest cover/uncover is of the item branched on; 2: of an
@@ -60,8 +60,8 @@ import { TREE_DEPTH } from './engine.js';
 
 /**
  * Reads the model. All the wasm calls happen here, before any renderer reads a view.
- * @param {import('./model.js').Model} model
- * @param {{hunting: boolean, run: import('./run.js').RunState, epoch: number, formError?: boolean}} app
+ * @param {import('../engine/model.js').Model} model
+ * @param {{hunting: boolean, run: import('../workers/run.js').RunState, epoch: number, formError?: boolean}} app
  * @returns {Snapshot}
  */
 export function takeSnapshot(model, app) {
@@ -84,9 +84,9 @@ export function takeSnapshot(model, app) {
   const trying = model.trying();
   return {
     tryingCells: trying ? model.optionCells(model.optionOf(trying)) : null,
-    info: /** @type {import('./model.js').Info} */ (model.info),
+    info: /** @type {import('../engine/model.js').Info} */ (model.info),
     layout: model.layout,
-    problem: /** @type {import('./model.js').ProblemSpec} */ (model.problem),
+    problem: /** @type {import('../engine/model.js').ProblemSpec} */ (model.problem),
     stats,
     board: model.board(),
     narration: narration || 'At the start: nothing covered yet.',

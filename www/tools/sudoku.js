@@ -13,11 +13,11 @@
 //   options still in the cell item's list, as many as its length).
 // - Pointing: a cell lights its items and options in the matrix, an item lights its cells here.
 //
-// A renderer like the others (update(snapshot) + draw(), www/snapshot.js): `decorate(snapshot)` runs
+// A renderer like the others (update(snapshot) + draw(), www/views/snapshot.js): `decorate(snapshot)` runs
 // first and puts the board to show and the overlay (`snapshot.sudoku`) into the snapshot for the board.
 
-import { LIMITS } from './engine.js';
-import { count, elapsed, fmt } from './readouts.js';
+import { LIMITS } from '../engine/engine.js';
+import { count, elapsed, fmt } from '../views/readouts.js';
 
 /**
  * @typedef {object} Overlay  what the board draws over a Sudoku (in snapshot.sudoku)
@@ -84,9 +84,9 @@ export function puzzleLine(cells, labels) {
 
 export class SudokuTools {
   /**
-   * @param {import('./app.js').UI} ui  the page's elements by id
+   * @param {import('../app.js').UI} ui  the page's elements by id
    * @param {{
-   *   model: () => import('./model.js').Model,
+   *   model: () => import('../engine/model.js').Model,
    *   loadPuzzle: (text: string) => boolean,
    *   errorCells: () => number[],
    *   keepForUndo: () => void,
@@ -95,8 +95,8 @@ export class SudokuTools {
    *   sync: () => boolean,
    *   epoch: () => number,
    *   note: (text: string, kind?: string) => void,
-   *   matrix: import('./matrix.js').MatrixView,
-   *   board: import('./board.js').BoardView,
+   *   matrix: import('../views/matrix.js').MatrixView,
+   *   board: import('../views/board.js').BoardView,
    *   changed: () => void,
    *   editable?: () => boolean,
    * }} app
@@ -107,7 +107,7 @@ export class SudokuTools {
     /** A Solve going on in slices: its slice size and time so far. @type {{slice: number, ms: number} | null} */
     this.solving = null;
     /** The kept solutions: boards, the one shown, whether the board shows it. */
-    /** @type {{boards: import('./model.js').Board[], index: number, show: boolean, source: 'search' | 'run'}} */
+    /** @type {{boards: import('../engine/model.js').Board[], index: number, show: boolean, source: 'search' | 'run'}} */
     this.list = { boards: [], index: 0, show: false, source: 'search' };
     /** The cell of the cursor. */
     this.cursor = 0;
@@ -133,7 +133,7 @@ export class SudokuTools {
     this._epoch = -1;
     /** The epoch of the verdict shown (a new search clears it). */
     this._verdictEpoch = -1;
-    /** The board drawn last (the puzzle's, a kept solution or the grid being edited). @type {import('./model.js').Board | null} */
+    /** The board drawn last (the puzzle's, a kept solution or the grid being edited). @type {import('../engine/model.js').Board | null} */
     this.shown = null;
     this.isSudoku = false;
     /** The verdict is a refusal of the form (it does not load, or its givens clash). */
@@ -497,7 +497,7 @@ export class SudokuTools {
    * solution, Play, Run): it stopped there no more once a third is found or the search has finished
    * (the status line said "finished" beside "the search stopped there"). Back where Solve stopped,
    * Solve's own words.
-   * @param {import('./model.js').Stats} st
+   * @param {import('../engine/model.js').Stats} st
    */
   _multiple(st) {
     const n = Number(st.solutions);
@@ -567,7 +567,7 @@ export class SudokuTools {
   /**
    * A run to the end finished: how many solutions it counted, and its first ones (up to
    * LIMITS.keep), the first shown.
-   * @param {number} solutions @param {import('./model.js').Board[] | undefined} boards
+   * @param {number} solutions @param {import('../engine/model.js').Board[] | undefined} boards
    */
   fromRun(solutions, boards) {
     this.runCount = { epoch: this.app.epoch(), solutions };
@@ -603,7 +603,7 @@ export class SudokuTools {
   /**
    * Before the renderers see the snapshot: a new search forgets the list; the board to show (a kept
    * solution, the grid being edited, or the live one) and the Sudoku overlay go into it.
-   * @param {import('./snapshot.js').Snapshot} s
+   * @param {import('../views/snapshot.js').Snapshot} s
    */
   decorate(s) {
     if (s.epoch !== this._epoch) {
@@ -641,7 +641,7 @@ export class SudokuTools {
     s.sudoku = overlay;
   }
 
-  /** @param {import('./snapshot.js').Snapshot} s */
+  /** @param {import('../views/snapshot.js').Snapshot} s */
   update(s) {
     const { ui } = this;
     const sudoku = this.isSudoku;
@@ -713,11 +713,11 @@ export function drawCoords(ctx, g, n, colour, font) {
  * Draws the overlay over a Sudoku the board view has drawn: lit cells, clashes, pencil marks, cursor.
  * @param {CanvasRenderingContext2D} ctx
  * @param {{cell: number, x0: number, y0: number}} g  the board's geometry
- * @param {import('./model.js').Board} b  the board
+ * @param {import('../engine/model.js').Board} b  the board
  * @param {Overlay} o
  * @param {Record<string, string>} c  the colours (canvas.js)
  * @param {(p: number) => number[] | null} [markBox]  where cell p's pencil marks go, as fractions of
- *   the cell [left, top, right, bottom] (inside a variant's cage, below its sum: www/variants.js)
+ *   the cell [left, top, right, bottom] (inside a variant's cage, below its sum: www/views/variants.js)
  */
 export function drawOverlay(ctx, g, b, o, c, markBox = () => null) {
   const n = b.rows, { cell, x0, y0 } = g;

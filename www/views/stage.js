@@ -15,7 +15,7 @@
 
 export class StageView {
   /**
-   * @param {import('./app.js').UI} ui  the page's elements by id
+   * @param {import('../app.js').UI} ui  the page's elements by id
    * @param {StageApp} app
    */
   constructor(ui, app) {

@@ -14,7 +14,7 @@
 // - The picker: the switches of a typed Sudoku (sudoku_switches(): the CLI's --variant names), whose
 //   value is the Sudoku's `format` for Session.load_as.
 
-import { SHAPE, SWITCHES } from './engine.js';
+import { SHAPE, SWITCHES } from '../engine/engine.js';
 import { alpha } from './canvas.js';
 
 /**
