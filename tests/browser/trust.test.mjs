@@ -89,7 +89,7 @@ test('trust: Solve answers the puzzle in the form (loading it first), or refuses
   // A clash made on the board itself (a second 1 in row 1): Solve says why it does not answer.
   await loadVia(page, 'sudoku', EASTER);
   const pt = await page.evaluate(async () => {
-    const { gridOf } = await import('/www/tools/sudoku.js');
+    const { gridOf } = await import('/www/views/grid.js');
     const r = document.querySelector('[data-testid="board"]').getBoundingClientRect();
     const g = gridOf(r.width, r.height, 9);
     return { x: r.left + g.x0 + 1.5 * g.cell, y: r.top + g.y0 + 0.5 * g.cell };
@@ -332,7 +332,7 @@ test('trust: queens and Latin squares name rows and columns from 1 like Sudoku; 
   assert(r && rows[Number(r) - 1][Number(c) - 1] === 'Q', `tried ${tried}, board:\n${rows.join('\n')}`);
   // The board has room for its coordinates (1 to 8 along the top and down the left) at this size.
   const coords = await page.evaluate(async () => {
-    const { gridOf } = await import('/www/tools/sudoku.js');
+    const { gridOf } = await import('/www/views/grid.js');
     const r = document.querySelector('[data-testid="board"]').getBoundingClientRect();
     return gridOf(r.width, r.height, 8).coords;
   });

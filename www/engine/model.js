@@ -1,6 +1,6 @@
 // @ts-check
 // The model: owns the wasm Session and its stepping: step, back, to the next choice or solution, and
-// play at a speed within a frame budget. It draws nothing and knows no DOM; app.js drives it and hands
+// play at a speed within a frame budget. It draws nothing and knows no DOM; the app (www/app/) drives it and hands
 // renderers a snapshot of it. The link arrays are read through `views()` (www/engine/views.js), the explored
 // top of the search tree is kept by `www/engine/explored.js`.
 //

@@ -40,12 +40,12 @@ function save(name, text, type) {
  * Wires the three download buttons.
  * @param {{log: HTMLButtonElement, instance: HTMLButtonElement, solutions: HTMLButtonElement}} buttons
  * @param {{model: () => import('../engine/model.js').Model, note: (text: string, kind?: string) => void,
- *   before?: () => void, runBoards?: () => import('../engine/model.js').Board[] | null, sync?: () => boolean}} app
+ *   before?: () => void, kept?: {runBoards: () => import('../engine/model.js').Board[] | null}, sync?: () => boolean}} app
  *   before: called first (the app pauses play and any hunt, so the download is of a search that
- *   stands still); runBoards: the first solutions of the last run to the end of the problem loaded,
- *   if any; sync: loads a changed form, false when it does not load
+ *   stands still); kept: the kept solutions (www/tools/sudoku/kept.js), whose `runBoards` are the
+ *   first solutions of the last run to the end of the problem loaded, while it shows them; sync: loads a changed form, false when it does not load
  */
-export function bindDownloads(buttons, { model, note, before = () => {}, runBoards = () => null, sync = () => true }) {
+export function bindDownloads(buttons, { model, note, before = () => {}, kept, sync = () => true }) {
   const title = () => model().info?.title || 'problem';
   buttons.log.addEventListener('click', () => {
     before();
@@ -88,7 +88,7 @@ export function bindDownloads(buttons, { model, note, before = () => {}, runBoar
     const m = model();
     if (!m || !m.info) return;
     const k = m.keptCount();
-    const run = runBoards();
+    const run = kept ? kept.runBoards() : null;
     if (k === 0 && run && run.length) {
       // None found by the search stepped here, but a run to the end kept its first ones: those, as
       // `dlx solve` prints boards (problems::solutions_text: each board, a blank line between).

@@ -351,7 +351,7 @@ export class Tours {
    * other keys do nothing (the tour drives the search). True when the key was the tour's.
    * @param {KeyboardEvent} e
    */
-  onKey(e) {
+  takeKey(e) {
     if (!this.tour) return false;
     // Space on one of the tour's own buttons presses that button (◀ Back went forward, and Leave
     // tour stayed in it); anywhere else it is the next stop. (The page keeps Space's keyup from

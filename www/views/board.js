@@ -4,7 +4,7 @@
 // (update(snapshot) + draw(), see www/views/snapshot.js); it also keeps the board-text read-out.
 
 import { prepare, colours, alpha, tint } from './canvas.js';
-import { drawOverlay, gridOf, drawCoords } from '../tools/sudoku.js';
+import { drawOverlay, gridOf, drawCoords } from './grid.js';
 import { drawUnder, drawBorders, drawOver, markBox, isVariant } from './variants.js';
 import { SWITCHES } from '../engine/engine.js';
 
@@ -38,8 +38,8 @@ export class BoardView {
     this.regions = null;
     /** @type {number[][]} */
     this.drawnBoxes = [];
-    /** Who knows the variant shape pointed at (www/views/variants.js VariantTools), set by app.js. @type {{lit: number} | null} */
-    this.variants = null;
+    /** The variant shape pointed at (www/views/variants.js VariantTools, through the snapshot), or −1. */
+    this.shape = -1;
     /** The Sudoku grid's geometry as last drawn, for pointing at its shapes. @type {{cell: number, x0: number, y0: number} | null} */
     this.geometry = null;
     /** What the variant drawing drew last (borders, cages, sums, thermometers, diagonals), or null. @type {import('./variants.js').Drawn | null} */
@@ -71,8 +71,9 @@ export class BoardView {
     this.board = board;
     this.highlight = this._highlightOf(board, s);
     this.finished = !!s.stats.done;
-    /** The Sudoku overlay (www/tools/sudoku.js): cursor, clashes, pencil marks, lit cells. */
+    /** The Sudoku overlay (www/tools/sudoku/editor.js): cursor, clashes, pencil marks, lit cells. */
     this.overlay = s.sudoku || null;
+    this.shape = s.shape;
     /** A variant Sudoku's layout (www/views/variants.js draws its shapes), else null. */
     this.layout = board.kind === 'sudoku' && isVariant(s.layout) ? s.layout : null;
     /** Any Sudoku's layout, for its box borders (a classic grid's boxes are its regions). */
@@ -105,6 +106,12 @@ export class BoardView {
     }
     this._lastCells = Array.from(cells);
     return new Set([...this.highlight].filter((i) => cells[i] !== 0));
+  }
+
+  /** The colours changed (dark mode): the legend and the board are drawn again with the new ones. */
+  restyle() {
+    this.legendKey = '';
+    this.dirty = true;
   }
 
   draw() {
@@ -182,7 +189,7 @@ export class BoardView {
     drawCoords(ctx, g, n, c.muted || c.ink, c.font);
     // A variant's layout, when it is this board's (a kept solution or an edit is the same puzzle).
     const L = this.layout && this.layout.size === n ? this.layout : null;
-    const lit = L && this.variants ? this.variants.lit : -1;
+    const lit = L ? this.shape : -1;
     this.geometry = b.kind === 'sudoku' ? { cell, x0, y0 } : null;
     const bg = (/** @type {number} */ k) => (this.highlight.has(k) ? c.tried : b.given && b.given[k] ? c.givenbg : c.empty);
     for (let k = 0; k < n * n; k++) {

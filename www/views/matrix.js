@@ -3,7 +3,7 @@
 // column headers (name above, live length inside), options are rows, nodes are cells. Every up/down
 // link of every node and every left/right link of every header is drawn where it points: a covered
 // item is spliced out of the header list yet keeps its own links, a hidden node is faded yet still
-// points at its old neighbours. It only draws: the model owns the state, app.js owns the controls.
+// points at its old neighbours. It only draws: the model owns the state, www/app/ owns the controls.
 //
 // Level of detail: below PIXEL px a cell, nodes are pixels; up to NAMES, boxes and link lines; from
 // NAMES on, names, lengths and arrowheads; from NUMBERS on, node numbers too.
@@ -484,6 +484,26 @@ export class MatrixView {
     }
     return { active, linked };
   }
+
+  /**
+   * What the app tells the renderers (www/views/snapshot.js): a problem loaded, a move to animate,
+   * the zoom controls and keys, a panel maximised or restored.
+   * @param {import('./snapshot.js').AppEvent} e
+   */
+  on(e) {
+    switch (e.type) {
+      case 'loaded': this.setProblem(e.info, e.nodes); break;
+      case 'animate': this.animateFrom(e.before, e.ms); break;
+      case 'zoom': this.zoom(e.by); break;
+      case 'fit': this.fitView(); break;
+      case 'follow': this.setFollowZoom(!this.followZoom); break;
+      case 'resized': this.fit(); break;
+      default:
+    }
+  }
+
+  /** The colours changed (dark mode): drawn again. */
+  restyle() { this.dirty = true; }
 
   /** Animates the change from `from` ({nodes, items} copies) to the next frame over `ms`. */
   /** @param {Arrays | null} from @param {number} ms */

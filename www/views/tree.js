@@ -409,6 +409,9 @@ export class TreeView {
     return matchMedia('(pointer: coarse), (max-width: 900px)').matches ? 30 : ROW_PX;
   }
 
+  /** The colours changed (dark mode): drawn again. */
+  restyle() { this.dirty = true; }
+
   draw() {
     if (!this.dirty || !this.state) return;
     this.dirty = false;

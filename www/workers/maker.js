@@ -39,7 +39,7 @@ export function parseMade(made) {
 
 export class Maker {
   /**
-   * @param {import('../app.js').UI} ui  the page's elements by id
+   * @param {import('../app/ui.js').UI} ui  the page's elements by id
    * @param {{
    *   load: (text: string) => boolean,
    *   note: (text: string, kind?: string) => void,

@@ -216,6 +216,8 @@ export class RaceView {
   constructor(els, deps) {
     this.els = els;
     this.race = deps.race;
+    // Its figures are the race's own: each change of the race is drawn, no snapshot needed.
+    this.race.onChange = () => this.changed();
     this.dirty = true;
     els.start.addEventListener('click', () => {
       const p = deps.problem();
@@ -227,6 +229,9 @@ export class RaceView {
 
   /** The race changed (its onChange). */
   changed() { this.dirty = true; }
+
+  /** The colours changed (dark mode): drawn again. */
+  restyle() { this.dirty = true; }
 
   /** A renderer (www/views/snapshot.js): the race has its own figures, so the snapshot is not read. */
   update() {}
