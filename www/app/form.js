@@ -183,8 +183,9 @@ export function loadSpec(spec, { focusError = false, updateUrl = true, push = tr
   }
   // The variant boxes show the puzzle's rules, those its own text states too (f-puzzles).
   if (info.kind === 'sudoku') T().picker.showRules(model.layout?.variants ?? []);
-  // Say how a Sudoku was read when it was not asked for as one, or not in its plainest form.
-  if (reading && (info.kind !== asked || reading.includes('('))) note(`${reading}.`);
+  // Say how a Sudoku was read when it was not asked for as one, or not in its plainest form, or
+  // when its link or JSON gives it a title (the reader quotes it: "…, “Miracle”").
+  if (reading && (info.kind !== asked || /[(\u201c]/.test(reading))) note(`${reading}.`);
   // A problem that loads but leaves nothing to search (no option, one item) says so where it was typed.
   ui['input-warning'].textContent = info.warning || '';
   showWarning();

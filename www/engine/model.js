@@ -430,6 +430,13 @@ export class Model {
   candidates() { return this.session.candidates(); }
 
   /**
+   * What the loaded Sudoku states that is not read (rules in words, cosmetic shapes), in the words
+   * `dlx solve` says beside a verdict of several solutions; undefined when nothing was left out.
+   * @returns {string | undefined}
+   */
+  unread() { return this.session.unread(); }
+
+  /**
    * A Sudoku cell's headers and options in the matrix (its cell item and options when empty; the four
    * items of its option when it holds value). @param {number} cell @param {number} value
    * @returns {{items: number[], options: number[]}}

@@ -3,7 +3,9 @@
 // frame, the first solution at full speed, then a second one; the verdict "Unique solution", "More
 // than one solution" or "No solution", with nodes and time, and how it reads as the search goes on
 // from there. Solve acts on the form: a changed form is loaded first, one that does not load (or a
-// grid on the board whose givens clash) is refused in words.
+// grid on the board whose givens clash) is refused in words. Under a verdict of several solutions,
+// what the puzzle states that is not read (rules in words, cosmetic shapes: Sudoku::unread), as
+// `dlx solve` says it: the grid alone is what was solved.
 //
 // A renderer (www/views/snapshot.js): its slice is its `frame` hook, before the snapshot; its part of
 // the snapshot is whether the puzzle shown is proved unique.
@@ -38,6 +40,8 @@ export class SolveControl {
     this.solvedMultiple = '';
     /** The solutions a run to the end counted, and the epoch of the search it counted. @type {{epoch: number, solutions: number} | null} */
     this.runCount = null;
+    /** What the puzzle Solve answered states that is not read (Model.unread), or ''. */
+    this.unread = '';
     ui.solve.addEventListener('click', () => this.solve());
     // The form's Solve, beside Load: where a puzzle is pasted, on a phone a screen or more below the
     // board and its Solve. The board is brought into view, since the answer is drawn there.
@@ -118,11 +122,14 @@ export class SolveControl {
     this._busy(false);
     const figures = `${count(r.nodes, 'node', 'nodes')}, ${elapsed(s.ms)}`;
     this.kept.solved(model, r.verdict);
+    // Read once, at the end of a Solve of several solutions (the only verdict it is said beside).
+    this.unread = r.verdict === 'multiple' ? model.unread() ?? '' : '';
     if (r.verdict === 'unique') this._verdict(`Unique solution (${figures})`, 'unique');
     // The list under the board says which of the two is shown (and ◀ ▶ page): the verdict does not.
     else if (r.verdict === 'multiple') {
       this.solvedMultiple = `More than one solution: 2 found, the search stopped there (${figures})`;
       this._verdict(this.solvedMultiple, 'multiple');
+      this._unread('2+');
     }
     else this._verdict(`No solution (${figures})`, 'none');
     return false;
@@ -132,18 +139,18 @@ export class SolveControl {
    * The verdict of a Solve that stopped at a second solution, as the search goes on from there (Next
    * solution, Play, Run): it stopped there no more once a third is found or the search has finished
    * (the status line said "finished" beside "the search stopped there"). Back where Solve stopped,
-   * Solve's own words.
+   * Solve's own words. With how many solutions the grid has as far as the search knows ("2+", "288").
    * @param {import('../../engine/model.js').Stats} st
    */
   _multiple(st) {
     const n = Number(st.solutions);
-    if (st.done && n >= 2) return `More than one solution: exactly ${fmt(n)}, the search went on to the end (${count(st.nodes, 'node', 'nodes')})`;
+    if (st.done && n >= 2) return { text: `More than one solution: exactly ${fmt(n)}, the search went on to the end (${count(st.nodes, 'node', 'nodes')})`, solutions: fmt(n) };
     // A run to the end counted them all (on its workers, the search here staying where it was):
     // "3 found so far" stood beside the run box's "288 solutions counted".
     const run = this.runCount;
-    if (run && run.epoch === this.app.epoch()) return `More than one solution: exactly ${fmt(run.solutions)}, counted by Run to end`;
-    if (n > 2) return `More than one solution: ${fmt(n)} found so far, the search going on from Solve's second`;
-    return this.solvedMultiple;
+    if (run && run.epoch === this.app.epoch()) return { text: `More than one solution: exactly ${fmt(run.solutions)}, counted by Run to end`, solutions: fmt(run.solutions) };
+    if (n > 2) return { text: `More than one solution: ${fmt(n)} found so far, the search going on from Solve's second`, solutions: `${fmt(n)}+` };
+    return { text: this.solvedMultiple, solutions: '2+' };
   }
 
   /** Stops a Solve going on (a load, a reset, another move). */
@@ -164,11 +171,22 @@ export class SolveControl {
   /** Whether Solve proved the puzzle shown unique (its verdict stands). */
   get proved() { return this.ui.verdict.dataset.state === 'unique'; }
 
-  /** @param {string} text @param {string} state */
+  /** The verdict; any other than several solutions takes the note of what was not read away. @param {string} text @param {string} state */
   _verdict(text, state) {
     const el = this.ui.verdict;
     if (el.textContent !== text) el.textContent = text;
     el.dataset.state = state;
+    if (state !== 'multiple') this._unread('');
+  }
+
+  /**
+   * Under a verdict of several solutions, what the puzzle states that is not read, with how many
+   * solutions the grid alone has ('' takes it away). @param {string} solutions
+   */
+  _unread(solutions) {
+    const text = this.unread && solutions ? `${this.unread[0].toUpperCase()}${this.unread.slice(1)}: the grid alone has ${solutions} solutions.` : '';
+    const el = this.ui['verdict-unread'];
+    if (el.textContent !== text) el.textContent = text;
   }
 
 
@@ -200,7 +218,11 @@ export class SolveControl {
       this._verdictEpoch = s.epoch;
       this._verdict('', '');
     }
-    if (this.ui.verdict.dataset.state === 'multiple' && !this.solving) this._verdict(this._multiple(s.stats), 'multiple');
+    if (this.ui.verdict.dataset.state === 'multiple' && !this.solving) {
+      const m = this._multiple(s.stats);
+      this._verdict(m.text, 'multiple');
+      this._unread(m.solutions);
+    }
   }
 
   draw() {}
