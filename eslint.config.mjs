@@ -15,7 +15,7 @@ export default [
   { ignores: ['www/pkg/**', 'target/**', 'tests/browser/node_modules/**', '.tools/**'] },
   js.configs.recommended,
   {
-    files: ['www/*.js'],
+    files: ['www/**/*.js'],
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: browser },
     rules: {
       'no-unused-vars': ['error', { args: 'none' }],

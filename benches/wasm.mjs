@@ -16,7 +16,7 @@
 //                     `count_for(MS)` until done (the run-to-end worker's calls before the queue);
 //       `queue:MS` -- `new QueueCounter(KIND, TEXT, …, 1, true)` and every subproblem pushed (untimed),
 //                     then `count_for(MS)` until it returns 0: what the run-to-end worker
-//                     (www/worker.js, SLICE_MS = 50) calls, as the only worker of a run.
+//                     (www/workers/worker.js, SLICE_MS = 50) calls, as the only worker of a run.
 // WARM_MS (environment): first `warm_engine(WARM_MS)` as the run-to-end worker does once loaded
 // (untimed; its time is reported as warm_ms), so that run 0 is what a click on Run to end gets.
 // KIND `sudoku-set`: TEXT is ignored; the first COUNT puzzles of PUZZLE_FILE are each loaded (untimed)
@@ -81,7 +81,7 @@ async function runAll(m, a, cpu) {
     const st = s.stats();
     return { ms, cpu_ms: cpu ? cpuMs : -1, first_ms: first, calls, solutions: st.solutions, nodes: st.nodes, updates: st.updates, engine: s.engine_name() };
   };
-  // The worker's warm-up (www/worker.js: warm_engine(WARM_MS) once the module is loaded), untimed.
+  // The worker's warm-up (www/workers/worker.js: warm_engine(WARM_MS) once the module is loaded), untimed.
   let warmed = 0;
   if (a.warm > 0) {
     const t = performance.now();

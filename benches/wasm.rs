@@ -14,7 +14,7 @@
 //!   limit 10,000 further each call;
 //! - *run-to-end worker*: `new QueueCounter(…, 1, true)` with every subproblem pushed (the load and
 //!   split, untimed), then `count_for(50)` until done: exactly the run-to-end worker's calls
-//!   (www/worker.js) as the one worker of a run; natively the same `Share::count` in chunks sized as
+//!   (www/workers/worker.js) as the one worker of a run; natively the same `Share::count` in chunks sized as
 //!   `QueueCounter::count_for` sizes them.
 //!
 //! Wasm runs in node (the package bound `--target nodejs`) and in headless Chromium (the page's own
@@ -23,7 +23,7 @@
 //! at least 0.6 s of counting there, by when V8 has tiered the hot code up: 5 to 15 counts), *first
 //! run, cold* (the first count in a fresh one: V8 starts wasm in its baseline tier, Liftoff, and
 //! tiers a function up only between calls) and *first run, warm* (the first count in a fresh one
-//! after the run-to-end worker's warm-up, `warm_engine(WARM_MS)` of www/worker.js, and the idle
+//! after the run-to-end worker's warm-up, `warm_engine(WARM_MS)` of www/workers/worker.js, and the idle
 //! moment before a click: what a click on Run to end gets). Times are wall clock on both sides: run it on a quiet machine; the load average is
 //! printed. `BENCH_WASM_CLOCK=cpu` times every side in the counting thread's CPU time instead, for a
 //! loaded machine (Linux): natively this thread's, node's main thread's from
@@ -46,9 +46,9 @@ mod common;
 
 /// Nodes a call in the 10k-node slices.
 const CHUNK: u64 = 10_000;
-/// The run-to-end worker's slice when www/worker.js cannot be read (its `SLICE_MS`).
+/// The run-to-end worker's slice when www/workers/worker.js cannot be read (its `SLICE_MS`).
 const SLICE_MS: f64 = 200.0;
-/// The run-to-end worker's warm-up when www/worker.js cannot be read (its `WARM_MS`).
+/// The run-to-end worker's warm-up when www/workers/worker.js cannot be read (its `WARM_MS`).
 const WARM_MS: f64 = 120.0;
 /// The idle time between the warm-up and the first count of a *warm* first run: the page warms its
 /// workers when it has loaded, and a click on Run to end comes seconds later, while V8 finishes the
@@ -132,19 +132,19 @@ fn clock() -> f64 {
     }
 }
 
-/// The run-to-end worker's warm-up, `WARM_MS` in www/worker.js (so that the bench follows it).
+/// The run-to-end worker's warm-up, `WARM_MS` in www/workers/worker.js (so that the bench follows it).
 fn worker_warm_ms() -> f64 {
     worker_const("WARM_MS").unwrap_or(WARM_MS)
 }
 
-/// The run-to-end worker's slice, `SLICE_MS` in www/worker.js.
+/// The run-to-end worker's slice, `SLICE_MS` in www/workers/worker.js.
 fn worker_slice_ms() -> f64 {
     worker_const("SLICE_MS").unwrap_or(SLICE_MS)
 }
 
-/// A number www/worker.js defines as `const NAME = …;`.
+/// A number www/workers/worker.js defines as `const NAME = …;`.
 fn worker_const(name: &str) -> Option<f64> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("www/worker.js");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("www/workers/worker.js");
     let prefix = format!("const {name} = ");
     std::fs::read_to_string(path).ok().and_then(|s| {
         s.lines()

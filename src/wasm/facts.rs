@@ -1,5 +1,5 @@
 //! The page's engine facts and view types, each defined once, on this side: `engine_facts()` gives
-//! `www/engine.js` the layout of the link arrays and of an event record, the flags and the caps; and
+//! `www/engine/engine.js` the layout of the link arrays and of an event record, the flags and the caps; and
 //! `VIEWS` (a TypeScript custom section of `dlx_studio.d.ts`) types every value the Session and the
 //! Racer hand the page, so that the page keeps no typedef of its own. `tests/wasm/views.rs` checks
 //! each interface's keys against the value serialised in the browser. Compiled only for `wasm32`.

@@ -1,5 +1,5 @@
 //! The page's puzzle maker: `make_sudoku`, the maker of `dlx make sudoku` (`problems::sudoku::maker`),
-//! called by the worker `www/maker-worker.js`, its progress pushed to a JS callback as it goes.
+//! called by the worker `www/workers/maker-worker.js`, its progress pushed to a JS callback as it goes.
 //!
 //! make_sudoku(size, variant, seed, progress) -> {text, link, size, seed, variant, givens, nodes, solution} | null
 //!   size: one of maker::SIZES (4 to 16 with boxes; sudoku_sizes() says which); variant: as the CLI's --variant ("classic", "x,anti-knight", "killer", …);

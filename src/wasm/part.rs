@@ -8,7 +8,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// Part `k` of `n` of a problem, counted in timed slices by one worker of the run to the end
-/// (`www/worker.js`): `new PartCounter(kind, text, distinct, format, tree, k, n)` reads the problem as
+/// (`www/workers/worker.js`): `new PartCounter(kind, text, distinct, format, tree, k, n)` reads the problem as
 /// `Session.load_as` does (same messages; `tree` a name of `search_trees()`, undefined for "dlx1")
 /// and splits the tree it walks (`core::split`: the split depends on the problem, the tree and `n`
 /// only, so every worker makes the same one, and the `n` parts add up to the whole count, nodes and

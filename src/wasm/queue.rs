@@ -1,6 +1,6 @@
-//! `QueueCounter`: the page's run to the end on a work queue, one per Web Worker (www/worker.js).
+//! `QueueCounter`: the page's run to the end on a work queue, one per Web Worker (www/workers/worker.js).
 //! Every worker makes the same split of the problem (`core::split`, a function of the problem and
-//! the number of workers), and the page (www/run.js) hands the subproblems out by index, largest
+//! the number of workers), and the page (www/workers/run.js) hands the subproblems out by index, largest
 //! first, to whichever worker asks, so no worker sits idle while another has several left (the
 //! fixed shares of a `PartCounter` left one idle at the end). A worker asks for more when it
 //! begins the last subproblem it holds ([`AHEAD`]), and counts that one meanwhile.

@@ -70,7 +70,7 @@ struct RaceView {
     finished: bool,
 }
 
-/// One lane of the page's Race view (www/race.js, www/race-worker.js), run in a worker of its own:
+/// One lane of the page's Race view (www/workers/race.js, www/workers/race-worker.js), run in a worker of its own:
 ///
 /// ```text
 /// const r = new Racer(kind, text, distinct, format, algorithm, heuristic)

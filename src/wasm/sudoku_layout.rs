@@ -16,6 +16,9 @@
 //!                                jigsaw's), diagonals, windoku and extra regions, cages (sum or null),
 //!                                thermometers (cells from the bulb), each with the item headers and
 //!                                options (a shape's fillings) that state it. Once per load.
+//! s.unread() -> string | undefined  what the puzzle states that is not read (rules in words,
+//!                                cosmetic shapes), in `dlx solve`'s words; the page's Solve says it
+//!                                under a verdict of several solutions.
 //! ```
 //!
 //! `cell_links`, `item_cells` and `candidates` (in `wasm.rs`) read the Sudoku through the helpers
@@ -142,6 +145,13 @@ impl Session {
 
 #[wasm_bindgen]
 impl Session {
+    /// What the loaded Sudoku states that is not read, in words (`Sudoku::unread`: rules written in
+    /// its text, cosmetic shapes), as `dlx solve` says it beside a verdict of several solutions; or
+    /// undefined (nothing left out, or another problem).
+    pub fn unread(&self) -> Result<Option<String>, JsValue> {
+        Ok(self.sudoku()?.and_then(Sudoku::unread))
+    }
+
     /// The loaded Sudoku's layout and constraints (see the contract above), or null.
     pub fn layout(&self) -> Result<JsValue, JsValue> {
         let Some(s) = self.sudoku()? else {

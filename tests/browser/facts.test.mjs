@@ -37,7 +37,7 @@ test('facts: the page spells no engine fact; it reads them from engine_facts(), 
   assert(found.length === 0, `the page spells engine facts:\n${found.join('\n')}`);
   await open(page, base, '?queens=5');
   const r = await page.evaluate(async () => {
-    const engine = await import('/www/engine.js');
+    const engine = await import('/www/engine/engine.js');
     const m = window.dlx.model;
     const { NODE, ITEM } = engine;
     const n = m.info.n_items;

@@ -1,7 +1,7 @@
 // The frame loop during a run to the end (issue 23): the workers count on every core, so the page's
 // thread sleeps between frames while nothing on the page moves, and wakes at once on input.
 
-import { test, assert, open, tid, report, num, settle, runText } from './harness.mjs';
+import { test, assert, open, tid, report, num, settle, runText, EASY_SUDOKU } from './harness.mjs';
 
 test('frame loop: sleeps during a run to the end while nothing moves, wakes at once on a key', async ({ page, base }) => {
   // 16-queens: 193 M nodes, seconds on 2 cores (15-queens, 2.3 M solutions, came to end within
@@ -62,4 +62,46 @@ test('matrix: a run to the end starting and ending leaves the links as walked; a
   });
   await fresh('a reset', () => page.click(tid('reset')));
   assert(errors.length === 0, `console errors: ${errors.join('; ')}`);
+});
+
+test('frame loop: the snapshot is frozen, and no renderer calls into wasm while the renderers update (pencil marks, a kept solution, an edit)', async ({ page, base }) => {
+  await open(page, base, `?sudoku=${EASY_SUDOKU}`);
+  // A probe at each end of the renderers (www/views/snapshot.js's contract): between the first's
+  // update and the last's, every call on the Session is recorded. The views' pointer and length
+  // accessors (model.views(), read at the moment a renderer reads) allocate nothing and are allowed.
+  await page.evaluate(() => {
+    const { app, model } = window.dlx;
+    const probe = { calls: /** @type {string[]} */ ([]), all: 0, frozen: 0, thawed: 0, updating: false };
+    const session = model.session;
+    for (const k of Object.getOwnPropertyNames(Object.getPrototypeOf(session))) {
+      const f = session[k];
+      if (k === 'constructor' || typeof f !== 'function') continue;
+      session[k] = (...a) => { probe.all++; if (probe.updating && !/_(ptr|len)$/.test(k)) probe.calls.push(k); return f.apply(session, a); };
+    }
+    app.renderers.unshift({ update(s) { probe.updating = true; if (Object.isFrozen(s)) probe.frozen++; else probe.thawed++; }, draw() {} });
+    app.renderers.push({ update() { probe.updating = false; }, draw() {} });
+    window.probe = probe;
+  });
+  const snapshots = () => page.evaluate(() => window.probe.frozen + window.probe.thawed);
+  // Pencil marks read from the live links, a few steps, then Solve (a kept solution shown), a step,
+  // and a cell edited on the board (the grid being edited shown): each part of the snapshot taken.
+  await page.click(tid('pencil'));
+  for (let i = 0; i < 3; i++) await page.click(tid('step'));
+  await page.waitForFunction(() => (window.dlx.app.sudoku.overlay?.candidates || []).length === 81);
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => /^Unique/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  await page.waitForFunction(() => window.dlx.app.kept.list.show);
+  await page.click(tid('step'));
+  await page.click(tid('board'));
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('5');
+  await page.waitForFunction(() => window.dlx.app.sudoku.pending !== null);
+  await settle(page);
+  const probe = await page.evaluate(() => ({ ...window.probe }));
+  // The probe sees the page's calls (the snapshots' own, Solve's slices): it would see a renderer's.
+  assert(probe.all > 100, `the probe saw ${probe.all} calls into wasm in all`);
+  assert(probe.frozen >= 5, `only ${probe.frozen} snapshots seen`);
+  assert(probe.thawed === 0, `${probe.thawed} of ${probe.frozen + probe.thawed} snapshots were not frozen`);
+  assert(probe.calls.length === 0, `calls into wasm while the renderers updated: ${[...new Set(probe.calls)].join(', ')}`);
+  report.push(`snapshot: ${await snapshots()} frozen snapshots, ${probe.all} calls into wasm, none during the renderers' updates`);
 });

@@ -238,3 +238,59 @@ export async function hunt(page) {
   await page.click(tid('next-solution'));
   await page.waitForFunction(() => !window.dlx.app.state.hunting, null, { timeout: 60000 });
 }
+
+// ------------------------------------------------------------------ payloads encoded here
+
+/** lz-string's base64 alphabet (its `compressToBase64`), as SudokuPad zips a puzzle into a link. */
+const LZ_BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=';
+
+/**
+ * lz-string's `compressToBase64`, written out here so that a test zips its own SudokuPad payloads
+ * (the page reads them in Rust, with the `lz-str` crate): LZW over UTF-16 units, codes written least
+ * significant bit first in a width that grows with the dictionary, 6 bits a character, padded with
+ * `=` to a multiple of 4.
+ * @param {string} input
+ */
+export function lzBase64(input) {
+  const out = [];
+  let bits = 0, filled = 0;
+  const put = (bit) => {
+    bits = (bits << 1) | bit;
+    if (filled === 5) { out.push(LZ_BASE64[bits]); bits = 0; filled = 0; } else filled++;
+  };
+  const putBits = (value, n) => { for (let k = 0; k < n; k++) { put(value & 1); value >>= 1; } };
+  const dictionary = new Map();
+  const fresh = new Set();
+  let size = 3, width = 2, enlargeIn = 2;
+  const grow = () => { if (--enlargeIn === 0) { enlargeIn = 2 ** width; width++; } };
+  const emit = (w) => {
+    if (fresh.has(w)) {
+      // A character's first appearance: its code (0: 8 bits, 1: 16 bits), then the character.
+      const code = w.charCodeAt(0);
+      if (code < 256) { putBits(0, width); putBits(code, 8); } else { putBits(1, width); putBits(code, 16); }
+      grow();
+      fresh.delete(w);
+    } else {
+      putBits(dictionary.get(w), width);
+    }
+    grow();
+  };
+  let w = '';
+  for (const c of input.split('')) {
+    if (!dictionary.has(c)) { dictionary.set(c, size++); fresh.add(c); }
+    if (dictionary.has(w + c)) { w += c; continue; }
+    emit(w);
+    dictionary.set(w + c, size++);
+    w = c;
+  }
+  if (w !== '') emit(w);
+  // The end of the stream (code 2), then the last character flushed.
+  putBits(2, width);
+  for (;;) {
+    bits <<= 1;
+    if (filled === 5) { out.push(LZ_BASE64[bits]); break; }
+    filled++;
+  }
+  const text = out.join('');
+  return text + '='.repeat((4 - (text.length % 4)) % 4);
+}

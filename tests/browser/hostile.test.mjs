@@ -6,7 +6,7 @@ import { test, assert, open, text, num, loadVia, press, settle, tid } from './ha
 test('hostile: a packed link stops inflating at the 64 MiB input cap and says so', async ({ page, base }) => {
   await open(page, base);
   const r = await page.evaluate(async () => {
-    const links = await import('/www/links.js');
+    const links = await import('/www/app/links.js');
     // 70 MiB of '1' deflates to about 70 KB: inflated whole it became 30 MB to 1 GB of textarea.
     const packed = await links.deflate('1'.repeat(70 * 1048576));
     const small = await links.deflate('a b\na\nb\n');

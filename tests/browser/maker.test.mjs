@@ -1,5 +1,5 @@
-// New puzzle on the page (issue 20): the maker of `dlx make sudoku` in a Web Worker (www/maker.js,
-// www/maker-worker.js), with progress and Cancel. Each made puzzle is loaded, solved with "Unique
+// New puzzle on the page (issue 20): the maker of `dlx make sudoku` in a Web Worker (www/workers/maker.js,
+// www/workers/maker-worker.js), with progress and Cancel. Each made puzzle is loaded, solved with "Unique
 // solution", and its board checked here against the rules and the givens, independently of the
 // engine; the same seed makes the same puzzle as the CLI.
 

@@ -295,7 +295,7 @@ test('run to end: the Statistics panel gives the run\'s totals on a line of thei
   await settle(page);
   assert(await page.isHidden(tid('stats-run')), `the run line after a reset: ${await text(page, 'stats-run')}`);
   // Times under the last digit shown read "< 0.1 ms" (a 13-node Solve said "0.0 ms").
-  const times = await page.evaluate(() => import('/www/readouts.js').then((m) => [0.01, 0.06, 12.4, 1234].map(m.elapsed)));
+  const times = await page.evaluate(() => import('/www/views/readouts.js').then((m) => [0.01, 0.06, 12.4, 1234].map(m.elapsed)));
   assert(JSON.stringify(times) === JSON.stringify(['< 0.1 ms', '0.1 ms', '12 ms', '1.23 s']), `times: ${times.join(', ')}`);
   report.push(`Statistics after Run to end on 8-queens: "${said}"`);
 });

@@ -94,7 +94,7 @@ async function cellPoint(page, p) {
     const r = canvas.getBoundingClientRect();
     const n = window.dlx.app.sudoku.shown.rows;
     // The board's own layout (the coordinates take a margin when the cells are large enough).
-    const { gridOf } = await import('/www/sudoku.js');
+    const { gridOf } = await import('/www/views/grid.js');
     const { cell, x0, y0 } = gridOf(r.width, r.height, n);
     return { x: r.left + x0 + (p % n + 0.5) * cell, y: r.top + y0 + (Math.floor(p / n) + 0.5) * cell };
   }, p);

@@ -98,7 +98,7 @@ test('teach: the timeline seeks both ways and returns to identical link arrays',
  */
 async function eventsUntil(page, predSource) {
   return page.evaluate(async (src) => {
-    const { EV } = await import('/www/engine.js');
+    const { EV } = await import('/www/engine/engine.js');
     const pred = new Function('e', 'EV', `return (${src});`);
     const m = window.dlx.model;
     m.reset();
@@ -118,7 +118,7 @@ async function playUntilStopped(page, why) {
   await page.click(tid('play'));
   await page.waitForFunction((w) => window.dlx.model.stoppedAt === w && !window.dlx.model.playing, why, { timeout: 30000 });
   const at = await page.evaluate(async () => {
-    const { EV } = await import('/www/engine.js');
+    const { EV } = await import('/www/engine/engine.js');
     const m = window.dlx.model;
     const e = m.lastEvent();
     return { position: m.position, leaf: m.leaf, level: m.stats().level, event: e, name: Object.keys(EV).find((k) => EV[k] === e.code) };

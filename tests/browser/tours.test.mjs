@@ -2,11 +2,11 @@
 
 import { assert, tid, settle, open, modelState, test, report } from './harness.mjs';
 
-/** What the search shows now, in the terms of a tour stop's `expect` (www/tours.js). */
+/** What the search shows now, in the terms of a tour stop's `expect` (www/tools/tours.js). */
 async function tourMoment(page) {
   await settle(page);
   return page.evaluate(async () => {
-    const { EV, LIMITS } = await import('/www/engine.js');
+    const { EV, LIMITS } = await import('/www/engine/engine.js');
     const m = window.dlx.model;
     const v = m.views();
     const info = m.info;
@@ -43,7 +43,7 @@ function tourMismatch(expect, m) {
 
 test('teach: each guided tour\'s stops show their state; Back returns to identical link arrays; leaving restores the controls', async ({ page, base }) => {
   await open(page, base);
-  const tours = await page.evaluate(async () => (await import('/www/tours.js')).TOURS);
+  const tours = await page.evaluate(async () => (await import('/www/tools/tours.js')).TOURS);
   assert(tours.length === 3, `${tours.length} tours`);
   for (const t of tours) {
     await page.click(tid(`tour-${t.id}`));

@@ -89,7 +89,7 @@ test('trust: Solve answers the puzzle in the form (loading it first), or refuses
   // A clash made on the board itself (a second 1 in row 1): Solve says why it does not answer.
   await loadVia(page, 'sudoku', EASTER);
   const pt = await page.evaluate(async () => {
-    const { gridOf } = await import('/www/sudoku.js');
+    const { gridOf } = await import('/www/views/grid.js');
     const r = document.querySelector('[data-testid="board"]').getBoundingClientRect();
     const g = gridOf(r.width, r.height, 9);
     return { x: r.left + g.x0 + 1.5 * g.cell, y: r.top + g.y0 + 0.5 * g.cell };
@@ -283,7 +283,7 @@ test('trust: after fast play only the option being tried is framed; the root wea
 test('trust: the race gives a ratio only for times long enough to mean it', async ({ page, base }) => {
   await open(page, base);
   const say = (dlx, naive) => page.evaluate(async ([d, n]) => {
-    const { compare } = await import('/www/race.js');
+    const { compare } = await import('/www/workers/race.js');
     const lane = (ms, nodes, phase = 'done') => ({ heuristic: 'first', phase, ms, stats: { nodes, updates: 0, solutions: 1 } });
     return compare(lane(...d), lane(...n));
   }, [dlx, naive]);
@@ -295,7 +295,7 @@ test('trust: the race gives a ratio only for times long enough to mean it', asyn
   // 0.2 ms against 7.5 ms was "too fast to compare (…: under 5 ms is timer noise)" of a time over 5 ms.
   const over = await say([0.2, 6], [7.5, 6]);
   assert(/dancing links at least 1\.5× faster \(0\.2 ms against 7\.5 ms;/.test(over), `0.2 ms against 7.5 ms: ${over}`);
-  const compareHeuristics = (a, b) => page.evaluate(async ([m, f]) => (await import('/www/race.js')).compareHeuristics(m, f), [a, b]);
+  const compareHeuristics = (a, b) => page.evaluate(async ([m, f]) => (await import('/www/workers/race.js')).compareHeuristics(m, f), [a, b]);
   const tree = (nodes) => ({ heuristic: 'mrv', phase: 'done', ms: 1, stats: { nodes, updates: 0, solutions: 1 } });
   const h = await compareHeuristics(tree(16), tree(15));
   assert(h === 'First item visits 15 nodes here, MRV 16: 1.1× as many with MRV.', `15 against 16 nodes: ${h}`);
@@ -332,7 +332,7 @@ test('trust: queens and Latin squares name rows and columns from 1 like Sudoku; 
   assert(r && rows[Number(r) - 1][Number(c) - 1] === 'Q', `tried ${tried}, board:\n${rows.join('\n')}`);
   // The board has room for its coordinates (1 to 8 along the top and down the left) at this size.
   const coords = await page.evaluate(async () => {
-    const { gridOf } = await import('/www/sudoku.js');
+    const { gridOf } = await import('/www/views/grid.js');
     const r = document.querySelector('[data-testid="board"]').getBoundingClientRect();
     return gridOf(r.width, r.height, 8).coords;
   });

@@ -141,7 +141,7 @@ test('variants board: a pasted killer link draws its cages and sums, solves uniq
   }
   // Each sum's box ends above where its cell's pencil marks start (MARKS_BELOW_SUM of the cell).
   const g = await page.evaluate(() => window.dlx.app.board.geometry);
-  const below = await page.evaluate(() => import('./www/variants.js').then((m) => m.MARKS_BELOW_SUM));
+  const below = await page.evaluate(() => import('./www/views/variants.js').then((m) => m.MARKS_BELOW_SUM));
   for (const s of drawn.sums) {
     const top = g.y0 + Math.floor(s.cell / 9) * g.cell;
     assert(s.box[1] + s.box[3] <= top + below * g.cell, `the sum ${s.text} at ${cellName(s.cell)} reaches ${(s.box[1] + s.box[3] - top).toFixed(1)} px into its cell, marks start at ${(below * g.cell).toFixed(1)}`);
@@ -314,7 +314,7 @@ const VARIANT_PRESETS = ['sudoku-x', 'sudoku-windoku', 'sudoku-anti-knight', 'su
 
 test('variants board: each variant preset loads, branches, has one solution that keeps its rules; screenshots at 1280 and 375 px', async ({ page, base, errors, browser }) => {
   await open(page, base);
-  const presets = await page.evaluate((keys) => import('./www/presets.js').then((m) => keys.map((k) => ({ key: k, ...m.PRESETS[k] }))), VARIANT_PRESETS);
+  const presets = await page.evaluate((keys) => import('./www/app/presets.js').then((m) => keys.map((k) => ({ key: k, ...m.PRESETS[k] }))), VARIANT_PRESETS);
   for (const p of presets) {
     await page.selectOption('#preset', p.key);
     await page.waitForFunction((t) => window.dlx.model.problem.text === t, p.text);

@@ -424,7 +424,7 @@ fn parts_counted_in_timed_slices_add_up_to_the_whole_count() {
     assert_eq!(msg, s_msg);
 }
 
-/// Part `k` of `n` of a problem, as www/worker.js makes it.
+/// Part `k` of `n` of a problem, as www/workers/worker.js makes it.
 fn part(
     kind: &str,
     text: &str,

@@ -2,7 +2,7 @@
 // The page's layout glue (index.html, style.css): the stage takes the screen, the transport bar is
 // always on it, and the side column's panels are reached by its tabs without moving either. This
 // module holds no search state: it reads the snapshot like a renderer and only shows, hides and
-// scrolls. What a control does stays in app.js.
+// scrolls. What a control does stays in www/app/.
 
 /**
  * @typedef {{
@@ -15,7 +15,7 @@
 
 export class StageView {
   /**
-   * @param {import('./app.js').UI} ui  the page's elements by id
+   * @param {import('../app/ui.js').UI} ui  the page's elements by id
    * @param {StageApp} app
    */
   constructor(ui, app) {

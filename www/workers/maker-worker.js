@@ -1,7 +1,7 @@
 // @ts-check
 // New puzzle, off the page's thread: a module worker that runs the maker of `dlx make sudoku`
 // (wasm make_sudoku, src/wasm/maker.rs) and posts its progress as it goes. The page cancels a make by
-// terminating the worker (www/maker.js), so the make needs no way out of its own here; the maker's
+// terminating the worker (www/workers/maker.js), so the make needs no way out of its own here; the maker's
 // sink is asked after each stage and every 20,000 search-tree nodes, which is where it reports.
 //
 // In:  {size, variant, seed}   seed: a whole number as a decimal string
@@ -9,7 +9,7 @@
 //      {type: 'done', made: {text, link, size, seed, variant, givens, nodes, solution}, ms}
 //      {type: 'error', message}
 
-import init, { make_sudoku } from './pkg/dlx_studio.js';
+import init, { make_sudoku } from '../pkg/dlx_studio.js';
 
 const ready = init();
 /** Reports closer together than this are dropped (the last one of a stage is sent anyway). */

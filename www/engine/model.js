@@ -1,8 +1,8 @@
 // @ts-check
 // The model: owns the wasm Session and its stepping: step, back, to the next choice or solution, and
-// play at a speed within a frame budget. It draws nothing and knows no DOM; app.js drives it and hands
-// renderers a snapshot of it. The link arrays are read through `views()` (www/views.js), the explored
-// top of the search tree is kept by `www/explored.js`.
+// play at a speed within a frame budget. It draws nothing and knows no DOM; the app (www/app/) drives it and hands
+// renderers a snapshot of it. The link arrays are read through `views()` (www/engine/views.js), the explored
+// top of the search tree is kept by `www/engine/explored.js`.
 //
 // The wasm API is the contract in the docs of src/wasm/ (copied into www/pkg/dlx_studio.d.ts).
 
@@ -17,9 +17,9 @@ const FRAME_BUDGET_MS = 6;
 const MAX_CHOICE_MOVES = 20000;
 
 // The values the Session returns are typed in the generated .d.ts (src/wasm/facts.rs, VIEWS).
-/** The engine's counters (Session.stats). @typedef {import('./pkg/dlx_studio.js').Stats} Stats */
-/** The loaded problem (Session.info). @typedef {import('./pkg/dlx_studio.js').Info} Info */
-/** A board (problems::Board). @typedef {import('./pkg/dlx_studio.js').Board} Board */
+/** The engine's counters (Session.stats). @typedef {import('../pkg/dlx_studio.js').Stats} Stats */
+/** The loaded problem (Session.info). @typedef {import('../pkg/dlx_studio.js').Info} Info */
+/** A board (problems::Board). @typedef {import('../pkg/dlx_studio.js').Board} Board */
 /**
  * Whether a Session's error is a trap of the wasm machine (its memory ran out, or a panic) rather than
  * a refusal of the input: after a trap the Session throws "recursive use of an object" forever.
@@ -33,9 +33,9 @@ function isTrap(err) {
 /**
  * @typedef {{kind: string, text: string, distinct: boolean, format?: string, tree?: string, made?: string}} ProblemSpec
  *   format: exact cover's "knuth" | "matrix" (undefined: detect), a Sudoku's variant switches
- *   ("x,anti-knight": the picker, www/variants.js); tree: the search tree to walk (a name
+ *   ("x,anti-knight": the picker, www/views/variants.js); tree: the search tree to walk (a name
  *   of TREES, engine.js; undefined: keep the one chosen), for links and history entries; made: the
- *   size, variant and seed of a puzzle made by New puzzle (`9:killer:123`, www/maker.js), for links
+ *   size, variant and seed of a puzzle made by New puzzle (`9:killer:123`, www/workers/maker.js), for links
  */
 
 export class Model {
@@ -94,7 +94,7 @@ export class Model {
     this.problem = null;
     /** @type {Info | null} */
     this.info = null;
-    /** @type {import('./variants.js').Layout | null} */
+    /** @type {import('../views/variants.js').Layout | null} */
     this.layout = null;
     /** @type {string[]} */
     this.labels = [];
@@ -157,7 +157,7 @@ export class Model {
     this.labels = this.session.option_labels();
     this.problem = { kind: info.kind, text: String(text), distinct: !!distinct, format };
     /** A Sudoku's layout (Session.layout: regions, diagonals, cages, thermometers), null otherwise.
-     * @type {import('./variants.js').Layout | null} */
+     * @type {import('../views/variants.js').Layout | null} */
     this.layout = this.session.layout();
     this.treeName = this.session.tree_name();
     this._restartState();
@@ -240,7 +240,7 @@ export class Model {
     if (this.info) this._refresh();
   }
 
-  /** The zero-copy views (www/views.js); ask afresh after any call into wasm. */
+  /** The zero-copy views (www/engine/views.js); ask afresh after any call into wasm. */
   views() { return this._views.get(); }
 
   /** Copies of the link arrays, to compare states (tests) or to animate from (renderers). */
@@ -428,6 +428,13 @@ export class Model {
    * item's list (0 for a covered cell); empty for other problems. @returns {Uint32Array}
    */
   candidates() { return this.session.candidates(); }
+
+  /**
+   * What the loaded Sudoku states that is not read (rules in words, cosmetic shapes), in the words
+   * `dlx solve` says beside a verdict of several solutions; undefined when nothing was left out.
+   * @returns {string | undefined}
+   */
+  unread() { return this.session.unread(); }
 
   /**
    * A Sudoku cell's headers and options in the matrix (its cell item and options when empty; the four

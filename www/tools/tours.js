@@ -6,9 +6,9 @@
 // narration and algorithm panel all show that moment. `expect` says what the moment is (the browser
 // tests check it on the live links, so the text and the data cannot drift from the engine).
 //
-// The Tours class is a renderer (www/snapshot.js) and owns the tour part of the Learn panel.
+// The Tours class is a renderer (www/views/snapshot.js) and owns the tour part of the Learn panel.
 
-import { KNUTH_6X7, PRESETS } from './presets.js';
+import { KNUTH_6X7, PRESETS } from '../app/presets.js';
 import { termLink } from './glossary.js';
 
 /**
@@ -24,7 +24,7 @@ import { termLink } from './glossary.js';
  * @property {boolean} [done]      the search is finished
  */
 /** @typedef {{at: number, title: string, text: string, term?: string, expect: Expect}} Stop  term: a glossary entry to link */
-/** @typedef {{id: string, title: string, source: string, problem: import('./model.js').ProblemSpec, stops: Stop[]}} Tour */
+/** @typedef {{id: string, title: string, source: string, problem: import('../engine/model.js').ProblemSpec, stops: Stop[]}} Tour */
 
 /** @type {Tour[]} */
 export const TOURS = [
@@ -213,8 +213,8 @@ export class Tours {
    * @param {HTMLElement} panel  the tour's panel, shown while a tour runs (the stop is put in it)
    * @param {HTMLElement} row    the Learn row of the header (a button per tour is added)
    * @param {{
-   *   model: () => import('./model.js').Model,
-   *   load: (spec: import('./model.js').ProblemSpec) => boolean,
+   *   model: () => import('../engine/model.js').Model,
+   *   load: (spec: import('../engine/model.js').ProblemSpec) => boolean,
    *   move: (fn: () => number) => void,
    *   setTouring: (on: boolean) => void,
    *   epoch: () => number,
@@ -351,7 +351,7 @@ export class Tours {
    * other keys do nothing (the tour drives the search). True when the key was the tour's.
    * @param {KeyboardEvent} e
    */
-  onKey(e) {
+  takeKey(e) {
     if (!this.tour) return false;
     // Space on one of the tour's own buttons presses that button (◀ Back went forward, and Leave
     // tour stayed in it); anywhere else it is the next stop. (The page keeps Space's keyup from
@@ -372,7 +372,7 @@ export class Tours {
     return true;
   }
 
-  /** @param {import('./snapshot.js').Snapshot} s */
+  /** @param {import('../views/snapshot.js').Snapshot} s */
   update(s) {
     if (this.tour && s.epoch !== this.epoch) {
       // Another problem was loaded or the search reset: the stops no longer describe it.

@@ -4,7 +4,7 @@
 // `?exact-cover.z=…`, when that is shorter. A link longer than MAX_URL even so is not written: the
 // caller says so.
 
-import { LIMITS } from './engine.js';
+import { LIMITS } from '../engine/engine.js';
 
 /** Longer links are refused by common servers (the page's own gave HTTP 414 at 98,000 characters). */
 export const MAX_URL = 8000;
@@ -65,7 +65,7 @@ export async function inflate(packed, cap = LIMITS.maxInput) {
 
 /**
  * The query string for a problem: `?kind=text` or `?kind.z=packed`, whichever is shorter.
- * @param {import('./model.js').ProblemSpec} spec
+ * @param {import('../engine/model.js').ProblemSpec} spec
  */
 export async function queryOf(spec) {
   const plain = new URLSearchParams();
@@ -98,7 +98,7 @@ export const LINK_PARAMS = ['distinct', 'variant', 'format', 'tree', 'made'];
  * The problem a query string names, or null.
  * @param {string} search  location.search
  * @param {Iterable<string>} kinds  the kind names
- * @returns {Promise<import('./model.js').ProblemSpec | null>}
+ * @returns {Promise<import('../engine/model.js').ProblemSpec | null>}
  */
 export async function specOf(search, kinds) {
   const params = new URLSearchParams(search);
@@ -109,7 +109,7 @@ export async function specOf(search, kinds) {
   const format = params.get('format') || variants.join(',') || undefined;
   // The search tree (Session.set_tree), when the link names one; undefined: DLX1's.
   const tree = params.get('tree') || undefined;
-  // The size, variant and seed of a puzzle made by New puzzle (www/maker.js), when the link says them.
+  // The size, variant and seed of a puzzle made by New puzzle (www/workers/maker.js), when the link says them.
   const made = params.get('made') || undefined;
   for (const kind of kinds) {
     if (params.has(kind)) return { kind, text: /** @type {string} */ (params.get(kind)), distinct, format, tree, made };

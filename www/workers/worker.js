@@ -1,6 +1,6 @@
 // @ts-check
 // Run to the end, off the page's thread: a module worker counting subproblems of the loaded problem
-// that the page (www/run.js) hands it from one queue, on demand (src/wasm/queue.rs, QueueCounter).
+// that the page (www/workers/run.js) hands it from one queue, on demand (src/wasm/queue.rs, QueueCounter).
 // Every worker makes the same split (core::split: a function of the problem and the number of
 // workers), so an index names the same subproblem in all of them, and their counts add up to the
 // whole count, nodes and updates included.
@@ -32,8 +32,8 @@
 // ms: the worker's own time since it began counting (the run box adds them up).
 
 /* global MessageChannel */
-import init, { QueueCounter, warm_engine } from './pkg/dlx_studio.js';
-import { messageOf } from './engine.js';
+import init, { QueueCounter, warm_engine } from '../pkg/dlx_studio.js';
+import { messageOf } from '../engine/engine.js';
 
 /** Now on a clock shared by the page and every worker (ms since 1970, fractional). */
 const clock = () => performance.timeOrigin + performance.now();
@@ -119,7 +119,7 @@ async function load(m) {
   try {
     q = new QueueCounter(m.kind, m.text, !!m.distinct, m.format, m.tree, m.workers, !!m.top);
   } catch (caught) {
-    const err = /** @type {import('./engine.js').InputError} */ (caught);
+    const err = /** @type {import('../engine/engine.js').InputError} */ (caught);
     self.postMessage({ type: 'error', key: m.key, message: err.message, line: err.line, column: err.column });
     return;
   }

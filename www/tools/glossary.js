@@ -377,7 +377,7 @@ export function linkStatistics(root = document) {
   }
 }
 
-/** A renderer (www/snapshot.js) that links the narration's words after NarrationView writes them. */
+/** A renderer (www/views/snapshot.js) that links the narration's words after NarrationView writes them. */
 export class TermLinker {
   /** @param {HTMLElement} el the narration */
   constructor(el) {

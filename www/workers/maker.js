@@ -1,6 +1,6 @@
 // @ts-check
 // New puzzle: the maker of `dlx make sudoku` on the page. It runs in a Web Worker
-// (www/maker-worker.js), so the page stays responsive; the worker posts the maker's progress (the
+// (www/workers/maker-worker.js), so the page stays responsive; the worker posts the maker's progress (the
 // full grid, then the givens tried so far of those to try, the givens left, the search-tree nodes),
 // which a bar and a line show. Cancel terminates the worker: the make stops at once, and the puzzle
 // in the box stays. One make at a time: New puzzle is disabled while one runs.
@@ -11,8 +11,8 @@
 // into the Sudoku box (one line for a classic puzzle, its f-puzzles link for a variant, which carries
 // the rules) and is loaded.
 
-import { SUDOKU_SIZES } from './engine.js';
-import { elapsed, fmt } from './readouts.js';
+import { SUDOKU_SIZES } from '../engine/engine.js';
+import { elapsed, fmt } from '../views/readouts.js';
 
 /**
  * @typedef {{text: string, link: string, size: number, seed: string, variant: string[], givens: number,
@@ -39,7 +39,7 @@ export function parseMade(made) {
 
 export class Maker {
   /**
-   * @param {import('./app.js').UI} ui  the page's elements by id
+   * @param {import('../app/ui.js').UI} ui  the page's elements by id
    * @param {{
    *   load: (text: string) => boolean,
    *   note: (text: string, kind?: string) => void,
@@ -143,7 +143,7 @@ export class Maker {
   }
 
   /**
-   * A message of the maker's worker (www/maker-worker.js).
+   * A message of the maker's worker (www/workers/maker-worker.js).
    * @param {{type: 'progress', progress: {stage: string, tried: number, to_try: number, text: string}}
    *   | {type: 'done', made: Made, ms: number} | {type: 'error', message: string}} msg
    */

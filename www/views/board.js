@@ -1,14 +1,14 @@
 // @ts-check
 // The board view: draws the Board the engine decodes (problems::Board) for the options chosen so far
 // and the one being tried. One drawing a kind; the legend is built from the same colours. A renderer
-// (update(snapshot) + draw(), see www/snapshot.js); it also keeps the board-text read-out.
+// (update(snapshot) + draw(), see www/views/snapshot.js); it also keeps the board-text read-out.
 
 import { prepare, colours, alpha, tint } from './canvas.js';
-import { drawOverlay, gridOf, drawCoords } from './sudoku.js';
+import { drawOverlay, gridOf, drawCoords } from './grid.js';
 import { drawUnder, drawBorders, drawOver, markBox, isVariant } from './variants.js';
-import { SWITCHES } from './engine.js';
+import { SWITCHES } from '../engine/engine.js';
 
-/** @typedef {import('./model.js').Board} Board */
+/** @typedef {import('../engine/model.js').Board} Board */
 
 /** Twelve pentomino colours, distinct in hue and lightness; the legend is built from this list. */
 export const PIECE_COLOURS = [
@@ -38,8 +38,8 @@ export class BoardView {
     this.regions = null;
     /** @type {number[][]} */
     this.drawnBoxes = [];
-    /** Who knows the variant shape pointed at (www/variants.js VariantTools), set by app.js. @type {{lit: number} | null} */
-    this.variants = null;
+    /** The variant shape pointed at (www/views/variants.js VariantTools, through the snapshot), or −1. */
+    this.shape = -1;
     /** The Sudoku grid's geometry as last drawn, for pointing at its shapes. @type {{cell: number, x0: number, y0: number} | null} */
     this.geometry = null;
     /** What the variant drawing drew last (borders, cages, sums, thermometers, diagonals), or null. @type {import('./variants.js').Drawn | null} */
@@ -71,9 +71,10 @@ export class BoardView {
     this.board = board;
     this.highlight = this._highlightOf(board, s);
     this.finished = !!s.stats.done;
-    /** The Sudoku overlay (www/sudoku.js): cursor, clashes, pencil marks, lit cells. */
+    /** The Sudoku overlay (www/tools/sudoku/editor.js): cursor, clashes, pencil marks, lit cells. */
     this.overlay = s.sudoku || null;
-    /** A variant Sudoku's layout (www/variants.js draws its shapes), else null. */
+    this.shape = s.shape;
+    /** A variant Sudoku's layout (www/views/variants.js draws its shapes), else null. */
     this.layout = board.kind === 'sudoku' && isVariant(s.layout) ? s.layout : null;
     /** Any Sudoku's layout, for its box borders (a classic grid's boxes are its regions). */
     this.regions = board.kind === 'sudoku' ? s.layout : null;
@@ -105,6 +106,12 @@ export class BoardView {
     }
     this._lastCells = Array.from(cells);
     return new Set([...this.highlight].filter((i) => cells[i] !== 0));
+  }
+
+  /** The colours changed (dark mode): the legend and the board are drawn again with the new ones. */
+  restyle() {
+    this.legendKey = '';
+    this.dirty = true;
   }
 
   draw() {
@@ -182,7 +189,7 @@ export class BoardView {
     drawCoords(ctx, g, n, c.muted || c.ink, c.font);
     // A variant's layout, when it is this board's (a kept solution or an edit is the same puzzle).
     const L = this.layout && this.layout.size === n ? this.layout : null;
-    const lit = L && this.variants ? this.variants.lit : -1;
+    const lit = L ? this.shape : -1;
     this.geometry = b.kind === 'sudoku' ? { cell, x0, y0 } : null;
     const bg = (/** @type {number} */ k) => (this.highlight.has(k) ? c.tried : b.given && b.given[k] ? c.givenbg : c.empty);
     for (let k = 0; k < n * n; k++) {
@@ -192,7 +199,7 @@ export class BoardView {
       if (this.highlight.has(k)) outline(ctx, x, y, cell, c.ink);
     }
     // Shading, thermometers and diagonals lie under the digits.
-    /** What the variant drawing drew, for the browser tests (www/variants.js). */
+    /** What the variant drawing drew, for the browser tests (www/views/variants.js). */
     this.drawnShapes = L ? { ...drawUnder(ctx, { cell, x0, y0, w, h }, L, c, lit), borders: /** @type {number[][]} */ ([]), cages: /** @type {number[][]} */ ([]), sums: /** @type {{cell: number, text: string, box: number[]}[]} */ ([]) } : null;
     for (let k = 0; k < n * n; k++) {
       const i = Math.floor(k / n), j = k % n, x = x0 + j * cell, y = y0 + i * cell;

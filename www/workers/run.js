@@ -1,5 +1,5 @@
 // @ts-check
-// Run to the end: counts every solution of the loaded problem off the page's thread (www/worker.js),
+// Run to the end: counts every solution of the loaded problem off the page's thread (www/workers/worker.js),
 // apart from the page's own search, which it never touches. The app starts, cancels and forgets runs
 // and reads `state` to draw the run box; how the counting is spread over workers is this module's and
 // worker.js's business alone.
@@ -23,7 +23,7 @@
 // Phases: 'idle' (no run to show), 'confirm' (waiting for "run anyway"), 'running', 'done' (stats are
 // the totals), 'cancelled', 'error'.
 
-import { LIMITS } from './engine.js';
+import { LIMITS } from '../engine/engine.js';
 
 /**
  * @typedef {object} RunStats  the parts' figures added up
@@ -50,7 +50,7 @@ import { LIMITS } from './engine.js';
  * (keyOf; '' none), top: whether it counts the top of it, ready: its word once read and split.
  * @typedef {{worker: Worker, warm: boolean, key: string, top: boolean, ready: Ready | null}} Idle
  */
-/** One worker's figures (PartCounter.stats). @typedef {import('./pkg/dlx_studio.js').PartStats} PartStats */
+/** One worker's figures (PartCounter.stats). @typedef {import('../pkg/dlx_studio.js').PartStats} PartStats */
 /**
  * @typedef {object} RunState
  * @property {'idle' | 'confirm' | 'running' | 'done' | 'cancelled' | 'error'} phase
@@ -63,7 +63,7 @@ import { LIMITS } from './engine.js';
  * @property {number} [workers] how many workers count
  * @property {string} message an error's message
  * @property {number} estimate Knuth's estimate of the nodes of the tree (0 when not made)
- * @property {import('./model.js').Board[]} [solutions] once done: the first solutions found (up to LIMITS.keep), as boards
+ * @property {import('../engine/model.js').Board[]} [solutions] once done: the first solutions found (up to LIMITS.keep), as boards
  * @property {string} [engine] what the workers count with, as Session.engine_name says it ("bits" or
  *                            "links")
  * @property {boolean} [ahead] whether the workers had read and split the problem while the page
@@ -103,8 +103,8 @@ export const HUGE_NODES = 1e10;
  * options), in a session of its own; it stops at the first solution or dead end. The probe is
  * deterministic, so the last one is kept: the page makes it while it idles (RunToEnd.beforehand),
  * and the click on Run to end reads it (on 14-queens the probe took 8 ms of the click's 10).
- * @param {import('./engine.js').Wasm} wasm
- * @param {import('./model.js').ProblemSpec} spec
+ * @param {import('../engine/engine.js').Wasm} wasm
+ * @param {import('../engine/model.js').ProblemSpec} spec
  */
 export function estimateNodes(wasm, spec) {
   const key = JSON.stringify([spec.kind, spec.text, !!spec.distinct]);
@@ -117,7 +117,7 @@ export function estimateNodes(wasm, spec) {
 /** The last estimate made, and of what (estimateNodes's key). */
 let estimated = { key: '', nodes: 0 };
 
-/** @param {import('./engine.js').Wasm} wasm @param {import('./model.js').ProblemSpec} spec */
+/** @param {import('../engine/engine.js').Wasm} wasm @param {import('../engine/model.js').ProblemSpec} spec */
 function probe(wasm, spec) {
   const s = new wasm.Session();
   try {
@@ -145,7 +145,7 @@ function probe(wasm, spec) {
 /**
  * The CLI command that counts the same problem on `n` threads, as the run box shows it beside the
  * page's time (the page cannot run it; the reader can).
- * @param {import('./model.js').ProblemSpec} spec @param {number} n @returns {string}
+ * @param {import('../engine/model.js').ProblemSpec} spec @param {number} n @returns {string}
  */
 export function cliCommand(spec, n) {
   const text = String(spec.text || '').trim();
@@ -173,17 +173,17 @@ export class RunToEnd {
     this._workers = [];
     /** @type {RunState} */
     this.state = { phase: 'idle', title: '', stats: null, ms: 0, message: '', estimate: 0 };
-    /** The run waiting for "run anyway". @type {[import('./model.js').ProblemSpec, string] | null} */
+    /** The run waiting for "run anyway". @type {[import('../engine/model.js').ProblemSpec, string] | null} */
     this._asked = null;
     /** Workers started ahead of a run, warm once they said so, and what each has read ahead. @type {Idle[]} */
     this._pool = [];
     /**
      * The problem loaded on the page, which the idle workers read and split ahead of a click (the
-     * app sets it; null: nothing to prepare). @type {() => (import('./model.js').ProblemSpec | null)}
+     * app sets it; null: nothing to prepare). @type {() => (import('../engine/model.js').ProblemSpec | null)}
      */
     this.upcoming = () => null;
     /** What else the page does ahead for that problem (the app: Knuth's estimate, for the click). */
-    this.beforehand = (/** @type {import('./model.js').ProblemSpec} */ _spec) => {};
+    this.beforehand = (/** @type {import('../engine/model.js').ProblemSpec} */ _spec) => {};
   }
 
   get running() { return this.state.phase === 'running'; }
@@ -257,7 +257,7 @@ export class RunToEnd {
   }
 
   /**
-   * @param {import('./model.js').ProblemSpec} spec
+   * @param {import('../engine/model.js').ProblemSpec} spec
    * @param {string} title
    * @param {number} [since]  when the user asked (performance.now()): the run's time counts from then
    */
@@ -272,7 +272,7 @@ export class RunToEnd {
     /** @type {(PartStats | null)[]} */
     const parts = new Array(n).fill(null);
     const ms = new Array(n).fill(0);
-    /** @type {import('./pkg/dlx_studio.js').PartKept[]} */
+    /** @type {import('../pkg/dlx_studio.js').PartKept[]} */
     const kept = [];
     let finished = 0;
     // The queue: subproblems by index, largest first (the split's order), handed out on demand.
@@ -374,7 +374,7 @@ export class RunToEnd {
 
   /**
    * A search too large to start without a word: the box asks first.
-   * @param {import('./model.js').ProblemSpec} spec @param {string} title @param {number} estimate
+   * @param {import('../engine/model.js').ProblemSpec} spec @param {string} title @param {number} estimate
    */
   ask(spec, title, estimate) {
     this._stop();
@@ -402,7 +402,7 @@ export class RunToEnd {
     // A load or a reset: the problem loaded may be another one, read ahead once the page idles.
     whenIdle(() => this.prepare());
     this.state = { phase: 'idle', title: '', stats: null, ms: 0, message: '', estimate: 0 };
-    /** @type {[import('./model.js').ProblemSpec, string] | null} */
+    /** @type {[import('../engine/model.js').ProblemSpec, string] | null} */
     this._asked = null;
     this.onChange();
   }
@@ -435,7 +435,7 @@ function whenIdle(f) {
 /**
  * What names a problem read and split for a run: the spec and the number of workers (the split
  * depends on both).
- * @param {import('./model.js').ProblemSpec} spec @param {number} n
+ * @param {import('../engine/model.js').ProblemSpec} spec @param {number} n
  */
 function keyOf(spec, n) {
   return JSON.stringify([spec.kind, spec.text, !!spec.distinct, spec.format ?? null, spec.tree ?? null, n]);

@@ -7,7 +7,7 @@
 // shows its counts (nodes and solutions below it); clicking it (or Enter, or a second tap) goes there, by stepping
 // (Model.goTo). Only the rows in sight are in the DOM, so a tree of 50,000 remembered nodes costs a
 // flat list of row records, rebuilt at most every REBUILD_MS while the search moves. It only shows
-// what the model remembers: a renderer (update(snapshot) + draw(), see www/snapshot.js).
+// what the model remembers: a renderer (update(snapshot) + draw(), see www/views/snapshot.js).
 
 import { fmt } from './readouts.js';
 
@@ -24,7 +24,7 @@ const MAX_INDENT = 10;
  * @property {number} depth        indentation
  * @property {string} label
  * @property {number} level        level of the node (its depth in the search tree)
- * @property {import('./explored.js').TreeNode} node
+ * @property {import('../engine/explored.js').TreeNode} node
  * @property {number} k @property {number} d  option k of d of its parent (a collapsed chain: its
  *   first node's)
  * @property {string} [chain]      a forced chain: key of its first node
@@ -36,8 +36,8 @@ const MAX_INDENT = 10;
 
 /**
  * @typedef {object} TreeState  what the view reads of a snapshot
- * @property {Map<string, import('./explored.js').TreeNode>} tree @property {number} depth
- * @property {import('./explored.js').PathLevel[]} path @property {string[]} names @property {string[]} labels
+ * @property {Map<string, import('../engine/explored.js').TreeNode>} tree @property {number} depth
+ * @property {import('../engine/explored.js').PathLevel[]} path @property {string[]} names @property {string[]} labels
  * @property {number} progress @property {'solution' | 'dead' | 'rejected' | null} leaf @property {boolean} done
  * @property {number} epoch @property {number} version @property {boolean} moving @property {number} rejectedItem
  */
@@ -223,7 +223,7 @@ export class TreeView {
     { let k = ''; onPath.add(k); for (const p of path) { if (!p.k) break; k = k ? `${k}.${p.k}` : String(p.k); onPath.add(k); } }
     const { names } = this._st();
     // A node is its option, or Algorithm M's null choice ("close C": the item takes no more).
-    const labelOf = (/** @type {import('./explored.js').TreeNode} */ t, /** @type {number} */ k) =>
+    const labelOf = (/** @type {import('../engine/explored.js').TreeNode} */ t, /** @type {number} */ k) =>
       (t.opt >= 0 && labels[t.opt] !== undefined ? labels[t.opt]
         : t.close > 0 && names[t.close - 1] !== undefined ? `close ${names[t.close - 1]}` : `option ${k}`);
     rows.push({ key: '', depth: 0, label: 'start', level: 0, node: root, k: 0, d: 0 });
@@ -251,7 +251,7 @@ export class TreeView {
             forced++;
             parts.push(labelOf(c, 1));
           }
-          const last = /** @type {import('./explored.js').TreeNode} */ (tree.get(ck));
+          const last = /** @type {import('../engine/explored.js').TreeNode} */ (tree.get(ck));
           rows.push({
             key: ck, depth, label: parts.length > 3 ? `${parts[0]} → … → ${parts[parts.length - 1]}` : parts.join(' → '),
             // Its k/d are the first node's (option j of d; the levels after it are 1 of 1 each: it
@@ -328,7 +328,7 @@ export class TreeView {
    * A node's shape, besides its colour: ✓ solutions below, ✗ finished with dead ends only, ? finished
    * with what was below unknown (a jump passed over it), ⊘ an option the lookahead rejected (a try
    * that entered no node), ○ being explored. (● the search here is the row's, not the node's.)
-   * @param {import('./explored.js').TreeNode} t
+   * @param {import('../engine/explored.js').TreeNode} t
    */
   mark(t) {
     if (t.sol || t.some) return '✓';
@@ -408,6 +408,9 @@ export class TreeView {
   _rowPx() {
     return matchMedia('(pointer: coarse), (max-width: 900px)').matches ? 30 : ROW_PX;
   }
+
+  /** The colours changed (dark mode): drawn again. */
+  restyle() { this.dirty = true; }
 
   draw() {
     if (!this.dirty || !this.state) return;

@@ -17,7 +17,7 @@
 export class LinkViews {
   /**
    * @param {WebAssembly.Memory} memory
-   * @param {import('./pkg/dlx_studio.js').Session} session
+   * @param {import('../pkg/dlx_studio.js').Session} session
    */
   constructor(memory, session) {
     this.memory = memory;

@@ -5,7 +5,7 @@
 // problems::solutions_text), so page and CLI give the same bytes; this module only names the file and
 // hands it to the browser. It draws nothing and is not a renderer: it acts on a click.
 
-import { LIMITS } from './engine.js';
+import { LIMITS } from '../engine/engine.js';
 
 /** The longest step log the page writes (a line is ~250 bytes: about 25 MB). */
 export const MAX_LOG_EVENTS = 100000;
@@ -39,13 +39,13 @@ function save(name, text, type) {
 /**
  * Wires the three download buttons.
  * @param {{log: HTMLButtonElement, instance: HTMLButtonElement, solutions: HTMLButtonElement}} buttons
- * @param {{model: () => import('./model.js').Model, note: (text: string, kind?: string) => void,
- *   before?: () => void, runBoards?: () => import('./model.js').Board[] | null, sync?: () => boolean}} app
+ * @param {{model: () => import('../engine/model.js').Model, note: (text: string, kind?: string) => void,
+ *   before?: () => void, kept?: {runBoards: () => import('../engine/model.js').Board[] | null}, sync?: () => boolean}} app
  *   before: called first (the app pauses play and any hunt, so the download is of a search that
- *   stands still); runBoards: the first solutions of the last run to the end of the problem loaded,
- *   if any; sync: loads a changed form, false when it does not load
+ *   stands still); kept: the kept solutions (www/tools/sudoku/kept.js), whose `runBoards` are the
+ *   first solutions of the last run to the end of the problem loaded, while it shows them; sync: loads a changed form, false when it does not load
  */
-export function bindDownloads(buttons, { model, note, before = () => {}, runBoards = () => null, sync = () => true }) {
+export function bindDownloads(buttons, { model, note, before = () => {}, kept, sync = () => true }) {
   const title = () => model().info?.title || 'problem';
   buttons.log.addEventListener('click', () => {
     before();
@@ -88,11 +88,11 @@ export function bindDownloads(buttons, { model, note, before = () => {}, runBoar
     const m = model();
     if (!m || !m.info) return;
     const k = m.keptCount();
-    const run = runBoards();
+    const run = kept ? kept.runBoards() : null;
     if (k === 0 && run && run.length) {
       // None found by the search stepped here, but a run to the end kept its first ones: those, as
       // `dlx solve` prints boards (problems::solutions_text: each board, a blank line between).
-      const printed = (/** @type {import('./model.js').Board} */ b) => (!b.text && b.lines && b.lines.length ? b.lines.join('\n') : b.text);
+      const printed = (/** @type {import('../engine/model.js').Board} */ b) => (!b.text && b.lines && b.lines.length ? b.lines.join('\n') : b.text);
       save(`${slug(title())}-solutions.txt`, run.map((b) => `${printed(b)}\n`).join('\n'), 'text/plain');
       note(`Downloaded the run to the end's first ${run.length} solution${run.length === 1 ? '' : 's'} (as \`dlx solve --limit ${run.length}\` prints them).`);
       return;

@@ -2,9 +2,9 @@
 // The algorithm panel: Algorithm X with dancing links as short pseudocode, the line of the latest event
 // marked with aria-current="step" (forward and backward alike: an undone event marks the line it
 // undoes), and the body line that called a cover, hide, uncover or unhide marked as its caller. A
-// renderer (update(snapshot) + draw(), see www/snapshot.js).
+// renderer (update(snapshot) + draw(), see www/views/snapshot.js).
 
-import { EV } from './engine.js';
+import { EV } from '../engine/engine.js';
 
 /**
  * The lines: [id, indent, code, what it does]. The ids are what update() marks.

@@ -1,7 +1,7 @@
 // @ts-check
 // The Race view (Knuth's talk's comparison): dancing links against naive Algorithm X on the plain 0-1
 // matrix (core::naive), each under MRV and under "first" (the leftmost item), on the loaded problem,
-// one worker a lane (www/race-worker.js), side by side with nodes, updates and time live, until a first
+// one worker a lane (www/workers/race-worker.js), side by side with nodes, updates and time live, until a first
 // solution or the end, as the user chooses. Both algorithms make the same choices, so under one
 // heuristic they walk the same tree: equal nodes, updates and solutions, only the time differs.
 //
@@ -16,9 +16,9 @@
 //                                         untilSolution, cores, lanes: [Lane]}
 //   new RaceView(els, {race, problem})   the panel: Start, Stop, the choice, the lanes, the ratios
 
-import { elapsed as seconds, fmt } from './readouts.js';
+import { elapsed as seconds, fmt } from '../views/readouts.js';
 
-/** A lane's figures (Racer.stats). @typedef {import('./pkg/dlx_studio.js').RaceStats} LaneStats */
+/** A lane's figures (Racer.stats). @typedef {import('../pkg/dlx_studio.js').RaceStats} LaneStats */
 /**
  * @typedef {object} Lane
  * @property {'dlx' | 'naive'} algorithm @property {'mrv' | 'first'} heuristic
@@ -53,7 +53,7 @@ export class Race {
   get running() { return this.state.phase === 'running'; }
 
   /**
-   * @param {import('./model.js').ProblemSpec} spec @param {string} title @param {boolean} untilSolution
+   * @param {import('../engine/model.js').ProblemSpec} spec @param {string} title @param {boolean} untilSolution
    */
   start(spec, title, untilSolution) {
     this._terminate();
@@ -211,11 +211,13 @@ export class RaceView {
   /**
    * @param {{start: HTMLButtonElement, stop: HTMLButtonElement, until: HTMLSelectElement, lanes: HTMLElement,
    *          verdict: HTMLElement, note: HTMLElement}} els
-   * @param {{race: Race, problem: () => ({spec: import('./model.js').ProblemSpec, title: string} | null)}} deps
+   * @param {{race: Race, problem: () => ({spec: import('../engine/model.js').ProblemSpec, title: string} | null)}} deps
    */
   constructor(els, deps) {
     this.els = els;
     this.race = deps.race;
+    // Its figures are the race's own: each change of the race is drawn, no snapshot needed.
+    this.race.onChange = () => this.changed();
     this.dirty = true;
     els.start.addEventListener('click', () => {
       const p = deps.problem();
@@ -228,7 +230,10 @@ export class RaceView {
   /** The race changed (its onChange). */
   changed() { this.dirty = true; }
 
-  /** A renderer (www/snapshot.js): the race has its own figures, so the snapshot is not read. */
+  /** The colours changed (dark mode): drawn again. */
+  restyle() { this.dirty = true; }
+
+  /** A renderer (www/views/snapshot.js): the race has its own figures, so the snapshot is not read. */
   update() {}
 
   draw() {

@@ -1,9 +1,9 @@
 // @ts-check
-// The text read-outs, as renderers (update(snapshot) + draw(), see www/snapshot.js): the live
+// The text read-outs, as renderers (update(snapshot) + draw(), see www/views/snapshot.js): the live
 // statistics, the narration line, and the run-to-end box with its own figures.
 
-import { termLink } from './glossary.js';
-import { NATIVE } from './run.js';
+import { termLink } from '../tools/glossary.js';
+import { NATIVE } from '../workers/run.js';
 
 /** @param {unknown} x */
 export function num(x) { return typeof x === 'bigint' ? Number(x) : Number(x ?? 0); }
@@ -72,7 +72,7 @@ export function duration(seconds) {
  * A run's time left at its pace so far, in seconds, or null while too early to tell: from Knuth's
  * estimate of the share explored once a subproblem has finished, else from the tree's estimated
  * size (a run started with "run anyway") and the nodes counted so far.
- * @param {import('./run.js').RunState} r
+ * @param {import('../workers/run.js').RunState} r
  */
 export function runTimeLeft(r) {
   const st = r.stats;
@@ -159,7 +159,7 @@ export class StatsView {
  * The run to the end's figures in words, for the Statistics panel: they are the workers' count, not
  * the stepped search's above them (which a run leaves where it was: "Solutions 0" stood beside the
  * run box's 9,356). '' when there is no run to tell of.
- * @param {import('./run.js').RunState} r
+ * @param {import('../workers/run.js').RunState} r
  */
 export function runTotals(r) {
   const st = r.stats;
@@ -213,7 +213,7 @@ export class RunBoxView {
    */
   constructor(els) {
     this.els = els;
-    /** @type {import('./run.js').RunState | null} */
+    /** @type {import('../workers/run.js').RunState | null} */
     this.run = null;
     this.key = '';
   }
@@ -282,7 +282,7 @@ export class RunBoxView {
       ? ` The workers counted ${(r.busy / 1000).toFixed(2)} s in all: ${(r.busy / r.ms).toFixed(1)} at once on average.`
       : '';
     // Beside the page's time, the CLI command for as many threads, and its time where one was
-    // measured (www/run.js NATIVE): how far the page is from the machine's native speed.
+    // measured (www/workers/run.js NATIVE): how far the page is from the machine's native speed.
     const measured = r.cli ? NATIVE[r.cli] : undefined;
     const native = r.cli && (r.phase === 'done' || r.phase === 'running')
       ? ` Natively: ${r.cli}${measured ? ` took ${measured.seconds.toFixed(2)} s (${measured.when})` : ''}.` : '';

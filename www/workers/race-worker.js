@@ -1,5 +1,5 @@
 // @ts-check
-// One lane of the race (www/race.js), off the page's thread: a module worker with its own Racer
+// One lane of the race (www/workers/race.js), off the page's thread: a module worker with its own Racer
 // (src/wasm/race.rs) over the same wasm package: dancing links or the naive 0-1 matrix, under one heuristic,
 // on the loaded problem. It searches in slices of SLICE_MS, timed inside wasm with performance.now(),
 // and posts its figures after each, with the time searched so far (wall clock: the lanes share the
@@ -11,8 +11,8 @@
 // Out: {type: 'ready'}, then {type: 'progress' | 'done', stats: {nodes, updates, solutions, progress, done,
 //      finished}, ms}; or {type: 'error', message}
 
-import init, { Racer } from './pkg/dlx_studio.js';
-import { messageOf } from './engine.js';
+import init, { Racer } from '../pkg/dlx_studio.js';
+import { messageOf } from '../engine/engine.js';
 
 const ready = init();
 /** One slice, in ms: live figures several times a second, at little cost. */

@@ -32,7 +32,7 @@ export const TREE_MAX_NODES = 50000;
 /**
  * A level of the engine's path (Session.tree()); `node` is the node chosen there (an item header for
  * Algorithm M's null choice), 0 at the level being decided.
- * @typedef {import('./pkg/dlx_studio.js').PathLevel} PathLevel
+ * @typedef {import('../pkg/dlx_studio.js').PathLevel} PathLevel
  */
 /** @typedef {{end: number, gen: number, optionOf: (node: number) => number}} ReadContext
  *  end: timeline position after the call's last event */

@@ -14,8 +14,9 @@
 // - The picker: the switches of a typed Sudoku (sudoku_switches(): the CLI's --variant names), whose
 //   value is the Sudoku's `format` for Session.load_as.
 
-import { SHAPE, SWITCHES } from './engine.js';
+import { SHAPE, SWITCHES } from '../engine/engine.js';
 import { alpha } from './canvas.js';
+import { gridOf } from './grid.js';
 
 /**
  * @typedef {{kind: number, name: string, cells: number[], sum: number | null, items: number[], options: number[]}} Constraint
@@ -438,7 +439,7 @@ export class VariantPicker {
 export class VariantTools {
   /**
    * @param {{canvas: HTMLCanvasElement, box: HTMLElement, list: HTMLElement, summary: HTMLElement}} els
-   * @param {{matrix: import('./matrix.js').MatrixView, geometry: () => Geometry | null, changed: () => void}} app
+   * @param {{matrix: import('./matrix.js').MatrixView, changed: () => void}} app
    */
   constructor(els, app) {
     this.els = els;
@@ -452,11 +453,13 @@ export class VariantTools {
     this.fromList = false;
     els.canvas.addEventListener('pointermove', (/** @type {PointerEvent} */ e) => {
       if (this.fromList) return;
-      const g = this.app.geometry();
+      // The grid as the board lays it out in the canvas (www/views/grid.js), in CSS pixels.
+      const L = this.layout;
+      const g = L ? gridOf(els.canvas.clientWidth, els.canvas.clientHeight, L.size) : null;
       const r = els.canvas.getBoundingClientRect();
       const k = g ? shapeAt(this.layout, g, e.clientX - r.left, e.clientY - r.top) : -1;
-      // Off a shape, the cell under the pointer lights as on a classic board (sudoku.js has just
-      // lit it in the matrix: leave that).
+      // Off a shape, the cell under the pointer lights as on a classic board (the Sudoku editor,
+      // www/tools/sudoku/editor.js, has just lit it in the matrix: leave that).
       if (k >= 0 || this.lit >= 0) this.point(k, k >= 0);
     });
     els.canvas.addEventListener('pointerleave', () => { if (!this.fromList) this.point(-1); });
@@ -489,6 +492,16 @@ export class VariantTools {
       b.setAttribute('aria-pressed', String(Number(/** @type {HTMLElement} */ (b).dataset.shape) === this.lit));
     }
     this.app.changed();
+  }
+
+  /**
+   * The shape pointed at, for the board to draw lit (−1 for none, and for a layout just replaced).
+   * @param {import('../engine/model.js').Model} model @param {import('./snapshot.js').Live} live
+   * @returns {import('./snapshot.js').SnapshotPart}
+   */
+  contribute(model, live) {
+    const L = live.board.kind === 'sudoku' ? live.layout : null;
+    return { shape: L === this._seen ? this.lit : -1 };
   }
 
   /** @param {import('./snapshot.js').Snapshot} s */

@@ -3,13 +3,13 @@
 // column headers (name above, live length inside), options are rows, nodes are cells. Every up/down
 // link of every node and every left/right link of every header is drawn where it points: a covered
 // item is spliced out of the header list yet keeps its own links, a hidden node is faded yet still
-// points at its old neighbours. It only draws: the model owns the state, app.js owns the controls.
+// points at its old neighbours. It only draws: the model owns the state, www/app/ owns the controls.
 //
 // Level of detail: below PIXEL px a cell, nodes are pixels; up to NAMES, boxes and link lines; from
 // NAMES on, names, lengths and arrowheads; from NUMBERS on, node numbers too.
 
 import { prepare, colours, alpha, arrowHead, reducedMotion, tint } from './canvas.js';
-import { itemLength, LIMITS, NODE, ITEM } from './engine.js';
+import { itemLength, LIMITS, NODE, ITEM } from '../engine/engine.js';
 
 const PIXEL = 5;
 const NAMES = 16;
@@ -59,7 +59,7 @@ export class MatrixView {
    * contract in src/wasm/mod.rs). The model's views() rebuilds them when memory.buffer changed.
    * @param {HTMLCanvasElement} canvas
    * `onFollow(on)` is told when following with zoom is switched on or off (the Follow button shows it).
-   * @param {{onHover?: (text: string) => void, arrays?: () => import('./views.js').Views, onFollow?: (on: boolean) => void}} [options]
+   * @param {{onHover?: (text: string) => void, arrays?: () => import('../engine/views.js').Views, onFollow?: (on: boolean) => void}} [options]
    */
   constructor(canvas, { onHover, arrays, onFollow } = {}) {
     this.canvas = canvas;
@@ -109,7 +109,7 @@ export class MatrixView {
   // ---------------------------------------------------------------- layout
 
   /** Lays out a newly loaded problem from its info and its link arrays at the start. */
-  /** @param {import('./model.js').Info} info @param {Uint32Array} nodes */
+  /** @param {import('../engine/model.js').Info} info @param {Uint32Array} nodes */
   setProblem(info, nodes) {
     this._seen = '';
     const n = info.n_items, np = info.n_primary;
@@ -484,6 +484,26 @@ export class MatrixView {
     }
     return { active, linked };
   }
+
+  /**
+   * What the app tells the renderers (www/views/snapshot.js): a problem loaded, a move to animate,
+   * the zoom controls and keys, a panel maximised or restored.
+   * @param {import('./snapshot.js').AppEvent} e
+   */
+  on(e) {
+    switch (e.type) {
+      case 'loaded': this.setProblem(e.info, e.nodes); break;
+      case 'animate': this.animateFrom(e.before, e.ms); break;
+      case 'zoom': this.zoom(e.by); break;
+      case 'fit': this.fitView(); break;
+      case 'follow': this.setFollowZoom(!this.followZoom); break;
+      case 'resized': this.fit(); break;
+      default:
+    }
+  }
+
+  /** The colours changed (dark mode): drawn again. */
+  restyle() { this.dirty = true; }
 
   /** Animates the change from `from` ({nodes, items} copies) to the next frame over `ms`. */
   /** @param {Arrays | null} from @param {number} ms */

@@ -5,14 +5,14 @@
 // the events (engine_facts, src/wasm/facts.rs). Every other module imports them from here; the types
 // of the values the Session returns are in the generated pkg/dlx_studio.d.ts.
 
-/** @typedef {typeof import('./pkg/dlx_studio.js')} Wasm */
-/** One kind of problem, as problems::kinds describes it. @typedef {import('./pkg/dlx_studio.js').Kind} Kind */
+/** @typedef {typeof import('../pkg/dlx_studio.js')} Wasm */
+/** One kind of problem, as problems::kinds describes it. @typedef {import('../pkg/dlx_studio.js').Kind} Kind */
 
 /** The kinds by name, in the order the page offers them; filled by startEngine. */
 /** @type {Map<string, Kind>} */
 export const KINDS = new Map();
 
-/** A search tree the page may walk (search_trees()). @typedef {import('./pkg/dlx_studio.js').TreeChoice} TreeChoice */
+/** A search tree the page may walk (search_trees()). @typedef {import('../pkg/dlx_studio.js').TreeChoice} TreeChoice */
 
 /** The trees, DLX1 (the default) first; filled by startEngine. @type {TreeChoice[]} */
 export const TREES = [];
@@ -41,12 +41,12 @@ export const LIMITS = {
  * Where each field sits in the zero-copy views, from the engine's own structs (core::Node,
  * core::ItemLink, wasm::facts::EventRecord): node x's down link is `nodes[NODE.words * x + NODE.down]`;
  * filled by startEngine.
- * @type {import('./pkg/dlx_studio.js').NodeLayout}
+ * @type {import('../pkg/dlx_studio.js').NodeLayout}
  */
 export const NODE = { words: 0, top: 0, up: 0, down: 0, next: 0 };
-/** @type {import('./pkg/dlx_studio.js').ItemLayout} */
+/** @type {import('../pkg/dlx_studio.js').ItemLayout} */
 export const ITEM = { words: 0, left: 0, right: 0 };
-/** An event record's words: a to d mean what EventCode says of each event. @type {import('./pkg/dlx_studio.js').EventLayout} */
+/** An event record's words: a to d mean what EventCode says of each event. @type {import('../pkg/dlx_studio.js').EventLayout} */
 export const EVENT = { words: 0, code: 0, a: 0, b: 0, c: 0, d: 0, undone: 0 };
 
 /**
@@ -83,7 +83,7 @@ export const TREE_DEPTH = 24;
  * @param {string} [url]
  * @returns {Promise<Wasm>}
  */
-export async function startEngine(url = new URL('./pkg/dlx_studio.js', import.meta.url).href) {
+export async function startEngine(url = new URL('../pkg/dlx_studio.js', import.meta.url).href) {
   /** @type {Wasm} */
   const wasm = await import(url);
   await wasm.default();

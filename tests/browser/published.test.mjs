@@ -1,0 +1,133 @@
+// Published puzzles pasted into the page (issue 42): a 6x6 one-liner, a 6x6 f-puzzles JSON, an ISS
+// constraint string and a SudokuPad `scl` link (its payload zipped here, lz-string as SudokuPad
+// zips it), each pasted into the Sudoku box (a paste loads at once) and solved by Solve to its known
+// answer; and a puzzle whose cages are only drawn, whose verdict says what was not read.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, assert, checkSudoku, tid, text, open, test, report, lzBase64 } from './harness.mjs';
+
+/** "6x6" of sigh's Interactive Sudoku Solver collection (tests/data/sudoku-6x6.txt) and its published solution. */
+const P6 = '....4..1.3.5...2....3...6.2.5..5....';
+const P6_SOLUTION = '325146416325541263263514632451154632';
+
+/** A puzzle of tests/data/iss-sample.jsonl by name: its ISS text and published solution. */
+function issSample(name) {
+  const lines = fs.readFileSync(path.join(ROOT, 'tests/data/iss-sample.jsonl'), 'utf8').split('\n');
+  const found = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((o) => o.name === name);
+  assert(found && found.solution, `no ${name} with a solution in iss-sample.jsonl`);
+  return found;
+}
+
+/** The 6x6 as f-puzzles writes it: `size` and a `grid` of rows of cells, givens with `value` and `given`. */
+function fpuzzles6() {
+  const rows = [];
+  for (let r = 0; r < 6; r++) {
+    rows.push([...P6.slice(r * 6, r * 6 + 6)].map((ch) => (ch === '.' ? {} : { value: Number(ch), given: true })));
+  }
+  return JSON.stringify({ size: 6, title: 'ISS 6x6', grid: rows });
+}
+
+/** The 6x6 as SudokuPad zips it: short keys unquoted, an empty cell an empty slot, its title in a cage. */
+function sudokupad6() {
+  const rows = [];
+  for (let r = 0; r < 6; r++) rows.push(`[${[...P6.slice(r * 6, r * 6 + 6)].map((ch) => (ch === '.' ? '' : `{v:${ch}}`)).join(',')}]`);
+  return `{ce:[${rows.join(',')}],ca:[{v:'title: A 6x6 from ISS'}]}`;
+}
+
+/**
+ * Pastes text into the Sudoku box as a person does (the clipboard, then Ctrl+V: a paste loads at
+ * once), then Solve; the verdict and the board as text.
+ */
+async function pasteAndSolve(page, value) {
+  await page.selectOption(tid('problem'), 'sudoku');
+  await page.evaluate((t) => navigator.clipboard.writeText(t), value);
+  await page.focus(tid('puzzle'));
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+V');
+  await page.waitForFunction((t) => document.querySelector('[data-testid="puzzle"]').value === t, value);
+  // Loaded by the paste itself: the form holds the problem loaded, no Load pressed.
+  await page.waitForFunction(() => document.querySelector('[data-testid="form-state"]').hidden);
+  const loaded = await page.evaluate(() => window.dlx.model.problem.text);
+  assert(loaded === value, `the paste did not load it: ${loaded.slice(0, 80)}`);
+  // The reading note, in the status line until the next action.
+  const status = await text(page, 'status');
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => /^(Unique|More|No)/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  return { status, verdict: await text(page, 'verdict'), board: await text(page, 'board-text') };
+}
+
+/** Each way of writing a puzzle pasted and solved to its published answer. */
+const PASTED = [
+  { what: 'a 6x6 one-liner', value: P6, solution: P6_SOLUTION, givens: P6 },
+  { what: 'a 6x6 f-puzzles JSON', value: fpuzzles6(), solution: P6_SOLUTION, givens: P6 },
+  { what: 'an ISS constraint string (a killer)', value: issSample('Killer').input, solution: issSample('Killer').solution, givens: '.'.repeat(81) },
+  { what: 'a SudokuPad scl link (a 6x6)', value: `https://sudokupad.app/scl${lzBase64(sudokupad6())}`, solution: P6_SOLUTION, givens: P6, title: 'A 6x6 from ISS' },
+];
+
+for (const p of PASTED) {
+  test(`published: ${p.what} pasted into the page solves to its published answer`, async ({ page, base }) => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await open(page, base);
+    const { status, verdict, board } = await pasteAndSolve(page, p.value);
+    assert(/^Unique solution/.test(verdict), `${p.what}: ${verdict}`);
+    checkSudoku(board, p.givens);
+    // Nothing of these is left unread: no note under the verdict.
+    assert((await text(page, 'verdict-unread')) === '', `${p.what}: under the verdict: ${await text(page, 'verdict-unread')}`);
+    assert(board === p.solution, `${p.what}: the board reads ${board}, published ${p.solution}`);
+    // A SudokuPad puzzle's title is kept: the reading note in the status line names it.
+    if (p.title) assert(status.includes(`\u201c${p.title}\u201d`), `no title in "${status}"`);
+    report.push(`published: ${p.what}: "${verdict}"`);
+  });
+}
+
+/**
+ * An empty 4x4 as f-puzzles writes it, its rules in words and only drawn: three cosmetic cages
+ * (f-puzzles' `cage`, two with a sum written, one without: drawn, no rule), a line and a text. The
+ * grid alone has 288 solutions. `rows` replaces its first rows (givens).
+ * @param {object[][]} [rows]
+ */
+function cosmetic4(rows = []) {
+  const grid = [0, 1, 2, 3].map((r) => rows[r] ?? [{}, {}, {}, {}]);
+  return JSON.stringify({
+    size: 4,
+    grid,
+    ruleset: 'Normal sudoku rules apply. Digits in a cage sum to the small clue.',
+    cage: [{ cells: ['R1C1', 'R1C2'], value: '3' }, { cells: ['R2C1', 'R3C1'], value: '7' }, { cells: ['R4C4'] }],
+    line: [{ lines: [['R1C4', 'R2C4']], outlineC: '#000' }],
+    text: [{ cells: ['R3C3'], value: '?' }],
+  });
+}
+
+test('published: rules only drawn or in words are named under the verdict, with the count of the grid alone', async ({ page, base }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  await open(page, base);
+  const { verdict } = await pasteAndSolve(page, cosmetic4());
+  assert(/^More than one solution: 2 found/.test(verdict), `verdict: ${verdict}`);
+  const said = await text(page, 'verdict-unread');
+  const m = /^This puzzle states its rules in words and drawn shapes \(([^)]*)\), which are not read: the grid alone has 2\+ solutions\.$/.exec(said);
+  assert(m, `under the verdict: "${said}"`);
+  const shapes = m[1].split(', ').sort();
+  assert(JSON.stringify(shapes) === JSON.stringify(['1 line', '1 text', '3 cosmetic cages']), `shapes named: ${m[1]}`);
+  // Run to end counts the grid alone: the note says how many it has.
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => window.dlx.app.lastRun());
+  await page.waitForFunction(() => /288/.test(document.querySelector('[data-testid="verdict-unread"]').textContent));
+  const counted = await text(page, 'verdict-unread');
+  assert(/: the grid alone has 288 solutions\.$/.test(counted), `after the run: "${counted}"`);
+  assert(/exactly 288/.test(await text(page, 'verdict')), `verdict after the run: ${await text(page, 'verdict')}`);
+  report.push(`published: drawn-only rules: "${said}"`);
+  // A new search (Reset) takes the verdict and the note away.
+  await page.click(tid('reset'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="verdict-unread"]').textContent === '');
+});
+
+test('published: a puzzle with drawn shapes whose givens make it unique says nothing more than "Unique"', async ({ page, base }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  await open(page, base);
+  const g = (v) => ({ value: v, given: true });
+  const { verdict, board } = await pasteAndSolve(page, cosmetic4([[g(1), g(2), g(3), {}], [g(3), g(4), g(1), {}], [g(2), g(1), g(4), {}]]));
+  assert(/^Unique solution/.test(verdict), `verdict: ${verdict}`);
+  checkSudoku(board, '123.341.214.....');
+  assert((await text(page, 'verdict-unread')) === '', `under a unique verdict: "${await text(page, 'verdict-unread')}"`);
+});
