@@ -666,13 +666,9 @@ impl Session {
     /// One line in words for the latest event taken or undone (or the latest load, reset or run).
     pub fn narration(&self) -> String {
         match (&self.latest, &self.loaded) {
-            (Latest::Event { ev, undone }, Some(l)) => narrate::narrate(
-                *ev,
-                *undone,
-                &l.search,
-                l.problem.instance(),
-                narrate::Lang::of(l.problem.as_ref()),
-            ),
+            (Latest::Event { ev, undone }, Some(l)) => {
+                narrate::narrate(*ev, *undone, &l.search, l.problem.as_ref())
+            }
             (Latest::Note(s), _) => s.clone(),
             _ => String::new(),
         }
