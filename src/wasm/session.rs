@@ -81,9 +81,8 @@ impl Observer for Keep<'_> {
 /// `count_chunk`: `start_search` and `Search::run` with `Keep`), whose compiled loop is another copy
 /// than a worker's `Share` counts (another observer). For `warm_engine`: a worker's tier-up reaches
 /// the page's main thread too (one compiled module in the renderer), so warming this path in the
-/// workers makes the page's first Solve or count fast. Chromium, Langford 11 counted on the main
-/// thread after a worker's warm-up: 64 ms first, 43 ms steady with `Share`'s path alone warmed; 41 ms
-/// first with this one warmed too (CPU time, 2026-11-26).
+/// workers makes the page's first Solve or count as fast as its steady ones: with `Share`'s path
+/// alone warmed, the main thread's first count still paid for compiling its own copy.
 pub(super) fn warm_session(problem: &dyn Problem, nodes: u64) {
     let Ok(mut search) = start_search(problem, Tree::Dlx1) else {
         return;
