@@ -34,7 +34,7 @@ use dlx_studio::core::{
     bits, Engine as CountEngine, Event, Instance, Limits, Observer, Order, Plan, Search, Share,
     Split, Status, Tree,
 };
-use dlx_studio::narrate::thousands;
+use dlx_studio::figures::thousands;
 use dlx_studio::problems::{self, Problem};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};

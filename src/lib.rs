@@ -8,6 +8,7 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod core;
+pub mod figures;
 pub mod narrate;
 pub mod problems;
 pub mod report;

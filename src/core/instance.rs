@@ -67,7 +67,7 @@ impl fmt::Display for InstanceError {
             InstanceError::OverBudget { what, limit } => write!(
                 f,
                 "more than {} {what}, the most an instance may have (see \"Bad input\" in the README)",
-                super::thousands(*limit as u64)
+                crate::figures::thousands(*limit as u64)
             ),
             InstanceError::BadBounds { item, lo, hi } => {
                 if *hi == 0 {

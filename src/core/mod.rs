@@ -32,17 +32,3 @@ pub use search::{
     Stats, Status, StopAtSolution, Tree,
 };
 pub use split::{fingerprint, fingerprint_tree, Plan, Share, Split, Subproblem, Tally};
-
-/// A count with thousands separators, as messages and the page show counters (`narrate`
-/// re-exports it).
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (k, ch) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}

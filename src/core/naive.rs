@@ -43,8 +43,8 @@ impl NaiveError {
             NaiveError::TooLarge(cells) => format!(
                 "the 0-1 matrix{} would have {} cells, more than {subject} holds ({})",
                 title.map_or(String::new(), |t| format!(" of {t}")),
-                super::thousands(*cells as u64),
-                super::thousands(MAX_CELLS as u64)
+                crate::figures::thousands(*cells as u64),
+                crate::figures::thousands(MAX_CELLS as u64)
             ),
             NaiveError::Colors => {
                 format!("{subject} takes no colours (x:c): its plain 0-1 matrix cannot state them")

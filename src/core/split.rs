@@ -56,13 +56,11 @@ impl Plan {
 
     /// The plan for `n` threads of one process, which steal work from one another: 16 subproblems a
     /// thread (at least 32 in all) balance them as well as 64 do, and the split walks far fewer
-    /// nodes. Pentomino 8x8 (a 0.1 s count), whose least depth the widths set: 62 subproblems
-    /// instead of 647 (92 with the 16 root probes below), the split 2.2 ms instead of 8-10 ms of
-    /// CPU time and the subproblems' sum +2% of the sequential count instead of +15-23% (each
-    /// subproblem preselects its prefix and lays out its bit sets again). 16 probes of the root,
-    /// not 64: the split is the part of the count the other threads wait for (callgrind: 25M
-    /// instructions with 64, 20.5M with 16); a threshold off by a factor of 2 costs threads that
-    /// steal little.
+    /// nodes (pentomino 8x8, whose least depth the widths set: 62 subproblems instead of 647), and
+    /// every subproblem costs its own set-up (it preselects its prefix and lays out its bit sets
+    /// again), so fewer cost less in all. 16 probes of the root, not 64: the split is the part of
+    /// the count the other threads wait for, and a threshold off by a factor of 2 costs threads
+    /// that steal little.
     pub fn for_threads(n: usize) -> Plan {
         Plan {
             target: 16usize.saturating_mul(n.max(2)),
@@ -80,20 +78,20 @@ pub const KEEP: usize = 100;
 const MAX_DEPTH: usize = 24;
 /// Knuth's probes for the whole tree (its size, and the widths of its levels). 64, not 256: the
 /// root's estimate only sets the threshold (a factor of 2 in the number of subproblems at worst) and
-/// the least depth, and 256 probes were 40% of the split of 13-queens (0.5 of 1.2 ms), paid again by
-/// every part of a count in parts.
+/// the least depth, and the probes are most of the split's work, paid again by every part of a
+/// count in parts.
 const ROOT_PROBES: u32 = 64;
 /// Probes for each node the walk considers below the least depth (see `Split::new`). One: a probe of
-/// pentomino 6x10 costs a few percent of an average subproblem's count, and 16 probes a node made the
-/// split half as long as the whole count (554 ms of 1.07 s, in 64 parts). The estimates only order
+/// pentomino 6x10 costs a few percent of an average subproblem's count, so 16 probes a node made the
+/// split a large share of the whole count. The estimates only order
 /// the subproblems and deal them to parts; one probe is a noisy estimate (the parts' balance suffers
 /// a little, see benches/README.md, "Threads"), and the least depth keeps a badly underestimated subtree small.
 const PROBES: u32 = 1;
 
 /// A fast observer that keeps the first `want` solutions' options and counts on: the fast loops
 /// keep the path readable at a solution, so the solution is read there, without a return from the
-/// loop (each return on bit sets brings the links to the path: a stop at every subproblem's first
-/// solution cost pentomino 8x8 in 62 subproblems 3% more instructions than the sequential count).
+/// loop (each return on bit sets brings the links to the path, work the sequential count does not
+/// do).
 struct Keep<'a> {
     kept: &'a mut Vec<Vec<usize>>,
     want: usize,
@@ -446,8 +444,8 @@ impl Split {
         let threshold = (root / plan.target as f64).max(plan.min_size);
         // Every node above the first level estimated to hold half the target's nodes (or as many as
         // the tree has subtrees of `min_size`) is split, whatever its own estimate says: a probe or
-        // two often miss the few long paths of a subtree and call it small (pentomino 6x10 had one
-        // subproblem of 6% of the tree estimated below the threshold), and the widths of the top
+        // two often miss the few long paths of a subtree and call it small (one subproblem many
+        // times the target's size can then hold up the end of a count), and the widths of the top
         // levels, estimated from all the root's probes, are far steadier than one subtree's size.
         let want = (plan.target as f64 / 2.0).min(root / plan.min_size.max(1.0));
         let min_depth = widths.iter().position(|&w| w >= want).unwrap_or(0);
@@ -576,8 +574,8 @@ impl Split {
     /// Sets `search` (from [`Split::search`], in any state) at the start of subproblem `i`: back to
     /// the start, then the givens and the prefix preselected. What it already has preselected in
     /// common with them (the givens, always; the first options of the prefix, for subproblems
-    /// counted in the search's order) is kept: choosing them again cost pentomino 6x10 in 64 parts
-    /// 6% of the count, its subproblems being 4 levels deep and a few hundred microseconds long.
+    /// counted in the search's order) is kept: choosing them again is a share of the count where
+    /// subproblems are a few levels deep and short.
     fn begin(&self, search: &mut Search, i: usize) {
         search.restart();
         let want = self.givens.iter().chain(&self.subproblems[i].prefix);

@@ -61,8 +61,8 @@ impl Progress {
 }
 
 /// Search-tree nodes a worker counts before its first update of the shared progress; then chunks
-/// are sized to last about [`TICK`], whatever a node costs (a fixed 2^18 nodes showed "0 nodes" for
-/// minutes where a node cost 60 µs).
+/// are sized to last about [`TICK`], whatever a node costs (a fixed chunk left the progress line at
+/// "0 nodes" for minutes where nodes are slow).
 const FIRST_CHUNK: u64 = 1 << 10;
 
 /// How long a worker counts between two updates of the shared progress.
@@ -171,8 +171,8 @@ pub fn count(split: &Split, subs: &[usize], threads: usize, progress: &Progress)
         subs,
         threads,
         // The chunk size is the thread's, not the subproblem's: each return from the fast loop
-        // brings the links to the bit sets' path (pentomino 8x8: 62 subproblems of 5,000 nodes,
-        // each begun with a chunk of 1,024, spent 4% more instructions than the sequential count).
+        // brings the links to the bit sets' path, so subproblems of a few thousand nodes, each begun
+        // with a small chunk, would return far more often than the sequential count).
         || (split.search(), Chunks::new()),
         |(search, chunks), &i| {
             if progress.stop.load(Ordering::Relaxed) {
@@ -194,17 +194,17 @@ pub fn count(split: &Split, subs: &[usize], threads: usize, progress: &Progress)
 
 /// Search-tree nodes a whole count runs on one thread before it considers splitting: a search that
 /// ends within them (a Sudoku, 8-queens: 1,049 nodes) is counted exactly as `--threads 1` counts it,
-/// with no estimate, split or pool to pay for. 2,048 nodes are 0.7 ms of pentomino 8x8, the longest
-/// node among the counts measured (bit sets, 0.34 µs).
+/// with no estimate, split or pool to pay for; even where nodes are slowest (pentomino 8x8 on bit
+/// sets) 2,048 of them take under a millisecond.
 pub const TRIAL_NODES: u64 = 1 << 11;
 
-/// The largest chunk (nodes) a whole count runs between two looks at whether to share: 65,536
-/// nodes are 20-25 ms of pentomino or queens on bit sets, past which a search is long anyway.
+/// The largest chunk (nodes) a whole count runs between two looks at whether to share: tens of
+/// milliseconds of pentomino or queens on bit sets, past which a search is long anyway.
 const DECIDE_CHUNK_MAX: u64 = 1 << 16;
 
 /// Knuth's estimate (nodes plus updates) below which a whole count stays on the thread that began
-/// it: about 2-5 ms of counting (pentomino 8x8 is 5e7 for 0.1 s, 12-queens 4e6 for 19 ms), where
-/// the split, its walk and the pool's start would eat what a second thread gains.
+/// it: a few milliseconds of counting, where the split, its walk and the pool's start would eat
+/// what a second thread gains.
 pub const SPLIT_PAYS: f64 = 1e6;
 
 /// What a whole count did: its tally (every thread's added up), the threads it used and the
@@ -276,8 +276,8 @@ pub fn count_whole(
     // of the whole tree from where the search stands (what it counted over the fraction of the
     // tree it explored, `Search::progress`: free) says "long", or if the work done so far is
     // already that long (the estimate understates skewed trees: pentomino 8x8 6 times, 6x10 57
-    // times; such a search shares a few milliseconds late instead of never). 8 random probes
-    // decided this before, at 1-4% of a short search's time (10-queens 0.96x on two threads).
+    // times; such a search shares a few milliseconds late instead of never). Random probes would
+    // cost a short search a share of its time; this estimate is free.
     while may_share && !finished && !progress.stop.load(Ordering::Relaxed) {
         let st = search.stats();
         let work = (st.nodes + st.updates) as f64;
@@ -285,9 +285,8 @@ pub fn count_whole(
         // Each other thread first builds its own search, which takes about what this one's build
         // took: the split waits until this search has counted `BUILD_SHARE` times that long, so
         // that a search whose instance is large and whose tree is small stays here (128,000
-        // options of the same 62 items: a 125 ms build, then 128,001 nodes in 0.13-0.25 s; when
-        // this thread copied its search for the other, the copy took 0.3 s, and two threads 2.8
-        // times the time of one).
+        // options of the same 62 items: a build that takes about as long as the count; a copy of
+        // this thread's search for the other cost more than the count itself).
         let paid = clock_ns().saturating_sub(started) >= BUILD_SHARE.saturating_mul(built);
         if (estimate >= SPLIT_PAYS || work >= SPLIT_PAYS) && paid {
             estimate = estimate.max(work);
@@ -314,8 +313,8 @@ pub fn count_whole(
             });
         }
         // Chunks double, so that a search that stays here stops as often as the one-thread
-        // path does (a resumed search pays its set-up again: 17 chunks of 2,048 nodes cost
-        // 10-queens 3% of its time), up to a bound: a chunk is how late the decision and a stop
+        // path does (a resumed search pays its set-up again at every chunk), up to a bound: a
+        // chunk is how late the decision and a stop
         // can come.
         chunk = (chunk * 2).min(DECIDE_CHUNK_MAX);
         finished = run_first(&mut search, Some(chunk), &[], &mut first) == Status::Done;
@@ -460,7 +459,7 @@ fn run_first(
         solutions: None,
     });
     // Once a solution is kept, the plain counter: the loop `--threads 1` runs (the observer's
-    // test at each solution cost the 17,204-solution Sudoku 1.4% more instructions).
+    // test at each solution is paid at every one of a count's solutions).
     let status = if found.is_some() {
         search.run(&mut super::search::Count)
     } else {
@@ -742,8 +741,8 @@ impl Sharing<'_> {
         let mut chunks = Chunks::new();
         // The search's loop looks at the pool every `chunk` nodes and returns only when it is
         // empty (or at the end of a chunk of `Chunks`, for the progress line and a stop): each
-        // return brings the links in step with the bit sets' path, which on pentomino 8x8 cost
-        // 2 threads 2% more instructions when they returned every 4,096 nodes.
+        // return brings the links in step with the bit sets' path, work that returning at every
+        // chunk would repeat for nothing.
         search.set_watch(Some((self.queued.clone(), self.chunk)));
         loop {
             let mut found = None;

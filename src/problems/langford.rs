@@ -15,7 +15,9 @@
 
 use super::ProblemKind;
 use super::{Board, InputError, Problem};
-use crate::core::Instance;
+use crate::core::{Instance, Links};
+use crate::figures::ways;
+use crate::problems::words::number;
 
 pub const MIN_N: usize = 1;
 pub const MAX_N: usize = 64;
@@ -79,6 +81,18 @@ impl Problem for Langford {
 
     fn instance(&self) -> &Instance {
         &self.inst
+    }
+
+    /// "the two 4s can be placed three ways", "slot 4 can be filled two ways", from the names `4`
+    /// and `s4`.
+    fn item_words(&self, _: &Links, i: usize, len: u32) -> Option<String> {
+        let (name, len) = (self.inst.item_name(i), u64::from(len));
+        if number(name) {
+            Some(format!("the two {name}s can be placed {}", ways(len)))
+        } else {
+            let p = name.strip_prefix('s').filter(|p| number(p))?;
+            Some(format!("slot {p} can be filled {}", ways(len)))
+        }
     }
 
     /// One row of 2N cells, each the number in that slot (0 empty); the text is the sequence separated

@@ -8,7 +8,9 @@
 
 use super::ProblemKind;
 use super::{symbol, Board, InputError, Problem};
-use crate::core::Instance;
+use crate::core::{Instance, Links};
+use crate::figures::things;
+use crate::problems::words::{cell, number};
 
 pub const MIN_N: usize = 1;
 pub const MAX_N: usize = 35;
@@ -62,6 +64,31 @@ impl Problem for Latin {
 
     fn instance(&self) -> &Instance {
         &self.inst
+    }
+
+    /// "cell r1c1 can take three symbols", "symbol 2 can go in one place in column 1", read back
+    /// from the names `r1c1`, `c1s2` (a symbol above 9, written as a letter, has no words).
+    fn item_words(&self, _: &Links, i: usize, len: u32) -> Option<String> {
+        let (name, len) = (self.inst.item_name(i), u64::from(len));
+        if let Some((r, c)) = cell(name) {
+            return Some(format!(
+                "cell r{r}c{c} can take {}",
+                things(len, "symbol", "symbols")
+            ));
+        }
+        let (unit, v) = name.split_once('s')?;
+        let (kind, k) = unit.split_at(1.min(unit.len()));
+        let kind = match kind {
+            "r" => "row",
+            "c" => "column",
+            _ => return None,
+        };
+        (number(k) && number(v)).then(|| {
+            format!(
+                "symbol {v} can go in {} in {kind} {k}",
+                things(len, "place", "places")
+            )
+        })
     }
 
     /// Cells hold the symbol number (0 empty); the text is N lines of N symbols, `.` for empty.

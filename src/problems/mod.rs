@@ -5,7 +5,7 @@
 //! [`Spec`] names a problem the way the CLI and the page do; [`load`] builds it, with the same parsers
 //! and the same [`InputError`] messages everywhere.
 
-use crate::core::{Clash, Instance};
+use crate::core::{Clash, Instance, Links};
 use serde::Serialize;
 use std::fmt;
 
@@ -19,6 +19,7 @@ pub mod pentomino;
 pub mod queens;
 pub mod sudoku;
 pub mod toroidal;
+mod words;
 
 /// How symbol `v` of a grid prints, the same in every problem: `1`-`9`, then `A`-`Z` (Sudoku up to
 /// 25x25 uses `A`-`P`, Latin squares up to order 35 the rest); `.` for 0 (empty) or anything above.
@@ -309,6 +310,16 @@ pub trait Problem {
     fn label(&self, k: usize) -> String {
         self.instance().option_text(k)
     }
+    /// What item `i` means in the puzzle's own words, for the narration of a choice, a dead end or a
+    /// cover: for a primary item with `len` options left what it still needs ("cell r3c5 can take
+    /// two digits", "row 3 has one free square for its queen"), for a secondary item the rule it
+    /// stands for ("at most one 5 in cage 3 …"). `links` stand where the search stands (a shape
+    /// filled whole names its cells from an option still in its list). Each problem reads back the
+    /// names it gave; by default `None`: the names are all there is (Knuth's text, edge matching).
+    fn item_words(&self, links: &Links, i: usize, len: u32) -> Option<String> {
+        let _ = (links, i, len);
+        None
+    }
     /// The puzzle as a Sudoku, for what only a Sudoku has (the page's board layout and pointing).
     fn as_sudoku(&self) -> Option<&sudoku::Sudoku> {
         None
@@ -538,7 +549,7 @@ pub fn warning(problem: &dyn Problem) -> Option<String> {
     }
     let inst = problem.instance();
     let (items, options) = (inst.n_items(), inst.n_options());
-    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    let plural = |n: usize, what: &str| crate::figures::count(n as u64, what);
     if options == 0 {
         Some(format!(
             "Nothing to search: {} and no option. In Knuth's format the first line names the items \

@@ -24,7 +24,8 @@
 
 use super::ProblemKind;
 use super::{Board, InputError, Problem};
-use crate::core::Instance;
+use crate::core::{Instance, Links};
+use crate::figures::ways;
 use std::collections::VecDeque;
 
 /// The boards this module knows, by name.
@@ -324,6 +325,19 @@ impl Problem for Pentomino {
 
     fn instance(&self) -> &Instance {
         &self.inst
+    }
+
+    /// "piece X fits 18 ways", "the cell 07 can be covered four ways", from a piece's letter and a
+    /// cell's two characters (row and column); the secondary `axis` has none.
+    fn item_words(&self, _: &Links, i: usize, len: u32) -> Option<String> {
+        let (name, len) = (self.inst.item_name(i), u64::from(len));
+        if name.len() == 1 && name.bytes().all(|b| b.is_ascii_uppercase()) {
+            Some(format!("piece {name} fits {}", ways(len)))
+        } else if name.len() == 2 && name.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            Some(format!("the cell {name} can be covered {}", ways(len)))
+        } else {
+            None
+        }
     }
 
     /// Cells hold the piece number from 1, 0 for a square not covered yet, -1 for a hole; the text is

@@ -11,7 +11,7 @@
 use super::queens::{queens_board, queens_of};
 use super::ProblemKind;
 use super::{Board, InputError, Problem};
-use crate::core::Instance;
+use crate::core::{Instance, Links};
 
 pub const MIN_N: usize = 1;
 pub const MAX_N: usize = 64;
@@ -67,6 +67,11 @@ impl Problem for ToroidalQueens {
     /// "Q r3c5", as on the ordinary board.
     fn label(&self, k: usize) -> String {
         format!("Q r{}c{}", k / self.n + 1, k % self.n + 1)
+    }
+
+    /// As [`Queens`](super::queens::Queens)' ranks and files; the diagonals have no words.
+    fn item_words(&self, _: &Links, i: usize, len: u32) -> Option<String> {
+        super::queens::line_words(self.inst.item_name(i), u64::from(len))
     }
 
     fn check(&self, board: &Board) -> Result<(), String> {

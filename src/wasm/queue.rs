@@ -32,9 +32,8 @@ use crate::problems::{self, Spec};
 use wasm_bindgen::prelude::*;
 
 /// A worker asks for more when it holds this many subproblems unfinished: the last one, begun. Two
-/// (one in reserve) was tried against it, alternating builds, 14-queens, three runs each at load
-/// 4-6: each worker waited on the page's answer 34-133 ms a run with two, 48-86 ms with one; no gain
-/// that the noise did not cover, and a reserve is one more subproblem held when the queue runs out.
+/// (one in reserve) cut no waiting on the page's answer that the noise did not cover, and a
+/// reserve is one more subproblem held when the queue runs out.
 const AHEAD: usize = 1;
 
 /// The nodes of a run's first chunk, and the least of any (`count_for` sizes the rest by time).
@@ -183,12 +182,10 @@ impl QueueCounter {
 /// through `Session`'s counting path too (`session::warm_session`). Returns the instances counted.
 ///
 /// Queens 10 and Langford 10 rather than 8: 8-queens is a count of 2,057 nodes and Langford 8 of a
-/// few thousand, so in 120 ms the leaves of options of 2 and 3 items (`Bits::try_option_k`) ran a
-/// small share of the warm-up, against pentomino 3x20's 20,000 nodes a turn; the first count after
-/// the warm-up (Chromium 156, 1 s idle) then took 61.6-65.1 ms on 13-queens where its steady
-/// counts take 57-59, and now 58.1-62.8 ms; the page's run to the end of 14-queens on 2 workers
-/// went from 1.16-1.25x of `dlx count --threads 2` to 1.12-1.17x. (A turn is longer, so a
-/// warm-up of `ms` 120 takes 130-190 ms.)
+/// few thousand, so in a short warm-up the leaves of options of 2 and 3 items
+/// (`Bits::try_option_k`) ran a small share of it, against pentomino 3x20's 20,000 nodes a turn,
+/// and the first count after it was not yet at its steady speed. (A turn is longer, so a warm-up
+/// may run past `ms` by part of a turn.)
 #[wasm_bindgen]
 pub fn warm_engine(ms: f64) -> u32 {
     let specs = [
@@ -231,8 +228,7 @@ pub fn warm_engine(ms: f64) -> u32 {
                 // subproblem (`Split::resume`, `Search::run`, the bit sets' way in and out,
                 // `Bits::root`) then runs often enough here for V8 to tier it up as well as the
                 // loops. Counted in one call of 20,000 nodes, those were tiered up during the first
-                // runs instead: 20-37 ms of compiling in each 0.26 s run of 14-queens on 2 workers
-                // (Chromium 156), on the cores the workers count on.
+                // runs instead, compiling on the cores the workers count on.
                 for _ in 0..WARM_NODES / WARM_CHUNK {
                     if share.count(WARM_CHUNK) {
                         break;

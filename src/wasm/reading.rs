@@ -5,8 +5,8 @@ use super::args::{js_error, to_js, whole_arg};
 use super::load::start_search;
 use super::session::Session;
 use crate::core::{Phase, Search};
-use crate::narrate;
 use crate::problems::{self, InputError, Problem};
+use crate::{figures, narrate};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -26,7 +26,7 @@ struct StatsView {
     solutions: u64,
     max_depth: usize,
     progress: f64,
-    /// `progress` as the page shows it (`narrate::percent`: 0% before the first choice, no exponents).
+    /// `progress` as the page shows it (`figures::percent`: 0% before the first choice, no exponents).
     progress_text: String,
     done: bool,
     at_start: bool,
@@ -191,7 +191,7 @@ impl Session {
             // there is no estimate yet, as the CLI's progress line does.
             progress: if estimated { s.progress() } else { 0.0 },
             progress_text: if estimated {
-                narrate::percent(s.progress())
+                figures::percent(s.progress())
             } else {
                 NO_ESTIMATE.into()
             },
@@ -288,17 +288,10 @@ impl Session {
         let events = if reached_at_start {
             0
         } else {
-            narrate::trace_until(
-                &mut fresh,
-                l.problem.instance(),
-                narrate::Lang::of(l.problem.as_ref()),
-                max,
-                same,
-                |line| {
-                    text.push_str(&line);
-                    text.push('\n');
-                },
-            )
+            narrate::trace_until(&mut fresh, l.problem.as_ref(), max, same, |line| {
+                text.push_str(&line);
+                text.push('\n');
+            })
         };
         let reached = reached_at_start || same(&fresh);
         to_js(&Log {

@@ -81,9 +81,8 @@ impl Observer for Keep<'_> {
 /// `count_chunk`: `start_search` and `Search::run` with `Keep`), whose compiled loop is another copy
 /// than a worker's `Share` counts (another observer). For `warm_engine`: a worker's tier-up reaches
 /// the page's main thread too (one compiled module in the renderer), so warming this path in the
-/// workers makes the page's first Solve or count fast. Chromium, Langford 11 counted on the main
-/// thread after a worker's warm-up: 64 ms first, 43 ms steady with `Share`'s path alone warmed; 41 ms
-/// first with this one warmed too (CPU time, 2026-11-26).
+/// workers makes the page's first Solve or count as fast as its steady ones: with `Share`'s path
+/// alone warmed, the main thread's first count still paid for compiling its own copy.
 pub(super) fn warm_session(problem: &dyn Problem, nodes: u64) {
     let Ok(mut search) = start_search(problem, Tree::Dlx1) else {
         return;
@@ -666,13 +665,9 @@ impl Session {
     /// One line in words for the latest event taken or undone (or the latest load, reset or run).
     pub fn narration(&self) -> String {
         match (&self.latest, &self.loaded) {
-            (Latest::Event { ev, undone }, Some(l)) => narrate::narrate(
-                *ev,
-                *undone,
-                &l.search,
-                l.problem.instance(),
-                narrate::Lang::of(l.problem.as_ref()),
-            ),
+            (Latest::Event { ev, undone }, Some(l)) => {
+                narrate::narrate(*ev, *undone, &l.search, l.problem.as_ref())
+            }
             (Latest::Note(s), _) => s.clone(),
             _ => String::new(),
         }

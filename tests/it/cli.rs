@@ -7,47 +7,28 @@ use std::collections::HashSet;
 use std::io::Read;
 use std::process::{Command, Output, Stdio};
 
-use crate::common::dlx_with_stdin;
+use crate::common::{check, dlx_with_stdin, Expect};
 
 fn dlx(args: &[&str]) -> Output {
     dlx_with_stdin(args, "")
 }
 
-/// Runs `dlx ARGS` expecting success; returns stdout and stderr.
-fn succeeds(args: &[&str], stdin: &str) -> (String, String) {
-    let out = dlx_with_stdin(args, stdin);
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(
-        out.status.success(),
-        "dlx {args:?} failed: {:?}\n{stderr}",
-        out.status
-    );
-    (String::from_utf8(out.stdout).unwrap(), stderr)
-}
-
 /// Runs `dlx ARGS` expecting success and nothing on stderr; returns stdout.
 fn ok_with_stdin(args: &[&str], stdin: &str) -> String {
-    let (stdout, stderr) = succeeds(args, stdin);
-    assert_eq!(stderr, "", "dlx {args:?} wrote to stderr");
-    stdout
+    check(args, stdin, Expect::Quiet)
 }
 
 fn ok(args: &[&str]) -> String {
     ok_with_stdin(args, "")
 }
 
-/// Runs `dlx ARGS` expecting success, with at most the notes a count may add on stderr (nothing to
-/// search, no Langford pairing, how a matrix was read: `warnings_and_notes_reach_stderr…`); returns
-/// stdout.
+/// The notes a count may add on stderr: nothing to search, no Langford pairing, how a matrix was
+/// read (`warnings_and_notes_reach_stderr…`).
+const NOTES: Expect = Expect::Noted(&["dlx: note: ", "dlx: Read as "]);
+
+/// Runs `dlx ARGS` expecting success, with at most [`NOTES`] on stderr; returns stdout.
 fn ok_noted(args: &[&str], stdin: &str) -> String {
-    let (stdout, stderr) = succeeds(args, stdin);
-    assert!(
-        stderr
-            .lines()
-            .all(|l| l.starts_with("dlx: note: ") || l.starts_with("dlx: Read as ")),
-        "dlx {args:?} wrote to stderr: {stderr}"
-    );
-    stdout
+    check(args, stdin, NOTES)
 }
 
 fn count(args: &[&str]) -> u64 {
@@ -68,25 +49,7 @@ fn json(args: &[&str]) -> Value {
 /// Runs `dlx ARGS` expecting bad input: status 2, one line `dlx: …` containing each of `wanted`,
 /// nothing on stdout, no panic.
 fn fails_with_stdin(args: &[&str], stdin: &str, wanted: &[&str]) -> String {
-    let out = dlx_with_stdin(args, stdin);
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(
-        !stderr.contains("panicked"),
-        "dlx {args:?} panicked: {stderr}"
-    );
-    assert_eq!(out.status.code(), Some(2), "dlx {args:?}: {stderr}");
-    assert_eq!(out.stdout, b"", "dlx {args:?} wrote to stdout");
-    assert!(
-        stderr.starts_with("dlx: ") && stderr.ends_with('\n') && stderr.lines().count() == 1,
-        "dlx {args:?}: not one `dlx: ` line: {stderr:?}"
-    );
-    for w in wanted {
-        assert!(
-            stderr.contains(w),
-            "dlx {args:?}: {stderr:?} does not say {w:?}"
-        );
-    }
-    stderr
+    check(args, stdin, Expect::Refused(wanted))
 }
 
 fn fails(args: &[&str], wanted: &[&str]) -> String {
@@ -173,10 +136,10 @@ fn another_seed_keeps_the_count_and_is_deterministic() {
 fn progress_runs_in_chunks_and_counts_the_same() {
     // --progress forces the chunked run (Limits { nodes }) even though stderr is a pipe here.
     for (n, want) in [("10", "724"), ("6", "4")] {
-        let out = dlx(&["count", "queens", n, "--progress"]);
-        assert!(out.status.success());
-        assert_eq!(String::from_utf8(out.stdout).unwrap().trim_end(), want);
-        let err = String::from_utf8(out.stderr).unwrap();
+        let ran = crate::common::run(&["count", "queens", n, "--progress"], "");
+        assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+        assert_eq!(ran.stdout.trim_end(), want);
+        let err = ran.stderr;
         assert!(!err.contains("dlx:") && !err.contains("panicked"), "{err}");
     }
     let a = ok(&["solve", "queens", "10", "--limit", "0"]);
@@ -977,13 +940,11 @@ fn sudoku_reads_the_grids_people_paste() {
 
 #[test]
 fn a_sudoku_in_an_exact_cover_file_is_read_as_a_sudoku() {
-    let out = dlx_with_stdin(&["solve", "exact-cover", "-"], EASTER);
-    assert!(out.status.success());
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
-        "dlx: Read as a 9x9 Sudoku\n"
+    let stdout = check(
+        &["solve", "exact-cover", "-"],
+        EASTER,
+        Expect::Says("dlx: Read as a 9x9 Sudoku\n"),
     );
-    let stdout = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = stdout.lines().collect();
     assert_sudoku(lines[0], EASTER);
     assert_eq!(lines[2], "The solution is unique.");
@@ -994,13 +955,11 @@ fn a_drawn_or_clashing_sudoku_in_an_exact_cover_file_is_a_sudoku_as_on_the_page(
     // Simple Sudoku's drawing read as Knuth's format was 1 item and 1 option (1 solution, not the
     // puzzle's); HoDoKu and box drawing went the same way or failed.
     for grid in [EASTER_SIMPLE_SUDOKU, EASTER_HODOKU, EASTER_BOXES] {
-        let out = dlx_with_stdin(&["solve", "exact-cover", "-"], grid);
-        assert!(out.status.success(), "{grid}");
-        assert_eq!(
-            String::from_utf8_lossy(&out.stderr),
-            "dlx: Read as a 9x9 Sudoku\n"
+        let stdout = check(
+            &["solve", "exact-cover", "-"],
+            grid,
+            Expect::Says("dlx: Read as a 9x9 Sudoku\n"),
         );
-        let stdout = String::from_utf8(out.stdout).unwrap();
         assert_sudoku(stdout.lines().next().unwrap(), EASTER);
     }
     // Two 1s in row 1: the clash, where it stands (it was "1 items, 0 options" and a count of 0).
@@ -2064,12 +2023,12 @@ fn warnings_and_notes_reach_stderr_beside_the_count() {
             "dlx: Read as a 0-1 matrix with a header: line 1, `1 2`, names the columns",
         ),
     ] {
-        let o = dlx_with_stdin(args, stdin);
-        let (stdout, stderr) = (
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr),
-        );
-        assert!(o.status.success(), "{args:?}: {stderr}");
+        let crate::common::Ran {
+            code,
+            stdout,
+            stderr,
+        } = crate::common::run(args, stdin);
+        assert_eq!(code, Some(0), "{args:?}: {stderr}");
         assert_eq!(stdout.trim(), out, "{args:?}");
         assert!(
             stderr.starts_with(err) && stderr.lines().count() == 1,

@@ -5,7 +5,7 @@
 use serde_json::Value;
 use std::process::{Command, Output, Stdio};
 
-use crate::common::{dlx_with_stdin, read_until};
+use crate::common::{check, dlx_with_stdin, read_until, Expect};
 
 const DLX: &str = env!("CARGO_BIN_EXE_dlx");
 
@@ -19,15 +19,7 @@ fn stderr(out: &Output) -> String {
 
 /// Runs `dlx ARGS` expecting bad input: status 2 and one line `dlx: …` holding every `want`.
 fn refused_with_stdin(args: &[&str], stdin: &str, want: &[&str]) -> String {
-    let out = dlx_with_stdin(args, stdin);
-    let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(2), "dlx {args:?}: {err}");
-    assert!(err.starts_with("dlx: ") && err.ends_with('\n'), "{err:?}");
-    assert_eq!(err.lines().count(), 1, "{err:?}");
-    for w in want {
-        assert!(err.contains(w), "dlx {args:?}: {err:?} lacks {w:?}");
-    }
-    err
+    check(args, stdin, Expect::Refused(want))
 }
 
 // ---- Finding 7: /dev/null opened read-write is not a closed stdout ----
@@ -109,16 +101,14 @@ fn two_puzzles_without_batch_are_refused_and_a_skipped_title_is_said() {
         &["lines 2 and 4"],
     );
     // A title over one puzzle is still read, and said.
-    let out = dlx_with_stdin(&["solve", "sudoku", "-"], &format!("Hard one\n{P2}\n"));
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(
-        stderr(&out),
-        "dlx: Read as a 9x9 Sudoku (the title line skipped)\n"
+    let out = check(
+        &["solve", "sudoku", "-"],
+        &format!("Hard one\n{P2}\n"),
+        Expect::Says("dlx: Read as a 9x9 Sudoku (the title line skipped)\n"),
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("unique"));
+    assert!(out.contains("unique"));
     // One puzzle alone: nothing on stderr.
-    let out = dlx_with_stdin(&["solve", "sudoku", "-"], &format!("{P2}\n"));
-    assert_eq!((out.status.code(), stderr(&out).as_str()), (Some(0), ""));
+    check(&["solve", "sudoku", "-"], &format!("{P2}\n"), Expect::Quiet);
 }
 
 // ---- Finding 11: --batch escapes what its error lines quote ----
@@ -565,31 +555,28 @@ fn batch_answers_a_line_that_is_no_text_in_its_place_and_goes_on() {
 
 /// The answer line of a puzzle alone.
 fn ok_line(puzzle: &str) -> String {
-    let out = dlx_with_stdin(&["solve", "sudoku", "--batch", "-"], &format!("{puzzle}\n"));
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .trim_end()
-        .to_string()
+    check(
+        &["solve", "sudoku", "--batch", "-"],
+        &format!("{puzzle}\n"),
+        Expect::Quiet,
+    )
+    .trim_end()
+    .to_string()
 }
 
 #[test]
 fn a_sudoku_argument_naming_no_file_or_a_folder_says_so() {
     // Each was read as a puzzle: "read 12 cells", "read 2 cells", "unknown character `/`".
     let dir = std::env::temp_dir();
-    let out = dlx_with_stdin(&["solve", "sudoku", dir.to_str().unwrap()], "");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("is a folder, not a puzzle or a file holding one"),
-        "{}",
-        stderr(&out)
+    refused_with_stdin(
+        &["solve", "sudoku", dir.to_str().unwrap()],
+        "",
+        &["is a folder, not a puzzle or a file holding one"],
     );
-    let out = dlx_with_stdin(&["solve", "sudoku", "no-such-puzzle.txt"], "");
-    assert_eq!(out.status.code(), Some(2));
+    let err = refused_with_stdin(&["solve", "sudoku", "no-such-puzzle.txt"], "", &[]);
     assert!(
-        stderr(&out).starts_with("dlx: the puzzle `no-such-puzzle.txt` (no such file): "),
-        "{}",
-        stderr(&out)
+        err.starts_with("dlx: the puzzle `no-such-puzzle.txt` (no such file): "),
+        "{err}"
     );
     // A grid is no file name, and keeps its message.
     let bad = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....ABC";

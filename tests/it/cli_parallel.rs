@@ -5,19 +5,12 @@
 
 use serde_json::Value;
 
-use crate::common::dlx_with_stdin;
+use crate::common::{check, dlx_with_stdin, Expect};
 
 /// Runs `dlx ARGS` expecting success, with at most a count's notes on stderr (Langford 10 has no
 /// pairing, and says so: tests/it/cli.rs, `warnings_and_notes_reach_stderr…`); returns stdout.
 fn ok_with_stdin(args: &[&str], stdin: &str) -> String {
-    let out = dlx_with_stdin(args, stdin);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "dlx {args:?} failed: {stderr}");
-    assert!(
-        stderr.lines().all(|l| l.starts_with("dlx: note: ")),
-        "dlx {args:?} wrote to stderr: {stderr}"
-    );
-    String::from_utf8(out.stdout).unwrap()
+    check(args, stdin, Expect::Noted(&["dlx: note: "]))
 }
 
 fn json_with_stdin(args: &[&str], stdin: &str) -> Value {
@@ -26,16 +19,7 @@ fn json_with_stdin(args: &[&str], stdin: &str) -> Value {
 
 /// Runs `dlx ARGS` expecting failure with status 2; returns the message.
 fn fails_with_stdin(args: &[&str], stdin: &str) -> String {
-    let out = dlx_with_stdin(args, stdin);
-    assert_eq!(out.status.code(), Some(2), "dlx {args:?}");
-    assert!(
-        out.stdout.is_empty(),
-        "dlx {args:?} printed {:?}",
-        out.stdout
-    );
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.starts_with("dlx: ") && err.ends_with('\n') && err.lines().count() == 1);
-    err
+    check(args, stdin, Expect::Refused(&[]))
 }
 
 /// A Sudoku with one given of a 17-clue puzzle removed: 17,204 solutions, a tree worth splitting.

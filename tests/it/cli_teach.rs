@@ -3,14 +3,10 @@
 
 use serde_json::Value;
 
-use crate::common::dlx_with_stdin;
+use crate::common::{check, Expect};
 
 fn ok(args: &[&str], stdin: &str) -> String {
-    let out = dlx_with_stdin(args, stdin);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "dlx {args:?} failed: {stderr}");
-    assert_eq!(stderr, "", "dlx {args:?} wrote to stderr");
-    String::from_utf8(out.stdout).unwrap()
+    check(args, stdin, Expect::Quiet)
 }
 
 fn json(args: &[&str], stdin: &str) -> Value {
@@ -18,14 +14,7 @@ fn json(args: &[&str], stdin: &str) -> Value {
 }
 
 fn fails(args: &[&str], wanted: &str) {
-    let out = dlx_with_stdin(args, "");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "dlx {args:?}: {stderr}");
-    assert!(out.stdout.is_empty());
-    assert!(
-        stderr.starts_with("dlx: ") && stderr.contains(wanted) && stderr.lines().count() == 1,
-        "dlx {args:?}: {stderr:?} does not say {wanted:?}"
-    );
+    check(args, "", Expect::Refused(&[wanted]));
 }
 
 const SEEDS: &str = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
@@ -225,12 +214,11 @@ fn bad_algorithm_and_heuristic_options_are_refused_clearly() {
         "--threads and --part apply to --algorithm dlx with --heuristic mrv",
     );
     // Colours (Knuth's x:c) are beyond the plain 0-1 matrix.
-    let out = dlx_with_stdin(
+    check(
         &["count", "exact-cover", "-", "--algorithm", "naive"],
         "p q | s\np s:red\nq s:red\n",
+        Expect::Refused(&["--algorithm naive takes no colours"]),
     );
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--algorithm naive takes no colours"));
 }
 
 #[test]
@@ -427,15 +415,10 @@ fn the_engine_is_chosen_named_and_refused_clearly() {
     ] {
         let mut a = args.to_vec();
         a.extend_from_slice(&["--json", "--engine", "bits"]);
-        let out = dlx_with_stdin(&a, stdin);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "{a:?}: {stderr}");
-        assert_eq!(
-            stderr,
-            format!("dlx: --engine bits does not apply here ({why}): the search runs on links\n"),
-            "{a:?}"
-        );
-        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let said =
+            format!("dlx: --engine bits does not apply here ({why}): the search runs on links\n");
+        let out = check(&a, stdin, Expect::Says(&said));
+        let v: Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["engine"], "links", "{a:?}");
         a.pop();
         a.push("links");

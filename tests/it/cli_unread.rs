@@ -2,17 +2,13 @@
 //! rules are in its text is solved as its grid alone, and `dlx solve` says so beside the verdict,
 //! on stderr and in `--json`, rather than a bare "not unique".
 
-use crate::common::dlx_with_stdin;
+use crate::common::run;
 use dlx_studio::problems::sudoku::Sudoku;
 use serde_json::Value;
 
 fn dlx(args: &[&str]) -> (i32, String, String) {
-    let out = dlx_with_stdin(args, "");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let ran = run(args, "");
+    (ran.code.unwrap_or(-1), ran.stdout, ran.stderr)
 }
 
 /// An empty 4x4 as f-puzzles writes it, with three cosmetic cages (f-puzzles' `cage`: drawn, no

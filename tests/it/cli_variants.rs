@@ -1,18 +1,14 @@
 //! `dlx` on variant Sudokus (issue 20): f-puzzles JSON as a file and as a link, `--variant`,
 //! `dlx make sudoku`, and the refusals, through the real binary.
 
-use crate::common::dlx_with_stdin;
+use crate::common::{check, run, Expect};
 use dlx_studio::problems::sudoku::{fpuzzles, Sudoku};
 use dlx_studio::problems::Problem;
 use serde_json::Value;
 
 fn dlx(args: &[&str]) -> (i32, String, String) {
-    let out = dlx_with_stdin(args, "");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let ran = run(args, "");
+    (ran.code.unwrap_or(-1), ran.stdout, ran.stderr)
 }
 
 fn json(args: &[&str]) -> Value {
@@ -106,8 +102,12 @@ fn variant_switches_on_a_typed_puzzle() {
     let plain = json(&["solve", "sudoku", line, "--json"]);
     assert_eq!(plain["unique"], false);
     // Standard input and count too.
-    let out = dlx_with_stdin(&["count", "sudoku", "-", "--variant", "x,anti-king"], line);
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n");
+    let out = check(
+        &["count", "sudoku", "-", "--variant", "x,anti-king"],
+        line,
+        Expect::Quiet,
+    );
+    assert_eq!(out, "1\n");
     // The plain text form says the solution is unique.
     let (code, out, _) = dlx(&["solve", "sudoku", line, "--variant", "x,anti-king"]);
     assert_eq!(code, 0);

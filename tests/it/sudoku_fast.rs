@@ -1,18 +1,14 @@
 //! `dlx solve sudoku --batch` on the 9x9 engine (`Fast9`, the default) against the search on links
 //! (`--engine links`): the same answers, messages and exit status, line for line.
 
-use crate::common::dlx_with_stdin;
+use crate::common::run;
 
 /// Runs the batch on one thread with extra arguments: stdout, stderr, exit code.
 fn batch(input: &str, extra: &[&str]) -> (String, String, Option<i32>) {
     let mut args = vec!["solve", "sudoku", "--batch", "-", "--threads", "1"];
     args.extend_from_slice(extra);
-    let out = dlx_with_stdin(&args, input);
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    let ran = run(&args, input);
+    (ran.stdout, ran.stderr, ran.code)
 }
 
 const P9: &str =

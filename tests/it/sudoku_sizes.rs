@@ -8,7 +8,6 @@ use dlx_studio::problems::sudoku::maker::{self, Kind};
 use dlx_studio::problems::sudoku::{fpuzzles, Geometry, Rules, Sudoku};
 use dlx_studio::problems::Problem;
 use std::ops::ControlFlow;
-use std::process::Command;
 
 /// tests/data/sudoku-6x6.txt: "6x6" from sigh's Interactive Sudoku Solver collection (MIT), and
 /// its published solution.
@@ -327,15 +326,8 @@ fn a_count_that_is_no_sudokus_names_the_sizes_around_it() {
 #[test]
 fn the_cli_solves_counts_and_makes_a_6x6() {
     let dlx = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_dlx"))
-            .args(args)
-            .output()
-            .unwrap();
-        (
-            out.status.code(),
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-        )
+        let ran = crate::common::run(args, "");
+        (ran.code, ran.stdout, ran.stderr)
     };
     let (code, out, err) = dlx(&["solve", "sudoku", P6_LINE]);
     assert_eq!(code, Some(0), "{err}");

@@ -1283,7 +1283,7 @@ fn the_makers_sink_hears_each_stage_and_stopping_stops() {
         made.puzzle.cells().iter().filter(|&&v| v != 0).count()
     );
     // In words, as the CLI's progress line and the page say it.
-    let thousands = dlx_studio::narrate::thousands;
+    let thousands = dlx_studio::figures::thousands;
     let p = seen
         .iter()
         .find(|p| matches!(p.stage, Stage::Remove { tried: 2, .. }))

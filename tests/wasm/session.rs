@@ -1004,7 +1004,7 @@ fn racer_lanes_agree_and_refuse_in_words() {
 /// the CLI's texts.
 #[wasm_bindgen_test]
 fn the_downloads_are_the_cli_texts() {
-    use dlx_studio::narrate::{self, Lang};
+    use dlx_studio::narrate;
     use dlx_studio::problems::{
         exact_cover::ExactCover, knuth_export, solutions_text, sudoku::Sudoku,
     };
@@ -1013,7 +1013,7 @@ fn the_downloads_are_the_cli_texts() {
     let trace = |n: u64| {
         let mut s = Search::new(problem.instance());
         let mut out = String::new();
-        narrate::trace(&mut s, problem.instance(), Lang::Plain, n, |l| {
+        narrate::trace(&mut s, &problem, n, |l| {
             out.push_str(&l);
             out.push('\n');
         });

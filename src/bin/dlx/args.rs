@@ -560,9 +560,9 @@ pub(crate) fn parse_threads(s: &str) -> Result<usize, Fail> {
     }
     if t > MAX_THREADS {
         let cores = threads::available();
-        let plural = if cores == 1 { "" } else { "s" };
         return Err(Fail(format!(
-            "--threads `{s}`: at most {MAX_THREADS} (this machine has {cores} core{plural})"
+            "--threads `{s}`: at most {MAX_THREADS} (this machine has {})",
+            dlx_studio::figures::count(cores as u64, "core")
         )));
     }
     Ok(t as usize)

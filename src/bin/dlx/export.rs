@@ -18,8 +18,7 @@ pub(crate) fn export(problem: &dyn Problem, out: &mut impl Write) -> Result<(), 
 pub(crate) fn trace(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result<(), Stop> {
     let mut search = start(problem, args)?;
     let mut res = Ok(());
-    let lang = dlx_studio::narrate::Lang::of(problem);
-    dlx_studio::narrate::trace(&mut search, problem.instance(), lang, args.events, |l| {
+    dlx_studio::narrate::trace(&mut search, problem, args.events, |l| {
         if res.is_ok() {
             res = writeln!(out, "{l}");
         }

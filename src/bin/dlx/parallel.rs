@@ -10,6 +10,7 @@ use crate::report::count_report;
 use crate::search::{board_text, clash, Progress};
 use dlx_studio::core::threads::{self, Progress as Shared};
 use dlx_studio::core::{Order, Plan, Split, Tally};
+use dlx_studio::figures;
 use dlx_studio::problems::sudoku::Solver;
 use dlx_studio::problems::{self, Problem};
 use dlx_studio::report::{self, CountReport};
@@ -44,37 +45,35 @@ fn watch(
             t => t as usize,
         };
         let line = format!(
-            "{} nodes, {solutions} solution{}, {}, {threads} thread{}",
+            "{} nodes, {}, {}, {}",
             shared.nodes.load(Ordering::Relaxed),
-            if solutions == 1 { "" } else { "s" },
+            figures::count(solutions, "solution"),
             if finished == 0 {
-                let s = if subs == 1 { "" } else { "s" };
+                let subs = figures::count(subs, "subproblem");
                 match shared.tree_estimate() {
                     // How big, before any part of it ends: a hopeless count (queens 30, an empty
                     // Sudoku) says so at once, as the page's "Huge: about … years" does.
                     Some(t) => format!(
-                        "none of {subs} subproblem{s} finished yet; the whole tree is about {} \
-                         nodes and updates (Knuth's estimate){}",
-                        dlx_studio::narrate::about(t),
+                        "none of {subs} finished yet; the whole tree is about {} nodes and \
+                         updates (Knuth's estimate){}",
+                        figures::about(t),
                         // How long, in words a person weighs at once ("5.4e15 years").
                         pace.map_or(String::new(), |p| format!(
                             ", {} at this pace",
-                            dlx_studio::narrate::duration(t / p)
+                            figures::duration(t / p)
                         ))
                     ),
-                    None => format!(
-                        "none of {subs} subproblem{s} finished yet (no estimate until one is)"
-                    ),
+                    None => format!("none of {subs} finished yet (no estimate until one is)"),
                 }
             } else {
                 let f = shared.fraction();
                 format!(
                     "{} of the tree explored (Knuth's estimate){}",
-                    dlx_studio::narrate::percent(f),
-                    dlx_studio::narrate::time_left(secs, f)
+                    figures::percent(f),
+                    figures::time_left(secs, f)
                 )
             },
-            if threads == 1 { "" } else { "s" },
+            figures::count(threads as u64, "thread"),
         );
         progress.show(&line)?;
     }
@@ -370,9 +369,9 @@ pub fn batch(path: &str, args: &Args, out: &mut impl Write) -> Result<(), Stop> 
     }
     out.flush()?;
     if let Some(first) = bad {
-        let s = if n_bad == 1 { "" } else { "s" };
         return Err(Fail(format!(
-            "{name}: {n_bad} puzzle{s} could not be read (answered `error: …`); the first: {first}"
+            "{name}: {} could not be read (answered `error: …`); the first: {first}",
+            figures::count(n_bad as u64, "puzzle")
         ))
         .into());
     }

@@ -263,8 +263,8 @@ pub(crate) fn clash(problem: &dyn Problem, option: usize, item: usize) -> Fail {
 impl Args {
     /// The instance the search runs on: the problem's, or with its blocked options emptied (same
     /// option numbers, so solutions and boards read the same). Notes how many were emptied.
-    /// With `--prune blocked` only: pentomino 6x10 on bit sets is 10% faster with its 144 blocked
-    /// options emptied, but the default keeps the instance as given, so that nodes and updates are
+    /// With `--prune blocked` only: emptying pentomino 6x10's 144 blocked options makes its count
+    /// faster, but the default keeps the instance as given, so that nodes and updates are
     /// DLX1's own, as `dlx` and Knuth's program count them.
     /// `--prune blocked`, with a progress line while it lasts, within its work bound
     /// (`prune::WORK`): if the bound stops it, stderr says so (the counts are the same).

@@ -417,8 +417,8 @@ impl Bits {
     }
 
     /// `cover` for options of any number of primary items, its pass out of line. Out of line in
-    /// wasm only: V8 then allocates `run_bits`' registers better (13-queens and Langford 11 2%
-    /// faster in node, pentomino 6x10 the same, before `cover_k`); natively inlined.
+    /// wasm only: V8 then allocates `run_bits`' registers better, having less live in the walk;
+    /// natively inlined, where LLVM allocates them well either way.
     #[cfg_attr(target_arch = "wasm32", inline(never))]
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn cover_any<const XCC: bool>(&mut self, l: usize, p: u32, d: u32) -> u64 {
@@ -559,12 +559,10 @@ impl Bits {
     /// On sets of fewer than [`LONG_WORDS`] words, a function of its own for each `K` that calls
     /// nothing (`try_option_k`: its pass, `keep_pass::<K>`, inlined). Under V8 a call spills every
     /// value live across it (its calling convention keeps none in registers), and one function
-    /// with all nine passes inlined kept few values in registers at all: 13-queens 3-4% and
-    /// Langford 11 4-6% faster this way in node and Chromium, 2% and 4.5% natively. On long sets,
-    /// where a pass is long, `try_option_any`, inlined into the walk with its pass out of line:
-    /// pentomino 6x10 (33 words) was 7% slower in Chromium the other way. Where the options'
-    /// masks are not made (`omask`, large instances) the long way too, so that the leaves hold no
-    /// code to make a mask (13-queens 0.6% and Langford 11 1.1% faster in node).
+    /// with all nine passes inlined kept few values in registers at all. On long sets, where a
+    /// pass is long enough to pay for its call, `try_option_any`, inlined into the walk with its
+    /// pass out of line. Where the options' masks are not made (`omask`, large instances) the
+    /// long way too, so that the leaves hold no code to make a mask.
     #[inline(always)]
     pub(crate) fn try_option(&mut self, l: usize, x: u32) -> u64 {
         if is_long(self.w) || self.omask.is_empty() {

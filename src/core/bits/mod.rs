@@ -54,15 +54,17 @@ const MAX_COLUMN_WORDS: usize = 1 << 21;
 /// Lengths are scanned in blocks of this many (the block's minimum compiles to vector code: SSE2 and
 /// wasm SIMD both have a signed 16-bit minimum).
 const BLOCK: usize = 16;
-/// The words from which `keep_pass` stores the options hidden before it hides them: in wasm only
-/// (natively the same code took 1-2% more instructions and no less time).
+/// The words from which `keep_pass` stores the options hidden before it hides them: in wasm only,
+/// where it lets V8 keep the hot loop's values in registers; native code keeps them there anyway,
+/// so the stores would only add instructions.
 #[cfg(target_arch = "wasm32")]
 const HID_WORDS: Option<usize> = Some(8);
 #[cfg(not(target_arch = "wasm32"))]
 const HID_WORDS: Option<usize> = None;
 /// Sets of this many words or more are long: `try_option` and `cover` call their pass out of line
 /// there, and where it is short they are functions of their own with the pass inlined (wasm only:
-/// natively the short way is as fast or faster on every set, pentomino 6x10's 33 words included).
+/// native code keeps a long pass's values in registers inlined too, so the short way serves every
+/// set there).
 #[cfg(target_arch = "wasm32")]
 const LONG_WORDS: Option<usize> = Some(8);
 #[cfg(not(target_arch = "wasm32"))]
@@ -81,9 +83,9 @@ const BMASK_LANES: usize = 128;
 const BMASK_BYTES: usize = 1 << 21;
 /// At or above this [`overlap`] of the primary items a pass counts its hides in rows of bytes
 /// (`Bits::bmask`). A pass of pentominoes (overlap 12-18) hides about 55 options of 6 items, and
-/// adding their rows beats decrementing 330 lengths in memory: pentomino 6x10 10% faster natively,
-/// 22% in node. Queens (1.7) and Langford pairs (1.4) hide a few options a pass, and the rows'
-/// set-up and the lengths' update at its end cost more (13-queens 10% slower in node).
+/// adding their rows in vector counters beats decrementing 330 lengths in memory one by one.
+/// Queens (1.7) and Langford pairs (1.4) hide a few options a pass, so the rows' set-up and the
+/// lengths' update at the pass's end cost more than they save.
 const BMASK_OVERLAP: f64 = 4.0;
 
 /// The length of an item covered (and of the padding after the last item): above every length.
@@ -167,21 +169,17 @@ pub fn overlap(inst: &Instance) -> f64 {
     met as f64 / inst.n_options().max(1) as f64 / inst.n_primary().max(1) as f64
 }
 
-/// At or above this [`overlap`] the bit sets count by default (`Engine::Auto`), in both builds.
-/// Measured (2026-11-25, `cargo bench --bench peers`, thread CPU time, medians): pentominoes
-/// (overlap 12-18) 2.0x faster on bit sets; 12- to 14-queens (1.7) 1-8% faster; Langford 12 (1.4)
-/// 1% faster; Sudoku (0.11) 1.35x slower (`dlx solve --batch` on the 17-clue set), where the
-/// per-level copy and scan of 324 lengths outweighs the few options a node removes. In wasm32 (node,
-/// 10k-node slices, the same day): 13-queens 96 ms on bit sets against 109 ms on links, Langford 12
-/// 258 ms against 272 ms. (The wasm build took links below 3.0 until MRV's scan there was spelled
-/// out in vectors, see `simd`.)
+/// At or above this [`overlap`] the bit sets count by default (`Engine::Auto`), in both builds:
+/// a node then removes enough options for one pass over the level's words to beat unlinking them
+/// one by one (pentominoes, queens and Langford pairs are above it). Sudoku (0.11) is below: the
+/// per-level copy and scan of its 324 lengths outweighs the few options a node removes. The
+/// figures behind it are in `benches/README.md` (`peers`) and `benches/JOURNAL.md`.
 pub const OVERLAP_FOR_BITS: f64 = 1.0;
 
-/// With colours, bit sets count by default at or above this [`overlap`]. Measured (2026-11-26,
-/// `cargo bench --bench xcc`, thread CPU time, medians of 3, load 8): edge matching 6x6/5 and 5x5/3
-/// (overlap 5.1-7.0) take 0.35-0.43 of the links' time, MacMahon's hexagon (8.1) 0.63; n-queens with
-/// coloured diagonals (1.7) 1.6x the links' time: a purification there hides one option or two, and
-/// the per-level copy of the sets and lengths and one pass a committed item outweigh it.
+/// With colours, bit sets count by default at or above this [`overlap`] (`benches/README.md`,
+/// `xcc`): edge matching (5.1-7.0) and MacMahon's hexagon (8.1) gain; n-queens with coloured
+/// diagonals (1.7) loses, since a purification there hides one option or two and the per-level
+/// copy of the sets and lengths and one pass a committed item outweigh it.
 pub const OVERLAP_FOR_BITS_XCC: f64 = 3.0;
 
 /// Whether `Engine::Auto` takes bit sets for `inst` (on DLX1's tree): where they apply and pay.
@@ -324,9 +322,8 @@ pub(crate) struct Bits {
     /// `hide` reads these rows there (`prims`' where `k` is a power of two): V8 multiplied by 12
     /// or 24 on the chain from one hidden option to the next, where LLVM's native code folds the
     /// multiply into its addressing, and 16 bits halve pentomino 6x10's rows (to about 33 KB,
-    /// about the first-level cache). Padded: pentomino 6x10 2-4% faster in node, natively the
-    /// same; in 16 bits, 2-4% more in node, 0.8% natively (on 13-queens, `k` 2, 16 bits were 1.8%
-    /// slower).
+    /// about the first-level cache). Where `k` is a power of two the rows are `prims`' own: V8
+    /// folds those multiplies too, and 16-bit rows of 2 were slower there.
     prow: Vec<u16>,
     /// `size - 1`: the nodes DLX1 unlinks when it hides the option.
     weight: Vec<u32>,
@@ -335,7 +332,7 @@ pub(crate) struct Bits {
     /// `prims[b * k..(b + 1) * k]` (and `prow`'s row), and `hide` walks them without reading
     /// `pstart` or looping on a count (a loop of the compiler's own), and without colours counts
     /// the updates of a word by one multiplication (its weight a constant in `try_option_k` and
-    /// `cover_k`: 13-queens 3.4% faster in node, 0.7% natively, Langford 11 2% on both).
+    /// `cover_k`, so no weight is loaded an option).
     k: usize,
     /// The weight of every option when they all have the same (`u32::MAX` otherwise): `hide` then
     /// counts the updates of a word with one popcount.
@@ -366,8 +363,7 @@ pub(crate) struct Bits {
     /// the option's items, `w` words each, which `try_option` passes as its mask (the options of
     /// the item branched on are gone from the level already, so its own column changes nothing);
     /// else empty, and `try_option` makes the union in `mask`. Made once, it spares each try an
-    /// OR of the other items' columns: 13-queens 9-13% faster, Langford 11 7-8%, pentomino 6x10
-    /// 8-10% (node, Chromium, native); pentomino 6x10's take 543 KB.
+    /// OR of the other items' columns, a loop V8 compiled to spill-heavy code.
     omask: Vec<u64>,
     /// By bit, without colours, where every option has the same weight, the lengths fit 8 vectors
     /// ([`BMASK_LANES`]) and options overlap much ([`BMASK_OVERLAP`]): the option's primary items

@@ -155,9 +155,8 @@ pub(super) fn keep_pass<const K: usize, const HID: bool>(
     };
     // Two loops rather than one: the first is vector code, and the second, the hot one, keeps
     // few values live. On long sets the first also writes the words hidden, `hid`, so that the
-    // second reads one array, not two: in wasm it then keeps its values in registers (pentomino
-    // 6x10, 33 words: 2-3.5% faster in node, the page's run to the end 6% in Chromium); on short
-    // ones the stores cost more than they save (Langford 11, 4 words: 5% slower).
+    // second reads one array, not two: in wasm it then keeps its values in registers; on short
+    // ones (a few words) the stores cost more than they save.
     let mut updates = 0;
     let n = here.len();
     if HID && HID_WORDS.is_some_and(|h| n >= h) {
@@ -183,10 +182,10 @@ pub(super) fn keep_pass<const K: usize, const HID: bool>(
 /// were spilled and reloaded at every option), and arguments and result pass in registers rather
 /// than through the shadow stack in memory. Then, for a try, option `covered`'s primary items
 /// covered in `len` (`u32::MAX`: none), here where `K` is known: `K` stores, where the walk
-/// looped over `pstart`'s range with a bounds check a store (pentomino 6x10 1% faster in node).
+/// looped over `pstart`'s range with a bounds check a store.
 /// The words of `out` and `hid` that are not zero are left after `hid`'s words (`keep_hid`),
-/// not returned: an out-parameter (in wasm, memory in the shadow stack) made the pass 8% slower
-/// in node.
+/// not returned: an out-parameter lives in wasm's shadow stack in memory, its pointer live
+/// across the hot loop.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
 pub(super) fn keep_pass_out<const K: usize>(
@@ -284,7 +283,7 @@ pub(super) const NZ_UNKNOWN: u64 = u64::MAX;
 /// `keep_pass`'s first loop on long sets: `out = here & !mask` and `hid = here & mask`. Returns the
 /// words of `out` and of `hid` that are not zero, each as the bits of a word, or [`NZ_UNKNOWN`]
 /// (more than 64 words, or natively). A try then knows the words left to the level below without
-/// looking for them (`span`: 13% of the walk of pentomino 6x10 in node), and a cover the words
+/// looking for them (`span`, a scan of every word left), and a cover the words
 /// of the item's options (`BitLevel::opts`). In wasm two words a vector, the bits from
 /// `i64x2.bitmask`.
 #[inline(always)]

@@ -9,10 +9,8 @@ use super::*;
 /// `prims[b * K..]` where `K` is a power of two and else at `prow[b * ks..]` (`Bits::prow`): a loop
 /// of fixed length, which the compiler unrolls, and no offsets to read. `one_size`: every option has
 /// the same weight, known where `K > 0` without colours (`Bits::k`).
-// The one unchecked loop outside `links/raw.rs`: bounds checks on every primary item of every
-// option hidden cost a measurable share (it is the bit sets' inner loop): written with checked
-// indexing, `dlx count queens 11 --threads 1` took 49,210,726 instructions against 46,702,361
-// (+5.4%, callgrind, 2026-11-26).
+// The one unchecked loop outside `links/raw.rs`: it is the bit sets' inner loop, and a bounds
+// check on every primary item of every option hidden is a share of the whole count.
 #[allow(unsafe_code)]
 #[inline(always)]
 pub(super) fn hide<const K: usize, const XCC: bool>(
@@ -285,7 +283,7 @@ pub(super) mod wasm {
         let v = |i: usize| unsafe { v128_load(p.add(i)) };
         // The choice of an item is on the path from one node to the next: the minimums as a tree
         // of four chains (a min with COVERED, i16::MAX, folds away) rather than one, then spread
-        // to every lane (13-queens 1.4% faster in node, Langford 11 0.5%).
+        // to every lane (no lane extracted and splatted again).
         let mut acc = [i16x8_splat(COVERED); 4];
         for i in 0..N {
             acc[i % 4] = i16x8_min(acc[i % 4], v(i));
@@ -368,8 +366,7 @@ pub(super) mod wasm {
 /// MRV's scan natively on x86_64, as `simd::least` does it in wasm: the minimums of the lengths in
 /// two chains of vectors, spread to every lane, then the first equal lane without a branch a
 /// vector. The loop it replaces (a block's minimum, then the block searched for it) branched on
-/// where the least length was and mispredicted as often as that moved: `dlx count --threads 1`
-/// 7-8% faster on 13-queens, Langford 11 and pentomino 6x10 (2026-11-27). SSE2 only, which every
+/// where the least length was and mispredicted as often as that moved. SSE2 only, which every
 /// x86_64 has.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]

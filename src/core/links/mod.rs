@@ -12,7 +12,7 @@
 //! index 0); its `up` is the first node of the option before it and its `down` the last node of the
 //! option after it. The fourth field, `next`, of an option's node is the next node of its option,
 //! cyclically, so that `hide` and `unhide` walk an option without testing for spacers (a branch that
-//! the processor mispredicts about once per option: 9% of the time of pentomino 6x10); a spacer's
+//! the processor mispredicts about once per option); a spacer's
 //! `next` holds the number of the option after it, which is how a node's option is found.
 //!
 //! **Colours** (Knuth's DLX2, Algorithm C): `color[x]` is the colour of node `x` (0 for none), a
@@ -129,7 +129,7 @@ pub struct Links {
 
 /// Above this many primary items the links keep `zeros`, so that `choose` can stop at the first
 /// length 1. Below it the dense scan reads at most 64 blocks of lengths a node, and counting zeros
-/// in `hide` would cost more than it saves (+16% instructions on 11-queens, all of it in `hide`).
+/// in `hide`, the innermost loop, would cost more than the short scan it saves.
 pub const TRACK_ZEROS: u32 = 4096;
 
 /// Links of up to this many nodes are sanity-checked at every call under the `sanity` feature; larger
@@ -553,7 +553,7 @@ impl Links {
         // Item c's own list is never changed while c is covered, so walking it is safe. The next link
         // is read before hiding: hide(rr) only writes nodes of other items (an option holds each item
         // once), but the compiler cannot know that and would wait for its stores before reloading
-        // it, a dependency on the critical path (5% of 13-queens, 3% of pentomino 6x10).
+        // it, a dependency on the critical path of every cover.
         while rr != c {
             let next = self.down(rr);
             updates += self.hide_in::<XCC, TRACK>(rr);
@@ -840,22 +840,20 @@ impl Links {
     /// Stops looking at length 0, which nothing beats, and at length 1 while no item has length 0
     /// (`zeros`), when nothing can beat it either: so the choice is always DLX1's. (Stopping at length
     /// 1 regardless, as some programs do, picks another item where a length-0 item lies further right,
-    /// and measured worse: without the dead end found at once, 13-queens takes 8% more updates.)
+    /// and does more work: the dead end is not found at once.)
     /// `None` when no item is left.
     ///
     /// Item lengths sit in their own dense array, `len`, where a covered item carries COVERED on top
     /// of its length: so the scan reads `len` in blocks of fixed width that the compiler turns into
     /// vector minimums, with no pointer chasing and no test of whether an item is still active, and
     /// only then finds the leftmost position of that minimum in its block. It visits the same items
-    /// as DLX1's walk along the list and picks the same one. With it (and the tighter
-    /// `Search::run_fast` that came with it) pentomino 6x10 distinct went from 1.70 to 1.41 s and the
-    /// 17-clue Sudoku set from 22.5k to 36k puzzles/s, where most time goes into choosing among 324
-    /// items; 13-queens, with 26, stayed level (see benches/README.md).
+    /// as DLX1's walk along the list and picks the same one. It pays most where most time goes into
+    /// choosing among many items (Sudoku's 324), and costs nothing with a few (13-queens' 26).
     ///
     /// The scan runs from the first active item to the last (the list's ends: in the given order the
     /// list is in header order), so covered items at either end cost nothing, and it stops at length
     /// 1 when no length 0 exists. Both matter for many items: 10^6 items each in its own option
-    /// scanned all 10^6 lengths at each of the 10^6 levels (~60 µs a node, hours in all); now one
+    /// scanned all 10^6 lengths at each of the 10^6 levels (quadratic, hours in all); now one
     /// block a node (`choose_counting` counts the lengths read, for the tests).
     #[inline(always)]
     pub fn choose(&self) -> Option<(u32, u32)> {

@@ -47,7 +47,7 @@ impl Search {
         // options tried, levels left and retreats (the inner one) until an option is taken. Each
         // loop has one entry, the resumed state is dispatched inside; a loop over `At` that starts
         // in any of its states is irreducible control flow, which LLVM compiles for wasm through a
-        // state variable in memory and a chain of compares at every step (13-queens: 6% of the time).
+        // state variable in memory and a chain of compares at every step.
         let mut resume = Some(start);
         // `choice[..filled]` holds the nodes of the options the bit sets try at those levels (kept
         // up at solutions only: a level's entry goes stale when its cursor moves).

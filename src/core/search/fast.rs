@@ -154,8 +154,8 @@ impl Search {
     /// time, as `run_fast` for Algorithm X and C, leaving the same states and counters as the event
     /// machine at level boundaries. A loop of its own, so that plain exact cover keeps its code;
     /// out of line, so that `Search::run` stays a small dispatcher (inlined, it made each copy of
-    /// `run` 9 KB of wasm, which V8 compiled in its top tier during a page's run: 6-9 ms of a
-    /// core).
+    /// `run` several times larger, and V8 compiles every copy in its top tier during a page's
+    /// run).
     #[inline(never)]
     pub(super) fn run_fast_mult<O: Observer, const FIRST: bool>(&mut self, obs: &mut O) -> Status {
         let Some(mut at) = self.fast_start() else {

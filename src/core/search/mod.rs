@@ -144,8 +144,8 @@ pub trait Observer {
     const FINE: bool = true;
     /// Whether the next `Event::Solution` may read the path (`path`, `solution`). The bit sets'
     /// walk fills `choice` at a solution only for an observer that may: each level changed since
-    /// the last solution costs a lookup of its option's node (`Bits::node`), 3% of a count of
-    /// Langford 11 (35,584 solutions) in wasm, for nothing when the observer only counts.
+    /// the last solution costs a lookup of its option's node (`Bits::node`), paid at every one of
+    /// a count's solutions for nothing when the observer only counts.
     #[inline(always)]
     fn reads_path(&self) -> bool {
         true

@@ -384,8 +384,7 @@ impl Problem for ExactCover {
 
     fn title(&self) -> String {
         let x = &self.inst;
-        // "1 item", "2 items": a count and its noun, singular for one.
-        let n = |k: usize, noun: &str| format!("{k} {noun}{}", if k == 1 { "" } else { "s" });
+        let n = |k: usize, noun: &str| crate::figures::count(k as u64, noun);
         let (items, options) = (n(x.n_items(), "item"), n(x.n_options(), "option"));
         match self.format {
             Format::Knuth if x.has_multiplicities() => format!(

@@ -102,7 +102,7 @@ pub struct Progress {
 /// nodes", "givens: 40 of 81 cells tried, 52 givens left; 12,345 nodes".
 impl std::fmt::Display for Progress {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let nodes = crate::core::thousands(self.nodes);
+        let nodes = crate::figures::thousands(self.nodes);
         match self.stage {
             Stage::FullGrid { attempt } => {
                 write!(f, "full grid, attempt {attempt}: {nodes} nodes")
@@ -638,7 +638,7 @@ pub fn make_with(
     let Some(full) = full else {
         return Err(InputError::new(format!(
             "no full grid found for seed {seed} in {attempt} attempts ({} nodes); try another seed",
-            crate::core::thousands(nodes)
+            crate::figures::thousands(nodes)
         )));
     };
     // 2. The shapes, read off the full grid.

@@ -40,6 +40,7 @@ mod reader;
 mod solver;
 pub mod sudokupad;
 pub mod variants;
+mod words;
 
 pub use geometry::Geometry;
 pub use pointing::{Constraint, ConstraintKind};

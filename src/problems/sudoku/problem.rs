@@ -317,6 +317,11 @@ impl Problem for Sudoku {
         &self.inst
     }
 
+    /// Cells, units, diagonals, shapes filled whole and the rules of variants (`words.rs`).
+    fn item_words(&self, links: &Links, i: usize, len: u32) -> Option<String> {
+        super::words::item_words(&self.inst, links, i, len)
+    }
+
     fn givens(&self) -> &[usize] {
         &self.givens
     }
@@ -404,7 +409,7 @@ impl Problem for Sudoku {
                 .iter()
                 .map(|&d| self.grid.alphabet().label(d).to_string())
                 .collect();
-            // In the narration's words (narrate::shape_words): the cage's cells, the bulb.
+            // In the narration's words (`words::shape_words`): the cage's cells, the bulb.
             let size = self.grid.size();
             let cells = self.rules.shape_cells(f.shape);
             return match f.shape {

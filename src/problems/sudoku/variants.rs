@@ -18,8 +18,8 @@
 //!   have no option of their own. Other shapes (thermometers, overlapping cages) are tied to the cells
 //!   by a secondary item per cell, `r1c1#`, coloured with the cell's digit (Algorithm C's colours):
 //!   the cell's own option `r1c1=5` gives it colour 5, so cell options and fillings agree whatever
-//!   overlaps. Both were measured (docs/variants.md): direct is 19x faster on killers, colours 1.4x
-//!   on thermometers.
+//!   overlaps. Each is used where it makes the smaller tree (docs/variants.md, and the `variants`
+//!   bench): direct on killers, colours on thermometers.
 //!
 //! Option numbers keep the classic layout: option `p·N + v − 1` puts digit `v` in cell `p`; the
 //! fillings come after the N³ cell options ([`Filling`]).
@@ -747,10 +747,11 @@ pub fn instance_tied(
         }
     }
     // A cage with a sum whose cells lie in no other shape is filled directly: its fillings cover the
-    // items its cells' options would cover, and those cells have no option of their own (measured on
-    // the made killers: 105 nodes instead of 3,259, 30x the puzzles a second; benches/README.md).
-    // Shapes that share cells (and every thermometer, where the colours measured better: 1,520 nodes
-    // against 2,987) agree with the cell options through a colour item per cell instead.
+    // items its cells' options would cover, and those cells have no option of their own: the
+    // search then chooses among a cage's fillings, not its cells' digits one by one, a tree a
+    // fraction of the size (benches/README.md, `variants`). Shapes that share cells (and every
+    // thermometer, whose tree is smaller with colours) agree with the cell options through a
+    // colour item per cell instead.
     let mut in_shapes = vec![0u8; block];
     for &s in &shapes {
         for &p in rules.shape_cells(s) {

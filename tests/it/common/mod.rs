@@ -23,6 +23,94 @@ pub fn dlx_with_stdin(args: &[&str], stdin: &str) -> Output {
     out
 }
 
+/// A finished run of `dlx`: its exit status (`None` when a signal ended it) and its output as text.
+pub struct Ran {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `dlx ARGS` with `stdin` as its standard input; what it did, as text.
+pub fn run(args: &[&str], stdin: &str) -> Ran {
+    let out = dlx_with_stdin(args, stdin);
+    Ran {
+        code: out.status.code(),
+        stdout: String::from_utf8(out.stdout).expect("dlx writes UTF-8 on stdout"),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// What a run of `dlx` must do ([`check`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Expect<'a> {
+    /// Exit 0, nothing on stderr.
+    Quiet,
+    /// Exit 0, and on stderr only lines that start with one of these (the notes a command adds).
+    Noted(&'a [&'a str]),
+    /// Exit 0, and exactly this on stderr.
+    Says(&'a str),
+    /// Bad input: exit 2, nothing on stdout, one line `dlx: …` on stderr that holds each of these.
+    Refused(&'a [&'a str]),
+}
+
+/// Runs `dlx ARGS` on `stdin` and checks that it did what `expect` says, and never panicked; returns
+/// its stdout, or for [`Expect::Refused`] its message. The one place the CLI tests spawn `dlx` and
+/// judge its status and streams.
+pub fn check(args: &[&str], stdin: &str, expect: Expect) -> String {
+    let ran = run(args, stdin);
+    let Ran {
+        code,
+        stdout,
+        stderr,
+    } = ran;
+    assert!(
+        !stderr.contains("panicked"),
+        "dlx {args:?} panicked: {stderr}"
+    );
+    let succeeded = |code: Option<i32>| {
+        assert_eq!(code, Some(0), "dlx {args:?} failed: {stderr}");
+    };
+    match expect {
+        Expect::Quiet => {
+            succeeded(code);
+            assert_eq!(stderr, "", "dlx {args:?} wrote to stderr");
+            stdout
+        }
+        Expect::Noted(notes) => {
+            succeeded(code);
+            assert!(
+                stderr
+                    .lines()
+                    .all(|l| notes.iter().any(|n| l.starts_with(n))),
+                "dlx {args:?} wrote to stderr: {stderr}"
+            );
+            stdout
+        }
+        Expect::Says(said) => {
+            succeeded(code);
+            assert_eq!(stderr, said, "dlx {args:?}");
+            stdout
+        }
+        Expect::Refused(wanted) => {
+            assert_eq!(code, Some(2), "dlx {args:?}: {stderr}");
+            assert_eq!(stdout, "", "dlx {args:?} wrote to stdout");
+            assert!(
+                stderr.starts_with("dlx: ")
+                    && stderr.ends_with('\n')
+                    && stderr.lines().count() == 1,
+                "dlx {args:?}: not one `dlx: ` line: {stderr:?}"
+            );
+            for w in wanted {
+                assert!(
+                    stderr.contains(w),
+                    "dlx {args:?}: {stderr:?} does not say {w:?}"
+                );
+            }
+            stderr
+        }
+    }
+}
+
 /// Runs `dlx ARGS` (a count with `--progress`) and returns what it wrote on stderr until `enough`
 /// says so of the text read, or 60 s (a loaded CI machine) have passed; then kills it.
 #[allow(dead_code)] // Not every test file that shares this module watches a progress line.

@@ -1,0 +1,251 @@
+//! A Sudoku's items in its own words for the narration: cells, units, diagonals, shapes filled whole
+//! and the "at most one" rules of its variants, read back from the names the instance gives them.
+
+use crate::core::{Instance, Links};
+use crate::figures::things;
+use crate::problems::words::{cell, number};
+
+/// What item `i` means with `len` options left, `links` standing where the search stands: a
+/// primary item what it still needs, a secondary item the rule it stands for ([`rule_words`]).
+pub(crate) fn item_words(inst: &Instance, links: &Links, i: usize, len: u32) -> Option<String> {
+    let name = inst.item_name(i);
+    if !inst.is_primary(i) {
+        return rule_words(name);
+    }
+    let header = i as u32 + 1;
+    shape_words(inst, links, header, len)
+        .or_else(|| cell_in_cage(inst, links, header, len))
+        .or_else(|| name_words(name, u64::from(len)))
+}
+
+/// What a primary item named `name` with `len` options left says: "cell r3c5 can take two digits",
+/// "5 can go in three places in row 2", "diagonal ↗ needs a 3: one place left", "cage 17 has three
+/// fillings left" (without the links, no cells nor digits: [`shape_words`] adds them). `None` for a
+/// name a Sudoku does not give a primary item.
+pub(crate) fn name_words(name: &str, len: u64) -> Option<String> {
+    if let Some((r, c)) = cell(name) {
+        return Some(match len {
+            0 => format!("cell r{r}c{c} has no digit left"),
+            1 => format!("cell r{r}c{c} can only take one digit"),
+            n => format!("cell r{r}c{c} can take {}", things(n, "digit", "digits")),
+        });
+    }
+    for (word, said) in [("cage", "cage"), ("thermo", "thermometer")] {
+        if let Some(k) = name.strip_prefix(word).filter(|k| number(k)) {
+            return Some(format!(
+                "{said} {k} has {} left",
+                things(len, "filling", "fillings")
+            ));
+        }
+    }
+    let (unit, v) = name.split_once('=')?;
+    // A diagonal is named by its direction, as drawn: d- runs from r1c1 down to the right, d+ from
+    // the bottom left up.
+    let arrow = match unit {
+        "d-" => Some('\u{2198}'),
+        "d+" => Some('\u{2197}'),
+        _ => None,
+    };
+    if let Some(arrow) = arrow {
+        let a = if v == "8" || v == "11" || v == "18" {
+            "an"
+        } else {
+            "a"
+        };
+        return Some(match len {
+            0 => format!("diagonal {arrow} needs {a} {v} and has no place left for it"),
+            1 => format!("diagonal {arrow} needs {a} {v}: one place left"),
+            n => format!(
+                "diagonal {arrow} needs {a} {v}: {} left",
+                things(n, "place", "places")
+            ),
+        });
+    }
+    let where_ = match unit.split_at(1) {
+        (kind, k) if number(k) => {
+            let kind = match kind {
+                "r" => "row",
+                "c" => "column",
+                "b" => "box",
+                "j" => "jigsaw region",
+                "w" => "windoku region",
+                "e" => "extra region",
+                _ => return None,
+            };
+            format!("in {kind} {k}")
+        }
+        _ => return None,
+    };
+    Some(match len {
+        0 => format!("{v} has no place left {where_}"),
+        1 => format!("{v} can only go in one place {where_}"),
+        n => format!("{v} can go in {} {where_}", things(n, "place", "places")),
+    })
+}
+
+/// A variant Sudoku's shape filled whole (item `cage17` or `thermo1`, header `item`, `len` options
+/// left) in the puzzle's words, with its cells and, when one is left, its filling: "cage 17 in
+/// r1c1-r1c2 has one filling left: 8+9", "thermometer from r2c3 has one filling left: 2<5<7". The
+/// cells and digits are read from an option still in the item's list (its coloured items `r1c1#:8`,
+/// in the shape's order, or a direct filling's cell items); with none left, from the first of the
+/// shape's options in the instance (cells only). `None` for another item.
+pub(crate) fn shape_words(inst: &Instance, links: &Links, item: u32, len: u32) -> Option<String> {
+    let name = inst.item_name(Links::item_of_header(item));
+    let (word, k, sep) = [("cage", "+"), ("thermo", "<")]
+        .into_iter()
+        .find_map(|(w, sep)| {
+            name.strip_prefix(w)
+                .filter(|k| number(k))
+                .map(|k| (w, k, sep))
+        })?;
+    let first = links.nodes()[item as usize].down;
+    let option = if first != item && len > 0 {
+        Some(links.option_of(first))
+    } else {
+        // The fillings begin with their shape's item: the first one found names the cells.
+        let i = Links::item_of_header(item);
+        (0..inst.n_options()).find(|&o| inst.option(o).next() == Some(i))
+    };
+    let placed = option.map_or_else(Vec::new, |o| filling_cells(inst, o));
+    let cells = |placed: &[(&str, &str)]| match placed {
+        [] => String::new(),
+        [(one, _)] => format!(" in {one}"),
+        [(a, _), .., (b, _)] => format!(" in {a}-{b}"),
+    };
+    let shape = match (word, placed.first()) {
+        ("thermo", Some((bulb, _))) => format!("thermometer from {bulb}"),
+        ("thermo", None) => format!("thermometer {k}"),
+        _ => format!("cage {k}{}", cells(&placed)),
+    };
+    Some(match len {
+        0 => format!("{shape} has no filling left"),
+        1 => {
+            let digits: Vec<&str> = placed.iter().map(|&(_, d)| d).collect();
+            format!("{shape} has one filling left: {}", digits.join(sep))
+        }
+        n => format!(
+            "{shape} has {} left",
+            things(u64::from(n), "filling", "fillings")
+        ),
+    })
+}
+
+/// A cell of a cage filled directly (its options are the cage's fillings, not digits of its own), in
+/// the cage's words: "cell r1c1 lies in cage 3 in r1c1-r2c1, which has two fillings left". `None`
+/// for another item, or when no option is left to say which cage.
+fn cell_in_cage(inst: &Instance, links: &Links, item: u32, len: u32) -> Option<String> {
+    let name = inst.item_name(Links::item_of_header(item));
+    let first = links.nodes()[item as usize].down;
+    if first == item || !name.starts_with('r') || name.contains('=') {
+        return None;
+    }
+    let shape = inst.option(links.option_of(first)).next()?;
+    let words = shape_words(inst, links, shape as u32 + 1, len)?;
+    Some(format!(
+        "cell {name} lies in {}",
+        words.replacen(" has ", ", which has ", 1)
+    ))
+}
+
+/// The cells of filling option `o` and their digits, in the shape's order: a shape tied by colours
+/// names its cells `r1c1#` with the digit as colour; a cage filled directly covers each cell item
+/// `r1c1` followed by its row item `r1=8`.
+fn filling_cells(inst: &Instance, o: usize) -> Vec<(&str, &str)> {
+    let option: Vec<(usize, u32)> = inst.option_colored(o).collect();
+    let mut placed: Vec<(&str, &str)> = option
+        .iter()
+        .filter(|&&(_, c)| c != 0)
+        .map(|&(i, c)| (inst.item_name(i).trim_end_matches('#'), inst.color_name(c)))
+        .collect();
+    if placed.is_empty() {
+        for w in option.windows(2) {
+            let (cell_item, row) = (inst.item_name(w[0].0), inst.item_name(w[1].0));
+            if let (true, Some((_, digit))) = (cell(cell_item).is_some(), row.split_once('=')) {
+                placed.push((cell_item, digit));
+            }
+        }
+    }
+    placed
+}
+
+/// What a variant Sudoku's "at most one" item (secondary) says, in the puzzle's words: "at most one
+/// 5 in the 2x2 window from r1c3 (anti-king)". `None` for another name.
+pub(crate) fn rule_words(name: &str) -> Option<String> {
+    let (unit, v) = name.rsplit_once('=')?;
+    let inner = |p: &str| unit.strip_prefix(p)?.strip_suffix(')');
+    if let Some(at) = inner("king(") {
+        return Some(format!(
+            "at most one {v} in the 2x2 window from {at} (anti-king: no {v} a king's move from another)"
+        ));
+    }
+    if let Some((a, b)) = inner("knight(").and_then(|x| x.split_once(',')) {
+        return Some(format!(
+            "{a} and {b} are a knight's move apart: not both {v} (anti-knight)"
+        ));
+    }
+    if let Some((a, b)) = inner("nc(").and_then(|x| x.split_once(',')) {
+        let (lo, hi) = v.split_once('/')?;
+        return Some(format!(
+            "{a} and {b} are neighbours: not {lo} and {hi} side by side (non-consecutive)"
+        ));
+    }
+    if let Some(k) = unit.strip_prefix("cage").filter(|k| number(k)) {
+        return Some(format!("at most one {v} in cage {k} (its digits differ)"));
+    }
+    if let Some(k) = unit.strip_prefix('e').filter(|k| number(k)) {
+        return Some(format!("at most one {v} in extra region {k}"));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The sentences themselves, with their plurals and the "only" of a single place.
+    #[test]
+    fn a_sudokus_items_in_its_own_words() {
+        let w = |name: &str, n: u64| name_words(name, n).unwrap();
+        assert_eq!(w("j4=7", 2), "7 can go in two places in jigsaw region 4");
+        assert_eq!(w("d+=3", 1), "diagonal \u{2197} needs a 3: one place left");
+        assert_eq!(
+            w("d-=8", 2),
+            "diagonal \u{2198} needs an 8: two places left"
+        );
+        assert_eq!(
+            w("d+=3", 0),
+            "diagonal \u{2197} needs a 3 and has no place left for it"
+        );
+        assert_eq!(w("w2=9", 0), "9 has no place left in windoku region 2");
+        assert_eq!(w("cage17", 3), "cage 17 has three fillings left");
+        assert_eq!(w("r2=5", 1), "5 can only go in one place in row 2");
+        assert_eq!(w("c7=9", 3), "9 can go in three places in column 7");
+        assert_eq!(w("b1=A", 0), "A has no place left in box 1");
+        assert_eq!(w("r3c5", 2), "cell r3c5 can take two digits");
+        assert_eq!(w("r3c5", 1), "cell r3c5 can only take one digit");
+        assert_eq!(w("r3c5", 0), "cell r3c5 has no digit left");
+        // A rule's item is secondary: no primary words for it, nor for a name no Sudoku gives.
+        assert_eq!(name_words("king(r1c2)=1", 1), None);
+        assert_eq!(name_words("x=1", 2), None);
+    }
+
+    #[test]
+    fn the_rules_of_variants_in_their_own_words() {
+        let w = |name: &str| rule_words(name).unwrap();
+        assert_eq!(
+            w("king(r1c3)=5"),
+            "at most one 5 in the 2x2 window from r1c3 (anti-king: no 5 a king's move from another)"
+        );
+        assert_eq!(
+            w("knight(r1c1,r2c3)=7"),
+            "r1c1 and r2c3 are a knight's move apart: not both 7 (anti-knight)"
+        );
+        assert_eq!(
+            w("nc(r1c1,r1c2)=4/5"),
+            "r1c1 and r1c2 are neighbours: not 4 and 5 side by side (non-consecutive)"
+        );
+        assert_eq!(w("cage3=2"), "at most one 2 in cage 3 (its digits differ)");
+        assert_eq!(w("e2=9"), "at most one 9 in extra region 2");
+        assert_eq!(rule_words("r1=5"), None);
+    }
+}
