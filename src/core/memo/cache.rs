@@ -29,11 +29,13 @@ impl Hasher for WordHasher {
     }
 }
 
-/// What a memo holds: the subproblem's count and the ZDD node of its solutions (0: none).
+/// What a memo holds: the subproblem's count, the ZDD node of its solutions (0: none), and the
+/// nodes plain search would walk in it (what a hit spares).
 #[derive(Clone, Debug)]
 pub(super) struct Memo {
     pub(super) count: Num,
     pub(super) zdd: u32,
+    pub(super) tree: u64,
 }
 
 pub(super) struct Cache {

@@ -32,8 +32,9 @@ pub use zdd::{ZNode, Zdd, ZddError};
 pub enum GiveUp {
     /// Never (a ZDD is asked for, or the caller wants the memo count whatever it costs).
     Never,
-    /// When, at 4,096 search nodes and at each doubling after, the cache's hits are fewer than this
-    /// fraction of the nodes.
+    /// When, at 4,096 search nodes and at each doubling after, the nodes the hits spared (those
+    /// plain search would have walked in the subproblems found in the table) are fewer than this
+    /// many times the nodes walked.
     Below(f64),
 }
 
@@ -52,8 +53,9 @@ pub struct Settings {
 /// The default budget: 1 GiB.
 pub const DEFAULT_BUDGET: usize = 1 << 30;
 
-/// The hit rate under which `dlx count --memo` goes back to plain search: one hit in 16 nodes.
-pub const RARE: f64 = 1.0 / 16.0;
+/// What `dlx count --memo` asks of the hits before it goes back to plain search: that they spare
+/// this many plain nodes for each node walked (a node with memos costs several plain ones).
+pub const RARE: f64 = 1.0;
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -76,6 +78,8 @@ pub struct MemoStats {
     pub hits: u64,
     /// The cache's hits alone.
     pub cache_hits: u64,
+    /// The nodes plain search would have walked in the subproblems the hits found (saturating).
+    pub spared: u64,
     /// Subproblems kept in the table.
     pub memos: u64,
     /// ZDD nodes made (without DLX6's dummy root).
@@ -112,8 +116,8 @@ impl std::fmt::Display for MemoError {
             ),
             MemoError::GaveUp(s) => write!(
                 f,
-                "memos paid too little ({} hits in {} search nodes)",
-                s.cache_hits, s.nodes
+                "memos paid too little ({} hits in {} search nodes spared {} plain nodes)",
+                s.cache_hits, s.nodes, s.spared
             ),
             MemoError::ZddTooLarge(n) => write!(
                 f,

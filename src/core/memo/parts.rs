@@ -19,14 +19,18 @@ fn find(up: &mut [u32], mut i: usize) -> usize {
 impl Run<'_> {
     /// The product of the parts' counts when the subproblem splits into two or more, else `None`
     /// (the subproblem is one part, and is branched on as usual).
-    pub(super) fn solve_parts(&mut self) -> Result<Option<Num>, MemoError> {
+    pub(super) fn solve_parts(&mut self) -> Result<Option<(Num, u32, u64)>, MemoError> {
         if self.st.n_active < 2 {
             return Ok(None);
         }
         let st = &self.st;
-        let mut up: Vec<u32> = (0..st.n_items as u32).collect();
+        let mut up = std::mem::take(&mut self.up);
+        up.clear();
+        up.extend(0..st.n_items as u32);
+        let mut seen = std::mem::take(&mut self.seen);
+        seen.clear();
+        seen.resize(st.alive_len(), false);
         let mut first = None;
-        let mut seen = vec![false; st.alive_len()];
         for (w, &word) in st.active.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
@@ -69,14 +73,32 @@ impl Run<'_> {
                 }
             }
         }
+        self.seen = seen;
         if whole {
+            self.up = up;
             return Ok(None);
         }
         self.stats.splits += 1;
         let (active, live_sec, n_active) = (st.active.clone(), st.live_sec.clone(), st.n_active);
         let n_primary = st.n_primary;
+        // The smallest parts first: a pocket with no cover (a region of the wrong size) is found
+        // at once, before a large part is counted for nothing.
+        let mut size = vec![0usize; roots.len()];
+        for (w, &word) in active.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let r = find(&mut up, i);
+                size[roots.iter().position(|&x| x == r).expect("a root")] += 1;
+            }
+        }
+        let mut order: Vec<usize> = (0..roots.len()).collect();
+        order.sort_by_key(|&g| size[g]);
         let mut product = Num::ONE;
-        for &r in &roots {
+        // Plain search walks the parts' trees interleaved, at least their sum: a lower bound.
+        let mut tree = 1u64;
+        for r in order.into_iter().map(|g| roots[g]) {
             let mut a = vec![0u64; active.len()];
             let mut n = 0;
             for i in 0..n_primary {
@@ -94,7 +116,8 @@ impl Run<'_> {
             self.st.active = a;
             self.st.live_sec = s;
             self.st.n_active = n;
-            let (c, _) = self.solve(false)?;
+            let (c, _, t) = self.solve(false)?;
+            tree = tree.saturating_add(t);
             product = product.mul(&c);
             if product.is_zero() {
                 break;
@@ -103,6 +126,7 @@ impl Run<'_> {
         self.st.active = active;
         self.st.live_sec = live_sec;
         self.st.n_active = n_active;
-        Ok(Some(product))
+        self.up = up;
+        Ok(Some((product, 0, tree)))
     }
 }

@@ -23,7 +23,18 @@ pub(super) struct Run<'s> {
     key: Vec<u64>,
     /// When the give-up rule looks next (search nodes).
     next_check: u64,
+    /// `parts.rs`'s union-find and options seen, kept between calls.
+    pub(super) up: Vec<u32>,
+    pub(super) seen: Vec<bool>,
+    /// The search nodes between two looks for parts, the node of the next look, and the looks in
+    /// a row that found none.
+    parts_every: u64,
+    next_parts: u64,
+    parts_missed: u32,
 }
+
+/// The least and most nodes between two looks for parts.
+const PARTS_EVERY: (u64, u64) = (4, 256);
 
 impl<'s> Run<'s> {
     pub(super) fn new(st: State, settings: &'s Settings) -> Run<'s> {
@@ -35,6 +46,11 @@ impl<'s> Run<'s> {
             zdd: settings.zdd.then(Vec::new),
             key: Vec::new(),
             next_check: FIRST_CHECK,
+            up: Vec::new(),
+            seen: Vec::new(),
+            parts_every: PARTS_EVERY.0,
+            next_parts: 0,
+            parts_missed: 0,
         }
     }
 
@@ -67,7 +83,23 @@ impl<'s> Run<'s> {
         Ok(z.len() as u32 + 1)
     }
 
-    /// The give-up rule, at each doubling of the search nodes: too few hits for the nodes so far.
+    /// The next look for parts: sooner after a split, later after 8 looks in a row without one.
+    fn pace_parts(&mut self, split: bool) {
+        if split {
+            self.parts_every = (self.parts_every / 2).max(PARTS_EVERY.0);
+            self.parts_missed = 0;
+        } else {
+            self.parts_missed += 1;
+            if self.parts_missed == 8 {
+                self.parts_every = (self.parts_every * 2).min(PARTS_EVERY.1);
+                self.parts_missed = 0;
+            }
+        }
+        self.next_parts = self.stats.nodes + self.parts_every;
+    }
+
+    /// The give-up rule, at each doubling of the search nodes: the nodes the hits spared are too
+    /// few for the nodes walked (a memo's node costs several plain nodes: key, hash, table).
     fn check(&mut self) -> Result<(), MemoError> {
         if self.stats.nodes < self.next_check {
             return Ok(());
@@ -77,30 +109,41 @@ impl<'s> Run<'s> {
             GiveUp::Never => return Ok(()),
             GiveUp::Below(ratio) => ratio,
         };
-        if (self.stats.cache_hits as f64) < ratio * self.stats.nodes as f64 {
+        if (self.stats.spared as f64) < ratio * self.stats.nodes as f64 {
             return Err(MemoError::GaveUp(self.stats.clone()));
         }
         Ok(())
     }
 
     /// Counts the subproblem the state stands at, which has an active primary item: its count and
-    /// ZDD node. `split`: whether to look for independent parts here (not right after a split).
-    pub(super) fn solve(&mut self, split: bool) -> Result<(Num, u32), MemoError> {
+    /// ZDD node, and the nodes plain search would walk in it. `split`: whether to look for
+    /// independent parts here (not right after a split).
+    pub(super) fn solve(&mut self, split: bool) -> Result<(Num, u32, u64), MemoError> {
         self.stats.nodes += 1;
         self.st.key(&mut self.key);
         if let Some(m) = self.cache.get(&self.key) {
             self.stats.hits += 1;
             self.stats.cache_hits += 1;
-            return Ok((m.count.clone(), m.zdd));
+            self.stats.spared = self.stats.spared.saturating_add(m.tree);
+            return Ok((m.count.clone(), m.zdd, m.tree));
         }
         self.check()?;
         let key: Box<[u64]> = self.key.as_slice().into();
-        let found = match split && self.settings.parts {
-            true => self.solve_parts()?,
+        // Looking for parts costs a pass over every live option, many times a node's own work; a
+        // split, once there, stays in every subproblem below, so looking now and then finds it a
+        // little late at most. How often adapts: every `parts_every` nodes, halved after a look
+        // that split, doubled after 8 looks that did not (tilings: one look in 256 nodes).
+        let look = split && self.settings.parts && self.stats.nodes >= self.next_parts;
+        let found = match look {
+            true => {
+                let found = self.solve_parts()?;
+                self.pace_parts(found.is_some());
+                found
+            }
             false => None,
         };
-        let (total, z) = match found {
-            Some(product) => (product, 0),
+        let (total, z, tree) = match found {
+            Some(product) => product,
             None => self.branch()?,
         };
         // What the ZDD takes is the budget's too: the table gets what the ZDD leaves.
@@ -113,19 +156,21 @@ impl<'s> Run<'s> {
             Memo {
                 count: total.clone(),
                 zdd: z,
+                tree,
             },
         );
-        Ok((total, z))
+        Ok((total, z, tree))
     }
 
     /// Branches on MRV's item: each live option of its list in turn, as DLX1 tries them.
-    fn branch(&mut self) -> Result<(Num, u32), MemoError> {
+    fn branch(&mut self) -> Result<(Num, u32, u64), MemoError> {
         let b = self
             .st
             .choose_item()
             .expect("solve is called with an item to cover");
         let mut total = Num::ZERO;
         let mut z = 0;
+        let mut tree = 1u64;
         let n = self.st.options_of(b).len();
         for at in 0..n {
             let k = self.st.options_of(b)[at] as usize;
@@ -134,21 +179,22 @@ impl<'s> Run<'s> {
             }
             let mark = self.st.mark();
             self.st.choose(k);
-            let (c, zc) = if self.st.n_active == 0 {
+            let (c, zc, t) = if self.st.n_active == 0 {
                 // A solution: a node and a hit for DLX6 (Algorithm 7.2.2.1Z's view).
                 self.stats.nodes += 1;
                 self.stats.hits += 1;
-                (Num::ONE, 1)
+                (Num::ONE, 1, 1)
             } else {
                 self.solve(true)?
             };
+            tree = tree.saturating_add(t);
             self.st.undo_to(mark);
             if !c.is_zero() {
                 total.add(&c);
                 z = self.node(k, z, zc)?;
             }
         }
-        Ok((total, z))
+        Ok((total, z, tree))
     }
 }
 
@@ -168,10 +214,10 @@ pub(super) fn count(
         }
         run.st.choose(k);
     }
-    let (count, root) = if run.st.n_active == 0 {
+    let (count, root, _) = if run.st.n_active == 0 {
         run.stats.nodes += 1;
         run.stats.hits += 1;
-        (Num::ONE, 1)
+        (Num::ONE, 1, 1)
     } else {
         run.solve(true)?
     };

@@ -307,6 +307,14 @@ impl Zdd {
     }
 }
 
+impl Zdd {
+    /// A set drawn uniformly with SplitMix64 from `seed` (the same seed, the same set).
+    pub fn random_seeded(&self, seed: u64) -> Option<Vec<u32>> {
+        let mut rng = crate::core::rng::SplitMix::new(seed);
+        self.random(|| rng.next())
+    }
+}
+
 /// Reads `ID: (~V?LO:HI)`; `None` if the line is not that.
 fn parse_line(line: &str) -> Option<(u32, u32, u32, u32)> {
     let (id, rest) = line.split_once(':')?;
