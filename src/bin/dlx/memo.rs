@@ -41,7 +41,7 @@ pub(crate) fn count(
     let counted = std::thread::scope(|s| {
         std::thread::Builder::new()
             .stack_size(stack)
-            .spawn_scoped(s, || memo::count(&inst, &givens, &settings))
+            .spawn_scoped(s, || memo::count(&inst, givens, &settings))
             .map_err(|e| Fail(format!("cannot start the memo count's thread: {e}")))?
             .join()
             .map_err(|_| Fail::new("the memo count's thread panicked"))

@@ -35,7 +35,9 @@ pub(crate) fn zdd(args: &Args, out: &mut impl Write) -> Result<(), Stop> {
             None => return Err(Fail::new("the ZDD's family is empty: no set to draw").into()),
         },
         _ => {
-            for s in zdd.list(args.limit.unwrap_or(u64::MAX)) {
+            // As solve's --limit: 0 (and none) is every set.
+            let limit = args.limit.filter(|&k| k > 0).unwrap_or(u64::MAX);
+            for s in zdd.list(limit) {
                 writeln!(out, "{}", line(s))?;
             }
         }

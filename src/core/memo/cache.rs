@@ -121,6 +121,7 @@ mod tests {
                 Memo {
                     count: Num::Small(k as u128),
                     zdd: 0,
+                    tree: 1,
                 },
             );
             k += 1;
@@ -134,6 +135,7 @@ mod tests {
             Memo {
                 count: Num::ONE,
                 zdd: 0,
+                tree: 1,
             },
         );
         assert_eq!(c.len(), held);
