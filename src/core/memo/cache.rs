@@ -91,7 +91,7 @@ impl Cache {
     }
 
     /// Keeps `memo` for `key` unless that would pass the budget (then sets `full`).
-    pub(super) fn insert(&mut self, key: &[u64], memo: Memo) {
+    pub(super) fn insert(&mut self, key: Box<[u64]>, memo: Memo) {
         let extra = key.len() * 8 + BLOCK + memo.count.heap_bytes();
         let table = if self.map.len() >= self.map.capacity() {
             Self::table_bytes((self.buckets() * 2).max(8))
@@ -103,7 +103,7 @@ impl Cache {
             return;
         }
         self.heap += extra;
-        self.map.insert(key.into(), memo);
+        self.map.insert(key, memo);
     }
 }
 
@@ -117,7 +117,7 @@ mod tests {
         let mut k = 0u64;
         while !c.full {
             c.insert(
-                &[k, 1],
+                Box::new([k, 1]),
                 Memo {
                     count: Num::Small(k as u128),
                     zdd: 0,
@@ -131,7 +131,7 @@ mod tests {
         assert!(held > 100, "{held} memos in 64 KiB");
         assert_eq!(c.get(&[3, 1]).map(|m| m.count.clone()), Some(Num::Small(3)));
         c.insert(
-            &[k + 1, 1],
+            Box::new([k + 1, 1]),
             Memo {
                 count: Num::ONE,
                 zdd: 0,

@@ -152,7 +152,7 @@ impl<'s> Run<'s> {
                 .set_budget(self.settings.budget.saturating_sub(z.len() * ZNODE_BYTES));
         }
         self.cache.insert(
-            &key,
+            key,
             Memo {
                 count: total.clone(),
                 zdd: z,
