@@ -4,8 +4,10 @@
 //! memory.
 
 use super::num::Num;
+use hashbrown::HashTable;
+use num_bigint::BigUint;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::Hasher;
 
 /// A multiply-rotate hash of the key's words (FxHash's step): the keys are bit sets, already well
 /// spread, and SipHash cost more than the rest of a lookup.
@@ -38,23 +40,51 @@ pub(super) struct Memo {
     pub(super) tree: u64,
 }
 
+/// A memo as the table holds it, 40 bytes: the count's two words (`u128::MAX`: a big count, kept
+/// in `bigs`), the key's place in the arena, the ZDD node and the tree size. Keys live in one arena
+/// of words (a length, then the words), not a box each: a memo took 180 bytes with boxed keys.
+#[derive(Clone, Copy)]
+struct Slot {
+    count: [u64; 2],
+    tree: u64,
+    key: u64,
+    zdd: u32,
+}
+
 pub(super) struct Cache {
-    map: HashMap<Box<[u64]>, Memo, BuildHasherDefault<WordHasher>>,
-    /// Bytes of the keys and big counts held apart from the table's slots.
-    heap: usize,
+    table: HashTable<Slot>,
+    arena: Vec<u64>,
+    /// Counts past `u128::MAX - 1`, by their key's place.
+    bigs: HashMap<u64, BigUint>,
+    /// Bytes of the big counts.
+    big_bytes: usize,
     budget: usize,
     /// Set once a memo was refused for the budget.
     pub(super) full: bool,
 }
 
-/// Bytes a heap block costs beyond what it holds (the allocator's header and rounding).
-const BLOCK: usize = 16;
+fn hash(key: &[u64]) -> u64 {
+    let mut h = WordHasher::default();
+    for &w in key {
+        h.write_u64(w);
+    }
+    h.write_u64(key.len() as u64);
+    h.finish()
+}
+
+/// The key stored at `at` in `arena`.
+fn key_at(arena: &[u64], at: u64) -> &[u64] {
+    let at = at as usize;
+    &arena[at + 1..at + 1 + arena[at] as usize]
+}
 
 impl Cache {
     pub(super) fn new(budget: usize) -> Cache {
         Cache {
-            map: HashMap::default(),
-            heap: 0,
+            table: HashTable::new(),
+            arena: Vec::new(),
+            bigs: HashMap::new(),
+            big_bytes: 0,
             budget,
             full: false,
         }
@@ -65,45 +95,82 @@ impl Cache {
         self.budget = budget;
     }
 
-    pub(super) fn get(&self, key: &[u64]) -> Option<&Memo> {
-        self.map.get(key)
+    pub(super) fn get(&self, key: &[u64]) -> Option<Memo> {
+        let arena = &self.arena;
+        let slot = self
+            .table
+            .find(hash(key), |s| key_at(arena, s.key) == key)?;
+        let v = (slot.count[1] as u128) << 64 | slot.count[0] as u128;
+        let count = match v {
+            u128::MAX => Num::from(self.bigs[&slot.key].clone()),
+            v => Num::Small(v),
+        };
+        Some(Memo {
+            count,
+            zdd: slot.zdd,
+            tree: slot.tree,
+        })
     }
 
     pub(super) fn len(&self) -> usize {
-        self.map.len()
+        self.table.len()
     }
 
-    /// The table's bytes with `buckets` slots (hashbrown: a slot and a control byte each).
+    /// The table's bytes with `buckets` slots (a slot and a control byte each).
     fn table_bytes(buckets: usize) -> usize {
-        buckets * (std::mem::size_of::<(Box<[u64]>, Memo)>() + 1)
+        buckets * (std::mem::size_of::<Slot>() + 1)
     }
 
     fn buckets(&self) -> usize {
-        match self.map.capacity() {
+        match self.table.capacity() {
             0 => 0,
             c => (c * 8 / 7 + 1).next_power_of_two(),
         }
     }
 
-    /// Bytes held now (an estimate from the table's capacity, the keys and big counts).
+    /// Bytes held now (an estimate: the table's slots, the arena's capacity, big counts).
     pub(super) fn bytes(&self) -> usize {
-        Self::table_bytes(self.buckets()) + self.heap
+        Self::table_bytes(self.buckets()) + self.arena.capacity() * 8 + self.big_bytes
     }
 
     /// Keeps `memo` for `key` unless that would pass the budget (then sets `full`).
-    pub(super) fn insert(&mut self, key: Box<[u64]>, memo: Memo) {
-        let extra = key.len() * 8 + BLOCK + memo.count.heap_bytes();
-        let table = if self.map.len() >= self.map.capacity() {
+    pub(super) fn insert(&mut self, key: &[u64], memo: Memo) {
+        let table = if self.table.len() >= self.table.capacity() {
             Self::table_bytes((self.buckets() * 2).max(8))
         } else {
             Self::table_bytes(self.buckets())
         };
-        if table + self.heap + extra > self.budget {
+        let words = self.arena.len() + 1 + key.len();
+        // The arena doubles as a vector does: what it would hold after this key.
+        let arena = match words > self.arena.capacity() {
+            true => words.max(self.arena.capacity() * 2) * 8,
+            false => self.arena.capacity() * 8,
+        };
+        let big = memo.count.heap_bytes();
+        if table + arena + self.big_bytes + big > self.budget {
             self.full = true;
             return;
         }
-        self.heap += extra;
-        self.map.insert(key, memo);
+        let at = self.arena.len() as u64;
+        self.arena.push(key.len() as u64);
+        self.arena.extend_from_slice(key);
+        let v = match memo.count {
+            Num::Small(v) if v < u128::MAX => v,
+            n => {
+                self.big_bytes += big + 16;
+                self.bigs.insert(at, n.to_big());
+                u128::MAX
+            }
+        };
+        let slot = Slot {
+            count: [v as u64, (v >> 64) as u64],
+            tree: memo.tree,
+            key: at,
+            zdd: memo.zdd,
+        };
+        let arena = &self.arena;
+        self.table
+            .insert_unique(hash(key), slot, |s| hash(key_at(arena, s.key)));
     }
 }
 
@@ -117,7 +184,7 @@ mod tests {
         let mut k = 0u64;
         while !c.full {
             c.insert(
-                Box::new([k, 1]),
+                &[k, 1],
                 Memo {
                     count: Num::Small(k as u128),
                     zdd: 0,
@@ -129,9 +196,10 @@ mod tests {
         assert!(c.bytes() <= 64 * 1024, "{} bytes", c.bytes());
         let held = c.len();
         assert!(held > 100, "{held} memos in 64 KiB");
-        assert_eq!(c.get(&[3, 1]).map(|m| m.count.clone()), Some(Num::Small(3)));
+        assert_eq!(c.get(&[3, 1]).map(|m| m.count), Some(Num::Small(3)));
+        assert!(c.get(&[3, 2]).is_none() && c.get(&[3]).is_none());
         c.insert(
-            Box::new([k + 1, 1]),
+            &[k + 1, 1],
             Memo {
                 count: Num::ONE,
                 zdd: 0,
@@ -139,5 +207,39 @@ mod tests {
             },
         );
         assert_eq!(c.len(), held);
+    }
+
+    #[test]
+    fn big_counts_and_keys_of_any_length_come_back() {
+        let mut c = Cache::new(1 << 20);
+        let big = Num::Small(u128::MAX).mul(&Num::Small(3));
+        c.insert(
+            &[1, 2, 3],
+            Memo {
+                count: big.clone(),
+                zdd: 7,
+                tree: 9,
+            },
+        );
+        c.insert(
+            &[1, 2],
+            Memo {
+                count: Num::Small(u128::MAX),
+                zdd: 0,
+                tree: 1,
+            },
+        );
+        c.insert(
+            &[],
+            Memo {
+                count: Num::Small(5),
+                zdd: 0,
+                tree: 1,
+            },
+        );
+        let m = c.get(&[1, 2, 3]).unwrap();
+        assert_eq!((m.count, m.zdd, m.tree), (big, 7, 9));
+        assert_eq!(c.get(&[1, 2]).unwrap().count, Num::Small(u128::MAX));
+        assert_eq!(c.get(&[]).unwrap().count, Num::Small(5));
     }
 }

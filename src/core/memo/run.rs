@@ -125,10 +125,10 @@ impl<'s> Run<'s> {
             self.stats.hits += 1;
             self.stats.cache_hits += 1;
             self.stats.spared = self.stats.spared.saturating_add(m.tree);
-            return Ok((m.count.clone(), m.zdd, m.tree));
+            return Ok((m.count, m.zdd, m.tree));
         }
         self.check()?;
-        let key: Box<[u64]> = self.key.as_slice().into();
+        // The key is built again on the way out (the state is back where it was): no copy kept.
         // Looking for parts costs a pass over every live option, many times a node's own work; a
         // split, once there, stays in every subproblem below, so looking now and then finds it a
         // little late at most. How often adapts: every `parts_every` nodes, halved after a look
@@ -151,8 +151,9 @@ impl<'s> Run<'s> {
             self.cache
                 .set_budget(self.settings.budget.saturating_sub(z.len() * ZNODE_BYTES));
         }
+        self.st.key(&mut self.key);
         self.cache.insert(
-            key,
+            &self.key,
             Memo {
                 count: total.clone(),
                 zdd: z,
