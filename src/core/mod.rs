@@ -3,6 +3,7 @@
 //! - [`bits`]: Algorithm X on bit sets of options, DLX1's tree without links (the fast count).
 //! - [`instance`]: items and options as a problem states them.
 //! - [`links`]: Knuth's DLX1 link arrays and the operations cover, uncover, hide, unhide.
+//! - [`memo`]: counting with memos (DLX6): subproblems cached by their items, independent parts, a ZDD.
 //! - [`naive`]: Algorithm X on a plain 0-1 matrix, everything found by scanning (the yardstick).
 //! - [`names`]: the names of the search's settings (tree, engine, heuristic, algorithm), one table each.
 //! - [`prune`]: options no solution can use (choosing one empties an item), emptied before the search.
@@ -15,6 +16,7 @@
 pub mod bits;
 pub mod instance;
 pub mod links;
+pub mod memo;
 pub mod naive;
 pub mod names;
 pub mod prune;

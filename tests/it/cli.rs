@@ -1256,7 +1256,7 @@ fn options_follow_one_rule_for_numbers_help_and_double_dash() {
     // The option table knows which command each option is for.
     fails(
         &["export", "queens", "8", "--seed", "3"],
-        &["--seed applies to count, solve and make, not export"],
+        &["--seed applies to count, solve, make and zdd, not export"],
     );
     fails(
         &["export", "queens", "8", "--progress"],

@@ -136,7 +136,7 @@ fn refusals_name_what_is_wrong() {
     let (code, _, err) = dlx(&["make", "sudoku", "--limit", "3"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("--limit applies to solve only, not make"),
+        err.contains("--limit applies to solve and zdd, not make"),
         "{err}"
     );
     // An unsupported constraint inside a link, by name.

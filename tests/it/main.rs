@@ -9,6 +9,7 @@ mod cli_teach;
 mod cli_unread;
 mod cli_variants;
 mod common;
+mod memo;
 mod naive;
 mod parallel;
 mod problems_a;

@@ -15,9 +15,10 @@ pub(crate) enum Command {
     Merge,
     Trace,
     Make,
+    Zdd,
 }
 
-use Command::{Count, Export, Make, Merge, Solve, Trace};
+use Command::{Count, Export, Make, Merge, Solve, Trace, Zdd};
 
 impl Command {
     /// Every command, as typed.
@@ -28,6 +29,7 @@ impl Command {
         ("merge", Merge),
         ("trace", Trace),
         ("make", Make),
+        ("zdd", Zdd),
     ];
 
     fn name(self) -> &'static str {
@@ -58,12 +60,27 @@ pub(crate) const OPTIONS: &[OptSpec] = &[
     OptSpec {
         name: "--limit",
         value: Some(Value::Is("K")),
-        commands: &[Solve],
+        commands: &[Solve, Zdd],
     },
     OptSpec {
         name: "--seed",
         value: Some(Value::Is("S")),
-        commands: &[Count, Solve, Make],
+        commands: &[Count, Solve, Make, Zdd],
+    },
+    OptSpec {
+        name: "--memo",
+        value: None,
+        commands: &[Count],
+    },
+    OptSpec {
+        name: "--memo-budget",
+        value: Some(Value::Is("MIB")),
+        commands: &[Count],
+    },
+    OptSpec {
+        name: "--zdd",
+        value: Some(Value::Is("FILE")),
+        commands: &[Count],
     },
     OptSpec {
         name: "--variant",
@@ -138,7 +155,7 @@ pub(crate) const OPTIONS: &[OptSpec] = &[
     OptSpec {
         name: "--max-input",
         value: Some(Value::Is("BYTES")),
-        commands: &[Count, Solve, Export, Merge, Trace],
+        commands: &[Count, Solve, Export, Merge, Trace, Zdd],
     },
 ];
 
@@ -156,6 +173,12 @@ pub(crate) struct Args {
     pub(crate) threads: Option<usize>,
     pub(crate) part: Option<Part>,
     pub(crate) batch: Option<String>,
+    /// `--memo`: count with memos (`core::memo`).
+    pub(crate) memo: bool,
+    /// `--memo-budget`: the memo table's budget in MiB (`None`: `memo::DEFAULT_BUDGET`).
+    pub(crate) memo_budget: Option<u64>,
+    /// `--zdd FILE`: where to write the ZDD of all solutions.
+    pub(crate) zdd: Option<String>,
     /// The most bytes read from a file or standard input.
     pub(crate) max_input: u64,
     /// `--algorithm`: dancing links, or Algorithm X on the plain 0-1 matrix (`naive`).
@@ -215,6 +238,9 @@ impl Args {
             threads: None,
             part: None,
             batch: None,
+            memo: false,
+            memo_budget: None,
+            zdd: None,
             max_input: problems::MAX_INPUT,
             algorithm: Algorithm::Dlx,
             heuristic: Heuristic::Mrv,
@@ -243,6 +269,18 @@ impl Args {
             "--threads" => self.threads = Some(parse_threads(v())?),
             "--part" => self.part = Some(parse_part(v())?),
             "--batch" => self.batch = Some(v().to_string()),
+            "--memo" => self.memo = true,
+            "--memo-budget" => {
+                let mib = parse_number(name, v())?;
+                if mib == 0 || mib > MAX_MEMO_MIB {
+                    return Err(Fail(format!(
+                        "--memo-budget `{}`: give MiB from 1 to {MAX_MEMO_MIB}",
+                        v()
+                    )));
+                }
+                self.memo_budget = Some(mib)
+            }
+            "--zdd" => self.zdd = Some(v().to_string()),
             // Rules add up: `--variant x --variant anti-knight` is `--variant x,anti-knight`.
             "--variant" => {
                 // `--variant ''` or `--variant ,` names no rule: a variable left empty in a script,
@@ -314,6 +352,9 @@ pub(crate) fn one_of<T: Copy>(name: &str, value: &str, choices: &[(&str, T)]) ->
     )))
 }
 
+/// The largest `--memo-budget`, in MiB (1 TiB): a bound on a typo, not on the machine.
+const MAX_MEMO_MIB: u64 = 1 << 20;
+
 /// Events `dlx trace` prints when `--events` does not say.
 pub(crate) const DEFAULT_EVENTS: u64 = 1000;
 
@@ -356,7 +397,7 @@ pub(crate) fn is_option(a: &str) -> bool {
 pub(crate) fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
     let Some(first) = argv.first() else {
         return Err(Fail::new(
-            "missing command: count, solve, export, merge, trace or make (dlx --help for more)",
+            "missing command: count, solve, export, merge, trace, make or zdd (dlx --help for more)",
         ));
     };
     let command = match first.as_str() {
@@ -373,14 +414,14 @@ pub(crate) fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
                     return Ok(Parsed::Help);
                 }
                 return Err(Fail(format!(
-                    "missing command before `{}`: count, solve, export, merge, trace or make (dlx --help for more)",
+                    "missing command before `{}`: count, solve, export, merge, trace, make or zdd (dlx --help for more)",
                     c
                 )));
             }
             None => {
                 return Err(Fail(format!(
-                    "unknown command `{c}`: expected count, solve, export, merge, trace or make"
-                )))
+                "unknown command `{c}`: expected count, solve, export, merge, trace, make or zdd"
+            )))
             }
         },
     };
@@ -485,6 +526,35 @@ pub(crate) fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
         return Err(Fail::new(
             "--tree lookahead applies to --algorithm dlx only (the naive algorithm walks DLX1's tree)",
         ));
+    }
+    if let Some(name) = (args.memo_budget.is_some() || args.zdd.is_some())
+        .then(|| {
+            args.given
+                .iter()
+                .find(|n| ["--memo-budget", "--zdd"].contains(n))
+        })
+        .flatten()
+        .filter(|_| !args.memo)
+    {
+        return Err(Fail(format!("{name} applies to count --memo: add --memo")));
+    }
+    if args.memo {
+        // What the memo count does not take: said, not ignored.
+        let refused = [
+            ("--threads", "counts on one thread"),
+            ("--part", "counts the whole search"),
+            ("--algorithm", "is dancing links' MRV search with memos"),
+            ("--heuristic", "branches by MRV"),
+            ("--tree", "walks DLX1's tree with memos"),
+            ("--engine", "is an engine of its own"),
+            ("--seed", "keeps the given order"),
+            ("--progress", "shows no progress line"),
+        ];
+        if let Some((name, why)) = refused.iter().find(|(n, _)| args.given.contains(n)) {
+            return Err(Fail(format!(
+                "{name} does not apply to --memo, which {why}"
+            )));
+        }
     }
     if args.naive() && args.seed.is_some() {
         return Err(Fail::new(

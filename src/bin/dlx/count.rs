@@ -15,6 +15,13 @@ use std::time::Instant;
 pub(crate) fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result<(), Stop> {
     // The threads split Dancing Links' MRV tree; the naive algorithm and the First heuristic are the
     // teaching comparisons, run on one thread.
+    if args.memo {
+        match crate::memo::count(problem, args, out)? {
+            crate::memo::Memoised::Counted => return Ok(()),
+            // Memos paid too little: the plain count, on the threads it would have had.
+            crate::memo::Memoised::GaveUp => {}
+        }
+    }
     let plain = !args.naive() && args.heuristic == Heuristic::Mrv;
     if plain && (args.part.is_some() || crate::args::threads_of(args) > 1) {
         return parallel::count(problem, args, out);

@@ -10,6 +10,7 @@ dlx: Knuth's Dancing Links (Algorithm X) for exact cover
 Usage:
   dlx count  PROBLEM ARGS… [--json] [--seed S] [--threads T] [--part K/N]
              [--algorithm A] [--heuristic H] [--tree T]
+  dlx count  PROBLEM ARGS… --memo [--zdd FILE] [--memo-budget MIB] [--json]
   dlx solve  PROBLEM ARGS… [--limit K] [--json] [--seed S] [--algorithm A] [--heuristic H]
              [--tree T]
   dlx solve  sudoku --batch FILE|- [--threads T]
@@ -17,6 +18,7 @@ Usage:
   dlx merge  FILES|-
   dlx trace  PROBLEM ARGS… [--events N] [--heuristic H] [--tree T]
   dlx make   sudoku [SIZE] [--variant V] [--seed S] [--clues N] [--json] [--progress]
+  dlx zdd    count|random|list FILE|- [--seed S] [--limit K]
 
 Commands:
   count    print the number of solutions (just the number)
@@ -38,16 +40,22 @@ Commands:
            and thermo; the same --seed makes the same puzzle; --json adds its f-puzzles link,
            its solution and nodes, DLX's search-tree nodes to solve it (docs/variants.md);
            SIZE is 4, 6, 8, 9 (the default), 10, 12, 15 or 16 (variants up to 9x9)
+  zdd      read a ZDD in Knuth's text format (`ID: (~V?LO:HI)` a line, as count --memo --zdd
+           and his DLX6 write it): count prints the number of its sets; random one set drawn
+           uniformly (--seed S, default 0); list the sets in order (--limit K: the first K),
+           each a line of its variables (DLX6: option numbers from 1) in the order chosen
 
 {problems}
 Options:
-  --limit K    solve: show at most K solutions (default 1; 0 shows them all)
+  --limit K    solve: show at most K solutions (default 1; 0 shows them all); zdd list: the
+               first K sets (default 0: all)
   --json       print one JSON object: solutions, nodes, updates, seconds, first (the first
                solution's board text, null if none); solve adds complete, boards and, for a
                Sudoku, unique. solve writes the object as it searches, boards first, each
                board as it is found, so `solve … --limit 0 --json` streams in flat memory
   --seed S     lay the options and items out in another order (a seeded shuffle); the search
-               is as deterministic and the count the same, only the order of solutions differs
+               is as deterministic and the count the same, only the order of solutions differs;
+               zdd random: the seed of the draw
   --algorithm {algorithm}
                dlx (default): dancing links; naive: Algorithm X on the plain 0-1 matrix, rows
                and columns found by scanning, making the same choices, so the same solutions,
@@ -76,6 +84,20 @@ Options:
                pentominoes with bit sets, 1.6x faster than the lookahead on links). The
                same solutions in the same order; --json says which tree was walked (dlx3
                for multiplicities, which have no lookahead)
+  --memo       count: count with memos (Knuth's DLX6): each subproblem is looked up by the items
+               it leaves (and their colours) before it is searched, so one met again costs a
+               lookup (domino tilings 10x10: 258,584,046,368 in 13,562 nodes); independent parts
+               are counted apart and multiplied. Exact counts of any size (128-bit integers,
+               then big integers; --json gives a count past 2^64 - 1 as a string) and the
+               keys `nodes`, `hits` (cache hits and solutions, as DLX6 counts them), `memos`,
+               `zdd_nodes`, `parts`. Where hits spare fewer plain nodes than memos walk (queens,
+               Langford, pentominoes: found within 4,096 nodes), it says so on stderr and counts
+               by plain search. One thread; no multiplicities
+  --memo-budget MIB
+               count --memo: the most the memo table (and the ZDD) may take, in MiB (default
+               1024); when full it keeps the memos it has and takes no more (stderr says so)
+  --zdd FILE   count --memo: write the ZDD of all solutions to FILE in Knuth's format, which
+               his ZDDREAD and `dlx zdd` read (no fallback to plain search, no parts)
   --variant V  sudoku: add rules to the puzzle, comma-separated: x (both diagonals), windoku,
                anti-knight, anti-king, non-consecutive (given twice, both); make also takes
                jigsaw, killer, thermo. Any other option takes one value.

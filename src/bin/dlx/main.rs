@@ -17,11 +17,13 @@ mod fail;
 mod help;
 mod input;
 mod make;
+mod memo;
 mod output;
 mod parallel;
 mod report;
 mod search;
 mod solve;
+mod zdd;
 
 use args::{parse_args, Command, Parsed};
 use dlx_studio::problems::{self, Spec};
@@ -50,6 +52,11 @@ fn run(argv: &[String]) -> Result<(), Stop> {
         return Err(
             Fail::new("--threads applies to count and solve sudoku --batch, not solve").into(),
         );
+    }
+    if args.command == Command::Zdd {
+        zdd::zdd(&args, &mut out)?;
+        out.flush()?;
+        return Ok(());
     }
     if args.command == Command::Make {
         make::make(&args, &mut out)?;
@@ -108,7 +115,7 @@ fn run(argv: &[String]) -> Result<(), Stop> {
         }
         Command::Export => export::export(&*problem, &mut out)?,
         Command::Trace => export::trace(&*problem, &args, &mut out)?,
-        Command::Merge | Command::Make => unreachable!("done above"),
+        Command::Merge | Command::Make | Command::Zdd => unreachable!("done above"),
     }
     out.flush()?;
     Ok(())

@@ -1,0 +1,164 @@
+//! Counting with memos (Knuth's DLX6, after Nishino, Yasuda, Minato and Nagata's DXZ): Algorithm X
+//! that looks each subproblem up by the set of items it leaves (and their colours) before searching
+//! it, so a subproblem met again costs one lookup; independent parts counted apart and multiplied
+//! (DXD); the ZDD of every solution, in Knuth's text format.
+//!
+//! - `state.rs`: the items and options as arrays, live options, cover and purify with their undo,
+//!   MRV, the key.
+//! - `cache.rs`: the memo table within a memory budget.
+//! - `run.rs`: the count (hits, misses, the give-up rule, ZDD nodes).
+//! - `parts.rs`: independent parts.
+//! - [`num`]: counts in `u128`, a big integer past it.
+//! - [`zdd`]: the ZDD, written and read in Knuth's format.
+//!
+//! Plain Rust, no I/O, no threads: the page can run it as it is. The count recurses once a level
+//! (at most one level per primary item): [`stack_bytes`] says the stack a caller should give it.
+//! Multiplicities are refused ([`MemoError::Multiplicities`]): DLX6 keys them by their bounds,
+//! which this engine does not keep yet.
+
+mod cache;
+pub mod num;
+mod parts;
+mod run;
+mod state;
+pub mod zdd;
+
+use crate::core::Instance;
+pub use num::Num;
+pub use zdd::{ZNode, Zdd, ZddError};
+
+/// When the count gives up on memos (hits too rare for what they cost).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GiveUp {
+    /// Never (a ZDD is asked for, or the caller wants the memo count whatever it costs).
+    Never,
+    /// When, at 4,096 search nodes and at each doubling after, the nodes the hits spared (those
+    /// plain search would have walked in the subproblems found in the table) are fewer than this
+    /// many times the nodes walked.
+    Below(f64),
+}
+
+/// How to count.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The most bytes the memo table (and the ZDD, which shares the budget) may take.
+    pub budget: usize,
+    pub give_up: GiveUp,
+    /// Build the ZDD of all solutions (no parts then: a product of ZDDs is not one DLX6 chain).
+    pub zdd: bool,
+    /// Count independent parts apart.
+    pub parts: bool,
+}
+
+/// The default budget: 1 GiB.
+pub const DEFAULT_BUDGET: usize = 1 << 30;
+
+/// What `dlx count --memo` asks of the hits before it goes back to plain search: that they spare
+/// this many plain nodes for each node walked (a node with memos costs several plain ones).
+pub const RARE: f64 = 1.0;
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            budget: DEFAULT_BUDGET,
+            give_up: GiveUp::Never,
+            zdd: false,
+            parts: true,
+        }
+    }
+}
+
+/// What a memoised count did, named as DLX6 prints them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MemoStats {
+    /// Search nodes as DLX6 counts them: each subproblem entered (hit or not) and each solution.
+    pub nodes: u64,
+    /// DLX6's hits: the cache's hits and the solutions (Algorithm 7.2.2.1Z counts a solution as a
+    /// hit one level down).
+    pub hits: u64,
+    /// The cache's hits alone.
+    pub cache_hits: u64,
+    /// The nodes plain search would have walked in the subproblems the hits found (saturating).
+    pub spared: u64,
+    /// Subproblems kept in the table.
+    pub memos: u64,
+    /// ZDD nodes made (without DLX6's dummy root).
+    pub zdd_nodes: u64,
+    /// Subproblems counted as a product of independent parts.
+    pub splits: u64,
+    /// Options hidden times their size (DLX's updates, roughly: an option's entries leaving lists).
+    pub updates: u64,
+    /// The table's bytes at the end (an estimate: slots, keys, big counts).
+    pub bytes: u64,
+    /// Whether the budget stopped the table taking memos.
+    pub full: bool,
+}
+
+/// Why a memoised count did not finish.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MemoError {
+    /// The instance has multiplicities, which this engine does not count.
+    Multiplicities,
+    /// The give-up rule ([`GiveUp::Below`]) stopped it, with the counts so far: plain search pays
+    /// better here.
+    GaveUp(MemoStats),
+    /// The ZDD passed the budget at this many nodes.
+    ZddTooLarge(u64),
+    /// Given option `k` clashes with an earlier given (or does not exist).
+    Clash(usize),
+}
+
+impl std::fmt::Display for MemoError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MemoError::Multiplicities => f.write_str(
+                "counting with memos does not take multiplicities (items with bounds) yet",
+            ),
+            MemoError::GaveUp(s) => write!(
+                f,
+                "memos paid too little ({} hits in {} search nodes spared {} plain nodes)",
+                s.cache_hits, s.nodes, s.spared
+            ),
+            MemoError::ZddTooLarge(n) => write!(
+                f,
+                "the ZDD passed the memory budget at {n} nodes (give a larger --memo-budget)"
+            ),
+            MemoError::Clash(k) => write!(f, "given option {k} clashes with an earlier given"),
+        }
+    }
+}
+
+/// A finished count.
+#[derive(Clone, Debug)]
+pub struct Counted {
+    pub solutions: Num,
+    pub stats: MemoStats,
+    /// The ZDD, when asked for.
+    pub zdd: Option<Zdd>,
+}
+
+/// Counts the solutions of `inst` with `givens` taken first (as the plain search preselects them).
+pub fn count(inst: &Instance, givens: &[usize], settings: &Settings) -> Result<Counted, MemoError> {
+    if inst.has_multiplicities() {
+        return Err(MemoError::Multiplicities);
+    }
+    let settings = Settings {
+        parts: settings.parts && !settings.zdd,
+        ..settings.clone()
+    };
+    let (solutions, _, stats, zdd) = run::count(state::State::new(inst), givens, &settings)?;
+    Ok(Counted {
+        solutions,
+        stats,
+        zdd,
+    })
+}
+
+/// The stack the count needs at most for `inst` (a frame a level, a level a primary item at most),
+/// with room to spare: a caller on a thread of its own asks for this much.
+pub fn stack_bytes(inst: &Instance) -> usize {
+    (inst.n_primary() + 64) * 512 + (1 << 20)
+}
+
+#[cfg(test)]
+mod tests;
