@@ -412,7 +412,7 @@ test('Sudoku: after Solve the search stands at the solution: Back takes off the 
   const solution = await boardText(page);
   checkSudoku(solution, EASTER);
   const status = await text(page, 'status');
-  assert(/^Showing the only solution: Solve proved it unique/.test(status), `status after Solve: ${status}`);
+  assert(/^Showing the only solution \(Solve proved it unique\)\.$/.test(status), `status after Solve: ${status}`);
   // The timeline has nothing to move through where the jump landed: disabled, not a thumb at its
   // left that read as "at the start" thousands of nodes in. A step back gives it one event.
   const timeline = () => page.$eval('#timeline', (el) => [/** @type {HTMLInputElement} */ (el).disabled, /** @type {HTMLInputElement} */ (el).max, document.getElementById('timeline-out').textContent]);

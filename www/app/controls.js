@@ -4,7 +4,7 @@
 // the speed and the pauses.
 
 import { PRESETS } from './presets.js';
-import { fmt, short, markCut } from '../views/readouts.js';
+import { fmt, short } from '../views/readouts.js';
 import { MAX_URL } from './links.js';
 import { ui } from './ui.js';
 import { state, M, T, tell, note, restartSearch, stopHunt } from './state.js';
@@ -12,8 +12,6 @@ import { kindOf, showInputFor, readInputs, writeInputs, loadSpec, chooseTree, cl
 import { act, togglePlay, startHunt, runToEnd } from './search.js';
 
 export function bindControls() {
-  // The status line's width changes with the window: a message may become cut, or whole again.
-  new ResizeObserver(() => markCut(ui.status)).observe(ui.status);
   ui['problem-form'].addEventListener('submit', (/** @type {Event} */ e) => {
     e.preventDefault();
     if (!state.model) return;

@@ -149,8 +149,8 @@ function statusLine(s) {
     const finished = st.done ? ` Search finished: ${count(st.solutions, 'solution', 'solutions')}, ${count(st.nodes, 'node', 'nodes')}.` : '';
     const found = st.done ? ' found' : ' found so far';
     // After Solve proved it unique, the search stands at it (Session.solve): "1 of 1 found so far"
-    // beside "Unique solution" read as two stories.
-    if (s.proved && l.source === 'search' && l.count === 1) text = 'Showing the only solution: Solve proved it unique. Step goes on to show the proof.';
+    // beside "Unique solution" read as two stories. Short: the narration says that Step goes on.
+    if (s.proved && l.source === 'search' && l.count === 1) text = 'Showing the only solution (Solve proved it unique).';
     else text = `Showing solution ${l.index + 1} of ${l.count}${l.source === 'run' ? ' from the run to the end' : found}.${finished}`;
     kind = 'solution';
   } else if (st.done) { text = `Search finished: ${count(st.solutions, 'solution', 'solutions')}, ${count(st.nodes, 'node', 'nodes')}.`; kind = 'solution'; }
