@@ -1180,12 +1180,13 @@ export class MatrixView {
     const c = colours();
     const { sy, named } = g;
     // The header row stays pinned at the top edge at every zoom and pan: scrolled below it, it is drawn
-    // over the rows, on a band of the canvas colour, shifted down by dy.
+    // over the rows, on a band of the canvas colour, shifted down by dy. The band is opaque: at 94%
+    // the row labels and links under it showed through between the item names.
     const top = sy(named ? -1.25 : -0.2);
     const dy = top < 0 ? -top : 0;
     this._pinDy = dy;
     if (dy) {
-      ctx.fillStyle = alpha(c.canvas, 0.94);
+      ctx.fillStyle = c.canvas;
       ctx.fillRect(0, 0, w, sy(1.25) + dy);
       ctx.strokeStyle = c.stale;
       ctx.lineWidth = 1;
