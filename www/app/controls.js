@@ -39,11 +39,12 @@ export function bindControls() {
       state.texts[ui.problem.value] = ui[id].value;
       updateFormState();
       tell({ type: 'typed' });
-      // A grid pasted (or dropped) into the Sudoku box is loaded at once, and its error shown: a
-      // paste is a whole act, not typing under way. The board kept the old puzzle beside the new
-      // text, and "Not loaded" stood below the fold.
+      // A grid pasted (or dropped) into the Sudoku box, or a matrix into the exact-cover box, is
+      // loaded at once, and its error shown: a paste is a whole act, not typing under way. The board
+      // kept the old puzzle beside the new text, and "Not loaded" stood below the fold; the
+      // exact-cover box waited for Load where the Sudoku box did not.
       const pasted = /^insertFrom(Paste|Drop)$/.test(/** @type {InputEvent} */ (e).inputType ?? '');
-      if (id === 'puzzle' && pasted && state.model && !formIsLoaded()) {
+      if ((id === 'puzzle' || id === 'matrix-input') && pasted && state.model && !formIsLoaded()) {
         loadSpec(readInputs());
         updateFormState();
         return;
