@@ -74,7 +74,9 @@ test('matrix: following the search keeps its column clear of the pinned option n
     const item = how.item;
     if (how.under === null) mv.scale = 2; // as at Fit: the follow zooms in
     else { mv.scale = 22; mv.ox = L.headerX[item] - how.under / mv.scale; }
-    mv._follow({ ...mv.frame, trying: 0, chosen: [], branching: item, follow: true });
+    mv._follow({ ...mv.frame, trying: 0, chosen: [], branching: item, follow: true, event: null });
+    // The camera's ease, ended at once: where it comes to rest is what is measured.
+    if (mv.cam) mv.cam.ms = 1;
     mv.dirty = true;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     return { scale: mv.scale, left: (L.headerX[item] - mv.ox) * mv.scale, labels: mv.drawn.rowLabels, labelX: mv.drawn.rowLabelX };
