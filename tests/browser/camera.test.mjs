@@ -158,3 +158,43 @@ test('camera: ten consecutive events of each problem, screenshots to look at', a
   }
   await context.close();
 });
+
+test('camera: at every stop of the three tours the item and node the latest event acts on are in sight', async ({ page, base }) => {
+  await open(page, base);
+  const tours = await page.evaluate(async () => (await import('/www/tools/tours.js')).TOURS);
+  const out = [];
+  for (const t of tours) {
+    await page.click(`[data-testid="tour-${t.id}"]`);
+    await page.waitForFunction((text) => window.dlx.model.problem && window.dlx.model.problem.text === text && window.dlx.app.tours.active, t.problem.text);
+    for (let i = 0; i < t.stops.length; i++) {
+      if (i > 0) await page.click('[data-testid="tour-next"]');
+      await page.waitForFunction((at) => window.dlx.model.position === at, t.stops[i].at);
+      await page.waitForFunction(() => !window.dlx.app.matrix.cam);
+      const r = await page.evaluate(async () => {
+        const mv = window.dlx.app.matrix, m = window.dlx.model;
+        const { EV, NODE } = await import('/www/engine/engine.js');
+        await new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
+        const e = m.lastEvent();
+        if (!e) return null;
+        const nodes = m.views().nodes, L = mv.layout, s = mv.scale, w = mv.canvas.clientWidth, h = mv.canvas.clientHeight;
+        const top = (x) => nodes[NODE.words * x + NODE.top];
+        let header, node = 0;
+        if (e.code === EV.CoverItem || e.code === EV.UncoverItem) header = e.level;
+        else if (e.code === EV.Hide || e.code === EV.Unhide) { node = e.level; header = top(node); }
+        else if (e.code === EV.Try) { node = e.node; header = top(node); }
+        else return null;
+        const left = s >= 16 && (-0.15 - mv.ox) * s < 34 ? 34 : 0;
+        const inX = (wx) => (wx + 0.2 - mv.ox) * s >= left && (wx + 0.8 - mv.ox) * s <= w;
+        const pinned = Math.max(2.5 * s, (1.25 - mv.oy) * s);
+        const y = node ? mv._y(node) : 0;
+        const ok = inX(L.headerX[header]) && (!node || inX(L.colX[node]) && (y + 0.2 - mv.oy) * s >= pinned && (y + 0.8 - mv.oy) * s <= h);
+        return { ok, header, node, name: L.names[header - 1] };
+      });
+      if (r) out.push({ tour: t.id, stop: i + 1, ...r });
+    }
+    await page.click('[data-testid="tour-leave"]');
+  }
+  const good = out.filter((r) => r.ok).length;
+  report.push(`camera in the tours: ${good} of ${out.length} stops at a cover, hide or try with its item and node in sight${out.some((r) => !r.ok) ? `; missed: ${out.filter((r) => !r.ok).map((r) => `${r.tour} stop ${r.stop} (${r.name})`).join(', ')}` : ''}`);
+  assert(out.length > 0 && good === out.length, `stops out of sight: ${JSON.stringify(out.filter((r) => !r.ok))}`);
+});
