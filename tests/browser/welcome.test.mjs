@@ -22,3 +22,15 @@ test('welcome: after "Watch the links dance" at 1280x800 the algorithm panel the
   assert(r.head && r.line, `the algorithm panel or its marked line is out of sight: ${JSON.stringify(r)}`);
   assert(r.focus === 'play', `the focus left Play: ${r.focus}`);
 });
+
+test('welcome: where the 6x7 stops at its solution the status offers what to do next', async ({ page, base }) => {
+  await page.goto(`${base}/`);
+  await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
+  await page.click(tid('welcome-play'));
+  // Play stops by itself at the solution (the pause at a solution is on by default).
+  await page.waitForFunction(() => window.dlx.model.leaf === 'solution' && !window.dlx.model.playing, null, { timeout: 60000 });
+  await page.waitForTimeout(100);
+  const status = (await page.textContent(tid('status'))).trim();
+  report.push(`welcome: at the 6x7's solution the status says "${status}"`);
+  assert(/^Solution 1 found\./.test(status) && /Play|Next/.test(status) && /tour|preset/.test(status), `nothing offered next at the solution: "${status}"`);
+});
