@@ -93,7 +93,7 @@ async function main() {
   const editor = new BoardEditor(ui, {
     model: M,
     // An edit keeps the picker's switches (an X puzzle edited stays an X puzzle).
-    loadPuzzle: (text) => loadSpec({ kind: 'sudoku', text, distinct: false, format: picker.value }),
+    loadPuzzle: (text) => loadSpec({ kind: 'sudoku', text, distinct: false, format: picker.value }, { fromBoard: true }),
     // The cells a puzzle that did not load breaks a rule in (a variant's: the board marks them).
     errorCells: () => state.errorCells.slice(),
     // Clear keeps the grid typed for Undo, as a preset or a link replacing it does.

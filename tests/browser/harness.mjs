@@ -208,6 +208,12 @@ export async function endAnimation(page) {
   await settle(page);
 }
 
+/** Waits for the matrix's camera to come to rest (its ease to the event's item and node, www/views/matrix.js). */
+export async function cameraAtRest(page) {
+  await page.waitForFunction(() => !window.dlx.app.matrix.cam);
+  await settle(page);
+}
+
 /** The RGB of the matrix canvas at CSS pixel (x, y). */
 export const pixelAt = (page, x, y) => page.evaluate(([px, py]) => {
   const c = window.dlx.app.matrix.canvas, d = window.devicePixelRatio || 1;

@@ -25,14 +25,14 @@ test('hostile: a damaged link keeps its note after the default problem loads', a
   await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
   // It was overwritten within milliseconds by the default's load.
   await page.waitForTimeout(600);
-  const status = await page.evaluate(() => document.querySelector('[data-testid="status"]').title);
+  const status = await page.evaluate(() => document.querySelector('[data-testid="status"]').textContent);
   assert(/The link is damaged/.test(status), `status: ${status}`);
   // In the link's terms, not the browser's ("Failed to execute 'atob' on 'Window'").
   assert(/packed text holds `!`/.test(status) && !/atob|Failed to execute/.test(status), `status: ${status}`);
   await page.goto(`${base}/?sudoku.z=A`);
   await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
   await page.waitForTimeout(600);
-  const cut = await page.evaluate(() => document.querySelector('[data-testid="status"]').title);
+  const cut = await page.evaluate(() => document.querySelector('[data-testid="status"]').textContent);
   assert(/The link is damaged/.test(cut) && !/atob|Failed to execute/.test(cut), `status: ${cut}`);
 });
 
@@ -43,7 +43,7 @@ test('hostile: a hand-edited link with N not a number says so, and the browser l
   await page.goto(`${base}/?queens=abc`);
   await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
   await page.waitForTimeout(600);
-  const status = await page.evaluate(() => document.querySelector('[data-testid="status"]').title);
+  const status = await page.evaluate(() => document.querySelector('[data-testid="status"]').textContent);
   assert(/Error in the link: .*N must be a whole number/.test(status), `the status does not say what is wrong: ${status}`);
   // Assigned to the number box, `abc` made Chromium warn "The specified value "abc" cannot be parsed".
   assert(!logged.some((t) => /cannot be parsed/.test(t)), `logged: ${logged.join(' | ')}`);

@@ -299,3 +299,24 @@ test('maker: New puzzle makes a 6x6 X (2x3 boxes) that solves with "Unique solut
   const broken = breaks(board, givens, { x: true });
   assert(!broken, broken);
 });
+
+test('maker: while a puzzle is made the status line says so (it kept the message before), and the maker\'s box is in sight', async ({ page, base }) => {
+  await open(page, base, `?sudoku=${'.'.repeat(81)}`);
+  await ask(page, 9, 'classic', '99');
+  // Every text the status line shows from the click to the made puzzle.
+  await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="status"]');
+    window.statusSeen = [el.textContent];
+    new MutationObserver(() => window.statusSeen.push(el.textContent)).observe(el, { childList: true, characterData: true, subtree: true });
+  });
+  await page.click(tid('new-puzzle'));
+  const box = await page.evaluate(() => {
+    const r = document.querySelector('#maker').getBoundingClientRect(), side = document.querySelector('#side').getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, sideTop: side.top, sideBottom: Math.min(side.bottom, window.innerHeight) };
+  });
+  await made(page);
+  const seen = await page.evaluate(() => window.statusSeen);
+  report.push(`maker: the status line said ${seen.map((t) => `"${t}"`).join(', then ')}; its box at ${box.top.toFixed(0)}-${box.bottom.toFixed(0)} px in a column at ${box.sideTop.toFixed(0)}-${box.sideBottom.toFixed(0)}`);
+  assert(seen.some((t) => /^Making a 9×9 classic puzzle/.test(t)), `the status line never said the make: ${seen.join(' | ')}`);
+  assert(box.top >= box.sideTop - 1 && box.bottom <= box.sideBottom + 1, `the maker's box is not in sight: ${JSON.stringify(box)}`);
+});

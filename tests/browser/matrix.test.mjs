@@ -74,7 +74,9 @@ test('matrix: following the search keeps its column clear of the pinned option n
     const item = how.item;
     if (how.under === null) mv.scale = 2; // as at Fit: the follow zooms in
     else { mv.scale = 22; mv.ox = L.headerX[item] - how.under / mv.scale; }
-    mv._follow({ ...mv.frame, trying: 0, chosen: [], branching: item, follow: true });
+    mv._follow({ ...mv.frame, trying: 0, chosen: [], branching: item, follow: true, event: null });
+    // The camera's ease, ended at once: where it comes to rest is what is measured.
+    if (mv.cam) mv.cam.ms = 1;
     mv.dirty = true;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     return { scale: mv.scale, left: (L.headerX[item] - mv.ox) * mv.scale, labels: mv.drawn.rowLabels, labelX: mv.drawn.rowLabelX };
@@ -139,4 +141,26 @@ test('reduced motion: no animation of the links when the system asks for less mo
   await open(p2, base);
   assert((await starts(p2)) > 0, 'no animation without reduced motion (the test cannot fail)');
   await normal.close();
+});
+
+test('matrix: the pinned header band is opaque: nothing of the rows scrolled under it shows through', async ({ page, base }) => {
+  await open(page, base, `?sudoku=${HARD_SUDOKU}`);
+  // Follow zooms in to names; a few steps down the column scroll rows under the pinned band.
+  for (let i = 0; i < 3; i++) await page.click(tid('step-choice'));
+  await page.evaluate(() => { const m = window.dlx.app.matrix; m.cam = null; m.pan(0, -600); m.ox = m._leftmost(m.scale); m.dirty = true; });
+  await settle(page);
+  const r = await page.evaluate(() => {
+    const m = window.dlx.app.matrix, c = m.canvas, d = window.devicePixelRatio || 1;
+    const bottom = (1.25 - m.oy) * m.scale + m._pinDy;
+    const ctx = c.getContext('2d');
+    // The band's left end, left of column 0 (the header row starts right of the row numbers): the
+    // canvas colour alone, where the row numbers of the rows under it are drawn first.
+    const img = ctx.getImageData(Math.round(2 * d), Math.round(2 * d), Math.round(26 * d), Math.max(1, Math.round((bottom - 4) * d))).data;
+    const colours = new Set();
+    for (let i = 0; i < img.length; i += 4) colours.add(`${img[i]},${img[i + 1]},${img[i + 2]}`);
+    return { pinned: m._pinDy, bottom, rowsUnder: Math.floor(m.oy + 2.6 - 1.9) - Math.floor(m.oy - 1.9), colours: [...colours] };
+  });
+  report.push(`pinned header band: ${r.bottom.toFixed(0)} px high, ${r.colours.length} colour(s) in its left end: ${r.colours.slice(0, 4).join(' ')}`);
+  assert(r.pinned > 0, `the header row is not pinned: ${JSON.stringify(r)}`);
+  assert(r.colours.length === 1, `the rows under the pinned band show through it: ${r.colours.length} colours in the band's left end`);
 });

@@ -4,7 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, assert, open, tid, settle, report, press, setSpeed, SHOTS, HARD_SUDOKU, checkSudoku } from './harness.mjs';
+import { test, assert, open, tid, settle, report, press, setSpeed, SHOTS, HARD_SUDOKU, checkSudoku, cameraAtRest } from './harness.mjs';
 
 const SIZES = [
   { tag: '1280x800', viewport: { width: 1280, height: 800 } },
@@ -159,8 +159,9 @@ test('stage: the default speed animates the links (below 9 events/s), and Play s
   assert(moving, 'no link animation while playing at the default speed');
 });
 
-/** The node being tried, on the matrix canvas: its cell in px, the canvas's size, the scale, the pinned band. */
-function tried(page) {
+/** The node being tried, on the matrix canvas (the camera at rest): its cell in px, the canvas's size, the scale, the pinned band. */
+async function tried(page) {
+  await cameraAtRest(page);
   return page.evaluate(() => {
     const m = window.dlx.app.matrix, L = m.layout, f = m.frame;
     const x = f.trying;

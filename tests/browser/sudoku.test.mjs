@@ -340,7 +340,8 @@ test('Sudoku: the board is edited by keyboard and by click, clashes marked at on
   puzzle = await puzzleText(page);
   assert(puzzle[11] === '8', 'the clashing entry is not in the text');
   // In the reader's words, as Load and Play say it.
-  assert(/^Error: line 1, column 12: givens clash: r2c2 and r2c3 both hold 8 in row 2/.test(await text(page, 'status')), await text(page, 'status'));
+  // Named by its cells: "line 1, column 12" was a place in text the board wrote, not the person.
+  assert(/^Error: givens clash: r2c2 and r2c3 both hold 8 in row 2/.test(await text(page, 'status')), await text(page, 'status'));
   assert(await page.evaluate(() => window.dlx.model.board().text[11] === '.'), 'the clashing puzzle was loaded');
   await settle(page);
   const clash = await page.evaluate(() => [...window.dlx.app.sudoku.overlay.clash].sort((a, b) => a - b));
@@ -412,7 +413,7 @@ test('Sudoku: after Solve the search stands at the solution: Back takes off the 
   const solution = await boardText(page);
   checkSudoku(solution, EASTER);
   const status = await text(page, 'status');
-  assert(/^Showing the only solution: Solve proved it unique/.test(status), `status after Solve: ${status}`);
+  assert(/^Showing the only solution \(Solve proved it unique\)\.$/.test(status), `status after Solve: ${status}`);
   // The timeline has nothing to move through where the jump landed: disabled, not a thumb at its
   // left that read as "at the start" thousands of nodes in. A step back gives it one event.
   const timeline = () => page.$eval('#timeline', (el) => [/** @type {HTMLInputElement} */ (el).disabled, /** @type {HTMLInputElement} */ (el).max, document.getElementById('timeline-out').textContent]);
@@ -551,7 +552,7 @@ test('Sudoku: on a phone a tap opens a symbol pad', async ({ browser, base }) =>
   await page.touchscreen.tap(killerCell.x, killerCell.y);
   await settle(page);
   assert(await page.isHidden('[data-testid="symbol-pad"]'), 'the pad opened on a killer cell');
-  assert(/f-puzzles text/.test(await page.getAttribute(tid('status'), 'title') || ''), `status: ${await text(page, 'status')}`);
+  assert(/f-puzzles text/.test(await text(page, 'status')), `status: ${await text(page, 'status')}`);
   await page.close();
 });
 

@@ -4,7 +4,7 @@
 // the speed and the pauses.
 
 import { PRESETS } from './presets.js';
-import { fmt, short, markCut } from '../views/readouts.js';
+import { fmt, short } from '../views/readouts.js';
 import { MAX_URL } from './links.js';
 import { ui } from './ui.js';
 import { state, M, T, tell, note, restartSearch, stopHunt } from './state.js';
@@ -12,8 +12,6 @@ import { kindOf, showInputFor, readInputs, writeInputs, loadSpec, chooseTree, cl
 import { act, togglePlay, startHunt, runToEnd } from './search.js';
 
 export function bindControls() {
-  // The status line's width changes with the window: a message may become cut, or whole again.
-  new ResizeObserver(() => markCut(ui.status)).observe(ui.status);
   ui['problem-form'].addEventListener('submit', (/** @type {Event} */ e) => {
     e.preventDefault();
     if (!state.model) return;
@@ -41,11 +39,12 @@ export function bindControls() {
       state.texts[ui.problem.value] = ui[id].value;
       updateFormState();
       tell({ type: 'typed' });
-      // A grid pasted (or dropped) into the Sudoku box is loaded at once, and its error shown: a
-      // paste is a whole act, not typing under way. The board kept the old puzzle beside the new
-      // text, and "Not loaded" stood below the fold.
+      // A grid pasted (or dropped) into the Sudoku box, or a matrix into the exact-cover box, is
+      // loaded at once, and its error shown: a paste is a whole act, not typing under way. The board
+      // kept the old puzzle beside the new text, and "Not loaded" stood below the fold; the
+      // exact-cover box waited for Load where the Sudoku box did not.
       const pasted = /^insertFrom(Paste|Drop)$/.test(/** @type {InputEvent} */ (e).inputType ?? '');
-      if (id === 'puzzle' && pasted && state.model && !formIsLoaded()) {
+      if ((id === 'puzzle' || id === 'matrix-input') && pasted && state.model && !formIsLoaded()) {
         loadSpec(readInputs());
         updateFormState();
         return;

@@ -152,11 +152,12 @@ export function afterRenew() {
  * Loads a problem into the model. On bad input the error is shown next to the input and in the status,
  * the problem loaded before stays loaded and the text typed stays where it is.
  * @param {import('../engine/model.js').ProblemSpec} spec
- * @param {{focusError?: boolean | 'show', updateUrl?: boolean, push?: boolean}} [how]  focusError:
+ * @param {{focusError?: boolean | 'show', updateUrl?: boolean, push?: boolean, fromBoard?: boolean}} [how]  focusError:
  *   an error takes the focus and the caret (true), or only comes into sight ('show')
  *   updateUrl: write the problem into the URL, as a new history entry when push (Back returns)
+ *   fromBoard: the text is a grid set on the board: its error names no place in the text
  */
-export function loadSpec(spec, { focusError = false, updateUrl = true, push = true } = {}) {
+export function loadSpec(spec, { focusError = false, updateUrl = true, push = true, fromBoard = false } = {}) {
   const model = M();
   let reading;
   try {
@@ -165,7 +166,7 @@ export function loadSpec(spec, { focusError = false, updateUrl = true, push = tr
     const cells = err instanceof Error ? /** @type {{cells?: unknown}} */ (err).cells : undefined;
     state.errorCells = Array.isArray(cells) ? cells : [];
     afterRenew();
-    showInputError(spec.kind, err, focusError);
+    showInputError(spec.kind, err, focusError, fromBoard);
     return false;
   }
   state.errorCells = [];
@@ -252,15 +253,19 @@ const CARET_MAX_CHARS = 200_000;
  * @param {string} kind
  * @param {unknown} err  the Session's Error, with line and column (InputError), or whatever was thrown
  * @param {boolean | 'show'} how  put the caret on the error (true), or only bring it into sight ('show')
+ * @param {boolean} [fromBoard]  the text is a grid set on the board (`loadSpec`)
  */
-export function showInputError(kind, err, how) {
+export function showInputError(kind, err, how, fromBoard = false) {
   const focus = how === true;
   /** @type {import('../engine/engine.js').InputError | {line?: undefined, column?: undefined, cells?: undefined}} */
   const where = err instanceof Error ? err : {};
   const line = Number.isFinite(where.line) ? where.line : undefined;
   const column = Number.isFinite(where.column) ? where.column : undefined;
   let msg = (err instanceof Error && err.message) || String(err);
-  if (line !== undefined && !/^line \d/.test(msg)) msg = `line ${line}${column !== undefined ? `, column ${column}` : ''}: ${msg}`;
+  // A grid set on the board (a tap, a key) was written into the box as one line: "line 1, column
+  // 21" is a place in text the person never typed; the message names the cells.
+  if (fromBoard) msg = msg.replace(/^line \d+(, column \d+)?: /, '');
+  else if (line !== undefined && !/^line \d/.test(msg)) msg = `line ${line}${column !== undefined ? `, column ${column}` : ''}: ${msg}`;
   ui['input-error'].textContent = msg;
   ui['input-error'].hidden = false;
   showWarning();

@@ -149,12 +149,14 @@ function statusLine(s) {
     const finished = st.done ? ` Search finished: ${count(st.solutions, 'solution', 'solutions')}, ${count(st.nodes, 'node', 'nodes')}.` : '';
     const found = st.done ? ' found' : ' found so far';
     // After Solve proved it unique, the search stands at it (Session.solve): "1 of 1 found so far"
-    // beside "Unique solution" read as two stories.
-    if (s.proved && l.source === 'search' && l.count === 1) text = 'Showing the only solution: Solve proved it unique. Step goes on to show the proof.';
+    // beside "Unique solution" read as two stories. Short: the narration says that Step goes on.
+    if (s.proved && l.source === 'search' && l.count === 1) text = 'Showing the only solution (Solve proved it unique).';
     else text = `Showing solution ${l.index + 1} of ${l.count}${l.source === 'run' ? ' from the run to the end' : found}.${finished}`;
     kind = 'solution';
   } else if (st.done) { text = `Search finished: ${count(st.solutions, 'solution', 'solutions')}, ${count(st.nodes, 'node', 'nodes')}.`; kind = 'solution'; }
-  else if (s.leaf === 'solution') { text = `Solution ${fmt(st.solutions)} found.`; kind = 'solution'; }
+  // What to do next, at a solution the search stands at (the welcome's 6x7 stopped there with
+  // nothing offered): search on, or another puzzle.
+  else if (s.leaf === 'solution') { text = `Solution ${fmt(st.solutions)} found. Next: ▶ Play or Next ✓ searches on for more; a tour or a preset is another puzzle.`; kind = 'solution'; }
   else if (s.playing) text = `Playing at ${ui['speed-out'].textContent}.`;
   else if (st.at_start) text = 'At the start. Press Play, Step or Next solution.';
   else if (s.leaf === 'dead') text = 'Paused at a dead end.';

@@ -4,7 +4,6 @@
 // the `on` hook of www/views/snapshot.js), the status line's message, and waking the frame loop.
 
 import { ui } from './ui.js';
-import { markCut } from '../views/readouts.js';
 import { DEFAULT as DEFAULT_PRESET } from './presets.js';
 
 /** The problem shown first. @type {import('../engine/model.js').ProblemSpec} */
@@ -148,8 +147,6 @@ export function stopHunt(message) {
 export function setStatus(text, kind = '') {
   if (ui.status.textContent !== text) {
     ui.status.textContent = text;
-    ui.status.title = text;
-    markCut(ui.status);
   }
   ui.status.dataset.kind = kind;
   ui.status.classList.toggle('is-error', kind === 'error');

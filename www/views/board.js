@@ -30,6 +30,10 @@ export class BoardView {
     this.board = null;
     /** Cells (exact cover: lines) of the option being tried. @type {Set<number>} */
     this.highlight = new Set();
+    /** At a dead end, the name of the item with no option left (a queens board crosses its line out). */
+    this.deadItem = '';
+    /** The line drawn crossed out ("file 7"), or '' (for tests). */
+    this.drawnDead = '';
     this.finished = false;
     this.legendKey = '';
     /** @type {import('./variants.js').Layout | null} */
@@ -70,6 +74,9 @@ export class BoardView {
     }
     this.board = board;
     this.highlight = this._highlightOf(board, s);
+    // At a dead end, the item branched on has no option left: on a queens board a rank or a file with
+    // no free square ("column 7 has no free squares"), marked on the board as the narration names it.
+    this.deadItem = !s.kept && s.leaf === 'dead' && s.branching > 0 ? s.info.items[s.branching - 1] ?? '' : '';
     this.finished = !!s.stats.done;
     /** The Sudoku overlay (www/tools/sudoku/editor.js): cursor, clashes, pencil marks, lit cells. */
     this.overlay = s.sudoku || null;
@@ -165,6 +172,12 @@ export class BoardView {
         const k = i * n + j, x = x0 + j * cell, y = y0 + i * cell;
         ctx.fillStyle = (i + j) % 2 ? c.dark : c.light;
         ctx.fillRect(x, y, cell + 0.5, cell + 0.5);
+        // A queen's square is no free square: it takes the queens' own tint (it kept the light or
+        // dark of the free squares the legend names).
+        if (b.cells[k] === 1) {
+          ctx.fillStyle = alpha(c.queen, 0.3);
+          ctx.fillRect(x, y, cell + 0.5, cell + 0.5);
+        }
         if (attacked[k] && b.cells[k] !== 1) {
           ctx.fillStyle = alpha(c.attacked, 0.55);
           ctx.fillRect(x, y, cell + 0.5, cell + 0.5);
@@ -180,6 +193,28 @@ export class BoardView {
     ctx.strokeStyle = c.ink;
     ctx.lineWidth = 1;
     ctx.strokeRect(x0 + 0.5, y0 + 0.5, cell * n - 1, cell * n - 1);
+    // The dead end: the rank or file with no free square, crossed out in the dead end's colour.
+    const m = /^([rc])(\d+)$/.exec(this.deadItem || '');
+    this.drawnDead = '';
+    if (m && +m[2] >= 1 && +m[2] <= n) {
+      const k = +m[2] - 1, rank = m[1] === 'r';
+      const X = rank ? x0 : x0 + k * cell, Y = rank ? y0 + k * cell : y0;
+      const W = rank ? cell * n : cell, H = rank ? cell : cell * n;
+      ctx.save();
+      // Outlined and struck in ink (the dead end's own colour is near the attacked squares' pink).
+      ctx.fillStyle = alpha(c.dead, 0.45);
+      ctx.fillRect(X, Y, W, H);
+      ctx.strokeStyle = c.ink;
+      ctx.setLineDash([Math.max(4, cell * 0.15), Math.max(3, cell * 0.1)]);
+      ctx.lineWidth = Math.max(3, cell * 0.07);
+      ctx.strokeRect(X + 1, Y + 1, W - 2, H - 2);
+      ctx.beginPath();
+      ctx.moveTo(X + 2, Y + 2);
+      ctx.lineTo(X + W - 2, Y + H - 2);
+      ctx.stroke();
+      ctx.restore();
+      this.drawnDead = `${rank ? 'rank' : 'file'} ${k + 1}`;
+    }
   }
 
   _symbols(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ w, /** @type {number} */ h, /** @type {Board} */ b) {
@@ -444,8 +479,9 @@ export class BoardView {
     const items = [];
     switch (b.kind) {
       case 'queens': case 'toroidal-queens':
-        items.push([c.queen, 'queen'], [alpha(c.attacked, 0.55), 'attacked square'], [c.tried, 'queen being tried (framed)'],
-          [c.light, 'free square'], [c.dark, 'free square (dark)']);
+        items.push([c.queen, 'queen'], [alpha(c.queen, 0.3), 'square a queen stands on'], [alpha(c.attacked, 0.55), 'attacked square'],
+          [c.tried, 'queen being tried (framed)'], [c.light, 'free square'], [c.dark, 'free square (dark)'],
+          [alpha(c.dead, 0.45), 'dead end: a rank or file with no free square (struck through)']);
         if (b.kind === 'toroidal-queens') items.push([null, '(a torus: the diagonals wrap round the edges)']);
         break;
       case 'sudoku':

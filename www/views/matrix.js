@@ -9,7 +9,7 @@
 // NAMES on, names, lengths and arrowheads; from NUMBERS on, node numbers too.
 
 import { prepare, colours, alpha, arrowHead, reducedMotion, tint } from './canvas.js';
-import { itemLength, LIMITS, NODE, ITEM } from '../engine/engine.js';
+import { itemLength, LIMITS, NODE, ITEM, EV } from '../engine/engine.js';
 
 const PIXEL = 5;
 const NAMES = 16;
@@ -28,6 +28,11 @@ export const READABLE = 22;
 const PINNED_BAND = 2.6;
 /** Where the row labels (option numbers) end, in px from the canvas's left edge, once pinned there. */
 const LABEL_BAND = 34;
+/**
+ * How long the camera eases to a new view (ms): short, so that at Play's default speed (5 events/s,
+ * 200 ms apart) it rests on each event before the next one moves it.
+ */
+const CAM_MS = 160;
 
 /**
  * What a frame draws: the snapshot's part (update), the live views of the link arrays (_live, at every
@@ -36,6 +41,7 @@ const LABEL_BAND = 34;
  * @typedef {object} Frame
  * @property {number} branching @property {number} trying @property {number[]} chosen @property {boolean} follow
  * @property {number} emptied  the header of the item a Reject left with no option, else -1
+ * @property {{code: number, level: number, undone: number, node?: number, item?: number} | null} event  the latest event taken or undone
  * @property {Uint32Array} nodes @property {Uint32Array} items @property {Uint32Array} lens @property {Uint32Array} colors
  * @property {Uint8Array} active @property {Uint8Array} linked
  */
@@ -86,6 +92,11 @@ export class MatrixView {
     this.oy = 0; // world y at the top edge
     this.follow = true;
     this.anim = null;
+    /**
+     * The camera's ease from one view to the next (`_follow`): scale and origin at its start and end.
+     * @type {{from: {scale: number, ox: number, oy: number}, to: {scale: number, ox: number, oy: number}, t0: number, ms: number} | null}
+     */
+    this.cam = null;
     this.dirty = true;
     /** @type {{names: number, headerTop: number, rowLabels: number, rowLabelX: number, colourLabels: number, strikes: {row: number, x0: number, x1: number, y: number, p: number}[]}} */
     this.drawn = { names: 0, headerTop: 0, rowLabels: 0, rowLabelX: 0, colourLabels: 0, strikes: [] };
@@ -197,6 +208,7 @@ export class MatrixView {
     const L = this.layout;
     const w = this.canvas.clientWidth || 800, h = this.canvas.clientHeight || 400;
     if (!L) return;
+    this.cam = null;
     const worldW = L.nCols + 1.6, worldH = L.nRows + HEAD_GAP + 3.2;
     const all = Math.min(w / worldW, h / worldH);
     const width = w / worldW;
@@ -244,6 +256,7 @@ export class MatrixView {
 
   _zoomAt(/** @type {number} */ px, /** @type {number} */ py, /** @type {number} */ factor) {
     const s = Math.min(MAX_SCALE, Math.max(MIN_SCALE, this.scale * factor));
+    this.cam = null;
     const wx = this.ox + px / this.scale, wy = this.oy + py / this.scale;
     this.atFit = false;
     this.scale = s;
@@ -257,6 +270,7 @@ export class MatrixView {
   }
 
   pan(/** @type {number} */ dxPx, /** @type {number} */ dyPx) {
+    this.cam = null;
     this.atFit = false;
     this.ox -= dxPx / this.scale;
     this.oy -= dyPx / this.scale;
@@ -346,6 +360,7 @@ export class MatrixView {
     this.cursor = x;
     this.onHover(this._describe(x));
     // Keep it in view.
+    this.cam = null;
     const w = this.canvas.clientWidth, h = this.canvas.clientHeight;
     const cx = x <= L.n + 1 ? L.headerX[x] : L.colX[x];
     const cy = this._y(x);
@@ -567,7 +582,7 @@ export class MatrixView {
     // never 0, which is the root's index (every frame crossed the root out).
     /** @type {Frame} */
     const frame = {
-      branching: s.branching, trying: s.trying, chosen: s.chosen, follow: s.follow, emptied: s.rejected && s.rejected.item > 0 ? s.rejected.item : -1,
+      branching: s.branching, trying: s.trying, chosen: s.chosen, follow: s.follow, event: s.lastEvent, emptied: s.rejected && s.rejected.item > 0 ? s.rejected.item : -1,
       nodes: new Uint32Array(0), items: new Uint32Array(0), lens: new Uint32Array(0), colors: new Uint32Array(0),
       active: new Uint8Array(0), linked: new Uint8Array(0),
     };
@@ -581,33 +596,86 @@ export class MatrixView {
   }
 
   /**
-   * Brings the option being tried (or the item branched on) into view when it is off screen; on a
-   * matrix too big to read at Fit, with follow zoom on, zooms in to READABLE around it first. A row
-   * under the pinned header band counts as off screen (it was "in view" under the item names).
+   * What the latest event acts on, as the camera keeps it in sight: the item (its header) and a node.
+   * Cover and uncover of item i: i, and the node of the option tried in i's column, else i's first
+   * node (where the hides of its options start); hide and unhide of node p (its option's other nodes
+   * leave their lists or come back): p and its item; a try: the node tried; a choice or a dead end:
+   * the item and its first node; a reject: the node given up and the item it left empty. Null for
+   * events acting on neither (a solution, a backtrack), or with no event (a load, a jump).
+   * @param {Frame} f @returns {{header: number, node: number} | null}
+   */
+  _acted(f) {
+    const L = this._lay(), e = f.event, { nodes } = f;
+    if (!e || !nodes.length) return null;
+    const top = (/** @type {number} */ x) => nodes[NODE.words * x + NODE.top];
+    const first = (/** @type {number} */ hd) => {
+      const d = nodes[NODE.words * hd + NODE.down];
+      return d !== hd && d > L.n ? d : 0;
+    };
+    const b = e.node ?? 0;
+    switch (e.code) {
+      case EV.CoverItem: case EV.UncoverItem: {
+        const hd = e.level;
+        let node = 0;
+        if (f.trying > L.n) {
+          let x = f.trying;
+          while (top(x - 1) > 0) x--;
+          for (; x < L.count && top(x) > 0; x++) if (top(x) === hd) node = x;
+        }
+        return { header: hd, node: node || first(hd) };
+      }
+      case EV.Hide: case EV.Unhide: case EV.Purify: case EV.Unpurify: case EV.Lower: case EV.Raise:
+        return e.level > L.n && e.level < L.count ? { header: top(e.level), node: e.level } : null;
+      case EV.Try:
+        return b > L.n && b < L.count ? { header: top(b), node: b } : null;
+      case EV.Choose: case EV.DeadEnd: case EV.Close: case EV.Untweak:
+        return b > 0 && b <= L.n ? { header: b, node: first(b) } : null;
+      case EV.Reject:
+        return b > L.n && b < L.count ? { header: e.item || top(b), node: b } : null;
+      default: return null;
+    }
+  }
+
+  /**
+   * The camera: keeps the item and the node the latest event acts on (`_acted`) in sight, else the
+   * option being tried (or the item branched on). It moves only when they are out of sight (or under
+   * the pinned header band or row numbers), eased over CAM_MS; on a matrix too big to read at Fit,
+   * with follow zoom on, it zooms in to READABLE first, and out (never below NAMES, where names are
+   * drawn) when the two columns are further apart than the canvas is wide. The header row is pinned
+   * at the top, so the item's header is in sight once its column is.
    */
   /** @param {Frame} f */
   _follow(f) {
     const L = this.layout;
     const w = this.canvas.clientWidth, h = this.canvas.clientHeight;
     if (!L || !w || !h) return;
-    const target = f.trying || f.chosen[f.chosen.length - 1] || 0;
-    const col = target > L.n ? L.colX[target] : f.branching ? L.headerX[f.branching] : null;
-    if (col === null) return;
+    const acted = this._acted(f);
+    const fallback = f.trying || f.chosen[f.chosen.length - 1] || 0;
+    const node = acted ? acted.node : fallback > L.n ? fallback : 0;
+    const cols = acted ? [L.headerX[acted.header]] : fallback > L.n ? [] : f.branching ? [L.headerX[f.branching]] : [];
+    if (node) cols.push(L.colX[node]);
+    if (!cols.length) return;
+    // Decided from where an ease under way is going, and eased from where it is now.
+    const now = { scale: this.scale, ox: this.ox, oy: this.oy };
+    if (this.cam) Object.assign(this, this.cam.to);
     const before = [this.scale, this.ox, this.oy];
     let zoomed = false;
     if (this.followZoom && this.scale < READABLE) {
       this.scale = READABLE;
       zoomed = true;
-      this.dirty = true;
     }
-    if (target > L.n) {
-      const y = this._y(target);
+    const lo = Math.min(...cols), hi = Math.max(...cols);
+    if (this.followZoom && (hi - lo + 1.4) * this.scale > w - LABEL_BAND && this.scale > NAMES) {
+      this.scale = Math.max(NAMES, (w - LABEL_BAND) / (hi - lo + 1.4));
+      zoomed = true;
+    }
+    if (node) {
+      const y = this._y(node);
       const band = this.oy > -1.25 ? PINNED_BAND : 0;
       const top = this.oy + band, bottom = this.oy + h / this.scale;
-      if (zoomed || y < top + 0.5 || y + 1 > bottom - 0.5) {
+      if (zoomed || y < top + 0.2 || y + 1 > bottom - 0.2) {
         // 40% down the canvas, and never under the band the header row is pinned in.
         this.oy = Math.max(-3, Math.min(y - (h / this.scale) * 0.4, y - PINNED_BAND - 0.5));
-        this.dirty = true;
       }
     } else if (zoomed) {
       this.oy = -3;
@@ -615,14 +683,44 @@ export class MatrixView {
     // A column under the row numbers' band (drawn where column 0 is panned out of sight) is out of view.
     const band = this.scale >= NAMES && (-0.15 - this.ox) * this.scale < LABEL_BAND ? LABEL_BAND / this.scale : 0;
     const left = this.ox + band, right = this.ox + w / this.scale;
-    if (zoomed || col < left + 0.2 || col + 1 > right - 0.2) {
-      // 40% across; or from the left end where that keeps the column in the left 60%: the columns
-      // left of it then show whole, with no band of option numbers over the first of them.
+    if (zoomed || lo < left + 0.2 || hi + 1 > right - 0.2) {
+      // 40% across (the middle of the two columns); or from the left end where that keeps them in
+      // the left 60%: the columns left of them then show whole, with no band of option numbers over
+      // the first of them.
       const leftmost = this._leftmost(this.scale);
-      this.ox = col - leftmost <= (w / this.scale) * 0.6 ? leftmost : col - (w / this.scale) * 0.4;
-      this.dirty = true;
+      const mid = (lo + hi) / 2, span = w / this.scale;
+      this.ox = hi + 1 - leftmost <= span * 0.6 ? leftmost : Math.min(mid - span * 0.4, lo - LABEL_BAND / this.scale - 0.3);
     }
-    if (before[0] !== this.scale || before[1] !== this.ox || before[2] !== this.oy) this.atFit = false;
+    if (before[0] === this.scale && before[1] === this.ox && before[2] === this.oy) {
+      if (this.cam) Object.assign(this, now);
+      return;
+    }
+    this.atFit = false;
+    this.dirty = true;
+    const to = { scale: this.scale, ox: this.ox, oy: this.oy };
+    if (reducedMotion()) { this.cam = null; return; }
+    this.cam = { from: now, to, t0: performance.now(), ms: CAM_MS };
+    Object.assign(this, now);
+  }
+
+  /** The camera's ease at `now`: the view part of the way from its start to its end. @param {number} now */
+  _ease(now) {
+    const c = this.cam;
+    if (!c) return;
+    const t = ease((now - c.t0) / c.ms);
+    const w = this.canvas.clientWidth || 1, h = this.canvas.clientHeight || 1;
+    if (t >= 1) {
+      Object.assign(this, c.to);
+      this.cam = null;
+      return;
+    }
+    // The scale geometrically, the centre of the view in a straight line.
+    const s = c.from.scale * (c.to.scale / c.from.scale) ** t;
+    const cx0 = c.from.ox + w / 2 / c.from.scale, cx1 = c.to.ox + w / 2 / c.to.scale;
+    const cy0 = c.from.oy + h / 2 / c.from.scale, cy1 = c.to.oy + h / 2 / c.to.scale;
+    this.scale = s;
+    this.ox = cx0 + (cx1 - cx0) * t - w / 2 / s;
+    this.oy = cy0 + (cy1 - cy0) * t - h / 2 / s;
   }
 
   // ---------------------------------------------------------------- drawing
@@ -630,8 +728,9 @@ export class MatrixView {
   /** Draws if anything changed since the last call (or an animation runs). */
   draw(now = performance.now()) {
     const animating = this.anim && now - this.anim.t0 < this.anim.ms;
-    // An animation that has just ended still draws once more, at its end (t = 1).
-    if (!this.dirty && !animating && !this.anim) return;
+    // An animation that has just ended still draws once more, at its end (t = 1); so does the camera.
+    if (!this.dirty && !animating && !this.anim && !this.cam) return;
+    this._ease(now);
     if (this.anim && !animating) this.anim = null;
     this.dirty = false;
     const p = prepare(this.canvas);
@@ -645,6 +744,7 @@ export class MatrixView {
     if (this.scale < PIXEL) this._drawPixels(ctx, w, h, p.dpr);
     else this._drawLinks(ctx, w, h, t);
     this._drawLit(ctx, w, h);
+    this._drawActed(ctx);
     this._drawScrollHints(ctx, w, h);
     this._drawCursor(ctx);
   }
@@ -669,6 +769,7 @@ export class MatrixView {
       });
       this._rowOfOption = rowOfOption;
     }
+    this.cam = null;
     const w = this.canvas.clientWidth, h = this.canvas.clientHeight, s = this.scale;
     const rowOf = this._rowOfOption;
     const rows = [...this.lit.options].map((k) => rowOf.get(k)).filter((r) => r !== undefined);
@@ -713,7 +814,7 @@ export class MatrixView {
   }
 
   get animating() {
-    return !!this.anim && performance.now() - this.anim.t0 < this.anim.ms;
+    return !!this.cam || !!this.anim && performance.now() - this.anim.t0 < this.anim.ms;
   }
 
   _visible(/** @type {number} */ w, /** @type {number} */ h) {
@@ -1079,12 +1180,13 @@ export class MatrixView {
     const c = colours();
     const { sy, named } = g;
     // The header row stays pinned at the top edge at every zoom and pan: scrolled below it, it is drawn
-    // over the rows, on a band of the canvas colour, shifted down by dy.
+    // over the rows, on a band of the canvas colour, shifted down by dy. The band is opaque: at 94%
+    // the row labels and links under it showed through between the item names.
     const top = sy(named ? -1.25 : -0.2);
     const dy = top < 0 ? -top : 0;
     this._pinDy = dy;
     if (dy) {
-      ctx.fillStyle = alpha(c.canvas, 0.94);
+      ctx.fillStyle = c.canvas;
       ctx.fillRect(0, 0, w, sy(1.25) + dy);
       ctx.strokeStyle = c.stale;
       ctx.lineWidth = 1;
@@ -1253,6 +1355,30 @@ export class MatrixView {
         ctx.restore();
       }
     }
+  }
+
+  /**
+   * What the latest event acts on (`_acted`): a dashed ring round the item's header and round the
+   * node, so that the eye finds them in a matrix of hundreds of columns.
+   */
+  _drawActed(/** @type {CanvasRenderingContext2D} */ ctx) {
+    const L = this.layout, f = this.frame, s = this.scale;
+    if (!L || !f || s < PIXEL) return;
+    const acted = this._acted(f);
+    if (!acted) return;
+    ctx.save();
+    ctx.strokeStyle = colours().focus;
+    ctx.lineWidth = 2;
+    ctx.setLineDash([4, 3]);
+    for (const x of [acted.header, acted.node]) {
+      if (!x) continue;
+      const header = x <= L.n + 1;
+      const X = ((header ? L.headerX[x] : L.colX[x]) + 0.5 - BOX / 2 - this.ox) * s - 2.5;
+      const Y = (this._y(x) + 0.5 - BOX / 2 - this.oy) * s - 2.5 + (header ? this._pinDy : 0);
+      const S = BOX * s + 5;
+      ctx.strokeRect(X, Y, S, S);
+    }
+    ctx.restore();
   }
 
   /** The keyboard cursor: a ring round its header or node. */

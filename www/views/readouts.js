@@ -91,22 +91,6 @@ function set(el, text) {
 }
 
 /**
- * Marks a line whose text is cut short (clamped, or ended with an ellipsis): it then takes the focus
- * (a tab, a tap) and shows its whole text, its title, while focused or pointed at (`.cut` in
- * www/style.css), for keyboards and touch screens, which have no hover. Called when the text changes
- * and when the line's size does.
- * @param {HTMLElement} el
- * @param {boolean} [never] never marked (a line that changes many times a second)
- */
-export function markCut(el, never = false) {
-  const cut = !never && (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1);
-  if (cut === el.classList.contains('cut')) return;
-  el.classList.toggle('cut', cut);
-  if (cut) el.tabIndex = 0;
-  else el.removeAttribute('tabindex');
-}
-
-/**
  * A tree's name in words, as the statistics and the run box say it.
  * @param {string | undefined} name  "dlx1", "lookahead" or "dlx3" (Session.tree_name)
  */
@@ -172,15 +156,17 @@ export function runTotals(r) {
   return `${said}. The figures above are the search you step.`;
 }
 
-/** The narration: one line in words for the latest event, announced only when the search stands still. */
+/**
+ * The narration: one sentence in words for the latest event, announced only when the search stands
+ * still. It wraps (www/style.css), so the whole sentence shows at every width: a phone cannot hover
+ * over a line cut short to read the rest.
+ */
 export class NarrationView {
   /** @param {HTMLElement} el */
   constructor(el) {
     this.el = el;
     this.text = '';
     this.live = 'off';
-    // The line's width changes with the window: a narration may become cut, or whole again.
-    new ResizeObserver(() => this.markCut()).observe(el);
   }
 
   /** @param {import('./snapshot.js').Snapshot} s */
@@ -190,18 +176,8 @@ export class NarrationView {
   }
 
   draw() {
-    const changed = this.el.textContent !== this.text || this.el.getAttribute('aria-live') !== this.live;
     set(this.el, this.text);
-    // One line that never wraps (two on a phone: nothing moves): the whole of a long one on hover,
-    // and on a tap or a tab where the search stands still (while it plays, a narration lasts a
-    // frame, and measuring each would lay the page out every frame).
-    if (this.el.title !== this.text) this.el.title = this.text;
     if (this.el.getAttribute('aria-live') !== this.live) this.el.setAttribute('aria-live', this.live);
-    if (changed) this.markCut();
-  }
-
-  markCut() {
-    markCut(this.el, this.live === 'off');
   }
 }
 

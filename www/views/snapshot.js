@@ -81,7 +81,9 @@ import { TREE_DEPTH } from '../engine/engine.js';
  *   sudoku: import('./grid.js').Overlay | null,
  *   proved: boolean,
  *   shape: number,
- * }} Snapshot  `kept`: the board is a kept solution (nothing on it is being tried)
+ *   edited: boolean,
+ * }} Snapshot  `kept`: the board is a kept solution (nothing on it is being tried); `edited`: the
+ *   board shows a grid edited there that does not load (its givens clash), not the puzzle loaded
  */
 
 /**
@@ -196,5 +198,6 @@ export function takeSnapshot(model, app, renderers) {
     sudoku: parts.sudoku ?? null,
     proved: !!parts.proved,
     shape: parts.shape ?? -1,
+    edited: !!parts.edit,
   });
 }

@@ -29,7 +29,18 @@ export class StageView {
     this.welcome = ui.welcome;
     // The welcome is for a first visit: a link to a problem (a query) opens on that problem instead.
     this.welcome.hidden = !!location.search;
-    ui['welcome-play'].addEventListener('click', () => { this.close(); app.play(); });
+    ui['welcome-play'].addEventListener('click', () => {
+      this.close();
+      app.play();
+      // The welcome says the panel "Algorithm X with dancing links" marks the line being run: where
+      // the side column stands beside the stage (from 1181 px), it is scrolled to that panel (it
+      // showed the Problem form, the algorithm below its fold). The focus stays on Play.
+      const side = /** @type {HTMLElement} */ (ui.side);
+      const panel = document.getElementById('algorithm-panel');
+      if (panel && !this.drawer.matches && !window.matchMedia('(max-width: 900px)').matches) {
+        side.scrollTop += panel.getBoundingClientRect().top - side.getBoundingClientRect().top - 34;
+      }
+    });
     ui['welcome-sudoku'].addEventListener('click', () => {
       this.close();
       // The example Sudoku loaded (a Sudoku board, and Solve beside it), and its text selected in

@@ -131,6 +131,10 @@ export class Maker {
     if (hadFocus) ui['maker-cancel'].focus();
     this._bar(0);
     this._say(`Making a ${size}×${size} ${variant} puzzle, seed ${seed}: starting…`, 'running');
+    // One story: the status line says the make too (it kept the message before it), and the box
+    // with its progress and Cancel comes into sight (it sat at the side column's bottom edge).
+    this.app.note(`Making a ${size}×${size} ${variant} puzzle: its progress and Cancel are in the New puzzle box.`);
+    ui.maker.scrollIntoView({ block: 'nearest' });
   }
 
   /** Stops the make going on: the worker is terminated, nothing is loaded. */

@@ -214,7 +214,9 @@ export class SolveControl {
 
   /** @param {import('../../views/snapshot.js').Snapshot} s */
   update(s) {
-    if (s.epoch !== this._verdictEpoch && !this.solving) {
+    // A new search, or a grid edited on the board that does not load (it clashes): the verdict was
+    // of the puzzle before, and stood as "Unique solution" under the clashing grid.
+    if ((s.epoch !== this._verdictEpoch || s.edited && !this.refused && this.ui.verdict.dataset.state) && !this.solving) {
       this._verdictEpoch = s.epoch;
       this._verdict('', '');
     }
