@@ -275,6 +275,13 @@ impl Sudoku {
             if k < n3 {
                 return Some(k % size + 1);
             }
+            if let Some(o) = self.clue_option(k) {
+                return o
+                    .cells
+                    .iter()
+                    .find(|&&(q, _)| q == p)
+                    .map(|&(_, d)| usize::from(d));
+            }
             let f = self.filling(k)?;
             let at = self
                 .rules

@@ -299,7 +299,12 @@ impl Sudoku {
                 // two rows covers `r1=5` through one of its cells).
                 Some(_) => self.filling_cells_of(k, item, &mut out),
                 None if k < size * size * size => out.push(k / size),
-                None => {}
+                // A clue's option: the cells it fills or colours.
+                None => out.extend(
+                    self.clue_option(k)
+                        .into_iter()
+                        .flat_map(|o| o.cells.iter().map(|&(p, _)| p)),
+                ),
             }
         }
         out.sort_unstable();
