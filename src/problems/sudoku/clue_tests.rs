@@ -285,3 +285,23 @@ fn clues_are_refused_or_checked_by_name() {
         "{e}"
     );
 }
+
+#[test]
+fn clue_shapes_name_their_items_and_options_and_label_them() {
+    let s = Sudoku::parse(".Shape~4x4.Arrow~R2C2~R1C1~R2C1.WhiteDot~R1C3~R1C4").unwrap();
+    let shapes = s.clue_shapes();
+    let names: Vec<&str> = shapes.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["arrow from r2c2", "white dot r1c3-r1c4"]);
+    for c in &shapes {
+        assert!(!c.items.is_empty() && !c.options.is_empty(), "{}", c.name);
+        for &k in &c.options {
+            let label = s.label(k);
+            assert!(label.starts_with(&c.name), "{label}");
+        }
+    }
+    // The arrow's options put its digits in its cells: the circle holds the sum.
+    let k = shapes[0].options[0];
+    let b = s.board(&[k]);
+    let (circle, arrow) = (b.cells[5], b.cells[0] + b.cells[4]);
+    assert_eq!(circle, arrow, "{}", s.label(k));
+}

@@ -1228,7 +1228,7 @@ impl Rules {
             b.negative(neg, "noxv", &m, &pairs);
         }
         let mut enc = b.enc;
-        prune(&mut enc, cells);
+        prune(&mut enc);
         Ok(enc)
     }
 }
@@ -1236,12 +1236,9 @@ impl Rules {
 /// Narrows the cells' digits to those some option of every piece through the cell allows, and drops
 /// the options that put a digit a cell no longer has, until nothing changes: such an option could
 /// only lead to a dead end deeper in the search (as for the cages' fillings).
-fn prune(enc: &mut Encoding, givens: &[u8]) {
-    for (p, &g) in givens.iter().enumerate() {
-        if g != 0 {
-            enc.allowed[p] &= 1 << (g - 1);
-        }
-    }
+/// (The givens narrow the options as they are made; a given cell outside every clue keeps its
+/// options, as in the classic instance, where the givens are chosen before the search.)
+fn prune(enc: &mut Encoding) {
     loop {
         let mut masks: HashMap<(usize, usize), u32> = HashMap::new();
         for o in &enc.options {

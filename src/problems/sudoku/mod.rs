@@ -32,6 +32,7 @@ pub mod clues;
 pub mod fast;
 pub mod fill;
 pub mod fpuzzles;
+mod fpuzzles_clues;
 pub mod geometry;
 pub mod iss;
 pub mod maker;
