@@ -436,13 +436,20 @@ pub fn orthogonal_pairs(size: usize) -> Vec<(usize, usize)> {
     out
 }
 
+/// The colours an accepted walk's last step also gives.
+type Extras = Vec<(usize, Colour)>;
+/// `step(i, state, digit, out)`: the states after the line's cell `i` holds `digit`.
+type Step<'a> = Box<dyn Fn(usize, u64, u32, &mut Vec<u64>) + 'a>;
+/// `accept(state)`: the colours the last step gives, or `None` if the walk is not accepted.
+type Accept<'a> = Box<dyn Fn(u64) -> Option<Extras> + 'a>;
+
 /// A line walked as an automaton: states from `start`, `step(i, state, digit)` the states after
 /// the line's cell `i` holds `digit`, `accept(state)` the colours the last step also gives (`None`:
 /// not accepted).
 struct Automaton<'a> {
     start: Vec<u64>,
-    step: Box<dyn Fn(usize, u64, u32, &mut Vec<u64>) + 'a>,
-    accept: Box<dyn Fn(u64) -> Option<Vec<(usize, Colour)>> + 'a>,
+    step: Step<'a>,
+    accept: Accept<'a>,
 }
 
 /// Builds the [`Encoding`].
@@ -667,7 +674,7 @@ impl Builder<'_> {
         i: usize,
         s: u64,
         digits: &mut Vec<u32>,
-        out: &mut Vec<(Vec<u32>, Vec<(usize, Colour)>)>,
+        out: &mut Vec<(Vec<u32>, Extras)>,
     ) {
         if i == cells.len() {
             if let Some(c) = (auto.accept)(s) {
@@ -909,8 +916,7 @@ impl Builder<'_> {
     fn automaton(&self, clue: &Clue, top: u32) -> (Vec<usize>, Automaton<'static>) {
         let cells = clue.cells.clone();
         let n = cells.len();
-        let accept_all: Box<dyn Fn(u64) -> Option<Vec<(usize, Colour)>>> =
-            Box::new(|_| Some(Vec::new()));
+        let accept_all: Accept<'static> = Box::new(|_| Some(Vec::new()));
         const DONE: u64 = 1 << 40;
         match clue.kind.clone() {
             ClueKind::Arrow { circle } => {
@@ -1010,16 +1016,10 @@ impl Builder<'_> {
                             0 if d == 1 => out.push(1000),
                             0 if d == top => out.push(2000),
                             0 | 3 => out.push(s),
-                            1 if d == top => {
-                                if sum == t {
-                                    out.push(3000)
-                                }
-                            }
-                            2 if d == 1 => {
-                                if sum == t {
-                                    out.push(3000)
-                                }
-                            }
+                            // The other crust closes the sandwich on its sum (else, below,
+                            // a crust is no filling).
+                            1 if d == top && sum == t => out.push(3000),
+                            2 if d == 1 && sum == t => out.push(3000),
                             _ if !crust && sum + d <= t => out.push(s + d),
                             _ => {}
                         }
