@@ -140,13 +140,13 @@ fn refusals_name_what_is_wrong() {
         "{err}"
     );
     // An unsupported constraint inside a link, by name.
-    let json_text = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"arrow":[{"lines":[["R1C1","R1C2"]],"cells":["R1C1"]}]}"#;
+    let json_text = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"rowindexer":[{"cells":["R1C1"]}]}"#;
     let link = fpuzzles::link(json_text);
     let (code, _, err) = dlx(&["solve", "sudoku", &link]);
     assert_eq!(code, 2);
     assert_eq!(
         err,
-        "dlx: the puzzle: in the link's puzzle: arrow constraints are not supported\n"
+        "dlx: the puzzle: in the link's puzzle: row indexers are not supported\n"
     );
     // A file with bad JSON: where.
     let dir = std::env::temp_dir().join(format!("dlx-variants-bad-{}", std::process::id()));

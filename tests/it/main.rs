@@ -14,6 +14,7 @@ mod naive;
 mod parallel;
 mod problems_a;
 mod problems_b;
+mod sudoku_clues;
 mod sudoku_fast;
 mod sudoku_iss;
 mod sudoku_links;

@@ -237,13 +237,28 @@ fn iss_sample_solved_or_refused_by_name() {
     assert!(slowest < Duration::from_secs(10), "{table}");
 }
 
-/// In the sample: 21 puzzles of every supported kind (givens, killer cages with and without sums
+/// In the sample: 26 puzzles of every supported kind (givens, killer cages with and without sums
 /// and overlapping, thermometers, X and one diagonal, windoku, anti-knight, anti-king,
 /// non-consecutive, jigsaws with and without boxes, all-different groups, 16x16, the short and
-/// the `3x3:` killer formats) solved; 17 refused by name (whispers, arrows, little killers, `Or`,
-/// candidate lists, pencil-mark grids, 6x6 and 6x9 shapes, values from 0, a cage too large, …).
-const SAMPLE_SOLVED: usize = 21;
-const SAMPLE_REFUSED: usize = 17;
+/// the `3x3:` killer formats; of issue 43's clues whispers, kropki and XV, candidate sets, 6x6) solved;
+/// 8 refused by name (`Or`, `FullRank`, and other kinds and shapes not read).
+const SAMPLE_SOLVED: usize = 26;
+const SAMPLE_REFUSED: usize = 8;
+
+/// Puzzles of the collection that combine the clues of issue 43 with each other or with older
+/// rules (renban and black dots; a quadruple on an X; XV with kropki; kropki, negative kropki,
+/// anti-king, anti-knight and anti-consecutive together; region-sum lines on a 7x7 jigsaw; the
+/// strict dots and XV): each solved to its published solution and proved unique.
+#[test]
+fn iss_puzzles_that_combine_clues_are_solved() {
+    let w = walk(&data("iss-combined.jsonl"), false);
+    let table = report(&w);
+    assert_eq!(w.solved, 9, "{table}");
+    assert!(
+        w.refused.is_empty() && w.wrong.is_empty() && w.slow.is_empty(),
+        "{table}"
+    );
+}
 
 /// The whole collection from ../shared (absent: says so and passes). `cargo test --test
 /// sudoku_iss -- --ignored --nocapture` prints the table kept in benches/README.md.

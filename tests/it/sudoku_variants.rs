@@ -765,16 +765,12 @@ fn unsupported_constraints_and_bad_input_are_refused_by_name() {
     let msg = |text: &str| Sudoku::parse(text).err().expect("refused").to_string();
     assert_eq!(Sudoku::parse(&base("")).unwrap().title(), "Sudoku 4x4");
     assert_eq!(
-        msg(&base(
-            r#","arrow":[{"lines":[["R1C1","R1C2"]],"cells":["R1C1"]}]"#
-        )),
-        "arrow constraints are not supported"
+        msg(&base(r#","rowindexer":[{"cells":["R1C1"]}]"#)),
+        "row indexers are not supported"
     );
     assert_eq!(
-        msg(&base(
-            r#","littlekillersum":[{"cells":["R1C1"],"value":"5"}]"#
-        )),
-        "little killer sums are not supported"
+        msg(&base(r#","negative":["ratio"]"#)),
+        "negative constraints (`ratio`) are not supported: only `xv` is read"
     );
     assert_eq!(
         msg(&base(r#","whatever":true"#)),
@@ -889,10 +885,10 @@ fn unsupported_constraints_and_bad_input_are_refused_by_name() {
     assert!(msg("https://sudokupad.app/scl12345").contains("does not decompress"));
     assert!(msg("https://example.com/x").starts_with("a link, but not to an f-puzzles puzzle"));
     // A link to JSON with an unsupported constraint says so, from inside the link.
-    let link = fpuzzles::link(&base(r#","xv":[{"cells":["R1C1","R1C2"],"value":"X"}]"#));
+    let link = fpuzzles::link(&base(r#","columnindexer":[{"cells":["R1C1"]}]"#));
     assert_eq!(
         msg(&link),
-        "in the link's puzzle: XV constraints are not supported"
+        "in the link's puzzle: column indexers are not supported"
     );
     // Switches.
     assert!(Switch::parse_list("x,killer")

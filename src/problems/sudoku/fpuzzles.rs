@@ -282,28 +282,9 @@ fn decompress(payload: &str, alphabet: Alphabet64) -> Result<String, InputError>
 
 /// f-puzzles' keys for constraints this reader refuses, with the words for the message.
 const UNSUPPORTED: &[(&str, &str)] = &[
-    ("arrow", "arrow constraints"),
-    ("littlekillersum", "little killer sums"),
-    ("sandwichsum", "sandwich sums"),
-    ("xv", "XV constraints"),
-    ("difference", "difference (white dot) constraints"),
-    ("ratio", "ratio (black dot) constraints"),
-    ("clone", "clones"),
-    ("palindrome", "palindromes"),
-    ("betweenline", "between lines"),
-    ("quadruple", "quadruples"),
-    ("odd", "odd cells"),
-    ("even", "even cells"),
-    ("minimum", "minimum cells"),
-    ("maximum", "maximum cells"),
     ("rowindexer", "row indexers"),
     ("columnindexer", "column indexers"),
     ("boxindexer", "box indexers"),
-    ("disjointgroups", "disjoint groups"),
-    ("entropicline", "entropic lines"),
-    ("renban", "renban lines"),
-    ("whispers", "German whispers"),
-    ("regionsumline", "region sum lines"),
 ];
 
 /// Keys that state no rule: metadata, solver settings, cosmetics (named in the note when present).
@@ -463,17 +444,8 @@ fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
             skipped.push((key.clone(), v.as_array().map_or(1, Vec::len)));
             continue;
         }
-        if key == "negative" {
-            return Err(InputError::new(format!(
-                "negative constraints ({}) are not supported",
-                v.as_array()
-                    .map(|a| a
-                        .iter()
-                        .map(|x| x.as_str().unwrap_or("?").to_string())
-                        .collect::<Vec<_>>()
-                        .join(", "))
-                    .unwrap_or_default()
-            )));
+        if super::fpuzzles_clues::KEYS.contains(&key.as_str()) {
+            continue;
         }
         if let Some(&(_, words)) = UNSUPPORTED.iter().find(|&&(k, _)| k == key) {
             return Err(InputError::new(format!("{words} are not supported")));
@@ -577,6 +549,7 @@ fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
                 .push(cell_list(line, size, &format!("{what}.lines[{j}]"))?);
         }
     }
+    super::fpuzzles_clues::read(&obj, n, &mut rules)?;
     // f-puzzles has no windoku switch: a windoku is its four regions as extra regions. Read so, it is a
     // windoku (named so in items and words); `write` writes it back as those four regions.
     rules.windoku_from_extra_regions(n);
@@ -649,7 +622,7 @@ fn flag(obj: &Map<String, Value>, key: &str) -> Result<bool, InputError> {
     }
 }
 
-fn list<'a>(obj: &'a Map<String, Value>, key: &str) -> Result<&'a [Value], InputError> {
+pub(super) fn list<'a>(obj: &'a Map<String, Value>, key: &str) -> Result<&'a [Value], InputError> {
     match obj.get(key) {
         None | Some(Value::Null) => Ok(&[]),
         Some(Value::Array(a)) => Ok(a),
@@ -657,7 +630,7 @@ fn list<'a>(obj: &'a Map<String, Value>, key: &str) -> Result<&'a [Value], Input
     }
 }
 
-fn field<'a>(v: &'a Value, key: &str, what: &str) -> Result<&'a Value, InputError> {
+pub(super) fn field<'a>(v: &'a Value, key: &str, what: &str) -> Result<&'a Value, InputError> {
     v.get(key)
         .ok_or_else(|| InputError::new(format!("{what}: `{key}` is missing")))
 }
@@ -674,7 +647,7 @@ pub fn parse_cell(name: &str, size: usize) -> Option<usize> {
     ((1..=size).contains(&r) && (1..=size).contains(&c)).then(|| (r - 1) * size + c - 1)
 }
 
-fn cell_list(v: &Value, size: usize, what: &str) -> Result<Vec<usize>, InputError> {
+pub(super) fn cell_list(v: &Value, size: usize, what: &str) -> Result<Vec<usize>, InputError> {
     let Value::Array(a) = v else {
         return Err(InputError::new(format!(
             "{what}: expected a list of cells such as [\"R1C1\", \"R1C2\"]"

@@ -19,6 +19,7 @@
 //! never ignored; so are grids other than 4x4, 9x9 and 16x16 (ISS goes up to 16) and value ranges
 //! other than 1 to N.
 
+use super::clues::{Clue, ClueKind};
 use super::fpuzzles::Read;
 use super::geometry::sizes_words;
 use super::variants::{Cage, Rules};
@@ -287,6 +288,229 @@ fn shape(args: &[&str]) -> Result<Size, InputError> {
     }
 }
 
+/// ISS's kinds read as clues (`clues.rs`), besides `StrictKropki` and `StrictXV`.
+const CLUES: &[&str] = &[
+    "WhiteDot",
+    "BlackDot",
+    "X",
+    "V",
+    "GreaterThan",
+    "StrictKropki",
+    "StrictXV",
+    "Arrow",
+    "PillArrow",
+    "DoubleArrow",
+    "LittleKiller",
+    "Sandwich",
+    "XSum",
+    "Whisper",
+    "Renban",
+    "Palindrome",
+    "Zipper",
+    "RegionSumLine",
+    "SumLine",
+    "Between",
+    "Entropic",
+    "Modular",
+    "Quad",
+];
+
+fn number(a: Option<&&str>, what: &str, of: &str) -> Result<u32, InputError> {
+    a.and_then(|t| t.trim().parse::<u32>().ok())
+        .ok_or_else(|| InputError::new(format!("{what}: expected {of} (a whole number)")))
+}
+
+/// The orthogonally adjacent pairs among `cells`, each once, the earlier cell first (ISS's pairs
+/// for dots, XV and inequalities listed on more than two cells).
+fn adjacent_pairs(cells: &[usize], size: usize) -> Vec<[usize; 2]> {
+    let mut out = Vec::new();
+    for (i, &p) in cells.iter().enumerate() {
+        for &q in &cells[i + 1..] {
+            let (a, b) = (p.min(q), p.max(q));
+            if (a / size == b / size && b - a == 1) || b - a == size {
+                out.push([p, q]);
+            }
+        }
+    }
+    out
+}
+
+/// A row or column of ISS's outside clues (`R3`, `C7`), in the clue's direction.
+fn line_of(id: &str, forward: bool, sz: Size, what: &str) -> Result<Vec<usize>, InputError> {
+    let size = sz.size;
+    let bad = || InputError::new(format!("{what}: `{id}` is not a row or column (R1, C9)"));
+    let (kind, n) = id.split_at(1.min(id.len()));
+    let n: usize = n.parse().map_err(|_| bad())?;
+    if !(1..=size).contains(&n) {
+        return Err(bad());
+    }
+    let mut cells: Vec<usize> = match kind {
+        "R" | "r" => (0..size).map(|c| (n - 1) * size + c).collect(),
+        "C" | "c" => (0..size).map(|r| r * size + n - 1).collect(),
+        _ => return Err(bad()),
+    };
+    if !forward {
+        cells.reverse();
+    }
+    Ok(cells)
+}
+
+/// The diagonal of a little killer whose first cell is `start`, as ISS lays its clues out: from
+/// the left edge down to the right, the right edge up to the left, the top edge down to the left,
+/// the bottom edge up to the right (the first of these that starts at the cell and was not met
+/// before).
+fn little_killer(start: usize, sz: Size) -> Option<Vec<usize>> {
+    let n = sz.size as i32;
+    let mut seen: Vec<Vec<usize>> = Vec::new();
+    let mut starts: Vec<(i32, i32, i32, i32)> = Vec::new();
+    starts.extend((0..n - 1).map(|r| (r, 0, 1, 1)));
+    starts.extend((1..n - 1).map(|r| (r, n - 1, -1, -1)));
+    starts.extend((1..n).map(|c| (0, c, 1, -1)));
+    starts.extend((1..n - 1).map(|c| (n - 1, c, -1, 1)));
+    for (r0, c0, dr, dc) in starts {
+        let (mut r, mut c) = (r0, c0);
+        let mut cells = Vec::new();
+        while (0..n).contains(&r) && (0..n).contains(&c) {
+            cells.push((r * n + c) as usize);
+            r += dr;
+            c += dc;
+        }
+        if cells.len() <= 1 {
+            continue;
+        }
+        let mut sorted = cells.clone();
+        sorted.sort_unstable();
+        if seen.contains(&sorted) {
+            continue;
+        }
+        seen.push(sorted);
+        if cells[0] == start {
+            return Some(cells);
+        }
+    }
+    None
+}
+
+/// One of ISS's clue kinds ([`CLUES`]) as clues.
+fn clues(kind: &str, args: &[&str], sz: Size, what: &str) -> Result<Vec<Clue>, InputError> {
+    let size = sz.size;
+    let one = |kind: ClueKind, cells: Vec<usize>| Ok(vec![Clue { kind, cells }]);
+    let pairs = |kind: ClueKind, swap: bool| -> Result<Vec<Clue>, InputError> {
+        let list = cells(args, sz, what)?;
+        let found = adjacent_pairs(&list, size);
+        if found.is_empty() {
+            return Err(InputError::new(format!(
+                "{what}: no two of its cells are orthogonal neighbours"
+            )));
+        }
+        Ok(found
+            .into_iter()
+            .map(|[p, q]| Clue {
+                kind: kind.clone(),
+                cells: if swap { vec![q, p] } else { vec![p, q] },
+            })
+            .collect())
+    };
+    match kind {
+        "WhiteDot" => pairs(ClueKind::Difference(1), false),
+        "BlackDot" => pairs(ClueKind::Ratio(2), false),
+        "X" => pairs(ClueKind::PairSum(10), false),
+        "V" => pairs(ClueKind::PairSum(5), false),
+        // "A cell must be greater than any later adjacent cells": the later one is less.
+        "GreaterThan" => pairs(ClueKind::Less, true),
+        "Arrow" => one(ClueKind::Arrow { circle: 1 }, cells(args, sz, what)?),
+        "PillArrow" => {
+            let pill = number(args.first(), what, "the pill's length")? as usize;
+            let mut list = cells(&args[1..], sz, what)?;
+            if !(1..=3).contains(&pill) || list.len() <= pill {
+                return Err(InputError::new(format!(
+                    "{what}: a pill of 1 to 3 cells and an arrow beyond it"
+                )));
+            }
+            // ISS reads the pill's number left to right, top to bottom.
+            list[..pill].sort_unstable();
+            one(ClueKind::Arrow { circle: pill }, list)
+        }
+        "DoubleArrow" => one(ClueKind::DoubleArrow, cells(args, sz, what)?),
+        "LittleKiller" => {
+            let sum = number(args.first(), what, "a sum")?;
+            let start = cell(args.get(1).copied().unwrap_or(""), sz, what)?;
+            let diagonal = little_killer(start, sz).ok_or_else(|| {
+                InputError::new(format!(
+                    "{what}: no little killer diagonal starts at {}",
+                    args.get(1).copied().unwrap_or("")
+                ))
+            })?;
+            one(ClueKind::LittleKiller(sum), diagonal)
+        }
+        "Sandwich" => {
+            let sum = number(args.first(), what, "a sum")?;
+            let line = line_of(args.get(1).copied().unwrap_or(""), true, sz, what)?;
+            one(ClueKind::Sandwich(sum), line)
+        }
+        "XSum" => {
+            let id = args.first().copied().unwrap_or("");
+            let mut out = Vec::new();
+            for (i, forward) in [(1, true), (2, false)] {
+                match args.get(i).map(|t| t.trim()) {
+                    None | Some("") => {}
+                    Some(_) => out.push(Clue {
+                        kind: ClueKind::XSum(number(args.get(i), what, "a sum")?),
+                        cells: line_of(id, forward, sz, what)?,
+                    }),
+                }
+            }
+            Ok(out)
+        }
+        "Whisper" => {
+            // German whispers leave the difference out: the first argument is then a cell.
+            let (k, rest) = match args.first().and_then(|a| a.parse::<u8>().ok()) {
+                Some(k) => (k, &args[1..]),
+                None => (5, args),
+            };
+            one(ClueKind::Whisper(k), cells(rest, sz, what)?)
+        }
+        "Renban" => one(ClueKind::Renban, cells(args, sz, what)?),
+        "Palindrome" => one(ClueKind::Palindrome, cells(args, sz, what)?),
+        "Zipper" => one(ClueKind::Zipper, cells(args, sz, what)?),
+        "RegionSumLine" => one(ClueKind::RegionSum, cells(args, sz, what)?),
+        "SumLine" => {
+            let sum = number(args.first(), what, "a sum")?;
+            one(ClueKind::SumLine(sum), cells(&args[1..], sz, what)?)
+        }
+        "Between" => one(ClueKind::Between, cells(args, sz, what)?),
+        "Entropic" => one(ClueKind::Entropic, cells(args, sz, what)?),
+        "Modular" => {
+            let m = number(args.first(), what, "a modulus")?;
+            let m = u8::try_from(m).map_err(|_| InputError::new(format!("{what}: modulus {m}")))?;
+            one(ClueKind::Modular(m), cells(&args[1..], sz, what)?)
+        }
+        "Quad" => {
+            let at = cell(args.first().copied().unwrap_or(""), sz, what)?;
+            if at % size + 1 >= size || at / size + 1 >= size {
+                return Err(InputError::new(format!(
+                    "{what}: a quadruple's 2x2 cells start at a cell with one to its right and \
+                     one below"
+                )));
+            }
+            let digits = args[1..]
+                .iter()
+                .map(|a| {
+                    a.parse::<u8>()
+                        .ok()
+                        .filter(|&v| (1..=size).contains(&usize::from(v)))
+                        .ok_or_else(|| InputError::new(format!("{what}: `{a}` is not a digit")))
+                })
+                .collect::<Result<Vec<u8>, _>>()?;
+            one(
+                ClueKind::Quad(digits),
+                vec![at, at + 1, at + size, at + size + 1],
+            )
+        }
+        _ => Err(refuse(kind)),
+    }
+}
+
 /// What ISS calls each constraint it has, for the refusal ("ISS `Arrow` constraints"): the name as
 /// written, which is what a user finds in ISS's menus.
 fn refuse(kind: &str) -> InputError {
@@ -326,16 +550,14 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
             "" | "Shape" | "Cage" | "Thermo" | "Diagonal" | "AntiKnight" | "AntiKing"
             | "AntiConsecutive" | "Windoku" | "DisjointSets" | "Jigsaw" | "NoBoxes"
             | "AllDifferent" | "RegionSize" | "Priority" => {}
+            k if CLUES.contains(&k) => {}
             // `Or`, `And` and every other kind: refused by ISS's own name for it.
             _ => return Err(refuse(kind)),
         }
-        if kind.is_empty() {
-            if let Some(a) = args.iter().find(|a| a.matches('_').count() > 1) {
-                return Err(InputError::new(format!(
-                    "ISS candidate lists (`{a}`: the cell is one of several digits) are not \
-                     supported"
-                )));
-            }
+        if *kind == "SumLine" && args.last() == Some(&"LOOP") {
+            return Err(InputError::new(
+                "ISS `SumLine` loops (a line closed on itself) are not supported",
+            ));
         }
         if *kind == "RegionSize" && args.first().and_then(|a| a.parse::<usize>().ok()) != Some(size)
         {
@@ -367,13 +589,26 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
                         InputError::new(format!("{what}: `{a}` is not a given such as R1C1_5"))
                     })?;
                     let p = cell(id, sz, &what)?;
-                    let v: u8 = v
-                        .parse()
-                        .ok()
-                        .filter(|&v| (1..=size).contains(&usize::from(v)))
-                        .ok_or_else(|| {
-                            InputError::new(format!("{what}: `{a}`: {v} is not a digit 1-{size}"))
-                        })?;
+                    let mut set = 0u32;
+                    for v in v.split('_') {
+                        let v: u8 = v
+                            .parse()
+                            .ok()
+                            .filter(|&v| (1..=size).contains(&usize::from(v)))
+                            .ok_or_else(|| {
+                                InputError::new(format!(
+                                    "{what}: `{a}`: {v} is not a digit 1-{size}"
+                                ))
+                            })?;
+                        set |= 1 << (v - 1);
+                    }
+                    if set.count_ones() > 1 {
+                        // A candidate set (ISS's pencil marks, odd and even cells): the cell
+                        // holds one of these digits.
+                        rules.candidates.push((p, set));
+                        continue;
+                    }
+                    let v = set.trailing_zeros() as u8 + 1;
                     if cells_of[p] != 0 && cells_of[p] != v {
                         return Err(InputError::new(format!(
                             "{what}: r{}c{} is given twice, as {} and {v}",
@@ -433,6 +668,9 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
                 }
             }
             "DisjointSets" => rules.extra_regions.extend(disjoint_sets(sz)?),
+            "StrictKropki" => rules.negative_kropki = true,
+            "StrictXV" => rules.negative_xv = true,
+            k if CLUES.contains(&k) => rules.clues.extend(clues(k, args, sz, &what)?),
             "Jigsaw" => {
                 let layout = match args[..] {
                     [layout] | [_, layout] => layout,
@@ -443,7 +681,8 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
                     }
                 };
                 let regions = jigsaw(layout, sz, &what)?;
-                if no_boxes {
+                // A size without boxes (7x7) has the pieces as its regions, as ISS lays it out.
+                if no_boxes || !sz.geo.has_boxes() {
                     rules.regions = Some(regions);
                 } else {
                     // Boxes stay: ISS adds the pieces as regions beside them.

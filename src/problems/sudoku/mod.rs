@@ -28,9 +28,11 @@
 //! givens, searches, then undoes both in place ([`Search::restart`](crate::core::Search::restart), [`Search::unpreselect`](crate::core::Search::unpreselect)), with no
 //! copy of the matrix and no item names or other strings made on the way.
 
+pub mod clues;
 pub mod fast;
 pub mod fill;
 pub mod fpuzzles;
+mod fpuzzles_clues;
 pub mod geometry;
 pub mod iss;
 pub mod maker;
@@ -42,6 +44,7 @@ pub mod sudokupad;
 pub mod variants;
 mod words;
 
+pub use clues::{Clue, ClueKind, ClueOption};
 pub use geometry::Geometry;
 pub use pointing::{Constraint, ConstraintKind};
 pub use problem::{
@@ -52,5 +55,7 @@ pub use reader::{is_clash, is_drawn, Alphabet, Grid, Reading, Source};
 pub use solver::{Solved, Solver};
 pub use variants::{Cage, Filling, Rules, Shape, Switch};
 
+#[cfg(test)]
+mod clue_tests;
 #[cfg(test)]
 mod tests;

@@ -275,6 +275,13 @@ impl Sudoku {
             if k < n3 {
                 return Some(k % size + 1);
             }
+            if let Some(o) = self.clue_option(k) {
+                return o
+                    .cells
+                    .iter()
+                    .find(|&&(q, _)| q == p)
+                    .map(|&(_, d)| usize::from(d));
+            }
             let f = self.filling(k)?;
             let at = self
                 .rules
@@ -283,5 +290,62 @@ impl Sudoku {
                 .position(|&q| q == p)?;
             Some(usize::from(f.digits[at]))
         })
+    }
+}
+
+/// One clue of issue 43 as the page will draw and point at it: its kind (dot, arrow, line, …) and
+/// cells as the puzzle states them, its name in words, and the items and options that state it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClueShape {
+    pub kind: super::ClueKind,
+    /// "white dot r1c1-r1c2", "arrow from r2c3", "little killer 22 from r1c1".
+    pub name: String,
+    /// Row-major cells, in the order [`super::ClueKind`] describes (an arrow's circle first).
+    pub cells: Vec<usize>,
+    /// The items (from 0): its primary items (a piece's, or a chain's steps) and its secondary
+    /// ones (chain states, shared colours, renban's digits).
+    pub items: Vec<usize>,
+    /// Its options that have nodes.
+    pub options: Vec<usize>,
+}
+
+impl Sudoku {
+    /// The clues (dots, arrows, little killers, sandwiches, lines, …), each with its items and
+    /// options. (The negative constraints' items, `nokropki(…)` and `noxv(…)`, belong to no clue.)
+    pub fn clue_shapes(&self) -> Vec<ClueShape> {
+        let size = self.grid.size();
+        let inst = &self.inst;
+        let enc = &self.clue_enc;
+        let first = size * size * size + self.fillings.len();
+        let items = |k: usize| -> Vec<usize> {
+            let mut out: Vec<usize> = enc.clue_items[k]
+                .iter()
+                .map(|&i| &enc.primary[i])
+                .chain(enc.clue_secondary[k].iter().map(|&i| &enc.secondary[i]))
+                .filter_map(|name| inst.find_item(name))
+                .collect();
+            out.sort_unstable();
+            out
+        };
+        let options = |k: usize| -> Vec<usize> {
+            (0..enc.options.len())
+                .filter(|&i| enc.options[i].clue == k && inst.option(first + i).len() > 0)
+                .map(|i| first + i)
+                .collect()
+        };
+        let out: Vec<ClueShape> = self
+            .rules
+            .clues
+            .iter()
+            .enumerate()
+            .map(|(k, c)| ClueShape {
+                kind: c.kind.clone(),
+                name: c.name(size),
+                cells: c.cells.clone(),
+                items: items(k),
+                options: options(k),
+            })
+            .collect();
+        out
     }
 }

@@ -67,6 +67,8 @@ pub struct Sudoku {
     pub(super) rules: Rules,
     /// The options after the N³ cell options: one per filling of a cage with a sum or a thermometer.
     pub(super) fillings: Vec<Filling>,
+    /// The options after the fillings: the clues' ([`super::clues`]), with their items.
+    pub(super) clue_enc: super::clues::Encoding,
     /// An f-puzzles puzzle's title.
     name: Option<String>,
     /// Cosmetic elements skipped (f-puzzles' `cage`, `line`, …; SudokuPad's decorations), by name,
@@ -160,12 +162,18 @@ impl Sudoku {
                 return Err(e);
             }
         }
-        let (inst, fillings) = if rules.is_classic() {
-            (instance_read(grid.geo, grid.reading()), Vec::new())
+        let (inst, fillings, clue_enc) = if rules.is_classic() {
+            (
+                instance_read(grid.geo, grid.reading()),
+                Vec::new(),
+                super::clues::Encoding::default(),
+            )
         } else {
             let fillings = rules.fillings(grid.geo, &grid.cells)?;
-            let inst = variants::instance(grid.geo, grid.alphabet(), &rules, &fillings)?;
-            (inst, fillings)
+            let enc = rules.clue_encoding(grid.geo, &grid.cells)?;
+            let inst =
+                variants::instance_with(grid.geo, grid.alphabet(), &rules, &fillings, &enc, false)?;
+            (inst, fillings, enc)
         };
         let givens = grid.given_options().collect();
         Ok(Sudoku {
@@ -174,6 +182,7 @@ impl Sudoku {
             givens,
             rules,
             fillings,
+            clue_enc,
             name,
             skipped,
             unknown: Vec::new(),
@@ -236,6 +245,13 @@ impl Sudoku {
             .and_then(|i| self.fillings.get(i))
     }
 
+    /// The clue option `k` (past the cell options and the fillings), if it is one.
+    pub fn clue_option(&self, k: usize) -> Option<&super::ClueOption> {
+        let size = self.grid.size();
+        k.checked_sub(size * size * size + self.fillings.len())
+            .and_then(|i| self.clue_enc.options.get(i))
+    }
+
     /// What the page draws (see [`Layout`]).
     pub fn layout(&self) -> Layout {
         let g = self.grid.geo;
@@ -283,7 +299,12 @@ impl Sudoku {
                 // two rows covers `r1=5` through one of its cells).
                 Some(_) => self.filling_cells_of(k, item, &mut out),
                 None if k < size * size * size => out.push(k / size),
-                None => {}
+                // A clue's option: the cells it fills or colours.
+                None => out.extend(
+                    self.clue_option(k)
+                        .into_iter()
+                        .flat_map(|o| o.cells.iter().map(|&(p, _)| p)),
+                ),
             }
         }
         out.sort_unstable();
@@ -337,6 +358,15 @@ impl Problem for Sudoku {
                 for (&p, &d) in self.rules.shape_cells(f.shape).iter().zip(&f.digits) {
                     cells[p] = d;
                 }
+                continue;
+            }
+            if let Some(o) = self.clue_option(k) {
+                for &(p, d) in &o.cells {
+                    cells[p] = d;
+                }
+                continue;
+            }
+            if k >= size * size * size {
                 continue;
             }
             let (p, v) = self.placement(k);
@@ -425,6 +455,9 @@ impl Problem for Sudoku {
                     digits.join("<")
                 ),
             };
+        }
+        if let Some(o) = self.clue_option(k) {
+            return o.label.clone();
         }
         let text = self.instance().option_text(k);
         let mut words = text.split(' ');

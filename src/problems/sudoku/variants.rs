@@ -24,6 +24,7 @@
 //! Option numbers keep the classic layout: option `p·N + v − 1` puts digit `v` in cell `p`; the
 //! fillings come after the N³ cell options ([`Filling`]).
 
+use super::clues::{Clue, ClueKind, Colour, Encoding};
 use super::{cell_name, Alphabet, Geometry};
 use crate::core::Instance;
 use crate::problems::InputError;
@@ -141,6 +142,15 @@ pub struct Rules {
     pub cages: Vec<Cage>,
     /// Thermometers: each a line of cells from the bulb, strictly increasing.
     pub thermos: Vec<Vec<usize>>,
+    /// Dots, XV, arrows, little killers, sandwiches, X-sums and lines (issue 43: `clues.rs`).
+    pub clues: Vec<Clue>,
+    /// Cells given a set of candidates (ISS's `R4C7_2_4_6_8`, odd and even cells): the cell and
+    /// its digits, bit `v - 1` for `v`.
+    pub candidates: Vec<(usize, u32)>,
+    /// No orthogonal pair without a white or black dot is consecutive or one double the other.
+    pub negative_kropki: bool,
+    /// No orthogonal pair without an X or a V adds up to 10 or 5.
+    pub negative_xv: bool,
 }
 
 /// A whole-shape option: the shape it fills and the digits it puts in the shape's cells, in order.
@@ -282,6 +292,42 @@ impl Rules {
         add(self.cages.iter().any(|c| c.sum.is_some()), "killer");
         add(self.cages.iter().any(|c| c.sum.is_none()), "cages");
         add(!self.thermos.is_empty(), "thermo");
+        for c in &self.clues {
+            let w = match c.kind {
+                ClueKind::Difference(1) | ClueKind::Ratio(2) => "kropki",
+                ClueKind::Difference(_) => "difference dots",
+                ClueKind::Ratio(_) => "ratio dots",
+                ClueKind::PairSum(_) => "XV",
+                ClueKind::Less => "minimum/maximum",
+                ClueKind::Arrow { .. } | ClueKind::DoubleArrow => "arrow",
+                ClueKind::LittleKiller(_) => "little killer",
+                ClueKind::Sandwich(_) => "sandwich",
+                ClueKind::XSum(_) => "X-sums",
+                ClueKind::Whisper(_) => "whispers",
+                ClueKind::Renban => "renban",
+                ClueKind::Palindrome => "palindrome",
+                ClueKind::Clone => "clone",
+                ClueKind::Zipper => "zipper",
+                ClueKind::RegionSum => "region-sum lines",
+                ClueKind::SumLine(_) => "sum lines",
+                ClueKind::Between => "between lines",
+                ClueKind::Entropic => "entropic lines",
+                ClueKind::Modular(_) => "modular lines",
+                ClueKind::Quad(_) => "quadruple",
+            };
+            if !out.contains(&w) {
+                out.push(w);
+            }
+        }
+        for (on, w) in [
+            (!self.candidates.is_empty(), "candidates"),
+            (self.negative_kropki, "negative kropki"),
+            (self.negative_xv, "negative XV"),
+        ] {
+            if on {
+                out.push(w);
+            }
+        }
         out
     }
 
@@ -457,6 +503,78 @@ impl Rules {
         for (k, line) in self.thermos.iter().enumerate() {
             distinct(format!("thermometer {}", k + 1), line)?;
         }
+        for clue in &self.clues {
+            let what = clue.name(size);
+            // A line may pass through a cell twice (its digit counts twice); a mark, a set or a
+            // row may not.
+            let once = clue.kind.is_pair()
+                || matches!(
+                    clue.kind,
+                    ClueKind::Renban
+                        | ClueKind::Quad(_)
+                        | ClueKind::Clone
+                        | ClueKind::Sandwich(_)
+                        | ClueKind::XSum(_)
+                        | ClueKind::Palindrome
+                        | ClueKind::Zipper
+                );
+            if once {
+                distinct(what.clone(), &clue.cells)?;
+            } else if let Some(&p) = clue.cells.iter().find(|&&p| p >= size * size) {
+                return Err(InputError::new(format!("{what}: cell {p} is off the grid")));
+            }
+            let n = clue.cells.len();
+            let adjacent = |p: usize, q: usize| {
+                (p / size == q / size && p.abs_diff(q) == 1) || p.abs_diff(q) == size
+            };
+            let need = |ok: bool, why: &str| -> Result<(), InputError> {
+                if ok {
+                    Ok(())
+                } else {
+                    Err(InputError::new(format!("{what}: {why}")))
+                }
+            };
+            match &clue.kind {
+                k if k.is_pair() => {
+                    need(n == 2, "a mark between two cells has two cells")?;
+                    need(
+                        adjacent(clue.cells[0], clue.cells[1]),
+                        "its two cells are not orthogonal neighbours",
+                    )?;
+                }
+                ClueKind::Arrow { circle } => {
+                    need(n > *circle, "an arrow needs a cell beyond its circle")?;
+                    need(
+                        *circle == 1 || size <= 9,
+                        "pill arrows (numbers of several digits) need digits 1-9",
+                    )?;
+                }
+                ClueKind::DoubleArrow | ClueKind::Between => {
+                    need(n >= 2, "a line between two ends has at least two cells")?
+                }
+                ClueKind::Clone => need(n % 2 == 0, "a clone has two halves of equal length")?,
+                ClueKind::Entropic => need(size == 9, "entropic lines are a 9x9 rule")?,
+                ClueKind::Modular(m) => {
+                    need(*m >= 2 && usize::from(*m) <= size, "its modulus is 2 to N")?
+                }
+                ClueKind::Quad(d) => {
+                    need(n == 4, "a quadruple has four cells")?;
+                    need(
+                        d.len() <= 4 && d.iter().all(|&v| (1..=size).contains(&usize::from(v))),
+                        "a quadruple lists up to four digits of the grid",
+                    )?;
+                }
+                ClueKind::Whisper(k) => need(*k >= 1, "a whisper's difference is at least 1")?,
+                _ => {}
+            }
+        }
+        for &(p, _) in &self.candidates {
+            if p >= size * size {
+                return Err(InputError::new(format!(
+                    "candidates: cell {p} is off the grid"
+                )));
+            }
+        }
         Ok(())
     }
 
@@ -565,6 +683,61 @@ impl Rules {
                 ));
             }
         }
+        for &(p, mask) in &self.candidates {
+            let v = cells[p];
+            if v != 0 && mask & (1 << (v - 1)) == 0 {
+                let set: Vec<String> = (1..=size)
+                    .filter(|&d| mask & (1 << (d - 1)) != 0)
+                    .map(|d| d.to_string())
+                    .collect();
+                return Err(Broken::new(
+                    format!("{} holds {v}, not one of {}", name(p), set.join(", ")),
+                    [p],
+                ));
+            }
+        }
+        for clue in &self.clues {
+            if let Some(why) = clue.broken(g, self, cells) {
+                return Err(Broken::new(why, clue.cells.clone()));
+            }
+        }
+        for (on, marks, what) in [
+            (self.negative_kropki, "white or black dot", 0),
+            (self.negative_xv, "X or V", 1),
+        ] {
+            if !on {
+                continue;
+            }
+            for (p, q) in super::clues::orthogonal_pairs(size) {
+                let (a, b) = (u32::from(cells[p]), u32::from(cells[q]));
+                if a == 0 || b == 0 {
+                    continue;
+                }
+                let marked = self.clues.iter().any(|c| {
+                    let kind = match c.kind {
+                        ClueKind::Difference(_) | ClueKind::Ratio(_) => 0,
+                        ClueKind::PairSum(_) => 1,
+                        _ => 2,
+                    };
+                    kind == what && c.cells.contains(&p) && c.cells.contains(&q)
+                });
+                let bad = if what == 0 {
+                    a.abs_diff(b) == 1 || a == 2 * b || b == 2 * a
+                } else {
+                    a + b == 5 || a + b == 10
+                };
+                if bad && !marked {
+                    return Err(Broken::new(
+                        format!(
+                            "{} and {} hold {a} and {b} with no {marks} between them",
+                            name(p),
+                            name(q)
+                        ),
+                        [p, q],
+                    ));
+                }
+            }
+        }
         for (k, line) in self.thermos.iter().enumerate() {
             for w in line.windows(2) {
                 let (a, b) = (cells[w[0]], cells[w[1]]);
@@ -612,6 +785,20 @@ pub fn instance_tied(
     alphabet: Alphabet,
     rules: &Rules,
     fillings: &[Filling],
+    colours_only: bool,
+) -> Result<Instance, InputError> {
+    let enc = rules.clue_encoding(geo, &vec![0; geo.cells()])?;
+    instance_with(geo, alphabet, rules, fillings, &enc, colours_only)
+}
+
+/// [`instance_tied`] with the clues' items and options already made ([`Rules::clue_encoding`]):
+/// their options come after the fillings, in the encoding's order.
+pub fn instance_with(
+    geo: Geometry,
+    alphabet: Alphabet,
+    rules: &Rules,
+    fillings: &[Filling],
+    enc: &Encoding,
     colours_only: bool,
 ) -> Result<Instance, InputError> {
     let size = geo.size();
@@ -758,6 +945,13 @@ pub fn instance_tied(
             in_shapes[p] = in_shapes[p].saturating_add(1);
         }
     }
+    let shape_cell: Vec<bool> = in_shapes.iter().map(|&k| k > 0).collect();
+    // A cell a clue's option colours is tied by colours: a cage through it is not filled directly.
+    for o in &enc.options {
+        for &(p, _) in &o.cells {
+            in_shapes[p] = 2;
+        }
+    }
     let direct: Vec<bool> = shapes
         .iter()
         .map(|&s| {
@@ -782,10 +976,56 @@ pub fn instance_tied(
             }
         }
     }
+    // A clue's item whose cells no other item of a clue or shape touches is filled directly, as a
+    // cage alone is: its options cover the items of its cells, which have no options of their own
+    // (an arrow puzzle of the ISS collection: 28.6 M nodes with the colour tie).
+    let mut owner: Vec<Option<usize>> = vec![None; block];
+    let mut shared = vec![false; block];
+    for o in &enc.options {
+        for &(p, _) in &o.cells {
+            match owner[p] {
+                None => owner[p] = Some(o.item),
+                Some(i) if i == o.item => {}
+                Some(_) => shared[p] = true,
+            }
+        }
+    }
+    let mut clue_direct = vec![!colours_only; enc.primary.len()];
+    for o in &enc.options {
+        if o.cells.is_empty() || o.cells.iter().any(|&(p, _)| shared[p] || shape_cell[p]) {
+            clue_direct[o.item] = false;
+        }
+    }
+    for o in enc.options.iter().filter(|o| clue_direct[o.item]) {
+        for &(p, _) in &o.cells {
+            direct_cell[p] = true;
+        }
+    }
+    for &p in enc
+        .options
+        .iter()
+        .filter(|o| !clue_direct[o.item])
+        .flat_map(|o| o.cells.iter().map(|(p, _)| p))
+    {
+        if color_item[p].is_none() {
+            color_item[p] = Some(secondary.len());
+            secondary.push(format!("{}#", cell_name(size, p)));
+        }
+    }
+    // The clues' items: primary after the shapes', secondary after all the others.
+    let first_clue = primary.len();
+    primary.extend(enc.primary.iter().cloned());
+    let first_clue_sec = secondary.len();
+    secondary.extend(enc.secondary.iter().cloned());
     let n_primary = primary.len();
     let mut inst = Instance::new(primary, secondary).map_err(|e| InputError::new(e.to_string()))?;
     // Colours only where a shape needs them: a puzzle without one stays plain exact cover.
-    let colors: Vec<u32> = if direct.iter().all(|&d| d) {
+    let clue_colours = enc
+        .options
+        .iter()
+        .any(|o| !o.cells.is_empty() || !o.colours.is_empty())
+        || enc.cell_colours.iter().any(|c| !c.is_empty());
+    let colors: Vec<u32> = if direct.iter().all(|&d| d) && !clue_colours {
         vec![0; size]
     } else {
         (0..size)
@@ -799,7 +1039,29 @@ pub fn instance_tied(
     // shape through the cell (a cage of sum 3 in two cells takes 1 and 2 only). The other cell
     // options are left empty, keeping their numbers: they could only lead to dead ends deeper down,
     // since the shape's item would lose every filling (thermo 9x9 seed 9: 498,225 nodes to 1,933).
-    let mut allowed: Vec<u32> = vec![u32::MAX; block];
+    // A clue's number past the grid's digits is a colour of its own (`v45`), a state `q17`.
+    let mut colour_of = |c: Colour| -> Result<u32, InputError> {
+        let name = match c {
+            Colour::Value(v) if (1..=size as u32).contains(&v) => sym(v as usize - 1).to_string(),
+            Colour::Value(v) => format!("v{v}"),
+            Colour::State(q) => format!("q{q}"),
+        };
+        inst.color(&name)
+            .map_err(|e| InputError::new(e.to_string()))
+    };
+    let mut colour_ids: std::collections::HashMap<Colour, u32> = std::collections::HashMap::new();
+    for o in &enc.options {
+        for &(_, c) in &o.colours {
+            if let std::collections::hash_map::Entry::Vacant(e) = colour_ids.entry(c) {
+                e.insert(colour_of(c)?);
+            }
+        }
+    }
+    // The colour of digit v (from 0) on a shared colour item, by name as the clues name it.
+    let value_colours: Vec<u32> = (0..size)
+        .map(|v| colour_of(Colour::Value(v as u32 + 1)))
+        .collect::<Result<_, _>>()?;
+    let mut allowed: Vec<u32> = enc.allowed.clone();
     for &s in &shapes {
         let mut mask: Vec<u32> = vec![0; rules.shape_cells(s).len()];
         for f in fillings.iter().filter(|f| f.shape == s) {
@@ -834,6 +1096,16 @@ pub fn instance_tied(
                 items.push((n_primary + b + v, 0));
             }
         }
+        items.extend(
+            enc.cell_plain[p * size + v]
+                .iter()
+                .map(|&s| (n_primary + first_clue_sec + s, 0)),
+        );
+        items.extend(
+            enc.cell_colours[p]
+                .iter()
+                .map(|&s| (n_primary + first_clue_sec + s, value_colours[v])),
+        );
     };
     let mut items: Vec<(usize, u32)> = Vec::with_capacity(16);
     for p in 0..block {
@@ -870,6 +1142,32 @@ pub fn instance_tied(
         }
         // An item twice: the filling breaks a rule between two of its own cells (consecutive
         // neighbours, say), so it can never be chosen: left empty, keeping its number.
+        seen.clear();
+        seen.extend(items.iter().map(|&(i, _)| i));
+        seen.sort_unstable();
+        seen.dedup();
+        if seen.len() < items.len() {
+            items.clear();
+        }
+        inst.add_colored_option(&items)
+            .map_err(|e| InputError::new(e.to_string()))?;
+    }
+    for o in &enc.options {
+        items.clear();
+        items.push((first_clue + o.item, 0));
+        for &(p, d) in &o.cells {
+            if clue_direct[o.item] {
+                cell_items(&mut items, p, usize::from(d) - 1);
+            } else {
+                let i = color_item[p].expect("a clue's cells have a colour item");
+                items.push((n_primary + i, colors[usize::from(d) - 1]));
+            }
+        }
+        for &(s, c) in &o.colours {
+            items.push((n_primary + first_clue_sec + s, colour_ids[&c]));
+        }
+        items.extend(o.plain.iter().map(|&s| (n_primary + first_clue_sec + s, 0)));
+        // An item twice (two cells of a direct piece in one row with one digit): never chosen.
         seen.clear();
         seen.extend(items.iter().map(|&(i, _)| i));
         seen.sort_unstable();

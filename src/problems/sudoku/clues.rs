@@ -1,0 +1,1267 @@
+//! The clues of issue 43 (kropki dots, XV, arrows, little killers, sandwiches, X-sums and lines):
+//! each as the puzzle states it ([`Clue`]), checked on a grid of digits ([`Clue::broken`], the
+//! independent checker), and compiled into items and options ([`Rules::clue_encoding`]).
+//!
+//! Three encodings (docs/variants.md says why each was chosen):
+//! - *Cell facts* add no option: given candidate sets and odd/even cells leave cell options empty;
+//!   renban puts `renban3=5` (uncoloured, secondary) in the options of its cells, so a digit is on
+//!   the line at most once, and one primary item `renban3` has an option per window of digits that
+//!   covers the items of the digits outside it; palindromes, clones and a zipper's middle share a
+//!   colour item (`pal2.1`) between two cells, coloured by each cell option with its digit; the
+//!   negative constraints are Knuth's at-most-one cliques, like non-consecutive's.
+//! - *Pieces filled whole*: a primary item with one option per filling of its cells, tied to the
+//!   cell options by the colour items `r1c1#` (dots and XV pairs, quadruples, short lines).
+//! - *Chains*: a line whose fillings would be too many is walked cell by cell; step `i` is a
+//!   primary item `arrow2.3` with an option per (state before, digit, state after), the states
+//!   (a partial sum, the previous digit, a phase) being colours of a secondary item `arrow2@3`
+//!   between two steps. The options are those of the automaton's states that lie on an accepting
+//!   walk, so no option leads into a dead end by itself.
+
+use super::variants::{span, Rules};
+use super::{cell_name, Geometry};
+use crate::problems::InputError;
+use serde::Serialize;
+use std::collections::{BTreeSet, HashMap};
+
+/// What a clue says of its cells (listed in [`Clue::cells`], in the order given below).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClueKind {
+    /// Two orthogonal neighbours whose digits differ by this much (a kropki white dot: 1).
+    Difference(u8),
+    /// Two orthogonal neighbours, one this many times the other (a kropki black dot: 2).
+    Ratio(u8),
+    /// Two orthogonal neighbours adding up to this (X: 10, V: 5).
+    PairSum(u8),
+    /// The first cell's digit is less than the second's (minimum and maximum cells).
+    Less,
+    /// The circle's cells (its digits read as one number, in reading order), then the arrow's:
+    /// the arrow's digits add up to the circle's number. `circle` is the circle's cell count.
+    Arrow { circle: usize },
+    /// The two ends (first and last cell) add up to the digits between them.
+    DoubleArrow,
+    /// The cells of a diagonal add up to the sum; digits may repeat where no unit forbids it.
+    LittleKiller(u32),
+    /// A row or column: the digits between the 1 and the N add up to the sum.
+    Sandwich(u32),
+    /// A row or column from the clue's end: the first X digits add up to the sum, X the first
+    /// digit.
+    XSum(u32),
+    /// Neighbours on the line differ by at least this much (German whispers: 5).
+    Whisper(u8),
+    /// A set of consecutive digits, in any order, none repeated.
+    Renban,
+    /// The line reads the same from either end.
+    Palindrome,
+    /// The first half of the cells hold the digits of the second half, in order.
+    Clone,
+    /// Cells the same distance from the middle add up to the same sum; an odd line's middle cell
+    /// holds it.
+    Zipper,
+    /// The line's digits add up to the same sum in each region it passes through (each visit).
+    RegionSum,
+    /// The line splits into segments that each add up to the sum (10-lines: 10).
+    SumLine(u32),
+    /// The digits on the line lie strictly between those of its two ends.
+    Between,
+    /// Any three cells in a row on the line hold a low (1-3), a middle (4-6) and a high (7-9) digit.
+    Entropic,
+    /// Any m cells in a row on the line have digits of different remainders mod m.
+    Modular(u8),
+    /// These digits (a digit listed twice: twice) appear in the 2x2 cells.
+    Quad(Vec<u8>),
+}
+
+/// A clue: its kind and its cells (row-major indices), in the order [`ClueKind`] describes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Clue {
+    pub kind: ClueKind,
+    pub cells: Vec<usize>,
+}
+
+/// A colour of a secondary item: a number (a digit, or a sum: named by the digit's symbol when it
+/// is one, `v45` otherwise, so that a zipper's sums and its middle cell's digit agree) or a chain's
+/// state (`q17`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Colour {
+    Value(u32),
+    State(u64),
+}
+
+/// One option of a clue: the primary item it covers, the cells it colours with digits (through
+/// their `r1c1#` items), other secondary items it colours, and those it covers uncoloured.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClueOption {
+    pub clue: usize,
+    /// Index into [`Encoding::primary`].
+    pub item: usize,
+    pub cells: Vec<(usize, u8)>,
+    /// (index into [`Encoding::secondary`], colour).
+    pub colours: Vec<(usize, Colour)>,
+    pub plain: Vec<usize>,
+    /// In the puzzle's words, for the tree and the matrix: "white dot r1c1-r1c2: 3, 4".
+    pub label: String,
+}
+
+/// The items and options the clues add to a Sudoku's instance (built in `variants::instance`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Encoding {
+    pub primary: Vec<String>,
+    pub secondary: Vec<String>,
+    /// Per cell: the secondary items each of its options colours with its digit.
+    pub cell_colours: Vec<Vec<usize>>,
+    /// Per cell and digit (`p * N + v - 1`): the secondary items that cell option covers.
+    pub cell_plain: Vec<Vec<usize>>,
+    /// Per cell: the digits left to it (bit `v - 1`).
+    pub allowed: Vec<u32>,
+    pub options: Vec<ClueOption>,
+    /// Per clue: its primary items (indices into `primary`), for pointing at it.
+    pub clue_items: Vec<Vec<usize>>,
+    /// Per clue: its secondary items (indices into `secondary`).
+    pub clue_secondary: Vec<Vec<usize>>,
+}
+
+/// The most fillings a piece is filled whole with; past it (counted first), a line is a chain.
+pub const WHOLE_MAX: u64 = 2_000;
+
+/// The most options of all the clues together: past it the puzzle is refused, naming the clue that
+/// went over, rather than built.
+pub const MAX_CLUE_OPTIONS: usize = 400_000;
+
+impl ClueKind {
+    /// The prefix of its items' names.
+    fn tag(&self) -> &'static str {
+        match self {
+            ClueKind::Difference(1) => "white",
+            ClueKind::Difference(_) => "diff",
+            ClueKind::Ratio(2) => "black",
+            ClueKind::Ratio(_) => "ratio",
+            ClueKind::PairSum(_) => "xv",
+            ClueKind::Less => "less",
+            ClueKind::Arrow { .. } => "arrow",
+            ClueKind::DoubleArrow => "darrow",
+            ClueKind::LittleKiller(_) => "lk",
+            ClueKind::Sandwich(_) => "sandwich",
+            ClueKind::XSum(_) => "xs",
+            ClueKind::Whisper(_) => "whisper",
+            ClueKind::Renban => "renban",
+            ClueKind::Palindrome => "pal",
+            ClueKind::Clone => "clone",
+            ClueKind::Zipper => "zipper",
+            ClueKind::RegionSum => "rsl",
+            ClueKind::SumLine(_) => "sumline",
+            ClueKind::Between => "between",
+            ClueKind::Entropic => "entropic",
+            ClueKind::Modular(_) => "modular",
+            ClueKind::Quad(_) => "quad",
+        }
+    }
+
+    /// The kind in words, as a legend says it ("kropki white dot").
+    pub fn words(&self) -> &'static str {
+        match self {
+            ClueKind::Difference(1) => "white dot",
+            ClueKind::Difference(_) => "difference dot",
+            ClueKind::Ratio(2) => "black dot",
+            ClueKind::Ratio(_) => "ratio dot",
+            ClueKind::PairSum(10) => "X",
+            ClueKind::PairSum(5) => "V",
+            ClueKind::PairSum(_) => "sum mark",
+            ClueKind::Less => "inequality",
+            ClueKind::Arrow { circle: 1 } => "arrow",
+            ClueKind::Arrow { .. } => "pill arrow",
+            ClueKind::DoubleArrow => "double arrow",
+            ClueKind::LittleKiller(_) => "little killer",
+            ClueKind::Sandwich(_) => "sandwich",
+            ClueKind::XSum(_) => "X-sum",
+            ClueKind::Whisper(_) => "whisper",
+            ClueKind::Renban => "renban",
+            ClueKind::Palindrome => "palindrome",
+            ClueKind::Clone => "clone",
+            ClueKind::Zipper => "zipper",
+            ClueKind::RegionSum => "region-sum line",
+            ClueKind::SumLine(_) => "sum line",
+            ClueKind::Between => "between line",
+            ClueKind::Entropic => "entropic line",
+            ClueKind::Modular(_) => "modular line",
+            ClueKind::Quad(_) => "quadruple",
+        }
+    }
+
+    /// Whether the clue is on two orthogonal neighbours.
+    pub fn is_pair(&self) -> bool {
+        matches!(
+            self,
+            ClueKind::Difference(_) | ClueKind::Ratio(_) | ClueKind::PairSum(_) | ClueKind::Less
+        )
+    }
+
+    /// Whether digits `a` (first cell) and `b` may stand on a pair clue.
+    fn pair_holds(&self, a: u32, b: u32) -> bool {
+        match *self {
+            ClueKind::Difference(k) => a.abs_diff(b) == u32::from(k),
+            ClueKind::Ratio(k) => a == u32::from(k) * b || b == u32::from(k) * a,
+            ClueKind::PairSum(s) => a + b == u32::from(s),
+            ClueKind::Less => a < b,
+            _ => true,
+        }
+    }
+}
+
+impl Clue {
+    /// The clue in the puzzle's words: "white dot r1c1-r1c2", "arrow from r2c3",
+    /// "little killer 22 from r1c1", "sandwich 8 in r1c1-r1c9".
+    pub fn name(&self, size: usize) -> String {
+        let s = span(size, &self.cells);
+        let w = self.kind.words();
+        match &self.kind {
+            ClueKind::Arrow { circle } => {
+                format!("{w} from {}", span(size, &self.cells[..*circle]))
+            }
+            ClueKind::LittleKiller(t) => format!(
+                "{w} {t} from {}",
+                cell_name(size, self.cells.first().copied().unwrap_or(0))
+            ),
+            ClueKind::Sandwich(t) | ClueKind::XSum(t) | ClueKind::SumLine(t) => {
+                format!("{w} {t} in {s}")
+            }
+            ClueKind::Whisper(k) if *k != 5 => format!("{w} ({k}) on {s}"),
+            ClueKind::Modular(m) => format!("{w} ({m}) on {s}"),
+            ClueKind::Quad(d) => format!(
+                "{w} {} at {}",
+                d.iter().map(u8::to_string).collect::<Vec<_>>().join(""),
+                span(size, &self.cells)
+            ),
+            k if k.is_pair() => format!("{w} {s}"),
+            _ => format!("{w} on {s}"),
+        }
+    }
+
+    /// The independent checker of one clue: what `cells` (row-major, 0 empty) breaks, in words.
+    /// A clue is judged once its cells are filled (with `complete`, every cell must be).
+    pub fn broken(&self, g: Geometry, rules: &Rules, cells: &[u8]) -> Option<String> {
+        let size = g.size();
+        let d: Vec<u32> = self.cells.iter().map(|&p| u32::from(cells[p])).collect();
+        if d.contains(&0) {
+            return None;
+        }
+        let name = self.name(size);
+        let n = d.len();
+        let fail = |why: String| Some(format!("{name}: {why}"));
+        let sum = |s: &[u32]| s.iter().sum::<u32>();
+        match &self.kind {
+            k if k.is_pair() => {
+                let ok = match *k {
+                    ClueKind::Difference(j) => d[0].abs_diff(d[1]) == u32::from(j),
+                    ClueKind::Ratio(j) => {
+                        d[0] * u32::from(j) == d[1] || d[1] * u32::from(j) == d[0]
+                    }
+                    ClueKind::PairSum(s) => d[0] + d[1] == u32::from(s),
+                    _ => d[0] < d[1],
+                };
+                (!ok).then(|| format!("{name} holds {} and {}", d[0], d[1]))
+            }
+            ClueKind::Arrow { circle } => {
+                let number = d[..*circle].iter().fold(0u32, |a, &x| a * 10 + x);
+                let total = sum(&d[*circle..]);
+                (number != total)
+                    .then(|| format!("{name}: the arrow adds up to {total}, not {number}"))
+            }
+            ClueKind::DoubleArrow => {
+                let ends = d[0] + d[n - 1];
+                let mid = sum(&d[1..n - 1]);
+                (ends != mid)
+                    .then(|| format!("{name}: the line adds up to {mid}, the ends to {ends}"))
+            }
+            ClueKind::LittleKiller(t) => {
+                (sum(&d) != *t).then(|| format!("{name} adds up to {}", sum(&d)))
+            }
+            ClueKind::Sandwich(t) => {
+                let top = size as u32;
+                let (Some(i), Some(j)) = (
+                    d.iter().position(|&x| x == 1),
+                    d.iter().position(|&x| x == top),
+                ) else {
+                    return fail(format!("no 1 and {top} to sandwich"));
+                };
+                let (i, j) = (i.min(j), i.max(j));
+                let inner = sum(&d[i + 1..j]);
+                (inner != *t).then(|| format!("{name}: between the 1 and the {top}, {inner}"))
+            }
+            ClueKind::XSum(t) => {
+                let x = d[0] as usize;
+                let total = sum(&d[..x.min(n)]);
+                (total != *t).then(|| format!("{name}: its first {x} digits add up to {total}"))
+            }
+            ClueKind::Whisper(k) => d
+                .windows(2)
+                .position(|w| w[0].abs_diff(w[1]) < u32::from(*k))
+                .map(|i| {
+                    format!(
+                        "{name}: {} and {} are neighbours on it holding {} and {}",
+                        cell_name(size, self.cells[i]),
+                        cell_name(size, self.cells[i + 1]),
+                        d[i],
+                        d[i + 1]
+                    )
+                }),
+            ClueKind::Renban => {
+                let mut s = d.clone();
+                s.sort_unstable();
+                s.dedup();
+                let run = s.len() == n && s[n - 1] - s[0] + 1 == n as u32;
+                (!run).then(|| format!("{name}: {d:?} is not a run of consecutive digits"))
+            }
+            ClueKind::Palindrome => (0..n / 2).find(|&i| d[i] != d[n - 1 - i]).map(|i| {
+                format!(
+                    "{name}: {} holds {} and {} holds {}",
+                    cell_name(size, self.cells[i]),
+                    d[i],
+                    cell_name(size, self.cells[n - 1 - i]),
+                    d[n - 1 - i]
+                )
+            }),
+            ClueKind::Clone => {
+                let h = n / 2;
+                (0..h).find(|&i| d[i] != d[h + i]).map(|i| {
+                    format!(
+                        "{name}: {} holds {} and its clone {} holds {}",
+                        cell_name(size, self.cells[i]),
+                        d[i],
+                        cell_name(size, self.cells[h + i]),
+                        d[h + i]
+                    )
+                })
+            }
+            ClueKind::Zipper => {
+                let target = if n % 2 == 1 {
+                    d[n / 2]
+                } else {
+                    d[0] + d[n - 1]
+                };
+                (0..n / 2)
+                    .find(|&i| d[i] + d[n - 1 - i] != target)
+                    .map(|i| format!("{name}: {} + {} is not {target}", d[i], d[n - 1 - i]))
+            }
+            ClueKind::RegionSum => {
+                let sums: Vec<u32> = segments(g, rules, &self.cells)
+                    .iter()
+                    .map(|r| sum(&d[r.clone()]))
+                    .collect();
+                sums.windows(2)
+                    .any(|w| w[0] != w[1])
+                    .then(|| format!("{name}: its regions add up to {sums:?}"))
+            }
+            ClueKind::SumLine(t) => {
+                let mut acc = 0;
+                for &x in &d {
+                    acc += x;
+                    if acc == *t {
+                        acc = 0;
+                    } else if acc > *t {
+                        return fail(format!("does not split into segments of {t}"));
+                    }
+                }
+                (acc != 0).then(|| format!("{name}: does not split into segments of {t}"))
+            }
+            ClueKind::Between => {
+                let (lo, hi) = (d[0].min(d[n - 1]), d[0].max(d[n - 1]));
+                d[1..n - 1]
+                    .iter()
+                    .find(|&&x| x <= lo || x >= hi)
+                    .map(|x| format!("{name}: {x} is not between {} and {}", d[0], d[n - 1]))
+            }
+            ClueKind::Entropic => {
+                let group = |x: u32| (x - 1) / 3;
+                d.windows(3)
+                    .find(|w| {
+                        group(w[0]) == group(w[1])
+                            || group(w[1]) == group(w[2])
+                            || group(w[0]) == group(w[2])
+                    })
+                    .map(|w| format!("{name}: {w:?} do not hold a low, a middle and a high digit"))
+            }
+            ClueKind::Modular(m) => {
+                let m = u32::from(*m);
+                d.windows(m as usize)
+                    .find(|w| (0..w.len()).any(|i| w[..i].iter().any(|&y| y % m == w[i] % m)))
+                    .map(|w| format!("{name}: {w:?} repeat a remainder mod {m}"))
+            }
+            ClueKind::Quad(want) => {
+                let missing = (1..=size as u8).find(|&v| {
+                    let need = want.iter().filter(|&&x| x == v).count();
+                    d.iter().filter(|&&x| x == u32::from(v)).count() < need
+                });
+                missing.map(|v| format!("{name}: {v} is missing"))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The fillings of a renban of `len` cells on an N×N grid: the windows of digits times their
+/// arrangements.
+fn renban_fillings(size: usize, len: usize) -> u64 {
+    let windows = (size + 1).saturating_sub(len) as u64;
+    (1..=len as u64)
+        .try_fold(windows, |a, x| a.checked_mul(x))
+        .unwrap_or(u64::MAX)
+}
+
+/// The segments of a region-sum line: maximal runs of its cells (positions in the line) in one
+/// region (box, or jigsaw region).
+pub fn segments(g: Geometry, rules: &Rules, cells: &[usize]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 1..=cells.len() {
+        if i == cells.len() || rules.region_of(g, cells[i]) != rules.region_of(g, cells[i - 1]) {
+            out.push(start..i);
+            start = i;
+        }
+    }
+    out
+}
+
+/// The orthogonal neighbour pairs (p < q) of an N×N grid.
+pub fn orthogonal_pairs(size: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for p in 0..size * size {
+        if p % size + 1 < size {
+            out.push((p, p + 1));
+        }
+        if p + size < size * size {
+            out.push((p, p + size));
+        }
+    }
+    out
+}
+
+/// The colours an accepted walk's last step also gives.
+type Extras = Vec<(usize, Colour)>;
+/// `step(i, state, digit, out)`: the states after the line's cell `i` holds `digit`.
+type Step<'a> = Box<dyn Fn(usize, u64, u32, &mut Vec<u64>) + 'a>;
+/// `accept(state)`: the colours the last step gives, or `None` if the walk is not accepted.
+type Accept<'a> = Box<dyn Fn(u64) -> Option<Extras> + 'a>;
+
+/// A line walked as an automaton: states from `start`, `step(i, state, digit)` the states after
+/// the line's cell `i` holds `digit`, `accept(state)` the colours the last step also gives (`None`:
+/// not accepted).
+struct Automaton<'a> {
+    start: Vec<u64>,
+    step: Step<'a>,
+    accept: Accept<'a>,
+}
+
+/// Builds the [`Encoding`].
+struct Builder<'a> {
+    g: Geometry,
+    rules: &'a Rules,
+    givens: &'a [u8],
+    enc: Encoding,
+}
+
+impl Builder<'_> {
+    fn size(&self) -> usize {
+        self.g.size()
+    }
+
+    fn primary(&mut self, k: usize, name: String) -> usize {
+        self.enc.primary.push(name);
+        let i = self.enc.primary.len() - 1;
+        self.enc.clue_items[k].push(i);
+        i
+    }
+
+    fn secondary(&mut self, k: usize, name: String) -> usize {
+        self.enc.secondary.push(name);
+        let i = self.enc.secondary.len() - 1;
+        self.enc.clue_secondary[k].push(i);
+        i
+    }
+
+    /// The digits cell `p` may hold: its given, or those its candidates allow.
+    fn digits(&self, p: usize) -> impl Iterator<Item = u32> + '_ {
+        let size = self.size() as u32;
+        let given = u32::from(self.givens[p]);
+        let mask = self.enc.allowed[p];
+        (1..=size).filter(move |&v| (given == 0 || v == given) && mask & (1 << (v - 1)) != 0)
+    }
+
+    /// Whether two cells must differ (same row, column or region).
+    fn see(&self, p: usize, q: usize) -> bool {
+        let size = self.size();
+        p / size == q / size
+            || p % size == q % size
+            || self.rules.region_of(self.g, p) == self.rules.region_of(self.g, q)
+    }
+
+    /// Whether digit `a` in cell `p` and `b` in `q` cannot both stand: one cell with two digits,
+    /// or one digit twice in a unit.
+    fn clash(&self, p: usize, a: u32, q: usize, b: u32) -> bool {
+        if p == q {
+            a != b
+        } else {
+            a == b && self.see(p, q)
+        }
+    }
+
+    fn push(&mut self, mut o: ClueOption, what: &str) -> Result<(), InputError> {
+        if self.enc.options.len() >= MAX_CLUE_OPTIONS {
+            return Err(InputError::new(format!(
+                "the {what} would take the clues past {MAX_CLUE_OPTIONS} options; puzzles that \
+                 large are not supported"
+            )));
+        }
+        // A line through a cell twice colours it once.
+        o.cells.sort_unstable();
+        o.cells.dedup();
+        self.enc.options.push(o);
+        Ok(())
+    }
+
+    /// A line walked by `auto` over `cells`: filled whole when its walks are at most
+    /// [`WHOLE_MAX`], else as a chain. `name` in words, `tag` the items' prefix.
+    fn line(
+        &mut self,
+        k: usize,
+        cells: &[usize],
+        auto: &Automaton,
+        name: &str,
+        tag: &str,
+    ) -> Result<(), InputError> {
+        let size = self.size();
+        let len = cells.len();
+        // The states reached from the start, then those that still reach an accepting end.
+        let mut reach: Vec<BTreeSet<u64>> = vec![BTreeSet::new(); len + 1];
+        reach[0].extend(auto.start.iter().copied());
+        let mut next = Vec::new();
+        for i in 0..len {
+            let states: Vec<u64> = reach[i].iter().copied().collect();
+            for s in states {
+                for d in self.digits(cells[i]).collect::<Vec<_>>() {
+                    next.clear();
+                    (auto.step)(i, s, d, &mut next);
+                    reach[i + 1].extend(next.iter().copied());
+                }
+            }
+            if reach[i + 1].len() > 100_000 {
+                return Err(InputError::new(format!(
+                    "the {name} would need more than 100000 states; lines that large are not \
+                     supported"
+                )));
+            }
+        }
+        // Walks to an accepting end from each state, counted back (saturating).
+        let mut count: Vec<HashMap<u64, u64>> = vec![HashMap::new(); len + 1];
+        for &s in &reach[len] {
+            if (auto.accept)(s).is_some() {
+                count[len].insert(s, 1);
+            }
+        }
+        for i in (0..len).rev() {
+            for &s in &reach[i] {
+                let mut c = 0u64;
+                for d in self.digits(cells[i]).collect::<Vec<_>>() {
+                    next.clear();
+                    (auto.step)(i, s, d, &mut next);
+                    for t in &next {
+                        c = c.saturating_add(count[i + 1].get(t).copied().unwrap_or(0));
+                    }
+                }
+                if c > 0 {
+                    count[i].insert(s, c);
+                }
+            }
+        }
+        let walks = auto
+            .start
+            .iter()
+            .map(|s| count[0].get(s).copied().unwrap_or(0))
+            .fold(0u64, u64::saturating_add);
+        if walks <= WHOLE_MAX {
+            let item = self.primary(k, tag.to_string());
+            let mut digits = Vec::with_capacity(len);
+            let mut made = Vec::new();
+            for &s in &auto.start {
+                self.walk(cells, auto, &count, 0, s, &mut digits, &mut made);
+            }
+            made.sort();
+            made.dedup();
+            for (digits, colours) in made {
+                let label = format!(
+                    "{name}: {}",
+                    digits
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(",")
+                );
+                let o = ClueOption {
+                    clue: k,
+                    item,
+                    cells: cells
+                        .iter()
+                        .zip(&digits)
+                        .map(|(&p, &d)| (p, d as u8))
+                        .collect(),
+                    colours,
+                    plain: Vec::new(),
+                    label,
+                };
+                self.push(o, name)?;
+            }
+            return Ok(());
+        }
+        // A chain: a primary item a step, a state item between steps.
+        let steps: Vec<usize> = (0..len)
+            .map(|i| self.primary(k, format!("{tag}.{}", i + 1)))
+            .collect();
+        let between: Vec<usize> = (1..len)
+            .map(|i| self.secondary(k, format!("{tag}@{i}")))
+            .collect();
+        for i in 0..len {
+            let states: Vec<u64> = reach[i]
+                .iter()
+                .copied()
+                .filter(|s| count[i].contains_key(s))
+                .collect();
+            for s in states {
+                for d in self.digits(cells[i]).collect::<Vec<_>>() {
+                    next.clear();
+                    (auto.step)(i, s, d, &mut next);
+                    next.sort_unstable();
+                    next.dedup();
+                    for &t in &next {
+                        if !count[i + 1].contains_key(&t) {
+                            continue;
+                        }
+                        let mut colours = Vec::new();
+                        if i > 0 {
+                            colours.push((between[i - 1], Colour::State(s)));
+                        }
+                        if i + 1 < len {
+                            colours.push((between[i], Colour::State(t)));
+                        } else {
+                            colours.extend((auto.accept)(t).unwrap_or_default());
+                        }
+                        let o = ClueOption {
+                            clue: k,
+                            item: steps[i],
+                            cells: vec![(cells[i], d as u8)],
+                            colours,
+                            plain: Vec::new(),
+                            label: format!(
+                                "{name}, step {} of {len}: {}={d}",
+                                i + 1,
+                                cell_name(size, cells[i])
+                            ),
+                        };
+                        self.push(o, name)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Every accepting walk from `s` at cell `i` whose digits differ where cells see each other.
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &self,
+        cells: &[usize],
+        auto: &Automaton,
+        count: &[HashMap<u64, u64>],
+        i: usize,
+        s: u64,
+        digits: &mut Vec<u32>,
+        out: &mut Vec<(Vec<u32>, Extras)>,
+    ) {
+        if i == cells.len() {
+            if let Some(c) = (auto.accept)(s) {
+                out.push((digits.clone(), c));
+            }
+            return;
+        }
+        let mut next = Vec::new();
+        for d in self.digits(cells[i]).collect::<Vec<_>>() {
+            if (0..i).any(|j| self.clash(cells[j], digits[j], cells[i], d)) {
+                continue;
+            }
+            next.clear();
+            (auto.step)(i, s, d, &mut next);
+            next.sort_unstable();
+            next.dedup();
+            for &t in &next {
+                if count[i + 1].contains_key(&t) {
+                    digits.push(d);
+                    self.walk(cells, auto, count, i + 1, t, digits, out);
+                    digits.pop();
+                }
+            }
+        }
+    }
+
+    /// Every arrangement over `cells` of the digits `w` to `w + len - 1`, each once.
+    fn arrange(&self, cells: &[usize], w: u32, digits: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        let i = digits.len();
+        if i == cells.len() {
+            out.push(digits.clone());
+            return;
+        }
+        let top = w + cells.len() as u32;
+        for d in self
+            .digits(cells[i])
+            .filter(|&d| d >= w && d < top)
+            .collect::<Vec<_>>()
+        {
+            if !digits.contains(&d) {
+                digits.push(d);
+                self.arrange(cells, w, digits, out);
+                digits.pop();
+            }
+        }
+    }
+
+    /// A piece of a few cells filled whole: every filling `keep` accepts.
+    fn whole(
+        &mut self,
+        k: usize,
+        cells: &[usize],
+        keep: &dyn Fn(&[u32]) -> bool,
+        name: &str,
+        tag: &str,
+    ) -> Result<(), InputError> {
+        let item = self.primary(k, tag.to_string());
+        let mut all: Vec<Vec<u32>> = vec![Vec::new()];
+        for (i, &p) in cells.iter().enumerate() {
+            let mut grown = Vec::new();
+            for prefix in &all {
+                for d in self.digits(p) {
+                    if (0..i).any(|j| self.clash(cells[j], prefix[j], p, d)) {
+                        continue;
+                    }
+                    let mut f = prefix.clone();
+                    f.push(d);
+                    grown.push(f);
+                }
+            }
+            all = grown;
+        }
+        for digits in all.into_iter().filter(|d| keep(d)) {
+            let o = ClueOption {
+                clue: k,
+                item,
+                cells: cells
+                    .iter()
+                    .zip(&digits)
+                    .map(|(&p, &d)| (p, d as u8))
+                    .collect(),
+                colours: Vec::new(),
+                plain: Vec::new(),
+                label: format!(
+                    "{name}: {}",
+                    digits
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(",")
+                ),
+            };
+            self.push(o, name)?;
+        }
+        Ok(())
+    }
+
+    /// A secondary item shared by cells, which each of their options colours with its digit.
+    fn shared_colour(&mut self, k: usize, name: String, cells: &[usize]) -> usize {
+        let s = self.secondary(k, name);
+        for &p in cells {
+            self.enc.cell_colours[p].push(s);
+        }
+        s
+    }
+
+    fn clue(&mut self, k: usize, clue: &Clue) -> Result<(), InputError> {
+        let size = self.size();
+        let top = size as u32;
+        let name = clue.name(size);
+        let tag = format!("{}{}", clue.kind.tag(), k + 1);
+        let cells = &clue.cells;
+        let n = cells.len();
+        match &clue.kind {
+            kind if kind.is_pair() => {
+                let kind = kind.clone();
+                self.whole(k, cells, &|d| kind.pair_holds(d[0], d[1]), &name, &tag)
+            }
+            ClueKind::Quad(want) => {
+                let want = want.clone();
+                let keep = move |d: &[u32]| {
+                    want.iter().all(|&v| {
+                        d.iter().filter(|&&x| x == u32::from(v)).count()
+                            >= want.iter().filter(|&&x| x == v).count()
+                    })
+                };
+                self.whole(k, cells, &keep, &name, &tag)
+            }
+            ClueKind::Renban if renban_fillings(size, n) <= WHOLE_MAX => {
+                // Few enough arrangements of each window of digits: filled whole.
+                let item = self.primary(k, tag.clone());
+                for w in 1..=(size + 1).saturating_sub(n) as u32 {
+                    let mut digits = Vec::with_capacity(n);
+                    let mut made = Vec::new();
+                    self.arrange(cells, w, &mut digits, &mut made);
+                    for digits in made {
+                        let o = ClueOption {
+                            clue: k,
+                            item,
+                            cells: cells
+                                .iter()
+                                .zip(&digits)
+                                .map(|(&p, &d)| (p, d as u8))
+                                .collect(),
+                            colours: Vec::new(),
+                            plain: Vec::new(),
+                            label: format!(
+                                "{name}: {}",
+                                digits
+                                    .iter()
+                                    .map(u32::to_string)
+                                    .collect::<Vec<_>>()
+                                    .join(",")
+                            ),
+                        };
+                        self.push(o, &name)?;
+                    }
+                }
+                Ok(())
+            }
+            ClueKind::Renban => {
+                let base = self.enc.secondary.len();
+                for v in 1..=size {
+                    let s = self.secondary(k, format!("{tag}={}", v));
+                    for &p in cells {
+                        self.enc.cell_plain[p * size + v - 1].push(s);
+                    }
+                }
+                let item = self.primary(k, tag.clone());
+                for w in 1..=(size + 1).saturating_sub(n) {
+                    let plain: Vec<usize> = (1..=size)
+                        .filter(|&v| v < w || v >= w + n)
+                        .map(|v| base + v - 1)
+                        .collect();
+                    let o = ClueOption {
+                        clue: k,
+                        item,
+                        cells: Vec::new(),
+                        colours: Vec::new(),
+                        plain,
+                        label: format!("{name}: digits {w} to {}", w + n - 1),
+                    };
+                    self.push(o, &name)?;
+                }
+                Ok(())
+            }
+            ClueKind::Palindrome | ClueKind::Clone => {
+                let pairs: Vec<(usize, usize)> = if clue.kind == ClueKind::Palindrome {
+                    (0..n / 2).map(|i| (cells[i], cells[n - 1 - i])).collect()
+                } else {
+                    (0..n / 2).map(|i| (cells[i], cells[n / 2 + i])).collect()
+                };
+                for (i, (a, b)) in pairs.into_iter().enumerate() {
+                    self.shared_colour(k, format!("{tag}.{}", i + 1), &[a, b]);
+                }
+                Ok(())
+            }
+            ClueKind::Zipper => {
+                let shared =
+                    self.shared_colour(k, format!("{tag}.sum"), &cells[n / 2..n / 2 + n % 2]);
+                for i in 0..n / 2 {
+                    let pair = [cells[i], cells[n - 1 - i]];
+                    let auto = Automaton {
+                        start: vec![0],
+                        step: Box::new(|_, s, d, out| out.push(s + u64::from(d))),
+                        accept: Box::new(move |s| Some(vec![(shared, Colour::Value(s as u32))])),
+                    };
+                    let part = format!("{name}, {}", span(size, &pair));
+                    self.line(k, &pair, &auto, &part, &format!("{tag}.{}", i + 1))?;
+                }
+                Ok(())
+            }
+            ClueKind::RegionSum => {
+                let segs = segments(self.g, self.rules, cells);
+                if segs.len() < 2 {
+                    return Ok(());
+                }
+                let shared = self.secondary(k, format!("{tag}.sum"));
+                for (j, r) in segs.into_iter().enumerate() {
+                    let seg = &cells[r];
+                    let auto = Automaton {
+                        start: vec![0],
+                        step: Box::new(|_, s, d, out| out.push(s + u64::from(d))),
+                        accept: Box::new(move |s| Some(vec![(shared, Colour::Value(s as u32))])),
+                    };
+                    let part = format!("{name}, segment {}", j + 1);
+                    self.line(k, seg, &auto, &part, &format!("{tag}.{}", j + 1))?;
+                }
+                Ok(())
+            }
+            _ => {
+                let (order, auto) = self.automaton(clue, top);
+                self.line(k, &order, &auto, &name, &tag)
+            }
+        }
+    }
+
+    /// The cells a line's automaton walks, in order, and the automaton.
+    fn automaton(&self, clue: &Clue, top: u32) -> (Vec<usize>, Automaton<'static>) {
+        let cells = clue.cells.clone();
+        let n = cells.len();
+        let accept_all: Accept<'static> = Box::new(|_| Some(Vec::new()));
+        const DONE: u64 = 1 << 40;
+        match clue.kind.clone() {
+            ClueKind::Arrow { circle } => {
+                // The arrow's cells first (a partial sum), then the circle's digits one by one.
+                let mut order: Vec<usize> = cells[circle..].to_vec();
+                order.extend_from_slice(&cells[..circle]);
+                let arrow = n - circle;
+                let most = if circle == 1 {
+                    u64::from(top)
+                } else {
+                    10u64.pow(circle as u32) - 1
+                };
+                let auto = Automaton {
+                    start: vec![0],
+                    step: Box::new(move |i, s, d, out| {
+                        if i < arrow {
+                            if s + u64::from(d) <= most {
+                                out.push(s + u64::from(d));
+                            }
+                        } else {
+                            // The j-th digit of the circle's number, which has exactly `circle`.
+                            let j = (i - arrow) as u32;
+                            let digits = circle as u32;
+                            if circle == 1 {
+                                if s == u64::from(d) {
+                                    out.push(s);
+                                }
+                            } else if s >= 10u64.pow(digits - 1)
+                                && (s / 10u64.pow(digits - 1 - j)) % 10 == u64::from(d)
+                            {
+                                out.push(s);
+                            }
+                        }
+                    }),
+                    accept: accept_all,
+                };
+                (order, auto)
+            }
+            ClueKind::DoubleArrow => {
+                // The state is (sum of the middle so far) - (first end) + 1000, then DONE.
+                let auto = Automaton {
+                    start: vec![1000],
+                    step: Box::new(move |i, s, d, out| {
+                        let d = u64::from(d);
+                        if i == 0 {
+                            out.push(s - d);
+                        } else if i + 1 < n {
+                            out.push(s + d);
+                        } else if s >= 1000 && s - 1000 == d {
+                            out.push(DONE);
+                        }
+                    }),
+                    accept: Box::new(|s| (s == DONE).then(Vec::new)),
+                };
+                (cells, auto)
+            }
+            ClueKind::LittleKiller(t) => {
+                let t = u64::from(t);
+                let auto = Automaton {
+                    start: vec![0],
+                    step: Box::new(move |_, s, d, out| {
+                        if s + u64::from(d) <= t {
+                            out.push(s + u64::from(d));
+                        }
+                    }),
+                    accept: Box::new(move |s| (s == t).then(Vec::new)),
+                };
+                (cells, auto)
+            }
+            ClueKind::SumLine(t) => {
+                let t = u64::from(t);
+                let auto = Automaton {
+                    start: vec![0],
+                    step: Box::new(move |_, s, d, out| {
+                        let x = s + u64::from(d);
+                        if x == t {
+                            out.push(0);
+                        } else if x < t {
+                            out.push(x);
+                        }
+                    }),
+                    accept: Box::new(|s| (s == 0).then(Vec::new)),
+                };
+                (cells, auto)
+            }
+            ClueKind::Sandwich(t) => {
+                // Phase (0 before the crusts, 1 after a 1, 2 after an N, 3 done) * 1000 + sum.
+                let t = u64::from(t);
+                let top = u64::from(top);
+                let auto = Automaton {
+                    start: vec![0],
+                    step: Box::new(move |_, s, d, out| {
+                        let (phase, sum) = (s / 1000, s % 1000);
+                        let d = u64::from(d);
+                        let crust = d == 1 || d == top;
+                        match phase {
+                            0 if d == 1 => out.push(1000),
+                            0 if d == top => out.push(2000),
+                            0 | 3 => out.push(s),
+                            // The other crust closes the sandwich on its sum (else, below,
+                            // a crust is no filling).
+                            1 if d == top && sum == t => out.push(3000),
+                            2 if d == 1 && sum == t => out.push(3000),
+                            _ if !crust && sum + d <= t => out.push(s + d),
+                            _ => {}
+                        }
+                    }),
+                    accept: Box::new(|s| (s == 3000).then(Vec::new)),
+                };
+                (cells, auto)
+            }
+            ClueKind::XSum(t) => {
+                // (x, cells counted, sum) until x cells are counted, then DONE.
+                let t = u64::from(t);
+                let auto = Automaton {
+                    start: vec![0],
+                    step: Box::new(move |i, s, d, out| {
+                        let d = u64::from(d);
+                        if i == 0 {
+                            if d == 1 {
+                                if d == t {
+                                    out.push(DONE);
+                                }
+                            } else if d < t {
+                                out.push(d * 1_000_000 + 1000 + d);
+                            }
+                            return;
+                        }
+                        if s == DONE {
+                            out.push(DONE);
+                            return;
+                        }
+                        let (x, c, sum) = (s / 1_000_000, s / 1000 % 1000, s % 1000);
+                        let sum = sum + d;
+                        if c + 1 == x {
+                            if sum == t {
+                                out.push(DONE);
+                            }
+                        } else if sum < t {
+                            out.push(x * 1_000_000 + (c + 1) * 1000 + sum);
+                        }
+                    }),
+                    accept: Box::new(|s| (s == DONE).then(Vec::new)),
+                };
+                (cells, auto)
+            }
+            ClueKind::Whisper(k) => {
+                let k = u32::from(k);
+                let auto = Automaton {
+                    start: vec![0],
+                    step: Box::new(move |i, s, d, out| {
+                        if i == 0 || (s as u32).abs_diff(d) >= k {
+                            out.push(u64::from(d));
+                        }
+                    }),
+                    accept: accept_all,
+                };
+                (cells, auto)
+            }
+            ClueKind::Between => {
+                // After the first end a: a * 100 + b, b the other end, guessed; then DONE.
+                let auto = Automaton {
+                    start: vec![0],
+                    step: Box::new(move |i, s, d, out| {
+                        let d = u64::from(d);
+                        if i == 0 {
+                            out.extend((1..=u64::from(top)).map(|b| d * 100 + b));
+                        } else if i + 1 < n {
+                            let (a, b) = (s / 100, s % 100);
+                            if a.min(b) < d && d < a.max(b) {
+                                out.push(s);
+                            }
+                        } else if s % 100 == d {
+                            out.push(DONE);
+                        }
+                    }),
+                    accept: Box::new(|s| (s == DONE).then(Vec::new)),
+                };
+                (cells, auto)
+            }
+            ClueKind::Entropic | ClueKind::Modular(_) => {
+                // The classes of the last m - 1 digits (m = 3 for entropic: low, middle, high),
+                // each + 1, in base 16; a window of m classes holds each once.
+                let (m, class): (u64, Box<dyn Fn(u32) -> u64>) = match clue.kind {
+                    ClueKind::Modular(m) => {
+                        (u64::from(m), Box::new(move |d| u64::from(d) % u64::from(m)))
+                    }
+                    _ => (3, Box::new(|d| u64::from((d - 1) / 3))),
+                };
+                let windows = n as u64 >= m;
+                let auto = Automaton {
+                    start: vec![0],
+                    step: Box::new(move |_, s, d, out| {
+                        let c = class(d) + 1;
+                        let mut t = s;
+                        while t > 0 {
+                            if windows && t % 16 == c {
+                                return;
+                            }
+                            t /= 16;
+                        }
+                        let keep = 16u64.pow((m - 1) as u32);
+                        out.push((s * 16 + c) % keep.max(1));
+                    }),
+                    accept: accept_all,
+                };
+                (cells, auto)
+            }
+            _ => (
+                cells,
+                Automaton {
+                    start: vec![0],
+                    step: Box::new(|_, s, _, out| out.push(s)),
+                    accept: accept_all,
+                },
+            ),
+        }
+    }
+
+    /// The negative constraints: per orthogonal pair without a mark, one at-most-one item per
+    /// pair of digits {a, b} it may not hold, in the options (p, a), (p, b), (q, a), (q, b): the
+    /// two cells share a row or column, so a in both (or b in both) is excluded already, and of the
+    /// four placements at most one may stand.
+    fn negative(
+        &mut self,
+        k: usize,
+        what: &str,
+        marked: &[(usize, usize)],
+        forbidden: &[(u32, u32)],
+    ) {
+        let size = self.size();
+        for (p, q) in orthogonal_pairs(size) {
+            if marked.contains(&(p, q)) {
+                continue;
+            }
+            for &(a, b) in forbidden {
+                let s = self.secondary(
+                    k,
+                    format!(
+                        "{what}({},{})={a}/{b}",
+                        cell_name(size, p),
+                        cell_name(size, q)
+                    ),
+                );
+                for c in [p, q] {
+                    for v in [a, b] {
+                        self.enc.cell_plain[c * size + v as usize - 1].push(s);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Rules {
+    /// The items and options of the clues, the candidate sets and the negative constraints, keeping
+    /// what agrees with the givens `cells` (0 empty). A clue that would take more than
+    /// [`MAX_CLUE_OPTIONS`] options in all is refused by name.
+    pub fn clue_encoding(&self, g: Geometry, cells: &[u8]) -> Result<Encoding, InputError> {
+        let size = g.size();
+        let full = if size >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << size) - 1
+        };
+        let mut allowed = vec![full; size * size];
+        for &(p, mask) in &self.candidates {
+            allowed[p] &= mask;
+        }
+        let mut b = Builder {
+            g,
+            rules: self,
+            givens: cells,
+            enc: Encoding {
+                cell_colours: vec![Vec::new(); size * size],
+                cell_plain: vec![Vec::new(); size * size * size],
+                allowed,
+                clue_items: vec![Vec::new(); self.clues.len() + 1],
+                clue_secondary: vec![Vec::new(); self.clues.len() + 1],
+                ..Encoding::default()
+            },
+        };
+        for (k, clue) in self.clues.iter().enumerate() {
+            b.clue(k, clue)?;
+        }
+        // The negative constraints' items go with a last pseudo-clue (index clues.len()).
+        let neg = self.clues.len();
+        let marked = |f: &dyn Fn(&ClueKind) -> bool| -> Vec<(usize, usize)> {
+            self.clues
+                .iter()
+                .filter(|c| f(&c.kind) && c.cells.len() == 2)
+                .map(|c| (c.cells[0].min(c.cells[1]), c.cells[0].max(c.cells[1])))
+                .collect()
+        };
+        let top = size as u32;
+        if self.negative_kropki {
+            let m = marked(&|k| matches!(k, ClueKind::Difference(_) | ClueKind::Ratio(_)));
+            let mut pairs: Vec<(u32, u32)> = (1..top).map(|a| (a, a + 1)).collect();
+            pairs.extend((1..=top / 2).map(|a| (a, 2 * a)).filter(|&(a, _)| a != 1));
+            b.negative(neg, "nokropki", &m, &pairs);
+        }
+        if self.negative_xv {
+            let m = marked(&|k| matches!(k, ClueKind::PairSum(_)));
+            let pairs: Vec<(u32, u32)> = [5u32, 10]
+                .iter()
+                .flat_map(|&s| (1..s).map(move |a| (a, s - a)))
+                .filter(|&(a, c)| a < c && c <= top)
+                .collect();
+            b.negative(neg, "noxv", &m, &pairs);
+        }
+        let mut enc = b.enc;
+        prune(&mut enc);
+        Ok(enc)
+    }
+}
+
+/// Narrows the cells' digits to those some option of every piece through the cell allows, and drops
+/// the options that put a digit a cell no longer has, until nothing changes: such an option could
+/// only lead to a dead end deeper in the search (as for the cages' fillings).
+/// (The givens narrow the options as they are made; a given cell outside every clue keeps its
+/// options, as in the classic instance, where the givens are chosen before the search.)
+fn prune(enc: &mut Encoding) {
+    loop {
+        let mut masks: HashMap<(usize, usize), u32> = HashMap::new();
+        for o in &enc.options {
+            for &(p, d) in &o.cells {
+                *masks.entry((o.item, p)).or_default() |= 1 << (d - 1);
+            }
+        }
+        // Only the cells every option of an item colours (all of a piece's options do).
+        let mut changed = false;
+        for (&(_, p), &m) in &masks {
+            let before = enc.allowed[p];
+            enc.allowed[p] &= m;
+            changed |= before != enc.allowed[p];
+        }
+        let n = enc.options.len();
+        let allowed = &enc.allowed;
+        enc.options.retain(|o| {
+            o.cells
+                .iter()
+                .all(|&(p, d)| allowed[p] & (1 << (d - 1)) != 0)
+        });
+        if !changed && n == enc.options.len() {
+            break;
+        }
+    }
+}
