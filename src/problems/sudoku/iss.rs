@@ -288,7 +288,7 @@ fn shape(args: &[&str]) -> Result<Size, InputError> {
     }
 }
 
-/// ISS's kinds read as clues (`clues.rs`), besides `StrictKropki` and `StrictXV`.
+/// ISS's kinds read as clues (`clues/`), besides `StrictKropki` and `StrictXV`.
 const CLUES: &[&str] = &[
     "WhiteDot",
     "BlackDot",

@@ -1,0 +1,439 @@
+//! The clues of issue 43 (kropki dots, XV, arrows, little killers, sandwiches, X-sums and lines):
+//! each as the puzzle states it ([`Clue`]), checked on a grid of digits ([`Clue::broken`], the
+//! independent checker), and compiled into items and options ([`Rules::clue_encoding`]).
+//!
+//! Three encodings (docs/variants.md says why each was chosen):
+//! - *Cell facts* add no option: given candidate sets and odd/even cells leave cell options empty;
+//!   renban puts `renban3=5` (uncoloured, secondary) in the options of its cells, so a digit is on
+//!   the line at most once, and one primary item `renban3` has an option per window of digits that
+//!   covers the items of the digits outside it; palindromes, clones and a zipper's middle share a
+//!   colour item (`pal2.1`) between two cells, coloured by each cell option with its digit; the
+//!   negative constraints are Knuth's at-most-one cliques, like non-consecutive's.
+//! - *Pieces filled whole*: a primary item with one option per filling of its cells, tied to the
+//!   cell options by the colour items `r1c1#` (dots and XV pairs, quadruples, short lines).
+//! - *Chains*: a line whose fillings would be too many is walked cell by cell; step `i` is a
+//!   primary item `arrow2.3` with an option per (state before, digit, state after), the states
+//!   (a partial sum, the previous digit, a phase) being colours of a secondary item `arrow2@3`
+//!   between two steps. The options are those of the automaton's states that lie on an accepting
+//!   walk, so no option leads into a dead end by itself.
+
+use super::variants::{span, Rules};
+use super::{cell_name, Geometry};
+use crate::problems::InputError;
+use serde::Serialize;
+use std::collections::{BTreeSet, HashMap};
+
+mod build;
+
+/// What a clue says of its cells (listed in [`Clue::cells`], in the order given below).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClueKind {
+    /// Two orthogonal neighbours whose digits differ by this much (a kropki white dot: 1).
+    Difference(u8),
+    /// Two orthogonal neighbours, one this many times the other (a kropki black dot: 2).
+    Ratio(u8),
+    /// Two orthogonal neighbours adding up to this (X: 10, V: 5).
+    PairSum(u8),
+    /// The first cell's digit is less than the second's (minimum and maximum cells).
+    Less,
+    /// The circle's cells (its digits read as one number, in reading order), then the arrow's:
+    /// the arrow's digits add up to the circle's number. `circle` is the circle's cell count.
+    Arrow { circle: usize },
+    /// The two ends (first and last cell) add up to the digits between them.
+    DoubleArrow,
+    /// The cells of a diagonal add up to the sum; digits may repeat where no unit forbids it.
+    LittleKiller(u32),
+    /// A row or column: the digits between the 1 and the N add up to the sum.
+    Sandwich(u32),
+    /// A row or column from the clue's end: the first X digits add up to the sum, X the first
+    /// digit.
+    XSum(u32),
+    /// Neighbours on the line differ by at least this much (German whispers: 5).
+    Whisper(u8),
+    /// A set of consecutive digits, in any order, none repeated.
+    Renban,
+    /// The line reads the same from either end.
+    Palindrome,
+    /// The first half of the cells hold the digits of the second half, in order.
+    Clone,
+    /// Cells the same distance from the middle add up to the same sum; an odd line's middle cell
+    /// holds it.
+    Zipper,
+    /// The line's digits add up to the same sum in each region it passes through (each visit).
+    RegionSum,
+    /// The line splits into segments that each add up to the sum (10-lines: 10).
+    SumLine(u32),
+    /// The digits on the line lie strictly between those of its two ends.
+    Between,
+    /// Any three cells in a row on the line hold a low (1-3), a middle (4-6) and a high (7-9) digit.
+    Entropic,
+    /// Any m cells in a row on the line have digits of different remainders mod m.
+    Modular(u8),
+    /// These digits (a digit listed twice: twice) appear in the 2x2 cells.
+    Quad(Vec<u8>),
+}
+
+/// A clue: its kind and its cells (row-major indices), in the order [`ClueKind`] describes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Clue {
+    pub kind: ClueKind,
+    pub cells: Vec<usize>,
+}
+
+/// A colour of a secondary item: a number (a digit, or a sum: named by the digit's symbol when it
+/// is one, `v45` otherwise, so that a zipper's sums and its middle cell's digit agree) or a chain's
+/// state (`q17`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Colour {
+    Value(u32),
+    State(u64),
+}
+
+/// One option of a clue: the primary item it covers, the cells it colours with digits (through
+/// their `r1c1#` items), other secondary items it colours, and those it covers uncoloured.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClueOption {
+    pub clue: usize,
+    /// Index into [`Encoding::primary`].
+    pub item: usize,
+    pub cells: Vec<(usize, u8)>,
+    /// (index into [`Encoding::secondary`], colour).
+    pub colours: Vec<(usize, Colour)>,
+    pub plain: Vec<usize>,
+    /// In the puzzle's words, for the tree and the matrix: "white dot r1c1-r1c2: 3, 4".
+    pub label: String,
+}
+
+/// The items and options the clues add to a Sudoku's instance (built in `variants::instance`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Encoding {
+    pub primary: Vec<String>,
+    pub secondary: Vec<String>,
+    /// Per cell: the secondary items each of its options colours with its digit.
+    pub cell_colours: Vec<Vec<usize>>,
+    /// Per cell and digit (`p * N + v - 1`): the secondary items that cell option covers.
+    pub cell_plain: Vec<Vec<usize>>,
+    /// Per cell: the digits left to it (bit `v - 1`).
+    pub allowed: Vec<u32>,
+    pub options: Vec<ClueOption>,
+    /// Per clue: its primary items (indices into `primary`), for pointing at it.
+    pub clue_items: Vec<Vec<usize>>,
+    /// Per clue: its secondary items (indices into `secondary`).
+    pub clue_secondary: Vec<Vec<usize>>,
+}
+
+/// The most fillings a piece is filled whole with; past it (counted first), a line is a chain.
+pub const WHOLE_MAX: u64 = 2_000;
+
+/// The most options of all the clues together: past it the puzzle is refused, naming the clue that
+/// went over, rather than built.
+pub const MAX_CLUE_OPTIONS: usize = 400_000;
+
+impl ClueKind {
+    /// The prefix of its items' names.
+    fn tag(&self) -> &'static str {
+        match self {
+            ClueKind::Difference(1) => "white",
+            ClueKind::Difference(_) => "diff",
+            ClueKind::Ratio(2) => "black",
+            ClueKind::Ratio(_) => "ratio",
+            ClueKind::PairSum(_) => "xv",
+            ClueKind::Less => "less",
+            ClueKind::Arrow { .. } => "arrow",
+            ClueKind::DoubleArrow => "darrow",
+            ClueKind::LittleKiller(_) => "lk",
+            ClueKind::Sandwich(_) => "sandwich",
+            ClueKind::XSum(_) => "xs",
+            ClueKind::Whisper(_) => "whisper",
+            ClueKind::Renban => "renban",
+            ClueKind::Palindrome => "pal",
+            ClueKind::Clone => "clone",
+            ClueKind::Zipper => "zipper",
+            ClueKind::RegionSum => "rsl",
+            ClueKind::SumLine(_) => "sumline",
+            ClueKind::Between => "between",
+            ClueKind::Entropic => "entropic",
+            ClueKind::Modular(_) => "modular",
+            ClueKind::Quad(_) => "quad",
+        }
+    }
+
+    /// The kind in words, as a legend says it ("kropki white dot").
+    pub fn words(&self) -> &'static str {
+        match self {
+            ClueKind::Difference(1) => "white dot",
+            ClueKind::Difference(_) => "difference dot",
+            ClueKind::Ratio(2) => "black dot",
+            ClueKind::Ratio(_) => "ratio dot",
+            ClueKind::PairSum(10) => "X",
+            ClueKind::PairSum(5) => "V",
+            ClueKind::PairSum(_) => "sum mark",
+            ClueKind::Less => "inequality",
+            ClueKind::Arrow { circle: 1 } => "arrow",
+            ClueKind::Arrow { .. } => "pill arrow",
+            ClueKind::DoubleArrow => "double arrow",
+            ClueKind::LittleKiller(_) => "little killer",
+            ClueKind::Sandwich(_) => "sandwich",
+            ClueKind::XSum(_) => "X-sum",
+            ClueKind::Whisper(_) => "whisper",
+            ClueKind::Renban => "renban",
+            ClueKind::Palindrome => "palindrome",
+            ClueKind::Clone => "clone",
+            ClueKind::Zipper => "zipper",
+            ClueKind::RegionSum => "region-sum line",
+            ClueKind::SumLine(_) => "sum line",
+            ClueKind::Between => "between line",
+            ClueKind::Entropic => "entropic line",
+            ClueKind::Modular(_) => "modular line",
+            ClueKind::Quad(_) => "quadruple",
+        }
+    }
+
+    /// Whether the clue is on two orthogonal neighbours.
+    pub fn is_pair(&self) -> bool {
+        matches!(
+            self,
+            ClueKind::Difference(_) | ClueKind::Ratio(_) | ClueKind::PairSum(_) | ClueKind::Less
+        )
+    }
+
+    /// Whether digits `a` (first cell) and `b` may stand on a pair clue.
+    fn pair_holds(&self, a: u32, b: u32) -> bool {
+        match *self {
+            ClueKind::Difference(k) => a.abs_diff(b) == u32::from(k),
+            ClueKind::Ratio(k) => a == u32::from(k) * b || b == u32::from(k) * a,
+            ClueKind::PairSum(s) => a + b == u32::from(s),
+            ClueKind::Less => a < b,
+            _ => true,
+        }
+    }
+}
+
+impl Clue {
+    /// The clue in the puzzle's words: "white dot r1c1-r1c2", "arrow from r2c3",
+    /// "little killer 22 from r1c1", "sandwich 8 in r1c1-r1c9".
+    pub fn name(&self, size: usize) -> String {
+        let s = span(size, &self.cells);
+        let w = self.kind.words();
+        match &self.kind {
+            ClueKind::Arrow { circle } => {
+                format!("{w} from {}", span(size, &self.cells[..*circle]))
+            }
+            ClueKind::LittleKiller(t) => format!(
+                "{w} {t} from {}",
+                cell_name(size, self.cells.first().copied().unwrap_or(0))
+            ),
+            ClueKind::Sandwich(t) | ClueKind::XSum(t) | ClueKind::SumLine(t) => {
+                format!("{w} {t} in {s}")
+            }
+            ClueKind::Whisper(k) if *k != 5 => format!("{w} ({k}) on {s}"),
+            ClueKind::Modular(m) => format!("{w} ({m}) on {s}"),
+            ClueKind::Quad(d) => format!(
+                "{w} {} at {}",
+                d.iter().map(u8::to_string).collect::<Vec<_>>().join(""),
+                span(size, &self.cells)
+            ),
+            k if k.is_pair() => format!("{w} {s}"),
+            _ => format!("{w} on {s}"),
+        }
+    }
+
+    /// The independent checker of one clue: what `cells` (row-major, 0 empty) breaks, in words.
+    /// A clue is judged once its cells are filled (with `complete`, every cell must be).
+    pub fn broken(&self, g: Geometry, rules: &Rules, cells: &[u8]) -> Option<String> {
+        let size = g.size();
+        let d: Vec<u32> = self.cells.iter().map(|&p| u32::from(cells[p])).collect();
+        if d.contains(&0) {
+            return None;
+        }
+        let name = self.name(size);
+        let n = d.len();
+        let fail = |why: String| Some(format!("{name}: {why}"));
+        let sum = |s: &[u32]| s.iter().sum::<u32>();
+        match &self.kind {
+            k if k.is_pair() => {
+                let ok = match *k {
+                    ClueKind::Difference(j) => d[0].abs_diff(d[1]) == u32::from(j),
+                    ClueKind::Ratio(j) => {
+                        d[0] * u32::from(j) == d[1] || d[1] * u32::from(j) == d[0]
+                    }
+                    ClueKind::PairSum(s) => d[0] + d[1] == u32::from(s),
+                    _ => d[0] < d[1],
+                };
+                (!ok).then(|| format!("{name} holds {} and {}", d[0], d[1]))
+            }
+            ClueKind::Arrow { circle } => {
+                let number = d[..*circle].iter().fold(0u32, |a, &x| a * 10 + x);
+                let total = sum(&d[*circle..]);
+                (number != total)
+                    .then(|| format!("{name}: the arrow adds up to {total}, not {number}"))
+            }
+            ClueKind::DoubleArrow => {
+                let ends = d[0] + d[n - 1];
+                let mid = sum(&d[1..n - 1]);
+                (ends != mid)
+                    .then(|| format!("{name}: the line adds up to {mid}, the ends to {ends}"))
+            }
+            ClueKind::LittleKiller(t) => {
+                (sum(&d) != *t).then(|| format!("{name} adds up to {}", sum(&d)))
+            }
+            ClueKind::Sandwich(t) => {
+                let top = size as u32;
+                let (Some(i), Some(j)) = (
+                    d.iter().position(|&x| x == 1),
+                    d.iter().position(|&x| x == top),
+                ) else {
+                    return fail(format!("no 1 and {top} to sandwich"));
+                };
+                let (i, j) = (i.min(j), i.max(j));
+                let inner = sum(&d[i + 1..j]);
+                (inner != *t).then(|| format!("{name}: between the 1 and the {top}, {inner}"))
+            }
+            ClueKind::XSum(t) => {
+                let x = d[0] as usize;
+                let total = sum(&d[..x.min(n)]);
+                (total != *t).then(|| format!("{name}: its first {x} digits add up to {total}"))
+            }
+            ClueKind::Whisper(k) => d
+                .windows(2)
+                .position(|w| w[0].abs_diff(w[1]) < u32::from(*k))
+                .map(|i| {
+                    format!(
+                        "{name}: {} and {} are neighbours on it holding {} and {}",
+                        cell_name(size, self.cells[i]),
+                        cell_name(size, self.cells[i + 1]),
+                        d[i],
+                        d[i + 1]
+                    )
+                }),
+            ClueKind::Renban => {
+                let mut s = d.clone();
+                s.sort_unstable();
+                s.dedup();
+                let run = s.len() == n && s[n - 1] - s[0] + 1 == n as u32;
+                (!run).then(|| format!("{name}: {d:?} is not a run of consecutive digits"))
+            }
+            ClueKind::Palindrome => (0..n / 2).find(|&i| d[i] != d[n - 1 - i]).map(|i| {
+                format!(
+                    "{name}: {} holds {} and {} holds {}",
+                    cell_name(size, self.cells[i]),
+                    d[i],
+                    cell_name(size, self.cells[n - 1 - i]),
+                    d[n - 1 - i]
+                )
+            }),
+            ClueKind::Clone => {
+                let h = n / 2;
+                (0..h).find(|&i| d[i] != d[h + i]).map(|i| {
+                    format!(
+                        "{name}: {} holds {} and its clone {} holds {}",
+                        cell_name(size, self.cells[i]),
+                        d[i],
+                        cell_name(size, self.cells[h + i]),
+                        d[h + i]
+                    )
+                })
+            }
+            ClueKind::Zipper => {
+                let target = if n % 2 == 1 {
+                    d[n / 2]
+                } else {
+                    d[0] + d[n - 1]
+                };
+                (0..n / 2)
+                    .find(|&i| d[i] + d[n - 1 - i] != target)
+                    .map(|i| format!("{name}: {} + {} is not {target}", d[i], d[n - 1 - i]))
+            }
+            ClueKind::RegionSum => {
+                let sums: Vec<u32> = segments(g, rules, &self.cells)
+                    .iter()
+                    .map(|r| sum(&d[r.clone()]))
+                    .collect();
+                sums.windows(2)
+                    .any(|w| w[0] != w[1])
+                    .then(|| format!("{name}: its regions add up to {sums:?}"))
+            }
+            ClueKind::SumLine(t) => {
+                let mut acc = 0;
+                for &x in &d {
+                    acc += x;
+                    if acc == *t {
+                        acc = 0;
+                    } else if acc > *t {
+                        return fail(format!("does not split into segments of {t}"));
+                    }
+                }
+                (acc != 0).then(|| format!("{name}: does not split into segments of {t}"))
+            }
+            ClueKind::Between => {
+                let (lo, hi) = (d[0].min(d[n - 1]), d[0].max(d[n - 1]));
+                d[1..n - 1]
+                    .iter()
+                    .find(|&&x| x <= lo || x >= hi)
+                    .map(|x| format!("{name}: {x} is not between {} and {}", d[0], d[n - 1]))
+            }
+            ClueKind::Entropic => {
+                let group = |x: u32| (x - 1) / 3;
+                d.windows(3)
+                    .find(|w| {
+                        group(w[0]) == group(w[1])
+                            || group(w[1]) == group(w[2])
+                            || group(w[0]) == group(w[2])
+                    })
+                    .map(|w| format!("{name}: {w:?} do not hold a low, a middle and a high digit"))
+            }
+            ClueKind::Modular(m) => {
+                let m = u32::from(*m);
+                d.windows(m as usize)
+                    .find(|w| (0..w.len()).any(|i| w[..i].iter().any(|&y| y % m == w[i] % m)))
+                    .map(|w| format!("{name}: {w:?} repeat a remainder mod {m}"))
+            }
+            ClueKind::Quad(want) => {
+                let missing = (1..=size as u8).find(|&v| {
+                    let need = want.iter().filter(|&&x| x == v).count();
+                    d.iter().filter(|&&x| x == u32::from(v)).count() < need
+                });
+                missing.map(|v| format!("{name}: {v} is missing"))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The fillings of a renban of `len` cells on an N×N grid: the windows of digits times their
+/// arrangements.
+fn renban_fillings(size: usize, len: usize) -> u64 {
+    let windows = (size + 1).saturating_sub(len) as u64;
+    (1..=len as u64)
+        .try_fold(windows, |a, x| a.checked_mul(x))
+        .unwrap_or(u64::MAX)
+}
+
+/// The segments of a region-sum line: maximal runs of its cells (positions in the line) in one
+/// region (box, or jigsaw region).
+pub fn segments(g: Geometry, rules: &Rules, cells: &[usize]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 1..=cells.len() {
+        if i == cells.len() || rules.region_of(g, cells[i]) != rules.region_of(g, cells[i - 1]) {
+            out.push(start..i);
+            start = i;
+        }
+    }
+    out
+}
+
+/// The orthogonal neighbour pairs (p < q) of an N×N grid.
+pub fn orthogonal_pairs(size: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for p in 0..size * size {
+        if p % size + 1 < size {
+            out.push((p, p + 1));
+        }
+        if p + size < size * size {
+            out.push((p, p + size));
+        }
+    }
+    out
+}

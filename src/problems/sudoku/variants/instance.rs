@@ -1,0 +1,419 @@
+//! The instance of a variant Sudoku: the classic items and options, then the items each rule adds
+//! and the fillings of shapes filled whole, tied to the cells directly or by colours.
+
+use super::*;
+
+/// The items of a variant Sudoku and the instance, built from the rules (see the module
+/// documentation for the names). The first 4N² items and N³ options are the classic ones, in the
+/// classic numbering (with `j` for the regions of a jigsaw).
+pub fn instance(
+    g: Geometry,
+    alphabet: Alphabet,
+    rules: &Rules,
+    fillings: &[Filling],
+) -> Result<Instance, InputError> {
+    instance_tied(g, alphabet, rules, fillings, false)
+}
+
+/// [`instance`], with every shape tied to the cell options by colours when `colours_only` (the
+/// encoding a killer cage filled directly is measured against: benches/variants.rs).
+pub fn instance_tied(
+    geo: Geometry,
+    alphabet: Alphabet,
+    rules: &Rules,
+    fillings: &[Filling],
+    colours_only: bool,
+) -> Result<Instance, InputError> {
+    let enc = rules.clue_encoding(geo, &vec![0; geo.cells()])?;
+    instance_with(geo, alphabet, rules, fillings, &enc, colours_only)
+}
+
+/// [`instance_tied`] with the clues' items and options already made ([`Rules::clue_encoding`]):
+/// their options come after the fillings, in the encoding's order.
+pub fn instance_with(
+    geo: Geometry,
+    alphabet: Alphabet,
+    rules: &Rules,
+    fillings: &[Filling],
+    enc: &Encoding,
+    colours_only: bool,
+) -> Result<Instance, InputError> {
+    let size = geo.size();
+    let block = size * size;
+    let sym = |v: usize| alphabet.label(v as u8 + 1);
+    let mut primary: Vec<String> = Vec::new();
+    let mut secondary: Vec<String> = Vec::new();
+    primary.extend((0..block).map(|p| cell_name(size, p)));
+    let region = if rules.regions.is_some() { "j" } else { "b" };
+    for prefix in ["r", "c", region] {
+        for u in 0..size {
+            primary.extend((0..size).map(|v| format!("{prefix}{}={}", u + 1, sym(v))));
+        }
+    }
+    // Per cell: the first items of the digit-indexed groups it belongs to (item = base + v - 1),
+    // primary ones (numbered now) and secondary ones (numbered from 0 among the secondary items,
+    // shifted once the primary items are all known).
+    let mut prim_of: Vec<Vec<usize>> = vec![Vec::new(); block];
+    let mut sec_of: Vec<Vec<usize>> = vec![Vec::new(); block];
+    let group = |names: &mut Vec<String>,
+                 of: &mut Vec<Vec<usize>>,
+                 name: &dyn Fn(char) -> String,
+                 cells: &[usize]| {
+        let base = names.len();
+        names.extend((0..size).map(|v| name(sym(v))));
+        for &p in cells {
+            of[p].push(base);
+        }
+    };
+    if rules.diagonal_pos {
+        let cells: Vec<usize> = (0..size).map(|i| (size - 1 - i) * size + i).collect();
+        group(&mut primary, &mut prim_of, &|v| format!("d+={v}"), &cells);
+    }
+    if rules.diagonal_neg {
+        let cells: Vec<usize> = (0..size).map(|i| i * size + i).collect();
+        group(&mut primary, &mut prim_of, &|v| format!("d-={v}"), &cells);
+    }
+    for (k, cells) in Rules::windoku_regions(geo).iter().enumerate() {
+        if rules.windoku {
+            group(
+                &mut primary,
+                &mut prim_of,
+                &|v| format!("w{}={v}", k + 1),
+                cells,
+            );
+        }
+    }
+    for (k, cells) in rules.extra_regions.iter().enumerate() {
+        let name = |v| format!("e{}={v}", k + 1);
+        if cells.len() == size {
+            group(&mut primary, &mut prim_of, &name, cells);
+        } else {
+            group(&mut secondary, &mut sec_of, &name, cells);
+        }
+    }
+    // The shapes filled whole: one primary item each, in the order of the fillings.
+    let shape_item = |shape: Shape| -> String {
+        match shape {
+            Shape::Cage(k) => format!("cage{}", k + 1),
+            Shape::Thermo(k) => format!("thermo{}", k + 1),
+        }
+    };
+    let first_shape = primary.len();
+    let mut shapes: Vec<Shape> = Vec::new();
+    for (k, cage) in rules.cages.iter().enumerate() {
+        if cage.sum.is_some() {
+            shapes.push(Shape::Cage(k));
+        }
+    }
+    shapes.extend((0..rules.thermos.len()).map(Shape::Thermo));
+    for &s in &shapes {
+        primary.push(shape_item(s));
+    }
+    for (k, cage) in rules.cages.iter().enumerate() {
+        if cage.sum.is_none() {
+            group(
+                &mut secondary,
+                &mut sec_of,
+                &|v| format!("cage{}={v}", k + 1),
+                &cage.cells,
+            );
+        }
+    }
+    if rules.anti_king {
+        for r in 0..size - 1 {
+            for c in 0..size - 1 {
+                let p = r * size + c;
+                let window = [p, p + 1, p + size, p + size + 1];
+                let g = rules.region_of(geo, p);
+                // Four cells of one region already differ.
+                if window.iter().all(|&q| rules.region_of(geo, q) == g) {
+                    continue;
+                }
+                let cell = cell_name(size, p);
+                group(
+                    &mut secondary,
+                    &mut sec_of,
+                    &|v| format!("king({cell})={v}"),
+                    &window,
+                );
+            }
+        }
+    }
+    if rules.anti_knight {
+        for p in 0..block {
+            for q in neighbours(size, p, &KNIGHT) {
+                if q < p || rules.region_of(geo, p) == rules.region_of(geo, q) {
+                    continue;
+                }
+                let (a, b) = (cell_name(size, p), cell_name(size, q));
+                group(
+                    &mut secondary,
+                    &mut sec_of,
+                    &|v| format!("knight({a},{b})={v}"),
+                    &[p, q],
+                );
+            }
+        }
+    }
+    // Non-consecutive: per pair of orthogonal neighbours, items k = 0..N-2 for the digits k+1 and k+2.
+    let mut nc_of: Vec<Vec<usize>> = vec![Vec::new(); block];
+    if rules.non_consecutive {
+        for p in 0..block {
+            for q in neighbours(size, p, &[(0, 1), (1, 0)]) {
+                let base = secondary.len();
+                let (a, b) = (cell_name(size, p), cell_name(size, q));
+                secondary.extend(
+                    (0..size - 1).map(|k| format!("nc({a},{b})={}/{}", sym(k), sym(k + 1))),
+                );
+                nc_of[p].push(base);
+                nc_of[q].push(base);
+            }
+        }
+    }
+    // A cage with a sum whose cells lie in no other shape is filled directly: its fillings cover the
+    // items its cells' options would cover, and those cells have no option of their own: the
+    // search then chooses among a cage's fillings, not its cells' digits one by one, a tree a
+    // fraction of the size (benches/README.md, `variants`). Shapes that share cells (and every
+    // thermometer, whose tree is smaller with colours) agree with the cell options through a
+    // colour item per cell instead.
+    let mut in_shapes = vec![0u8; block];
+    for &s in &shapes {
+        for &p in rules.shape_cells(s) {
+            in_shapes[p] = in_shapes[p].saturating_add(1);
+        }
+    }
+    let shape_cell: Vec<bool> = in_shapes.iter().map(|&k| k > 0).collect();
+    // A cell a clue's option colours is tied by colours: a cage through it is not filled directly.
+    for o in &enc.options {
+        for &(p, _) in &o.cells {
+            in_shapes[p] = 2;
+        }
+    }
+    let direct: Vec<bool> = shapes
+        .iter()
+        .map(|&s| {
+            !colours_only
+                && matches!(s, Shape::Cage(_))
+                && rules.shape_cells(s).iter().all(|&p| in_shapes[p] == 1)
+        })
+        .collect();
+    let mut direct_cell = vec![false; block];
+    for (&s, _) in shapes.iter().zip(&direct).filter(|(_, &d)| d) {
+        for &p in rules.shape_cells(s) {
+            direct_cell[p] = true;
+        }
+    }
+    // The digit of each cell of a shape filled through colours.
+    let mut color_item: Vec<Option<usize>> = vec![None; block];
+    for (&s, _) in shapes.iter().zip(&direct).filter(|(_, &d)| !d) {
+        for &p in rules.shape_cells(s) {
+            if color_item[p].is_none() {
+                color_item[p] = Some(secondary.len());
+                secondary.push(format!("{}#", cell_name(size, p)));
+            }
+        }
+    }
+    // A clue's item whose cells no other item of a clue or shape touches is filled directly, as a
+    // cage alone is: its options cover the items of its cells, which have no options of their own
+    // (an arrow puzzle of the ISS collection: 28.6 M nodes with the colour tie).
+    let mut owner: Vec<Option<usize>> = vec![None; block];
+    let mut shared = vec![false; block];
+    for o in &enc.options {
+        for &(p, _) in &o.cells {
+            match owner[p] {
+                None => owner[p] = Some(o.item),
+                Some(i) if i == o.item => {}
+                Some(_) => shared[p] = true,
+            }
+        }
+    }
+    let mut clue_direct = vec![!colours_only; enc.primary.len()];
+    for o in &enc.options {
+        if o.cells.is_empty() || o.cells.iter().any(|&(p, _)| shared[p] || shape_cell[p]) {
+            clue_direct[o.item] = false;
+        }
+    }
+    for o in enc.options.iter().filter(|o| clue_direct[o.item]) {
+        for &(p, _) in &o.cells {
+            direct_cell[p] = true;
+        }
+    }
+    for &p in enc
+        .options
+        .iter()
+        .filter(|o| !clue_direct[o.item])
+        .flat_map(|o| o.cells.iter().map(|(p, _)| p))
+    {
+        if color_item[p].is_none() {
+            color_item[p] = Some(secondary.len());
+            secondary.push(format!("{}#", cell_name(size, p)));
+        }
+    }
+    // The clues' items: primary after the shapes', secondary after all the others.
+    let first_clue = primary.len();
+    primary.extend(enc.primary.iter().cloned());
+    let first_clue_sec = secondary.len();
+    secondary.extend(enc.secondary.iter().cloned());
+    let n_primary = primary.len();
+    let mut inst = Instance::new(primary, secondary).map_err(|e| InputError::new(e.to_string()))?;
+    // Colours only where a shape needs them: a puzzle without one stays plain exact cover.
+    let clue_colours = enc
+        .options
+        .iter()
+        .any(|o| !o.cells.is_empty() || !o.colours.is_empty())
+        || enc.cell_colours.iter().any(|c| !c.is_empty());
+    let colors: Vec<u32> = if direct.iter().all(|&d| d) && !clue_colours {
+        vec![0; size]
+    } else {
+        (0..size)
+            .map(|v| {
+                inst.color(&sym(v).to_string())
+                    .expect("a digit is a colour name")
+            })
+            .collect()
+    };
+    // The digits each cell may hold under the shapes filled whole: those of some filling of each
+    // shape through the cell (a cage of sum 3 in two cells takes 1 and 2 only). The other cell
+    // options are left empty, keeping their numbers: they could only lead to dead ends deeper down,
+    // since the shape's item would lose every filling (thermo 9x9 seed 9: 498,225 nodes to 1,933).
+    // A clue's number past the grid's digits is a colour of its own (`v45`), a state `q17`.
+    let mut colour_of = |c: Colour| -> Result<u32, InputError> {
+        let name = match c {
+            Colour::Value(v) if (1..=size as u32).contains(&v) => sym(v as usize - 1).to_string(),
+            Colour::Value(v) => format!("v{v}"),
+            Colour::State(q) => format!("q{q}"),
+        };
+        inst.color(&name)
+            .map_err(|e| InputError::new(e.to_string()))
+    };
+    let mut colour_ids: std::collections::HashMap<Colour, u32> = std::collections::HashMap::new();
+    for o in &enc.options {
+        for &(_, c) in &o.colours {
+            if let std::collections::hash_map::Entry::Vacant(e) = colour_ids.entry(c) {
+                e.insert(colour_of(c)?);
+            }
+        }
+    }
+    // The colour of digit v (from 0) on a shared colour item, by name as the clues name it.
+    let value_colours: Vec<u32> = (0..size)
+        .map(|v| colour_of(Colour::Value(v as u32 + 1)))
+        .collect::<Result<_, _>>()?;
+    let mut allowed: Vec<u32> = enc.allowed.clone();
+    for &s in &shapes {
+        let mut mask: Vec<u32> = vec![0; rules.shape_cells(s).len()];
+        for f in fillings.iter().filter(|f| f.shape == s) {
+            for (m, &d) in mask.iter_mut().zip(&f.digits) {
+                *m |= 1 << (d - 1);
+            }
+        }
+        for (&p, m) in rules.shape_cells(s).iter().zip(mask) {
+            allowed[p] &= m;
+        }
+    }
+    // The items of digit v (from 0) in cell p, colour item aside.
+    let cell_items = |items: &mut Vec<(usize, u32)>, p: usize, v: usize| {
+        let (r, c) = (p / size, p % size);
+        let g = rules.region_of(geo, p);
+        items.extend(
+            [
+                p,
+                block + r * size + v,
+                2 * block + c * size + v,
+                3 * block + g * size + v,
+            ]
+            .map(|i| (i, 0)),
+        );
+        items.extend(prim_of[p].iter().map(|&b| (b + v, 0)));
+        items.extend(sec_of[p].iter().map(|&b| (n_primary + b + v, 0)));
+        for &b in &nc_of[p] {
+            if v >= 1 {
+                items.push((n_primary + b + v - 1, 0));
+            }
+            if v + 1 < size {
+                items.push((n_primary + b + v, 0));
+            }
+        }
+        items.extend(
+            enc.cell_plain[p * size + v]
+                .iter()
+                .map(|&s| (n_primary + first_clue_sec + s, 0)),
+        );
+        items.extend(
+            enc.cell_colours[p]
+                .iter()
+                .map(|&s| (n_primary + first_clue_sec + s, value_colours[v])),
+        );
+    };
+    let mut items: Vec<(usize, u32)> = Vec::with_capacity(16);
+    for p in 0..block {
+        for (v, &color) in colors.iter().enumerate() {
+            items.clear();
+            if allowed[p] & (1 << v) == 0 || direct_cell[p] {
+                inst.add_option(&[])
+                    .map_err(|e| InputError::new(e.to_string()))?;
+                continue;
+            }
+            cell_items(&mut items, p, v);
+            if let Some(i) = color_item[p] {
+                items.push((n_primary + i, color));
+            }
+            inst.add_colored_option(&items)
+                .map_err(|e| InputError::new(e.to_string()))?;
+        }
+    }
+    let mut seen: Vec<usize> = Vec::new();
+    for f in fillings {
+        let s = shapes
+            .iter()
+            .position(|&s| s == f.shape)
+            .expect("a filling's shape has an item");
+        items.clear();
+        items.push((first_shape + s, 0));
+        for (&p, &d) in rules.shape_cells(f.shape).iter().zip(&f.digits) {
+            if direct[s] {
+                cell_items(&mut items, p, usize::from(d) - 1);
+            } else {
+                let i = color_item[p].expect("a shape's cells have a colour item");
+                items.push((n_primary + i, colors[usize::from(d) - 1]));
+            }
+        }
+        // An item twice: the filling breaks a rule between two of its own cells (consecutive
+        // neighbours, say), so it can never be chosen: left empty, keeping its number.
+        seen.clear();
+        seen.extend(items.iter().map(|&(i, _)| i));
+        seen.sort_unstable();
+        seen.dedup();
+        if seen.len() < items.len() {
+            items.clear();
+        }
+        inst.add_colored_option(&items)
+            .map_err(|e| InputError::new(e.to_string()))?;
+    }
+    for o in &enc.options {
+        items.clear();
+        items.push((first_clue + o.item, 0));
+        for &(p, d) in &o.cells {
+            if clue_direct[o.item] {
+                cell_items(&mut items, p, usize::from(d) - 1);
+            } else {
+                let i = color_item[p].expect("a clue's cells have a colour item");
+                items.push((n_primary + i, colors[usize::from(d) - 1]));
+            }
+        }
+        for &(s, c) in &o.colours {
+            items.push((n_primary + first_clue_sec + s, colour_ids[&c]));
+        }
+        items.extend(o.plain.iter().map(|&s| (n_primary + first_clue_sec + s, 0)));
+        // An item twice (two cells of a direct piece in one row with one digit): never chosen.
+        seen.clear();
+        seen.extend(items.iter().map(|&(i, _)| i));
+        seen.sort_unstable();
+        seen.dedup();
+        if seen.len() < items.len() {
+            items.clear();
+        }
+        inst.add_colored_option(&items)
+            .map_err(|e| InputError::new(e.to_string()))?;
+    }
+    Ok(inst)
+}
