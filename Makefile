@@ -110,12 +110,12 @@ lint-js: setup-node wasm-ci
 	tests/browser/node_modules/.bin/eslint www tests/browser/*.mjs eslint.config.mjs
 
 # `make test`: the installs first, then two lanes side by side (tests/stages.sh): lane A the stages
-# that build the crate and drive the browsers, lane B the nightly ones (fuzzing, then Miri), whose
-# output is printed after lane A's. Each stage is its own `make`, timed; the times are printed at the
+# that build the crate natively and drive the page's browsers, lane B fuzzing, Miri and the wasm32
+# tests, whose output is printed after lane A's. The two lanes take about as long. Each stage is its own `make`, timed; the times are printed at the
 # end, and a failing stage ends its lane.
 TEST_FIRST := setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel setup-nightly
-TEST_LANE_A := lint test-native test-parts test-wasm test-browser test-firefox
-TEST_LANE_B := fuzz-smoke miri
+TEST_LANE_A := lint test-native test-parts test-browser test-firefox
+TEST_LANE_B := fuzz-smoke miri test-wasm
 test:
 	@MAKE="$(MAKE)" bash tests/stages.sh $(TARGET_DIR) "$(TEST_FIRST)" "$(TEST_LANE_A)" "$(TEST_LANE_B)"
 
@@ -246,9 +246,10 @@ test-wasm: setup-wasm setup-browser
 	TMPDIR=$(WASM_TEST_TMP) CHROMEDRIVER=$(CHROMEDRIVER) $(CARGO) test --target wasm32-unknown-unknown \
 	  --test wasm; status=$$?; rm -rf $(WASM_TEST_TMP); exit $$status
 
-# The page in Chromium (tests/browser/run.mjs), in BROWSER_SHARDS shards side by side (2: one a core),
+# The page in Chromium (tests/browser/run.mjs), in BROWSER_SHARDS shards side by side (4: a shard
+# waits on frames, timers and animations most of its time, using about a quarter of a core),
 # each line tagged with its shard; the CLI the tests compare with is `make cli-test`'s (harness.mjs).
-BROWSER_SHARDS ?= 2
+BROWSER_SHARDS ?= 4
 test-browser: wasm-ci cli-test setup-browser
 	@pids=(); for k in $$(seq 1 $(BROWSER_SHARDS)); do \
 	  ( set -o pipefail; node tests/browser/run.mjs --shard $$k/$(BROWSER_SHARDS) 2>&1 \

@@ -1,6 +1,6 @@
 //! Interactive Sudoku Solver puzzles (issue 42): every puzzle is solved to its published solution
 //! and proved unique (a second solution searched for and not found; every solution checked by the
-//! rules checker), or refused by name ("ISS `Arrow` constraints are not supported"). None wrong,
+//! rules checker), or refused by name ("ISS `Lockout` constraints are not supported"). None wrong,
 //! none panics, none slow.
 //!
 //! `tests/data/iss-sample.jsonl` is a sample of ISS's own collections (MIT: see

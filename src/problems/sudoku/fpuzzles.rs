@@ -7,7 +7,7 @@
 //! `value` the sum, or none), `thermometer` (`lines`, each from the bulb). Cells are named `R1C1`.
 //! Cosmetic elements (text, lines, shapes, the cosmetic `cage`) and the metadata (title, author, rules
 //! text, solution) carry no rule and are skipped (the note says which); every other constraint is
-//! refused by name ("arrow constraints are not supported"), never ignored.
+//! refused by name ("column indexers are not supported"), never ignored.
 
 use super::variants::{Cage, Rules};
 use super::{geometry, Geometry, Grid, Reading, Source};

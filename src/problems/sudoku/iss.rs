@@ -15,7 +15,7 @@
 //!   "understandable snarfable killer cages") and the long one SudokuWiki and SudoCue export
 //!   (`3x3:d:k:` then 81 numbers, `sum·256 + cage`; `d` for an X killer).
 //!
-//! Every other ISS constraint is refused by name ("ISS `Arrow` constraints are not supported"),
+//! Every other ISS constraint is refused by name ("ISS `Lockout` constraints are not supported"),
 //! never ignored; so are grids other than 4x4, 9x9 and 16x16 (ISS goes up to 16) and value ranges
 //! other than 1 to N.
 
