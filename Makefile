@@ -246,10 +246,10 @@ test-wasm: setup-wasm setup-browser
 	TMPDIR=$(WASM_TEST_TMP) CHROMEDRIVER=$(CHROMEDRIVER) $(CARGO) test --target wasm32-unknown-unknown \
 	  --test wasm; status=$$?; rm -rf $(WASM_TEST_TMP); exit $$status
 
-# The page in Chromium (tests/browser/run.mjs), in BROWSER_SHARDS shards side by side (4: a shard
-# waits on frames, timers and animations most of its time, using about a quarter of a core),
+# The page in Chromium (tests/browser/run.mjs), in BROWSER_SHARDS shards side by side (2: four took
+# as long beside Miri and the wasm tests, Chromium being busier than its CPU figure shows),
 # each line tagged with its shard; the CLI the tests compare with is `make cli-test`'s (harness.mjs).
-BROWSER_SHARDS ?= 4
+BROWSER_SHARDS ?= 2
 test-browser: wasm-ci cli-test setup-browser
 	@pids=(); for k in $$(seq 1 $(BROWSER_SHARDS)); do \
 	  ( set -o pipefail; node tests/browser/run.mjs --shard $$k/$(BROWSER_SHARDS) 2>&1 \

@@ -2,7 +2,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { EASTER, SHOTS, assert, tid, open, test, report } from './harness.mjs';
+import { EASTER, SHOTS, assert, tid, open, test, report, cameraAtRest } from './harness.mjs';
 
 const P16 = '.......5B...76F.G2.394D..6..A.C..BA....72.5..9D....6..C..9.....26.2G.A...F...C35....G7..5C..1F..9..F...B.D4E..6......8..7G..4.E..E.85......B.7...9..A.BC..D..5...3...91F6..2D8.E2.G.8E....F.C.B3ACE.2.7...3...8..G.....9..67.4A.8..1...3C..A...F..624...D.98.B5.';
 const PROBLEMS = [['Easter Monster', `?sudoku=${EASTER}`], ['16x16 Sudoku', `?sudoku=${P16}`], ['pentomino 6x10', '?pentomino=6x10']];
@@ -169,7 +169,7 @@ test('camera: at every stop of the three tours the item and node the latest even
     for (let i = 0; i < t.stops.length; i++) {
       if (i > 0) await page.click('[data-testid="tour-next"]');
       await page.waitForFunction((at) => window.dlx.model.position === at, t.stops[i].at);
-      await page.waitForFunction(() => !window.dlx.app.matrix.cam);
+      await cameraAtRest(page);
       const r = await page.evaluate(async () => {
         const mv = window.dlx.app.matrix, m = window.dlx.model;
         const { EV, NODE } = await import('/www/engine/engine.js');

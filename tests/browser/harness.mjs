@@ -210,6 +210,9 @@ export async function endAnimation(page) {
 
 /** Waits for the matrix's camera to come to rest (its ease to the event's item and node, www/views/matrix.js). */
 export async function cameraAtRest(page) {
+  // Two frames first: the frame after an event is the one that starts the camera's ease, and on a
+  // loaded machine that frame comes late; looking for `cam` before it sees a camera not yet moving.
+  await page.evaluate(() => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res))));
   await page.waitForFunction(() => !window.dlx.app.matrix.cam);
   await settle(page);
 }

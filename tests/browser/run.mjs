@@ -2,7 +2,7 @@
 // `node tests/browser/run.mjs 'part of a name'` for the tests whose name holds it; `--list` prints the
 // tests' names, `--docs` takes the README's pictures (docs-shots.mjs). `--shard K/N` (first, before a
 // name) runs the K-th of N shards, tests K, K+N, K+2N, … in registration order: `make test-browser`
-// runs four shards side by side, each with its own Chromium.
+// runs two shards side by side, each with its own Chromium.
 //
 // The runner only: the tests are in the feature files beside it (tests/browser/*.test.mjs, one a
 // feature area, on the shared harness.mjs), each registering its tests on import. It serves the

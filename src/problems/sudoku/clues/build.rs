@@ -4,6 +4,25 @@
 
 use super::*;
 
+impl ClueOption {
+    /// A piece filled whole: `digits` in `cells`, labelled "{name}: 1,2,3".
+    fn filling(clue: usize, item: usize, cells: &[usize], digits: &[u32], name: &str) -> Self {
+        let shown: Vec<String> = digits.iter().map(u32::to_string).collect();
+        ClueOption {
+            clue,
+            item,
+            cells: cells
+                .iter()
+                .zip(digits)
+                .map(|(&p, &d)| (p, d as u8))
+                .collect(),
+            colours: Vec::new(),
+            plain: Vec::new(),
+            label: format!("{name}: {}", shown.join(",")),
+        }
+    }
+}
+
 /// The colours an accepted walk's last step also gives.
 type Extras = Vec<(usize, Colour)>;
 /// `step(i, state, digit, out)`: the states after the line's cell `i` holds `digit`.
@@ -316,26 +335,7 @@ impl Builder<'_> {
             all = grown;
         }
         for digits in all.into_iter().filter(|d| keep(d)) {
-            let o = ClueOption {
-                clue: k,
-                item,
-                cells: cells
-                    .iter()
-                    .zip(&digits)
-                    .map(|(&p, &d)| (p, d as u8))
-                    .collect(),
-                colours: Vec::new(),
-                plain: Vec::new(),
-                label: format!(
-                    "{name}: {}",
-                    digits
-                        .iter()
-                        .map(u32::to_string)
-                        .collect::<Vec<_>>()
-                        .join(",")
-                ),
-            };
-            self.push(o, name)?;
+            self.push(ClueOption::filling(k, item, cells, &digits, name), name)?;
         }
         Ok(())
     }
@@ -379,26 +379,7 @@ impl Builder<'_> {
                     let mut made = Vec::new();
                     self.arrange(cells, w, &mut digits, &mut made);
                     for digits in made {
-                        let o = ClueOption {
-                            clue: k,
-                            item,
-                            cells: cells
-                                .iter()
-                                .zip(&digits)
-                                .map(|(&p, &d)| (p, d as u8))
-                                .collect(),
-                            colours: Vec::new(),
-                            plain: Vec::new(),
-                            label: format!(
-                                "{name}: {}",
-                                digits
-                                    .iter()
-                                    .map(u32::to_string)
-                                    .collect::<Vec<_>>()
-                                    .join(",")
-                            ),
-                        };
-                        self.push(o, &name)?;
+                        self.push(ClueOption::filling(k, item, cells, &digits, &name), &name)?;
                     }
                 }
                 Ok(())
