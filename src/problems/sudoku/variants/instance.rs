@@ -379,15 +379,7 @@ pub fn instance_with(
         }
         // An item twice: the filling breaks a rule between two of its own cells (consecutive
         // neighbours, say), so it can never be chosen: left empty, keeping its number.
-        seen.clear();
-        seen.extend(items.iter().map(|&(i, _)| i));
-        seen.sort_unstable();
-        seen.dedup();
-        if seen.len() < items.len() {
-            items.clear();
-        }
-        inst.add_colored_option(&items)
-            .map_err(|e| InputError::new(e.to_string()))?;
+        add_or_empty(&mut inst, &mut items, &mut seen)?;
     }
     for o in &enc.options {
         items.clear();
@@ -405,15 +397,26 @@ pub fn instance_with(
         }
         items.extend(o.plain.iter().map(|&s| (n_primary + first_clue_sec + s, 0)));
         // An item twice (two cells of a direct piece in one row with one digit): never chosen.
-        seen.clear();
-        seen.extend(items.iter().map(|&(i, _)| i));
-        seen.sort_unstable();
-        seen.dedup();
-        if seen.len() < items.len() {
-            items.clear();
-        }
-        inst.add_colored_option(&items)
-            .map_err(|e| InputError::new(e.to_string()))?;
+        add_or_empty(&mut inst, &mut items, &mut seen)?;
     }
     Ok(inst)
+}
+
+/// Adds `items` as an option, or an empty option (keeping its number) when an item stands in it
+/// twice: such an option could never be chosen. `seen` is scratch space.
+fn add_or_empty(
+    inst: &mut Instance,
+    items: &mut Vec<(usize, u32)>,
+    seen: &mut Vec<usize>,
+) -> Result<(), InputError> {
+    seen.clear();
+    seen.extend(items.iter().map(|&(i, _)| i));
+    seen.sort_unstable();
+    seen.dedup();
+    if seen.len() < items.len() {
+        items.clear();
+    }
+    inst.add_colored_option(items)
+        .map(|_| ())
+        .map_err(|e| InputError::new(e.to_string()))
 }
