@@ -181,7 +181,8 @@ impl Puzzle {
         }
     }
 
-    /// The board of any set of chosen options (a solution, or part of one).
+    /// The board of any set of chosen options (a solution, or part of one), numbered as the
+    /// instance numbers them (panics on a number that is no option's).
     ///
     /// ```
     /// let sudoku = dlx_studio::sudoku::parse(&format!("5{}", ".".repeat(80)))?;

@@ -22,6 +22,11 @@ use crate::core::{
 /// assert_eq!(solver.step_back(), Some(Event::Choose { level: 0, item: 1, len: 2 }));
 /// assert_eq!(solver.next_solution(), Some(vec![0, 1]));
 /// assert_eq!(solver.count(), 2);
+/// // Solvers, instances and puzzles may move to and be shared with other threads.
+/// fn send_sync<T: Send + Sync>() {}
+/// send_sync::<dlx_studio::Solver>();
+/// send_sync::<dlx_studio::Instance>();
+/// send_sync::<dlx_studio::Puzzle>();
 /// # Ok::<(), dlx_studio::Error>(())
 /// ```
 #[derive(Clone, Debug)]
