@@ -21,7 +21,7 @@ CLI_TEST := $(TARGET_DIR)/debug/dlx
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: wasm-ci cli-test setup-nightly test-long docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run test-sanity serve build test setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel wasm cli bench-wasm bench-wasm-instructions lint lint-js test-native test-wasm test-browser test-firefox test-parts clean
+.PHONY: wasm-ci cli-test setup-nightly test-long docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run test-sanity serve build test setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel wasm cli bench-wasm bench-wasm-instructions lint lint-js test-native test-wasm test-browser test-firefox test-parts clean npm test-npm npm-example bench-npm lint-npm
 
 serve: build
 	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -264,6 +264,49 @@ test-firefox: wasm-ci setup-firefox
 # The README's pictures (docs/*.png), taken from the page by the browser harness (run.mjs --docs).
 docs-shots: build setup-browser
 	node tests/browser/run.mjs --docs
+
+# The npm package (npm/, issue 47): the page's wasm exactly as `make wasm-ci` builds it into www/pkg
+# (wasm-bindgen --target web: node instantiates it from the file's bytes, npm/node.js; a browser or
+# a bundler from its URL, npm/browser.js), with npm/'s wrapper (api.js) and types, packed by `npm pack`
+# into $(NPM_OUT)/dlx-studio-VERSION.tgz. Nothing is compiled for it beyond the page's own build.
+NPM_OUT := $(abspath $(TARGET_DIR))/npm
+npm: wasm-ci
+	rm -rf $(NPM_OUT)/pkg && mkdir -p $(NPM_OUT)/pkg
+	cp npm/package.json npm/api.js npm/node.js npm/browser.js npm/index.d.ts npm/README.md \
+	  www/pkg/dlx_studio.js www/pkg/dlx_studio_bg.wasm $(NPM_OUT)/pkg/
+	rm -f $(NPM_OUT)/*.tgz
+	cd $(NPM_OUT)/pkg && npm pack --silent --pack-destination $(NPM_OUT) >/dev/null
+	@ls $(NPM_OUT)/*.tgz
+
+# The package's JS type-checked against its types and the generated dlx_studio.d.ts, where `make npm`
+# stages them side by side (npm/tsconfig.json).
+lint-npm: npm setup-node
+	cp npm/tsconfig.json www/pkg/dlx_studio.d.ts $(NPM_OUT)/pkg/
+	tests/browser/node_modules/.bin/tsc -p $(NPM_OUT)/pkg/tsconfig.json
+
+# The package as a user installs it: the tarball into a fresh node project in a temporary directory
+# (a local tarball with no dependencies: nothing is fetched), then tests/npm/test.mjs there, its
+# counts checked against the CLI `cargo test` builds (`make cli-test`). Not in `make test`.
+test-npm: npm cli-test
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	  cp tests/npm/test.mjs "$$tmp/" && cd "$$tmp" && \
+	  printf '{"name":"dlx-studio-test","private":true,"type":"module"}\n' > package.json && \
+	  npm install --silent --no-audit --no-fund --offline $(NPM_OUT)/dlx-studio-*.tgz && \
+	  DLX=$(abspath $(CLI_TEST)) node test.mjs
+
+# The example project (examples/npm/), installing the tarball `make npm` packed.
+npm-example: npm
+	cd examples/npm && npm install --silent --no-audit --no-fund --offline --no-package-lock && node index.mjs
+
+# The npm package against npm `dancing-links` (benches/npm.mjs, benches/README.md): both installed in
+# target/bench-npm, `dancing-links` from the registry at the version the issue measured (a bench
+# only: no test installs from a registry).
+DANCING_LINKS_VERSION := 4.3.10
+bench-npm: npm
+	mkdir -p $(NPM_OUT)/../bench-npm && cd $(NPM_OUT)/../bench-npm && \
+	  printf '{"name":"dlx-studio-bench","private":true,"type":"module"}\n' > package.json && \
+	  npm install --silent --no-audit --no-fund dancing-links@$(DANCING_LINKS_VERSION) $(NPM_OUT)/dlx-studio-*.tgz && \
+	  cp $(CURDIR)/benches/npm.mjs . && node npm.mjs
 
 clean:
 	$(CARGO) clean

@@ -127,14 +127,23 @@ impl std::error::Error for InputError {}
 /// the page and JSON as its name (`name`), the one place the names are spelled.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ProblemKind {
+    /// Sudoku, with or without variants.
     Sudoku,
+    /// N-queens.
     Queens,
+    /// N queens on a torus.
     ToroidalQueens,
+    /// Latin squares.
     Latin,
+    /// Langford pairs.
     Langford,
+    /// Pentominoes on a board.
     Pentomino,
+    /// Edge-matching squares.
     EdgeMatching,
+    /// MacMahon's triangles.
     MacMahon,
+    /// Exact cover as text: Knuth's format or a 0-1 matrix.
     #[default]
     ExactCover,
 }
@@ -168,11 +177,13 @@ impl ProblemKind {
         }
     }
 
+    /// The kind of a name ([`ProblemKind::name`]), if it is one.
     pub fn from_name(name: &str) -> Option<ProblemKind> {
         ProblemKind::ALL.into_iter().find(|k| k.name() == name)
     }
 
     /// Its row of the table.
+    #[doc(hidden)]
     pub fn row(self) -> kinds::Kind {
         kinds::kinds()
             .into_iter()
@@ -212,8 +223,11 @@ impl PartialEq<&str> for ProblemKind {
 pub struct Board {
     /// The kind of problem (serialised as its name: "sudoku", "queens", …).
     pub kind: ProblemKind,
+    /// Rows of the grid (0 for a plain exact-cover problem).
     pub rows: usize,
+    /// Columns of the grid.
     pub cols: usize,
+    /// The cells, row-major, what a value means depending on `kind` (see above).
     pub cells: Vec<i32>,
     /// Cells fixed by the puzzle (Sudoku givens); empty when the problem has none.
     pub given: Vec<bool>,

@@ -17,6 +17,7 @@
 mod args;
 mod events;
 pub mod facts;
+pub mod library;
 mod load;
 pub mod maker;
 mod part;

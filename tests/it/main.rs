@@ -9,6 +9,7 @@ mod cli_teach;
 mod cli_unread;
 mod cli_variants;
 mod common;
+mod library;
 mod memo;
 mod naive;
 mod parallel;

@@ -230,6 +230,7 @@ pub struct Stats {
     pub updates: u64,
     /// Knuth's cleansings: one per item purified and one per node it marks (0 without colours).
     pub cleansings: u64,
+    /// Solutions found.
     pub solutions: u64,
     /// `profile[l]`: search-tree nodes entered at level `l`.
     pub profile: Vec<u64>,
