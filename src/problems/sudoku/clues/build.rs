@@ -107,7 +107,9 @@ impl Builder<'_> {
     }
 
     /// A line walked by `auto` over `cells`: filled whole when its walks are at most
-    /// [`WHOLE_MAX`], else as a chain. `name` in words, `tag` the items' prefix.
+    /// [`WHOLE_MAX`], else as a chain of runs of cells of at most `run_max` options each (0: a
+    /// step a cell). `name` in words, `tag` the items' prefix.
+    #[allow(clippy::too_many_arguments)]
     fn line(
         &mut self,
         k: usize,
@@ -115,6 +117,7 @@ impl Builder<'_> {
         auto: &Automaton,
         name: &str,
         tag: &str,
+        run_max: u64,
     ) -> Result<(), InputError> {
         let size = self.size();
         let len = cells.len();
@@ -199,56 +202,159 @@ impl Builder<'_> {
             }
             return Ok(());
         }
-        // A chain: a primary item a step, a state item between steps.
-        let steps: Vec<usize> = (0..len)
-            .map(|i| self.primary(k, format!("{tag}.{}", i + 1)))
-            .collect();
-        let between: Vec<usize> = (1..len)
-            .map(|i| self.secondary(k, format!("{tag}@{i}")))
-            .collect();
-        for i in 0..len {
-            let states: Vec<u64> = reach[i]
+        // A chain of pieces: the line cut into runs of cells, each run a primary item filled whole
+        // from the state before it to the state after it, the states between runs being colours
+        // of a secondary item. A run of one cell is a step of the automaton; a longer run adds
+        // what one cell alone cannot say: its cells' digits differ where they see each other, and
+        // its partial sum is checked as a whole, so that a piece with no filling left that agrees
+        // with its cells ends the branch (a dead end the steps would find only once the states
+        // on both sides were chosen).
+        let live = |i: usize, s: u64| count[i].contains_key(&s);
+        let mut cuts = vec![0];
+        while *cuts.last().unwrap() < len {
+            let a = *cuts.last().unwrap();
+            // Extend the run while its options (walks from each live state at `a`, counted
+            // without the clashes, so at most that many) stay within `run_max`.
+            let mut f: HashMap<u64, u64> = reach[a]
                 .iter()
-                .copied()
-                .filter(|s| count[i].contains_key(s))
+                .filter(|&&s| live(a, s))
+                .map(|&s| (s, 1))
                 .collect();
-            for s in states {
-                for d in self.digits(cells[i]).collect::<Vec<_>>() {
-                    next.clear();
-                    (auto.step)(i, s, d, &mut next);
-                    next.sort_unstable();
-                    next.dedup();
-                    for &t in &next {
-                        if !count[i + 1].contains_key(&t) {
-                            continue;
+            let mut b = a;
+            while b < len {
+                let mut g: HashMap<u64, u64> = HashMap::new();
+                for (&s, &c) in &f {
+                    for d in self.digits(cells[b]).collect::<Vec<_>>() {
+                        next.clear();
+                        (auto.step)(b, s, d, &mut next);
+                        next.sort_unstable();
+                        next.dedup();
+                        for &t in &next {
+                            if live(b + 1, t) {
+                                let e = g.entry(t).or_default();
+                                *e = e.saturating_add(c);
+                            }
                         }
-                        let mut colours = Vec::new();
-                        if i > 0 {
-                            colours.push((between[i - 1], Colour::State(s)));
-                        }
-                        if i + 1 < len {
-                            colours.push((between[i], Colour::State(t)));
-                        } else {
-                            colours.extend((auto.accept)(t).unwrap_or_default());
-                        }
-                        let o = ClueOption {
-                            clue: k,
-                            item: steps[i],
-                            cells: vec![(cells[i], d as u8)],
-                            colours,
-                            plain: Vec::new(),
-                            label: format!(
-                                "{name}, step {} of {len}: {}={d}",
-                                i + 1,
-                                cell_name(size, cells[i])
-                            ),
-                        };
-                        self.push(o, name)?;
                     }
                 }
+                let total = g.values().fold(0u64, |x, &y| x.saturating_add(y));
+                if b > a && total > run_max {
+                    break;
+                }
+                f = g;
+                b += 1;
+            }
+            cuts.push(b);
+        }
+        let pieces = cuts.len() - 1;
+        let items: Vec<usize> = (0..pieces)
+            .map(|j| self.primary(k, format!("{tag}.{}", j + 1)))
+            .collect();
+        let between: Vec<usize> = (1..pieces)
+            .map(|j| self.secondary(k, format!("{tag}@{j}")))
+            .collect();
+        for j in 0..pieces {
+            let (a, b) = (cuts[j], cuts[j + 1]);
+            let starts: Vec<u64> = if a == 0 {
+                auto.start.iter().copied().filter(|&s| live(0, s)).collect()
+            } else {
+                reach[a].iter().copied().filter(|&s| live(a, s)).collect()
+            };
+            let mut made: Vec<(Vec<u32>, Extras)> = Vec::new();
+            let mut digits = Vec::with_capacity(b - a);
+            for s in starts {
+                let mut ends = Vec::new();
+                self.run(cells, auto, &count, a, b, s, &mut digits, &mut ends);
+                for (digits, t) in ends {
+                    let mut colours = Vec::new();
+                    if j > 0 {
+                        colours.push((between[j - 1], Colour::State(s)));
+                    }
+                    if b < len {
+                        colours.push((between[j], Colour::State(t)));
+                    } else {
+                        colours.extend((auto.accept)(t).unwrap_or_default());
+                    }
+                    made.push((digits, colours));
+                }
+            }
+            made.sort();
+            made.dedup();
+            for (digits, colours) in made {
+                let label = if b - a == 1 {
+                    format!(
+                        "{name}, step {} of {len}: {}={}",
+                        a + 1,
+                        cell_name(size, cells[a]),
+                        digits[0]
+                    )
+                } else {
+                    format!(
+                        "{name}, cells {} to {} of {len}: {}",
+                        a + 1,
+                        b,
+                        digits
+                            .iter()
+                            .map(u32::to_string)
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    )
+                };
+                let o = ClueOption {
+                    clue: k,
+                    item: items[j],
+                    cells: cells[a..b]
+                        .iter()
+                        .zip(&digits)
+                        .map(|(&p, &d)| (p, d as u8))
+                        .collect(),
+                    colours,
+                    plain: Vec::new(),
+                    label,
+                };
+                self.push(o, name)?;
             }
         }
         Ok(())
+    }
+
+    /// The runs of the line's cells from `i` to `b`, from state `s`, to a live state at `b`, whose
+    /// digits differ where the run's cells see each other: (digits, state at `b`). `digits` holds
+    /// the run's digits so far.
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &self,
+        cells: &[usize],
+        auto: &Automaton,
+        count: &[HashMap<u64, u64>],
+        i: usize,
+        b: usize,
+        s: u64,
+        digits: &mut Vec<u32>,
+        out: &mut Vec<(Vec<u32>, u64)>,
+    ) {
+        if i == b {
+            out.push((digits.clone(), s));
+            return;
+        }
+        let a = i - digits.len();
+        let mut next = Vec::new();
+        for d in self.digits(cells[i]).collect::<Vec<_>>() {
+            if (0..digits.len()).any(|j| self.clash(cells[a + j], digits[j], cells[i], d)) {
+                continue;
+            }
+            next.clear();
+            (auto.step)(i, s, d, &mut next);
+            next.sort_unstable();
+            next.dedup();
+            for &t in &next {
+                if count[i + 1].contains_key(&t) {
+                    digits.push(d);
+                    self.run(cells, auto, count, i + 1, b, t, digits, out);
+                    digits.pop();
+                }
+            }
+        }
     }
 
     /// Every accepting walk from `s` at cell `i` whose digits differ where cells see each other.
@@ -340,6 +446,152 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// Whether a line is a whole row or column of the grid: its digits all differ and are all the
+    /// grid's digits. The set encoding of sandwiches and X-sums rests on that; a grid past 16x16
+    /// would have too many sets of digits to list (2^23 on 25x25), so it keeps the chain.
+    fn whole_unit(&self, cells: &[usize]) -> bool {
+        let size = self.size();
+        size <= 16
+            && cells.len() == size
+            && (0..size).all(|i| (i + 1..size).all(|j| self.see(cells[i], cells[j])))
+    }
+
+    /// A sandwich or an X-sum on a whole row or column, by which positions and which digits lie
+    /// inside its sum. Per position and per digit a secondary item (`sandwich3.at4`, `sandwich3.has5`)
+    /// takes a class as its colour: outside, inside, or a crust (the 1 and the N of a sandwich).
+    /// The clue's primary item has one option per placement of the sum (the crusts' positions; an
+    /// X-sum's first digit x, which colours the first cell) and set of digits inside adding up
+    /// to the sum, colouring every position and digit with its class; a link item per cell has
+    /// one option per digit and class, colouring the cell with the digit and both the cell's
+    /// position and the digit with the class. So the digits inside are exactly the set: the row's
+    /// digits differ, and a digit inside sits at a position inside. A chain of partial sums
+    /// checks the sum only once its states are chosen, cell after cell; here a set that no longer
+    /// fits the cells' classes is gone as soon as one class is settled, and a row has at most a
+    /// few thousand placements and sets where its orders number 9!.
+    fn sets(&mut self, k: usize, clue: &Clue, name: &str, tag: &str) -> Result<(), InputError> {
+        const OUT: Colour = Colour::State(0);
+        const IN: Colour = Colour::State(1);
+        const CRUST: Colour = Colour::State(2);
+        let size = self.size();
+        let top = size as u32;
+        let cells = clue.cells.clone();
+        let pos: Vec<usize> = (1..=size)
+            .map(|q| self.secondary(k, format!("{tag}.at{q}")))
+            .collect();
+        let dig: Vec<usize> = (1..=size)
+            .map(|v| self.secondary(k, format!("{tag}.has{v}")))
+            .collect();
+        let item = self.primary(k, tag.to_string());
+        let class = |inside: bool| if inside { IN } else { OUT };
+        let shown = |set: u32| -> String {
+            (1..=top)
+                .filter(|v| set & (1 << v) != 0)
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let sandwich = matches!(clue.kind, ClueKind::Sandwich(_));
+        match clue.kind {
+            ClueKind::Sandwich(t) => {
+                for i in 0..size {
+                    for j in i + 1..size {
+                        let inner = (j - i - 1) as u32;
+                        for set in digit_sets(2, top - 1, inner, t) {
+                            let mut colours: Vec<(usize, Colour)> = (0..size)
+                                .map(|q| {
+                                    let c = if q == i || q == j {
+                                        CRUST
+                                    } else {
+                                        class(q > i && q < j)
+                                    };
+                                    (pos[q], c)
+                                })
+                                .collect();
+                            colours.extend((1..=top).map(|v| {
+                                let c = if v == 1 || v == top {
+                                    CRUST
+                                } else {
+                                    class(set & (1 << v) != 0)
+                                };
+                                (dig[v as usize - 1], c)
+                            }));
+                            let o = ClueOption {
+                                clue: k,
+                                item,
+                                cells: Vec::new(),
+                                colours,
+                                plain: Vec::new(),
+                                label: format!(
+                                    "{name}: crusts in {} and {}, between them {{{}}}",
+                                    cell_name(size, cells[i]),
+                                    cell_name(size, cells[j]),
+                                    shown(set)
+                                ),
+                            };
+                            self.push(o, name)?;
+                        }
+                    }
+                }
+            }
+            ClueKind::XSum(t) => {
+                for x in self.digits(cells[0]).collect::<Vec<_>>() {
+                    // The first x digits: x itself and x - 1 others adding up to t - x.
+                    let Some(rest) = t.checked_sub(x) else {
+                        continue;
+                    };
+                    for set in digit_sets(1, top, x - 1, rest) {
+                        if set & (1 << x) != 0 {
+                            continue;
+                        }
+                        let set = set | 1 << x;
+                        let mut colours: Vec<(usize, Colour)> =
+                            (0..size).map(|q| (pos[q], class((q as u32) < x))).collect();
+                        colours.extend(
+                            (1..=top).map(|v| (dig[v as usize - 1], class(set & (1 << v) != 0))),
+                        );
+                        let o = ClueOption {
+                            clue: k,
+                            item,
+                            cells: vec![(cells[0], x as u8)],
+                            colours,
+                            plain: Vec::new(),
+                            label: format!("{name}: the first {x} digits are {{{}}}", shown(set)),
+                        };
+                        self.push(o, name)?;
+                    }
+                }
+            }
+            _ => unreachable!("sets() is called for sandwiches and X-sums"),
+        }
+        for q in 0..size {
+            let link = self.primary(k, format!("{tag}.{}", q + 1));
+            for v in self.digits(cells[q]).collect::<Vec<_>>() {
+                let classes: &[Colour] = if sandwich && (v == 1 || v == top) {
+                    &[CRUST]
+                } else {
+                    &[OUT, IN]
+                };
+                for &c in classes {
+                    let said = match c {
+                        CRUST => "a crust",
+                        IN => "inside",
+                        _ => "outside",
+                    };
+                    let o = ClueOption {
+                        clue: k,
+                        item: link,
+                        cells: vec![(cells[q], v as u8)],
+                        colours: vec![(pos[q], c), (dig[v as usize - 1], c)],
+                        plain: Vec::new(),
+                        label: format!("{name}: {}={v}, {said}", cell_name(size, cells[q])),
+                    };
+                    self.push(o, name)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// A secondary item shared by cells, which each of their options colours with its digit.
     fn shared_colour(&mut self, k: usize, name: String, cells: &[usize]) -> usize {
         let s = self.secondary(k, name);
@@ -421,6 +673,9 @@ impl Builder<'_> {
                 }
                 Ok(())
             }
+            ClueKind::Sandwich(_) | ClueKind::XSum(_) if self.whole_unit(cells) => {
+                self.sets(k, clue, &name, &tag)
+            }
             ClueKind::Zipper => {
                 let shared =
                     self.shared_colour(k, format!("{tag}.sum"), &cells[n / 2..n / 2 + n % 2]);
@@ -432,7 +687,7 @@ impl Builder<'_> {
                         accept: Box::new(move |s| Some(vec![(shared, Colour::Value(s as u32))])),
                     };
                     let part = format!("{name}, {}", span(size, &pair));
-                    self.line(k, &pair, &auto, &part, &format!("{tag}.{}", i + 1))?;
+                    self.line(k, &pair, &auto, &part, &format!("{tag}.{}", i + 1), 0)?;
                 }
                 Ok(())
             }
@@ -450,13 +705,22 @@ impl Builder<'_> {
                         accept: Box::new(move |s| Some(vec![(shared, Colour::Value(s as u32))])),
                     };
                     let part = format!("{name}, segment {}", j + 1);
-                    self.line(k, seg, &auto, &part, &format!("{tag}.{}", j + 1))?;
+                    self.line(k, seg, &auto, &part, &format!("{tag}.{}", j + 1), 0)?;
                 }
                 Ok(())
             }
             _ => {
                 let (order, auto) = self.automaton(clue, top);
-                self.line(k, &order, &auto, &name, &tag)
+                // Runs of several cells where the rule ties cells a few apart (any m in a row on
+                // a modular line, 3 on an entropic one, differ in class): a run sees a clash of
+                // its cells' classes, which steps of one cell see only once the states between
+                // them are chosen. Whispers lost by runs and little killers gained nothing
+                // measured (benches/JOURNAL.md): they keep a step a cell.
+                let run_max = match clue.kind {
+                    ClueKind::Entropic | ClueKind::Modular(_) => WHOLE_MAX,
+                    _ => 0,
+                };
+                self.line(k, &order, &auto, &name, &tag, run_max)
             }
         }
     }
@@ -813,4 +1077,33 @@ fn prune(enc: &mut Encoding) {
             break;
         }
     }
+}
+
+/// The sets of `count` distinct digits from `lo` to `hi` adding up to `sum`, as bit masks (bit v
+/// for digit v), walked in increasing digits and cut where the rest cannot reach the sum.
+fn digit_sets(lo: u32, hi: u32, count: u32, sum: u32) -> Vec<u32> {
+    fn go(v: u32, hi: u32, count: u32, sum: u32, set: u32, out: &mut Vec<u32>) {
+        if count == 0 {
+            if sum == 0 {
+                out.push(set);
+            }
+            return;
+        }
+        if v > hi || hi + 1 - v < count {
+            return;
+        }
+        // The least and the most `count` digits from v up can add up to.
+        let least = count * v + count * (count - 1) / 2;
+        let most = count * hi - count * (count - 1) / 2;
+        if sum < least || sum > most {
+            return;
+        }
+        go(v + 1, hi, count - 1, sum - v, set | 1 << v, out);
+        go(v + 1, hi, count, sum, set, out);
+    }
+    let mut out = Vec::new();
+    if lo <= hi + 1 {
+        go(lo, hi, count, sum, 0, &mut out);
+    }
+    out
 }
