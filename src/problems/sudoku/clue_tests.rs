@@ -165,7 +165,7 @@ fn clones_and_long_lines_on_4x4() {
     };
     let n = agree(&Sudoku::new(grid.clone(), rules).unwrap());
     assert!(n > 0 && n < 288, "{n}");
-    // A whisper over the whole grid in a snake is long enough to be a chain.
+    // A whisper over the whole grid in a snake is long enough to be a chain (of pieces).
     let snake: Vec<usize> = (0..4)
         .flat_map(|r| (0..4).map(move |c| r * 4 + if r % 2 == 0 { c } else { 3 - c }))
         .collect();
@@ -177,7 +177,7 @@ fn clones_and_long_lines_on_4x4() {
         ..Rules::default()
     };
     let s = Sudoku::new(grid, rules).unwrap();
-    assert!(s.instance().find_item("whisper1.16").is_some(), "a chain");
+    assert!(s.instance().find_item("whisper1.2").is_some(), "a chain");
     assert_eq!(
         agree(&s),
         288,
@@ -304,4 +304,119 @@ fn clue_shapes_name_their_items_and_options_and_label_them() {
     let b = s.board(&[k]);
     let (circle, arrow) = (b.cells[5], b.cells[0] + b.cells[4]);
     assert_eq!(circle, arrow, "{}", s.label(k));
+}
+
+/// Sandwiches and X-sums on a whole row or column are encoded by sets (which positions and digits
+/// lie inside the sum): every 4x4 grid has one sandwich sum and one X-sum per row read from each
+/// end, so over all the sums each clue's counts add up to the 288 grids, each count the brute
+/// force's.
+#[test]
+fn sandwiches_and_x_sums_as_sets_on_4x4_are_the_brute_forces() {
+    for (what, sums) in [
+        ("Sandwich~{t}~R1", 0..=5),
+        ("Sandwich~{t}~C2", 0..=5),
+        ("XSum~R1~{t}~", 1..=10),
+        ("XSum~R3~~{t}", 1..=10),
+        ("XSum~C3~{t}~", 1..=10),
+    ] {
+        let mut total = 0;
+        for t in sums {
+            let text = format!(".Shape~4x4.{}", what.replace("{t}", &t.to_string()));
+            let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let g = s.grid().geo;
+            let enc = s.rules().clue_encoding(g, s.grid().cells()).unwrap();
+            // The set encoding: a secondary item per position of the line.
+            assert!(
+                enc.secondary.iter().any(|n| n.ends_with(".at4")),
+                "{text}: {:?}",
+                enc.secondary
+            );
+            total += agree(&s);
+        }
+        assert_eq!(total, 288, "{what}");
+    }
+}
+
+/// On 9x9 with the givens of a solution and blanks in the clue's row: each sandwich and X-sum the
+/// solution has (and one sum it has not) against the brute force; the solution's sums keep it.
+#[test]
+fn nine_by_nine_sandwiches_and_x_sums_are_the_brute_forces() {
+    let d: Vec<u32> = NINE.bytes().map(|b| u32::from(b - b'0')).collect();
+    // Rows 1 and 2 and column 5 mostly blank.
+    let mut blank: Vec<usize> = (0..18).filter(|p| p % 9 != 4 && p % 9 != 7).collect();
+    blank.extend([31, 40, 49, 58]);
+    let base = givens(NINE, &blank);
+    let row = |r: usize| -> Vec<u32> { d[r * 9..r * 9 + 9].to_vec() };
+    let col = |c: usize| -> Vec<u32> { (0..9).map(|r| d[r * 9 + c]).collect() };
+    let sandwich = |l: &[u32]| -> u32 {
+        let i = l.iter().position(|&x| x == 1).unwrap();
+        let j = l.iter().position(|&x| x == 9).unwrap();
+        l[i.min(j) + 1..i.max(j)].iter().sum()
+    };
+    let xsum = |l: &[u32]| -> u32 { l[..l[0] as usize].iter().sum() };
+    let rev = |l: Vec<u32>| -> Vec<u32> { l.into_iter().rev().collect() };
+    let clues = [
+        format!(".Sandwich~{}~R1", sandwich(&row(0))),
+        format!(".Sandwich~{}~R2", sandwich(&row(1))),
+        format!(".Sandwich~{}~C5", sandwich(&col(4))),
+        format!(".Sandwich~{}~R1", sandwich(&row(0)) + 1),
+        format!(".XSum~R1~{}~{}", xsum(&row(0)), xsum(&rev(row(0)))),
+        format!(".XSum~R2~{}~", xsum(&row(1))),
+        format!(".XSum~C5~~{}", xsum(&rev(col(4)))),
+        format!(".XSum~R2~{}~", xsum(&row(1)) + 2),
+    ];
+    let solution: Vec<u8> = NINE.bytes().map(|b| b - b'0').collect();
+    for (i, clue) in clues.iter().enumerate() {
+        let text = format!("{base}{clue}");
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let n = agree(&s);
+        let g = s.grid().geo;
+        let holds = s.rules().check(g, &solution, true).is_ok();
+        // The clues made from the solution keep it; the two sums it has not cut it away.
+        assert_eq!(holds, i != 3 && i != 7, "{clue}");
+        assert!(!holds || n >= 1, "{clue}: {n}");
+    }
+}
+
+/// Lines too long to fill whole are chains: a little killer of a step a cell, a modular line
+/// of runs of several cells (their classes apart, their states colouring the items between
+/// runs); each with its cells blank, against the brute force.
+#[test]
+fn long_lines_as_chains_are_the_brute_forces() {
+    let d: Vec<u32> = NINE.bytes().map(|b| u32::from(b - b'0')).collect();
+    let mut blank: Vec<usize> = (0..9).map(|i| i * 10).collect();
+    blank.extend([1, 11, 19, 70, 79]);
+    let base = givens(NINE, &blank);
+    let diag: u32 = (0..9).map(|i| d[i * 10]).sum();
+    for t in [diag, diag + 1, diag - 2] {
+        let text = format!("{base}.LittleKiller~{t}~R1C1");
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(s.instance().find_item("lk1.9").is_some(), "{text}: a chain");
+        let n = agree(&s);
+        assert!(t != diag || n >= 1, "{text}: {n}");
+    }
+    // The first six cells of rows 4 and 5 blank, and a modular line of 3 over nine of them:
+    // too many walks to fill whole.
+    let mut blank: Vec<usize> = (27..33).collect();
+    blank.extend(36..42);
+    let base = givens(NINE, &blank);
+    let cells = [
+        "R5C1", "R4C1", "R4C2", "R4C3", "R4C4", "R4C5", "R4C6", "R5C6", "R5C5",
+    ];
+    let text = format!("{base}.Modular~3~{}", cells.join("~"));
+    let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let g = s.grid().geo;
+    let enc = s.rules().clue_encoding(g, s.grid().cells()).unwrap();
+    let runs = enc
+        .primary
+        .iter()
+        .filter(|n| n.starts_with("modular1."))
+        .count();
+    let longest = enc.options.iter().map(|o| o.cells.len()).max().unwrap_or(0);
+    assert!(
+        runs > 1 && longest > 1,
+        "{text}: {runs} runs, the longest {longest} cells: {:?}",
+        enc.primary
+    );
+    agree(&s);
 }

@@ -1,8 +1,10 @@
-//! Compiling clues into items and options: lines walked as automata (chains of states), pieces
-//! filled whole, cell facts, and the pruning of options a cell's digits no longer allow
-//! ([`Rules::clue_encoding`]).
+//! Compiling clues into items and options: lines walked as automata (chains of states, of steps
+//! or runs of cells), sums of a whole row by sets, pieces filled whole, cell facts, and the
+//! pruning of options a cell's digits no longer allow ([`Rules::clue_encoding`]).
 
 use super::*;
+
+mod sets;
 
 impl ClueOption {
     /// A piece filled whole: `digits` in `cells`, labelled "{name}: 1,2,3".
@@ -107,7 +109,9 @@ impl Builder<'_> {
     }
 
     /// A line walked by `auto` over `cells`: filled whole when its walks are at most
-    /// [`WHOLE_MAX`], else as a chain. `name` in words, `tag` the items' prefix.
+    /// [`WHOLE_MAX`], else as a chain of runs of cells of at most `run_max` options each (0: a
+    /// step a cell). `name` in words, `tag` the items' prefix.
+    #[allow(clippy::too_many_arguments)]
     fn line(
         &mut self,
         k: usize,
@@ -115,6 +119,7 @@ impl Builder<'_> {
         auto: &Automaton,
         name: &str,
         tag: &str,
+        run_max: u64,
     ) -> Result<(), InputError> {
         let size = self.size();
         let len = cells.len();
@@ -199,56 +204,159 @@ impl Builder<'_> {
             }
             return Ok(());
         }
-        // A chain: a primary item a step, a state item between steps.
-        let steps: Vec<usize> = (0..len)
-            .map(|i| self.primary(k, format!("{tag}.{}", i + 1)))
-            .collect();
-        let between: Vec<usize> = (1..len)
-            .map(|i| self.secondary(k, format!("{tag}@{i}")))
-            .collect();
-        for i in 0..len {
-            let states: Vec<u64> = reach[i]
+        // A chain of pieces: the line cut into runs of cells, each run a primary item filled whole
+        // from the state before it to the state after it, the states between runs being colours
+        // of a secondary item. A run of one cell is a step of the automaton; a longer run adds
+        // what one cell alone cannot say: its cells' digits differ where they see each other, and
+        // its partial sum is checked as a whole, so that a piece with no filling left that agrees
+        // with its cells ends the branch (a dead end the steps would find only once the states
+        // on both sides were chosen).
+        let live = |i: usize, s: u64| count[i].contains_key(&s);
+        let mut cuts = vec![0];
+        while *cuts.last().unwrap() < len {
+            let a = *cuts.last().unwrap();
+            // Extend the run while its options (walks from each live state at `a`, counted
+            // without the clashes, so at most that many) stay within `run_max`.
+            let mut f: HashMap<u64, u64> = reach[a]
                 .iter()
-                .copied()
-                .filter(|s| count[i].contains_key(s))
+                .filter(|&&s| live(a, s))
+                .map(|&s| (s, 1))
                 .collect();
-            for s in states {
-                for d in self.digits(cells[i]).collect::<Vec<_>>() {
-                    next.clear();
-                    (auto.step)(i, s, d, &mut next);
-                    next.sort_unstable();
-                    next.dedup();
-                    for &t in &next {
-                        if !count[i + 1].contains_key(&t) {
-                            continue;
+            let mut b = a;
+            while b < len {
+                let mut g: HashMap<u64, u64> = HashMap::new();
+                for (&s, &c) in &f {
+                    for d in self.digits(cells[b]).collect::<Vec<_>>() {
+                        next.clear();
+                        (auto.step)(b, s, d, &mut next);
+                        next.sort_unstable();
+                        next.dedup();
+                        for &t in &next {
+                            if live(b + 1, t) {
+                                let e = g.entry(t).or_default();
+                                *e = e.saturating_add(c);
+                            }
                         }
-                        let mut colours = Vec::new();
-                        if i > 0 {
-                            colours.push((between[i - 1], Colour::State(s)));
-                        }
-                        if i + 1 < len {
-                            colours.push((between[i], Colour::State(t)));
-                        } else {
-                            colours.extend((auto.accept)(t).unwrap_or_default());
-                        }
-                        let o = ClueOption {
-                            clue: k,
-                            item: steps[i],
-                            cells: vec![(cells[i], d as u8)],
-                            colours,
-                            plain: Vec::new(),
-                            label: format!(
-                                "{name}, step {} of {len}: {}={d}",
-                                i + 1,
-                                cell_name(size, cells[i])
-                            ),
-                        };
-                        self.push(o, name)?;
                     }
                 }
+                let total = g.values().fold(0u64, |x, &y| x.saturating_add(y));
+                if b > a && total > run_max {
+                    break;
+                }
+                f = g;
+                b += 1;
+            }
+            cuts.push(b);
+        }
+        let pieces = cuts.len() - 1;
+        let items: Vec<usize> = (0..pieces)
+            .map(|j| self.primary(k, format!("{tag}.{}", j + 1)))
+            .collect();
+        let between: Vec<usize> = (1..pieces)
+            .map(|j| self.secondary(k, format!("{tag}@{j}")))
+            .collect();
+        for j in 0..pieces {
+            let (a, b) = (cuts[j], cuts[j + 1]);
+            let starts: Vec<u64> = if a == 0 {
+                auto.start.iter().copied().filter(|&s| live(0, s)).collect()
+            } else {
+                reach[a].iter().copied().filter(|&s| live(a, s)).collect()
+            };
+            let mut made: Vec<(Vec<u32>, Extras)> = Vec::new();
+            let mut digits = Vec::with_capacity(b - a);
+            for s in starts {
+                let mut ends = Vec::new();
+                self.run(cells, auto, &count, a, b, s, &mut digits, &mut ends);
+                for (digits, t) in ends {
+                    let mut colours = Vec::new();
+                    if j > 0 {
+                        colours.push((between[j - 1], Colour::State(s)));
+                    }
+                    if b < len {
+                        colours.push((between[j], Colour::State(t)));
+                    } else {
+                        colours.extend((auto.accept)(t).unwrap_or_default());
+                    }
+                    made.push((digits, colours));
+                }
+            }
+            made.sort();
+            made.dedup();
+            for (digits, colours) in made {
+                let label = if b - a == 1 {
+                    format!(
+                        "{name}, step {} of {len}: {}={}",
+                        a + 1,
+                        cell_name(size, cells[a]),
+                        digits[0]
+                    )
+                } else {
+                    format!(
+                        "{name}, cells {} to {} of {len}: {}",
+                        a + 1,
+                        b,
+                        digits
+                            .iter()
+                            .map(u32::to_string)
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    )
+                };
+                let o = ClueOption {
+                    clue: k,
+                    item: items[j],
+                    cells: cells[a..b]
+                        .iter()
+                        .zip(&digits)
+                        .map(|(&p, &d)| (p, d as u8))
+                        .collect(),
+                    colours,
+                    plain: Vec::new(),
+                    label,
+                };
+                self.push(o, name)?;
             }
         }
         Ok(())
+    }
+
+    /// The runs of the line's cells from `i` to `b`, from state `s`, to a live state at `b`, whose
+    /// digits differ where the run's cells see each other: (digits, state at `b`). `digits` holds
+    /// the run's digits so far.
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &self,
+        cells: &[usize],
+        auto: &Automaton,
+        count: &[HashMap<u64, u64>],
+        i: usize,
+        b: usize,
+        s: u64,
+        digits: &mut Vec<u32>,
+        out: &mut Vec<(Vec<u32>, u64)>,
+    ) {
+        if i == b {
+            out.push((digits.clone(), s));
+            return;
+        }
+        let a = i - digits.len();
+        let mut next = Vec::new();
+        for d in self.digits(cells[i]).collect::<Vec<_>>() {
+            if (0..digits.len()).any(|j| self.clash(cells[a + j], digits[j], cells[i], d)) {
+                continue;
+            }
+            next.clear();
+            (auto.step)(i, s, d, &mut next);
+            next.sort_unstable();
+            next.dedup();
+            for &t in &next {
+                if count[i + 1].contains_key(&t) {
+                    digits.push(d);
+                    self.run(cells, auto, count, i + 1, b, t, digits, out);
+                    digits.pop();
+                }
+            }
+        }
     }
 
     /// Every accepting walk from `s` at cell `i` whose digits differ where cells see each other.
@@ -421,6 +529,9 @@ impl Builder<'_> {
                 }
                 Ok(())
             }
+            ClueKind::Sandwich(_) | ClueKind::XSum(_) if self.whole_unit(cells) => {
+                self.sets(k, clue, &name, &tag)
+            }
             ClueKind::Zipper => {
                 let shared =
                     self.shared_colour(k, format!("{tag}.sum"), &cells[n / 2..n / 2 + n % 2]);
@@ -432,7 +543,7 @@ impl Builder<'_> {
                         accept: Box::new(move |s| Some(vec![(shared, Colour::Value(s as u32))])),
                     };
                     let part = format!("{name}, {}", span(size, &pair));
-                    self.line(k, &pair, &auto, &part, &format!("{tag}.{}", i + 1))?;
+                    self.line(k, &pair, &auto, &part, &format!("{tag}.{}", i + 1), 0)?;
                 }
                 Ok(())
             }
@@ -450,13 +561,22 @@ impl Builder<'_> {
                         accept: Box::new(move |s| Some(vec![(shared, Colour::Value(s as u32))])),
                     };
                     let part = format!("{name}, segment {}", j + 1);
-                    self.line(k, seg, &auto, &part, &format!("{tag}.{}", j + 1))?;
+                    self.line(k, seg, &auto, &part, &format!("{tag}.{}", j + 1), 0)?;
                 }
                 Ok(())
             }
             _ => {
                 let (order, auto) = self.automaton(clue, top);
-                self.line(k, &order, &auto, &name, &tag)
+                // Runs of several cells where the rule ties cells a few apart (any m in a row on
+                // a modular line, 3 on an entropic one, differ in class): a run sees a clash of
+                // its cells' classes, which steps of one cell see only once the states between
+                // them are chosen. Whispers lost by runs and little killers gained nothing
+                // measured (benches/JOURNAL.md): they keep a step a cell.
+                let run_max = match clue.kind {
+                    ClueKind::Entropic | ClueKind::Modular(_) => WHOLE_MAX,
+                    _ => 0,
+                };
+                self.line(k, &order, &auto, &name, &tag, run_max)
             }
         }
     }

@@ -2,7 +2,7 @@
 //! each as the puzzle states it ([`Clue`]), checked on a grid of digits ([`Clue::broken`], the
 //! independent checker), and compiled into items and options ([`Rules::clue_encoding`]).
 //!
-//! Three encodings (docs/variants.md says why each was chosen):
+//! Four encodings (docs/variants.md says why each was chosen):
 //! - *Cell facts* add no option: given candidate sets and odd/even cells leave cell options empty;
 //!   renban puts `renban3=5` (uncoloured, secondary) in the options of its cells, so a digit is on
 //!   the line at most once, and one primary item `renban3` has an option per window of digits that
@@ -15,7 +15,10 @@
 //!   primary item `arrow2.3` with an option per (state before, digit, state after), the states
 //!   (a partial sum, the previous digit, a phase) being colours of a secondary item `arrow2@3`
 //!   between two steps. The options are those of the automaton's states that lie on an accepting
-//!   walk, so no option leads into a dead end by itself.
+//!   walk, so no option leads into a dead end by itself. A modular or entropic line's chain is of
+//!   runs of several cells, each filled whole from a state to a state.
+//! - *Sets*: a sandwich or an X-sum on a whole row or column is a placement and a set of digits
+//!   inside adding up to its sum, tied to the cells by class colours of each position and digit.
 
 use super::variants::{span, Rules};
 use super::{cell_name, Geometry};
