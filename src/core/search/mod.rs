@@ -1055,7 +1055,10 @@ impl Search {
 mod back;
 mod bits_driver;
 mod fast;
+mod follow;
 mod forward;
+
+pub use follow::FollowError;
 
 #[cfg(test)]
 mod tests;
