@@ -30,7 +30,7 @@ pub use links::{ItemLink, Links, Node, Order, COVERED, MARKED};
 pub use naive::{Naive, NaiveError};
 pub use names::{Algorithm, Named, UnknownName};
 pub use search::{
-    Clash, Count, Ctx, Engine, Event, Heuristic, Limits, Observer, Phase, Search, SolutionStop,
-    Stats, Status, StopAtSolution, Tree,
+    Clash, Count, Ctx, Engine, Event, FollowError, Heuristic, Limits, Observer, Phase, Search,
+    SolutionStop, Stats, Status, StopAtSolution, Tree,
 };
 pub use split::{fingerprint, fingerprint_tree, Plan, Share, Split, Subproblem, Tally};

@@ -254,9 +254,17 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, problem: &dyn Problem) 
             item_name(inst, item),
             bound_now(item, false)
         ),
+        // Stepping back over a solution takes it off the count: the search stands just before the
+        // node that found it ("Undo: Solution 1 found at level 49" read as a solution found).
+        Event::Solution { level } if undone => {
+            let number = search.stats().solutions + 1;
+            return format!(
+                "Back from solution {number} (level {level}): it is not counted until Step finds \
+                 it again"
+            );
+        }
         Event::Solution { level } => {
-            // Undoing a solution took it off the count.
-            let number = search.stats().solutions + u64::from(undone);
+            let number = search.stats().solutions;
             format!("Solution {number} found at level {level}: every primary item is covered")
         }
         // Stepping back over the backtrack from a solution stands at that solution again: say so,

@@ -168,10 +168,10 @@ fn narrates_solutions_dead_ends_and_backtracks() {
             undone.push(narrate(ev, true, &s, &q));
         }
     }
-    assert_eq!(
-        undone,
-        [format!("Undo: {}", sol(2)), format!("Undo: {}", sol(1))]
-    );
+    let back = |k: u32| {
+        format!("Back from solution {k} (level 4): it is not counted until Step finds it again")
+    };
+    assert_eq!(undone, [back(2), back(1)]);
 
     // Stepping back onto a solution (undoing the backtrack after it) narrates the solution.
     let mut s = Search::new(inst);

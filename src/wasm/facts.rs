@@ -218,15 +218,18 @@ export interface PathLevel {
   node: number;
 }
 
-/** The Solve button's slice, from Session.solve(max_nodes). */
+/** The Solve button's slice, from Session.solve(max_nodes), Session.solve_follow(outcome) and a worker's Solver.solve(max_nodes). */
 export interface SolveResult {
   finished: boolean;
   /** "" while not finished. */
   verdict: "" | "unique" | "multiple" | "none";
   /** Solutions so far (0 to 2). */
   found: number;
+  /** The whole search's, so far. */
   nodes: number;
   updates: number;
+  /** The nodes counted when the solution the search stands at was found (0 at none): the statistics once Solve is over. */
+  at: number;
 }
 
 /** What a Sudoku cell is in the matrix, from Session.cell_links(cell, value). */

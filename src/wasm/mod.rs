@@ -25,6 +25,7 @@ mod queue;
 mod race;
 mod reading;
 mod session;
+mod solve;
 pub mod sudoku_layout;
 
 pub use events::{encode, EventCode, EVENT_CAP, EVENT_WORDS};
@@ -32,6 +33,7 @@ pub use part::PartCounter;
 pub use queue::{warm_engine, QueueCounter};
 pub use race::Racer;
 pub use session::{Session, KEEP};
+pub use solve::Solver;
 
 use crate::core::{Named, Tree};
 use crate::problems;

@@ -4,10 +4,10 @@
 use super::args::{js_error, nodes_arg, string_arg, to_js, whole_arg, LoadArgs, MAX_SAFE};
 use super::events::{encode, EVENT_CAP, EVENT_WORDS};
 use super::load::{load_problem, start_search, tree_of, walked};
+use super::solve::Solving;
 use crate::core::{Event, Limits, Observer, Search, Status, Tree};
 use crate::narrate;
 use crate::problems::{self, Problem, ProblemKind};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// What the narration describes.
@@ -43,13 +43,12 @@ pub(super) struct Loaded {
     pub(super) sudoku_geo: Option<crate::problems::sudoku::Geometry>,
     /// The options of the first `KEEP` solutions found since the search last started.
     pub(super) kept: Vec<Vec<usize>>,
-    /// Solve's way back, once a puzzle is proved unique: the whole search's nodes and updates,
-    /// while the search runs again from its start to the solution (see `Session::solve`).
-    pub(super) solve_back: Option<(u64, u64)>,
+    /// A Solve going on in slices on this search (`Session::solve`), from `solve_start`.
+    pub(super) solving: Option<Solving>,
 }
 
 /// Keeps the solution the search stands at, if it is one of the first `KEEP` and not kept yet.
-fn keep(kept: &mut Vec<Vec<usize>>, s: &Search) {
+pub(super) fn keep(kept: &mut Vec<Vec<usize>>, s: &Search) {
     let number = s.stats().solutions as usize;
     if kept.len() < KEEP && kept.len() < number {
         kept.push(s.solution());
@@ -111,15 +110,6 @@ pub struct Session {
     max_input: u64,
     /// The tree the page chose (`set_tree`): every search this session starts walks it.
     tree: Tree,
-}
-
-#[derive(Serialize)]
-struct SolveView {
-    finished: bool,
-    verdict: &'static str,
-    found: u64,
-    nodes: u64,
-    updates: u64,
 }
 
 impl Default for Session {
@@ -271,7 +261,7 @@ impl Session {
             kind: board.kind,
             sudoku_geo,
             kept: Vec::new(),
-            solve_back: None,
+            solving: None,
         });
         self.events.clear();
         Ok(note)
@@ -396,7 +386,7 @@ impl Session {
         // Undo only what is covered now; the link arrays stay where they are in memory.
         loaded.search.restart();
         loaded.kept.clear();
-        loaded.solve_back = None;
+        loaded.solving = None;
         self.events.clear();
         self.latest = Latest::Note("Back at the start".into());
         Ok(())
@@ -580,88 +570,58 @@ impl Session {
         Ok(())
     }
 
+    /// Solve stopped before its verdict: back to the start (as `reset`), and the narration says so.
+    pub fn solve_stop(&mut self) -> Result<(), JsValue> {
+        self.reset()?;
+        self.latest = Latest::Note(
+            "Solve stopped before its verdict: the search is back at its start".into(),
+        );
+        Ok(())
+    }
+
     /// The Solve button, for at most `max_nodes` more nodes a call: on (fast path) to the first
-    /// solution, then to a second. Returns `{finished, verdict, found, nodes, updates}`: finished once
-    /// a second solution is found (verdict "multiple", the search standing there), the search is
-    /// over with none ("none"), or with one ("unique"), and then once the search stands at that
-    /// solution again; verdict "" while not finished; found 0 to 2; nodes and updates the whole
-    /// search's.
+    /// solution, then to a second. Returns `{finished, verdict, found, nodes, updates, at}`:
+    /// finished once a second solution is found (verdict "multiple", the search standing there),
+    /// or the search is over with none ("none") or one ("unique"); verdict "" while not finished;
+    /// found 0 to 2; nodes and updates the whole search's so far; `at` the nodes counted when the
+    /// solution the search stands at was found (0 at none).
     ///
-    /// A unique puzzle's proof runs the search to its end, where it stands on nothing: the board
-    /// showed the solution (kept), yet Back stepped back from the end and emptied the board. So
-    /// the search then starts again and runs, in the same slices, to the solution (as many nodes as
-    /// it took to find it, fewer than the proof's): Back then takes the last digit placed off the
-    /// board, and Step goes on to prove, event by event, that no other solution exists.
+    /// A unique puzzle's proof runs the search to its end, where it stands on nothing (Back then
+    /// emptied the board): so the search is brought back to the solution by `Search::follow`,
+    /// its options level by level and its counters as they were when it was found, never by
+    /// searching again. Back then takes the last digit placed off the board, and Step goes on to
+    /// prove, event by event, that no other solution exists.
     pub fn solve(&mut self, max_nodes: f64) -> Result<JsValue, JsValue> {
         nodes_arg(max_nodes)?;
-        let mut left = if max_nodes > 0.0 { max_nodes } else { 0.0 };
-        if let Some((nodes, updates)) = self.loaded()?.solve_back {
-            let status = self.run_fast(left, true)?;
-            let l = self.loaded.as_mut().ok_or_else(not_loaded)?;
-            let at = l.search.stats().solutions == 1 && status == Status::Paused;
-            let finished = at || status == Status::Done;
-            if at {
-                l.solve_back = None;
-                self.latest = Latest::Note(
-                    "Solve: the solution is unique (the search stands at it: Step goes on to \
-                     prove there is no other)"
-                        .into(),
-                );
-            }
-            return to_js(&SolveView {
-                finished,
-                verdict: if finished { "unique" } else { "" },
-                found: 1,
-                nodes,
-                updates,
-            });
+        let l = self.loaded.as_mut().ok_or_else(not_loaded)?;
+        let solving = l.solving.get_or_insert_with(Solving::default);
+        let finished = solving.run(&mut l.search, max_nodes);
+        self.events.clear();
+        let view = solving.view();
+        if !finished {
+            self.latest = Latest::Note(solving.going());
+            return to_js(&view);
         }
-        loop {
-            let before = self.loaded()?.search.stats().nodes;
-            let status = if self.loaded()?.search.stats().solutions >= 2 {
-                Status::Paused
-            } else {
-                self.run_fast(left, true)?
-            };
-            let stats = self.loaded()?.search.stats().clone();
-            left -= (stats.nodes - before) as f64;
-            let found = stats.solutions;
-            let (finished, verdict) = match status {
-                _ if found >= 2 => (true, "multiple"),
-                Status::Done if found == 1 => {
-                    // Back to the solution, from the start: in this call if nodes are left.
-                    let l = self.loaded.as_mut().ok_or_else(not_loaded)?;
-                    l.search.restart();
-                    l.solve_back = Some((stats.nodes, stats.updates));
-                    if left > 0.0 {
-                        return self.solve(left);
-                    }
-                    (false, "")
-                }
-                Status::Done => (true, "none"),
-                // At the first solution: search on for a second, if nodes are left for it.
-                Status::Paused if left > 0.0 => continue,
-                _ => (false, ""),
-            };
-            self.latest = Latest::Note(match verdict {
-                // "Solve: …", the button's verdict ("Solved: the puzzle has no solution" read oddly).
-                "multiple" => {
-                    "Solve: more than one solution (the search stopped at the second one found)"
-                        .into()
-                }
-                "none" => "Solve: no solution (the whole tree was searched)".into(),
-                _ if self.loaded()?.solve_back.is_some() => "Solve: the solution is unique".into(),
-                _ => narrate::paused(&stats),
-            });
-            return to_js(&SolveView {
-                finished,
-                verdict,
-                found,
-                nodes: stats.nodes,
-                updates: stats.updates,
-            });
-        }
+        let done = l.solving.take().ok_or_else(not_loaded)?;
+        self.latest = Latest::Note(done.settle(&mut l.search, &mut l.kept)?);
+        to_js(&view)
     }
+
+    /// Brings the search to where a Solve on a worker left its own (`Solver.outcome()`, a text):
+    /// at the solution of a unique puzzle, at the second of several, at the end of one with none,
+    /// its counters those of that search there, the solutions found kept; no search is made
+    /// here. Returns what `solve` returns when it finishes. Throws when the text does not read,
+    /// the Solve is not finished, or its path is not one of this problem's search.
+    pub fn solve_follow(&mut self, outcome: String) -> Result<JsValue, JsValue> {
+        let done = Solving::from_json(&outcome)?;
+        let l = self.loaded.as_mut().ok_or_else(not_loaded)?;
+        l.solving = None;
+        self.events.clear();
+        let note = done.settle(&mut l.search, &mut l.kept)?;
+        self.latest = Latest::Note(note);
+        to_js(&done.view())
+    }
+
     /// One line in words for the latest event taken or undone (or the latest load, reset or run).
     pub fn narration(&self) -> String {
         match (&self.latest, &self.loaded) {

@@ -167,7 +167,7 @@ test('Sudoku: Solve states the three verdicts with the board', async ({ page, ba
   await page.click(tid('solve'));
   await page.waitForFunction(() => /^(Unique|More|No)/.test(document.querySelector('[data-testid="verdict"]').textContent));
   const unique = await text(page, 'verdict');
-  assert(/^Unique solution \(5,166 nodes, (< )?[\d.]+ m?s\)$/.test(unique), `verdict: ${unique}`);
+  assert(/^Unique solution \(5,166 nodes, (< )?[\d.]+ m?s\)\. Found at node [\d,]+, where the search stands\.$/.test(unique), `verdict: ${unique}`);
   checkSudoku(await boardText(page), EASTER);
   assert((await text(page, 'solution-pos')) === 'solution 1 of 1', await text(page, 'solution-pos'));
   report.push(`Solve, Easter Monster: "${unique}"`);
@@ -418,14 +418,14 @@ test('Sudoku: after Solve the search stands at the solution: Back takes off the 
   // left that read as "at the start" thousands of nodes in. A step back gives it one event.
   const timeline = () => page.$eval('#timeline', (el) => [/** @type {HTMLInputElement} */ (el).disabled, /** @type {HTMLInputElement} */ (el).max, document.getElementById('timeline-out').textContent]);
   let tl = await timeline();
-  assert(tl[0] === true && tl[1] === '0' && tl[2] === 'at the jump', `the timeline after Solve: ${tl}`);
+  assert(tl[0] === true && tl[1] === '0' && tl[2] === "at Solve's stop", `the timeline after Solve: ${tl}`);
   // Back: the Solution event undone, every digit still placed (the board emptied to its givens,
   // the search standing at the end of the proof).
   await page.click(tid('step-back'));
   await settle(page);
   assert((await boardText(page)) === solution, `Back after Solve: ${await boardText(page)}`);
   tl = await timeline();
-  assert(tl[0] === false && tl[1] === '1' && tl[2] === '1 before the jump', `the timeline one step back: ${tl}`);
+  assert(tl[0] === false && tl[1] === '1' && tl[2] === "1 before Solve's stop", `the timeline one step back: ${tl}`);
   // Back to the previous choices: fewer digits, each the solution's, the givens kept.
   await page.click(tid('step-back-choice'));
   await page.click(tid('step-back-choice'));

@@ -1394,3 +1394,63 @@ fn bit_sets_in_wasm_choose_as_the_links_do_for_every_size_of_the_lengths_scan() 
         }
     }
 }
+
+#[wasm_bindgen_test]
+fn a_solve_on_a_worker_is_followed_to_where_the_session_would_stand() {
+    let loose = format!("123456789{}", ".".repeat(72));
+    for puzzle in [EASTER, EASTER_DEAD, loose.as_str()] {
+        // Solved here, in slices.
+        let mut here = session("sudoku", puzzle);
+        let v = solve_all(&mut here, 300.0);
+        // Solved by a worker's Solver, then followed: no search made in the session.
+        let mut solver = dlx_studio::wasm::Solver::new(
+            "sudoku".into(),
+            puzzle.into(),
+            false,
+            None,
+            Some("dlx1".into()),
+        )
+        .unwrap();
+        let w = loop {
+            let w = solver.solve(250.0).unwrap();
+            if get(&w, "finished").as_bool().unwrap() {
+                break w;
+            }
+        };
+        let mut there = session("sudoku", puzzle);
+        there.solve_start().unwrap();
+        let f = there.solve_follow(solver.outcome()).unwrap();
+        for key in ["verdict", "found", "nodes", "updates", "at"] {
+            assert_eq!(get(&f, key), get(&v, key), "{key}");
+            assert_eq!(get(&w, key), get(&v, key), "{key}");
+        }
+        let (a, b) = (here.stats().unwrap(), there.stats().unwrap());
+        for key in ["nodes", "updates", "solutions", "level", "done"] {
+            assert_eq!(get(&a, key), get(&b, key), "{key}");
+        }
+        assert_eq!(here.narration(), there.narration());
+        assert_eq!(
+            get(&here.board().unwrap(), "text"),
+            get(&there.board().unwrap(), "text")
+        );
+        assert_eq!(here.kept_count().unwrap(), there.kept_count().unwrap());
+        // On and back from there, as the search itself would go.
+        for _ in 0..3 {
+            assert_eq!(here.step(500).unwrap(), there.step(500).unwrap());
+            assert_eq!(here.narration(), there.narration());
+        }
+        assert_eq!(
+            here.step_back(2000).unwrap(),
+            there.step_back(2000).unwrap()
+        );
+        let (a, b) = (here.stats().unwrap(), there.stats().unwrap());
+        assert_eq!(get(&a, "nodes"), get(&b, "nodes"));
+    }
+    // An outcome that does not read, or of a Solve not finished, is refused; the session goes on.
+    let mut s = session("sudoku", EASTER);
+    assert!(s.solve_follow("{".into()).is_err());
+    assert!(s
+        .solve_follow(r#"{"found":[],"verdict":"","end":{"nodes":0,"updates":0,"cleansings":0,"solutions":0,"profile":[]}}"#.into())
+        .is_err());
+    assert!(s.step(1).unwrap() == 1);
+}

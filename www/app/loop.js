@@ -1,7 +1,6 @@
 // @ts-check
-// The frame loop: a renderer's own work of the frame (Solve's slice) and the hunt's, then, when
-// something changed, one snapshot for every renderer (www/views/snapshot.js), and every frame their
-// draws; the controls' own state and the status line from the snapshot; the focus kept on a usable
+// The frame loop: the hunt's slice of the frame, then, when something changed, one snapshot for
+// every renderer (www/views/snapshot.js), and every frame their draws; the controls' own state and the status line from the snapshot; the focus kept on a usable
 // control. It sleeps while a run to the end counts and nothing on the page moves.
 
 import { takeSnapshot } from '../views/snapshot.js';
@@ -26,9 +25,6 @@ export function loop(now) {
     state.dirty = true;
   }
   if (state.hunting) huntFrame();
-  // A renderer's own work of a frame (Solve's slice), before the snapshot.
-  let busy = false;
-  for (const r of state.renderers) if (r.slice?.(now)) busy = true;
   if (state.dirty) {
     state.dirty = false;
     state.snapshots++;
@@ -42,7 +38,7 @@ export function loop(now) {
   // between frames: 60 wake-ups a second of the page's thread took 30-60 ms of CPU in a 1 s run
   // (14-queens, 2 workers on 2 cores), time the workers lose. Anything that changes the page wakes
   // it at once (an input event, `state.dirty` set); the run box's figures change every 250 ms.
-  const still = T().runs.state.phase === 'running' && !model.playing && !state.hunting && !busy
+  const still = T().runs.state.phase === 'running' && !model.playing && !state.hunting
     && !state.dirty && !state.renderers.some((r) => r.dirty || r.animating);
   if (still) state.sleep = setTimeout(() => { state.sleep = 0; requestAnimationFrame(loop); }, RUN_FRAME_MS);
   else requestAnimationFrame(loop);
@@ -104,7 +100,7 @@ function controlsFrom(s) {
 
 /**
  * The timeline slider: its end is the furthest event reached by stepping, its value where the search
- * stands. @param {{position: number, horizon: number, at: number, fromStart: boolean}} t
+ * stands. @param {{position: number, horizon: number, at: number, fromStart: boolean, by: string}} t
  */
 function timelineFrom(t) {
   const el = ui.timeline;
@@ -120,7 +116,9 @@ function timelineFrom(t) {
   // read as "nothing since the jump"). Short, since it shares the bar with the speed; the label's
   // title has the long form.
   const figures = `${fmt(t.position)} / ${fmt(t.horizon)}`;
-  const fromJump = t.at < 0 ? `${short(-t.at)} before the jump` : t.at > 0 ? `${short(t.at)} after the jump` : 'at the jump';
+  // Where Solve landed, its name: "at the jump" after Solve named nothing the page had said.
+  const jump = t.by ? `${t.by}'s stop` : 'the jump';
+  const fromJump = t.at < 0 ? `${short(-t.at)} before ${jump}` : t.at > 0 ? `${short(t.at)} after ${jump}` : t.by ? `at ${jump}` : 'at the jump';
   const text = t.fromStart ? `${short(t.position)} / ${short(t.horizon)} events` : fromJump;
   if (ui['timeline-out'].textContent !== text) ui['timeline-out'].textContent = text;
   // The exact figures (the read-out may be short: "48.5k"), set only when they change.
@@ -129,7 +127,7 @@ function timelineFrom(t) {
     state.timelineKey = key;
     /** @type {HTMLElement} */ (ui['timeline-out'].parentElement).title = t.fromStart
       ? `Timeline: ${figures} events`
-      : `Timeline: ${t.at ? `${count(Math.abs(t.at), 'event', 'events')} ${t.at < 0 ? 'before' : 'after'}` : 'at'} where the last jump landed; the slider spans the ${fmt(t.horizon)} events reached by stepping around it (a search at full speed keeps no steps to go back through)`;
+      : `Timeline: ${t.at ? `${count(Math.abs(t.at), 'event', 'events')} ${t.at < 0 ? 'before' : 'after'}` : 'at'} where ${t.by ? `${t.by} left the search` : 'the last jump landed'}; the slider spans the ${fmt(t.horizon)} events reached by stepping around it (a search at full speed keeps no steps to go back through)`;
   }
 }
 
@@ -143,7 +141,10 @@ function statusLine(s) {
   let text;
   let kind = '';
   const l = s.solution;
-  if (s.hunting) text = 'Searching for the next solution…';
+  // A Solve going on has its one message in the verdict: the search here waits at its start (or
+  // runs Solve's slices), and "At the start" or "Paused." beside "Solving…" told another story.
+  if (s.solving) text = 'Solving: the verdict under the board says how far (Stop or Esc stops it).';
+  else if (s.hunting) text = 'Searching for the next solution…';
   else if (l) {
     // The board shows a kept solution: say which, so that the words and the board tell one story.
     const finished = st.done ? ` Search finished: ${count(st.solutions, 'solution', 'solutions')}, ${count(st.nodes, 'node', 'nodes')}.` : '';

@@ -73,6 +73,8 @@ export class Model {
   horizon = 0;
   /** The timeline starts at the start of the search (false after a jump to a solution). */
   fromStart = true;
+  /** What made the last jump, where the timeline says so ('Solve'), else ''. */
+  jumpBy = '';
 
   /**
    * Loads the wasm package (engine.js); throws when it is missing (not built yet) or fails to start.
@@ -235,6 +237,7 @@ export class Model {
     this.horizon = 0;
     this.low = 0;
     this.fromStart = true;
+    this.jumpBy = '';
     this.timelineGen++;
     this.explored.reset();
     if (this.info) this._refresh();
@@ -303,6 +306,7 @@ export class Model {
 
   /** A jump whose events are not known: the timeline starts again from here. */
   _jumped() {
+    this.jumpBy = '';
     this.position = 0;
     this.horizon = 0;
     this.low = 0;
@@ -400,21 +404,47 @@ export class Model {
 
   /**
    * The Solve button's slice: on to the first solution, then to a second, for at most maxNodes more
-   * nodes. @param {number} maxNodes
-   * @returns {{finished: boolean, verdict: '' | 'unique' | 'multiple' | 'none', found: number, nodes: number}}
+   * nodes. Finished, the search stands at the solution of a unique puzzle (followed there from the
+   * start: Session.solve), at the second of several, at the end of one with none.
+   * @param {number} maxNodes
+   * @returns {import('../tools/sudoku/solve.js').SolveResult}
    */
   solve(maxNodes) {
     const t0 = performance.now();
     const r = this.session.solve(maxNodes);
     this._slice(t0);
+    this._landed(r.finished ? r.verdict : '');
+    return r;
+  }
+
+  /**
+   * Stands where a Solve on a worker ended (Session.solve_follow: its path followed, its counters
+   * taken), without searching; `ms` the Solve's time by the page's clock, from the click.
+   * @param {string} outcome  the worker's Solver.outcome() @param {number} ms
+   * @returns {import('../tools/sudoku/solve.js').SolveResult}
+   */
+  solveFollow(outcome, ms) {
+    const r = this.session.solve_follow(outcome);
+    this.elapsedMs = ms;
+    this._landed(r.verdict);
+    return r;
+  }
+
+  /** A Solve stopped before its verdict: the search back at its start, the narration saying so. */
+  solveStopped() {
+    this.session.solve_stop();
+    this._restartState();
+  }
+
+  /** Where a Solve's slice left the search: a jump (its events are not known), Solve's own. @param {string} verdict */
+  _landed(verdict) {
     this.lastMove = Infinity;
     this.stoppedAtSolution = false;
     this._jumped();
-    // A unique puzzle's Solve ends standing at its solution again (Session.solve), a multiple one's at
-    // the second solution.
-    this._leafEvent = r.verdict === 'multiple' || r.verdict === 'unique' ? { code: EV.Solution, level: 0, undone: 0 } : null;
+    this.jumpBy = 'Solve';
+    // A unique puzzle's Solve ends standing at its solution, a multiple one's at the second.
+    this._leafEvent = verdict === 'multiple' || verdict === 'unique' ? { code: EV.Solution, level: 0, undone: 0 } : null;
     this._refresh();
-    return r;
   }
 
   /** How many solutions the engine keeps (the first LIMITS.keep found since the search started). */

@@ -50,10 +50,11 @@ import { TREE_DEPTH } from '../engine/engine.js';
  * @property {number} coverContext    1: the latest cover/uncover is of the item branched on; 2: of an
  *                                    item of the option tried; 0: neither
  * @property {'solution' | 'dead' | 'level' | null} stoppedAt  why play stopped by itself, if it did
- * @property {{position: number, horizon: number, at: number, fromStart: boolean, gen: number}} timeline
+ * @property {{position: number, horizon: number, at: number, fromStart: boolean, gen: number, by: string}} timeline
  *                                    events from the timeline's start (the search's, or after a jump
  *                                    the earliest point reached since) and the furthest point reached;
- *                                    `at` the model's own position; gen changes with every jump and restart
+ *                                    `at` the model's own position; gen changes with every jump and
+ *                                    restart; `by` what made the jump ('Solve'), or ''
  */
 
 /**
@@ -70,6 +71,7 @@ import { TREE_DEPTH } from '../engine/engine.js';
  *                                    load, shown in place of the puzzle loaded (editor.js)
  * @property {import('./grid.js').Overlay | null} [sudoku]  the overlay over a Sudoku (editor.js)
  * @property {boolean} [proved]       Solve proved the puzzle shown unique, its verdict standing (solve.js)
+ * @property {boolean} [solving]      a Solve goes on (solve.js): its verdict is the one message of it
  * @property {number} [shape]         the variant shape pointed at, or −1 (variants.js)
  */
 
@@ -80,6 +82,7 @@ import { TREE_DEPTH } from '../engine/engine.js';
  *   solution: Shown | null,
  *   sudoku: import('./grid.js').Overlay | null,
  *   proved: boolean,
+ *   solving: boolean,
  *   shape: number,
  *   edited: boolean,
  * }} Snapshot  `kept`: the board is a kept solution (nothing on it is being tried); `edited`: the
@@ -107,8 +110,6 @@ import { TREE_DEPTH } from '../engine/engine.js';
  * @typedef {object} Renderer
  * @property {(s: Snapshot) => void} update  takes what it draws from the snapshot (cheap; keeps no typed-array view)
  * @property {(now: number) => void} draw    draws if something changed since the last draw (every frame)
- * @property {(now: number) => boolean} [slice]  its own slice of work in a frame, before the snapshot
- *   (Solve's); true while it goes on, which keeps the frame loop awake
  * @property {(model: import('../engine/model.js').Model, live: Live, parts: SnapshotPart) => SnapshotPart} [contribute]
  *   its part of the snapshot, read while the snapshot is taken (its wasm calls here, never after);
  *   `parts` are those of the renderers listed before it
@@ -180,7 +181,7 @@ export function takeSnapshot(model, app, renderers) {
     stoppedAt: model.stoppedAt,
     // The timeline's figures count from its start, the earliest event reached since the last jump
     // (`at`: the position as the model counts it, from where the jump landed).
-    timeline: { position: model.position - model.low, horizon: model.horizon - model.low, at: model.position, fromStart: model.fromStart, gen: model.timelineGen },
+    timeline: { position: model.position - model.low, horizon: model.horizon - model.low, at: model.position, fromStart: model.fromStart, gen: model.timelineGen, by: model.jumpBy },
   };
   /** @type {SnapshotPart} */
   const parts = {};
@@ -197,6 +198,7 @@ export function takeSnapshot(model, app, renderers) {
     solution,
     sudoku: parts.sudoku ?? null,
     proved: !!parts.proved,
+    solving: !!parts.solving,
     shape: parts.shape ?? -1,
     edited: !!parts.edit,
   });

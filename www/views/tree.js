@@ -115,14 +115,16 @@ export class TreeView {
     };
     this.state = state;
     this.dirty = true;
-    this._progress(state.progress, s.stats.progress_text);
+    this._progress(state.progress, s.stats.progress_text, s.proved);
     this._path(state);
   }
   /**
    * @param {number} p Knuth's estimate, 0..1 @param {string} [text] the engine's reading of it
    * (narrate::percent: 0% before the first choice, "< 0.01%" rather than an exponent)
+   * @param {boolean} [proved] Solve proved the puzzle unique: it searched the whole tree, while the
+   * search stands at the solution, where the estimate is of the part before it
    */
-  _progress(p, text) {
+  _progress(p, text, proved = false) {
     const pct = Math.max(0, Math.min(100, p * 100));
     /** @type {HTMLElement} */ (this.bar.firstElementChild).style.width = `${pct}%`;
     this.bar.setAttribute('aria-valuenow', pct.toFixed(2));
@@ -132,7 +134,9 @@ export class TreeView {
     const figure = shown.endsWith('%');
     this.bar.setAttribute('aria-valuetext', figure ? `${shown} of the search tree explored (Knuth's estimate)`
       : `${shown}: Knuth's estimate needs a finished branch of the tree`);
-    this.value.textContent = shown;
+    // "50.51%" under "Unique solution" read as half a proof.
+    const words = proved && figure ? `${shown} up to the solution (Solve searched all of it)` : shown;
+    if (this.value.textContent !== words) this.value.textContent = words;
     this.value.title = figure ? '' : 'Knuth\'s estimate needs at least one finished branch: until then it would only guess half of the subtree under the path';
   }
 

@@ -1056,7 +1056,10 @@ impl Search {
 mod back;
 mod bits_driver;
 mod fast;
+mod follow;
 mod forward;
+
+pub use follow::FollowError;
 
 #[cfg(test)]
 mod tests;

@@ -1826,3 +1826,117 @@ fn a_watch_at_zero_stops_the_fast_loops_at_each_look_and_a_watch_above_zero_neve
         assert_eq!(s.stats(), whole.stats(), "{engine:?}");
     }
 }
+
+/// A fast observer that stops at each solution and may read the path (the bit sets write it).
+struct PathStop;
+
+impl Observer for PathStop {
+    const FINE: bool = false;
+    fn event(&mut self, _: Event, _: &Search) -> ControlFlow<()> {
+        ControlFlow::Break(())
+    }
+}
+
+#[test]
+fn follow_stands_where_the_search_found_each_solution() {
+    let mut rng = SplitMix::new(4404);
+    let mut cases: Vec<Instance> = (0..150).map(|_| random_instance(&mut rng)).collect();
+    cases.extend((0..150).map(|_| random_colored(&mut rng)));
+    cases.extend([queens(6), queens(8)]);
+    let mut followed = 0;
+    for (case, inst) in cases.iter().enumerate() {
+        for tree in [Tree::Dlx1, Tree::Lookahead] {
+            let fresh = {
+                let mut s = Search::new(inst);
+                s.set_tree(tree);
+                s
+            };
+            let mut s = fresh.clone();
+            // The search finds its solutions on the fast path (bit sets where they pay); each is
+            // followed by a fresh search given only its options and counters.
+            while s.run(&mut PathStop) == Status::Paused {
+                let path: Vec<usize> = s.path().iter().map(|&x| s.links().option_of(x)).collect();
+                let mut f = fresh.clone();
+                f.follow(&path, s.stats())
+                    .unwrap_or_else(|e| panic!("case {case} {tree:?}: {e}"));
+                assert_eq!(f.links(), s.links(), "case {case} {tree:?}");
+                assert_eq!(f.stats(), s.stats(), "case {case} {tree:?}");
+                assert_eq!((f.level(), f.phase()), (s.level(), s.phase()));
+                assert_eq!(f.choices(), s.choices(), "case {case} {tree:?}");
+                assert_eq!(f.solution(), s.solution(), "case {case} {tree:?}");
+                assert_eq!(f.progress(), s.progress(), "case {case} {tree:?}");
+                // On from there and back again, event by event, as the search itself would.
+                let mut there = s.clone();
+                for _ in 0..25 {
+                    assert_eq!(f.step(), there.step(), "case {case} {tree:?}");
+                }
+                for _ in 0..60 {
+                    assert_eq!(f.step_back(), there.step_back(), "case {case} {tree:?}");
+                    assert_eq!(f.stats(), there.stats(), "case {case} {tree:?}");
+                }
+                assert_eq!(f.links(), there.links(), "case {case} {tree:?}");
+                followed += 1;
+            }
+        }
+    }
+    assert!(followed > 400, "{followed}");
+}
+
+#[test]
+fn follow_refuses_a_path_that_is_not_one_and_stays_at_the_start() {
+    let inst = queens(6);
+    let fresh = Search::new(&inst);
+    let mut s = fresh.clone();
+    assert_eq!(s.run(&mut PathStop), Status::Paused);
+    let path: Vec<usize> = s.path().iter().map(|&x| s.links().option_of(x)).collect();
+    // Short of the solution: the last level's item is left with options.
+    let mut f = fresh.clone();
+    let short = f.follow(&path[..path.len() - 1], s.stats());
+    assert_eq!(short, Err(FollowError::NoSolution { level: 5 }));
+    assert!(f.at_start());
+    assert_eq!(f.links(), fresh.links());
+    assert_eq!(f.stats(), fresh.stats());
+    // An option not in the list of the item branched on at level 1 (it shares the row of level 0's).
+    let mut bad = path.clone();
+    bad[1] = path[0] + 1;
+    assert_eq!(
+        f.follow(&bad, s.stats()),
+        Err(FollowError::NotThere {
+            level: 1,
+            option: path[0] + 1
+        })
+    );
+    assert!(f.at_start());
+    assert_eq!(f.links(), fresh.links());
+    // A good path after a bad one.
+    f.follow(&path, s.stats()).unwrap();
+    assert_eq!(f.links(), s.links());
+}
+
+#[test]
+fn finish_stands_at_the_end_and_steps_back_as_the_search_that_ran_there() {
+    let mut rng = SplitMix::new(4405);
+    for case in 0..120 {
+        let inst = if case % 2 == 0 {
+            random_instance(&mut rng)
+        } else {
+            random_colored(&mut rng)
+        };
+        let fresh = Search::new(&inst);
+        let mut ran = fresh.clone();
+        ran.run(&mut Count);
+        let mut f = fresh.clone();
+        // From anywhere: a few events in first.
+        for _ in 0..rng.below(20) {
+            f.step();
+        }
+        f.finish(ran.stats());
+        assert!(f.is_done(), "case {case}");
+        assert_eq!(f.links(), ran.links(), "case {case}");
+        assert_eq!(f.stats(), ran.stats(), "case {case}");
+        for _ in 0..40 {
+            assert_eq!(f.step_back(), ran.step_back(), "case {case}");
+            assert_eq!(f.stats(), ran.stats(), "case {case}");
+        }
+    }
+}

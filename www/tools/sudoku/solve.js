@@ -1,16 +1,29 @@
 // @ts-check
-// Solve, one of the page's three Sudoku rooms (kept.js, editor.js): Session.solve in slices, one a
-// frame, the first solution at full speed, then a second one; the verdict "Unique solution", "More
-// than one solution" or "No solution", with nodes and time, and how it reads as the search goes on
-// from there. Solve acts on the form: a changed form is loaded first, one that does not load (or a
+// Solve, one of the page's three Sudoku rooms (kept.js, editor.js): the first solution at full speed,
+// then a second one; the verdict "Unique solution", "More than one solution" or "No solution", with
+// nodes and time, and how it reads as the search goes on from there. Session.solve in the click's task
+// for MAIN_MS (slices of about SLICE_MS); a Solve still going then starts again on a worker
+// (www/workers/solve-worker.js), whose figures the verdict alone shows, and the page's search follows
+// what it found (Session.solve_follow: the options of each level, the counters where it found them),
+// never searching again. Stop (the Solve button, relabelled, or Esc) ends it at once. Solve acts on the form: a changed form is loaded first, one that does not load (or a
 // grid on the board whose givens clash) is refused in words. Under a verdict of several solutions,
 // what the puzzle states that is not read (rules in words, cosmetic shapes: Sudoku::unread), as
 // `dlx solve` says it: the grid alone is what was solved.
 //
-// A renderer (www/views/snapshot.js): its slice is its `frame` hook, before the snapshot; its part of
-// the snapshot is whether the puzzle shown is proved unique.
+// A renderer (www/views/snapshot.js): its part of the snapshot is whether the puzzle shown is proved
+// unique and whether a Solve goes on; Esc is its key while one does (takeKey).
 
 import { count, elapsed, fmt } from '../../views/readouts.js';
+
+/** A slice of Solve on the page's thread, in ms: Session.solve is asked for nodes, sized by time. */
+const SLICE_MS = 10;
+/**
+ * Solve on the page's thread for this long, in the click's task, then on a worker: most puzzles end
+ * well within it (a 9x9 in a few ms), and a worker costs its start (20-60 ms).
+ */
+const MAIN_MS = 40;
+
+/** What Session.solve and Session.solve_follow return (src/wasm/facts.rs). @typedef {import('../../pkg/dlx_studio.js').SolveResult} SolveResult */
 
 export class SolveControl {
   /**
@@ -30,8 +43,24 @@ export class SolveControl {
     this.app = app;
     this.kept = kept;
     this.editor = editor;
-    /** A Solve going on in slices: its slice size and time so far. @type {{slice: number, ms: number} | null} */
+    /**
+     * A Solve going on: its slice size (nodes), when it was clicked, the figures so far, and whether
+     * it runs on the worker (then id names it in the worker's messages).
+     * @type {{slice: number, t0: number, nodes: number, found: number, worker: boolean, id: number} | null}
+     */
     this.solving = null;
+    /** The worker of Solve (kept between Solves: its engine started), or null. @type {Worker | null} */
+    this.worker = null;
+    /** Names the latest Solve, so that a late message of one stopped is ignored. */
+    this._id = 0;
+    /** When Stop was pressed and when its verdict was shown (tests read them). */
+    this.stopTimes = { asked: 0, shown: 0 };
+    /**
+     * The verdict of a Solve's start, progress, end or Stop, shown at the next snapshot with the
+     * narration and the status line of the same moment (shown at once, it stood for a frame beside
+     * the story before it). @type {{text: string, state: string} | null}
+     */
+    this._next = null;
     /** The epoch of the verdict shown (a new search clears it). */
     this._verdictEpoch = -1;
     /** The verdict is a refusal of the form (it does not load, or its givens clash). */
@@ -42,10 +71,13 @@ export class SolveControl {
     this.runCount = null;
     /** What the puzzle Solve answered states that is not read (Model.unread), or ''. */
     this.unread = '';
-    ui.solve.addEventListener('click', () => this.solve());
+    /** The Solve buttons' own words, back after a Stop. @type {Map<HTMLElement, [string, string]>} */
+    this._labels = new Map([ui.solve, ui['solve-form']].map((b) => [b, [b.textContent || 'Solve', b.title]]));
+    ui.solve.addEventListener('click', () => (this.solving ? this.stop() : this.solve()));
     // The form's Solve, beside Load: where a puzzle is pasted, on a phone a screen or more below the
     // board and its Solve. The board is brought into view, since the answer is drawn there.
     ui['solve-form'].addEventListener('click', () => {
+      if (this.solving) { this.stop(); return; }
       this.solve();
       const panel = ui['panel-board'];
       const r = panel.getBoundingClientRect();
@@ -87,10 +119,106 @@ export class SolveControl {
     this.editor.unlight();
     if (model.playing) model.pause();
     model.solveStart();
-    this.solving = { slice: 20000, ms: 0 };
-    this._verdict('Solving…', 'running');
+    this.solving = { slice: 300, t0: performance.now(), nodes: 0, found: 0, worker: false, id: ++this._id };
     this._busy(true);
+    this._here();
     this.app.changed();
+  }
+
+  /** The one message of a Solve going on, in the verdict (narration and status say only that it runs). */
+  _progress() {
+    const s = this.solving;
+    if (!s) return;
+    const found = s.found ? ': 1 solution found, looking for a second' : '';
+    const text = `Solving… ${count(s.nodes, 'node', 'nodes')}${found} (Stop or Esc stops it)`;
+    // Once the verdict says "Solving…" (with the narration and the status of a Solve), its figures
+    // change alone: no snapshot of the whole page for each of the worker's reports.
+    if (this.ui.verdict.dataset.state === 'running' && !this._next) this._verdict(text, 'running');
+    else this._say(text, 'running');
+  }
+
+  /** The verdict at the next snapshot (`_next`). @param {string} text @param {string} state */
+  _say(text, state) {
+    this._next = { text, state };
+    this.app.changed();
+  }
+
+  /** Solve goes on on the worker, from the start (the page's search back at its start meanwhile). */
+  _toWorker() {
+    const s = /** @type {NonNullable<SolveControl['solving']>} */ (this.solving);
+    const model = this.model;
+    const p = model.problem;
+    if (!p) return;
+    model.solveStart();
+    s.worker = true;
+    s.nodes = 0;
+    s.found = 0;
+    if (!this.worker) {
+      const w = new Worker(new URL('../../workers/solve-worker.js', import.meta.url), { type: 'module' });
+      w.onmessage = (e) => this._message(e.data);
+      w.onerror = (e) => {
+        if (this.worker !== w) return;
+        this._endWorker();
+        if (this.solving) this._failed(e.message || 'the worker stopped');
+      };
+      this.worker = w;
+    }
+    this.worker.postMessage({ id: s.id, kind: p.kind, text: p.text, distinct: p.distinct, format: p.format, tree: model.treeChoice });
+  }
+
+  /**
+   * A message of the Solve worker (www/workers/solve-worker.js).
+   * @param {{type: string, id: number, nodes?: number, found?: number, view?: SolveResult, outcome?: string, message?: string}} m
+   */
+  _message(m) {
+    const s = this.solving;
+    if (!s || !s.worker || m.id !== s.id) return;
+    if (m.type === 'progress') {
+      s.nodes = Number(m.nodes);
+      s.found = Number(m.found);
+      this._progress();
+    } else if (m.type === 'done') {
+      let r;
+      try {
+        r = this.model.solveFollow(String(m.outcome), performance.now() - s.t0);
+      } catch (err) {
+        this._failed(err instanceof Error ? err.message : String(err));
+        return;
+      }
+      this._finish(r);
+    } else if (m.type === 'error') {
+      this._failed(String(m.message));
+    }
+  }
+
+  /** The Solve could not go on: said in the verdict, the search here at its start. @param {string} why */
+  _failed(why) {
+    this.solving = null;
+    this._busy(false);
+    this._say(`Not solved: ${why}.`, 'none');
+  }
+
+  /** Stops the worker (a new one starts at the next Solve that needs it). */
+  _endWorker() {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+  }
+
+  /**
+   * Stop (the button or Esc): the worker is terminated (the page's thread runs no slice of Solve
+   * past the click's own task); the search is back at its start, and the verdict says how far Solve
+   * went.
+   */
+  stop() {
+    const s = this.solving;
+    if (!s) return;
+    this.stopTimes = { asked: performance.now(), shown: 0 };
+    if (s.worker) this._endWorker();
+    this.solving = null;
+    this._busy(false);
+    this.model.solveStopped();
+    const found = s.found ? ', 1 solution found' : '';
+    this._say(`Stopped after ${count(s.nodes, 'node', 'nodes')}${found}, ${elapsed(performance.now() - s.t0)}: no verdict.`, 'stopped');
   }
 
   /** The form changed: a refusal of the form it had no longer holds (it stayed, naming an old error). */
@@ -101,38 +229,54 @@ export class SolveControl {
   }
 
   /**
-   * One frame's share of Solve (the renderer contract's `slice`): a slice of nodes sized to about
-   * 12 ms. True while the Solve goes on.
+   * Solve on the page's thread, in the click's own task, for at most MAIN_MS: most puzzles end
+   * there (no frame drawn between the click and the verdict); one that does not starts again on the
+   * worker, so that the search drawn moves once (to its start), not at every slice (on a 16x16 each
+   * of those redraws cost a frame of 100-200 ms on a loaded machine).
    */
-  slice() {
-    const s = this.solving;
-    if (!s) return false;
+  _here() {
+    const s = /** @type {NonNullable<SolveControl['solving']>} */ (this.solving);
     const model = this.model;
-    const t = performance.now();
-    const r = model.solve(s.slice);
-    const dt = performance.now() - t;
-    // By the clock from the first slice to the last: Elapsed's own figure (Model._slice), which
-    // Solve's start set to 0, so that the verdict and the statistics say the same time.
-    s.ms = model.elapsedMs;
-    s.slice = Math.max(1000, Math.min(5e7, Math.round(s.slice * 12 / Math.max(dt, 0.5))));
-    this.app.changed();
-    if (!r.finished) { this._verdict(`Solving… ${count(r.nodes, 'node', 'nodes')}`, 'running'); return true; }
+    for (;;) {
+      const t = performance.now();
+      const r = model.solve(s.slice);
+      const dt = performance.now() - t;
+      if (r.finished) { this._finish(r); return; }
+      const left = MAIN_MS - (performance.now() - s.t0);
+      if (left <= 1) break;
+      // The next slice sized to the time left, by the cost of this one.
+      s.slice = Math.max(100, Math.min(5e7, Math.round(s.slice * Math.min(left, SLICE_MS) / Math.max(dt, 0.5))));
+    }
+    this._toWorker();
+    this._progress();
+  }
+
+  /**
+   * Solve has its verdict (here or from the worker): the search stands where it ends (the solution
+   * of a unique puzzle, the second of several, the end), its statistics those of the search there.
+   * The verdict names the counts that differ: a unique puzzle's proof went on past the solution.
+   * @param {SolveResult} r
+   */
+  _finish(r) {
+    const model = this.model;
     this.solving = null;
     model.endSlices();
     this._busy(false);
-    const figures = `${count(r.nodes, 'node', 'nodes')}, ${elapsed(s.ms)}`;
+    const figures = `${count(r.nodes, 'node', 'nodes')}, ${elapsed(model.elapsedMs)}`;
     this.kept.solved(model, r.verdict);
     // Read once, at the end of a Solve of several solutions (the only verdict it is said beside).
     this.unread = r.verdict === 'multiple' ? model.unread() ?? '' : '';
-    if (r.verdict === 'unique') this._verdict(`Unique solution (${figures})`, 'unique');
+    if (r.verdict === 'unique') {
+      // The statistics show the search where it stands, at the solution, found at node r.at; the
+      // proof searched on to node r.nodes.
+      this._say(`Unique solution (${figures}). Found at node ${fmt(r.at)}, where the search stands.`, 'unique');
+    }
     // The list under the board says which of the two is shown (and ◀ ▶ page): the verdict does not.
     else if (r.verdict === 'multiple') {
       this.solvedMultiple = `More than one solution: 2 found, the search stopped there (${figures})`;
-      this._verdict(this.solvedMultiple, 'multiple');
-      this._unread('2+');
+      this._say(this.solvedMultiple, 'multiple');
     }
-    else this._verdict(`No solution (${figures})`, 'none');
-    return false;
+    else this._say(`No solution (${figures})`, 'none');
   }
 
   /**
@@ -153,23 +297,31 @@ export class SolveControl {
     return { text: this.solvedMultiple, solutions: '2+' };
   }
 
-  /** Stops a Solve going on (a load, a reset, another move). */
+  /** Stops a Solve going on (a load, a reset, another move): no verdict. */
   _stop() {
-    if (!this.solving) return;
+    const s = this.solving;
+    if (!s) return;
+    if (s.worker) this._endWorker();
     this.solving = null;
     this.model.endSlices();
     this._busy(false);
     this._verdict('', '');
   }
 
-  /** Both Solve buttons (the board's and the form's) off while a Solve goes on. @param {boolean} on */
+  /**
+   * Both Solve buttons (the board's and the form's) are Stop while a Solve goes on.
+   * @param {boolean} on
+   */
   _busy(on) {
-    this.ui.solve.disabled = on;
-    this.ui['solve-form'].disabled = on;
+    for (const [b, rest] of this._labels) {
+      const [text, title] = on ? ['■ Stop', 'Stop solving (Esc)'] : rest;
+      if (b.textContent !== text) b.textContent = text;
+      b.title = title;
+    }
   }
 
   /** Whether Solve proved the puzzle shown unique (its verdict stands). */
-  get proved() { return this.ui.verdict.dataset.state === 'unique'; }
+  get proved() { return (this._next ? this._next.state : this.ui.verdict.dataset.state) === 'unique'; }
 
   /** The verdict; any other than several solutions takes the note of what was not read away. @param {string} text @param {string} state */
   _verdict(text, state) {
@@ -209,11 +361,25 @@ export class SolveControl {
    * @param {import('../../views/snapshot.js').Live} live @returns {import('../../views/snapshot.js').SnapshotPart}
    */
   contribute(model, live) {
-    return { proved: this.proved && (live.epoch === this._verdictEpoch || !!this.solving) };
+    return { proved: this.proved && (live.epoch === this._verdictEpoch || !!this.solving), solving: !!this.solving };
+  }
+
+  /** Esc stops a Solve going on, before anything else it would do. @param {KeyboardEvent} e */
+  takeKey(e) {
+    if (e.key !== 'Escape' || !this.solving) return false;
+    e.preventDefault();
+    this.stop();
+    return true;
   }
 
   /** @param {import('../../views/snapshot.js').Snapshot} s */
   update(s) {
+    const next = this._next;
+    if (next) {
+      this._next = null;
+      this._verdict(next.text, next.state);
+      if (next.state === 'stopped') this.stopTimes.shown = performance.now();
+    }
     // A new search, or a grid edited on the board that does not load (it clashes): the verdict was
     // of the puzzle before, and stood as "Unique solution" under the clashing grid.
     if ((s.epoch !== this._verdictEpoch || s.edited && !this.refused && this.ui.verdict.dataset.state) && !this.solving) {

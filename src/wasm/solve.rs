@@ -1,0 +1,257 @@
+//! Solve's search, on the page's thread (`Session::solve`) or a worker's (`Solver`): on to a first
+//! solution, then to a second, keeping the options of each level and the counters where each was
+//! found, so that the page's search then stands there by `Search::follow` (or at the end by
+//! `Search::finish`), never searching the tree again.
+
+use super::args::{js_error, nodes_arg, to_js};
+use super::load::{load_problem, start_search, tree_of};
+use super::session::keep;
+use crate::core::{Event, Limits, Observer, Search, Stats, Status};
+use serde::{Deserialize, Serialize};
+use std::ops::ControlFlow;
+use wasm_bindgen::prelude::*;
+
+/// The counters of a search at one moment (`core::Stats`, which the page cannot hand over as is).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub(super) struct Counters {
+    nodes: u64,
+    updates: u64,
+    cleansings: u64,
+    solutions: u64,
+    profile: Vec<u64>,
+}
+
+impl Counters {
+    fn of(s: &Stats) -> Counters {
+        Counters {
+            nodes: s.nodes,
+            updates: s.updates,
+            cleansings: s.cleansings,
+            solutions: s.solutions,
+            profile: s.profile.clone(),
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            updates: self.updates,
+            cleansings: self.cleansings,
+            solutions: self.solutions,
+            profile: self.profile.clone(),
+        }
+    }
+}
+
+/// A solution as Solve found it: the option tried at each level, and the counters then.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub(super) struct Found {
+    path: Vec<usize>,
+    at: Counters,
+}
+
+/// A Solve: the solutions found (at most two), its verdict once finished ("unique", "multiple",
+/// "none"; "" while it goes on), and the counters where it stopped. Handed from a worker's `Solver`
+/// to the page's `Session` as JSON (`Solver::outcome`, `Session::solve_follow`).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub(super) struct Solving {
+    found: Vec<Found>,
+    verdict: String,
+    end: Counters,
+}
+
+/// What a slice of Solve returns to JS: finished, the verdict ("" until finished), solutions found
+/// (0 to 2), the whole search's nodes and updates so far, and `at`: the nodes counted when the
+/// solution the search stands at was found (0 where it stands at none), which the page's statistics
+/// show once Solve is over, the search standing there.
+#[derive(Serialize)]
+pub(super) struct SolveView {
+    finished: bool,
+    verdict: String,
+    found: u64,
+    nodes: u64,
+    updates: u64,
+    at: u64,
+}
+
+/// Stops at each solution, and always has the bit sets write the path (Solve reads it there).
+struct AtSolution;
+
+impl Observer for AtSolution {
+    const FINE: bool = false;
+    fn event(&mut self, _: Event, _: &Search) -> ControlFlow<()> {
+        ControlFlow::Break(())
+    }
+}
+
+impl Solving {
+    /// On for at most `max_nodes` more nodes; true once finished (the verdict is set).
+    /// The solutions found are kept by `settle`, not here: while Solve goes on the page shows no
+    /// solution found (the strip said "1 solution found" beside "Solving…").
+    pub(super) fn run(&mut self, search: &mut Search, max_nodes: f64) -> bool {
+        let mut left = if max_nodes > 0.0 { max_nodes } else { 0.0 };
+        while self.verdict.is_empty() {
+            if self.found.len() >= 2 {
+                self.verdict = "multiple".into();
+                break;
+            }
+            if left < 1.0 {
+                break;
+            }
+            let before = search.stats().nodes;
+            let saved = search.limits();
+            search.set_limits(Limits {
+                // The cast saturates a huge count.
+                nodes: Some(before.saturating_add(left as u64)),
+                ..saved
+            });
+            let status = search.run(&mut AtSolution);
+            search.set_limits(saved);
+            left -= (search.stats().nodes - before) as f64;
+            match status {
+                Status::Paused => {
+                    let n = search.links().n_items();
+                    let path = search.path().iter().filter(|&&x| x > n);
+                    self.found.push(Found {
+                        path: path.map(|&x| search.links().option_of(x)).collect(),
+                        at: Counters::of(search.stats()),
+                    });
+                }
+                Status::Done if self.found.is_empty() => self.verdict = "none".into(),
+                Status::Done => self.verdict = "unique".into(),
+                Status::Limit => break,
+            }
+        }
+        self.end = Counters::of(search.stats());
+        !self.verdict.is_empty()
+    }
+
+    /// Once finished: the search brought to where Solve leaves it, as it would stand had it run
+    /// there itself: at the solution of a unique puzzle (followed from the start: the search had
+    /// gone on to its end to prove there is no other), at the second of several, at the end of one
+    /// with none; the solutions found kept. Returns what the page's narration says.
+    pub(super) fn settle(
+        &self,
+        search: &mut Search,
+        kept: &mut Vec<Vec<usize>>,
+    ) -> Result<String, JsValue> {
+        let follow = |search: &mut Search, f: &Found| {
+            search
+                .follow(&f.path, &f.at.stats())
+                .map_err(|e| JsValue::from(js_sys::Error::new(&format!("Solve: {e}"))))
+        };
+        kept.clear();
+        Ok(match self.verdict.as_str() {
+            "unique" => {
+                follow(search, &self.found[0])?;
+                keep(kept, search);
+                // Short: one line in the transport bar (the verdict has the node it was found at).
+                "Solve: the solution is unique; the search stands at it, and Step goes on with \
+                 the proof"
+                    .into()
+            }
+            "multiple" if self.found.len() >= 2 => {
+                // The first one, as the search kept it when it passed there.
+                let mut first = search.preselected().to_vec();
+                first.extend(&self.found[0].path);
+                kept.push(first);
+                follow(search, &self.found[1])?;
+                keep(kept, search);
+                "Solve: more than one solution (the search stopped at the second one found)".into()
+            }
+            "none" => {
+                search.finish(&self.end.stats());
+                "Solve: no solution (the whole tree was searched)".into()
+            }
+            v => {
+                return Err(
+                    js_sys::Error::new(&format!("Solve is not finished (verdict {v:?})")).into(),
+                )
+            }
+        })
+    }
+
+    /// The narration while Solve goes on.
+    pub(super) fn going(&self) -> String {
+        match self.found.len() {
+            0 => "Solving: looking for a solution, then for a second one".into(),
+            _ => "Solving: one solution found, looking for a second one".into(),
+        }
+    }
+
+    pub(super) fn view(&self) -> SolveView {
+        let at = match self.verdict.as_str() {
+            "unique" => self.found.first(),
+            "multiple" => self.found.get(1),
+            _ => None,
+        };
+        SolveView {
+            finished: !self.verdict.is_empty(),
+            verdict: self.verdict.clone(),
+            found: self.found.len() as u64,
+            nodes: self.end.nodes,
+            updates: self.end.updates,
+            at: at.map_or(0, |f| f.at.nodes),
+        }
+    }
+
+    pub(super) fn from_json(text: &str) -> Result<Solving, JsValue> {
+        serde_json::from_str(text)
+            .map_err(|e| js_sys::Error::new(&format!("Solve's outcome does not read: {e}")).into())
+    }
+}
+
+/// Solve on a worker (www/workers/solve-worker.js), the page's search left at its start meanwhile:
+///
+/// ```text
+/// const s = new Solver(kind, text, distinct, format, tree)   as Session.load_as reads it (same
+///                                 messages), walking the tree named ("dlx1", "lookahead")
+/// s.solve(maxNodes)              on for at most maxNodes more nodes: {finished, verdict, found,
+///                                 nodes, updates, at}, as Session.solve
+/// s.outcome()                    once finished: the text Session.solve_follow takes
+/// ```
+#[wasm_bindgen]
+pub struct Solver {
+    search: Search,
+    solving: Solving,
+}
+
+#[wasm_bindgen]
+impl Solver {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        kind: String,
+        text: String,
+        distinct: bool,
+        format: Option<String>,
+        tree: Option<String>,
+    ) -> Result<Solver, JsValue> {
+        let tree = tree_of(tree.as_deref().unwrap_or("dlx1")).map_err(|e| js_error(&e))?;
+        let problem = load_problem(
+            &kind,
+            &text,
+            distinct,
+            format.as_deref(),
+            crate::problems::MAX_INPUT,
+        )
+        .map_err(|e| js_error(&e))?;
+        let search = start_search(problem.as_ref(), tree).map_err(|e| js_error(&e))?;
+        Ok(Solver {
+            search,
+            solving: Solving::default(),
+        })
+    }
+
+    /// On for at most `max_nodes` more nodes (a whole number up to 2^53 - 1).
+    pub fn solve(&mut self, max_nodes: f64) -> Result<JsValue, JsValue> {
+        nodes_arg(max_nodes)?;
+        self.solving.run(&mut self.search, max_nodes);
+        to_js(&self.solving.view())
+    }
+
+    /// What Solve found, for `Session.solve_follow`: the options of each level and the counters
+    /// where each solution was found, and at the end.
+    pub fn outcome(&self) -> String {
+        serde_json::to_string(&self.solving).unwrap_or_default()
+    }
+}
