@@ -26,7 +26,13 @@ impl Builder<'_> {
     /// checks the sum only once its states are chosen, cell after cell; here a set that no longer
     /// fits the cells' classes is gone as soon as one class is settled, and a row has at most a
     /// few thousand placements and sets where its orders number 9!.
-    pub(super) fn sets(&mut self, k: usize, clue: &Clue, name: &str, tag: &str) -> Result<(), InputError> {
+    pub(super) fn sets(
+        &mut self,
+        k: usize,
+        clue: &Clue,
+        name: &str,
+        tag: &str,
+    ) -> Result<(), InputError> {
         const OUT: Colour = Colour::State(0);
         const IN: Colour = Colour::State(1);
         const CRUST: Colour = Colour::State(2);
