@@ -616,11 +616,25 @@ fn cage_sums_out_of_reach_have_no_solution_and_huge_cages_are_refused_by_name() 
         let out = dlx(&["count", "sudoku", &killer16(len, sum)]);
         assert_eq!(String::from_utf8_lossy(&out.stdout), "0\n", "{len} cells");
     }
-    // 16 cells adding up to 136 have 16! fillings: counted from the table, refused before any is made.
+    // 16 cells adding up to 136 have 16! fillings but one digit set, by which such a cage is
+    // stated: it is box 1 again, and the empty grid has solutions.
+    let out = dlx(&["solve", "sudoku", &killer16(16, 136)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("The solution is not unique."), "{text}");
+    // 12 cells of a 25x25 adding up to 156 have 110,780 digit sets: counted from the table,
+    // refused before any is made.
+    let row = format!("[{}]", vec!["{}"; 25].join(","));
+    let grid = format!("[{}]", vec![row; 25].join(","));
+    let cells: Vec<String> = (1..=12).map(|c| format!("\"R1C{c}\"")).collect();
+    let big = format!(
+        r#"{{"size":25,"grid":{grid},"killercage":[{{"cells":[{}],"value":"156"}}]}}"#,
+        cells.join(",")
+    );
     refused_with_stdin(
-        &["solve", "sudoku", &killer16(16, 136)],
+        &["solve", "sudoku", &big],
         "",
-        &["cage 1 in r1c1-r4c4 (16 cells, sum 136) has more than 100000 fillings"],
+        &["cage 1 in r1c1-r1c12 (12 cells, sum 156) has more than 100000 digit sets"],
     );
 }
 

@@ -18,6 +18,7 @@ mod problems_b;
 mod sudoku_clues;
 mod sudoku_fast;
 mod sudoku_iss;
+mod sudoku_killer;
 mod sudoku_links;
 mod sudoku_pointing;
 mod sudoku_sizes;

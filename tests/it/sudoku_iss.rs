@@ -48,7 +48,8 @@ fn published(solution: &str, size: usize) -> Option<Vec<u8>> {
         .collect()
 }
 
-fn judge(input: &str, solution: Option<&str>, budget: Duration) -> Outcome {
+/// `nodes` gets the search-tree nodes the search took (0 when it did not run).
+fn judge(input: &str, solution: Option<&str>, budget: Duration, nodes: &mut u64) -> Outcome {
     let sudoku = match Sudoku::parse(input) {
         Ok(s) => s,
         Err(e) => {
@@ -89,7 +90,9 @@ fn judge(input: &str, solution: Option<&str>, budget: Duration) -> Outcome {
             solutions: None,
             nodes: Some(cap),
         });
-        if search.run(&mut obs) != Status::Limit {
+        let status = search.run(&mut obs);
+        *nodes = search.stats().nodes;
+        if status != Status::Limit {
             break;
         }
         if t.elapsed() > budget {
@@ -161,11 +164,12 @@ fn walk_within(text: &str, verbose: bool, budget: Duration) -> Walk {
             v["name"].as_str().unwrap_or("(no name)")
         );
         let t = Instant::now();
-        let outcome = judge(input, v["solution"].as_str(), budget);
+        let mut nodes = 0;
+        let outcome = judge(input, v["solution"].as_str(), budget, &mut nodes);
         w.times.push((t.elapsed(), name.clone()));
         if verbose {
             println!(
-                "{:8.1} ms  {name}: {outcome:?}",
+                "{:8.1} ms {nodes:>11} nodes  {name}: {outcome:?}",
                 t.elapsed().as_secs_f64() * 1e3
             );
         }
@@ -214,7 +218,7 @@ fn report(w: &Walk) -> String {
         out.push_str(&format!("SLOW {name}\n"));
     }
     out.push_str("slowest:\n");
-    for (t, name) in w.times.iter().take(5) {
+    for (t, name) in w.times.iter().take(10) {
         out.push_str(&format!("  {:8.1} ms  {name}\n", t.as_secs_f64() * 1e3));
     }
     out
@@ -246,9 +250,11 @@ fn iss_sample_solved_or_refused_by_name() {
 /// and overlapping, thermometers, X and one diagonal, windoku, anti-knight, anti-king,
 /// non-consecutive, jigsaws with and without boxes, all-different groups, 16x16, the short and
 /// the `3x3:` killer formats; of issue 43's clues whispers, kropki and XV, candidate sets, 6x6) solved;
-/// 8 refused by name (`Or`, `FullRank`, and other kinds and shapes not read).
+/// 7 refused by name (`Or`, `FullRank`, and other kinds and shapes not read). ("Killer sudoku [0
+/// cage, hard]", refused while a cage of 9 cells was too large to fill whole, left the sample when
+/// such cages came to be stated by digit sets: it reads now, and DLX takes seconds on it.)
 const SAMPLE_SOLVED: usize = 26;
-const SAMPLE_REFUSED: usize = 8;
+const SAMPLE_REFUSED: usize = 7;
 
 /// Puzzles of the collection that combine the clues of issue 43 with each other or with older
 /// rules (renban and black dots; a quadruple on an X; XV with kropki; kropki, negative kropki,
@@ -293,6 +299,21 @@ fn iss_collection_walk() {
     let Ok(text) = std::fs::read_to_string(&p) else {
         println!("skipped: {} is absent", p.display());
         return;
+    };
+    // `ISS_LINES=19,106,158` walks only those lines of the file (profiling a few puzzles).
+    let text = match std::env::var("ISS_LINES") {
+        Ok(list) => {
+            let keep: Vec<usize> = list
+                .split(',')
+                .filter_map(|w| w.trim().parse().ok())
+                .collect();
+            text.lines()
+                .enumerate()
+                .map(|(i, l)| if keep.contains(&(i + 1)) { l } else { "" })
+                .collect::<Vec<_>>()
+                .join("\n")
+        }
+        Err(_) => text,
     };
     let w = walk(&text, true);
     let table = report(&w);

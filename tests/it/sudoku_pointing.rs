@@ -71,8 +71,14 @@ fn a_direct_killers_cages_items_cells_and_pencil_marks() {
         let cage = &s.rules().cages[k];
         assert_eq!(c.cells, cage.cells);
         assert_eq!(c.sum, cage.sum);
-        // Filled directly: its one item, no colour item; its options are its fillings.
-        assert_eq!(c.items, vec![item(&s, &format!("cage{}", k + 1))]);
+        // Filled directly: its one item, no colour item; its options are its fillings. A cage of
+        // more than 24 fillings is stated by its digit sets, with an item per digit besides.
+        assert_eq!(c.items[0], item(&s, &format!("cage{}", k + 1)));
+        let digits: Vec<usize> = (1..=9)
+            .filter_map(|v| s.instance().find_item(&format!("cage{}={v}", k + 1)))
+            .collect();
+        assert!(digits.is_empty() || digits.len() == 9, "{}", c.name);
+        assert_eq!(c.items[1..], digits[..], "{}", c.name);
         assert!(!c.options.is_empty());
         for &o in &c.options {
             assert!(o >= n3);
@@ -156,8 +162,16 @@ fn a_direct_killers_cages_items_cells_and_pencil_marks() {
             assert_eq!(marks[p] & !want, 0, "r{}c{}", p / 9 + 1, p % 9 + 1);
         }
     }
-    // A cell of a cage pointed at with a digit: the fillings that put it there, and its items.
-    let cage = &s.rules().cages[0];
+    // A cell of a cage filled whole pointed at with a digit: the fillings that put it there, and
+    // its items (a cage by digit sets keeps its cells' own options).
+    let k = (0..s.rules().cages.len())
+        .find(|k| {
+            s.instance()
+                .find_item(&format!("cage{}=1", k + 1))
+                .is_none()
+        })
+        .expect("a cage filled whole");
+    let cage = &s.rules().cages[k];
     let p = cage.cells[0];
     let (items, options) = s.cell_links(p, 0);
     assert_eq!(items, vec![p]);
@@ -167,7 +181,7 @@ fn a_direct_killers_cages_items_cells_and_pencil_marks() {
         .unwrap_or(1);
     let (items, options) = s.cell_links(p, v);
     assert!(
-        items.contains(&p) && items.contains(&item(&s, "cage1")),
+        items.contains(&p) && items.contains(&item(&s, &format!("cage{}", k + 1))),
         "{items:?}"
     );
     assert!(items.contains(&item(&s, &format!("r{}={v}", p / 9 + 1))));

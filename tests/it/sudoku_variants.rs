@@ -846,30 +846,40 @@ fn unsupported_constraints_and_bad_input_are_refused_by_name() {
         msg(&clash),
         "the givens break a rule: box 1 holds 1 twice (r1c1 and r2c2)"
     );
-    // Shapes too large to lay out: one cage, and many.
-    let big = r#","killercage":[{"cells":["R1C1","R1C2","R1C3","R1C4","R1C5","R1C6","R1C7","R1C8","R1C9"],"value":"45"}]"#;
+    // Shapes too large to lay out. Nine cells adding up to 45 have 9! fillings but one digit set,
+    // by which such a cage is stated: it reads (row 1 again). Past 100,000 digit sets (12 cells of
+    // a 25x25 adding up to 156: 110,780) a cage is refused, and so are cages past 500,000 options
+    // in all (six cages of 11 cells adding up to 143: 95,514 sets each).
+    let nine_cells: Vec<String> = (1..=9).map(|c| format!("\"R1C{c}\"")).collect();
     let nine = format!(
-        r#"{{"size":9,"grid":[{}]{big}}}"#,
-        vec![format!("[{}]", ["{}"; 9].join(",")); 9].join(",")
+        r#"{{"size":9,"grid":[{}],"killercage":[{{"cells":[{}],"value":"45"}}]}}"#,
+        vec![format!("[{}]", ["{}"; 9].join(",")); 9].join(","),
+        nine_cells.join(",")
+    );
+    assert!(Sudoku::parse(&nine).is_ok());
+    let grid25 = vec![format!("[{}]", ["{}"; 25].join(",")); 25].join(",");
+    let cage = |r: usize, len: usize, sum: u32| {
+        let cells: Vec<String> = (1..=len).map(|c| format!("\"R{r}C{c}\"")).collect();
+        format!(r#"{{"cells":[{}],"value":"{sum}"}}"#, cells.join(","))
+    };
+    let big = format!(
+        r#"{{"size":25,"grid":[{grid25}],"killercage":[{}]}}"#,
+        cage(1, 12, 156)
     );
     assert_eq!(
-        msg(&nine),
-        "cage 1 in r1c1-r1c9 (9 cells, sum 45) has more than 100000 fillings; cages that large are \
-         not supported"
+        msg(&big),
+        "cage 1 in r1c1-r1c12 (12 cells, sum 156) has more than 100000 digit sets; cages that \
+         large are not supported"
     );
-    // Eight cells of each row and of each column, sum 40 (all but 5): 18 cages of 8! fillings each.
-    let cages: Vec<String> = (1..=9)
-        .flat_map(|i| {
-            let row: Vec<String> = (1..=8).map(|c| format!("\"R{i}C{c}\"")).collect();
-            let col: Vec<String> = (1..=8).map(|r| format!("\"R{r}C{i}\"")).collect();
-            [row, col].map(|cells| format!(r#"{{"cells":[{}],"value":"40"}}"#, cells.join(",")))
-        })
-        .collect();
-    let many = nine.replace(&big[1..], &format!(r#""killercage":[{}]"#, cages.join(",")));
+    let six: Vec<String> = (1..=6).map(|r| cage(r, 11, 143)).collect();
+    let many = format!(
+        r#"{{"size":25,"grid":[{grid25}],"killercage":[{}]}}"#,
+        six.join(",")
+    );
     assert_eq!(
         msg(&many),
-        "the cages and thermometers have more than 500000 fillings in all; a puzzle that large is \
-         not supported"
+        "the cages and thermometers have more than 500000 fillings and digit sets in all; a \
+         puzzle that large is not supported"
     );
     // Links.
     assert_eq!(
@@ -941,7 +951,8 @@ fn items_options_and_labels_speak_the_puzzles_words() {
     ] {
         assert!(names.contains(&name), "{name} in {names:?}");
     }
-    // The cage's fillings: 1+2 and 2+1; the thermometer's: 1<2<3 .. 2<3<4, four.
+    // The cage's fillings: 1+2 and 2+1; the thermometer's: 1<2<3 .. 2<3<4, four; then the sums the
+    // cage implies (the 45 rule) on the rest of row 1 and of box 1.
     let labels: Vec<String> = (64..inst.n_options()).map(|k| s.label(k)).collect();
     assert_eq!(
         labels,
@@ -951,7 +962,9 @@ fn items_options_and_labels_speak_the_puzzles_words() {
             "thermometer from r2c1: 1<2<3",
             "thermometer from r2c1: 1<2<4",
             "thermometer from r2c1: 1<3<4",
-            "thermometer from r2c1: 2<3<4"
+            "thermometer from r2c1: 2<3<4",
+            "row 1's cells outside its cages (r1c3-r1c4) add up to 7: digits 3,4",
+            "box 1's cells outside its cages (r2c1-r2c2) add up to 7: digits 3,4"
         ]
     );
     // Cage 1 lies in no other shape: filled directly, its fillings cover its cells' items, and its
@@ -971,12 +984,15 @@ fn items_options_and_labels_speak_the_puzzles_words() {
     );
     assert_eq!(inst.option(0).count(), 0);
     assert_eq!(inst.option_text(66), "thermo1 r2c1#:1 r2c2#:2 r2c3#:3");
-    // r2c1 = 1: its cell, row, column, box, a king window, three nc pairs, its colour.
-    assert_eq!(
-        inst.option_text(16),
-        "r2c1 r2=1 c1=1 b1=1 king(r2c1)=1 nc(r1c1,r2c1)=1/2 nc(r2c1,r2c2)=1/2 nc(r2c1,r3c1)=1/2 \
-         r2c1#:1"
-    );
+    // Every option of r2c1 is left empty: box 1's cells outside cage 1 (r2c1-r2c2) add up to 7,
+    // so hold 3 and 4, and the thermometer's bulb r2c1 is at most 2 (this puzzle has no solution).
+    assert!((16..20).all(|k| inst.option(k).count() == 0));
+    // r3c1 = 1: its cell, row, column, box, a king window, its nc pairs.
+    let text = inst.option_text(32);
+    assert!(text.starts_with("r3c1 r3=1 c1=1 b3=1 "), "{text}");
+    for part in ["king(r2c1)=1", "nc(r2c1,r3c1)=1/2", "nc(r3c1,r4c1)=1/2"] {
+        assert!(text.contains(part), "{part} in {text}");
+    }
     let cage1 = plain.instance().find_item("cage1").unwrap();
     assert_eq!(plain.item_cells(cage1), [0, 1]);
     assert_eq!(s.item_cells(cage1), [] as [usize; 0], "no filling left");

@@ -13,45 +13,96 @@ pub const MAX_FILLINGS: usize = 100_000;
 /// many large cages would otherwise build an instance of gigabytes.
 pub const MAX_TOTAL_FILLINGS: usize = 500_000;
 
+/// How a killer cage with a sum is stated (docs/variants.md, "Cages: whole fillings or digit sets").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CageFill {
+    /// Each cage as counted: whole fillings up to [`WHOLE_FILLINGS_MAX`] of them, else digit sets.
+    Counted,
+    /// Every cage by its whole fillings (a cage past [`MAX_FILLINGS`] is refused).
+    Whole,
+    /// Every cage by its digit sets.
+    Sets,
+}
+
+/// The most whole fillings a cage is stated by; past it, by its digit sets. A whole filling places
+/// the cage at once and its options carry the rows', columns' and boxes' items, so the tree is
+/// small; but a cage of k cells has k! of them a set, and covering a row's digit item then unlinks
+/// every filling that puts the digit in the row, thousands on a big cage: each node costs that
+/// much. A digit set is one option, and the cells keep their own (docs/variants.md; the threshold
+/// measured on ISS's killers: benches/JOURNAL.md).
+pub const WHOLE_FILLINGS_MAX: u64 = 24;
+
 impl Rules {
     /// The fillings of every cage with a sum and every thermometer, in that order, keeping those that
-    /// agree with the givens `cells` (0 empty). A shape with more than [`MAX_FILLINGS`] is refused by
-    /// name before it is filled, and so is one whose filling takes more than [`MAX_FILL_STEPS`] steps.
+    /// agree with the givens `cells` (0 empty), each cage by its whole fillings or its digit sets as
+    /// counted ([`CageFill::Counted`]). A shape with more than [`MAX_FILLINGS`] is refused by name
+    /// before it is filled, and so is one whose filling takes more than [`MAX_FILL_STEPS`] steps.
     pub fn fillings(&self, g: Geometry, cells: &[u8]) -> Result<Vec<Filling>, InputError> {
+        self.fillings_as(g, cells, CageFill::Counted)
+    }
+
+    /// [`Rules::fillings`] with the cages stated as `mode` says (the bench and the tests compare them).
+    pub fn fillings_as(
+        &self,
+        g: Geometry,
+        cells: &[u8],
+        mode: CageFill,
+    ) -> Result<Vec<Filling>, InputError> {
         let size = g.size();
         let mut out: Vec<Filling> = Vec::new();
         let mut steps = Steps::default();
         // One shape's fillings added, or the shape refused in the puzzle's words: `name`, and the
         // message for too many fillings.
-        let mut add =
-            |shape, made: Made, name: String, too_many: String| -> Result<(), InputError> {
-                let digits = made.map_err(|e| {
-                    InputError::new(match e {
-                        Refused::TooMany => too_many,
-                        Refused::TooLong => too_long(&name),
-                    })
-                })?;
-                if out.len() + digits.len() > MAX_TOTAL_FILLINGS {
-                    return Err(too_many_in_all());
-                }
-                out.extend(digits.into_iter().map(|digits| Filling { shape, digits }));
-                Ok(())
-            };
+        let mut add = |shape,
+                       made: Result<(bool, Vec<Vec<u8>>), Refused>,
+                       name: String,
+                       too_many: String|
+         -> Result<(), InputError> {
+            let (set, digits) = made.map_err(|e| {
+                InputError::new(match e {
+                    Refused::TooMany => too_many,
+                    Refused::TooLong => too_long(&name),
+                })
+            })?;
+            if out.len() + digits.len() > MAX_TOTAL_FILLINGS {
+                return Err(too_many_in_all());
+            }
+            out.extend(
+                digits
+                    .into_iter()
+                    .map(|digits| Filling { shape, digits, set }),
+            );
+            Ok(())
+        };
         for (k, cage) in self.cages.iter().enumerate() {
             let Some(sum) = cage.sum else { continue };
             let name = format!("cage {} in {}", k + 1, span(size, &cage.cells));
+            // Past the whole fillings a cage is counted by, it is stated by digit sets, so a cage
+            // refused has too many of those.
+            let what = match mode {
+                CageFill::Whole => "fillings",
+                CageFill::Counted | CageFill::Sets => "digit sets",
+            };
             let too_many = format!(
-                "{name} ({} cells, sum {sum}) has more than {MAX_FILLINGS} fillings; cages that \
+                "{name} ({} cells, sum {sum}) has more than {MAX_FILLINGS} {what}; cages that \
                  large are not supported",
                 cage.cells.len()
             );
-            let made = cage_fillings(size, &cage.cells, cells, sum, &mut steps);
+            let made = cage_options(
+                size,
+                &cage.cells,
+                cells,
+                sum,
+                mode,
+                MAX_FILLINGS,
+                &mut steps,
+            );
             add(Shape::Cage(k), made, name, too_many)?;
         }
         for (k, line) in self.thermos.iter().enumerate() {
             let name = format!("thermometer {} ({})", k + 1, span(size, line));
             let too_many = format!("{name} has more than {MAX_FILLINGS} fillings");
-            let made = thermo_fillings(size, line, cells, &mut steps);
+            let made = thermo_fillings(size, line, cells, &mut steps).map(|f| (false, f));
             add(Shape::Thermo(k), made, name, too_many)?;
         }
         Ok(out)
@@ -60,8 +111,8 @@ impl Rules {
 
 fn too_many_in_all() -> InputError {
     InputError::new(format!(
-        "the cages and thermometers have more than {MAX_TOTAL_FILLINGS} fillings in all; a puzzle \
-         that large is not supported"
+        "the cages and thermometers have more than {MAX_TOTAL_FILLINGS} fillings and digit sets in \
+         all; a puzzle that large is not supported"
     ))
 }
 
@@ -115,7 +166,41 @@ impl Steps {
 /// explored every arrangement of a cage that has none, such as 16 cells of a 16x16 adding up to
 /// 135 (16 distinct digits always add up to 136). The same table counts the fillings (sets times
 /// k! arrangements of k free cells) before any is made, so a cage with too many is refused at once.
+#[cfg(test)]
 fn cage_fillings(size: usize, cage: &[usize], givens: &[u8], sum: u32, steps: &mut Steps) -> Made {
+    cage_options(
+        size,
+        cage,
+        givens,
+        sum,
+        CageFill::Whole,
+        MAX_FILLINGS,
+        steps,
+    )
+    .map(|(_, f)| f)
+}
+
+/// The digit sets of `cells` adding up to `sum` on a grid of `size` (an implied sum:
+/// [`Rules::implied_sums`]), or `None` when there are more than `max`.
+pub(super) fn sum_sets(size: usize, cells: &[usize], sum: u32, max: usize) -> Option<Vec<Vec<u8>>> {
+    let givens = vec![0u8; size * size];
+    let mut steps = Steps::default();
+    cage_options(size, cells, &givens, sum, CageFill::Sets, max, &mut steps)
+        .ok()
+        .map(|(_, sets)| sets)
+}
+
+/// A cage's options as `mode` says: `(false, fillings)` as [`cage_fillings`] makes them, or
+/// `(true, sets)`, each set of digits (the givens' included, ascending) adding up to the sum.
+fn cage_options(
+    size: usize,
+    cage: &[usize],
+    givens: &[u8],
+    sum: u32,
+    mode: CageFill,
+    max: usize,
+    steps: &mut Steps,
+) -> Result<(bool, Vec<Vec<u8>>), Refused> {
     // The givens in the cage: two equal ones, or more than the sum, leave no filling.
     let mut given_mask = 0u64;
     let mut given_sum = 0u32;
@@ -123,7 +208,7 @@ fn cage_fillings(size: usize, cage: &[usize], givens: &[u8], sum: u32, steps: &m
         let g = givens[p];
         if g != 0 {
             if given_mask & (1 << g) != 0 {
-                return Ok(Vec::new());
+                return Ok((mode == CageFill::Sets, Vec::new()));
             }
             given_mask |= 1 << g;
             given_sum += u32::from(g);
@@ -138,7 +223,7 @@ fn cage_fillings(size: usize, cage: &[usize], givens: &[u8], sum: u32, steps: &m
     // The most the free cells can add up to bounds the table's sums (a typed sum may be huge).
     let most: u32 = avail.iter().rev().take(k).sum();
     let Some(rest) = sum.checked_sub(given_sum).filter(|&r| r <= most && k <= m) else {
-        return Ok(Vec::new());
+        return Ok((mode == CageFill::Sets, Vec::new()));
     };
     let s = rest as usize;
     // ways[(i * (k + 1) + j) * (s + 1) + t]: the sets of j digits of avail[i..] adding up to t.
@@ -162,23 +247,30 @@ fn cage_fillings(size: usize, cage: &[usize], givens: &[u8], sum: u32, steps: &m
     let sets = ways[at(0, k, s)];
     let arrangements = (1..=k as u64).try_fold(1u64, |a, x| a.checked_mul(x));
     let total = arrangements.and_then(|a| a.checked_mul(sets));
-    if total.is_none_or(|t| t > MAX_FILLINGS as u64) {
+    let as_sets = match mode {
+        CageFill::Whole => false,
+        CageFill::Sets => true,
+        CageFill::Counted => total.is_none_or(|t| t > WHOLE_FILLINGS_MAX),
+    };
+    let made = if as_sets { Some(sets) } else { total };
+    if made.is_none_or(|t| t > max as u64) {
         return Err(Refused::TooMany);
     }
     if sets == 0 {
-        return Ok(Vec::new());
+        return Ok((as_sets, Vec::new()));
     }
     let mut fill = Fill {
         free: &free,
         digits: cage.iter().map(|&p| givens[p]).collect(),
         set: Vec::with_capacity(k),
-        out: Vec::with_capacity(total.unwrap_or(0) as usize),
+        out: Vec::with_capacity(made.unwrap_or(0) as usize),
+        only_sets: as_sets.then_some(given_mask),
         steps,
     };
     fill.sets(&avail, &|i, j, t| ways[at(i, j, t)], 0, k, s)?;
     let mut out = fill.out;
     out.sort_unstable();
-    Ok(out)
+    Ok((as_sets, out))
 }
 
 /// The state of [`cage_fillings`]' walk: the set of digits chosen so far, then their arrangements.
@@ -189,6 +281,9 @@ struct Fill<'a> {
     digits: Vec<u8>,
     set: Vec<u8>,
     out: Vec<Vec<u8>>,
+    /// `Some(the givens' digits, bit d for d)`: each set is made, with the givens' digits, not
+    /// its arrangements.
+    only_sets: Option<u64>,
     steps: &'a mut Steps,
 }
 
@@ -205,6 +300,13 @@ impl Fill<'_> {
     ) -> Result<(), Refused> {
         self.steps.take()?;
         if j == 0 {
+            if let Some(given) = self.only_sets {
+                let mut set = self.set.clone();
+                set.extend((1..64u8).filter(|&d| given & (1 << d) != 0));
+                set.sort_unstable();
+                self.out.push(set);
+                return Ok(());
+            }
             return self.arrange(0, 0);
         }
         for i2 in i..avail.len() {

@@ -135,6 +135,8 @@ impl Sudoku {
                 ),
             };
             if cage.sum.is_some() {
+                // A cage stated by digit sets has an item per digit (`cage3=5`) too.
+                items.extend(with_prefix(&format!("cage{}=", k + 1)));
                 items.extend(colour_items(&cage.cells));
             }
             out.push(Constraint {
@@ -180,7 +182,8 @@ impl Sudoku {
         let Some((&first, rest)) = items.split_first() else {
             return;
         };
-        if first == item {
+        // A digit set's items (the cage's, and the digits it lacks) are about the whole cage.
+        if first == item || f.set {
             out.extend_from_slice(cells);
             return;
         }
@@ -223,7 +226,7 @@ impl Sudoku {
                 .shape_cells(f.shape)
                 .iter()
                 .position(|&q| q == p)
-                .map(|at| usize::from(f.digits[at]))
+                .and_then(|at| f.placed().map(|d| usize::from(d[at])))
         };
         if value == 0 {
             let mut items = vec![p];
@@ -288,7 +291,7 @@ impl Sudoku {
                 .shape_cells(f.shape)
                 .iter()
                 .position(|&q| q == p)?;
-            Some(usize::from(f.digits[at]))
+            f.placed().map(|d| usize::from(d[at]))
         })
     }
 }

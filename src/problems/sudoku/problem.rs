@@ -69,6 +69,8 @@ pub struct Sudoku {
     pub(super) fillings: Vec<Filling>,
     /// The options after the fillings: the clues' ([`super::clues`]), with their items.
     pub(super) clue_enc: super::clues::Encoding,
+    /// The options after the clues': the digit sets of the sums the cages imply (the 45 rule).
+    pub(super) implied: Vec<variants::ImpliedSets>,
     /// An f-puzzles puzzle's title.
     name: Option<String>,
     /// Cosmetic elements skipped (f-puzzles' `cage`, `line`, …; SudokuPad's decorations), by name,
@@ -162,18 +164,26 @@ impl Sudoku {
                 return Err(e);
             }
         }
-        let (inst, fillings, clue_enc) = if rules.is_classic() {
+        let (inst, fillings, clue_enc, implied) = if rules.is_classic() {
             (
                 instance_read(grid.geo, grid.reading()),
                 Vec::new(),
                 super::clues::Encoding::default(),
+                Vec::new(),
             )
         } else {
             let fillings = rules.fillings(grid.geo, &grid.cells)?;
             let enc = rules.clue_encoding(grid.geo, &grid.cells)?;
-            let inst =
-                variants::instance_with(grid.geo, grid.alphabet(), &rules, &fillings, &enc, false)?;
-            (inst, fillings, enc)
+            let implied = rules.implied_sets(grid.geo);
+            let inst = variants::instance_with(
+                grid.geo,
+                grid.alphabet(),
+                &rules,
+                (&fillings, &implied),
+                &enc,
+                false,
+            )?;
+            (inst, fillings, enc, implied)
         };
         let givens = grid.given_options().collect();
         Ok(Sudoku {
@@ -183,6 +193,7 @@ impl Sudoku {
             rules,
             fillings,
             clue_enc,
+            implied,
             name,
             skipped,
             unknown: Vec::new(),
@@ -250,6 +261,21 @@ impl Sudoku {
         let size = self.grid.size();
         k.checked_sub(size * size * size + self.fillings.len())
             .and_then(|i| self.clue_enc.options.get(i))
+    }
+
+    /// The implied sum (the 45 rule: [`Rules::implied_sums`]) and the digit set that option `k`
+    /// (past the clues' options) states, if it is one.
+    pub fn implied_option(&self, k: usize) -> Option<(&variants::Implied, &[u8])> {
+        let size = self.grid.size();
+        let mut i =
+            k.checked_sub(size * size * size + self.fillings.len() + self.clue_enc.options.len())?;
+        for (sum, sets) in &self.implied {
+            match sets.get(i) {
+                Some(set) => return Some((sum, set)),
+                None => i -= sets.len(),
+            }
+        }
+        None
     }
 
     /// What the page draws (see [`Layout`]).
@@ -354,8 +380,10 @@ impl Problem for Sudoku {
         let mut cells = self.grid.cells.clone();
         for &k in options {
             if let Some(f) = self.filling(k) {
-                // A cage or thermometer filled whole shows its digits before its cells are chosen.
-                for (&p, &d) in self.rules.shape_cells(f.shape).iter().zip(&f.digits) {
+                // A cage or thermometer filled whole shows its digits before its cells are chosen
+                // (a cage's digit set places none: its cells take them by their own options).
+                let placed = f.placed().unwrap_or(&[]);
+                for (&p, &d) in self.rules.shape_cells(f.shape).iter().zip(placed) {
                     cells[p] = d;
                 }
                 continue;
@@ -443,6 +471,12 @@ impl Problem for Sudoku {
             let size = self.grid.size();
             let cells = self.rules.shape_cells(f.shape);
             return match f.shape {
+                Shape::Cage(c) if f.set => format!(
+                    "cage {} in {}: digits {}",
+                    c + 1,
+                    variants::span(size, cells),
+                    digits.join(",")
+                ),
                 Shape::Cage(c) => format!(
                     "cage {} in {}: {}",
                     c + 1,
@@ -458,6 +492,18 @@ impl Problem for Sudoku {
         }
         if let Some(o) = self.clue_option(k) {
             return o.label.clone();
+        }
+        if let Some((sum, set)) = self.implied_option(k) {
+            let digits: Vec<String> = set
+                .iter()
+                .map(|&d| self.grid.alphabet().label(d).to_string())
+                .collect();
+            return format!(
+                "{} add up to {}: digits {}",
+                sum.words,
+                sum.sum,
+                digits.join(",")
+            );
         }
         let text = self.instance().option_text(k);
         let mut words = text.split(' ');

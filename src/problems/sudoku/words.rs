@@ -38,7 +38,28 @@ pub(crate) fn name_words(name: &str, len: u64) -> Option<String> {
             ));
         }
     }
+    // A sum the cages imply (the 45 rule), stated by its digit sets.
+    if let Some(k) = name.strip_prefix("sum").filter(|k| number(k)) {
+        return Some(format!(
+            "implied sum {k} (the 45 rule) has {} left",
+            things(len, "digit set", "digit sets")
+        ));
+    }
     let (unit, v) = name.split_once('=')?;
+    // A digit of a cage or implied sum stated by its digit sets: placed in a cell, or ruled out by
+    // the set.
+    for (word, said) in [("cage", "cage"), ("sum", "implied sum")] {
+        if let Some(k) = unit.strip_prefix(word).filter(|k| number(k)) {
+            return Some(match len {
+                0 => format!("{said} {k} has no cell left for a {v} and no digit set without it"),
+                n => format!(
+                    "{said} {k} places its {v} or rules it out: {} left (its cells, and its \
+                     digit sets without {v})",
+                    things(n, "way", "ways")
+                ),
+            });
+        }
+    }
     // A diagonal is named by its direction, as drawn: d- runs from r1c1 down to the right, d+ from
     // the bottom left up.
     let arrow = match unit {
@@ -106,6 +127,17 @@ pub(crate) fn shape_words(inst: &Instance, links: &Links, item: u32, len: u32) -
         let i = Links::item_of_header(item);
         (0..inst.n_options()).find(|&o| inst.option(o).next() == Some(i))
     };
+    // A cage stated by its digit sets: its options name the digits each set lacks.
+    if let Some(sets) = option.and_then(|o| set_digits(inst, o, k)) {
+        return Some(match len {
+            0 => format!("cage {k} has no digit set left"),
+            1 => format!("cage {k} has one digit set left: {}", sets.join(",")),
+            n => format!(
+                "cage {k} has {} left",
+                things(u64::from(n), "digit set", "digit sets")
+            ),
+        });
+    }
     let placed = option.map_or_else(Vec::new, |o| filling_cells(inst, o));
     let cells = |placed: &[(&str, &str)]| match placed {
         [] => String::new(),
@@ -145,6 +177,26 @@ fn cell_in_cage(inst: &Instance, links: &Links, item: u32, len: u32) -> Option<S
         "cell {name} lies in {}",
         words.replacen(" has ", ", which has ", 1)
     ))
+}
+
+/// The digits of option `o` when it is a digit set of cage `k` (it covers the items `cage{k}=v`
+/// of the digits it lacks; the cage has such an item for every digit), else `None`.
+fn set_digits<'a>(inst: &'a Instance, o: usize, k: &str) -> Option<Vec<&'a str>> {
+    let prefix = format!("cage{k}=");
+    let all: Vec<(usize, &str)> = (0..inst.n_items())
+        .filter(|&i| inst.is_primary(i))
+        .filter_map(|i| inst.item_name(i).strip_prefix(&prefix).map(|d| (i, d)))
+        .collect();
+    if all.is_empty() {
+        return None;
+    }
+    let lacks: Vec<usize> = inst.option(o).skip(1).collect();
+    Some(
+        all.into_iter()
+            .filter(|(i, _)| !lacks.contains(i))
+            .map(|(_, d)| d)
+            .collect(),
+    )
 }
 
 /// The cells of filling option `o` and their digits, in the shape's order: a shape tied by colours
@@ -218,6 +270,19 @@ mod tests {
         );
         assert_eq!(w("w2=9", 0), "9 has no place left in windoku region 2");
         assert_eq!(w("cage17", 3), "cage 17 has three fillings left");
+        assert_eq!(
+            w("cage4=7", 2),
+            "cage 4 places its 7 or rules it out: two ways left (its cells, and its digit sets \
+             without 7)"
+        );
+        assert_eq!(
+            w("sum2", 1),
+            "implied sum 2 (the 45 rule) has one digit set left"
+        );
+        assert_eq!(
+            w("sum2=3", 0),
+            "implied sum 2 has no cell left for a 3 and no digit set without it"
+        );
         assert_eq!(w("r2=5", 1), "5 can only go in one place in row 2");
         assert_eq!(w("c7=9", 3), "9 can go in three places in column 7");
         assert_eq!(w("b1=A", 0), "A has no place left in box 1");

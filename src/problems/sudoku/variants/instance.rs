@@ -1,6 +1,7 @@
 //! The instance of a variant Sudoku: the classic items and options, then the items each rule adds
 //! and the fillings of shapes filled whole, tied to the cells directly or by colours.
 
+use super::implied::ImpliedSets;
 use super::*;
 
 /// The items of a variant Sudoku and the instance, built from the rules (see the module
@@ -12,29 +13,60 @@ pub fn instance(
     rules: &Rules,
     fillings: &[Filling],
 ) -> Result<Instance, InputError> {
-    instance_tied(g, alphabet, rules, fillings, false)
+    instance_tied(g, alphabet, rules, fillings, Tie::default())
 }
 
-/// [`instance`], with every shape tied to the cell options by colours when `colours_only` (the
-/// encoding a killer cage filled directly is measured against: benches/variants.rs).
+/// How [`instance_tied`] ties the shapes to the cells, for the encodings the bench and the tests
+/// measure against each other (`Tie::default()` is what `solve` builds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tie {
+    /// Every shape filled whole tied to the cell options by colours, none directly.
+    pub colours_only: bool,
+    /// The sums the cages imply ([`Rules::implied_sums`]) stated as more cages.
+    pub implied: bool,
+}
+
+impl Default for Tie {
+    fn default() -> Tie {
+        Tie {
+            colours_only: false,
+            implied: true,
+        }
+    }
+}
+
+/// [`instance`], with the shapes tied as `tie` says (benches/variants.rs).
 pub fn instance_tied(
     geo: Geometry,
     alphabet: Alphabet,
     rules: &Rules,
     fillings: &[Filling],
-    colours_only: bool,
+    tie: Tie,
 ) -> Result<Instance, InputError> {
     let enc = rules.clue_encoding(geo, &vec![0; geo.cells()])?;
-    instance_with(geo, alphabet, rules, fillings, &enc, colours_only)
+    let implied = if tie.implied {
+        rules.implied_sets(geo)
+    } else {
+        Vec::new()
+    };
+    instance_with(
+        geo,
+        alphabet,
+        rules,
+        (fillings, &implied),
+        &enc,
+        tie.colours_only,
+    )
 }
 
-/// [`instance_tied`] with the clues' items and options already made ([`Rules::clue_encoding`]):
-/// their options come after the fillings, in the encoding's order.
+/// [`instance_tied`] with the implied sums' digit sets ([`Rules::implied_sets`]) and the clues'
+/// items and options already made ([`Rules::clue_encoding`]): the clues' options come after the
+/// fillings, in the encoding's order, and the implied sums' after them.
 pub fn instance_with(
     geo: Geometry,
     alphabet: Alphabet,
     rules: &Rules,
-    fillings: &[Filling],
+    (fillings, implied): (&[Filling], &[ImpliedSets]),
     enc: &Encoding,
     colours_only: bool,
 ) -> Result<Instance, InputError> {
@@ -109,6 +141,41 @@ pub fn instance_with(
     for &s in &shapes {
         primary.push(shape_item(s));
     }
+    // A cage stated by its digit sets (`Filling::set`): its item `cage3` takes one set, and each
+    // digit has an item `cage3=5` that either the set rules out (a set covers the items of the
+    // digits it lacks) or a cell of the cage places (the cell options cover it), so the cage holds
+    // exactly the set's digits, each once. Primary, these items also say "the 5 of this cage's set
+    // must go in one of these cells", which MRV branches on like a unit's digit.
+    let set_shape: Vec<bool> = shapes
+        .iter()
+        .map(|&s| fillings.iter().any(|f| f.shape == s && f.set))
+        .collect();
+    let mut set_base: Vec<Option<usize>> = vec![None; shapes.len()];
+    for (s, &shape) in shapes.iter().enumerate() {
+        if let (true, Shape::Cage(k)) = (set_shape[s], shape) {
+            set_base[s] = Some(primary.len());
+            let name = |v| format!("cage{}={v}", k + 1);
+            group(&mut primary, &mut prim_of, &name, &rules.cages[k].cells);
+        }
+    }
+    // The sums the cages imply (the 45 rule: `implied.rs`), each one more cage by its digit sets:
+    // a primary `sum3` taking one set, and `sum3=5` per digit, placed by a cell or ruled out by the
+    // set, as for a cage above. The cages alone make the same solutions; these items let MRV see
+    // what a solver sees at once (a cell outside a box's cages must be 7).
+    let mut implied_base: Vec<usize> = Vec::new();
+    let first_implied = primary.len();
+    for k in 0..implied.len() {
+        primary.push(format!("sum{}", k + 1));
+    }
+    for (k, (i, _)) in implied.iter().enumerate() {
+        implied_base.push(primary.len());
+        group(
+            &mut primary,
+            &mut prim_of,
+            &|v| format!("sum{}={v}", k + 1),
+            &i.cells,
+        );
+    }
     for (k, cage) in rules.cages.iter().enumerate() {
         if cage.sum.is_none() {
             group(
@@ -176,8 +243,10 @@ pub fn instance_with(
     // fraction of the size (benches/README.md, `variants`). Shapes that share cells (and every
     // thermometer, whose tree is smaller with colours) agree with the cell options through a
     // colour item per cell instead.
+    // A cage stated by digit sets is no such shape: whatever fills its cells (their options, a
+    // direct filling, a clue's direct piece) covers its digits' items, which are theirs.
     let mut in_shapes = vec![0u8; block];
-    for &s in &shapes {
+    for (_, &s) in set_shape.iter().zip(&shapes).filter(|(&set, _)| !set) {
         for &p in rules.shape_cells(s) {
             in_shapes[p] = in_shapes[p].saturating_add(1);
         }
@@ -196,6 +265,8 @@ pub fn instance_with(
                 && matches!(s, Shape::Cage(_))
                 && rules.shape_cells(s).iter().all(|&p| in_shapes[p] == 1)
         })
+        .zip(&set_shape)
+        .map(|(d, &set)| d && !set)
         .collect();
     let mut direct_cell = vec![false; block];
     for (&s, _) in shapes.iter().zip(&direct).filter(|(_, &d)| d) {
@@ -203,9 +274,12 @@ pub fn instance_with(
             direct_cell[p] = true;
         }
     }
-    // The digit of each cell of a shape filled through colours.
+    // The digit of each cell of a shape filled through colours (a digit set needs none).
     let mut color_item: Vec<Option<usize>> = vec![None; block];
-    for (&s, _) in shapes.iter().zip(&direct).filter(|(_, &d)| !d) {
+    for (i, &s) in shapes.iter().enumerate() {
+        if direct[i] || set_shape[i] {
+            continue;
+        }
         for &p in rules.shape_cells(s) {
             if color_item[p].is_none() {
                 color_item[p] = Some(secondary.len());
@@ -262,16 +336,17 @@ pub fn instance_with(
         .iter()
         .any(|o| !o.cells.is_empty() || !o.colours.is_empty())
         || enc.cell_colours.iter().any(|c| !c.is_empty());
-    let colors: Vec<u32> = if direct.iter().all(|&d| d) && !clue_colours {
-        vec![0; size]
-    } else {
-        (0..size)
-            .map(|v| {
-                inst.color(&sym(v).to_string())
-                    .expect("a digit is a colour name")
-            })
-            .collect()
-    };
+    let colors: Vec<u32> =
+        if direct.iter().zip(&set_shape).all(|(&d, &set)| d || set) && !clue_colours {
+            vec![0; size]
+        } else {
+            (0..size)
+                .map(|v| {
+                    inst.color(&sym(v).to_string())
+                        .expect("a digit is a colour name")
+                })
+                .collect()
+        };
     // The digits each cell may hold under the shapes filled whole: those of some filling of each
     // shape through the cell (a cage of sum 3 in two cells takes 1 and 2 only). The other cell
     // options are left empty, keeping their numbers: they could only lead to dead ends deeper down,
@@ -302,12 +377,27 @@ pub fn instance_with(
     for &s in &shapes {
         let mut mask: Vec<u32> = vec![0; rules.shape_cells(s).len()];
         for f in fillings.iter().filter(|f| f.shape == s) {
-            for (m, &d) in mask.iter_mut().zip(&f.digits) {
-                *m |= 1 << (d - 1);
+            match f.placed() {
+                Some(digits) => {
+                    for (m, &d) in mask.iter_mut().zip(digits) {
+                        *m |= 1 << (d - 1);
+                    }
+                }
+                // A set allows its digits in every cell of the cage.
+                None => {
+                    let set = f.digits.iter().fold(0, |m, &d| m | 1 << (d - 1));
+                    mask.iter_mut().for_each(|m| *m |= set);
+                }
             }
         }
         for (&p, m) in rules.shape_cells(s).iter().zip(mask) {
             allowed[p] &= m;
+        }
+    }
+    for (i, sets) in implied {
+        let union = sets.iter().flatten().fold(0u32, |m, &d| m | 1 << (d - 1));
+        for &p in &i.cells {
+            allowed[p] &= union;
         }
     }
     // The items of digit v (from 0) in cell p, colour item aside.
@@ -369,6 +459,12 @@ pub fn instance_with(
             .expect("a filling's shape has an item");
         items.clear();
         items.push((first_shape + s, 0));
+        if let Some(base) = set_base[s].filter(|_| f.set) {
+            let mut lacks = (0..size).filter(|&v| !f.digits.contains(&(v as u8 + 1)));
+            items.extend(lacks.by_ref().map(|v| (base + v, 0)));
+            add_or_empty(&mut inst, &mut items, &mut seen)?;
+            continue;
+        }
         for (&p, &d) in rules.shape_cells(f.shape).iter().zip(&f.digits) {
             if direct[s] {
                 cell_items(&mut items, p, usize::from(d) - 1);
@@ -398,6 +494,16 @@ pub fn instance_with(
         items.extend(o.plain.iter().map(|&s| (n_primary + first_clue_sec + s, 0)));
         // An item twice (two cells of a direct piece in one row with one digit): never chosen.
         add_or_empty(&mut inst, &mut items, &mut seen)?;
+    }
+    // The implied sums' digit sets, last: each covers its item and the items of the digits it lacks.
+    for (k, (_, sets)) in implied.iter().enumerate() {
+        for set in sets {
+            items.clear();
+            items.push((first_implied + k, 0));
+            let lacks = (0..size).filter(|&v| !set.contains(&(v as u8 + 1)));
+            items.extend(lacks.map(|v| (implied_base[k] + v, 0)));
+            add_or_empty(&mut inst, &mut items, &mut seen)?;
+        }
     }
     Ok(inst)
 }

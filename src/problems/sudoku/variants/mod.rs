@@ -13,7 +13,10 @@
 //!   non-consecutive `nc(r1c1,r1c2)=4/5` (of the four placements 4 or 5 in either cell, at most one).
 //! - Killer cages with a sum and thermometers are shapes filled whole: a primary item `cage3` or
 //!   `thermo1`, and one option per filling (each permutation of each combination of distinct digits
-//!   with the sum; each strictly increasing run of digits along the thermometer). A cage that shares
+//!   with the sum; each strictly increasing run of digits along the thermometer). A cage of more
+//!   than `fill::WHOLE_FILLINGS_MAX` fillings has one option per digit set instead, with primary
+//!   items `cage3=5` that its cells' options cover; the sums the cages imply (the 45 rule,
+//!   `implied.rs`) are more such cages, `sum3`. A cage that shares
 //!   no cell with another shape is filled directly: its fillings cover the items of its cells, which
 //!   have no option of their own. Other shapes (thermometers, overlapping cages) are tied to the cells
 //!   by a secondary item per cell, `r1c1#`, coloured with the cell's digit (Algorithm C's colours):
@@ -30,8 +33,10 @@ use crate::core::Instance;
 use crate::problems::InputError;
 use serde::Serialize;
 
+mod implied;
 mod instance;
-pub use instance::{instance, instance_tied, instance_with};
+pub use implied::{Implied, ImpliedSets, IMPLIED_SETS_MAX};
+pub use instance::{instance, instance_tied, instance_with, Tie};
 
 /// A rule switched on by name for a puzzle typed as text (`dlx … --variant x,anti-knight`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,11 +161,22 @@ pub struct Rules {
     pub negative_xv: bool,
 }
 
-/// A whole-shape option: the shape it fills and the digits it puts in the shape's cells, in order.
+/// A whole-shape option: the shape it fills and the digits it puts in the shape's cells, in order;
+/// or, for a cage stated by its digit sets (`set`), the digits the cage holds, ascending, which its
+/// cells take through their own options.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Filling {
     pub shape: Shape,
     pub digits: Vec<u8>,
+    pub set: bool,
+}
+
+impl Filling {
+    /// The digits this option puts in the shape's cells, in the shape's order; `None` for a digit
+    /// set, which puts none.
+    pub fn placed(&self) -> Option<&[u8]> {
+        (!self.set).then_some(&self.digits[..])
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
