@@ -106,7 +106,7 @@ test('camera: the first 200 events of Easter Monster, a 16x16 and pentomino 6x10
     await context.close();
   }
   assert(failures.length === 0, `events out of sight: ${failures.join('; ')}`);
-});
+}, { slow: true });
 
 test('camera: Play at the default speed keeps each event in sight (Easter Monster, 1280x800)', async ({ page, base }) => {
   await open(page, base, `?sudoku=${EASTER}`);
@@ -140,7 +140,7 @@ test('camera: Play at the default speed keeps each event in sight (Easter Monste
   report.push(`camera, Play at ${r.speed} events/s on Easter Monster: ${r.good} of ${r.seen} covers and hides in sight once the camera rests`);
   assert(r.seen >= 20, `only ${r.seen} events seen while playing`);
   assert(r.good / r.seen >= 0.95, `Play: ${r.good} of ${r.seen} in sight`);
-});
+}, { slow: true });
 
 test('camera: ten consecutive events of each problem, screenshots to look at', async ({ browser, base }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -157,7 +157,7 @@ test('camera: ten consecutive events of each problem, screenshots to look at', a
     }
   }
   await context.close();
-});
+}, { shots: true });
 
 test('camera: at every stop of the three tours the item and node the latest event acts on are in sight', async ({ page, base }) => {
   await open(page, base);
@@ -197,4 +197,4 @@ test('camera: at every stop of the three tours the item and node the latest even
   const good = out.filter((r) => r.ok).length;
   report.push(`camera in the tours: ${good} of ${out.length} stops at a cover, hide or try with its item and node in sight${out.some((r) => !r.ok) ? `; missed: ${out.filter((r) => !r.ok).map((r) => `${r.tour} stop ${r.stop} (${r.name})`).join(', ')}` : ''}`);
   assert(out.length > 0 && good === out.length, `stops out of sight: ${JSON.stringify(out.filter((r) => !r.ok))}`);
-});
+}, { slow: true });

@@ -161,7 +161,16 @@ export const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
 // ------------------------------------------------------------------ the tests
 
 export const tests = [];
-export const test = (name, fn) => tests.push({ name, fn });
+/**
+ * Registers a test. `slow`: it takes tens of seconds (a walk of hundreds of events, a maker), so the
+ * runner's queue starts it first. `shots`: it only takes pictures for a person to look at (it asserts
+ * nothing another test does not), so it runs under `make screenshots` (run.mjs --shots), not in
+ * `make test`.
+ * @param {string} name
+ * @param {(ctx: any) => Promise<void>} fn
+ * @param {{ slow?: boolean, shots?: boolean }} [opts]
+ */
+export const test = (name, fn, opts = {}) => tests.push({ name, fn, slow: !!opts.slow, shots: !!opts.shots });
 export const report = [];
 
 /** Clicks a control by script (a maximised panel covers the controls; the keys would move the matrix cursor). */

@@ -234,7 +234,7 @@ test('an N typed and Load pressed with the mouse: the press submits (an error pu
   await page.click(tid('size'));
   await page.fill(tid('size'), '0');
   await press();
-  // The outcome is awaited, not read after a fixed pause: with two shards on two loaded cores the
+  // The outcome is awaited, not read after a fixed pause: with two jobs on two loaded cores the
   // load took longer than the 150 ms after the press (7-queens read as not yet loaded).
   const settled = (f) => page.waitForFunction(f, null, { timeout: 10000 }).catch(() => {});
   await settled(() => document.getElementById('input-error').textContent.trim() !== '');

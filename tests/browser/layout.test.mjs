@@ -166,19 +166,26 @@ test('phone at 375 px: the matrix legend\'s button lies under the canvas, never 
   await context.close();
 });
 
-test('screenshots: 1024x768, dark mode, a maximised board, and a simulated deuteranopia view', async ({ browser, base }) => {
+test('tablet at 1024x768: Maximise gives the board most of the screen and Escape gives it back', async ({ page, base }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await open(page, base, `?sudoku=${HARD_SUDOKU}`);
+  for (let i = 0; i < 8; i++) await page.click(tid('step-choice'));
+  await page.click(tid('maximise-board'));
+  const big = await page.evaluate(() => document.getElementById('board-canvas').getBoundingClientRect());
+  assert(big.width > 900 && big.height > 500, `the maximised board is ${big.width}x${big.height}`);
+  await page.keyboard.press('Escape');
+  assert(await page.evaluate(() => !document.querySelector('.panel.maximised')), 'Escape did not restore the board');
+});
+
+test('screenshots: 1024x768 (board and maximised board), a simulated deuteranopia view, dark mode', async ({ browser, base }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
   await open(page, base, `?sudoku=${HARD_SUDOKU}`);
   for (let i = 0; i < 8; i++) await page.click(tid('step-choice'));
   await page.screenshot({ path: path.join(SHOTS, 'tablet-1024-sudoku.png') });
   await page.click(tid('maximise-board'));
-  const big = await page.evaluate(() => document.getElementById('board-canvas').getBoundingClientRect());
-  assert(big.width > 900 && big.height > 500, `the maximised board is ${big.width}x${big.height}`);
   await page.waitForTimeout(200);
   await page.screenshot({ path: path.join(SHOTS, 'tablet-1024-board-maximised.png') });
-  await page.keyboard.press('Escape');
-  assert(await page.evaluate(() => !document.querySelector('.panel.maximised')), 'Escape did not restore the board');
   await page.close();
   // Deuteranopia (Machado, Oliveira and Fernandes 2009, severity 1) as an SVG colour matrix over the page.
   const p2 = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -200,7 +207,7 @@ test('screenshots: 1024x768, dark mode, a maximised board, and a simulated deute
   await p3.waitForTimeout(700);
   await p3.screenshot({ path: path.join(SHOTS, 'desktop-dark-queens.png') });
   await dark.close();
-});
+}, { shots: true });
 const VIEWS = [
   ['exact-cover', '', 'step-choice', 3],
   ['queens', '?queens=8', 'step-choice', 9],
@@ -211,7 +218,35 @@ const VIEWS = [
   ['pentomino', '?pentomino=8x8', 'step-choice', 5],
 ];
 
-test('screenshots of every view at 1280x800 and at 375px', async ({ browser, base }) => {
+test('phone at 375 px: no view, the zoomed matrix, a found pentomino tiling or a reader\'s error is wider than the screen', async ({ browser, base }) => {
+  const page = await browser.newPage({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
+  const wider = [];
+  const check = async (/** @type {string} */ what) => {
+    const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (over > 0) wider.push(`${what} by ${over} px`);
+  };
+  for (const [name, query, button, times] of VIEWS) {
+    await open(page, base, query);
+    for (let i = 0; i < times; i++) await page.click(tid(button));
+    await check(name);
+  }
+  await open(page, base);
+  for (let i = 0; i < 9; i++) await page.click(tid('step'));
+  await page.click('#zoom-in');
+  await check('the zoomed matrix');
+  await open(page, base, '?pentomino=6x10');
+  await page.click(tid('next-solution'));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) >= 1);
+  await check('pentomino 6x10 at its first tiling');
+  await loadVia(page, 'sudoku', '12\n34');
+  const said = await page.evaluate(() => `${document.getElementById('input-error')?.textContent || ''} ${document.getElementById('status')?.textContent || ''}`);
+  assert(/line|row|column|symbol|cell|digit/i.test(said), `the bad Sudoku got no message: ${said}`);
+  await check('a bad Sudoku\'s message');
+  assert(wider.length === 0, `wider than the phone: ${wider.join('; ')}`);
+  await page.close();
+});
+
+test('screenshots of every view at 1280x800 and at 375px (and the zoomed matrix, a pentomino tiling, an error)', async ({ browser, base }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   const saved = [];
   for (const [w, h, tag] of [[1280, 800, 'desktop'], [375, 812, 'phone']]) {
@@ -239,14 +274,10 @@ test('screenshots of every view at 1280x800 and at 375px', async ({ browser, bas
     await loadVia(page, 'sudoku', bad);
     await page.screenshot({ path: path.join(SHOTS, `${tag}-error.png`), fullPage: tag === 'phone' });
     saved.push(`${tag}-matrix-zoomed.png`, `${tag}-pentomino-solution.png`, `${tag}-error.png`);
-    if (tag === 'phone') {
-      const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert(over <= 0, `the phone layout is ${over}px wider than the screen`);
-    }
     await page.close();
   }
   report.push(`screenshots: ${saved.length} in screenshots/`);
-});
+}, { shots: true });
 
 test('layout: the run box at 1280x800 holds its whole sentence and its button after a run (its column had grown past the box, which cut them off)', async ({ page, base }) => {
   await open(page, base, '?queens=10');

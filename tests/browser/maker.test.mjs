@@ -101,7 +101,7 @@ test('maker: New puzzle makes a 9x9 classic puzzle that loads, solves with "Uniq
   const again = await text(page, 'maker-status');
   assert(/made by New puzzle: 9×9 classic, seed 1234/.test(again), `status: ${again}`);
   report.push(`maker: 9x9 classic seed 1234: ${status}`);
-});
+}, { slow: true });
 
 test('maker: New puzzle makes a killer and a 4x4 X that load and solve with "Unique solution"', async ({ page, base }) => {
   await open(page, base);
@@ -147,7 +147,7 @@ test('maker: New puzzle makes a killer and a 4x4 X that load and solve with "Uni
   status = await made(page);
   assert(status === 'New puzzle: anti-king cannot be made 4x4: no 4x4 grid obeys it', `status: ${status}`);
   assert(await page.inputValue(tid('puzzle')) === before, 'the box kept its puzzle');
-});
+}, { slow: true });
 
 test('maker: Cancel stops a running make; the page stays responsive and nothing is replaced', async ({ page, base }) => {
   await open(page, base);
@@ -248,7 +248,7 @@ test('maker: screenshots of the progress and the result at 1280x800 and 375 px',
     await page.locator('#maker').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, `maker-made-${w}.png`) });
   }
-});
+}, { shots: true });
 
 test('maker: the narration and the tree speak a made puzzle\'s words (a cage, a diagonal)', async ({ page, base }) => {
   await open(page, base);
@@ -298,7 +298,7 @@ test('maker: New puzzle makes a 6x6 X (2x3 boxes) that solves with "Unique solut
   // Solved, it keeps the CLI's givens for the same seed: the same puzzle.
   const broken = breaks(board, givens, { x: true });
   assert(!broken, broken);
-});
+}, { slow: true });
 
 test('maker: while a puzzle is made the status line says so (it kept the message before), and the maker\'s box is in sight', async ({ page, base }) => {
   await open(page, base, `?sudoku=${'.'.repeat(81)}`);

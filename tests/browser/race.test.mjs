@@ -96,4 +96,4 @@ test('race: screenshots at 1280x800 (maximised) and 375 px; DOCS=1 writes docs/r
     report.push(`race on 11-queens (${tag}): ${(await text(page, 'race-verdict')).replace(/\n/g, ' ')}`);
     await page.close();
   }
-});
+}, { slow: true });

@@ -1,15 +1,20 @@
 // Browser tests of the DLX Studio page: `node tests/browser/run.mjs` (make test-browser), or
 // `node tests/browser/run.mjs 'part of a name'` for the tests whose name holds it; `--list` prints the
-// tests' names, `--docs` takes the README's pictures (docs-shots.mjs). `--shard K/N` (first, before a
-// name) runs the K-th of N shards, tests K, K+N, K+2N, … in registration order: `make test-browser`
-// runs two shards side by side, each with its own Chromium.
+// tests' names, `--docs` takes the README's pictures (docs-shots.mjs), `--shots` runs only the tests
+// that take pictures for a person to look at (`make screenshots`; left out otherwise). `--jobs N` (first, before a
+// name) runs N tests at a time, each job with its own Chromium, taking the next test from one queue
+// as it finishes one: `make test-browser` runs two. The queue starts with the tests registered as
+// slow (harness.mjs's `test(name, fn, { slow: true })`), so that no long test starts last while the
+// other job idles; then the rest in registration order. `--shard K/N` runs only the K-th of N shares
+// of the tests (K, K+N, … in registration order), for running the shares on separate machines.
 //
 // The runner only: the tests are in the feature files beside it (tests/browser/*.test.mjs, one a
 // feature area, on the shared harness.mjs), each registering its tests on import. It serves the
 // project root on a free localhost port, drives the system Chromium through playwright-core (never a
 // downloaded browser), gives each test a fresh 1280x800 page, reports measurements, and saves a
-// screenshot of a failed test into screenshots/. Last line: "N passed, N failed"; the exit code is
-// non-zero on any failure.
+// screenshot of a failed test into screenshots/. Each result line is tagged with its job when there
+// are several and ends with the test's wall time; the last line: "N passed, N failed"; the exit code
+// is non-zero on any failure.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,11 +40,33 @@ function shardOf(args) {
   return [+m[1], +m[2]];
 }
 
+/** `--jobs N` from the arguments, removed from them; 1 without it. */
+function jobsOf(args) {
+  const i = args.indexOf('--jobs');
+  if (i < 0) return 1;
+  const n = Number(args[i + 1]);
+  if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`--jobs takes a whole number from 1 to 16, not ${args[i + 1]}`);
+  args.splice(i, 2);
+  return n;
+}
+
+const launch = () => chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'],
+});
+
 async function main() {
   const [shard, shards] = shardOf(process.argv);
+  const jobs = jobsOf(process.argv);
+  const shotsAt = process.argv.indexOf('--shots');
+  const shots = shotsAt >= 0;
+  if (shots) process.argv.splice(shotsAt, 1);
   await loadFeatures();
-  if (process.argv[2] === '--list') {
-    for (const [i, t] of tests.entries()) if (i % shards === shard - 1) console.log(t.name);
+  const only = process.argv[2];
+  const mine = tests.filter((t, i) => i % shards === shard - 1);
+  if (only === '--list') {
+    for (const t of mine) console.log(t.name);
     return;
   }
   const server = await serve();
@@ -47,48 +74,55 @@ async function main() {
   if (!fs.existsSync(path.join(ROOT, 'www/pkg/dlx_studio.js'))) {
     console.error('www/pkg is missing: run `make wasm` first');
   }
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
-  if (process.argv[2] === '--docs') {
+  if (only === '--docs') {
+    const browser = await launch();
     await docs(browser, base);
     await browser.close();
     server.close();
     return;
   }
-  let passed = 0, failed = 0;
-  const only = process.argv[2];
-  for (const [i, t] of tests.entries()) {
-    if (i % shards !== shard - 1) continue;
-    if (only && !t.name.includes(only)) continue;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-    const cdp = await context.newCDPSession(page);
-    const t0 = Date.now();
-    try {
-      await t.fn({ page, base, errors, browser, cdp });
-      if (errors.length) throw new Error(`errors in the page: ${errors.join('; ')}`);
-      passed++;
-      console.log(`ok   ${t.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-    } catch (e) {
-      failed++;
-      console.log(`FAIL ${t.name}: ${e.message}`);
-      try { await page.screenshot({ path: path.join(ROOT, 'screenshots', `failed-${shards > 1 ? `${shard}of${shards}-` : ''}${passed + failed}.png`) }); } catch { /* no page */ }
+  // The queue: the slow tests first, then the others, each group in registration order.
+  const picked = mine.filter((t) => t.shots === shots && (!only || t.name.includes(only)));
+  const pictures = mine.filter((t) => t.shots).length;
+  const queue = [...picked.filter((t) => t.slow), ...picked.filter((t) => !t.slow)];
+  let passed = 0, failed = 0, next = 0;
+  const t00 = Date.now();
+  /** One job: its own Chromium, taking the next test from the queue until it is empty. */
+  const job = async (/** @type {number} */ k) => {
+    const tag = jobs > 1 ? `[${k}/${jobs}] ` : '';
+    const browser = await launch();
+    while (next < queue.length) {
+      const t = queue[next++];
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      const cdp = await context.newCDPSession(page);
+      const t0 = Date.now();
+      try {
+        await t.fn({ page, base, errors, browser, cdp });
+        if (errors.length) throw new Error(`errors in the page: ${errors.join('; ')}`);
+        passed++;
+        console.log(`${tag}ok   ${t.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+      } catch (e) {
+        failed++;
+        console.log(`${tag}FAIL ${t.name} (${((Date.now() - t0) / 1000).toFixed(1)} s): ${e.message}`);
+        try { await page.screenshot({ path: path.join(ROOT, 'screenshots', `failed-${passed + failed}.png`) }); } catch { /* no page */ }
+      }
+      await context.close();
     }
-    await context.close();
-  }
-  await browser.close();
+    await browser.close();
+  };
+  await Promise.all(Array.from({ length: jobs }, (_, k) => job(k + 1)));
   server.close();
   if (report.length) {
     console.log('\nmeasured:');
     for (const line of report) console.log(`  ${line.replace(/\n/g, '\n    ')}`);
   }
-  console.log(`\n${passed} passed, ${failed} failed${shards > 1 ? ` (shard ${shard}/${shards})` : ''}`);
+  const share = shards > 1 ? `, share ${shard}/${shards}` : '';
+  console.log(`\n${passed} passed, ${failed} failed (${jobs} job${jobs > 1 ? 's' : ''}${share}, ${((Date.now() - t00) / 1000).toFixed(0)} s)`);
+  if (!shots && pictures) console.log(`${pictures} runs that only take pictures are left to \`make screenshots\` (run.mjs --shots)`);
   process.exit(failed ? 1 : 0);
 }
 

@@ -82,7 +82,7 @@ test('stage: at 1280x800, 1024x768 and a 375x812 phone the controls and the narr
     }
     await context.close();
   }
-});
+}, { slow: true });
 
 test('stage: a first visit says what this is and offers one first action; its text meets 4.5:1', async ({ page, browser, base }) => {
   await open(page, base);

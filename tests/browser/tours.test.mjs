@@ -93,7 +93,7 @@ test('teach: each guided tour\'s stops show their state; Back returns to identic
   await page.waitForFunction(() => window.dlx.app.tours.active);
   await page.evaluate(() => window.dlx.app.load({ kind: 'queens', text: '5', distinct: false }));
   await page.waitForFunction(() => !window.dlx.app.tours.active && !document.body.classList.contains('touring'));
-});
+}, { slow: true });
 
 test('teach: the line the algorithm panel marks is brought into sight in the side column when the panel is (at 1400x900 the tour\'s hide line was cut off at the bottom), and the column stays put when it is not', async ({ browser, base }) => {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

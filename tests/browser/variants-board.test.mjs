@@ -368,4 +368,4 @@ test('variants board: each variant preset loads, branches, has one solution that
     await shot.close();
   }
   assert(errors.length === 0, `console errors: ${errors.join('; ')}`);
-});
+}, { slow: true });
