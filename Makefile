@@ -19,9 +19,15 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 WASM := $(TARGET_DIR)/wasm32-unknown-unknown/$(PROFILE)/dlx_studio.wasm
 CLI_TEST := $(TARGET_DIR)/debug/dlx
 CHROMIUM ?= /usr/bin/chromium
+# Under CI (a clean clone) no incremental cache is there to reuse: writing one is pure cost, and an
+# incremental build splits each crate into many more codegen units, which the optimised test builds
+# then compile and link more slowly. Elsewhere cargo's default (incremental dev and test builds) stays.
+ifeq ($(CI),true)
+export CARGO_INCREMENTAL := 0
+endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: wasm-ci cli-test setup-nightly test-long docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run test-sanity serve build test setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel wasm cli bench-wasm bench-wasm-instructions lint lint-js test-native test-wasm test-browser test-firefox test-parts clean npm test-npm npm-example bench-npm lint-npm
+.PHONY: test-doc screenshots wasm-ci cli-test setup-nightly test-long docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run test-sanity serve build test setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel wasm cli bench-wasm bench-wasm-instructions lint lint-js test-native test-wasm test-browser test-firefox test-parts clean npm test-npm npm-example bench-npm lint-npm
 
 serve: build
 	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -98,7 +104,7 @@ bench-wasm-instructions: wasm cli setup-node
 	node benches/wasm_instructions.mjs langford 11
 	node benches/wasm_instructions.mjs pentomino 6x10 1
 
-lint: setup-wasm setup-lint lint-js
+lint: setup-wasm setup-lint lint-js lint-npm
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets -- -D warnings
 	$(CARGO) clippy --lib --test wasm --target wasm32-unknown-unknown -- -D warnings
@@ -114,8 +120,8 @@ lint-js: setup-node wasm-ci
 # tests, whose output is printed after lane A's. The two lanes take about as long. Each stage is its own `make`, timed; the times are printed at the
 # end, and a failing stage ends its lane.
 TEST_FIRST := setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel setup-nightly
-TEST_LANE_A := lint test-native test-parts test-browser test-firefox
-TEST_LANE_B := fuzz-smoke miri test-wasm
+TEST_LANE_A := lint test-native test-parts test-browser test-npm test-firefox
+TEST_LANE_B := fuzz-smoke miri test-wasm test-doc
 test:
 	@MAKE="$(MAKE)" bash tests/stages.sh $(TARGET_DIR) "$(TEST_FIRST)" "$(TEST_LANE_A)" "$(TEST_LANE_B)"
 
@@ -205,8 +211,16 @@ miri-run: setup-nightly
 	fi; \
 	MIRIFLAGS=-Zmiri-disable-isolation $(CARGO) +nightly miri test $(MIRI_ARGS)
 
+# Every Rust test but the rustdoc examples: the library's unit tests, the CLI's, tests/it and the
+# examples/ (each runs as a test). The rustdoc examples are `test-doc`, a stage of the other lane
+# (each is a crate of its own to compile: most of their cost is rustc, which the lanes share out).
 test-native:
-	$(CARGO) test
+	$(CARGO) test --lib --bins --tests --examples
+
+# The rustdoc examples (every public item of the library has one), on the library `test-native`
+# built (same profile and features: cargo reuses it, waiting for it if it is being built).
+test-doc:
+	$(CARGO) test --doc
 
 # Every Rust test with the sweeps that `make test` runs short in their long form (DLX_LONG_TESTS=1):
 # the Sudoku sets' tests on more puzzles, from the whole sets in ../shared/data/sudoku (required
@@ -243,19 +257,21 @@ CHROMEDRIVER ?= $(shell command -v chromedriver || echo /usr/bin/chromedriver)
 WASM_TEST_TMP := $(CURDIR)/target/wasm-test-tmp
 test-wasm: setup-wasm setup-browser
 	rm -rf $(WASM_TEST_TMP) && mkdir -p $(WASM_TEST_TMP)
-	TMPDIR=$(WASM_TEST_TMP) CHROMEDRIVER=$(CHROMEDRIVER) $(CARGO) test --target wasm32-unknown-unknown \
+	TMPDIR=$(WASM_TEST_TMP) CHROMEDRIVER=$(CHROMEDRIVER) $(CARGO) test --profile wasm-test --target wasm32-unknown-unknown \
 	  --test wasm; status=$$?; rm -rf $(WASM_TEST_TMP); exit $$status
 
-# The page in Chromium (tests/browser/run.mjs), in BROWSER_SHARDS shards side by side (2: four took
-# as long beside Miri and the wasm tests, Chromium being busier than its CPU figure shows),
-# each line tagged with its shard; the CLI the tests compare with is `make cli-test`'s (harness.mjs).
-BROWSER_SHARDS ?= 2
+# The page in Chromium (tests/browser/run.mjs): BROWSER_JOBS tests at a time (2, one a core), each
+# job with its own Chromium taking the next test from one queue, the slow tests first; each line
+# tagged with its job. The CLI the tests compare with is `make cli-test`'s (harness.mjs).
+BROWSER_JOBS ?= 2
 test-browser: wasm-ci cli-test setup-browser
-	@pids=(); for k in $$(seq 1 $(BROWSER_SHARDS)); do \
-	  ( set -o pipefail; node tests/browser/run.mjs --shard $$k/$(BROWSER_SHARDS) 2>&1 \
-	    | sed -u "s|^|[$$k/$(BROWSER_SHARDS)] |" ) & pids+=($$!); \
-	done; \
-	status=0; for p in "$${pids[@]}"; do wait $$p || status=1; done; exit $$status
+	node tests/browser/run.mjs --jobs $(BROWSER_JOBS)
+
+# The pictures for a person to look at (screenshots/: every view at 1280x800 and 375 px, dark mode, a
+# deuteranopia view, the camera's ten events, the maker): the browser tests that only take pictures,
+# left out of `make test`. Look at them after a change to the page.
+screenshots: wasm-ci cli-test setup-browser
+	node tests/browser/run.mjs --jobs $(BROWSER_JOBS) --shots
 
 # The page in Firefox: load, step, step back, paste and Solve a Sudoku (puppeteer-core, no browser download).
 test-firefox: wasm-ci setup-firefox
@@ -286,7 +302,8 @@ lint-npm: npm setup-node
 
 # The package as a user installs it: the tarball into a fresh node project in a temporary directory
 # (a local tarball with no dependencies: nothing is fetched), then tests/npm/test.mjs there, its
-# counts checked against the CLI `cargo test` builds (`make cli-test`). Not in `make test`.
+# counts checked against the CLI `cargo test` builds (`make cli-test`). In `make test`, after the
+# browser tests (it rewrites nothing they read: `make npm` copies www/pkg).
 test-npm: npm cli-test
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	  cp tests/npm/test.mjs "$$tmp/" && cd "$$tmp" && \
