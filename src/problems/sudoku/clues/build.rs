@@ -6,10 +6,18 @@ use super::*;
 
 mod sets;
 
+/// Digits as a label shows them: "1,2,4".
+fn digits_text(digits: &[u32]) -> String {
+    digits
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 impl ClueOption {
     /// A piece filled whole: `digits` in `cells`, labelled "{name}: 1,2,3".
     fn filling(clue: usize, item: usize, cells: &[usize], digits: &[u32], name: &str) -> Self {
-        let shown: Vec<String> = digits.iter().map(u32::to_string).collect();
         ClueOption {
             clue,
             item,
@@ -20,7 +28,7 @@ impl ClueOption {
                 .collect(),
             colours: Vec::new(),
             plain: Vec::new(),
-            label: format!("{name}: {}", shown.join(",")),
+            label: format!("{name}: {}", digits_text(digits)),
         }
     }
 }
@@ -180,14 +188,7 @@ impl Builder<'_> {
             made.sort();
             made.dedup();
             for (digits, colours) in made {
-                let label = format!(
-                    "{name}: {}",
-                    digits
-                        .iter()
-                        .map(u32::to_string)
-                        .collect::<Vec<_>>()
-                        .join(",")
-                );
+                let label = format!("{name}: {}", digits_text(&digits));
                 let o = ClueOption {
                     clue: k,
                     item,
@@ -295,11 +296,7 @@ impl Builder<'_> {
                         "{name}, cells {} to {} of {len}: {}",
                         a + 1,
                         b,
-                        digits
-                            .iter()
-                            .map(u32::to_string)
-                            .collect::<Vec<_>>()
-                            .join(",")
+                        digits_text(&digits)
                     )
                 };
                 let o = ClueOption {
