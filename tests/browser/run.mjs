@@ -86,6 +86,8 @@ async function main() {
   const pictures = mine.filter((t) => t.shots).length;
   const queue = [...picked.filter((t) => t.slow), ...picked.filter((t) => !t.slow)];
   let passed = 0, failed = 0, next = 0;
+  /** @type {string[]} */
+  const failures = [];
   const t00 = Date.now();
   /** One job: its own Chromium, taking the next test from the queue until it is empty. */
   const job = async (/** @type {number} */ k) => {
@@ -107,7 +109,9 @@ async function main() {
         console.log(`${tag}ok   ${t.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
       } catch (e) {
         failed++;
-        console.log(`${tag}FAIL ${t.name} (${((Date.now() - t0) / 1000).toFixed(1)} s): ${e.message}`);
+        const line = `${tag}FAIL ${t.name} (${((Date.now() - t0) / 1000).toFixed(1)} s): ${e.message}`;
+        console.log(line);
+        failures.push(line);
         try { await page.screenshot({ path: path.join(ROOT, 'screenshots', `failed-${passed + failed}.png`) }); } catch { /* no page */ }
       }
       await context.close();
@@ -119,6 +123,11 @@ async function main() {
   if (report.length) {
     console.log('\nmeasured:');
     for (const line of report) console.log(`  ${line.replace(/\n/g, '\n    ')}`);
+  }
+  // The failures again, last: CI keeps only the tail of a long log, and the measured lines above are long.
+  if (failures.length) {
+    console.log('\nfailed:');
+    for (const line of failures) console.log(`  ${line.replace(/\n/g, '\n    ')}`);
   }
   const share = shards > 1 ? `, share ${shard}/${shards}` : '';
   console.log(`\n${passed} passed, ${failed} failed (${jobs} job${jobs > 1 ? 's' : ''}${share}, ${((Date.now() - t00) / 1000).toFixed(0)} s)`);
