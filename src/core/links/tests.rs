@@ -101,7 +101,11 @@ fn dense_choice_matches_the_walk_along_the_list() {
                 } else if let Some(c) = covered.pop() {
                     l.uncover::<true>(c);
                 }
-                assert_eq!(l.sanity(), Ok(()));
+                // Under Miri at the end only (below, by comparing with the start): `sanity` walks
+                // every node in safe code, most of this test's minutes there.
+                if !cfg!(miri) {
+                    assert_eq!(l.sanity(), Ok(()));
+                }
             }
             while let Some(c) = covered.pop() {
                 l.uncover::<true>(c);
