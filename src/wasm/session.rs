@@ -26,7 +26,11 @@ pub(super) enum Latest {
 pub(super) fn is_choice(ev: &Event) -> bool {
     matches!(
         ev,
-        Event::Try { .. } | Event::Solution { .. } | Event::DeadEnd { .. } | Event::Reject { .. }
+        Event::Try { .. }
+            | Event::Solution { .. }
+            | Event::DeadEnd { .. }
+            | Event::Reject { .. }
+            | Event::Reuse { .. }
     )
 }
 
