@@ -3,7 +3,7 @@
 // without memos, 48 with them, 32 memos and 10 hits.
 
 import path from 'node:path';
-import { assert, tid, settle, text, num, open, test, SHOTS } from './harness.mjs';
+import { assert, tid, settle, text, num, open, loadVia, test, SHOTS } from './harness.mjs';
 
 /** Steps the page's search to its end (the model's own stepping, as the Step button does). */
 async function stepToEnd(page) {
@@ -34,8 +34,10 @@ async function dag(page) {
 }
 
 test('memo: 36 domino tilings of 4x4 with Memo on and off; the DAG\'s reused and shared nodes match the core\'s hits', async ({ page, base }) => {
-  await open(page, base, '?dominoes=4x4');
-  assert(await page.evaluate(() => window.dlx.model.info.title) === 'Domino tilings 4x4', 'the 4x4 board loads from the link');
+  await open(page, base);
+  // From the form, as a person would: the kind, then its board.
+  await loadVia(page, 'dominoes', '4x4');
+  await page.waitForFunction(() => window.dlx.model.info.title === 'Domino tilings 4x4');
   await stepToEnd(page);
   assert(await num(page, 'solutions') === 36 && await num(page, 'nodes') === 133, 'without memos: 36 tilings in 133 nodes');
   assert(await page.locator('#st-memos').isHidden(), 'no Memos row without memos');
