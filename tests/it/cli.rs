@@ -1655,8 +1655,13 @@ fn domino_tilings_count_with_and_without_memos_and_refuse_bad_sizes() {
         &["the board's rows must be between 1 and 32, not 0"],
     );
     fails(
+        &["count", "dominoes", "4", "a"],
+        &["the board's columns `a` is not a whole number"],
+    );
+    // `x` only separates rows from columns: alone it leaves one number.
+    fails(
         &["count", "dominoes", "4", "x"],
-        &["the board's columns `x` is not a whole number"],
+        &["the board `4 x` is not rows x columns"],
     );
     fails(
         &["count", "dominoes", "4", "4", "4"],

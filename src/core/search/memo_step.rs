@@ -40,12 +40,23 @@ pub(super) struct Memo {
     key: Vec<u64>,
 }
 
+/// `Memo::at`'s solutions before a node when they are not known (the search was put on its path
+/// by `follow` or `finish`, with another search's counters): that node's finish is not kept.
+const UNKNOWN: u64 = u64::MAX;
+
 impl Memo {
     /// Forgets every entry: the search is back at its start.
     pub(super) fn clear(&mut self) {
         self.table.clear();
         self.entries.clear();
         self.hits = 0;
+    }
+
+    /// Forgets every entry, and what the levels of the path knew: the search stands where another
+    /// search's walk left it, with that search's counters (`follow`, `finish`).
+    pub(super) fn forget(&mut self) {
+        self.clear();
+        self.at.fill((0, UNKNOWN));
     }
 }
 
@@ -153,7 +164,7 @@ impl Search {
                 }
                 Ok(ev)
             }
-            Phase::Exhausted if l > 0 => {
+            Phase::Exhausted if l > 0 && memo.at[l].1 != UNKNOWN => {
                 // The node's options are all tried and undone: the links are as it found them.
                 let mut key = Vec::new();
                 key_of(&self.links, &mut key);
@@ -190,13 +201,13 @@ impl Search {
                     let e = memo.entries.pop().expect("checked");
                     memo.table.remove(&e.key);
                     memo.at[level as usize] = (e.node, self.stats.solutions - e.count);
-                } else {
-                    let i = *memo
-                        .table
-                        .get(&memo.key)
-                        .expect("a branching node not finished by its own search was reused");
+                } else if let Some(&i) = memo.table.get(&memo.key) {
                     let Entry { node, count, .. } = memo.entries[i];
                     self.phase = Phase::Reused { node, count };
+                } else {
+                    // Neither kept nor reused: a node finished before `follow` or `finish` put
+                    // the search where it stands (its count is not known).
+                    memo.at[level as usize] = (0, UNKNOWN);
                 }
             }
             _ => {}

@@ -2103,6 +2103,27 @@ fn domino_4x4_folds_as_the_recursion_on_sets_of_cells_says() {
         );
         assert_eq!(got, dag_by_sets(inst), "{m}x{n}");
     }
+    // And as core::memo (DLX6's count) walks it: the same nodes, its cache hits, its memos but the
+    // root's (finished by no backtrack). 6x8: DLX6's own 1,401 nodes.
+    for (m, n, nodes) in [(4, 4, 48), (6, 8, 1401)] {
+        let d = crate::problems::dominoes::Dominoes::new(m, n).unwrap();
+        let settings = crate::core::memo::Settings {
+            parts: false,
+            ..Default::default()
+        };
+        let memo = crate::core::memo::count(d.instance(), &[], &settings).unwrap();
+        let mut s = Search::new(d.instance());
+        s.set_memo(true).unwrap();
+        s.run(&mut Count);
+        let c = s.memo_counts().unwrap();
+        assert_eq!(s.stats().solutions.to_string(), memo.solutions.to_string());
+        assert_eq!(s.stats().nodes, nodes, "{m}x{n}");
+        assert_eq!(
+            (s.stats().nodes, c.hits, c.memos + 1),
+            (memo.stats.nodes, memo.stats.cache_hits, memo.stats.memos),
+            "{m}x{n}"
+        );
+    }
     // The figures of the page's test (tests/browser/memo.test.mjs) and the report: 4x4.
     let d = crate::problems::dominoes::Dominoes::new(4, 4).unwrap();
     let (count, nodes, memos, hits) = dag_by_sets(d.instance());
@@ -2122,4 +2143,23 @@ fn stepping_with_memos_refuses_multiplicities() {
         "counting with memos does not take multiplicities (items with bounds) yet"
     );
     assert_eq!(s.memo_counts(), None);
+}
+
+#[test]
+fn stepping_with_memos_from_another_searchs_end_steps_back_to_the_start_and_counts_again() {
+    let d = crate::problems::dominoes::Dominoes::new(4, 4).unwrap();
+    let mut plain = Search::new(d.instance());
+    plain.run(&mut Count);
+    let mut s = Search::new(d.instance());
+    s.set_memo(true).unwrap();
+    // Where a worker's count leaves the page's search (Session::solve_follow, a run's end).
+    s.finish(plain.stats());
+    let mut back = 0;
+    while s.step_back().is_some() {
+        back += 1;
+    }
+    assert!(back > 0 && s.at_start());
+    assert_eq!((s.stats().nodes, s.stats().solutions), (0, 0));
+    assert_eq!(s.run(&mut Count), Status::Done);
+    assert_eq!((s.stats().nodes, s.stats().solutions), (48, 36));
 }
