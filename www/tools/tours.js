@@ -205,7 +205,7 @@ export const TOURS = [
   },
   {
     id: 'dominoes-memo',
-    title: 'Dominoes 4×4, memos',
+    title: 'Dominoes, memos',
     source: 'Knuth\'s DLX6 (after Nishino et al.\'s DXZ): the search tree of the domino tilings of a 4×4 board folding into a DAG',
     problem: { kind: 'dominoes', text: '4x4', distinct: false },
     memo: true,
