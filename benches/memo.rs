@@ -56,21 +56,6 @@ fn cells(m: usize, n: usize) -> String {
     c.join(" ") + "\n"
 }
 
-fn dominoes(m: usize, n: usize) -> String {
-    let mut t = cells(m, n);
-    for r in 0..m {
-        for c in 0..n {
-            if c + 1 < n {
-                t += &format!("{r}_{c} {r}_{}\n", c + 1);
-            }
-            if r + 1 < m {
-                t += &format!("{r}_{c} {}_{c}\n", r + 1);
-            }
-        }
-    }
-    t
-}
-
 fn l_trominoes(m: usize, n: usize) -> String {
     let mut t = cells(m, n);
     for r in 0..m - 1 {
@@ -96,30 +81,27 @@ fn main() {
         std::fs::write(&p, text).unwrap();
         p.to_str().unwrap().to_string()
     };
-    let d68 = file("domino6x8.dlx", dominoes(6, 8));
-    let d88 = file("domino8x8.dlx", dominoes(8, 8));
-    let d1010 = file("domino10x10.dlx", dominoes(10, 10));
     let l99 = file("ltromino9x9.dlx", l_trominoes(9, 9));
     let latin6 = std::env::var_os("BENCH_LATIN6").is_some();
     // (label, arguments, count, DLX6's seconds, whether plain search is run)
     let mut rows: Vec<(&str, Vec<&str>, &str, &str, bool)> = vec![
         (
             "domino tilings 6x8",
-            vec!["exact-cover", &d68],
+            vec!["dominoes", "6", "8"],
             "167089",
             "0.009",
             true,
         ),
         (
             "domino tilings 8x8",
-            vec!["exact-cover", &d88],
+            vec!["dominoes", "8", "8"],
             "12988816",
             "0.013",
             true,
         ),
         (
             "domino tilings 10x10",
-            vec!["exact-cover", &d1010],
+            vec!["dominoes", "10", "10"],
             "258584046368",
             "0.057",
             false,

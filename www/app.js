@@ -120,7 +120,15 @@ async function main() {
   const tours = new Tours(ui.learn, ui['learn-row'], {
     model: M,
     // Tours follow Knuth's steps: they always walk DLX1's tree (the control is inert meanwhile).
-    load: (spec) => { writeInputs(spec); const ok = loadSpec({ ...spec, tree: 'dlx1' }); updateFormState(); return ok; },
+    // A tour steps with memos or not, as its stops were written (the Memo switch follows).
+    load: (spec, memo) => {
+      writeInputs(spec);
+      const model = M();
+      if (!!model.memoChoice !== memo) { model.setMemo(memo); ui.memo.checked = memo; }
+      const ok = loadSpec({ ...spec, tree: 'dlx1' });
+      updateFormState();
+      return ok;
+    },
     move: (fn) => act(fn, 'seek'),
     setTouring,
     epoch: () => state.epoch,
@@ -136,7 +144,7 @@ async function main() {
     board,
     tree,
     new StatsView({
-      level: ui['st-level'], nodes: ui['st-nodes'], updates: ui['st-updates'], cleansings: ui['st-cleansings'], solutions: ui['st-solutions'],
+      level: ui['st-level'], nodes: ui['st-nodes'], updates: ui['st-updates'], cleansings: ui['st-cleansings'], solutions: ui['st-solutions'], memos: ui['st-memos'], hits: ui['st-hits'],
       eps: ui['st-eps'], elapsed: ui['st-elapsed'], source: ui['stats-source'], run: ui['st-run'],
     }),
     new NarrationView(ui.narration),

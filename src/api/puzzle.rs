@@ -32,7 +32,7 @@ impl std::fmt::Debug for Puzzle {
 
 impl Puzzle {
     /// The puzzle `dlx count KIND ARG` names: `kind` one of `sudoku`, `queens`,
-    /// `toroidal-queens`, `latin`, `langford`, `pentomino`, `edge-matching`, `macmahon`,
+    /// `toroidal-queens`, `latin`, `langford`, `pentomino`, `edge-matching`, `macmahon`, `dominoes`,
     /// `exact-cover`, and `arg` its argument as the CLI takes it (N, a board's name, a Sudoku or an
     /// exact-cover text), with the CLI's messages for what does not read.
     ///
@@ -80,6 +80,7 @@ impl Puzzle {
                 Box::new(problems::edge_matching::EdgeMatching::new(name)?)
             }
             problems::Spec::MacMahon(name) => Box::new(problems::macmahon::MacMahon::new(name)?),
+            problems::Spec::Dominoes(name) => Box::new(problems::dominoes::Dominoes::parse(name)?),
             problems::Spec::Sudoku(text) => Box::new(problems::sudoku::Sudoku::parse(
                 text.strip_prefix('\u{feff}').unwrap_or(text),
             )?),

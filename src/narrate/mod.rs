@@ -276,6 +276,27 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, problem: &dyn Problem) 
                 search.stats().solutions
             );
         }
+        // With memos (Search::set_memo): a subproblem met before, whose count is known.
+        Event::Reuse { level, count, .. } if undone => {
+            return format!(
+                "Back before the reuse at level {level}: its {} are taken off the count",
+                plural(count, "solution", "solutions")
+            );
+        }
+        Event::Reuse { node, count, .. } => format!(
+            "The same {} remain as at node {}: {}, reused (a memo hit: this node is not searched \
+             again)",
+            plural(search.items_left() as u64, "item", "items"),
+            thousands(node),
+            plural(count, "solution", "solutions")
+        ),
+        Event::Backtrack { level }
+            if undone && matches!(search.phase(), crate::core::Phase::Reused { .. }) =>
+        {
+            return format!(
+                "Back at the node reused at level {level}: stepping back undid the backtrack from it"
+            );
+        }
         Event::Backtrack { level } => format!(
             "Back up from level {level} to level {}",
             level.saturating_sub(1)

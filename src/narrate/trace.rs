@@ -23,6 +23,7 @@ pub fn kind_name(ev: &Event) -> &'static str {
         Event::Close { .. } => "close",
         Event::Untweak { .. } => "untweak",
         Event::Reject { .. } => "reject",
+        Event::Reuse { .. } => "reuse",
     }
 }
 
@@ -74,7 +75,7 @@ pub fn trace_line(
         | Event::Lower { node }
         | Event::Raise { node } => (Some(node_item(node)), Some(node)),
         Event::Reject { node, item, .. } => (Some(item), Some(node)),
-        Event::Solution { .. } | Event::Backtrack { .. } => (None, None),
+        Event::Solution { .. } | Event::Backtrack { .. } | Event::Reuse { .. } => (None, None),
     };
     let st = search.stats();
     let line = TraceLine {
@@ -109,6 +110,7 @@ pub fn level_after(ev: Event, level: usize) -> usize {
         | Event::Close { level, .. }
         | Event::Untweak { level, .. }
         | Event::Reject { level, .. }
+        | Event::Reuse { level, .. }
         | Event::Solution { level } => level as usize,
         Event::Backtrack { level } => (level as usize).saturating_sub(1),
         _ => level,

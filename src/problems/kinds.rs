@@ -6,8 +6,8 @@
 use super::exact_cover::Reading;
 use super::sudoku::Switch;
 use super::{
-    edge_matching, langford, latin, parse_n, pentomino, queens, toroidal, InputError, ProblemKind,
-    Spec,
+    dominoes, edge_matching, langford, latin, parse_n, pentomino, queens, toroidal, InputError,
+    ProblemKind, Spec,
 };
 use serde::Serialize;
 
@@ -209,6 +209,25 @@ edges agree and the border is grey; R, C from 1 to 8 (colours: XCC)",
             ..other(P::MacMahon, "MacMahon triangles", Input::Board)
         },
         Kind {
+            boards: dominoes::BOARDS
+                .into_iter()
+                .zip([
+                    "4 × 4 (36 tilings)",
+                    "2 × 2",
+                    "3 × 4",
+                    "4 × 5",
+                    "6 × 6",
+                    "6 × 8",
+                    "8 × 8",
+                ])
+                .collect(),
+            usage: "M N",
+            help: "domino tilings of an M x N board, M and N from 1 to 32 (also MxN);
+repeated subproblems: count --memo",
+            argument: "the board: M N (rows and columns) or MxN",
+            ..other(P::Dominoes, "Domino tilings", Input::Board)
+        },
+        Kind {
             usage: "FILE|-",
             help: "an exact-cover problem in Knuth's format or as a 0-1 matrix (a text that
 reads as a Sudoku is read as one, drawn grids and clashing givens too)",
@@ -242,6 +261,7 @@ pub fn spec(kind: &str, text: &str, distinct: bool) -> Result<Spec, InputError> 
         },
         P::EdgeMatching => Spec::EdgeMatching(text.trim().to_string()),
         P::MacMahon => Spec::MacMahon(text.trim().to_string()),
+        P::Dominoes => Spec::Dominoes(text.trim().to_string()),
         P::Sudoku => Spec::Sudoku(text.to_string()),
         P::ExactCover => Spec::ExactCover(text.to_string()),
     })

@@ -9,6 +9,7 @@ use crate::core::{Clash, Instance, Links};
 use serde::Serialize;
 use std::fmt;
 
+pub mod dominoes;
 pub mod edge_matching;
 pub mod exact_cover;
 pub mod kinds;
@@ -143,6 +144,8 @@ pub enum ProblemKind {
     EdgeMatching,
     /// MacMahon's triangles.
     MacMahon,
+    /// Domino tilings of a rectangle.
+    Dominoes,
     /// Exact cover as text: Knuth's format or a 0-1 matrix.
     #[default]
     ExactCover,
@@ -150,7 +153,7 @@ pub enum ProblemKind {
 
 impl ProblemKind {
     /// Every kind, in the table's order.
-    pub const ALL: [ProblemKind; 9] = [
+    pub const ALL: [ProblemKind; 10] = [
         ProblemKind::Sudoku,
         ProblemKind::Queens,
         ProblemKind::ToroidalQueens,
@@ -159,6 +162,7 @@ impl ProblemKind {
         ProblemKind::Pentomino,
         ProblemKind::EdgeMatching,
         ProblemKind::MacMahon,
+        ProblemKind::Dominoes,
         ProblemKind::ExactCover,
     ];
 
@@ -173,6 +177,7 @@ impl ProblemKind {
             ProblemKind::Pentomino => "pentomino",
             ProblemKind::EdgeMatching => "edge-matching",
             ProblemKind::MacMahon => "macmahon",
+            ProblemKind::Dominoes => "dominoes",
             ProblemKind::ExactCover => "exact-cover",
         }
     }
@@ -218,6 +223,7 @@ impl PartialEq<&str> for ProblemKind {
 /// - `"sudoku"`, `"latin"`: the symbol number from 1 (0 empty);
 /// - `"pentomino"`: the piece number from 1 (see `labels`), 0 for a square not yet covered, -1 for a hole;
 /// - `"langford"`: one row of `2n` cells, each the number placed there (0 empty);
+/// - `"dominoes"`: each domino's number from 1 on both its cells (0 not yet covered);
 /// - `"exact-cover"`: no cells; `lines` lists the chosen options as item names.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Board {
@@ -367,6 +373,8 @@ pub enum Spec {
     EdgeMatching(String),
     /// MacMahon's 24 triangles on a board by name, `hexagon` (see [`macmahon`]).
     MacMahon(String),
+    /// Domino tilings of a board named `MxN` (see [`dominoes`]).
+    Dominoes(String),
 }
 
 /// N for the numeric problems, as the CLI and the page read it: [`parse_whole`] for `N`, and at most
@@ -479,6 +487,7 @@ pub fn load(spec: &Spec) -> Result<Box<dyn Problem>, InputError> {
         }
         Spec::EdgeMatching(name) => Box::new(edge_matching::EdgeMatching::new(name)?),
         Spec::MacMahon(name) => Box::new(macmahon::MacMahon::new(name)?),
+        Spec::Dominoes(name) => Box::new(dominoes::Dominoes::parse(name)?),
         Spec::ExactCoverAs(text, reading) if *reading != exact_cover::Reading::Auto => Box::new(
             exact_cover::ExactCover::parse_as(without_bom(text), *reading)?,
         ),

@@ -50,6 +50,10 @@ pub enum EventCode {
     /// `(level, node, item)`: the lookahead gives up the option of `node`, tried at `level`, because
     /// it left primary `item` with no option; the Unhide and UncoverItem events after it undo it.
     Reject = 15,
+    /// `(level, node, count low, count high)`: with memos, the node entered at `level` leaves the
+    /// subproblem node number `node` (low 32 bits) left, whose `count` solutions (two u32 halves)
+    /// are added without searching it again.
+    Reuse = 16,
 }
 
 /// An event as the page reads it: `[code, a, b, c, d, undone]`, codes as in `EventCode`.
@@ -75,6 +79,13 @@ pub fn encode(ev: Event, undone: bool) -> [u32; EVENT_WORDS] {
         Event::Untweak { level, item } => (C::Untweak, level, item, 0, 0),
         // The lookahead: at `level`, the option of `node` is given up, `item` left with no option.
         Event::Reject { level, node, item } => (C::Reject, level, node, item, 0),
+        Event::Reuse { level, node, count } => (
+            C::Reuse,
+            level,
+            node as u32,
+            count as u32,
+            (count >> 32) as u32,
+        ),
     };
     super::facts::EventRecord {
         code: code as u32,

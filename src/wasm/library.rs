@@ -299,6 +299,8 @@ impl LibSolver {
                 (v.kind, v.level, v.item) = ("reject", Some(level), Some(s.item_of(item)));
                 node(&mut v, n)
             }
+            // The library's solver steps without memos: no reuse reaches it.
+            Event::Reuse { level, .. } => (v.kind, v.level) = ("reuse", Some(level)),
         }
         v
     }

@@ -26,13 +26,25 @@ pub(super) enum Latest {
 pub(super) fn is_choice(ev: &Event) -> bool {
     matches!(
         ev,
-        Event::Try { .. } | Event::Solution { .. } | Event::DeadEnd { .. } | Event::Reject { .. }
+        Event::Try { .. }
+            | Event::Solution { .. }
+            | Event::DeadEnd { .. }
+            | Event::Reject { .. }
+            | Event::Reuse { .. }
     )
 }
 
 /// Solutions kept a search: enough to page through, bounded however many a run counts; the same cap
 /// as a run to the end's parts keep (`core::split::KEEP`), so both lists hold the same first ones.
 pub const KEEP: usize = crate::core::split::KEEP;
+
+/// Steps `search` (at its start) with memos when the page's switch is on and the problem takes them;
+/// with multiplicities it steps without, and `memo_refusal` says why.
+fn with_memo(search: &mut Search, on: bool) {
+    if on && !search.links().has_mult() {
+        search.set_memo(true).expect("no multiplicities");
+    }
+}
 
 /// A loaded problem and the search over it.
 pub(super) struct Loaded {
@@ -110,6 +122,9 @@ pub struct Session {
     max_input: u64,
     /// The tree the page chose (`set_tree`): every search this session starts walks it.
     tree: Tree,
+    /// Whether the page's Memo switch is on (`set_memo`): every search this session steps, on a
+    /// problem without multiplicities, keeps DLX6's memos and reuses finished subproblems.
+    memo: bool,
 }
 
 impl Default for Session {
@@ -297,7 +312,8 @@ impl Session {
             self.max_input,
         )
         .map_err(|e| js_error(&e))?;
-        let search = start_search(problem.as_ref(), self.tree).map_err(|e| js_error(&e))?;
+        let mut search = start_search(problem.as_ref(), self.tree).map_err(|e| js_error(&e))?;
+        with_memo(&mut search, self.memo);
         Ok((problem, search))
     }
 
@@ -322,6 +338,7 @@ impl Session {
             latest: Latest::None,
             max_input: problems::MAX_INPUT,
             tree: Tree::Dlx1,
+            memo: false,
         }
     }
 
@@ -404,6 +421,7 @@ impl Session {
         // Standing at the start (just loaded), the narration keeps what it says of the load.
         let moved = !l.search.at_start();
         l.search = start_search(l.problem.as_ref(), tree).map_err(|e| js_error(&e))?;
+        with_memo(&mut l.search, self.memo);
         l.kept.clear();
         self.events.clear();
         if moved {
@@ -417,6 +435,52 @@ impl Session {
             ));
         }
         Ok(())
+    }
+
+    /// The Memo switch (Knuth's DLX6): on, the search steps with memos, a subproblem met before
+    /// reused (`Event::Reuse`) instead of searched; the search starts again at its start, the
+    /// problem kept, and later loads step so too. A problem with multiplicities is refused in
+    /// words (thrown; the switch stays on for the next problem, the search steps without memos).
+    pub fn set_memo(&mut self, on: bool) -> Result<(), JsValue> {
+        self.memo = on;
+        let Some(l) = self.loaded.as_mut() else {
+            return Ok(());
+        };
+        let moved = !l.search.at_start();
+        l.search = start_search(l.problem.as_ref(), self.tree).map_err(|e| js_error(&e))?;
+        with_memo(&mut l.search, on);
+        l.kept.clear();
+        self.events.clear();
+        if moved {
+            self.latest = Latest::Note(if l.search.memo() {
+                "Back at the start, stepping with memos".into()
+            } else {
+                "Back at the start, stepping without memos".into()
+            });
+        }
+        match self.memo_refusal() {
+            Some(why) => Err(JsError::new(&why).into()),
+            None => Ok(()),
+        }
+    }
+
+    /// Why the Memo switch is on and the search steps without memos (a problem with
+    /// multiplicities), or `undefined`.
+    pub fn memo_refusal(&self) -> Option<String> {
+        let l = self.loaded.as_ref()?;
+        (self.memo && !l.search.memo()).then(|| {
+            format!(
+                "Memo is off for this problem: {}",
+                crate::core::memo::MemoError::Multiplicities
+            )
+        })
+    }
+
+    /// `{memos, hits}` so far when the search steps with memos (DLX6's words: subproblems kept,
+    /// and nodes reused from them), else `undefined`.
+    pub fn memo_counts(&self) -> Option<Vec<f64>> {
+        let c = self.loaded.as_ref()?.search.memo_counts()?;
+        Some(vec![c.memos as f64, c.hits as f64])
     }
 
     /// The tree the search walks, as `dlx count --json` names it: "dlx1", "lookahead", or "dlx3" for

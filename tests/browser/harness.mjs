@@ -122,7 +122,7 @@ export async function loadVia(page, kind, value) {
   await page.selectOption(tid('problem'), kind);
   if (kind === 'sudoku') await page.fill(tid('puzzle'), value);
   else if (kind === 'exact-cover') await page.fill(tid('matrix-input'), value);
-  else if (kind === 'pentomino' || kind === 'edge-matching') await page.selectOption('#pentomino-board', value);
+  else if (kind === 'pentomino' || kind === 'edge-matching' || kind === 'dominoes') await page.selectOption('#pentomino-board', value);
   else await page.fill(tid('size'), String(value));
   await page.click(tid('load'));
 }

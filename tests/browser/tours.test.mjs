@@ -44,7 +44,7 @@ function tourMismatch(expect, m) {
 test('teach: each guided tour\'s stops show their state; Back returns to identical link arrays; leaving restores the controls', async ({ page, base }) => {
   await open(page, base);
   const tours = await page.evaluate(async () => (await import('/www/tools/tours.js')).TOURS);
-  assert(tours.length === 3, `${tours.length} tours`);
+  assert(tours.length === 4, `${tours.length} tours`);
   for (const t of tours) {
     await page.click(tid(`tour-${t.id}`));
     await page.waitForFunction((text) => window.dlx.model.problem && window.dlx.model.problem.text === text && window.dlx.app.tours.active, t.problem.text);
@@ -83,7 +83,7 @@ test('teach: each guided tour\'s stops show their state; Back returns to identic
       starts: [...document.querySelectorAll('.tour-start')].filter((b) => b.offsetParent).length,
       tour: !document.querySelector('[data-testid="learn"]').hidden,
     }));
-    assert(!after.inert && !after.touring && after.starts === 3 && !after.tour, `after leaving: ${JSON.stringify(after)}`);
+    assert(!after.inert && !after.touring && after.starts === 4 && !after.tour, `after leaving: ${JSON.stringify(after)}`);
     await page.click(tid('step'));
     await page.waitForFunction(() => window.dlx.model.position === 1);
     report.push(`tour ${t.id}: ${t.stops.length} stops checked on the links, back to identical arrays`);

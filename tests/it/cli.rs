@@ -1643,6 +1643,33 @@ fn edge_matching_counts_round_trips_and_refuses_bad_boards() {
 }
 
 #[test]
+fn domino_tilings_count_with_and_without_memos_and_refuse_bad_sizes() {
+    assert_eq!(count(&["dominoes", "4", "4"]), 36);
+    assert_eq!(count(&["dominoes", "4x4", "--memo"]), 36);
+    assert_eq!(count(&["dominoes", "6", "8", "--memo"]), 167_089);
+    assert_eq!(count(&["dominoes", "8", "8", "--memo"]), 12_988_816);
+    // The first tiling: `-` a domino across, `|` one down.
+    assert_eq!(ok(&["solve", "dominoes", "2", "3"]).trim_end(), "--|\n--|");
+    fails(
+        &["count", "dominoes", "0", "4"],
+        &["the board's rows must be between 1 and 32, not 0"],
+    );
+    fails(
+        &["count", "dominoes", "4", "a"],
+        &["the board's columns `a` is not a whole number"],
+    );
+    // `x` only separates rows from columns: alone it leaves one number.
+    fails(
+        &["count", "dominoes", "4", "x"],
+        &["the board `4 x` is not rows x columns"],
+    );
+    fails(
+        &["count", "dominoes", "4", "4", "4"],
+        &["unexpected argument `4`", "two arguments"],
+    );
+}
+
+#[test]
 fn macmahon_solves_the_hexagon_and_refuses_other_boards() {
     // The first solution: 24 triangles, each three colour letters, drawn on four lines.
     let text = ok(&["solve", "macmahon", "hexagon"]);

@@ -1455,3 +1455,49 @@ fn a_solve_on_a_worker_is_followed_to_where_the_session_would_stand() {
         .is_err());
     assert!(s.step(1).unwrap() == 1);
 }
+
+#[wasm_bindgen_test]
+fn the_memo_switch_folds_domino_4x4_and_steps_back_to_the_start() {
+    use dlx_studio::wasm::EventCode;
+    let mut s = session("dominoes", "4x4");
+    s.set_memo(true).unwrap();
+    assert_eq!(s.memo_counts(), Some(vec![0.0, 0.0]));
+    // Event by event to the end, counting the reuses the events buffer reports.
+    let mut reuses = 0;
+    let mut taken = 0;
+    while s.step(1).unwrap() == 1 {
+        taken += 1;
+        if events(&s)[0] == EventCode::Reuse as u32 {
+            reuses += 1;
+        }
+    }
+    let st = s.stats().unwrap();
+    assert_eq!((num(&st, "solutions"), num(&st, "nodes")), (36.0, 48.0));
+    // The core's figures (core::search::tests, domino_4x4_folds_…): 32 memos, 10 hits.
+    assert_eq!(s.memo_counts(), Some(vec![32.0, 10.0]));
+    assert_eq!(reuses, 10);
+    // All the way back: the start, the table empty.
+    assert_eq!(s.step_back(u32::MAX).unwrap(), taken);
+    let st = s.stats().unwrap();
+    assert!(get(&st, "at_start").is_truthy());
+    assert_eq!((num(&st, "solutions"), num(&st, "nodes")), (0.0, 0.0));
+    assert_eq!(s.memo_counts(), Some(vec![0.0, 0.0]));
+    // The fast count with memos (the page's jumps) counts the same; off again, the plain tree.
+    assert_eq!(count_all(&mut s), 36.0);
+    s.set_memo(false).unwrap();
+    assert_eq!(s.memo_counts(), None);
+    assert_eq!(count_all(&mut s), 36.0);
+    assert_eq!(num(&s.stats().unwrap(), "nodes"), 133.0);
+    // Multiplicities: refused in words, the search steps without memos.
+    let mut m = session("exact-cover", "A 2:3|B\nA B\nB\nB\n");
+    let e = m.set_memo(true).unwrap_err();
+    assert!(
+        message(&e).contains("does not take multiplicities"),
+        "{}",
+        message(&e)
+    );
+    assert_eq!(m.memo_counts(), None);
+    assert!(m
+        .memo_refusal()
+        .is_some_and(|w| w.starts_with("Memo is off for this problem")));
+}

@@ -8,7 +8,7 @@ import { fmt, short } from '../views/readouts.js';
 import { MAX_URL } from './links.js';
 import { ui } from './ui.js';
 import { state, M, T, tell, note, restartSearch, stopHunt } from './state.js';
-import { kindOf, showInputFor, readInputs, writeInputs, loadSpec, chooseTree, clearInputError, formIsLoaded, updateFormState, syncForm, recheckInput } from './form.js';
+import { kindOf, showInputFor, readInputs, writeInputs, loadSpec, chooseTree, chooseMemo, clearInputError, formIsLoaded, updateFormState, syncForm, recheckInput } from './form.js';
 import { act, togglePlay, startHunt, runToEnd } from './search.js';
 
 export function bindControls() {
@@ -70,6 +70,7 @@ export function bindControls() {
   // tree, which restarts the search).
   const treeChoice = focusAfterChoice(ui['tree-choice'], () => ui.play);
   ui['tree-choice'].addEventListener('change', () => { chooseTree(ui['tree-choice'].value); treeChoice.chosen(); });
+  ui.memo.addEventListener('change', () => chooseMemo(ui.memo.checked));
   ui['undo-text'].addEventListener('click', () => {
     const u = state.undo.pop();
     if (!u) return;

@@ -187,6 +187,9 @@ export function loadSpec(spec, { focusError = false, updateUrl = true, push = tr
   // Say how a Sudoku was read when it was not asked for as one, or not in its plainest form, or
   // when its link or JSON gives it a title (the reader quotes it: "…, “Miracle”").
   if (reading && (info.kind !== asked || /[(\u201c]/.test(reading))) note(`${reading}.`);
+  // Memo on and a problem it cannot take (multiplicities): said, and the search steps without.
+  const refused = model.memoRefusal();
+  if (refused) note(`${refused}.`);
   // A problem that loads but leaves nothing to search (no option, one item) says so where it was typed.
   ui['input-warning'].textContent = info.warning || '';
   showWarning();
@@ -222,6 +225,24 @@ export function chooseTree(name) {
     : `Walking ${label}'s tree: back at the start.`);
   // The link names the tree (replacing this history entry: the problem is the same).
   if (model.problem) state.link.written = writeUrl(model.problem, false);
+}
+
+/**
+ * The Memo switch: the search starts again at its start, stepping with memos (Knuth's DLX6: a
+ * subproblem met before is reused, and the tree folds into a DAG) or without; the problem stays. A
+ * problem with multiplicities is refused in words (the search steps without memos). Refused during a
+ * tour, as the tree control is. @param {boolean} on
+ */
+export function chooseMemo(on) {
+  const model = state.model;
+  if (!model) return;
+  if (document.body.classList.contains('touring')) { ui.memo.checked = !!model.memoChoice; return; }
+  if (model.playing) model.pause();
+  const refused = model.setMemo(on);
+  restartSearch();
+  note(refused ? `${refused}.`
+    : on ? 'Memo on: a subproblem met before is reused, not searched again (Knuth\'s DLX6). Back at the start.'
+      : 'Memo off: every node is searched. Back at the start.');
 }
 
 /** The tree control and the lookahead's legend entries from the model. */

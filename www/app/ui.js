@@ -11,7 +11,7 @@ export const CONTROLS = {
   problem: HTMLSelectElement, preset: HTMLSelectElement, 'matrix-format': HTMLSelectElement,
   'tree-choice': HTMLSelectElement, 'pentomino-board': HTMLSelectElement, 'race-until': HTMLSelectElement,
   size: HTMLInputElement, distinct: HTMLInputElement, speed: HTMLInputElement, timeline: HTMLInputElement,
-  'pause-at-solution': HTMLInputElement, 'pause-at-dead-end': HTMLInputElement, 'pause-at-level': HTMLInputElement,
+  memo: HTMLInputElement, 'pause-at-solution': HTMLInputElement, 'pause-at-dead-end': HTMLInputElement, 'pause-at-level': HTMLInputElement,
   'pause-level': HTMLInputElement, puzzle: HTMLTextAreaElement, 'matrix-input': HTMLTextAreaElement,
   'matrix-canvas': HTMLCanvasElement, 'board-canvas': HTMLCanvasElement,
   solve: HTMLButtonElement, 'solve-form': HTMLButtonElement, 'solution-prev': HTMLButtonElement, 'solution-next': HTMLButtonElement,

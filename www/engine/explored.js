@@ -28,6 +28,10 @@ export const TREE_MAX_NODES = 50000;
  *                                 node is a leaf that was never entered (n stays 0).
  * @property {boolean} some        a solution lies inside, its count unknown (sol null): a jump that
  *                                 found one went through it
+ * @property {number} id           its number among the search's nodes (the engine's node count on
+ *                                 entering it, from 1; 0 unknown): what a reuse names
+ * @property {number} reuse        with memos: the number of the earlier node whose subproblem it
+ *                                 leaves again, whose count was reused (0: searched, or not yet entered)
  */
 /**
  * A level of the engine's path (Session.tree()); `node` is the node chosen there (an item header for
@@ -38,7 +42,7 @@ export const TREE_MAX_NODES = 50000;
  *  end: timeline position after the call's last event */
 
 /** @returns {TreeNode} */
-const fresh = () => ({ sol: 0, dead: 0, n: 0, done: false, d: 0, item: 0, opt: -1, close: 0, pos: -1, gen: -1, rej: 0, some: false });
+const fresh = () => ({ sol: 0, dead: 0, n: 0, done: false, d: 0, item: 0, opt: -1, close: 0, pos: -1, gen: -1, rej: 0, some: false, id: 0, reuse: 0 });
 
 export class ExploredTree {
   constructor() {
@@ -51,11 +55,14 @@ export class ExploredTree {
     this._stack = [];
     /** Changes whenever the map does: views redraw when it moved. */
     this.version = 0;
+    /** The search's nodes entered so far, counted from the events (a jump sets it): a node's id. */
+    this.nodes = 0;
     this.reset();
   }
 
   reset() {
     this.map = new Map([['', fresh()]]);
+    this.nodes = 0;
     this._path = [];
     this._stack = [];
     this.version++;
@@ -101,7 +108,7 @@ export class ExploredTree {
     const count = Math.floor(ev.length / w);
     for (let i = 0, e = 0; e < count; i += w, e++) {
       const code = ev[i + EVENT.code], a = ev[i + EVENT.a], b = ev[i + EVENT.b], c = ev[i + EVENT.c], d = ev[i + EVENT.d], undone = ev[i + EVENT.undone];
-      if (undone) this._undo(code, a, c);
+      if (undone) this._undo(code, a, c, d);
       else this._do(code, a, b, c, d, ctx.end - (count - 1 - e), ctx);
     }
     if (count) this.version++;
@@ -126,10 +133,20 @@ export class ExploredTree {
   _do(code, a, b, c, d, pos, ctx) {
     switch (code) {
       case EV.Choose: // level, item, len
+        this.nodes++;
         this._add('n', a, 1);
-        if (a <= TREE_DEPTH) { const t = this._node(a); if (t) { t.d = c; t.item = b; } }
+        if (a <= TREE_DEPTH) { const t = this._node(a); if (t) { t.d = c; t.item = b; t.id = this.nodes; } }
         break;
+      case EV.Reuse: { // level, node, count (two halves): a subproblem met before, its count reused
+        this.nodes++;
+        const count = c + d * 2 ** 32;
+        this._add('n', a, 1);
+        this._add('sol', a, count);
+        if (a <= TREE_DEPTH) { const t = this._node(a); if (t) { t.reuse = b; t.id = this.nodes; t.done = true; } }
+        break;
+      }
       case EV.DeadEnd: // level, item
+        this.nodes++;
         this._add('n', a, 1);
         this._add('dead', a, 1);
         if (a <= TREE_DEPTH) { const t = this._node(a); if (t) { t.d = 0; t.item = b; } }
@@ -147,6 +164,7 @@ export class ExploredTree {
         }
         break;
       case EV.Solution: // level
+        this.nodes++;
         this._add('n', a, 1);
         this._add('sol', a, 1);
         break;
@@ -165,8 +183,8 @@ export class ExploredTree {
     }
   }
 
-  /** @param {number} code @param {number} a @param {number} c */
-  _undo(code, a, c) {
+  /** @param {number} code @param {number} a @param {number} c @param {number} d */
+  _undo(code, a, c, d) {
     switch (code) {
       case EV.Reject: {
         const t = a < TREE_DEPTH ? this._node(a + 1) : undefined;
@@ -174,9 +192,19 @@ export class ExploredTree {
         break;
       }
       case EV.Choose:
+        this.nodes--;
         this._add('n', a, -1);
         break;
+      case EV.Reuse: {
+        this.nodes--;
+        this._add('n', a, -1);
+        this._add('sol', a, -(c + d * 2 ** 32));
+        const t = a <= TREE_DEPTH ? this._node(a) : undefined;
+        if (t) { t.reuse = 0; t.done = false; }
+        break;
+      }
       case EV.DeadEnd:
+        this.nodes--;
         this._add('n', a, -1);
         this._add('dead', a, -1);
         break;
@@ -190,6 +218,7 @@ export class ExploredTree {
         break;
       }
       case EV.Solution:
+        this.nodes--;
         this._add('n', a, -1);
         this._add('sol', a, -1);
         break;
@@ -258,6 +287,7 @@ export class ExploredTree {
     // Counts above a jump are no longer exact; the root's are the engine's.
     const root = this.map.get('');
     if (root) { root.sol = solutions; root.n = nodes; }
+    this.nodes = nodes;
     this.version++;
   }
 

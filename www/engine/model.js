@@ -102,6 +102,10 @@ export class Model {
     this.labels = [];
     /** The tree chosen (a name of TREES): every search started walks it. */
     this.treeChoice = 'dlx1';
+    /** The Memo switch (setMemo): every search started steps with memos. */
+    this.memoChoice = false;
+    /** Memos and hits of the search when it steps with memos, else null. @type {{memos: number, hits: number} | null} */
+    this.memoCounts = null;
     /** The tree the search walks, as `dlx count --json` names it ("dlx3" with multiplicities). */
     this.treeName = 'dlx1';
     /** Changes whenever timeline positions start afresh (a restart, a jump): a tree node's `pos` holds
@@ -191,6 +195,7 @@ export class Model {
     this.session = new this.wasm.Session();
     this._views = new LinkViews(this.memory, this.session);
     if (this.treeChoice !== 'dlx1') this.session.set_tree(this.treeChoice);
+    if (this.memoChoice) this.session.set_memo(true);
     const p = this.problem;
     if (p) {
       this.session.load_as(p.kind, p.text, p.distinct, p.format);
@@ -212,6 +217,29 @@ export class Model {
     this.treeChoice = name;
     this.treeName = this.session.tree_name();
     this._restartState();
+  }
+
+  /**
+   * The Memo switch (Session.set_memo): the search starts again at its start, stepping with memos
+   * (Knuth's DLX6) or without; the problem stays. Returns why memos are refused for this problem
+   * (multiplicities), or ''.
+   * @param {boolean} on
+   */
+  setMemo(on) {
+    this.memoChoice = on;
+    let refused = '';
+    try {
+      this.session.set_memo(on);
+    } catch (err) {
+      refused = messageOf(err);
+    }
+    this._restartState();
+    return refused;
+  }
+
+  /** Why the Memo switch is on and the search steps without memos, or ''. */
+  memoRefusal() {
+    return this.session.memo_refusal() ?? '';
   }
 
   reset() {
@@ -481,6 +509,9 @@ export class Model {
 
   _refresh() {
     this._stats = this.session.stats();
+    /** Memos and hits when stepping with memos (Session.memo_counts), else null. */
+    const mc = this.session.memo_counts();
+    this.memoCounts = mc ? { memos: mc[0], hits: mc[1] } : null;
     // Back at the start (by Back, not only by Reset): nothing has run, so no time has either ("0 |
     // 0 | 0 | 0.6 ms" read as a time with nothing to show for it).
     if (this._stats && this._stats.at_start) this.elapsedMs = 0;

@@ -24,7 +24,8 @@ import { termLink } from './glossary.js';
  * @property {boolean} [done]      the search is finished
  */
 /** @typedef {{at: number, title: string, text: string, term?: string, expect: Expect}} Stop  term: a glossary entry to link */
-/** @typedef {{id: string, title: string, source: string, problem: import('../engine/model.js').ProblemSpec, stops: Stop[]}} Tour */
+/** @typedef {{id: string, title: string, source: string, problem: import('../engine/model.js').ProblemSpec, memo?: boolean, stops: Stop[]}} Tour
+ *  memo: the tour steps with memos (the Memo switch on); the others step without */
 
 /** @type {Tour[]} */
 export const TOURS = [
@@ -202,6 +203,35 @@ export const TOURS = [
       },
     ],
   },
+  {
+    id: 'dominoes-memo',
+    title: 'Dominoes, memos',
+    source: 'Knuth\'s DLX6 (after Nishino et al.\'s DXZ): the search tree of the domino tilings of a 4×4 board folding into a DAG',
+    problem: { kind: 'dominoes', text: '4x4', distinct: false },
+    memo: true,
+    stops: [
+      {
+        at: 0, title: 'Memos',
+        text: 'Tile a 4×4 board with dominoes: the items are the 16 cells, the options the 24 dominoes. Memo is on (Knuth\'s DLX6): once a node\'s subtree is finished, its subproblem (the cells still to cover) is kept with its count of tilings.',
+        expect: { level: 0, solutions: 0 },
+      },
+      {
+        at: 132, title: 'A subproblem met again',
+        text: 'The top half tiled across, and two dominoes down on the left: the 4 cells left at the bottom right are those node 7 left, and its subtree is finished with 2 tilings. This node is not searched: its 2 tilings are reused (a hit), and the search backs up. In the tree it is a ↪ row, joined to node 7\'s by a bracket.',
+        expect: { event: 'Reuse', solutions: 5, level: 6, board: '----\n----\n||..\n||..' },
+      },
+      {
+        at: 351, title: 'A bigger reuse',
+        text: 'Another way to tile the top half leaves the bottom half empty, as node 5 did: its 5 tilings are reused in one step, a whole subtree not searched again.',
+        expect: { event: 'Reuse', solutions: 16, board: '--||\n--||\n....\n....' },
+      },
+      {
+        at: 526, title: 'The DAG',
+        text: 'All 36 tilings in 48 nodes instead of 133: 32 subproblems kept (memos), 10 reused (hits). On 8×8 the same idea counts 12,988,816 tilings in a few thousand nodes, where plain search walks millions (dlx count dominoes 8 8 --memo).',
+        expect: { done: true, solutions: 36 },
+      },
+    ],
+  },
 ];
 
 /**
@@ -214,7 +244,7 @@ export class Tours {
    * @param {HTMLElement} row    the Learn row of the header (a button per tour is added)
    * @param {{
    *   model: () => import('../engine/model.js').Model,
-   *   load: (spec: import('../engine/model.js').ProblemSpec) => boolean,
+   *   load: (spec: import('../engine/model.js').ProblemSpec, memo: boolean) => boolean,
    *   move: (fn: () => number) => void,
    *   setTouring: (on: boolean) => void,
    *   epoch: () => number,
@@ -286,7 +316,7 @@ export class Tours {
   start(id) {
     const t = TOURS.find((x) => x.id === id);
     if (!t) return;
-    if (!this.app.load(t.problem)) return;
+    if (!this.app.load(t.problem, !!t.memo)) return;
     this.tour = t;
     this.index = 0;
     this.epoch = this.app.epoch();

@@ -133,7 +133,8 @@ export class BoardView {
     switch (b.kind) {
       case 'queens': case 'toroidal-queens': this._queens(ctx, w, h, b); break;
       case 'sudoku': case 'latin': this._symbols(ctx, w, h, b); break;
-      case 'pentomino': this._pentomino(ctx, w, h, b); break;
+      // Dominoes are drawn as pieces are: each its own colour, a border where two meet.
+      case 'pentomino': case 'dominoes': this._pentomino(ctx, w, h, b); break;
       case 'langford': this._langford(ctx, w, h, b); break;
       case 'edge-matching': this._tiles(ctx, w, h, b); break;
       default: this._lines(ctx, w, h, b);
@@ -510,6 +511,9 @@ export class BoardView {
       case 'pentomino':
         b.labels.slice(1).forEach((l, i) => items.push([PIECE_COLOURS[i % 12], l]));
         items.push([c.hole, 'hole'], [c.empty, 'not yet covered'], [c.tried, 'piece being tried (outline)']);
+        break;
+      case 'dominoes':
+        items.push([PIECE_COLOURS[0], 'domino placed (colours in the order placed)'], [c.empty, 'cell not yet covered'], [c.tried, 'domino being tried (outline)']);
         break;
       case 'edge-matching':
         items.push([tint(0), 'grey: the border']);

@@ -103,13 +103,15 @@ export function treeWords(name) {
  * are a line of their own under them (runTotals).
  */
 export class StatsView {
-  /** @param {Record<'level' | 'nodes' | 'updates' | 'cleansings' | 'solutions' | 'eps' | 'elapsed' | 'source' | 'run', HTMLElement>} els */
+  /** @param {Record<'level' | 'nodes' | 'updates' | 'cleansings' | 'solutions' | 'memos' | 'hits' | 'eps' | 'elapsed' | 'source' | 'run', HTMLElement>} els */
   constructor(els) {
     this.els = els;
     /** @type {Record<string, string> | null} */
     this.values = null;
     /** The run to the end's totals, under the figures ('' none). */
     this.run = '';
+    /** Whether the search steps with memos (the Memos and Hits rows shown). */
+    this.memo = false;
   }
 
   /** @param {import('./snapshot.js').Snapshot} s */
@@ -121,6 +123,9 @@ export class StatsView {
       updates: fmt(st.updates),
       cleansings: fmt(st.cleansings),
       solutions: fmt(st.solutions),
+      // Stepping with memos: DLX6's memos and hits (their rows are hidden otherwise).
+      memos: s.memo ? fmt(s.memo.memos) : '0',
+      hits: s.memo ? fmt(s.memo.hits) : '0',
       eps: s.playing ? fmt(Math.round(s.eventsPerSecond)) : '—',
       // As the verdict and the run box write a time ("13 ms", "1.25 s"): after a Solve of 13 ms it
       // said "0.0 s" beside a verdict of 13 ms.
@@ -129,11 +134,16 @@ export class StatsView {
       source: `· ${treeWords(s.treeName)}`,
     };
     this.run = runTotals(s.run);
+    this.memo = !!s.memo;
   }
 
   draw() {
     if (!this.values) return;
     for (const [k, v] of Object.entries(this.values)) set(this.els[/** @type {keyof StatsView['els']} */ (k)], v);
+    for (const el of [this.els.memos, this.els.hits]) {
+      const row = /** @type {HTMLElement} */ (el.parentElement);
+      if (row.hidden !== !this.memo) row.hidden = !this.memo;
+    }
     set(this.els.run, this.run);
     this.els.run.hidden = !this.run;
   }

@@ -25,6 +25,7 @@ import { TREE_DEPTH } from '../engine/engine.js';
  * @property {Map<string, import('../engine/explored.js').TreeNode>} tree  the explored top of the tree
  * @property {number} depth           levels of it remembered
  * @property {number} treeVersion     changes whenever the remembered tree does
+ * @property {{memos: number, hits: number} | null} memo  memos and hits when the search steps with memos
  * @property {string[]} labels        each option's short name in the puzzle's words (Model.labels)
  * @property {'solution' | 'dead' | 'rejected' | null} leaf  where the search stands ('rejected': just
  *                                    after the lookahead gave up the option tried)
@@ -165,6 +166,7 @@ export function takeSnapshot(model, app, renderers) {
     leaf: model.leaf,
     rejected: model.leaf === 'rejected' && model.lastEvent() ? { node: model.lastEvent()?.node ?? 0, item: model.lastEvent()?.item ?? 0 } : null,
     treeName: model.treeName,
+    memo: model.memoCounts,
     branching: model.branchingItem(),
     trying,
     chosen,

@@ -8,6 +8,9 @@
 // (Model.goTo). Only the rows in sight are in the DOM, so a tree of 50,000 remembered nodes costs a
 // flat list of row records, rebuilt at most every REBUILD_MS while the search moves. It only shows
 // what the model remembers: a renderer (update(snapshot) + draw(), see www/views/snapshot.js).
+// With memos (Knuth's DLX6) the tree is a DAG: a node that leaves a subproblem met before is a row of
+// its own (↪, its count reused), with an edge, a bracket on the right, to the row of the node it
+// reuses, which is marked shared.
 
 import { fmt } from './readouts.js';
 
@@ -32,7 +35,11 @@ const MAX_INDENT = 10;
  * @property {number} [forced]     levels in the chain after its first node (1 of 1 each)
  * @property {boolean} [open]      the chain is expanded (its first row)
  * @property {number} [more]       a summary row: options of the parent not tried yet
+ * @property {number[]} [ids]      a collapsed chain: the numbers of its nodes (a reuse may name any)
+ * @property {string} [option]     a reused node: its option's label alone (label says the reuse too)
  */
+/** An edge of the DAG: the row of a reused node and the row of the node whose count it reused. */
+/** @typedef {{from: number, to: number, count: number}} Edge */
 
 /**
  * @typedef {object} TreeState  what the view reads of a snapshot
@@ -65,6 +72,11 @@ export class TreeView {
     this._names = [];
     /** @type {Row[]} */
     this.rows = [];
+    /** With memos: the DAG's edges, and how many reuses point at each shared node (by its id). */
+    /** @type {Edge[]} */
+    this.edges = [];
+    /** @type {Map<number, number>} */
+    this.shared = new Map();
     /** Chains expanded (by the key of their first node). @type {Set<string>} */
     this.expanded = new Set();
     this._builtAt = -Infinity;
@@ -242,15 +254,21 @@ export class TreeView {
         let c = tree.get(ck);
         if (!c) continue;
         const row = { key: ck, depth, label: labelOf(c, j), level: level + 1, node: c, k: j, d: t.d };
+        // A reused node: its option, then (a mark that never shrinks away) the node it reuses and the count.
+        if (c.reuse) Object.assign(row, { option: row.label, label: `${row.label} ↪ as node ${fmt(c.reuse)}: ${fmt(c.sol ?? 0)} solution${c.sol === 1 ? '' : 's'}, reused` });
         // A forced chain: this node has one option, and so has the next; listed as one row unless open.
-        if (!forcedOpen && c.d === 1 && tree.get(`${ck}.1`) && !this.expanded.has(ck)) {
+        // (A reused node, the DAG's edge, is never folded into a chain: it keeps a row of its own.)
+        const chains = (/** @type {string} */ k) => { const n = tree.get(`${k}.1`); return !!n && !n.reuse; };
+        if (!forcedOpen && c.d === 1 && chains(ck) && !this.expanded.has(ck)) {
           const first = ck;
           const parts = [row.label];
+          const ids = [c.id];
           let forced = 1, lvl = level + 1;
-          while (c && c.d === 1 && tree.get(`${ck}.1`)) {
+          while (c && c.d === 1 && chains(ck)) {
             ck = `${ck}.1`;
             c = tree.get(ck);
             if (!c) break;
+            ids.push(c.id);
             lvl++;
             forced++;
             parts.push(labelOf(c, 1));
@@ -260,7 +278,7 @@ export class TreeView {
             key: ck, depth, label: parts.length > 3 ? `${parts[0]} → … → ${parts[parts.length - 1]}` : parts.join(' → '),
             // Its k/d are the first node's (option j of d; the levels after it are 1 of 1 each: it
             // said "1/1" for option 3 of 3), its level the last's.
-            level: lvl, node: last, k: j, d: t.d, from: level + 1, chain: first, forced: forced - 1, open: false,
+            level: lvl, node: last, k: j, d: t.d, from: level + 1, chain: first, forced: forced - 1, open: false, ids,
           });
           visit(ck, lvl, depth + 1, false);
           continue;
@@ -281,6 +299,19 @@ export class TreeView {
     };
     visit('', 0, 1, false);
     this.rows = rows;
+    // The DAG: each reused node's edge to the row of the node it names (when that row is listed).
+    /** @type {Map<number, number>} */
+    const byId = new Map();
+    rows.forEach((r, i) => { if (!r.more && !r.node.reuse) for (const id of r.ids ?? [r.node.id]) if (id) byId.set(id, i); });
+    this.edges = [];
+    this.shared = new Map();
+    rows.forEach((r, i) => {
+      const t = r.node;
+      if (r.more || !t.reuse) return;
+      this.shared.set(t.reuse, (this.shared.get(t.reuse) ?? 0) + 1);
+      const to = byId.get(t.reuse);
+      if (to !== undefined) this.edges.push({ from: i, to, count: t.sol ?? 0 });
+    });
   }
 
   /** The index of the row of the node the search stands in (or its nearest listed ancestor). */
@@ -320,12 +351,17 @@ export class TreeView {
       : r.chain && !r.open && r.forced
         ? `${r.label}: option ${r.k} of ${r.d}${forItem} at level ${(r.from ?? 1) - 1}, then ${r.forced} forced level${r.forced === 1 ? '' : 's'} (1 of 1 each) to level ${r.level - 1}`
         : `${r.label}: option ${r.k} of ${r.d}${forItem} at level ${r.level - 1}`;
+    if (t.reuse) {
+      return `${where}: node ${fmt(t.id)} leaves the same items as node ${fmt(t.reuse)}, whose subtree is finished: its ${count(t.sol, 'solution', 'solutions')} reused (a memo hit), not searched again. Click or Enter to go there.`;
+    }
     if (t.rej) {
       return `${where}: rejected by the lookahead, it would leave ${name(t.rej)} with no option, so no node was entered (a dead end avoided). Click or Enter to go there.`;
     }
     const status = t.done ? 'finished' : this._st().done ? 'finished' : 'being explored';
     const sols = t.sol === null && t.some ? 'at least 1 solution (passed over by a jump)' : count(t.sol, 'solution', 'solutions');
-    return `${where}: ${count(t.n, 'node', 'nodes')} and ${sols} below it so far, ${status}. Click or Enter to go there.`;
+    const uses = (r.ids ?? [t.id]).reduce((a, id) => a + (this.shared.get(id) ?? 0), 0);
+    const shared = uses ? ` Node ${fmt(t.id)} is shared: its subproblem was met again and reused ${uses === 1 ? 'once' : `${fmt(uses)} times`} (memo).` : '';
+    return `${where}: ${count(t.n, 'node', 'nodes')} and ${sols} below it so far, ${status}.${shared} Click or Enter to go there.`;
   }
 
   /**
@@ -335,6 +371,7 @@ export class TreeView {
    * @param {import('../engine/explored.js').TreeNode} t
    */
   mark(t) {
+    if (t.reuse) return '↪';
     if (t.sol || t.some) return '✓';
     if (t.rej) return '⊘';
     if (!t.done) return '○';
@@ -480,7 +517,8 @@ export class TreeView {
       else if (onPath.has(r.key)) div.classList.add('on-path');
       // The node's state colours the row, the current row's too; its dot is ● there.
       const mark = r.more ? '…' : this.mark(t);
-      if (mark === '✓') div.classList.add('sol');
+      if (mark === '↪') div.classList.add('reused');
+      else if (mark === '✓') div.classList.add('sol');
       else if (mark === '⊘') div.classList.add('rejected');
       else if (mark === '✗') div.classList.add('dead');
       if (i === this.cursor) div.classList.add('cursor');
@@ -499,14 +537,29 @@ export class TreeView {
       dot.textContent = !r.more && i === ci ? '●' : mark;
       const label = document.createElement('span');
       label.className = 'label';
-      label.textContent = r.label;
+      label.textContent = r.option ?? r.label;
       div.append(dot, label);
+      if (r.option !== undefined && !r.more) {
+        const mark = document.createElement('span');
+        mark.className = 'reuse-mark';
+        mark.textContent = `↪ node ${fmt(t.reuse)}: ${fmt(t.sol ?? 0)}`;
+        div.append(mark);
+      }
       if (!r.more && r.key !== '') {
         const kd = document.createElement('span');
         kd.className = 'kd';
         // A chain's forced levels are counted on its toggle (▸ n).
         kd.textContent = `${r.k}/${r.d}`;
         div.append(kd);
+      }
+      const uses = !r.more && !t.reuse ? (r.ids ?? [t.id]).reduce((a, id) => a + (this.shared.get(id) ?? 0), 0) : 0;
+      if (uses) {
+        // A node of the DAG that reused nodes point at.
+        div.classList.add('shared');
+        const b = document.createElement('span');
+        b.className = 'shared-mark';
+        b.textContent = `shared ×${uses}`;
+        div.append(b);
       }
       if (!r.more && t.rej && r.key !== '') {
         // No node entered: the count is not 0 nodes but none at all.
@@ -523,6 +576,22 @@ export class TreeView {
       div.title = this.describe(r);
       frag.append(div);
     }
+    // The DAG's edges whose span is in sight: a bracket on the right from the reused row to the
+    // row of the node it reuses, the count at the reused end.
+    this.box.classList.toggle('dag', this.edges.length > 0);
+    this.edges.forEach((e, n) => {
+      const lo = Math.min(e.from, e.to), hi = Math.max(e.from, e.to);
+      if (hi < first || lo >= last) return;
+      const edge = document.createElement('div');
+      edge.className = `reuse-edge${e.from < e.to ? ' up' : ''}`;
+      edge.dataset.from = String(e.from);
+      edge.dataset.to = String(e.to);
+      edge.style.top = `${lo * h + h / 2}px`;
+      edge.style.height = `${(hi - lo) * h}px`;
+      edge.style.right = `${4 + (n % 4) * 5}px`;
+      edge.setAttribute('aria-hidden', 'true');
+      frag.append(edge);
+    });
     this.layer.replaceChildren(frag);
     if (this.cursor >= 0 && this.cursor >= first && this.cursor < last) this.box.setAttribute('aria-activedescendant', `tree-row-${this.cursor}`);
     else this.box.removeAttribute('aria-activedescendant');

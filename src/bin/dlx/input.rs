@@ -97,14 +97,21 @@ pub(crate) fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
             row.example()
         )));
     };
-    if let Some(extra) = params.get(1) {
+    // Domino tilings take the board's rows and columns as two arguments (`dominoes 4 4`) or one.
+    let most = if kind == ProblemKind::Dominoes { 2 } else { 1 };
+    if let Some(extra) = params.get(most) {
         let hint = if kind == ProblemKind::Sudoku {
             " (quote the puzzle if it has spaces)"
         } else {
             ""
         };
+        let takes = if kind == ProblemKind::Dominoes {
+            "two arguments, rows and columns"
+        } else {
+            "one argument"
+        };
         return Err(Fail(format!(
-            "unexpected argument `{extra}`: {name} takes one argument{hint}"
+            "unexpected argument `{extra}`: {name} takes {takes}{hint}"
         )));
     }
     if args.format.is_some() && kind != ProblemKind::ExactCover {
@@ -183,6 +190,7 @@ pub(crate) fn spec_of(args: &Args) -> Result<(Spec, Option<String>), Fail> {
         }
         ProblemKind::EdgeMatching => (Spec::EdgeMatching(param.clone()), None),
         ProblemKind::MacMahon => (Spec::MacMahon(param.clone()), None),
+        ProblemKind::Dominoes => (Spec::Dominoes(params.join(" ")), None),
         ProblemKind::ExactCover => {
             let text = read_input(param, args.max_input)?;
             let spec = match args.format {

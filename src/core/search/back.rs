@@ -7,12 +7,15 @@ impl Search {
     /// Undoes the latest event and returns it; `None` at the start. The state before any event is a
     /// function of the state after it (DLX is reversible), so nothing needs to have been recorded.
     pub fn step_back(&mut self) -> Option<Event> {
+        if self.memo.is_some() {
+            return self.step_back_memo();
+        }
         let ev = self.undo_event();
         self.links.sanity_checking();
         ev
     }
 
-    fn undo_event(&mut self) -> Option<Event> {
+    pub(super) fn undo_event(&mut self) -> Option<Event> {
         loop {
             let l = self.level;
             match self.phase {
@@ -48,6 +51,16 @@ impl Search {
                     self.stats.solutions -= 1;
                     self.phase = Phase::Enter;
                     return Some(Event::Solution { level: l as u32 });
+                }
+                Phase::Reused { node, count } => {
+                    self.leave_count(l);
+                    self.stats.solutions -= count;
+                    self.phase = Phase::Enter;
+                    return Some(Event::Reuse {
+                        level: l as u32,
+                        node,
+                        count,
+                    });
                 }
                 Phase::Stuck => {
                     self.leave_count(l);

@@ -14,7 +14,7 @@ impl Search {
             Phase::Enter => At::Enter,
             Phase::Try => At::Try,
             Phase::Retreat => At::Retreat,
-            Phase::Solved | Phase::Stuck | Phase::Exhausted => At::Leave,
+            Phase::Solved | Phase::Stuck | Phase::Exhausted | Phase::Reused { .. } => At::Leave,
             Phase::Done => return None,
             _ => unreachable!("a fast loop starts at a level boundary"),
         })

@@ -57,6 +57,10 @@ impl Search {
                 let depth = self.stats.profile.len();
                 self.stats = stats.clone();
                 self.stats.profile.resize(depth, 0);
+                // Stepping with memos: the path's nodes were counted by another search.
+                if let Some(m) = self.memo.as_mut() {
+                    m.forget();
+                }
                 Ok(())
             }
             Err(e) => {
@@ -76,6 +80,9 @@ impl Search {
         let depth = self.stats.profile.len();
         self.stats = stats.clone();
         self.stats.profile.resize(depth, 0);
+        if let Some(m) = self.memo.as_mut() {
+            m.forget();
+        }
     }
 
     fn follow_down(&mut self, path: &[usize]) -> Result<(), FollowError> {

@@ -6,6 +6,14 @@ use super::*;
 
 impl Search {
     pub(super) fn step_status(&mut self) -> Result<Event, Status> {
+        if self.memo.is_some() {
+            return self.step_memo();
+        }
+        self.step_plain()
+    }
+
+    /// One event of the plain machine (with memos, `step_memo` calls it around its lookups).
+    pub(super) fn step_plain(&mut self) -> Result<Event, Status> {
         while self.silent() {}
         let ev = self.emit()?;
         // Settle at once, so that the state between two events is always the one that emits the next:
@@ -16,10 +24,12 @@ impl Search {
     }
 
     /// Takes one transition that emits no event, if the machine stands before one.
-    fn silent(&mut self) -> bool {
+    pub(super) fn silent(&mut self) -> bool {
         let l = self.level;
         match self.phase {
-            Phase::Solved | Phase::Stuck | Phase::Exhausted if l == 0 => self.phase = Phase::Done,
+            Phase::Solved | Phase::Stuck | Phase::Exhausted | Phase::Reused { .. } if l == 0 => {
+                self.phase = Phase::Done
+            }
             Phase::CoverRows { c, rr, ctx } if rr == c => match ctx {
                 Ctx::Chosen => {
                     self.choice[l] = self.links.down(c);
@@ -107,7 +117,7 @@ impl Search {
                     }
                 }
             }
-            Phase::Solved | Phase::Stuck | Phase::Exhausted => {
+            Phase::Solved | Phase::Stuck | Phase::Exhausted | Phase::Reused { .. } => {
                 self.level -= 1;
                 self.phase = Phase::Retreat;
                 Event::Backtrack { level }

@@ -73,6 +73,11 @@ pub enum Event {
     /// at once (what it covered so far is uncovered next) instead of entering a node that would be
     /// a dead end.
     Reject { level: u32, node: u32, item: u32 },
+    /// Stepping with memos ([`Search::set_memo`]): the node entered at `level` leaves the very
+    /// subproblem (the same items, and colours) as node number `node` did, whose subtree is
+    /// finished: its `count` solutions are added and the node is not searched again (a hit, in
+    /// DLX6's words). Next comes the backtrack from it.
+    Reuse { level: u32, node: u64, count: u64 },
 }
 
 /// What is being covered or uncovered: the item branched on, or the item of node `p` of the option
@@ -121,6 +126,9 @@ pub enum Phase {
     /// undo the option from there. `rr` is where the cover of `p`'s item stood (the next node to
     /// hide, as in `CoverRows`), 0 when `p` was purified.
     Reject { p: u32, rr: u32, item: u32 },
+    /// At `level`, a node met before was reused (`Event::Reuse`): its `count` solutions, found
+    /// under node number `node`, are counted; next, backtrack.
+    Reused { node: u64, count: u64 },
     /// The search is over.
     Done,
 }
@@ -407,6 +415,8 @@ pub struct Search {
     /// A count that the fast loops read every so many nodes, stopping as at the node cap when it
     /// is 0 (see [`Search::set_watch`]).
     watch: Option<(Arc<AtomicUsize>, u64)>,
+    /// The memo table when stepping with memos ([`Search::set_memo`]), `None` otherwise.
+    memo: Option<Box<memo_step::Memo>>,
 }
 
 /// When a fast loop stops: at the node cap, or at a look at the watch that finds it 0. The loop
@@ -485,6 +495,7 @@ impl Search {
             bits_pay: super::bits::pays(inst),
             bits: None,
             watch: None,
+            memo: None,
         }
     }
 
@@ -619,6 +630,9 @@ impl Search {
         self.stats.cleansings = 0;
         self.stats.solutions = 0;
         self.stats.profile.fill(0);
+        if let Some(m) = self.memo.as_mut() {
+            m.clear();
+        }
     }
 
     /// Leaves the level just entered unsearched and uncounted, as if it had never been entered; what
@@ -741,6 +755,7 @@ impl Search {
                 | Phase::Solved
                 | Phase::Stuck
                 | Phase::Exhausted
+                | Phase::Reused { .. }
                 | Phase::Done
         )
     }
@@ -896,7 +911,7 @@ impl Search {
     /// The item branched on at the current level, once chosen.
     pub fn branching_item(&self) -> Option<u32> {
         match self.phase {
-            Phase::Enter | Phase::Solved | Phase::Done => None,
+            Phase::Enter | Phase::Solved | Phase::Reused { .. } | Phase::Done => None,
             _ => Some(self.levels[self.level].item),
         }
     }
@@ -904,7 +919,7 @@ impl Search {
     /// `(k, d)` at each level `0..=level` that has chosen an item: option k of d is being tried.
     pub fn choices(&self) -> Vec<(u32, u32)> {
         let top = match self.phase {
-            Phase::Enter | Phase::Solved | Phase::Done => self.level,
+            Phase::Enter | Phase::Solved | Phase::Reused { .. } | Phase::Done => self.level,
             _ => self.level + 1,
         };
         (0..top)
@@ -1001,6 +1016,21 @@ impl Search {
 
     /// Runs until the observer stops it, a limit is reached, or the search is done.
     pub fn run<O: Observer>(&mut self, obs: &mut O) -> Status {
+        if self.memo.is_some() {
+            // With memos every node is looked up first: no fast loop, the event machine only, a
+            // fast observer told of solutions alone (a reuse adds its count without one).
+            loop {
+                match self.step_status() {
+                    Ok(ev) => {
+                        let told = O::FINE || matches!(ev, Event::Solution { .. });
+                        if told && obs.event(ev, self).is_break() {
+                            return Status::Paused;
+                        }
+                    }
+                    Err(s) => return s,
+                }
+            }
+        }
         if O::FINE {
             loop {
                 match self.step_status() {
@@ -1058,8 +1088,10 @@ mod bits_driver;
 mod fast;
 mod follow;
 mod forward;
+mod memo_step;
 
 pub use follow::FollowError;
+pub use memo_step::MemoCounts;
 
 #[cfg(test)]
 mod tests;

@@ -2,6 +2,7 @@ use super::*;
 use crate::core::links::tests::{seeds, xcc, TOY};
 use crate::core::links::MARKED;
 use crate::core::rng::SplitMix;
+use crate::problems::Problem as _;
 
 /// N-queens with ranks and files primary, diagonals secondary.
 fn queens(n: usize) -> Instance {
@@ -1945,4 +1946,226 @@ fn finish_stands_at_the_end_and_steps_back_as_the_search_that_ran_there() {
             assert_eq!(f.stats(), ran.stats(), "case {case}");
         }
     }
+}
+
+// ---- Stepping with memos (memo_step.rs) ----
+
+/// Steps a search with memos to its end, then all the way back, checking at every event that the
+/// links, counters, level, phase and memo counts are those it had there going forward. Returns the
+/// count, the final memo counts and the events.
+fn memo_there_and_back(inst: &Instance, case: &str) -> (u64, MemoCounts, Vec<Event>) {
+    let mut s = Search::new(inst);
+    s.set_memo(true).unwrap();
+    let start = s.clone();
+    let mut trace = Vec::new();
+    let mut snapshots = Vec::new();
+    while let Some(ev) = {
+        snapshots.push((
+            s.links().clone(),
+            s.stats().clone(),
+            s.level(),
+            s.phase(),
+            s.memo_counts(),
+        ));
+        s.step()
+    } {
+        assert_eq!(s.links().sanity(), Ok(()), "after {ev:?}, {case}");
+        trace.push(ev);
+    }
+    assert!(s.is_done(), "{case}");
+    snapshots.pop();
+    let (count, counts) = (s.stats().solutions, s.memo_counts().unwrap());
+    let events = trace.clone();
+    while let Some(ev) = s.step_back() {
+        let want = trace.pop().expect("no more events than were taken");
+        assert_eq!(ev, want, "{case}");
+        let (links, stats, level, phase, memo) = snapshots.pop().unwrap();
+        assert_eq!(s.links(), &links, "undoing {ev:?}, {case}");
+        assert_eq!(s.stats(), &stats, "undoing {ev:?}, {case}");
+        assert_eq!(
+            (s.level(), s.phase()),
+            (level, phase),
+            "undoing {ev:?}, {case}"
+        );
+        assert_eq!(s.memo_counts(), memo, "undoing {ev:?}, {case}");
+    }
+    assert!(trace.is_empty() && s.at_start(), "{case}");
+    assert_eq!(s.links(), start.links(), "{case}");
+    assert_eq!(s.stats(), start.stats(), "{case}");
+    assert_eq!(
+        s.memo_counts(),
+        Some(MemoCounts { memos: 0, hits: 0 }),
+        "{case}"
+    );
+    (count, counts, events)
+}
+
+fn plain_count(inst: &Instance) -> u64 {
+    let mut s = Search::new(inst);
+    s.run(&mut Count);
+    s.stats().solutions
+}
+
+#[test]
+fn stepping_with_memos_counts_as_plain_search_and_steps_back_exactly() {
+    let mut rng = SplitMix::new(46);
+    let mut cases: Vec<Instance> = (0..200).map(|_| random_instance(&mut rng)).collect();
+    cases.extend((0..200).map(|_| random_colored(&mut rng)));
+    cases.extend([queens(5), seeds(), xcc(TOY), xcc(DLX2)]);
+    let dominoes = |m, n| {
+        crate::problems::dominoes::Dominoes::new(m, n)
+            .unwrap()
+            .instance()
+            .clone()
+    };
+    cases.extend([dominoes(3, 4), dominoes(4, 4), dominoes(2, 6)]);
+    let mut hits = 0;
+    for inst in &cases {
+        let case = inst.to_knuth();
+        let (count, counts, events) = memo_there_and_back(inst, &case);
+        assert_eq!(count, plain_count(inst), "{case}");
+        let memo = crate::core::memo::count(inst, &[], &Default::default()).unwrap();
+        assert_eq!(memo.solutions.to_string(), count.to_string(), "{case}");
+        let reuses = events
+            .iter()
+            .filter(|e| matches!(e, Event::Reuse { .. }))
+            .count() as u64;
+        assert_eq!(counts.hits, reuses, "{case}");
+        hits += counts.hits;
+        // The run with a fast observer (the page's jumps) counts the same.
+        let mut s = Search::new(inst);
+        s.set_memo(true).unwrap();
+        assert_eq!(s.run(&mut Count), Status::Done);
+        assert_eq!(s.stats().solutions, count, "{case}");
+    }
+    // The test is not vacuous: the random instances reuse subproblems too.
+    assert!(hits > 40, "{hits} hits");
+}
+
+/// The DAG by an independent recursion on sets of items (no links): Algorithm X with MRV (fewest
+/// options left, leftmost on ties, options in order), a branching node kept once finished, a node
+/// whose set of items is kept not searched. Returns (solutions, nodes, memos, hits).
+fn dag_by_sets(inst: &Instance) -> (u64, u64, u64, u64) {
+    use std::collections::HashMap;
+    fn go(
+        inst: &Instance,
+        left: u64,
+        table: &mut HashMap<u64, u64>,
+        tally: &mut (u64, u64, u64),
+    ) -> u64 {
+        tally.0 += 1;
+        if left == 0 {
+            return 1;
+        }
+        if let Some(&c) = table.get(&left) {
+            tally.2 += 1;
+            return c;
+        }
+        let fits = |k: usize| inst.option(k).all(|i| left & (1 << i) != 0);
+        let mut best: Option<(usize, usize)> = None;
+        for i in (0..inst.n_items()).filter(|&i| left & (1 << i) != 0) {
+            let len = (0..inst.n_options())
+                .filter(|&k| fits(k) && inst.option(k).any(|j| j == i))
+                .count();
+            if best.is_none_or(|(_, l)| len < l) {
+                best = Some((i, len));
+            }
+        }
+        let (item, len) = best.expect("an item is left");
+        if len == 0 {
+            return 0;
+        }
+        let mut count = 0;
+        for k in (0..inst.n_options()).filter(|&k| fits(k) && inst.option(k).any(|j| j == item)) {
+            let taken: u64 = inst.option(k).map(|j| 1 << j).sum();
+            count += go(inst, left & !taken, table, tally);
+        }
+        table.insert(left, count);
+        tally.1 += 1;
+        count
+    }
+    let mut table = HashMap::new();
+    let mut tally = (0, 0, 0);
+    let all = (1u64 << inst.n_items()) - 1;
+    let count = go(inst, all, &mut table, &mut tally);
+    // The root is finished too, but never by a backtrack: the stepping search keeps no entry for it.
+    (count, tally.0, tally.1 - 1, tally.2)
+}
+
+#[test]
+fn domino_4x4_folds_as_the_recursion_on_sets_of_cells_says() {
+    for (m, n) in [(4, 4), (3, 4), (2, 5)] {
+        let d = crate::problems::dominoes::Dominoes::new(m, n).unwrap();
+        let inst = d.instance();
+        let mut s = Search::new(inst);
+        s.set_memo(true).unwrap();
+        assert_eq!(s.run(&mut Count), Status::Done);
+        let counts = s.memo_counts().unwrap();
+        let got = (
+            s.stats().solutions,
+            s.stats().nodes,
+            counts.memos,
+            counts.hits,
+        );
+        assert_eq!(got, dag_by_sets(inst), "{m}x{n}");
+    }
+    // And as core::memo (DLX6's count) walks it: the same nodes, its cache hits, its memos but the
+    // root's (finished by no backtrack). 6x8: DLX6's own 1,401 nodes.
+    for (m, n, nodes) in [(4, 4, 48), (6, 8, 1401)] {
+        let d = crate::problems::dominoes::Dominoes::new(m, n).unwrap();
+        let settings = crate::core::memo::Settings {
+            parts: false,
+            ..Default::default()
+        };
+        let memo = crate::core::memo::count(d.instance(), &[], &settings).unwrap();
+        let mut s = Search::new(d.instance());
+        s.set_memo(true).unwrap();
+        s.run(&mut Count);
+        let c = s.memo_counts().unwrap();
+        assert_eq!(s.stats().solutions.to_string(), memo.solutions.to_string());
+        assert_eq!(s.stats().nodes, nodes, "{m}x{n}");
+        assert_eq!(
+            (s.stats().nodes, c.hits, c.memos + 1),
+            (memo.stats.nodes, memo.stats.cache_hits, memo.stats.memos),
+            "{m}x{n}"
+        );
+    }
+    // The figures of the page's test (tests/browser/memo.test.mjs) and the report: 4x4.
+    let d = crate::problems::dominoes::Dominoes::new(4, 4).unwrap();
+    let (count, nodes, memos, hits) = dag_by_sets(d.instance());
+    assert_eq!(count, 36);
+    let mut plain = Search::new(d.instance());
+    plain.run(&mut Count);
+    assert_eq!((nodes, memos, hits), (48, 32, 10));
+    assert_eq!(plain.stats().nodes, 133);
+}
+
+#[test]
+fn stepping_with_memos_refuses_multiplicities() {
+    let mut s = Search::new(&mcc(DLX3));
+    let e = s.set_memo(true).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "counting with memos does not take multiplicities (items with bounds) yet"
+    );
+    assert_eq!(s.memo_counts(), None);
+}
+
+#[test]
+fn stepping_with_memos_from_another_searchs_end_steps_back_to_the_start_and_counts_again() {
+    let d = crate::problems::dominoes::Dominoes::new(4, 4).unwrap();
+    let mut plain = Search::new(d.instance());
+    plain.run(&mut Count);
+    let mut s = Search::new(d.instance());
+    s.set_memo(true).unwrap();
+    // Where a worker's count leaves the page's search (Session::solve_follow, a run's end).
+    s.finish(plain.stats());
+    let mut back = 0;
+    while s.step_back().is_some() {
+        back += 1;
+    }
+    assert!(back > 0 && s.at_start());
+    assert_eq!((s.stats().nodes, s.stats().solutions), (0, 0));
+    assert_eq!(s.run(&mut Count), Status::Done);
+    assert_eq!((s.stats().nodes, s.stats().solutions), (48, 36));
 }
