@@ -30,7 +30,14 @@ const SLICE: u64 = 1 << 20;
 
 /// A `DlxError` with the library error's message and place.
 fn dlx_err(py: Python<'_>, e: &dlx_studio::Error) -> PyErr {
-    make_err(py, e.to_string(), e.message(), e.line(), e.column(), e.cells())
+    make_err(
+        py,
+        e.to_string(),
+        e.message(),
+        e.line(),
+        e.column(),
+        e.cells(),
+    )
 }
 
 /// A `DlxError` of the binding's own (no place in a text).
@@ -220,8 +227,8 @@ impl PyInstance {
         primary: Vec<String>,
         secondary: Option<Vec<String>>,
     ) -> PyResult<PyInstance> {
-        let inner = Instance::new(primary, secondary.unwrap_or_default())
-            .map_err(|e| dlx_err(py, &e))?;
+        let inner =
+            Instance::new(primary, secondary.unwrap_or_default()).map_err(|e| dlx_err(py, &e))?;
         Ok(PyInstance { inner })
     }
 
@@ -276,16 +283,14 @@ impl PyInstance {
             }
             match width {
                 None => width = Some(n),
-                Some(w) if w != n => {
-                    return Err(plain_err(
-                        py,
-                        format!(
-                            "row {}: {n} entries, where {} has {w} (every row has one entry a column)",
-                            r + 1,
-                            if names.is_some() { "`names`" } else { "row 1" }
-                        ),
-                    ))
-                }
+                Some(w) if w != n => return Err(plain_err(
+                    py,
+                    format!(
+                        "row {}: {n} entries, where {} has {w} (every row has one entry a column)",
+                        r + 1,
+                        if names.is_some() { "`names`" } else { "row 1" }
+                    ),
+                )),
                 Some(_) => {}
             }
             table.push(ones);
@@ -301,9 +306,7 @@ impl PyInstance {
         let cut = width - secondary;
         let mut inner = Instance::new(&names[..cut], &names[cut..]).map_err(|e| dlx_err(py, &e))?;
         for ones in &table {
-            inner
-                .add_option_items(ones)
-                .map_err(|e| dlx_err(py, &e))?;
+            inner.add_option_items(ones).map_err(|e| dlx_err(py, &e))?;
         }
         Ok(PyInstance { inner })
     }
@@ -538,9 +541,11 @@ impl PySolver {
         let mut v = PyEvent::default();
         let item = |h: u32| Some(s.item_of(h));
         match e {
-            Event::Choose { level, item: h, len } => {
-                (v.kind, v.level, v.item, v.len) = ("choose", Some(level), item(h), Some(len))
-            }
+            Event::Choose {
+                level,
+                item: h,
+                len,
+            } => (v.kind, v.level, v.item, v.len) = ("choose", Some(level), item(h), Some(len)),
             Event::DeadEnd { level, item: h } => {
                 (v.kind, v.level, v.item) = ("dead_end", Some(level), item(h))
             }
@@ -553,19 +558,28 @@ impl PySolver {
             Event::Lower { node } => (v.kind, v.node) = ("lower", Some(node)),
             Event::Raise { node } => (v.kind, v.node) = ("raise", Some(node)),
             Event::Try { level, node, k, d } => {
-                (v.kind, v.level, v.node, v.k, v.d) = ("try", Some(level), Some(node), Some(k), Some(d))
+                (v.kind, v.level, v.node, v.k, v.d) =
+                    ("try", Some(level), Some(node), Some(k), Some(d))
             }
             Event::Solution { level } => (v.kind, v.level) = ("solution", Some(level)),
             Event::Backtrack { level } => (v.kind, v.level) = ("backtrack", Some(level)),
-            Event::Close { level, item: h, k, d } => {
-                (v.kind, v.level, v.item, v.k, v.d) = ("close", Some(level), item(h), Some(k), Some(d))
+            Event::Close {
+                level,
+                item: h,
+                k,
+                d,
+            } => {
+                (v.kind, v.level, v.item, v.k, v.d) =
+                    ("close", Some(level), item(h), Some(k), Some(d))
             }
             Event::Untweak { level, item: h } => {
                 (v.kind, v.level, v.item) = ("untweak", Some(level), item(h))
             }
-            Event::Reject { level, node, item: h } => {
-                (v.kind, v.level, v.node, v.item) = ("reject", Some(level), Some(node), item(h))
-            }
+            Event::Reject {
+                level,
+                node,
+                item: h,
+            } => (v.kind, v.level, v.node, v.item) = ("reject", Some(level), Some(node), item(h)),
         }
         v.option = v.node.map(|n| s.option_of(n));
         v
@@ -814,7 +828,12 @@ impl PyBoard {
     }
 
     fn __repr__(&self) -> String {
-        format!("<Board {} {}x{}>", self.inner.kind.name(), self.inner.rows, self.inner.cols)
+        format!(
+            "<Board {} {}x{}>",
+            self.inner.kind.name(),
+            self.inner.rows,
+            self.inner.cols
+        )
     }
 }
 
@@ -1006,11 +1025,7 @@ fn macmahon(py: Python<'_>, name: &str) -> PyResult<PyPuzzle> {
 /// `non-consecutive` (a list, or one string separated by commas).
 #[pyfunction]
 #[pyo3(signature = (text, variants = None))]
-fn sudoku(
-    py: Python<'_>,
-    text: &str,
-    variants: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyPuzzle> {
+fn sudoku(py: Python<'_>, text: &str, variants: Option<&Bound<'_, PyAny>>) -> PyResult<PyPuzzle> {
     let names = match variants {
         None => String::new(),
         Some(v) if v.is_instance_of::<PyString>() => v.extract::<String>()?,
@@ -1054,7 +1069,9 @@ fn count(py: Python<'_>, what: &Bound<'_, PyAny>, threads: Option<i64>) -> PyRes
 #[pyo3(signature = (what, names = false))]
 fn solve(py: Python<'_>, what: &Bound<'_, PyAny>, names: bool) -> PyResult<PyObject> {
     if let Ok(inst) = what.downcast::<PyInstance>() {
-        return Ok(Bound::new(py, inst.borrow().solver(names))?.into_any().unbind());
+        return Ok(Bound::new(py, inst.borrow().solver(names))?
+            .into_any()
+            .unbind());
     }
     if let Ok(p) = what.downcast::<PyPuzzle>() {
         return Ok(Bound::new(py, p.get().solutions(py)?)?.into_any().unbind());
