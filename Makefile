@@ -367,6 +367,18 @@ test-python: wheel cli-test lint-python
 	cp python/tests/test_dlx_studio.py "$$tmp/" && cd "$$tmp" && \
 	DLX=$(abspath $(CLI_TEST)) venv/bin/python -m unittest -v test_dlx_studio
 
+# The wheel against PyPI's `exact-cover` (benches/python.py, benches/README.md): both installed in
+# target/bench-python, `exact-cover` from PyPI at the version the issue measured (a bench only: no
+# test installs from a registry).
+EXACT_COVER_VERSION := 1.5.0
+bench-python: wheel
+	@[ -x $(MATURIN) ] || { echo "bench-python: needs maturin (make setup-python)"; exit 1; }
+	[ -x $(TARGET_DIR)/bench-python/bin/python ] || python3 -m venv $(TARGET_DIR)/bench-python
+	$(TARGET_DIR)/bench-python/bin/pip install --quiet --disable-pip-version-check exact-cover==$(EXACT_COVER_VERSION)
+	$(TARGET_DIR)/bench-python/bin/pip install --quiet --disable-pip-version-check --force-reinstall --no-deps \
+	  --no-index --find-links $(WHEELS) dlx-studio
+	cd $(TARGET_DIR) && bench-python/bin/python $(CURDIR)/benches/python.py
+
 clean:
 	$(CARGO) clean
 	rm -rf www/pkg screenshots
