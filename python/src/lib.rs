@@ -281,16 +281,15 @@ impl PyInstance {
                 }
                 n += 1;
             }
+            let first = if names.is_some() { "`names`" } else { "row 1" };
             match width {
                 None => width = Some(n),
-                Some(w) if w != n => return Err(plain_err(
-                    py,
-                    format!(
-                        "row {}: {n} entries, where {} has {w} (every row has one entry a column)",
-                        r + 1,
-                        if names.is_some() { "`names`" } else { "row 1" }
-                    ),
-                )),
+                Some(w) if w != n => {
+                    let row = r + 1;
+                    let message =
+                        format!("row {row}: {n} entries, where {first} has {w} (every row has one entry a column)");
+                    return Err(plain_err(py, message));
+                }
                 Some(_) => {}
             }
             table.push(ones);
