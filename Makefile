@@ -27,7 +27,7 @@ export CARGO_INCREMENTAL := 0
 endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: test-doc screenshots wasm-ci cli-test setup-nightly test-long docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run test-sanity serve build test setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel wasm cli bench-wasm bench-wasm-instructions lint lint-js test-native test-wasm test-browser test-firefox test-parts clean npm test-npm npm-example bench-npm lint-npm
+.PHONY: test-doc screenshots wasm-ci cli-test setup-nightly test-long docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run test-sanity serve build test setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel wasm cli bench-wasm bench-wasm-instructions lint lint-js test-native test-wasm test-browser test-firefox test-parts clean npm test-npm npm-example bench-npm lint-npm setup-python wheel test-python lint-python bench-python
 
 serve: build
 	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -119,9 +119,9 @@ lint-js: setup-node wasm-ci
 # that build the crate natively and drive the page's browsers, lane B fuzzing, Miri and the wasm32
 # tests, whose output is printed after lane A's. The two lanes take about as long. Each stage is its own `make`, timed; the times are printed at the
 # end, and a failing stage ends its lane.
-TEST_FIRST := setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel setup-nightly
+TEST_FIRST := setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel setup-nightly setup-python
 TEST_LANE_A := lint test-native test-parts test-browser test-npm test-firefox
-TEST_LANE_B := fuzz-smoke miri test-wasm test-doc
+TEST_LANE_B := fuzz-smoke miri test-wasm test-doc test-python
 test:
 	@MAKE="$(MAKE)" bash tests/stages.sh $(TARGET_DIR) "$(TEST_FIRST)" "$(TEST_LANE_A)" "$(TEST_LANE_B)"
 
@@ -324,6 +324,60 @@ bench-npm: npm
 	  printf '{"name":"dlx-studio-bench","private":true,"type":"module"}\n' > package.json && \
 	  npm install --silent --no-audit --no-fund dancing-links@$(DANCING_LINKS_VERSION) $(NPM_OUT)/dlx-studio-*.tgz && \
 	  cp $(CURDIR)/benches/npm.mjs . && node npm.mjs
+
+# The Python wheel (python/, issue 47): PyO3 and maturin. setup-python makes a venv under target/
+# with maturin from PyPI (python3-venv from Debian where `python3 -m venv` is missing). Under CI=true
+# a maturin that cannot be installed is an error; elsewhere the Python stages say so and skip.
+PY_TOOLS := $(abspath $(TARGET_DIR))/python-tools
+MATURIN := $(PY_TOOLS)/bin/maturin
+MATURIN_VERSION := 1.16.0
+WHEELS := $(abspath $(TARGET_DIR))/wheels
+setup-python:
+	@[ -x $(MATURIN) ] && exit 0; \
+	python3 -m venv --help >/dev/null 2>&1 && python3 -c 'import ensurepip' 2>/dev/null \
+	  || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3-venv python3-pip; } || true; \
+	rm -rf $(PY_TOOLS); \
+	python3 -m venv $(PY_TOOLS) && $(PY_TOOLS)/bin/pip install --quiet --disable-pip-version-check \
+	  maturin==$(MATURIN_VERSION) || rm -rf $(PY_TOOLS); \
+	[ -x $(MATURIN) ] && exit 0; \
+	if [ "$(CI)" = true ]; then echo "python: CI=true and maturin could not be installed"; exit 1; fi; \
+	echo "python: maturin could not be installed; the wheel and its tests skip"
+
+# The wheel, abi3 for CPython 3.8 and later, into target/wheels/: the crate python/ (a workspace of
+# its own, so the main crate's builds never compile PyO3) in its `release` profile (thin LTO, 16
+# codegen units: python/Cargo.toml), built in target/python.
+wheel: setup-python
+	@[ -x $(MATURIN) ] || { echo "wheel: skipped (no maturin)"; exit 0; }; \
+	rm -f $(WHEELS)/dlx_studio-*.whl; \
+	cd python && CARGO_TARGET_DIR=$(abspath $(TARGET_DIR))/python $(MATURIN) build --release --quiet --out $(WHEELS)
+
+# fmt and clippy over the binding's crate (the main crate's are `make lint`).
+lint-python: setup-lint
+	cd python && $(CARGO) fmt -- --check && CARGO_TARGET_DIR=$(abspath $(TARGET_DIR))/python $(CARGO) clippy --all-targets -- -D warnings
+
+# The wheel as a user installs it: a fresh venv in a temporary directory, the wheel from
+# target/wheels (`--no-index`: nothing fetched), then python/tests with the standard library's
+# unittest, counts checked against the CLI `cargo test` builds (`make cli-test`), run from the
+# temporary directory so that `import dlx_studio` finds the installed package and not python/.
+test-python: wheel cli-test lint-python
+	@[ -x $(MATURIN) ] || { echo "test-python: skipped (no maturin)"; exit 0; }; \
+	tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	python3 -m venv "$$tmp/venv" && \
+	"$$tmp/venv/bin/pip" install --quiet --disable-pip-version-check --no-index --find-links $(WHEELS) dlx-studio && \
+	cp python/tests/test_dlx_studio.py "$$tmp/" && cd "$$tmp" && \
+	DLX=$(abspath $(CLI_TEST)) venv/bin/python -m unittest -v test_dlx_studio
+
+# The wheel against PyPI's `exact-cover` (benches/python.py, benches/README.md): both installed in
+# target/bench-python, `exact-cover` from PyPI at the version the issue measured (a bench only: no
+# test installs from a registry).
+EXACT_COVER_VERSION := 1.5.0
+bench-python: wheel
+	@[ -x $(MATURIN) ] || { echo "bench-python: needs maturin (make setup-python)"; exit 1; }
+	[ -x $(TARGET_DIR)/bench-python/bin/python ] || python3 -m venv $(TARGET_DIR)/bench-python
+	$(TARGET_DIR)/bench-python/bin/pip install --quiet --disable-pip-version-check exact-cover==$(EXACT_COVER_VERSION)
+	$(TARGET_DIR)/bench-python/bin/pip install --quiet --disable-pip-version-check --force-reinstall --no-deps \
+	  --no-index --find-links $(WHEELS) dlx-studio
+	cd $(TARGET_DIR) && bench-python/bin/python $(CURDIR)/benches/python.py
 
 clean:
 	$(CARGO) clean
