@@ -288,7 +288,7 @@ docs-shots: build setup-browser
 NPM_OUT := $(abspath $(TARGET_DIR))/npm
 npm: wasm-ci
 	rm -rf $(NPM_OUT)/pkg && mkdir -p $(NPM_OUT)/pkg
-	cp npm/package.json npm/api.js npm/node.js npm/browser.js npm/index.d.ts npm/README.md \
+	cp npm/package.json npm/api.js npm/node.js npm/browser.js npm/index.d.ts npm/README.md LICENSE \
 	  www/pkg/dlx_studio.js www/pkg/dlx_studio_bg.wasm $(NPM_OUT)/pkg/
 	rm -f $(NPM_OUT)/*.tgz
 	cd $(NPM_OUT)/pkg && npm pack --silent --pack-destination $(NPM_OUT) >/dev/null
