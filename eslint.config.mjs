@@ -32,4 +32,18 @@ export default [
     },
     rules: { 'no-unused-vars': ['error', { args: 'none' }] },
   },
+  {
+    // The npm package's tests (make test-npm, test-bundler): node scripts, and the app bundled for a browser.
+    files: ['tests/npm/*.mjs'],
+    languageOptions: {
+      ecmaVersion: 2022, sourceType: 'module',
+      globals: { console: 'readonly', process: 'readonly', setTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly', URL: 'readonly' },
+    },
+    rules: { 'no-unused-vars': ['error', { args: 'none' }] },
+  },
+  {
+    files: ['tests/npm/bundle/*.js'],
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: browser },
+    rules: { 'no-unused-vars': ['error', { args: 'none' }], 'prefer-const': 'error', eqeqeq: ['error', 'always'] },
+  },
 ];
