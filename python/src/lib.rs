@@ -579,6 +579,9 @@ impl PySolver {
                 node,
                 item: h,
             } => (v.kind, v.level, v.node, v.item) = ("reject", Some(level), Some(node), item(h)),
+            // The library's solver steps without memos: no reuse reaches it (as in the npm
+            // package's src/wasm/library.rs).
+            Event::Reuse { level, .. } => (v.kind, v.level) = ("reuse", Some(level)),
         }
         v.option = v.node.map(|n| s.option_of(n));
         v

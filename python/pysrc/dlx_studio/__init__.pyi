@@ -42,7 +42,8 @@ class Event:
     """One step of the search: `kind` and the fields that kind has (None otherwise)."""
 
     #: `choose`, `dead_end`, `cover_item`, `hide`, `try`, `solution`, `backtrack`, `unhide`,
-    #: `uncover_item`, `purify`, `unpurify`, `lower`, `raise`, `close`, `untweak` or `reject`.
+    #: `uncover_item`, `purify`, `unpurify`, `lower`, `raise`, `close`, `untweak`, `reject` or `reuse`
+    #: (a memo hit; the library steps without memos, so it never comes).
     @property
     def kind(self) -> str: ...
     @property
