@@ -28,10 +28,12 @@ struct Budget {
 }
 
 /// The full walk's budget: 3 million nodes (the hardest solved take 1-2.5 million: "Arrow",
-/// "Between 1 and 9 Sudoku"), 30 s.
+/// "Between 1 and 9 Sudoku"), 120 s (a guard of 30 s was reached by 27 of the first 149 puzzles on a
+/// machine at load 8-10, "Arrow" among them at 2.26 million nodes: the guard must stay rare for
+/// the verdicts to be the machine's and not its load's).
 const BUDGET: Budget = Budget {
     nodes: 3_000_000,
-    time: Duration::from_secs(30),
+    time: Duration::from_secs(120),
 };
 /// No budget: the tests' own files, whose every puzzle must settle.
 const NONE: Budget = Budget {
