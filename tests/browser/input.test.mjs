@@ -1,7 +1,7 @@
 // Reading the input: errors with their line and column (and caret), the exact-cover formats, empty
 // options, presets that replace typed text, a changed form.
 
-import { EASTER, HARD_SUDOKU, assert, cli, tid, text, num, open, loadVia, test, report } from './harness.mjs';
+import { EASTER, HARD_SUDOKU, assert, cli, tid, text, num, open, loadVia, test, report, settle } from './harness.mjs';
 
 test('a bad Sudoku shows its error with line and column and keeps the problem loaded', async ({ page, base }) => {
   await open(page, base, '?queens=5');
@@ -221,8 +221,10 @@ test('an error with no place (an empty Sudoku box) puts the focus in the field, 
 
 test('an N typed and Load pressed with the mouse: the press submits (an error puts the focus back in the field), however the button moves', async ({ page, base }) => {
   await open(page, base, '?queens=5');
-  // A press as a hand makes it: down and up where the button was when the pointer came to it.
+  // A press as a hand makes it: down and up where the button was when the pointer came to it, once
+  // the page has drawn what the typing changed.
   const press = async () => {
+    await settle(page);
     const box = /** @type {{x: number, y: number, width: number, height: number}} */ (await page.locator(tid('load')).boundingBox());
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
     await page.mouse.move(x, y);
@@ -241,6 +243,11 @@ test('an N typed and Load pressed with the mouse: the press submits (an error pu
   const bad = await page.evaluate(() => ({ focus: document.activeElement && document.activeElement.id, err: document.getElementById('input-error').textContent, title: window.dlx.model.info.title }));
   assert(bad.focus === 'size' && /between 1 and 64, not 0/.test(bad.err) && bad.title === '5-queens', `N 0 then Load: ${JSON.stringify(bad)}`);
   await page.fill(tid('size'), '7');
+  // The typing's own change first: 250 ms after it the form is checked again and the error above
+  // the button goes, moving the button up. A hand aims after that; the test measured before it
+  // and, on a loaded machine, pressed where the button had been (a fresh-clone run: 7-queens never
+  // loaded, the focus on Load).
+  await settled(() => document.getElementById('input-error').hidden);
   await press();
   await settled(() => window.dlx.model.info.title === '7-queens' && document.activeElement?.id === 'play');
   const good = await page.evaluate(() => ({ focus: document.activeElement && document.activeElement.id, err: document.getElementById('input-error').textContent.trim(), title: window.dlx.model.info.title }));
