@@ -66,6 +66,9 @@ test('matrix: item names and row labels stay pinned zoomed in and panned; a keyb
 
 test('matrix: following the search keeps its column clear of the pinned option numbers (a column panned under their band counted as in view)', async ({ page, base }) => {
   await open(page, base, `?sudoku=${HARD_SUDOKU}`);
+  // The page at rest first: an update still pending from the load re-aimed the camera at the real
+  // search during the measurement (a loaded fresh-clone run read it mid-ease, at 21 px a cell).
+  await cameraAtRest(page);
   const at = (how) => page.evaluate(async (how) => {
     const mv = window.dlx.app.matrix;
     const L = mv.layout;
