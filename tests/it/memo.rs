@@ -379,3 +379,45 @@ fn a_big_count_past_64_bits_is_a_string_in_json() {
     assert_eq!(v["solutions"], want.to_string());
     assert!(v["parts"].as_u64().unwrap() >= 1);
 }
+
+#[test]
+fn a_full_table_evicts_its_smallest_subproblems_and_the_count_stays_exact() {
+    // Domino tilings of 12x12: 52,073 memos (about 4.8 MB) with room for all; within 4 MiB the
+    // table fills, evicts, and the count is the same, said on stderr.
+    let (out, err) = run(&["count", "dominoes", "12", "12", "--memo", "--json"], "");
+    let all: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(all["solutions"], 53_060_477_521_960_000u64);
+    assert_eq!(
+        (all["memo_full"].as_bool(), all["memo_evicted"].as_u64()),
+        (Some(false), Some(0))
+    );
+    assert!(err.is_empty(), "{err}");
+    let (out, err) = run(
+        &[
+            "count",
+            "dominoes",
+            "12",
+            "12",
+            "--memo",
+            "--memo-budget",
+            "4",
+            "--json",
+        ],
+        "",
+    );
+    let tight: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(tight["solutions"], all["solutions"]);
+    let evicted = tight["memo_evicted"].as_u64().unwrap();
+    assert!(
+        tight["memo_full"].as_bool().unwrap() && evicted > 0,
+        "{tight}"
+    );
+    assert!(tight["memo_bytes"].as_u64().unwrap() <= 4 << 20, "{tight}");
+    assert!(tight["nodes"].as_u64() > all["nodes"].as_u64(), "{tight}");
+    assert!(
+        err.contains(&format!(
+            "reached its budget (4 MiB) and evicted {evicted} memos of the smallest subproblems"
+        )),
+        "{err}"
+    );
+}

@@ -92,6 +92,7 @@ pub(crate) fn count(
             "updates": st.updates,
             "memo_bytes": st.bytes,
             "memo_full": st.full,
+            "memo_evicted": st.evicted,
             "seconds": seconds,
             "threads": 1,
         });
@@ -104,9 +105,10 @@ pub(crate) fn count(
     }
     if st.full {
         write_err(&format!(
-            "dlx: note: the memo table reached its budget ({} MiB) and stopped taking memos \
-             (--memo-budget MIB raises it)\n",
-            settings.budget >> 20
+            "dlx: note: the memo table reached its budget ({} MiB) and evicted {} memos of the \
+             smallest subproblems to make room (--memo-budget MIB raises it)\n",
+            settings.budget >> 20,
+            st.evicted
         ))
         .map_err(Stop::Stderr)?;
     }

@@ -90,8 +90,11 @@ pub struct MemoStats {
     pub updates: u64,
     /// The table's bytes at the end (an estimate: slots, keys, big counts).
     pub bytes: u64,
-    /// Whether the budget stopped the table taking memos.
+    /// Whether the table reached its budget (it evicted memos from then on).
     pub full: bool,
+    /// Memos evicted to make room: those of the smallest subproblems, about half the table each
+    /// time it is full.
+    pub evicted: u64,
 }
 
 /// Why a memoised count did not finish.
@@ -106,6 +109,8 @@ pub enum MemoError {
     ZddTooLarge(u64),
     /// Given option `k` clashes with an earlier given (or does not exist).
     Clash(usize),
+    /// The [`Watch`] stopped it, with the counts so far.
+    Stopped(MemoStats),
 }
 
 impl std::fmt::Display for MemoError {
@@ -124,6 +129,7 @@ impl std::fmt::Display for MemoError {
                 "the ZDD passed the memory budget at {n} nodes (give a larger --memo-budget)"
             ),
             MemoError::Clash(k) => write!(f, "given option {k} clashes with an earlier given"),
+            MemoError::Stopped(s) => write!(f, "stopped after {} search nodes", s.nodes),
         }
     }
 }
@@ -137,8 +143,28 @@ pub struct Counted {
     pub zdd: Option<Zdd>,
 }
 
+/// Who watches a count as it goes (the page's worker: its run box; a test: when to stop it).
+pub trait Watch {
+    /// Called every few thousand search nodes with the counts so far (`memos`, `bytes` and `full`
+    /// filled in) and the fraction of the search tree done (0 to 1, never falling: the share of
+    /// the top levels' options tried, as Knuth's programs report progress; the parts of a split
+    /// subproblem count as its first). No partial count of solutions: with memos, a count is known
+    /// only once its subproblem is finished. `false` stops the count ([`MemoError::Stopped`]).
+    fn progress(&mut self, stats: &MemoStats, done: f64) -> bool;
+}
+
 /// Counts the solutions of `inst` with `givens` taken first (as the plain search preselects them).
 pub fn count(inst: &Instance, givens: &[usize], settings: &Settings) -> Result<Counted, MemoError> {
+    count_watched(inst, givens, settings, None)
+}
+
+/// [`count`], telling `watch` how it goes.
+pub fn count_watched(
+    inst: &Instance,
+    givens: &[usize],
+    settings: &Settings,
+    watch: Option<&mut dyn Watch>,
+) -> Result<Counted, MemoError> {
     if inst.has_multiplicities() {
         return Err(MemoError::Multiplicities);
     }
@@ -146,7 +172,7 @@ pub fn count(inst: &Instance, givens: &[usize], settings: &Settings) -> Result<C
         parts: settings.parts && !settings.zdd,
         ..settings.clone()
     };
-    let (solutions, _, stats, zdd) = run::count(state::State::new(inst), givens, &settings)?;
+    let (solutions, _, stats, zdd) = run::count(state::State::new(inst), givens, &settings, watch)?;
     Ok(Counted {
         solutions,
         stats,

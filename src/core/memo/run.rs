@@ -7,15 +7,24 @@ use super::cache::{Cache, Memo};
 use super::num::Num;
 use super::state::State;
 use super::zdd::{ZNode, Zdd};
-use super::{GiveUp, MemoError, MemoStats, Settings};
+use super::{GiveUp, MemoError, MemoStats, Settings, Watch};
 
 /// Bytes a ZDD node takes while the count builds it.
 const ZNODE_BYTES: usize = std::mem::size_of::<ZNode>();
 
 pub(super) struct Run<'s> {
     pub(super) st: State,
+    /// Who is told how the count goes, and when next (search nodes).
+    watch: Option<&'s mut dyn Watch>,
+    next_watch: u64,
+    /// The branching of the top [`PLACE_LEVELS`] levels: each level's options tried and live (the
+    /// fraction of the tree done, as Knuth's programs print their progress), and the levels deep.
+    place: Vec<(u32, u32)>,
+    depth: u32,
+    /// The largest fraction reported (a second independent part starts its levels at 0 again).
+    done: f64,
     cache: Cache,
-    settings: &'s Settings,
+    settings: Settings,
     pub(super) stats: MemoStats,
     /// The ZDD's nodes (node `2 + j` is `zdd[j]`), when asked for.
     zdd: Option<Vec<ZNode>>,
@@ -36,12 +45,24 @@ pub(super) struct Run<'s> {
 /// The least and most nodes between two looks for parts.
 const PARTS_EVERY: (u64, u64) = (4, 256);
 
+/// The search nodes between two reports to a [`Watch`] (a report costs a few hundred ns; a node
+/// with memos 0.5-2 us: 4,096 nodes are a few ms).
+pub(super) const WATCH_NODES: u64 = 1 << 12;
+
+/// The levels whose branching measure the fraction done: below them a share is too small to show.
+const PLACE_LEVELS: u32 = 8;
+
 impl<'s> Run<'s> {
-    pub(super) fn new(st: State, settings: &'s Settings) -> Run<'s> {
+    pub(super) fn new(st: State, settings: &Settings, watch: Option<&'s mut dyn Watch>) -> Run<'s> {
         Run {
             st,
+            watch,
+            next_watch: WATCH_NODES,
+            place: Vec::new(),
+            depth: 0,
+            done: 0.0,
             cache: Cache::new(settings.budget),
-            settings,
+            settings: settings.clone(),
             stats: MemoStats::default(),
             zdd: settings.zdd.then(Vec::new),
             key: Vec::new(),
@@ -59,6 +80,7 @@ impl<'s> Run<'s> {
         self.stats.memos = self.cache.len() as u64;
         self.stats.bytes = self.cache.bytes() as u64;
         self.stats.full = self.cache.full;
+        self.stats.evicted = self.cache.evicted;
         self.stats.updates = self.st.updates;
         (self.stats, self.zdd)
     }
@@ -115,6 +137,37 @@ impl<'s> Run<'s> {
         Ok(())
     }
 
+    /// Tells the watch how the count goes, every [`WATCH_NODES`] search nodes: the counts so far
+    /// (memos and bytes included) and the fraction of the tree done; it may stop the count.
+    fn report(&mut self) -> Result<(), MemoError> {
+        if self.stats.nodes < self.next_watch {
+            return Ok(());
+        }
+        self.next_watch = self.stats.nodes + WATCH_NODES;
+        let Some(watch) = self.watch.as_deref_mut() else {
+            return Ok(());
+        };
+        let mut fraction = 0.0;
+        let mut share = 1.0;
+        for &(tried, live) in &self.place {
+            fraction += share * tried as f64 / live.max(1) as f64;
+            share /= live.max(1) as f64;
+        }
+        self.done = self.done.max(fraction);
+        let stats = MemoStats {
+            memos: self.cache.len() as u64,
+            bytes: self.cache.bytes() as u64,
+            full: self.cache.full,
+            evicted: self.cache.evicted,
+            updates: self.st.updates,
+            ..self.stats.clone()
+        };
+        match watch.progress(&stats, self.done) {
+            true => Ok(()),
+            false => Err(MemoError::Stopped(stats)),
+        }
+    }
+
     /// Counts the subproblem the state stands at, which has an active primary item: its count and
     /// ZDD node, and the nodes plain search would walk in it. `split`: whether to look for
     /// independent parts here (not right after a split).
@@ -128,6 +181,7 @@ impl<'s> Run<'s> {
             return Ok((m.count, m.zdd, m.tree));
         }
         self.check()?;
+        self.report()?;
         // The key is built again on the way out (the state is back where it was): no copy kept.
         // Looking for parts costs a pass over every live option, many times a node's own work; a
         // split, once there, stays in every subproblem below, so looking now and then finds it a
@@ -173,6 +227,14 @@ impl<'s> Run<'s> {
         let mut z = 0;
         let mut tree = 1u64;
         let n = self.st.options_of(b).len();
+        // The top levels' branching, for the fraction done (only with a watch: it costs a pass).
+        let placed = self.watch.is_some() && self.depth < PLACE_LEVELS;
+        if placed {
+            let options = self.st.options_of(b);
+            let live = options.iter().filter(|&&k| self.st.is_alive(k as usize));
+            self.place.push((0, live.count() as u32));
+        }
+        self.depth += 1;
         for at in 0..n {
             let k = self.st.options_of(b)[at] as usize;
             if !self.st.is_alive(k) {
@@ -194,6 +256,13 @@ impl<'s> Run<'s> {
                 total.add(&c);
                 z = self.node(k, z, zc)?;
             }
+            if placed {
+                self.place.last_mut().expect("pushed above").0 += 1;
+            }
+        }
+        self.depth -= 1;
+        if placed {
+            self.place.pop();
         }
         Ok((total, z, tree))
     }
@@ -207,8 +276,9 @@ pub(super) fn count(
     st: State,
     givens: &[usize],
     settings: &Settings,
+    watch: Option<&mut dyn Watch>,
 ) -> Result<(Num, u32, MemoStats, Option<Zdd>), MemoError> {
-    let mut run = Run::new(st, settings);
+    let mut run = Run::new(st, settings, watch);
     for &k in givens {
         if k >= run.st.alive_len() || !run.st.is_alive(k) {
             return Err(MemoError::Clash(k));

@@ -159,7 +159,7 @@ fn queens_count_right_and_the_give_up_rule_stops_where_hits_are_rare() {
 }
 
 #[test]
-fn a_tiny_budget_stops_memoising_and_the_count_stays_exact() {
+fn a_tiny_budget_evicts_and_the_count_stays_exact() {
     let x = queens(8);
     let tight = Settings {
         budget: 4096,
@@ -167,7 +167,19 @@ fn a_tiny_budget_stops_memoising_and_the_count_stays_exact() {
     };
     let got = count(&x, &[], &tight).unwrap();
     assert_eq!(got.solutions, Num::Small(92));
-    assert!(got.stats.full && got.stats.bytes <= 4096, "{:?}", got.stats);
+    assert!(
+        got.stats.full && got.stats.evicted > 0 && got.stats.bytes <= 4096,
+        "{:?}",
+        got.stats
+    );
+    // 11 queens in 16 KiB: evicting again and again, still 2,680.
+    let small = Settings {
+        budget: 16 << 10,
+        ..Settings::default()
+    };
+    let got = count(&queens(11), &[], &small).unwrap();
+    assert_eq!(got.solutions, Num::Small(2680));
+    assert!(got.stats.evicted > got.stats.memos, "{:?}", got.stats);
     let z = Settings {
         budget: 4096,
         zdd: true,
@@ -212,4 +224,65 @@ fn independent_parts_multiply() {
     assert!(got.stats.splits >= 1, "{:?}", got.stats);
     let plain = count(&x, &[], &settings(false, false)).unwrap();
     assert_eq!((plain.solutions, plain.stats.splits), (Num::Small(25), 0));
+}
+
+/// A watch that keeps what it is told, and stops the count at its `stop`-th report.
+struct Log {
+    done: Vec<f64>,
+    nodes: Vec<u64>,
+    memos: Vec<u64>,
+    stop: usize,
+}
+
+impl Watch for Log {
+    fn progress(&mut self, stats: &MemoStats, done: f64) -> bool {
+        self.done.push(done);
+        self.nodes.push(stats.nodes);
+        self.memos.push(stats.memos);
+        self.done.len() < self.stop
+    }
+}
+
+#[test]
+fn a_watch_is_told_the_share_done_and_can_stop_the_count() {
+    // 11 queens, counted with memos whatever they pay: 2,680 solutions in some 40,000 nodes, so
+    // about ten reports.
+    let inst = queens(11);
+    let s = Settings::default();
+    let mut log = Log {
+        done: Vec::new(),
+        nodes: Vec::new(),
+        memos: Vec::new(),
+        stop: usize::MAX,
+    };
+    let watched = count_watched(&inst, &[], &s, Some(&mut log)).unwrap();
+    assert_eq!(watched.solutions, Num::Small(2680));
+    assert_eq!(watched.stats, count(&inst, &[], &s).unwrap().stats);
+    let n = log.done.len();
+    assert!(n >= 4, "{n} reports in {} nodes", watched.stats.nodes);
+    // The share done never falls, stays below 1 (the last branch is not finished when told) and
+    // ends past a half; the nodes come a few thousand apart; the memos grow with them.
+    assert!(log.done.windows(2).all(|w| w[0] <= w[1]), "{:?}", log.done);
+    assert!(log.done.iter().all(|&d| (0.0..1.0).contains(&d)));
+    assert!(log.done[n - 1] > 0.5, "{:?}", log.done);
+    assert!(log
+        .nodes
+        .windows(2)
+        .all(|w| w[1] >= w[0] + run::WATCH_NODES));
+    assert!(log.memos[n - 1] > log.memos[0] && log.memos[n - 1] <= watched.stats.memos);
+    // Told to stop at its second report, the count ends there with the figures it was told.
+    let mut stopped = Log {
+        done: Vec::new(),
+        nodes: Vec::new(),
+        memos: Vec::new(),
+        stop: 2,
+    };
+    match count_watched(&inst, &[], &s, Some(&mut stopped)) {
+        Err(MemoError::Stopped(at)) => {
+            assert_eq!(stopped.nodes.len(), 2);
+            assert_eq!(at.nodes, stopped.nodes[1]);
+            assert!(at.nodes < watched.stats.nodes);
+        }
+        other => panic!("{other:?}"),
+    }
 }
