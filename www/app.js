@@ -239,7 +239,7 @@ async function openFromUrl({ push = false } = {}) {
     return;
   }
   // A link or an entry without a tree is DLX1's (the default is left out of links).
-  spec = { ...spec, tree: spec.tree || TREES[0].name };
+  spec = { ...spec, tree: spec.tree || TREES[0].name, memo: !!spec.memo };
   writeInputs(spec);
   // Said before the load, so that the load's link keeps the `made=` of the puzzle.
   if (spec.made) T().maker.opened(spec.made, spec.text);

@@ -4,7 +4,7 @@
 //! wasm-bindgen copies into `www/pkg/dlx_studio.d.ts`: the tables and constants (`problem_kinds`,
 //! `search_trees`, `EventCode`, `engine_facts` (layouts, flags and caps: `facts.rs`), `wasm_memory`), so that the
 //! page defines none of the engine's; `Session`, one problem and the search over it (`session.rs`
-//! steps it, `reading.rs` reads it); `PartCounter`, a worker's part of a run to the end; `Racer`, a
+//! steps it, `reading.rs` reads it); `PartCounter`, a worker's part of a run to the end; `count_with_memos`, a run to the end with memos in one worker (`memo.rs`); `Racer`, a
 //! lane of the race. Every way in reads a text through one `load::load_problem`, so the same text gets
 //! the same problem or the same message (the CLI's).
 //!
@@ -20,6 +20,7 @@ pub mod facts;
 pub mod library;
 mod load;
 pub mod maker;
+mod memo;
 mod part;
 mod queue;
 mod race;
@@ -29,6 +30,7 @@ mod solve;
 pub mod sudoku_layout;
 
 pub use events::{encode, EventCode, EVENT_CAP, EVENT_WORDS};
+pub use memo::count_with_memos;
 pub use part::PartCounter;
 pub use queue::{warm_engine, QueueCounter};
 pub use race::Racer;

@@ -476,11 +476,16 @@ impl Session {
         })
     }
 
-    /// `{memos, hits}` so far when the search steps with memos (DLX6's words: subproblems kept,
-    /// and nodes reused from them), else `undefined`.
+    /// `[memos, hits, full]` so far when the search steps with memos (DLX6's words: subproblems
+    /// kept, and nodes reused from them; full 1 when the table is at its budget, 128 MiB
+    /// (`core::search::STEP_BUDGET`): a node finished then is not kept), else `undefined`.
     pub fn memo_counts(&self) -> Option<Vec<f64>> {
         let c = self.loaded.as_ref()?.search.memo_counts()?;
-        Some(vec![c.memos as f64, c.hits as f64])
+        Some(vec![
+            c.memos as f64,
+            c.hits as f64,
+            f64::from(u8::from(c.full)),
+        ])
     }
 
     /// The tree the search walks, as `dlx count --json` names it: "dlx1", "lookahead", or "dlx3" for

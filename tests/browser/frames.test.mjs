@@ -1,7 +1,7 @@
 // The frame loop during a run to the end (issue 23): the workers count on every core, so the page's
 // thread sleeps between frames while nothing on the page moves, and wakes at once on input.
 
-import { test, assert, open, tid, report, num, settle, runText, EASY_SUDOKU } from './harness.mjs';
+import { test, assert, open, tid, report, num, settle, runText, cameraAtRest, EASY_SUDOKU } from './harness.mjs';
 
 test('frame loop: sleeps during a run to the end while nothing moves, wakes at once on a key', async ({ page, base }) => {
   // 16-queens: 193 M nodes, seconds on 2 cores (15-queens, 2.3 M solutions, came to end within
@@ -45,6 +45,9 @@ test('matrix: a run to the end starting and ending leaves the links as walked; a
   await fresh('a step', () => page.keyboard.press('ArrowRight'));
   // A run to the end counts in the workers: the page's search stays where it was, and walking and
   // drawing its links again at the click (15 ms on 14-queens) took a core the workers wanted.
+  // The step's camera at rest first: mid-ease the zoom (and whether names are drawn) still moves
+  // (a full run read it mid-ease: "the matrix lost its item names").
+  await cameraAtRest(page);
   const before = await walks();
   const drawn = await page.evaluate(() => window.dlx.app.matrix.drawn.names);
   await page.click(tid('run-to-end'));

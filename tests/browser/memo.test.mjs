@@ -3,7 +3,7 @@
 // without memos, 48 with them, 32 memos and 10 hits.
 
 import path from 'node:path';
-import { assert, tid, settle, text, num, open, loadVia, test, SHOTS } from './harness.mjs';
+import { assert, tid, settle, text, num, open, loadVia, test, SHOTS, runText, cli, report } from './harness.mjs';
 
 /** Steps the page's search to its end (the model's own stepping, as the Step button does). */
 async function stepToEnd(page) {
@@ -111,6 +111,110 @@ test('memo: multiplicities are refused in words; a bad domino board is an error 
   await settle(page);
   const err = await page.evaluate(() => document.body.innerText);
   assert(err.includes('the board\'s rows must be between 1 and 32, not 0'), 'the error names the rows and the bounds');
+});
+
+/** Waits for the run box to reach `phase` and returns the run's state (its BigInt count as a string). */
+async function runEnd(page, phase = 'done') {
+  await page.waitForFunction((p) => document.getElementById('run-text').dataset.state === p, phase, { timeout: 600000 });
+  return page.evaluate(() => {
+    const r = window.dlx.app.runs.state;
+    return { ...r, stats: r.stats && { ...r.stats, solutions: String(r.stats.solutions) }, solutions: undefined, timeline: undefined };
+  });
+}
+
+/** Records the run box's lines as they change (window.__lines). */
+async function watchRunBox(page) {
+  await page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.__lines = [];
+    new window.MutationObserver(() => w.__lines.push(document.getElementById('run-text').textContent.replace(/\u00a0/g, ' ')))
+      .observe(document.getElementById('run-text'), { childList: true, characterData: true, subtree: true });
+  });
+}
+
+test('memo: Run to end with Memo on counts domino tilings in one worker, as the CLI does, exactly past 2^53 (16x16: 31 digits)', async ({ page, base }) => {
+  // The link keeps the switch: memo=1 opens with Memo on.
+  await open(page, base, '?dominoes=8x8&memo=1');
+  assert(await page.locator(tid('memo')).isChecked(), 'memo=1 in the link turns Memo on');
+  await page.click(tid('run-to-end'));
+  let run = await runEnd(page);
+  const ms8 = run.ms;
+  const native = JSON.parse(cli(['count', 'dominoes', '8', '8', '--memo', '--json']));
+  assert(run.engine === 'memo' && run.workers === 1, `engine ${run.engine} on ${run.workers} worker(s)`);
+  assert(run.stats.solutions === '12988816' && String(native.solutions) === '12988816', `${run.stats.solutions} tilings of 8x8`);
+  // The same engine as the CLI's --memo: the same search nodes, hits and memos.
+  assert(run.memo.nodes === native.nodes && run.memo.hits === native.hits && run.memo.memos === native.memos,
+    `page ${JSON.stringify(run.memo)}, CLI nodes ${native.nodes} hits ${native.hits} memos ${native.memos}`);
+  const done = await runText(page);
+  assert(/^Done: 12,988,816 solutions, [\d.]+ s, with memos\.$/.test(done), `the run box: ${done}`);
+  const tree = await page.textContent('#run-tree');
+  assert(tree === 'with memos (DLX6)', `the run box's engine line: ${tree}`);
+  const title = await page.getAttribute('#run-text', 'title');
+  assert(title.includes(`${native.nodes.toLocaleString('en-US')} search nodes as DLX6 counts them`) && title.includes('dlx count dominoes 8x8 --memo'), `its title: ${title}`);
+  assert((await text(page, 'status')).includes('12,988,816'), `status: ${await text(page, 'status')}`);
+  // "memos" in the box is a link to its glossary entry.
+  await page.click('#run-tree a.term');
+  const entry = await page.evaluate(() => document.querySelector('dialog.glossary dt.current')?.textContent ?? '');
+  assert(entry.startsWith('Memo (reused subproblem)'), `the glossary opened at: ${entry}`);
+  await page.keyboard.press('Escape');
+  // 16x16: 2,444,888,770,250,892,795,802,079,170,816 tilings (Kasteleyn; src/core/memo/tests.rs), a
+  // count no JS number holds: the box says it digit for digit. Progress while it counts: nodes and hits.
+  await open(page, base, '?dominoes=16x16&memo=1');
+  // A board the list does not offer joins it: the form shows 16x16 and is the problem loaded (it
+  // read an empty board, and Run to end loaded that instead).
+  const board = await page.evaluate(() => [document.getElementById('pentomino-board').value, window.dlx.model.info.title]);
+  assert(board[0] === '16x16' && board[1] === 'Domino tilings 16x16', `the form's board: ${board}`);
+  await watchRunBox(page);
+  await page.click(tid('run-to-end'));
+  // While it counts, the bar is hatched with no value: the share done is not known until the end.
+  // (The page draws a running box four times a second: waited for, not one frame.)
+  await page.waitForFunction(() => document.getElementById('run-bar').dataset.unknown !== undefined || window.dlx.app.runs.state.phase !== 'running', null, { timeout: 120000 });
+  const bar = await page.evaluate(() => {
+    const b = document.getElementById('run-bar');
+    return { running: window.dlx.app.runs.state.phase === 'running', unknown: b.dataset.unknown !== undefined, now: b.getAttribute('aria-valuenow') };
+  });
+  if (bar.running) assert(bar.unknown && bar.now === null, `the bar while counting with memos: ${JSON.stringify(bar)}`);
+  run = await runEnd(page);
+  const after = await page.evaluate(() => { const b = document.getElementById('run-bar'); return [b.dataset.unknown, b.getAttribute('aria-valuenow')]; });
+  assert(after[0] === undefined && after[1] === '100.0', `the bar once done: ${after}`);
+  const want = '2444888770250892795802079170816';
+  assert(run.stats.solutions === want, `${run.stats.solutions} tilings of 16x16`);
+  const line = await runText(page);
+  assert(line.startsWith('Done: 2,444,888,770,250,892,795,802,079,170,816 solutions'), `the run box: ${line}`);
+  const lines = await page.evaluate(() => window.__lines);
+  const progress = lines.filter((l) => /^With memos: [\d.]+[kM]? nodes, [\d.]+[kM]? reused, [\d.]+ s…$/.test(l));
+  // Reports come once a 200 ms slice and the box shows one in 250 ms: a run of a second shows some.
+  if (run.ms > 1500) assert(progress.length >= 1, `no progress line in a ${Math.round(run.ms)} ms run: ${lines.join(' / ')}`);
+  report.push(`memo run: dominoes 8x8 in ${(ms8 / 1000).toFixed(2)} s, 16x16 (31 digits) in ${(run.ms / 1000).toFixed(2)} s on one worker, ${run.memo.nodes} nodes, ${run.memo.memos} memos, ${Math.round(run.memo.bytes / 1e6)} MB; ${progress.length} progress lines`);
+});
+
+test('memo: where memos pay too little (11 queens) the run says so and counts without them on every worker', async ({ page, base }) => {
+  await open(page, base, '?queens=11&memo=1');
+  await page.click(tid('run-to-end'));
+  const run = await runEnd(page);
+  assert(run.stats.solutions === '2680', `${run.stats.solutions} solutions of 11 queens`);
+  assert(run.engine !== 'memo' && !run.memo && run.workers >= 1, `engine ${run.engine}, memo ${JSON.stringify(run.memo)}`);
+  assert(/^Memos paid too little here \(\d+ hits in \d+ search nodes spared \d+ plain nodes\): counted without them\.$/.test(run.memoNote), `note: ${run.memoNote}`);
+  const title = await page.getAttribute('#run-text', 'title');
+  assert(title.includes(run.memoNote), `the box's title does not say why: ${title}`);
+});
+
+test('memo: a run with memos cancels, and the next run counts (6x8 dominoes, 167,089)', async ({ page, base }) => {
+  // Latin squares of order 6 take half a minute natively: long enough to cancel after a report.
+  await open(page, base, '?latin=6&memo=1');
+  await page.click(tid('run-to-end'));
+  await page.waitForFunction(() => (window.dlx.app.runs.state.memo?.nodes ?? 0) > 0, null, { timeout: 120000 });
+  await page.click(tid('run-cancel'));
+  await runEnd(page, 'cancelled');
+  const line = await runText(page);
+  assert(/^Cancelled after [\d.]+[kM]? nodes with memos\.$/.test(line), `the run box: ${line}`);
+  // The same page: the cancelled worker was terminated and the pool warms a new one.
+  await loadVia(page, 'dominoes', '6x8');
+  await page.waitForFunction(() => window.dlx.model.info.title === 'Domino tilings 6x8');
+  assert(await page.locator(tid('memo')).isChecked(), 'Load leaves the Memo switch on');
+  await page.click(tid('run-to-end'));
+  const run = await runEnd(page);
+  assert(run.stats.solutions === '167089' && run.engine === 'memo', `${run.stats.solutions} tilings of 6x8 (${run.engine})`);
 });
 
 test('memo: screenshots of the tree folding into a DAG (desktop and phone)', async ({ browser, base }) => {

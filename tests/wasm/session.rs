@@ -7,7 +7,8 @@
 use dlx_studio::core::{Count, Engine, Instance, Search, Status};
 use dlx_studio::problems::{queens::Queens, Problem};
 use dlx_studio::wasm::{
-    wasm_memory, PartCounter, QueueCounter, Racer, Session, EVENT_CAP, EVENT_WORDS, KEEP,
+    count_with_memos, wasm_memory, PartCounter, QueueCounter, Racer, Session, EVENT_CAP,
+    EVENT_WORDS, KEEP,
 };
 use js_sys::{Reflect, Uint32Array, WebAssembly};
 use wasm_bindgen::{JsCast, JsValue};
@@ -1461,7 +1462,7 @@ fn the_memo_switch_folds_domino_4x4_and_steps_back_to_the_start() {
     use dlx_studio::wasm::EventCode;
     let mut s = session("dominoes", "4x4");
     s.set_memo(true).unwrap();
-    assert_eq!(s.memo_counts(), Some(vec![0.0, 0.0]));
+    assert_eq!(s.memo_counts(), Some(vec![0.0, 0.0, 0.0]));
     // Event by event to the end, counting the reuses the events buffer reports.
     let mut reuses = 0;
     let mut taken = 0;
@@ -1474,14 +1475,14 @@ fn the_memo_switch_folds_domino_4x4_and_steps_back_to_the_start() {
     let st = s.stats().unwrap();
     assert_eq!((num(&st, "solutions"), num(&st, "nodes")), (36.0, 48.0));
     // The core's figures (core::search::tests, domino_4x4_folds_…): 32 memos, 10 hits.
-    assert_eq!(s.memo_counts(), Some(vec![32.0, 10.0]));
+    assert_eq!(s.memo_counts(), Some(vec![32.0, 10.0, 0.0]));
     assert_eq!(reuses, 10);
     // All the way back: the start, the table empty.
     assert_eq!(s.step_back(u32::MAX).unwrap(), taken);
     let st = s.stats().unwrap();
     assert!(get(&st, "at_start").is_truthy());
     assert_eq!((num(&st, "solutions"), num(&st, "nodes")), (0.0, 0.0));
-    assert_eq!(s.memo_counts(), Some(vec![0.0, 0.0]));
+    assert_eq!(s.memo_counts(), Some(vec![0.0, 0.0, 0.0]));
     // The fast count with memos (the page's jumps) counts the same; off again, the plain tree.
     assert_eq!(count_all(&mut s), 36.0);
     s.set_memo(false).unwrap();
@@ -1500,4 +1501,65 @@ fn the_memo_switch_folds_domino_4x4_and_steps_back_to_the_start() {
     assert!(m
         .memo_refusal()
         .is_some_and(|w| w.starts_with("Memo is off for this problem")));
+}
+
+/// A property of a JS object as a string (`undefined`: none).
+fn string_of(v: &JsValue, key: &str) -> Option<String> {
+    Reflect::get(v, &key.into()).ok()?.as_string()
+}
+
+#[wasm_bindgen_test]
+fn count_with_memos_counts_past_2_to_the_53_reports_as_it_goes_and_says_when_memos_do_not_pay() {
+    // Domino tilings of 12x12: 53,060,477,521,960,000 (past 2^53: a string, exact), in 74,043
+    // search nodes as `dlx count dominoes 12 12 --memo` walks them, reported every 0 ms.
+    let reports = js_sys::Array::new();
+    let keep = {
+        let reports = reports.clone();
+        wasm_bindgen::closure::Closure::<dyn FnMut(JsValue)>::new(move |r: JsValue| {
+            reports.push(&r);
+        })
+    };
+    let report: &js_sys::Function = keep.as_ref().unchecked_ref();
+    let r = count_with_memos("dominoes", "12x12", None, None, 64.into(), 0.0, report).unwrap();
+    assert_eq!(
+        string_of(&r, "solutions").as_deref(),
+        Some("53060477521960000")
+    );
+    assert_eq!(num(&r, "nodes"), 74043.0);
+    assert_eq!(num(&r, "done"), 1.0);
+    assert!(reports.length() >= 10, "{} reports", reports.length());
+    let nodes: Vec<f64> = reports.iter().map(|r| num(&r, "nodes")).collect();
+    assert!(nodes.windows(2).all(|w| w[0] < w[1]) && nodes[nodes.len() - 1] < 74043.0);
+    // 11 queens: memos pay too little; the answer says why (the page then counts without them).
+    let q = count_with_memos("queens", "11", None, None, 64.into(), 1e9, report).unwrap();
+    assert!(string_of(&q, "solutions").is_none());
+    assert!(string_of(&q, "gaveUp").is_some_and(|w| w.starts_with("memos paid too little")));
+    // Refused in words: multiplicities, a bad budget, a bad text (with its place).
+    let e = count_with_memos(
+        "exact-cover",
+        "A 2:3|B\nA B\nB\n",
+        None,
+        None,
+        64.into(),
+        0.0,
+        report,
+    )
+    .unwrap_err();
+    assert!(
+        message(&e).contains("does not take multiplicities"),
+        "{}",
+        message(&e)
+    );
+    let e = count_with_memos("dominoes", "4x4", None, None, (-1).into(), 0.0, report).unwrap_err();
+    assert!(
+        message(&e).contains("budget_mib must be between 0 and 2048, not -1"),
+        "{}",
+        message(&e)
+    );
+    let e = count_with_memos("dominoes", "0x4", None, None, 64.into(), 0.0, report).unwrap_err();
+    assert!(
+        message(&e).contains("between 1 and 32, not 0"),
+        "{}",
+        message(&e)
+    );
 }

@@ -95,6 +95,12 @@ export function showInputFor(kind) {
   // A number box takes a number only: a hand-edited link's `?queens=abc`, assigned, had the browser
   // log a warning and show the box empty. It shows empty, and the load's error names the `abc`.
   const number = input instanceof HTMLInputElement && input.type === 'number';
+  // A board the list does not offer (a link's `?dominoes=16x16`: any MxN within the bounds loads)
+  // joins the list: a select cannot show a value it has no option for, so the form read an empty
+  // board, differed from the problem loaded, and Run to end or Play loaded that instead.
+  if (input instanceof HTMLSelectElement && value && ![...input.options].some((o) => o.value === value)) {
+    input.append(new Option(value, value));
+  }
   input.value = number && !/^-?\d+(\.\d+)?$/.test(value.trim()) ? '' : number ? value.trim() : value;
 }
 
@@ -173,6 +179,8 @@ export function loadSpec(spec, { focusError = false, updateUrl = true, push = tr
   clearInputError();
   // A link or a history entry names its tree; else the tree chosen stays (Session keeps it).
   if (spec.tree && spec.tree !== model.treeChoice && TREES.some((t) => t.name === spec.tree)) model.setTree(spec.tree);
+  // A link or a history entry says whether Memo is on (the form's Load leaves the switch as it is).
+  if (spec.memo !== undefined && !!spec.memo !== !!model.memoChoice) { model.setMemo(!!spec.memo); ui.memo.checked = !!spec.memo; }
   treeFromModel();
   restartSearch();
   const info = /** @type {import('../engine/model.js').Info} */ (model.info);
@@ -243,6 +251,8 @@ export function chooseMemo(on) {
   note(refused ? `${refused}.`
     : on ? 'Memo on: a subproblem met before is reused, not searched again (Knuth\'s DLX6). Back at the start.'
       : 'Memo off: every node is searched. Back at the start.');
+  // The link says Memo (replacing this history entry: the problem is the same).
+  if (model.problem) state.link.written = writeUrl(model.problem, false);
 }
 
 /** The tree control and the lookahead's legend entries from the model. */

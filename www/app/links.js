@@ -75,6 +75,7 @@ export async function queryOf(spec) {
   const formatKey = spec.kind === 'sudoku' ? 'variant' : 'format';
   if (spec.format) plain.set(formatKey, spec.format);
   if (spec.tree) plain.set('tree', spec.tree);
+  if (spec.memo) plain.set('memo', '1');
   if (spec.made) plain.set('made', spec.made);
   let q = `?${plain.toString().replace(/%2C/g, ',')}`;
   // Short links stay readable (a 9x9 Sudoku is 81 characters); longer ones are packed if that is shorter.
@@ -84,6 +85,7 @@ export async function queryOf(spec) {
     if (spec.distinct) packed.set('distinct', '1');
     if (spec.format) packed.set(formatKey, spec.format);
     if (spec.tree) packed.set('tree', spec.tree);
+    if (spec.memo) packed.set('memo', '1');
     if (spec.made) packed.set('made', spec.made);
     const z = `?${packed.toString()}`;
     if (z.length < q.length) q = z;
@@ -92,7 +94,7 @@ export async function queryOf(spec) {
 }
 
 /** The parameters a link holds besides the problem's own (`queens=8`, `sudoku.z=…`), which `specOf` reads. */
-export const LINK_PARAMS = ['distinct', 'variant', 'format', 'tree', 'made'];
+export const LINK_PARAMS = ['distinct', 'variant', 'format', 'tree', 'memo', 'made'];
 
 /**
  * The problem a query string names, or null.
@@ -109,12 +111,14 @@ export async function specOf(search, kinds) {
   const format = params.get('format') || variants.join(',') || undefined;
   // The search tree (Session.set_tree), when the link names one; undefined: DLX1's.
   const tree = params.get('tree') || undefined;
+  // The Memo switch (`memo=1`); a link without it opens with Memo off, as it was written.
+  const memo = params.get('memo') === '1';
   // The size, variant and seed of a puzzle made by New puzzle (www/workers/maker.js), when the link says them.
   const made = params.get('made') || undefined;
   for (const kind of kinds) {
-    if (params.has(kind)) return { kind, text: /** @type {string} */ (params.get(kind)), distinct, format, tree, made };
+    if (params.has(kind)) return { kind, text: /** @type {string} */ (params.get(kind)), distinct, format, tree, memo, made };
     const z = params.get(`${kind}.z`);
-    if (z !== null) return { kind, text: await inflate(z), distinct, format, tree, made };
+    if (z !== null) return { kind, text: await inflate(z), distinct, format, tree, memo, made };
   }
   return null;
 }

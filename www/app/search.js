@@ -119,14 +119,18 @@ export function runToEnd() {
   const clicked = performance.now();
   const model = state.model;
   if (!model || !syncForm() || !model.problem || !model.info) return;
-  const estimate = estimateNodes(model.wasm, model.problem);
+  // The Memo switch on (and memos taken by this problem): one worker counts with memos. Knuth's
+  // estimate is of the plain tree (domino tilings of 10x10: hours), not of the one memos fold.
+  const memo = model.memoChoice && !model.memoRefusal();
+  const spec = { ...model.problem, tree: model.treeChoice, memo };
+  const estimate = memo ? 0 : estimateNodes(model.wasm, model.problem);
   if (estimate > HUGE_NODES) {
-    T().runs.ask({ ...model.problem, tree: model.treeChoice }, model.info.title, estimate);
+    T().runs.ask(spec, model.info.title, estimate);
     ui['run-anyway'].focus();
     return;
   }
-  T().runs.start({ ...model.problem, tree: model.treeChoice }, model.info.title, clicked);
-  note(`Running ${model.info.title} to the end in the background; the search here stays yours.`);
+  T().runs.start(spec, model.info.title, clicked);
+  note(`Running ${model.info.title} to the end in the background${memo ? ', with memos' : ''}; the search here stays yours.`);
 }
 
 /**

@@ -31,7 +31,9 @@ export async function writeUrl(spec, push) {
   if (input === 'size') text = String(Number(text));
   // The tree goes in the link only when it is not the default (DLX1), so old links stay as they were.
   const tree = M().treeChoice === TREES[0].name ? undefined : M().treeChoice;
-  const canonical = { kind: spec.kind, text, distinct: spec.distinct, format: spec.format, tree, made };
+  // So does the Memo switch, only when on.
+  const memo = M().memoChoice ? true : undefined;
+  const canonical = { kind: spec.kind, text, distinct: spec.distinct, format: spec.format, tree, memo, made };
   const seq = ++state.link.seq;
   const query = await queryOf(canonical);
   if (seq !== state.link.seq) return; // a later load wrote its own
@@ -41,7 +43,7 @@ export async function writeUrl(spec, push) {
   const entry = { spec: canonical };
   const prev = history.state && history.state.spec;
   const same = prev && prev.kind === canonical.kind && prev.text === canonical.text && prev.distinct === canonical.distinct
-    && prev.format === canonical.format && prev.tree === canonical.tree && prev.made === canonical.made;
+    && prev.format === canonical.format && prev.tree === canonical.tree && !!prev.memo === !!canonical.memo && prev.made === canonical.made;
   if (push && prev && !same) history.pushState(entry, '', url);
   else history.replaceState(entry, '', url);
   if (tooLong) {

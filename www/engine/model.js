@@ -31,11 +31,12 @@ function isTrap(err) {
 }
 
 /**
- * @typedef {{kind: string, text: string, distinct: boolean, format?: string, tree?: string, made?: string}} ProblemSpec
+ * @typedef {{kind: string, text: string, distinct: boolean, format?: string, tree?: string, made?: string, memo?: boolean}} ProblemSpec
  *   format: exact cover's "knuth" | "matrix" (undefined: detect), a Sudoku's variant switches
  *   ("x,anti-knight": the picker, www/views/variants.js); tree: the search tree to walk (a name
  *   of TREES, engine.js; undefined: keep the one chosen), for links and history entries; made: the
- *   size, variant and seed of a puzzle made by New puzzle (`9:killer:123`, www/workers/maker.js), for links
+ *   size, variant and seed of a puzzle made by New puzzle (`9:killer:123`, www/workers/maker.js), for links;
+ *   memo: a run to the end counts with memos (the Memo switch)
  */
 
 export class Model {
@@ -104,7 +105,7 @@ export class Model {
     this.treeChoice = 'dlx1';
     /** The Memo switch (setMemo): every search started steps with memos. */
     this.memoChoice = false;
-    /** Memos and hits of the search when it steps with memos, else null. @type {{memos: number, hits: number} | null} */
+    /** Memos and hits of the search when it steps with memos (full: the table is at its budget), else null. @type {{memos: number, hits: number, full: boolean} | null} */
     this.memoCounts = null;
     /** The tree the search walks, as `dlx count --json` names it ("dlx3" with multiplicities). */
     this.treeName = 'dlx1';
@@ -511,7 +512,7 @@ export class Model {
     this._stats = this.session.stats();
     /** Memos and hits when stepping with memos (Session.memo_counts), else null. */
     const mc = this.session.memo_counts();
-    this.memoCounts = mc ? { memos: mc[0], hits: mc[1] } : null;
+    this.memoCounts = mc ? { memos: mc[0], hits: mc[1], full: mc[2] === 1 } : null;
     // Back at the start (by Back, not only by Reset): nothing has run, so no time has either ("0 |
     // 0 | 0 | 0.6 ms" read as a time with nothing to show for it).
     if (this._stats && this._stats.at_start) this.elapsedMs = 0;

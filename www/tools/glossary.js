@@ -118,6 +118,11 @@ export const GLOSSARY = [
     words: /\bbit sets?\b/i,
   },
   {
+    id: 'memo', term: 'Memo (reused subproblem)', taocp: 'Knuth\'s DLX6, after Nishino, Yasuda, Minato and Nagata\'s DXZ (2017); Algorithm 7.2.2.1Z',
+    text: 'With the Memo switch on, the search keeps each subproblem it finishes under the set of items still to cover (and, with colours, their colours), with its count of solutions. When another path of choices leaves exactly the same items, the subproblem is the same, so its count is taken from the table and it is not searched again: a hit. The tree then folds into a DAG, each reused node joined to the one it reuses. Memos pay where subproblems repeat: domino tilings of 8×8 take 2,317 nodes with memos against millions without. Where they hardly repeat (queens, pentominoes) a run to the end says so and counts without them. A run to the end with memos counts in one worker, its table within a budget (an eighth of the device\'s memory, 256 MiB to 1 GiB): once full it drops the memos of its smallest subproblems, and the count goes on.',
+    words: /\bmemos?\b/i,
+  },
+  {
     id: 'backtrack', term: 'Back up (backtrack)', taocp: 'step X8, "leave level l"',
     text: 'Go back up one level: uncover the items of the option tried there, in reverse order, and try the next option of that level\'s item. When it has no next option, back up again.',
     words: /\b(back up|backs up|backtrack|backtracks)\b/i,

@@ -8,7 +8,7 @@ import { NATIVE } from '../workers/run.js';
 /** @param {unknown} x */
 export function num(x) { return typeof x === 'bigint' ? Number(x) : Number(x ?? 0); }
 /** @param {unknown} x */
-export function fmt(x) { return num(x).toLocaleString('en-US'); }
+export function fmt(x) { return typeof x === 'bigint' ? x.toLocaleString('en-US') : num(x).toLocaleString('en-US'); }
 /**
  * A figure for a read-out that shares a bar (the timeline's, the speed's): exact below 10,000, else
  * "48.5k" or "1.2M" ("48,527 / 48,527 events" was cut to "48,527 / 48,527 ev…" at 1280 px); the
@@ -22,6 +22,8 @@ export function short(x) {
 }
 /** A count and its noun: "1 node", "2,475 nodes". @param {unknown} x @param {string} one @param {string} many */
 export function count(x, one, many) { return `${fmt(x)} ${num(x) === 1 ? one : many}`; }
+/** A byte count as "165 MB" or "1.2 GB". @param {number} b */
+function bytes(b) { return b < 1e9 ? `${Math.round(b / 1e6)}\u00a0MB` : `${(b / 1e9).toFixed(1)}\u00a0GB`; }
 
 /** A large number in words a person reads at once: 12,345, 3.4 million, 220 billion, 2.0 × 10²². @param {number} x */
 export function sci(x) {
@@ -124,7 +126,8 @@ export class StatsView {
       cleansings: fmt(st.cleansings),
       solutions: fmt(st.solutions),
       // Stepping with memos: DLX6's memos and hits (their rows are hidden otherwise).
-      memos: s.memo ? fmt(s.memo.memos) : '0',
+      // "(full)": the table is at its budget (128 MiB): a node finished now is searched, not kept.
+      memos: s.memo ? `${fmt(s.memo.memos)}${s.memo.full ? ' (full)' : ''}` : '0',
       hits: s.memo ? fmt(s.memo.hits) : '0',
       eps: s.playing ? fmt(Math.round(s.eventsPerSecond)) : '—',
       // As the verdict and the run box write a time ("13 ms", "1.25 s"): after a Solve of 13 ms it
@@ -158,8 +161,11 @@ export class StatsView {
 export function runTotals(r) {
   const st = r.stats;
   if (!st || !['running', 'done', 'cancelled'].includes(r.phase)) return '';
-  const figures = `${count(st.solutions, 'solution', 'solutions')}, ${count(st.nodes, 'node', 'nodes')}, ${count(st.updates, 'update', 'updates')}`;
-  const tree = r.tree ? ` (${treeWords(r.tree)})` : '';
+  // With memos a count is known only at the end: while it runs, its nodes and hits.
+  const m = r.memo;
+  const figures = m && r.phase !== 'done' ? `${count(st.nodes, 'node', 'nodes')}, ${fmt(m.hits)} reused (the count comes at the end)`
+    : `${count(st.solutions, 'solution', 'solutions')}, ${count(st.nodes, 'node', 'nodes')}${m ? `, ${fmt(m.hits)} reused` : `, ${count(st.updates, 'update', 'updates')}`}`;
+  const tree = m ? ' (with memos)' : r.tree ? ` (${treeWords(r.tree)})` : '';
   const said = r.phase === 'done' ? `Run to end${tree}: ${figures} in ${elapsed(r.ms)}`
     : r.phase === 'running' ? `Run to end${tree}, counting: ${figures} so far`
       : `Run to end${tree}, cancelled after ${elapsed(r.ms)}: ${figures} by then`;
@@ -213,7 +219,7 @@ export class RunBoxView {
     const r = this.run;
     if (!r) return;
     const st = r.stats;
-    const key = `${r.phase}|${r.workers}|${r.title}|${st ? `${st.nodes},${st.solutions},${st.progress}` : ''}|${r.ms}|${r.message}|${r.tree}|${r.engine}`;
+    const key = `${r.phase}|${r.workers}|${r.title}|${st ? `${st.nodes},${st.solutions},${st.progress}` : ''}|${r.ms}|${r.message}|${r.tree}|${r.engine}|${r.memoNote ?? ''}`;
     if (key === this.key) return;
     this.key = key;
     const { box, bar, text, cancel, anyway } = this.els;
@@ -237,14 +243,16 @@ export class RunBoxView {
       case 'running': {
         const left = runTimeLeft(r);
         const secs = `${(r.ms / 1000).toFixed(1)}\u00a0s`;
-        line = !st ? `Counting ${r.title}${workers}…`
+        // With memos a count is known only at the end: the nodes and hits so far instead.
+        line = r.memo && st ? `With memos: ${short(st.nodes)}\u00a0nodes, ${short(r.memo.hits)}\u00a0reused, ${secs}…`
+          : !st ? `Counting ${r.title}${r.engine === 'memo' ? ' with memos' : workers}…`
           : left === null ? `${sols}, ${secs}${workers}…`
             // "about 41 million" kept on one line, "years left" free to break: "about" stood alone.
             : `${sols}; about\u00a0${duration(left).replace(' ', '\u00a0')} left…`;
         break;
       }
-      case 'done': line = `Done: ${sols}, ${(r.ms / 1000).toFixed(2)}\u00a0s${workers}.`; break;
-      case 'cancelled': line = st ? `Cancelled after ${sols}.` : 'Cancelled.'; break;
+      case 'done': line = `Done: ${sols}, ${(r.ms / 1000).toFixed(2)}\u00a0s${r.memo ? ', with memos' : workers}.`; break;
+      case 'cancelled': line = r.memo && st ? `Cancelled after ${short(st.nodes)}\u00a0nodes with memos.` : st ? `Cancelled after ${sols}.` : 'Cancelled.'; break;
       case 'error': line = `Failed: ${r.message}`; break;
       // The time alone (the nodes in the title): at 1280 px the box shows two short lines, and the
       // figure that matters was cut off ("…at a few million a second that is 2.2e8…").
@@ -256,7 +264,9 @@ export class RunBoxView {
     // and what counts it: bit sets walk the same tree, faster where options overlap heavily. "bit
     // sets" links to its glossary entry (a tooltip alone would never reach a touch screen).
     const shown = r.phase === 'running' || r.phase === 'done' || r.phase === 'cancelled';
-    if (shown && r.engine === 'bits') {
+    if (shown && r.engine === 'memo') {
+      if (els.tree.textContent !== 'with memos (DLX6)') els.tree.replaceChildren('with ', termLink('memo', 'memos'), ' (DLX6)');
+    } else if (shown && r.engine === 'bits') {
       if (els.tree.textContent !== `${treeWords(r.tree)} on bit sets`) {
         els.tree.replaceChildren(`${treeWords(r.tree)} on `, termLink('bit-sets', 'bit sets'));
       }
@@ -276,10 +286,22 @@ export class RunBoxView {
     const ahead = r.ahead ? ' The workers had read and split the problem while the page idled; the time is from the click.' : '';
     const why = r.phase === 'confirm' ? ` Knuth's estimate of the tree: ${sci(r.estimate)} nodes; at a few million nodes a second that is ${duration(r.estimate / 3e6)}.` : '';
     const soFar = r.phase === 'running' ? ` ${(r.ms / 1000).toFixed(1)} s so far${workers.replace(/\u00a0/g, ' ')}.` : '';
-    text.title = st ? `${line}${soFar} ${fmt(st.nodes)} nodes of the ${treeWords(r.tree)}, ${fmt(st.updates)} updates${r.engine === 'bits' ? ' (counted on bit sets: the same nodes and updates as dancing links, faster)' : ''}.${busy}${ahead}${native}` : `${line}${why}`;
-    const p = r.phase === 'done' ? 1 : st ? Math.max(0, Math.min(1, num(st.progress))) : 0;
+    // A run with memos: DLX6's figures, and the table against its budget.
+    const m = r.memo;
+    const memoWords = m ? ` ${fmt(m.nodes)} search nodes as DLX6 counts them, ${fmt(m.hits)} of them reused (hits), ${fmt(m.memos)} subproblems kept (memos) in about ${bytes(m.bytes).replace(/\u00a0/g, ' ')} of the ${m.budget} MiB budget${m.full ? ': the table is full, and the count goes on without keeping more' : ''}${m.splits ? `; ${fmt(m.splits)} subproblems counted as a product of independent parts` : ''}. One worker counts with memos: a split over workers would meet the same subproblems in each worker's own table.` : '';
+    const gaveUp = r.memoNote ? ` ${r.memoNote}` : '';
+    text.title = m && st ? `${line}${soFar}${memoWords}${native}`
+      : st ? `${line}${soFar} ${fmt(st.nodes)} nodes of the ${treeWords(r.tree)}, ${fmt(st.updates)} updates${r.engine === 'bits' ? ' (counted on bit sets: the same nodes and updates as dancing links, faster)' : ''}.${gaveUp}${busy}${ahead}${native}` : `${line}${why}`;
+    // With memos the share done is not known while it runs (the top levels' share stays near 0
+    // until the end: their first branches hold the work): a hatched bar, no value.
+    const unknown = !!r.memo && r.phase === 'running';
+    if (unknown !== (bar.dataset.unknown !== undefined)) {
+      if (unknown) bar.dataset.unknown = ''; else delete bar.dataset.unknown;
+    }
+    const p = r.phase === 'done' ? 1 : unknown ? 1 : st ? Math.max(0, Math.min(1, num(st.progress))) : 0;
     const pct = p * 100;
     /** @type {HTMLElement} */ (bar.firstElementChild).style.width = `${pct}%`;
-    bar.setAttribute('aria-valuenow', pct.toFixed(1));
+    if (unknown) bar.removeAttribute('aria-valuenow');
+    else bar.setAttribute('aria-valuenow', pct.toFixed(1));
   }
 }

@@ -6,9 +6,12 @@
 //
 // Interface:
 //   const runs = new RunToEnd(onChange)  onChange() is called after every change of `state`
-//   runs.start(spec, title, since)       spec {kind, text, distinct, format, tree}; a run in progress is
-//                                        cancelled; the workers walk spec.tree (default DLX1's); its time
-//                                        counts from since (the click's performance.now(), default now)
+//   runs.start(spec, title, since)       spec {kind, text, distinct, format, tree, memo}; a run in progress
+//                                        is cancelled; the workers walk spec.tree (default DLX1's); its time
+//                                        counts from since (the click's performance.now(), default now);
+//                                        memo: one worker counts it whole with memos (Knuth's DLX6,
+//                                        src/wasm/memo.rs), and all of them without where memos pay
+//                                        too little
 //   runs.upcoming, runs.beforehand       the app's: the problem loaded, which the idle workers read and
 //                                        split ahead (prepare()), and what else the page does ahead
 //   runs.cancel()                        the user's cancel: state 'cancelled'
@@ -27,7 +30,8 @@ import { LIMITS } from '../engine/engine.js';
 
 /**
  * @typedef {object} RunStats  the parts' figures added up
- * @property {number} solutions @property {number} nodes @property {number} updates
+ * @property {number | bigint} solutions  a BigInt from a run with memos (exact past 2^53)
+ * @property {number} nodes @property {number} updates
  * @property {number} progress  Knuth's estimate of the fraction done, over all parts
  */
 /**
@@ -74,6 +78,14 @@ import { LIMITS } from '../engine/engine.js';
  * @property {number} [subproblems] how many subproblems the workers took from the queue
  * @property {string} [tree]  the tree the workers walk, as Session.tree_name says it ("dlx1",
  *                            "lookahead", "dlx3"): the nodes are that tree's
+ * @property {MemoFigures} [memo]  a run with memos: DLX6's figures (its stats.nodes are DLX6's nodes,
+ *                            its stats.solutions a BigInt once done, 0 before: with memos a count is
+ *                            known only at the end; its stats.progress the top levels' share done)
+ * @property {string} [memoNote]  why a run asked with memos counts without them (hits too rare)
+ */
+/**
+ * A run with memos, as count_with_memos reports it (src/wasm/memo.rs).
+ * @typedef {{nodes: number, hits: number, memos: number, bytes: number, full: boolean, updates: number, splits: number, done: number, budget: number, solutions?: string, gaveUp?: string}} MemoFigures
  */
 
 /** Solutions a run keeps for the page's list: the first ones in the search's order. */
@@ -92,6 +104,16 @@ const AHEAD_MAX_TEXT = 1 << 20;
 
 /** More workers than this gain nothing on a page (and each holds its own copy of the matrix). */
 const MAX_WORKERS = 16;
+
+/**
+ * The memo table's budget in a run with memos, in MiB: an eighth of the device's memory as the
+ * browser tells it (navigator.deviceMemory, Chromium's: 8 at most), from 256 MiB to 1 GiB, the CLI's
+ * default; 512 MiB where the browser does not tell. A tab's memory is the machine's, and a phone's
+ * is small. When the table is full it evicts its smallest subproblems and counts on: domino tilings
+ * of 16x16 take 165 MB; Latin squares of order 6 count in 36 s natively within 1 GiB (10.9 million
+ * memos kept, 6.5 million evicted), and take minutes within 512 MiB.
+ */
+export const MEMO_BUDGET_MIB = Math.max(256, Math.min(1024, 128 * (Number(/** @type {any} */ (globalThis.navigator)?.deviceMemory) || 4)));
 
 /** Above this many nodes by the estimate, the user is asked before the run starts. */
 export const HUGE_NODES = 1e10;
@@ -151,6 +173,7 @@ export function cliCommand(spec, n) {
   const text = String(spec.text || '').trim();
   const arg = !text ? '' : /^[\w.x-]+$/.test(text) && text.length <= 100 ? ` ${text}` : /\n/.test(text) ? ' FILE' : ` '${text}'`;
   const distinct = spec.distinct ? ' --distinct' : '';
+  if (spec.memo) return `dlx count ${spec.kind}${arg}${distinct} --memo --memo-budget ${MEMO_BUDGET_MIB}`;
   const tree = spec.tree && spec.tree !== 'dlx1' ? ` --tree ${spec.tree}` : '';
   return `dlx count ${spec.kind}${arg}${distinct}${tree} --threads ${n}`;
 }
@@ -263,6 +286,7 @@ export class RunToEnd {
    */
   start(spec, title, since = performance.now()) {
     this._stop();
+    if (spec.memo) { this._startMemo(spec, title, since); return; }
     const n = this._count();
     this.warm();
     const pool = this._pool.splice(0, n);
@@ -368,6 +392,67 @@ export class RunToEnd {
         worker.postMessage({ type: 'load', key, kind: spec.kind, text: spec.text, distinct: spec.distinct, format: spec.format, tree: spec.tree, workers: n, top: k === 0, go: true });
       }
     });
+    this._workers = workers;
+    this.onChange();
+  }
+
+  /**
+   * A run with memos: one worker of the pool counts the problem whole (a memo table is worth the
+   * subproblems met again, and a split would meet them again in every worker's own table); where
+   * memos pay too little it says so, and the run goes on without them on every worker.
+   * @param {import('../engine/model.js').ProblemSpec} spec @param {string} title @param {number} since
+   */
+  _startMemo(spec, title, since) {
+    this.warm();
+    const [idle] = this._pool.splice(0, 1);
+    const worker = idle.worker;
+    const started = Math.min(since, performance.now());
+    let shown = started;
+    const key = `${keyOf(spec, 1)} memo`;
+    this.state = { phase: 'running', title, stats: null, ms: 0, message: '', estimate: 0, workers: 1, tree: 'memo', engine: 'memo', warm: idle.warm ? 1 : 0, cli: cliCommand(spec, 1) };
+    /** @param {MemoFigures} f */
+    const figures = (f) => {
+      this.state.memo = { ...f, budget: MEMO_BUDGET_MIB };
+      this.state.stats = { solutions: f.solutions === undefined ? 0 : BigInt(f.solutions), nodes: f.nodes, updates: f.updates, progress: f.done };
+      this.state.ms = performance.now() - started;
+    };
+    const workers = [worker];
+    worker.onmessage = (e) => {
+      if (this._workers !== workers) return;
+      const m = e.data;
+      if (m.type === 'error') {
+        if (m.key === undefined || m.key === key) this._end('error', m.message);
+        return;
+      }
+      if (m.type === 'memo-progress') {
+        figures(m.stats);
+        const now = performance.now();
+        if (now - shown < SHOW_MS) return;
+        shown = now;
+        this.onChange();
+        return;
+      }
+      if (m.type !== 'memo-done') return;
+      // The worker is idle again: back to the pool, to read ahead for the next run.
+      this._workers = [];
+      this._pool.push(this._idle(worker, false));
+      if (m.stats.gaveUp) {
+        const why = `Memos paid too little here (${m.stats.gaveUp.replace(/^memos paid too little \((.*)\)$/, '$1')}): counted without them.`;
+        this.start({ ...spec, memo: false }, title, since);
+        this.state.memoNote = why;
+        this.onChange();
+        return;
+      }
+      figures(m.stats);
+      this.state.busy = m.ms;
+      this._end('done');
+      whenIdle(() => this.prepare());
+    };
+    worker.onerror = (e) => {
+      if (this._workers !== workers) return;
+      this._end('error', e.message || 'a worker stopped');
+    };
+    worker.postMessage({ type: 'memo', key, kind: spec.kind, text: spec.text, distinct: spec.distinct, format: spec.format, budget: MEMO_BUDGET_MIB });
     this._workers = workers;
     this.onChange();
   }

@@ -20,6 +20,9 @@
 //                                       starting with subproblems subs (by index)
 //      {type: 'take', subs: number[]}   subproblems to count, by index
 //      {type: 'end'}                    no more will come: report 'done' once those held are counted
+//      {type: 'memo', key, kind, text, distinct, format, budget}   counts the whole problem with memos
+//                                       (Knuth's DLX6; src/wasm/memo.rs), alone, in a table of at
+//                                       most budget MiB
 // Out: {type: 'warm', ms}               the engine is warm (ms: how long it took)
 //      {type: 'ready', key, subproblems, estimate (of all subproblems: the progress bar's whole), tree,
 //       engine, got, at}                read and split (got, at: when the load came in and when done)
@@ -28,11 +31,15 @@
 //      {type: 'done', stats, ms, solutions: [{seq, j, board}] (its first KEEP in the search's order),
 //       times: {begun, counting, waiting, waits, yielding, posting, asks, latency, held}, at}   where its
 //       time went (count below)
+//      {type: 'memo-progress', stats: {nodes, hits, memos, bytes, full, updates, splits, done}, ms}
+//                                       once a slice, while it counts with memos
+//      {type: 'memo-done', stats: (as memo-progress, with solutions, a decimal string, or gaveUp,
+//       why memos paid too little: the page counts without them), ms}
 //      {type: 'error', key, message, line, column}
 // ms: the worker's own time since it began counting (the run box adds them up).
 
 /* global MessageChannel */
-import init, { QueueCounter, warm_engine } from '../pkg/dlx_studio.js';
+import init, { QueueCounter, count_with_memos, warm_engine } from '../pkg/dlx_studio.js';
 import { messageOf } from '../engine/engine.js';
 
 /** Now on a clock shared by the page and every worker (ms since 1970, fractional). */
@@ -97,8 +104,33 @@ self.onmessage = (e) => {
   } else if (m.type === 'load') {
     if (m.go) go = m.key;
     loads = loads.then(() => load(m));
+  } else if (m.type === 'memo') {
+    loads = loads.then(() => memo(m));
   }
 };
+
+/**
+ * Counts a problem whole with memos: one call into wasm that reports once a slice and returns the
+ * count (the page cancels by terminating the worker, as any run).
+ * @param {{key: string, kind: string, text: string, distinct?: boolean, format?: string, budget: number}} m
+ */
+async function memo(m) {
+  try {
+    await ready;
+  } catch (err) {
+    self.postMessage({ type: 'error', key: m.key, message: `the engine failed to start: ${messageOf(err)}` });
+    return;
+  }
+  const t0 = performance.now();
+  try {
+    const report = (/** @type {object} */ stats) => self.postMessage({ type: 'memo-progress', stats, ms: performance.now() - t0 });
+    const stats = count_with_memos(m.kind, m.text, !!m.distinct, m.format, m.budget, SLICE_MS, report);
+    self.postMessage({ type: 'memo-done', stats, ms: performance.now() - t0 });
+  } catch (caught) {
+    const err = /** @type {import('../engine/engine.js').InputError} */ (caught);
+    self.postMessage({ type: 'error', key: m.key, message: err.message, line: err.line, column: err.column });
+  }
+}
 
 /**
  * Reads and splits the problem of a 'load' (the one before freed), says 'ready', and counts if the

@@ -12,6 +12,11 @@
 //! finished, so stepping back over a finish pops the top entry. Stepping back over the backtrack
 //! from a node that was reused finds its key in the table too, but not on top as this node's own:
 //! an entry records the count of nodes when it was made, and a reuse enters a node after it.
+//!
+//! The table has a memory budget ([`STEP_BUDGET`] unless `set_memo_budget` says another): a node
+//! that finishes when its entry would pass it is not kept, and stepping on counts it as plain search
+//! would. Whether an entry is kept depends only on the entries below it on the stack, so stepping
+//! back and forward again keeps the same entries and gives the same events.
 
 use super::*;
 use crate::core::memo::MemoError;
@@ -28,6 +33,19 @@ struct Entry {
     finished_at: u64,
 }
 
+/// The stepped table's default budget in bytes: 128 MiB, some million entries (the page's
+/// boards take kilobytes; a long play at full speed on a large problem stops keeping there).
+pub const STEP_BUDGET: usize = 128 << 20;
+
+/// The bytes an entry of `words` key words takes, as counted against the budget: its key twice
+/// (the entry's and the table's), the entry, the table's slot.
+pub(super) fn entry_bytes(words: usize) -> usize {
+    2 * (std::mem::size_of::<Vec<u64>>() + 8 * words)
+        + std::mem::size_of::<Entry>()
+        + std::mem::size_of::<usize>()
+        + 8
+}
+
 /// The table and what each level of the path needs to make its entry.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Memo {
@@ -38,6 +56,9 @@ pub(super) struct Memo {
     at: Vec<(u64, u64)>,
     hits: u64,
     key: Vec<u64>,
+    /// The entries' bytes ([`entry_bytes`]), and the most they may take.
+    bytes: usize,
+    budget: usize,
 }
 
 /// `Memo::at`'s solutions before a node when they are not known (the search was put on its path
@@ -50,6 +71,7 @@ impl Memo {
         self.table.clear();
         self.entries.clear();
         self.hits = 0;
+        self.bytes = 0;
     }
 
     /// Forgets every entry, and what the levels of the path knew: the search stands where another
@@ -67,6 +89,9 @@ pub struct MemoCounts {
     pub memos: u64,
     /// Nodes reused from the table instead of searched.
     pub hits: u64,
+    /// Whether the table is full: an entry with no colours would pass its budget (a node finished
+    /// now is not kept).
+    pub full: bool,
 }
 
 /// The key of the subproblem the links stand at (see the module's doc), into `key`.
@@ -101,10 +126,22 @@ impl Search {
         self.memo = on.then(|| {
             Box::new(Memo {
                 at: vec![(0, 0); self.levels.len()],
+                budget: STEP_BUDGET,
                 ..Memo::default()
             })
         });
         Ok(())
+    }
+
+    /// The memo table's budget in bytes (default [`STEP_BUDGET`]): only at the start, with memos on.
+    pub fn set_memo_budget(&mut self, bytes: usize) {
+        assert!(
+            self.at_start(),
+            "set the memo budget at the start of the search"
+        );
+        if let Some(m) = self.memo.as_mut() {
+            m.budget = bytes;
+        }
     }
 
     /// Whether this search steps with memos.
@@ -117,6 +154,7 @@ impl Search {
         self.memo.as_ref().map(|m| MemoCounts {
             memos: m.entries.len() as u64,
             hits: m.hits,
+            full: m.bytes + entry_bytes(self.links.n_items().div_ceil(64) as usize) > m.budget,
         })
     }
 
@@ -168,6 +206,10 @@ impl Search {
                 // The node's options are all tried and undone: the links are as it found them.
                 let mut key = Vec::new();
                 key_of(&self.links, &mut key);
+                let cost = entry_bytes(key.len());
+                if memo.bytes + cost > memo.budget {
+                    return self.step_plain();
+                }
                 let (node, before) = memo.at[l];
                 let entry = Entry {
                     key: key.clone(),
@@ -175,6 +217,7 @@ impl Search {
                     count: self.stats.solutions - before,
                     finished_at: self.stats.nodes,
                 };
+                memo.bytes += cost;
                 memo.table.insert(key, memo.entries.len());
                 memo.entries.push(entry);
                 self.step_plain()
@@ -199,6 +242,7 @@ impl Search {
                     .is_some_and(|e| e.finished_at == self.stats.nodes && e.key == memo.key);
                 if own {
                     let e = memo.entries.pop().expect("checked");
+                    memo.bytes -= entry_bytes(e.key.len());
                     memo.table.remove(&e.key);
                     memo.at[level as usize] = (e.node, self.stats.solutions - e.count);
                 } else if let Some(&i) = memo.table.get(&memo.key) {
@@ -206,7 +250,8 @@ impl Search {
                     self.phase = Phase::Reused { node, count };
                 } else {
                     // Neither kept nor reused: a node finished before `follow` or `finish` put
-                    // the search where it stands (its count is not known).
+                    // the search where it stands (its count is not known), or one the budget left
+                    // out (finished again, it is left out again: the stack below is the same).
                     memo.at[level as usize] = (0, UNKNOWN);
                 }
             }

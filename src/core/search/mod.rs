@@ -1091,7 +1091,7 @@ mod forward;
 mod memo_step;
 
 pub use follow::FollowError;
-pub use memo_step::MemoCounts;
+pub use memo_step::{MemoCounts, STEP_BUDGET};
 
 #[cfg(test)]
 mod tests;

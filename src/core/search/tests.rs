@@ -1954,8 +1954,18 @@ fn finish_stands_at_the_end_and_steps_back_as_the_search_that_ran_there() {
 /// links, counters, level, phase and memo counts are those it had there going forward. Returns the
 /// count, the final memo counts and the events.
 fn memo_there_and_back(inst: &Instance, case: &str) -> (u64, MemoCounts, Vec<Event>) {
+    memo_there_and_back_within(inst, case, memo_step::STEP_BUDGET)
+}
+
+/// [`memo_there_and_back`] with a memo budget of `budget` bytes.
+fn memo_there_and_back_within(
+    inst: &Instance,
+    case: &str,
+    budget: usize,
+) -> (u64, MemoCounts, Vec<Event>) {
     let mut s = Search::new(inst);
     s.set_memo(true).unwrap();
+    s.set_memo_budget(budget);
     let start = s.clone();
     let mut trace = Vec::new();
     let mut snapshots = Vec::new();
@@ -1994,7 +2004,11 @@ fn memo_there_and_back(inst: &Instance, case: &str) -> (u64, MemoCounts, Vec<Eve
     assert_eq!(s.stats(), start.stats(), "{case}");
     assert_eq!(
         s.memo_counts(),
-        Some(MemoCounts { memos: 0, hits: 0 }),
+        Some(MemoCounts {
+            memos: 0,
+            hits: 0,
+            full: false
+        }),
         "{case}"
     );
     (count, counts, events)
@@ -2040,6 +2054,48 @@ fn stepping_with_memos_counts_as_plain_search_and_steps_back_exactly() {
     }
     // The test is not vacuous: the random instances reuse subproblems too.
     assert!(hits > 40, "{hits} hits");
+}
+
+#[test]
+fn stepping_with_memos_keeps_to_its_budget_and_steps_back_to_the_same_events() {
+    // Domino tilings of 4x6 (281 of them): with room for all, every branching node is kept; a budget of
+    // 20 entries' bytes keeps 20, walks more nodes, counts the same, and steps back
+    // (and forward again) through the very same events.
+    let d = crate::problems::dominoes::Dominoes::new(4, 6).unwrap();
+    let inst = d.instance();
+    let (count, all, all_events) = memo_there_and_back(inst, "4x6");
+    assert_eq!(count, 281);
+    assert!(!all.full && all.memos > 40, "{all:?}");
+    let budget = 20 * memo_step::entry_bytes(1);
+    let (tight, counts, events) = memo_there_and_back_within(inst, "4x6 within 20", budget);
+    assert_eq!(tight, 281);
+    assert!(counts.full && counts.memos == 20, "{counts:?}");
+    assert!(events.len() > all_events.len(), "{} events", events.len());
+    let reuses = events
+        .iter()
+        .filter(|e| matches!(e, Event::Reuse { .. }))
+        .count() as u64;
+    assert_eq!(reuses, counts.hits);
+    // Forward again from the start after the walk back: the same events, one for one.
+    let mut s = Search::new(inst);
+    s.set_memo(true).unwrap();
+    s.set_memo_budget(budget);
+    let mut again = Vec::new();
+    while let Some(ev) = s.step() {
+        again.push(ev);
+    }
+    assert_eq!(again, events);
+    // Half-way back and forward again: the same events from there.
+    let half = events.len() / 2;
+    for _ in half..events.len() {
+        s.step_back();
+    }
+    let mut redo = Vec::new();
+    while let Some(ev) = s.step() {
+        redo.push(ev);
+    }
+    assert_eq!(redo, events[half..]);
+    assert_eq!(s.stats().solutions, 281);
 }
 
 /// The DAG by an independent recursion on sets of items (no links): Algorithm X with MRV (fewest
