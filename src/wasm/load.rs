@@ -37,6 +37,18 @@ pub(super) fn start_search(problem: &dyn Problem, tree: Tree) -> Result<Search, 
     Ok(search)
 }
 
+/// [`load_problem`] as an export loads for a worker (`QueueCounter`, `PartCounter`, `Solver`,
+/// `Racer`, `count_with_memos`): the page's input cap, the error made for JS.
+pub(super) fn load_for_js(
+    kind: &str,
+    text: &str,
+    distinct: bool,
+    format: Option<&str>,
+) -> Result<Box<dyn Problem>, wasm_bindgen::JsValue> {
+    load_problem(kind, text, distinct, format, problems::MAX_INPUT)
+        .map_err(|e| super::args::js_error(&e))
+}
+
 /// The problem a text reads as, for a kind's name, `distinct` and the exact-cover `format` ("auto",
 /// "knuth", "matrix" or `None`); a text longer than `max_input` bytes is refused from its length.
 /// Every way the page loads a problem (`Session::load_as`, `PartCounter`, `Racer`) goes through here,

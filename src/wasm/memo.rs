@@ -19,9 +19,9 @@
 //!       Refused: multiplicities, and a problem whose search may go deeper than the worker's stack.
 
 use super::args::{js_error, now, to_js, whole_arg};
-use super::load::load_problem;
+use super::load::load_for_js;
 use crate::core::memo::{self, GiveUp, MemoError, MemoStats, Settings, Watch};
-use crate::problems::{self, InputError};
+use crate::problems::InputError;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -101,14 +101,7 @@ pub fn count_with_memos(
     report: &js_sys::Function,
 ) -> Result<JsValue, JsValue> {
     let budget = whole_arg("budget_mib", &budget_mib, MAX_BUDGET_MIB)?.max(1);
-    let problem = load_problem(
-        kind,
-        text,
-        distinct.unwrap_or(false),
-        format.as_deref(),
-        problems::MAX_INPUT,
-    )
-    .map_err(|e| js_error(&e))?;
+    let problem = load_for_js(kind, text, distinct.unwrap_or(false), format.as_deref())?;
     let inst = problem.instance();
     let refuse = |why: String| Err(js_error(&InputError::new(why)));
     if inst.has_multiplicities() {

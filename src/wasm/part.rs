@@ -1,7 +1,7 @@
 //! `PartCounter`: what a worker of the page's run to the end counts, part k of n of a problem.
 
 use super::args::{js_error, now, to_js, whole_arg, LoadArgs};
-use super::load::{load_problem, tree_of, walked};
+use super::load::{load_for_js, tree_of, walked};
 use crate::core::{Order, Plan, Share, Split, Tree};
 use crate::problems::{self, InputError, Problem};
 use serde::Serialize;
@@ -59,14 +59,12 @@ impl PartCounter {
             return Err(js_error(&InputError::new("n must be at least 1, not 0")));
         }
         let k = whole_arg("k", &k, n - 1)?;
-        let problem = load_problem(
+        let problem = load_for_js(
             &a.kind,
             &a.text,
             a.distinct.unwrap_or(false),
             a.format.as_deref(),
-            problems::MAX_INPUT,
-        )
-        .map_err(|e| js_error(&e))?;
+        )?;
         let split = Split::with_tree(
             problem.instance(),
             problem.givens(),

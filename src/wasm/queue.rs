@@ -25,7 +25,7 @@
 //!                                    before a run starts (a worker calls it once, while the page idles)
 
 use super::args::{js_error, now, whole_arg};
-use super::load::{load_problem, tree_of, walked};
+use super::load::{load_for_js, tree_of, walked};
 use super::part::{share_kept, share_stats};
 use crate::core::{Order, Plan, Share, Split, Tree};
 use crate::problems::{self, Spec};
@@ -73,14 +73,7 @@ impl QueueCounter {
             Some(name) => tree_of(name).map_err(|e| js_error(&e))?,
         };
         // As Session::load_as: the one pipeline (the kind's spec, the format, a Sudoku where meant).
-        let problem = load_problem(
-            kind,
-            text,
-            distinct.unwrap_or(false),
-            format.as_deref(),
-            problems::MAX_INPUT,
-        )
-        .map_err(|e| js_error(&e))?;
+        let problem = load_for_js(kind, text, distinct.unwrap_or(false), format.as_deref())?;
         // The threads' plan: the queue balances as work stealing does (16 subproblems a worker).
         let split = Split::with_tree(
             problem.instance(),

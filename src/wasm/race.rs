@@ -1,9 +1,9 @@
 //! `Racer`: one lane of the page's race, dancing links or naive search on the 0-1 matrix.
 
 use super::args::{js_error, now, to_js};
-use super::load::{load_problem, start_search};
+use super::load::{load_for_js, start_search};
 use crate::core::{Algorithm, Heuristic, Limits, Named, Search, Status, Tree};
-use crate::problems::{self, InputError};
+use crate::problems::InputError;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -106,8 +106,7 @@ impl Racer {
     ) -> Result<Racer, JsValue> {
         let heuristic = Heuristic::parse_name(heuristic)
             .map_err(|e| js_error(&InputError::new(format!("heuristic {e}"))))?;
-        let problem = load_problem(kind, text, distinct, format.as_deref(), problems::MAX_INPUT)
-            .map_err(|e| js_error(&e))?;
+        let problem = load_for_js(kind, text, distinct, format.as_deref())?;
         let algorithm = Algorithm::parse_name(algorithm)
             .map_err(|e| js_error(&InputError::new(format!("algorithm {e}"))))?;
         let engine = match algorithm {

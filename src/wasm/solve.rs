@@ -4,7 +4,7 @@
 //! `Search::finish`), never searching the tree again.
 
 use super::args::{js_error, nodes_arg, to_js};
-use super::load::{load_problem, start_search, tree_of};
+use super::load::{load_for_js, start_search, tree_of};
 use super::session::keep;
 use crate::core::{Event, Limits, Observer, Search, Stats, Status};
 use serde::{Deserialize, Serialize};
@@ -227,14 +227,7 @@ impl Solver {
         tree: Option<String>,
     ) -> Result<Solver, JsValue> {
         let tree = tree_of(tree.as_deref().unwrap_or("dlx1")).map_err(|e| js_error(&e))?;
-        let problem = load_problem(
-            &kind,
-            &text,
-            distinct,
-            format.as_deref(),
-            crate::problems::MAX_INPUT,
-        )
-        .map_err(|e| js_error(&e))?;
+        let problem = load_for_js(&kind, &text, distinct, format.as_deref())?;
         let search = start_search(problem.as_ref(), tree).map_err(|e| js_error(&e))?;
         Ok(Solver {
             search,

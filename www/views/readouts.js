@@ -234,7 +234,10 @@ export class RunBoxView {
     // The box holds two short lines: the solutions, the time and the workers fit in them at every
     // width (nodes and updates were cut off with the workers after them); the rest is in the title.
     // A number and its unit never part at a line break (no-break spaces).
-    const sols = st ? `${fmt(st.solutions)}\u00a0solution${num(st.solutions) === 1 ? '' : 's'}` : '';
+    // Past a thousand trillion, the count in words ("2.4 × 10³⁰"): 31 digits ran out of the box on a
+    // phone. The status line and the box's title give it digit for digit.
+    const huge = st && num(st.solutions) >= 1e15;
+    const sols = st ? `${huge ? sci(num(st.solutions)) : fmt(st.solutions)}\u00a0solution${num(st.solutions) === 1 ? '' : 's'}` : '';
     const workers = r.workers ? `, ${r.workers}\u00a0worker${r.workers === 1 ? '' : 's'}` : '';
     let line;
     switch (r.phase) {
@@ -244,7 +247,8 @@ export class RunBoxView {
         const left = runTimeLeft(r);
         const secs = `${(r.ms / 1000).toFixed(1)}\u00a0s`;
         // With memos a count is known only at the end: the nodes and hits so far instead.
-        line = r.memo && st ? `With memos: ${short(st.nodes)}\u00a0nodes, ${short(r.memo.hits)}\u00a0reused, ${secs}…`
+        // Nodes first: the box is narrow at 1280 px, and the line under it says "memos".
+        line = r.memo && st ? `${short(st.nodes)}\u00a0nodes, ${short(r.memo.hits)}\u00a0reused, ${secs}…`
           : !st ? `Counting ${r.title}${r.engine === 'memo' ? ' with memos' : workers}…`
           : left === null ? `${sols}, ${secs}${workers}…`
             // "about 41 million" kept on one line, "years left" free to break: "about" stood alone.
@@ -265,7 +269,7 @@ export class RunBoxView {
     // sets" links to its glossary entry (a tooltip alone would never reach a touch screen).
     const shown = r.phase === 'running' || r.phase === 'done' || r.phase === 'cancelled';
     if (shown && r.engine === 'memo') {
-      if (els.tree.textContent !== 'with memos (DLX6)') els.tree.replaceChildren('with ', termLink('memo', 'memos'), ' (DLX6)');
+      if (els.tree.textContent !== 'memos (DLX6)') els.tree.replaceChildren(termLink('memo', 'memos'), ' (DLX6)');
     } else if (shown && r.engine === 'bits') {
       if (els.tree.textContent !== `${treeWords(r.tree)} on bit sets`) {
         els.tree.replaceChildren(`${treeWords(r.tree)} on `, termLink('bit-sets', 'bit sets'));
@@ -290,7 +294,8 @@ export class RunBoxView {
     const m = r.memo;
     const memoWords = m ? ` ${fmt(m.nodes)} search nodes as DLX6 counts them, ${fmt(m.hits)} of them reused (hits), ${fmt(m.memos)} subproblems kept (memos) in about ${bytes(m.bytes).replace(/\u00a0/g, ' ')} of the ${m.budget} MiB budget${m.full ? ': the table is full, and the count goes on without keeping more' : ''}${m.splits ? `; ${fmt(m.splits)} subproblems counted as a product of independent parts` : ''}. One worker counts with memos: a split over workers would meet the same subproblems in each worker's own table.` : '';
     const gaveUp = r.memoNote ? ` ${r.memoNote}` : '';
-    text.title = m && st ? `${line}${soFar}${memoWords}${native}`
+    const exact = huge ? ` ${fmt(st.solutions)} solutions.` : '';
+    text.title = m && st ? `${line}${exact}${soFar}${memoWords}${native}`
       : st ? `${line}${soFar} ${fmt(st.nodes)} nodes of the ${treeWords(r.tree)}, ${fmt(st.updates)} updates${r.engine === 'bits' ? ' (counted on bit sets: the same nodes and updates as dancing links, faster)' : ''}.${gaveUp}${busy}${ahead}${native}` : `${line}${why}`;
     // With memos the share done is not known while it runs (the top levels' share stays near 0
     // until the end: their first branches hold the work): a hatched bar, no value.
