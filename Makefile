@@ -191,7 +191,9 @@ fuzz-run: setup-nightly
 	  grep -q '^stat::number_of_executed_units' logs/$$t.log \
 	    || { echo "fuzz $$t: did not run, see fuzz/logs/$$t.log"; tail -5 logs/$$t.log; exit 1; }; \
 	done; \
-	test -z "$$(ls artifacts)" || { echo "fuzz: crash, see fuzz/artifacts/ and fuzz/logs/"; exit 1; }
+	test -z "$$(ls artifacts)" || { echo "fuzz: crash, see fuzz/artifacts/ and fuzz/logs/"; \
+	  grep -h -A1 'panicked at' logs/*.log | sed 's/^/  /'; \
+	  for a in artifacts/*; do echo "  $$a (base64): $$(head -c 600 $$a | base64 -w0)"; done; exit 1; }
 
 # Miri over the core's unchecked code (core/links/raw.rs, the fast loops, bits' inner loop): `make
 # miri`, in `make test`, is a smoke run of the links tests and `miri_smoke_*` (small instances, every

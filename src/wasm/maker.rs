@@ -105,7 +105,7 @@ pub fn make_sudoku(
     let Some(made) = made else {
         return Ok(JsValue::NULL);
     };
-    let json = fpuzzles::write(&made.puzzle, &made.rules);
+    let json = fpuzzles::write(&made.puzzle, &made.rules).map_err(|e| js_error(&e))?;
     let link = fpuzzles::link(&json);
     let alphabet = made.puzzle.alphabet();
     let out = Made {

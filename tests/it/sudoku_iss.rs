@@ -355,3 +355,24 @@ fn iss_collection_walk() {
     println!("{table}");
     assert!(w.wrong.is_empty(), "{table}");
 }
+
+/// ISS's jigsaw as text on 16x16 reads letters from `A` as 1 on; a character just below `A` (`@`)
+/// is an empty cell like any other (the fuzzer found it overflowing `'@' - 'A' + 1`, a panic in a
+/// debug build and a wrong given in a release one). On 9x9 the same holds for `/` below `0`.
+#[test]
+fn iss_jigsaw_text_reads_characters_below_the_first_symbol_as_empty() {
+    let layout16: String = (0..256)
+        .map(|p| (b'A' + ((p / 64) * 4 + (p % 16) / 4) as u8) as char)
+        .collect();
+    let givens16 = format!("@AP{}", ".".repeat(253));
+    let s = Sudoku::parse(&format!("{givens16}{layout16}")).unwrap();
+    assert_eq!(&s.grid().cells()[..4], &[0, 1, 16, 0]);
+    assert_eq!(s.grid().cells().iter().filter(|&&v| v != 0).count(), 2);
+
+    let layout9: String = (0..81)
+        .map(|p| (b'a' + ((p / 27) * 3 + (p % 9) / 3) as u8) as char)
+        .collect();
+    let givens9 = format!("/19:{}", ".".repeat(77));
+    let s = Sudoku::parse(&format!("{givens9}{layout9}")).unwrap();
+    assert_eq!(&s.grid().cells()[..4], &[0, 1, 9, 0]);
+}

@@ -153,7 +153,8 @@ fn killer_cages_and_thermometers_by_sudokupad_conventions() {
     let json = fpuzzles::write(
         &Sudoku::parse("1...............").unwrap().grid().clone(),
         s.rules(),
-    );
+    )
+    .unwrap();
     let from_json = Sudoku::parse(&json).unwrap();
     let (a, b) = (solutions(&s, 1000), solutions(&from_json, 1000));
     assert!(!a.is_empty() && a.len() < 1000);
@@ -188,7 +189,7 @@ fn fpuzzles_payloads_in_sudokupad_links_read_as_fpuzzles() {
         }],
         ..Rules::default()
     };
-    let json = fpuzzles::write(&grid, &rules);
+    let json = fpuzzles::write(&grid, &rules).unwrap();
     let payload = lz_str::compress_to_base64(&json);
     for link in [
         format!("https://sudokupad.app/fpuzzles{payload}"),

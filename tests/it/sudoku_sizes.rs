@@ -111,7 +111,7 @@ fn a_6x6_from_a_file_a_line_rows_of_numbers_and_f_puzzles_json_solves_to_its_pub
     let numbers = "0 0 0 0 4 0, 0 1 0 3 0 5, 0 0 0 2 0 0, 0 0 3 0 0 0, 6 0 2 0 5 0, 0 5 0 0 0 0";
     // Blanks for empty cells, every line 6 characters long.
     let blanks = "    4 \n 1 3 5\n   2  \n  3   \n6 2 5 \n 5    ";
-    let json = fpuzzles::write(Sudoku::parse(P6_LINE).unwrap().grid(), &Rules::default());
+    let json = fpuzzles::write(Sudoku::parse(P6_LINE).unwrap().grid(), &Rules::default()).unwrap();
     assert!(json.contains("\"size\":6"), "{json}");
     let link = fpuzzles::link(&json);
     for (what, text) in [

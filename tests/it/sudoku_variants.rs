@@ -723,7 +723,7 @@ fn json_rows_of_numbers_read_as_a_board() {
 fn a_windoku_travels_as_f_puzzles_writes_it_four_extra_regions() {
     let made = maker::make(&Kind::parse("windoku").unwrap(), 3, None).unwrap();
     assert_eq!(made.text.len(), 81, "a line, solved with --variant windoku");
-    let json = fpuzzles::write(&made.puzzle, &made.rules);
+    let json = fpuzzles::write(&made.puzzle, &made.rules).unwrap();
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["extraregion"].as_array().unwrap().len(), 4);
     assert_eq!(v["extraregion"][0]["cells"][0], "R2C2");
@@ -738,7 +738,7 @@ fn a_windoku_travels_as_f_puzzles_writes_it_four_extra_regions() {
         dlx_studio::problems::sudoku::Geometry::classic(),
     )[..3]
         .to_vec();
-    let s = Sudoku::parse(&fpuzzles::write(&made.puzzle, &three)).unwrap();
+    let s = Sudoku::parse(&fpuzzles::write(&made.puzzle, &three).unwrap()).unwrap();
     assert_eq!(s.rules(), &three);
 }
 
@@ -1064,7 +1064,7 @@ fn links_in_every_lz_string_alphabet_read_their_own_puzzle() {
             kinds[seed as usize % 5]
         };
         let made = maker::make(&Kind::parse(kind).unwrap(), seed, None).unwrap();
-        let json = fpuzzles::write(&made.puzzle, &made.rules);
+        let json = fpuzzles::write(&made.puzzle, &made.rules).unwrap();
         let uri = lz_str::compress_to_encoded_uri_component(json.as_str());
         with_dash += usize::from(uri.contains('-'));
         let base64 = lz_str::compress_to_base64(json.as_str());
@@ -1100,7 +1100,9 @@ fn links_in_every_lz_string_alphabet_read_their_own_puzzle() {
 #[test]
 fn unknown_cell_keys_are_named_and_bad_payloads_name_their_alphabet() {
     let made = maker::make(&Kind::parse("classic").unwrap(), 3, None).unwrap();
-    let json = fpuzzles::write(&made.puzzle, &made.rules).replacen("\"given\"", "\"gvn\"", 1);
+    let json = fpuzzles::write(&made.puzzle, &made.rules)
+        .unwrap()
+        .replacen("\"given\"", "\"gvn\"", 1);
     let s = Sudoku::parse(&json).unwrap();
     let note = s.note().unwrap();
     assert!(
@@ -1167,7 +1169,7 @@ fn made_sized_and_checked(kind: &str, size: usize, seed: u64) -> maker::Made {
     );
     assert_eq!(dlx_solutions(&sudoku, 2), vec![made.solution.clone()]);
     // The f-puzzles link (the page's text for a variant) reads back as the same puzzle.
-    let link = fpuzzles::link(&fpuzzles::write(&made.puzzle, &made.rules));
+    let link = fpuzzles::link(&fpuzzles::write(&made.puzzle, &made.rules).unwrap());
     let back = Sudoku::parse_with(&link, &[]).unwrap();
     assert_eq!(back.rules(), &made.rules, "{kind} {size}: the link's rules");
     assert_eq!(dlx_solutions(&back, 2), vec![made.solution.clone()]);
@@ -1382,4 +1384,31 @@ fn the_maker_makes_x_with_anti_knight_on_every_seed() {
             t.elapsed()
         );
     }
+}
+
+/// `fpuzzles::write` writes the lines f-puzzles draws (between, renban, whispers with their gap)
+/// so that they read back as the same rules, and refuses by name a rule it does not write (a
+/// kropki dot), where it once left every clue out and wrote another puzzle (found by the fuzzer:
+/// a between line lost in the round trip).
+#[test]
+fn fpuzzles_writer_keeps_lines_and_refuses_what_it_does_not_write() {
+    let row = r#"[{},{},{},{},{},{}]"#;
+    let grid = format!("[{}]", vec![row; 6].join(","));
+    let json = |extra: &str| format!(r#"{{"size":6,"grid":{grid}{extra}}}"#);
+    let s = Sudoku::parse(&json(
+        r#","betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]},{"lines":[["R4C4","R4C4","R5C6"]]}],"renban":[{"lines":[["R6C1","R6C2"]]}],"whispers":[{"lines":[["R3C1","R3C2"]],"value":"3"}]"#,
+    ))
+    .unwrap();
+    assert_eq!(s.rules().clues.len(), 4);
+    let written = fpuzzles::write(s.grid(), s.rules()).unwrap();
+    let again = Sudoku::parse(&written).unwrap();
+    assert_eq!(again.rules(), s.rules());
+    let s = Sudoku::parse(&json(r#","difference":[{"cells":["R1C1","R1C2"]}]"#)).unwrap();
+    assert_eq!(
+        fpuzzles::write(s.grid(), s.rules())
+            .unwrap_err()
+            .to_string(),
+        "f-puzzles JSON is not written for puzzles with white dots (givens, regions, cages, \
+         thermometers and lines are)"
+    );
 }

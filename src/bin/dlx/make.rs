@@ -75,7 +75,9 @@ pub fn make(args: &Args, out: &mut impl Write) -> Result<(), Stop> {
             "seed": seed,
             "puzzle": made.text,
             // The f-puzzles link of the puzzle (with its rules), to share or to paste in the page.
-            "link": fpuzzles::link(&fpuzzles::write(&made.puzzle, &made.rules)),
+            "link": fpuzzles::link(
+                &fpuzzles::write(&made.puzzle, &made.rules).map_err(|e| Fail(e.message))?
+            ),
             "givens": givens,
             "nodes": made.nodes,
             "solution": solution,

@@ -9,6 +9,7 @@
 //! text, solution) carry no rule and are skipped (the note says which); every other constraint is
 //! refused by name ("column indexers are not supported"), never ignored.
 
+use super::clues::{Clue, ClueKind};
 use super::variants::{Cage, Rules};
 use super::{geometry, Geometry, Grid, Reading, Source};
 use crate::problems::InputError;
@@ -854,8 +855,37 @@ fn read_grid(
 }
 
 /// f-puzzles JSON for a grid of givens and its rules (what `dlx make sudoku` prints for a jigsaw,
-/// killer or thermo puzzle; [`read`] reads it back).
-pub fn write(grid: &Grid, rules: &Rules) -> String {
+/// killer or thermo puzzle; [`read`] reads it back as the same grid and rules): givens, regions,
+/// the diagonals, anti-knight, anti-king, non-consecutive, extra regions and windoku, cages,
+/// thermometers, and the lines of issue 43 that f-puzzles draws as lines (palindrome, renban,
+/// between, region-sum, entropic, whisper). Any other rule is refused by name rather than left
+/// out: a puzzle written without one of its rules is another puzzle.
+pub fn write(grid: &Grid, rules: &Rules) -> Result<String, InputError> {
+    let unwritten = |what: &str| {
+        InputError::new(format!(
+            "f-puzzles JSON is not written for puzzles with {what} (givens, regions, cages, \
+             thermometers and lines are)"
+        ))
+    };
+    if !rules.candidates.is_empty() {
+        return Err(unwritten("candidate sets"));
+    }
+    if rules.negative_kropki || rules.negative_xv {
+        return Err(unwritten("negative constraints"));
+    }
+    let mut lines: Vec<(&str, &Clue)> = Vec::new();
+    for clue in &rules.clues {
+        let key = match clue.kind {
+            ClueKind::Palindrome => "palindrome",
+            ClueKind::Renban => "renban",
+            ClueKind::Between => "betweenline",
+            ClueKind::RegionSum => "regionsumline",
+            ClueKind::Entropic => "entropicline",
+            ClueKind::Whisper(_) => "whispers",
+            ref other => return Err(unwritten(&format!("{}s", other.words()))),
+        };
+        lines.push((key, clue));
+    }
     let n = grid.geo;
     let size = n.size();
     let name = |p: usize| format!("R{}C{}", p / size + 1, p % size + 1);
@@ -926,7 +956,19 @@ pub fn write(grid: &Grid, rules: &Rules) -> String {
             .collect();
         obj.insert("thermometer".into(), Value::from(list));
     }
-    Value::Object(obj).to_string()
+    // One entry a line, in the order read (the reader reads each key's list in order).
+    for (key, clue) in lines {
+        let mut entry = Map::new();
+        entry.insert("lines".into(), Value::from(vec![names(&clue.cells)]));
+        if let ClueKind::Whisper(k) = clue.kind {
+            entry.insert("value".into(), Value::from(k.to_string()));
+        }
+        let list = obj.entry(key).or_insert_with(|| Value::Array(Vec::new()));
+        if let Value::Array(list) = list {
+            list.push(Value::Object(entry));
+        }
+    }
+    Ok(Value::Object(obj).to_string())
 }
 
 /// The f-puzzles link of a JSON text (lz-string base64, as f-puzzles writes it).

@@ -717,15 +717,16 @@ fn jigsaw_text(s: &str, source: Source) -> Result<Read, InputError> {
     let cells = givens
         .iter()
         .map(|&c| {
+            // `checked_sub`: a character below the first symbol (`@` before `A`) is an empty
+            // cell, not a wrapped-around number.
             let v = if size > 9 {
-                (c as u32).wrapping_sub('A' as u32) + 1
+                (c as u32).checked_sub('A' as u32 - 1)
             } else {
-                (c as u32).wrapping_sub('0' as u32)
+                (c as u32).checked_sub('0' as u32)
             };
-            if (1..=size as u32).contains(&v) {
-                v as u8
-            } else {
-                0
+            match v {
+                Some(v) if (1..=size as u32).contains(&v) => v as u8,
+                _ => 0,
             }
         })
         .collect();

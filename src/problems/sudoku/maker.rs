@@ -738,7 +738,7 @@ pub fn make_with(
         reading: Reading::default(),
     };
     let text = if kind.needs_json() {
-        fpuzzles::write(&puzzle, &rules)
+        fpuzzles::write(&puzzle, &rules)?
     } else {
         puzzle.to_line()
     };
