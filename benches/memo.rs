@@ -1,7 +1,10 @@
-//! `dlx count --memo` against `dlx count --threads 1` on the instances of Knuth's DLX6 table
-//! (benches/README.md, "Counting with memos"): whole processes of the built `dlx`, as DLX6's figures
-//! are, each the median of 3 runs taken in turns, with the child's CPU time (user + system, which
-//! others' load inflates less than wall-clock time) and its ratio.
+//! `dlx count --memo` against `dlx count --threads 1 --tree dlx1` (plain search: a tree asked for
+//! races no memos) on the instances of Knuth's DLX6 table (benches/README.md, "Counting with
+//! memos"): whole processes of the built `dlx`, as DLX6's figures are, each the median of 3 runs
+//! taken in turns, with the child's CPU time (user + system, which others' load inflates less than
+//! wall-clock time) and its ratio. A second table times `dlx count` as it is by default
+//! (`--engine auto`: memos race beside plain search) against the same count without the race
+//! (`--tree dlx1`, the default tree named), each the median of 5 in turns, on every core.
 //!
 //! `cargo bench --bench memo`. A plain count that would take hours (domino 10x10, Latin squares of
 //! order 6) is not run; Latin 6 with memos takes a minute or more and runs only with
@@ -136,7 +139,7 @@ fn main() {
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average at start: {}", load.trim());
     println!();
-    println!("| instance | solutions | DLX6 (reference) | `--memo` wall | `--memo` CPU | `--threads 1` wall | `--threads 1` CPU | CPU ratio memo/plain |");
+    println!("| instance | solutions | DLX6 (reference) | `--memo` wall | `--memo` CPU | plain `--threads 1` wall | plain `--threads 1` CPU | CPU ratio memo/plain |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (label, args, want, dlx6, plain) in rows {
         let mut memo_args = vec!["count"];
@@ -144,7 +147,7 @@ fn main() {
         memo_args.push("--memo");
         let mut plain_args = vec!["count"];
         plain_args.extend(&args);
-        plain_args.extend(["--threads", "1"]);
+        plain_args.extend(["--threads", "1", "--tree", "dlx1"]);
         let (mut mw, mut mc, mut pw, mut pc) = (vec![], vec![], vec![], vec![]);
         for _ in 0..3 {
             let (got, w, c) = run(&memo_args);
@@ -166,6 +169,62 @@ fn main() {
             "— | — (hours) | —".into()
         };
         println!("| {label} | {want} | {dlx6} s | {mw:.3} s | {mc:.3} s | {plain_cells} |");
+    }
+    // `--engine auto`'s race against the plain count it replaces, on the instances the other
+    // benches time (queens, Langford, pentominoes, a Sudoku, XCC) and two where memos pay.
+    const EASTER_MONSTER: &str =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let auto_rows: Vec<(&str, Vec<&str>, &str)> = vec![
+        ("8-queens", vec!["queens", "8"], "92"),
+        ("12-queens", vec!["queens", "12"], "14200"),
+        ("13-queens", vec!["queens", "13"], "73712"),
+        ("14-queens", vec!["queens", "14"], "365596"),
+        ("Langford 11", vec!["langford", "11"], "35584"),
+        ("Langford 12", vec!["langford", "12"], "216288"),
+        ("pentomino 6x10", vec!["pentomino", "6x10"], "9356"),
+        ("pentomino 5x12", vec!["pentomino", "5x12"], "4040"),
+        (
+            "Sudoku, Easter Monster",
+            vec!["sudoku", EASTER_MONSTER],
+            "1",
+        ),
+        (
+            "edge matching 5x5/4 (XCC)",
+            vec!["edge-matching", "5x5/4"],
+            "24",
+        ),
+        ("Latin squares of order 5", vec!["latin", "5"], "161280"),
+        ("domino tilings 8x8", vec!["dominoes", "8", "8"], "12988816"),
+        (
+            "L-tromino tilings 9x9",
+            vec!["exact-cover", &l99],
+            "1193600",
+        ),
+    ];
+    println!();
+    println!("| instance | solutions | `dlx count` (auto: memos race) wall | without the race (`--tree dlx1`) wall | ratio |");
+    println!("|---|---:|---:|---:|---:|");
+    for (label, args, want) in auto_rows {
+        let mut auto_args = vec!["count"];
+        auto_args.extend(&args);
+        let mut plain_args = auto_args.clone();
+        plain_args.extend(["--tree", "dlx1"]);
+        let (mut aw, mut pw) = (vec![], vec![]);
+        for _ in 0..5 {
+            let (got, w, _) = run(&auto_args);
+            assert_eq!(got, want, "{label} auto");
+            aw.push(w);
+            let (got, w, _) = run(&plain_args);
+            assert_eq!(got, want, "{label} plain");
+            pw.push(w);
+        }
+        let (aw, pw) = (median(aw), median(pw));
+        println!(
+            "| {label} | {want} | {:.1} ms | {:.1} ms | {:.2} |",
+            aw * 1e3,
+            pw * 1e3,
+            aw / pw
+        );
     }
     let _ = std::fs::remove_dir_all(Path::new(&dir));
 }

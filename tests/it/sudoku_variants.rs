@@ -1393,7 +1393,7 @@ fn the_maker_makes_x_with_anti_knight_on_every_seed() {
 #[test]
 fn fpuzzles_writer_keeps_lines_and_refuses_what_it_does_not_write() {
     let row = r#"[{},{},{},{},{},{}]"#;
-    let grid = format!("[{}]", vec![row; 6].join(","));
+    let grid = format!("[{}]", [row; 6].join(","));
     let json = |extra: &str| format!(r#"{{"size":6,"grid":{grid}{extra}}}"#);
     let s = Sudoku::parse(&json(
         r#","betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]},{"lines":[["R4C4","R4C4","R5C6"]]}],"renban":[{"lines":[["R6C1","R6C2"]]}],"whispers":[{"lines":[["R3C1","R3C2"]],"value":"3"}]"#,

@@ -527,16 +527,15 @@ pub(crate) fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
             "--tree lookahead applies to --algorithm dlx only (the naive algorithm walks DLX1's tree)",
         ));
     }
-    if let Some(name) = (args.memo_budget.is_some() || args.zdd.is_some())
-        .then(|| {
-            args.given
-                .iter()
-                .find(|n| ["--memo-budget", "--zdd"].contains(n))
-        })
-        .flatten()
-        .filter(|_| !args.memo)
-    {
-        return Err(Fail(format!("{name} applies to count --memo: add --memo")));
+    if args.zdd.is_some() && !args.memo {
+        return Err(Fail::new("--zdd applies to count --memo: add --memo"));
+    }
+    if args.memo_budget.is_some() && !args.memo && !crate::memo::races(&args) {
+        return Err(Fail::new(
+            "--memo-budget applies to count --memo, and to the memos --engine auto tries beside \
+             plain search (not with --engine bits or links, --tree, --seed, --part, --algorithm \
+             naive or --heuristic first): add --memo",
+        ));
     }
     if args.memo {
         // What the memo count does not take: said, not ignored.

@@ -23,7 +23,10 @@ pub(crate) fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) ->
         }
     }
     let plain = !args.naive() && args.heuristic == Heuristic::Mrv;
-    if plain && (args.part.is_some() || crate::args::threads_of(args) > 1) {
+    // `--engine auto`'s race of memos beside plain search is `parallel`'s, on any number of threads.
+    if plain
+        && (args.part.is_some() || crate::args::threads_of(args) > 1 || crate::memo::races(args))
+    {
         return parallel::count(problem, args, out);
     }
     let mut progress = Progress::new(args.progress || io::stderr().is_terminal());

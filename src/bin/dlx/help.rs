@@ -75,7 +75,12 @@ Options:
                4,096 primary items); links is Knuth's dancing links; auto (default) takes
                bits where options overlap heavily (pentominoes: 2x faster) and links
                elsewhere. The same nodes, updates and solutions in the same order;
-               --json says which counted (`engine`)
+               --json says which counted (`engine`). count with auto also races memos:
+               if plain search is still counting after 50 ms, a memo count (--memo's, one
+               more thread) starts beside it, goes on only while its hits spare 4 plain
+               nodes a node walked, and answers if it ends first (`engine: memo`; domino
+               tilings 8x8 in 0.1 s instead of 2 s); not with --part, --tree, --seed or a
+               named engine
   --tree {tree}
                the search tree: dlx1 is Knuth's DLX1 tree, one node per option tried;
                lookahead gives up an option as soon as trying it leaves some item with no
@@ -94,8 +99,9 @@ Options:
                Langford, pentominoes: found within 4,096 nodes), it says so on stderr and counts
                by plain search. One thread; no multiplicities
   --memo-budget MIB
-               count --memo: the most the memo table (and the ZDD) may take, in MiB (default
-               1024); when full it keeps the memos it has and takes no more (stderr says so)
+               count --memo (and auto's memos): the most the memo table (and the ZDD) may
+               take, in MiB (default 1024); when full it evicts the memos of its smallest
+               subproblems, about half, and counts on (stderr says so)
   --zdd FILE   count --memo: write the ZDD of all solutions to FILE in Knuth's format, which
                his ZDDREAD and `dlx zdd` read (no fallback to plain search, no parts)
   --variant V  sudoku: add rules to the puzzle, comma-separated: x (both diagonals), windoku,

@@ -16,6 +16,7 @@ use dlx_studio::problems::{self, Problem};
 use dlx_studio::report::{self, CountReport};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Redraws the progress line from the workers' shared counters until `done` says they finished.
@@ -90,7 +91,7 @@ pub fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result
     // a whole count splits for its threads.
     let plan = Plan::for_workers(args.part.map_or(threads, |p| p.n));
     let inst = args.instance(problem);
-    let shared = Shared::default();
+    let shared = Arc::new(Shared::default());
     // With the progress line drawn from this thread, the count runs on another; without it, here
     // (a thread started for nothing cost a short count, a Sudoku, several percent).
     let on_worker = |progress: &mut Progress, work: &(dyn Fn() -> Tally + Sync)| {
@@ -113,6 +114,12 @@ pub fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result
         // is the threads used, 1 when the search stayed on one.
         let used = std::sync::OnceLock::new();
         let (givens, tree, engine) = (problem.givens(), args.tree(), args.engine);
+        // `--engine auto`: memos race beside plain search (`memo::Race`), which they stop if they
+        // end first.
+        let race = crate::memo::races(args).then(|| {
+            let inst = Arc::new(inst.clone().into_owned());
+            crate::memo::Race::start(inst, givens, crate::memo::budget(args), &shared)
+        });
         let tally = on_worker(&mut progress, &|| {
             let whole = threads::count_whole(&inst, givens, order, tree, engine, threads, &shared);
             match whole {
@@ -125,7 +132,12 @@ pub fn count(problem: &dyn Problem, args: &Args, out: &mut impl Write) -> Result
                     Tally::default()
                 }
             }
-        })?;
+        });
+        // The memo count ended first: it is the answer (plain search's tally stopped partway).
+        if let Some(counted) = race.and_then(crate::memo::Race::finish) {
+            return crate::memo::report(problem, args, out, t, &counted);
+        }
+        let tally = tally?;
         let threads = match used.into_inner() {
             Some(Ok(t)) => t,
             Some(Err(c)) => return Err(clash(problem, c.option, c.item).into()),
