@@ -208,6 +208,33 @@ test('memo: where memos pay too little (11 queens) the run says so and counts wi
   assert(title.includes(run.memoNote), `the box's title does not say why: ${title}`);
 });
 
+test('memo: the fallback to every worker counts right when the workers had read the problem ahead', async ({ page, base }) => {
+  // The path the full suite's one 11-queens timeout was suspected of, three times over: the idle
+  // workers hold 11 queens read and split ahead (the first counting the top) before the click; the
+  // memo run takes the first, gives up, and the run without memos loads it again (not counting
+  // the top now) and says go at once. (It counts right: a worker's load runs before the go that
+  // follows it is read. The timeout stays unexplained; runEnd now says how such a run ended.)
+  await open(page, base, '?queens=11&memo=1');
+  await page.evaluate(() => { window.dlx.app.runs.workers = 2; window.dlx.app.runs.warm(); });
+  await page.waitForFunction(() => {
+    const runs = window.dlx.app.runs;
+    return runs._pool.length >= 2 && runs._pool.slice(0, 2).every((w) => w.warm) && runs.prepared();
+  }, null, { timeout: 60000 });
+  for (let k = 0; k < 3; k++) {
+    // This run's end, not the last one's (the box says "done" from the first run on).
+    await page.evaluate(() => { /** @type {any} */ (window).__before = window.dlx.app.runs.state; });
+    await page.click(tid('run-to-end'));
+    await page.waitForFunction(() => {
+      const s = window.dlx.app.runs.state;
+      return s !== /** @type {any} */ (window).__before && ['done', 'cancelled', 'error'].includes(s.phase) && (s.phase !== 'done' || !!s.memoNote);
+    }, null, { timeout: 600000 });
+    const run = await runEnd(page);
+    assert(run.stats.solutions === '2680' && run.workers === 2, `run ${k + 1}: ${run.stats.solutions} solutions of 11 queens on ${run.workers} workers`);
+    assert(/^Memos paid too little here/.test(run.memoNote ?? ''), `run ${k + 1}: note ${run.memoNote}`);
+    await page.waitForFunction(() => window.dlx.app.runs.prepared(), null, { timeout: 60000 });
+  }
+});
+
 test('memo: a run with memos cancels, and the next run counts (6x8 dominoes, 167,089)', async ({ page, base }) => {
   // Latin squares of order 6 take half a minute natively: long enough to cancel after a report.
   await open(page, base, '?latin=6&memo=1');
