@@ -3,7 +3,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { EASTER, SHOTS, assert, checkSudoku, tid, settle, runText, text, num, open, loadVia, test, report } from './harness.mjs';
+import { EASTER, SHOTS, assert, checkSudoku, tid, settle, runText, text, num, open, loadVia, test, report, cli } from './harness.mjs';
 
 // ------------------------------------------------------------------ Sudoku: reading, solving, editing
 
@@ -224,6 +224,51 @@ test('Sudoku: the verdict "2 found, the search stopped there" follows the search
   // Reset: a new search, no verdict.
   await page.click(tid('reset'));
   await page.waitForFunction(() => document.querySelector('[data-testid="verdict"]').textContent === '');
+});
+
+/** Wikipedia's classic puzzle with its r3c8 given (6) taken out: exactly two solutions. */
+const CLASSIC_TWO = '53..7....6..195....98......8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+
+test('Sudoku: where two solutions differ, the board marks the cells and their digits, and the list counts them', async ({ page, base }) => {
+  // dlx solve lists both; the cells where they differ are the ones another given must decide.
+  const [one, two] = cli(['solve', 'sudoku', CLASSIC_TWO, '--limit', '0']).split('\n').filter((l) => /^\d{81}$/.test(l));
+  const want = [...one].map((d, p) => (d === two[p] ? -1 : p)).filter((p) => p >= 0);
+  assert(want.length >= 4, `the two solutions differ in ${want.length} cells`);
+  await open(page, base);
+  await loadVia(page, 'sudoku', CLASSIC_TWO);
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => /^More than one solution: 2 found/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  await settle(page);
+  const drawn = async () => page.evaluate(() => [...window.dlx.app.board.drawnDiffer].sort((a, b) => a - b));
+  const shown = async () => page.evaluate(() => Array.from(window.dlx.app.board.board.cells).join(''));
+  assert(JSON.stringify(await drawn()) === JSON.stringify(want), `marked ${await drawn()}, the solutions differ in ${want}`);
+  const pos = (await page.textContent('#solution-pos')).trim();
+  assert(pos === `solution 2 of 2 found so far; ${want.length} cells differ`, `the list says: ${pos}`);
+  assert(await shown() === two, 'the board shows the second solution');
+  const legend = await page.textContent('#board-legend');
+  assert(legend.includes('cell where the solutions found differ'), `legend: ${legend}`);
+  // Back to the first: the same cells marked, the other digits in them.
+  await page.click(tid('solution-prev'));
+  await settle(page);
+  assert(await shown() === one && JSON.stringify(await drawn()) === JSON.stringify(want), 'solution 1 with the same cells marked');
+  await page.screenshot({ path: path.join(SHOTS, 'sudoku-two-solutions-differ.png') });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await settle(page);
+  await page.locator('#solution-pos').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, 'sudoku-two-solutions-differ-375.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await settle(page);
+  // A step moves the search: the board shows the search, no marks, and the legend drops the entry.
+  await page.click(tid('step-back'));
+  await settle(page);
+  assert((await drawn()).length === 0, `marks on the search's board: ${await drawn()}`);
+  assert(!(await page.textContent('#board-legend')).includes('differ'), 'the legend still names the marks');
+  // A unique puzzle's single solution marks nothing.
+  await loadVia(page, 'sudoku', CLASSIC_TWO.slice(0, 25) + '6' + CLASSIC_TWO.slice(26));
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => /^Unique/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  await settle(page);
+  assert((await drawn()).length === 0 && !/differ/.test(await page.textContent('#solution-pos')), 'a unique solution marked as differing');
 });
 
 test('Sudoku: Solve, Next, then Run to end: the verdict takes the run\'s count (288), and keeps it after Back', async ({ page, base }) => {

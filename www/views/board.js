@@ -48,6 +48,10 @@ export class BoardView {
     this.geometry = null;
     /** What the variant drawing drew last (borders, cages, sums, thermometers, diagonals), or null. @type {import('./variants.js').Drawn | null} */
     this.drawnShapes = null;
+    /** A kept Sudoku solution's cells where the solutions found differ, and their digits. @type {Map<number, number[]> | null} */
+    this.differ = null;
+    /** The cells last drawn as differing (for the browser tests). @type {number[]} */
+    this.drawnDiffer = [];
     this.aspect = 0;
     this.dirty = true;
     /** The cells at the last snapshot, to see which changed. @type {number[] | null} */
@@ -77,6 +81,7 @@ export class BoardView {
     // At a dead end, the item branched on has no option left: on a queens board a rank or a file with
     // no free square ("column 7 has no free squares"), marked on the board as the narration names it.
     this.deadItem = !s.kept && s.leaf === 'dead' && s.branching > 0 ? s.info.items[s.branching - 1] ?? '' : '';
+    this.differ = s.kept && !s.edited && s.solution && s.solution.differ.length ? new Map(s.solution.differ.map((d) => [d.cell, d.values])) : null;
     this.finished = !!s.stats.done;
     /** The Sudoku overlay (www/tools/sudoku/editor.js): cursor, clashes, pencil marks, lit cells. */
     this.overlay = s.sudoku || null;
@@ -227,7 +232,8 @@ export class BoardView {
     const L = this.layout && this.layout.size === n ? this.layout : null;
     const lit = L ? this.shape : -1;
     this.geometry = b.kind === 'sudoku' ? { cell, x0, y0 } : null;
-    const bg = (/** @type {number} */ k) => (this.highlight.has(k) ? c.tried : b.given && b.given[k] ? c.givenbg : c.empty);
+    const differ = this.differ && b.kind === 'sudoku' ? this.differ : null;
+    const bg = (/** @type {number} */ k) => (this.highlight.has(k) ? c.tried : b.given && b.given[k] ? c.givenbg : differ && differ.has(k) ? c.differ : c.empty);
     for (let k = 0; k < n * n; k++) {
       const i = Math.floor(k / n), j = k % n, x = x0 + j * cell, y = y0 + i * cell;
       ctx.fillStyle = bg(k);
@@ -250,7 +256,17 @@ export class BoardView {
         ctx.textBaseline = 'middle';
         ctx.fillText(label, x + cell / 2, y + cell / 2 + cell * 0.03);
       }
+      // Where the solutions differ: the digits they hold, small along the cell's top.
+      const vs = differ && differ.get(k);
+      if (vs) {
+        ctx.fillStyle = c.ink;
+        ctx.font = `600 ${Math.max(7, cell * 0.2)}px ${c.font}`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'top';
+        ctx.fillText(vs.map((x) => b.labels[x] ?? String(x)).join(' '), x + cell / 2, y + cell * 0.04, cell * 0.94);
+      }
     }
+    this.drawnDiffer = differ ? [...differ.keys()] : [];
     ctx.strokeStyle = c.grid;
     ctx.lineWidth = 1;
     ctx.beginPath();
@@ -472,7 +488,7 @@ export class BoardView {
     // Edge matching: the colours of its name (`RxC/K/SEED`, K colours, 3 when left out), 1 to 9.
     const k = Number((problem && problem.text || '').trim().split('/')[1]);
     const colourCount = Number.isInteger(k) && k >= 1 && k <= 9 ? k : 3;
-    const key = `${b.kind}:${b.kind === 'pentomino' ? b.labels.join('') : ''}:${this.layout ? this.layout.variants.join(',') : ''}:${b.kind === 'edge-matching' ? colourCount : ''}`;
+    const key = `${b.kind}:${b.kind === 'pentomino' ? b.labels.join('') : ''}:${this.layout ? this.layout.variants.join(',') : ''}:${b.kind === 'edge-matching' ? colourCount : ''}:${this.differ ? 'differ' : ''}`;
     if (key === this.legendKey) return;
     this.legendKey = key;
     const c = colours();
@@ -487,6 +503,7 @@ export class BoardView {
         break;
       case 'sudoku':
         items.push([c.givenbg, 'given (bold, on grey)'], [c.placed, 'digit placed by the search'], [c.tried, 'cell being tried (framed)']);
+        if (this.differ) items.push([c.differ, 'cell where the solutions found differ (their digits along its top)']);
         if (this.layout) {
           const v = this.layout.variants;
           // Each shape with its rule in words: on a touch screen the picker's tooltips never show,

@@ -41,7 +41,7 @@ export function colours() {
   palette = {};
   for (const name of ['primary', 'secondary', 'covered', 'branch', 'node', 'hidden', 'try', 'chosen',
     'link', 'stale', 'root', 'path', 'sol', 'dead', 'explored', 'unexplored', 'light', 'dark', 'queen',
-    'attacked', 'given', 'placed', 'tried', 'hole', 'empty', 'canvas', 'panel', 'grid', 'givenbg', 'grey', 'col1', 'col2', 'col3', 'col4',
+    'attacked', 'given', 'placed', 'tried', 'hole', 'empty', 'canvas', 'panel', 'grid', 'givenbg', 'differ', 'grey', 'col1', 'col2', 'col3', 'col4',
     'col5', 'col6', 'col7', 'col8', 'col9', 'cage', 'thermo', 'diagonal', 'windoku', 'extra', 'shapelit']) {
     palette[name] = cs.getPropertyValue(`--c-${name}`).trim() || '#888';
   }

@@ -60,7 +60,13 @@ import { TREE_DEPTH } from '../engine/engine.js';
 
 /**
  * A kept solution the board shows in place of the search's (www/tools/sudoku/kept.js).
- * @typedef {{board: import('../engine/model.js').Board, index: number, count: number, source: 'search' | 'run'}} Shown
+ * `differ`: the cells where the kept solutions of a Sudoku differ, with the digits they hold there.
+ * @typedef {{board: import('../engine/model.js').Board, index: number, count: number, source: 'search' | 'run', differ: Differ[]}} Shown
+ */
+
+/**
+ * A cell where kept solutions differ, and the digits they hold there, in increasing order.
+ * @typedef {{cell: number, values: number[]}} Differ
  */
 
 /**

@@ -16,6 +16,22 @@ import { LIMITS } from '../../engine/engine.js';
 /** @returns {List} */
 const fresh = () => ({ boards: [], index: 0, show: false, source: 'search' });
 
+/**
+ * The cells where Sudoku solutions differ, each with the digits they hold there (as ISS shows a
+ * puzzle's ambiguity: where another given would decide it); none for other kinds of board.
+ * @param {Board[]} boards @returns {import('../../views/snapshot.js').Differ[]}
+ */
+export function differences(boards) {
+  if (boards.length < 2 || boards.some((b) => b.kind !== 'sudoku' || b.cells.length !== boards[0].cells.length)) return [];
+  /** @type {import('../../views/snapshot.js').Differ[]} */
+  const out = [];
+  for (let p = 0; p < boards[0].cells.length; p++) {
+    const values = [...new Set(boards.map((b) => b.cells[p]))].sort((x, y) => x - y);
+    if (values.length > 1) out.push({ cell: p, values });
+  }
+  return out;
+}
+
 export class KeptSolutions {
   /**
    * @param {import('../../app/ui.js').UI} ui  the page's elements by id
@@ -28,6 +44,8 @@ export class KeptSolutions {
     this.list = fresh();
     /** The epoch of the search the list is of (a new search forgets it). */
     this._epoch = -1;
+    /** `differences` of the list's boards, worked out once for each list and length. */
+    this._differ = { boards: /** @type {Board[] | null} */ (null), n: 0, cells: /** @type {import('../../views/snapshot.js').Differ[]} */ ([]) };
     ui['solution-prev'].addEventListener('click', () => this.go(-1));
     ui['solution-next'].addEventListener('click', () => this.go(1));
     ui['solution-copy'].addEventListener('click', () => this.copy());
@@ -126,7 +144,14 @@ export class KeptSolutions {
     this.sync(model);
     const l = this.list;
     const board = l.show ? l.boards[l.index] : undefined;
-    return { solution: board ? { board, index: l.index, count: l.boards.length, source: l.source } : null };
+    return { solution: board ? { board, index: l.index, count: l.boards.length, source: l.source, differ: this.differ() } : null };
+  }
+
+  /** Where the kept solutions differ (`differences`), for the list as it stands. */
+  differ() {
+    const d = this._differ, l = this.list;
+    if (d.boards !== l.boards || d.n !== l.boards.length) Object.assign(d, { boards: l.boards, n: l.boards.length, cells: differences(l.boards) });
+    return d.cells;
   }
 
   /** @param {import('../../views/snapshot.js').Snapshot} s */
@@ -144,7 +169,10 @@ export class KeptSolutions {
     const sofar = l.source === 'search' && !s.stats.done && !s.proved ? ' found so far' : '';
     // Not shown on the board: how many the arrows go through ("3 kept" read as nothing much).
     const where = l.show ? `solution ${l.index + 1} of ${n}${sofar}` : live ? `solution ${n} of ${n}${sofar}` : `${n} solution${n === 1 ? '' : 's'} found`;
-    const pos = n ? `${where}${l.source === 'run' ? ' (run to end)' : ''}${n >= LIMITS.keep ? `, the first ${LIMITS.keep}` : ''}` : '';
+    // Where they differ, as the board marks it: the cells another given would have to decide.
+    const d = l.show ? this.differ().length : 0;
+    const differ = d ? `; ${d} cell${d === 1 ? ' differs' : 's differ'}` : '';
+    const pos = n ? `${where}${l.source === 'run' ? ' (run to end)' : ''}${n >= LIMITS.keep ? `, the first ${LIMITS.keep}` : ''}${differ}` : '';
     if (ui['solution-pos'].textContent !== pos) ui['solution-pos'].textContent = pos;
     ui['solution-prev'].disabled = live ? n <= 1 : !l.show || l.index === 0;
     ui['solution-next'].disabled = live || (l.show && l.index >= n - 1);
