@@ -75,8 +75,8 @@ async function main() {
   );
   const maker = new Maker(ui, {
     // The made puzzle into the Sudoku box (the user's text kept for Undo), then loaded.
-    load: (text) => {
-      const spec = { kind: 'sudoku', text, distinct: false };
+    load: (text, switches) => {
+      const spec = { kind: 'sudoku', text, distinct: false, format: switches || undefined };
       // The maker keeps the variant it made: its text carries the rules, and the form's switches
       // (which the maker otherwise follows) are off for it, so "New puzzle" again made a classic.
       const variant = ui['maker-variant'].value;

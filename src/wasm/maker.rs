@@ -1,14 +1,16 @@
 //! The page's puzzle maker: `make_sudoku`, the maker of `dlx make sudoku` (`problems::sudoku::maker`),
 //! called by the worker `www/workers/maker-worker.js`, its progress pushed to a JS callback as it goes.
 //!
-//! make_sudoku(size, variant, seed, progress) -> {text, link, size, seed, variant, givens, nodes, solution} | null
+//! make_sudoku(size, variant, seed, progress) -> {text, switches, link, size, seed, variant, givens, nodes, solution} | null
 //!   size: one of maker::SIZES (4 to 16 with boxes; sudoku_sizes() says which); variant: as the CLI's --variant ("classic", "x,anti-knight", "killer", …);
 //!   seed: a whole number as a decimal string (a u64, which a JS number cannot hold);
 //!   progress(p) is called with {stage: "grid" | "remove", attempt, tried, to_try, givens, nodes,
 //!   text} at each stage and every maker::SLICE search-tree nodes; a truthy answer stops the make,
 //!   which then returns null. `text` is the made puzzle as the page's Sudoku box reads it: one line
-//!   for a classic puzzle, the f-puzzles link (with its rules) for a variant. Bad arguments and
-//!   sizes or variants the maker refuses throw an Error with the CLI's message.
+//!   for a classic puzzle and for the rules the page has switches for (`switches`: "x",
+//!   "anti-knight,windoku", as the picker's values; "" for classic), the f-puzzles link (with its
+//!   rules) for a variant with shapes (jigsaw, killer, thermo). Bad arguments and sizes or
+//!   variants the maker refuses throw an Error with the CLI's message.
 
 use crate::problems::sudoku::fpuzzles;
 use crate::problems::sudoku::maker::{self, Kind, Progress, Stage};
@@ -35,6 +37,7 @@ struct Report {
 #[derive(Serialize)]
 struct Made {
     text: String,
+    switches: String,
     link: String,
     size: usize,
     seed: String,
@@ -109,12 +112,17 @@ pub fn make_sudoku(
     let link = fpuzzles::link(&json);
     let alphabet = made.puzzle.alphabet();
     let out = Made {
-        // A classic puzzle as its line; a variant as its link, which carries the rules (the page
-        // has no switches of its own for a typed line).
-        text: if kind == Kind::default() {
-            made.text.clone()
-        } else {
+        // A classic puzzle, or one whose rules are the page's switches, as its line (the switches
+        // ticked: a grid a person reads, where the link was opaque); shapes need the link.
+        text: if kind.needs_json() {
             link.clone()
+        } else {
+            made.text.clone()
+        },
+        switches: if kind.needs_json() {
+            String::new()
+        } else {
+            made.rules.names().join(",")
         },
         link,
         size,

@@ -289,10 +289,14 @@ test('maker: New puzzle makes a 6x6 X (2x3 boxes) that solves with "Unique solut
   await page.click(tid('new-puzzle'));
   const status = await made(page);
   assert(/^Made a 6×6 x puzzle, seed 5:/.test(status), `status: ${status}`);
-  // The page's text is the f-puzzles link (it carries the rule); the CLI prints the givens' line.
   const layout = await page.evaluate(() => window.dlx.model.layout);
   assert(layout.size === 6 && JSON.stringify(layout.boxes) === '[2,3]', `layout: ${layout.size}, ${JSON.stringify(layout.boxes)}`);
+  // The box holds the grid as the CLI prints it, with the x switch ticked (it held an opaque
+  // f-puzzles link: issue 44's finding 11); the title names the rule.
   const givens = cli(['make', 'sudoku', '6', '--variant', 'x', '--seed', '5']).trim();
+  assert(await page.inputValue(tid('puzzle')) === givens, `the box: ${await page.inputValue(tid('puzzle'))}`);
+  assert(await page.locator(tid('variant-x')).isChecked(), 'the x switch is not ticked');
+  assert(await page.evaluate(() => window.dlx.model.info.title) === 'Sudoku 6x6 (x)', await page.evaluate(() => window.dlx.model.info.title));
   const { verdict, board } = await solve(page);
   assert(/^Unique solution/.test(verdict), `verdict: ${verdict}`);
   // Solved, it keeps the CLI's givens for the same seed: the same puzzle.

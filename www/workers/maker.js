@@ -8,15 +8,16 @@
 // It acts on the form: the size and the variant chosen beside the button (the words of the CLI's
 // --variant), and the seed typed, or a random one. The seed is said with the made puzzle and put in
 // the page's link (`made=9:killer:123`), so the same puzzle can be made again. The made puzzle goes
-// into the Sudoku box (one line for a classic puzzle, its f-puzzles link for a variant, which carries
-// the rules) and is loaded.
+// into the Sudoku box (one line for a classic puzzle and for rules the page's switches state, with
+// those switches ticked; its f-puzzles link for a variant with shapes, which carries them) and is
+// loaded.
 
 import { SUDOKU_SIZES } from '../engine/engine.js';
 import { elapsed, fmt } from '../views/readouts.js';
 
 /**
- * @typedef {{text: string, link: string, size: number, seed: string, variant: string[], givens: number,
- *   nodes: number, solution: string}} Made  what make_sudoku returns (src/wasm/maker.rs)
+ * @typedef {{text: string, switches: string, link: string, size: number, seed: string, variant: string[],
+ *   givens: number, nodes: number, solution: string}} Made  what make_sudoku returns (src/wasm/maker.rs)
  */
 
 /** The variants the select offers, as the CLI's --variant writes them. */
@@ -41,9 +42,10 @@ export class Maker {
   /**
    * @param {import('../app/ui.js').UI} ui  the page's elements by id
    * @param {{
-   *   load: (text: string) => boolean,
+   *   load: (text: string, switches: string) => boolean,
    *   note: (text: string, kind?: string) => void,
-   * }} app  load: puts the text into the Sudoku box and loads it (false when it does not load)
+   * }} app  load: puts the text into the Sudoku box, ticks the variant switches it needs ("x",
+   *   "" for none) and loads it (false when it does not load)
    */
   constructor(ui, app) {
     this.ui = ui;
@@ -169,7 +171,7 @@ export class Maker {
     const made = /** @type {Made} */ (msg.made);
     if (!made) return;
     this.made = { text: made.text, tag: `${made.size}:${job.variant}:${made.seed}` };
-    if (!this.app.load(made.text)) {
+    if (!this.app.load(made.text, made.switches)) {
       this._say('The made puzzle did not load (see the error by the box).', 'error');
       return;
     }
