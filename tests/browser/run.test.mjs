@@ -299,8 +299,17 @@ test('run to end: the Statistics panel gives the run\'s totals on a line of thei
   await page.click(tid('reset'));
   await settle(page);
   assert(await page.isHidden(tid('stats-run')), `the run line after a reset: ${await text(page, 'stats-run')}`);
-  // Times under the last digit shown read "< 0.1 ms" (a 13-node Solve said "0.0 ms").
-  const times = await page.evaluate(() => import('/www/views/readouts.js').then((m) => [0.01, 0.06, 12.4, 1234].map(m.elapsed)));
-  assert(JSON.stringify(times) === JSON.stringify(['< 0.1 ms', '0.1 ms', '12 ms', '1.23 s']), `times: ${times.join(', ')}`);
+  // Times under the clock's grain read "< 0.1 ms" (a 13-node Solve said "0.0 ms"); on a 1 ms clock
+  // (Firefox's) "< 1 ms" and whole milliseconds (a Solve of 0.3 ms said "< 0.1 ms" there).
+  const times = await page.evaluate(() => import('/www/views/readouts.js').then((m) => [
+    ...[0.01, 0.06, 0.12, 12.4, 1234].map((x) => m.elapsed(x, 0.1)),
+    ...[0.3, 2.4, 12.4].map((x) => m.elapsed(x, 1)),
+    m.grainOf((() => { let t = 0; return () => (t += 0.25); })()),
+    m.grainOf(() => 7),
+    m.GRAIN,
+  ]));
+  assert(JSON.stringify(times.slice(0, 10)) === JSON.stringify(['< 0.1 ms', '< 0.1 ms', '0.1 ms', '12 ms', '1.23 s', '< 1 ms', '2 ms', '12 ms', 0.25, 1]), `times: ${times.join(', ')}`);
+  // Chromium's own clock: 0.1 ms (or finer, cross-origin isolated), never coarser than Firefox's.
+  assert(times[10] >= 0.1 && times[10] <= 1, `Chromium's clock grain: ${times[10]} ms`);
   report.push(`Statistics after Run to end on 8-queens: "${said}"`);
 });

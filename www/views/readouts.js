@@ -40,11 +40,37 @@ export function sci(x) {
   return `${m} × 10${sup}`;
 }
 
-/** A time in milliseconds as people read it: < 0.1 ms, 0.2 ms, 38 ms, 1.25 s, 12.5 s. @param {number} ms */
-export function elapsed(ms) {
+/**
+ * The smallest step the clock `now` is seen to take, in ms, at least 0.1: browsers coarsen
+ * performance.now() (Chromium to 0.1 ms, Firefox to 1 ms unless the page is cross-origin isolated),
+ * and a time under that step cannot be told from none. A few steps are watched, each for at most
+ * 5 ms of the clock's own time.
+ * @param {() => number} now
+ */
+export function grainOf(now) {
+  let best = Infinity;
+  for (let k = 0; k < 3; k++) {
+    const t0 = now();
+    let t = t0;
+    for (let spins = 0; t === t0 && spins < 1e6; spins++) t = now();
+    if (t > t0) best = Math.min(best, t - t0);
+  }
+  return Number.isFinite(best) ? Math.max(0.1, Math.min(best, 5)) : 1;
+}
+
+/** This page's (or worker's) clock's grain, in ms (`grainOf`). */
+export const GRAIN = grainOf(() => performance.now());
+
+/**
+ * A time in milliseconds as people read it: < 0.1 ms, 0.2 ms, 38 ms, 1.25 s, 12.5 s; under the
+ * clock's grain, "< 0.1 ms" or, on Firefox's 1 ms clock, "< 1 ms" (a Solve of 0.3 ms read "< 0.1
+ * ms" there, a figure its clock cannot give), and no tenths the clock does not have.
+ * @param {number} ms @param {number} [grain]  the clock's (GRAIN)
+ */
+export function elapsed(ms, grain = GRAIN) {
   // Under the last digit shown: "0.0 ms" read as no time at all, beside a count of nodes.
-  if (ms < 0.05) return '< 0.1 ms';
-  if (ms < 10) return `${ms.toFixed(1)} ms`;
+  if (ms < grain) return `< ${grain >= 1 ? Math.round(grain) : grain.toFixed(1)} ms`;
+  if (ms < 10) return grain >= 1 ? `${Math.round(ms)} ms` : `${ms.toFixed(1)} ms`;
   if (ms < 1000) return `${Math.round(ms)} ms`;
   return ms < 10000 ? `${(ms / 1000).toFixed(2)} s` : `${(ms / 1000).toFixed(1)} s`;
 }
