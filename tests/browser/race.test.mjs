@@ -39,8 +39,24 @@ test('race: DLX and naive walk the same tree (8-queens, the 6x7 matrix); MRV bea
   const verdict = await text(page, 'race-verdict');
   assert(/MRV: .*same tree, [\d,]+ nodes each/.test(verdict) && /first item: .*same tree/.test(verdict), `verdict: ${verdict}`);
   assert(new RegExp(`${r['dlx-mrv'].nodes.toLocaleString('en-US')} nodes each`).test(verdict), `verdict does not give the nodes: ${verdict}`);
-  assert(/wall clock/.test(await page.textContent('#race-note')), 'the race does not say its times are wall clock');
-  report.push(`race on 8-queens: ${verdict.replace(/\n/g, ' ')}`);
+  const note = await page.textContent('#race-note');
+  assert(/wall clock/.test(note), 'the race does not say its times are wall clock');
+  // What each figure counts, in words (naive's updates equal DLX's with no word of why).
+  assert(/Nodes are the search tree.s nodes/.test(note) && /updates are Knuth.s count/.test(note) && /one scale/.test(note), `the note: ${note}`);
+  // The bars are the lanes' times on one scale: the slowest full, each other its share of it (they
+  // were each lane's own progress, full at the end for winner and loser alike).
+  const bars = await page.evaluate(() => [...document.querySelectorAll('#race-lanes .lane')].map((li) => {
+    const bar = /** @type {HTMLElement} */ (li.querySelector('.bar'));
+    const fill = /** @type {HTMLElement} */ (bar.firstElementChild);
+    return { id: li.dataset.testid, share: Number(bar.dataset.share), drawn: fill.getBoundingClientRect().width / bar.clientWidth };
+  }));
+  const slowest = Math.max(...Object.values(r).map((l) => l.ms));
+  for (const b of bars) {
+    const l = r[b.id.replace('race-', '')];
+    assert(Math.abs(b.share - l.ms / slowest) < 0.001 && Math.abs(b.drawn - b.share) < 0.02, `${b.id}: bar ${b.drawn.toFixed(3)} (share ${b.share}), time ${l.ms} ms of ${slowest}`);
+  }
+  assert(bars.some((b) => b.share === 1), `no bar is full: ${JSON.stringify(bars)}`);
+  report.push(`race on 8-queens: ${verdict.replace(/\n/g, ' ')}; bars ${bars.map((b) => `${b.id.replace('race-', '')} ${b.share.toFixed(2)}`).join(', ')}`);
   // A Sudoku to its first solution: the same solution count, MRV walks a smaller tree than first.
   await loadVia(page, 'sudoku', EASY_SUDOKU);
   r = await race(page, 'solution');

@@ -248,6 +248,10 @@ export class RaceView {
       els.verdict.textContent = 'Press Start to race dancing links against naive search on the loaded problem.';
       return;
     }
+    // One time scale for the four bars: the longest lane's time so far is the full width, so a
+    // lane that finished stays where it stopped while the others run on past it (a race, where
+    // each bar was Knuth's estimate of its own tree, full at the end for winner and loser alike).
+    const axis = Math.max(1e-6, ...s.lanes.map((l) => l.ms));
     const rows = s.lanes.map((l) => {
       const li = document.createElement('li');
       li.className = `lane ${l.algorithm}`;
@@ -258,11 +262,12 @@ export class RaceView {
       name.textContent = `${ALGORITHM_NAMES[l.algorithm]}, ${HEURISTIC_NAMES[l.heuristic]}`;
       const bar = document.createElement('div');
       bar.className = 'bar';
-      bar.setAttribute('role', 'progressbar');
-      bar.setAttribute('aria-label', `${name.textContent}: Knuth's estimate of the tree explored`);
+      bar.setAttribute('role', 'img');
+      const share = Math.min(1, l.ms / axis);
+      bar.setAttribute('aria-label', `${name.textContent}: ${seconds(l.ms)}, ${Math.round(share * 100)}% of the longest lane's time`);
       const fill = document.createElement('span');
-      const pct = l.stats ? Math.min(100, l.stats.progress * 100) : 0;
-      fill.style.width = `${l.phase === 'done' ? 100 : pct}%`;
+      fill.style.width = `${(share * 100).toFixed(2)}%`;
+      bar.dataset.share = share.toFixed(4);
       bar.append(fill);
       const figs = document.createElement('span');
       figs.className = 'lane-figs';
@@ -270,7 +275,9 @@ export class RaceView {
       const state = { running: '', done: ' ✓', stopped: ' (stopped)', error: '' }[l.phase];
       figs.textContent = l.phase === 'error'
         ? l.message
-        : st ? `${fmt(st.nodes)} nodes · ${fmt(st.updates)} updates · ${fmt(st.solutions)} sol. · ${seconds(l.ms)}${state}` : 'starting…';
+        : st ? `${fmt(st.nodes)} nodes · ${fmt(st.updates)} updates · ${fmt(st.solutions)} sol. · ${seconds(l.ms)}${state}`
+          // While it runs, how far through its tree (Knuth's estimate, as the run box gives it).
+          + (l.phase === 'running' && st.progress > 0 ? ` · ${Math.min(99, Math.floor(st.progress * 100))}% of its tree` : '') : 'starting…';
       li.append(name, bar, figs);
       return li;
     });
@@ -279,7 +286,11 @@ export class RaceView {
     const lines = [compare(dm, nm), compare(df, nf), compareHeuristics(dm, df)].filter(Boolean);
     els.verdict.replaceChildren(...lines.map((t) => { const p = document.createElement('p'); p.textContent = t; return p; }));
     els.note.textContent = `${s.title}, ${s.untilSolution ? 'until the first solution' : 'to the end'}. `
-      + `Times are wall clock: the four lanes run at once in workers sharing ${s.cores} core${s.cores === 1 ? '' : 's'}, `
+      + 'Each bar is its lane\u2019s time, all four on one scale (the longest is the full width). '
+      + 'Nodes are the search tree\u2019s nodes, one for each option tried; updates are Knuth\u2019s count of '
+      + 'entries taken out of a list as items are covered, the same removals naive makes in its 0-1 matrix, '
+      + 'which it finds by scanning rows and columns where dancing links follows its links; sol. are the '
+      + `solutions found. Times are wall clock: the four lanes run at once in workers sharing ${s.cores} core${s.cores === 1 ? '' : 's'}, `
       + 'so each is slowed by the others while they run (a lane left alone at the end runs faster), and '
       + 'reading and laying out the problem is not timed, nor a short warm-up of each engine before the start '
       + '(so that the lanes are timed in the browser\u2019s optimised code, not its first quick compile).';
