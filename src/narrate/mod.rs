@@ -26,6 +26,19 @@ fn option_text(inst: &Instance, search: &Search, x: u32) -> String {
     inst.option_text(search.links().option_of(x))
 }
 
+/// The option of node `x` as a try, a hide or an unhide names it: a Sudoku's in the board's words
+/// ([`Problem::label`]: "r3c5=7", "cage 3 in r1c1-r1c2: digits 1,2"), where its items are the
+/// encoding's own names (`cage30=9`, `nc(r4c7,r5c7)=3/4`, a cell's row, column and box); any other
+/// problem's as "option" and its items, as in Knuth's format (a queen's rank, file and diagonals
+/// are what covering it takes, and the matrix names its columns so).
+fn option_words(problem: &dyn Problem, search: &Search, x: u32) -> String {
+    let k = search.links().option_of(x);
+    match problem.as_sudoku() {
+        Some(_) => problem.label(k),
+        None => format!("option {}", problem.instance().option_text(k)),
+    }
+}
+
 /// " takes 2 to 3 options": an item's multiplicity in words (" takes 2 options", " takes at most 1
 /// option"); empty for an item that takes exactly one, as in plain exact cover.
 fn takes(inst: &Instance, i: u32) -> String {
@@ -145,9 +158,9 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, problem: &dyn Problem) 
             words(item, 0)
         ),
         Event::Reject { node, item, .. } => format!(
-            "Lookahead: option {} would leave item {} with no option, so it is given up without \
+            "Lookahead: {} would leave item {} with no option, so it is given up without \
              entering a node; undo what it covered",
-            option_text(inst, search, node),
+            option_words(problem, search, node),
             item_name(inst, item)
         ),
         Event::CoverItem { item } => {
@@ -189,8 +202,8 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, problem: &dyn Problem) 
             )
         }
         Event::Hide { node } => format!(
-            "Hide option {} from {}",
-            option_text(inst, search, node),
+            "Hide {} from {}",
+            option_words(problem, search, node),
             plural(
                 search.links().option_size(node) as u64 - 1,
                 "other item",
@@ -198,8 +211,8 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, problem: &dyn Problem) 
             )
         ),
         Event::Unhide { node } => format!(
-            "Unhide option {}: back in {}",
-            option_text(inst, search, node),
+            "Unhide {}: back in {}",
+            option_words(problem, search, node),
             plural(
                 search.links().option_size(node) as u64 - 1,
                 "other item",
@@ -209,8 +222,8 @@ pub fn narrate(ev: Event, undone: bool, search: &Search, problem: &dyn Problem) 
         Event::Try { level, node, k, d } => {
             let c = links.nodes()[node as usize].top;
             let mut line = format!(
-                "Try option {} ({k} of {d}) at level {level}",
-                option_text(inst, search, node)
+                "Try {} ({k} of {d}) at level {level}",
+                option_words(problem, search, node)
             );
             if inst.bounds(Links::item_of_header(c)) != (1, 1) {
                 // Tweaked: the bound was lowered when the item was chosen.

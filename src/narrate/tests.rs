@@ -511,3 +511,52 @@ fn counts_read_well() {
         "Paused after 12,345 nodes: 1 solution so far"
     );
 }
+
+/// A Sudoku's tries, hides and unhides name the option in the board's words ("r1c5=1", a cage's
+/// filling by its cage), never by the encoding's items (`cage30=9`, `nc(r4c7,r5c7)=3/4`): issue
+/// 44's finding 6. Other problems keep Knuth's "option" and its items.
+#[test]
+fn a_sudokus_options_are_named_in_the_boards_words() {
+    let (_, lines) = made_lines("killer", 5, 3000);
+    let moves: Vec<String> = ["Try ", "Hide ", "Unhide "]
+        .iter()
+        .flat_map(|w| said(&lines, w))
+        .filter(|l| l.starts_with("Try ") || l.starts_with("Hide ") || l.starts_with("Unhide "))
+        .collect();
+    assert!(
+        moves.len() > 100,
+        "{} tries, hides and unhides",
+        moves.len()
+    );
+    // The encoding's item names: `cage3=7`, `sum2`, a row's, a column's or a box's digit (`r1=7`).
+    let private = |l: &str| {
+        l.split([' ', ':', ',']).any(|w| {
+            w.starts_with("cage") && w.contains('=') || w.starts_with("sum") || {
+                let b = w.as_bytes();
+                b.len() >= 3
+                    && matches!(b[0], b'r' | b'c' | b'b')
+                    && b[1].is_ascii_digit()
+                    && w[1..].contains('=')
+                    && !w[1..].contains('c')
+            }
+        })
+    };
+    for l in &moves {
+        assert!(!l.contains("option ") && !private(l), "{l}");
+    }
+    // A cell's option is "r1c5=1"; a cage's filling says its cage, cells and digits.
+    assert!(
+        moves
+            .iter()
+            .any(|l| l.starts_with("Try r") && l.contains('=')),
+        "no cell tried"
+    );
+    assert!(
+        moves.iter().any(|l| l.starts_with("Try cage ")),
+        "no filling tried"
+    );
+    let (_, lines) = made_lines("non-consecutive", 6, 2000);
+    for l in said(&lines, "Hide ").iter().chain(&said(&lines, "Try ")) {
+        assert!(!l.contains("nc("), "{l}");
+    }
+}
