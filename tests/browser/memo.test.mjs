@@ -209,11 +209,8 @@ test('memo: where memos pay too little (11 queens) the run says so and counts wi
 });
 
 test('memo: the fallback to every worker counts right when the workers had read the problem ahead', async ({ page, base }) => {
-  // The path the full suite's one 11-queens timeout was suspected of, three times over: the idle
-  // workers hold 11 queens read and split ahead (the first counting the top) before the click; the
-  // memo run takes the first, gives up, and the run without memos loads it again (not counting
-  // the top now) and says go at once. (It counts right: a worker's load runs before the go that
-  // follows it is read. The timeout stays unexplained; runEnd now says how such a run ended.)
+  // The fallback three times over with the workers warm and reading ahead (the failing case,
+  // with a cold worker, is the next test's).
   await open(page, base, '?queens=11&memo=1');
   await page.evaluate(() => { window.dlx.app.runs.workers = 2; window.dlx.app.runs.warm(); });
   await page.waitForFunction(() => {
@@ -233,6 +230,34 @@ test('memo: the fallback to every worker counts right when the workers had read 
     assert(/^Memos paid too little here/.test(run.memoNote ?? ''), `run ${k + 1}: note ${run.memoNote}`);
     await page.waitForFunction(() => window.dlx.app.runs.prepared(), null, { timeout: 60000 });
   }
+});
+
+test('run worker: two loads of one key and a go before the engine is ready count the latest load, once', async ({ page, base }) => {
+  // What the fresh clone's full suite met in the 11-queens fallback ("the count failed: null
+  // pointer passed to rust"): a worker still starting its engine was told to read the problem
+  // (not counting the top), to read it again (counting the top: the first worker had become
+  // another) and go. It began on the first load's counter as soon as the engine was ready, and
+  // the second load freed that counter under the count.
+  await open(page, base, '?queens=8');
+  const got = await page.evaluate(() => new Promise((resolve) => {
+    const w = new Worker(new URL('/www/workers/worker.js', location.href), { type: 'module' });
+    const seen = [];
+    const spec = { key: 'k', kind: 'queens', text: '8', distinct: false, workers: 1, go: false };
+    w.onmessage = (e) => {
+      const m = e.data;
+      seen.push(m.type);
+      if (m.type === 'more') w.postMessage({ type: 'end' });
+      if (m.type === 'ready' && seen.filter((t) => t === 'ready').length === 2) w.postMessage({ type: 'take', subs: Array.from({ length: m.subproblems }, (_, i) => i) });
+      if (m.type === 'done' || m.type === 'error') { w.terminate(); resolve({ seen, m: m.type === 'done' ? { solutions: String(m.stats.solutions), nodes: m.stats.nodes } : m.message }); }
+    };
+    // All at once, before the worker's engine has started.
+    w.postMessage({ type: 'load', ...spec, top: false });
+    w.postMessage({ type: 'load', ...spec, top: true });
+    w.postMessage({ type: 'go', key: 'k', subs: [] });
+  }));
+  const want = JSON.parse(cli(['count', 'queens', '8', '--json', '--threads', '1']));
+  assert(typeof got.m === 'object', `the worker: ${JSON.stringify(got)}`);
+  assert(got.m.solutions === '92' && got.m.nodes === want.nodes, `counted ${JSON.stringify(got.m)}, the CLI ${want.solutions} solutions in ${want.nodes} nodes (${got.seen.join(' ')})`);
 });
 
 test('memo: a run with memos cancels, and the next run counts (6x8 dominoes, 167,089)', async ({ page, base }) => {

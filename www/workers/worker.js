@@ -69,6 +69,15 @@ const ready = init().then(() => {
 let q = null;
 let qKey = '';
 let go = '';
+/**
+ * The 'load' messages received, and which of them made `q`: a go counts only the counter of the
+ * latest load. A cold worker given two loads of one key and a go before its engine is ready (the
+ * page's run without memos right after a memo run gave up, reading ahead again with the first
+ * worker now another) began the go on the first load's counter, and the second load then freed it
+ * under the count: "the count failed: null pointer passed to rust".
+ */
+let loadsAsked = 0;
+let qLoad = 0;
 /** The subproblems that came with the page's go, to count before asking for more. @type {number[]} */
 let goSubs = [];
 let noMore = false;
@@ -103,7 +112,8 @@ self.onmessage = (e) => {
     begin();
   } else if (m.type === 'load') {
     if (m.go) go = m.key;
-    loads = loads.then(() => load(m));
+    const seq = ++loadsAsked;
+    loads = loads.then(() => load(m, seq));
   } else if (m.type === 'memo') {
     loads = loads.then(() => memo(m));
   }
@@ -136,8 +146,9 @@ async function memo(m) {
  * Reads and splits the problem of a 'load' (the one before freed), says 'ready', and counts if the
  * page said go for it.
  * @param {{key: string, kind: string, text: string, distinct?: boolean, format?: string, tree?: string, workers: number, top: boolean}} m
+ * @param {number} seq  which 'load' this is (loadsAsked when it came)
  */
-async function load(m) {
+async function load(m, seq) {
   const got = clock();
   if (q) q.free();
   q = null;
@@ -156,13 +167,14 @@ async function load(m) {
     return;
   }
   qKey = m.key;
+  qLoad = seq;
   self.postMessage({ type: 'ready', key: m.key, subproblems: q.subproblems(), estimate: q.estimate(), tree: q.tree_name(), engine: q.engine_name(), got, at: clock() });
   begin();
 }
 
 /** Counts the counter loaded if the page said go for it (and no count is under way). */
 function begin() {
-  if (!q || !qKey || go !== qKey) return;
+  if (!q || !qKey || go !== qKey || qLoad !== loadsAsked) return;
   const c = q;
   qKey = '';
   go = '';
