@@ -172,8 +172,9 @@ export class KeptSolutions {
     // Where they differ, as the board marks it: the cells another given would have to decide.
     const d = l.show ? this.differ().length : 0;
     const differ = d ? `; ${d} cell${d === 1 ? ' differs' : 's differ'}` : '';
-    const pos = n ? `${where}${l.source === 'run' ? ' (run to end)' : ''}${n >= LIMITS.keep ? `, the first ${LIMITS.keep}` : ''}${differ}` : '';
+    const pos = n ? `${where}${l.source === 'run' ? ' (run to end)' : ''}${n >= LIMITS.keep ? `, the first ${LIMITS.keep}` : ''}` : '';
     if (ui['solution-pos'].textContent !== pos) ui['solution-pos'].textContent = pos;
+    ui['solution-pos'].title = differ ? differ.slice(2) : '';
     ui['solution-prev'].disabled = live ? n <= 1 : !l.show || l.index === 0;
     ui['solution-next'].disabled = live || (l.show && l.index >= n - 1);
   }
