@@ -1,6 +1,7 @@
 // The matrix view: live views after memory grows, pinned names, the cursor, touch, reduced motion.
 
-import { HARD_SUDOKU, assert, tid, settle, open, test, report, cameraAtRest } from './harness.mjs';
+import path from 'node:path';
+import { HARD_SUDOKU, SHOTS, assert, tid, settle, open, test, report, cameraAtRest } from './harness.mjs';
 
 test('the matrix reads live link arrays after wasm memory grows (no detached views)', async ({ page, base, errors }) => {
   await open(page, base);
@@ -169,4 +170,31 @@ test('matrix: the pinned header band is opaque: nothing of the rows scrolled und
   report.push(`pinned header band: ${r.bottom.toFixed(0)} px high, ${r.colours.length} colour(s) in its left end: ${r.colours.slice(0, 4).join(' ')}`);
   assert(r.pinned > 0, `the header row is not pinned: ${JSON.stringify(r)}`);
   assert(r.colours.length === 1, `the rows under the pinned band show through it: ${r.colours.length} colours in the band's left end`);
+});
+
+test('matrix: zoomed in to node numbers, a chosen option\'s tick is a badge on its corner, not drawn over its number', async ({ page, base }) => {
+  await open(page, base, '?queens=6');
+  for (let i = 0; i < 3; i++) await page.click(tid('step-choice'));
+  await cameraAtRest(page);
+  const look = (scale) => page.evaluate((scale) => new Promise((resolve) => {
+    const mv = window.dlx.app.matrix;
+    const L = mv.layout;
+    // The first option chosen (not the one tried), in the middle of the canvas at this scale.
+    const x = mv.frame.chosen.find((n) => L.rowOf[n] !== L.rowOf[mv.frame.trying]);
+    mv.cam = null;
+    mv.followZoom = false;
+    mv.scale = scale;
+    const w = mv.canvas.clientWidth, h = mv.canvas.clientHeight;
+    mv.ox = L.colX[x] + 0.5 - w / 2 / scale;
+    mv.oy = mv._y(x) + 0.5 - h / 2 / scale;
+    mv.dirty = true;
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve({ x, chosen: mv.frame.chosen.length, ...mv.drawn, strikes: 0 })));
+  }), scale);
+  const near = await look(40);
+  report.push(`matrix at 40 px a cell: ${near.numbers} node numbers, ${near.badges} badges, ${near.ticks} ticks in nodes`);
+  assert(near.chosen >= 2, `too few options chosen: ${JSON.stringify(near)}`);
+  assert(near.numbers > 0 && near.ticks === 0 && near.badges >= 1, `zoomed in to numbers: ${JSON.stringify(near)}`);
+  await page.screenshot({ path: path.join(SHOTS, 'matrix-badges.png'), clip: await page.$eval('#matrix-canvas', (c) => { const r = c.getBoundingClientRect(); return { x: r.left, y: r.top, width: r.width, height: r.height }; }) });
+  const far = await look(22);
+  assert(far.numbers === 0 && far.ticks >= 1 && far.badges === 0, `at 22 px a cell, without numbers: ${JSON.stringify(far)}`);
 });

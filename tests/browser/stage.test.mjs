@@ -4,7 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, assert, open, tid, settle, report, press, setSpeed, SHOTS, HARD_SUDOKU, checkSudoku, cameraAtRest } from './harness.mjs';
+import { test, assert, open, tid, settle, report, press, setSpeed, SHOTS, HARD_SUDOKU, EASY_SUDOKU, checkSudoku, cameraAtRest } from './harness.mjs';
 
 const SIZES = [
   { tag: '1280x800', viewport: { width: 1280, height: 800 } },
@@ -343,5 +343,33 @@ test('stage: on a phone every transport button\'s label is whole before, during 
   bad.push(...await cut('playing'));
   await page.tap(tid('play'));
   assert(!bad.length, `labels cut: ${bad.join('; ')}`);
+  await context.close();
+});
+
+test('stage: on a phone a tap on a solved board\'s bottom row opens the pad and changes no cell (the tap\'s click landed on the pad scrolled under the finger)', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await open(page, base, `?sudoku=${EASY_SUDOKU}`);
+  await page.tap(tid('solve'));
+  await page.waitForFunction(() => /^Unique/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  const cellAt = (i, j) => page.evaluate(([i, j]) => {
+    const r = document.querySelector('[data-testid="board"]').getBoundingClientRect();
+    const n = 9, cell = Math.min((r.width - 12) / n, (r.height - 12) / n);
+    return { x: r.left + (r.width - cell * n) / 2 + (j + 0.5) * cell, y: r.top + (r.height - cell * n) / 2 + (i + 0.5) * cell };
+  }, [i, j]);
+  // r9c5 holds the given 8; the pad's middle digit opens right below the board.
+  const p = await cellAt(8, 4);
+  await page.touchscreen.tap(p.x, p.y);
+  await page.waitForTimeout(400);
+  const after = await page.evaluate(() => ({
+    puzzle: document.querySelector('[data-testid="puzzle"]').value, pad: !document.querySelector('[data-testid="symbol-pad"]').hidden,
+    verdict: document.querySelector('[data-testid="verdict"]').textContent,
+  }));
+  assert(after.puzzle === EASY_SUDOKU, `a tap on a given changed the puzzle: ${after.puzzle}`);
+  assert(after.pad && /^Unique/.test(after.verdict), `after the tap: ${JSON.stringify(after)}`);
+  // The pad acts on the tapped cell: its ⌫ clears r9c5.
+  await page.tap('[data-testid="symbol-pad"] button[data-value="0"]');
+  const cleared = await page.inputValue(tid('puzzle'));
+  assert(cleared === `${EASY_SUDOKU.slice(0, 76)}.${EASY_SUDOKU.slice(77)}`, `the pad's ⌫ after the tap: ${cleared}`);
   await context.close();
 });

@@ -181,6 +181,15 @@ test('story: Stop (Esc, then the button) ends a long Solve at once, and the page
     const t = await page.evaluate(() => window.dlx.app.solve.stopTimes);
     assert(t.asked > 0 && t.shown >= t.asked, `Stop's times: ${JSON.stringify(t)}`);
     times.push(`${how} at ${width}: ${(t.shown - t.asked).toFixed(0)} ms to the next frame`);
+    // The verdict that says how far Solve went is on screen, above the transport bar (on a phone,
+    // Stop by the form's button, a screen below the board, left it out of sight).
+    const place = await page.evaluate(() => {
+      const v = document.querySelector('[data-testid="verdict"]').getBoundingClientRect();
+      const bar = document.querySelector('.transport').getBoundingClientRect();
+      const floor = bar.top > window.innerHeight / 2 ? bar.top : window.innerHeight;
+      return { top: Math.round(v.top), bottom: Math.round(v.bottom), floor: Math.round(floor) };
+    });
+    assert(place.top >= 0 && place.bottom <= place.floor, `after Stop by ${how} at ${width} px the verdict is out of sight: ${JSON.stringify(place)}`);
     await page.screenshot({ path: path.join(SHOTS, `story-stopped-${width}.png`) });
     const posts = await page.evaluate(() => window.storyPosts);
     await page.waitForTimeout(600);

@@ -98,8 +98,11 @@ export class MatrixView {
      */
     this.cam = null;
     this.dirty = true;
-    /** @type {{names: number, headerTop: number, rowLabels: number, rowLabelX: number, colourLabels: number, strikes: {row: number, x0: number, x1: number, y: number, p: number}[]}} */
-    this.drawn = { names: 0, headerTop: 0, rowLabels: 0, rowLabelX: 0, colourLabels: 0, strikes: [] };
+    /**
+     * What the last draw drew, for the tests: names, labels, ticks in nodes, badges over numbered nodes.
+     * @type {{names: number, headerTop: number, rowLabels: number, rowLabelX: number, colourLabels: number, ticks: number, badges: number, numbers: number, strikes: {row: number, x0: number, x1: number, y: number, p: number}[]}}
+     */
+    this.drawn = { names: 0, headerTop: 0, rowLabels: 0, rowLabelX: 0, colourLabels: 0, strikes: [], ticks: 0, badges: 0, numbers: 0 };
     /** The keyboard cursor: a header or a node (0: none). */
     this.cursor = 0;
     /** Whether one finger pans (after a tap on a touch screen). */
@@ -740,7 +743,7 @@ export class MatrixView {
     if (!this.layout || !this.frame || !this._live() || !this.frame.active.length) return;
     const t = this.anim ? ease((now - this.anim.t0) / this.anim.ms) : 1;
     /** What the last draw put on screen, for tests: item names, row labels, colour names, strikes and where. */
-    this.drawn = { names: 0, headerTop: 0, rowLabels: 0, rowLabelX: 0, colourLabels: 0, strikes: [] };
+    this.drawn = { names: 0, headerTop: 0, rowLabels: 0, rowLabelX: 0, colourLabels: 0, strikes: [], ticks: 0, badges: 0, numbers: 0 };
     if (this.scale < PIXEL) this._drawPixels(ctx, w, h, p.dpr);
     else this._drawLinks(ctx, w, h, t);
     this._drawLit(ctx, w, h);
@@ -1045,7 +1048,11 @@ export class MatrixView {
         if (r === tryRow) diamond(ctx, X, y, S);
         else roundRect(ctx, X, y, S, S, Math.min(4, S * 0.2));
         ctx.fill();
-        if (chosen.has(r) && r !== tryRow && S >= 7) tick(ctx, X, y, S, c.panel);
+        // Where the node's number is written, the tick would cross it out: it moves to a badge on
+        // the node's top right corner, drawn after the number.
+        const ticked = chosen.has(r) && r !== tryRow && S >= 7;
+        const numbered = s >= NUMBERS;
+        if (ticked && !numbered) { tick(ctx, X, y, S, c.panel); this.drawn.ticks++; }
         if (on < 1) {
           ctx.strokeStyle = c.stale;
           ctx.setLineDash([3, 2]);
@@ -1098,7 +1105,9 @@ export class MatrixView {
           ctx.textAlign = 'center';
           ctx.textBaseline = 'middle';
           ctx.fillText(String(x), X + S / 2, labelled ? y + S * 0.3 : y + S / 2, S - 2);
+          this.drawn.numbers++;
         }
+        if (ticked && numbered) { badge(ctx, X + S, y, S * 0.26, c.chosen, c.panel); this.drawn.badges++; }
       }
     }
 
@@ -1426,6 +1435,23 @@ function diamond(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number}
   ctx.lineTo(x + size / 2, y + size * 1.08);
   ctx.lineTo(x - size * 0.08, y + size / 2);
   ctx.closePath();
+}
+
+/**
+ * A tick in a disc of radius r centred on (x, y), ringed in the panel's colour so that it stands
+ * apart from the node under it.
+ */
+function badge(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ r, /** @type {string} */ fill, /** @type {string} */ ink) {
+  ctx.save();
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, 2 * Math.PI);
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.strokeStyle = ink;
+  ctx.lineWidth = 1.5;
+  ctx.stroke();
+  ctx.restore();
+  tick(ctx, x - r, y - r, 2 * r, ink);
 }
 
 /** A tick drawn over the square (x, y, size). */

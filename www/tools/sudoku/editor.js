@@ -91,6 +91,8 @@ export class BoardEditor {
     this.kept = kept;
     /** The cell of the cursor. */
     this.cursor = 0;
+    /** The cell a touch or a pen went down on, until the click that ends its tap (−1: none). */
+    this._tapped = -1;
     /** A grid being edited that cannot load (its givens clash), or null. @type {number[] | null} */
     this.pending = null;
     /**
@@ -143,12 +145,19 @@ export class BoardEditor {
       if (p < 0) return;
       this.cursor = p;
       canvas.focus();
-      // On touch there may be no keyboard: the symbol pad takes its place, where cells can be set
-      // (a puzzle with shapes says at once that its text is where to edit it: the pad's digits did
-      // nothing, and only then came that note).
-      if ((e.pointerType === 'touch' || e.pointerType === 'pen') && this.isSudoku && this._editable()) this._openPad();
+      this._tapped = (e.pointerType === 'touch' || e.pointerType === 'pen') ? p : -1;
       e.preventDefault();
       this.app.changed();
+    });
+    // On touch there may be no keyboard: the symbol pad takes its place, where cells can be set
+    // (a puzzle with shapes says at once that its text is where to edit it: the pad's digits did
+    // nothing, and only then came that note). It opens at the tap's click, not at its pointerdown:
+    // the pad is then scrolled above the bottom bar, and the click that follows a tap lands where
+    // the finger was, by then on one of the pad's digits (a tap on the bottom row's given 8 set 4).
+    canvas.addEventListener('click', () => {
+      const p = this._tapped;
+      this._tapped = -1;
+      if (p >= 0 && p === this.cursor && this.isSudoku && this._editable()) this._openPad();
     });
     canvas.addEventListener('pointermove', (/** @type {PointerEvent} */ e) => this._point(this._cellAt(e)));
     canvas.addEventListener('pointerleave', () => this._point(-1));

@@ -75,13 +75,17 @@ export class SolveControl {
     this._labels = new Map([ui.solve, ui['solve-form']].map((b) => [b, [b.textContent || 'Solve', b.title]]));
     ui.solve.addEventListener('click', () => (this.solving ? this.stop() : this.solve()));
     // The form's Solve, beside Load: where a puzzle is pasted, on a phone a screen or more below the
-    // board and its Solve. The board is brought into view, since the answer is drawn there.
+    // board and its Solve. The board is brought into view, since the answer is drawn there; after
+    // its Stop too, since the verdict that says how far Solve went is under the board.
     ui['solve-form'].addEventListener('click', () => {
-      if (this.solving) { this.stop(); return; }
-      this.solve();
+      if (this.solving) this.stop();
+      else this.solve();
+      // In view means above the transport bar, which is fixed at a phone's bottom edge.
       const panel = ui['panel-board'];
-      const r = panel.getBoundingClientRect();
-      if (panel.offsetParent && (r.top < 0 || r.bottom > window.innerHeight)) panel.scrollIntoView({ block: 'start' });
+      const bar = document.querySelector('.transport')?.getBoundingClientRect();
+      const floor = bar && bar.top > window.innerHeight / 2 ? bar.top : window.innerHeight;
+      const r = panel.getBoundingClientRect(), v = ui.verdict.getBoundingClientRect();
+      if (panel.offsetParent && (r.top < 0 || v.bottom > floor)) panel.scrollIntoView({ block: 'start' });
     });
   }
 
