@@ -4,7 +4,7 @@ import js from './tests/browser/node_modules/@eslint/js/src/index.js';
 
 const browser = Object.fromEntries([
   'window', 'document', 'navigator', 'location', 'history', 'performance', 'requestAnimationFrame',
-  'getComputedStyle', 'ResizeObserver', 'MutationObserver', 'Worker', 'URL', 'URLSearchParams', 'Option', 'Event',
+  'getComputedStyle', 'ResizeObserver', 'Path2D', 'MutationObserver', 'Worker', 'URL', 'URLSearchParams', 'Option', 'Event',
   'HTMLElement', 'HTMLInputElement', 'HTMLTextAreaElement', 'HTMLSelectElement', 'HTMLButtonElement',
   'HTMLCanvasElement', 'KeyboardEvent', 'PointerEvent', 'WebAssembly', 'self', 'console', 'matchMedia',
   'CompressionStream', 'DecompressionStream', 'Blob', 'Response', 'TextEncoder', 'TextDecoder', 'btoa',

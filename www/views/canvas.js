@@ -8,7 +8,7 @@
 /** @param {HTMLCanvasElement} canvas */
 export function prepare(canvas) {
   const dpr = window.devicePixelRatio || 1;
-  const w = canvas.clientWidth, h = canvas.clientHeight;
+  const { w, h } = boxOf(canvas);
   if (w === 0 || h === 0) return null;
   const bw = Math.round(w * dpr), bh = Math.round(h * dpr);
   if (canvas.width !== bw || canvas.height !== bh) {
@@ -20,6 +20,35 @@ export function prepare(canvas) {
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   return { ctx, w, h, dpr };
 }
+
+/**
+ * An element's CSS box (clientWidth, clientHeight), as a ResizeObserver last reported it. Reading
+ * clientWidth in a frame, after the views had written their text, made the browser lay the page
+ * out there and then (6 ms of each frame while playing at full speed); the observer reports sizes
+ * after the browser's own layout. The first call for an element reads it and starts watching.
+ * @param {Element} el @returns {{w: number, h: number}}
+ */
+export function boxOf(el) {
+  let box = boxes.get(el);
+  if (!box) {
+    box = { w: el.clientWidth, h: el.clientHeight };
+    boxes.set(el, box);
+    sizes.observe(el);
+  }
+  return box;
+}
+
+/** @type {WeakMap<Element, {w: number, h: number}>} */
+const boxes = new WeakMap();
+const sizes = new ResizeObserver((entries) => {
+  for (const e of entries) {
+    const box = boxes.get(e.target);
+    if (!box) continue;
+    // clientWidth's own figures: the padding box without scroll bars, rounded.
+    box.w = e.target.clientWidth;
+    box.h = e.target.clientHeight;
+  }
+});
 
 /** @type {Record<string, string> | null} */
 let palette = null;
@@ -76,12 +105,20 @@ export function alpha(hex, a) {
  * @param {number} size
  */
 export function arrowHead(ctx, x, y, dx, dy, size) {
+  ctx.beginPath();
+  arrowHeadPath(ctx, x, y, dx, dy, size);
+  ctx.fill();
+}
+
+/**
+ * The same arrowhead added to a path (many filled at once).
+ * @param {CanvasPath} path @param {number} x @param {number} y @param {number} dx @param {number} dy @param {number} size
+ */
+export function arrowHeadPath(path, x, y, dx, dy, size) {
   const len = Math.hypot(dx, dy) || 1;
   const ux = dx / len, uy = dy / len;
-  ctx.beginPath();
-  ctx.moveTo(x, y);
-  ctx.lineTo(x - ux * size - uy * size * 0.55, y - uy * size + ux * size * 0.55);
-  ctx.lineTo(x - ux * size + uy * size * 0.55, y - uy * size - ux * size * 0.55);
-  ctx.closePath();
-  ctx.fill();
+  path.moveTo(x, y);
+  path.lineTo(x - ux * size - uy * size * 0.55, y - uy * size + ux * size * 0.55);
+  path.lineTo(x - ux * size + uy * size * 0.55, y - uy * size - ux * size * 0.55);
+  path.closePath();
 }

@@ -8,7 +8,7 @@
 // Level of detail: below PIXEL px a cell, nodes are pixels; up to NAMES, boxes and link lines; from
 // NAMES on, names, lengths and arrowheads; from NUMBERS on, node numbers too.
 
-import { prepare, colours, alpha, arrowHead, reducedMotion, tint } from './canvas.js';
+import { prepare, boxOf, colours, alpha, arrowHead, arrowHeadPath, reducedMotion, tint } from './canvas.js';
 import { itemLength, LIMITS, NODE, ITEM, EV } from '../engine/engine.js';
 
 const PIXEL = 5;
@@ -209,7 +209,7 @@ export class MatrixView {
   /** The starting view: as much of the matrix as stays readable, from the top. */
   fit() {
     const L = this.layout;
-    const w = this.canvas.clientWidth || 800, h = this.canvas.clientHeight || 400;
+    const box = boxOf(this.canvas), w = box.w || 800, h = box.h || 400;
     if (!L) return;
     this.cam = null;
     const worldW = L.nCols + 1.6, worldH = L.nRows + HEAD_GAP + 3.2;
@@ -269,7 +269,7 @@ export class MatrixView {
   }
 
   zoom(/** @type {number} */ factor) {
-    this.zoomAt(this.canvas.clientWidth / 2, this.canvas.clientHeight / 2, factor);
+    this.zoomAt(boxOf(this.canvas).w / 2, boxOf(this.canvas).h / 2, factor);
   }
 
   pan(/** @type {number} */ dxPx, /** @type {number} */ dyPx) {
@@ -364,7 +364,7 @@ export class MatrixView {
     this.onHover(this._describe(x));
     // Keep it in view.
     this.cam = null;
-    const w = this.canvas.clientWidth, h = this.canvas.clientHeight;
+    const { w, h } = boxOf(this.canvas);
     const cx = x <= L.n + 1 ? L.headerX[x] : L.colX[x];
     const cy = this._y(x);
     const at = [this.ox, this.oy];
@@ -650,7 +650,7 @@ export class MatrixView {
   /** @param {Frame} f */
   _follow(f) {
     const L = this.layout;
-    const w = this.canvas.clientWidth, h = this.canvas.clientHeight;
+    const { w, h } = boxOf(this.canvas);
     if (!L || !w || !h) return;
     const acted = this._acted(f);
     const fallback = f.trying || f.chosen[f.chosen.length - 1] || 0;
@@ -711,7 +711,7 @@ export class MatrixView {
     const c = this.cam;
     if (!c) return;
     const t = ease((now - c.t0) / c.ms);
-    const w = this.canvas.clientWidth || 1, h = this.canvas.clientHeight || 1;
+    const box = boxOf(this.canvas), w = box.w || 1, h = box.h || 1;
     if (t >= 1) {
       Object.assign(this, c.to);
       this.cam = null;
@@ -773,7 +773,7 @@ export class MatrixView {
       this._rowOfOption = rowOfOption;
     }
     this.cam = null;
-    const w = this.canvas.clientWidth, h = this.canvas.clientHeight, s = this.scale;
+    const { w, h } = boxOf(this.canvas), s = this.scale;
     const rowOf = this._rowOfOption;
     const rows = [...this.lit.options].map((k) => rowOf.get(k)).filter((r) => r !== undefined);
     if (rows.length) {
@@ -992,29 +992,38 @@ export class MatrixView {
       const top = Math.min(fy, ty), bottom = Math.max(fy, ty);
       if (bottom < v.y0 || top > v.y1) return;
       const X = sx(fx), Y0 = sy(fy), X1 = sx(tx), Y1 = sy(ty);
-      ctx.beginPath();
-      ctx.moveTo(X, Y0);
-      ctx.lineTo(X1, Y1);
-      ctx.stroke();
+      // A link is vertical (both ends in the node's column): a thin rectangle, which the canvas
+      // fills several times faster than it strokes a line; a stale one, dashed, is stroked where
+      // names show (few links are in view) and is a fainter rectangle below that.
+      if (stale && named) {
+        const top = Math.max(Math.min(Y0, Y1), -period), bottom = Math.min(Math.max(Y0, Y1), hPx + period);
+        for (let d = top; d < bottom; d += period) ctx.fillRect(X - lw / 2, d, lw, Math.min(dash, bottom - d));
+      } else {
+        ctx.fillRect(X - lw / 2, Math.min(Y0, Y1), lw, Math.abs(Y1 - Y0));
+      }
       if (stub) {
         // The list wraps around to its header: a short bar says "back to the other end".
-        ctx.beginPath();
-        ctx.moveTo(X1 - s * 0.12, Y1);
-        ctx.lineTo(X1 + s * 0.12, Y1);
-        ctx.stroke();
+        ctx.fillRect(X1 - s * 0.12, Y1 - lw / 2, s * 0.24, lw);
       } else if (named) {
-        arrowHead(ctx, X1, Y1, X1 - X, Y1 - Y0, head);
+        arrowHeadPath(heads, X1, Y1, X1 - X, Y1 - Y0, head);
       }
     };
 
-    // Vertical links, column by column: live ones first, then the stale links of hidden nodes.
-    const live = alpha(c.link, 0.9), stale = c.stale;
+    // Vertical links, column by column: live ones first, then the stale links of hidden nodes. A
+    // stroke a link was 3,000 strokes a frame on pentomino 6x10 at Fit (play drew 11 frames/s there);
+    // one path for them all is slower still in Chromium's canvas. The arrowheads of a pass are one
+    // path, filled once.
+    const live = alpha(c.link, 0.9);
+    const dash = Math.max(2, s * 0.12), period = dash + Math.max(2, s * 0.1), hPx = h;
     const colVisible = (/** @type {number} */ x) => { const cx = L.colX[x]; return cx >= v.x0 - 1 && cx <= v.x1; };
     ctx.lineWidth = lw;
+    /** The pass's arrowheads. */
+    let heads = new Path2D();
     for (const pass of [1, 0]) {
-      ctx.strokeStyle = pass ? live : stale;
-      ctx.fillStyle = pass ? live : stale;
-      ctx.setLineDash(pass ? [] : [Math.max(2, s * 0.12), Math.max(2, s * 0.1)]);
+      heads = new Path2D();
+      const colour = pass ? live : named ? c.stale : alpha(c.stale, 0.55);
+      ctx.strokeStyle = colour;
+      ctx.fillStyle = colour;
       for (let x = 1; x < L.count; x++) {
         if (x === L.n + 1 || nodes[NODE.words * x + NODE.top] === 0 && x > L.n) continue;
         if (!colVisible(x)) continue;
@@ -1023,6 +1032,7 @@ export class MatrixView {
         if (!pass || named || x <= L.n) vLink(x, -1, !pass);
         vLink(x, 1, !pass);
       }
+      ctx.fill(heads);
     }
     ctx.setLineDash([]);
 
@@ -1045,15 +1055,24 @@ export class MatrixView {
         ctx.fillStyle = fill || (on > 0.5 ? c.node : c.hidden);
         // Every state has a shape as well as a colour: the option tried is a diamond, the options
         // chosen above carry a tick, a hidden node has a dashed outline.
-        if (r === tryRow) diamond(ctx, X, y, S);
-        else roundRect(ctx, X, y, S, S, Math.min(4, S * 0.2));
-        ctx.fill();
+        // A box of a few pixels (a big matrix at Fit) is a plain square: its rounding would not show,
+        // and a rectangle is the canvas's quickest shape.
+        const small = S < 8 && r !== tryRow;
+        if (small) ctx.fillRect(X, y, S, S);
+        else {
+          ctx.beginPath();
+          if (r === tryRow) diamond(ctx, X, y, S);
+          else roundRect(ctx, X, y, S, S, Math.min(4, S * 0.2));
+          ctx.fill();
+        }
         // Where the node's number is written, the tick would cross it out: it moves to a badge on
         // the node's top right corner, drawn after the number.
         const ticked = chosen.has(r) && r !== tryRow && S >= 7;
         const numbered = s >= NUMBERS;
         if (ticked && !numbered) { tick(ctx, X, y, S, c.panel); this.drawn.ticks++; }
-        if (on < 1) {
+        // The dashed outline needs a box of 7 px or more to be seen as dashed (at Fit, 663 dashed
+        // strokes a frame on pentomino 6x10 drew nothing one could read).
+        if (on < 1 && S >= 7) {
           ctx.strokeStyle = c.stale;
           ctx.setLineDash([3, 2]);
           ctx.lineWidth = 1;
@@ -1063,7 +1082,8 @@ export class MatrixView {
         if (L.colX[x] === (f.branching ? L.headerX[f.branching] : -9)) {
           ctx.strokeStyle = c.branch;
           ctx.lineWidth = 2;
-          ctx.stroke();
+          if (small) ctx.strokeRect(X, y, S, S);
+          else ctx.stroke();
         }
         ctx.globalAlpha = 1;
         // XCC: a coloured node shows its colour as a stripe along its bottom, with the colour's name in
@@ -1262,7 +1282,6 @@ export class MatrixView {
     for (const pass of [0, 1]) {
       ctx.strokeStyle = pass ? alpha(c.link, 0.9) : c.stale;
       ctx.fillStyle = ctx.strokeStyle;
-      ctx.setLineDash(pass ? [] : [Math.max(2, s * 0.12), Math.max(2, s * 0.1)]);
       for (let hd = 0; hd <= L.n + 1; hd++) {
         if (!this._shown(hd)) continue;
         if ((f.active[hd] === 1) !== !!pass) continue;
@@ -1286,6 +1305,7 @@ export class MatrixView {
       ctx.fillStyle = pu ? (f.active[hd] ? c.secondary : c.covered) : this._headerColour(hd, f, c);
       // Shapes: a secondary item is round, a primary one square; the item branched on has a thick ring.
       const secondary = hd > L.np && hd <= L.n;
+      ctx.beginPath();
       roundRect(ctx, X, Y, S, S, secondary ? S / 2 : Math.min(4, S * 0.2));
       ctx.fill();
       // A purified item takes its colour, with a rim inside (its shape); while it is purified, the
@@ -1428,8 +1448,7 @@ function ease(/** @type {number} */ t) {
 }
 
 /** A diamond filling the square (x, y, size), as a path. */
-function diamond(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ size) {
-  ctx.beginPath();
+function diamond(/** @type {CanvasPath} */ ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ size) {
   ctx.moveTo(x + size / 2, y - size * 0.08);
   ctx.lineTo(x + size * 1.08, y + size / 2);
   ctx.lineTo(x + size / 2, y + size * 1.08);
@@ -1496,8 +1515,7 @@ function inkOn(/** @type {string} */ hex, /** @type {Record<string, string>} */ 
   return (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) ? '#1d2330' : '#ffffff';
 }
 
-function roundRect(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ w, /** @type {number} */ h, /** @type {number} */ r) {
-  ctx.beginPath();
+function roundRect(/** @type {CanvasPath} */ ctx, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ w, /** @type {number} */ h, /** @type {number} */ r) {
   if (ctx.roundRect) ctx.roundRect(x, y, w, h, r);
   else ctx.rect(x, y, w, h);
 }
