@@ -3,11 +3,14 @@
 // every renderer (www/views/snapshot.js), and every frame their draws; the controls' own state and the status line from the snapshot; the focus kept on a usable
 // control. It sleeps while a run to the end counts and nothing on the page moves.
 
-import { takeSnapshot } from '../views/snapshot.js';
+import { takeSnapshot, PACE_MS } from '../views/snapshot.js';
 import { fmt, count, short } from '../views/readouts.js';
 import { ui } from './ui.js';
 import { state, M, T, tell, setStatus, wakeLoop } from './state.js';
 import { huntFrame } from './search.js';
+
+/** When each paced renderer last took an update during fast play (`Renderer.paceMs`). @type {WeakMap<object, number>} */
+const paced = new WeakMap();
 
 /** Below this speed (events/s) every change of the links is animated. */
 const ANIMATE_BELOW = 9;
@@ -29,8 +32,20 @@ export function loop(now) {
     state.dirty = false;
     state.snapshots++;
     const snap = takeSnapshot(model, { hunting: !!state.hunting, run: T().runs.state, epoch: state.epoch, formError: !ui['input-error'].hidden }, state.renderers);
-    for (const r of state.renderers) r.update(snap);
-    controlsFrom(snap);
+    for (const r of state.renderers) {
+      // A paced renderer (figures and words in the page) skips the frames of fast play between its
+      // paces; the frame where play stops is not fast, and every renderer takes it.
+      if (snap.fast && r.paceMs) {
+        if (now - (paced.get(r) ?? -Infinity) < r.paceMs) continue;
+        paced.set(r, now);
+      }
+      r.update(snap);
+    }
+    // The controls' figures (the timeline's, the status line) likewise.
+    if (!snap.fast || now - state.controlsAt >= PACE_MS) {
+      state.controlsAt = now;
+      controlsFrom(snap);
+    }
   }
   for (const r of state.renderers) r.draw(now);
   keepFocus();

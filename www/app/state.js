@@ -42,6 +42,7 @@ export const DEFAULT = { kind: DEFAULT_PRESET.kind, text: DEFAULT_PRESET.text, d
  *   runSeen: {state: import('../workers/run.js').RunState | null, phase: string},
  *   lastFocus: Element | null,
  *   timelineKey: string,
+ *   controlsAt: number,
  * }}
  */
 export const state = {
@@ -88,6 +89,8 @@ export const state = {
   lastFocus: null,
   /** The timeline's figures its title was last written for. */
   timelineKey: '',
+  /** When the controls' figures were last written during fast play (PACE_MS). */
+  controlsAt: 0,
 };
 
 /** The model, once started (controls are disabled before). */

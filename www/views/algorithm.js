@@ -5,6 +5,7 @@
 // renderer (update(snapshot) + draw(), see www/views/snapshot.js).
 
 import { EV } from '../engine/engine.js';
+import { PACE_MS } from './snapshot.js';
 
 /**
  * The lines: [id, indent, code, what it does]. The ids are what update() marks.
@@ -84,6 +85,8 @@ export class AlgorithmView {
   /** @param {HTMLElement} list the <ol> of lines */
   constructor(list) {
     this.list = list;
+    /** The line run moves at every event: during fast play, ten times a second. */
+    this.paceMs = PACE_MS;
     /** @type {Map<string, HTMLElement>} */
     this.items = new Map();
     const frag = document.createDocumentFragment();

@@ -4,6 +4,7 @@
 
 import { termLink } from '../tools/glossary.js';
 import { NATIVE } from '../workers/run.js';
+import { PACE_MS } from './snapshot.js';
 
 /** @param {unknown} x */
 export function num(x) { return typeof x === 'bigint' ? Number(x) : Number(x ?? 0); }
@@ -134,6 +135,8 @@ export class StatsView {
   /** @param {Record<'level' | 'nodes' | 'updates' | 'cleansings' | 'solutions' | 'memos' | 'hits' | 'eps' | 'elapsed' | 'source' | 'run', HTMLElement>} els */
   constructor(els) {
     this.els = els;
+    /** Figures that change at every frame of fast play are shown ten times a second. */
+    this.paceMs = PACE_MS;
     /** @type {Record<string, string> | null} */
     this.values = null;
     /** The run to the end's totals, under the figures ('' none). */
@@ -209,6 +212,8 @@ export class NarrationView {
     this.el = el;
     this.text = '';
     this.live = 'off';
+    /** A sentence an event: during fast play, ten a second. */
+    this.paceMs = PACE_MS;
   }
 
   /** @param {import('./snapshot.js').Snapshot} s */

@@ -43,6 +43,7 @@ import { TREE_DEPTH } from '../engine/engine.js';
  * @property {boolean} playing
  * @property {boolean} hunting        searching for the next solution in slices
  * @property {boolean} follow         whether views should bring the option tried into sight
+ * @property {boolean} fast           playing faster than 60 events/s: every frame moves the search on
  * @property {number} eventsPerSecond while playing
  * @property {number} elapsedMs       time the page's search has run
  * @property {import('../workers/run.js').RunState} run  the run to the end (its own figures, never the live ones)
@@ -112,6 +113,9 @@ import { TREE_DEPTH } from '../engine/engine.js';
  *   and keys; resized: a panel was maximised or restored
  */
 
+/** The pace of the page's figures and words during fast play (`Renderer.paceMs`): ten a second. */
+export const PACE_MS = 100;
+
 /**
  * The renderer contract: `update` and `draw` for every renderer, the other members only where needed.
  * @typedef {object} Renderer
@@ -125,6 +129,8 @@ import { TREE_DEPTH } from '../engine/engine.js';
  * @property {() => void} [restyle]         the colours changed (dark mode): draw again with the new ones
  * @property {boolean} [dirty]              something to draw (the frame loop stays awake for it)
  * @property {boolean} [animating]          an animation under way (the frame loop stays awake for it)
+ * @property {number} [paceMs]            while play is fast (`Snapshot.fast`), `update` at most this often:
+ *   text that changed at every frame there cost the frame its layout and was not readable anyway
  * @property {boolean} [holdsEdit]          a grid edited on the board does not load and is marked there:
  *   an action that loads the form leaves the form's error out of sight
  */
@@ -181,6 +187,7 @@ export function takeSnapshot(model, app, renderers) {
     playing: model.playing,
     hunting: app.hunting,
     follow: !fast && !app.hunting,
+    fast,
     eventsPerSecond: model.eventsPerSecond,
     elapsedMs: model.elapsedMs,
     run: app.run,
