@@ -147,6 +147,14 @@ export class AlgorithmView {
     const li = this.reveal;
     this.reveal = null;
     if (!li) return;
+    // Measured at the start of the next frame, before any view writes: here, after this frame's
+    // views had written their words, each read of a box laid the page out again (at Solve's
+    // landing on a 16x16, 8 ms of a 137 ms frame).
+    requestAnimationFrame(() => this._reveal(li));
+  }
+
+  /** Scrolls the side column so that the line `li` is in sight (see `draw`). @param {HTMLElement} li */
+  _reveal(li) {
     const scroller = this.list.closest('.side');
     if (!scroller || scroller.scrollHeight <= scroller.clientHeight) return;
     const rect = scroller.getBoundingClientRect();

@@ -13,6 +13,7 @@
 // reuses, which is marked shared.
 
 import { fmt } from './readouts.js';
+import { boxOf } from './canvas.js';
 
 /** Height of a row in px (28 on touch screens, read from CSS). */
 const ROW_PX = 22;
@@ -99,7 +100,10 @@ export class TreeView {
     this.layer = document.createElement('div');
     this.layer.className = 'tree-rows';
     this.box.replaceChildren(this.spacer, this.layer);
-    this.box.addEventListener('scroll', () => { this.dirty = true; });
+    // The box's scroll, kept from its events: read in `draw`, after the frame's other views had
+    // written their words, scrollTop laid the page out again.
+    this._scroll = 0;
+    this.box.addEventListener('scroll', () => { this._scroll = this.box.scrollTop; this.dirty = true; });
     new ResizeObserver(() => { this.dirty = true; }).observe(this.box);
     // A tap is a click too: on a touch screen the first tap on a row shows its counts and the second
     // goes there (one tap to read the counts moved the search, losing what it had found).
@@ -456,6 +460,7 @@ export class TreeView {
     const top = this.cursor * h;
     if (top < this.box.scrollTop) this.box.scrollTop = top;
     else if (top + h > this.box.scrollTop + this.box.clientHeight) this.box.scrollTop = top + h - this.box.clientHeight;
+    this._scroll = this.box.scrollTop;
     this._tell(this.rows[this.cursor]);
     this.dirty = true;
   }
@@ -502,14 +507,17 @@ export class TreeView {
       // Follow the search: its row comes into sight when it moved.
       if (ci >= 0) {
         const top = ci * h;
-        if (top < this.box.scrollTop || top + h > this.box.scrollTop + this.box.clientHeight) {
-          this.box.scrollTop = Math.max(0, top - this.box.clientHeight / 2);
+        if (top < this._scroll || top + h > this._scroll + boxOf(this.box).h) {
+          this.spacer.style.height = `${this.rows.length * h}px`;
+          this.box.scrollTop = Math.max(0, top - boxOf(this.box).h / 2);
+          // As the box clamped it (a layout, but only when the search's row left the view).
+          this._scroll = this.box.scrollTop;
         }
       }
     }
     this.spacer.style.height = `${this.rows.length * h}px`;
-    const first = Math.max(0, Math.floor(this.box.scrollTop / h) - 4);
-    const last = Math.min(this.rows.length, Math.ceil((this.box.scrollTop + this.box.clientHeight) / h) + 4);
+    const first = Math.max(0, Math.floor(this._scroll / h) - 4);
+    const last = Math.min(this.rows.length, Math.ceil((this._scroll + boxOf(this.box).h) / h) + 4);
     const key = `${first}:${last}:${h}:${ci}:${this.cursor}:${this._builtAt}:${st.leaf}`;
     if (key === this._drawnKey) return;
     this._drawnKey = key;
