@@ -367,9 +367,40 @@ test('stage: on a phone a tap on a solved board\'s bottom row opens the pad and 
   }));
   assert(after.puzzle === EASY_SUDOKU, `a tap on a given changed the puzzle: ${after.puzzle}`);
   assert(after.pad && /^Unique/.test(after.verdict), `after the tap: ${JSON.stringify(after)}`);
+  // The verdict under the pad is in sight above the bottom bar (it went under the bar once the pad
+  // opened), and so is the tapped cell.
+  const place = await page.evaluate(() => ({
+    verdict: document.querySelector('[data-testid="verdict"]').getBoundingClientRect().bottom,
+    bar: document.getElementById('transport').getBoundingClientRect().top,
+  }));
+  const cell = await cellAt(8, 4);
+  assert(place.verdict <= place.bar && cell.y > 0 && cell.y < place.bar, `with the pad open: the verdict's foot at ${place.verdict}, the bar's top at ${place.bar}, the tapped cell at ${cell.y}`);
   // The pad acts on the tapped cell: its ⌫ clears r9c5.
   await page.tap('[data-testid="symbol-pad"] button[data-value="0"]');
   const cleared = await page.inputValue(tid('puzzle'));
   assert(cleared === `${EASY_SUDOKU.slice(0, 76)}.${EASY_SUDOKU.slice(77)}`, `the pad's ⌫ after the tap: ${cleared}`);
+  await context.close();
+});
+
+test('stage: on a phone the bottom bar takes under 23% of the height (it took 25%, each slider\'s label a row of its own), its labels whole above their tracks', async ({ browser, base }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await open(page, base, `?sudoku=${'.'.repeat(81)}`);
+  await settle(page);
+  const g = await page.evaluate(() => {
+    const bar = document.getElementById('transport').getBoundingClientRect();
+    const fields = [...document.querySelectorAll('.transport-sliders .field')].map((f) => {
+      const label = f.querySelector('label'), range = f.querySelector('input[type=range]');
+      const l = label.getBoundingClientRect(), r = range.getBoundingClientRect();
+      return { labelBottom: l.bottom, rangeTop: r.top, rangeMid: r.top + r.height / 2, rangeHeight: r.height, whole: label.scrollWidth <= label.clientWidth + 1 };
+    });
+    return { share: bar.height / window.innerHeight, height: bar.height, fields };
+  });
+  report.push(`phone: the bottom bar is ${g.height.toFixed(0)} px, ${(100 * g.share).toFixed(1)}% of 812`);
+  assert(g.share < 0.23, `the bottom bar takes ${(100 * g.share).toFixed(1)}% of the phone's height`);
+  for (const f of g.fields) {
+    // The label over the touch row's top, clear of the track and thumb at its middle (8 px either side).
+    assert(f.whole && f.rangeHeight >= 44 && f.labelBottom <= f.rangeMid - 8, `a slider's label and track: ${JSON.stringify(f)}`);
+  }
   await context.close();
 });

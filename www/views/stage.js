@@ -95,10 +95,12 @@ export class StageView {
     new ResizeObserver(setHeight).observe(bar);
     setHeight();
     // The Sudoku's symbol pad opens under the board: on a phone it is brought above the bottom bar
-    // (scroll-padding keeps the bar's height clear), the tapped cell staying on screen above it.
+    // (scroll-padding keeps the bar's height clear), the tapped cell staying on screen above it, and
+    // with it the verdict under the pad (with room for two lines: scroll-margin), which says what an
+    // entry did: it went under the bar once the pad opened.
     const pad = /** @type {HTMLElement} */ (ui['symbol-pad']);
     new MutationObserver(() => {
-      if (!pad.hidden && narrow.matches) pad.scrollIntoView({ block: 'nearest' });
+      if (!pad.hidden && narrow.matches) (ui.verdict.textContent ? ui.verdict : pad).scrollIntoView({ block: 'nearest' });
     }).observe(pad, { attributes: true, attributeFilter: ['hidden'] });
     // The top bar's height: the drawer opens under it.
     const top = /** @type {HTMLElement} */ (document.querySelector('.top'));
