@@ -993,11 +993,11 @@ export class MatrixView {
       if (bottom < v.y0 || top > v.y1) return;
       const X = sx(fx), Y0 = sy(fy), X1 = sx(tx), Y1 = sy(ty);
       // A link is vertical (both ends in the node's column): a thin rectangle, which the canvas
-      // fills several times faster than it strokes a line; a stale one, dashed, is stroked where
-      // names show (few links are in view) and is a fainter rectangle below that.
+      // fills several times faster than it strokes a line; a stale one is dashed, a rectangle a
+      // dash (clipped to the canvas), where names show, and is a fainter whole rectangle below that.
       if (stale && named) {
-        const top = Math.max(Math.min(Y0, Y1), -period), bottom = Math.min(Math.max(Y0, Y1), hPx + period);
-        for (let d = top; d < bottom; d += period) ctx.fillRect(X - lw / 2, d, lw, Math.min(dash, bottom - d));
+        const from = Math.max(Math.min(Y0, Y1), -period), to = Math.min(Math.max(Y0, Y1), h + period);
+        for (let d = from; d < to; d += period) ctx.fillRect(X - lw / 2, d, lw, Math.min(dash, to - d));
       } else {
         ctx.fillRect(X - lw / 2, Math.min(Y0, Y1), lw, Math.abs(Y1 - Y0));
       }
@@ -1014,16 +1014,14 @@ export class MatrixView {
     // one path for them all is slower still in Chromium's canvas. The arrowheads of a pass are one
     // path, filled once.
     const live = alpha(c.link, 0.9);
-    const dash = Math.max(2, s * 0.12), period = dash + Math.max(2, s * 0.1), hPx = h;
+    const dash = Math.max(2, s * 0.12), period = dash + Math.max(2, s * 0.1);
     const colVisible = (/** @type {number} */ x) => { const cx = L.colX[x]; return cx >= v.x0 - 1 && cx <= v.x1; };
     ctx.lineWidth = lw;
     /** The pass's arrowheads. */
     let heads = new Path2D();
     for (const pass of [1, 0]) {
       heads = new Path2D();
-      const colour = pass ? live : named ? c.stale : alpha(c.stale, 0.55);
-      ctx.strokeStyle = colour;
-      ctx.fillStyle = colour;
+      ctx.fillStyle = pass ? live : named ? c.stale : alpha(c.stale, 0.55);
       for (let x = 1; x < L.count; x++) {
         if (x === L.n + 1 || nodes[NODE.words * x + NODE.top] === 0 && x > L.n) continue;
         if (!colVisible(x)) continue;
@@ -1034,7 +1032,6 @@ export class MatrixView {
       }
       ctx.fill(heads);
     }
-    ctx.setLineDash([]);
 
     // Boxes of the nodes.
     const r0 = Math.max(0, Math.floor(v.y0 - HEAD_GAP)), r1 = Math.min(L.nRows - 1, Math.ceil(v.y1 - HEAD_GAP));
