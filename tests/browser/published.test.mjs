@@ -131,3 +131,38 @@ test('published: a puzzle with drawn shapes whose givens make it unique says not
   checkSudoku(board, '123.341.214.....');
   assert((await text(page, 'verdict-unread')) === '', `under a unique verdict: "${await text(page, 'verdict-unread')}"`);
 });
+
+/** A puzzle of tests/data/iss-zero.jsonl (ISS's values 0 to N-1) by name. */
+function issZero(name) {
+  const lines = fs.readFileSync(path.join(ROOT, 'tests/data/iss-zero.jsonl'), 'utf8').split('\n');
+  const found = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((o) => o.name === name);
+  assert(found && found.solution, `no ${name} in iss-zero.jsonl`);
+  return found;
+}
+
+test('published: an ISS puzzle of values 0-8 solves to its answer written 0-8; its board keeps its text', async ({ page, base }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  await open(page, base);
+  // A killer of values 0-8: its cages add up values, so a cage of 3 in two cells is 0+3 or 1+2.
+  const killer = issZero('0-indexed: 0-8 Killer');
+  const { verdict, board } = await pasteAndSolve(page, killer.input);
+  assert(/^Unique solution/.test(verdict), `killer: ${verdict}`);
+  assert(board === killer.solution, `killer: the board reads ${board}, published ${killer.solution}`);
+  const title = await page.$eval('#title', (el) => el.textContent);
+  assert(title.includes('values from 0'), `title: ${title}`);
+  const legend = await page.$$eval('#board-legend li', (lis) => lis.map((li) => li.textContent));
+  assert(legend.some((t) => /^values 0-8: /.test(t)), `legend: ${legend.join(' | ')}`);
+  // The classic of values 0-8: a digit typed on the board would turn its text into a 1-9 grid,
+  // so the board says where to edit, and the puzzle stays as it was.
+  const classic = issZero('0-indexed: Classic sudoku');
+  await pasteAndSolve(page, classic.input);
+  const box = await page.$('#board-canvas');
+  const r = await box.boundingBox();
+  await page.mouse.click(r.x + r.width * 0.95, r.y + r.height * 0.95);
+  await page.keyboard.press('3');
+  const status = await text(page, 'status');
+  assert(/Interactive Sudoku Solver text/.test(status), `after a key on the board: "${status}"`);
+  const puzzle = await page.$eval(tid('puzzle'), (el) => el.value);
+  assert(puzzle === classic.input, `the puzzle's text changed: ${puzzle.slice(0, 80)}`);
+  report.push(`published: values 0-8: "${verdict}"`);
+});

@@ -60,12 +60,14 @@ enum Outcome {
     Wrong(String),
 }
 
-/// ISS writes solutions one character a cell: digits on 9x9 and smaller, `A`-`P` for 1-16 above.
-fn published(solution: &str, size: usize) -> Option<Vec<u8>> {
+/// ISS writes solutions one character a cell: digits on 9x9 and smaller, `A`-`P` for 1-16 above;
+/// values from 0 (`.Shape~9x9~0-8`) as `0`-`8`, digits 1-9 here.
+fn published(solution: &str, size: usize, zero: bool) -> Option<Vec<u8>> {
+    let z = u8::from(zero);
     solution
         .chars()
         .map(|c| match c {
-            '1'..='9' if size <= 9 => Some(c as u8 - b'0'),
+            '0'..='9' if size + usize::from(z) <= 10 => Some(c as u8 - b'0' + z).filter(|&d| d > 0),
             'A'..='Z' if size > 9 => Some(c as u8 - b'A' + 1),
             _ => None,
         })
@@ -144,7 +146,7 @@ fn judge(input: &str, solution: Option<&str>, budget: Budget, nodes: &mut u64) -
         _ => return Outcome::Wrong("not unique".into()),
     }
     {
-        match published(sol, size) {
+        match published(sol, size, sudoku.rules().zero_based) {
             Some(p) if p == obs.cells[0] => {}
             Some(_) => return Outcome::Wrong("solved, but not to the published solution".into()),
             None => return Outcome::Wrong(format!("published solution unread: {sol}")),
@@ -281,15 +283,16 @@ fn iss_sample_solved_or_refused_by_name() {
     assert_eq!(w.unpublished, [0, 1, 1], "{table}");
 }
 
-/// In the sample: 26 puzzles of every supported kind (givens, killer cages with and without sums
+/// In the sample: 27 puzzles of every supported kind (givens, killer cages with and without sums
 /// and overlapping, thermometers, X and one diagonal, windoku, anti-knight, anti-king,
 /// non-consecutive, jigsaws with and without boxes, all-different groups, 16x16, the short and
-/// the `3x3:` killer formats; of issue 43's clues whispers, kropki and XV, candidate sets, 6x6) solved;
-/// 7 refused by name (`Or`, `FullRank`, and other kinds and shapes not read). ("Killer sudoku [0
+/// the `3x3:` killer formats; of issue 43's clues whispers, kropki and XV, candidate sets, 6x6; a
+/// grid of values 0-8) solved; 6 refused by name (`Or`, `FullRank`, and other kinds and shapes not
+/// read). ("Killer sudoku [0
 /// cage, hard]", refused while a cage of 9 cells was too large to fill whole, left the sample when
 /// such cages came to be stated by digit sets: it reads now, and DLX takes seconds on it.)
-const SAMPLE_SOLVED: usize = 26;
-const SAMPLE_REFUSED: usize = 7;
+const SAMPLE_SOLVED: usize = 27;
+const SAMPLE_REFUSED: usize = 6;
 
 /// Puzzles of the collection that combine the clues of issue 43 with each other or with older
 /// rules (renban and black dots; a quadruple on an X; XV with kropki; kropki, negative kropki,
@@ -375,4 +378,20 @@ fn iss_jigsaw_text_reads_characters_below_the_first_symbol_as_empty() {
     let givens9 = format!("/19:{}", ".".repeat(77));
     let s = Sudoku::parse(&format!("{givens9}{layout9}")).unwrap();
     assert_eq!(&s.grid().cells()[..4], &[0, 1, 9, 0]);
+}
+
+/// ISS puzzles of values 0 to N-1 (`.Shape~9x9~0-8`, `~6x6~0-5`): a classic, an odd/even, a 6x6,
+/// killer cages, arrows, pill arrows, region-sum lines, V with the negative XV, renban and
+/// diagonals, quadruples on an X (lines 201, 207, 216, 219, 221, 223, 353, 206 and 218 of the
+/// collection, `tests/data/iss-zero.jsonl`): each solved to its published solution, written from 0,
+/// and proved unique.
+#[test]
+fn iss_values_from_zero_are_solved() {
+    let w = walk_within(&data("iss-zero.jsonl"), false, NONE);
+    let table = report(&w);
+    assert_eq!(w.solved, 9, "{table}");
+    assert!(
+        w.refused.is_empty() && w.wrong.is_empty() && w.slow.is_empty(),
+        "{table}"
+    );
 }

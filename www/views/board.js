@@ -512,6 +512,7 @@ export class BoardView {
           if (v.includes('killer')) items.push([c.cage, 'cage (dashed): its digits add up to the sum in its corner, none twice']);
           if (v.includes('cages')) items.push([c.cage, `cage (dashed${v.includes('killer') ? ', no sum' : ''}): no digit twice`]);
           if (v.includes('thermo')) items.push([c.thermo, 'thermometer: digits rise strictly from the bulb']);
+          if (v.includes('values from 0')) items.push([null, `values 0-${(this.layout.size ?? 9) - 1}: each unit holds each once, and sums are of these values`]);
           if (v.includes('x')) items.push([c.diagonal, 'diagonals: each holds every digit once']);
           else if (v.includes('diagonal')) items.push([c.diagonal, 'diagonal: every digit once']);
           if (v.includes('windoku')) items.push([c.windoku, 'windoku region: every digit once']);

@@ -420,3 +420,80 @@ fn long_lines_as_chains_are_the_brute_forces() {
     );
     agree(&s);
 }
+
+/// Values from 0 (ISS's `.Shape~4x4~0-3`): each clue's rule is of values (a cage of 0-3 adds up
+/// values), so the same texts cut other grids; each against the brute force, whose checker reads
+/// values too. The counts are those of this run: none empty, none keeping all 288.
+#[test]
+fn clues_on_values_from_0_are_the_brute_forces() {
+    for (text, want) in [
+        (".WhiteDot~R1C1~R1C2.WhiteDot~R1C3~R1C4", 96),
+        // 1 and 2 on each dot: 0 is its own double, 3 has none among 0-3.
+        (".BlackDot~R1C1~R1C2.BlackDot~R4C3~R4C4", 16),
+        // 2+3 on both: the V reads values.
+        (".V~R1C2~R1C3.V~R4C2~R4C3", 4),
+        (".Arrow~R2C2~R1C1~R2C1", 24),
+        // The circle's two values read as a number, which may start with 0.
+        (".PillArrow~2~R1C1~R1C2~R2C2~R3C3~R4C1", 4),
+        (".DoubleArrow~R1C1~R1C2~R1C3~R1C4", 96),
+        (".LittleKiller~1~R1C2.LittleKiller~6~R1C1", 8),
+        // The crusts are 0 and 3.
+        (".Sandwich~3~R1.Sandwich~0~C2", 36),
+        (".Whisper~2~R1C1~R2C1~R3C2~R2C2", 24),
+        (".Zipper~R1C1~R1C2~R2C3", 48),
+        (".Zipper~R1C1~R1C2~R1C3~R1C4", 96),
+        (".RegionSumLine~R2C2~R2C3~R1C3", 48),
+        (".SumLine~3~R1C1~R2C2~R1C2~R1C3", 108),
+        (".Between~R1C1~R1C2~R1C3~R1C4", 48),
+        (".Modular~2~R1C1~R1C2~R1C3~R1C4", 96),
+        (".Quad~R2C2~0~3.Quad~R3C3~0~1~2", 220),
+        (".~R1C1_0_1~R4C4_0_2", 72),
+        (".Cage~1~R1C1~R1C2.Cage~5~R3C3~R4C3~R4C4", 12),
+        (".Thermo~R1C1~R2C2~R3C3", 24),
+    ] {
+        let text = format!(".Shape~4x4~0-3{text}");
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(s.rules().zero_based, "{text}");
+        assert_eq!(agree(&s), want, "{text}");
+    }
+    // An X-sum counts cells by its first value, which 0 would not: refused by name.
+    let Err(e) = Sudoku::parse(".Shape~4x4~0-3.XSum~R1~1~6") else {
+        panic!("an X-sum on values from 0 read")
+    };
+    assert!(
+        e.to_string().contains("X-sums on a grid of values from 0"),
+        "{e}"
+    );
+    // f-puzzles' digits are 1 to N: its JSON is not written for such a grid (another puzzle).
+    let s = Sudoku::parse(".Shape~4x4~0-3.~R1C1_0").unwrap();
+    let e = fpuzzles::write(s.grid(), s.rules()).unwrap_err();
+    assert!(e.message.contains("values from 0"), "{}", e.message);
+}
+
+/// A sum of values from 0 over k cells is the sum of their digits (from 1) less k: cages and
+/// little killers of values cut exactly the grids that the same shapes with k more cut in digits.
+#[test]
+fn sums_of_values_from_0_are_digit_sums_less_a_cell_each() {
+    let grids = |text: &str| -> BTreeSet<Vec<u8>> {
+        let s = Sudoku::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let mut search = Search::new(s.instance());
+        search.preselect(s.givens()).unwrap();
+        let mut obs = Grids {
+            sudoku: &s,
+            found: Vec::new(),
+        };
+        search.run(&mut obs);
+        obs.found.into_iter().collect()
+    };
+    for (values, digits) in [
+        (".Cage~1~R1C1~R1C2", ".Cage~3~R1C1~R1C2"),
+        (".Cage~3~R1C1~R2C1~R2C2", ".Cage~6~R1C1~R2C1~R2C2"),
+        (".LittleKiller~2~R1C2", ".LittleKiller~4~R1C2"),
+        (".LittleKiller~3~R1C1", ".LittleKiller~7~R1C1"),
+    ] {
+        let a = grids(&format!(".Shape~4x4~0-3{values}"));
+        let b = grids(&format!(".Shape~4x4{digits}"));
+        assert!(!a.is_empty() && a.len() < 288, "{values}: {}", a.len());
+        assert_eq!(a, b, "{values} against {digits}");
+    }
+}

@@ -92,7 +92,7 @@ impl Rules {
                 size,
                 &cage.cells,
                 cells,
-                sum,
+                self.digit_sum(sum, cage.cells.len()),
                 mode,
                 MAX_FILLINGS,
                 &mut steps,

@@ -873,6 +873,10 @@ pub fn write(grid: &Grid, rules: &Rules) -> Result<String, InputError> {
     if rules.negative_kropki || rules.negative_xv {
         return Err(unwritten("negative constraints"));
     }
+    // f-puzzles' digits are 1 to N: a grid of values from 0 written there would be another puzzle.
+    if rules.zero_based {
+        return Err(unwritten("values from 0"));
+    }
     let mut lines: Vec<(&str, &Clue)> = Vec::new();
     for clue in &rules.clues {
         let key = match clue.kind {

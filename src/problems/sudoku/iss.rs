@@ -16,14 +16,15 @@
 //!   (`3x3:d:k:` then 81 numbers, `sum·256 + cage`; `d` for an X killer).
 //!
 //! Every other ISS constraint is refused by name ("ISS `Lockout` constraints are not supported"),
-//! never ignored; so are grids other than 4x4, 9x9 and 16x16 (ISS goes up to 16) and value ranges
-//! other than 1 to N.
+//! never ignored; so are grids that are not a Sudoku's size here (rectangles such as 6x8) and value
+//! ranges other than 1 to N and 0 to N-1 (`.Shape~9x9~0-8`: [`Rules::zero_based`], the clues'
+//! sums and products of values).
 
 use super::clues::{Clue, ClueKind};
 use super::fpuzzles::Read;
 use super::geometry::sizes_words;
 use super::variants::{Cage, Rules};
-use super::{Geometry, Grid, Reading, Source};
+use super::{Alphabet, Geometry, Grid, Reading, Source};
 use crate::problems::InputError;
 
 /// ISS's constraints that take no argument: a text that is one of them (`.Windoku`) and no `~` is
@@ -206,11 +207,32 @@ fn read_squeezed(s: &str, source: Source) -> Result<Read, InputError> {
 struct Size {
     size: usize,
     geo: Geometry,
+    /// The values are 0 to N-1 (`.Shape~9x9~0-8`): digit `d` is written `d - 1`.
+    zero: bool,
 }
 
 impl Size {
     fn of(size: usize) -> Option<Size> {
-        Geometry::of_size(size).ok().map(|geo| Size { size, geo })
+        Geometry::of_size(size).ok().map(|geo| Size {
+            size,
+            geo,
+            zero: false,
+        })
+    }
+
+    /// The digit (from 1) of a value as the puzzle writes it, or `None` outside the values.
+    fn digit(self, v: &str) -> Option<u8> {
+        let lo = usize::from(!self.zero);
+        let v = v.parse::<usize>().ok()?;
+        (lo..self.size + lo)
+            .contains(&v)
+            .then(|| (v + 1 - lo) as u8)
+    }
+
+    /// "1-9" or "0-8": the values, for messages.
+    fn values(self) -> String {
+        let lo = usize::from(!self.zero);
+        format!("{lo}-{}", self.size + lo - 1)
     }
 
     /// The side of its boxes where they are square (ISS lays windoku's windows out on them).
@@ -256,7 +278,8 @@ fn cells(args: &[&str], sz: Size, what: &str) -> Result<Vec<usize>, InputError> 
     args.iter().map(|a| cell(a, sz, what)).collect()
 }
 
-/// `.Shape~9x9`, `.Shape~9x9~9`, `.Shape~9x9~1-9`: the grid's size, or why it is not one read here.
+/// `.Shape~9x9`, `.Shape~9x9~9`, `.Shape~9x9~1-9`, `.Shape~9x9~0-8`: the grid's size and values,
+/// or why they are not read here.
 fn shape(args: &[&str]) -> Result<Size, InputError> {
     let spec = args.join("~");
     let refuse = |why: &str| {
@@ -282,8 +305,10 @@ fn shape(args: &[&str]) -> Result<Size, InputError> {
     match args.get(1) {
         None => Ok(sz),
         Some(v) if v.parse::<usize>() == Ok(r) || *v == format!("1-{r}") => Ok(sz),
+        Some(v) if *v == format!("0-{}", r - 1) => Ok(Size { zero: true, ..sz }),
         Some(v) => refuse(&format!(
-            "values `{v}`: a {r}x{r} Sudoku here holds the digits 1 to {r}"
+            "values `{v}`: a {r}x{r} Sudoku here holds the values 1 to {r} or 0 to {}",
+            r - 1
         )),
     }
 }
@@ -493,13 +518,14 @@ fn clues(kind: &str, args: &[&str], sz: Size, what: &str) -> Result<Vec<Clue>, I
                      one below"
                 )));
             }
+            // Kept as the puzzle writes them (values 0-8 where they start at 0): the board shows
+            // them, and the rule reads values.
             let digits = args[1..]
                 .iter()
                 .map(|a| {
-                    a.parse::<u8>()
-                        .ok()
-                        .filter(|&v| (1..=size).contains(&usize::from(v)))
-                        .ok_or_else(|| InputError::new(format!("{what}: `{a}` is not a digit")))
+                    sz.digit(a).map(|d| d - u8::from(sz.zero)).ok_or_else(|| {
+                        InputError::new(format!("{what}: `{a}` is not a value {}", sz.values()))
+                    })
                 })
                 .collect::<Result<Vec<u8>, _>>()?;
             one(
@@ -575,7 +601,10 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         ));
     }
     let mut cells_of = vec![0u8; size * size];
-    let mut rules = Rules::default();
+    let mut rules = Rules {
+        zero_based: sz.zero,
+        ..Rules::default()
+    };
     for (k, (kind, args)) in items.iter().enumerate() {
         let what = format!(
             "item {} (`{}`)",
@@ -591,15 +620,12 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
                     let p = cell(id, sz, &what)?;
                     let mut set = 0u32;
                     for v in v.split('_') {
-                        let v: u8 = v
-                            .parse()
-                            .ok()
-                            .filter(|&v| (1..=size).contains(&usize::from(v)))
-                            .ok_or_else(|| {
-                                InputError::new(format!(
-                                    "{what}: `{a}`: {v} is not a digit 1-{size}"
-                                ))
-                            })?;
+                        let v: u8 = sz.digit(v).ok_or_else(|| {
+                            InputError::new(format!(
+                                "{what}: `{a}`: {v} is not a value {}",
+                                sz.values()
+                            ))
+                        })?;
                         set |= 1 << (v - 1);
                     }
                     if set.count_ones() > 1 {
@@ -610,11 +636,13 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
                     }
                     let v = set.trailing_zeros() as u8 + 1;
                     if cells_of[p] != 0 && cells_of[p] != v {
+                        let z = u8::from(sz.zero);
                         return Err(InputError::new(format!(
-                            "{what}: r{}c{} is given twice, as {} and {v}",
+                            "{what}: r{}c{} is given twice, as {} and {}",
                             p / size + 1,
                             p % size + 1,
-                            cells_of[p]
+                            cells_of[p] - z,
+                            v - z
                         ))
                         .with_cells(vec![p]));
                     }
@@ -820,8 +848,14 @@ fn finish(
         cells,
         reading: Reading {
             source,
-            // A 16x16 from ISS names its digits as numbers (`R1C1_12`), and is printed so.
+            // A 16x16 from ISS names its digits as numbers (`R1C1_12`), and is printed so; values
+            // from 0 are printed from 0.
             numbers: sz.size > 9,
+            alphabet: if sz.zero {
+                Alphabet::FromZero
+            } else {
+                Alphabet::Standard
+            },
             ..Reading::default()
         },
     };

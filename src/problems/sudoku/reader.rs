@@ -19,6 +19,9 @@ pub enum Alphabet {
     Hex,
     /// A 25x25 in letters: `A`-`Y` stand for symbols 1 to 25.
     Letters,
+    /// Values from 0 (ISS's `.Shape~9x9~0-8`): `0`-`9` stand for symbols 1 to 10; past 10
+    /// symbols the grid is written as numbers ([`Reading::numbers`]) from 0.
+    FromZero,
 }
 
 impl Alphabet {
@@ -30,6 +33,7 @@ impl Alphabet {
                 .expect("below 16")
                 .to_ascii_uppercase(),
             (Alphabet::Letters, 1..=25) => char::from(b'A' + v - 1),
+            (Alphabet::FromZero, 1..=10) => char::from(b'0' + v - 1),
             _ => symbol(v),
         }
     }
@@ -42,6 +46,7 @@ impl Alphabet {
             (Alphabet::Hex, '0'..='9') => ch as u8 - b'0' + 1,
             (Alphabet::Hex, 'A'..='F') => ch as u8 - b'A' + 11,
             (Alphabet::Letters, 'A'..='Y') => ch as u8 - b'A' + 1,
+            (Alphabet::FromZero, '0'..='9') => ch as u8 - b'0' + 1,
             (Alphabet::Standard, '1'..='9') => ch as u8 - b'0',
             (Alphabet::Standard, 'A'..='P') => ch as u8 - b'A' + 10,
             _ => return None,
@@ -54,6 +59,7 @@ impl Alphabet {
         match (self, size) {
             (Alphabet::Hex, _) => "0-F (hexadecimal); `.` for an empty cell".into(),
             (Alphabet::Letters, _) => "A-Y; `.` for an empty cell".into(),
+            (Alphabet::FromZero, _) => format!("0-{}; `.` for an empty cell", size - 1),
             (_, 16) => "1-9 and A-G, or 0-F; `.` for an empty cell".into(),
             (_, 25) => "1-9 and A-P, or A-Y; `.` for an empty cell".into(),
             (_, 1..=9) => format!("1-{size}; `.` or `0` for an empty cell"),
@@ -105,7 +111,7 @@ impl Reading {
     /// messages all use it, so a puzzle comes back in the form it was typed in.
     pub fn symbol(self, v: u8) -> String {
         if self.numbers && v > 0 {
-            v.to_string()
+            (v - u8::from(self.alphabet == Alphabet::FromZero)).to_string()
         } else {
             self.alphabet.label(v).to_string()
         }
@@ -968,7 +974,7 @@ impl Grid {
                      so write empty cells as `.`)"
                 }
                 Alphabet::Letters => " (read with symbols A-Y)",
-                Alphabet::Standard => "",
+                Alphabet::Standard | Alphabet::FromZero => "",
             };
             return Err(InputError::at(
                 w.line,
@@ -1022,6 +1028,8 @@ impl Grid {
             Alphabet::Letters => how.push("symbols A-Y".to_string()),
             Alphabet::Standard if self.reading.numbers => how.push(format!("numbers 1-{size}")),
             Alphabet::Standard => {}
+            // Said by the rules' names ("values from 0"), which the page's legend explains.
+            Alphabet::FromZero => {}
         }
         if self.reading.title_skipped {
             how.push("the title line skipped".into());

@@ -358,6 +358,11 @@ export class BoardEditor {
     if (!this.app.editable || this.app.editable()) return true;
     // A link's puzzle is compressed: "edit that text" could not be followed.
     const link = /^\s*https?:\/\//.test(this.ui.puzzle.value);
+    // An ISS constraint string (`.Shape~9x9~0-8.~R1C1_4…`) holds its givens as items of its own.
+    if (!link && /^\s*\./.test(this.ui.puzzle.value)) {
+      this.app.note('Cells of this puzzle cannot be set on the board: its rules and givens are in its Interactive Sudoku Solver text. Edit that text (a given is `~R1C1_5` after `.`) to change one.', 'error');
+      return false;
+    }
     this.app.note(link
       ? 'Cells of this puzzle cannot be set on the board: its shapes and givens come from its f-puzzles link, whose text is compressed. Change them where the link was made (f-puzzles.com, SudokuPad), or paste the puzzle\'s f-puzzles JSON to edit its givens here.'
       : 'Cells of this puzzle cannot be set on the board: its shapes are in its f-puzzles text. Edit that text (each cell\'s "value" and "given") to change a given.', 'error');

@@ -35,13 +35,14 @@ impl ClueOption {
 
 /// The colours an accepted walk's last step also gives.
 type Extras = Vec<(usize, Colour)>;
-/// `step(i, state, digit, out)`: the states after the line's cell `i` holds `digit`.
+/// `step(i, state, value, out)`: the states after the line's cell `i` holds `value` (the digit's
+/// value: `d - 1` where values start at 0, [`Rules::value`]; the rules of lines are of values).
 type Step<'a> = Box<dyn Fn(usize, u64, u32, &mut Vec<u64>) + 'a>;
 /// `accept(state)`: the colours the last step gives, or `None` if the walk is not accepted.
 type Accept<'a> = Box<dyn Fn(u64) -> Option<Extras> + 'a>;
 
-/// A line walked as an automaton: states from `start`, `step(i, state, digit)` the states after
-/// the line's cell `i` holds `digit`, `accept(state)` the colours the last step also gives (`None`:
+/// A line walked as an automaton: states from `start`, `step(i, state, value)` the states after
+/// the line's cell `i` holds `value`, `accept(state)` the colours the last step also gives (`None`:
 /// not accepted).
 struct Automaton<'a> {
     start: Vec<u64>,
@@ -140,7 +141,7 @@ impl Builder<'_> {
             for s in states {
                 for d in self.digits(cells[i]).collect::<Vec<_>>() {
                     next.clear();
-                    (auto.step)(i, s, d, &mut next);
+                    (auto.step)(i, s, self.rules.value(d), &mut next);
                     reach[i + 1].extend(next.iter().copied());
                 }
             }
@@ -163,7 +164,7 @@ impl Builder<'_> {
                 let mut c = 0u64;
                 for d in self.digits(cells[i]).collect::<Vec<_>>() {
                     next.clear();
-                    (auto.step)(i, s, d, &mut next);
+                    (auto.step)(i, s, self.rules.value(d), &mut next);
                     for t in &next {
                         c = c.saturating_add(count[i + 1].get(t).copied().unwrap_or(0));
                     }
@@ -229,7 +230,7 @@ impl Builder<'_> {
                 for (&s, &c) in &f {
                     for d in self.digits(cells[b]).collect::<Vec<_>>() {
                         next.clear();
-                        (auto.step)(b, s, d, &mut next);
+                        (auto.step)(b, s, self.rules.value(d), &mut next);
                         next.sort_unstable();
                         next.dedup();
                         for &t in &next {
@@ -343,7 +344,7 @@ impl Builder<'_> {
                 continue;
             }
             next.clear();
-            (auto.step)(i, s, d, &mut next);
+            (auto.step)(i, s, self.rules.value(d), &mut next);
             next.sort_unstable();
             next.dedup();
             for &t in &next {
@@ -380,7 +381,7 @@ impl Builder<'_> {
                 continue;
             }
             next.clear();
-            (auto.step)(i, s, d, &mut next);
+            (auto.step)(i, s, self.rules.value(d), &mut next);
             next.sort_unstable();
             next.dedup();
             for &t in &next {
@@ -439,7 +440,13 @@ impl Builder<'_> {
             }
             all = grown;
         }
-        for digits in all.into_iter().filter(|d| keep(d)) {
+        // `keep` judges values (0-8 where the values start at 0), the options place digits.
+        let rules = self.rules;
+        let kept: Vec<Vec<u32>> = all
+            .into_iter()
+            .filter(|d| keep(&d.iter().map(|&x| rules.value(x)).collect::<Vec<u32>>()))
+            .collect();
+        for digits in kept {
             self.push(ClueOption::filling(k, item, cells, &digits, name), name)?;
         }
         Ok(())
@@ -532,12 +539,17 @@ impl Builder<'_> {
             ClueKind::Zipper => {
                 let shared =
                     self.shared_colour(k, format!("{tag}.sum"), &cells[n / 2..n / 2 + n % 2]);
+                // The middle cell colours the sum with its digit, the pairs with the digit whose
+                // value their values add up to.
+                let digit_of = u64::from(self.rules.zero_based);
                 for i in 0..n / 2 {
                     let pair = [cells[i], cells[n - 1 - i]];
                     let auto = Automaton {
                         start: vec![0],
                         step: Box::new(|_, s, d, out| out.push(s + u64::from(d))),
-                        accept: Box::new(move |s| Some(vec![(shared, Colour::Value(s as u32))])),
+                        accept: Box::new(move |s| {
+                            Some(vec![(shared, Colour::Value((s + digit_of) as u32))])
+                        }),
                     };
                     let part = format!("{name}, {}", span(size, &pair));
                     self.line(k, &pair, &auto, &part, &format!("{tag}.{}", i + 1), 0)?;
@@ -580,6 +592,8 @@ impl Builder<'_> {
 
     /// The cells a line's automaton walks, in order, and the automaton.
     fn automaton(&self, clue: &Clue, top: u32) -> (Vec<usize>, Automaton<'static>) {
+        // Values, not digits: the smallest (a sandwich's crust) and the largest.
+        let (least, top) = (self.rules.value(1), self.rules.value(top));
         let cells = clue.cells.clone();
         let n = cells.len();
         let accept_all: Accept<'static> = Box::new(|_| Some(Vec::new()));
@@ -610,7 +624,7 @@ impl Builder<'_> {
                                 if s == u64::from(d) {
                                     out.push(s);
                                 }
-                            } else if s >= 10u64.pow(digits - 1)
+                            } else if s < 10u64.pow(digits)
                                 && (s / 10u64.pow(digits - 1 - j)) % 10 == u64::from(d)
                             {
                                 out.push(s);
@@ -671,21 +685,21 @@ impl Builder<'_> {
             ClueKind::Sandwich(t) => {
                 // Phase (0 before the crusts, 1 after a 1, 2 after an N, 3 done) * 1000 + sum.
                 let t = u64::from(t);
-                let top = u64::from(top);
+                let (least, top) = (u64::from(least), u64::from(top));
                 let auto = Automaton {
                     start: vec![0],
                     step: Box::new(move |_, s, d, out| {
                         let (phase, sum) = (s / 1000, s % 1000);
                         let d = u64::from(d);
-                        let crust = d == 1 || d == top;
+                        let crust = d == least || d == top;
                         match phase {
-                            0 if d == 1 => out.push(1000),
+                            0 if d == least => out.push(1000),
                             0 if d == top => out.push(2000),
                             0 | 3 => out.push(s),
                             // The other crust closes the sandwich on its sum (else, below,
                             // a crust is no filling).
                             1 if d == top && sum == t => out.push(3000),
-                            2 if d == 1 && sum == t => out.push(3000),
+                            2 if d == least && sum == t => out.push(3000),
                             _ if !crust && sum + d <= t => out.push(s + d),
                             _ => {}
                         }
@@ -749,7 +763,7 @@ impl Builder<'_> {
                     step: Box::new(move |i, s, d, out| {
                         let d = u64::from(d);
                         if i == 0 {
-                            out.extend((1..=u64::from(top)).map(|b| d * 100 + b));
+                            out.extend((u64::from(least)..=u64::from(top)).map(|b| d * 100 + b));
                         } else if i + 1 < n {
                             let (a, b) = (s / 100, s % 100);
                             if a.min(b) < d && d < a.max(b) {
@@ -770,7 +784,7 @@ impl Builder<'_> {
                     ClueKind::Modular(m) => {
                         (u64::from(m), Box::new(move |d| u64::from(d) % u64::from(m)))
                     }
-                    _ => (3, Box::new(|d| u64::from((d - 1) / 3))),
+                    _ => (3, Box::new(move |d| u64::from((d - least) / 3))),
                 };
                 let windows = n as u64 >= m;
                 let auto = Automaton {
@@ -877,21 +891,27 @@ impl Rules {
                 .map(|c| (c.cells[0].min(c.cells[1]), c.cells[0].max(c.cells[1])))
                 .collect()
         };
-        let top = size as u32;
+        // The pairs of values the rules forbid, as the digits that stand for them.
+        let (least, top) = (self.value(1), self.value(size as u32));
+        let digits = |pairs: Vec<(u32, u32)>| -> Vec<(u32, u32)> {
+            let off = 1 - least;
+            pairs.into_iter().map(|(a, c)| (a + off, c + off)).collect()
+        };
         if self.negative_kropki {
             let m = marked(&|k| matches!(k, ClueKind::Difference(_) | ClueKind::Ratio(_)));
-            let mut pairs: Vec<(u32, u32)> = (1..top).map(|a| (a, a + 1)).collect();
-            pairs.extend((1..=top / 2).map(|a| (a, 2 * a)).filter(|&(a, _)| a != 1));
-            b.negative(neg, "nokropki", &m, &pairs);
+            let mut pairs: Vec<(u32, u32)> = (least..top).map(|a| (a, a + 1)).collect();
+            // 1 and 2 are consecutive already; 0 is its own double.
+            pairs.extend((2..=top / 2).map(|a| (a, 2 * a)));
+            b.negative(neg, "nokropki", &m, &digits(pairs));
         }
         if self.negative_xv {
             let m = marked(&|k| matches!(k, ClueKind::PairSum(_)));
             let pairs: Vec<(u32, u32)> = [5u32, 10]
                 .iter()
-                .flat_map(|&s| (1..s).map(move |a| (a, s - a)))
+                .flat_map(|&s| (least..s).map(move |a| (a, s - a)))
                 .filter(|&(a, c)| a < c && c <= top)
                 .collect();
-            b.negative(neg, "noxv", &m, &pairs);
+            b.negative(neg, "noxv", &m, &digits(pairs));
         }
         let mut enc = b.enc;
         prune(&mut enc);

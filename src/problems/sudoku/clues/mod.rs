@@ -250,6 +250,10 @@ impl Clue {
         if d.contains(&0) {
             return None;
         }
+        // The rule is of values (0-8 where they start at 0): the smallest and the largest are
+        // the sandwich's crusts, the low third an entropic line's low digits.
+        let d: Vec<u32> = d.into_iter().map(|x| rules.value(x)).collect();
+        let (least, top) = (rules.value(1), rules.value(size as u32));
         let name = self.name(size);
         let n = d.len();
         let fail = |why: String| Some(format!("{name}: {why}"));
@@ -282,16 +286,15 @@ impl Clue {
                 (sum(&d) != *t).then(|| format!("{name} adds up to {}", sum(&d)))
             }
             ClueKind::Sandwich(t) => {
-                let top = size as u32;
                 let (Some(i), Some(j)) = (
-                    d.iter().position(|&x| x == 1),
+                    d.iter().position(|&x| x == least),
                     d.iter().position(|&x| x == top),
                 ) else {
-                    return fail(format!("no 1 and {top} to sandwich"));
+                    return fail(format!("no {least} and {top} to sandwich"));
                 };
                 let (i, j) = (i.min(j), i.max(j));
                 let inner = sum(&d[i + 1..j]);
-                (inner != *t).then(|| format!("{name}: between the 1 and the {top}, {inner}"))
+                (inner != *t).then(|| format!("{name}: between the {least} and the {top}, {inner}"))
             }
             ClueKind::XSum(t) => {
                 let x = d[0] as usize;
@@ -377,7 +380,7 @@ impl Clue {
                     .map(|x| format!("{name}: {x} is not between {} and {}", d[0], d[n - 1]))
             }
             ClueKind::Entropic => {
-                let group = |x: u32| (x - 1) / 3;
+                let group = |x: u32| (x - least) / 3;
                 d.windows(3)
                     .find(|w| {
                         group(w[0]) == group(w[1])
@@ -393,7 +396,7 @@ impl Clue {
                     .map(|w| format!("{name}: {w:?} repeat a remainder mod {m}"))
             }
             ClueKind::Quad(want) => {
-                let missing = (1..=size as u8).find(|&v| {
+                let missing = (least as u8..=top as u8).find(|&v| {
                     let need = want.iter().filter(|&&x| x == v).count();
                     d.iter().filter(|&&x| x == u32::from(v)).count() < need
                 });

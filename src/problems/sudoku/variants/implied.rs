@@ -47,7 +47,10 @@ impl Rules {
         let cages: Vec<(&[usize], u32)> = self
             .cages
             .iter()
-            .filter_map(|c| c.sum.map(|s| (&c.cells[..], s)))
+            .filter_map(|c| {
+                c.sum
+                    .map(|s| (&c.cells[..], self.digit_sum(s, c.cells.len())))
+            })
             .collect();
         if cages.is_empty() {
             return Vec::new();

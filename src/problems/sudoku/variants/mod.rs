@@ -159,6 +159,10 @@ pub struct Rules {
     pub negative_kropki: bool,
     /// No orthogonal pair without an X or a V adds up to 10 or 5.
     pub negative_xv: bool,
+    /// The values are 0 to N-1 (ISS's `.Shape~9x9~0-8`), not 1 to N: digit `d` (from 1, as
+    /// everywhere else) stands for the value `d - 1`, and the sums, products and orders the clues
+    /// state are of values ([`Rules::value`]). Only the clues whose rule is of values need it.
+    pub zero_based: bool,
 }
 
 /// A whole-shape option: the shape it fills and the digits it puts in the shape's cells, in order;
@@ -311,6 +315,7 @@ impl Rules {
         add(self.cages.iter().any(|c| c.sum.is_some()), "killer");
         add(self.cages.iter().any(|c| c.sum.is_none()), "cages");
         add(!self.thermos.is_empty(), "thermo");
+        add(self.zero_based, "values from 0");
         for c in &self.clues {
             let w = match c.kind {
                 ClueKind::Difference(1) | ClueKind::Ratio(2) => "kropki",
@@ -578,11 +583,19 @@ impl Rules {
                 }
                 ClueKind::Quad(d) => {
                     need(n == 4, "a quadruple has four cells")?;
+                    let lo = usize::from(!self.zero_based);
                     need(
-                        d.len() <= 4 && d.iter().all(|&v| (1..=size).contains(&usize::from(v))),
+                        d.len() <= 4
+                            && d.iter().all(|&v| (lo..size + lo).contains(&usize::from(v))),
                         "a quadruple lists up to four digits of the grid",
                     )?;
                 }
+                // An X-sum counts as many cells as its first value: a 0 would count none, a rule
+                // no puzzle states (ISS's 0-indexed X-sums are not read).
+                ClueKind::XSum(_) => need(
+                    !self.zero_based,
+                    "X-sums on a grid of values from 0 are not supported",
+                )?,
                 ClueKind::Whisper(k) => need(*k >= 1, "a whisper's difference is at least 1")?,
                 _ => {}
             }
@@ -597,6 +610,17 @@ impl Rules {
         Ok(())
     }
 
+    /// What digit `d` (from 1) stands for: `d`, or `d - 1` where the values start at 0.
+    pub fn value(&self, d: u32) -> u32 {
+        d - u32::from(self.zero_based)
+    }
+
+    /// The sum of the digits of `cells` cells whose values add up to `stated`: a cage of 3 cells
+    /// stated as 6 on a grid of values 0-8 adds up to 9 in digits 1-9.
+    pub fn digit_sum(&self, stated: u32, cells: usize) -> u32 {
+        stated + cells as u32 * u32::from(self.zero_based)
+    }
+
     /// The independent checker: the first rule `cells` (row-major, 0 empty) breaks, in words and
     /// its cells. With
     /// `complete`, every cell must be filled and every cage's sum reached; otherwise empty cells are
@@ -604,6 +628,8 @@ impl Rules {
     pub fn check(&self, g: Geometry, cells: &[u8], complete: bool) -> Result<(), Broken> {
         let size = g.size();
         let name = |p: usize| cell_name(size, p);
+        // Messages name values as the puzzle writes them (0-8 where the values start at 0).
+        let val = |v: u8| self.value(u32::from(v));
         if cells.len() != size * size {
             return Err(Broken::new(
                 format!("{} cells, not {}", cells.len(), size * size),
@@ -627,7 +653,7 @@ impl Rules {
                     return Err(Broken::new(
                         format!(
                             "{what} holds {} twice ({} and {})",
-                            cells[p],
+                            val(cells[p]),
                             name(q),
                             name(p)
                         ),
@@ -645,7 +671,7 @@ impl Rules {
                                 "{} and {} are a {what} apart and both hold {}",
                                 name(p),
                                 name(q),
-                                cells[p]
+                                val(cells[p])
                             ),
                             [p, q],
                         ));
@@ -667,9 +693,11 @@ impl Rules {
                     if a != 0 && b != 0 && a.abs_diff(b) == 1 {
                         return Err(Broken::new(
                             format!(
-                                "{} and {} are neighbours holding consecutive digits {a} and {b}",
+                                "{} and {} are neighbours holding consecutive digits {} and {}",
                                 name(p),
-                                name(q)
+                                name(q),
+                                val(a),
+                                val(b)
                             ),
                             [p, q],
                         ));
@@ -679,8 +707,13 @@ impl Rules {
         }
         for (k, cage) in self.cages.iter().enumerate() {
             let Some(sum) = cage.sum else { continue };
+            // Values, not digits: a cage of values 0-8 states their sum.
             let filled: Vec<u32> = cage.cells.iter().map(|&p| u32::from(cells[p])).collect();
-            let total: u32 = filled.iter().sum();
+            let total: u32 = filled
+                .iter()
+                .filter(|&&v| v != 0)
+                .map(|&v| self.value(v))
+                .sum();
             if (complete || filled.iter().all(|&v| v != 0)) && total != sum {
                 return Err(Broken::new(
                     format!(
@@ -705,12 +738,17 @@ impl Rules {
         for &(p, mask) in &self.candidates {
             let v = cells[p];
             if v != 0 && mask & (1 << (v - 1)) == 0 {
-                let set: Vec<String> = (1..=size)
+                let set: Vec<String> = (1..=size as u32)
                     .filter(|&d| mask & (1 << (d - 1)) != 0)
-                    .map(|d| d.to_string())
+                    .map(|d| self.value(d).to_string())
                     .collect();
                 return Err(Broken::new(
-                    format!("{} holds {v}, not one of {}", name(p), set.join(", ")),
+                    format!(
+                        "{} holds {}, not one of {}",
+                        name(p),
+                        val(v),
+                        set.join(", ")
+                    ),
                     [p],
                 ));
             }
@@ -728,10 +766,10 @@ impl Rules {
                 continue;
             }
             for (p, q) in super::clues::orthogonal_pairs(size) {
-                let (a, b) = (u32::from(cells[p]), u32::from(cells[q]));
-                if a == 0 || b == 0 {
+                if cells[p] == 0 || cells[q] == 0 {
                     continue;
                 }
+                let (a, b) = (val(cells[p]), val(cells[q]));
                 let marked = self.clues.iter().any(|c| {
                     let kind = match c.kind {
                         ClueKind::Difference(_) | ClueKind::Ratio(_) => 0,
@@ -763,10 +801,12 @@ impl Rules {
                 if a != 0 && b != 0 && a >= b {
                     return Err(Broken::new(
                         format!(
-                            "thermometer {} does not rise from {} ({a}) to {} ({b})",
+                            "thermometer {} does not rise from {} ({}) to {} ({})",
                             k + 1,
                             name(w[0]),
-                            name(w[1])
+                            val(a),
+                            name(w[1]),
+                            val(b)
                         ),
                         [w[0], w[1]],
                     ));

@@ -50,7 +50,7 @@ impl Builder<'_> {
         let shown = |set: u32| -> String {
             (1..=top)
                 .filter(|v| set & (1 << v) != 0)
-                .map(|v| v.to_string())
+                .map(|v| self.rules.value(v).to_string())
                 .collect::<Vec<_>>()
                 .join(",")
         };
@@ -60,6 +60,8 @@ impl Builder<'_> {
                 for i in 0..size {
                     for j in i + 1..size {
                         let inner = (j - i - 1) as u32;
+                        // The sum is of values: in digits, one more a cell where they start at 0.
+                        let t = self.rules.digit_sum(t, inner as usize);
                         for set in digit_sets(2, top - 1, inner, t) {
                             let mut colours: Vec<(usize, Colour)> = (0..size)
                                 .map(|q| {
