@@ -11,11 +11,13 @@
 //!                                geometry): its boxes (absent: its regions come with the puzzle), and
 //!                                whether New puzzle makes it; the page's maker sizes and checks.
 //! s.layout() -> {size, boxes?: [rows, cols], variants, jigsaw, regions: [region of each cell], constraints: [{kind, name,
-//!                cells, sum, items: [header], options: [option]}]} | null
+//!                cells, sum, items: [header], options: [option]}], clues: [{kind, words, name, cells,
+//!                value, circle, digits}]} | null
 //!                                a Sudoku's layout (null for another problem): regions (boxes or a
 //!                                jigsaw's), diagonals, windoku and extra regions, cages (sum or null),
 //!                                thermometers (cells from the bulb), each with the item headers and
-//!                                options (a shape's fillings) that state it. Once per load.
+//!                                options (a shape's fillings) that state it; the clues of issue 43
+//!                                (kind: their items' tag, `white`, `arrow`, `lk`…). Once per load.
 //! s.unread() -> string | undefined  what the puzzle states that is not read (rules in words,
 //!                                cosmetic shapes), in `dlx solve`'s words; the page's Solve says it
 //!                                under a verdict of several solutions.
@@ -27,7 +29,7 @@
 use super::args::to_js;
 use super::session::not_loaded;
 use super::Session;
-use crate::problems::sudoku::{ConstraintKind, Sudoku, Switch};
+use crate::problems::sudoku::{ClueKind, ConstraintKind, Sudoku, Switch};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -115,6 +117,21 @@ struct LayoutView {
     jigsaw: bool,
     regions: Vec<u32>,
     constraints: Vec<ConstraintView>,
+    clues: Vec<ClueView>,
+}
+
+/// A clue of issue 43 as the board draws it: its kind by the tag of its items (`white`, `arrow`,
+/// `lk`, …), its kind and name in words, its cells in the clue's order, the number it states, the
+/// cells of an arrow's circle, a quadruple's digits (values as the puzzle writes them).
+#[derive(Serialize)]
+struct ClueView {
+    kind: &'static str,
+    words: &'static str,
+    name: String,
+    cells: Vec<u32>,
+    value: Option<u32>,
+    circle: u32,
+    digits: Vec<u8>,
 }
 
 fn u32s(v: &[usize]) -> Vec<u32> {
@@ -174,6 +191,26 @@ impl Session {
                     sum: c.sum,
                     items: c.items.iter().map(|&i| i as u32 + 1).collect(),
                     options: u32s(&c.options),
+                })
+                .collect(),
+            clues: s
+                .rules()
+                .clues
+                .iter()
+                .map(|c| ClueView {
+                    kind: c.kind.tag(),
+                    words: c.kind.words(),
+                    name: c.name(layout.size),
+                    cells: u32s(&c.cells),
+                    value: c.kind.value(),
+                    circle: match c.kind {
+                        ClueKind::Arrow { circle } => circle as u32,
+                        _ => 0,
+                    },
+                    digits: match &c.kind {
+                        ClueKind::Quad(d) => d.clone(),
+                        _ => Vec::new(),
+                    },
                 })
                 .collect(),
         };

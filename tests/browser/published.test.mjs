@@ -166,3 +166,51 @@ test('published: an ISS puzzle of values 0-8 solves to its answer written 0-8; i
   assert(puzzle === classic.input, `the puzzle's text changed: ${puzzle.slice(0, 80)}`);
   report.push(`published: values 0-8: "${verdict}"`);
 });
+
+/** A puzzle of a tests/data/*.jsonl file by name. @param {string} file @param {string} name */
+function fixture(file, name) {
+  const lines = fs.readFileSync(path.join(ROOT, 'tests/data', file), 'utf8').split('\n');
+  const found = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((o) => o.name === name);
+  assert(found, `no ${name} in ${file}`);
+  return found;
+}
+
+test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in the legend, outside clues in a ring', async ({ page, base }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  await open(page, base);
+  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone']);
+  for (const [file, name, kinds, rule] of [
+    ['iss-combined.jsonl', '\'Leven', ['renban', 'black'], /^renban \(purple\): /],
+    ['iss-combined.jsonl', 'XV Kropki Sudoku', ['xv', 'white', 'black'], /^X or V: /],
+    ['iss-combined.jsonl', 'Quadruple X', ['quad'], /^quadruple: /],
+    ['iss-sums.jsonl', 'Between 1 and 9 Sudoku', ['sandwich'], /^sandwich: /],
+  ]) {
+    await pasteAndSolve(page, fixture(file, name).input);
+    const { clues, drawn, g } = await page.evaluate(() => ({
+      clues: window.dlx.model.layout.clues,
+      drawn: window.dlx.app.board.drawnShapes,
+      g: window.dlx.app.board.geometry,
+    }));
+    const present = [...new Set(clues.map((k) => k.kind))].sort();
+    assert(JSON.stringify(present) === JSON.stringify([...kinds].sort()), `${name}: kinds ${present}`);
+    // Every clue drawn once: lines under the digits, marks and outside clues over the grid.
+    const lines = clues.filter((k) => LINES.has(k.kind)).length;
+    assert(drawn.lines.length === lines && drawn.marks.length === clues.length - lines,
+      `${name}: ${clues.length} clues, ${drawn.lines.length} lines and ${drawn.marks.length} marks drawn`);
+    const legend = await page.$$eval('#board-legend li', (lis) => lis.map((li) => li.textContent));
+    assert(legend.some((t) => rule.test(t)), `${name}: legend ${legend.join(' | ')}`);
+    // Outside clues lie in the ring round the grid, one cell out; the grid's cells stay where a
+    // click finds them (the editor lays the grid out with the same ring).
+    const outside = drawn.marks.filter((m) => m.at);
+    if (kinds.includes('sandwich')) {
+      assert(outside.length === clues.length, `${name}: ${outside.length} numbers outside`);
+      assert(outside.every((m) => m.at[0] < g.x0 || m.at[1] < g.y0), `${name}: a sandwich's number inside the grid`);
+      const box = await (await page.$('#board-canvas')).boundingBox();
+      await page.mouse.click(box.x + g.x0 + g.cell * 4.5, box.y + g.y0 + g.cell * 2.5);
+      const cursor = await page.evaluate(() => window.dlx.app.sudoku.cursor);
+      assert(cursor === 2 * 9 + 4, `a click on r3c5 put the cursor on cell ${cursor}`);
+    } else {
+      assert(outside.length === 0, `${name}: numbers outside the grid`);
+    }
+  }
+});

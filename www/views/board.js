@@ -6,6 +6,7 @@
 import { prepare, colours, alpha, tint } from './canvas.js';
 import { drawOverlay, gridOf, drawCoords } from './grid.js';
 import { drawUnder, drawBorders, drawOver, markBox, isVariant } from './variants.js';
+import { ring, CLUE_RULES } from './clues.js';
 import { SWITCHES } from '../engine/engine.js';
 
 /** @typedef {import('../engine/model.js').Board} Board */
@@ -225,11 +226,12 @@ export class BoardView {
 
   _symbols(/** @type {CanvasRenderingContext2D} */ ctx, /** @type {number} */ w, /** @type {number} */ h, /** @type {Board} */ b) {
     const c = colours(), n = b.rows;
-    const g = gridOf(w, h, n);
-    const { cell, x0, y0 } = g;
-    drawCoords(ctx, g, n, c.muted || c.ink, c.font);
     // A variant's layout, when it is this board's (a kept solution or an edit is the same puzzle).
     const L = this.layout && this.layout.size === n ? this.layout : null;
+    // Clues outside the grid (little killers, sandwiches) take a ring of cells round it.
+    const g = gridOf(w, h, n, 6, ring(L));
+    const { cell, x0, y0 } = g;
+    drawCoords(ctx, g, n, c.muted || c.ink, c.font);
     const lit = L ? this.shape : -1;
     this.geometry = b.kind === 'sudoku' ? { cell, x0, y0 } : null;
     const differ = this.differ && b.kind === 'sudoku' ? this.differ : null;
@@ -512,6 +514,9 @@ export class BoardView {
           if (v.includes('killer')) items.push([c.cage, 'cage (dashed): its digits add up to the sum in its corner, none twice']);
           if (v.includes('cages')) items.push([c.cage, `cage (dashed${v.includes('killer') ? ', no sum' : ''}): no digit twice`]);
           if (v.includes('thermo')) items.push([c.thermo, 'thermometer: digits rise strictly from the bulb']);
+          // Each kind of clue (issue 43) once, its rule in words.
+          const kinds = new Set((this.layout.clues || []).map((k) => k.kind));
+          for (const k of kinds) if (CLUE_RULES[k]) items.push([null, CLUE_RULES[k]]);
           if (v.includes('values from 0')) items.push([null, `values 0-${(this.layout.size ?? 9) - 1}: each unit holds each once, and sums are of these values`]);
           if (v.includes('x')) items.push([c.diagonal, 'diagonals: each holds every digit once']);
           else if (v.includes('diagonal')) items.push([c.diagonal, 'diagonal: every digit once']);

@@ -22,17 +22,20 @@ export const COORDS = 16;
  * names and the narration number them.
  * @param {number} w @param {number} h @param {number} n
  */
-export function gridOf(w, h, n, pad = 6) {
-  const fit = (/** @type {number} */ m) => Math.max(2, Math.min((w - 2 * pad - m) / n, (h - 2 * pad - m) / n));
+export function gridOf(w, h, n, pad = 6, ring = 0) {
+  // `ring` cells on every side hold clues outside the grid (little killers, sandwiches): the
+  // grid is laid out as n + 2·ring cells, and the coordinates go outside the ring.
+  const span = n + 2 * ring;
+  const fit = (/** @type {number} */ m) => Math.max(2, Math.min((w - 2 * pad - m) / span, (h - 2 * pad - m) / span));
   const coords = fit(COORDS) >= 18;
   const m = coords ? COORDS : 0;
   const cell = fit(m);
-  return { cell, x0: (w - cell * n + m) / 2, y0: (h - cell * n + m) / 2, coords };
+  return { cell, x0: (w - cell * n + m) / 2, y0: (h - cell * n + m) / 2, coords, ring };
 }
 
 /**
  * The coordinates of a board laid out by gridOf: 1..n down the left, 1..n along the top.
- * @param {CanvasRenderingContext2D} ctx @param {{cell: number, x0: number, y0: number, coords: boolean}} g
+ * @param {CanvasRenderingContext2D} ctx @param {{cell: number, x0: number, y0: number, coords: boolean, ring?: number}} g
  * @param {number} n @param {string} colour @param {string} font
  */
 export function drawCoords(ctx, g, n, colour, font) {
@@ -41,9 +44,10 @@ export function drawCoords(ctx, g, n, colour, font) {
   ctx.font = `${Math.min(11, g.cell * 0.5)}px ${font}`;
   ctx.textBaseline = 'middle';
   ctx.textAlign = 'center';
+  const out = (g.ring || 0) * g.cell + COORDS / 2;
   for (let i = 0; i < n; i++) {
-    ctx.fillText(String(i + 1), g.x0 - COORDS / 2, g.y0 + (i + 0.5) * g.cell);
-    ctx.fillText(String(i + 1), g.x0 + (i + 0.5) * g.cell, g.y0 - COORDS / 2);
+    ctx.fillText(String(i + 1), g.x0 - out, g.y0 + (i + 0.5) * g.cell);
+    ctx.fillText(String(i + 1), g.x0 + (i + 0.5) * g.cell, g.y0 - out);
   }
 }
 

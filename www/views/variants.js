@@ -17,10 +17,11 @@
 import { SHAPE, SWITCHES } from '../engine/engine.js';
 import { alpha } from './canvas.js';
 import { gridOf } from './grid.js';
+import { paintClueLines, paintClueMarks, ring } from './clues.js';
 
 /**
  * @typedef {{kind: number, name: string, cells: number[], sum: number | null, items: number[], options: number[]}} Constraint
- * @typedef {{size: number, boxes?: number[], variants: string[], jigsaw: boolean, regions: number[], constraints: Constraint[]}} Layout
+ * @typedef {{size: number, boxes?: number[], variants: string[], jigsaw: boolean, regions: number[], constraints: Constraint[], clues?: import('./clues.js').Clue[]}} Layout
  * @typedef {{cell: number, x0: number, y0: number}} Geometry
  * @typedef {{cell: number, x0: number, y0: number, w: number, h: number}} Canvas  a geometry in a canvas of w x h px
  */
@@ -55,7 +56,8 @@ function idOf(o) {
  * What a variant's drawing drew, for pointing at it and for the browser tests: cells shaded,
  * thermometers and cages (their cells), diagonals (line ends), inner borders, sums (cell, text, box).
  * @typedef {{shaded?: number[], thermos?: number[][], diagonals?: number[][], borders?: number[][],
- *   cages?: number[][], sums?: {cell: number, text: string, box: number[]}[]}} Drawn
+ *   cages?: number[][], sums?: {cell: number, text: string, box: number[]}[],
+ *   lines?: import('./clues.js').DrawnClue[], marks?: import('./clues.js').DrawnClue[]}} Drawn
  */
 
 /** The layers drawn last, by name: their key, canvas and what they drew. @type {Map<string, {key: string, canvas: HTMLCanvasElement, drawn: Drawn}>} */
@@ -168,7 +170,8 @@ function paintUnder(ctx, g, L, c, lit) {
     drawn.diagonals.push([ax - dx, ay - dy, bx + dx, by + dy]);
   }
   ctx.restore();
-  return drawn;
+  // The clues' lines, arrows and clones (issue 43), under the digits too.
+  return { ...drawn, lines: L.clues ? paintClueLines(ctx, g, n, L.clues, c) : [] };
 }
 
 /**
@@ -293,7 +296,8 @@ function paintOver(ctx, g, L, c, lit) {
     outline(ctx, sets[lit], n, g, ctx.lineWidth / 2);
   }
   ctx.restore();
-  return drawn;
+  // The clues' marks between cells, quadruples and outside clues, over the grid lines.
+  return { ...drawn, marks: L.clues ? paintClueMarks(ctx, g, n, L.clues, c) : [] };
 }
 
 /**
@@ -455,7 +459,7 @@ export class VariantTools {
       if (this.fromList) return;
       // The grid as the board lays it out in the canvas (www/views/grid.js), in CSS pixels.
       const L = this.layout;
-      const g = L ? gridOf(els.canvas.clientWidth, els.canvas.clientHeight, L.size) : null;
+      const g = L ? gridOf(els.canvas.clientWidth, els.canvas.clientHeight, L.size, 6, ring(L)) : null;
       const r = els.canvas.getBoundingClientRect();
       const k = g ? shapeAt(this.layout, g, e.clientX - r.left, e.clientY - r.top) : -1;
       // Off a shape, the cell under the pointer lights as on a classic board (the Sudoku editor,

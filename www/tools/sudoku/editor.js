@@ -13,6 +13,7 @@
 // overlay the board draws over a Sudoku (www/views/grid.js).
 
 import { gridOf } from '../../views/grid.js';
+import { ring } from '../../views/clues.js';
 
 /**
  * The cells of a Sudoku that see cell p (its row, column and region), p excluded. The regions are
@@ -185,7 +186,8 @@ export class BoardEditor {
     if (!this.isSudoku || !b) return -1;
     const r = this.ui['board-canvas'].getBoundingClientRect();
     const n = b.rows;
-    const g = gridOf(r.width, r.height, n);
+    const L = this.model.layout;
+    const g = gridOf(r.width, r.height, n, 6, ring(L && L.size === n ? L : null));
     const j = Math.floor((e.clientX - r.left - g.x0) / g.cell), i = Math.floor((e.clientY - r.top - g.y0) / g.cell);
     return i >= 0 && j >= 0 && i < n && j < n ? i * n + j : -1;
   }

@@ -134,8 +134,8 @@ pub const WHOLE_MAX: u64 = 2_000;
 pub const MAX_CLUE_OPTIONS: usize = 400_000;
 
 impl ClueKind {
-    /// The prefix of its items' names.
-    fn tag(&self) -> &'static str {
+    /// The prefix of its items' names; the page draws each kind by it.
+    pub fn tag(&self) -> &'static str {
         match self {
             ClueKind::Difference(1) => "white",
             ClueKind::Difference(_) => "diff",
@@ -190,6 +190,20 @@ impl ClueKind {
             ClueKind::Entropic => "entropic line",
             ClueKind::Modular(_) => "modular line",
             ClueKind::Quad(_) => "quadruple",
+        }
+    }
+
+    /// The number the clue states, if any: a dot's difference or ratio, a mark's sum, a line's or
+    /// an outside clue's sum, a whisper's least difference, a modular line's modulus.
+    pub fn value(&self) -> Option<u32> {
+        match *self {
+            ClueKind::Difference(k) | ClueKind::Ratio(k) | ClueKind::PairSum(k) => Some(k.into()),
+            ClueKind::Whisper(k) | ClueKind::Modular(k) => Some(k.into()),
+            ClueKind::LittleKiller(t)
+            | ClueKind::Sandwich(t)
+            | ClueKind::XSum(t)
+            | ClueKind::SumLine(t) => Some(t),
+            _ => None,
         }
     }
 

@@ -1,0 +1,251 @@
+// @ts-check
+// The clues of issue 43 on the board, from Session.layout().clues, as f-puzzles and SudokuPad draw
+// them: lines in their colours under the digits (whispers, renban, palindromes, …, arrows from their
+// circles, thermometer-like bulbs at a between line's ends); over the grid lines the marks between
+// two cells (kropki dots, X and V, inequalities), quadruples' circles at a corner, and the outside
+// clues (little killers, sandwiches, X-sums) in the ring of cells around the grid (`ring`). Painted
+// into variants.js's layers, never per frame. `CLUE_RULES` says each kind's rule for the legend.
+
+/**
+ * @typedef {{kind: string, words: string, name: string, cells: number[], value: number | null, circle: number, digits: number[]}} Clue
+ * @typedef {{cell: number, x0: number, y0: number}} Geometry
+ * @typedef {{kind: string, cells: number[], at?: number[]}} DrawnClue  a clue drawn: its kind, cells and, outside the grid, where its number is (px)
+ */
+
+/** Each kind's rule in words, by its tag (the legend). Values read as the puzzle writes them. */
+export const CLUE_RULES = /** @type {Record<string, string>} */ ({
+  white: 'white dot: the two digits are consecutive',
+  diff: 'dot with a number: the two digits differ by it',
+  black: 'black dot: one digit is double the other',
+  ratio: 'dot with a number: one digit is that many times the other',
+  xv: 'X or V: the two digits add up to 10 or 5',
+  less: 'inequality: the digit at the point is the smaller',
+  arrow: 'arrow: the digits on it add up to the number in its circle (a pill reads its digits as one number)',
+  darrow: 'double arrow: the digits between the circles add up to the two circles\' sum',
+  lk: 'little killer: the digits along the arrow\'s diagonal add up to its number (they may repeat)',
+  sandwich: 'sandwich: the digits between the smallest and the largest of the row or column add up to its number',
+  xs: 'X-sum: the first X digits from its side add up to its number, X the first of them',
+  whisper: 'whisper (green): neighbours on the line differ by at least 5 (or its number)',
+  renban: 'renban (purple): the line holds a run of consecutive digits, in any order',
+  pal: 'palindrome (grey): the line reads the same from either end',
+  clone: 'clone (shaded alike): the two shapes hold the same digits in the same places',
+  zipper: 'zipper (lavender): digits the same distance from the middle add up to the same sum, the middle itself',
+  rsl: 'region-sum line (blue): the line adds up to the same sum in each region it passes through',
+  sumline: 'sum line (orange): the line splits into segments that each add up to its number',
+  between: 'between line: the digits on it lie strictly between those in its two circles',
+  entropic: 'entropic line (amber): any three in a row on it hold a low (1-3), a middle (4-6) and a high (7-9) digit',
+  modular: 'modular line (teal): any three in a row on it differ in their remainders mod 3 (or its number)',
+  quad: 'quadruple: the digits in the circle appear in the four cells around it',
+});
+
+/** The colours of lines, by kind (light enough under the digits in both themes). */
+const LINE = /** @type {Record<string, string>} */ ({
+  whisper: 'rgba(60, 180, 90, 0.6)',
+  renban: 'rgba(190, 90, 220, 0.55)',
+  pal: 'rgba(150, 150, 150, 0.6)',
+  zipper: 'rgba(170, 140, 230, 0.6)',
+  rsl: 'rgba(70, 140, 230, 0.55)',
+  sumline: 'rgba(240, 140, 40, 0.55)',
+  between: 'rgba(150, 150, 150, 0.55)',
+  entropic: 'rgba(230, 170, 40, 0.6)',
+  modular: 'rgba(40, 170, 170, 0.55)',
+  darrow: 'rgba(150, 150, 150, 0.55)',
+});
+
+/** Whether the layout has clues outside the grid, for which the board leaves a ring of one cell. @param {{clues?: Clue[]} | null} L */
+export function ring(L) {
+  return L && L.clues && L.clues.some((k) => k.kind === 'lk' || k.kind === 'sandwich' || k.kind === 'xs') ? 1 : 0;
+}
+
+/** @param {Geometry} g @param {number} n */
+function centres(g, n) {
+  return (/** @type {number} */ p) => [g.x0 + ((p % n) + 0.5) * g.cell, g.y0 + (Math.floor(p / n) + 0.5) * g.cell];
+}
+
+/**
+ * Under the digits: the lines, arrows and clones. Returns what it drew.
+ * @param {CanvasRenderingContext2D} ctx @param {Geometry} g @param {number} n @param {Clue[]} clues
+ * @param {Record<string, string>} c  the colours (canvas.js)
+ */
+export function paintClueLines(ctx, g, n, clues, c) {
+  const centre = centres(g, n), cell = g.cell;
+  /** @type {DrawnClue[]} */
+  const drawn = [];
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  const path = (/** @type {number[]} */ cells) => {
+    ctx.beginPath();
+    cells.forEach((p, j) => { const [x, y] = centre(p); if (j) ctx.lineTo(x, y); else ctx.moveTo(x, y); });
+  };
+  for (const k of clues) {
+    if (k.kind === 'clone') {
+      // Both halves shaded alike, each clue its own shade.
+      ctx.fillStyle = 'rgba(120, 120, 120, 0.16)';
+      for (const p of k.cells) { const [x, y] = centre(p); ctx.fillRect(x - cell / 2, y - cell / 2, cell, cell); }
+      drawn.push({ kind: k.kind, cells: k.cells });
+    } else if (LINE[k.kind]) {
+      ctx.strokeStyle = LINE[k.kind];
+      ctx.lineWidth = cell * (k.kind === 'darrow' ? 0.06 : 0.2);
+      path(k.cells);
+      ctx.stroke();
+      // A between line and a double arrow end in circles.
+      if (k.kind === 'between' || k.kind === 'darrow') {
+        ctx.lineWidth = Math.max(1.5, cell * 0.05);
+        ctx.strokeStyle = c.muted || c.ink;
+        for (const p of [k.cells[0], k.cells[k.cells.length - 1]]) {
+          const [x, y] = centre(p);
+          // A hole in the layer where the line came in: the cell's own shade (a given's) shows.
+          ctx.beginPath(); ctx.arc(x, y, cell * 0.4, 0, 2 * Math.PI);
+          ctx.globalCompositeOperation = 'destination-out';
+          ctx.fill();
+          ctx.globalCompositeOperation = 'source-over';
+          ctx.stroke();
+        }
+      }
+      drawn.push({ kind: k.kind, cells: k.cells });
+    } else if (k.kind === 'arrow') {
+      arrow(ctx, k, centre, cell, c);
+      drawn.push({ kind: k.kind, cells: k.cells });
+    }
+  }
+  ctx.restore();
+  return drawn;
+}
+
+/**
+ * An arrow: its circle (a pill round several cells) and a thin line from the circle's rim through
+ * the arrow's cells, with a head at the last. @param {CanvasRenderingContext2D} ctx @param {Clue} k
+ * @param {(p: number) => number[]} centre @param {number} cell @param {Record<string, string>} c
+ */
+function arrow(ctx, k, centre, cell, c) {
+  const circle = k.cells.slice(0, Math.max(1, k.circle)), body = k.cells.slice(circle.length);
+  ctx.strokeStyle = c.muted || c.ink;
+  ctx.lineWidth = Math.max(1.2, cell * 0.05);
+  const r = cell * 0.4;
+  const pts = circle.map(centre);
+  if (pts.length === 1) {
+    ctx.beginPath(); ctx.arc(pts[0][0], pts[0][1], r, 0, 2 * Math.PI); ctx.stroke();
+  } else {
+    // A pill: the rounded box round the circle's cells (they lie in a row or a column).
+    const xs = pts.map((q) => q[0]), ys = pts.map((q) => q[1]);
+    const x = Math.min(...xs) - r, y = Math.min(...ys) - r, w = Math.max(...xs) - Math.min(...xs) + 2 * r, h = Math.max(...ys) - Math.min(...ys) + 2 * r;
+    ctx.beginPath(); ctx.roundRect(x, y, w, h, r); ctx.stroke();
+  }
+  if (!body.length) return;
+  // The shaft starts on the rim of the circle cell nearest the first arrow cell.
+  const [fx, fy] = centre(body[0]);
+  let [sx, sy] = pts[0];
+  for (const q of pts) if (Math.hypot(q[0] - fx, q[1] - fy) < Math.hypot(sx - fx, sy - fy)) [sx, sy] = q;
+  const d0 = Math.hypot(fx - sx, fy - sy) || 1;
+  ctx.beginPath();
+  ctx.moveTo(sx + (fx - sx) / d0 * r, sy + (fy - sy) / d0 * r);
+  const tail = body.map(centre);
+  for (const [x, y] of tail) ctx.lineTo(x, y);
+  ctx.stroke();
+  // The head: two short strokes back from the last cell's centre.
+  const [ex, ey] = tail[tail.length - 1];
+  const [px, py] = tail.length > 1 ? tail[tail.length - 2] : [sx, sy];
+  const a = Math.atan2(ey - py, ex - px), hl = cell * 0.22;
+  ctx.beginPath();
+  ctx.moveTo(ex - hl * Math.cos(a - 0.5), ey - hl * Math.sin(a - 0.5));
+  ctx.lineTo(ex, ey);
+  ctx.lineTo(ex - hl * Math.cos(a + 0.5), ey - hl * Math.sin(a + 0.5));
+  ctx.stroke();
+}
+
+/**
+ * Over the grid lines: the marks between two cells, quadruples and the clues outside the grid.
+ * Returns what it drew. @param {CanvasRenderingContext2D} ctx @param {Geometry} g @param {number} n
+ * @param {Clue[]} clues @param {Record<string, string>} c
+ */
+export function paintClueMarks(ctx, g, n, clues, c) {
+  const centre = centres(g, n), cell = g.cell;
+  /** @type {DrawnClue[]} */
+  const drawn = [];
+  ctx.save();
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  const ink = c.ink;
+  for (const k of clues) {
+    if (['white', 'black', 'diff', 'ratio', 'xv', 'less'].includes(k.kind) && k.cells.length === 2) {
+      const [ax, ay] = centre(k.cells[0]), [bx, by] = centre(k.cells[1]);
+      const mx = (ax + bx) / 2, my = (ay + by) / 2;
+      ctx.lineWidth = Math.max(1, cell * 0.035);
+      if (k.kind === 'xv') {
+        const label = k.value === 10 ? 'X' : k.value === 5 ? 'V' : String(k.value);
+        ctx.font = `700 ${Math.max(8, cell * 0.3)}px ${c.font}`;
+        const w = ctx.measureText(label).width + cell * 0.06;
+        ctx.fillStyle = c.empty;
+        ctx.fillRect(mx - w / 2, my - cell * 0.16, w, cell * 0.32);
+        ctx.fillStyle = ink;
+        ctx.fillText(label, mx, my + cell * 0.01);
+      } else if (k.kind === 'less') {
+        // A chevron whose point is at the smaller digit's side (the first cell's).
+        const ux = (ax - bx) / cell, uy = (ay - by) / cell, s = cell * 0.1;
+        ctx.strokeStyle = ink;
+        ctx.lineWidth = Math.max(1.5, cell * 0.05);
+        ctx.beginPath();
+        ctx.moveTo(mx - ux * s + uy * s * 1.4, my - uy * s + ux * s * 1.4);
+        ctx.lineTo(mx + ux * s, my + uy * s);
+        ctx.lineTo(mx - ux * s - uy * s * 1.4, my - uy * s - ux * s * 1.4);
+        ctx.stroke();
+      } else {
+        const filled = k.kind === 'black' || k.kind === 'ratio';
+        ctx.beginPath();
+        ctx.arc(mx, my, cell * (k.kind === 'diff' || k.kind === 'ratio' ? 0.17 : 0.12), 0, 2 * Math.PI);
+        ctx.fillStyle = filled ? ink : c.empty;
+        ctx.fill();
+        ctx.strokeStyle = ink;
+        ctx.stroke();
+        if (k.kind === 'diff' || k.kind === 'ratio') {
+          ctx.fillStyle = filled ? c.empty : ink;
+          ctx.font = `700 ${Math.max(7, cell * 0.2)}px ${c.font}`;
+          ctx.fillText(String(k.value), mx, my + cell * 0.01);
+        }
+      }
+      drawn.push({ kind: k.kind, cells: k.cells });
+    } else if (k.kind === 'quad' && k.cells.length === 4) {
+      // At the corner the four cells share: the first cell's bottom-right.
+      const [x, y] = centre(k.cells[0]);
+      const qx = x + cell / 2, qy = y + cell / 2, r = cell * 0.24;
+      ctx.beginPath();
+      ctx.arc(qx, qy, r, 0, 2 * Math.PI);
+      ctx.fillStyle = c.empty;
+      ctx.fill();
+      ctx.strokeStyle = ink;
+      ctx.lineWidth = Math.max(1, cell * 0.03);
+      ctx.stroke();
+      ctx.fillStyle = ink;
+      const d = k.digits.map(String);
+      ctx.font = `600 ${Math.max(6, cell * (d.length > 2 ? 0.15 : 0.2))}px ${c.font}`;
+      const rows = d.length > 2 ? [d.slice(0, 2).join(' '), d.slice(2).join(' ')] : [d.join(' ')];
+      rows.forEach((t, i) => ctx.fillText(t, qx, qy + (i - (rows.length - 1) / 2) * cell * 0.16, r * 1.8));
+      drawn.push({ kind: k.kind, cells: k.cells });
+    } else if ((k.kind === 'lk' || k.kind === 'sandwich' || k.kind === 'xs') && k.cells.length >= 2) {
+      // The clue's number in the ring, one cell before its first cell along its line.
+      const [ax, ay] = centre(k.cells[0]), [bx, by] = centre(k.cells[1]);
+      const dx = Math.sign(bx - ax), dy = Math.sign(by - ay);
+      const x = ax - dx * cell, y = ay - dy * cell;
+      ctx.fillStyle = ink;
+      ctx.font = `600 ${Math.max(8, cell * 0.32)}px ${c.font}`;
+      const label = String(k.value);
+      if (k.kind === 'lk') {
+        // A small arrow from the number towards the diagonal.
+        ctx.fillText(label, x - dx * cell * 0.1, y - dy * cell * 0.1);
+        ctx.strokeStyle = ink;
+        ctx.lineWidth = Math.max(1, cell * 0.035);
+        const tx = x + dx * cell * 0.42, ty = y + dy * cell * 0.42, fx = x + dx * cell * 0.22, fy = y + dy * cell * 0.22;
+        ctx.beginPath();
+        ctx.moveTo(fx, fy); ctx.lineTo(tx, ty);
+        ctx.moveTo(tx - dx * cell * 0.1, ty); ctx.lineTo(tx, ty); ctx.lineTo(tx, ty - dy * cell * 0.1);
+        ctx.stroke();
+      } else {
+        ctx.fillText(label, x, y);
+      }
+      drawn.push({ kind: k.kind, cells: k.cells, at: [x, y] });
+    }
+  }
+  ctx.restore();
+  return drawn;
+}
