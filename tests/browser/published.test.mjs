@@ -178,12 +178,14 @@ function fixture(file, name) {
 test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in the legend, outside clues in a ring', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   await open(page, base);
-  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone']);
+  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone', 'lunch', 'csum']);
   for (const [file, name, kinds, rule] of [
     ['iss-combined.jsonl', '\'Leven', ['renban', 'black'], /^renban \(purple\): /],
     ['iss-combined.jsonl', 'XV Kropki Sudoku', ['xv', 'white', 'black'], /^X or V: /],
     ['iss-combined.jsonl', 'Quadruple X', ['quad'], /^quadruple: /],
     ['iss-sums.jsonl', 'Between 1 and 9 Sudoku', ['sandwich'], /^sandwich: /],
+    ['iss-kinds.jsonl', 'Skyscraper', ['sky'], /^skyscraper: /],
+    ['iss-kinds.jsonl', 'Killer lunchboxes [resolved]', ['lunch'], /^lunchbox \(shaded/],
   ]) {
     await pasteAndSolve(page, fixture(file, name).input);
     const { clues, drawn, g } = await page.evaluate(() => ({
@@ -202,7 +204,7 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     // Outside clues lie in the ring round the grid, one cell out; the grid's cells stay where a
     // click finds them (the editor lays the grid out with the same ring).
     const outside = drawn.marks.filter((m) => m.at);
-    if (kinds.includes('sandwich')) {
+    if (kinds.includes('sandwich') || kinds.includes('sky')) {
       assert(outside.length === clues.length, `${name}: ${outside.length} numbers outside`);
       assert(outside.every((m) => m.at[0] < g.x0 || m.at[1] < g.y0), `${name}: a sandwich's number inside the grid`);
       const box = await (await page.$('#board-canvas')).boundingBox();

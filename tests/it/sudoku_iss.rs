@@ -395,3 +395,17 @@ fn iss_values_from_zero_are_solved() {
         "{table}"
     );
 }
+
+/// Skyscrapers (one of values from 0), lunchboxes with killer cages, and sums of cells that may
+/// repeat a digit (lines 38, 226, 199 and 23 of the collection, `tests/data/iss-kinds.jsonl`): each
+/// solved to its published solution and proved unique.
+#[test]
+fn iss_skyscrapers_lunchboxes_and_sums_are_solved() {
+    let w = walk_within(&data("iss-kinds.jsonl"), false, NONE);
+    let table = report(&w);
+    assert_eq!(w.solved, 4, "{table}");
+    assert!(
+        w.refused.is_empty() && w.wrong.is_empty() && w.slow.is_empty(),
+        "{table}"
+    );
+}

@@ -36,7 +36,17 @@ export const CLUE_RULES = /** @type {Record<string, string>} */ ({
   entropic: 'entropic line (amber): any three in a row on it hold a low (1-3), a middle (4-6) and a high (7-9) digit',
   modular: 'modular line (teal): any three in a row on it differ in their remainders mod 3 (or its number)',
   quad: 'quadruple: the digits in the circle appear in the four cells around it',
+  sky: 'skyscraper: from its side, this many digits are seen, each taller than all before it',
+  hsky: 'hidden skyscraper (in brackets): from its side, the first digit lower than one before it is this one',
+  lunch: 'lunchbox (shaded, its number in a corner): its digits differ, and those between its smallest and largest add up to its number',
+  csum: 'sum (shaded, its number in a corner): its digits add up to its number, repeats allowed',
 });
+
+/** The kinds whose number stands outside the grid, one cell before the first of their cells. */
+const OUTSIDE = new Set(['lk', 'sandwich', 'xs', 'sky', 'hsky']);
+
+/** The shades of the kinds drawn as shaded cells with a number. */
+const SHADE = /** @type {Record<string, string>} */ ({ lunch: 'rgba(230, 170, 40, 0.18)', csum: 'rgba(70, 140, 230, 0.16)' });
 
 /** The colours of lines, by kind (light enough under the digits in both themes). */
 const LINE = /** @type {Record<string, string>} */ ({
@@ -54,7 +64,7 @@ const LINE = /** @type {Record<string, string>} */ ({
 
 /** Whether the layout has clues outside the grid, for which the board leaves a ring of one cell. @param {{clues?: Clue[]} | null} L */
 export function ring(L) {
-  return L && L.clues && L.clues.some((k) => k.kind === 'lk' || k.kind === 'sandwich' || k.kind === 'xs') ? 1 : 0;
+  return L && L.clues && L.clues.some((k) => OUTSIDE.has(k.kind)) ? 1 : 0;
 }
 
 /** @param {Geometry} g @param {number} n */
@@ -79,7 +89,11 @@ export function paintClueLines(ctx, g, n, clues, c) {
     cells.forEach((p, j) => { const [x, y] = centre(p); if (j) ctx.lineTo(x, y); else ctx.moveTo(x, y); });
   };
   for (const k of clues) {
-    if (k.kind === 'clone') {
+    if (SHADE[k.kind]) {
+      ctx.fillStyle = SHADE[k.kind];
+      for (const p of k.cells) { const [x, y] = centre(p); ctx.fillRect(x - cell / 2, y - cell / 2, cell, cell); }
+      drawn.push({ kind: k.kind, cells: k.cells });
+    } else if (k.kind === 'clone') {
       // Both halves shaded alike, each clue its own shade.
       ctx.fillStyle = 'rgba(120, 120, 120, 0.16)';
       for (const p of k.cells) { const [x, y] = centre(p); ctx.fillRect(x - cell / 2, y - cell / 2, cell, cell); }
@@ -222,14 +236,25 @@ export function paintClueMarks(ctx, g, n, clues, c) {
       const rows = d.length > 2 ? [d.slice(0, 2).join(' '), d.slice(2).join(' ')] : [d.join(' ')];
       rows.forEach((t, i) => ctx.fillText(t, qx, qy + (i - (rows.length - 1) / 2) * cell * 0.16, r * 1.8));
       drawn.push({ kind: k.kind, cells: k.cells });
-    } else if ((k.kind === 'lk' || k.kind === 'sandwich' || k.kind === 'xs') && k.cells.length >= 2) {
+    } else if (SHADE[k.kind] && k.cells.length) {
+      // The number in the top-left corner of the first cell in reading order (drawn with the
+      // shading, under `lines`).
+      const p = Math.min(...k.cells), [x, y] = centre(p);
+      ctx.fillStyle = ink;
+      ctx.font = `600 ${Math.max(7, cell * 0.22)}px ${c.font}`;
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'top';
+      ctx.fillText(String(k.value), x - cell / 2 + cell * 0.06, y - cell / 2 + cell * 0.04);
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+    } else if (OUTSIDE.has(k.kind) && k.cells.length >= 2) {
       // The clue's number in the ring, one cell before its first cell along its line.
       const [ax, ay] = centre(k.cells[0]), [bx, by] = centre(k.cells[1]);
       const dx = Math.sign(bx - ax), dy = Math.sign(by - ay);
       const x = ax - dx * cell, y = ay - dy * cell;
       ctx.fillStyle = ink;
       ctx.font = `600 ${Math.max(8, cell * 0.32)}px ${c.font}`;
-      const label = String(k.value);
+      const label = k.kind === 'hsky' ? `[${k.value}]` : String(k.value);
       if (k.kind === 'lk') {
         // A small arrow from the number towards the diagonal.
         ctx.fillText(label, x - dx * cell * 0.1, y - dy * cell * 0.1);

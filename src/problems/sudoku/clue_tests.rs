@@ -147,6 +147,12 @@ fn line_clues_on_4x4_are_the_brute_forces() {
         ".Shape~4x4.Quad~R2C2~1~4.Quad~R3C3~1~2~3",
         ".Shape~4x4.Quad~R2C2~4~4",
         ".Shape~4x4.~R1C1_1_2~R4C4_1_3",
+        ".Shape~4x4.Skyscraper~C1~3~",
+        ".Shape~4x4.Skyscraper~R2~2~2",
+        ".Shape~4x4.HiddenSkyscraper~R2~1~.HiddenSkyscraper~C2~~1",
+        ".Shape~4x4.Lunchbox~2~R1C1~R1C2~R2C2",
+        ".Shape~4x4.Lunchbox~3~R3C3~R3C4~R4C4~R4C3",
+        ".Shape~4x4.Sum~3~R1C1~R3C2~R4C4",
     ] {
         cuts(text);
     }

@@ -338,6 +338,10 @@ const CLUES: &[&str] = &[
     "Entropic",
     "Modular",
     "Quad",
+    "Skyscraper",
+    "HiddenSkyscraper",
+    "Lunchbox",
+    "Sum",
 ];
 
 fn number(a: Option<&&str>, what: &str, of: &str) -> Result<u32, InputError> {
@@ -473,19 +477,43 @@ fn clues(kind: &str, args: &[&str], sz: Size, what: &str) -> Result<Vec<Clue>, I
             let line = line_of(args.get(1).copied().unwrap_or(""), true, sz, what)?;
             one(ClueKind::Sandwich(sum), line)
         }
-        "XSum" => {
+        // A clue at either end of a row or column (`.XSum~R1~27~`, `.Skyscraper~C3~~4`): the
+        // second argument from its start, the third from its end.
+        "XSum" | "Skyscraper" | "HiddenSkyscraper" => {
             let id = args.first().copied().unwrap_or("");
             let mut out = Vec::new();
             for (i, forward) in [(1, true), (2, false)] {
                 match args.get(i).map(|t| t.trim()) {
                     None | Some("") => {}
-                    Some(_) => out.push(Clue {
-                        kind: ClueKind::XSum(number(args.get(i), what, "a sum")?),
-                        cells: line_of(id, forward, sz, what)?,
-                    }),
+                    Some(_) => {
+                        let n = number(args.get(i), what, "a number")?;
+                        out.push(Clue {
+                            kind: match kind {
+                                "XSum" => ClueKind::XSum(n),
+                                "Skyscraper" => ClueKind::Skyscraper(n),
+                                _ => ClueKind::HiddenSkyscraper(n),
+                            },
+                            cells: line_of(id, forward, sz, what)?,
+                        })
+                    }
                 }
             }
             Ok(out)
+        }
+        "Lunchbox" => {
+            let sum = number(args.first(), what, "a sum")?;
+            one(ClueKind::Lunchbox(sum), cells(&args[1..], sz, what)?)
+        }
+        "Sum" => {
+            // ISS's weighted sums (`0_=_1_1_-10_-1`, with variables) are another rule.
+            let first = args.first().copied().unwrap_or("").trim();
+            if first.contains('_') {
+                return Err(InputError::new(format!(
+                    "ISS `Sum` with weights (`{first}`) is not supported: only cells adding up                      to a number"
+                )));
+            }
+            let sum = number(args.first(), what, "a sum")?;
+            one(ClueKind::Sum(sum), cells(&args[1..], sz, what)?)
         }
         "Whisper" => {
             // German whispers leave the difference out: the first argument is then a cell.
@@ -698,7 +726,16 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
             "DisjointSets" => rules.extra_regions.extend(disjoint_sets(sz)?),
             "StrictKropki" => rules.negative_kropki = true,
             "StrictXV" => rules.negative_xv = true,
-            k if CLUES.contains(&k) => rules.clues.extend(clues(k, args, sz, &what)?),
+            k if CLUES.contains(&k) => {
+                let read = clues(k, args, sz, &what)?;
+                // A lunchbox's digits differ, as a region's: its cells are one more.
+                if k == "Lunchbox" {
+                    rules
+                        .extra_regions
+                        .extend(read.iter().map(|c| c.cells.clone()));
+                }
+                rules.clues.extend(read);
+            }
             "Jigsaw" => {
                 let layout = match args[..] {
                     [layout] | [_, layout] => layout,

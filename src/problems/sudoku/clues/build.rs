@@ -653,7 +653,94 @@ impl Builder<'_> {
                 };
                 (cells, auto)
             }
-            ClueKind::LittleKiller(t) => {
+            ClueKind::Skyscraper(t) => {
+                // (tallest so far) * 100 + seen so far; a 0 is no skyscraper.
+                let t = u64::from(t);
+                let auto = Automaton {
+                    start: vec![0],
+                    step: Box::new(move |_, s, d, out| {
+                        let (top, seen) = (s / 100, s % 100);
+                        let d = u64::from(d);
+                        if d > top {
+                            if seen < t {
+                                out.push(d * 100 + seen + 1);
+                            }
+                        } else {
+                            out.push(s);
+                        }
+                    }),
+                    accept: Box::new(move |s| (s % 100 == t).then(Vec::new)),
+                };
+                (cells, auto)
+            }
+            ClueKind::HiddenSkyscraper(h) => {
+                // Before the first cell START, then the tallest so far, then DONE once the first
+                // hidden one is the clue's.
+                const START: u64 = 1000;
+                let h = u64::from(h);
+                let auto = Automaton {
+                    start: vec![START],
+                    step: Box::new(move |_, s, d, out| {
+                        let d = u64::from(d);
+                        match s {
+                            DONE => out.push(DONE),
+                            START => out.push(d),
+                            top if d < top => {
+                                if d == h {
+                                    out.push(DONE);
+                                }
+                            }
+                            _ => out.push(d),
+                        }
+                    }),
+                    accept: Box::new(|s| (s == DONE).then(Vec::new)),
+                };
+                (cells, auto)
+            }
+            ClueKind::Lunchbox(t) => {
+                // The smallest a and largest b guessed at the first cell: a·10⁶ + b·10⁴ + phase·1000
+                // + sum, the phase 0 before either, 1 after a, 2 after b, 3 after both (the sum
+                // between them then reached).
+                let t = u64::from(t);
+                let (lo, hi) = (u64::from(least), u64::from(top));
+                let walk =
+                    move |a: u64, b: u64, phase: u64, sum: u64, d: u64, out: &mut Vec<u64>| {
+                        let at =
+                            |phase: u64, sum: u64| a * 1_000_000 + b * 10_000 + phase * 1000 + sum;
+                        if d < a || d > b {
+                            return;
+                        }
+                        match phase {
+                            0 if d == a => out.push(at(1, 0)),
+                            0 if d == b => out.push(at(2, 0)),
+                            1 if d == b && sum == t => out.push(at(3, t)),
+                            2 if d == a && sum == t => out.push(at(3, t)),
+                            _ if d == a || d == b => {}
+                            1 | 2 if sum + d <= t => out.push(at(phase, sum + d)),
+                            0 | 3 => out.push(at(phase, sum)),
+                            _ => {}
+                        }
+                    };
+                let auto = Automaton {
+                    start: vec![0],
+                    step: Box::new(move |i, s, d, out| {
+                        let d = u64::from(d);
+                        if i == 0 {
+                            for a in lo..=d {
+                                for b in d.max(a + 1)..=hi {
+                                    walk(a, b, 0, 0, d, out);
+                                }
+                            }
+                        } else {
+                            let (a, b) = (s / 1_000_000, s / 10_000 % 100);
+                            walk(a, b, s / 1000 % 10, s % 1000, d, out);
+                        }
+                    }),
+                    accept: Box::new(|s| (s / 1000 % 10 == 3).then(Vec::new)),
+                };
+                (cells, auto)
+            }
+            ClueKind::LittleKiller(t) | ClueKind::Sum(t) => {
                 let t = u64::from(t);
                 let auto = Automaton {
                     start: vec![0],

@@ -75,6 +75,17 @@ pub enum ClueKind {
     Modular(u8),
     /// These digits (a digit listed twice: twice) appear in the 2x2 cells.
     Quad(Vec<u8>),
+    /// A row or column from the clue's end: this many of its digits are seen, each taller than all
+    /// before it (a 0, where values start at 0, is no skyscraper).
+    Skyscraper(u32),
+    /// A row or column from the clue's end: the first digit lower than one before it (the first
+    /// hidden skyscraper) is this one.
+    HiddenSkyscraper(u32),
+    /// The cells' digits differ, and those between the smallest and the largest (in the cells'
+    /// order) add up to the sum.
+    Lunchbox(u32),
+    /// The cells add up to the sum; digits may repeat where no unit forbids it (ISS's `Sum`).
+    Sum(u32),
 }
 
 /// A clue: its kind and its cells (row-major indices), in the order [`ClueKind`] describes.
@@ -159,6 +170,11 @@ impl ClueKind {
             ClueKind::Entropic => "entropic",
             ClueKind::Modular(_) => "modular",
             ClueKind::Quad(_) => "quad",
+            ClueKind::Skyscraper(_) => "sky",
+            ClueKind::HiddenSkyscraper(_) => "hsky",
+            ClueKind::Lunchbox(_) => "lunch",
+            // Not `sum`: the sums the cages imply are `sum3`.
+            ClueKind::Sum(_) => "csum",
         }
     }
 
@@ -190,6 +206,10 @@ impl ClueKind {
             ClueKind::Entropic => "entropic line",
             ClueKind::Modular(_) => "modular line",
             ClueKind::Quad(_) => "quadruple",
+            ClueKind::Skyscraper(_) => "skyscraper",
+            ClueKind::HiddenSkyscraper(_) => "hidden skyscraper",
+            ClueKind::Lunchbox(_) => "lunchbox",
+            ClueKind::Sum(_) => "sum",
         }
     }
 
@@ -202,7 +222,11 @@ impl ClueKind {
             ClueKind::LittleKiller(t)
             | ClueKind::Sandwich(t)
             | ClueKind::XSum(t)
-            | ClueKind::SumLine(t) => Some(t),
+            | ClueKind::SumLine(t)
+            | ClueKind::Skyscraper(t)
+            | ClueKind::HiddenSkyscraper(t)
+            | ClueKind::Lunchbox(t)
+            | ClueKind::Sum(t) => Some(t),
             _ => None,
         }
     }
@@ -241,9 +265,13 @@ impl Clue {
                 "{w} {t} from {}",
                 cell_name(size, self.cells.first().copied().unwrap_or(0))
             ),
-            ClueKind::Sandwich(t) | ClueKind::XSum(t) | ClueKind::SumLine(t) => {
-                format!("{w} {t} in {s}")
-            }
+            ClueKind::Sandwich(t)
+            | ClueKind::XSum(t)
+            | ClueKind::SumLine(t)
+            | ClueKind::Skyscraper(t)
+            | ClueKind::HiddenSkyscraper(t)
+            | ClueKind::Lunchbox(t)
+            | ClueKind::Sum(t) => format!("{w} {t} in {s}"),
             ClueKind::Whisper(k) if *k != 5 => format!("{w} ({k}) on {s}"),
             ClueKind::Modular(m) => format!("{w} ({m}) on {s}"),
             ClueKind::Quad(d) => format!(
@@ -409,6 +437,41 @@ impl Clue {
                     .find(|w| (0..w.len()).any(|i| w[..i].iter().any(|&y| y % m == w[i] % m)))
                     .map(|w| format!("{name}: {w:?} repeat a remainder mod {m}"))
             }
+            ClueKind::Skyscraper(t) => {
+                // Seen: taller than every digit before it (the first, unless it is a 0).
+                let mut top = 0;
+                let seen = d
+                    .iter()
+                    .filter(|&&x| {
+                        x > top && {
+                            top = x;
+                            true
+                        }
+                    })
+                    .count() as u32;
+                (seen != *t).then(|| format!("{name}: {seen} seen"))
+            }
+            ClueKind::HiddenSkyscraper(h) => {
+                let first = (1..n).find(|&i| d[..i].iter().any(|&x| x > d[i]));
+                match first {
+                    None => fail("no skyscraper is hidden".into()),
+                    Some(i) if d[i] != *h => fail(format!("the first hidden is {}", d[i])),
+                    Some(_) => None,
+                }
+            }
+            ClueKind::Lunchbox(t) => {
+                let mut s = d.clone();
+                s.sort_unstable();
+                s.dedup();
+                if s.len() < n {
+                    return fail(format!("{d:?} repeat a digit"));
+                }
+                let lo = d.iter().position(|&x| x == s[0]).expect("a digit");
+                let hi = d.iter().position(|&x| x == s[n - 1]).expect("a digit");
+                let inner = sum(&d[lo.min(hi) + 1..lo.max(hi)]);
+                (inner != *t).then(|| format!("{name}: between its smallest and largest, {inner}"))
+            }
+            ClueKind::Sum(t) => (sum(&d) != *t).then(|| format!("{name} adds up to {}", sum(&d))),
             ClueKind::Quad(want) => {
                 let missing = (least as u8..=top as u8).find(|&v| {
                     let need = want.iter().filter(|&&x| x == v).count();

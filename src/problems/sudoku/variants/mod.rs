@@ -338,6 +338,10 @@ impl Rules {
                 ClueKind::Entropic => "entropic lines",
                 ClueKind::Modular(_) => "modular lines",
                 ClueKind::Quad(_) => "quadruple",
+                ClueKind::Skyscraper(_) => "skyscrapers",
+                ClueKind::HiddenSkyscraper(_) => "hidden skyscrapers",
+                ClueKind::Lunchbox(_) => "lunchboxes",
+                ClueKind::Sum(_) => "sums",
             };
             if !out.contains(&w) {
                 out.push(w);
@@ -541,6 +545,9 @@ impl Rules {
                         | ClueKind::XSum(_)
                         | ClueKind::Palindrome
                         | ClueKind::Zipper
+                        | ClueKind::Skyscraper(_)
+                        | ClueKind::HiddenSkyscraper(_)
+                        | ClueKind::Lunchbox(_)
                 );
             if once {
                 distinct(what.clone(), &clue.cells)?;
