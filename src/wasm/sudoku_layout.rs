@@ -6,7 +6,8 @@
 //! sudoku_switches() -> [{name, rule}]   the variant switches of a typed Sudoku, as the CLI's --variant
 //!                                names them (x, windoku, anti-knight, anti-king, non-consecutive);
 //!                                Session.load_as("sudoku", text, false, "x,anti-knight") loads with them.
-//! ShapeKind.Region … ShapeKind.Thermo  the kinds of constraint in layout().constraints.
+//! ShapeKind.Region … ShapeKind.Clue  the kinds of constraint in layout().constraints (the clues of
+//!                                issue 43 last, as ShapeKind.Clue, drawn from layout().clues).
 //! sudoku_sizes() -> [{size, boxes?: [rows, cols], made}]  every Sudoku size (problems::sudoku::
 //!                                geometry): its boxes (absent: its regions come with the puzzle), and
 //!                                whether New puzzle makes it; the page's maker sizes and checks.
@@ -43,6 +44,8 @@ pub enum ShapeKind {
     ExtraRegion = 3,
     Cage = 4,
     Thermo = 5,
+    /// A clue of issue 43 (drawn from `layout().clues`, pointed at from the list under the board).
+    Clue = 6,
 }
 
 impl From<ConstraintKind> for ShapeKind {
@@ -175,12 +178,15 @@ impl Session {
             return Ok(JsValue::NULL);
         };
         let layout = s.layout();
+        let clues = s.clue_shapes();
         let view = LayoutView {
             size: layout.size,
             boxes: layout.boxes,
             variants: layout.variants,
             jigsaw: layout.jigsaw,
             regions: u32s(&layout.regions),
+            // The clues are constraints too, after the shapes, so that pointing at one (from the
+            // list under the board) lights its items and options as a cage's do.
             constraints: s
                 .constraints()
                 .into_iter()
@@ -192,15 +198,21 @@ impl Session {
                     items: c.items.iter().map(|&i| i as u32 + 1).collect(),
                     options: u32s(&c.options),
                 })
+                .chain(clues.iter().map(|c| ConstraintView {
+                    kind: ShapeKind::Clue as u32,
+                    name: c.name.clone(),
+                    cells: u32s(&c.cells),
+                    sum: None,
+                    items: c.items.iter().map(|&i| i as u32 + 1).collect(),
+                    options: u32s(&c.options),
+                }))
                 .collect(),
-            clues: s
-                .rules()
-                .clues
+            clues: clues
                 .iter()
                 .map(|c| ClueView {
                     kind: c.kind.tag(),
                     words: c.kind.words(),
-                    name: c.name(layout.size),
+                    name: c.name.clone(),
                     cells: u32s(&c.cells),
                     value: c.kind.value(),
                     circle: match c.kind {

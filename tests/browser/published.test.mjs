@@ -201,6 +201,18 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
       `${name}: ${clues.length} clues, ${drawn.lines.length} lines and ${drawn.marks.length} marks drawn`);
     const legend = await page.$$eval('#board-legend li', (lis) => lis.map((li) => li.textContent));
     assert(legend.some((t) => rule.test(t)), `${name}: legend ${legend.join(' | ')}`);
+    // The first clue in the list under the board lights its items and options in the matrix (as a
+    // cage does), and its cells on the board.
+    const k = await page.evaluate((name) => window.dlx.model.layout.constraints.findIndex((c) => c.name === name), clues[0].name);
+    const shape = await page.evaluate((k) => window.dlx.model.layout.constraints[k], k);
+    assert(k >= 0 && shape.name === clues[0].name && shape.items.length > 0, `${name}: the first clue's shape ${JSON.stringify(shape)}`);
+    await page.evaluate(() => { document.querySelector('#shapes').open = true; });
+    await page.focus(tid(`shape-${k}`));
+    await page.waitForFunction(() => window.dlx.app.matrix.lit);
+    const lit = await page.evaluate(() => { const l = window.dlx.app.matrix.lit; return { items: [...l.items], options: [...l.options] }; });
+    assert(JSON.stringify(lit.items) === JSON.stringify(shape.items), `${name}: lit items ${lit.items}, the clue's ${shape.items}`);
+    assert(lit.options.length === shape.options.length, `${name}: ${lit.options.length} options lit, the clue has ${shape.options.length}`);
+    await page.evaluate(() => document.activeElement.blur());
     // Outside clues lie in the ring round the grid, one cell out; the grid's cells stay where a
     // click finds them (the editor lays the grid out with the same ring).
     const outside = drawn.marks.filter((m) => m.at);
