@@ -268,6 +268,19 @@ fn data(name: &str) -> String {
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
+/// Every puzzle of `tests/data/<file>` (`count` of them, each with its published solution) solved
+/// to it and proved unique: none refused, wrong or past a budget (there is none: no machine's load
+/// decides it).
+fn all_solved(file: &str, count: usize) {
+    let w = walk_within(&data(file), false, NONE);
+    let table = report(&w);
+    assert_eq!(w.solved, count, "{table}");
+    assert!(
+        w.refused.is_empty() && w.wrong.is_empty() && w.slow.is_empty(),
+        "{table}"
+    );
+}
+
 /// The sample: every supported kind solved, refusals by name, nothing wrong.
 #[test]
 fn iss_sample_solved_or_refused_by_name() {
@@ -300,13 +313,7 @@ const SAMPLE_REFUSED: usize = 6;
 /// strict dots and XV): each solved to its published solution and proved unique.
 #[test]
 fn iss_puzzles_that_combine_clues_are_solved() {
-    let w = walk_within(&data("iss-combined.jsonl"), false, NONE);
-    let table = report(&w);
-    assert_eq!(w.solved, 9, "{table}");
-    assert!(
-        w.refused.is_empty() && w.wrong.is_empty() && w.slow.is_empty(),
-        "{table}"
-    );
+    all_solved("iss-combined.jsonl", 9);
 }
 
 /// Puzzles of the collection that were past the walk's budget before sandwiches and X-sums were
@@ -387,13 +394,7 @@ fn iss_jigsaw_text_reads_characters_below_the_first_symbol_as_empty() {
 /// and proved unique.
 #[test]
 fn iss_values_from_zero_are_solved() {
-    let w = walk_within(&data("iss-zero.jsonl"), false, NONE);
-    let table = report(&w);
-    assert_eq!(w.solved, 9, "{table}");
-    assert!(
-        w.refused.is_empty() && w.wrong.is_empty() && w.slow.is_empty(),
-        "{table}"
-    );
+    all_solved("iss-zero.jsonl", 9);
 }
 
 /// Skyscrapers (one of values from 0), lunchboxes with killer cages, and sums of cells that may
@@ -401,11 +402,5 @@ fn iss_values_from_zero_are_solved() {
 /// solved to its published solution and proved unique.
 #[test]
 fn iss_skyscrapers_lunchboxes_and_sums_are_solved() {
-    let w = walk_within(&data("iss-kinds.jsonl"), false, NONE);
-    let table = report(&w);
-    assert_eq!(w.solved, 4, "{table}");
-    assert!(
-        w.refused.is_empty() && w.wrong.is_empty() && w.slow.is_empty(),
-        "{table}"
-    );
+    all_solved("iss-kinds.jsonl", 4);
 }
