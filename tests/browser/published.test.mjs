@@ -213,6 +213,21 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     assert(JSON.stringify(lit.items) === JSON.stringify(shape.items), `${name}: lit items ${lit.items}, the clue's ${shape.items}`);
     assert(lit.options.length === shape.options.length, `${name}: ${lit.options.length} options lit, the clue has ${shape.options.length}`);
     await page.evaluate(() => document.activeElement.blur());
+    // On the board: the pointer on the first clue's mark (between its two cells) or number (in
+    // the ring) lights the same clue.
+    const first = clues[0];
+    if (first.cells.length >= 2 && ['white', 'black', 'xv', 'sandwich', 'sky'].includes(first.kind)) {
+      const [p, q] = first.cells, at = (/** @type {number} */ c) => [(c % 9) + 0.5, Math.floor(c / 9) + 0.5];
+      const [ax, ay] = at(p), [bx, by] = at(q);
+      const [x, y] = first.kind === 'sandwich' || first.kind === 'sky'
+        ? [ax - Math.sign(bx - ax), ay - Math.sign(by - ay)] : [(ax + bx) / 2, (ay + by) / 2];
+      const box = await (await page.$('#board-canvas')).boundingBox();
+      await page.mouse.move(box.x + g.x0 + x * g.cell, box.y + g.y0 + y * g.cell);
+      await page.waitForFunction((k) => window.dlx.app.variants.lit === k, k, { timeout: 3000 }).catch(() => {});
+      const hovered = await page.evaluate(() => window.dlx.app.variants.lit);
+      assert(hovered === k, `${name}: the pointer on ${first.name} lit shape ${hovered}, not ${k}`);
+      await page.mouse.move(0, 0);
+    }
     // Outside clues lie in the ring round the grid, one cell out; the grid's cells stay where a
     // click finds them (the editor lays the grid out with the same ring).
     const outside = drawn.marks.filter((m) => m.at);

@@ -6,6 +6,8 @@
 // clues (little killers, sandwiches, X-sums) in the ring of cells around the grid (`ring`). Painted
 // into variants.js's layers, never per frame. `CLUE_RULES` says each kind's rule for the legend.
 
+import { segmentDistance } from './grid.js';
+
 /**
  * @typedef {{kind: string, words: string, name: string, cells: number[], value: number | null, circle: number, digits: number[]}} Clue
  * @typedef {{cell: number, x0: number, y0: number}} Geometry
@@ -61,6 +63,37 @@ const LINE = /** @type {Record<string, string>} */ ({
   modular: 'rgba(40, 170, 170, 0.55)',
   darrow: 'rgba(150, 150, 150, 0.55)',
 });
+
+/**
+ * The clue under a point of the board, in cells from the grid's top-left corner (a ring cell is
+ * below 0 or past n), or −1: a number in the ring, a mark on an edge, a quadruple's circle, an
+ * arrow's circle or a line within its width. Shaded clues (clones, lunchboxes, sums) leave their
+ * cells to the cell under the pointer. @param {Clue[]} clues @param {number} n @param {number} gx @param {number} gy
+ */
+export function clueAt(clues, n, gx, gy) {
+  const at = (/** @type {number} */ p) => [(p % n) + 0.5, Math.floor(p / n) + 0.5];
+  for (const [i, k] of clues.entries()) {
+    if (OUTSIDE.has(k.kind) && k.cells.length >= 2) {
+      const [ax, ay] = at(k.cells[0]), [bx, by] = at(k.cells[1]);
+      const x = ax - Math.sign(bx - ax), y = ay - Math.sign(by - ay);
+      if (Math.abs(gx - x) < 0.5 && Math.abs(gy - y) < 0.5) return i;
+    } else if (k.cells.length === 2 && ['white', 'black', 'diff', 'ratio', 'xv', 'less'].includes(k.kind)) {
+      const [ax, ay] = at(k.cells[0]), [bx, by] = at(k.cells[1]);
+      if (Math.hypot(gx - (ax + bx) / 2, gy - (ay + by) / 2) < 0.2) return i;
+    } else if (k.kind === 'quad' && k.cells.length === 4) {
+      const [x, y] = at(k.cells[0]);
+      if (Math.hypot(gx - x - 0.5, gy - y - 0.5) < 0.26) return i;
+    }
+  }
+  // Lines and arrows, once no smaller target took the point.
+  for (const [i, k] of clues.entries()) {
+    if (!LINE[k.kind] && k.kind !== 'arrow') continue;
+    const pts = k.cells.map(at);
+    if (k.kind === 'arrow' && pts.slice(0, Math.max(1, k.circle)).some(([x, y]) => Math.hypot(gx - x, gy - y) < 0.42)) return i;
+    for (let s = 1; s < pts.length; s++) if (segmentDistance(gx, gy, pts[s - 1], pts[s]) < (k.kind === 'arrow' || k.kind === 'darrow' ? 0.08 : 0.12)) return i;
+  }
+  return -1;
+}
 
 /** Whether the layout has clues outside the grid, for which the board leaves a ring of one cell. @param {{clues?: Clue[]} | null} L */
 export function ring(L) {

@@ -108,3 +108,10 @@ export function drawOverlay(ctx, g, b, o, c, markBox = () => null) {
     ctx.strokeRect(x + ctx.lineWidth / 2, y + ctx.lineWidth / 2, cell - ctx.lineWidth, cell - ctx.lineWidth);
   }
 }
+
+/** The distance from (x, y) to the segment from a to b. @param {number} x @param {number} y @param {number[]} a @param {number[]} b */
+export function segmentDistance(x, y, a, b) {
+  const dx = b[0] - a[0], dy = b[1] - a[1];
+  const t = Math.max(0, Math.min(1, ((x - a[0]) * dx + (y - a[1]) * dy) / (dx * dx + dy * dy || 1)));
+  return Math.hypot(x - a[0] - t * dx, y - a[1] - t * dy);
+}

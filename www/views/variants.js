@@ -9,15 +9,15 @@
 //   dashes; the shape pointed at tinted and outlined. The shapes are painted once into layers and
 //   copied each frame (`layer`).
 // - Pointing (`VariantTools`): a cage's outline or sum, a thermometer, a diagonal, the border of a
-//   region (hover, `shapeAt`), or a button of the list under the board (focus, tap, hover) lights the
+//   region, a clue's mark, line or number (`clues.js` `clueAt`) (hover, `shapeAt`), or a button of the list under the board (focus, tap, hover) lights the
 //   shape on the board and its items and options (its fillings) in the matrix.
 // - The picker: the switches of a typed Sudoku (sudoku_switches(): the CLI's --variant names), whose
 //   value is the Sudoku's `format` for Session.load_as.
 
 import { SHAPE, SWITCHES } from '../engine/engine.js';
 import { alpha } from './canvas.js';
-import { gridOf } from './grid.js';
-import { paintClueLines, paintClueMarks, ring } from './clues.js';
+import { gridOf, segmentDistance } from './grid.js';
+import { paintClueLines, paintClueMarks, ring, clueAt } from './clues.js';
 
 /**
  * @typedef {{kind: number, name: string, cells: number[], sum: number | null, items: number[], options: number[]}} Constraint
@@ -326,10 +326,15 @@ export function markBox(L) {
 export function shapeAt(L, g, px, py) {
   if (!isVariant(L) || !L) return -1;
   const n = L.size, gx = (px - g.x0) / g.cell, gy = (py - g.y0) / g.cell;
+  const C = L.constraints;
+  // A clue of issue 43 (a mark on an edge, a line, a number in the ring): the clues are the last
+  // constraints, in the order of L.clues.
+  const clues = L.clues || [];
+  const clue = clueAt(clues, n, gx, gy);
+  if (clue >= 0) return C.length - clues.length + clue;
   if (gx < 0 || gy < 0 || gx >= n || gy >= n) return -1;
   const i = Math.floor(gy), j = Math.floor(gx), p = i * n + j, fx = gx - j, fy = gy - i;
   const { sets, of } = index(L);
-  const C = L.constraints;
   // Thermometers: within the line's width of its centre line, or on the bulb.
   for (const [k, c] of C.entries()) {
     if (c.kind !== SHAPE.Thermo) continue;
@@ -357,13 +362,6 @@ export function shapeAt(L, g, px, py) {
     for (const k of of[p]) if (C[k].kind === kind && near(k, 0.13)) return k;
   }
   return -1;
-}
-
-/** @param {number} x @param {number} y @param {number[]} a @param {number[]} b */
-function segmentDistance(x, y, a, b) {
-  const dx = b[0] - a[0], dy = b[1] - a[1];
-  const t = Math.max(0, Math.min(1, ((x - a[0]) * dx + (y - a[1]) * dy) / (dx * dx + dy * dy || 1)));
-  return Math.hypot(x - a[0] - t * dx, y - a[1] - t * dy);
 }
 
 /**
