@@ -178,7 +178,7 @@ function fixture(file, name) {
 test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in the legend, outside clues in a ring', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   await open(page, base);
-  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone', 'lunch', 'csum']);
+  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone', 'lunch', 'csum', 'colix', 'rowix']);
   for (const [file, name, kinds, rule] of [
     ['iss-combined.jsonl', '\'Leven', ['renban', 'black'], /^renban \(purple\): /],
     ['iss-combined.jsonl', 'XV Kropki Sudoku', ['xv', 'white', 'black'], /^X or V: /],
@@ -186,6 +186,7 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     ['iss-sums.jsonl', 'Between 1 and 9 Sudoku', ['sandwich'], /^sandwich: /],
     ['iss-kinds.jsonl', 'Skyscraper', ['sky'], /^skyscraper: /],
     ['iss-kinds.jsonl', 'Killer lunchboxes [resolved]', ['lunch'], /^lunchbox \(shaded/],
+    ['iss-kinds.jsonl', '2D 1-5-9', ['colix', 'rowix'], /^column indexer \(shaded red\): /],
   ]) {
     await pasteAndSolve(page, fixture(file, name).input);
     const { clues, drawn, g } = await page.evaluate(() => ({

@@ -397,10 +397,10 @@ fn iss_values_from_zero_are_solved() {
     all_solved("iss-zero.jsonl", 9);
 }
 
-/// Skyscrapers (one of values from 0), lunchboxes with killer cages, and sums of cells that may
-/// repeat a digit (lines 38, 226, 199 and 23 of the collection, `tests/data/iss-kinds.jsonl`): each
-/// solved to its published solution and proved unique.
+/// Skyscrapers (one of values from 0), lunchboxes with killer cages, sums of cells that may repeat
+/// a digit, and column and row indexers (lines 38, 226, 199, 23, 16, 113 and 115 of the collection,
+/// `tests/data/iss-kinds.jsonl`): each solved to its published solution and proved unique.
 #[test]
-fn iss_skyscrapers_lunchboxes_and_sums_are_solved() {
-    all_solved("iss-kinds.jsonl", 4);
+fn iss_skyscrapers_lunchboxes_sums_and_indexers_are_solved() {
+    all_solved("iss-kinds.jsonl", 7);
 }

@@ -42,13 +42,17 @@ export const CLUE_RULES = /** @type {Record<string, string>} */ ({
   hsky: 'hidden skyscraper (in brackets): from its side, the first digit lower than one before it is this one',
   lunch: 'lunchbox (shaded, its number in a corner): its digits differ, and those between its smallest and largest add up to its number',
   csum: 'sum (shaded, its number in a corner): its digits add up to its number, repeats allowed',
+  colix: 'column indexer (shaded red): a digit v in column c puts c in column v of its row',
+  rowix: 'row indexer (shaded green): a digit v in row r puts r in row v of its column',
 });
 
 /** The kinds whose number stands outside the grid, one cell before the first of their cells. */
 const OUTSIDE = new Set(['lk', 'sandwich', 'xs', 'sky', 'hsky']);
 
 /** The shades of the kinds drawn as shaded cells with a number. */
-const SHADE = /** @type {Record<string, string>} */ ({ lunch: 'rgba(230, 170, 40, 0.18)', csum: 'rgba(70, 140, 230, 0.16)' });
+const SHADE = /** @type {Record<string, string>} */ ({
+  lunch: 'rgba(230, 170, 40, 0.18)', csum: 'rgba(70, 140, 230, 0.16)', colix: 'rgba(230, 80, 80, 0.16)', rowix: 'rgba(60, 180, 90, 0.16)',
+});
 
 /** The colours of lines, by kind (light enough under the digits in both themes). */
 const LINE = /** @type {Record<string, string>} */ ({
@@ -269,7 +273,7 @@ export function paintClueMarks(ctx, g, n, clues, c) {
       const rows = d.length > 2 ? [d.slice(0, 2).join(' '), d.slice(2).join(' ')] : [d.join(' ')];
       rows.forEach((t, i) => ctx.fillText(t, qx, qy + (i - (rows.length - 1) / 2) * cell * 0.16, r * 1.8));
       drawn.push({ kind: k.kind, cells: k.cells });
-    } else if (SHADE[k.kind] && k.cells.length) {
+    } else if (SHADE[k.kind] && typeof k.value === 'number' && k.cells.length) {
       // The number in the top-left corner of the first cell in reading order (drawn with the
       // shading, under `lines`).
       const p = Math.min(...k.cells), [x, y] = centre(p);

@@ -153,6 +153,9 @@ fn line_clues_on_4x4_are_the_brute_forces() {
         ".Shape~4x4.Lunchbox~2~R1C1~R1C2~R2C2",
         ".Shape~4x4.Lunchbox~3~R3C3~R3C4~R4C4~R4C3",
         ".Shape~4x4.Sum~3~R1C1~R3C2~R4C4",
+        ".Shape~4x4.Indexing~C~R1C1~R2C1",
+        ".Shape~4x4.Indexing~R~R1C1~R2C4",
+        ".Shape~4x4.Indexing~C~R1C1~R2C1~R3C1~R4C1.Indexing~R~R4C1",
     ] {
         cuts(text);
     }

@@ -342,6 +342,7 @@ const CLUES: &[&str] = &[
     "HiddenSkyscraper",
     "Lunchbox",
     "Sum",
+    "Indexing",
 ];
 
 fn number(a: Option<&&str>, what: &str, of: &str) -> Result<u32, InputError> {
@@ -499,6 +500,19 @@ fn clues(kind: &str, args: &[&str], sz: Size, what: &str) -> Result<Vec<Clue>, I
                 }
             }
             Ok(out)
+        }
+        // `.Indexing~C~cells` (column indexers) or `~R~` (row indexers).
+        "Indexing" => {
+            let kind = match args.first().map(|a| a.trim()) {
+                Some("C") => ClueKind::ColumnIndex,
+                Some("R") => ClueKind::RowIndex,
+                _ => {
+                    return Err(InputError::new(format!(
+                        "{what}: expected C (columns) or R (rows), then the cells"
+                    )))
+                }
+            };
+            one(kind, cells(&args[1..], sz, what)?)
         }
         "Lunchbox" => {
             let sum = number(args.first(), what, "a sum")?;

@@ -522,6 +522,29 @@ impl Builder<'_> {
                 }
                 Ok(())
             }
+            ClueKind::ColumnIndex | ClueKind::RowIndex => {
+                // Per indexing cell p in row r, column c: where the digit c stands in row r is
+                // what p holds. One colour item, coloured by p's options with their digit and by
+                // the options placing c in row r with their column (row indexers: the same,
+                // across). The option placing c at p itself gives both the same colour: once.
+                let by_column = clue.kind == ClueKind::ColumnIndex;
+                for &p in cells {
+                    let (r, c) = (p / size, p % size);
+                    let s = self.secondary(k, format!("{tag}.{}", cell_name(size, p)));
+                    self.enc.cell_colours[p].push(s);
+                    for x in 0..size {
+                        let (q, digit) = if by_column {
+                            (r * size + x, c)
+                        } else {
+                            (x * size + c, r)
+                        };
+                        if q != p {
+                            self.enc.cell_colour_at[q * size + digit].push((s, x as u8 + 1));
+                        }
+                    }
+                }
+                Ok(())
+            }
             ClueKind::Palindrome | ClueKind::Clone => {
                 let pairs: Vec<(usize, usize)> = if clue.kind == ClueKind::Palindrome {
                     (0..n / 2).map(|i| (cells[i], cells[n - 1 - i])).collect()
@@ -960,6 +983,7 @@ impl Rules {
             enc: Encoding {
                 cell_colours: vec![Vec::new(); size * size],
                 cell_plain: vec![Vec::new(); size * size * size],
+                cell_colour_at: vec![Vec::new(); size * size * size],
                 allowed,
                 clue_items: vec![Vec::new(); self.clues.len() + 1],
                 clue_secondary: vec![Vec::new(); self.clues.len() + 1],

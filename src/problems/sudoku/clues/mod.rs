@@ -86,6 +86,10 @@ pub enum ClueKind {
     Lunchbox(u32),
     /// The cells add up to the sum; digits may repeat where no unit forbids it (ISS's `Sum`).
     Sum(u32),
+    /// Column indexers: a cell in column c holding v puts the digit c in column v of its row.
+    ColumnIndex,
+    /// Row indexers: a cell in row r holding v puts the digit r in row v of its column.
+    RowIndex,
 }
 
 /// A clue: its kind and its cells (row-major indices), in the order [`ClueKind`] describes.
@@ -128,6 +132,9 @@ pub struct Encoding {
     pub cell_colours: Vec<Vec<usize>>,
     /// Per cell and digit (`p * N + v - 1`): the secondary items that cell option covers.
     pub cell_plain: Vec<Vec<usize>>,
+    /// Per cell and digit (`p * N + v - 1`): the secondary items that cell option colours, each
+    /// with a digit's colour other than its own (an indexer's: the option's column or row).
+    pub cell_colour_at: Vec<Vec<(usize, u8)>>,
     /// Per cell: the digits left to it (bit `v - 1`).
     pub allowed: Vec<u32>,
     pub options: Vec<ClueOption>,
@@ -175,6 +182,8 @@ impl ClueKind {
             ClueKind::Lunchbox(_) => "lunch",
             // Not `sum`: the sums the cages imply are `sum3`.
             ClueKind::Sum(_) => "csum",
+            ClueKind::ColumnIndex => "colix",
+            ClueKind::RowIndex => "rowix",
         }
     }
 
@@ -210,6 +219,8 @@ impl ClueKind {
             ClueKind::HiddenSkyscraper(_) => "hidden skyscraper",
             ClueKind::Lunchbox(_) => "lunchbox",
             ClueKind::Sum(_) => "sum",
+            ClueKind::ColumnIndex => "column indexer",
+            ClueKind::RowIndex => "row indexer",
         }
     }
 
@@ -472,6 +483,25 @@ impl Clue {
                 (inner != *t).then(|| format!("{name}: between its smallest and largest, {inner}"))
             }
             ClueKind::Sum(t) => (sum(&d) != *t).then(|| format!("{name} adds up to {}", sum(&d))),
+            ClueKind::ColumnIndex | ClueKind::RowIndex => {
+                let by_column = self.kind == ClueKind::ColumnIndex;
+                self.cells.iter().find_map(|&p| {
+                    let (r, c, v) = (p / size, p % size, usize::from(cells[p]));
+                    let (q, want) = if by_column {
+                        (r * size + v - 1, c + 1)
+                    } else {
+                        ((v - 1) * size + c, r + 1)
+                    };
+                    (cells[q] != 0 && usize::from(cells[q]) != want).then(|| {
+                        format!(
+                            "{name}: {} holds {v}, so {} should hold {want}, not {}",
+                            cell_name(size, p),
+                            cell_name(size, q),
+                            cells[q]
+                        )
+                    })
+                })
+            }
             ClueKind::Quad(want) => {
                 let missing = (least as u8..=top as u8).find(|&v| {
                     let need = want.iter().filter(|&&x| x == v).count();

@@ -433,6 +433,12 @@ pub fn instance_with(
                 .iter()
                 .map(|&s| (n_primary + first_clue_sec + s, value_colours[v])),
         );
+        items.extend(enc.cell_colour_at[p * size + v].iter().map(|&(s, d)| {
+            (
+                n_primary + first_clue_sec + s,
+                value_colours[usize::from(d) - 1],
+            )
+        }));
     };
     let mut items: Vec<(usize, u32)> = Vec::with_capacity(16);
     for p in 0..block {

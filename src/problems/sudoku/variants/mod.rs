@@ -342,6 +342,7 @@ impl Rules {
                 ClueKind::HiddenSkyscraper(_) => "hidden skyscrapers",
                 ClueKind::Lunchbox(_) => "lunchboxes",
                 ClueKind::Sum(_) => "sums",
+                ClueKind::ColumnIndex | ClueKind::RowIndex => "indexers",
             };
             if !out.contains(&w) {
                 out.push(w);
@@ -548,6 +549,8 @@ impl Rules {
                         | ClueKind::Skyscraper(_)
                         | ClueKind::HiddenSkyscraper(_)
                         | ClueKind::Lunchbox(_)
+                        | ClueKind::ColumnIndex
+                        | ClueKind::RowIndex
                 );
             if once {
                 distinct(what.clone(), &clue.cells)?;
@@ -599,6 +602,10 @@ impl Rules {
                 }
                 // An X-sum counts as many cells as its first value: a 0 would count none, a rule
                 // no puzzle states (ISS's 0-indexed X-sums are not read).
+                ClueKind::ColumnIndex | ClueKind::RowIndex => need(
+                    !self.zero_based,
+                    "indexers on a grid of values from 0 are not supported",
+                )?,
                 ClueKind::XSum(_) => need(
                     !self.zero_based,
                     "X-sums on a grid of values from 0 are not supported",
