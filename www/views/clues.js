@@ -46,6 +46,9 @@ export const CLUE_RULES = /** @type {Record<string, string>} */ ({
   rowix: 'row indexer (shaded green): a digit v in row r puts r in row v of its column',
 });
 
+/** The kinds drawn as a mark on the edge between their two cells. */
+const PAIRS = new Set(['white', 'black', 'diff', 'ratio', 'xv', 'less']);
+
 /** The kinds whose number stands outside the grid, one cell before the first of their cells. */
 const OUTSIDE = new Set(['lk', 'sandwich', 'xs', 'sky', 'hsky']);
 
@@ -81,7 +84,7 @@ export function clueAt(clues, n, gx, gy) {
       const [ax, ay] = at(k.cells[0]), [bx, by] = at(k.cells[1]);
       const x = ax - Math.sign(bx - ax), y = ay - Math.sign(by - ay);
       if (Math.abs(gx - x) < 0.5 && Math.abs(gy - y) < 0.5) return i;
-    } else if (k.cells.length === 2 && ['white', 'black', 'diff', 'ratio', 'xv', 'less'].includes(k.kind)) {
+    } else if (k.cells.length === 2 && PAIRS.has(k.kind)) {
       const [ax, ay] = at(k.cells[0]), [bx, by] = at(k.cells[1]);
       if (Math.hypot(gx - (ax + bx) / 2, gy - (ay + by) / 2) < 0.2) return i;
     } else if (k.kind === 'quad' && k.cells.length === 4) {
@@ -219,7 +222,7 @@ export function paintClueMarks(ctx, g, n, clues, c) {
   ctx.textBaseline = 'middle';
   const ink = c.ink;
   for (const k of clues) {
-    if (['white', 'black', 'diff', 'ratio', 'xv', 'less'].includes(k.kind) && k.cells.length === 2) {
+    if (PAIRS.has(k.kind) && k.cells.length === 2) {
       const [ax, ay] = centre(k.cells[0]), [bx, by] = centre(k.cells[1]);
       const mx = (ax + bx) / 2, my = (ay + by) / 2;
       ctx.lineWidth = Math.max(1, cell * 0.035);
