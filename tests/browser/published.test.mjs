@@ -178,7 +178,7 @@ function fixture(file, name) {
 test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in the legend, outside clues in a ring', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   await open(page, base);
-  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone', 'lunch', 'csum', 'colix', 'rowix']);
+  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone', 'lunch', 'csum', 'colix', 'rowix', 'regex']);
   for (const [file, name, kinds, rule] of [
     ['iss-combined.jsonl', '\'Leven', ['renban', 'black'], /^renban \(purple\): /],
     ['iss-combined.jsonl', 'XV Kropki Sudoku', ['xv', 'white', 'black'], /^X or V: /],
@@ -187,6 +187,7 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     ['iss-kinds.jsonl', 'Skyscraper', ['sky'], /^skyscraper: /],
     ['iss-kinds.jsonl', 'Killer lunchboxes [resolved]', ['lunch'], /^lunchbox \(shaded/],
     ['iss-kinds.jsonl', '2D 1-5-9', ['colix', 'rowix'], /^column indexer \(shaded red\): /],
+    ['iss-regex.jsonl', 'Classic sudoku [subset regex]', ['regex'], /^regex line \(rose\): /],
   ]) {
     await pasteAndSolve(page, fixture(file, name).input);
     const { clues, drawn, g } = await page.evaluate(() => ({
@@ -196,6 +197,9 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     }));
     const present = [...new Set(clues.map((k) => k.kind))].sort();
     assert(JSON.stringify(present) === JSON.stringify([...kinds].sort()), `${name}: kinds ${present}`);
+    // A regex line is named by its pattern, which the board does not draw.
+    const regex = clues.find((k) => k.kind === 'regex');
+    assert(!regex || /^regex line \S+ on r\d+c\d+/.test(regex.name), `${name}: a regex line named ${regex && regex.name}`);
     // Every clue drawn once: lines under the digits, marks and outside clues over the grid.
     const lines = clues.filter((k) => LINES.has(k.kind)).length;
     assert(drawn.lines.length === lines && drawn.marks.length === clues.length - lines,

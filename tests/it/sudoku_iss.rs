@@ -404,3 +404,11 @@ fn iss_values_from_zero_are_solved() {
 fn iss_skyscrapers_lunchboxes_sums_and_indexers_are_solved() {
     all_solved("iss-kinds.jsonl", 7);
 }
+
+/// Regex lines (lines 176 and 352 of the collection, `tests/data/iss-regex.jsonl`: "Successor
+/// Arrows" and a 4x4's worth of patterns on a 9x9): each solved to its published solution and
+/// proved unique.
+#[test]
+fn iss_regex_lines_are_solved() {
+    all_solved("iss-regex.jsonl", 2);
+}

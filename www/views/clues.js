@@ -44,6 +44,7 @@ export const CLUE_RULES = /** @type {Record<string, string>} */ ({
   csum: 'sum (shaded, its number in a corner): its digits add up to its number, repeats allowed',
   colix: 'column indexer (shaded red): a digit v in column c puts c in column v of its row',
   rowix: 'row indexer (shaded green): a digit v in row r puts r in row v of its column',
+  regex: 'regex line (rose): its digits, read from the disc at its start, match the pattern named in the list under the board',
 });
 
 /** The kinds drawn as a mark on the edge between their two cells. */
@@ -69,6 +70,7 @@ const LINE = /** @type {Record<string, string>} */ ({
   entropic: 'rgba(230, 170, 40, 0.6)',
   modular: 'rgba(40, 170, 170, 0.55)',
   darrow: 'rgba(150, 150, 150, 0.55)',
+  regex: 'rgba(220, 90, 140, 0.5)',
 });
 
 /**
@@ -143,6 +145,12 @@ export function paintClueLines(ctx, g, n, clues, c) {
       ctx.lineWidth = cell * (k.kind === 'darrow' ? 0.06 : 0.2);
       path(k.cells);
       ctx.stroke();
+      // A regex line is read from its start: a disc there, as a thermometer's bulb.
+      if (k.kind === 'regex') {
+        const [x, y] = centre(k.cells[0]);
+        ctx.fillStyle = LINE.regex;
+        ctx.beginPath(); ctx.arc(x, y, cell * 0.22, 0, 2 * Math.PI); ctx.fill();
+      }
       // A between line and a double arrow end in circles.
       if (k.kind === 'between' || k.kind === 'darrow') {
         ctx.lineWidth = Math.max(1.5, cell * 0.05);

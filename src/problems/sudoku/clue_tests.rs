@@ -506,3 +506,61 @@ fn sums_of_values_from_0_are_digit_sums_less_a_cell_each() {
         assert_eq!(a, b, "{values} against {digits}");
     }
 }
+
+/// Regex lines (ISS's `.Regex~<pattern in base64>~cells~~cells`): each against the brute force,
+/// on a short line filled whole, an 8-cell line walked as a chain (4^8 walks of `.`, past
+/// `WHOLE_MAX`), two lines of one constraint, and values from 0 (`0` a value). The counts are
+/// those of this run: none empty, none keeping all 288.
+#[test]
+fn regex_lines_are_the_brute_force() {
+    for (text, chain, want) in [
+        // 12.*|.*43
+        (".Regex~MTIuKnwuKjQz~R1C1~R1C2~R1C3~R1C4", false, 36),
+        // [12].*[34] on a snake through the top two rows (2 x 4^6 x 2 walks).
+        (
+            ".Regex~WzEyXS4qWzM0XQ~R1C1~R1C2~R1C3~R1C4~R2C4~R2C3~R2C2~R2C1",
+            true,
+            96,
+        ),
+        // [^4]+ on two lines at once.
+        (".Regex~W140XSs~R1C1~R2C2~~R3C3~R4C4", false, 72),
+        // 0.* where values run from 0.
+        (".Shape~4x4~0-3.Regex~MC4q~R1C1~R2C2~R3C3~R4C4", false, 72),
+    ] {
+        let text = match text.strip_prefix(".Shape~4x4~0-3") {
+            Some(_) => text.to_string(),
+            None => format!(".Shape~4x4{text}"),
+        };
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let enc = s
+            .rules()
+            .clue_encoding(s.grid().geo, s.grid().cells())
+            .unwrap();
+        let steps = enc.primary.iter().filter(|n| n.contains('.')).count();
+        assert_eq!(steps > 0, chain, "{text}: {:?}", enc.primary);
+        let n = agree(&s);
+        assert!(n > 0 && n < 288, "{text}: {n}");
+        assert_eq!(n, want, "{text}");
+    }
+    let lines = Sudoku::parse(".Shape~4x4.Regex~W140XSs~R1C1~R2C2~~R3C3~R4C4").unwrap();
+    assert_eq!(lines.rules().clues.len(), 2);
+    // Bad patterns and bad base64 say what and where.
+    for (text, want) in [
+        (
+            ".Regex~KDEy~R1C1~R1C2",
+            "item 2 (`Regex`): the pattern `(12`: a group is not closed",
+        ),
+        (
+            ".Regex~NQ~R1C1",
+            "`5` is not one of the grid's values (1 to 4)",
+        ),
+        (".Regex~!!~R1C1", "`!!` is not a pattern in base64"),
+        (".Regex~MTI", "item 2 (`Regex`) has no cell"),
+    ] {
+        let e = Sudoku::parse(&format!(".Shape~4x4{text}"))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains(want), "{text}: {e}");
+    }
+}

@@ -20,7 +20,7 @@
 //! ranges other than 1 to N and 0 to N-1 (`.Shape~9x9~0-8`: [`Rules::zero_based`], the clues'
 //! sums and products of values).
 
-use super::clues::{Clue, ClueKind};
+use super::clues::{Clue, ClueKind, Regex};
 use super::fpuzzles::Read;
 use super::geometry::sizes_words;
 use super::variants::{Cage, Rules};
@@ -343,6 +343,7 @@ const CLUES: &[&str] = &[
     "Lunchbox",
     "Sum",
     "Indexing",
+    "Regex",
 ];
 
 fn number(a: Option<&&str>, what: &str, of: &str) -> Result<u32, InputError> {
@@ -536,6 +537,31 @@ fn clues(kind: &str, args: &[&str], sz: Size, what: &str) -> Result<Vec<Clue>, I
                 None => (5, args),
             };
             one(ClueKind::Whisper(k), cells(rest, sz, what)?)
+        }
+        // `.Regex~<pattern in base64>~cells~~cells`: each line (lines parted by an empty
+        // argument) matches the pattern whole.
+        "Regex" => {
+            let coded = args.first().copied().unwrap_or("").trim();
+            let pattern = base64_text(coded).ok_or_else(|| {
+                InputError::new(format!("{what}: `{coded}` is not a pattern in base64"))
+            })?;
+            // The pattern names values: 0 to N-1 on a grid of values from 0.
+            let least = u32::from(!sz.zero);
+            let re = Regex::new(&pattern, least, sz.size as u32 - 1 + least)
+                .map_err(|e| InputError::new(format!("{what}: {e}")))?;
+            let mut out = Vec::new();
+            for line in args[1..].split(|a| a.trim().is_empty()) {
+                if !line.is_empty() {
+                    out.push(Clue {
+                        kind: ClueKind::Regex(Box::new(re.clone())),
+                        cells: cells(line, sz, what)?,
+                    });
+                }
+            }
+            if out.is_empty() {
+                return Err(InputError::new(format!("{what} has no cell")));
+            }
+            Ok(out)
         }
         "Renban" => one(ClueKind::Renban, cells(args, sz, what)?),
         "Palindrome" => one(ClueKind::Palindrome, cells(args, sz, what)?),
@@ -1054,4 +1080,29 @@ fn long_killer(s: &str, source: Source) -> Result<Read, InputError> {
         })
         .collect();
     finish(sz, vec![0; 81], rules, Vec::new(), source)
+}
+
+/// The text that `coded` spells in base64, URL-safe (`-`, `_`, as ISS writes it) or standard
+/// (`+`, `/`), with or without its `=` padding; `None` if it is not base64 of UTF-8 text.
+fn base64_text(coded: &str) -> Option<String> {
+    let mut bytes = Vec::new();
+    let (mut acc, mut bits) = (0u32, 0);
+    for c in coded.trim_end_matches('=').chars() {
+        let v = match c {
+            'A'..='Z' => c as u32 - 'A' as u32,
+            'a'..='z' => c as u32 - 'a' as u32 + 26,
+            '0'..='9' => c as u32 - '0' as u32 + 52,
+            '-' | '+' => 62,
+            '_' | '/' => 63,
+            _ => return None,
+        };
+        acc = (acc << 6) | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            bytes.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    String::from_utf8(bytes).ok().filter(|t| !t.is_empty())
 }

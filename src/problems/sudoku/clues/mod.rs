@@ -27,6 +27,9 @@ use serde::Serialize;
 use std::collections::{BTreeSet, HashMap};
 
 mod build;
+mod regex;
+
+pub use regex::Regex;
 
 /// What a clue says of its cells (listed in [`Clue::cells`], in the order given below).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -90,6 +93,8 @@ pub enum ClueKind {
     ColumnIndex,
     /// Row indexers: a cell in row r holding v puts the digit r in row v of its column.
     RowIndex,
+    /// The line's digits, read in order, match the regular expression (ISS's regex lines).
+    Regex(Box<Regex>),
 }
 
 /// A clue: its kind and its cells (row-major indices), in the order [`ClueKind`] describes.
@@ -184,6 +189,7 @@ impl ClueKind {
             ClueKind::Sum(_) => "csum",
             ClueKind::ColumnIndex => "colix",
             ClueKind::RowIndex => "rowix",
+            ClueKind::Regex(_) => "regex",
         }
     }
 
@@ -221,6 +227,7 @@ impl ClueKind {
             ClueKind::Sum(_) => "sum",
             ClueKind::ColumnIndex => "column indexer",
             ClueKind::RowIndex => "row indexer",
+            ClueKind::Regex(_) => "regex line",
         }
     }
 
@@ -285,6 +292,7 @@ impl Clue {
             | ClueKind::Sum(t) => format!("{w} {t} in {s}"),
             ClueKind::Whisper(k) if *k != 5 => format!("{w} ({k}) on {s}"),
             ClueKind::Modular(m) => format!("{w} ({m}) on {s}"),
+            ClueKind::Regex(re) => format!("{w} {} on {s}", re.source),
             ClueKind::Quad(d) => format!(
                 "{w} {} at {}",
                 d.iter().map(u8::to_string).collect::<Vec<_>>().join(""),
@@ -483,6 +491,10 @@ impl Clue {
                 (inner != *t).then(|| format!("{name}: between its smallest and largest, {inner}"))
             }
             ClueKind::Sum(t) => (sum(&d) != *t).then(|| format!("{name} adds up to {}", sum(&d))),
+            ClueKind::Regex(re) => (!re.matches(&d)).then(|| {
+                let line: Vec<String> = d.iter().map(u32::to_string).collect();
+                format!("{name}: {} does not match", line.join(""))
+            }),
             ClueKind::ColumnIndex | ClueKind::RowIndex => {
                 let by_column = self.kind == ClueKind::ColumnIndex;
                 self.cells.iter().find_map(|&p| {

@@ -343,6 +343,7 @@ impl Rules {
                 ClueKind::Lunchbox(_) => "lunchboxes",
                 ClueKind::Sum(_) => "sums",
                 ClueKind::ColumnIndex | ClueKind::RowIndex => "indexers",
+                ClueKind::Regex(_) => "regex lines",
             };
             if !out.contains(&w) {
                 out.push(w);
