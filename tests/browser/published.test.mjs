@@ -178,7 +178,7 @@ function fixture(file, name) {
 test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in the legend, outside clues in a ring', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   await open(page, base);
-  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone', 'lunch', 'csum', 'colix', 'rowix', 'regex']);
+  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone', 'lunch', 'csum', 'colix', 'rowix', 'regex', 'lockout']);
   for (const [file, name, kinds, rule] of [
     ['iss-combined.jsonl', '\'Leven', ['renban', 'black'], /^renban \(purple\): /],
     ['iss-combined.jsonl', 'XV Kropki Sudoku', ['xv', 'white', 'black'], /^X or V: /],
@@ -188,6 +188,8 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     ['iss-kinds.jsonl', 'Killer lunchboxes [resolved]', ['lunch'], /^lunchbox \(shaded/],
     ['iss-kinds.jsonl', '2D 1-5-9', ['colix', 'rowix'], /^column indexer \(shaded red\): /],
     ['iss-regex.jsonl', 'Classic sudoku [subset regex]', ['regex'], /^regex line \(rose\): /],
+    ['iss-given.jsonl', 'Lockout Lines (DSM 23 Quali Training), columns 1-7 given', ['lockout'], /^lockout line \(indigo\): /],
+    ['iss-given.jsonl', 'Owl, columns 1-7 given', ['room', 'modular'], /^numbered room: /],
   ]) {
     await pasteAndSolve(page, fixture(file, name).input);
     const { clues, drawn, g } = await page.evaluate(() => ({
@@ -221,10 +223,10 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     // On the board: the pointer on the first clue's mark (between its two cells) or number (in
     // the ring) lights the same clue.
     const first = clues[0];
-    if (first.cells.length >= 2 && ['white', 'black', 'xv', 'sandwich', 'sky'].includes(first.kind)) {
+    if (first.cells.length >= 2 && ['white', 'black', 'xv', 'sandwich', 'sky', 'room'].includes(first.kind)) {
       const [p, q] = first.cells, at = (/** @type {number} */ c) => [(c % 9) + 0.5, Math.floor(c / 9) + 0.5];
       const [ax, ay] = at(p), [bx, by] = at(q);
-      const [x, y] = first.kind === 'sandwich' || first.kind === 'sky'
+      const [x, y] = first.kind === 'sandwich' || first.kind === 'sky' || first.kind === 'room'
         ? [ax - Math.sign(bx - ax), ay - Math.sign(by - ay)] : [(ax + bx) / 2, (ay + by) / 2];
       const box = await (await page.$('#board-canvas')).boundingBox();
       await page.mouse.move(box.x + g.x0 + x * g.cell, box.y + g.y0 + y * g.cell);
@@ -236,9 +238,10 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     // Outside clues lie in the ring round the grid, one cell out; the grid's cells stay where a
     // click finds them (the editor lays the grid out with the same ring).
     const outside = drawn.marks.filter((m) => m.at);
-    if (kinds.includes('sandwich') || kinds.includes('sky')) {
-      assert(outside.length === clues.length, `${name}: ${outside.length} numbers outside`);
-      assert(outside.every((m) => m.at[0] < g.x0 || m.at[1] < g.y0), `${name}: a sandwich's number inside the grid`);
+    if (kinds.includes('sandwich') || kinds.includes('sky') || kinds.includes('room')) {
+      assert(outside.length === clues.filter((k) => ['sandwich', 'sky', 'room'].includes(k.kind)).length, `${name}: ${outside.length} numbers outside`);
+      const past = (/** @type {number} */ v, /** @type {number} */ o) => v < o || v > o + 9 * g.cell;
+      assert(outside.every((m) => past(m.at[0], g.x0) || past(m.at[1], g.y0)), `${name}: a number of an outside clue inside the grid`);
       const box = await (await page.$('#board-canvas')).boundingBox();
       await page.mouse.click(box.x + g.x0 + g.cell * 4.5, box.y + g.y0 + g.cell * 2.5);
       const cursor = await page.evaluate(() => window.dlx.app.sudoku.cursor);

@@ -412,3 +412,20 @@ fn iss_skyscrapers_lunchboxes_sums_and_indexers_are_solved() {
 fn iss_regex_lines_are_solved() {
     all_solved("iss-regex.jsonl", 2);
 }
+
+/// Anti-taxicab (lines 45 and 126 of the collection, `tests/data/iss-taxicab.jsonl`: "Anti-Taxi
+/// Sudoku X" and "Taxicab Archers", with arrows): each solved to its published solution and
+/// proved unique.
+#[test]
+fn iss_anti_taxicab_is_solved() {
+    all_solved("iss-taxicab.jsonl", 2);
+}
+
+/// Lockout lines and numbered rooms (lines 9 and 107 of the collection, "Lockout Lines (DSM 23
+/// Quali Training)" and "Owl", with modular lines), with columns 1 to 7 of their published
+/// solutions given (`tests/data/iss-given.jsonl`): the rules as read here keep the published
+/// solution, and only it. Without the givens both are past the budget (over 30 s).
+#[test]
+fn iss_lockout_lines_and_numbered_rooms_keep_the_published_solution() {
+    all_solved("iss-given.jsonl", 2);
+}

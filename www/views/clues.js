@@ -45,13 +45,16 @@ export const CLUE_RULES = /** @type {Record<string, string>} */ ({
   colix: 'column indexer (shaded red): a digit v in column c puts c in column v of its row',
   rowix: 'row indexer (shaded green): a digit v in row r puts r in row v of its column',
   regex: 'regex line (rose): its digits, read from the disc at its start, match the pattern named in the list under the board',
+  room: 'numbered room: from its side, the X-th digit is its number, X the first digit',
+  lockout: 'lockout line (indigo): the digits in its diamonds differ by at least 4 (or its number), and those between lie outside their range',
+  taxi: 'anti-taxicab: a digit d is never d cells from another d, counted along rows and columns (not drawn)',
 });
 
 /** The kinds drawn as a mark on the edge between their two cells. */
 const PAIRS = new Set(['white', 'black', 'diff', 'ratio', 'xv', 'less']);
 
 /** The kinds whose number stands outside the grid, one cell before the first of their cells. */
-const OUTSIDE = new Set(['lk', 'sandwich', 'xs', 'sky', 'hsky']);
+const OUTSIDE = new Set(['lk', 'sandwich', 'xs', 'sky', 'hsky', 'room']);
 
 /** The shades of the kinds drawn as shaded cells with a number. */
 const SHADE = /** @type {Record<string, string>} */ ({
@@ -71,6 +74,7 @@ const LINE = /** @type {Record<string, string>} */ ({
   modular: 'rgba(40, 170, 170, 0.55)',
   darrow: 'rgba(150, 150, 150, 0.55)',
   regex: 'rgba(220, 90, 140, 0.5)',
+  lockout: 'rgba(100, 100, 210, 0.5)',
 });
 
 /**
@@ -150,6 +154,19 @@ export function paintClueLines(ctx, g, n, clues, c) {
         const [x, y] = centre(k.cells[0]);
         ctx.fillStyle = LINE.regex;
         ctx.beginPath(); ctx.arc(x, y, cell * 0.22, 0, 2 * Math.PI); ctx.fill();
+      }
+      // A lockout line ends in diamonds.
+      if (k.kind === 'lockout') {
+        ctx.lineWidth = Math.max(1.5, cell * 0.05);
+        ctx.strokeStyle = c.muted || c.ink;
+        for (const p of [k.cells[0], k.cells[k.cells.length - 1]]) {
+          const [x, y] = centre(p), r = cell * 0.42;
+          ctx.beginPath(); ctx.moveTo(x, y - r); ctx.lineTo(x + r, y); ctx.lineTo(x, y + r); ctx.lineTo(x - r, y); ctx.closePath();
+          ctx.globalCompositeOperation = 'destination-out';
+          ctx.fill();
+          ctx.globalCompositeOperation = 'source-over';
+          ctx.stroke();
+        }
       }
       // A between line and a double arrow end in circles.
       if (k.kind === 'between' || k.kind === 'darrow') {

@@ -564,3 +564,61 @@ fn regex_lines_are_the_brute_force() {
         assert!(e.contains(want), "{text}: {e}");
     }
 }
+
+/// Numbered rooms (ISS `.NumberedRoom~R1~3~`: the X-th digit from the clue's end is 3, X the
+/// first), lockout lines (`.Lockout~2~cells`: the ends differ by at least 2, the digits between
+/// them lie outside the ends' range) and anti-taxicab (`.AntiTaxicab`: no digit d is d cells
+/// from another d along rows and columns), each against the brute force on 4x4. The counts are
+/// those of this run: none empty, none keeping all 288.
+#[test]
+fn numbered_rooms_lockout_lines_and_anti_taxicab_are_the_brute_force() {
+    for (text, want) in [
+        (".NumberedRoom~R1~3~", 48),
+        (".NumberedRoom~C2~~2.NumberedRoom~R3~1~", 24),
+        (".Lockout~2~R1C1~R2C2~R3C3~R4C4", 8),
+        (".Lockout~1~R1C1~R2C2~R3C3", 96),
+    ] {
+        let text = format!(".Shape~4x4{text}");
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let n = agree(&s);
+        assert!(n > 0 && n < 288, "{text}: {n}");
+        assert_eq!(n, want, "{text}");
+    }
+    // No 4x4 grid keeps anti-taxicab (the brute force agrees); on a 9x9 (the solution of ISS's
+    // "Anti-Taxi Sudoku X", line 45 of its collection, with its first three rows blank) the rule
+    // keeps its grid and cuts the others.
+    assert_eq!(count(".Shape~4x4.AntiTaxicab"), 0);
+    let anti = "264581793351697248798423165975146382426378951813259674639815427182764539547932816";
+    let blank: Vec<usize> = (0..27).collect();
+    let without = count(&givens(anti, &blank));
+    let with = count(&format!("{}.AntiTaxicab", givens(anti, &blank)));
+    assert!(
+        with >= 1 && with < without,
+        "{with} grids with anti-taxicab, {without} without"
+    );
+    assert_eq!((with, without), (1, 192));
+    for (text, want) in [
+        (
+            ".Shape~4x4~0-3.NumberedRoom~R1~3~",
+            "numbered rooms on a grid of values from 0",
+        ),
+        (
+            ".Shape~4x4~0-3.AntiTaxicab",
+            "anti-taxicab on a grid of values from 0",
+        ),
+        (
+            ".Shape~4x4.Lockout~4~R1C1~R1C2",
+            "its ends' least difference is 1 to N-1",
+        ),
+        (
+            ".Shape~4x4.Lockout~2~R1C1",
+            "a line between two ends has at least two cells",
+        ),
+    ] {
+        let e = Sudoku::parse(text)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains(want), "{text}: {e}");
+    }
+}

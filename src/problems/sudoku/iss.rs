@@ -344,6 +344,9 @@ const CLUES: &[&str] = &[
     "Sum",
     "Indexing",
     "Regex",
+    "NumberedRoom",
+    "Lockout",
+    "AntiTaxicab",
 ];
 
 fn number(a: Option<&&str>, what: &str, of: &str) -> Result<u32, InputError> {
@@ -481,7 +484,7 @@ fn clues(kind: &str, args: &[&str], sz: Size, what: &str) -> Result<Vec<Clue>, I
         }
         // A clue at either end of a row or column (`.XSum~R1~27~`, `.Skyscraper~C3~~4`): the
         // second argument from its start, the third from its end.
-        "XSum" | "Skyscraper" | "HiddenSkyscraper" => {
+        "XSum" | "Skyscraper" | "HiddenSkyscraper" | "NumberedRoom" => {
             let id = args.first().copied().unwrap_or("");
             let mut out = Vec::new();
             for (i, forward) in [(1, true), (2, false)] {
@@ -493,6 +496,7 @@ fn clues(kind: &str, args: &[&str], sz: Size, what: &str) -> Result<Vec<Clue>, I
                             kind: match kind {
                                 "XSum" => ClueKind::XSum(n),
                                 "Skyscraper" => ClueKind::Skyscraper(n),
+                                "NumberedRoom" => ClueKind::NumberedRoom(n),
                                 _ => ClueKind::HiddenSkyscraper(n),
                             },
                             cells: line_of(id, forward, sz, what)?,
@@ -563,6 +567,15 @@ fn clues(kind: &str, args: &[&str], sz: Size, what: &str) -> Result<Vec<Clue>, I
             }
             Ok(out)
         }
+        "Lockout" => {
+            let k = number(args.first(), what, "the ends' least difference")?;
+            let k = u8::try_from(k).map_err(|_| {
+                InputError::new(format!("{what}: a least difference of {k} is too large"))
+            })?;
+            one(ClueKind::Lockout(k), cells(&args[1..], sz, what)?)
+        }
+        // A rule of the whole grid: the clue lists every cell.
+        "AntiTaxicab" => one(ClueKind::AntiTaxicab, (0..size * size).collect()),
         "Renban" => one(ClueKind::Renban, cells(args, sz, what)?),
         "Palindrome" => one(ClueKind::Palindrome, cells(args, sz, what)?),
         "Zipper" => one(ClueKind::Zipper, cells(args, sz, what)?),

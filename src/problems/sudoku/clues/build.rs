@@ -473,6 +473,20 @@ impl Builder<'_> {
                 let kind = kind.clone();
                 self.whole(k, cells, &|d| kind.pair_holds(d[0], d[1]), &name, &tag)
             }
+            ClueKind::AntiTaxicab => {
+                // Per pair of cells t apart (not in one row or column) a secondary item in the
+                // options placing t in either: Knuth's at-most-one, as anti-knight's pairs.
+                for (p, q, t) in taxicab_pairs(size) {
+                    let item = self.secondary(
+                        k,
+                        format!("{tag}({},{})={t}", cell_name(size, p), cell_name(size, q)),
+                    );
+                    for c in [p, q] {
+                        self.enc.cell_plain[c * size + t as usize - 1].push(item);
+                    }
+                }
+                Ok(())
+            }
             ClueKind::Quad(want) => {
                 let want = want.clone();
                 let keep = move |d: &[u32]| {
@@ -914,6 +928,54 @@ impl Builder<'_> {
                         out.push((s * 16 + c) % keep.max(1));
                     }),
                     accept: accept_all,
+                };
+                (cells, auto)
+            }
+            ClueKind::NumberedRoom(t) => {
+                // The first digit x, then DONE once the x-th holds t (at once if x is 1).
+                let auto = Automaton {
+                    start: vec![0],
+                    step: Box::new(move |i, s, d, out| {
+                        if i == 0 {
+                            match (d, d == t) {
+                                (1, true) => out.push(DONE),
+                                (1, false) => {}
+                                _ => out.push(u64::from(d)),
+                            }
+                        } else if s == DONE || (i as u64 + 1 != s) {
+                            out.push(s);
+                        } else if d == t {
+                            out.push(DONE);
+                        }
+                    }),
+                    accept: Box::new(|s| (s == DONE).then(Vec::new)),
+                };
+                (cells, auto)
+            }
+            ClueKind::Lockout(k) => {
+                // As a between line: the ends a * 100 + b, b guessed at the first cell at least k
+                // from a; the digits between them outside [min, max]; then DONE.
+                let k = u32::from(k);
+                let auto = Automaton {
+                    start: vec![0],
+                    step: Box::new(move |i, s, d, out| {
+                        if i == 0 {
+                            out.extend(
+                                (least..=top)
+                                    .filter(|b| b.abs_diff(d) >= k)
+                                    .map(|b| u64::from(d) * 100 + u64::from(b)),
+                            );
+                        } else if i + 1 < n {
+                            let (a, b) = (s / 100, s % 100);
+                            let d = u64::from(d);
+                            if d < a.min(b) || d > a.max(b) {
+                                out.push(s);
+                            }
+                        } else if s % 100 == u64::from(d) {
+                            out.push(DONE);
+                        }
+                    }),
+                    accept: Box::new(|s| (s == DONE).then(Vec::new)),
                 };
                 (cells, auto)
             }

@@ -95,6 +95,15 @@ pub enum ClueKind {
     RowIndex,
     /// The line's digits, read in order, match the regular expression (ISS's regex lines).
     Regex(Box<Regex>),
+    /// A row or column from the clue's end: the X-th digit is the clue's, X the first digit
+    /// (numbered rooms).
+    NumberedRoom(u32),
+    /// The two ends differ by at least this much, and the digits between them on the line lie
+    /// outside the ends' range, ends included (lockout lines).
+    Lockout(u8),
+    /// Every cell (the clue lists them all): a digit d is never d cells away from another d,
+    /// counted along rows and columns (anti-taxicab).
+    AntiTaxicab,
 }
 
 /// A clue: its kind and its cells (row-major indices), in the order [`ClueKind`] describes.
@@ -190,6 +199,9 @@ impl ClueKind {
             ClueKind::ColumnIndex => "colix",
             ClueKind::RowIndex => "rowix",
             ClueKind::Regex(_) => "regex",
+            ClueKind::NumberedRoom(_) => "room",
+            ClueKind::Lockout(_) => "lockout",
+            ClueKind::AntiTaxicab => "taxi",
         }
     }
 
@@ -228,6 +240,9 @@ impl ClueKind {
             ClueKind::ColumnIndex => "column indexer",
             ClueKind::RowIndex => "row indexer",
             ClueKind::Regex(_) => "regex line",
+            ClueKind::NumberedRoom(_) => "numbered room",
+            ClueKind::Lockout(_) => "lockout line",
+            ClueKind::AntiTaxicab => "anti-taxicab",
         }
     }
 
@@ -236,7 +251,7 @@ impl ClueKind {
     pub fn value(&self) -> Option<u32> {
         match *self {
             ClueKind::Difference(k) | ClueKind::Ratio(k) | ClueKind::PairSum(k) => Some(k.into()),
-            ClueKind::Whisper(k) | ClueKind::Modular(k) => Some(k.into()),
+            ClueKind::Whisper(k) | ClueKind::Modular(k) | ClueKind::Lockout(k) => Some(k.into()),
             ClueKind::LittleKiller(t)
             | ClueKind::Sandwich(t)
             | ClueKind::XSum(t)
@@ -244,6 +259,7 @@ impl ClueKind {
             | ClueKind::Skyscraper(t)
             | ClueKind::HiddenSkyscraper(t)
             | ClueKind::Lunchbox(t)
+            | ClueKind::NumberedRoom(t)
             | ClueKind::Sum(t) => Some(t),
             _ => None,
         }
@@ -289,7 +305,10 @@ impl Clue {
             | ClueKind::Skyscraper(t)
             | ClueKind::HiddenSkyscraper(t)
             | ClueKind::Lunchbox(t)
+            | ClueKind::NumberedRoom(t)
             | ClueKind::Sum(t) => format!("{w} {t} in {s}"),
+            ClueKind::Lockout(k) => format!("{w} ({k}) on {s}"),
+            ClueKind::AntiTaxicab => w.to_string(),
             ClueKind::Whisper(k) if *k != 5 => format!("{w} ({k}) on {s}"),
             ClueKind::Modular(m) => format!("{w} ({m}) on {s}"),
             ClueKind::Regex(re) => format!("{w} {} on {s}", re.source),
@@ -491,6 +510,34 @@ impl Clue {
                 (inner != *t).then(|| format!("{name}: between its smallest and largest, {inner}"))
             }
             ClueKind::Sum(t) => (sum(&d) != *t).then(|| format!("{name} adds up to {}", sum(&d))),
+            ClueKind::NumberedRoom(t) => {
+                let x = d[0] as usize;
+                match d.get(x.wrapping_sub(1)) {
+                    Some(v) if v == t => None,
+                    Some(v) => fail(format!("its first digit is {x}, and digit {x} is {v}")),
+                    None => fail(format!("its first digit is {x}, past its cells")),
+                }
+            }
+            ClueKind::Lockout(k) => {
+                let (a, b) = (d[0], d[n - 1]);
+                let (lo, hi) = (a.min(b), a.max(b));
+                if hi - lo < u32::from(*k) {
+                    return fail(format!("its ends {a} and {b} differ by less than {k}"));
+                }
+                d[1..n - 1]
+                    .iter()
+                    .find(|&&x| lo <= x && x <= hi)
+                    .map(|x| format!("{name}: {x} lies between its ends {a} and {b}"))
+            }
+            ClueKind::AntiTaxicab => taxicab_pairs(size).into_iter().find_map(|(p, q, t)| {
+                (cells[p] == cells[q] && u32::from(cells[p]) == t).then(|| {
+                    format!(
+                        "{name}: {} and {} both hold {t}, {t} cells apart",
+                        cell_name(size, p),
+                        cell_name(size, q)
+                    )
+                })
+            }),
             ClueKind::Regex(re) => (!re.matches(&d)).then(|| {
                 let line: Vec<String> = d.iter().map(u32::to_string).collect();
                 format!("{name}: {} does not match", line.join(""))
@@ -544,6 +591,22 @@ pub fn segments(g: Geometry, rules: &Rules, cells: &[usize]) -> Vec<std::ops::Ra
         if i == cells.len() || rules.region_of(g, cells[i]) != rules.region_of(g, cells[i - 1]) {
             out.push(start..i);
             start = i;
+        }
+    }
+    out
+}
+
+/// The pairs of cells (p < q) of an N×N grid that are t cells apart along rows and columns
+/// (|Δrow| + |Δcolumn| = t) and in neither one row nor one column, for t from 2 to N: (p, q, t).
+/// Cells of one row or column differ anyway; t = 1 would leave only pairs in one of them.
+pub fn taxicab_pairs(size: usize) -> Vec<(usize, usize, u32)> {
+    let mut out = Vec::new();
+    for p in 0..size * size {
+        for q in p + 1..size * size {
+            let (dr, dc) = ((q / size).abs_diff(p / size), (q % size).abs_diff(p % size));
+            if dr > 0 && dc > 0 && dr + dc <= size {
+                out.push((p, q, (dr + dc) as u32));
+            }
         }
     }
     out

@@ -344,6 +344,9 @@ impl Rules {
                 ClueKind::Sum(_) => "sums",
                 ClueKind::ColumnIndex | ClueKind::RowIndex => "indexers",
                 ClueKind::Regex(_) => "regex lines",
+                ClueKind::NumberedRoom(_) => "numbered rooms",
+                ClueKind::Lockout(_) => "lockout lines",
+                ClueKind::AntiTaxicab => "anti-taxicab",
             };
             if !out.contains(&w) {
                 out.push(w);
@@ -552,6 +555,8 @@ impl Rules {
                         | ClueKind::Lunchbox(_)
                         | ClueKind::ColumnIndex
                         | ClueKind::RowIndex
+                        | ClueKind::NumberedRoom(_)
+                        | ClueKind::AntiTaxicab
                 );
             if once {
                 distinct(what.clone(), &clue.cells)?;
@@ -611,6 +616,23 @@ impl Rules {
                     !self.zero_based,
                     "X-sums on a grid of values from 0 are not supported",
                 )?,
+                // A numbered room's first value counts cells, as an X-sum's does; a taxicab
+                // distance of 0 is no rule.
+                ClueKind::NumberedRoom(_) => need(
+                    !self.zero_based,
+                    "numbered rooms on a grid of values from 0 are not supported",
+                )?,
+                ClueKind::AntiTaxicab => need(
+                    !self.zero_based,
+                    "anti-taxicab on a grid of values from 0 is not supported",
+                )?,
+                ClueKind::Lockout(k) => {
+                    need(n >= 2, "a line between two ends has at least two cells")?;
+                    need(
+                        (1..size).contains(&usize::from(*k)),
+                        "its ends' least difference is 1 to N-1",
+                    )?
+                }
                 ClueKind::Whisper(k) => need(*k >= 1, "a whisper's difference is at least 1")?,
                 _ => {}
             }
