@@ -882,17 +882,29 @@ impl Builder<'_> {
                 };
                 (cells, auto)
             }
-            ClueKind::Between => {
-                // After the first end a: a * 100 + b, b the other end, guessed; then DONE.
+            ClueKind::Between | ClueKind::Lockout(_) => {
+                // After the first end a: a * 100 + b, b the other end, guessed (a lockout line's
+                // at least k from a); the digits between strictly inside the ends' range (a
+                // lockout line's: outside it, ends included); then DONE.
+                let lockout = match clue.kind {
+                    ClueKind::Lockout(k) => Some(u64::from(k)),
+                    _ => None,
+                };
                 let auto = Automaton {
                     start: vec![0],
                     step: Box::new(move |i, s, d, out| {
                         let d = u64::from(d);
                         if i == 0 {
-                            out.extend((u64::from(least)..=u64::from(top)).map(|b| d * 100 + b));
+                            out.extend(
+                                (u64::from(least)..=u64::from(top))
+                                    .filter(|b| lockout.is_none_or(|k| b.abs_diff(d) >= k))
+                                    .map(|b| d * 100 + b),
+                            );
                         } else if i + 1 < n {
-                            let (a, b) = (s / 100, s % 100);
-                            if a.min(b) < d && d < a.max(b) {
+                            let (lo, hi) = ((s / 100).min(s % 100), (s / 100).max(s % 100));
+                            let inside = lo < d && d < hi;
+                            let outside = d < lo || d > hi;
+                            if (lockout.is_none() && inside) || (lockout.is_some() && outside) {
                                 out.push(s);
                             }
                         } else if s % 100 == d {
@@ -945,33 +957,6 @@ impl Builder<'_> {
                         } else if s == DONE || (i as u64 + 1 != s) {
                             out.push(s);
                         } else if d == t {
-                            out.push(DONE);
-                        }
-                    }),
-                    accept: Box::new(|s| (s == DONE).then(Vec::new)),
-                };
-                (cells, auto)
-            }
-            ClueKind::Lockout(k) => {
-                // As a between line: the ends a * 100 + b, b guessed at the first cell at least k
-                // from a; the digits between them outside [min, max]; then DONE.
-                let k = u32::from(k);
-                let auto = Automaton {
-                    start: vec![0],
-                    step: Box::new(move |i, s, d, out| {
-                        if i == 0 {
-                            out.extend(
-                                (least..=top)
-                                    .filter(|b| b.abs_diff(d) >= k)
-                                    .map(|b| u64::from(d) * 100 + u64::from(b)),
-                            );
-                        } else if i + 1 < n {
-                            let (a, b) = (s / 100, s % 100);
-                            let d = u64::from(d);
-                            if d < a.min(b) || d > a.max(b) {
-                                out.push(s);
-                            }
-                        } else if s % 100 == u64::from(d) {
                             out.push(DONE);
                         }
                     }),
