@@ -155,27 +155,16 @@ export function paintClueLines(ctx, g, n, clues, c) {
         ctx.fillStyle = LINE.regex;
         ctx.beginPath(); ctx.arc(x, y, cell * 0.22, 0, 2 * Math.PI); ctx.fill();
       }
-      // A lockout line ends in diamonds.
-      if (k.kind === 'lockout') {
+      // A between line and a double arrow end in circles, a lockout line in diamonds.
+      if (k.kind === 'between' || k.kind === 'darrow' || k.kind === 'lockout') {
         ctx.lineWidth = Math.max(1.5, cell * 0.05);
         ctx.strokeStyle = c.muted || c.ink;
         for (const p of [k.cells[0], k.cells[k.cells.length - 1]]) {
-          const [x, y] = centre(p), r = cell * 0.42;
-          ctx.beginPath(); ctx.moveTo(x, y - r); ctx.lineTo(x + r, y); ctx.lineTo(x, y + r); ctx.lineTo(x - r, y); ctx.closePath();
-          ctx.globalCompositeOperation = 'destination-out';
-          ctx.fill();
-          ctx.globalCompositeOperation = 'source-over';
-          ctx.stroke();
-        }
-      }
-      // A between line and a double arrow end in circles.
-      if (k.kind === 'between' || k.kind === 'darrow') {
-        ctx.lineWidth = Math.max(1.5, cell * 0.05);
-        ctx.strokeStyle = c.muted || c.ink;
-        for (const p of [k.cells[0], k.cells[k.cells.length - 1]]) {
-          const [x, y] = centre(p);
+          const [x, y] = centre(p), r = cell * (k.kind === 'lockout' ? 0.42 : 0.4);
+          ctx.beginPath();
+          if (k.kind === 'lockout') { ctx.moveTo(x, y - r); ctx.lineTo(x + r, y); ctx.lineTo(x, y + r); ctx.lineTo(x - r, y); ctx.closePath(); }
+          else ctx.arc(x, y, r, 0, 2 * Math.PI);
           // A hole in the layer where the line came in: the cell's own shade (a given's) shows.
-          ctx.beginPath(); ctx.arc(x, y, cell * 0.4, 0, 2 * Math.PI);
           ctx.globalCompositeOperation = 'destination-out';
           ctx.fill();
           ctx.globalCompositeOperation = 'source-over';

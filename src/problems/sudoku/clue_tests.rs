@@ -597,6 +597,15 @@ fn numbered_rooms_lockout_lines_and_anti_taxicab_are_the_brute_force() {
         "{with} grids with anti-taxicab, {without} without"
     );
     assert_eq!((with, without), (1, 192));
+    // Givens that break it are named, not left to a search that finds nothing.
+    let e = Sudoku::parse(".AntiTaxicab.~R1C1_4~R2C4_4")
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        e.contains("r1c1 and r2c4 both hold 4, 4 cells apart"),
+        "{e}"
+    );
     for (text, want) in [
         (
             ".Shape~4x4~0-3.NumberedRoom~R1~3~",

@@ -326,6 +326,20 @@ impl Clue {
     /// A clue is judged once its cells are filled (with `complete`, every cell must be).
     pub fn broken(&self, g: Geometry, rules: &Rules, cells: &[u8]) -> Option<String> {
         let size = g.size();
+        // A rule of the whole grid, judged pair by pair as soon as both cells are filled (an
+        // empty cell's 0 is no distance), so that givens that break it are named.
+        if self.kind == ClueKind::AntiTaxicab {
+            return taxicab_pairs(size).into_iter().find_map(|(p, q, t)| {
+                (cells[p] == cells[q] && u32::from(cells[p]) == t).then(|| {
+                    format!(
+                        "{}: {} and {} both hold {t}, {t} cells apart",
+                        self.name(size),
+                        cell_name(size, p),
+                        cell_name(size, q)
+                    )
+                })
+            });
+        }
         let d: Vec<u32> = self.cells.iter().map(|&p| u32::from(cells[p])).collect();
         if d.contains(&0) {
             return None;
@@ -529,15 +543,6 @@ impl Clue {
                     .find(|&&x| lo <= x && x <= hi)
                     .map(|x| format!("{name}: {x} lies between its ends {a} and {b}"))
             }
-            ClueKind::AntiTaxicab => taxicab_pairs(size).into_iter().find_map(|(p, q, t)| {
-                (cells[p] == cells[q] && u32::from(cells[p]) == t).then(|| {
-                    format!(
-                        "{name}: {} and {} both hold {t}, {t} cells apart",
-                        cell_name(size, p),
-                        cell_name(size, q)
-                    )
-                })
-            }),
             ClueKind::Regex(re) => (!re.matches(&d)).then(|| {
                 let line: Vec<String> = d.iter().map(u32::to_string).collect();
                 format!("{name}: {} does not match", line.join(""))
