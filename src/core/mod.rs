@@ -6,6 +6,7 @@
 //! - [`memo`]: counting with memos (DLX6): subproblems cached by their items, independent parts, a ZDD.
 //! - [`naive`]: Algorithm X on a plain 0-1 matrix, everything found by scanning (the yardstick).
 //! - [`names`]: the names of the search's settings (tree, engine, heuristic, algorithm), one table each.
+//! - [`probe`]: solving with pruning at the start and at each node of a shallow tree of choices.
 //! - [`prune`]: options no solution can use (choosing one empties an item), emptied before the search.
 //! - `rng`: SplitMix64, the seeded generator of shuffles, estimates and generated tiles.
 //! - [`search`]: Algorithm X as a resumable, reversible state machine reporting to an observer.
@@ -19,6 +20,7 @@ pub mod links;
 pub mod memo;
 pub mod naive;
 pub mod names;
+pub mod probe;
 pub mod prune;
 pub(crate) mod rng;
 pub mod search;

@@ -28,6 +28,8 @@ pub struct Pruned {
     /// False when the work bound stopped the rounds early: the options emptied so far are blocked
     /// (the counts are the same), but some left may be blocked too.
     pub complete: bool,
+    /// The work done: options hidden by the checks' covers, about (what [`WORK`] bounds).
+    pub work: u64,
 }
 
 /// How far pruning has gone, for a progress line.
@@ -107,6 +109,7 @@ pub fn blocked_within(
                     removed: removed + found,
                     rounds,
                     complete: false,
+                    work: spent,
                 });
             }
             if gone[k] || is_given[k] || cur.option(k).len() == 0 {
@@ -137,6 +140,7 @@ pub fn blocked_within(
                 removed,
                 rounds,
                 complete: true,
+                work: spent,
             });
         }
         removed += found;

@@ -367,7 +367,24 @@ fn blocked_options_are_pruned_on_request() {
     );
     fails(
         &["count", "queens", "8", "--prune", "all"],
-        "--prune `all`: expected blocked or none",
+        "--prune `all`: expected probe, blocked or none",
+    );
+    // Probes are solve's (their tree is their own): count says so rather than ignore them.
+    fails(
+        &["count", "queens", "8", "--prune", "probe"],
+        "--prune probe applies to solve",
+    );
+    fails(
+        &[
+            "solve",
+            "queens",
+            "8",
+            "--prune",
+            "probe",
+            "--tree",
+            "lookahead",
+        ],
+        "--prune probe applies to solve",
     );
 }
 

@@ -12,7 +12,7 @@ use dlx_studio::core::{Limits, Search, Status};
 use dlx_studio::figures;
 use dlx_studio::problems::sudoku::Sudoku;
 use dlx_studio::problems::Problem;
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -428,4 +428,64 @@ fn iss_anti_taxicab_is_solved() {
 #[test]
 fn iss_lockout_lines_and_numbered_rooms_keep_the_published_solution() {
     all_solved("iss-given.jsonl", 2);
+}
+
+/// Puzzles of the collection that plain search takes past 20 s on (`tests/data/iss-probe.jsonl`,
+/// lines 8, 93, 145 and 114: between lines, zipper lines, skyscrapers, indexers with black dots),
+/// solved by `dlx solve` as it is, with probes (`core::probe`; about 0.1 s each): to the published
+/// solution, proved unique, and the JSON says what probing did.
+#[test]
+fn iss_puzzles_plain_search_finds_hard_are_solved_with_probes() {
+    for line in data("iss-probe.jsonl").lines() {
+        let d: Value = serde_json::from_str(line).unwrap();
+        let name = d["name"].as_str().unwrap();
+        let out = crate::common::check(
+            &["solve", "sudoku", "-", "--json"],
+            d["input"].as_str().unwrap(),
+            crate::common::Expect::Quiet,
+        );
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["first"], d["solution"], "{name}");
+        assert_eq!(
+            (&v["unique"], &v["solutions"]),
+            (&json!(true), &json!(1)),
+            "{name}"
+        );
+        let p = &v["probes"];
+        assert!(p["nodes"].as_u64().unwrap() >= 1, "{name}: {p}");
+        assert!(p["emptied"].as_u64().unwrap() > 0, "{name}: {p}");
+    }
+}
+
+/// `--prune` on a Sudoku: probes (the default for `solve`), blocked options at the start, or none
+/// (DLX1's own tree) give the same board and verdict; only probes are reported as such; a word that
+/// is none of the three is refused by name.
+#[test]
+fn solve_prunes_a_sudoku_three_ways_to_one_verdict() {
+    let line = data("iss-probe.jsonl").lines().nth(3).unwrap().to_string();
+    let d: Value = serde_json::from_str(&line).unwrap();
+    let input = d["input"].as_str().unwrap();
+    let mut nodes = Vec::new();
+    for prune in ["probe", "blocked", "none"] {
+        let out = crate::common::check(
+            &["solve", "sudoku", "-", "--json", "--prune", prune],
+            input,
+            crate::common::Expect::Quiet,
+        );
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["first"], d["solution"], "{prune}");
+        assert_eq!(v["unique"], json!(true), "{prune}");
+        assert_eq!(v.get("probes").is_some(), prune == "probe", "{prune}: {v}");
+        nodes.push(v["nodes"].as_u64().unwrap());
+    }
+    // Pruning shrinks the tree: "Papier-mâché" takes millions of DLX1 nodes, 75 with probes.
+    assert!(
+        nodes[0] * 100 < nodes[2] && nodes[1] * 100 < nodes[2],
+        "{nodes:?}"
+    );
+    crate::common::check(
+        &["solve", "sudoku", "-", "--prune", "all"],
+        input,
+        crate::common::Expect::Refused(&["--prune `all`", "expected probe, blocked or none"]),
+    );
 }

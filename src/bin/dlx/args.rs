@@ -109,7 +109,7 @@ pub(crate) const OPTIONS: &[OptSpec] = &[
     },
     OptSpec {
         name: "--prune",
-        value: Some(Value::Is("blocked or none")),
+        value: Some(Value::Is("probe, blocked or none")),
         commands: &[Count, Solve, Trace],
     },
     OptSpec {
@@ -186,8 +186,8 @@ pub(crate) struct Args {
     pub(crate) heuristic: Heuristic,
     /// `--tree`: the search tree dancing links walks (`None`: the default, see [`Args::tree`]).
     pub(crate) tree: Option<Tree>,
-    /// `--prune blocked` (true) or `none` (false, the default; see [`Args::instance`]).
-    pub(crate) prune: bool,
+    /// `--prune probe|blocked|none` (`None`: not given; see [`Args::prune`]).
+    pub(crate) prune_arg: Option<Prune>,
     /// `--engine auto|bits|links` (`Counter::Auto`, the default).
     pub(crate) engine: Counter,
     /// How many options the search's instance had emptied as blocked, once `start` has pruned.
@@ -245,7 +245,7 @@ impl Args {
             algorithm: Algorithm::Dlx,
             heuristic: Heuristic::Mrv,
             tree: None,
-            prune: false,
+            prune_arg: None,
             engine: Counter::Auto,
             pruned: std::cell::Cell::new(None),
             engine_of: std::cell::Cell::new(None),
@@ -303,7 +303,17 @@ impl Args {
             "--events" => self.events = parse_number(name, v())?,
             "--algorithm" => self.algorithm = named(name, v())?,
             "--heuristic" => self.heuristic = named(name, v())?,
-            "--prune" => self.prune = one_of(name, v(), &[("blocked", true), ("none", false)])?,
+            "--prune" => {
+                self.prune_arg = Some(one_of(
+                    name,
+                    v(),
+                    &[
+                        ("probe", Prune::Probe),
+                        ("blocked", Prune::Blocked),
+                        ("none", Prune::None),
+                    ],
+                )?)
+            }
             "--engine" => self.engine = named(name, v())?,
             "--tree" => self.tree = Some(named(name, v())?),
             "--format" => {
@@ -350,6 +360,50 @@ pub(crate) fn one_of<T: Copy>(name: &str, value: &str, choices: &[(&str, T)]) ->
         "{name} `{value}`: expected {} or {last}",
         rest.join(", ")
     )))
+}
+
+/// What `--prune` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Prune {
+    /// The instance as given: DLX1's own nodes and updates.
+    None,
+    /// The blocked options emptied before the search (`core::prune`).
+    Blocked,
+    /// Blocked options emptied at the start and at each node of a shallow tree of choices where
+    /// plain search below it passed a budget (`core::probe`): the same solutions, found sooner.
+    Probe,
+}
+
+impl Args {
+    /// The pruning a search of `problem` gets: `--prune`'s, else for a Sudoku solved probes (its
+    /// shapes leave options that no solution can use; ISS's collection, benches/README.md) or,
+    /// with no shapes, the start pruned; none elsewhere (so that nodes and updates are DLX1's, as Knuth's programs count them).
+    pub(crate) fn prune(&self, problem: &dyn dlx_studio::problems::Problem) -> Prune {
+        if let Some(p) = self.prune_arg {
+            return p;
+        }
+        let sudoku = problem.board(&[]).kind == dlx_studio::problems::ProblemKind::Sudoku;
+        if sudoku
+            && self.command == Command::Solve
+            && !self.naive()
+            && self.seed.is_none()
+            && self.tree.is_none()
+            && self.heuristic == Heuristic::Mrv
+        {
+            // Probes pay where shapes tie to the cells (colours, "at most once" items): ISS's
+            // variants. On rows, columns and regions alone, plain DLX's tree below a probe is
+            // seldom cut, and the work probes drop costs more: its 16x16 X (line 170) took 8.9 s
+            // with probes, 3.6 s with the start pruned, 4.8 s with neither.
+            let inst = problem.instance();
+            if inst.has_colors() || inst.n_primary() < inst.n_items() {
+                Prune::Probe
+            } else {
+                Prune::Blocked
+            }
+        } else {
+            Prune::None
+        }
+    }
 }
 
 /// The largest `--memo-budget`, in MiB (1 TiB): a bound on a typo, not on the machine.
@@ -525,6 +579,18 @@ pub(crate) fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
     if args.naive() && args.tree == Some(Tree::Lookahead) {
         return Err(Fail::new(
             "--tree lookahead applies to --algorithm dlx only (the naive algorithm walks DLX1's tree)",
+        ));
+    }
+    if args.prune_arg == Some(Prune::Probe)
+        && (args.command != Solve
+            || args.naive()
+            || args.heuristic != Heuristic::Mrv
+            || args.seed.is_some()
+            || args.tree.is_some())
+    {
+        return Err(Fail::new(
+            "--prune probe applies to solve with --algorithm dlx and --heuristic mrv, without \
+             --seed or --tree (its tree is its own); count and trace take --prune blocked",
         ));
     }
     if args.zdd.is_some() && !args.memo {

@@ -63,12 +63,16 @@ Options:
   --heuristic {heuristic}
                the item to branch on: mrv (default), the one with the fewest options;
                first, the leftmost item left (to see what MRV saves)
-  --prune blocked|none
+  --prune probe|blocked|none
                blocked: before the search, empty the options no solution can use, because
                choosing one leaves some item with no option (repeated until none is left;
                they keep their numbers). The same solutions, a smaller tree (pentomino 5x12:
-               144 of 1936 placements). Default: none; with blocked, --json says how many
-               were emptied (`pruned`)
+               144 of 1936 placements); --json says how many were emptied (`pruned`).
+               probe: the same at the start and again at each node of a shallow tree of
+               choices wherever plain search below it runs long; --json says what it did
+               (`probes`). Default: none, so that nodes and updates are DLX1's own; for
+               `solve` of a Sudoku, probe when it has shapes (cages, lines, dots), else
+               blocked (ISS's puzzles: many past 20 s plain end in under a second)
   --engine {engine}
                what counts: bits walks DLX1's tree on bit sets of options where it can
                (exact cover without colours or multiplicities, up to 32,766 options and

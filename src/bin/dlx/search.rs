@@ -1,11 +1,12 @@
 //! Driving a search for the commands: dancing links or the naive matrix behind one trait, started as
 //! the options say (order, heuristic, tree, engine, `--prune blocked`), run with a progress line.
 
-use crate::args::Args;
+use crate::args::{Args, Prune};
 use crate::fail::{Fail, Stop};
 use crate::output::write_err;
 use dlx_studio::core::Engine as Counter;
 use dlx_studio::core::{
+    probe::{ProbeStats, Probing},
     prune, Instance, Limits, Naive, NaiveError, Order, Search, SolutionStop, Stats, Status, Tree,
 };
 use dlx_studio::problems::{Board, Problem};
@@ -25,6 +26,10 @@ pub(crate) trait Engine {
     /// Whether some branch is finished, so that `progress` is an estimate and not a guess.
     fn finished_any(&self) -> bool;
     fn level(&self) -> usize;
+    /// What probing did, for a search with probes (`--prune probe`).
+    fn probes(&self) -> Option<ProbeStats> {
+        None
+    }
 }
 
 impl Engine for Search {
@@ -48,6 +53,33 @@ impl Engine for Search {
     }
     fn level(&self) -> usize {
         Search::level(self)
+    }
+}
+
+impl Engine for Probing {
+    fn run_on(&mut self, stop: bool) -> Status {
+        Probing::run_on(self, stop)
+    }
+    fn set_limits(&mut self, limits: Limits) {
+        Probing::set_limits(self, limits)
+    }
+    fn stats(&self) -> &Stats {
+        Probing::stats(self)
+    }
+    fn solution(&self) -> Vec<usize> {
+        Probing::solution(self)
+    }
+    fn progress(&self) -> f64 {
+        Probing::progress(self)
+    }
+    fn finished_any(&self) -> bool {
+        Probing::finished_any(self)
+    }
+    fn level(&self) -> usize {
+        Probing::level(self)
+    }
+    fn probes(&self) -> Option<ProbeStats> {
+        Some(self.probe_stats().clone())
     }
 }
 
@@ -230,6 +262,11 @@ pub(crate) fn start(problem: &dyn Problem, args: &Args) -> Result<Search, Fail> 
 
 /// The search `--algorithm` asks for, with the givens already chosen.
 pub(crate) fn start_engine(problem: &dyn Problem, args: &Args) -> Result<Box<dyn Engine>, Fail> {
+    if !args.naive() && args.prune(problem) == Prune::Probe {
+        // Givens that clash are named, as plain search names them.
+        drop(start(problem, args)?);
+        return Ok(Box::new(Probing::new(problem.instance(), problem.givens())));
+    }
     if !args.naive() {
         return Ok(Box::new(start(problem, args)?));
     }
@@ -299,12 +336,12 @@ impl Args {
     }
 
     pub(crate) fn instance<'a>(&self, problem: &'a dyn Problem) -> std::borrow::Cow<'a, Instance> {
-        let inst = match self.prune {
-            true => self.prune_blocked(problem).map(|p| {
+        let inst = match self.prune(problem) {
+            Prune::Blocked => self.prune_blocked(problem).map(|p| {
                 self.pruned.set(Some(p.removed));
                 std::borrow::Cow::Owned(p.instance)
             }),
-            false => None,
+            Prune::Probe | Prune::None => None,
         }
         .unwrap_or(std::borrow::Cow::Borrowed(problem.instance()));
         let engine = self.engine.resolve(&inst, self.tree());

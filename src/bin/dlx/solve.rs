@@ -89,6 +89,15 @@ pub(crate) fn solve(
             "first": first,
         });
         name_algorithm(&mut rest, args);
+        if let Some(p) = search.probes() {
+            // The probe tree's nodes are in `nodes` too (each prunes the instance once).
+            rest["probes"] = json!({
+                "nodes": p.probes,
+                "branched": p.branched,
+                "emptied": p.emptied,
+                "depth": p.depth,
+            });
+        }
         if is_sudoku {
             rest["unique"] = json!(unique);
             rest["unread"] = json!(unread);
