@@ -8,6 +8,7 @@
 //! collection (`../shared/data/sudoku/iss-collection.jsonl`, 365 puzzles) is walked by the ignored
 //! test `iss_collection_walk`, which prints the coverage table of benches/README.md.
 
+use dlx_studio::core::probe::{self, Probing};
 use dlx_studio::core::{Limits, Search, Status};
 use dlx_studio::figures;
 use dlx_studio::problems::sudoku::Sudoku;
@@ -96,10 +97,14 @@ fn judge(input: &str, solution: Option<&str>, budget: Budget, nodes: &mut u64) -
         }
     };
     let size = sudoku.grid().size();
+    // As `dlx solve` searches: with probes where the puzzle has shapes (`probe::pays`), else plain
+    // search (the CLI prunes those at the start too; plain search here keeps DLX1's own tree).
     let mut search = Search::new(sudoku.instance());
     if let Err(e) = search.preselect(sudoku.givens()) {
         return Outcome::Wrong(format!("givens do not preselect: {e:?}"));
     }
+    let mut probing =
+        probe::pays(sudoku.instance()).then(|| Probing::new(sudoku.instance(), sudoku.givens()));
     // The first solutions, up to 2: one more than a unique puzzle has.
     let mut obs = crate::common::SudokuBoards {
         sudoku: &sudoku,
@@ -115,12 +120,33 @@ fn judge(input: &str, solution: Option<&str>, budget: Budget, nodes: &mut u64) -
             return Outcome::Slow;
         }
         cap = cap.saturating_add(STEP).min(budget.nodes);
-        search.set_limits(Limits {
+        let limits = Limits {
             solutions: None,
             nodes: Some(cap),
-        });
-        let status = search.run(&mut obs);
-        *nodes = search.stats().nodes;
+        };
+        let status = match probing.as_mut() {
+            Some(p) => {
+                p.set_limits(limits);
+                let status = p.run_on(true);
+                *nodes = p.stats().nodes;
+                if status == Status::Paused {
+                    let b = sudoku.board(&p.solution());
+                    obs.cells.push(b.cells.iter().map(|&v| v as u8).collect());
+                    if obs.cells.len() < 2 {
+                        // On to the next solution within the same cap.
+                        cap -= STEP.min(cap);
+                        continue;
+                    }
+                }
+                status
+            }
+            None => {
+                search.set_limits(limits);
+                let status = search.run(&mut obs);
+                *nodes = search.stats().nodes;
+                status
+            }
+        };
         if status != Status::Limit {
             break;
         }

@@ -390,12 +390,7 @@ impl Args {
             && self.tree.is_none()
             && self.heuristic == Heuristic::Mrv
         {
-            // Probes pay where shapes tie to the cells (colours, "at most once" items): ISS's
-            // variants. On rows, columns and regions alone, plain DLX's tree below a probe is
-            // seldom cut, and the work probes drop costs more: its 16x16 X (line 170) took 8.9 s
-            // with probes, 3.6 s with the start pruned, 4.8 s with neither.
-            let inst = problem.instance();
-            if inst.has_colors() || inst.n_primary() < inst.n_items() {
+            if dlx_studio::core::probe::pays(problem.instance()) {
                 Prune::Probe
             } else {
                 Prune::Blocked
