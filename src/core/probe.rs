@@ -355,6 +355,31 @@ impl Probing {
     }
 }
 
+/// The path DLX1 walks down to `solution` (an exact cover of `inst` that holds `givens`): at each
+/// level the option of `solution` that covers the item MRV branches on there, as [`Search::follow`]
+/// takes it. A search with probes finds solutions on a tree of its own; this is where the same
+/// solution stands in DLX1's tree, so that a stepped search can stand there. `None` when
+/// `solution` does not cover the instance (or clashes).
+pub fn dlx1_path(inst: &Instance, givens: &[usize], solution: &[usize]) -> Option<Vec<usize>> {
+    let mut s = Search::new(inst);
+    s.preselect(givens).ok()?;
+    let rest: Vec<usize> = solution
+        .iter()
+        .copied()
+        .filter(|k| !givens.contains(k))
+        .collect();
+    let mut path = Vec::with_capacity(rest.len());
+    // Each option covers the item MRV chose, as a level of DLX1 covers it (the same items left
+    // active, in the same list order): so the next choice is the one DLX1 makes there.
+    while let Some((c, _)) = s.links().choose() {
+        let item = c as usize - 1;
+        let k = *rest.iter().find(|&&k| inst.option(k).any(|i| i == item))?;
+        s.preselect(&[k]).ok()?;
+        path.push(k);
+    }
+    (path.len() == rest.len()).then_some(path)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -422,6 +447,38 @@ mod tests {
                     assert!(st.branched > 0, "{spec:?} branched");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_solution_found_with_probes_stands_where_dlx1_finds_it() {
+        // Every solution of 6-queens and a 4x4 Sudoku: the path DLX1 took to it, as its events
+        // name the options tried level by level, is the path `dlx1_path` gives.
+        for spec in [Spec::Queens(6), Spec::Sudoku("1...............".into())] {
+            let p = problems::load(&spec).unwrap();
+            let (inst, givens) = (p.instance(), p.givens());
+            let mut s = Search::new(inst);
+            s.preselect(givens).unwrap();
+            let mut seen = 0;
+            s.run(&mut |ev, s: &Search| {
+                if let Event::Solution { .. } = ev {
+                    let n = s.links().n_items();
+                    let path: Vec<usize> = s
+                        .path()
+                        .iter()
+                        .filter(|&&x| x > n)
+                        .map(|&x| s.links().option_of(x))
+                        .collect();
+                    let mut sol = s.solution();
+                    sol.reverse();
+                    assert_eq!(dlx1_path(inst, givens, &sol), Some(path), "{spec:?}");
+                    seen += 1;
+                }
+                ControlFlow::Continue(())
+            });
+            assert!(seen > 1, "{spec:?}");
+            // Not a cover: no path.
+            assert_eq!(dlx1_path(inst, givens, &[]), None);
         }
     }
 

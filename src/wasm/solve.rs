@@ -6,7 +6,8 @@
 use super::args::{js_error, nodes_arg, to_js};
 use super::load::{load_for_js, start_search, tree_of};
 use super::session::keep;
-use crate::core::{Event, Limits, Observer, Search, Stats, Status};
+use crate::core::probe::{self, Probing};
+use crate::core::{Event, Instance, Limits, Observer, Search, Stats, Status, Tree};
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 use wasm_bindgen::prelude::*;
@@ -58,6 +59,10 @@ pub(super) struct Solving {
     found: Vec<Found>,
     verdict: String,
     end: Counters,
+    /// Probe nodes, for a Solve with probes (0 without): its counters are then the probing
+    /// search's, not DLX1's, and the narration says so.
+    #[serde(default)]
+    probes: u64,
 }
 
 /// What a slice of Solve returns to JS: finished, the verdict ("" until finished), solutions found
@@ -126,6 +131,53 @@ impl Solving {
         !self.verdict.is_empty()
     }
 
+    /// [`Solving::run`] with probes (`core::probe`): each solution found is then placed on DLX1's
+    /// tree by its path there (`probe::dlx1_path`), so that the page's search can follow it; its
+    /// counters are the probing search's, which the verdict and the statistics show.
+    pub(super) fn run_probing(
+        &mut self,
+        probing: &mut Probing,
+        inst: &Instance,
+        givens: &[usize],
+        max_nodes: f64,
+    ) -> Result<bool, JsValue> {
+        let mut left = if max_nodes > 0.0 { max_nodes } else { 0.0 };
+        while self.verdict.is_empty() {
+            if self.found.len() >= 2 {
+                self.verdict = "multiple".into();
+                break;
+            }
+            if left < 1.0 {
+                break;
+            }
+            let before = probing.stats().nodes;
+            probing.set_limits(Limits {
+                nodes: Some(before.saturating_add(left as u64)),
+                solutions: None,
+            });
+            let status = probing.run_on(true);
+            left -= (probing.stats().nodes - before) as f64;
+            match status {
+                Status::Paused => {
+                    let path =
+                        probe::dlx1_path(inst, givens, &probing.solution()).ok_or_else(|| {
+                            js_sys::Error::new("Solve: a solution found with probes is no cover")
+                        })?;
+                    self.found.push(Found {
+                        path,
+                        at: Counters::of(probing.stats()),
+                    });
+                }
+                Status::Done if self.found.is_empty() => self.verdict = "none".into(),
+                Status::Done => self.verdict = "unique".into(),
+                Status::Limit => break,
+            }
+        }
+        self.end = Counters::of(probing.stats());
+        self.probes = probing.probe_stats().probes;
+        Ok(!self.verdict.is_empty())
+    }
+
     /// Once finished: the search brought to where Solve leaves it, as it would stand had it run
     /// there itself: at the solution of a unique puzzle (followed from the start: the search had
     /// gone on to its end to prove there is no other), at the second of several, at the end of one
@@ -141,7 +193,7 @@ impl Solving {
                 .map_err(|e| JsValue::from(js_sys::Error::new(&format!("Solve: {e}"))))
         };
         kept.clear();
-        Ok(match self.verdict.as_str() {
+        let note: String = match self.verdict.as_str() {
             "unique" => {
                 follow(search, &self.found[0])?;
                 keep(kept, search);
@@ -168,6 +220,12 @@ impl Solving {
                     js_sys::Error::new(&format!("Solve is not finished (verdict {v:?})")).into(),
                 )
             }
+        };
+        Ok(match self.probes {
+            0 => note,
+            // The counters are the probing search's: said, since DLX1's tree (which Step walks
+            // on from here) would have counted others.
+            _ => note.replacen("Solve:", "Solve, with probes (its counts, not DLX1's):", 1),
         })
     }
 
@@ -214,6 +272,9 @@ impl Solving {
 pub struct Solver {
     search: Search,
     solving: Solving,
+    /// For a puzzle whose shapes make probes pay (`probe::pays`) on DLX1's tree: the search with
+    /// probes, and the instance and givens its solutions are placed on DLX1's tree by.
+    probing: Option<(Probing, Instance, Vec<usize>)>,
 }
 
 #[wasm_bindgen]
@@ -229,16 +290,29 @@ impl Solver {
         let tree = tree_of(tree.as_deref().unwrap_or("dlx1")).map_err(|e| js_error(&e))?;
         let problem = load_for_js(&kind, &text, distinct, format.as_deref())?;
         let search = start_search(problem.as_ref(), tree).map_err(|e| js_error(&e))?;
+        let (inst, givens) = (problem.instance(), problem.givens());
+        // On the worker only, where a Solve goes once it has run a while on the page's thread: a
+        // short Solve keeps DLX1's own counters.
+        let probing = (tree == Tree::Dlx1 && probe::pays(inst))
+            .then(|| (Probing::new(inst, givens), inst.clone(), givens.to_vec()));
         Ok(Solver {
             search,
             solving: Solving::default(),
+            probing,
         })
     }
 
     /// On for at most `max_nodes` more nodes (a whole number up to 2^53 - 1).
     pub fn solve(&mut self, max_nodes: f64) -> Result<JsValue, JsValue> {
         nodes_arg(max_nodes)?;
-        self.solving.run(&mut self.search, max_nodes);
+        match self.probing.as_mut() {
+            Some((p, inst, givens)) => {
+                self.solving.run_probing(p, inst, givens, max_nodes)?;
+            }
+            None => {
+                self.solving.run(&mut self.search, max_nodes);
+            }
+        }
         to_js(&self.solving.view())
     }
 

@@ -251,3 +251,29 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     }
   }
 });
+
+/**
+ * A puzzle plain DLX takes minutes on ("Skyscraper - all 6" of tests/data/iss-probe.jsonl: past 40 s
+ * natively): Solve goes on the worker after its time on the page's thread, where it searches with
+ * probes (core::probe), and lands on the published answer, proved unique; the page's search then
+ * stands at that solution on DLX1's tree (the tree's path leads there, the board is whole).
+ */
+test('published: a puzzle plain search takes minutes on is solved by Solve with probes on the worker', async ({ page, base }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  const lines = fs.readFileSync(path.join(ROOT, 'tests/data/iss-probe.jsonl'), 'utf8').split('\n');
+  const p = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((o) => o.name === 'Skyscraper - all 6');
+  assert(p, 'no "Skyscraper - all 6" in iss-probe.jsonl');
+  await open(page, base);
+  const t0 = Date.now();
+  const { verdict, board } = await pasteAndSolve(page, p.input);
+  const ms = Date.now() - t0;
+  assert(/^Unique solution/.test(verdict), `the verdict: ${verdict}`);
+  assert(board === p.solution, `the board reads ${board}, published ${p.solution}`);
+  // The search stands at the solution: every level's option on the path, the board filled whole.
+  const level = await page.evaluate(() => window.dlx.model.stats().level);
+  assert(level > 0, `the search does not stand at the solution (level ${level})`);
+  // Its counts are the probing search's, and the narration says so.
+  const said = await text(page, 'narration');
+  assert(/^Solve, with probes \(its counts, not DLX1's\): the solution is unique/.test(said), `the narration: ${said}`);
+  report.push(`published: "Skyscraper - all 6" solved in the page in ${ms} ms: "${verdict}" at level ${level}`);
+});
