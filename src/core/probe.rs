@@ -9,6 +9,9 @@
 //! Measured on ISS's collection (benches/README.md): pruned at the start alone, 12 of the 58
 //! puzzles plain search took past 3 s end in under a second; with probes, 22 end within 3 s.
 //!
+//! First, plain search runs on the instance as given for about 50 ms ([`HEAD`]): what it settles
+//! in that time needs no pruning, whose first round alone can take seconds on a large instance.
+//!
 //! How: a node of the probe tree is the instance pruned under its givens (the puzzle's givens and
 //! the options chosen on the way down). Plain search runs below it with a budget; if it ends, its
 //! solutions are handed out. If the budget runs out, the node branches on the item with the
@@ -31,6 +34,11 @@ pub const BUDGET: u64 = 2;
 
 /// The least a probe node allows below it, in updates, however cheap its pruning was.
 const LEAST: u64 = 50_000;
+
+/// Plain search on the instance as given, before anything is pruned, in updates (about 50 ms):
+/// a puzzle it settles within that pays no pruning at all (a large instance's first pruning can
+/// take seconds: ISS's "I Bet Someone Did This Already", 197,820 options, 6 s at its work bound).
+const HEAD: u64 = 4_000_000;
 
 /// Plain search below a node runs in chunks of this many nodes between looks at its updates.
 const CHUNK: u64 = 1024;
@@ -63,6 +71,8 @@ struct Leaf {
     item: usize,
     /// The updates plain search may make below the node before it branches.
     allowance: u64,
+    /// The head start: plain search on the instance as given, before the start is pruned.
+    head: bool,
 }
 
 /// Collects every solution's options and never stops the search.
@@ -95,6 +105,11 @@ pub struct ProbeStats {
 /// Driven like [`Search`]: [`Probing::run_on`] stops at each solution or at the node limit.
 pub struct Probing {
     root: Option<(Instance, Vec<usize>)>,
+    /// Whether the head start was given, and its updates ([`HEAD`]; 0: none).
+    headed: bool,
+    head: u64,
+    /// The least allowance of a probe node ([`LEAST`]).
+    least: u64,
     frames: Vec<Frame>,
     leaf: Option<Leaf>,
     ready: VecDeque<Vec<usize>>,
@@ -115,6 +130,9 @@ impl Probing {
     pub fn new(inst: &Instance, givens: &[usize]) -> Probing {
         Probing {
             root: Some((inst.clone(), givens.to_vec())),
+            headed: false,
+            head: HEAD,
+            least: LEAST,
             frames: Vec::new(),
             leaf: None,
             ready: VecDeque::new(),
@@ -132,6 +150,13 @@ impl Probing {
     /// pruning's work ([`BUDGET`]); 0 branches at once below every node that has a choice left.
     pub fn set_budget(&mut self, times: u64) {
         self.budget = times;
+    }
+
+    /// The head start and the least allowance of a probe node, in updates ([`HEAD`], [`LEAST`]):
+    /// small ones make small instances probe, for the tests.
+    pub fn set_allowances(&mut self, head: u64, least: u64) {
+        self.head = head;
+        self.least = least;
     }
 
     /// Limits on the whole search: `nodes` counts plain search's nodes and the probe nodes.
@@ -166,7 +191,7 @@ impl Probing {
     /// weighted by the share of the tree the frame stands for, and the running leaf's own estimate.
     pub fn progress(&self) -> f64 {
         if self.root.is_some() {
-            return 0.0;
+            return self.leaf.as_ref().map_or(0.0, |l| l.search.progress());
         }
         let (mut done, mut share) = (0.0, 1.0);
         for f in &self.frames {
@@ -225,6 +250,9 @@ impl Probing {
                 match status {
                     Status::Done => {
                         let leaf = self.leaf.take().expect("a leaf");
+                        if leaf.head {
+                            self.root = None;
+                        }
                         self.add_done(&ran);
                         self.ready.extend(leaf.found);
                         self.finished_any = true;
@@ -238,11 +266,32 @@ impl Probing {
                     }
                     _ if ran.updates <= leaf.allowance || leaf.item == usize::MAX => continue,
                     _ => {
-                        // The allowance ran out: drop what it found, and branch.
+                        // The allowance ran out: drop what it found, and branch (or, after the
+                        // head start, prune the start).
                         let leaf = self.leaf.take().expect("a leaf");
                         self.add_done(&ran);
-                        self.branch(leaf);
+                        if !leaf.head {
+                            self.branch(leaf);
+                        }
                         self.sync_stats();
+                        continue;
+                    }
+                }
+            }
+            if !self.headed && self.budget > 0 && self.head > 0 {
+                self.headed = true;
+                if let Some((inst, givens)) = &self.root {
+                    let mut search = Search::new(inst);
+                    if search.preselect(givens).is_ok() {
+                        self.leaf = Some(Leaf {
+                            search,
+                            found: Vec::new(),
+                            inst: Instance::default(),
+                            givens: Vec::new(),
+                            item: 0,
+                            allowance: self.head,
+                            head: true,
+                        });
                         continue;
                     }
                 }
@@ -300,7 +349,7 @@ impl Probing {
         let allowance = if self.budget == 0 {
             0
         } else {
-            pruned.work.saturating_mul(self.budget).max(LEAST)
+            pruned.work.saturating_mul(self.budget).max(self.least)
         };
         let item = match search.links().choose() {
             Some((_, 0)) => return,
@@ -315,6 +364,7 @@ impl Probing {
             givens,
             item,
             allowance,
+            head: false,
         });
         if allowance == 0 && item != usize::MAX {
             let leaf = self.leaf.take().expect("the leaf");
@@ -408,8 +458,19 @@ mod tests {
     }
 
     fn probed(inst: &Instance, givens: &[usize], budget: u64) -> (Vec<Vec<usize>>, ProbeStats) {
+        probed_with(inst, givens, budget, HEAD, LEAST)
+    }
+
+    fn probed_with(
+        inst: &Instance,
+        givens: &[usize],
+        budget: u64,
+        head: u64,
+        least: u64,
+    ) -> (Vec<Vec<usize>>, ProbeStats) {
         let mut p = Probing::new(inst, givens);
         p.set_budget(budget);
+        p.set_allowances(head, least);
         let mut all = Vec::new();
         while let Status::Paused = p.run_on(true) {
             let mut v = p.solution();
@@ -446,6 +507,13 @@ mod tests {
                 if budget == 0 {
                     assert!(st.branched > 0, "{spec:?} branched");
                 }
+            }
+            // No head start and small allowances: plain search below a node passes its allowance
+            // part way, and the node branches keeping the children it finished.
+            for least in [1, 300, 3_000] {
+                let (got, st) = probed_with(inst, givens, 1, 0, least);
+                assert_eq!(got, want, "{spec:?} with a least allowance of {least}");
+                assert!(st.probes > 0, "{spec:?}");
             }
         }
     }
@@ -524,9 +592,13 @@ mod tests {
         assert!(got.is_empty());
         assert_eq!(st.probes, 1);
         // Givens that do not clash but leave no solution (row 1 of a 4x4 holds 1, 2 and 3, and its
-        // last cell's column already has the 4): pruning at the start finds it.
+        // last cell's column already has the 4): plain search's head start settles it, and
+        // without one, pruning at the start finds it.
         let p = problems::load(&Spec::Sudoku("123....4........".into())).unwrap();
         let (got, st) = probed(p.instance(), p.givens(), 10);
+        assert!(got.is_empty());
+        assert_eq!((st.probes, st.branched), (0, 0));
+        let (got, st) = probed_with(p.instance(), p.givens(), 10, 0, LEAST);
         assert!(got.is_empty());
         assert_eq!((st.probes, st.branched), (1, 0));
     }

@@ -504,9 +504,11 @@ fn solve_prunes_a_sudoku_three_ways_to_one_verdict() {
         assert_eq!(v.get("probes").is_some(), prune == "probe", "{prune}: {v}");
         nodes.push(v["nodes"].as_u64().unwrap());
     }
-    // Pruning shrinks the tree: "Papier-mâché" takes millions of DLX1 nodes, 75 with probes.
+    // Pruning shrinks the tree: "Papier-mâché" takes 3 million DLX1 nodes, 75 with the start
+    // pruned; with probes about 54,000, nearly all of them the head start of plain search that
+    // runs before anything is pruned.
     assert!(
-        nodes[0] * 100 < nodes[2] && nodes[1] * 100 < nodes[2],
+        nodes[0] * 10 < nodes[2] && nodes[1] * 100 < nodes[2],
         "{nodes:?}"
     );
     crate::common::check(
