@@ -94,39 +94,26 @@ impl Solving {
     /// The solutions found are kept by `settle`, not here: while Solve goes on the page shows no
     /// solution found (the strip said "1 solution found" beside "Solving…").
     pub(super) fn run(&mut self, search: &mut Search, max_nodes: f64) -> bool {
-        let mut left = if max_nodes > 0.0 { max_nodes } else { 0.0 };
-        while self.verdict.is_empty() {
-            if self.found.len() >= 2 {
-                self.verdict = "multiple".into();
-                break;
-            }
-            if left < 1.0 {
-                break;
-            }
+        let slices = self.slices(max_nodes, |left| {
             let before = search.stats().nodes;
             let saved = search.limits();
             search.set_limits(Limits {
-                // The cast saturates a huge count.
-                nodes: Some(before.saturating_add(left as u64)),
+                nodes: Some(before.saturating_add(left)),
                 ..saved
             });
             let status = search.run(&mut AtSolution);
             search.set_limits(saved);
-            left -= (search.stats().nodes - before) as f64;
-            match status {
-                Status::Paused => {
-                    let n = search.links().n_items();
-                    let path = search.path().iter().filter(|&&x| x > n);
-                    self.found.push(Found {
-                        path: path.map(|&x| search.links().option_of(x)).collect(),
-                        at: Counters::of(search.stats()),
-                    });
+            let found = (status == Status::Paused).then(|| {
+                let n = search.links().n_items();
+                let path = search.path().iter().filter(|&&x| x > n);
+                Found {
+                    path: path.map(|&x| search.links().option_of(x)).collect(),
+                    at: Counters::of(search.stats()),
                 }
-                Status::Done if self.found.is_empty() => self.verdict = "none".into(),
-                Status::Done => self.verdict = "unique".into(),
-                Status::Limit => break,
-            }
-        }
+            });
+            Ok((status, search.stats().nodes - before, found))
+        });
+        debug_assert!(slices.is_ok(), "plain search's slices do not fail");
         self.end = Counters::of(search.stats());
         !self.verdict.is_empty()
     }
@@ -141,6 +128,37 @@ impl Solving {
         givens: &[usize],
         max_nodes: f64,
     ) -> Result<bool, JsValue> {
+        self.slices(max_nodes, |left| {
+            let before = probing.stats().nodes;
+            probing.set_limits(Limits {
+                nodes: Some(before.saturating_add(left)),
+                solutions: None,
+            });
+            let status = probing.run_on(true);
+            let found = match status {
+                Status::Paused => Some(Found {
+                    path: probe::dlx1_path(inst, givens, &probing.solution()).ok_or_else(|| {
+                        js_sys::Error::new("Solve: a solution found with probes is no cover")
+                    })?,
+                    at: Counters::of(probing.stats()),
+                }),
+                _ => None,
+            };
+            Ok((status, probing.stats().nodes - before, found))
+        })?;
+        self.end = Counters::of(probing.stats());
+        self.probes = probing.probe_stats().probes;
+        Ok(!self.verdict.is_empty())
+    }
+
+    /// The verdict's loop over slices of a search: `slice(n)` runs it on to its next solution or
+    /// for `n` more nodes, and says how it stopped, the nodes it ran, and at a solution where.
+    /// Up to `max_nodes` nodes in all (the cast saturates a huge count), or a verdict.
+    fn slices(
+        &mut self,
+        max_nodes: f64,
+        mut slice: impl FnMut(u64) -> Result<(Status, u64, Option<Found>), JsValue>,
+    ) -> Result<(), JsValue> {
         let mut left = if max_nodes > 0.0 { max_nodes } else { 0.0 };
         while self.verdict.is_empty() {
             if self.found.len() >= 2 {
@@ -150,32 +168,16 @@ impl Solving {
             if left < 1.0 {
                 break;
             }
-            let before = probing.stats().nodes;
-            probing.set_limits(Limits {
-                nodes: Some(before.saturating_add(left as u64)),
-                solutions: None,
-            });
-            let status = probing.run_on(true);
-            left -= (probing.stats().nodes - before) as f64;
+            let (status, ran, found) = slice(left as u64)?;
+            left -= ran as f64;
             match status {
-                Status::Paused => {
-                    let path =
-                        probe::dlx1_path(inst, givens, &probing.solution()).ok_or_else(|| {
-                            js_sys::Error::new("Solve: a solution found with probes is no cover")
-                        })?;
-                    self.found.push(Found {
-                        path,
-                        at: Counters::of(probing.stats()),
-                    });
-                }
+                Status::Paused => self.found.extend(found),
                 Status::Done if self.found.is_empty() => self.verdict = "none".into(),
                 Status::Done => self.verdict = "unique".into(),
                 Status::Limit => break,
             }
         }
-        self.end = Counters::of(probing.stats());
-        self.probes = probing.probe_stats().probes;
-        Ok(!self.verdict.is_empty())
+        Ok(())
     }
 
     /// Once finished: the search brought to where Solve leaves it, as it would stand had it run
