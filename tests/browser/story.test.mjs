@@ -103,11 +103,12 @@ test('story: a Solve of seconds runs on a worker telling one story, and every co
   const sawFound = running.some((r) => /1 solution found, looking for a second/.test(r.verdict));
   assert(tDone !== undefined, `the worker's verdict was not seen: ${JSON.stringify(posts.slice(-3))}`);
   assert(sawFound || framesBetween === 0, `the worker reported the first solution and ${framesBetween} frames passed, but the verdict never said so: ${w.rows.map((r) => r.verdict).slice(-6).join(' | ')}`);
-  // Unless the worker reported it before this listener was added (a loaded machine), the report
-  // comes first, the verdict after.
+  // The worker's report is seen, unless it came before this listener was added (a loaded
+  // machine). (The page's own listener runs first, in the same task: its verdict row may bear an
+  // earlier time than this listener's record of the same report.)
   const firstFound = running.find((r) => /1 solution found, looking for a second/.test(r.verdict));
-  assert(!firstFound || firstFound.t < since || (tFound !== undefined && tFound <= firstFound.t),
-    `the verdict said a solution was found (at ${firstFound?.t}) before the worker reported one (at ${tFound})`);
+  assert(!firstFound || firstFound.t < since || tFound !== undefined,
+    `the verdict said a solution was found (at ${firstFound?.t}) and the worker reported none after ${since}`);
 
   // The counts. The verdict: the whole search's nodes, and where it found the solution; the
   // statistics: the search where it stands, at the solution, with the counters it had there.
