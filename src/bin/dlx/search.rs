@@ -1,5 +1,6 @@
 //! Driving a search for the commands: dancing links or the naive matrix behind one trait, started as
-//! the options say (order, heuristic, tree, engine, `--prune blocked`), run with a progress line.
+//! the options say (order, heuristic, tree, engine, `--prune blocked`), or with probes (`--prune
+//! probe`, `core::probe`), run with a progress line.
 
 use crate::args::{Args, Prune};
 use crate::fail::{Fail, Stop};
