@@ -143,7 +143,15 @@ export function runToEnd() {
  */
 export function onRunChange() {
   const r = T().runs.state;
+  const held = document.activeElement === ui['run-to-end'];
   ui['run-to-end'].disabled = r.phase === 'running';
+  // Run to end disabled under the focus hands it to Cancel now, not at the next frame (loop.js
+  // keepFocus): a run shorter than a frame enabled the button again first, and the focus stayed on
+  // the page's body.
+  if (held && r.phase === 'running') {
+    ui['run-cancel'].hidden = false;
+    ui['run-cancel'].focus({ preventScroll: true });
+  }
   if (r === state.runSeen.state && r.phase === state.runSeen.phase) return;
   state.runSeen = { state: r, phase: r.phase };
   if (r.phase === 'done' && r.stats) {
