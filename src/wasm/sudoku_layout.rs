@@ -13,7 +13,7 @@
 //!                                whether New puzzle makes it; the page's maker sizes and checks.
 //! s.layout() -> {size, boxes?: [rows, cols], variants, jigsaw, regions: [region of each cell], constraints: [{kind, name,
 //!                cells, sum, items: [header], options: [option]}], clues: [{kind, words, name, cells,
-//!                value, circle, digits}]} | null
+//!                value, circle, digits, label}]} | null
 //!                                a Sudoku's layout (null for another problem): regions (boxes or a
 //!                                jigsaw's), diagonals, windoku and extra regions, cages (sum or null),
 //!                                thermometers (cells from the bulb), each with the item headers and
@@ -125,7 +125,8 @@ struct LayoutView {
 
 /// A clue of issue 43 as the board draws it: its kind by the tag of its items (`white`, `arrow`,
 /// `lk`, …), its kind and name in words, its cells in the clue's order, the number it states, the
-/// cells of an arrow's circle, a quadruple's digits (values as the puzzle writes them).
+/// cells of an arrow's circle, a quadruple's digits (values as the puzzle writes them), a cage's
+/// label.
 #[derive(Serialize)]
 struct ClueView {
     kind: &'static str,
@@ -135,6 +136,8 @@ struct ClueView {
     value: Option<u32>,
     circle: u32,
     digits: Vec<u8>,
+    /// The text in a shaded cage's corner where it is not `value` ("1617", "≠8", "="), or null.
+    label: Option<String>,
 }
 
 fn u32s(v: &[usize]) -> Vec<u32> {
@@ -223,6 +226,7 @@ impl Session {
                         ClueKind::Quad(d) => d.clone(),
                         _ => Vec::new(),
                     },
+                    label: c.kind.label(),
                 })
                 .collect(),
         };

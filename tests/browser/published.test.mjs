@@ -178,7 +178,7 @@ function fixture(file, name) {
 test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in the legend, outside clues in a ring', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   await open(page, base);
-  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone', 'lunch', 'csum', 'colix', 'rowix', 'regex', 'lockout']);
+  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone', 'lunch', 'csum', 'colix', 'rowix', 'regex', 'lockout', 'contains', 'rellik', 'equal', 'pair', 'pairx']);
   for (const [file, name, kinds, rule] of [
     ['iss-combined.jsonl', '\'Leven', ['renban', 'black'], /^renban \(purple\): /],
     ['iss-combined.jsonl', 'XV Kropki Sudoku', ['xv', 'white', 'black'], /^X or V: /],
@@ -190,6 +190,11 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     ['iss-regex.jsonl', 'Classic sudoku [subset regex]', ['regex'], /^regex line \(rose\): /],
     ['iss-given.jsonl', 'Lockout Lines (DSM 23 Quali Training), columns 1-7 given', ['lockout'], /^lockout line \(indigo\): /],
     ['iss-given.jsonl', 'Owl, columns 1-7 given', ['room', 'modular'], /^numbered room: /],
+    ['iss-counted.jsonl', 'Look-and-Say Killer', ['contains'], /^counted cage \(shaded, its clue in a corner\): /],
+    ['iss-counted.jsonl', '6x6: Rellik cages', ['rellik'], /^rellik cage \(shaded, ≠ its number\): /],
+    ['iss-counted.jsonl', 'Equality cages', ['equal', 'black', 'white', 'xv'], /^equality cage \(shaded, =\): /],
+    ['iss-counted.jsonl', 'Odd/Even Thermo Sudoku', ['pair'], /^pairwise line \(slate\): /],
+    ['iss-counted.jsonl', 'Nabner thermo [extra givens]', ['pairx', 'white', 'black'], /^pairwise group \(slate, dotted\): /],
   ]) {
     await pasteAndSolve(page, fixture(file, name).input);
     const { clues, drawn, g } = await page.evaluate(() => ({

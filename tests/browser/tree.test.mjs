@@ -200,7 +200,10 @@ test('tree: the control switches DLX1 and the lookahead, restarts at the start k
   assert((await page.inputValue(tid('size'))) === '9', 'the switch lost the text typed');
   await page.fill(tid('size'), '8');
   await page.waitForFunction(() => /[?&]tree=lookahead/.test(location.search));
-  assert(/lookahead/.test(await page.textContent('#stats-source')), 'the statistics do not say the lookahead tree');
+  // The statistics' heading is drawn at the next frame after the switch (a loaded machine's frame
+  // came after the URL's update).
+  await page.waitForFunction(() => /lookahead/.test(document.getElementById('stats-source')?.textContent ?? ''), null, { timeout: 5000 })
+    .catch(async () => { throw new Error(`the statistics do not say the lookahead tree: ${await page.textContent('#stats-source')}`); });
   // Stepping to the end: 92 solutions and exactly the CLI's nodes and updates; DLX1's nodes are the
   // lookahead's plus one dead end per reject (under MRV).
   const rejects = await stepToEnd(page);

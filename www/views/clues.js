@@ -9,7 +9,7 @@
 import { segmentDistance } from './grid.js';
 
 /**
- * @typedef {{kind: string, words: string, name: string, cells: number[], value: number | null, circle: number, digits: number[]}} Clue
+ * @typedef {{kind: string, words: string, name: string, cells: number[], value: number | null, circle: number, digits: number[], label: string | null}} Clue
  * @typedef {{cell: number, x0: number, y0: number}} Geometry
  * @typedef {{kind: string, cells: number[], at?: number[]}} DrawnClue  a clue drawn: its kind, cells and, outside the grid, where its number is (px)
  */
@@ -48,6 +48,11 @@ export const CLUE_RULES = /** @type {Record<string, string>} */ ({
   room: 'numbered room: from its side, the X-th digit is its number, X the first digit',
   lockout: 'lockout line (indigo): the digits in its diamonds differ by at least 4 (or its number), and those between lie outside their range',
   taxi: 'anti-taxicab: a digit d is never d cells from another d, counted along rows and columns (not drawn)',
+  contains: 'counted cage (shaded, its clue in a corner): a look-and-say clue 1617 reads "one 6, one 7": it holds exactly one 6 and one 7 (a count of 0: none), the other digits freely, repeats allowed; a list 6,7 says the same of the digits listed',
+  rellik: 'rellik cage (shaded, ≠ its number): its digits differ, and no set of them adds up to its number',
+  equal: 'equality cage (shaded, =): its digits differ, as many even as odd and as many low as high (the middle value not at all)',
+  pair: 'pairwise line (slate): each two neighbours on it hold digits its relation allows (named in the list under the board)',
+  pairx: 'pairwise group (slate, dotted): every two of its digits are ones its relation allows (named in the list under the board)',
 });
 
 /** The kinds drawn as a mark on the edge between their two cells. */
@@ -56,9 +61,13 @@ const PAIRS = new Set(['white', 'black', 'diff', 'ratio', 'xv', 'less']);
 /** The kinds whose number stands outside the grid, one cell before the first of their cells. */
 const OUTSIDE = new Set(['lk', 'sandwich', 'xs', 'sky', 'hsky', 'room']);
 
+/** The kinds that are cages: shaded here, outlined and labelled like killer cages (variants.js). */
+export const CAGE_KINDS = new Set(['contains', 'rellik', 'equal']);
+
 /** The shades of the kinds drawn as shaded cells with a number. */
 const SHADE = /** @type {Record<string, string>} */ ({
   lunch: 'rgba(230, 170, 40, 0.18)', csum: 'rgba(70, 140, 230, 0.16)', colix: 'rgba(230, 80, 80, 0.16)', rowix: 'rgba(60, 180, 90, 0.16)',
+  contains: 'rgba(150, 90, 220, 0.15)', rellik: 'rgba(230, 90, 60, 0.15)', equal: 'rgba(40, 170, 170, 0.16)',
 });
 
 /** The colours of lines, by kind (light enough under the digits in both themes). */
@@ -75,6 +84,8 @@ const LINE = /** @type {Record<string, string>} */ ({
   darrow: 'rgba(150, 150, 150, 0.55)',
   regex: 'rgba(220, 90, 140, 0.5)',
   lockout: 'rgba(100, 100, 210, 0.5)',
+  pair: 'rgba(90, 110, 140, 0.5)',
+  pairx: 'rgba(90, 110, 140, 0.5)',
 });
 
 /**
@@ -148,7 +159,10 @@ export function paintClueLines(ctx, g, n, clues, c) {
       ctx.strokeStyle = LINE[k.kind];
       ctx.lineWidth = cell * (k.kind === 'darrow' ? 0.06 : 0.2);
       path(k.cells);
+      // A pairwise group's rule holds between any two of its cells, not only neighbours: dotted.
+      if (k.kind === 'pairx') ctx.setLineDash([cell * 0.08, cell * 0.3]);
       ctx.stroke();
+      ctx.setLineDash([]);
       // A regex line is read from its start: a disc there, as a thermometer's bulb.
       if (k.kind === 'regex') {
         const [x, y] = centre(k.cells[0]);
@@ -290,7 +304,7 @@ export function paintClueMarks(ctx, g, n, clues, c) {
       const rows = d.length > 2 ? [d.slice(0, 2).join(' '), d.slice(2).join(' ')] : [d.join(' ')];
       rows.forEach((t, i) => ctx.fillText(t, qx, qy + (i - (rows.length - 1) / 2) * cell * 0.16, r * 1.8));
       drawn.push({ kind: k.kind, cells: k.cells });
-    } else if (SHADE[k.kind] && typeof k.value === 'number' && k.cells.length) {
+    } else if (SHADE[k.kind] && typeof k.value === 'number' && k.cells.length && !CAGE_KINDS.has(k.kind)) {
       // The number in the top-left corner of the first cell in reading order (drawn with the
       // shading, under `lines`).
       const p = Math.min(...k.cells), [x, y] = centre(p);

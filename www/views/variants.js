@@ -17,7 +17,7 @@
 import { SHAPE, SWITCHES } from '../engine/engine.js';
 import { alpha } from './canvas.js';
 import { gridOf, segmentDistance } from './grid.js';
-import { paintClueLines, paintClueMarks, ring, clueAt } from './clues.js';
+import { paintClueLines, paintClueMarks, ring, clueAt, CAGE_KINDS } from './clues.js';
 
 /**
  * @typedef {{kind: number, name: string, cells: number[], sum: number | null, items: number[], options: number[]}} Constraint
@@ -272,6 +272,12 @@ function paintOver(ctx, g, L, c, lit) {
     outline(ctx, sets[i], n, g, d);
     drawn.cages.push(k.cells.slice());
   });
+  // Issue 43's cages (counted, rellik, equality): dashed like a killer cage, over their shade.
+  const clueCages = (L.clues || []).filter((k) => CAGE_KINDS.has(k.kind) && k.cells.length);
+  for (const k of clueCages) {
+    ctx.strokeStyle = c.cage;
+    outline(ctx, new Set(k.cells), n, g, d);
+  }
   ctx.setLineDash([]);
   // Sums: small, in the top-left corner, in a hole cut in the dashes (the cell shows through), clear
   // of the digit.
@@ -289,6 +295,17 @@ function paintOver(ctx, g, L, c, lit) {
     ctx.fillStyle = c.cage;
     ctx.fillText(label, x + d + 0.5, y + d + 0.5);
     drawn.sums.push({ cell: p, text: label, box: [x + d - 1, y + d - 1, w + 3, size + 2] });
+  }
+  // Their labels ("1617", "≠8", "=") the same way, in the first cell in reading order.
+  for (const k of clueCages) {
+    const p = Math.min(...k.cells), x = x0 + (p % n) * cell, y = y0 + Math.floor(p / n) * cell;
+    const label = k.label || String(k.value ?? '');
+    const w = Math.min(ctx.measureText(label).width, cell - 2 * d);
+    ctx.globalCompositeOperation = 'destination-out';
+    ctx.fillRect(x + d - 1, y + d - 1, w + 3, size + 2);
+    ctx.globalCompositeOperation = 'source-over';
+    ctx.fillStyle = c.cage;
+    ctx.fillText(label, x + d + 0.5, y + d + 0.5, cell - 2 * d);
   }
   if (lit >= 0 && L.constraints[lit]) {
     ctx.strokeStyle = c.shapelit;

@@ -631,3 +631,134 @@ fn numbered_rooms_lockout_lines_and_anti_taxicab_are_the_brute_force() {
         assert!(e.contains(want), "{text}: {e}");
     }
 }
+
+/// ISS's pairwise key of the relation `f` on `n` values (bit i·n + j set when the i-th value may
+/// precede the j-th, six bits a character from the least significant; `-` and `_` swapped for
+/// the older `Binary`): written here from the format, not by the reader under test.
+fn pair_key(n: u32, legacy: bool, f: impl Fn(u32, u32) -> bool) -> String {
+    let alphabet: Vec<char> = ('A'..='Z')
+        .chain('a'..='z')
+        .chain('0'..='9')
+        .chain(if legacy { ['_', '-'] } else { ['-', '_'] })
+        .collect();
+    let bits: Vec<bool> = (0..n * n).map(|k| f(k / n, k % n)).collect();
+    let mut out: String = bits
+        .chunks(6)
+        .map(|c| {
+            let v = c
+                .iter()
+                .enumerate()
+                .map(|(b, &on)| usize::from(on) << b)
+                .sum::<usize>();
+            alphabet[v]
+        })
+        .collect();
+    while out.ends_with('A') {
+        out.pop();
+    }
+    out
+}
+
+/// Look-and-say cages (`.LookAndSay~1112~cells`: one 1, one 2; a count of 0 keeps a value out),
+/// contain-exact and contain-at-least cells, rellik cages (no set of the digits adds up to the
+/// number), equality cages (as many even as odd, as many low as high) and pairwise relations on a
+/// line (`Pair`, `Binary`) and on every two cells (`PairX`), each against the brute force on 4x4
+/// and on values from 0. The counts are those of this run: none empty, none keeping all 288.
+#[test]
+fn counted_cages_rellik_equality_and_pairwise_relations_are_the_brute_force() {
+    let less = pair_key(4, false, |a, b| a < b);
+    // Never the least value twice: its first character is 62, `-`, the others 63, `_` (swapped
+    // in the older alphabet of `Binary`).
+    let differ = pair_key(4, false, |a, b| a + b > 0);
+    let differ_legacy = pair_key(4, true, |a, b| a + b > 0);
+    assert!(differ.starts_with('-') && differ_legacy.starts_with('_'));
+    let apart = pair_key(4, false, |a, b| a.abs_diff(b) >= 2);
+    assert_eq!(
+        less, "Oj",
+        "the key of a < b on 4 values (ISS's own example)"
+    );
+    let cases = [
+        (".LookAndSay~1112~R1C1~R2C3~R3C2".to_string(), 36),
+        (".LookAndSay~2103~R1C1~R2C3~R3C2~R4C4".to_string(), 40),
+        (".ContainExact~1_1~R1C1~R2C3".to_string(), 36),
+        (".ContainAtLeast~2~R1C1~R1C2~R2C1".to_string(), 216),
+        (".RellikCage~6~R1C1~R1C2~R2C1".to_string(), 72),
+        (".RellikCage~3~R1C1~R2C3".to_string(), 48),
+        (".EqualityCage~R1C1~R1C2".to_string(), 96),
+        (".EqualityCage~R1C1~R2C3~R3C2~R4C4".to_string(), 24),
+        (format!(".Pair~{less}~_Up~R1C1~R2C2~R3C3"), 24),
+        (format!(".Pair~{differ}~~R1C1~R2C3~R3C2"), 252),
+        (format!(".Binary~{differ_legacy}~~R1C1~R2C3~R3C2"), 252),
+        (
+            format!(".PairX~{apart}~_Far%20apart~R1C1~R2C3~~R3C3~R4C4"),
+            36,
+        ),
+        (
+            ".Shape~4x4~0-3.LookAndSay~1011~R1C1~R2C3~R3C2".to_string(),
+            36,
+        ),
+        (".Shape~4x4~0-3.EqualityCage~R1C1~R1C2".to_string(), 96),
+        (format!(".Shape~4x4~0-3.Pair~{less}~_~R1C1~R2C2~R3C3"), 24),
+    ];
+    for (text, want) in cases {
+        let text = if text.starts_with(".Shape") {
+            text
+        } else {
+            format!(".Shape~4x4{text}")
+        };
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let n = agree(&s);
+        assert!(n > 0 && n < 288, "{text}: {n}");
+        assert_eq!(n, want, "{text}");
+    }
+    // The group's name is read (percent-decoded) and says which relation a clue is.
+    let s = Sudoku::parse(&format!(".Shape~4x4.PairX~{apart}~_Far%20apart~R1C1~R2C3")).unwrap();
+    assert_eq!(
+        s.rules().clues[0].name(4),
+        "pairwise group \"Far apart\" on r1c1-r2c3"
+    );
+    for (text, want) in [
+        (
+            ".LookAndSay~123~R1C1~R1C2".to_string(),
+            "is not a look-and-say clue",
+        ),
+        (
+            ".LookAndSay~1121~R1C1~R1C2".to_string(),
+            "counts the value 1 twice",
+        ),
+        (
+            ".ContainExact~1_x~R1C1".to_string(),
+            "is not a list of values",
+        ),
+        (
+            ".ContainExact~1_2_3~R1C1~R1C2".to_string(),
+            "more values than it has cells",
+        ),
+        (
+            ".ContainAtLeast~7~R1C1".to_string(),
+            "its values are those of the grid, 1-4",
+        ),
+        (
+            ".EqualityCage~R1C1~R1C2~R2C1".to_string(),
+            "an even number of cells",
+        ),
+        (
+            ".RellikCage~5~R1C1~R1C2~R2C1~R2C2~R3C3".to_string(),
+            "at most 4 cells",
+        ),
+        (
+            ".Pair~$$~R1C1~R1C2".to_string(),
+            "is not a pairwise key of a grid of 4 values",
+        ),
+        (
+            format!(".Pair~{}~R1C1", pair_key(9, false, |a, b| a < b)),
+            "is not a pairwise key",
+        ),
+    ] {
+        let e = Sudoku::parse(&format!(".Shape~4x4{text}"))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains(want), "{text}: {e}");
+    }
+}

@@ -20,7 +20,7 @@
 //! ranges other than 1 to N and 0 to N-1 (`.Shape~9x9~0-8`: [`Rules::zero_based`], the clues'
 //! sums and products of values).
 
-use super::clues::{Clue, ClueKind, Regex};
+use super::clues::{Clue, ClueKind, Counted, Regex, Relation};
 use super::fpuzzles::Read;
 use super::geometry::sizes_words;
 use super::variants::{Cage, Rules};
@@ -347,6 +347,15 @@ const CLUES: &[&str] = &[
     "NumberedRoom",
     "Lockout",
     "AntiTaxicab",
+    "LookAndSay",
+    "ContainExact",
+    "ContainAtLeast",
+    "RellikCage",
+    "EqualityCage",
+    "Pair",
+    "PairX",
+    "Binary",
+    "BinaryX",
 ];
 
 fn number(a: Option<&&str>, what: &str, of: &str) -> Result<u32, InputError> {
@@ -367,6 +376,37 @@ fn adjacent_pairs(cells: &[usize], size: usize) -> Vec<[usize; 2]> {
         }
     }
     out
+}
+
+/// ISS's pairwise key on `n` values: base64 (`A`-`Z`, `a`-`z`, `0`-`9`, `-`, `_`), 6 bits a
+/// character from the least significant, bit `i·n + j` set when a first cell of the i-th value
+/// and a second of the j-th may stand together; characters left off are 0. `None` if it is not
+/// one (a character outside the alphabet, or bits past n²).
+fn pair_key(key: &str, n: usize) -> Option<Vec<u32>> {
+    if n > 32 || key.len() > (n * n).div_ceil(6) {
+        return None;
+    }
+    let mut allow = vec![0u32; n];
+    for (ci, c) in key.bytes().enumerate() {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'-' => 62,
+            b'_' => 63,
+            _ => return None,
+        };
+        for b in 0..6 {
+            if v >> b & 1 == 1 {
+                let k = ci * 6 + b;
+                if k >= n * n {
+                    return None;
+                }
+                allow[k / n] |= 1 << (k % n);
+            }
+        }
+    }
+    Some(allow)
 }
 
 /// A row or column of ISS's outside clues (`R3`, `C7`), in the clue's direction.
@@ -574,6 +614,130 @@ fn clues(kind: &str, args: &[&str], sz: Size, what: &str) -> Result<Vec<Clue>, I
             })?;
             one(ClueKind::Lockout(k), cells(&args[1..], sz, what)?)
         }
+        // `.LookAndSay~1617~cells`: (count, value) pairs of single digits, "one 6, one 7"; a
+        // count of 0 keeps the value out; values not named are free.
+        "LookAndSay" => {
+            let text = args.first().copied().unwrap_or("").trim();
+            let b = text.as_bytes();
+            if b.is_empty() || b.len() % 2 == 1 || !b.iter().all(u8::is_ascii_digit) {
+                return Err(InputError::new(format!(
+                    "{what}: `{text}` is not a look-and-say clue (count and value pairs such as \
+                     1617)"
+                )));
+            }
+            let (mut values, mut none) = (Vec::new(), Vec::new());
+            for pair in b.chunks(2) {
+                let (count, v) = (u32::from(pair[0] - b'0'), u32::from(pair[1] - b'0'));
+                if values.contains(&v) || none.contains(&v) {
+                    return Err(InputError::new(format!(
+                        "{what}: `{text}` counts the value {v} twice"
+                    )));
+                }
+                if count == 0 {
+                    none.push(v);
+                }
+                values.extend(std::iter::repeat_n(v, count as usize));
+            }
+            let counted = Counted {
+                values,
+                none,
+                exact: true,
+                text: text.to_string(),
+                look: true,
+            };
+            one(
+                ClueKind::Contains(Box::new(counted)),
+                cells(&args[1..], sz, what)?,
+            )
+        }
+        // `.ContainExact~1_2_2~cells`: these values, a value listed twice twice.
+        "ContainExact" | "ContainAtLeast" => {
+            let text = args.first().copied().unwrap_or("").trim();
+            let values = text
+                .split('_')
+                .map(|v| v.trim().parse::<u32>())
+                .collect::<Result<Vec<u32>, _>>()
+                .map_err(|_| {
+                    InputError::new(format!(
+                        "{what}: `{text}` is not a list of values such as 1_2_2"
+                    ))
+                })?;
+            let counted = Counted {
+                values,
+                none: Vec::new(),
+                exact: kind == "ContainExact",
+                text: text.replace('_', ","),
+                look: false,
+            };
+            one(
+                ClueKind::Contains(Box::new(counted)),
+                cells(&args[1..], sz, what)?,
+            )
+        }
+        "RellikCage" => {
+            let t = number(args.first(), what, "a sum")?;
+            one(ClueKind::Rellik(t), cells(&args[1..], sz, what)?)
+        }
+        "EqualityCage" => one(ClueKind::Equality, cells(args, sz, what)?),
+        // `.Pair~KEY~_NAME~cells~~cells~_NAME2~cells`: a relation on values (its key, in base64),
+        // then groups of cells, each named by the `_` item before it and parted by an empty one.
+        // `Binary` and `BinaryX` are ISS's older names, their keys in an alphabet with `-` and `_`
+        // swapped.
+        "Pair" | "PairX" | "Binary" | "BinaryX" => {
+            let mut key = args.first().copied().unwrap_or("").trim().to_string();
+            if kind.starts_with("Binary") {
+                key = key
+                    .chars()
+                    .map(|c| match c {
+                        '-' => '_',
+                        '_' => '-',
+                        c => c,
+                    })
+                    .collect();
+            }
+            let least = u32::from(!sz.zero);
+            let allow = pair_key(&key, size).ok_or_else(|| {
+                InputError::new(format!(
+                    "{what}: `{key}` is not a pairwise key of a grid of {size} values"
+                ))
+            })?;
+            let all = kind.ends_with('X');
+            let mut out = Vec::new();
+            let mut name = String::new();
+            let mut group: Vec<&str> = Vec::new();
+            let mut flush = |group: &mut Vec<&str>, name: &str| -> Result<(), InputError> {
+                if !group.is_empty() {
+                    let relation = Relation {
+                        name: name.to_string(),
+                        all,
+                        least,
+                        allow: allow.clone(),
+                    };
+                    out.push(Clue {
+                        kind: ClueKind::Pairwise(Box::new(relation)),
+                        cells: cells(group, sz, what)?,
+                    });
+                    group.clear();
+                }
+                Ok(())
+            };
+            for a in &args[1..] {
+                let a = a.trim();
+                if let Some(n) = a.strip_prefix('_') {
+                    flush(&mut group, &name)?;
+                    name = super::fpuzzles::percent_decode(n)?;
+                } else if a.is_empty() {
+                    flush(&mut group, &name)?;
+                } else {
+                    group.push(a);
+                }
+            }
+            flush(&mut group, &name)?;
+            if out.is_empty() {
+                return Err(InputError::new(format!("{what} has no cell")));
+            }
+            Ok(out)
+        }
         // A rule of the whole grid: the clue lists every cell.
         "AntiTaxicab" => one(ClueKind::AntiTaxicab, (0..size * size).collect()),
         "Renban" => one(ClueKind::Renban, cells(args, sz, what)?),
@@ -743,10 +907,21 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
                         InputError::new(format!("{what}: `{t}` is not a sum (a whole number)"))
                     })?),
                 };
-                rules.cages.push(Cage {
-                    cells: cells(rest, sz, &what)?,
-                    sum,
-                });
+                let list = cells(rest, sz, &what)?;
+                // ISS adds a cell listed twice twice to the sum while its digits still differ
+                // ("Event horizon"): a weighted sum, not a killer cage.
+                if let Some(p) = list
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, p)| list[..i].contains(p).then_some(p))
+                {
+                    return Err(InputError::new(format!(
+                        "ISS cages that list a cell twice ({what} lists {} again: a weighted sum) \
+                         are not supported",
+                        super::cell_name(size, *p)
+                    )));
+                }
+                rules.cages.push(Cage { cells: list, sum });
             }
             "Thermo" => rules.thermos.push(cells(args, sz, &what)?),
             "AllDifferent" => rules.extra_regions.push(cells(args, sz, &what)?),

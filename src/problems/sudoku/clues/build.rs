@@ -917,21 +917,22 @@ impl Builder<'_> {
             }
             ClueKind::Entropic | ClueKind::Modular(_) => {
                 // The classes of the last m - 1 digits (m = 3 for entropic: low, middle, high),
-                // each + 1, in base 16; a window of m classes holds each once.
+                // each + 1, in base 16; a window of m classes holds each once. A line shorter
+                // than m is one window, its classes all different (as ISS reads it: its first m
+                // cells differ pairwise).
                 let (m, class): (u64, Box<dyn Fn(u32) -> u64>) = match clue.kind {
                     ClueKind::Modular(m) => {
                         (u64::from(m), Box::new(move |d| u64::from(d) % u64::from(m)))
                     }
                     _ => (3, Box::new(move |d| u64::from((d - least) / 3))),
                 };
-                let windows = n as u64 >= m;
                 let auto = Automaton {
                     start: vec![0],
                     step: Box::new(move |_, s, d, out| {
                         let c = class(d) + 1;
                         let mut t = s;
                         while t > 0 {
-                            if windows && t % 16 == c {
+                            if t % 16 == c {
                                 return;
                             }
                             t /= 16;
@@ -976,6 +977,106 @@ impl Builder<'_> {
                         }
                     }),
                     accept: Box::new(move |s| end.accepts(s).then(Vec::new)),
+                };
+                (cells, auto)
+            }
+            ClueKind::Contains(c) => {
+                // The count of each listed value so far, 4 bits each (at most 15 listed values,
+                // `Rules::check`); a count at least as large as wanted stays there (at least).
+                let needs = c.needs();
+                let (none, exact) = (c.none.clone(), c.exact);
+                let want: u64 = needs
+                    .iter()
+                    .enumerate()
+                    .map(|(j, &(_, k))| u64::from(k) << (4 * j))
+                    .sum();
+                let auto = Automaton {
+                    start: vec![0],
+                    step: Box::new(move |_, s, d, out| {
+                        if none.contains(&d) {
+                            return;
+                        }
+                        match needs.iter().position(|&(v, _)| v == d) {
+                            None => out.push(s),
+                            Some(j) => {
+                                let have = (s >> (4 * j)) & 15;
+                                if have < u64::from(needs[j].1) {
+                                    out.push(s + (1 << (4 * j)));
+                                } else if !exact {
+                                    out.push(s);
+                                }
+                            }
+                        }
+                    }),
+                    accept: Box::new(move |s| (s == want).then(Vec::new)),
+                };
+                (cells, auto)
+            }
+            ClueKind::Rellik(_) | ClueKind::Equality => {
+                // The set of values placed so far (a bit each): the digits differ, and what may
+                // follow depends on the set alone (the sums of its subsets; its counts).
+                let rellik = match clue.kind {
+                    ClueKind::Rellik(t) => Some(t),
+                    _ => None,
+                };
+                let count = top - least + 1;
+                let half = count / 2;
+                let middle = (count % 2 == 1).then_some(least + half);
+                let members = |s: u64| (0..64u32).filter(move |v| s >> v & 1 == 1);
+                let auto = Automaton {
+                    start: vec![0],
+                    step: Box::new(move |_, s, d, out| {
+                        if s >> d & 1 == 1 {
+                            return;
+                        }
+                        let ok = match rellik {
+                            // A new digit d completes t with a set of those before it when t - d
+                            // is a sum of some of them (the empty set: d = t).
+                            Some(t) => {
+                                d != t
+                                    && (d > t || {
+                                        let before: Vec<u32> = members(s).collect();
+                                        !subset_sums_to(&before, t - d)
+                                    })
+                            }
+                            None => middle != Some(d),
+                        };
+                        if ok {
+                            out.push(s | 1 << d);
+                        }
+                    }),
+                    accept: Box::new(move |s| {
+                        if rellik.is_some() {
+                            return Some(Vec::new());
+                        }
+                        let vals: Vec<u32> = members(s).collect();
+                        let even = vals.iter().filter(|&&x| x % 2 == 0).count();
+                        let low = vals.iter().filter(|&&x| x < least + half).count();
+                        let high = vals.iter().filter(|&&x| x >= top + 1 - half).count();
+                        (2 * even == vals.len() && low == high).then(Vec::new)
+                    }),
+                };
+                (cells, auto)
+            }
+            ClueKind::Pairwise(r) => {
+                // A line: the previous value + 1 (0 before the first cell). A group: the set of
+                // values placed so far, a bit each (a relation is on values alone).
+                let (r, all) = ((*r).clone(), r.all);
+                let auto = Automaton {
+                    start: vec![0],
+                    step: Box::new(move |i, s, d, out| {
+                        if all {
+                            let ok = (0..64u32)
+                                .filter(|v| s >> v & 1 == 1)
+                                .all(|v| r.allows(v, d) && r.allows(d, v));
+                            if ok {
+                                out.push(s | 1 << d);
+                            }
+                        } else if i == 0 || r.allows(s as u32 - 1, d) {
+                            out.push(u64::from(d) + 1);
+                        }
+                    }),
+                    accept: accept_all,
                 };
                 (cells, auto)
             }

@@ -104,6 +104,87 @@ pub enum ClueKind {
     /// Every cell (the clue lists them all): a digit d is never d cells away from another d,
     /// counted along rows and columns (anti-taxicab).
     AntiTaxicab,
+    /// The cells hold values counted as [`Counted`] says (look-and-say cages, ISS's contain-exact
+    /// and contain-at-least cells); digits may repeat where no unit forbids it.
+    Contains(Box<Counted>),
+    /// The cells' digits differ, and no set of one or more of them adds up to the number (rellik
+    /// cages: killer backwards).
+    Rellik(u32),
+    /// The cells' digits differ: as many even as odd, as many in the low half of the values as in
+    /// the high half, and the middle value of an odd range not at all (equality cages).
+    Equality,
+    /// Neighbours on the line (`all`: every two of its cells) hold values the relation allows
+    /// (ISS's pairwise constraints `Pair` and `PairX`).
+    Pairwise(Box<Relation>),
+}
+
+/// What a [`ClueKind::Contains`] cage counts: each value of `values` as often as it is listed
+/// (`exact`: exactly so often; else at least), none of `none`, the others any number of times.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Counted {
+    pub values: Vec<u32>,
+    pub none: Vec<u32>,
+    pub exact: bool,
+    /// The clue as the puzzle writes it ("1617" for a look-and-say cage, "6,7" else).
+    pub text: String,
+    /// Stated as a look-and-say number (count, value pairs).
+    pub look: bool,
+}
+
+impl Counted {
+    /// Each value listed, with how often: in the order first listed.
+    pub fn needs(&self) -> Vec<(u32, u32)> {
+        let mut out: Vec<(u32, u32)> = Vec::new();
+        for &v in &self.values {
+            match out.iter_mut().find(|(w, _)| *w == v) {
+                Some(e) => e.1 += 1,
+                None => out.push((v, 1)),
+            }
+        }
+        out
+    }
+}
+
+/// A binary relation on values (ISS's pairwise key): `allow[a - least]` has bit `b - least` set
+/// when a first cell holding a and a second holding b may stand together.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Relation {
+    /// The puzzle's name for it ("Nabner"), or empty.
+    pub name: String,
+    pub all: bool,
+    pub least: u32,
+    pub allow: Vec<u32>,
+}
+
+impl Relation {
+    /// Whether a first cell of value `a` and a second of value `b` may stand together.
+    pub fn allows(&self, a: u32, b: u32) -> bool {
+        let (i, j) = (a.wrapping_sub(self.least), b.wrapping_sub(self.least));
+        self.allow
+            .get(i as usize)
+            .is_some_and(|row| j < 32 && row >> j & 1 == 1)
+    }
+}
+
+/// Whether some set of one or more of `values` adds up to `t` (a rellik cage's rule).
+pub fn subset_sums_to(values: &[u32], t: u32) -> bool {
+    let t = t as usize;
+    let mut can = vec![false; t + 1];
+    can[0] = true;
+    for &v in values {
+        let v = v as usize;
+        if v == 0 {
+            // A 0 adds nothing; a set of it alone adds up to 0.
+            if t == 0 {
+                return true;
+            }
+            continue;
+        }
+        for x in (v..=t).rev() {
+            can[x] |= can[x - v];
+        }
+    }
+    t > 0 && can[t]
 }
 
 /// A clue: its kind and its cells (row-major indices), in the order [`ClueKind`] describes.
@@ -202,6 +283,11 @@ impl ClueKind {
             ClueKind::NumberedRoom(_) => "room",
             ClueKind::Lockout(_) => "lockout",
             ClueKind::AntiTaxicab => "taxi",
+            ClueKind::Contains(_) => "contains",
+            ClueKind::Rellik(_) => "rellik",
+            ClueKind::Equality => "equal",
+            ClueKind::Pairwise(r) if r.all => "pairx",
+            ClueKind::Pairwise(_) => "pair",
         }
     }
 
@@ -243,6 +329,13 @@ impl ClueKind {
             ClueKind::NumberedRoom(_) => "numbered room",
             ClueKind::Lockout(_) => "lockout line",
             ClueKind::AntiTaxicab => "anti-taxicab",
+            ClueKind::Contains(c) if c.look => "look-and-say cage",
+            ClueKind::Contains(c) if c.exact => "cage of exact counts",
+            ClueKind::Contains(_) => "cage of least counts",
+            ClueKind::Rellik(_) => "rellik cage",
+            ClueKind::Equality => "equality cage",
+            ClueKind::Pairwise(r) if r.all => "pairwise group",
+            ClueKind::Pairwise(_) => "pairwise line",
         }
     }
 
@@ -260,7 +353,19 @@ impl ClueKind {
             | ClueKind::HiddenSkyscraper(t)
             | ClueKind::Lunchbox(t)
             | ClueKind::NumberedRoom(t)
+            | ClueKind::Rellik(t)
             | ClueKind::Sum(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The text the board writes in a shaded cage's corner where it is not [`ClueKind::value`]
+    /// ("1617", "≠8", "=").
+    pub fn label(&self) -> Option<String> {
+        match self {
+            ClueKind::Contains(c) => Some(c.text.clone()),
+            ClueKind::Rellik(t) => Some(format!("≠{t}")),
+            ClueKind::Equality => Some("=".to_string()),
             _ => None,
         }
     }
@@ -309,6 +414,10 @@ impl Clue {
             | ClueKind::Sum(t) => format!("{w} {t} in {s}"),
             ClueKind::Lockout(k) => format!("{w} ({k}) on {s}"),
             ClueKind::AntiTaxicab => w.to_string(),
+            ClueKind::Contains(c) => format!("{w} {} in {s}", c.text),
+            ClueKind::Rellik(t) => format!("{w} {t} in {s}"),
+            ClueKind::Equality => format!("{w} in {s}"),
+            ClueKind::Pairwise(r) if !r.name.is_empty() => format!("{w} \"{}\" on {s}", r.name),
             ClueKind::Whisper(k) if *k != 5 => format!("{w} ({k}) on {s}"),
             ClueKind::Modular(m) => format!("{w} ({m}) on {s}"),
             ClueKind::Regex(re) => format!("{w} {} on {s}", re.source),
@@ -474,8 +583,10 @@ impl Clue {
                     .map(|x| format!("{name}: {x} is not between {} and {}", d[0], d[n - 1]))
             }
             ClueKind::Entropic => {
+                // A line shorter than its window is one window: its digits differ in class (as
+                // ISS reads it).
                 let group = |x: u32| (x - least) / 3;
-                d.windows(3)
+                d.windows(3.min(n))
                     .find(|w| {
                         group(w[0]) == group(w[1])
                             || group(w[1]) == group(w[2])
@@ -485,7 +596,7 @@ impl Clue {
             }
             ClueKind::Modular(m) => {
                 let m = u32::from(*m);
-                d.windows(m as usize)
+                d.windows((m as usize).min(n))
                     .find(|w| (0..w.len()).any(|i| w[..i].iter().any(|&y| y % m == w[i] % m)))
                     .map(|w| format!("{name}: {w:?} repeat a remainder mod {m}"))
             }
@@ -542,6 +653,81 @@ impl Clue {
                     .iter()
                     .find(|&&x| lo <= x && x <= hi)
                     .map(|x| format!("{name}: {x} lies between its ends {a} and {b}"))
+            }
+            ClueKind::Contains(c) => {
+                if let Some(v) = c.none.iter().find(|v| d.contains(v)) {
+                    return fail(format!("it holds a {v}, which it may not"));
+                }
+                c.needs().into_iter().find_map(|(v, want)| {
+                    let have = d.iter().filter(|&&x| x == v).count() as u32;
+                    let ok = if c.exact { have == want } else { have >= want };
+                    (!ok).then(|| {
+                        let times = |k: u32| {
+                            if k == 1 {
+                                "once".to_string()
+                            } else {
+                                format!("{k} times")
+                            }
+                        };
+                        format!(
+                            "{name}: it holds {v} {}, not {}{}",
+                            times(have),
+                            if c.exact { "" } else { "at least " },
+                            times(want)
+                        )
+                    })
+                })
+            }
+            ClueKind::Rellik(t) => {
+                let mut seen = d.clone();
+                seen.sort_unstable();
+                seen.dedup();
+                if seen.len() < n {
+                    fail("a digit repeats in it".to_string())
+                } else {
+                    subset_sums_to(&d, *t)
+                        .then(|| format!("{name}: some of its digits add up to {t}"))
+                }
+            }
+            ClueKind::Equality => {
+                let mut seen = d.clone();
+                seen.sort_unstable();
+                seen.dedup();
+                let count = top - least + 1;
+                let half = count / 2;
+                let middle = (count % 2 == 1).then_some(least + half);
+                let even = d.iter().filter(|&&x| x % 2 == 0).count();
+                let low = d.iter().filter(|&&x| x < least + half).count();
+                let high = d.iter().filter(|&&x| x >= top + 1 - half).count();
+                if seen.len() < n {
+                    fail("a digit repeats in it".to_string())
+                } else if let Some(m) = middle.filter(|m| d.contains(m)) {
+                    fail(format!("it holds the middle value {m}"))
+                } else if 2 * even != n {
+                    fail(format!("{even} of its {n} digits are even"))
+                } else if low != high {
+                    fail(format!("{low} of its digits are low and {high} high"))
+                } else {
+                    None
+                }
+            }
+            ClueKind::Pairwise(r) => {
+                let bad = |i: usize, j: usize| {
+                    format!(
+                        "{name}: {} holds {} and {} holds {}, which it does not allow",
+                        cell_name(size, self.cells[i]),
+                        d[i],
+                        cell_name(size, self.cells[j]),
+                        d[j]
+                    )
+                };
+                if r.all {
+                    (0..n).find_map(|i| {
+                        (i + 1..n).find_map(|j| (!r.allows(d[i], d[j])).then(|| bad(i, j)))
+                    })
+                } else {
+                    (1..n).find_map(|i| (!r.allows(d[i - 1], d[i])).then(|| bad(i - 1, i)))
+                }
             }
             ClueKind::Regex(re) => (!re.matches(&d)).then(|| {
                 let line: Vec<String> = d.iter().map(u32::to_string).collect();

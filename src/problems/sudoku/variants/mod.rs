@@ -317,7 +317,7 @@ impl Rules {
         add(!self.thermos.is_empty(), "thermo");
         add(self.zero_based, "values from 0");
         for c in &self.clues {
-            let w = match c.kind {
+            let w = match &c.kind {
                 ClueKind::Difference(1) | ClueKind::Ratio(2) => "kropki",
                 ClueKind::Difference(_) => "difference dots",
                 ClueKind::Ratio(_) => "ratio dots",
@@ -347,6 +347,11 @@ impl Rules {
                 ClueKind::NumberedRoom(_) => "numbered rooms",
                 ClueKind::Lockout(_) => "lockout lines",
                 ClueKind::AntiTaxicab => "anti-taxicab",
+                ClueKind::Contains(c) if c.look => "look-and-say cages",
+                ClueKind::Contains(_) => "cages of counted digits",
+                ClueKind::Rellik(_) => "rellik cages",
+                ClueKind::Equality => "equality cages",
+                ClueKind::Pairwise(_) => "pairwise relations",
             };
             if !out.contains(&w) {
                 out.push(w);
@@ -557,6 +562,10 @@ impl Rules {
                         | ClueKind::RowIndex
                         | ClueKind::NumberedRoom(_)
                         | ClueKind::AntiTaxicab
+                        | ClueKind::Contains(_)
+                        | ClueKind::Rellik(_)
+                        | ClueKind::Equality
+                        | ClueKind::Pairwise(_)
                 );
             if once {
                 distinct(what.clone(), &clue.cells)?;
@@ -634,6 +643,41 @@ impl Rules {
                     )?
                 }
                 ClueKind::Whisper(k) => need(*k >= 1, "a whisper's difference is at least 1")?,
+                ClueKind::Contains(c) => {
+                    let lo = u32::from(!self.zero_based);
+                    let range = lo..size as u32 + lo;
+                    need(
+                        c.values.iter().chain(&c.none).all(|v| range.contains(v)),
+                        &format!(
+                            "its values are those of the grid, {}-{}",
+                            range.start,
+                            range.end - 1
+                        ),
+                    )?;
+                    let needs = c.needs();
+                    need(needs.len() <= 15, "it lists at most 15 different values")?;
+                    need(
+                        needs.iter().all(|&(_, k)| k <= 15) && (!c.exact || c.values.len() <= n),
+                        "it lists more values than it has cells",
+                    )?;
+                }
+                ClueKind::Rellik(_) | ClueKind::Equality => {
+                    need(
+                        n <= size,
+                        &format!("its digits differ, so it has at most {size} cells"),
+                    )?;
+                    need(
+                        clue.kind != ClueKind::Equality || n % 2 == 0,
+                        "as many even digits as odd need an even number of cells",
+                    )?
+                }
+                ClueKind::Pairwise(r) => need(
+                    r.allow.len() == size,
+                    &format!(
+                        "its relation is on {} values, the grid has {size}",
+                        r.allow.len()
+                    ),
+                )?,
                 _ => {}
             }
         }
