@@ -52,6 +52,10 @@ export const CLUE_RULES = /** @type {Record<string, string>} */ ({
   rellik: 'rellik cage (shaded, ≠ its number): its digits differ, and no set of them adds up to its number',
   equal: 'equality cage (shaded, =): its digits differ, as many even as odd and as many low as high (the middle value not at all)',
   pair: 'pairwise line (slate): each two neighbours on it hold digits its relation allows (named in the list under the board)',
+  count: 'counting circles: a digit in a circle says how many circles hold that digit',
+  same: 'same-value sets (teal letters): the cells of one letter, cut in order into runs of equal length, hold the same digits in each run (runs of one cell: all alike)',
+  entropy2: 'global entropy: every 2x2 holds a low (1-3), a middle (4-6) and a high (7-9) digit (not drawn)',
+  mod2: 'global mod 3: every 2x2 holds a digit of each remainder mod 3: one of 1, 4, 7, one of 2, 5, 8, one of 3, 6, 9 (not drawn)',
   pairx: 'pairwise group (slate, dotted): every two of its digits are ones its relation allows (named in the list under the board)',
 });
 
@@ -138,6 +142,7 @@ export function paintClueLines(ctx, g, n, clues, c) {
   const centre = centres(g, n), cell = g.cell;
   /** @type {DrawnClue[]} */
   const drawn = [];
+  let sets = 0;
   ctx.save();
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
@@ -154,6 +159,27 @@ export function paintClueLines(ctx, g, n, clues, c) {
       // Both halves shaded alike, each clue its own shade.
       ctx.fillStyle = 'rgba(120, 120, 120, 0.16)';
       for (const p of k.cells) { const [x, y] = centre(p); ctx.fillRect(x - cell / 2, y - cell / 2, cell, cell); }
+      drawn.push({ kind: k.kind, cells: k.cells });
+    } else if (k.kind === 'same') {
+      // A letter a set in the top-right corner of each of its cells: far-apart cells are tied by
+      // their letter (a line through them crossed the whole grid).
+      const letter = String.fromCharCode(65 + (sets++ % 26));
+      ctx.fillStyle = 'rgb(30, 140, 130)';
+      ctx.font = `700 ${Math.max(7, cell * 0.24)}px ${c.font}`;
+      ctx.textAlign = 'right';
+      ctx.textBaseline = 'top';
+      for (const p of k.cells) { const [x, y] = centre(p); ctx.fillText(letter, x + cell / 2 - cell * 0.06, y - cell / 2 + cell * 0.04); }
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      drawn.push({ kind: k.kind, cells: k.cells });
+    } else if (k.kind === 'count') {
+      // A circle in each of its cells, as ISS and SudokuPad draw them.
+      ctx.strokeStyle = c.muted || c.ink;
+      ctx.lineWidth = Math.max(1.5, cell * 0.05);
+      for (const p of k.cells) {
+        const [x, y] = centre(p);
+        ctx.beginPath(); ctx.arc(x, y, cell * 0.4, 0, 2 * Math.PI); ctx.stroke();
+      }
       drawn.push({ kind: k.kind, cells: k.cells });
     } else if (LINE[k.kind]) {
       ctx.strokeStyle = LINE[k.kind];

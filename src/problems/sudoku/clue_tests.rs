@@ -762,3 +762,58 @@ fn counted_cages_rellik_equality_and_pairwise_relations_are_the_brute_force() {
         assert!(e.contains(want), "{text}: {e}");
     }
 }
+
+/// Counting circles (`.CountingCircles~cells`: a digit in a circle stands in that many circles),
+/// same-value sets (`.SameValues~2~cells`: the cells cut into runs holding the same digits) on
+/// 4x4, and the 2x2 rules of three classes (`.GlobalEntropy`, `.GlobalMod`) on 9x9 (the published
+/// solutions of ISS's "[New Constraint] Entropy Sudoku" and "Global mod 3", lines 46 and 47 of its
+/// collection, with three rows blank), each against the brute force.
+#[test]
+fn counting_circles_same_values_and_2x2_classes_are_the_brute_force() {
+    for (text, want) in [
+        (".CountingCircles~R1C1~R2C3~R3C2", 30),
+        (".CountingCircles~R1C1~R2C3~R3C2~R4C4", 18),
+        (".SameValues~2~R1C1~R2C3", 144),
+        (".SameValues~2~R1C1~R1C2~R3C3~R4C4", 48),
+        (".SameValues~3~R1C1~R2C3~R3C2", 72),
+    ] {
+        let text = format!(".Shape~4x4{text}");
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let n = agree(&s);
+        assert!(n > 0 && n < 288, "{text}: {n}");
+        assert_eq!(n, want, "{text}");
+    }
+    let entropy =
+        "891234567534867291672915348315648972948372615726159483459783126183426759267591834";
+    let modular =
+        "879162354621543798435987216387419562196235487254876139943621875518794623762358941";
+    for (solution, rule) in [(entropy, ".GlobalEntropy"), (modular, ".GlobalMod")] {
+        let blank: Vec<usize> = (27..54).collect();
+        let without = count(&givens(solution, &blank));
+        let with = count(&format!("{}{rule}", givens(solution, &blank)));
+        assert!(
+            with >= 1 && with < without,
+            "{rule}: {with} grids with it, {without} without"
+        );
+    }
+    for (text, want) in [
+        (
+            ".Shape~4x4.SameValues~2~R1C1~R1C2~R2C1",
+            "runs of equal length",
+        ),
+        (
+            ".Shape~4x4.GlobalEntropy",
+            "a 2x2 rule of three classes needs 9 values",
+        ),
+        (
+            ".Shape~9x9~0-8.GlobalEntropy",
+            "global entropy on a grid of values from 0",
+        ),
+    ] {
+        let e = Sudoku::parse(text)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains(want), "{text}: {e}");
+    }
+}

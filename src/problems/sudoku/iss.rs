@@ -356,6 +356,10 @@ const CLUES: &[&str] = &[
     "PairX",
     "Binary",
     "BinaryX",
+    "CountingCircles",
+    "SameValues",
+    "GlobalEntropy",
+    "GlobalMod",
 ];
 
 fn number(a: Option<&&str>, what: &str, of: &str) -> Result<u32, InputError> {
@@ -738,6 +742,20 @@ fn clues(kind: &str, args: &[&str], sz: Size, what: &str) -> Result<Vec<Clue>, I
             }
             Ok(out)
         }
+        "CountingCircles" => one(ClueKind::CountingCircles, cells(args, sz, what)?),
+        // `.SameValues~2~cells`: the cells cut in order into that many runs.
+        "SameValues" => {
+            let k = number(args.first(), what, "a number of runs")?;
+            let k = u8::try_from(k)
+                .map_err(|_| InputError::new(format!("{what}: {k} runs are too many")))?;
+            one(ClueKind::SameValues(k), cells(&args[1..], sz, what)?)
+        }
+        "GlobalEntropy" | "GlobalMod" => one(
+            ClueKind::Classes2x2 {
+                entropy: kind == "GlobalEntropy",
+            },
+            (0..size * size).collect(),
+        ),
         // A rule of the whole grid: the clue lists every cell.
         "AntiTaxicab" => one(ClueKind::AntiTaxicab, (0..size * size).collect()),
         "Renban" => one(ClueKind::Renban, cells(args, sz, what)?),

@@ -116,6 +116,29 @@ pub enum ClueKind {
     /// Neighbours on the line (`all`: every two of its cells) hold values the relation allows
     /// (ISS's pairwise constraints `Pair` and `PairX`).
     Pairwise(Box<Relation>),
+    /// Each value in the circles (the clue's cells) stands in exactly as many of them as it says,
+    /// or in none (counting circles).
+    CountingCircles,
+    /// The cells, cut in order into this many runs of equal length, hold the same values in each
+    /// run (a value twice in one run, twice in each); runs of one cell: every cell alike (ISS's
+    /// `SameValues`).
+    SameValues(u8),
+    /// Every 2x2 of the grid (the clue lists every cell) holds a value of each of three classes:
+    /// low, middle and high (`entropy`), else the three remainders mod 3 (ISS's `GlobalEntropy`
+    /// and `GlobalMod`).
+    Classes2x2 { entropy: bool },
+}
+
+/// The four cells of each 2x2 of an N×N grid, in reading order of their top-left cell.
+pub fn squares_2x2(size: usize) -> Vec<[usize; 4]> {
+    let mut out = Vec::new();
+    for r in 0..size.saturating_sub(1) {
+        for c in 0..size - 1 {
+            let p = r * size + c;
+            out.push([p, p + 1, p + size, p + size + 1]);
+        }
+    }
+    out
 }
 
 /// What a [`ClueKind::Contains`] cage counts: each value of `values` as often as it is listed
@@ -288,6 +311,10 @@ impl ClueKind {
             ClueKind::Equality => "equal",
             ClueKind::Pairwise(r) if r.all => "pairx",
             ClueKind::Pairwise(_) => "pair",
+            ClueKind::CountingCircles => "count",
+            ClueKind::SameValues(_) => "same",
+            ClueKind::Classes2x2 { entropy: true } => "entropy2",
+            ClueKind::Classes2x2 { entropy: false } => "mod2",
         }
     }
 
@@ -336,6 +363,10 @@ impl ClueKind {
             ClueKind::Equality => "equality cage",
             ClueKind::Pairwise(r) if r.all => "pairwise group",
             ClueKind::Pairwise(_) => "pairwise line",
+            ClueKind::CountingCircles => "counting circles",
+            ClueKind::SameValues(_) => "same-value sets",
+            ClueKind::Classes2x2 { entropy: true } => "global entropy",
+            ClueKind::Classes2x2 { entropy: false } => "global mod 3",
         }
     }
 
@@ -413,7 +444,8 @@ impl Clue {
             | ClueKind::NumberedRoom(t)
             | ClueKind::Sum(t) => format!("{w} {t} in {s}"),
             ClueKind::Lockout(k) => format!("{w} ({k}) on {s}"),
-            ClueKind::AntiTaxicab => w.to_string(),
+            ClueKind::AntiTaxicab | ClueKind::Classes2x2 { .. } => w.to_string(),
+            ClueKind::SameValues(k) => format!("{w} ({k} runs) on {s}"),
             ClueKind::Contains(c) => format!("{w} {} in {s}", c.text),
             ClueKind::Rellik(t) => format!("{w} {t} in {s}"),
             ClueKind::Equality => format!("{w} in {s}"),
@@ -445,6 +477,26 @@ impl Clue {
                         self.name(size),
                         cell_name(size, p),
                         cell_name(size, q)
+                    )
+                })
+            });
+        }
+        if let ClueKind::Classes2x2 { entropy } = self.kind {
+            let lo = rules.value(1);
+            let class = |v: u32| if entropy { (v - lo) / 3 } else { (v - lo) % 3 };
+            return squares_2x2(size).into_iter().find_map(|q| {
+                if q.iter().any(|&p| cells[p] == 0) {
+                    return None;
+                }
+                let seen: BTreeSet<u32> = q
+                    .iter()
+                    .map(|&p| class(rules.value(u32::from(cells[p]))))
+                    .collect();
+                (seen.len() < 3).then(|| {
+                    format!(
+                        "{}: the 2x2 at {} lacks a class",
+                        self.name(size),
+                        cell_name(size, q[0])
                     )
                 })
             });
@@ -710,6 +762,22 @@ impl Clue {
                 } else {
                     None
                 }
+            }
+            ClueKind::CountingCircles => d.iter().find_map(|&v| {
+                let k = d.iter().filter(|&&x| x == v).count();
+                (k as u32 != v).then(|| format!("{name}: {v} stands in {k} circles"))
+            }),
+            ClueKind::SameValues(k) => {
+                let m = n / usize::from(*k).max(1);
+                let sorted = |r: &[u32]| {
+                    let mut r = r.to_vec();
+                    r.sort_unstable();
+                    r
+                };
+                let first = sorted(&d[..m]);
+                d.chunks(m.max(1))
+                    .position(|r| sorted(r) != first)
+                    .map(|j| format!("{name}: run {} holds other values than run 1", j + 1))
             }
             ClueKind::Pairwise(r) => {
                 let bad = |i: usize, j: usize| {

@@ -352,6 +352,10 @@ impl Rules {
                 ClueKind::Rellik(_) => "rellik cages",
                 ClueKind::Equality => "equality cages",
                 ClueKind::Pairwise(_) => "pairwise relations",
+                ClueKind::CountingCircles => "counting circles",
+                ClueKind::SameValues(_) => "same-value sets",
+                ClueKind::Classes2x2 { entropy: true } => "global entropy",
+                ClueKind::Classes2x2 { entropy: false } => "global mod 3",
             };
             if !out.contains(&w) {
                 out.push(w);
@@ -566,6 +570,9 @@ impl Rules {
                         | ClueKind::Rellik(_)
                         | ClueKind::Equality
                         | ClueKind::Pairwise(_)
+                        | ClueKind::CountingCircles
+                        | ClueKind::SameValues(_)
+                        | ClueKind::Classes2x2 { .. }
                 );
             if once {
                 distinct(what.clone(), &clue.cells)?;
@@ -670,6 +677,20 @@ impl Rules {
                         clue.kind != ClueKind::Equality || n % 2 == 0,
                         "as many even digits as odd need an even number of cells",
                     )?
+                }
+                ClueKind::SameValues(k) => {
+                    let k = usize::from(*k);
+                    need(
+                        k >= 2 && n % k == 0,
+                        "its cells split into 2 or more runs of equal length",
+                    )?;
+                }
+                ClueKind::Classes2x2 { entropy } => {
+                    need(size == 9, "a 2x2 rule of three classes needs 9 values")?;
+                    need(
+                        !*entropy || !self.zero_based,
+                        "global entropy on a grid of values from 0 is not supported",
+                    )?;
                 }
                 ClueKind::Pairwise(r) => need(
                     r.allow.len() == size,
