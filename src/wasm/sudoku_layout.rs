@@ -125,8 +125,8 @@ struct LayoutView {
 
 /// A clue of issue 43 as the board draws it: its kind by the tag of its items (`white`, `arrow`,
 /// `lk`, …), its kind and name in words, its cells in the clue's order, the number it states, the
-/// cells of an arrow's circle, a quadruple's digits (values as the puzzle writes them), a cage's
-/// label.
+/// cells of an arrow's circle, a quadruple's digits (values as the puzzle writes them; equal
+/// sums: the lengths of their runs), a cage's label.
 #[derive(Serialize)]
 struct ClueView {
     kind: &'static str,
@@ -224,6 +224,8 @@ impl Session {
                     },
                     digits: match &c.kind {
                         ClueKind::Quad(d) => d.clone(),
+                        // Equal sums: the lengths of its runs, which the board draws apart.
+                        ClueKind::EqualSum(runs) => runs.clone(),
                         _ => Vec::new(),
                     },
                     label: c.kind.label(),

@@ -178,7 +178,7 @@ function fixture(file, name) {
 test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in the legend, outside clues in a ring', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   await open(page, base);
-  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone', 'lunch', 'csum', 'colix', 'rowix', 'regex', 'lockout', 'contains', 'rellik', 'equal', 'pair', 'pairx', 'count', 'same']);
+  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone', 'lunch', 'csum', 'colix', 'rowix', 'regex', 'lockout', 'contains', 'rellik', 'equal', 'pair', 'pairx', 'count', 'same', 'vix', 'cdist', 'esum']);
   for (const [file, name, kinds, rule] of [
     ['iss-combined.jsonl', '\'Leven', ['renban', 'black'], /^renban \(purple\): /],
     ['iss-combined.jsonl', 'XV Kropki Sudoku', ['xv', 'white', 'black'], /^X or V: /],
@@ -196,6 +196,9 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     ['iss-counted.jsonl', 'Odd/Even Thermo Sudoku', ['pair'], /^pairwise line \(slate\): /],
     ['iss-counted.jsonl', 'Hippo Birdie', ['count', 'whisper'], /^counting circles: /],
     ['iss-counted.jsonl', 'Clone', ['same'], /^same-value sets \(teal letters\): /],
+    ['iss-counted.jsonl', 'Slingshot sudoku', ['vix', 'xv'], /^value indexer \(ochre, from its disc\): /],
+    ['iss-counted.jsonl', 'Count Different (Circles)', ['cdist'], /^distinct count \(olive, from its disc\): /],
+    ['iss-counted.jsonl', 'Magic square', ['esum'], /^equal sums \(violet lines\): /],
     ['iss-counted.jsonl', 'Nabner thermo [extra givens]', ['pairx', 'white', 'black'], /^pairwise group \(slate, dotted\): /],
   ]) {
     await pasteAndSolve(page, fixture(file, name).input);

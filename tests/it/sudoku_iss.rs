@@ -441,13 +441,14 @@ fn iss_regex_lines_are_solved() {
 
 /// Look-and-say cages, contain-at-least cells, rellik and equality cages, pairwise relations on
 /// lines and groups (`Pair`, the older `Binary` and `BinaryX`), modular lines shorter than their
-/// modulus, global entropy, same-value sets and counting circles (lines 28, 341, 224, 350, 22, 21,
-/// 225, 54, 89, 91, 215, 99, 46, 53 and 227 of the collection, `tests/data/iss-counted.jsonl`): each solved to its published solution and proved
+/// modulus, global entropy, same-value sets, counting circles, value indexers, equal sums, Dutch
+/// flatmates and distinct counts (lines 28, 341, 224, 350, 22, 21, 225, 54, 89, 91, 215, 99, 46,
+/// 53, 227, 17, 27, 34 and 138 of the collection, `tests/data/iss-counted.jsonl`): each solved to its published solution and proved
 /// unique ("Ahhhh, look at the pretty colors" has two solutions unless its 3-cell modular lines of
 /// modulus 4 hold different remainders, as ISS reads them).
 #[test]
 fn iss_counted_cages_rellik_equality_and_pairwise_are_solved() {
-    all_solved("iss-counted.jsonl", 15);
+    all_solved("iss-counted.jsonl", 19);
 }
 
 /// Anti-taxicab (lines 45 and 126 of the collection, `tests/data/iss-taxicab.jsonl`: "Anti-Taxi

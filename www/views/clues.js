@@ -52,6 +52,10 @@ export const CLUE_RULES = /** @type {Record<string, string>} */ ({
   rellik: 'rellik cage (shaded, ≠ its number): its digits differ, and no set of them adds up to its number',
   equal: 'equality cage (shaded, =): its digits differ, as many even as odd and as many low as high (the middle value not at all)',
   pair: 'pairwise line (slate): each two neighbours on it hold digits its relation allows (named in the list under the board)',
+  vix: 'value indexer (ochre, from its disc): the digit in the disc stands again N cells after the second cell, N the second cell\'s digit',
+  cdist: 'distinct count (olive, from its disc): the digit in the disc is how many different digits the rest of the line holds',
+  esum: 'equal sums (violet lines): each line adds up to the same sum',
+  dutch: 'Dutch flatmates: every 5 has a 1 directly above it or a 9 directly below it (not drawn)',
   count: 'counting circles: a digit in a circle says how many circles hold that digit',
   same: 'same-value sets (teal letters): the cells of one letter, cut in order into runs of equal length, hold the same digits in each run (runs of one cell: all alike)',
   entropy2: 'global entropy: every 2x2 holds a low (1-3), a middle (4-6) and a high (7-9) digit (not drawn)',
@@ -90,6 +94,9 @@ const LINE = /** @type {Record<string, string>} */ ({
   lockout: 'rgba(100, 100, 210, 0.5)',
   pair: 'rgba(90, 110, 140, 0.5)',
   pairx: 'rgba(90, 110, 140, 0.5)',
+  vix: 'rgba(200, 120, 40, 0.5)',
+  cdist: 'rgba(120, 160, 60, 0.5)',
+  esum: 'rgba(150, 100, 200, 0.45)',
 });
 
 /**
@@ -183,16 +190,19 @@ export function paintClueLines(ctx, g, n, clues, c) {
       drawn.push({ kind: k.kind, cells: k.cells });
     } else if (LINE[k.kind]) {
       ctx.strokeStyle = LINE[k.kind];
-      ctx.lineWidth = cell * (k.kind === 'darrow' ? 0.06 : 0.2);
-      path(k.cells);
+      ctx.lineWidth = cell * (k.kind === 'darrow' ? 0.06 : k.kind === 'esum' ? 0.12 : 0.2);
+      // Equal sums: each run its own line (the lengths come as `digits`).
+      const runs = k.kind === 'esum' && k.digits.length ? k.digits : [k.cells.length];
+      let at = 0;
       // A pairwise group's rule holds between any two of its cells, not only neighbours: dotted.
       if (k.kind === 'pairx') ctx.setLineDash([cell * 0.08, cell * 0.3]);
-      ctx.stroke();
+      for (const r of runs) { path(k.cells.slice(at, at + r)); ctx.stroke(); at += r; }
       ctx.setLineDash([]);
-      // A regex line is read from its start: a disc there, as a thermometer's bulb.
-      if (k.kind === 'regex') {
+      // A regex line is read from its start, a value indexer and a distinct count from their first
+      // cell: a disc there, as a thermometer's bulb.
+      if (k.kind === 'regex' || k.kind === 'vix' || k.kind === 'cdist') {
         const [x, y] = centre(k.cells[0]);
-        ctx.fillStyle = LINE.regex;
+        ctx.fillStyle = LINE[k.kind];
         ctx.beginPath(); ctx.arc(x, y, cell * 0.22, 0, 2 * Math.PI); ctx.fill();
       }
       // A between line and a double arrow end in circles, a lockout line in diamonds.

@@ -817,3 +817,35 @@ fn counting_circles_same_values_and_2x2_classes_are_the_brute_force() {
         assert!(e.contains(want), "{text}: {e}");
     }
 }
+
+/// Value indexers (`.ValueIndexing~value~control~cells`: the value stands again N cells after the
+/// control, N the control's), distinct counts (`.CountDistinct~control~cells`), equal sums
+/// (`.EqualSum~cells~-~cells`) on 4x4, and Dutch flatmates (`.DutchFlatmates`: a 5 has a 1 above
+/// or a 9 below) on 9x9 (the published solution of ISS's "Dutch Flat Mates (Kropki)", line 34 of
+/// its collection, with three rows blank), each against the brute force.
+#[test]
+fn value_indexers_distinct_counts_equal_sums_and_dutch_flatmates_are_the_brute_force() {
+    for (text, want) in [
+        (".ValueIndexing~R1C1~R2C1~R2C2~R2C3~R2C4", 72),
+        (".ValueIndexing~R1C1~R3C1~R3C2~R3C3~R4C3", 72),
+        (".CountDistinct~R1C1~R3C2~R4C3~R2C4", 72),
+        (".CountDistinct~R1C1~R2C3~R3C2", 72),
+        (".EqualSum~R1C1~R1C2~-~R3C3~R3C4", 128),
+        (".EqualSum~R1C1~-~R2C3~-~R3C2~R4C4", 12),
+    ] {
+        let text = format!(".Shape~4x4{text}");
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let n = agree(&s);
+        assert!(n > 0 && n < 288, "{text}: {n}");
+        assert_eq!(n, want, "{text}");
+    }
+    let dutch = "618792345352864719947531826721985463896243571435617982279158634163479258584326197";
+    let blank: Vec<usize> = (27..54).collect();
+    let without = count(&givens(dutch, &blank));
+    let with = count(&format!("{}.DutchFlatmates", givens(dutch, &blank)));
+    assert_eq!((with, without), (2, 168));
+    assert!(
+        with >= 1 && with < without,
+        "{with} grids with Dutch flatmates, {without} without"
+    );
+}

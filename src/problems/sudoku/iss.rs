@@ -360,6 +360,10 @@ const CLUES: &[&str] = &[
     "SameValues",
     "GlobalEntropy",
     "GlobalMod",
+    "ValueIndexing",
+    "CountDistinct",
+    "EqualSum",
+    "DutchFlatmates",
 ];
 
 fn number(a: Option<&&str>, what: &str, of: &str) -> Result<u32, InputError> {
@@ -756,6 +760,30 @@ fn clues(kind: &str, args: &[&str], sz: Size, what: &str) -> Result<Vec<Clue>, I
             },
             (0..size * size).collect(),
         ),
+        "ValueIndexing" => one(ClueKind::ValueIndex, cells(args, sz, what)?),
+        "CountDistinct" => one(ClueKind::CountDistinct, cells(args, sz, what)?),
+        // `.EqualSum~cells~-~cells`: runs parted by `-` (an empty run is skipped, as ISS does).
+        "EqualSum" => {
+            let mut runs = Vec::new();
+            let mut all = Vec::new();
+            for run in args.split(|a| a.trim() == "-") {
+                let run: Vec<&str> = run
+                    .iter()
+                    .copied()
+                    .filter(|a| !a.trim().is_empty())
+                    .collect();
+                if run.is_empty() {
+                    continue;
+                }
+                let list = cells(&run, sz, what)?;
+                runs.push(u8::try_from(list.len()).map_err(|_| {
+                    InputError::new(format!("{what}: a run of {} cells is too long", list.len()))
+                })?);
+                all.extend(list);
+            }
+            one(ClueKind::EqualSum(runs), all)
+        }
+        "DutchFlatmates" => one(ClueKind::DutchFlatmates, (0..size * size).collect()),
         // A rule of the whole grid: the clue lists every cell.
         "AntiTaxicab" => one(ClueKind::AntiTaxicab, (0..size * size).collect()),
         "Renban" => one(ClueKind::Renban, cells(args, sz, what)?),

@@ -667,6 +667,45 @@ impl Builder<'_> {
                 }
                 Ok(())
             }
+            ClueKind::EqualSum(runs) => {
+                // Each run a piece (or chain) colouring a shared sum with its own, as a region-sum
+                // line's runs do.
+                let shared = self.secondary(k, format!("{tag}.sum"));
+                let mut at = 0;
+                for (j, &r) in runs.iter().enumerate() {
+                    let run = &cells[at..at + usize::from(r)];
+                    at += usize::from(r);
+                    let auto = Automaton {
+                        start: vec![0],
+                        step: Box::new(|_, s, d, out| out.push(s + u64::from(d))),
+                        accept: Box::new(move |s| Some(vec![(shared, Colour::Value(s as u32))])),
+                    };
+                    let part = format!("{name}, run {}", j + 1);
+                    self.line(k, run, &auto, &part, &format!("{tag}.{}", j + 1), 0)?;
+                }
+                Ok(())
+            }
+            ClueKind::DutchFlatmates => {
+                // Each column walked from the top: the previous digit, and whether it was a 5 still
+                // waiting for a 9 (no 1 above it).
+                for c in 0..size {
+                    let column: Vec<usize> = (0..size).map(|r| r * size + c).collect();
+                    let auto = Automaton {
+                        start: vec![0],
+                        step: Box::new(|_, s, d, out| {
+                            let (prev, waiting) = (s / 2, s % 2 == 1);
+                            if waiting && d != 9 {
+                                return;
+                            }
+                            out.push(u64::from(d) * 2 + u64::from(d == 5 && prev != 1));
+                        }),
+                        accept: Box::new(|s| (s % 2 == 0).then(Vec::new)),
+                    };
+                    let part = format!("{name}, column {}", c + 1);
+                    self.line(k, &column, &auto, &part, &format!("{tag}.{}", c + 1), 0)?;
+                }
+                Ok(())
+            }
             ClueKind::Classes2x2 { entropy } => {
                 // Each 2x2 a piece walked with the set of classes seen: accepted with all three.
                 let entropy = *entropy;
@@ -1055,6 +1094,49 @@ impl Builder<'_> {
                         }
                     }),
                     accept: Box::new(move |s| end.accepts(s).then(Vec::new)),
+                };
+                (cells, auto)
+            }
+            ClueKind::ValueIndex => {
+                // The first value x + 1, then (x + 1) * 100 + N at the control, then DONE at the
+                // N-th cell after it if that holds x.
+                let after = n as u64 - 2;
+                let auto = Automaton {
+                    start: vec![0],
+                    step: Box::new(move |i, s, d, out| {
+                        let d = u64::from(d);
+                        match i {
+                            0 => out.push(d + 1),
+                            1 if (1..=after).contains(&d) => out.push(s * 100 + d),
+                            1 => {}
+                            _ if s == DONE => out.push(DONE),
+                            _ if i as u64 - 1 == s % 100 => {
+                                if d + 1 == s / 100 {
+                                    out.push(DONE);
+                                }
+                            }
+                            _ => out.push(s),
+                        }
+                    }),
+                    accept: Box::new(|s| (s == DONE).then(Vec::new)),
+                };
+                (cells, auto)
+            }
+            ClueKind::CountDistinct => {
+                // The first value c (bits 32 on), then the set of values seen; accepted when it
+                // holds c values.
+                let auto = Automaton {
+                    start: vec![0],
+                    step: Box::new(move |i, s, d, out| {
+                        if i == 0 {
+                            out.push(u64::from(d) << 32);
+                        } else {
+                            out.push(s | 1 << d);
+                        }
+                    }),
+                    accept: Box::new(|s| {
+                        (u64::from((s & 0xffff_ffff).count_ones()) == s >> 32).then(Vec::new)
+                    }),
                 };
                 (cells, auto)
             }

@@ -127,6 +127,17 @@ pub enum ClueKind {
     /// low, middle and high (`entropy`), else the three remainders mod 3 (ISS's `GlobalEntropy`
     /// and `GlobalMod`).
     Classes2x2 { entropy: bool },
+    /// The first cell's value stands again N cells after the second, N the second's value (ISS's
+    /// value indexing: an arrow from the first cell through the second, the control).
+    ValueIndex,
+    /// The first cell's value is the number of different values in the others.
+    CountDistinct,
+    /// The cells, cut in order into runs of these lengths, add up to the same sum in each run
+    /// (ISS's `EqualSum`: a magic square's rows, columns and diagonals).
+    EqualSum(Vec<u8>),
+    /// Every cell (the clue lists them all): a 5 has a 1 directly above it or a 9 directly below
+    /// (Dutch flatmates, on values 1-9).
+    DutchFlatmates,
 }
 
 /// The four cells of each 2x2 of an N×N grid, in reading order of their top-left cell.
@@ -315,6 +326,10 @@ impl ClueKind {
             ClueKind::SameValues(_) => "same",
             ClueKind::Classes2x2 { entropy: true } => "entropy2",
             ClueKind::Classes2x2 { entropy: false } => "mod2",
+            ClueKind::ValueIndex => "vix",
+            ClueKind::CountDistinct => "cdist",
+            ClueKind::EqualSum(_) => "esum",
+            ClueKind::DutchFlatmates => "dutch",
         }
     }
 
@@ -367,6 +382,10 @@ impl ClueKind {
             ClueKind::SameValues(_) => "same-value sets",
             ClueKind::Classes2x2 { entropy: true } => "global entropy",
             ClueKind::Classes2x2 { entropy: false } => "global mod 3",
+            ClueKind::ValueIndex => "value indexer",
+            ClueKind::CountDistinct => "distinct count",
+            ClueKind::EqualSum(_) => "equal sums",
+            ClueKind::DutchFlatmates => "Dutch flatmates",
         }
     }
 
@@ -444,7 +463,13 @@ impl Clue {
             | ClueKind::NumberedRoom(t)
             | ClueKind::Sum(t) => format!("{w} {t} in {s}"),
             ClueKind::Lockout(k) => format!("{w} ({k}) on {s}"),
-            ClueKind::AntiTaxicab | ClueKind::Classes2x2 { .. } => w.to_string(),
+            ClueKind::AntiTaxicab | ClueKind::Classes2x2 { .. } | ClueKind::DutchFlatmates => {
+                w.to_string()
+            }
+            ClueKind::ValueIndex | ClueKind::CountDistinct => format!(
+                "{w} from {}",
+                cell_name(size, self.cells.first().copied().unwrap_or(0))
+            ),
             ClueKind::SameValues(k) => format!("{w} ({k} runs) on {s}"),
             ClueKind::Contains(c) => format!("{w} {} in {s}", c.text),
             ClueKind::Rellik(t) => format!("{w} {t} in {s}"),
@@ -497,6 +522,24 @@ impl Clue {
                         "{}: the 2x2 at {} lacks a class",
                         self.name(size),
                         cell_name(size, q[0])
+                    )
+                })
+            });
+        }
+        if self.kind == ClueKind::DutchFlatmates {
+            let v = |p: usize| cells[p];
+            return (0..size * size).find_map(|p| {
+                let (above, below) = (
+                    p.checked_sub(size).map(v),
+                    (p + size < size * size).then(|| v(p + size)),
+                );
+                // Judged once the cells it needs are filled (a 5 on the edge needs its one).
+                let open = above == Some(0) || below == Some(0);
+                (v(p) == 5 && !open && above != Some(1) && below != Some(9)).then(|| {
+                    format!(
+                        "{}: the 5 at {} has no 1 above and no 9 below",
+                        self.name(size),
+                        cell_name(size, p)
                     )
                 })
             });
@@ -762,6 +805,37 @@ impl Clue {
                 } else {
                     None
                 }
+            }
+            ClueKind::ValueIndex => {
+                let k = d[1] as usize;
+                match d.get(k + 1) {
+                    _ if k == 0 => fail("its control holds 0".to_string()),
+                    Some(&x) if x == d[0] => None,
+                    Some(&x) => fail(format!(
+                        "{k} cells on from its control stands {x}, not {}",
+                        d[0]
+                    )),
+                    None => fail(format!("its control holds {k}, past its cells")),
+                }
+            }
+            ClueKind::CountDistinct => {
+                let distinct: BTreeSet<u32> = d[1..].iter().copied().collect();
+                (distinct.len() as u32 != d[0])
+                    .then(|| format!("{name}: {} different values, not {}", distinct.len(), d[0]))
+            }
+            ClueKind::EqualSum(runs) => {
+                let mut at = 0;
+                let sums: Vec<u32> = runs
+                    .iter()
+                    .map(|&r| {
+                        let t = sum(&d[at..at + usize::from(r)]);
+                        at += usize::from(r);
+                        t
+                    })
+                    .collect();
+                sums.iter()
+                    .any(|&t| t != sums[0])
+                    .then(|| format!("{name}: its runs add up to {sums:?}"))
             }
             ClueKind::CountingCircles => d.iter().find_map(|&v| {
                 let k = d.iter().filter(|&&x| x == v).count();

@@ -356,6 +356,10 @@ impl Rules {
                 ClueKind::SameValues(_) => "same-value sets",
                 ClueKind::Classes2x2 { entropy: true } => "global entropy",
                 ClueKind::Classes2x2 { entropy: false } => "global mod 3",
+                ClueKind::ValueIndex => "value indexers",
+                ClueKind::CountDistinct => "distinct counts",
+                ClueKind::EqualSum(_) => "equal sums",
+                ClueKind::DutchFlatmates => "Dutch flatmates",
             };
             if !out.contains(&w) {
                 out.push(w);
@@ -573,6 +577,9 @@ impl Rules {
                         | ClueKind::CountingCircles
                         | ClueKind::SameValues(_)
                         | ClueKind::Classes2x2 { .. }
+                        | ClueKind::ValueIndex
+                        | ClueKind::CountDistinct
+                        | ClueKind::DutchFlatmates
                 );
             if once {
                 distinct(what.clone(), &clue.cells)?;
@@ -685,6 +692,23 @@ impl Rules {
                         "its cells split into 2 or more runs of equal length",
                     )?;
                 }
+                ClueKind::ValueIndex => need(
+                    n >= 3,
+                    "a value indexer has a value cell, a control and cells after it",
+                )?,
+                ClueKind::CountDistinct => {
+                    need(n >= 2, "a distinct count has a control and cells to count")?
+                }
+                ClueKind::EqualSum(runs) => need(
+                    runs.len() >= 2
+                        && runs.iter().all(|&r| r >= 1)
+                        && runs.iter().map(|&r| usize::from(r)).sum::<usize>() == n,
+                    "equal sums need two or more runs of cells",
+                )?,
+                ClueKind::DutchFlatmates => need(
+                    size == 9 && !self.zero_based,
+                    "Dutch flatmates are a rule of values 1-9",
+                )?,
                 ClueKind::Classes2x2 { entropy } => {
                     need(size == 9, "a 2x2 rule of three classes needs 9 values")?;
                     need(
