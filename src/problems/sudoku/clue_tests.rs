@@ -565,6 +565,36 @@ fn regex_lines_are_the_brute_force() {
     }
 }
 
+/// Each 4x4 puzzle (`.Shape~4x4` and the rules, or one of its own `.Shape`) has exactly `want` solutions by DLX and by the
+/// brute force alike: none empty, none keeping all 288.
+fn counts_on_4x4<S: AsRef<str>>(cases: &[(S, usize)]) {
+    for (text, want) in cases {
+        let text = match text.as_ref() {
+            t if t.starts_with(".Shape") => t.to_string(),
+            t => format!(".Shape~4x4{t}"),
+        };
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let n = agree(&s);
+        assert!(n > 0 && n < 288, "{text}: {n}");
+        assert_eq!(n, *want, "{text}");
+    }
+}
+
+/// Each 4x4 puzzle (or one of its own `.Shape`) is refused with a message holding `want`.
+fn refused_on_4x4<S: AsRef<str>>(cases: &[(S, &str)]) {
+    for (text, want) in cases {
+        let text = match text.as_ref() {
+            t if t.starts_with(".Shape") => t.to_string(),
+            t => format!(".Shape~4x4{t}"),
+        };
+        let e = Sudoku::parse(&text)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains(want), "{text}: {e}");
+    }
+}
+
 /// Numbered rooms (ISS `.NumberedRoom~R1~3~`: the X-th digit from the clue's end is 3, X the
 /// first), lockout lines (`.Lockout~2~cells`: the ends differ by at least 2, the digits between
 /// them lie outside the ends' range) and anti-taxicab (`.AntiTaxicab`: no digit d is d cells
@@ -572,18 +602,12 @@ fn regex_lines_are_the_brute_force() {
 /// those of this run: none empty, none keeping all 288.
 #[test]
 fn numbered_rooms_lockout_lines_and_anti_taxicab_are_the_brute_force() {
-    for (text, want) in [
+    counts_on_4x4(&[
         (".NumberedRoom~R1~3~", 48),
         (".NumberedRoom~C2~~2.NumberedRoom~R3~1~", 24),
         (".Lockout~2~R1C1~R2C2~R3C3~R4C4", 8),
         (".Lockout~1~R1C1~R2C2~R3C3", 96),
-    ] {
-        let text = format!(".Shape~4x4{text}");
-        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let n = agree(&s);
-        assert!(n > 0 && n < 288, "{text}: {n}");
-        assert_eq!(n, want, "{text}");
-    }
+    ]);
     // No 4x4 grid keeps anti-taxicab (the brute force agrees); on a 9x9 (the solution of ISS's
     // "Anti-Taxi Sudoku X", line 45 of its collection, with its first three rows blank) the rule
     // keeps its grid and cuts the others.
@@ -606,7 +630,7 @@ fn numbered_rooms_lockout_lines_and_anti_taxicab_are_the_brute_force() {
         e.contains("r1c1 and r2c4 both hold 4, 4 cells apart"),
         "{e}"
     );
-    for (text, want) in [
+    refused_on_4x4(&[
         (
             ".Shape~4x4~0-3.NumberedRoom~R1~3~",
             "numbered rooms on a grid of values from 0",
@@ -623,13 +647,7 @@ fn numbered_rooms_lockout_lines_and_anti_taxicab_are_the_brute_force() {
             ".Shape~4x4.Lockout~2~R1C1",
             "a line between two ends has at least two cells",
         ),
-    ] {
-        let e = Sudoku::parse(text)
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        assert!(e.contains(want), "{text}: {e}");
-    }
+    ]);
 }
 
 /// ISS's pairwise key of the relation `f` on `n` values (bit i·n + j set when the i-th value may
@@ -700,24 +718,14 @@ fn counted_cages_rellik_equality_and_pairwise_relations_are_the_brute_force() {
         (".Shape~4x4~0-3.EqualityCage~R1C1~R1C2".to_string(), 96),
         (format!(".Shape~4x4~0-3.Pair~{less}~_~R1C1~R2C2~R3C3"), 24),
     ];
-    for (text, want) in cases {
-        let text = if text.starts_with(".Shape") {
-            text
-        } else {
-            format!(".Shape~4x4{text}")
-        };
-        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let n = agree(&s);
-        assert!(n > 0 && n < 288, "{text}: {n}");
-        assert_eq!(n, want, "{text}");
-    }
+    counts_on_4x4(&cases);
     // The group's name is read (percent-decoded) and says which relation a clue is.
     let s = Sudoku::parse(&format!(".Shape~4x4.PairX~{apart}~_Far%20apart~R1C1~R2C3")).unwrap();
     assert_eq!(
         s.rules().clues[0].name(4),
         "pairwise group \"Far apart\" on r1c1-r2c3"
     );
-    for (text, want) in [
+    refused_on_4x4(&[
         (
             ".LookAndSay~123~R1C1~R1C2".to_string(),
             "is not a look-and-say clue",
@@ -754,13 +762,7 @@ fn counted_cages_rellik_equality_and_pairwise_relations_are_the_brute_force() {
             format!(".Pair~{}~R1C1", pair_key(9, false, |a, b| a < b)),
             "is not a pairwise key",
         ),
-    ] {
-        let e = Sudoku::parse(&format!(".Shape~4x4{text}"))
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        assert!(e.contains(want), "{text}: {e}");
-    }
+    ]);
 }
 
 /// Counting circles (`.CountingCircles~cells`: a digit in a circle stands in that many circles),
@@ -770,19 +772,13 @@ fn counted_cages_rellik_equality_and_pairwise_relations_are_the_brute_force() {
 /// collection, with three rows blank), each against the brute force.
 #[test]
 fn counting_circles_same_values_and_2x2_classes_are_the_brute_force() {
-    for (text, want) in [
+    counts_on_4x4(&[
         (".CountingCircles~R1C1~R2C3~R3C2", 30),
         (".CountingCircles~R1C1~R2C3~R3C2~R4C4", 18),
         (".SameValues~2~R1C1~R2C3", 144),
         (".SameValues~2~R1C1~R1C2~R3C3~R4C4", 48),
         (".SameValues~3~R1C1~R2C3~R3C2", 72),
-    ] {
-        let text = format!(".Shape~4x4{text}");
-        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let n = agree(&s);
-        assert!(n > 0 && n < 288, "{text}: {n}");
-        assert_eq!(n, want, "{text}");
-    }
+    ]);
     let entropy =
         "891234567534867291672915348315648972948372615726159483459783126183426759267591834";
     let modular =
@@ -796,7 +792,7 @@ fn counting_circles_same_values_and_2x2_classes_are_the_brute_force() {
             "{rule}: {with} grids with it, {without} without"
         );
     }
-    for (text, want) in [
+    refused_on_4x4(&[
         (
             ".Shape~4x4.SameValues~2~R1C1~R1C2~R2C1",
             "runs of equal length",
@@ -809,13 +805,7 @@ fn counting_circles_same_values_and_2x2_classes_are_the_brute_force() {
             ".Shape~9x9~0-8.GlobalEntropy",
             "global entropy on a grid of values from 0",
         ),
-    ] {
-        let e = Sudoku::parse(text)
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        assert!(e.contains(want), "{text}: {e}");
-    }
+    ]);
 }
 
 /// Value indexers (`.ValueIndexing~value~control~cells`: the value stands again N cells after the
@@ -825,20 +815,14 @@ fn counting_circles_same_values_and_2x2_classes_are_the_brute_force() {
 /// its collection, with three rows blank), each against the brute force.
 #[test]
 fn value_indexers_distinct_counts_equal_sums_and_dutch_flatmates_are_the_brute_force() {
-    for (text, want) in [
+    counts_on_4x4(&[
         (".ValueIndexing~R1C1~R2C1~R2C2~R2C3~R2C4", 72),
         (".ValueIndexing~R1C1~R3C1~R3C2~R3C3~R4C3", 72),
         (".CountDistinct~R1C1~R3C2~R4C3~R2C4", 72),
         (".CountDistinct~R1C1~R2C3~R3C2", 72),
         (".EqualSum~R1C1~R1C2~-~R3C3~R3C4", 128),
         (".EqualSum~R1C1~-~R2C3~-~R3C2~R4C4", 12),
-    ] {
-        let text = format!(".Shape~4x4{text}");
-        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let n = agree(&s);
-        assert!(n > 0 && n < 288, "{text}: {n}");
-        assert_eq!(n, want, "{text}");
-    }
+    ]);
     let dutch = "618792345352864719947531826721985463896243571435617982279158634163479258584326197";
     let blank: Vec<usize> = (27..54).collect();
     let without = count(&givens(dutch, &blank));
