@@ -833,3 +833,39 @@ fn value_indexers_distinct_counts_equal_sums_and_dutch_flatmates_are_the_brute_f
         "{with} grids with Dutch flatmates, {without} without"
     );
 }
+
+/// The kinds read since ISS's counted cages are named in the puzzle's words, and each option of
+/// theirs (the narration's words for it) starts with its clue's name.
+#[test]
+fn the_newer_clue_kinds_name_their_shapes_and_label_their_options() {
+    let less = pair_key(4, false, |a, b| a < b);
+    let text = format!(
+        ".Shape~4x4.LookAndSay~1112~R1C1~R2C3~R3C2.RellikCage~6~R1C2~R2C1.EqualityCage~R3C3~R3C4\
+         .Pair~{less}~_Up~R4C1~R4C2.CountingCircles~R2C2~R4C4.SameValues~2~R1C3~R4C3\
+         .ValueIndexing~R1C4~R2C4~R3C4~R4C4.CountDistinct~R3C1~R4C1~R4C2.EqualSum~R1C1~-~R2C2"
+    );
+    let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{e}"));
+    let shapes = s.clue_shapes();
+    let names: Vec<&str> = shapes.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "look-and-say cage 1112 in r1c1-r3c2",
+            "rellik cage 6 in r1c2-r2c1",
+            "equality cage in r3c3-r3c4",
+            "pairwise line \"Up\" on r4c1-r4c2",
+            "counting circles on r2c2-r4c4",
+            "same-value sets (2 runs) on r1c3-r4c3",
+            "value indexer from r1c4",
+            "distinct count from r3c1",
+            "equal sums on r1c1-r2c2",
+        ]
+    );
+    for c in &shapes {
+        assert!(!c.items.is_empty(), "{}", c.name);
+        for &k in &c.options {
+            let label = s.label(k);
+            assert!(label.starts_with(&c.name), "{label}");
+        }
+    }
+}
