@@ -832,6 +832,22 @@ fn value_indexers_distinct_counts_equal_sums_and_dutch_flatmates_are_the_brute_f
         with >= 1 && with < without,
         "{with} grids with Dutch flatmates, {without} without"
     );
+    refused_on_4x4(&[
+        (
+            ".ValueIndexing~R1C1~R1C2",
+            "a value cell, a control and cells after it",
+        ),
+        (".CountDistinct~R1C1", "a control and cells to count"),
+        (
+            ".EqualSum~R1C1",
+            "equal sums need two or more runs of cells",
+        ),
+        (".EqualSum~-~-", "item 2 (`EqualSum`) has no cell"),
+        (
+            ".DutchFlatmates",
+            "Dutch flatmates are a rule of values 1-9",
+        ),
+    ]);
 }
 
 /// The kinds read since ISS's counted cages are named in the puzzle's words, and each option of

@@ -781,6 +781,9 @@ fn clues(kind: &str, args: &[&str], sz: Size, what: &str) -> Result<Vec<Clue>, I
                 })?);
                 all.extend(list);
             }
+            if all.is_empty() {
+                return Err(InputError::new(format!("{what} has no cell")));
+            }
             one(ClueKind::EqualSum(runs), all)
         }
         "DutchFlatmates" => one(ClueKind::DutchFlatmates, (0..size * size).collect()),
