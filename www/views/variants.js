@@ -285,28 +285,24 @@ function paintOver(ctx, g, L, c, lit) {
   ctx.font = `600 ${size}px ${c.font}`;
   ctx.textAlign = 'left';
   ctx.textBaseline = 'top';
-  for (const k of L.constraints) {
-    if (k.kind !== SHAPE.Cage || k.sum === null) continue;
-    const p = sumCell(k), x = x0 + (p % n) * cell, y = y0 + Math.floor(p / n) * cell;
-    const label = String(k.sum), w = ctx.measureText(label).width;
-    ctx.globalCompositeOperation = 'destination-out';
-    ctx.fillRect(x + d - 1, y + d - 1, w + 3, size + 2);
-    ctx.globalCompositeOperation = 'source-over';
-    ctx.fillStyle = c.cage;
-    ctx.fillText(label, x + d + 0.5, y + d + 0.5);
-    drawn.sums.push({ cell: p, text: label, box: [x + d - 1, y + d - 1, w + 3, size + 2] });
-  }
-  // Their labels ("1617", "≠8", "=") the same way, in the first cell in reading order.
-  for (const k of clueCages) {
-    const p = Math.min(...k.cells), x = x0 + (p % n) * cell, y = y0 + Math.floor(p / n) * cell;
-    const label = k.label || String(k.value ?? '');
+  /** A label in cell p's top-left corner, in a hole cut in the dashes; its box. @param {number} p @param {string} label */
+  const corner = (p, label) => {
+    const x = x0 + (p % n) * cell, y = y0 + Math.floor(p / n) * cell;
     const w = Math.min(ctx.measureText(label).width, cell - 2 * d);
     ctx.globalCompositeOperation = 'destination-out';
     ctx.fillRect(x + d - 1, y + d - 1, w + 3, size + 2);
     ctx.globalCompositeOperation = 'source-over';
     ctx.fillStyle = c.cage;
     ctx.fillText(label, x + d + 0.5, y + d + 0.5, cell - 2 * d);
+    return [x + d - 1, y + d - 1, w + 3, size + 2];
+  };
+  for (const k of L.constraints) {
+    if (k.kind !== SHAPE.Cage || k.sum === null) continue;
+    const p = sumCell(k), label = String(k.sum);
+    drawn.sums.push({ cell: p, text: label, box: corner(p, label) });
   }
+  // Issue 43's cages' labels ("1617", "≠8", "=") the same way, in their first cell in reading order.
+  for (const k of clueCages) corner(Math.min(...k.cells), k.label || String(k.value ?? ''));
   if (lit >= 0 && L.constraints[lit]) {
     ctx.strokeStyle = c.shapelit;
     ctx.lineWidth = Math.max(2.5, cell * 0.07);
