@@ -76,6 +76,27 @@ fn l_trominoes(m: usize, n: usize) -> String {
     t
 }
 
+/// Domino boards side by side, no cell in common (board `b`'s cells `b{b}_{r}_{c}`): each one a
+/// part of its own from the root on.
+fn boards_side_by_side(sizes: &[(usize, usize)]) -> String {
+    let mut items = Vec::new();
+    let mut options = String::new();
+    for (b, &(m, n)) in sizes.iter().enumerate() {
+        for r in 0..m {
+            for c in 0..n {
+                items.push(format!("b{b}_{r}_{c}"));
+                if c + 1 < n {
+                    options += &format!("b{b}_{r}_{c} b{b}_{r}_{}\n", c + 1);
+                }
+                if r + 1 < m {
+                    options += &format!("b{b}_{r}_{c} b{b}_{}_{c}\n", r + 1);
+                }
+            }
+        }
+    }
+    items.join(" ") + "\n" + &options
+}
+
 fn main() {
     let dir = std::env::temp_dir().join(format!("dlx-bench-memo-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -144,7 +165,8 @@ fn main() {
     for (label, args, want, dlx6, plain) in rows {
         let mut memo_args = vec!["count"];
         memo_args.extend(&args);
-        memo_args.push("--memo");
+        // One thread, as DLX6 counts (these instances split into no large parts anyway).
+        memo_args.extend(["--memo", "--threads", "1"]);
         let mut plain_args = vec!["count"];
         plain_args.extend(&args);
         plain_args.extend(["--threads", "1", "--tree", "dlx1"]);
@@ -225,6 +247,41 @@ fn main() {
             pw * 1e3,
             aw / pw
         );
+    }
+    // Independent parts on threads (DXD): boards side by side split at the root into parts of
+    // their own, each counted on a thread with a table of its own.
+    let two16 = file("two16x16.dlx", boards_side_by_side(&[(16, 16), (16, 16)]));
+    let four12 = file(
+        "four12x12.dlx",
+        boards_side_by_side(&[(12, 12), (12, 12), (12, 12), (12, 12)]),
+    );
+    let parts_rows: Vec<(&str, &str, &str)> = vec![
+        (
+            "two 16x16 domino boards",
+            &two16,
+            "5977481098898922857923760209743284068237948337696882106105856",
+        ),
+        (
+            "four 12x12 domino boards",
+            &four12,
+            "7926557539076576558367046369790107919801970720770560000000000000000",
+        ),
+    ];
+    println!();
+    println!("| instance | `--memo --threads 1` wall | `--memo --threads 2` wall | ratio |");
+    println!("|---|---:|---:|---:|");
+    for (label, path, want) in parts_rows {
+        let (mut one, mut two) = (vec![], vec![]);
+        for _ in 0..3 {
+            for (threads, times) in [("1", &mut one), ("2", &mut two)] {
+                let args = ["count", "exact-cover", path, "--memo", "--threads", threads];
+                let (got, w, _) = run(&args);
+                assert_eq!(got, want, "{label}, {threads} threads");
+                times.push(w);
+            }
+        }
+        let (one, two) = (median(one), median(two));
+        println!("| {label} | {one:.3} s | {two:.3} s | {:.2} |", two / one);
     }
     let _ = std::fs::remove_dir_all(Path::new(&dir));
 }

@@ -321,10 +321,10 @@ fn the_cli_falls_back_to_plain_search_where_memos_do_not_pay_and_refuses_what_it
     let (out, err) = run(&["count", "queens", "11", "--memo"], "");
     assert_eq!(out, "2680\n");
     assert!(err.contains("counting by plain search"), "{err}");
-    fails(
-        &["count", "queens", "8", "--memo", "--threads", "2"],
-        "--threads does not apply to --memo",
-    );
+    // With threads the fallback is plain search on those threads.
+    let (out, err) = run(&["count", "queens", "11", "--memo", "--threads", "2"], "");
+    assert_eq!(out, "2680\n");
+    assert!(err.contains("counting by plain search"), "{err}");
     fails(
         &["count", "queens", "8", "--zdd", "x"],
         "--zdd applies to count --memo",
@@ -349,6 +349,56 @@ fn the_cli_falls_back_to_plain_search_where_memos_do_not_pay_and_refuses_what_it
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("does not take multiplicities"), "{err}");
+}
+
+/// Two domino boards side by side (the second's cells renamed `b…`), no item in common.
+fn two_boards(m: usize, n: usize) -> String {
+    let one = dominoes(m, n);
+    let (items, options) = one.split_once('\n').unwrap();
+    let other = |line: &str| -> String {
+        line.split(' ')
+            .map(|w| format!("b{w}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut text = format!("{items} {}\n{options}", other(items));
+    for line in options.lines() {
+        text += &other(line);
+        text += "\n";
+    }
+    text
+}
+
+/// `count --memo --threads N` gives the large parts of a split to threads (DXD): two 8x8 boards
+/// split at the root, and with two threads one of them is counted on the other thread; the count
+/// is the same as on one thread, the square of 8x8's.
+#[test]
+fn the_cli_counts_large_parts_on_threads() {
+    let text = two_boards(8, 8);
+    let want = 12_988_816u128 * 12_988_816;
+    let mut seen = Vec::new();
+    for threads in ["1", "2"] {
+        let args = [
+            "count",
+            "exact-cover",
+            "-",
+            "--memo",
+            "--threads",
+            threads,
+            "--json",
+        ];
+        let (out, _) = run(&args, &text);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["solutions"].as_u64().map(u128::from), Some(want), "{out}");
+        assert_eq!(v["threads"], threads.parse::<u64>().unwrap());
+        seen.push(v["parts_on_threads"].as_u64().unwrap());
+    }
+    assert_eq!(seen, [0, 1]);
+    let (out, _) = run(
+        &["count", "exact-cover", "-", "--memo", "--threads", "2"],
+        &text,
+    );
+    assert_eq!(out, format!("{want}\n"));
 }
 
 /// `--engine auto` (the default) races memos beside plain search: where memos pay (domino tilings

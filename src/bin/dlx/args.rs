@@ -601,7 +601,6 @@ pub(crate) fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
     if args.memo {
         // What the memo count does not take: said, not ignored.
         let refused = [
-            ("--threads", "counts on one thread"),
             ("--part", "counts the whole search"),
             ("--algorithm", "is dancing links' MRV search with memos"),
             ("--heuristic", "branches by MRV"),

@@ -96,12 +96,13 @@ Options:
   --memo       count: count with memos (Knuth's DLX6): each subproblem is looked up by the items
                it leaves (and their colours) before it is searched, so one met again costs a
                lookup (domino tilings 10x10: 258,584,046,368 in 13,562 nodes); independent parts
-               are counted apart and multiplied. Exact counts of any size (128-bit integers,
+               are counted apart and multiplied, large ones (24 items or more) side by side on
+               --threads (default: every core). Exact counts of any size (128-bit integers,
                then big integers; --json gives a count past 2^64 - 1 as a string) and the
                keys `nodes`, `hits` (cache hits and solutions, as DLX6 counts them), `memos`,
-               `zdd_nodes`, `parts`. Where hits spare fewer plain nodes than memos walk (queens,
+               `zdd_nodes`, `parts`, `parts_on_threads`. Where hits spare fewer plain nodes than memos walk (queens,
                Langford, pentominoes: found within 4,096 nodes), it says so on stderr and counts
-               by plain search. One thread; no multiplicities
+               by plain search. No multiplicities
   --memo-budget MIB
                count --memo (and auto's memos): the most the memo table (and the ZDD) may
                take, in MiB (default 1024); when full it evicts the memos of its smallest

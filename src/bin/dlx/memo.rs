@@ -118,6 +118,8 @@ impl Race {
                     give_up: GiveUp::Below(RACE_RARE),
                     zdd: false,
                     parts: true,
+                    // Plain search has every core: the memo side keeps to its one.
+                    threads: 1,
                 };
                 let mut watch = UntilPlainEnds(ended);
                 // Any end but a count (given up, stopped, a clash plain search reports,
@@ -164,6 +166,7 @@ pub(crate) fn count(
         },
         zdd: args.zdd.is_some(),
         parts: true,
+        threads: crate::args::threads_of(args),
     };
     let counted = match counted_on_thread(&inst, problem.givens(), &settings)? {
         Ok(c) => c,
@@ -221,12 +224,13 @@ pub(crate) fn report(
             "memos": st.memos,
             "zdd_nodes": st.zdd_nodes,
             "parts": st.splits,
+            "parts_on_threads": st.parts_on_threads,
             "updates": st.updates,
             "memo_bytes": st.bytes,
             "memo_full": st.full,
             "memo_evicted": st.evicted,
             "seconds": seconds,
-            "threads": 1,
+            "threads": if args.memo { crate::args::threads_of(args) } else { 1 },
         });
         if let Some(n) = args.pruned.get() {
             line["pruned"] = json!(n);

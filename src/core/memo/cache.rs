@@ -75,6 +75,11 @@ fn hash(key: &[u64]) -> u64 {
     h.finish()
 }
 
+/// The power of two of a tree's size: memos are ranked by it.
+fn class(tree: u64) -> usize {
+    64 - tree.leading_zeros() as usize
+}
+
 /// The key stored at `at` in `arena`.
 fn key_at(arena: &[u64], at: u64) -> &[u64] {
     let at = at as usize;
@@ -184,6 +189,41 @@ impl Cache {
             .insert_unique(hash(key), slot, |s| hash(key_at(arena, s.key)));
     }
 
+    /// Takes up to `most` memos of `other` (a part's table, counted on a thread of its own): those
+    /// of its largest subproblems (by the power of two of their trees, as [`Cache::evict`] ranks
+    /// them), within this table's budget. The part's keys are the count's own: a subproblem's key
+    /// is its items, whichever thread met it.
+    pub(super) fn absorb(&mut self, other: Cache, most: usize) {
+        let mut histogram = [0usize; 65];
+        for s in other.table.iter() {
+            histogram[class(s.tree)] += 1;
+        }
+        let mut from = 65;
+        let mut taken = 0;
+        while from > 0 && taken + histogram[from - 1] <= most {
+            from -= 1;
+            taken += histogram[from];
+        }
+        for slot in other.table.iter().filter(|s| class(s.tree) >= from) {
+            let key = key_at(&other.arena, slot.key);
+            if self.get(key).is_some() {
+                continue;
+            }
+            let count = match slot.count {
+                [u64::MAX, u64::MAX] => Num::from(other.bigs[&slot.key].clone()),
+                [lo, hi] => Num::Small((hi as u128) << 64 | lo as u128),
+            };
+            let memo = Memo {
+                count,
+                zdd: slot.zdd,
+                tree: slot.tree,
+            };
+            self.insert(key, memo);
+        }
+        self.evicted += other.evicted;
+        self.full |= other.full;
+    }
+
     /// Drops the memos of the smallest subproblems (fewest plain search nodes: the cheapest to
     /// count again) until about half are left, in place: the table and the arena keep their
     /// capacity, so the budget holds throughout and the room freed is taken by the next inserts.
@@ -192,7 +232,6 @@ impl Cache {
     /// the table (a memo is made when its subproblem is finished): none is lost mid-count, and a
     /// ZDD node a memo named stays in the ZDD.
     fn evict(&mut self) {
-        let class = |tree: u64| 64 - tree.leading_zeros() as usize;
         let mut histogram = [0usize; 65];
         for s in self.table.iter() {
             histogram[class(s.tree)] += 1;

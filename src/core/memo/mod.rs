@@ -11,7 +11,8 @@
 //! - [`num`]: counts in `u128`, a big integer past it.
 //! - [`zdd`]: the ZDD, written and read in Knuth's format.
 //!
-//! Plain Rust, no I/O, no threads: the page can run it as it is. The count recurses once a level
+//! Plain Rust, no I/O; threads only where [`Settings::threads`] asks for more than one (the page
+//! asks for one, and runs it as it is). The count recurses once a level
 //! (at most one level per primary item): [`stack_bytes`] says the stack a caller should give it.
 //! Multiplicities are refused ([`MemoError::Multiplicities`]): DLX6 keys them by their bounds,
 //! which this engine does not keep yet.
@@ -48,7 +49,15 @@ pub struct Settings {
     pub zdd: bool,
     /// Count independent parts apart.
     pub parts: bool,
+    /// Threads the parts of a split may be counted on (DXD gives them to threads): a split into two
+    /// or more large parts ([`THREAD_PART`]) counts them side by side, each thread with a table of
+    /// its own, merged into the count's table when they end. One: everything on the caller's.
+    pub threads: usize,
 }
+
+/// The fewest active primary items a part needs to be given a thread of its own: a smaller one is
+/// counted in less time than a thread takes to start and its table to be merged.
+pub const THREAD_PART: usize = 24;
 
 /// The default budget: 1 GiB.
 pub const DEFAULT_BUDGET: usize = 1 << 30;
@@ -64,6 +73,7 @@ impl Default for Settings {
             give_up: GiveUp::Never,
             zdd: false,
             parts: true,
+            threads: 1,
         }
     }
 }
@@ -86,6 +96,8 @@ pub struct MemoStats {
     pub zdd_nodes: u64,
     /// Subproblems counted as a product of independent parts.
     pub splits: u64,
+    /// Parts counted on a thread other than the count's own ([`Settings::threads`]).
+    pub parts_on_threads: u64,
     /// Options hidden times their size (DLX's updates, roughly: an option's entries leaving lists).
     pub updates: u64,
     /// The table's bytes at the end (an estimate: slots, keys, big counts).
@@ -95,6 +107,21 @@ pub struct MemoStats {
     /// Memos evicted to make room: those of the smallest subproblems, about half the table each
     /// time it is full.
     pub evicted: u64,
+}
+
+impl MemoStats {
+    /// Adds the counts of a part counted on another thread (the table's own figures, memos and
+    /// bytes, are the table's to say).
+    fn add(&mut self, o: &MemoStats) {
+        self.nodes += o.nodes;
+        self.hits += o.hits;
+        self.cache_hits += o.cache_hits;
+        self.spared = self.spared.saturating_add(o.spared);
+        self.zdd_nodes += o.zdd_nodes;
+        self.splits += o.splits;
+        self.parts_on_threads += o.parts_on_threads;
+        self.updates += o.updates;
+    }
 }
 
 /// Why a memoised count did not finish.
@@ -183,7 +210,12 @@ pub fn count_watched(
 /// The stack the count needs at most for `inst` (a frame a level, a level a primary item at most),
 /// with room to spare: a caller on a thread of its own asks for this much.
 pub fn stack_bytes(inst: &Instance) -> usize {
-    (inst.n_primary() + 64) * 512 + (1 << 20)
+    stack_for(inst.n_primary())
+}
+
+/// [`stack_bytes`] for `n_primary` primary items (a part's thread asks for it too).
+fn stack_for(n_primary: usize) -> usize {
+    (n_primary + 64) * 512 + (1 << 20)
 }
 
 #[cfg(test)]

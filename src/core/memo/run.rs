@@ -8,6 +8,8 @@ use super::num::Num;
 use super::state::State;
 use super::zdd::{ZNode, Zdd};
 use super::{GiveUp, MemoError, MemoStats, Settings, Watch};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// Bytes a ZDD node takes while the count builds it.
 const ZNODE_BYTES: usize = std::mem::size_of::<ZNode>();
@@ -23,8 +25,8 @@ pub(super) struct Run<'s> {
     depth: u32,
     /// The largest fraction reported (a second independent part starts its levels at 0 again).
     done: f64,
-    cache: Cache,
-    settings: Settings,
+    pub(super) cache: Cache,
+    pub(super) settings: Settings,
     pub(super) stats: MemoStats,
     /// The ZDD's nodes (node `2 + j` is `zdd[j]`), when asked for.
     zdd: Option<Vec<ZNode>>,
@@ -40,6 +42,14 @@ pub(super) struct Run<'s> {
     parts_every: u64,
     next_parts: u64,
     parts_missed: u32,
+    /// Set by another thread of a split counted on threads to stop this count (one of them failed
+    /// or was stopped): looked at with the watch, every [`WATCH_NODES`] nodes.
+    pub(super) halt: Option<Arc<AtomicBool>>,
+    /// Whether `halt` stopped it (the failure is another thread's to report).
+    pub(super) halted: bool,
+    /// Whether this count may give parts to threads (the count's own run, when no batch of parts
+    /// is out: a part's thread counts its parts itself).
+    pub(super) spawn: bool,
 }
 
 /// The least and most nodes between two looks for parts.
@@ -72,7 +82,16 @@ impl<'s> Run<'s> {
             parts_every: PARTS_EVERY.0,
             next_parts: 0,
             parts_missed: 0,
+            halt: None,
+            halted: false,
+            spawn: settings.threads > 1 && settings.parts,
         }
+    }
+
+    /// The counts of a part's run and its table, to be merged into the count's own.
+    pub(super) fn into_table(mut self) -> (MemoStats, Cache) {
+        self.stats.updates += self.st.updates;
+        (self.stats, self.cache)
     }
 
     /// The counts of the run so far, with the table's size.
@@ -81,7 +100,7 @@ impl<'s> Run<'s> {
         self.stats.bytes = self.cache.bytes() as u64;
         self.stats.full = self.cache.full;
         self.stats.evicted = self.cache.evicted;
-        self.stats.updates = self.st.updates;
+        self.stats.updates += self.st.updates;
         (self.stats, self.zdd)
     }
 
@@ -144,6 +163,14 @@ impl<'s> Run<'s> {
             return Ok(());
         }
         self.next_watch = self.stats.nodes + WATCH_NODES;
+        if self
+            .halt
+            .as_ref()
+            .is_some_and(|h| h.load(Ordering::Relaxed))
+        {
+            self.halted = true;
+            return Err(MemoError::Stopped(self.stats.clone()));
+        }
         let Some(watch) = self.watch.as_deref_mut() else {
             return Ok(());
         };
@@ -159,7 +186,7 @@ impl<'s> Run<'s> {
             bytes: self.cache.bytes() as u64,
             full: self.cache.full,
             evicted: self.cache.evicted,
-            updates: self.st.updates,
+            updates: self.stats.updates + self.st.updates,
             ..self.stats.clone()
         };
         match watch.progress(&stats, self.done) {

@@ -18,6 +18,7 @@ enum Undo {
     Purified(u32),
 }
 
+#[derive(Clone)]
 pub(super) struct State {
     pub(super) n_items: usize,
     pub(super) n_primary: usize,

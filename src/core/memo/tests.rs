@@ -286,3 +286,143 @@ fn a_watch_is_told_the_share_done_and_can_stop_the_count() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Domino boards side by side, no item in common (so each is a part of its own), each `m x n`
+/// board's cells primary; with `colored`, a secondary item a board that its first row's
+/// horizontal dominoes colour by their column's parity (so a tiling's first row keeps to one).
+fn boards(sizes: &[(usize, usize)], colored: bool) -> Instance {
+    let mut prim = Vec::new();
+    let mut sec = Vec::new();
+    for (b, &(m, n)) in sizes.iter().enumerate() {
+        prim.extend((0..m * n).map(|p| format!("b{b}c{p}")));
+        if colored {
+            sec.push(format!("s{b}"));
+        }
+    }
+    let mut x = Instance::new(prim, sec).unwrap();
+    let palette: Vec<u32> = ["even", "odd"]
+        .iter()
+        .map(|c| x.color(c).unwrap())
+        .collect();
+    let n_primary: usize = sizes.iter().map(|(m, n)| m * n).sum();
+    let mut first = 0;
+    for (b, &(m, n)) in sizes.iter().enumerate() {
+        for r in 0..m {
+            for c in 0..n {
+                let p = first + r * n + c;
+                if c + 1 < n {
+                    let mut items = vec![(p, 0), (p + 1, 0)];
+                    if colored && r == 0 {
+                        items.push((n_primary + b, palette[c % 2]));
+                    }
+                    x.add_colored_option(&items).unwrap();
+                }
+                if r + 1 < m {
+                    x.add_option(&[p, p + n]).unwrap();
+                }
+            }
+        }
+        first += m * n;
+    }
+    x
+}
+
+fn on_threads(threads: usize) -> Settings {
+    Settings {
+        threads,
+        ..Settings::default()
+    }
+}
+
+#[test]
+fn parts_given_to_threads_count_as_one_thread_does() {
+    let sizes = [(4, 6), (5, 6), (6, 4), (2, 12)];
+    for colored in [false, true] {
+        let inst = boards(&sizes, colored);
+        // Each board alone, on one thread, without parts: the product is the count.
+        let mut want = Num::ONE;
+        for &s in &sizes {
+            let one = count(&boards(&[s], colored), &[], &settings(false, false)).unwrap();
+            want = want.mul(&one.solutions);
+        }
+        assert!(!want.is_zero());
+        let whole = count(&inst, &[], &settings(false, false)).unwrap();
+        assert_eq!(whole.solutions, want, "colored {colored}, no parts");
+        let here = count(&inst, &[], &on_threads(1)).unwrap();
+        assert_eq!(here.solutions, want, "colored {colored}, one thread");
+        assert_eq!(here.stats.parts_on_threads, 0);
+        for threads in [2, 3, 8] {
+            let got = count(&inst, &[], &on_threads(threads)).unwrap();
+            assert_eq!(got.solutions, want, "colored {colored}, {threads} threads");
+            // The four boards split at the root; each other thread counts one board first, then
+            // takes what is left in a race with the rest.
+            assert!(got.stats.splits >= 1);
+            let others = threads.min(4) as u64 - 1;
+            assert!(
+                (others..=3).contains(&got.stats.parts_on_threads),
+                "{threads} threads: {} parts on threads",
+                got.stats.parts_on_threads
+            );
+            assert!(got.stats.nodes > 0 && got.stats.memos > 0);
+        }
+    }
+    // Two coloured boards on two threads against plain search, solution by solution counted.
+    let two = boards(&[(4, 6), (6, 4)], true);
+    let listed = plain(&two, &[]).len() as u128;
+    let got = count(&two, &[], &on_threads(2)).unwrap();
+    assert_eq!(
+        (got.solutions, got.stats.parts_on_threads),
+        (Num::Small(listed), 1)
+    );
+}
+
+#[test]
+fn a_part_with_no_solution_ends_the_count_on_threads() {
+    // 5x5 has no domino tiling (25 cells); its part is large, so it goes to the threads too.
+    let inst = boards(&[(4, 6), (5, 5), (6, 5), (8, 4)], false);
+    for threads in [1, 2, 4] {
+        let got = count(&inst, &[], &on_threads(threads)).unwrap();
+        assert_eq!(got.solutions, Num::ZERO, "{threads} threads");
+    }
+}
+
+/// Stops the count at its first report.
+struct StopAtOnce;
+
+impl Watch for StopAtOnce {
+    fn progress(&mut self, _: &MemoStats, _: f64) -> bool {
+        false
+    }
+}
+
+#[test]
+fn on_threads_a_give_up_or_a_stop_is_reported_as_such_and_the_budget_holds() {
+    let inst = boards(&[(10, 10), (10, 10), (9, 10)], false);
+    let strict = Settings {
+        give_up: GiveUp::Below(1e12),
+        threads: 3,
+        ..Settings::default()
+    };
+    assert!(matches!(
+        count(&inst, &[], &strict),
+        Err(MemoError::GaveUp(s)) if s.nodes >= 4096
+    ));
+    let stopped = count_watched(&inst, &[], &on_threads(3), Some(&mut StopAtOnce));
+    assert!(matches!(stopped, Err(MemoError::Stopped(_))), "{stopped:?}");
+    // A small budget shared by the threads: the count stays exact, the table within it.
+    let tiny = Settings {
+        budget: 2 << 20,
+        threads: 3,
+        ..Settings::default()
+    };
+    let got = count(&inst, &[], &tiny).unwrap();
+    let ten = Num::Small(258_584_046_368);
+    let want = count(&boards(&[(9, 10)], false), &[], &Settings::default())
+        .unwrap()
+        .solutions
+        .mul(&ten)
+        .mul(&ten);
+    assert_eq!(got.solutions, want);
+    assert!(got.stats.full && got.stats.parts_on_threads == 2);
+    assert!(got.stats.bytes <= 2 << 20, "{} bytes", got.stats.bytes);
+}
