@@ -412,10 +412,50 @@ fn iss_layouts_and_killer_text_errors() {
         e.contains("cage 1 has the sum 11 here and 10 before"),
         "{e}"
     );
-    // ISS's pencil-mark grid is refused by name, not read as 729 cells of something else.
-    let marks = "123456789".repeat(80) + "12345678.";
+    // A 16x16's pencil marks (4,096 characters) cannot write 10 to 16: refused by name.
+    let marks = "1234567890123456".repeat(255) + "123456789012345.";
     let e = Sudoku::parse(&marks).err().expect("refused").to_string();
-    assert!(e.contains("ISS pencil-mark grids"), "{e}");
+    assert!(e.contains("ISS pencil-mark grids of 16x16"), "{e}");
+}
+
+/// ISS's pencil-mark grid (9 characters a cell, the k-th the digit k or `.`): a cell with one
+/// candidate is a given, one with all nine empty, the others candidate sets. "Pencilmark sudoku 2"
+/// from ISS's collection (forum.enjoysudoku.com, Pencilmark sudoku, p297310) solves to its
+/// published solution, uniquely; a set that rules out the solution's digit is named.
+#[test]
+fn iss_pencil_mark_grids_are_read_as_givens_and_candidate_sets() {
+    let marks = "123456789.2345678...3456...123456..912345.7.9123456.89123456.89123456789123456.89.234..78..2345678...34.678.123456789123456789123456.89123456789.234.678..2345678..2345678...345678..23456789123456..91234567.9123456.8912345678912.4.67891234567891234567891234567891.34.6..91234.6...1234.678.1234.6.8.12345678912.4.....12345678.1.3456789..34567891.34567891234567891234567891234567891234567891234567891234567891.3456789..345678.1.345678912345678912345678912345678912.456789123456789123456789123456789.234567891234567891234567.9123456789123456.89123456789123456789123456789123456789.2.456789..3456789123456789.23456789123456789123456789123456789.23456789123456789.234567891.3456789123456789123456789123456.891234567891234.678.123456789";
+    let want = "124356879356789124789412563213678945697541382548293617832964751465137298971825436";
+    let s = Sudoku::parse(marks).unwrap();
+    let rules = s.rules();
+    let givens = s.grid().cells().iter().filter(|&&v| v != 0).count();
+    let singles = marks
+        .as_bytes()
+        .chunks(9)
+        .filter(|c| c.iter().filter(|&&b| b != b'.').count() == 1)
+        .count();
+    let empty = marks
+        .as_bytes()
+        .chunks(9)
+        .filter(|c| !c.contains(&b'.'))
+        .count();
+    assert_eq!(givens, singles);
+    assert_eq!(rules.candidates.len(), 81 - singles - empty);
+    assert!(rules.candidates.len() > 20, "{}", rules.candidates.len());
+    assert_eq!(solutions(&s, 2), [want]);
+    // Cell r1c1 told it cannot be 1 (its solution's digit): no solution, and the checker names it.
+    let wrong = format!(".23456789{}", &marks[9..]);
+    let s = Sudoku::parse(&wrong).unwrap();
+    assert!(solutions(&s, 2).is_empty());
+    let grid: Vec<u8> = want.bytes().map(|b| b - b'0').collect();
+    let why = s
+        .rules()
+        .check(s.grid().geometry(), &grid, true)
+        .unwrap_err();
+    assert!(
+        why.to_string().contains("r1c1 holds 1, not one of 2"),
+        "{why}"
+    );
 }
 
 /// Cut short anywhere, the texts these readers take are refused with a message, never a panic:
@@ -461,7 +501,10 @@ fn a_64_character_line_is_an_8x8_unless_written_as_pencil_marks() {
             s.grid().cells()
         );
     }
+    // Written as pencil marks, it is a 4x4's: r4c4's one candidate, 3, is a given.
     let marks = "1234".repeat(15) + "..3.";
-    let e = Sudoku::parse(&marks).err().expect("refused").to_string();
-    assert!(e.contains("pencil-mark grids"), "{e}");
+    let s = Sudoku::parse(&marks).unwrap();
+    assert_eq!(s.grid().geometry().size(), 4);
+    assert_eq!(s.grid().cells().iter().filter(|&&v| v != 0).count(), 1);
+    assert_eq!(s.grid().cells()[15], 3);
 }

@@ -54,7 +54,7 @@ const BARE: &[&str] = &[
 const MAX_TEXT: usize = 64_000;
 
 /// Whether a text is meant for this reader: a constraint string, an ISS link, one of the killer
-/// text formats, or ISS's pencil-mark grid (refused by name rather than read as something else).
+/// text formats, or ISS's pencil-mark grid.
 pub fn looks_like(text: &str) -> bool {
     let t = text.trim();
     if is_link(t) {
@@ -179,10 +179,7 @@ pub fn read(text: &str) -> Result<Read, InputError> {
 
 fn read_squeezed(s: &str, source: Source) -> Result<Read, InputError> {
     if is_pencilmarks(s) {
-        return Err(InputError::new(
-            "ISS pencil-mark grids (every cell's candidates) are not supported: give the givens \
-             as a grid or a constraint string",
-        ));
+        return pencilmarks(s, source);
     }
     if short_killer_chars(s) {
         return short_killer(s, source);
@@ -1072,6 +1069,39 @@ fn jigsaw_text(s: &str, source: Source) -> Result<Read, InputError> {
             }
         })
         .collect();
+    finish(sz, cells, rules, Vec::new(), source)
+}
+
+/// ISS's pencil-mark grid of a 4x4 or a 9x9 ([`is_pencilmarks`]): a cell with one candidate is a
+/// given, one with some is a candidate set (as `R4C7_2_4_6_8`), one with all is empty. A 16x16's
+/// 4,096 characters cannot write candidates 10 to 16 in one digit each: refused by name.
+fn pencilmarks(s: &str, source: Source) -> Result<Read, InputError> {
+    let size = match s.len() {
+        64 => 4,
+        729 => 9,
+        _ => {
+            return Err(InputError::new(
+                "ISS pencil-mark grids of 16x16 are not supported (a digit a candidate cannot \
+                 write 10 to 16): give the givens as a grid or a constraint string",
+            ))
+        }
+    };
+    let sz = Size::of(size).expect("a square size");
+    let full = (1u32 << size) - 1;
+    let mut rules = Rules::default();
+    let mut cells = vec![0u8; size * size];
+    for (p, cell) in s.as_bytes().chunks(size).enumerate() {
+        let set = cell
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c != b'.')
+            .fold(0u32, |set, (k, _)| set | 1 << k);
+        match set.count_ones() {
+            1 => cells[p] = set.trailing_zeros() as u8 + 1,
+            _ if set == full => {}
+            _ => rules.candidates.push((p, set)),
+        }
+    }
     finish(sz, cells, rules, Vec::new(), source)
 }
 
