@@ -144,7 +144,7 @@ async function main() {
     board,
     tree,
     new StatsView({
-      level: ui['st-level'], nodes: ui['st-nodes'], updates: ui['st-updates'], cleansings: ui['st-cleansings'], solutions: ui['st-solutions'], memos: ui['st-memos'], hits: ui['st-hits'],
+      level: ui['st-level'], nodes: ui['st-nodes'], updates: ui['st-updates'], cleansings: ui['st-cleansings'], solutions: ui['st-solutions'], memos: ui['st-memos'], hits: ui['st-hits'], zdd: ui['st-zdd'],
       eps: ui['st-eps'], elapsed: ui['st-elapsed'], source: ui['stats-source'], run: ui['st-run'],
     }),
     new NarrationView(ui.narration),

@@ -57,6 +57,38 @@ pub(super) struct Loaded {
     pub(super) kept: Vec<Vec<usize>>,
     /// A Solve going on in slices on this search (`Session::solve`), from `solve_start`.
     pub(super) solving: Option<Solving>,
+    /// DLX6's ZDD nodes for this problem, once asked for at the end of a search with memos (a
+    /// property of the problem and its order of search, not of where the search stands): `None`
+    /// not yet worked out, `Some(None)` past its budget.
+    pub(super) zdd_nodes: std::cell::Cell<Option<Option<u64>>>,
+}
+
+/// The budget for the ZDD the statistics count at the end of a search with memos: the page's boards
+/// take kilobytes.
+const ZDD_BUDGET: usize = 64 << 20;
+
+impl Loaded {
+    /// DLX6's ZDD nodes: those `dlx count --memo --zdd` makes, one for each option tried in a
+    /// subproblem searched (not reused) whose subtree has a solution. The stepped table keeps no
+    /// record of which options of a finished node had solutions, so the figure is DLX6's own count
+    /// on the same problem (the same order of search and keys), made once when first asked.
+    fn zdd_nodes(&self) -> Option<u64> {
+        if let Some(z) = self.zdd_nodes.get() {
+            return z;
+        }
+        let settings = crate::core::memo::Settings {
+            budget: ZDD_BUDGET,
+            give_up: crate::core::memo::GiveUp::Never,
+            zdd: true,
+            parts: false,
+            threads: 1,
+        };
+        let counted =
+            crate::core::memo::count(self.problem.instance(), self.problem.givens(), &settings);
+        let z = counted.ok().map(|c| c.stats.zdd_nodes);
+        self.zdd_nodes.set(Some(z));
+        z
+    }
 }
 
 /// Keeps the solution the search stands at, if it is one of the first `KEEP` and not kept yet.
@@ -277,6 +309,7 @@ impl Session {
             sudoku_geo,
             kept: Vec::new(),
             solving: None,
+            zdd_nodes: std::cell::Cell::new(None),
         });
         self.events.clear();
         Ok(note)
@@ -476,15 +509,23 @@ impl Session {
         })
     }
 
-    /// `[memos, hits, full]` so far when the search steps with memos (DLX6's words: subproblems
+    /// `[memos, hits, full, zdd]` so far when the search steps with memos (DLX6's words: subproblems
     /// kept, and nodes reused from them; full 1 when the table is at its budget, 128 MiB
-    /// (`core::search::STEP_BUDGET`): a node finished then is not kept), else `undefined`.
+    /// (`core::search::STEP_BUDGET`): a node finished then is not kept; the ZDD's nodes once the
+    /// search is over, as DLX6 prints them at its end, -1 before or past their budget), else
+    /// `undefined`.
     pub fn memo_counts(&self) -> Option<Vec<f64>> {
-        let c = self.loaded.as_ref()?.search.memo_counts()?;
+        let l = self.loaded.as_ref()?;
+        let c = l.search.memo_counts()?;
+        let zdd = match l.search.is_done() {
+            true => l.zdd_nodes().map_or(-1.0, |z| z as f64),
+            false => -1.0,
+        };
         Some(vec![
             c.memos as f64,
             c.hits as f64,
             f64::from(u8::from(c.full)),
+            zdd,
         ])
     }
 

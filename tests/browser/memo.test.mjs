@@ -53,6 +53,12 @@ test('memo: 36 domino tilings of 4x4 with Memo on and off; the DAG\'s reused and
   assert(await num(page, 'solutions') === 36, 'with memos: still 36 tilings');
   assert(await num(page, 'nodes') === 48, `with memos: 48 nodes, not ${await num(page, 'nodes')}`);
   assert(await num(page, 'memos') === 32 && await num(page, 'hits') === 10, 'DLX6\'s memos and hits: 32 and 10');
+  // DLX6's ZDD nodes at the end, as `dlx count dominoes 4 4 --memo --zdd F --json` says (47); one
+  // step back, the search is not over, and the row says so.
+  assert(await page.locator('#st-zdd').isVisible(), 'the ZDD nodes row is shown with memos');
+  assert(await num(page, 'zdd-nodes') === 47, `ZDD nodes: ${await text(page, 'zdd-nodes')}`);
+  await page.evaluate(() => { window.dlx.model.stepBack(1); window.dlx.app.state.dirty = true; });
+  await page.waitForFunction(() => document.querySelector('#st-zdd')?.textContent === 'at the end');
   const d = await dag(page);
   assert(d.reused === 10 && d.uses === 10, `a reused row a hit: ${JSON.stringify(d)}`);
   assert(d.edges === 10 && d.joined, `an edge from each reused row to its first node: ${JSON.stringify(d)}`);

@@ -105,7 +105,7 @@ export class Model {
     this.treeChoice = 'dlx1';
     /** The Memo switch (setMemo): every search started steps with memos. */
     this.memoChoice = false;
-    /** Memos and hits of the search when it steps with memos (full: the table is at its budget), else null. @type {{memos: number, hits: number, full: boolean} | null} */
+    /** Memos and hits of the search when it steps with memos (full: the table is at its budget; zdd: DLX6's ZDD nodes once the search is over), else null. @type {{memos: number, hits: number, full: boolean, zdd: number | null} | null} */
     this.memoCounts = null;
     /** The tree the search walks, as `dlx count --json` names it ("dlx3" with multiplicities). */
     this.treeName = 'dlx1';
@@ -510,9 +510,10 @@ export class Model {
 
   _refresh() {
     this._stats = this.session.stats();
-    /** Memos and hits when stepping with memos (Session.memo_counts), else null. */
+    /** Memos and hits when stepping with memos (Session.memo_counts), else null; DLX6's ZDD nodes
+     * once the search is over (null before). */
     const mc = this.session.memo_counts();
-    this.memoCounts = mc ? { memos: mc[0], hits: mc[1], full: mc[2] === 1 } : null;
+    this.memoCounts = mc ? { memos: mc[0], hits: mc[1], full: mc[2] === 1, zdd: mc[3] >= 0 ? mc[3] : null } : null;
     // Back at the start (by Back, not only by Reset): nothing has run, so no time has either ("0 |
     // 0 | 0 | 0.6 ms" read as a time with nothing to show for it).
     if (this._stats && this._stats.at_start) this.elapsedMs = 0;

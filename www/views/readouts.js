@@ -132,7 +132,7 @@ export function treeWords(name) {
  * are a line of their own under them (runTotals).
  */
 export class StatsView {
-  /** @param {Record<'level' | 'nodes' | 'updates' | 'cleansings' | 'solutions' | 'memos' | 'hits' | 'eps' | 'elapsed' | 'source' | 'run', HTMLElement>} els */
+  /** @param {Record<'level' | 'nodes' | 'updates' | 'cleansings' | 'solutions' | 'memos' | 'hits' | 'zdd' | 'eps' | 'elapsed' | 'source' | 'run', HTMLElement>} els */
   constructor(els) {
     this.els = els;
     /** Figures that change at every frame of fast play are shown ten times a second. */
@@ -141,7 +141,7 @@ export class StatsView {
     this.values = null;
     /** The run to the end's totals, under the figures ('' none). */
     this.run = '';
-    /** Whether the search steps with memos (the Memos and Hits rows shown). */
+    /** Whether the search steps with memos (the Memos, Hits and ZDD nodes rows shown). */
     this.memo = false;
   }
 
@@ -158,6 +158,8 @@ export class StatsView {
       // "(full)": the table is at its budget (128 MiB): a node finished now is searched, not kept.
       memos: s.memo ? `${fmt(s.memo.memos)}${s.memo.full ? ' (full)' : ''}` : '0',
       hits: s.memo ? fmt(s.memo.hits) : '0',
+      // DLX6 prints its ZDD's nodes at the end, as does the page: "at the end" until the search is over.
+      zdd: s.memo && s.memo.zdd !== null ? fmt(s.memo.zdd) : 'at the end',
       eps: s.playing ? fmt(Math.round(s.eventsPerSecond)) : '—',
       // As the verdict and the run box write a time ("13 ms", "1.25 s"): after a Solve of 13 ms it
       // said "0.0 s" beside a verdict of 13 ms.
@@ -172,7 +174,7 @@ export class StatsView {
   draw() {
     if (!this.values) return;
     for (const [k, v] of Object.entries(this.values)) set(this.els[/** @type {keyof StatsView['els']} */ (k)], v);
-    for (const el of [this.els.memos, this.els.hits]) {
+    for (const el of [this.els.memos, this.els.hits, this.els.zdd]) {
       const row = /** @type {HTMLElement} */ (el.parentElement);
       if (row.hidden !== !this.memo) row.hidden = !this.memo;
     }

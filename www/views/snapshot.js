@@ -25,7 +25,7 @@ import { TREE_DEPTH } from '../engine/engine.js';
  * @property {Map<string, import('../engine/explored.js').TreeNode>} tree  the explored top of the tree
  * @property {number} depth           levels of it remembered
  * @property {number} treeVersion     changes whenever the remembered tree does
- * @property {{memos: number, hits: number, full: boolean} | null} memo  memos and hits when the search steps with memos (full: at its budget)
+ * @property {{memos: number, hits: number, full: boolean, zdd: number | null} | null} memo  memos and hits when the search steps with memos (full: at its budget; zdd: DLX6's ZDD nodes, once the search is over)
  * @property {string[]} labels        each option's short name in the puzzle's words (Model.labels)
  * @property {'solution' | 'dead' | 'rejected' | null} leaf  where the search stands ('rejected': just
  *                                    after the lookahead gave up the option tried)
