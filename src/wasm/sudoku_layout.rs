@@ -121,6 +121,9 @@ struct LayoutView {
     regions: Vec<u32>,
     constraints: Vec<ConstraintView>,
     clues: Vec<ClueView>,
+    /// The candidates the puzzle states for each cell (ISS's `R4C7_2_4_6_8` and pencil-mark grids,
+    /// f-puzzles' odd and even cells), bit `d - 1` for digit `d`; 0 for a cell with none stated.
+    candidates: Vec<u32>,
 }
 
 /// A clue of issue 43 as the board draws it: its kind by the tag of its items (`white`, `arrow`,
@@ -182,7 +185,15 @@ impl Session {
         };
         let layout = s.layout();
         let clues = s.clue_shapes();
+        let mut candidates = vec![0u32; layout.size * layout.size];
+        for &(p, mask) in &s.rules().candidates {
+            candidates[p] = match candidates[p] {
+                0 => mask,
+                m => m & mask,
+            };
+        }
         let view = LayoutView {
+            candidates,
             size: layout.size,
             boxes: layout.boxes,
             variants: layout.variants,

@@ -5,7 +5,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, assert, checkSudoku, tid, text, open, test, report, lzBase64 } from './harness.mjs';
+import { ROOT, assert, checkSudoku, tid, text, open, test, report, lzBase64, settle } from './harness.mjs';
 
 /** "6x6" of sigh's Interactive Sudoku Solver collection (tests/data/sudoku-6x6.txt) and its published solution. */
 const P6 = '....4..1.3.5...2....3...6.2.5..5....';
@@ -57,12 +57,22 @@ async function pasteAndSolve(page, value) {
   return { status, verdict: await text(page, 'verdict'), board: await text(page, 'board-text') };
 }
 
+/** "Pencilmark sudoku 2" of ISS's collection (forum.enjoysudoku.com, p297310): its pencil marks. */
+const MARKS = '123456789.2345678...3456...123456..912345.7.9123456.89123456.89123456789123456.89.234..78..2345678...34.678.123456789123456789123456.89123456789.234.678..2345678..2345678...345678..23456789123456..91234567.9123456.8912345678912.4.67891234567891234567891234567891.34.6..91234.6...1234.678.1234.6.8.12345678912.4.....12345678.1.3456789..34567891.34567891234567891234567891234567891234567891234567891234567891.3456789..345678.1.345678912345678912345678912345678912.456789123456789123456789123456789.234567891234567891234567.9123456789123456.89123456789123456789123456789123456789.2.456789..3456789123456789.23456789123456789123456789123456789.23456789123456789.234567891.3456789123456789123456789123456.891234567891234.678.123456789';
+const MARKS_SOLUTION = '124356879356789124789412563213678945697541382548293617832964751465137298971825436';
+/** The givens a pencil-mark grid states: the cells with one candidate. */
+const marksGivens = (m) => [...Array(81).keys()].map((p) => {
+  const c = m.slice(9 * p, 9 * p + 9).replace(/\./g, '');
+  return c.length === 1 ? c : '.';
+}).join('');
+
 /** Each way of writing a puzzle pasted and solved to its published answer. */
 const PASTED = [
   { what: 'a 6x6 one-liner', value: P6, solution: P6_SOLUTION, givens: P6 },
   { what: 'a 6x6 f-puzzles JSON', value: fpuzzles6(), solution: P6_SOLUTION, givens: P6 },
   { what: 'an ISS constraint string (a killer)', value: issSample('Killer').input, solution: issSample('Killer').solution, givens: '.'.repeat(81) },
   { what: 'a SudokuPad scl link (a 6x6)', value: `https://sudokupad.app/scl${lzBase64(sudokupad6())}`, solution: P6_SOLUTION, givens: P6, title: 'A 6x6 from ISS' },
+  { what: 'an ISS pencil-mark grid', value: MARKS, solution: MARKS_SOLUTION, givens: marksGivens(MARKS) },
 ];
 
 for (const p of PASTED) {
@@ -80,6 +90,29 @@ for (const p of PASTED) {
     report.push(`published: ${p.what}: "${verdict}"`);
   });
 }
+
+test('published: a pencil-mark grid\'s candidate sets are drawn as the puzzle\'s, until Pencil marks shows the search\'s', async ({ page, base }) => {
+  await open(page, base);
+  await page.selectOption(tid('problem'), 'sudoku');
+  await page.fill(tid('puzzle'), MARKS);
+  await page.click(tid('load'));
+  await page.waitForFunction(() => window.dlx.model.info.title === 'Sudoku 9x9 (candidates)');
+  await settle(page);
+  // The sets as the grid states them: bit d - 1 for each digit d written, none where all nine are.
+  const want = [...Array(81).keys()].map((p) => {
+    const m = [...MARKS.slice(9 * p, 9 * p + 9)].reduce((a, ch, k) => (ch === '.' ? a : a | (1 << k)), 0);
+    return m === 511 ? 0 : m;
+  });
+  const shown = await page.evaluate(() => { const o = window.dlx.app.sudoku.overlay; return { stated: o.stated, marks: Array.from(o.candidates || []) }; });
+  assert(shown.stated, 'the puzzle\'s sets are drawn as its own');
+  assert(JSON.stringify(shown.marks) === JSON.stringify(want), `the sets drawn: ${shown.marks.slice(0, 12)} against ${want.slice(0, 12)}`);
+  assert(want.filter((m) => m).length > 40, 'a grid of candidate sets');
+  // Pencil marks on: the search's candidates, which keep within the stated sets.
+  await page.click(tid('pencil'));
+  await page.waitForFunction(() => window.dlx.app.sudoku.overlay?.stated === false);
+  const live = await page.evaluate(() => Array.from(window.dlx.app.sudoku.overlay.candidates));
+  assert(live.length === 81 && live.every((m, p) => !want[p] || (m & ~want[p]) === 0), 'the search\'s marks stay within the stated sets');
+});
 
 /**
  * An empty 4x4 as f-puzzles writes it, its rules in words and only drawn: three cosmetic cages

@@ -10,6 +10,7 @@
  * @property {Set<number>} clash       cells that repeat a symbol of their row, column or box
  * @property {Set<number>} lit         cells an item pointed at in the matrix is about
  * @property {Uint32Array | null} candidates  pencil marks (bit v − 1 for symbol v), when shown
+ * @property {boolean} [stated]        the marks are the puzzle's own candidate sets (drawn in its ink)
  */
 
 /** The room for the coordinates (row numbers at the left, column numbers on top), in px. */
@@ -80,7 +81,8 @@ export function drawOverlay(ctx, g, b, o, c, markBox = () => null) {
   if (o.candidates && o.candidates.length === n * n) {
     // The marks of a cell in a grid of cols x rows (3 x 3 for 9 symbols, 3 x 2 for 6, 4 x 4 for 16).
     const cols = Math.ceil(Math.sqrt(n)), rows = Math.ceil(n / cols);
-    ctx.fillStyle = c.muted || '#667085';
+    // The puzzle's own sets in the givens' ink; the search's pencil marks muted.
+    ctx.fillStyle = o.stated ? (c.given || '#111827') : (c.muted || '#667085');
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     let lastFont = '';

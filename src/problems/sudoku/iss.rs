@@ -144,10 +144,11 @@ fn is_pencilmarks(s: &str) -> bool {
         _ => return false,
     };
     let b = s.as_bytes();
+    // 729 characters are no other form: a cell with no candidate is read, and named.
     b.iter()
         .enumerate()
         .all(|(i, &c)| c == b'.' || c == b'1' + (i % n) as u8)
-        && b.chunks(n).all(|cell| cell.iter().any(|&c| c != b'.'))
+        && (n == 9 || b.chunks(n).all(|cell| cell.iter().any(|&c| c != b'.')))
 }
 
 /// Reads any of the forms above.
@@ -1097,6 +1098,15 @@ fn pencilmarks(s: &str, source: Source) -> Result<Read, InputError> {
             .filter(|&(_, &c)| c != b'.')
             .fold(0u32, |set, (k, _)| set | 1 << k);
         match set.count_ones() {
+            0 => {
+                return Err(InputError::new(format!(
+                    "this ISS pencil-mark grid leaves r{}c{} no candidate (its {size} characters \
+                     are all `.`)",
+                    p / size + 1,
+                    p % size + 1
+                ))
+                .with_cells(vec![p]))
+            }
             1 => cells[p] = set.trailing_zeros() as u8 + 1,
             _ if set == full => {}
             _ => rules.candidates.push((p, set)),

@@ -70,6 +70,15 @@ export function puzzleLine(cells, labels) {
   return cells.map(label).join('');
 }
 
+/** The candidate sets a layout states (Session.layout's `candidates`), or null where it states none. */
+const stated = new WeakMap();
+/** @param {any} layout @returns {Uint32Array | null} */
+function statedOf(layout) {
+  if (!layout || !layout.candidates) return null;
+  if (!stated.has(layout)) stated.set(layout, layout.candidates.some((/** @type {number} */ m) => m) ? Uint32Array.from(layout.candidates) : null);
+  return stated.get(layout);
+}
+
 export class BoardEditor {
   /**
    * @param {import('../../app/ui.js').UI} ui  the page's elements by id
@@ -448,8 +457,11 @@ export class BoardEditor {
       cursor: focused ? this.cursor : -1,
       clash: this.pending ? new Set([...clashes(this.pending, shown.rows, live.layout?.regions), ...(this.broken?.cells ?? [])]) : new Set(),
       lit: this.lit,
-      // The live candidates, over the live board only (a kept solution is full).
-      candidates: this.pencil && !solution && !this.pending ? model.candidates() : null,
+      // The live candidates, over the live board only (a kept solution is full); with the pencil
+      // marks off, the candidates the puzzle itself states (a pencil-mark grid, odd and even cells),
+      // which are part of the puzzle as its givens are.
+      candidates: this.pencil && !solution && !this.pending ? model.candidates() : statedOf(live.layout),
+      stated: !this.pencil,
     } : null;
     this.overlay = overlay;
     return { edit, sudoku: overlay };
