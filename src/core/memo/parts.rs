@@ -194,7 +194,10 @@ impl Run<'_> {
     /// The parts counted one after another on this thread, smallest first: the product of their
     /// counts (it stops at a part with none) and the nodes plain search would walk in them (at
     /// least their sum: it walks their trees interleaved).
-    fn parts_here(&mut self, parts: &[Part]) -> Result<(Num, u64), MemoError> {
+    fn parts_here<'p>(
+        &mut self,
+        parts: impl IntoIterator<Item = &'p Part>,
+    ) -> Result<(Num, u64), MemoError> {
         let mut product = Num::ONE;
         let mut tree = 1u64;
         for p in parts {
@@ -218,15 +221,9 @@ impl Run<'_> {
     fn parts_on_threads(&mut self, parts: &[Part]) -> Result<(Num, u64), MemoError> {
         let (small, large): (Vec<&Part>, Vec<&Part>) =
             parts.iter().partition(|p| p.n < THREAD_PART);
-        let (mut product, mut tree) = (Num::ONE, 1u64);
-        for p in small {
-            self.st.set_part(p);
-            let (c, _, t) = self.solve(false)?;
-            tree = tree.saturating_add(t);
-            product = product.mul(&c);
-            if product.is_zero() {
-                return Ok((product, tree));
-            }
+        let (mut product, mut tree) = self.parts_here(small)?;
+        if product.is_zero() {
+            return Ok((product, tree));
         }
         let large: Vec<&Part> = large.into_iter().rev().collect();
         let workers = self.settings.threads.min(large.len());
