@@ -100,9 +100,9 @@ Options:
                --threads (default: every core). Exact counts of any size (128-bit integers,
                then big integers; --json gives a count past 2^64 - 1 as a string) and the
                keys `nodes`, `hits` (cache hits and solutions, as DLX6 counts them), `memos`,
-               `zdd_nodes`, `parts`, `parts_on_threads`. Where hits spare fewer plain nodes than memos walk (queens,
-               Langford, pentominoes: found within 4,096 nodes), it says so on stderr and counts
-               by plain search. No multiplicities
+               `zdd_nodes`, `parts`, `parts_on_threads`. Where hits spare fewer plain nodes
+               than memos walk (queens, Langford, pentominoes: found within 4,096 nodes), it
+               says so on stderr and counts by plain search. No multiplicities
   --memo-budget MIB
                count --memo (and auto's memos): the most the memo table (and the ZDD) may
                take, in MiB (default 1024); when full it evicts the memos of its smallest
