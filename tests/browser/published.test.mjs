@@ -211,7 +211,7 @@ function fixture(file, name) {
 test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in the legend, outside clues in a ring', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   await open(page, base);
-  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone', 'lunch', 'csum', 'colix', 'rowix', 'regex', 'lockout', 'contains', 'rellik', 'equal', 'pair', 'pairx', 'count', 'same', 'vix', 'cdist', 'esum']);
+  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone', 'lunch', 'csum', 'colix', 'rowix', 'regex', 'lockout', 'contains', 'rellik', 'equal', 'pair', 'pairx', 'count', 'same', 'vix', 'cdist', 'esum', 'either']);
   for (const [file, name, kinds, rule] of [
     ['iss-combined.jsonl', '\'Leven', ['renban', 'black'], /^renban \(purple\): /],
     ['iss-combined.jsonl', 'XV Kropki Sudoku', ['xv', 'white', 'black'], /^X or V: /],
@@ -233,6 +233,7 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     ['iss-counted.jsonl', 'Count Different (Circles)', ['cdist'], /^distinct count \(olive, from its disc\): /],
     ['iss-counted.jsonl', 'Magic square', ['esum'], /^equal sums \(violet lines\): /],
     ['iss-counted.jsonl', 'Nabner thermo [extra givens]', ['pairx', 'white', 'black'], /^pairwise group \(slate, dotted\): /],
+    ['iss-either.jsonl', 'Either/Or', ['either'], /^either\/or \(shaded, "or" in a corner\): /],
   ]) {
     await pasteAndSolve(page, fixture(file, name).input);
     const { clues, drawn, g } = await page.evaluate(() => ({

@@ -326,12 +326,13 @@ fn iss_sample_solved_or_refused_by_name() {
 /// and overlapping, thermometers, X and one diagonal, windoku, anti-knight, anti-king,
 /// non-consecutive, jigsaws with and without boxes, all-different groups, 16x16, the short and
 /// the `3x3:` killer formats; of issue 43's clues whispers, kropki and XV, candidate sets, rellik
-/// cages, 6x6; a grid of values 0-8) solved; 5 refused by name (`Or`, `FullRank`, pencil marks
-/// and two shapes not read; "6x6: Rellik cages" was refused before rellik cages were read). ("Killer sudoku [0
-/// cage, hard]", refused while a cage of 9 cells was too large to fill whole, left the sample when
-/// such cages came to be stated by digit sets: it reads now, and DLX takes seconds on it.)
-const SAMPLE_SOLVED: usize = 28;
-const SAMPLE_REFUSED: usize = 5;
+/// cages, 6x6; a grid of values 0-8; "Either/Or" and a pencil-mark grid, refused before `Or` and
+/// pencil marks were read) solved; 3 refused by name (`FullRank` and two shapes not read; "6x6:
+/// Rellik cages" was refused before rellik cages were read). ("Killer sudoku [0 cage, hard]",
+/// refused while a cage of 9 cells was too large to fill whole, left the sample when such cages
+/// came to be stated by digit sets: it reads now, and DLX takes seconds on it.)
+const SAMPLE_SOLVED: usize = 30;
+const SAMPLE_REFUSED: usize = 3;
 
 /// Puzzles of the collection that combine the clues of issue 43 with each other or with older
 /// rules (renban and black dots; a quadruple on an X; XV with kropki; kropki, negative kropki,
@@ -449,6 +450,15 @@ fn iss_regex_lines_are_solved() {
 #[test]
 fn iss_counted_cages_rellik_equality_and_pairwise_are_solved() {
     all_solved("iss-counted.jsonl", 19);
+}
+
+/// Either/or (ISS's `Or`, with `And` groups and `Or`s inside: lines 58, 343, 344, 345, 346 and
+/// 349 of the collection, `tests/data/iss-either.jsonl`: pairs of givens, givens or
+/// `AllDifferent`, nested blocks, an `And` elided inside an `Or`): each solved to its published
+/// solution and proved unique.
+#[test]
+fn iss_either_or_blocks_are_solved() {
+    all_solved("iss-either.jsonl", 6);
 }
 
 /// Anti-taxicab (lines 45 and 126 of the collection, `tests/data/iss-taxicab.jsonl`: "Anti-Taxi

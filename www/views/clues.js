@@ -61,6 +61,7 @@ export const CLUE_RULES = /** @type {Record<string, string>} */ ({
   entropy2: 'global entropy: every 2x2 holds a low (1-3), a middle (4-6) and a high (7-9) digit (not drawn)',
   mod2: 'global mod 3: every 2x2 holds a digit of each remainder mod 3: one of 1, 4, 7, one of 2, 5, 8, one of 3, 6, 9 (not drawn)',
   pairx: 'pairwise group (slate, dotted): every two of its digits are ones its relation allows (named in the list under the board)',
+  either: 'either/or (shaded, "or" in a corner): at least one of its sides holds, each named in the list under the board',
 });
 
 /** The kinds drawn as a mark on the edge between their two cells. */
@@ -70,12 +71,13 @@ const PAIRS = new Set(['white', 'black', 'diff', 'ratio', 'xv', 'less']);
 const OUTSIDE = new Set(['lk', 'sandwich', 'xs', 'sky', 'hsky', 'room']);
 
 /** The kinds that are cages: shaded here, outlined and labelled like killer cages (variants.js). */
-export const CAGE_KINDS = new Set(['contains', 'rellik', 'equal']);
+export const CAGE_KINDS = new Set(['contains', 'rellik', 'equal', 'either']);
 
 /** The shades of the kinds drawn as shaded cells with a number. */
 const SHADE = /** @type {Record<string, string>} */ ({
   lunch: 'rgba(230, 170, 40, 0.18)', csum: 'rgba(70, 140, 230, 0.16)', colix: 'rgba(230, 80, 80, 0.16)', rowix: 'rgba(60, 180, 90, 0.16)',
   contains: 'rgba(150, 90, 220, 0.15)', rellik: 'rgba(230, 90, 60, 0.15)', equal: 'rgba(40, 170, 170, 0.16)',
+  either: 'rgba(100, 116, 139, 0.16)',
 });
 
 /** The colours of lines, by kind (light enough under the digits in both themes). */

@@ -885,3 +885,95 @@ fn the_newer_clue_kinds_name_their_shapes_and_label_their_options() {
         }
     }
 }
+
+/// ISS's `Or` (with `And` groups and `Or`s inside): each 4x4 puzzle's count is the brute force
+/// through the checker and, independently, the 288 grids filtered by the rule written here as a
+/// closure (cells row-major from 0: r1c1 is 0, r2c3 is 6).
+#[test]
+fn either_or_blocks_are_the_brute_force_and_the_rule_as_written() {
+    type Rule = fn(&[u8]) -> bool;
+    let cases: [(&str, Rule); 6] = [
+        (".Or.~R1C1_1.~R1C2_1.End", |c| c[0] == 1 || c[1] == 1),
+        (".Or.~R1C1_1_2.~R4C4_4.End", |c| c[0] <= 2 || c[15] == 4),
+        (
+            ".Or.~R1C1_1.And.~R1C1_2.AllDifferent~R2C3~R3C2.End.End",
+            |c| c[0] == 1 || (c[0] == 2 && c[6] != c[9]),
+        ),
+        (
+            ".Or.And.Or.~R2C2_3.~R2C2_4.End.~R1C1_1.End.Cage~7~R3C3~R4C4.End",
+            |c| ((c[5] == 3 || c[5] == 4) && c[0] == 1) || (c[10] != c[15] && c[10] + c[15] == 7),
+        ),
+        (".Or.V~R1C3~R2C3.WhiteDot~R1C3~R2C3.End", |c| {
+            c[2] + c[6] == 5 || c[2].abs_diff(c[6]) == 1
+        }),
+        // An `And` outside any `Or`: all of it holds.
+        (".And.~R1C1_2.AllDifferent~R2C2~R3C3.End", |c| {
+            c[0] == 2 && c[5] != c[10]
+        }),
+    ];
+    let g = Geometry::of_size(4).unwrap();
+    let all = completions(g, &[0; 16]);
+    assert_eq!(all.len(), 288);
+    for (text, rule) in cases {
+        let text = format!(".Shape~4x4{text}");
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let want = all.iter().filter(|c| rule(c)).count();
+        assert!(want > 0 && want < 288, "{text}: {want}");
+        assert_eq!(agree(&s), want, "{text}");
+    }
+    // In words, as the board's list and the narration name it.
+    let s =
+        Sudoku::parse(".Shape~4x4.Or.~R1C1_1.And.~R1C1_2.AllDifferent~R2C3~R3C2.End.End").unwrap();
+    assert_eq!(
+        s.rules().clues[0].name(4),
+        "either r1c1=1 or (r1c1=2 and r2c3, r3c2 differ)"
+    );
+    assert_eq!(s.rules().clues[0].kind.label().as_deref(), Some("or"));
+    // On values from 0, the words write values.
+    let z = Sudoku::parse(".Shape~4x4~0-3.Or.~R1C1_0.~R1C2_0_3.End").unwrap();
+    assert_eq!(z.rules().clues[0].name(4), "either r1c1=0 or r1c2 in 0,3");
+    assert_eq!(
+        agree(&z),
+        all.iter()
+            .filter(|c| c[0] == 1 || c[1] == 1 || c[1] == 4)
+            .count()
+    );
+}
+
+/// What an `Or` cannot take is refused by name: too many cells to judge each filling, a rule of
+/// the whole grid inside it, a block not closed, an `End` that closes nothing, a side with no cell.
+#[test]
+fn either_or_refusals_say_what_and_where() {
+    refused_on_4x4(&[
+        (
+            ".Or.~R1C1_1.End.End",
+            "item 5 (`End`) closes no `Or` or `And`",
+        ),
+        (".Or.~R1C1_1.~R1C2_1", "`Or` 1 is not closed by an `End`"),
+        (
+            ".Or.AntiKnight.~R1C1_1.End",
+            "ISS `AntiKnight` inside an `Or` or an `And` is not supported",
+        ),
+        (".Or.StrictKropki.End", "ISS `StrictKropki` inside an `Or`"),
+        (".Or.End", "`Or` 1 names no cell"),
+        (".Or.~R9C1_1.End", "R9C1"),
+        (".Or.~R1C1_7.End", "7 is not a value 1-4"),
+    ]);
+    let deep = format!("{}~R1C1_1{}", ".Or.And".repeat(9), ".End.End".repeat(9));
+    refused_on_4x4(&[(
+        deep.as_str(),
+        "`Or` 1 nests `Or` and `And` blocks deeper than 16",
+    )]);
+    let deep = format!(
+        "{}~R1C1_1{}",
+        ".Or.And".repeat(3000),
+        ".End.End".repeat(3000)
+    );
+    refused_on_4x4(&[(deep.as_str(), "deeper than 16")]);
+    let nine = ".Or.Skyscraper~R1~3~.~R2C2_1.End";
+    let e = Sudoku::parse(nine).err().expect("refused").to_string();
+    assert!(
+        e.contains("ISS `Or` over 10 cells is not supported (`Or` 1: an either/or is filled whole, each filling judged, up to 6 cells on a 9x9)"),
+        "{e}"
+    );
+}

@@ -20,7 +20,7 @@
 //! ranges other than 1 to N and 0 to N-1 (`.Shape~9x9~0-8`: [`Rules::zero_based`], the clues'
 //! sums and products of values).
 
-use super::clues::{Clue, ClueKind, Counted, Regex, Relation};
+use super::clues::{max_either_cells, Clue, ClueKind, Counted, Regex, Relation, Side};
 use super::fpuzzles::Read;
 use super::geometry::sizes_words;
 use super::variants::{Cage, Rules};
@@ -861,6 +861,8 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         return Err(InputError::new("the ISS string gives its `Shape` twice"));
     }
     let size = sz.size;
+    // `Or` and `And` blocks first: each becomes an either/or clue, the items outside them stay.
+    let (items, eithers) = lift_either(items, sz)?;
     // Refusals before anything else is read, so that a puzzle is refused for what it needs (its
     // arrows) rather than for a detail of a constraint read before them.
     for (kind, args) in &items {
@@ -906,20 +908,7 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         match *kind {
             "" => {
                 for a in args {
-                    let (id, v) = a.split_once('_').ok_or_else(|| {
-                        InputError::new(format!("{what}: `{a}` is not a given such as R1C1_5"))
-                    })?;
-                    let p = cell(id, sz, &what)?;
-                    let mut set = 0u32;
-                    for v in v.split('_') {
-                        let v: u8 = sz.digit(v).ok_or_else(|| {
-                            InputError::new(format!(
-                                "{what}: `{a}`: {v} is not a value {}",
-                                sz.values()
-                            ))
-                        })?;
-                        set |= 1 << (v - 1);
-                    }
+                    let (p, set) = given(a, sz, &what)?;
                     if set.count_ones() > 1 {
                         // A candidate set (ISS's pencil marks, odd and even cells): the cell
                         // holds one of these digits.
@@ -944,32 +933,7 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
             "Shape" | "NoBoxes" => {}
             // `Priority` orders ISS's own search and states no rule; `RegionSize` was checked above.
             "Priority" | "RegionSize" => {}
-            "Cage" => {
-                let (sum, rest) = args
-                    .split_first()
-                    .ok_or_else(|| InputError::new(format!("{what}: expected a sum and cells")))?;
-                let sum = match sum.trim() {
-                    "" | "0" => None,
-                    t => Some(t.parse::<u32>().map_err(|_| {
-                        InputError::new(format!("{what}: `{t}` is not a sum (a whole number)"))
-                    })?),
-                };
-                let list = cells(rest, sz, &what)?;
-                // ISS adds a cell listed twice twice to the sum while its digits still differ
-                // ("Event horizon"): a weighted sum, not a killer cage.
-                if let Some(p) = list
-                    .iter()
-                    .enumerate()
-                    .find_map(|(i, p)| list[..i].contains(p).then_some(p))
-                {
-                    return Err(InputError::new(format!(
-                        "ISS cages that list a cell twice ({what} lists {} again: a weighted sum) \
-                         are not supported",
-                        super::cell_name(size, *p)
-                    )));
-                }
-                rules.cages.push(Cage { cells: list, sum });
-            }
+            "Cage" => rules.cages.push(cage(args, sz, &what)?),
             "Thermo" => rules.thermos.push(cells(args, sz, &what)?),
             "AllDifferent" => rules.extra_regions.push(cells(args, sz, &what)?),
             "Diagonal" => match args.first().copied() {
@@ -1036,7 +1000,136 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
             _ => return Err(refuse(kind)),
         }
     }
+    rules.clues.extend(eithers);
     finish(sz, cells_of, rules, Vec::new(), source)
+}
+
+/// An item of a constraint string: its kind and its arguments.
+type Item<'a> = (&'a str, Vec<&'a str>);
+
+/// ISS's `Or` blocks (`.Or. … .End`, with `.And. … .End` groups and `Or`s inside them) lifted out
+/// of the items as either/or clues; the items outside the blocks are returned as they were. An
+/// `And` outside any `Or` is its items, all of which hold: an either/or of one side.
+fn lift_either<'a>(
+    items: Vec<Item<'a>>,
+    sz: Size,
+) -> Result<(Vec<Item<'a>>, Vec<Clue>), InputError> {
+    let mut rest = Vec::new();
+    let mut eithers = Vec::new();
+    let mut i = 0;
+    while let Some((kind, _)) = items.get(i) {
+        i += 1;
+        match *kind {
+            "Or" | "And" => {
+                let what = format!("`{kind}` {}", eithers.len() + 1);
+                let parts = block(&items, &mut i, sz, &what, 1)?;
+                let sides = match *kind {
+                    "Or" => parts,
+                    _ => vec![Side::All(parts)],
+                };
+                eithers.push(either(sides, sz, &what)?);
+            }
+            "End" => {
+                return Err(InputError::new(format!(
+                    "item {i} (`End`) closes no `Or` or `And`"
+                )))
+            }
+            _ => rest.push(items[i - 1].clone()),
+        }
+    }
+    Ok((rest, eithers))
+}
+
+/// The deepest blocks nest (`Or` in `And` in `Or`…): ISS's collection goes 3 deep; a hostile text
+/// of thousands would recurse past the page's stack.
+const MAX_NESTING: usize = 16;
+
+/// The sides of a block up to its `End` (taken too), from `items[*i]` on, `depth` blocks in.
+fn block(
+    items: &[Item],
+    i: &mut usize,
+    sz: Size,
+    what: &str,
+    depth: usize,
+) -> Result<Vec<Side>, InputError> {
+    if depth > MAX_NESTING {
+        return Err(InputError::new(format!(
+            "{what} nests `Or` and `And` blocks deeper than {MAX_NESTING}"
+        )));
+    }
+    let mut sides = Vec::new();
+    while let Some((kind, args)) = items.get(*i) {
+        *i += 1;
+        match *kind {
+            "End" => return Ok(sides),
+            "Or" => sides.push(Side::Any(block(items, i, sz, what, depth + 1)?)),
+            "And" => sides.push(Side::All(block(items, i, sz, what, depth + 1)?)),
+            _ => sides.push(side(kind, args, sz, what)?),
+        }
+    }
+    Err(InputError::new(format!("{what} is not closed by an `End`")))
+}
+
+/// One item inside an `Or` or an `And`, as a side: givens and candidate sets, `AllDifferent`,
+/// cages and the clues of a few cells; a rule of the whole grid is refused by name.
+fn side(kind: &str, args: &[&str], sz: Size, what: &str) -> Result<Side, InputError> {
+    let what = format!("{what}'s `{}`", if kind.is_empty() { "~" } else { kind });
+    match kind {
+        "" => Ok(Side::Digits(
+            args.iter()
+                .map(|a| given(a, sz, &what))
+                .collect::<Result<_, _>>()?,
+        )),
+        "AllDifferent" => Ok(Side::Distinct(cells(args, sz, &what)?)),
+        "Cage" => {
+            let c = cage(args, sz, &what)?;
+            Ok(Side::Cage(c.cells, c.sum))
+        }
+        k if CLUES.contains(&k) && !matches!(k, "StrictKropki" | "StrictXV") => {
+            let mut parts = Vec::new();
+            for c in clues(k, args, sz, &what)? {
+                // A lunchbox's digits differ, as at the top.
+                if k == "Lunchbox" {
+                    parts.push(Side::Distinct(c.cells.clone()));
+                }
+                parts.push(Side::Clue(c));
+            }
+            Ok(match parts.len() {
+                1 => parts.pop().expect("one part"),
+                _ => Side::All(parts),
+            })
+        }
+        _ => Err(InputError::new(format!(
+            "ISS `{kind}` inside an `Or` or an `And` is not supported"
+        ))),
+    }
+}
+
+/// The either/or clue of `sides`, on the cells they name: at most [`max_either_cells`].
+fn either(sides: Vec<Side>, sz: Size, what: &str) -> Result<Clue, InputError> {
+    let mut cells = Vec::new();
+    for x in &sides {
+        x.cells(&mut cells);
+    }
+    if cells.is_empty() {
+        return Err(InputError::new(format!("{what} names no cell")));
+    }
+    let most = max_either_cells(sz.size);
+    if cells.len() > most {
+        return Err(InputError::new(format!(
+            "ISS `Or` over {} cells is not supported ({what}: an either/or is filled whole, \
+             each filling judged, up to {most} cells on a {s}x{s})",
+            cells.len(),
+            s = sz.size
+        )));
+    }
+    Ok(Clue {
+        kind: ClueKind::Either {
+            sides,
+            zero: sz.zero,
+        },
+        cells,
+    })
 }
 
 fn jigsaw_text(s: &str, source: Source) -> Result<Read, InputError> {
@@ -1071,6 +1164,50 @@ fn jigsaw_text(s: &str, source: Source) -> Result<Read, InputError> {
         })
         .collect();
     finish(sz, cells, rules, Vec::new(), source)
+}
+
+/// `.Cage~15~R1C1~R1C2…` (a sum of 0 or none: a cage without a sum).
+fn cage(args: &[&str], sz: Size, what: &str) -> Result<Cage, InputError> {
+    let (sum, rest) = args
+        .split_first()
+        .ok_or_else(|| InputError::new(format!("{what}: expected a sum and cells")))?;
+    let sum = match sum.trim() {
+        "" | "0" => None,
+        t => Some(t.parse::<u32>().map_err(|_| {
+            InputError::new(format!("{what}: `{t}` is not a sum (a whole number)"))
+        })?),
+    };
+    let list = cells(rest, sz, what)?;
+    // ISS adds a cell listed twice twice to the sum while its digits still differ
+    // ("Event horizon"): a weighted sum, not a killer cage.
+    if let Some(p) = list
+        .iter()
+        .enumerate()
+        .find_map(|(i, p)| list[..i].contains(p).then_some(p))
+    {
+        return Err(InputError::new(format!(
+            "ISS cages that list a cell twice ({what} lists {} again: a weighted sum) are not \
+             supported",
+            super::cell_name(sz.size, *p)
+        )));
+    }
+    Ok(Cage { cells: list, sum })
+}
+
+/// A given or a candidate set, `R1C1_5` or `R4C7_2_4_6_8`: the cell and its digits (bit `d - 1`).
+fn given(a: &str, sz: Size, what: &str) -> Result<(usize, u32), InputError> {
+    let (id, v) = a
+        .split_once('_')
+        .ok_or_else(|| InputError::new(format!("{what}: `{a}` is not a given such as R1C1_5")))?;
+    let p = cell(id, sz, what)?;
+    let mut set = 0u32;
+    for v in v.split('_') {
+        let v: u8 = sz.digit(v).ok_or_else(|| {
+            InputError::new(format!("{what}: `{a}`: {v} is not a value {}", sz.values()))
+        })?;
+        set |= 1 << (v - 1);
+    }
+    Ok((p, set))
 }
 
 /// ISS's pencil-mark grid of a 4x4 or a 9x9 ([`is_pencilmarks`]): a cell with one candidate is a

@@ -487,6 +487,21 @@ impl Builder<'_> {
                 }
                 Ok(())
             }
+            ClueKind::Either { sides, .. } => {
+                // Filled whole: every filling of its few cells that some side accepts, each side
+                // judged on a grid of those cells alone (`keep` is given values; digits are
+                // values + 1 where values start at 0).
+                let (g, rules) = (self.g, self.rules);
+                let shift = u32::from(rules.zero_based);
+                let keep = |values: &[u32]| {
+                    let mut grid = vec![0u8; size * size];
+                    for (&p, &v) in cells.iter().zip(values) {
+                        grid[p] = (v + shift) as u8;
+                    }
+                    sides.iter().any(|x| x.holds(g, rules, &grid))
+                };
+                self.whole(k, cells, &keep, &name, &tag)
+            }
             ClueKind::Quad(want) => {
                 let want = want.clone();
                 let keep = move |d: &[u32]| {

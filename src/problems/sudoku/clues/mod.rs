@@ -138,6 +138,135 @@ pub enum ClueKind {
     /// Every cell (the clue lists them all): a 5 has a 1 directly above it or a 9 directly below
     /// (Dutch flatmates, on values 1-9).
     DutchFlatmates,
+    /// At least one of the sides holds (ISS's `Or`); the clue's cells are those the sides name,
+    /// in order, at most [`max_either_cells`] of them: the clue is filled whole. `zero`: the
+    /// puzzle writes values from 0 (for its words).
+    Either { sides: Vec<Side>, zero: bool },
+}
+
+/// The most fillings of an either/or's cells judged one by one (N^cells before its units' clashes
+/// are taken out): 6 cells on a 9x9 (531,441), 4 on a 16x16, 9 on a 4x4.
+pub const MAX_EITHER_FILLINGS: u64 = 600_000;
+
+/// The most cells an either/or may name on a grid of `size` (it is filled whole).
+pub fn max_either_cells(size: usize) -> usize {
+    (1..)
+        .take_while(|&c| {
+            (size as u64)
+                .checked_pow(c as u32)
+                .is_some_and(|f| f <= MAX_EITHER_FILLINGS)
+        })
+        .last()
+        .unwrap_or(1)
+}
+
+/// A side of an either/or (ISS's `Or`), or a part of one: judged on the digits of its cells.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    /// Each cell holds one of its digits (bit `d - 1` for digit `d`): givens and candidate sets.
+    Digits(Vec<(usize, u32)>),
+    /// The cells' digits differ (ISS's `AllDifferent`).
+    Distinct(Vec<usize>),
+    /// A cage: its digits differ and, when a sum is stated, add up to it (in values).
+    Cage(Vec<usize>, Option<u32>),
+    /// A clue of the kinds above.
+    Clue(Clue),
+    /// Every part holds (ISS's `And`).
+    All(Vec<Side>),
+    /// At least one part holds (an `Or` inside).
+    Any(Vec<Side>),
+}
+
+impl Side {
+    /// The cells the side names, each once, in the order first named.
+    pub fn cells(&self, out: &mut Vec<usize>) {
+        let mut add = |p: usize| {
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        };
+        match self {
+            Side::Digits(c) => c.iter().for_each(|&(p, _)| add(p)),
+            Side::Distinct(c) | Side::Cage(c, _) => c.iter().for_each(|&p| add(p)),
+            Side::Clue(c) => c.cells.iter().for_each(|&p| add(p)),
+            Side::All(parts) | Side::Any(parts) => parts.iter().for_each(|x| x.cells(out)),
+        }
+    }
+
+    /// The clues the side holds, at any depth (each is checked as a clue of its own is).
+    pub fn clues(&self, out: &mut Vec<Clue>) {
+        match self {
+            Side::Clue(c) => out.push(c.clone()),
+            Side::All(parts) | Side::Any(parts) => parts.iter().for_each(|x| x.clues(out)),
+            _ => {}
+        }
+    }
+
+    /// Whether the side holds on `cells` (row-major digits), its own cells all filled.
+    pub fn holds(&self, g: Geometry, rules: &Rules, cells: &[u8]) -> bool {
+        let distinct = |c: &[usize]| {
+            let mut seen = 0u64;
+            c.iter().all(|&p| {
+                let fresh = seen >> cells[p] & 1 == 0;
+                seen |= 1 << cells[p];
+                fresh
+            })
+        };
+        match self {
+            Side::Digits(c) => c
+                .iter()
+                .all(|&(p, mask)| cells[p] > 0 && mask >> (cells[p] - 1) & 1 == 1),
+            Side::Distinct(c) => distinct(c),
+            Side::Cage(c, sum) => {
+                let total: u32 = c.iter().map(|&p| rules.value(u32::from(cells[p]))).sum();
+                distinct(c) && sum.is_none_or(|t| t == total)
+            }
+            Side::Clue(c) => c.broken(g, rules, cells).is_none(),
+            Side::All(parts) => parts.iter().all(|x| x.holds(g, rules, cells)),
+            Side::Any(parts) => parts.iter().any(|x| x.holds(g, rules, cells)),
+        }
+    }
+
+    /// The side in the puzzle's words: "r1c2=1", "r6c1 in 1,7", "r3c8, r4c7 differ", "cage 15
+    /// in r1c1-r1c3", a clue's name, "(… and …)", "(… or …)". `zero`: values are written from 0.
+    pub fn words(&self, size: usize, zero: bool) -> String {
+        let join = |parts: &[Side], w: &str| {
+            let said: Vec<String> = parts.iter().map(|x| x.words(size, zero)).collect();
+            match said.len() {
+                1 => said.join(""),
+                _ => format!("({})", said.join(w)),
+            }
+        };
+        match self {
+            Side::Digits(c) => c
+                .iter()
+                .map(|&(p, mask)| {
+                    let vals: Vec<String> = (1..=32u32)
+                        .filter(|d| mask >> (d - 1) & 1 == 1)
+                        .map(|d| (d - u32::from(zero)).to_string())
+                        .collect();
+                    match vals.len() {
+                        1 => format!("{}={}", cell_name(size, p), vals[0]),
+                        _ => format!("{} in {}", cell_name(size, p), vals.join(",")),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" and "),
+            Side::Distinct(c) => format!(
+                "{} differ",
+                c.iter()
+                    .map(|&p| cell_name(size, p))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Side::Cage(c, Some(t)) => format!("cage {t} in {}", span(size, c)),
+            Side::Cage(c, None) => format!("cage in {}", span(size, c)),
+            Side::Clue(c) => c.name(size),
+            Side::All(parts) => join(parts, " and "),
+            Side::Any(parts) => join(parts, " or "),
+        }
+    }
 }
 
 /// The four cells of each 2x2 of an N×N grid, in reading order of their top-left cell.
@@ -330,6 +459,7 @@ impl ClueKind {
             ClueKind::CountDistinct => "cdist",
             ClueKind::EqualSum(_) => "esum",
             ClueKind::DutchFlatmates => "dutch",
+            ClueKind::Either { .. } => "either",
         }
     }
 
@@ -386,6 +516,7 @@ impl ClueKind {
             ClueKind::CountDistinct => "distinct count",
             ClueKind::EqualSum(_) => "equal sums",
             ClueKind::DutchFlatmates => "Dutch flatmates",
+            ClueKind::Either { .. } => "either/or",
         }
     }
 
@@ -416,6 +547,7 @@ impl ClueKind {
             ClueKind::Contains(c) => Some(c.text.clone()),
             ClueKind::Rellik(t) => Some(format!("≠{t}")),
             ClueKind::Equality => Some("=".to_string()),
+            ClueKind::Either { .. } => Some("or".to_string()),
             _ => None,
         }
     }
@@ -474,6 +606,14 @@ impl Clue {
             ClueKind::Contains(c) => format!("{w} {} in {s}", c.text),
             ClueKind::Rellik(t) => format!("{w} {t} in {s}"),
             ClueKind::Equality => format!("{w} in {s}"),
+            ClueKind::Either { sides, zero } => format!(
+                "either {}",
+                sides
+                    .iter()
+                    .map(|x| x.words(size, *zero))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
             ClueKind::Pairwise(r) if !r.name.is_empty() => format!("{w} \"{}\" on {s}", r.name),
             ClueKind::Whisper(k) if *k != 5 => format!("{w} ({k}) on {s}"),
             ClueKind::Modular(m) => format!("{w} ({m}) on {s}"),
@@ -837,6 +977,8 @@ impl Clue {
                     .any(|&t| t != sums[0])
                     .then(|| format!("{name}: its runs add up to {sums:?}"))
             }
+            ClueKind::Either { sides, .. } => (!sides.iter().any(|x| x.holds(g, rules, cells)))
+                .then(|| format!("{name}: none of its {} sides holds", sides.len())),
             ClueKind::CountingCircles => d.iter().find_map(|&v| {
                 let k = d.iter().filter(|&&x| x == v).count();
                 (k as u32 != v).then(|| format!("{name}: {v} stands in {k} circles"))

@@ -319,6 +319,7 @@ impl Rules {
         for c in &self.clues {
             let w = match &c.kind {
                 ClueKind::Difference(1) | ClueKind::Ratio(2) => "kropki",
+                ClueKind::Either { .. } => "either/or",
                 ClueKind::Difference(_) => "difference dots",
                 ClueKind::Ratio(_) => "ratio dots",
                 ClueKind::PairSum(_) => "XV",
@@ -550,6 +551,17 @@ impl Rules {
             distinct(format!("thermometer {}", k + 1), line)?;
         }
         for clue in &self.clues {
+            // An either/or's sides: their clues are checked as clues of their own.
+            if let ClueKind::Either { sides, .. } = &clue.kind {
+                let mut inner = Vec::new();
+                sides.iter().for_each(|x| x.clues(&mut inner));
+                let rules = Rules {
+                    clues: inner,
+                    zero_based: self.zero_based,
+                    ..Rules::default()
+                };
+                rules.validate(g)?;
+            }
             let what = clue.name(size);
             // A line may pass through a cell twice (its digit counts twice); a mark, a set or a
             // row may not.
@@ -580,6 +592,7 @@ impl Rules {
                         | ClueKind::ValueIndex
                         | ClueKind::CountDistinct
                         | ClueKind::DutchFlatmates
+                        | ClueKind::Either { .. }
                 );
             if once {
                 distinct(what.clone(), &clue.cells)?;
