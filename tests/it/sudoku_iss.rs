@@ -473,9 +473,13 @@ fn iss_anti_taxicab_is_solved() {
 /// Quali Training)" and "Owl", with modular lines), with columns 1 to 7 of their published
 /// solutions given (`tests/data/iss-given.jsonl`): the rules as read here keep the published
 /// solution, and only it. Without the givens both are past the budget (over 30 s).
+///
+/// With them, "Event horizon" and its simplified twin (lines 100 and 101, rows 1 to 3 given): their
+/// cages list cells twice, which ISS adds twice to the sum (read as weighted `Sum` lines over cells
+/// that differ). Without the givens both are past 10 s.
 #[test]
 fn iss_lockout_lines_and_numbered_rooms_keep_the_published_solution() {
-    all_solved("iss-given.jsonl", 2);
+    all_solved("iss-given.jsonl", 4);
 }
 
 /// Puzzles of the collection that plain search takes past 20 s on (`tests/data/iss-probe.jsonl`,

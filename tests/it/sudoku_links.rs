@@ -314,17 +314,14 @@ fn iss_strings_and_links() {
         .expect("refused")
         .to_string();
     assert_eq!(e, "ISS `FullRank` constraints are not supported");
-    // A cage that lists a cell twice adds its digit twice in ISS ("Event horizon"): refused by
-    // name, not read as a killer cage nor as an error of the puzzle.
-    let e = Sudoku::parse(".Cage~20~R4C2~R4C3~R4C4~R4C4")
-        .err()
-        .expect("refused")
-        .to_string();
-    assert_eq!(
-        e,
-        "ISS cages that list a cell twice (item 1 (`Cage`) lists r4c4 again: a weighted sum) are \
-         not supported"
-    );
+    // A cage that lists a cell twice adds its digit twice in ISS ("Event horizon"): a weighted
+    // sum (a `Sum` line over the cells as listed) on cells whose digits differ, not a killer cage.
+    let s = Sudoku::parse(".Cage~20~R4C2~R4C3~R4C4~R4C4").unwrap();
+    let r = s.rules();
+    assert!(r.cages.is_empty());
+    assert_eq!(r.clues.len(), 1);
+    assert_eq!(r.clues[0].cells, vec![28, 29, 30, 30]);
+    assert_eq!(r.extra_regions, vec![vec![28, 29, 30]]);
     // Every size of the one geometry reads (a 6x6 with its 2x3 boxes); others are refused by shape.
     let s = Sudoku::parse(".Shape~6x6.~R1C1_5").unwrap();
     assert_eq!(s.grid().geometry().boxes(), Some((2, 3)));

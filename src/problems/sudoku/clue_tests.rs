@@ -977,3 +977,31 @@ fn either_or_refusals_say_what_and_where() {
         "{e}"
     );
 }
+
+/// ISS's cage that lists a cell twice adds its digit twice ("Event horizon"): on 4x4, the brute
+/// force through the checker and the rule as a closure agree (r1c1 + 2 r1c2 + r2c1 = 8, digits
+/// all different; r1c1 + 2 r2c2 = 6 with no cage sum of its own otherwise).
+#[test]
+fn a_cage_listing_a_cell_twice_is_a_weighted_sum_of_different_digits() {
+    type Rule = fn(&[u8]) -> bool;
+    let cases: [(&str, Rule); 2] = [
+        (".Cage~8~R1C1~R1C2~R2C1~R1C2", |c| {
+            c[0] + 2 * c[1] + c[4] == 8 && c[0] != c[4] && c[1] != c[4]
+        }),
+        (".Cage~6~R1C1~R2C2~R2C2", |c| c[0] + 2 * c[5] == 6),
+    ];
+    let g = Geometry::of_size(4).unwrap();
+    let all = completions(g, &[0; 16]);
+    for (text, rule) in cases {
+        let text = format!(".Shape~4x4{text}");
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let want = all.iter().filter(|c| rule(c)).count();
+        assert!(want > 0 && want < 288, "{text}: {want}");
+        assert_eq!(agree(&s), want, "{text}");
+    }
+    // Inside an `Or` such a cage is refused by name.
+    refused_on_4x4(&[(
+        ".Or.Cage~6~R1C1~R2C2~R2C2.~R1C1_1.End",
+        "ISS cages that list a cell twice inside an `Or` are not supported",
+    )]);
+}

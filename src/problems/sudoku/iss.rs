@@ -933,7 +933,27 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
             "Shape" | "NoBoxes" => {}
             // `Priority` orders ISS's own search and states no rule; `RegionSize` was checked above.
             "Priority" | "RegionSize" => {}
-            "Cage" => rules.cages.push(cage(args, sz, &what)?),
+            "Cage" => {
+                let (list, sum) = cage(args, sz, &what)?;
+                if listed_twice(&list).is_none() {
+                    rules.cages.push(Cage { cells: list, sum });
+                } else {
+                    // ISS adds a cell listed twice twice to the sum while the cage's digits still
+                    // differ ("Event horizon"): a weighted sum, which a `Sum` line over the cells
+                    // as listed is (a line counts a cell as often as it passes), and the cells
+                    // all different.
+                    let mut once = list.clone();
+                    once.sort_unstable();
+                    once.dedup();
+                    if let Some(t) = sum {
+                        rules.clues.push(Clue {
+                            kind: ClueKind::Sum(t),
+                            cells: list,
+                        });
+                    }
+                    rules.extra_regions.push(once);
+                }
+            }
             "Thermo" => rules.thermos.push(cells(args, sz, &what)?),
             "AllDifferent" => rules.extra_regions.push(cells(args, sz, &what)?),
             "Diagonal" => match args.first().copied() {
@@ -1082,8 +1102,15 @@ fn side(kind: &str, args: &[&str], sz: Size, what: &str) -> Result<Side, InputEr
         )),
         "AllDifferent" => Ok(Side::Distinct(cells(args, sz, &what)?)),
         "Cage" => {
-            let c = cage(args, sz, &what)?;
-            Ok(Side::Cage(c.cells, c.sum))
+            let (list, sum) = cage(args, sz, &what)?;
+            if let Some(p) = listed_twice(&list) {
+                return Err(InputError::new(format!(
+                    "ISS cages that list a cell twice inside an `Or` are not supported ({what} \
+                     lists {} again)",
+                    super::cell_name(sz.size, p)
+                )));
+            }
+            Ok(Side::Cage(list, sum))
         }
         k if CLUES.contains(&k) && !matches!(k, "StrictKropki" | "StrictXV") => {
             let mut parts = Vec::new();
@@ -1166,8 +1193,9 @@ fn jigsaw_text(s: &str, source: Source) -> Result<Read, InputError> {
     finish(sz, cells, rules, Vec::new(), source)
 }
 
-/// `.Cage~15~R1C1~R1C2…` (a sum of 0 or none: a cage without a sum).
-fn cage(args: &[&str], sz: Size, what: &str) -> Result<Cage, InputError> {
+/// `.Cage~15~R1C1~R1C2…` (a sum of 0 or none: a cage without a sum): its cells as listed (a cell
+/// may be listed twice: ISS adds it twice to the sum) and its sum.
+fn cage(args: &[&str], sz: Size, what: &str) -> Result<(Vec<usize>, Option<u32>), InputError> {
     let (sum, rest) = args
         .split_first()
         .ok_or_else(|| InputError::new(format!("{what}: expected a sum and cells")))?;
@@ -1177,21 +1205,14 @@ fn cage(args: &[&str], sz: Size, what: &str) -> Result<Cage, InputError> {
             InputError::new(format!("{what}: `{t}` is not a sum (a whole number)"))
         })?),
     };
-    let list = cells(rest, sz, what)?;
-    // ISS adds a cell listed twice twice to the sum while its digits still differ
-    // ("Event horizon"): a weighted sum, not a killer cage.
-    if let Some(p) = list
-        .iter()
+    Ok((cells(rest, sz, what)?, sum))
+}
+
+/// The first cell a list names again, if any.
+fn listed_twice(list: &[usize]) -> Option<usize> {
+    list.iter()
         .enumerate()
-        .find_map(|(i, p)| list[..i].contains(p).then_some(p))
-    {
-        return Err(InputError::new(format!(
-            "ISS cages that list a cell twice ({what} lists {} again: a weighted sum) are not \
-             supported",
-            super::cell_name(sz.size, *p)
-        )));
-    }
-    Ok(Cage { cells: list, sum })
+        .find_map(|(i, p)| list[..i].contains(p).then_some(*p))
 }
 
 /// A given or a candidate set, `R1C1_5` or `R4C7_2_4_6_8`: the cell and its digits (bit `d - 1`).
