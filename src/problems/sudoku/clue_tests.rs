@@ -886,12 +886,28 @@ fn the_newer_clue_kinds_name_their_shapes_and_label_their_options() {
     }
 }
 
+/// A rule written as a closure over a 4x4 grid (row-major digits).
+type Rule = fn(&[u8]) -> bool;
+
+/// Each 4x4 puzzle's count is the brute force through the checker (`agree`) and, independently,
+/// the 288 grids filtered by its rule as a closure: some, not all.
+fn agree_with_rules(cases: &[(&str, Rule)]) {
+    let all = completions(Geometry::of_size(4).unwrap(), &[0; 16]);
+    assert_eq!(all.len(), 288);
+    for (text, rule) in cases {
+        let text = format!(".Shape~4x4{text}");
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let want = all.iter().filter(|c| rule(c)).count();
+        assert!(want > 0 && want < 288, "{text}: {want}");
+        assert_eq!(agree(&s), want, "{text}");
+    }
+}
+
 /// ISS's `Or` (with `And` groups and `Or`s inside): each 4x4 puzzle's count is the brute force
 /// through the checker and, independently, the 288 grids filtered by the rule written here as a
 /// closure (cells row-major from 0: r1c1 is 0, r2c3 is 6).
 #[test]
 fn either_or_blocks_are_the_brute_force_and_the_rule_as_written() {
-    type Rule = fn(&[u8]) -> bool;
     let cases: [(&str, Rule); 6] = [
         (".Or.~R1C1_1.~R1C2_1.End", |c| c[0] == 1 || c[1] == 1),
         (".Or.~R1C1_1_2.~R4C4_4.End", |c| c[0] <= 2 || c[15] == 4),
@@ -911,16 +927,8 @@ fn either_or_blocks_are_the_brute_force_and_the_rule_as_written() {
             c[0] == 2 && c[5] != c[10]
         }),
     ];
-    let g = Geometry::of_size(4).unwrap();
-    let all = completions(g, &[0; 16]);
-    assert_eq!(all.len(), 288);
-    for (text, rule) in cases {
-        let text = format!(".Shape~4x4{text}");
-        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let want = all.iter().filter(|c| rule(c)).count();
-        assert!(want > 0 && want < 288, "{text}: {want}");
-        assert_eq!(agree(&s), want, "{text}");
-    }
+    agree_with_rules(&cases);
+    let all = completions(Geometry::of_size(4).unwrap(), &[0; 16]);
     // In words, as the board's list and the narration name it.
     let s =
         Sudoku::parse(".Shape~4x4.Or.~R1C1_1.And.~R1C1_2.AllDifferent~R2C3~R3C2.End.End").unwrap();
@@ -983,22 +991,13 @@ fn either_or_refusals_say_what_and_where() {
 /// all different; r1c1 + 2 r2c2 = 6 with no cage sum of its own otherwise).
 #[test]
 fn a_cage_listing_a_cell_twice_is_a_weighted_sum_of_different_digits() {
-    type Rule = fn(&[u8]) -> bool;
     let cases: [(&str, Rule); 2] = [
         (".Cage~8~R1C1~R1C2~R2C1~R1C2", |c| {
             c[0] + 2 * c[1] + c[4] == 8 && c[0] != c[4] && c[1] != c[4]
         }),
         (".Cage~6~R1C1~R2C2~R2C2", |c| c[0] + 2 * c[5] == 6),
     ];
-    let g = Geometry::of_size(4).unwrap();
-    let all = completions(g, &[0; 16]);
-    for (text, rule) in cases {
-        let text = format!(".Shape~4x4{text}");
-        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let want = all.iter().filter(|c| rule(c)).count();
-        assert!(want > 0 && want < 288, "{text}: {want}");
-        assert_eq!(agree(&s), want, "{text}");
-    }
+    agree_with_rules(&cases);
     // Inside an `Or` such a cage is refused by name.
     refused_on_4x4(&[(
         ".Or.Cage~6~R1C1~R2C2~R2C2.~R1C1_1.End",
