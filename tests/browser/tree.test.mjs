@@ -360,3 +360,66 @@ test('tree: on a touch screen the first tap on a row shows its counts and the se
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="solutions"]').textContent) === 0);
   await context.close();
 });
+
+/**
+ * What the remembered tree must keep (explored.js): every key a path of k from 1; every node off the
+ * search's path finished, every node on it but the deepest not (the deepest may have just finished:
+ * its Backtrack comes before the next Try). Returns the first nodes that break it, with the path.
+ * @param {import('playwright-core').Page} page
+ */
+const treeBroken = (page) => page.evaluate(() => {
+  const w = /** @type {any} */ (window);
+  w.treeBroken ??= () => {
+    const m = w.dlx.model;
+    const here = m.path.filter((l) => l.k).map((l) => l.k);
+    const onPath = new Set(here.map((_, l) => here.slice(0, l + 1).join('.')));
+    const last = here.join('.');
+    const bad = [...m.explored.map].filter(([k, n]) => k !== '' && (!/^[1-9][0-9]*(\.[1-9][0-9]*)*$/.test(k)
+      || (onPath.has(k) ? n.done && k !== last : !n.done)));
+    return { path: last, off: m.explored.map.size - onPath.size - 1, bad: bad.slice(0, 4).map(([k, n]) => `${k} (${n.done ? 'finished' : 'being explored'})`) };
+  };
+  return w.treeBroken();
+});
+
+test('tree: play at full speed and long steps back and forth (most over the events a call keeps) leave every node off the path finished and the keys whole', async ({ page, base }) => {
+  // Before: a call over LIMITS.eventCap events replayed its kept tail on the path of its start, so
+  // nodes landed under the wrong parents and stayed "being explored" for good (pentomino, full
+  // speed: 8 such after 2 M events); stepping back from a search's end or over a node the tree did
+  // not hold made keys with empty levels ("6....2", 10-queens).
+  await open(page, base, '?pentomino=6x10');
+  await page.uncheck(tid('pause-at-solution'));
+  await setSpeed(page, 100);
+  await page.click(tid('play'));
+  await page.waitForFunction(() => window.dlx.model.eventsPlayed > 2e6, null, { timeout: 30000 });
+  await page.click(tid('play'));
+  await settle(page);
+  const played = await treeBroken(page);
+  assert(played.off > 100, `only ${played.off} nodes off the path`);
+  assert(played.bad.length === 0, `after full-speed play, at ${played.path}: ${played.bad.join(', ')}`);
+  const walks = [];
+  for (const [problem, seed] of [['pentomino=6x10', 7], ['queens=10', 5], ['langford=9', 9]]) {
+    await open(page, base, `?${problem}`);
+    await treeBroken(page);
+    // 300 calls: a third short (kept whole), a third long forward, a third long back; searches that
+    // end are stepped past their end and back into them.
+    const walk = await page.evaluate((seed) => {
+      const m = window.dlx.model;
+      let x = seed;
+      const rnd = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+      let over = 0;
+      for (let i = 0; i < 300; i++) {
+        const r = rnd();
+        const n = r < 0.34 ? Math.floor(rnd() * 3000) + 1 : Math.floor(rnd() * 150000) + 1;
+        if (n > 65536) over++;
+        if (r < 0.67) m.step(n); else m.stepBack(n);
+        const seen = /** @type {any} */ (window).treeBroken();
+        if (seen.bad.length) return { over, played: m.eventsPlayed, broken: `call ${i + 1} (${r < 0.67 ? '' : '-'}${n}), at ${seen.path}: ${seen.bad.join(', ')}` };
+      }
+      return { over, played: m.eventsPlayed, broken: '' };
+    }, seed);
+    assert(!walk.broken, `${problem}, random calls: ${walk.broken}`);
+    const seen = await treeBroken(page);
+    walks.push(`${problem} ${walk.played.toLocaleString('en-US')} events (${walk.over} calls over the cap), ${seen.off} nodes off the path`);
+  }
+  report.push(`tree whole after full-speed play on pentomino 6x10 (${played.off} nodes off the path, all finished) and random steps: ${walks.join('; ')}`);
+});

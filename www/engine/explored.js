@@ -38,8 +38,8 @@ export const TREE_MAX_NODES = 50000;
  * Algorithm M's null choice), 0 at the level being decided.
  * @typedef {import('../pkg/dlx_studio.js').PathLevel} PathLevel
  */
-/** @typedef {{end: number, gen: number, optionOf: (node: number) => number}} ReadContext
- *  end: timeline position after the call's last event */
+/** @typedef {{end: number, gen: number, optionOf: (node: number) => number, path: () => PathLevel[]}} ReadContext
+ *  end: timeline position after the call's last event; path: the engine's path after the call */
 
 /** @returns {TreeNode} */
 const fresh = () => ({ sol: 0, dead: 0, n: 0, done: false, d: 0, item: 0, opt: -1, close: 0, pos: -1, gen: -1, rej: 0, some: false, id: 0, reuse: 0 });
@@ -57,6 +57,10 @@ export class ExploredTree {
     this.version = 0;
     /** The search's nodes entered so far, counted from the events (a jump sets it): a node's id. */
     this.nodes = 0;
+    /** The last call's events were not all kept (`skip`): 1 forward, -1 back, 0 none lost. */
+    this._skipped = 0;
+    /** Then: the deepest node of the path is finished if at this depth or deeper (`skip`). */
+    this._doneFrom = Infinity;
     this.reset();
   }
 
@@ -65,6 +69,7 @@ export class ExploredTree {
     this.nodes = 0;
     this._path = [];
     this._stack = [];
+    this._skipped = 0;
     this.version++;
   }
 
@@ -98,20 +103,41 @@ export class ExploredTree {
   }
 
   /**
-   * Replays the events of the last call (only the last LIMITS.eventCap are kept; sync mends the tree
-   * if some were dropped).
+   * Replays the events of the last call, all of them (a call that lost some goes to `skip`; a
+   * backward call that reaches above the path the tree knows ends in it too).
    * @param {Uint32Array} ev
    * @param {ReadContext} ctx
    */
   read(ev, ctx) {
     const w = LIMITS.eventWords;
     const count = Math.floor(ev.length / w);
+    const kids = count && ev[EVENT.undone] ? lastChildren(ev, ctx.path) : null;
     for (let i = 0, e = 0; e < count; i += w, e++) {
       const code = ev[i + EVENT.code], a = ev[i + EVENT.a], b = ev[i + EVENT.b], c = ev[i + EVENT.c], d = ev[i + EVENT.d], undone = ev[i + EVENT.undone];
-      if (undone) this._undo(code, a, c, d);
+      if (undone && (code === EV.Try || code === EV.Close || code === EV.Backtrack) && this._path.length < a
+        && !this._rootChild(a)) {
+        // The path above the level undone is not known: the engine's path after the call is taken,
+        // as after a jump back.
+        this.skip(false, ev);
+        break;
+      }
+      if (undone) this._undo(code, a, c, code === EV.Backtrack && kids ? kids.get(e) ?? 0 : d);
       else this._do(code, a, b, c, d, ctx.end - (count - 1 - e), ctx);
     }
     if (count) this.version++;
+  }
+
+  /**
+   * Stepping back into the root's last child from the search's end, where the engine's path (and so
+   * the tree's, after a jump to the end) is empty: that child is option d of the root's d.
+   * @param {number} a  the level of the Backtrack undone
+   */
+  _rootChild(a) {
+    const root = this.map.get('');
+    if (a !== 1 || this._path.length || !root || !root.d) return false;
+    this._path = [root.d];
+    this._stack = [];
+    return true;
   }
 
   /**
@@ -223,13 +249,40 @@ export class ExploredTree {
         this._add('sol', a, -1);
         break;
       case EV.Backtrack: {
-        // Back at level `a` as it was left: after its last option (k = d), or at a leaf.
+        // Back at level `a` as it was left: after its last option (k = d, from `lastChildren`: the
+        // node may not be remembered, or not with its d), or at a leaf (d = 0).
         const t = this.map.get(this._path.slice(0, a).join('.'));
         if (t) t.done = false;
-        if (t && t.d > 0 && this._path.length === a) { this._path[a] = t.d; this._cut(a); }
+        if (d > 0 && this._path.length === a) { this._path[a] = d; this._cut(a); }
         break;
       }
       default:
+    }
+  }
+
+  /**
+   * A stepping call took more events than were kept (over LIMITS.eventCap: play at full speed, a long
+   * step back). Its kept tail cannot be replayed: the path at its first event is not known, and
+   * events replayed on the path of the call's start land on nodes that are not theirs. The next
+   * `sync` takes the engine's path instead, as after a jump.
+   * @param {boolean} forward @param {Uint32Array} ev  the events kept
+   */
+  skip(forward, ev) {
+    this._skipped = forward ? 1 : -1;
+    // Whether the deepest node of the path it lands on is finished, from the last event that moved the
+    // path: the engine's path cannot tell (between the Try that enters a node and its first Choose,
+    // and between its Backtrack and the next Try, it reads the same). After a Try at level a nothing
+    // on the path is finished; after the Backtrack of the node at depth a, that node is; stepping
+    // back over the Try of option k at level a lands where option k - 1's node, at depth a + 1, had
+    // finished, and back over the Backtrack at depth a, in that node's last child, finished too.
+    this._doneFrom = Infinity;
+    const w = LIMITS.eventWords;
+    for (let i = ev.length - w; i >= 0; i -= w) {
+      const code = ev[i + EVENT.code], a = ev[i + EVENT.a], undone = ev[i + EVENT.undone];
+      if (code === EV.Try || code === EV.Close) this._doneFrom = undone ? a + 1 : Infinity;
+      else if (code === EV.Backtrack) this._doneFrom = undone ? a + 1 : a;
+      else continue;
+      break;
     }
   }
 
@@ -247,7 +300,32 @@ export class ExploredTree {
     for (let l = 0; same && l < path.length; l++) {
       same = (path[l].k || 0) === (this._path[l] || 0);
     }
-    if (same) return;
+    const skipped = this._skipped;
+    const doneFrom = skipped ? this._doneFrom : Infinity;
+    const depth = path.filter((l) => l.k).length;
+    this._skipped = 0;
+    if (same && !skipped) return;
+    // Where the old path and the new part, and which way the search went.
+    const old = this._path;
+    let c = 0;
+    while (c < old.length && c < path.length && (path[c].k || 0) === old[c]) c++;
+    const ahead = c < path.length && (c === old.length || (path[c].k || 0) > old[c]);
+    if (skipped < 0) {
+      // Back over events that were not kept: what lies after the new path (in the search's order) is
+      // not explored any more. (Kept events undo their nodes one by one, `_undo`.)
+      const here = path.filter((l) => l.k).map((l) => l.k);
+      for (const key of [...this.map.keys()]) {
+        if (key !== '' && after(key.split('.').map(Number), here)) this.map.delete(key);
+      }
+    } else if (c < old.length && (ahead || skipped > 0)) {
+      // A jump forward leaves the nodes of the old path below where the two paths part finished (a
+      // node is left unfinished only on the search's path): they are marked here, so that the loop
+      // below need not scan the map under each finished sibling it passes (`_finish`).
+      for (let l = c + 1; l <= Math.min(old.length, TREE_DEPTH); l++) {
+        const t = this.map.get(old.slice(0, l).join('.'));
+        if (t) t.done = true;
+      }
+    }
     // The solutions the jump found. A jump finds solutions in order and stops at the one it was after
     // (Next solution, Solve): then every subtree it passed over holds none of them, and the subtree
     // it stands in holds one.
@@ -269,7 +347,7 @@ export class ExploredTree {
             // Passed over unseen: finished; no solution inside when the jump found just the one it
             // stands on (it was "✗" with its count unknown either way).
             this.map.set(key, { ...fresh(), sol: found === 1 ? 0 : null, dead: null, n: null, done: true, opt: opts[l]?.[j - 1] ?? -1 });
-          } else if (t) this._finish(key, t);
+          } else if (t && !t.done) this._finish(key, t);
         }
       }
       next.push(k);
@@ -279,7 +357,9 @@ export class ExploredTree {
         const cur = this._nodeAt(next);
         // (A header chosen is Algorithm M's null choice: it closes the item.)
         const close = path[l].node > 0 && path[l].node === item ? item : 0;
-        if (cur) Object.assign(cur, { done: false, sol: null, dead: null, n: null, opt: opts[l]?.[k - 1] ?? -1, close, some: cur.some || found > 0 });
+        // The search is inside it, unless it is the deepest and a call that lost events left it finished.
+        const done = l + 1 === depth && depth >= doneFrom;
+        if (cur) Object.assign(cur, { done, sol: null, dead: null, n: null, opt: opts[l]?.[k - 1] ?? -1, close, some: cur.some || found > 0 });
       }
     }
     this._path = next;
@@ -293,7 +373,10 @@ export class ExploredTree {
 
   /**
    * A node the search has left behind (a jump went past it): it and everything remembered below it
-   * are finished (what was below stayed "being explored").
+   * are finished (what was below stayed "being explored"). A scan of the whole map, so `sync` asks
+   * it only for a node not yet done: a node done has everything below it done (children finish
+   * before their parent; a jump marks the old path it leaves), and a jump at full speed passes the
+   * same finished siblings frame after frame.
    * @param {string} key @param {TreeNode} t
    */
   _finish(key, t) {
@@ -301,4 +384,53 @@ export class ExploredTree {
     const below = `${key}.`;
     for (const [k, u] of this.map) if (k.startsWith(below)) u.done = true;
   }
+}
+
+/**
+ * Whether the node at path `key` comes after the search standing at path `here` (a list of k, the
+ * node being decided last): below it (its children are still to come), or right of it at the first
+ * level where the two part. @param {number[]} key @param {number[]} here
+ */
+function after(key, here) {
+  for (let l = 0; l < key.length; l++) {
+    if (l >= here.length) return true;
+    if (key[l] !== here[l]) return key[l] > here[l];
+  }
+  return false;
+}
+
+/**
+ * For each Backtrack a backward call undoes (by its index among the events), the number of the last
+ * child of the node it had finished, which stepping back goes into: 0 for a leaf. Undone in reverse,
+ * that node's subtree comes next, down to the Try of that child: so it is the k of the first undone
+ * Try (or Close) after it at a level up to the node's, if that level is the node's own; a Try higher
+ * up first means a leaf. With none (the call ends inside the node) it is the engine's k at that level.
+ * A stack of the Trys ahead, nearest on top, their levels falling downwards, answers each in O(depth).
+ * @param {Uint32Array} ev  a backward call's events @param {() => PathLevel[]} path
+ * @returns {Map<number, number>}
+ */
+function lastChildren(ev, path) {
+  const w = LIMITS.eventWords;
+  /** @type {Map<number, number>} */
+  const kids = new Map();
+  /** @type {{level: number, k: number}[]} */
+  const ahead = [];
+  /** @type {PathLevel[] | null} */
+  let final = null;
+  for (let e = Math.floor(ev.length / w) - 1; e >= 0; e--) {
+    const i = e * w, code = ev[i + EVENT.code], level = ev[i + EVENT.a];
+    if (code === EV.Try || code === EV.Close) {
+      while (ahead.length && ahead[ahead.length - 1].level >= level) ahead.pop();
+      ahead.push({ level, k: ev[i + EVENT.c] });
+    } else if (code === EV.Backtrack) {
+      let j = ahead.length - 1;
+      while (j >= 0 && ahead[j].level > level) j--;
+      if (j >= 0) kids.set(e, ahead[j].level === level ? ahead[j].k : 0);
+      else {
+        final ??= path();
+        kids.set(e, final[level]?.k || 0);
+      }
+    }
+  }
+  return kids;
 }

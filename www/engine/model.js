@@ -296,7 +296,7 @@ export class Model {
     this.horizon = Math.max(this.horizon, this.position);
     // Back from where a jump landed: the timeline reaches further back (it never goes below its start).
     this.low = Math.min(this.low, this.position);
-    this._readEvents();
+    this._readEvents(taken, forward);
     this._refresh();
     return taken;
   }
@@ -529,8 +529,12 @@ export class Model {
     else this.leaf = null;
   }
 
-  /** Replays the events of the last call into the remembered tree; notes the latest for the leaf. */
-  _readEvents() {
+  /**
+   * Replays the events of the last call into the remembered tree (if it kept them all: else the
+   * tree follows the engine's path, as after a jump); notes the latest for the leaf.
+   * @param {number} taken  events the call took @param {boolean} forward
+   */
+  _readEvents(taken, forward) {
     const ev = this.views().events;
     const w = LIMITS.eventWords;
     if (ev.length >= w) {
@@ -538,7 +542,8 @@ export class Model {
       const i = ev.length - w;
       this._leafEvent = { code: ev[i + EVENT.code], level: ev[i + EVENT.a], undone: ev[i + EVENT.undone], node: ev[i + EVENT.b], item: ev[i + EVENT.c] };
     } else this._leafEvent = null;
-    this.explored.read(ev, { end: this.position, gen: this.timelineGen, optionOf: (x) => this.optionOf(x) });
+    if (taken > ev.length / w) this.explored.skip(forward, ev);
+    else this.explored.read(ev, { end: this.position, gen: this.timelineGen, optionOf: (x) => this.optionOf(x), path: () => this.session.tree() });
   }
 
   /**
