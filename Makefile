@@ -117,13 +117,15 @@ lint-js: setup-node wasm-ci
 
 # `make test`: the installs first, then two lanes side by side (tests/stages.sh): lane A the stages
 # that build the crate natively and drive the page's browsers, lane B fuzzing, Miri and the wasm32
-# tests, whose output is printed after lane A's. The two lanes take about as long. Each stage is its own `make`, timed; the times are printed at the
-# end, and a failing stage ends its lane.
+# tests, whose output is printed after lane A's. The two lanes take about as long. Last, once both
+# lanes have passed, the browser tests that measure frames, alone on the machine. Each stage is its
+# own `make`, timed; the times are printed at the end, and a failing stage ends its lane.
 TEST_FIRST := setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel setup-nightly setup-python
 TEST_LANE_A := lint test-native test-parts test-browser test-npm test-bundler test-firefox
 TEST_LANE_B := fuzz-smoke miri test-wasm test-doc test-python
+TEST_LAST := test-quiet
 test:
-	@MAKE="$(MAKE)" bash tests/stages.sh $(TARGET_DIR) "$(TEST_FIRST)" "$(TEST_LANE_A)" "$(TEST_LANE_B)"
+	@MAKE="$(MAKE)" bash tests/stages.sh $(TARGET_DIR) "$(TEST_FIRST)" "$(TEST_LANE_A)" "$(TEST_LANE_B)" "$(TEST_LAST)"
 
 # One nightly toolchain for fuzzing and Miri: `rustup toolchain install nightly --profile minimal
 # --component miri --component rust-src`, or the missing components added to the nightly there (a
@@ -268,6 +270,13 @@ test-wasm: setup-wasm setup-browser
 BROWSER_JOBS ?= 2
 test-browser: wasm-ci cli-test setup-browser
 	node tests/browser/run.mjs --jobs $(BROWSER_JOBS)
+
+# The browser tests that measure frames (frames/s at full speed, frame gaps and Stop's answer while a
+# Solve runs; harness.mjs's `quiet`): one browser, nothing else running, so that the figures are the
+# page's and not the machine's load (beside lane B's compilers pentomino played at 26 frames/s, alone
+# at 53-57). They report the figures; they assert behaviour, not times.
+test-quiet: wasm-ci cli-test setup-browser
+	node tests/browser/run.mjs --quiet
 
 # The pictures for a person to look at (screenshots/: every view at 1280x800 and 375 px, dark mode, a
 # deuteranopia view, the camera's ten events, the maker): the browser tests that only take pictures,

@@ -2,16 +2,17 @@
 # `make test`'s runner: lanes of make stages side by side, each lane's stages in order, every stage
 # timed (bash's `time`: wall, and the CPU of every process it started, user + sys).
 #
-# Usage: tests/stages.sh DIR "FIRST STAGES…" "LANE A STAGES…" "LANE B STAGES…"
+# Usage: tests/stages.sh DIR "FIRST STAGES…" "LANE A STAGES…" "LANE B STAGES…" ["LAST STAGES…"]
 # The first stages run alone (installs: rustup and cargo must not install side by side), then lanes
-# A and B together. Lane A prints as it goes; lane B's output is kept in DIR/test-lane-b.log and
+# A and B together, then, if both passed, the last stages alone (measurements that load would
+# distort). Lane A prints as it goes; lane B's output is kept in DIR/test-lane-b.log and
 # printed once lane A is done, so that the two never interleave. Why two lanes: on two cores the
 # browser tests and Miri each leave most of a core idle (the browser waits on frames and timers,
 # Miri interprets on one thread), and the compile-heavy stages fill those gaps. A stage that fails
 # ends its lane; the other lane runs to its end; the times are printed either way and the status is
 # the first failure's.
 set -u
-dir=$1 first=$2 lane_a=$3 lane_b=$4
+dir=$1 first=$2 lane_a=$3 lane_b=$4 last=${5:-}
 make=${MAKE:-make}
 mkdir -p "$dir"
 start=$(date +%s)
@@ -41,9 +42,15 @@ if [ "$status" = 0 ]; then
   echo; echo "==== lane B ($lane_b), run beside the stages above; its output:"
   cat "$dir/test-lane-b.log"
 fi
+rm -f "$dir/test-times-last.txt"
+if [ "$status" = 0 ] && [ -n "$last" ]; then
+  echo; echo "==== alone on the machine: $last"
+  # shellcheck disable=SC2086
+  lane "$dir/test-times-last.txt" $last || status=$?
+fi
 
-echo; echo "make test: stage times (wall s, CPU user + sys s), $(nproc) cores; lanes A and B ran side by side:"
-for f in setup A B; do
+echo; echo "make test: stage times (wall s, CPU user + sys s), $(nproc) cores; lanes A and B ran side by side, the last stages alone:"
+for f in setup A B last; do
   [ -s "$dir/test-times-$f.txt" ] || continue
   awk -v lane="$f" '$2 == "FAILED" { printf "  %-5s  %-13s failed\n", lane, $1; next }
     { printf "  %-5s  %-13s %7.1f %8.1f\n", lane, $1, $2, $3 + $4; w += $2; c += $3 + $4 }

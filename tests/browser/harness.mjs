@@ -165,12 +165,14 @@ export const tests = [];
  * Registers a test. `slow`: it takes tens of seconds (a walk of hundreds of events, a maker), so the
  * runner's queue starts it first. `shots`: it only takes pictures for a person to look at (it asserts
  * nothing another test does not), so it runs under `make screenshots` (run.mjs --shots), not in
- * `make test`.
+ * `make test`. `quiet`: it measures frames or frame gaps, which a loaded machine distorts, so `make
+ * test` runs it alone after everything else (`make test-quiet`, run.mjs --quiet, one browser), not
+ * beside the other browser and the compilers.
  * @param {string} name
  * @param {(ctx: any) => Promise<void>} fn
- * @param {{ slow?: boolean, shots?: boolean }} [opts]
+ * @param {{ slow?: boolean, shots?: boolean, quiet?: boolean }} [opts]
  */
-export const test = (name, fn, opts = {}) => tests.push({ name, fn, slow: !!opts.slow, shots: !!opts.shots });
+export const test = (name, fn, opts = {}) => tests.push({ name, fn, slow: !!opts.slow, shots: !!opts.shots, quiet: !!opts.quiet });
 export const report = [];
 
 /** Clicks a control by script (a maximised panel covers the controls; the keys would move the matrix cursor). */

@@ -1,7 +1,9 @@
 // Browser tests of the DLX Studio page: `node tests/browser/run.mjs` (make test-browser), or
 // `node tests/browser/run.mjs 'part of a name'` for the tests whose name holds it; `--list` prints the
 // tests' names, `--docs` takes the README's pictures (docs-shots.mjs), `--shots` runs only the tests
-// that take pictures for a person to look at (`make screenshots`; left out otherwise). `--jobs N` (first, before a
+// that take pictures for a person to look at (`make screenshots`; left out otherwise), `--quiet` only the
+// tests that measure frames (`make test-quiet`, alone on the machine; left out otherwise, but a name
+// picks them as any other). `--jobs N` (first, before a
 // name) runs N tests at a time, each job with its own Chromium, taking the next test from one queue
 // as it finishes one: `make test-browser` runs two. The queue starts with the tests registered as
 // slow (harness.mjs's `test(name, fn, { slow: true })`), so that no long test starts last while the
@@ -62,6 +64,9 @@ async function main() {
   const shotsAt = process.argv.indexOf('--shots');
   const shots = shotsAt >= 0;
   if (shots) process.argv.splice(shotsAt, 1);
+  const quietAt = process.argv.indexOf('--quiet');
+  const quiet = quietAt >= 0;
+  if (quiet) process.argv.splice(quietAt, 1);
   await loadFeatures();
   const only = process.argv[2];
   const mine = tests.filter((t, i) => i % shards === shard - 1);
@@ -82,8 +87,9 @@ async function main() {
     return;
   }
   // The queue: the slow tests first, then the others, each group in registration order.
-  const picked = mine.filter((t) => t.shots === shots && (!only || t.name.includes(only)));
+  const picked = mine.filter((t) => t.shots === shots && (only ? t.name.includes(only) : t.quiet === quiet));
   const pictures = mine.filter((t) => t.shots).length;
+  const measuring = mine.filter((t) => t.quiet && !t.shots).length;
   const queue = [...picked.filter((t) => t.slow), ...picked.filter((t) => !t.slow)];
   let passed = 0, failed = 0, next = 0;
   /** @type {string[]} */
@@ -132,6 +138,7 @@ async function main() {
   const share = shards > 1 ? `, share ${shard}/${shards}` : '';
   console.log(`\n${passed} passed, ${failed} failed (${jobs} job${jobs > 1 ? 's' : ''}${share}, ${((Date.now() - t00) / 1000).toFixed(0)} s)`);
   if (!shots && pictures) console.log(`${pictures} runs that only take pictures are left to \`make screenshots\` (run.mjs --shots)`);
+  if (!shots && !quiet && !only && measuring) console.log(`${measuring} tests that measure frames are left to \`make test-quiet\` (run.mjs --quiet), which \`make test\` runs alone at its end`);
   process.exit(failed ? 1 : 0);
 }
 

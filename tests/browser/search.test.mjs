@@ -151,7 +151,7 @@ test('full speed on the 9x9 Sudoku matrix: frames/s, and the JS heap over 10 mil
   assert(await page.evaluate(() => !window.dlx.model.playing), 'did not pause');
   report.push(`9x9 Sudoku matrix at full speed: ${fps.toFixed(1)} frames/s (the paused page: ${idleFps.toFixed(1)}), ${Math.round(eps).toLocaleString('en-US')} events/s`);
   report.push(`JS heap: ${mb(heap0)} before, ${mb(heapMid)} after 3 s, ${mb(heap1)} after ${events.toLocaleString('en-US')} events of play (${(elapsed / 1000).toFixed(1)} s)`);
-});
+}, { quiet: true });
 
 test('full speed on pentomino 6x10: frames/s and the longest frame, beside the paused page\'s', async ({ page, base }) => {
   // Reported, not asserted (a loaded machine would make a threshold flake). It was 11-13 frames/s
@@ -179,7 +179,7 @@ test('full speed on pentomino 6x10: frames/s and the longest frame, beside the p
   await page.click(tid('play'));
   assert(play.eps > 0 && play.fps > 0, `nothing moved at full speed: ${JSON.stringify(play)}`);
   report.push(`pentomino 6x10 at full speed: ${play.fps.toFixed(1)} frames/s (the paused page: ${idle.fps.toFixed(1)}), the longest frame ${play.worst.toFixed(0)} ms, ${Math.round(play.eps).toLocaleString('en-US')} events/s`);
-});
+}, { quiet: true });
 
 test('narration: play stopping at a solution says the solution; a hunt never says "Paused"', async ({ page, base }) => {
   await open(page, base, '?queens=4');

@@ -153,7 +153,7 @@ test('story: a Solve of seconds runs on a worker telling one story, and every co
   assert(/^Back from solution 1 \(level \d+\): it is not counted until Step finds it again$/.test(back), `Back: ${back}`);
   assert(await num(page, 'nodes') === at - 1 && await num(page, 'solutions') === 0, `after Back: ${await text(page, 'nodes')} nodes, ${await text(page, 'solutions')} solutions`);
   report.push(`story: 16x16 X hard solved in ${ms} ms on the worker: "${verdict}"; tree "${tree}"; Back: "${back}"; first solution reported ${tFound === undefined ? 'never (found and proved in one slice)' : `${framesBetween} frames before the verdict`}, shown ${sawFound}; frames ${w.frames}, worst gap ${w.worst.toFixed(0)} ms, ${w.over50} over 50 ms, ${w.over100} over 100 ms; ${w.rows.length} states seen, none contradicting`);
-}, { slow: true });
+}, { quiet: true });
 
 test('story: Stop (Esc, then the button) ends a long Solve at once, and the page says so in one voice', async ({ page, base }) => {
   const times = [];
@@ -212,4 +212,4 @@ test('story: Stop (Esc, then the button) ends a long Solve at once, and the page
     report.push(`story: Stop by ${how} at ${width}x${height}: "${verdict}"; worst frame gap ${w.worst.toFixed(0)} ms, ${w.over100} over 100 ms`);
   }
   report.push(`story: Stop answered: ${times.join('; ')}`);
-});
+}, { quiet: true });
