@@ -272,9 +272,10 @@ test-browser: wasm-ci cli-test setup-browser
 	node tests/browser/run.mjs --jobs $(BROWSER_JOBS)
 
 # The browser tests that measure frames (frames/s at full speed, frame gaps and Stop's answer while a
-# Solve runs; harness.mjs's `quiet`): one browser, nothing else running, so that the figures are the
-# page's and not the machine's load (beside lane B's compilers pentomino played at 26 frames/s, alone
-# at 53-57). They report the figures; they assert behaviour, not times.
+# Solve runs, the page's answer while a worker counts; harness.mjs's `quiet`): one browser, nothing
+# else running, so that the figures are the page's and not the machine's load (beside lane B's
+# compilers pentomino played at 26 frames/s, alone at 53-57). They report the figures; they assert
+# behaviour, not times.
 test-quiet: wasm-ci cli-test setup-browser
 	node tests/browser/run.mjs --quiet
 

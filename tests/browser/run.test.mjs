@@ -66,7 +66,7 @@ test('pentomino 6x10 runs to the end in the worker (9356) while the page answers
   } else {
     report.push(`pentomino 6x10 natively: skipped, ${cli} not built`);
   }
-});
+}, { quiet: true });
 
 test('a run\'s progress redraws its box, not every view (the workers keep the cores)', async ({ page, base }) => {
   await open(page, base, '?pentomino=6x10');
