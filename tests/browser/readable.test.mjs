@@ -61,3 +61,40 @@ for (const [w, h] of [[375, 812], [1024, 768], [1280, 800]]) {
     assert(bad.length === 0, bad.slice(0, 4).join(' | '));
   });
 }
+
+test('readable: the top bar is one row from 1181 px up, its tagline never wraps, and the problem\'s title is whole from 1280 px up and on a phone', async ({ browser, base }) => {
+  // Before: at 1440 the tagline wrapped into a column of one word a line (a 176 px top bar), and the
+  // title was cut to "Sudoku …", "exact co…" or to nothing at every width from 1280 to 1920.
+  const problems = ['', '?pentomino=6x10', `?sudoku=${EASTER}`];
+  const seen = [];
+  for (const [w, h] of [[1181, 800], [1280, 800], [1440, 900], [1680, 1050], [1920, 1080], [2560, 1440], [375, 812]]) {
+    const phone = w < 500;
+    const context = await browser.newContext(phone
+      ? { viewport: { width: w, height: h }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+      : { viewport: { width: w, height: h } });
+    const page = await context.newPage();
+    for (const q of problems) {
+      await open(page, base, q);
+      const r = await page.evaluate(() => {
+        const top = document.querySelector('header'), t = document.getElementById('title'), tag = document.querySelector('.tagline');
+        const shown = (e) => e.getClientRects().length > 0;
+        const box = t.getBoundingClientRect();
+        return {
+          top: top.getBoundingClientRect().height,
+          title: t.textContent,
+          whole: shown(t) && t.scrollWidth <= t.clientWidth + 1 && t.scrollHeight <= t.clientHeight + 1
+            && box.right <= window.innerWidth + 0.5 && box.left >= -0.5,
+          tagline: shown(tag) ? tag.getBoundingClientRect().height : 0,
+          wider: document.documentElement.scrollWidth > window.innerWidth,
+        };
+      });
+      assert(!r.wider, `${w} px, ${q || 'first visit'}: the page is wider than the screen`);
+      assert(r.tagline <= 20, `${w} px: the tagline is ${r.tagline} px high (it wraps)`);
+      if (!phone) assert(r.top <= 48, `${w} px, ${q || 'first visit'}: the top bar is ${r.top} px high, not one row`);
+      if (w >= 1280 || phone) assert(r.whole, `${w} px: the title "${r.title}" is cut`);
+      if (q === '') seen.push(`${w} px: bar ${Math.round(r.top)} px, title ${r.whole ? 'whole' : 'cut'}`);
+    }
+    await context.close();
+  }
+  report.push(`top bar: ${seen.join('; ')}`);
+});
