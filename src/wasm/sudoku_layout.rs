@@ -227,7 +227,11 @@ impl Session {
                     kind: c.kind.tag(),
                     words: c.kind.words(),
                     name: c.name.clone(),
-                    cells: u32s(&c.cells),
+                    // A loop is drawn closed: its first cell once more at the end.
+                    cells: match c.kind {
+                        ClueKind::SumLoop(_) => u32s(&[&c.cells[..], &c.cells[..1]].concat()),
+                        _ => u32s(&c.cells),
+                    },
                     value: c.kind.value(),
                     circle: match c.kind {
                         ClueKind::Arrow { circle } => circle as u32,

@@ -211,7 +211,7 @@ function fixture(file, name) {
 test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in the legend, outside clues in a ring', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   await open(page, base);
-  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone', 'lunch', 'csum', 'colix', 'rowix', 'regex', 'lockout', 'contains', 'rellik', 'equal', 'pair', 'pairx', 'count', 'same', 'vix', 'cdist', 'esum', 'either']);
+  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'sumloop', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone', 'lunch', 'csum', 'colix', 'rowix', 'regex', 'lockout', 'contains', 'rellik', 'equal', 'pair', 'pairx', 'count', 'same', 'vix', 'cdist', 'esum', 'either']);
   for (const [file, name, kinds, rule] of [
     ['iss-combined.jsonl', '\'Leven', ['renban', 'black'], /^renban \(purple\): /],
     ['iss-combined.jsonl', 'XV Kropki Sudoku', ['xv', 'white', 'black'], /^X or V: /],
@@ -234,6 +234,7 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     ['iss-counted.jsonl', 'Magic square', ['esum'], /^equal sums \(violet lines\): /],
     ['iss-counted.jsonl', 'Nabner thermo [extra givens]', ['pairx', 'white', 'black'], /^pairwise group \(slate, dotted\): /],
     ['iss-either.jsonl', 'Either/Or', ['either'], /^either\/or \(shaded, "or" in a corner\): /],
+    ['iss-given.jsonl', 'Sum lines - long loop, columns 1-6 given', ['sumloop'], /^sum loop \(orange, closed\): /],
   ]) {
     await pasteAndSolve(page, fixture(file, name).input);
     const { clues, drawn, g } = await page.evaluate(() => ({
@@ -242,6 +243,9 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
       g: window.dlx.app.board.geometry,
     }));
     const present = [...new Set(clues.map((k) => k.kind))].sort();
+    // A loop is drawn closed: its first cell again at its end.
+    const loop = clues.find((k) => k.kind === 'sumloop');
+    assert(!loop || (loop.cells.length > 3 && loop.cells[0] === loop.cells[loop.cells.length - 1]), `${name}: a loop drawn open`);
     assert(JSON.stringify(present) === JSON.stringify([...kinds].sort()), `${name}: kinds ${present}`);
     // A regex line is named by its pattern, which the board does not draw.
     const regex = clues.find((k) => k.kind === 'regex');

@@ -142,6 +142,11 @@ fn line_clues_on_4x4_are_the_brute_forces() {
         ".Shape~4x4.Zipper~R1C1~R1C2~R1C3~R1C4",
         ".Shape~4x4.RegionSumLine~R2C2~R2C3~R1C3",
         ".Shape~4x4.SumLine~5~R1C1~R2C2~R1C2~R1C3",
+        // Loops. In FOUR the first two split only with a segment through the closing (R1C2 then
+        // R1C3; R3C1 then R2C1), the third also without.
+        ".Shape~4x4.SumLine~7~R1C3~R2C3~R2C2~R2C1~R1C1~R1C2~LOOP",
+        ".Shape~4x4.SumLine~5~R2C1~R2C2~R3C2~R3C1~LOOP",
+        ".Shape~4x4.SumLine~7~R1C1~R1C2~R1C3~R2C3~R2C2~R2C1~LOOP",
         ".Shape~4x4.Between~R1C1~R1C2~R1C3~R1C4",
         ".Shape~4x4.Modular~2~R1C1~R1C2~R1C3~R1C4",
         ".Shape~4x4.Quad~R2C2~1~4.Quad~R3C3~1~2~3",
@@ -284,7 +289,10 @@ fn clues_are_refused_or_checked_by_name() {
         "{e}"
     );
     let e = Sudoku::parse(".SumLine~10~R1C1~R1C2~LOOP").err().unwrap();
-    assert!(e.to_string().contains("`SumLine` loops"), "{e}");
+    assert!(
+        e.to_string().contains("a loop of 2 cells does not close"),
+        "{e}"
+    );
     // The givens break a dot: said with the dot's cells.
     let e = Sudoku::parse(".~R1C1_1~R1C2_3.WhiteDot~R1C1~R1C2")
         .err()
@@ -1003,4 +1011,19 @@ fn a_cage_listing_a_cell_twice_is_a_weighted_sum_of_different_digits() {
         ".Or.Cage~6~R1C1~R2C2~R2C2.~R1C1_1.End",
         "ISS cages that list a cell twice inside an `Or` are not supported",
     )]);
+}
+
+#[test]
+fn a_sum_loop_splits_through_its_closing_where_the_open_line_cannot() {
+    let four: Vec<u8> = FOUR.bytes().map(|b| b - b'0').collect();
+    let cells = "R1C3~R2C3~R2C2~R2C1~R1C1~R1C2";
+    let open = Sudoku::parse(&format!(".Shape~4x4.SumLine~7~{cells}")).unwrap();
+    let closed = Sudoku::parse(&format!(".Shape~4x4.SumLine~7~{cells}~LOOP")).unwrap();
+    let g = open.grid().geo;
+    // 3 1 4 3 1 2 from R1C3: 3+1 = 4, then 8, so the open line breaks; round the loop from R2C2,
+    // 4+3 = 7 and 1+2+3+1 = 7.
+    let why = open.rules().check(g, &four, true).err().unwrap();
+    assert!(why.to_string().contains("segments of 7"), "{why}");
+    assert!(closed.rules().check(g, &four, true).is_ok());
+    assert!(agree(&closed) > agree(&open));
 }

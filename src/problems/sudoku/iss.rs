@@ -20,7 +20,9 @@
 //! ranges other than 1 to N and 0 to N-1 (`.Shape~9x9~0-8`: [`Rules::zero_based`], the clues'
 //! sums and products of values).
 
-use super::clues::{max_either_cells, Clue, ClueKind, Counted, Regex, Relation, Side};
+use super::clues::{
+    max_either_cells, Clue, ClueKind, Counted, Regex, Relation, Side, MAX_SUM_LOOP,
+};
 use super::fpuzzles::Read;
 use super::geometry::sizes_words;
 use super::variants::{Cage, Rules};
@@ -791,9 +793,27 @@ fn clues(kind: &str, args: &[&str], sz: Size, what: &str) -> Result<Vec<Clue>, I
         "Palindrome" => one(ClueKind::Palindrome, cells(args, sz, what)?),
         "Zipper" => one(ClueKind::Zipper, cells(args, sz, what)?),
         "RegionSumLine" => one(ClueKind::RegionSum, cells(args, sz, what)?),
+        // `.SumLine~10~cells` and `.SumLine~10~cells~LOOP` (the last cell next to the first).
         "SumLine" => {
             let sum = number(args.first(), what, "a sum")?;
-            one(ClueKind::SumLine(sum), cells(&args[1..], sz, what)?)
+            match args[1..].split_last() {
+                Some((&"LOOP", list)) => {
+                    let list = cells(list, sz, what)?;
+                    if list.len() < 3 {
+                        return Err(InputError::new(format!(
+                            "{what}: a loop of {} cells does not close",
+                            list.len()
+                        )));
+                    }
+                    if sum > MAX_SUM_LOOP {
+                        return Err(InputError::new(format!(
+                            "{what}: sum loops of more than {MAX_SUM_LOOP} are not supported"
+                        )));
+                    }
+                    one(ClueKind::SumLoop(sum), list)
+                }
+                _ => one(ClueKind::SumLine(sum), cells(&args[1..], sz, what)?),
+            }
         }
         "Between" => one(ClueKind::Between, cells(args, sz, what)?),
         "Entropic" => one(ClueKind::Entropic, cells(args, sz, what)?),
@@ -873,11 +893,6 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
             k if CLUES.contains(&k) => {}
             // `Or`, `And` and every other kind: refused by ISS's own name for it.
             _ => return Err(refuse(kind)),
-        }
-        if *kind == "SumLine" && args.last() == Some(&"LOOP") {
-            return Err(InputError::new(
-                "ISS `SumLine` loops (a line closed on itself) are not supported",
-            ));
         }
         if *kind == "RegionSize" && args.first().and_then(|a| a.parse::<usize>().ok()) != Some(size)
         {

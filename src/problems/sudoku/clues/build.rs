@@ -940,6 +940,36 @@ impl Builder<'_> {
                 };
                 (cells, auto)
             }
+            ClueKind::SumLoop(t) => {
+                // A closed line is walked from its first cell as an open one, except for the
+                // segment that runs through the closing: the walk starts it holding `a`, the sum
+                // of its cells at the line's end, and ends holding exactly `a` again. A filling
+                // may split for several `a`, so, for one walk a filling, the state is the set of
+                // the `a` still possible (bits 6 up, t ≤ `MAX_SUM_LOOP`) and the sum read so far
+                // mod t (bits 0-5): each `a` then holds (a + read) mod t, and the walk ends
+                // holding `a` where the sum read is a multiple of t.
+                let t = u64::from(t);
+                let auto = Automaton {
+                    start: vec![if t == 0 { 1 << 6 } else { ((1 << t) - 1) << 6 }],
+                    step: Box::new(move |_, s, d, out| {
+                        let (alive, read, d) = (s >> 6, s & 63, u64::from(d));
+                        if t == 0 {
+                            if d == 0 {
+                                out.push(s);
+                            }
+                            return;
+                        }
+                        let next = (0..t)
+                            .filter(|&a| alive >> a & 1 == 1 && (a + read) % t + d <= t)
+                            .fold(0, |m, a| m | 1 << a);
+                        if next != 0 {
+                            out.push((next << 6) | ((read + d) % t));
+                        }
+                    }),
+                    accept: Box::new(move |s| (s & 63 == 0).then(Vec::new)),
+                };
+                (cells, auto)
+            }
             ClueKind::Sandwich(t) => {
                 // Phase (0 before the crusts, 1 after a 1, 2 after an N, 3 done) * 1000 + sum.
                 let t = u64::from(t);

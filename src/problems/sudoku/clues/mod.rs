@@ -70,6 +70,9 @@ pub enum ClueKind {
     RegionSum,
     /// The line splits into segments that each add up to the sum (10-lines: 10).
     SumLine(u32),
+    /// The same on a closed line (its last cell next to its first): a segment may run on through
+    /// the place where the line closes.
+    SumLoop(u32),
     /// The digits on the line lie strictly between those of its two ends.
     Between,
     /// Any three cells in a row on the line hold a low (1-3), a middle (4-6) and a high (7-9) digit.
@@ -329,6 +332,24 @@ impl Relation {
     }
 }
 
+/// The largest sum of a sum loop: its walk keeps a set of the sums before the loop closes as bits of
+/// a `u64` beside the sum read mod t (6 bits).
+pub const MAX_SUM_LOOP: u32 = 58;
+
+/// Whether the digits, in order, split into runs that each add up to `t` (a sum line's rule).
+pub fn splits_into(digits: &[u32], t: u32) -> bool {
+    let mut acc = 0;
+    for &x in digits {
+        acc += x;
+        if acc == t {
+            acc = 0;
+        } else if acc > t {
+            return false;
+        }
+    }
+    acc == 0
+}
+
 /// Whether some set of one or more of `values` adds up to `t` (a rellik cage's rule).
 pub fn subset_sums_to(values: &[u32], t: u32) -> bool {
     let t = t as usize;
@@ -431,6 +452,7 @@ impl ClueKind {
             ClueKind::Zipper => "zipper",
             ClueKind::RegionSum => "rsl",
             ClueKind::SumLine(_) => "sumline",
+            ClueKind::SumLoop(_) => "sumloop",
             ClueKind::Between => "between",
             ClueKind::Entropic => "entropic",
             ClueKind::Modular(_) => "modular",
@@ -487,6 +509,7 @@ impl ClueKind {
             ClueKind::Zipper => "zipper",
             ClueKind::RegionSum => "region-sum line",
             ClueKind::SumLine(_) => "sum line",
+            ClueKind::SumLoop(_) => "sum loop",
             ClueKind::Between => "between line",
             ClueKind::Entropic => "entropic line",
             ClueKind::Modular(_) => "modular line",
@@ -530,6 +553,7 @@ impl ClueKind {
             | ClueKind::Sandwich(t)
             | ClueKind::XSum(t)
             | ClueKind::SumLine(t)
+            | ClueKind::SumLoop(t)
             | ClueKind::Skyscraper(t)
             | ClueKind::HiddenSkyscraper(t)
             | ClueKind::Lunchbox(t)
@@ -589,6 +613,7 @@ impl Clue {
             ClueKind::Sandwich(t)
             | ClueKind::XSum(t)
             | ClueKind::SumLine(t)
+            | ClueKind::SumLoop(t)
             | ClueKind::Skyscraper(t)
             | ClueKind::HiddenSkyscraper(t)
             | ClueKind::Lunchbox(t)
@@ -798,18 +823,14 @@ impl Clue {
                     .any(|w| w[0] != w[1])
                     .then(|| format!("{name}: its regions add up to {sums:?}"))
             }
-            ClueKind::SumLine(t) => {
-                let mut acc = 0;
-                for &x in &d {
-                    acc += x;
-                    if acc == *t {
-                        acc = 0;
-                    } else if acc > *t {
-                        return fail(format!("does not split into segments of {t}"));
-                    }
-                }
-                (acc != 0).then(|| format!("{name}: does not split into segments of {t}"))
-            }
+            ClueKind::SumLine(t) => (!splits_into(&d, *t))
+                .then(|| format!("{name}: does not split into segments of {t}")),
+            // Closed: some cell starts a segment, and from it on, round the loop, the line splits.
+            ClueKind::SumLoop(t) => (!(0..n).any(|k| {
+                let round: Vec<u32> = d[k..].iter().chain(&d[..k]).copied().collect();
+                splits_into(&round, *t)
+            }))
+            .then(|| format!("{name}: does not split into segments of {t} round the loop")),
             ClueKind::Between => {
                 let (lo, hi) = (d[0].min(d[n - 1]), d[0].max(d[n - 1]));
                 d[1..n - 1]

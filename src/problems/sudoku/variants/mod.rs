@@ -335,6 +335,7 @@ impl Rules {
                 ClueKind::Zipper => "zipper",
                 ClueKind::RegionSum => "region-sum lines",
                 ClueKind::SumLine(_) => "sum lines",
+                ClueKind::SumLoop(_) => "sum loops",
                 ClueKind::Between => "between lines",
                 ClueKind::Entropic => "entropic lines",
                 ClueKind::Modular(_) => "modular lines",
