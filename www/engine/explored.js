@@ -302,7 +302,8 @@ export class ExploredTree {
     }
     const skipped = this._skipped;
     const doneFrom = skipped ? this._doneFrom : Infinity;
-    const depth = path.filter((l) => l.k).length;
+    /** The k of each level the search has chosen at. */
+    const here = path.filter((l) => l.k).map((l) => l.k);
     this._skipped = 0;
     if (same && !skipped) return;
     // Where the old path and the new part, and which way the search went.
@@ -313,7 +314,6 @@ export class ExploredTree {
     if (skipped < 0) {
       // Back over events that were not kept: what lies after the new path (in the search's order) is
       // not explored any more. (Kept events undo their nodes one by one, `_undo`.)
-      const here = path.filter((l) => l.k).map((l) => l.k);
       for (const key of [...this.map.keys()]) {
         if (key !== '' && after(key.split('.').map(Number), here)) this.map.delete(key);
       }
@@ -358,7 +358,7 @@ export class ExploredTree {
         // (A header chosen is Algorithm M's null choice: it closes the item.)
         const close = path[l].node > 0 && path[l].node === item ? item : 0;
         // The search is inside it, unless it is the deepest and a call that lost events left it finished.
-        const done = l + 1 === depth && depth >= doneFrom;
+        const done = l + 1 === here.length && here.length >= doneFrom;
         if (cur) Object.assign(cur, { done, sol: null, dead: null, n: null, opt: opts[l]?.[k - 1] ?? -1, close, some: cur.some || found > 0 });
       }
     }
