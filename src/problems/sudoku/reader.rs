@@ -81,7 +81,7 @@ pub enum Source {
     JsonRows,
     FpuzzlesLink,
     SudokuPadLink,
-    /// An Interactive Sudoku Solver constraint string or killer text (`iss.rs`).
+    /// An Interactive Sudoku Solver constraint string or killer text (`iss/`).
     Iss,
     /// An Interactive Sudoku Solver link (`?q=`).
     IssLink,

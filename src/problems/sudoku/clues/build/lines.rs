@@ -1,0 +1,347 @@
+//! Lines and pieces as options: a line walked as an automaton (chains of per-cell states, or runs
+//! of cells), and pieces filled whole.
+
+use super::*;
+
+impl Builder<'_> {
+    /// A line walked by `auto` over `cells`: filled whole when its walks are at most
+    /// [`WHOLE_MAX`], else as a chain of runs of cells of at most `run_max` options each (0: a
+    /// step a cell). `name` in words, `tag` the items' prefix.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn line(
+        &mut self,
+        k: usize,
+        cells: &[usize],
+        auto: &Automaton,
+        name: &str,
+        tag: &str,
+        run_max: u64,
+    ) -> Result<(), InputError> {
+        let size = self.size();
+        let len = cells.len();
+        // The states reached from the start, then those that still reach an accepting end.
+        let mut reach: Vec<BTreeSet<u64>> = vec![BTreeSet::new(); len + 1];
+        reach[0].extend(auto.start.iter().copied());
+        let mut next = Vec::new();
+        for i in 0..len {
+            let states: Vec<u64> = reach[i].iter().copied().collect();
+            for s in states {
+                for d in self.digits(cells[i]).collect::<Vec<_>>() {
+                    next.clear();
+                    (auto.step)(i, s, self.rules.value(d), &mut next);
+                    reach[i + 1].extend(next.iter().copied());
+                }
+            }
+            if reach[i + 1].len() > 100_000 {
+                return Err(InputError::new(format!(
+                    "the {name} would need more than 100000 states; lines that large are not \
+                     supported"
+                )));
+            }
+        }
+        // Walks to an accepting end from each state, counted back (saturating).
+        let mut count: Vec<HashMap<u64, u64>> = vec![HashMap::new(); len + 1];
+        for &s in &reach[len] {
+            if (auto.accept)(s).is_some() {
+                count[len].insert(s, 1);
+            }
+        }
+        for i in (0..len).rev() {
+            for &s in &reach[i] {
+                let mut c = 0u64;
+                for d in self.digits(cells[i]).collect::<Vec<_>>() {
+                    next.clear();
+                    (auto.step)(i, s, self.rules.value(d), &mut next);
+                    for t in &next {
+                        c = c.saturating_add(count[i + 1].get(t).copied().unwrap_or(0));
+                    }
+                }
+                if c > 0 {
+                    count[i].insert(s, c);
+                }
+            }
+        }
+        let walks = auto
+            .start
+            .iter()
+            .map(|s| count[0].get(s).copied().unwrap_or(0))
+            .fold(0u64, u64::saturating_add);
+        if walks <= WHOLE_MAX {
+            let item = self.primary(k, tag.to_string());
+            let mut digits = Vec::with_capacity(len);
+            let mut made = Vec::new();
+            for &s in &auto.start {
+                self.walk(cells, auto, &count, 0, s, &mut digits, &mut made);
+            }
+            made.sort();
+            made.dedup();
+            for (digits, colours) in made {
+                let label = format!("{name}: {}", digits_text(&digits));
+                let o = ClueOption {
+                    clue: k,
+                    item,
+                    cells: cells
+                        .iter()
+                        .zip(&digits)
+                        .map(|(&p, &d)| (p, d as u8))
+                        .collect(),
+                    colours,
+                    plain: Vec::new(),
+                    label,
+                };
+                self.push(o, name)?;
+            }
+            return Ok(());
+        }
+        // A chain of pieces: the line cut into runs of cells, each run a primary item filled whole
+        // from the state before it to the state after it, the states between runs being colours
+        // of a secondary item. A run of one cell is a step of the automaton; a longer run adds
+        // what one cell alone cannot say: its cells' digits differ where they see each other, and
+        // its partial sum is checked as a whole, so that a piece with no filling left that agrees
+        // with its cells ends the branch (a dead end the steps would find only once the states
+        // on both sides were chosen).
+        let live = |i: usize, s: u64| count[i].contains_key(&s);
+        let mut cuts = vec![0];
+        while *cuts.last().unwrap() < len {
+            let a = *cuts.last().unwrap();
+            // Extend the run while its options (walks from each live state at `a`, counted
+            // without the clashes, so at most that many) stay within `run_max`.
+            let mut f: HashMap<u64, u64> = reach[a]
+                .iter()
+                .filter(|&&s| live(a, s))
+                .map(|&s| (s, 1))
+                .collect();
+            let mut b = a;
+            while b < len {
+                let mut g: HashMap<u64, u64> = HashMap::new();
+                for (&s, &c) in &f {
+                    for d in self.digits(cells[b]).collect::<Vec<_>>() {
+                        next.clear();
+                        (auto.step)(b, s, self.rules.value(d), &mut next);
+                        next.sort_unstable();
+                        next.dedup();
+                        for &t in &next {
+                            if live(b + 1, t) {
+                                let e = g.entry(t).or_default();
+                                *e = e.saturating_add(c);
+                            }
+                        }
+                    }
+                }
+                let total = g.values().fold(0u64, |x, &y| x.saturating_add(y));
+                if b > a && total > run_max {
+                    break;
+                }
+                f = g;
+                b += 1;
+            }
+            cuts.push(b);
+        }
+        let pieces = cuts.len() - 1;
+        let items: Vec<usize> = (0..pieces)
+            .map(|j| self.primary(k, format!("{tag}.{}", j + 1)))
+            .collect();
+        let between: Vec<usize> = (1..pieces)
+            .map(|j| self.secondary(k, format!("{tag}@{j}")))
+            .collect();
+        for j in 0..pieces {
+            let (a, b) = (cuts[j], cuts[j + 1]);
+            let starts: Vec<u64> = if a == 0 {
+                auto.start.iter().copied().filter(|&s| live(0, s)).collect()
+            } else {
+                reach[a].iter().copied().filter(|&s| live(a, s)).collect()
+            };
+            let mut made: Vec<(Vec<u32>, Extras)> = Vec::new();
+            let mut digits = Vec::with_capacity(b - a);
+            for s in starts {
+                let mut ends = Vec::new();
+                self.run(cells, auto, &count, a, b, s, &mut digits, &mut ends);
+                for (digits, t) in ends {
+                    let mut colours = Vec::new();
+                    if j > 0 {
+                        colours.push((between[j - 1], Colour::State(s)));
+                    }
+                    if b < len {
+                        colours.push((between[j], Colour::State(t)));
+                    } else {
+                        colours.extend((auto.accept)(t).unwrap_or_default());
+                    }
+                    made.push((digits, colours));
+                }
+            }
+            made.sort();
+            made.dedup();
+            for (digits, colours) in made {
+                let label = if b - a == 1 {
+                    format!(
+                        "{name}, step {} of {len}: {}={}",
+                        a + 1,
+                        cell_name(size, cells[a]),
+                        digits[0]
+                    )
+                } else {
+                    format!(
+                        "{name}, cells {} to {} of {len}: {}",
+                        a + 1,
+                        b,
+                        digits_text(&digits)
+                    )
+                };
+                let o = ClueOption {
+                    clue: k,
+                    item: items[j],
+                    cells: cells[a..b]
+                        .iter()
+                        .zip(&digits)
+                        .map(|(&p, &d)| (p, d as u8))
+                        .collect(),
+                    colours,
+                    plain: Vec::new(),
+                    label,
+                };
+                self.push(o, name)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The runs of the line's cells from `i` to `b`, from state `s`, to a live state at `b`, whose
+    /// digits differ where the run's cells see each other: (digits, state at `b`). `digits` holds
+    /// the run's digits so far.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn run(
+        &self,
+        cells: &[usize],
+        auto: &Automaton,
+        count: &[HashMap<u64, u64>],
+        i: usize,
+        b: usize,
+        s: u64,
+        digits: &mut Vec<u32>,
+        out: &mut Vec<(Vec<u32>, u64)>,
+    ) {
+        if i == b {
+            out.push((digits.clone(), s));
+            return;
+        }
+        let a = i - digits.len();
+        let mut next = Vec::new();
+        for d in self.digits(cells[i]).collect::<Vec<_>>() {
+            if (0..digits.len()).any(|j| self.clash(cells[a + j], digits[j], cells[i], d)) {
+                continue;
+            }
+            next.clear();
+            (auto.step)(i, s, self.rules.value(d), &mut next);
+            next.sort_unstable();
+            next.dedup();
+            for &t in &next {
+                if count[i + 1].contains_key(&t) {
+                    digits.push(d);
+                    self.run(cells, auto, count, i + 1, b, t, digits, out);
+                    digits.pop();
+                }
+            }
+        }
+    }
+
+    /// Every accepting walk from `s` at cell `i` whose digits differ where cells see each other.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn walk(
+        &self,
+        cells: &[usize],
+        auto: &Automaton,
+        count: &[HashMap<u64, u64>],
+        i: usize,
+        s: u64,
+        digits: &mut Vec<u32>,
+        out: &mut Vec<(Vec<u32>, Extras)>,
+    ) {
+        if i == cells.len() {
+            if let Some(c) = (auto.accept)(s) {
+                out.push((digits.clone(), c));
+            }
+            return;
+        }
+        let mut next = Vec::new();
+        for d in self.digits(cells[i]).collect::<Vec<_>>() {
+            if (0..i).any(|j| self.clash(cells[j], digits[j], cells[i], d)) {
+                continue;
+            }
+            next.clear();
+            (auto.step)(i, s, self.rules.value(d), &mut next);
+            next.sort_unstable();
+            next.dedup();
+            for &t in &next {
+                if count[i + 1].contains_key(&t) {
+                    digits.push(d);
+                    self.walk(cells, auto, count, i + 1, t, digits, out);
+                    digits.pop();
+                }
+            }
+        }
+    }
+
+    /// Every arrangement over `cells` of the digits `w` to `w + len - 1`, each once.
+    pub(super) fn arrange(
+        &self,
+        cells: &[usize],
+        w: u32,
+        digits: &mut Vec<u32>,
+        out: &mut Vec<Vec<u32>>,
+    ) {
+        let i = digits.len();
+        if i == cells.len() {
+            out.push(digits.clone());
+            return;
+        }
+        let top = w + cells.len() as u32;
+        for d in self
+            .digits(cells[i])
+            .filter(|&d| d >= w && d < top)
+            .collect::<Vec<_>>()
+        {
+            if !digits.contains(&d) {
+                digits.push(d);
+                self.arrange(cells, w, digits, out);
+                digits.pop();
+            }
+        }
+    }
+
+    /// A piece of a few cells filled whole: every filling `keep` accepts.
+    pub(super) fn whole(
+        &mut self,
+        k: usize,
+        cells: &[usize],
+        keep: &dyn Fn(&[u32]) -> bool,
+        name: &str,
+        tag: &str,
+    ) -> Result<(), InputError> {
+        let item = self.primary(k, tag.to_string());
+        let mut all: Vec<Vec<u32>> = vec![Vec::new()];
+        for (i, &p) in cells.iter().enumerate() {
+            let mut grown = Vec::new();
+            for prefix in &all {
+                for d in self.digits(p) {
+                    if (0..i).any(|j| self.clash(cells[j], prefix[j], p, d)) {
+                        continue;
+                    }
+                    let mut f = prefix.clone();
+                    f.push(d);
+                    grown.push(f);
+                }
+            }
+            all = grown;
+        }
+        // `keep` judges values (0-8 where the values start at 0), the options place digits.
+        let rules = self.rules;
+        let kept: Vec<Vec<u32>> = all
+            .into_iter()
+            .filter(|d| keep(&d.iter().map(|&x| rules.value(x)).collect::<Vec<u32>>()))
+            .collect();
+        for digits in kept {
+            self.push(ClueOption::filling(k, item, cells, &digits, name), name)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,566 @@
+//! Compiling clues into items and options: lines walked as automata (chains of states, of steps
+//! or runs of cells), sums of a whole row by sets, pieces filled whole, cell facts, and the
+//! pruning of options a cell's digits no longer allow ([`Rules::clue_encoding`]).
+
+use super::*;
+
+mod automata;
+mod lines;
+mod sets;
+
+/// Digits as a label shows them: "1,2,4".
+fn digits_text(digits: &[u32]) -> String {
+    digits
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+impl ClueOption {
+    /// A piece filled whole: `digits` in `cells`, labelled "{name}: 1,2,3".
+    fn filling(clue: usize, item: usize, cells: &[usize], digits: &[u32], name: &str) -> Self {
+        ClueOption {
+            clue,
+            item,
+            cells: cells
+                .iter()
+                .zip(digits)
+                .map(|(&p, &d)| (p, d as u8))
+                .collect(),
+            colours: Vec::new(),
+            plain: Vec::new(),
+            label: format!("{name}: {}", digits_text(digits)),
+        }
+    }
+}
+
+/// The colours an accepted walk's last step also gives.
+type Extras = Vec<(usize, Colour)>;
+/// `step(i, state, value, out)`: the states after the line's cell `i` holds `value` (the digit's
+/// value: `d - 1` where values start at 0, [`Rules::value`]; the rules of lines are of values).
+type Step<'a> = Box<dyn Fn(usize, u64, u32, &mut Vec<u64>) + 'a>;
+/// `accept(state)`: the colours the last step gives, or `None` if the walk is not accepted.
+type Accept<'a> = Box<dyn Fn(u64) -> Option<Extras> + 'a>;
+
+/// A line walked as an automaton: states from `start`, `step(i, state, value)` the states after
+/// the line's cell `i` holds `value`, `accept(state)` the colours the last step also gives (`None`:
+/// not accepted).
+struct Automaton<'a> {
+    start: Vec<u64>,
+    step: Step<'a>,
+    accept: Accept<'a>,
+}
+
+/// Builds the [`Encoding`].
+struct Builder<'a> {
+    g: Geometry,
+    rules: &'a Rules,
+    givens: &'a [u8],
+    enc: Encoding,
+}
+
+impl Builder<'_> {
+    fn size(&self) -> usize {
+        self.g.size()
+    }
+
+    fn primary(&mut self, k: usize, name: String) -> usize {
+        self.enc.primary.push(name);
+        let i = self.enc.primary.len() - 1;
+        self.enc.clue_items[k].push(i);
+        i
+    }
+
+    fn secondary(&mut self, k: usize, name: String) -> usize {
+        self.enc.secondary.push(name);
+        let i = self.enc.secondary.len() - 1;
+        self.enc.clue_secondary[k].push(i);
+        i
+    }
+
+    /// The digits cell `p` may hold: its given, or those its candidates allow.
+    fn digits(&self, p: usize) -> impl Iterator<Item = u32> + '_ {
+        let size = self.size() as u32;
+        let given = u32::from(self.givens[p]);
+        let mask = self.enc.allowed[p];
+        (1..=size).filter(move |&v| (given == 0 || v == given) && mask & (1 << (v - 1)) != 0)
+    }
+
+    /// Whether two cells must differ (same row, column or region).
+    fn see(&self, p: usize, q: usize) -> bool {
+        let size = self.size();
+        p / size == q / size
+            || p % size == q % size
+            || self.rules.region_of(self.g, p) == self.rules.region_of(self.g, q)
+    }
+
+    /// Whether digit `a` in cell `p` and `b` in `q` cannot both stand: one cell with two digits,
+    /// or one digit twice in a unit.
+    fn clash(&self, p: usize, a: u32, q: usize, b: u32) -> bool {
+        if p == q {
+            a != b
+        } else {
+            a == b && self.see(p, q)
+        }
+    }
+
+    fn push(&mut self, mut o: ClueOption, what: &str) -> Result<(), InputError> {
+        if self.enc.options.len() >= MAX_CLUE_OPTIONS {
+            return Err(InputError::new(format!(
+                "the {what} would take the clues past {MAX_CLUE_OPTIONS} options; puzzles that \
+                 large are not supported"
+            )));
+        }
+        // A line through a cell twice colours it once.
+        o.cells.sort_unstable();
+        o.cells.dedup();
+        self.enc.options.push(o);
+        Ok(())
+    }
+
+    /// A secondary item shared by cells, which each of their options colours with its digit.
+    fn shared_colour(&mut self, k: usize, name: String, cells: &[usize]) -> usize {
+        let s = self.secondary(k, name);
+        for &p in cells {
+            self.enc.cell_colours[p].push(s);
+        }
+        s
+    }
+
+    fn clue(&mut self, k: usize, clue: &Clue) -> Result<(), InputError> {
+        let size = self.size();
+        let top = size as u32;
+        let name = clue.name(size);
+        let tag = format!("{}{}", clue.kind.tag(), k + 1);
+        let cells = &clue.cells;
+        let n = cells.len();
+        match &clue.kind {
+            kind if kind.is_pair() => {
+                let kind = kind.clone();
+                self.whole(k, cells, &|d| kind.pair_holds(d[0], d[1]), &name, &tag)
+            }
+            ClueKind::AntiTaxicab => {
+                // Per pair of cells t apart (not in one row or column) a secondary item in the
+                // options placing t in either: Knuth's at-most-one, as anti-knight's pairs.
+                for (p, q, t) in taxicab_pairs(size) {
+                    let item = self.secondary(
+                        k,
+                        format!("{tag}({},{})={t}", cell_name(size, p), cell_name(size, q)),
+                    );
+                    for c in [p, q] {
+                        self.enc.cell_plain[c * size + t as usize - 1].push(item);
+                    }
+                }
+                Ok(())
+            }
+            ClueKind::Either { sides, .. } => {
+                // Filled whole: every filling of its few cells that some side accepts, each side
+                // judged on a grid of those cells alone (`keep` is given values; digits are
+                // values + 1 where values start at 0).
+                let (g, rules) = (self.g, self.rules);
+                let shift = u32::from(rules.zero_based);
+                let keep = |values: &[u32]| {
+                    let mut grid = vec![0u8; size * size];
+                    for (&p, &v) in cells.iter().zip(values) {
+                        grid[p] = (v + shift) as u8;
+                    }
+                    sides.iter().any(|x| x.holds(g, rules, &grid))
+                };
+                self.whole(k, cells, &keep, &name, &tag)
+            }
+            ClueKind::Quad(want) => {
+                let want = want.clone();
+                let keep = move |d: &[u32]| {
+                    want.iter().all(|&v| {
+                        d.iter().filter(|&&x| x == u32::from(v)).count()
+                            >= want.iter().filter(|&&x| x == v).count()
+                    })
+                };
+                self.whole(k, cells, &keep, &name, &tag)
+            }
+            ClueKind::Renban if renban_fillings(size, n) <= WHOLE_MAX => {
+                // Few enough arrangements of each window of digits: filled whole.
+                let item = self.primary(k, tag.clone());
+                for w in 1..=(size + 1).saturating_sub(n) as u32 {
+                    let mut digits = Vec::with_capacity(n);
+                    let mut made = Vec::new();
+                    self.arrange(cells, w, &mut digits, &mut made);
+                    for digits in made {
+                        self.push(ClueOption::filling(k, item, cells, &digits, &name), &name)?;
+                    }
+                }
+                Ok(())
+            }
+            ClueKind::Renban => {
+                let base = self.enc.secondary.len();
+                for v in 1..=size {
+                    let s = self.secondary(k, format!("{tag}={}", v));
+                    for &p in cells {
+                        self.enc.cell_plain[p * size + v - 1].push(s);
+                    }
+                }
+                let item = self.primary(k, tag.clone());
+                for w in 1..=(size + 1).saturating_sub(n) {
+                    let plain: Vec<usize> = (1..=size)
+                        .filter(|&v| v < w || v >= w + n)
+                        .map(|v| base + v - 1)
+                        .collect();
+                    let o = ClueOption {
+                        clue: k,
+                        item,
+                        cells: Vec::new(),
+                        colours: Vec::new(),
+                        plain,
+                        label: format!("{name}: digits {w} to {}", w + n - 1),
+                    };
+                    self.push(o, &name)?;
+                }
+                Ok(())
+            }
+            ClueKind::ColumnIndex | ClueKind::RowIndex => {
+                // Per indexing cell p in row r, column c: where the digit c stands in row r is
+                // what p holds. One colour item, coloured by p's options with their digit and by
+                // the options placing c in row r with their column (row indexers: the same,
+                // across). The option placing c at p itself gives both the same colour: once.
+                let by_column = clue.kind == ClueKind::ColumnIndex;
+                for &p in cells {
+                    let (r, c) = (p / size, p % size);
+                    let s = self.secondary(k, format!("{tag}.{}", cell_name(size, p)));
+                    self.enc.cell_colours[p].push(s);
+                    for x in 0..size {
+                        let (q, digit) = if by_column {
+                            (r * size + x, c)
+                        } else {
+                            (x * size + c, r)
+                        };
+                        if q != p {
+                            self.enc.cell_colour_at[q * size + digit].push((s, x as u8 + 1));
+                        }
+                    }
+                }
+                Ok(())
+            }
+            ClueKind::Palindrome | ClueKind::Clone => {
+                let pairs: Vec<(usize, usize)> = if clue.kind == ClueKind::Palindrome {
+                    (0..n / 2).map(|i| (cells[i], cells[n - 1 - i])).collect()
+                } else {
+                    (0..n / 2).map(|i| (cells[i], cells[n / 2 + i])).collect()
+                };
+                for (i, (a, b)) in pairs.into_iter().enumerate() {
+                    self.shared_colour(k, format!("{tag}.{}", i + 1), &[a, b]);
+                }
+                Ok(())
+            }
+            ClueKind::Sandwich(_) | ClueKind::XSum(_) if self.whole_unit(cells) => {
+                self.sets(k, clue, &name, &tag)
+            }
+            ClueKind::Zipper => {
+                let shared =
+                    self.shared_colour(k, format!("{tag}.sum"), &cells[n / 2..n / 2 + n % 2]);
+                // The middle cell colours the sum with its digit, the pairs with the digit whose
+                // value their values add up to.
+                let digit_of = u64::from(self.rules.zero_based);
+                for i in 0..n / 2 {
+                    let pair = [cells[i], cells[n - 1 - i]];
+                    let auto = Automaton {
+                        start: vec![0],
+                        step: Box::new(|_, s, d, out| out.push(s + u64::from(d))),
+                        accept: Box::new(move |s| {
+                            Some(vec![(shared, Colour::Value((s + digit_of) as u32))])
+                        }),
+                    };
+                    let part = format!("{name}, {}", span(size, &pair));
+                    self.line(k, &pair, &auto, &part, &format!("{tag}.{}", i + 1), 0)?;
+                }
+                Ok(())
+            }
+            ClueKind::RegionSum => {
+                let segs = segments(self.g, self.rules, cells);
+                if segs.len() < 2 {
+                    return Ok(());
+                }
+                let shared = self.secondary(k, format!("{tag}.sum"));
+                for (j, r) in segs.into_iter().enumerate() {
+                    let seg = &cells[r];
+                    let auto = Automaton {
+                        start: vec![0],
+                        step: Box::new(|_, s, d, out| out.push(s + u64::from(d))),
+                        accept: Box::new(move |s| Some(vec![(shared, Colour::Value(s as u32))])),
+                    };
+                    let part = format!("{name}, segment {}", j + 1);
+                    self.line(k, seg, &auto, &part, &format!("{tag}.{}", j + 1), 0)?;
+                }
+                Ok(())
+            }
+            ClueKind::CountingCircles => {
+                // Per value v, the circles walked counting the v's (at most v): accepted at 0 or
+                // v. Nine small automata, each a chain over the circles, tied at the cells.
+                let (least, most) = (self.rules.value(1), self.rules.value(top));
+                for v in least..=most {
+                    let auto = Automaton {
+                        start: vec![0],
+                        step: Box::new(move |_, s, d, out| {
+                            if d != v {
+                                out.push(s);
+                            } else if s < u64::from(v) {
+                                out.push(s + 1);
+                            }
+                        }),
+                        accept: Box::new(move |s| (s == 0 || s == u64::from(v)).then(Vec::new)),
+                    };
+                    let part = format!("{name}, the {v}s");
+                    self.line(k, cells, &auto, &part, &format!("{tag}.{v}"), 0)?;
+                }
+                Ok(())
+            }
+            ClueKind::SameValues(runs) => {
+                let m = n / usize::from(*runs);
+                if m == 1 {
+                    // Every cell alike: one colour they all give their digit.
+                    self.shared_colour(k, format!("{tag}.same"), cells);
+                    return Ok(());
+                }
+                // Per value v, run 1 then run j walked as one line: the v's of run 1 counted up,
+                // then those of run j down; accepted at none left. The runs hold the same values
+                // when every value's walk is accepted (one walk of all values' counts at once had
+                // 490,000 states on two runs of 15 cells).
+                let (least, most) = (self.rules.value(1), self.rules.value(top));
+                for j in 1..usize::from(*runs) {
+                    let mut order = cells[..m].to_vec();
+                    order.extend_from_slice(&cells[j * m..(j + 1) * m]);
+                    for v in least..=most {
+                        let auto = Automaton {
+                            start: vec![0],
+                            step: Box::new(move |i, s, d, out| {
+                                if d != v {
+                                    out.push(s);
+                                } else if i < m {
+                                    out.push(s + 1);
+                                } else if s > 0 {
+                                    out.push(s - 1);
+                                }
+                            }),
+                            accept: Box::new(|s| (s == 0).then(Vec::new)),
+                        };
+                        let part = format!("{name}, the {v}s of runs 1 and {}", j + 1);
+                        self.line(k, &order, &auto, &part, &format!("{tag}.{}.{v}", j + 1), 0)?;
+                    }
+                }
+                Ok(())
+            }
+            ClueKind::EqualSum(runs) => {
+                // Each run a piece (or chain) colouring a shared sum with its own, as a region-sum
+                // line's runs do.
+                let shared = self.secondary(k, format!("{tag}.sum"));
+                let mut at = 0;
+                for (j, &r) in runs.iter().enumerate() {
+                    let run = &cells[at..at + usize::from(r)];
+                    at += usize::from(r);
+                    let auto = Automaton {
+                        start: vec![0],
+                        step: Box::new(|_, s, d, out| out.push(s + u64::from(d))),
+                        accept: Box::new(move |s| Some(vec![(shared, Colour::Value(s as u32))])),
+                    };
+                    let part = format!("{name}, run {}", j + 1);
+                    self.line(k, run, &auto, &part, &format!("{tag}.{}", j + 1), 0)?;
+                }
+                Ok(())
+            }
+            ClueKind::DutchFlatmates => {
+                // Each column walked from the top: the previous digit, and whether it was a 5 still
+                // waiting for a 9 (no 1 above it).
+                for c in 0..size {
+                    let column: Vec<usize> = (0..size).map(|r| r * size + c).collect();
+                    let auto = Automaton {
+                        start: vec![0],
+                        step: Box::new(|_, s, d, out| {
+                            let (prev, waiting) = (s / 2, s % 2 == 1);
+                            if waiting && d != 9 {
+                                return;
+                            }
+                            out.push(u64::from(d) * 2 + u64::from(d == 5 && prev != 1));
+                        }),
+                        accept: Box::new(|s| (s % 2 == 0).then(Vec::new)),
+                    };
+                    let part = format!("{name}, column {}", c + 1);
+                    self.line(k, &column, &auto, &part, &format!("{tag}.{}", c + 1), 0)?;
+                }
+                Ok(())
+            }
+            ClueKind::Classes2x2 { entropy } => {
+                // Each 2x2 a piece walked with the set of classes seen: accepted with all three.
+                let entropy = *entropy;
+                let least = self.rules.value(1);
+                for (j, q) in squares_2x2(size).into_iter().enumerate() {
+                    let auto = Automaton {
+                        start: vec![0],
+                        step: Box::new(move |_, s, d, out| {
+                            let class = if entropy {
+                                (d - least) / 3
+                            } else {
+                                (d - least) % 3
+                            };
+                            out.push(s | 1 << class);
+                        }),
+                        accept: Box::new(|s| (s == 7).then(Vec::new)),
+                    };
+                    let part = format!("{name}, the 2x2 at {}", cell_name(size, q[0]));
+                    self.line(k, &q, &auto, &part, &format!("{tag}.{}", j + 1), 0)?;
+                }
+                Ok(())
+            }
+            _ => {
+                let (order, auto) = self.automaton(clue, top);
+                // Runs of several cells where the rule ties cells a few apart (any m in a row on
+                // a modular line, 3 on an entropic one, differ in class): a run sees a clash of
+                // its cells' classes, which steps of one cell see only once the states between
+                // them are chosen. Whispers lost by runs and little killers gained nothing
+                // measured (benches/JOURNAL.md): they keep a step a cell. So do regex lines: runs
+                // of up to 100 options halved the nodes of ISS's "Regex line" (8.9 M to 4.2 M) but
+                // not its time, and doubled those of two others.
+                let run_max = match clue.kind {
+                    ClueKind::Entropic | ClueKind::Modular(_) => WHOLE_MAX,
+                    _ => 0,
+                };
+                self.line(k, &order, &auto, &name, &tag, run_max)
+            }
+        }
+    }
+
+    /// The negative constraints: per orthogonal pair without a mark, one at-most-one item per
+    /// pair of digits {a, b} it may not hold, in the options (p, a), (p, b), (q, a), (q, b): the
+    /// two cells share a row or column, so a in both (or b in both) is excluded already, and of the
+    /// four placements at most one may stand.
+    fn negative(
+        &mut self,
+        k: usize,
+        what: &str,
+        marked: &[(usize, usize)],
+        forbidden: &[(u32, u32)],
+    ) {
+        let size = self.size();
+        for (p, q) in orthogonal_pairs(size) {
+            if marked.contains(&(p, q)) {
+                continue;
+            }
+            for &(a, b) in forbidden {
+                let s = self.secondary(
+                    k,
+                    format!(
+                        "{what}({},{})={a}/{b}",
+                        cell_name(size, p),
+                        cell_name(size, q)
+                    ),
+                );
+                for c in [p, q] {
+                    for v in [a, b] {
+                        self.enc.cell_plain[c * size + v as usize - 1].push(s);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Rules {
+    /// The items and options of the clues, the candidate sets and the negative constraints, keeping
+    /// what agrees with the givens `cells` (0 empty). A clue that would take more than
+    /// [`MAX_CLUE_OPTIONS`] options in all is refused by name.
+    pub fn clue_encoding(&self, g: Geometry, cells: &[u8]) -> Result<Encoding, InputError> {
+        let size = g.size();
+        let full = if size >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << size) - 1
+        };
+        let mut allowed = vec![full; size * size];
+        for &(p, mask) in &self.candidates {
+            allowed[p] &= mask;
+        }
+        let mut b = Builder {
+            g,
+            rules: self,
+            givens: cells,
+            enc: Encoding {
+                cell_colours: vec![Vec::new(); size * size],
+                cell_plain: vec![Vec::new(); size * size * size],
+                cell_colour_at: vec![Vec::new(); size * size * size],
+                allowed,
+                clue_items: vec![Vec::new(); self.clues.len() + 1],
+                clue_secondary: vec![Vec::new(); self.clues.len() + 1],
+                ..Encoding::default()
+            },
+        };
+        for (k, clue) in self.clues.iter().enumerate() {
+            b.clue(k, clue)?;
+        }
+        // The negative constraints' items go with a last pseudo-clue (index clues.len()).
+        let neg = self.clues.len();
+        let marked = |f: &dyn Fn(&ClueKind) -> bool| -> Vec<(usize, usize)> {
+            self.clues
+                .iter()
+                .filter(|c| f(&c.kind) && c.cells.len() == 2)
+                .map(|c| (c.cells[0].min(c.cells[1]), c.cells[0].max(c.cells[1])))
+                .collect()
+        };
+        // The pairs of values the rules forbid, as the digits that stand for them.
+        let (least, top) = (self.value(1), self.value(size as u32));
+        let digits = |pairs: Vec<(u32, u32)>| -> Vec<(u32, u32)> {
+            let off = 1 - least;
+            pairs.into_iter().map(|(a, c)| (a + off, c + off)).collect()
+        };
+        if self.negative_kropki {
+            let m = marked(&|k| matches!(k, ClueKind::Difference(_) | ClueKind::Ratio(_)));
+            let mut pairs: Vec<(u32, u32)> = (least..top).map(|a| (a, a + 1)).collect();
+            // 1 and 2 are consecutive already; 0 is its own double.
+            pairs.extend((2..=top / 2).map(|a| (a, 2 * a)));
+            b.negative(neg, "nokropki", &m, &digits(pairs));
+        }
+        if self.negative_xv {
+            let m = marked(&|k| matches!(k, ClueKind::PairSum(_)));
+            let pairs: Vec<(u32, u32)> = [5u32, 10]
+                .iter()
+                .flat_map(|&s| (least..s).map(move |a| (a, s - a)))
+                .filter(|&(a, c)| a < c && c <= top)
+                .collect();
+            b.negative(neg, "noxv", &m, &digits(pairs));
+        }
+        let mut enc = b.enc;
+        prune(&mut enc);
+        Ok(enc)
+    }
+}
+
+/// Narrows the cells' digits to those some option of every piece through the cell allows, and drops
+/// the options that put a digit a cell no longer has, until nothing changes: such an option could
+/// only lead to a dead end deeper in the search (as for the cages' fillings).
+/// (The givens narrow the options as they are made; a given cell outside every clue keeps its
+/// options, as in the classic instance, where the givens are chosen before the search.)
+fn prune(enc: &mut Encoding) {
+    loop {
+        let mut masks: HashMap<(usize, usize), u32> = HashMap::new();
+        for o in &enc.options {
+            for &(p, d) in &o.cells {
+                *masks.entry((o.item, p)).or_default() |= 1 << (d - 1);
+            }
+        }
+        // Only the cells every option of an item colours (all of a piece's options do).
+        let mut changed = false;
+        for (&(_, p), &m) in &masks {
+            let before = enc.allowed[p];
+            enc.allowed[p] &= m;
+            changed |= before != enc.allowed[p];
+        }
+        let n = enc.options.len();
+        let allowed = &enc.allowed;
+        enc.options.retain(|o| {
+            o.cells
+                .iter()
+                .all(|&(p, d)| allowed[p] & (1 << (d - 1)) != 0)
+        });
+        if !changed && n == enc.options.len() {
+            break;
+        }
+    }
+}

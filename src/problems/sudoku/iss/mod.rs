@@ -1,0 +1,655 @@
+//! sigh's Interactive Sudoku Solver (ISS): its constraint strings, its links and the killer text
+//! formats it reads, turned into the same [`Rules`] as f-puzzles' (issue 42).
+//!
+//! - Constraint strings: `.`-separated items, each `Kind~arg~arg…` (whitespace anywhere is
+//!   dropped, as ISS drops it): givens `.~R1C1_5~R1C2_3`, `.Cage~15~R1C1~R1C2` (an empty or 0 sum:
+//!   digits differ only), `.Thermo~R1C1~R1C2` (from the bulb), `.Diagonal~1` (rising, r9c1 to
+//!   r1c9) and `.Diagonal~-1`, `.AntiKnight`, `.AntiKing`, `.AntiConsecutive`, `.Windoku`,
+//!   `.DisjointSets`, `.Jigsaw~<layout>` (with `.NoBoxes` the regions replace the boxes; without,
+//!   they are extra regions beside them), `.AllDifferent~cells`, `.Shape~9x9`. Cells are
+//!   `R{row}C{col}`, one character each in base 17 (`R1Cg` is r1c16 on a 16x16), as ISS names them.
+//! - Links: `https://sigh.github.io/Interactive-Sudoku-Solver/?q=<constraint string>`,
+//!   percent-decoded.
+//! - Killers written as text: the short format (81 characters, a cage's sum at one cell in base 36
+//!   and arrows `<>^v` and diagonals pointing the other cells to it, from the forum thread
+//!   "understandable snarfable killer cages") and the long one SudokuWiki and SudoCue export
+//!   (`3x3:d:k:` then 81 numbers, `sum·256 + cage`; `d` for an X killer).
+//!
+//! Every other ISS constraint is refused by name ("ISS `Lockout` constraints are not supported"),
+//! never ignored; so are grids that are not a Sudoku's size here (rectangles such as 6x8) and value
+//! ranges other than 1 to N and 0 to N-1 (`.Shape~9x9~0-8`: [`Rules::zero_based`], the clues'
+//! sums and products of values).
+
+mod kinds;
+mod text;
+
+use super::clues::{
+    max_either_cells, Clue, ClueKind, Counted, Regex, Relation, Side, MAX_SUM_LOOP,
+};
+use super::fpuzzles::Read;
+use super::geometry::sizes_words;
+use super::variants::{Cage, Rules};
+use super::{Alphabet, Geometry, Grid, Reading, Source};
+use crate::problems::InputError;
+use kinds::*;
+use text::*;
+
+/// ISS's constraints that take no argument: a text that is one of them (`.Windoku`) and no `~` is
+/// still a constraint string, where a 16x16 grid written with dots and letters (`.AB.…`) is not.
+const BARE: &[&str] = &[
+    "Windoku",
+    "AntiKnight",
+    "AntiKing",
+    "AntiConsecutive",
+    "AntiTaxicab",
+    "NoBoxes",
+    "DisjointSets",
+    "StrictKropki",
+    "StrictXV",
+    "GlobalEntropy",
+    "GlobalMod",
+    "DutchFlatmates",
+    "RegionSameValues",
+    "ChaosConstruction",
+    "Doppelganger",
+    "And",
+    "Or",
+    "End",
+];
+
+/// The longest text read: ISS strings of 16x16 puzzles with many shapes are a few KB.
+const MAX_TEXT: usize = 64_000;
+
+/// Whether a text is meant for this reader: a constraint string, an ISS link, one of the killer
+/// text formats, or ISS's pencil-mark grid.
+pub fn looks_like(text: &str) -> bool {
+    let t = text.trim();
+    if is_link(t) {
+        return true;
+    }
+    // Past the longest text read, a text is some other form, and is not copied whole to be asked
+    // (a 40 MB paste cost the page 0.8 s here).
+    if t.len() > MAX_TEXT {
+        return false;
+    }
+    let squeezed: String = t.chars().filter(|c| !c.is_whitespace()).collect();
+    is_constraint_string(&squeezed)
+        || short_killer_chars(&squeezed)
+        || squeezed.starts_with("3x3:")
+        || is_pencilmarks(&squeezed)
+        || is_jigsaw_text(&squeezed)
+}
+
+fn is_link(t: &str) -> bool {
+    // The host and path are at the start: only a head is lowered and searched.
+    let lower: String = t.chars().take(200).collect::<String>().to_ascii_lowercase();
+    (lower.starts_with("http://") || lower.starts_with("https://") || lower.starts_with("sigh."))
+        && lower.contains("interactive-sudoku-solver")
+}
+
+fn is_constraint_string(s: &str) -> bool {
+    // (ISS skips empty items: `..Cage~…` is a constraint string too.)
+    let Some(rest) = s.strip_prefix('.').map(|r| r.trim_start_matches('.')) else {
+        return false;
+    };
+    if rest.starts_with('~') {
+        return true;
+    }
+    let word: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect();
+    // A kind is CamelCase (`Cage`, `X`, `Thermo`) followed by `~`, or one that takes no argument
+    // followed by the next item; a 16x16 grid's letters are symbols between dots, with no `~`.
+    word.starts_with(|c: char| c.is_ascii_uppercase())
+        && (rest[word.len()..].starts_with('~')
+            || BARE.contains(&word.as_str())
+                && matches!(rest[word.len()..].chars().next(), None | Some('.')))
+}
+
+/// ISS's jigsaw as text: the N² givens (one character a cell; digits, or letters from `A` on
+/// 16x16) then the N² characters of the layout, N regions of N cells.
+fn is_jigsaw_text(s: &str) -> bool {
+    let chars: Vec<char> = s.chars().collect();
+    let Some(sz) = [4, 9, 16].into_iter().find(|&k| chars.len() == 2 * k * k) else {
+        return false;
+    };
+    let layout = &chars[sz * sz..];
+    let mut names: Vec<char> = layout.to_vec();
+    names.sort_unstable();
+    names.dedup();
+    names.len() == sz
+        && names
+            .iter()
+            .all(|&c| layout.iter().filter(|&&d| d == c).count() == sz)
+}
+
+/// The short killer format's characters, and at least one arrow (81 characters exactly).
+fn short_killer_chars(s: &str) -> bool {
+    s.chars().count() == 81
+        && s.chars().all(|c| {
+            c.is_ascii_digit()
+                || c.is_ascii_uppercase()
+                || ('a'..='j').contains(&c)
+                || "^<v>`',.".contains(c)
+        })
+        && s.chars().any(|c| "^<v>`',".contains(c))
+}
+
+/// ISS's pencil-mark grid: every cell's candidates written out (N² cells of N characters, `.` for
+/// a candidate ruled out).
+fn is_pencilmarks(s: &str) -> bool {
+    // N characters a cell, the k-th the digit k or `.`, and some digit in every cell. So a 64-
+    // character line that is an 8x8 Sudoku (its own digits anywhere; 64 dots, an empty board) is
+    // not taken for a 4x4's candidates, which it was (found by fuzzing a board read back).
+    let n = match s.len() {
+        64 => 4,
+        729 => 9,
+        4096 => {
+            return s.bytes().all(|b| b.is_ascii_digit() || b == b'.') && s.contains('.');
+        }
+        _ => return false,
+    };
+    let b = s.as_bytes();
+    // 729 characters are no other form: a cell with no candidate is read, and named.
+    b.iter()
+        .enumerate()
+        .all(|(i, &c)| c == b'.' || c == b'1' + (i % n) as u8)
+        && (n == 9 || b.chunks(n).all(|cell| cell.iter().any(|&c| c != b'.')))
+}
+
+/// Reads any of the forms above.
+pub fn read(text: &str) -> Result<Read, InputError> {
+    let t = text.trim();
+    if t.len() > MAX_TEXT {
+        return Err(InputError::new(format!(
+            "the ISS puzzle is {} bytes long, more than the {MAX_TEXT} read",
+            t.len()
+        )));
+    }
+    if is_link(t) {
+        let lower = t.to_ascii_lowercase();
+        let Some(i) = lower.find("?q=").or_else(|| lower.find("&q=")) else {
+            return Err(InputError::new(
+                "an Interactive Sudoku Solver link without a puzzle: expected `?q=` and the \
+                 constraint string after it",
+            ));
+        };
+        let rest = &t[i + 3..];
+        let end = rest.find(['&', '#']).unwrap_or(rest.len());
+        let q = super::fpuzzles::percent_decode(&rest[..end])?;
+        let squeezed: String = q.chars().filter(|c| !c.is_whitespace()).collect();
+        return read_squeezed(&squeezed, Source::IssLink);
+    }
+    let squeezed: String = t.chars().filter(|c| !c.is_whitespace()).collect();
+    read_squeezed(&squeezed, Source::Iss)
+}
+
+fn read_squeezed(s: &str, source: Source) -> Result<Read, InputError> {
+    if is_pencilmarks(s) {
+        return pencilmarks(s, source);
+    }
+    if short_killer_chars(s) {
+        return short_killer(s, source);
+    }
+    if s.starts_with("3x3:") {
+        return long_killer(s, source);
+    }
+    if s.starts_with('.') && is_constraint_string(s) {
+        return constraint_string(s, source);
+    }
+    if is_jigsaw_text(s) {
+        return jigsaw_text(s, source);
+    }
+    Err(InputError::new(
+        "not an ISS puzzle: expected a constraint string (`.~R1C1_5~…`, `.Cage~15~R1C1~R1C2`), a \
+         killer in the short or the `3x3::k:` format, or a link with `?q=`",
+    ))
+}
+
+/// A grid of a size read here: its side N and its geometry.
+#[derive(Clone, Copy)]
+struct Size {
+    size: usize,
+    geo: Geometry,
+    /// The values are 0 to N-1 (`.Shape~9x9~0-8`): digit `d` is written `d - 1`.
+    zero: bool,
+}
+
+impl Size {
+    fn of(size: usize) -> Option<Size> {
+        Geometry::of_size(size).ok().map(|geo| Size {
+            size,
+            geo,
+            zero: false,
+        })
+    }
+
+    /// The digit (from 1) of a value as the puzzle writes it, or `None` outside the values.
+    fn digit(self, v: &str) -> Option<u8> {
+        let lo = usize::from(!self.zero);
+        let v = v.parse::<usize>().ok()?;
+        (lo..self.size + lo)
+            .contains(&v)
+            .then(|| (v + 1 - lo) as u8)
+    }
+
+    /// "1-9" or "0-8": the values, for messages.
+    fn values(self) -> String {
+        let lo = usize::from(!self.zero);
+        format!("{lo}-{}", self.size + lo - 1)
+    }
+
+    /// The side of its boxes where they are square (ISS lays windoku's windows out on them).
+    fn square_side(self) -> Option<usize> {
+        self.geo.boxes().filter(|(r, c)| r == c).map(|(r, _)| r)
+    }
+}
+
+/// `R1C1` (ISS's: one character each for row and column, `1`-`9` then `a`-`g`, either case).
+fn cell(id: &str, sz: Size, what: &str) -> Result<usize, InputError> {
+    let b = id.as_bytes();
+    let digit = |c: u8| match c {
+        b'1'..=b'9' => Some(usize::from(c - b'0')),
+        b'a'..=b'g' => Some(usize::from(c - b'a') + 10),
+        b'A'..=b'G' => Some(usize::from(c - b'A') + 10),
+        _ => None,
+    };
+    let bad = || {
+        InputError::new(format!(
+            "{what}: `{id}` is not a cell of a {s}x{s} grid (ISS names cells R1C1 to R{m}C{m}, one \
+             character each for row and column)",
+            s = sz.size,
+            m = if sz.size > 9 {
+                char::from(b'a' + (sz.size - 10) as u8).to_string()
+            } else {
+                sz.size.to_string()
+            }
+        ))
+    };
+    if b.len() != 4 || !matches!(b[0], b'R' | b'r') || !matches!(b[2], b'C' | b'c') {
+        return Err(bad());
+    }
+    match (digit(b[1]), digit(b[3])) {
+        (Some(r), Some(c)) if r <= sz.size && c <= sz.size => Ok((r - 1) * sz.size + c - 1),
+        _ => Err(bad()),
+    }
+}
+
+fn cells(args: &[&str], sz: Size, what: &str) -> Result<Vec<usize>, InputError> {
+    if args.is_empty() {
+        return Err(InputError::new(format!("{what} has no cell")));
+    }
+    args.iter().map(|a| cell(a, sz, what)).collect()
+}
+
+/// `.Shape~9x9`, `.Shape~9x9~9`, `.Shape~9x9~1-9`, `.Shape~9x9~0-8`: the grid's size and values,
+/// or why they are not read here.
+fn shape(args: &[&str]) -> Result<Size, InputError> {
+    let spec = args.join("~");
+    let refuse = |why: &str| {
+        Err(InputError::new(format!(
+            "ISS shape `{spec}` is not supported: {why}"
+        )))
+    };
+    let Some(dims) = args.first() else {
+        return refuse("no size");
+    };
+    let Some((r, c)) = dims.split_once('x') else {
+        return refuse("expected rows x columns, such as 9x9");
+    };
+    let (Ok(r), Ok(c)) = (r.parse::<usize>(), c.parse::<usize>()) else {
+        return refuse("expected rows x columns, such as 9x9");
+    };
+    if r != c {
+        return refuse("Sudokus here are square (4x4, 9x9, 16x16 or 25x25)");
+    }
+    let Some(sz) = Size::of(r) else {
+        return refuse(&format!("Sudokus here are {}", sizes_words()));
+    };
+    match args.get(1) {
+        None => Ok(sz),
+        Some(v) if v.parse::<usize>() == Ok(r) || *v == format!("1-{r}") => Ok(sz),
+        Some(v) if *v == format!("0-{}", r - 1) => Ok(Size { zero: true, ..sz }),
+        Some(v) => refuse(&format!(
+            "values `{v}`: a {r}x{r} Sudoku here holds the values 1 to {r} or 0 to {}",
+            r - 1
+        )),
+    }
+}
+
+/// What ISS calls each constraint it has, for the refusal ("ISS `Arrow` constraints"): the name as
+/// written, which is what a user finds in ISS's menus.
+fn refuse(kind: &str) -> InputError {
+    InputError::new(format!("ISS `{kind}` constraints are not supported"))
+}
+
+fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
+    let items: Vec<&str> = s.split('.').collect();
+    if !items[0].is_empty() {
+        return Err(InputError::new(
+            "an ISS constraint string starts with `.` (`.~R1C1_5`, `.Cage~…`)",
+        ));
+    }
+    let items: Vec<(&str, Vec<&str>)> = items[1..]
+        .iter()
+        .filter(|i| !i.is_empty())
+        .map(|item| {
+            let mut parts = item.split('~');
+            let kind = parts.next().unwrap_or("");
+            (kind, parts.collect())
+        })
+        .collect();
+    // The shape first, wherever it stands: every cell name depends on it. ISS's default is 9x9.
+    let mut sz = Size::of(9).expect("9 is a size");
+    let mut shapes = items.iter().filter(|(k, _)| *k == "Shape");
+    if let Some((_, args)) = shapes.next() {
+        sz = shape(args)?;
+    }
+    if shapes.next().is_some() {
+        return Err(InputError::new("the ISS string gives its `Shape` twice"));
+    }
+    let size = sz.size;
+    // `Or` and `And` blocks first: each becomes an either/or clue, the items outside them stay.
+    let (items, eithers) = lift_either(items, sz)?;
+    // Refusals before anything else is read, so that a puzzle is refused for what it needs (its
+    // arrows) rather than for a detail of a constraint read before them.
+    for (kind, args) in &items {
+        match *kind {
+            "" | "Shape" | "Cage" | "Thermo" | "Diagonal" | "AntiKnight" | "AntiKing"
+            | "AntiConsecutive" | "Windoku" | "DisjointSets" | "Jigsaw" | "NoBoxes"
+            | "AllDifferent" | "RegionSize" | "Priority" => {}
+            k if CLUES.contains(&k) => {}
+            // `Or`, `And` and every other kind: refused by ISS's own name for it.
+            _ => return Err(refuse(kind)),
+        }
+        if *kind == "RegionSize" && args.first().and_then(|a| a.parse::<usize>().ok()) != Some(size)
+        {
+            return Err(InputError::new(format!(
+                "ISS `RegionSize~{}` is not supported: regions here hold the {size} digits",
+                args.join("~")
+            )));
+        }
+    }
+    let no_boxes = items.iter().any(|(k, _)| *k == "NoBoxes");
+    if no_boxes && !items.iter().any(|(k, _)| *k == "Jigsaw") {
+        return Err(InputError::new(
+            "ISS `NoBoxes` without a `Jigsaw` layout is not supported: a Sudoku here has boxes \
+             or jigsaw regions",
+        ));
+    }
+    let mut cells_of = vec![0u8; size * size];
+    let mut rules = Rules {
+        zero_based: sz.zero,
+        ..Rules::default()
+    };
+    for (k, (kind, args)) in items.iter().enumerate() {
+        let what = format!(
+            "item {} (`{}`)",
+            k + 1,
+            if kind.is_empty() { "~" } else { kind }
+        );
+        match *kind {
+            "" => {
+                for a in args {
+                    let (p, set) = given(a, sz, &what)?;
+                    if set.count_ones() > 1 {
+                        // A candidate set (ISS's pencil marks, odd and even cells): the cell
+                        // holds one of these digits.
+                        rules.candidates.push((p, set));
+                        continue;
+                    }
+                    let v = set.trailing_zeros() as u8 + 1;
+                    if cells_of[p] != 0 && cells_of[p] != v {
+                        let z = u8::from(sz.zero);
+                        return Err(InputError::new(format!(
+                            "{what}: r{}c{} is given twice, as {} and {}",
+                            p / size + 1,
+                            p % size + 1,
+                            cells_of[p] - z,
+                            v - z
+                        ))
+                        .with_cells(vec![p]));
+                    }
+                    cells_of[p] = v;
+                }
+            }
+            "Shape" | "NoBoxes" => {}
+            // `Priority` orders ISS's own search and states no rule; `RegionSize` was checked above.
+            "Priority" | "RegionSize" => {}
+            "Cage" => {
+                let (list, sum) = cage(args, sz, &what)?;
+                if listed_twice(&list).is_none() {
+                    rules.cages.push(Cage { cells: list, sum });
+                } else {
+                    // ISS adds a cell listed twice twice to the sum while the cage's digits still
+                    // differ ("Event horizon"): a weighted sum, which a `Sum` line over the cells
+                    // as listed is (a line counts a cell as often as it passes), and the cells
+                    // all different.
+                    let mut once = list.clone();
+                    once.sort_unstable();
+                    once.dedup();
+                    if let Some(t) = sum {
+                        rules.clues.push(Clue {
+                            kind: ClueKind::Sum(t),
+                            cells: list,
+                        });
+                    }
+                    rules.extra_regions.push(once);
+                }
+            }
+            "Thermo" => rules.thermos.push(cells(args, sz, &what)?),
+            "AllDifferent" => rules.extra_regions.push(cells(args, sz, &what)?),
+            "Diagonal" => match args.first().copied() {
+                Some("1") => rules.diagonal_pos = true,
+                Some("-1") => rules.diagonal_neg = true,
+                _ => {
+                    return Err(InputError::new(format!(
+                        "{what}: expected 1 (r{size}c1 up to r1c{size}) or -1 (r1c1 down to \
+                         r{size}c{size})"
+                    )))
+                }
+            },
+            "AntiKnight" => rules.anti_knight = true,
+            "AntiKing" => rules.anti_king = true,
+            "AntiConsecutive" => rules.non_consecutive = true,
+            "Windoku" => {
+                match sz.square_side() {
+                    Some(3) => rules.windoku = true,
+                    // ISS's windows on other sizes: a box's size, one cell in from each box edge.
+                    Some(n) => rules.extra_regions.extend(windows(sz, n)),
+                    None => {
+                        return Err(InputError::new(format!(
+                            "ISS `Windoku` on a {s}x{s} grid (boxes not square) is not supported",
+                            s = sz.size
+                        )))
+                    }
+                }
+            }
+            "DisjointSets" => rules.extra_regions.extend(disjoint_sets(sz)?),
+            "StrictKropki" => rules.negative_kropki = true,
+            "StrictXV" => rules.negative_xv = true,
+            k if CLUES.contains(&k) => {
+                let read = clues(k, args, sz, &what)?;
+                // A lunchbox's digits differ, as a region's: its cells are one more.
+                if k == "Lunchbox" {
+                    rules
+                        .extra_regions
+                        .extend(read.iter().map(|c| c.cells.clone()));
+                }
+                rules.clues.extend(read);
+            }
+            "Jigsaw" => {
+                let layout = match args[..] {
+                    [layout] | [_, layout] => layout,
+                    _ => {
+                        return Err(InputError::new(format!(
+                            "{what}: expected the layout, one character a cell"
+                        )))
+                    }
+                };
+                let regions = jigsaw(layout, sz, &what)?;
+                // A size without boxes (7x7) has the pieces as its regions, as ISS lays it out.
+                if no_boxes || !sz.geo.has_boxes() {
+                    rules.regions = Some(regions);
+                } else {
+                    // Boxes stay: ISS adds the pieces as regions beside them.
+                    for g in 0..size as u8 {
+                        rules
+                            .extra_regions
+                            .push((0..size * size).filter(|&p| regions[p] == g).collect());
+                    }
+                }
+            }
+            _ => return Err(refuse(kind)),
+        }
+    }
+    rules.clues.extend(eithers);
+    finish(sz, cells_of, rules, Vec::new(), source)
+}
+
+/// `.Cage~15~R1C1~R1C2…` (a sum of 0 or none: a cage without a sum): its cells as listed (a cell
+/// may be listed twice: ISS adds it twice to the sum) and its sum.
+fn cage(args: &[&str], sz: Size, what: &str) -> Result<(Vec<usize>, Option<u32>), InputError> {
+    let (sum, rest) = args
+        .split_first()
+        .ok_or_else(|| InputError::new(format!("{what}: expected a sum and cells")))?;
+    let sum = match sum.trim() {
+        "" | "0" => None,
+        t => Some(t.parse::<u32>().map_err(|_| {
+            InputError::new(format!("{what}: `{t}` is not a sum (a whole number)"))
+        })?),
+    };
+    Ok((cells(rest, sz, what)?, sum))
+}
+
+/// The first cell a list names again, if any.
+fn listed_twice(list: &[usize]) -> Option<usize> {
+    list.iter()
+        .enumerate()
+        .find_map(|(i, p)| list[..i].contains(p).then_some(*p))
+}
+
+/// A given or a candidate set, `R1C1_5` or `R4C7_2_4_6_8`: the cell and its digits (bit `d - 1`).
+fn given(a: &str, sz: Size, what: &str) -> Result<(usize, u32), InputError> {
+    let (id, v) = a
+        .split_once('_')
+        .ok_or_else(|| InputError::new(format!("{what}: `{a}` is not a given such as R1C1_5")))?;
+    let p = cell(id, sz, what)?;
+    let mut set = 0u32;
+    for v in v.split('_') {
+        let v: u8 = sz.digit(v).ok_or_else(|| {
+            InputError::new(format!("{what}: `{a}`: {v} is not a value {}", sz.values()))
+        })?;
+        set |= 1 << (v - 1);
+    }
+    Ok((p, set))
+}
+
+/// A jigsaw layout (one character a cell, N cells each) as region numbers in order of appearance.
+fn jigsaw(layout: &str, sz: Size, what: &str) -> Result<Vec<u8>, InputError> {
+    let size = sz.size;
+    let chars: Vec<char> = layout.chars().collect();
+    if chars.len() != size * size {
+        return Err(InputError::new(format!(
+            "{what}: the layout has {} characters; a {size}x{size} grid has {}",
+            chars.len(),
+            size * size
+        )));
+    }
+    let mut names: Vec<char> = Vec::new();
+    let mut regions = Vec::with_capacity(chars.len());
+    for &ch in &chars {
+        let g = match names.iter().position(|&c| c == ch) {
+            Some(g) => g,
+            None => {
+                names.push(ch);
+                names.len() - 1
+            }
+        };
+        if g >= size {
+            return Err(InputError::new(format!(
+                "{what}: the layout has more than {size} regions"
+            )));
+        }
+        regions.push(g as u8);
+    }
+    for (g, &ch) in names.iter().enumerate() {
+        let count = regions.iter().filter(|&&r| usize::from(r) == g).count();
+        if count != size {
+            return Err(InputError::new(format!(
+                "{what}: region `{ch}` has {count} cells; each region must have {size}"
+            )));
+        }
+    }
+    Ok(regions)
+}
+
+/// ISS's windoku windows on an N×N grid with boxes of side n: n×n windows starting one cell in
+/// from each box boundary, every n + 1 cells.
+fn windows(sz: Size, n: usize) -> Vec<Vec<usize>> {
+    let size = sz.size;
+    let starts: Vec<usize> = (1..size).step_by(n + 1).filter(|&i| i + n < size).collect();
+    let mut out = Vec::new();
+    for &c0 in &starts {
+        for &r0 in &starts {
+            out.push(
+                (0..size)
+                    .map(|k| (r0 + k % n) * size + c0 + k / n)
+                    .collect(),
+            );
+        }
+    }
+    out
+}
+
+/// Disjoint sets: the cells at the same place in every box, N sets of N cells.
+fn disjoint_sets(sz: Size) -> Result<Vec<Vec<usize>>, InputError> {
+    let (size, geo) = (sz.size, sz.geo);
+    if !geo.has_boxes() {
+        return Err(InputError::new(format!(
+            "ISS `DisjointSets` on a {size}x{size} grid (no boxes) is not supported"
+        )));
+    }
+    Ok((0..size)
+        .map(|pos| (0..size).map(|b| geo.box_cell(b, pos)).collect())
+        .collect())
+}
+
+/// The grid and rules checked as the f-puzzles reader checks them.
+fn finish(
+    sz: Size,
+    cells: Vec<u8>,
+    rules: Rules,
+    skipped: Vec<(String, usize)>,
+    source: Source,
+) -> Result<Read, InputError> {
+    rules.validate(sz.geo)?;
+    if let Err(e) = rules.check(sz.geo, &cells, false) {
+        return Err(InputError::new(format!("the givens break a rule: {e}")).with_cells(e.cells));
+    }
+    let grid = Grid {
+        geo: sz.geo,
+        cells,
+        reading: Reading {
+            source,
+            // A 16x16 from ISS names its digits as numbers (`R1C1_12`), and is printed so; values
+            // from 0 are printed from 0.
+            numbers: sz.size > 9,
+            alphabet: if sz.zero {
+                Alphabet::FromZero
+            } else {
+                Alphabet::Standard
+            },
+            ..Reading::default()
+        },
+    };
+    Ok(Read {
+        grid,
+        rules,
+        title: None,
+        skipped,
+        words: false,
+        unknown: Vec::new(),
+    })
+}
