@@ -452,13 +452,14 @@ fn iss_counted_cages_rellik_equality_and_pairwise_are_solved() {
     all_solved("iss-counted.jsonl", 19);
 }
 
-/// Either/or (ISS's `Or`, with `And` groups and `Or`s inside: lines 58, 343, 344, 345, 346 and
-/// 349 of the collection, `tests/data/iss-either.jsonl`: pairs of givens, givens or
-/// `AllDifferent`, nested blocks, an `And` elided inside an `Or`): each solved to its published
+/// Either/or (ISS's `Or`, with `And` groups and `Or`s inside: lines 58, 343, 344, 345, 346, 349
+/// and 196 of the collection, `tests/data/iss-either.jsonl`: pairs of givens, givens or
+/// `AllDifferent`, nested blocks, an `And` elided inside an `Or`, and either/ors of a numbered
+/// room and an X-sum on one row or column, walked along it): each solved to its published
 /// solution and proved unique.
 #[test]
 fn iss_either_or_blocks_are_solved() {
-    all_solved("iss-either.jsonl", 6);
+    all_solved("iss-either.jsonl", 7);
 }
 
 /// Anti-taxicab (lines 45 and 126 of the collection, `tests/data/iss-taxicab.jsonl`: "Anti-Taxi

@@ -956,6 +956,62 @@ fn either_or_blocks_are_the_brute_force_and_the_rule_as_written() {
     );
 }
 
+/// How many skyscrapers the digits show, seen from their first.
+fn seen(d: &[u8]) -> usize {
+    let mut top = 0;
+    d.iter()
+        .filter(|&&x| {
+            let new = x > top;
+            top = top.max(x);
+            new
+        })
+        .count()
+}
+
+/// The X-sum the digits show from their first: the sum of the first x digits, x the first.
+fn x_sum(d: &[u8]) -> u32 {
+    d[..usize::from(d[0])].iter().map(|&x| u32::from(x)).sum()
+}
+
+/// An either/or whose sides all read one line (skyscrapers, X-sums, numbered rooms, sums, givens
+/// on it) is walked along the line as one automaton, however long: each 4x4 count is the brute
+/// force's and the rule's, and a filling that two sides accept is one solution, not two (the
+/// first case's r1 = 2,1,4,3 shows 2 skyscrapers and X-sums to 3). On a 9x9 a row's either/or
+/// reads past the 6 cells filled whole; sides on different lines are still refused.
+#[test]
+fn either_or_along_one_line_is_walked_once_per_filling() {
+    let cases: [(&str, Rule); 5] = [
+        (".Or.Skyscraper~R1~2~.XSum~R1~3~.End", |c| {
+            seen(&c[..4]) == 2 || x_sum(&c[..4]) == 3
+        }),
+        (".Or.Skyscraper~R1~~1.~R1C2_3.End", |c| {
+            c[3] == 4 || c[1] == 3
+        }),
+        (".Or.NumberedRoom~C1~3~.XSum~C1~3~.~R1C1_1_3.End", |c| {
+            let col = [c[0], c[4], c[8], c[12]];
+            col[usize::from(col[0]) - 1] == 3 || x_sum(&col) == 3 || col[0] == 1 || col[0] == 3
+        }),
+        (".Or.Skyscraper~R2~3~.Skyscraper~R2~2~.End", |c| {
+            (2..=3).contains(&seen(&c[4..8]))
+        }),
+        (
+            ".Or.Sum~6~R3C1~R3C2~R3C3.Whisper~2~R3C1~R3C2~R3C3.End",
+            |c| c[8] + c[9] + c[10] == 6 || (c[8].abs_diff(c[9]) >= 2 && c[9].abs_diff(c[10]) >= 2),
+        ),
+    ];
+    agree_with_rules(&cases);
+    let row = ".Or.NumberedRoom~R2~8~.XSum~R2~8~.End";
+    let s = Sudoku::parse(row).unwrap_or_else(|e| panic!("{row}: {e}"));
+    assert_eq!(s.rules().clues[0].cells.len(), 9);
+    assert_eq!(
+        s.rules().clues[0].name(9),
+        "either numbered room 8 in r2c1-r2c9 or X-sum 8 in r2c1-r2c9"
+    );
+    let apart = ".Or.Skyscraper~C4~1~.Skyscraper~R6~~1.End";
+    let e = Sudoku::parse(apart).err().expect("refused").to_string();
+    assert!(e.contains("ISS `Or` over 17 cells is not supported"), "{e}");
+}
+
 /// What an `Or` cannot take is refused by name: too many cells to judge each filling, a rule of
 /// the whole grid inside it, a block not closed, an `End` that closes nothing, a side with no cell.
 #[test]
@@ -974,6 +1030,14 @@ fn either_or_refusals_say_what_and_where() {
         (".Or.End", "`Or` 1 names no cell"),
         (".Or.~R9C1_1.End", "R9C1"),
         (".Or.~R1C1_7.End", "7 is not a value 1-4"),
+        (
+            ".Replicate~AwDiQEiwD.~R1C1_1.End",
+            "ISS `Replicate` constraints are not supported",
+        ),
+        (
+            ".Var~X~X.Or.~R1C1_1~VX_1.~R1C1_2.End",
+            "ISS `Var` constraints are not supported",
+        ),
     ]);
     let deep = format!("{}~R1C1_1{}", ".Or.And".repeat(9), ".End.End".repeat(9));
     refused_on_4x4(&[(
@@ -989,7 +1053,7 @@ fn either_or_refusals_say_what_and_where() {
     let nine = ".Or.Skyscraper~R1~3~.~R2C2_1.End";
     let e = Sudoku::parse(nine).err().expect("refused").to_string();
     assert!(
-        e.contains("ISS `Or` over 10 cells is not supported (`Or` 1: an either/or is filled whole, each filling judged, up to 6 cells on a 9x9)"),
+        e.contains("ISS `Or` over 10 cells is not supported (`Or` 1: an either/or is filled whole, each filling judged, up to 6 cells on a 9x9, or walked along a line that each of its sides reads)"),
         "{e}"
     );
 }

@@ -143,8 +143,9 @@ pub enum ClueKind {
     /// (Dutch flatmates, on values 1-9).
     DutchFlatmates,
     /// At least one of the sides holds (ISS's `Or`); the clue's cells are those the sides name,
-    /// in order, at most [`max_either_cells`] of them: the clue is filled whole. `zero`: the
-    /// puzzle writes values from 0 (for its words).
+    /// in order: at most [`max_either_cells`] of them, filled whole, or a line every side reads
+    /// ([`either_line`]), walked along it. `zero`: the puzzle writes values from 0 (for its
+    /// words).
     Either { sides: Vec<Side>, zero: bool },
 }
 
@@ -162,6 +163,48 @@ pub fn max_either_cells(size: usize) -> usize {
         })
         .last()
         .unwrap_or(1)
+}
+
+/// Whether a clue of this kind may be a side of an either/or walked along its line
+/// ([`either_line`]): its automaton reads the clue's cells in their order, keeps its state below
+/// 2^48 and gives no colours when it accepts.
+fn walked_in_either(kind: &ClueKind) -> bool {
+    matches!(
+        kind,
+        ClueKind::Skyscraper(_)
+            | ClueKind::HiddenSkyscraper(_)
+            | ClueKind::NumberedRoom(_)
+            | ClueKind::XSum(_)
+            | ClueKind::Sandwich(_)
+            | ClueKind::Sum(_)
+            | ClueKind::LittleKiller(_)
+            | ClueKind::Lunchbox(_)
+            | ClueKind::Whisper(_)
+    )
+}
+
+/// The line every side of an either/or reads, when each side is a clue of a kind walked along
+/// its line ([`walked_in_either`]), all on the same cells in the same order, or digits of cells on
+/// that line: the either/or is then walked along it as one automaton, however long it is (a row's
+/// "numbered room 8 or X-sum 8"). `None` otherwise: it is filled whole.
+pub fn either_line(sides: &[Side]) -> Option<&[usize]> {
+    let mut line: Option<&[usize]> = None;
+    for x in sides {
+        if let Side::Clue(c) = x {
+            if !walked_in_either(&c.kind) || *line.get_or_insert(&c.cells) != c.cells.as_slice() {
+                return None;
+            }
+        }
+    }
+    let line = line?;
+    sides
+        .iter()
+        .all(|x| match x {
+            Side::Clue(_) => true,
+            Side::Digits(d) => d.iter().all(|(p, _)| line.contains(p)),
+            _ => false,
+        })
+        .then_some(line)
 }
 
 /// A side of an either/or (ISS's `Or`), or a part of one: judged on the digits of its cells.

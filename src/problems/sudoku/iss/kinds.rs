@@ -271,7 +271,7 @@ pub(super) fn clues(
             let first = args.first().copied().unwrap_or("").trim();
             if first.contains('_') {
                 return Err(InputError::new(format!(
-                    "ISS `Sum` with weights (`{first}`) is not supported: only cells adding up                      to a number"
+                    "ISS `Sum` with weights (`{first}`) is not supported: only cells adding up to a number"
                 )));
             }
             let sum = number(args.first(), what, "a sum")?;
@@ -554,6 +554,11 @@ pub(super) fn lift_either<'a>(
     items: Vec<Item<'a>>,
     sz: Size,
 ) -> Result<(Vec<Item<'a>>, Vec<Clue>), InputError> {
+    // `Var` cells (`.Var~X~X`, cells off the grid named `VX`) are not read: said by name before
+    // a block that names them would call them cells out of the grid.
+    if items.iter().any(|(k, _)| *k == "Var") {
+        return Err(refuse("Var"));
+    }
     let mut rest = Vec::new();
     let mut eithers = Vec::new();
     let mut i = 0;
@@ -568,6 +573,11 @@ pub(super) fn lift_either<'a>(
                     _ => vec![Side::All(parts)],
                 };
                 eithers.push(either(sides, sz, &what)?);
+            }
+            // ISS's other blocks (`Replicate~…` repeats its items under a pattern) are not read:
+            // their `End` says so by the block's name, not as an `End` out of place.
+            "End" if items[..i - 1].iter().any(|(k, _)| *k == "Replicate") => {
+                return Err(refuse("Replicate"))
             }
             "End" => {
                 return Err(InputError::new(format!(
@@ -662,10 +672,11 @@ pub(super) fn either(sides: Vec<Side>, sz: Size, what: &str) -> Result<Clue, Inp
         return Err(InputError::new(format!("{what} names no cell")));
     }
     let most = max_either_cells(sz.size);
-    if cells.len() > most {
+    if cells.len() > most && either_line(&sides).is_none() {
         return Err(InputError::new(format!(
             "ISS `Or` over {} cells is not supported ({what}: an either/or is filled whole, \
-             each filling judged, up to {most} cells on a {s}x{s})",
+             each filling judged, up to {most} cells on a {s}x{s}, or walked along a line that \
+             each of its sides reads)",
             cells.len(),
             s = sz.size
         )));

@@ -24,7 +24,7 @@ mod kinds;
 mod text;
 
 use super::clues::{
-    max_either_cells, Clue, ClueKind, Counted, Regex, Relation, Side, MAX_SUM_LOOP,
+    either_line, max_either_cells, Clue, ClueKind, Counted, Regex, Relation, Side, MAX_SUM_LOOP,
 };
 use super::fpuzzles::Read;
 use super::geometry::sizes_words;

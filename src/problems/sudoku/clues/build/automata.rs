@@ -1,6 +1,8 @@
 //! Each line clue's automaton: its states, its step and what it accepts.
 
 use super::*;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 impl Builder<'_> {
     /// The cells a line's automaton walks, in order, and the automaton.
@@ -535,6 +537,112 @@ impl Builder<'_> {
                     accept: accept_all,
                 },
             ),
+        }
+    }
+
+    /// An either/or walked along its line ([`either_line`]): its state is, for each side, the set
+    /// of states that side's automaton may be in, numbered as they are met. So a filling has one
+    /// walk however many sides accept it (a walk a side would give a filling two sides accept two
+    /// options, and the search would find its solution twice). It accepts where a side accepts.
+    pub(super) fn either_automaton(
+        &self,
+        sides: &[Side],
+        line: &[usize],
+        top: u32,
+    ) -> Automaton<'static> {
+        let shift = u32::from(self.rules.zero_based);
+        let mut parts: Vec<Automaton<'static>> = Vec::with_capacity(sides.len());
+        for x in sides {
+            match x {
+                Side::Clue(c) => parts.push(self.automaton(c, top).1),
+                Side::Digits(list) => {
+                    // The digits each cell of the line may hold on this side (bit d - 1).
+                    let mut allowed = vec![u32::MAX; line.len()];
+                    for &(p, mask) in list {
+                        for (i, &q) in line.iter().enumerate() {
+                            if q == p {
+                                allowed[i] &= mask;
+                            }
+                        }
+                    }
+                    parts.push(Automaton {
+                        start: vec![0],
+                        step: Box::new(move |i, s, v, out| {
+                            // Digit v + shift: values start at 0 where the puzzle says so.
+                            if allowed[i] >> (v + shift - 1) & 1 == 1 {
+                                out.push(s);
+                            }
+                        }),
+                        accept: Box::new(|_| Some(Vec::new())),
+                    });
+                }
+                _ => unreachable!("either_line admits clues and digits only"),
+            }
+        }
+        /// The sets met so far, each with its number.
+        #[derive(Default)]
+        struct Sets {
+            ids: HashMap<Vec<Vec<u64>>, u64>,
+            sets: Vec<Vec<Vec<u64>>>,
+        }
+        impl Sets {
+            fn id(&mut self, sets: Vec<Vec<u64>>) -> u64 {
+                if let Some(&id) = self.ids.get(&sets) {
+                    return id;
+                }
+                let id = self.sets.len() as u64;
+                self.sets.push(sets.clone());
+                self.ids.insert(sets, id);
+                id
+            }
+        }
+        let parts = Rc::new(parts);
+        let table = Rc::new(RefCell::new(Sets::default()));
+        let start = table.borrow_mut().id(parts
+            .iter()
+            .map(|a| {
+                let mut s = a.start.clone();
+                s.sort_unstable();
+                s.dedup();
+                s
+            })
+            .collect());
+        let (step_parts, step_table) = (Rc::clone(&parts), Rc::clone(&table));
+        let buf = RefCell::new(Vec::new());
+        Automaton {
+            start: vec![start],
+            step: Box::new(move |i, s, v, out| {
+                let now = step_table.borrow().sets[s as usize].clone();
+                let mut buf = buf.borrow_mut();
+                let mut alive = false;
+                let next: Vec<Vec<u64>> = now
+                    .iter()
+                    .zip(step_parts.iter())
+                    .map(|(states, a)| {
+                        let mut after = Vec::new();
+                        for &st in states {
+                            buf.clear();
+                            (a.step)(i, st, v, &mut buf);
+                            after.extend_from_slice(&buf);
+                        }
+                        after.sort_unstable();
+                        after.dedup();
+                        alive |= !after.is_empty();
+                        after
+                    })
+                    .collect();
+                if alive {
+                    out.push(step_table.borrow_mut().id(next));
+                }
+            }),
+            accept: Box::new(move |s| {
+                let t = table.borrow();
+                t.sets[s as usize]
+                    .iter()
+                    .zip(parts.iter())
+                    .any(|(states, a)| states.iter().any(|&st| (a.accept)(st).is_some()))
+                    .then(Vec::new)
+            }),
         }
     }
 }

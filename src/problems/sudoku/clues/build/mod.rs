@@ -154,6 +154,11 @@ impl Builder<'_> {
                 }
                 Ok(())
             }
+            ClueKind::Either { sides, .. } if either_line(sides).is_some() => {
+                let line = either_line(sides).expect("matched");
+                let auto = self.either_automaton(sides, line, top);
+                self.line(k, line, &auto, &name, &tag, 0)
+            }
             ClueKind::Either { sides, .. } => {
                 // Filled whole: every filling of its few cells that some side accepts, each side
                 // judged on a grid of those cells alone (`keep` is given values; digits are
