@@ -157,6 +157,9 @@ fn line_clues_on_4x4_are_the_brute_forces() {
         ".Shape~4x4.HiddenSkyscraper~R2~1~.HiddenSkyscraper~C2~~1",
         ".Shape~4x4.Lunchbox~2~R1C1~R1C2~R2C2",
         ".Shape~4x4.Lunchbox~3~R3C3~R3C4~R4C4~R4C3",
+        // R1C1 and R3C4 share no unit: only the lunchbox's own rule keeps their digits apart (36
+        // grids without it, 24 with).
+        ".Shape~4x4.Lunchbox~2~R1C1~R1C2~R1C4~R3C4",
         ".Shape~4x4.Sum~3~R1C1~R3C2~R4C4",
         ".Shape~4x4.Indexing~C~R1C1~R2C1",
         ".Shape~4x4.Indexing~R~R1C1~R2C4",
@@ -164,6 +167,10 @@ fn line_clues_on_4x4_are_the_brute_forces() {
     ] {
         cuts(text);
     }
+    // A lunchbox is a lunchbox, not an extra region too (the title and the legend said one).
+    let s = Sudoku::parse(".Lunchbox~3~R1C1~R2C4~R3C7").unwrap();
+    assert!(s.rules().extra_regions.is_empty());
+    assert_eq!(s.rules().names(), ["lunchboxes"]);
 }
 
 #[test]

@@ -166,8 +166,8 @@ pub fn max_either_cells(size: usize) -> usize {
 }
 
 /// Whether a clue of this kind may be a side of an either/or walked along its line
-/// ([`either_line`]): its automaton reads the clue's cells in their order, keeps its state below
-/// 2^48 and gives no colours when it accepts.
+/// ([`either_line`]): its automaton reads the clue's cells in their order and gives no colours
+/// when it accepts, and it has no rule besides (a lunchbox's digits differ: not walked).
 fn walked_in_either(kind: &ClueKind) -> bool {
     matches!(
         kind,
@@ -178,7 +178,6 @@ fn walked_in_either(kind: &ClueKind) -> bool {
             | ClueKind::Sandwich(_)
             | ClueKind::Sum(_)
             | ClueKind::LittleKiller(_)
-            | ClueKind::Lunchbox(_)
             | ClueKind::Whisper(_)
     )
 }

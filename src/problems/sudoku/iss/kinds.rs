@@ -643,14 +643,11 @@ pub(super) fn side(kind: &str, args: &[&str], sz: Size, what: &str) -> Result<Si
             Ok(Side::Cage(list, sum))
         }
         k if CLUES.contains(&k) && !matches!(k, "StrictKropki" | "StrictXV") => {
-            let mut parts = Vec::new();
-            for c in clues(k, args, sz, &what)? {
-                // A lunchbox's digits differ, as at the top.
-                if k == "Lunchbox" {
-                    parts.push(Side::Distinct(c.cells.clone()));
-                }
-                parts.push(Side::Clue(c));
-            }
+            // A lunchbox's digits differ: its clue's own rule, which judges it here too.
+            let mut parts: Vec<Side> = clues(k, args, sz, &what)?
+                .into_iter()
+                .map(Side::Clue)
+                .collect();
             Ok(match parts.len() {
                 1 => parts.pop().expect("one part"),
                 _ => Side::All(parts),

@@ -470,14 +470,8 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
             "StrictKropki" => rules.negative_kropki = true,
             "StrictXV" => rules.negative_xv = true,
             k if CLUES.contains(&k) => {
-                let read = clues(k, args, sz, &what)?;
-                // A lunchbox's digits differ, as a region's: its cells are one more.
-                if k == "Lunchbox" {
-                    rules
-                        .extra_regions
-                        .extend(read.iter().map(|c| c.cells.clone()));
-                }
-                rules.clues.extend(read);
+                // A lunchbox's digits differ: its own rule (`clues/build`), not an extra region.
+                rules.clues.extend(clues(k, args, sz, &what)?);
             }
             "Jigsaw" => {
                 let layout = match args[..] {

@@ -415,6 +415,24 @@ impl Builder<'_> {
                 }
                 Ok(())
             }
+            ClueKind::Lunchbox(_)
+                if cells
+                    .iter()
+                    .enumerate()
+                    .any(|(i, &p)| cells[i + 1..].iter().any(|&q| !self.see(p, q))) =>
+            {
+                // Its digits differ, and ISS draws lunchboxes anywhere, not only along a row: where
+                // two of its cells share no unit, an at-most-once item per digit (as a cage
+                // without a sum), then the walk.
+                for v in 1..=size {
+                    let s = self.secondary(k, format!("{tag}={v}"));
+                    for &p in cells {
+                        self.enc.cell_plain[p * size + v - 1].push(s);
+                    }
+                }
+                let (order, auto) = self.automaton(clue, top);
+                self.line(k, &order, &auto, &name, &tag, 0)
+            }
             _ => {
                 let (order, auto) = self.automaton(clue, top);
                 // Runs of several cells where the rule ties cells a few apart (any m in a row on
