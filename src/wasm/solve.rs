@@ -7,6 +7,7 @@ use super::args::{js_error, nodes_arg, to_js};
 use super::load::{load_for_js, start_search, tree_of};
 use super::session::keep;
 use crate::core::probe::{self, Probing};
+use crate::core::prune;
 use crate::core::{Event, Instance, Limits, Observer, Search, Stats, Status, Tree};
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
@@ -63,6 +64,10 @@ pub(super) struct Solving {
     /// search's, not DLX1's, and the narration says so.
     #[serde(default)]
     probes: u64,
+    /// Options emptied before the search as blocked (`core::prune`), for a Solve that pruned them
+    /// (0 otherwise): its counters are then the pruned search's.
+    #[serde(default)]
+    emptied: u64,
 }
 
 /// What a slice of Solve returns to JS: finished, the verdict ("" until finished), solutions found
@@ -94,6 +99,43 @@ impl Solving {
     /// The solutions found are kept by `settle`, not here: while Solve goes on the page shows no
     /// solution found (the strip said "1 solution found" beside "Solving…").
     pub(super) fn run(&mut self, search: &mut Search, max_nodes: f64) -> bool {
+        let placed = self.run_placed(search, max_nodes, |search| {
+            let n = search.links().n_items();
+            let path = search.path().iter().filter(|&&x| x > n);
+            Some(path.map(|&x| search.links().option_of(x)).collect())
+        });
+        debug_assert!(placed.is_ok(), "plain search's paths are DLX1's");
+        !self.verdict.is_empty()
+    }
+
+    /// [`Solving::run`] on the instance with its blocked options emptied (`core::prune`): each
+    /// solution found is placed on DLX1's tree (`probe::dlx1_path`), as with probes; its counters
+    /// are the pruned search's. `emptied`: how many options the pruning emptied.
+    pub(super) fn run_blocked(
+        &mut self,
+        search: &mut Search,
+        (inst, givens, emptied): (&Instance, &[usize], usize),
+        max_nodes: f64,
+    ) -> Result<bool, JsValue> {
+        self.emptied = emptied as u64;
+        self.run_placed(search, max_nodes, |search| {
+            let n = search.links().n_items();
+            let mut solution = search.preselected().to_vec();
+            let path = search.path().iter().filter(|&&x| x > n);
+            solution.extend(path.map(|&x| search.links().option_of(x)));
+            probe::dlx1_path(inst, givens, &solution)
+        })?;
+        Ok(!self.verdict.is_empty())
+    }
+
+    /// The loop of [`Solving::run`]: `place(search)` is where a solution found stands on DLX1's
+    /// tree (`None`: nowhere, an error).
+    fn run_placed(
+        &mut self,
+        search: &mut Search,
+        max_nodes: f64,
+        place: impl Fn(&Search) -> Option<Vec<usize>>,
+    ) -> Result<(), JsValue> {
         let slices = self.slices(max_nodes, |left| {
             let before = search.stats().nodes;
             let saved = search.limits();
@@ -103,19 +145,19 @@ impl Solving {
             });
             let status = search.run(&mut AtSolution);
             search.set_limits(saved);
-            let found = (status == Status::Paused).then(|| {
-                let n = search.links().n_items();
-                let path = search.path().iter().filter(|&&x| x > n);
-                Found {
-                    path: path.map(|&x| search.links().option_of(x)).collect(),
+            let found = match status {
+                Status::Paused => Some(Found {
+                    path: place(search).ok_or_else(|| {
+                        js_sys::Error::new("Solve: a solution found is not on DLX1's tree")
+                    })?,
                     at: Counters::of(search.stats()),
-                }
-            });
+                }),
+                _ => None,
+            };
             Ok((status, search.stats().nodes - before, found))
         });
-        debug_assert!(slices.is_ok(), "plain search's slices do not fail");
         self.end = Counters::of(search.stats());
-        !self.verdict.is_empty()
+        slices
     }
 
     /// [`Solving::run`] with probes (`core::probe`): each solution found is then placed on DLX1's
@@ -223,10 +265,15 @@ impl Solving {
                 )
             }
         };
-        Ok(match self.probes {
-            0 => note,
-            // The counters are the probing search's: said, since DLX1's tree (which Step walks
-            // on from here) would have counted others.
+        // The counters are the probing or the pruned search's: said, since DLX1's tree (which
+        // Step walks on from here) would have counted others.
+        Ok(match (self.probes, self.emptied) {
+            (0, 0) => note,
+            (0, e) => note.replacen(
+                "Solve:",
+                &format!("Solve, {e} blocked options emptied first (its counts, not DLX1's):"),
+                1,
+            ),
             _ => note.replacen("Solve:", "Solve, with probes (its counts, not DLX1's):", 1),
         })
     }
@@ -277,6 +324,9 @@ pub struct Solver {
     /// For a puzzle whose shapes make probes pay (`probe::pays`) on DLX1's tree: the search with
     /// probes, and the instance and givens its solutions are placed on DLX1's tree by.
     probing: Option<(Probing, Instance, Vec<usize>)>,
+    /// For another puzzle with blocked options (`core::prune`), as `dlx solve` prunes them: the
+    /// search on the instance with them emptied, and DLX1's instance, givens and the count emptied.
+    blocked: Option<(Search, Instance, Vec<usize>, usize)>,
 }
 
 #[wasm_bindgen]
@@ -297,21 +347,38 @@ impl Solver {
         // short Solve keeps DLX1's own counters.
         let probing = (tree == Tree::Dlx1 && probe::pays(inst))
             .then(|| (Probing::new(inst, givens), inst.clone(), givens.to_vec()));
+        // A Sudoku with shapes (cages, thermometers, clues) where probes do not pay: its blocked
+        // options emptied first, as `dlx solve` does (ISS's "Arrow": 2,454,374 nodes become 56).
+        // Other puzzles keep DLX1's own counts.
+        let blocked = (tree == Tree::Dlx1 && probing.is_none() && has_shapes(problem.as_ref()))
+            .then(|| prune::blocked(inst, givens))
+            .flatten()
+            .filter(|p| p.removed > 0)
+            .and_then(|p| {
+                let mut s = Search::new(&p.instance);
+                s.preselect(givens).ok()?;
+                Some((s, inst.clone(), givens.to_vec(), p.removed))
+            });
         Ok(Solver {
             search,
             solving: Solving::default(),
             probing,
+            blocked,
         })
     }
 
     /// On for at most `max_nodes` more nodes (a whole number up to 2^53 - 1).
     pub fn solve(&mut self, max_nodes: f64) -> Result<JsValue, JsValue> {
         nodes_arg(max_nodes)?;
-        match self.probing.as_mut() {
-            Some((p, inst, givens)) => {
+        match (self.probing.as_mut(), self.blocked.as_mut()) {
+            (Some((p, inst, givens)), _) => {
                 self.solving.run_probing(p, inst, givens, max_nodes)?;
             }
-            None => {
+            (None, Some((s, inst, givens, emptied))) => {
+                self.solving
+                    .run_blocked(s, (inst, givens, *emptied), max_nodes)?;
+            }
+            (None, None) => {
                 self.solving.run(&mut self.search, max_nodes);
             }
         }
@@ -323,4 +390,12 @@ impl Solver {
     pub fn outcome(&self) -> String {
         serde_json::to_string(&self.solving).unwrap_or_default()
     }
+}
+
+/// Whether the problem is a Sudoku with shapes: cages, thermometers or clues.
+fn has_shapes(problem: &dyn crate::problems::Problem) -> bool {
+    problem.as_sudoku().is_some_and(|s| {
+        let r = s.rules();
+        !r.clues.is_empty() || !r.cages.is_empty() || !r.thermos.is_empty()
+    })
 }
