@@ -13,7 +13,7 @@
 //!                                whether New puzzle makes it; the page's maker sizes and checks.
 //! s.layout() -> {size, boxes?: [rows, cols], variants, jigsaw, regions: [region of each cell], constraints: [{kind, name,
 //!                cells, sum, items: [header], options: [option]}], clues: [{kind, words, name, cells,
-//!                value, circle, digits, label}]} | null
+//!                value, circle, digits, label, ring, hints}]} | null
 //!                                a Sudoku's layout (null for another problem): regions (boxes or a
 //!                                jigsaw's), diagonals, windoku and extra regions, cages (sum or null),
 //!                                thermometers (cells from the bulb), each with the item headers and
@@ -141,6 +141,11 @@ struct ClueView {
     digits: Vec<u8>,
     /// The text in a shaded cage's corner where it is not `value` ("1617", "≠8", "="), or null.
     label: Option<String>,
+    /// An either/or of clues outside the grid on one line: their numbers ("8/8"), written in the
+    /// ring before the line instead of shading its cells; null otherwise.
+    ring: Option<String>,
+    /// The digits an either/or's sides state, written small in their cells: [cell, "1,2"].
+    hints: Vec<(u32, String)>,
 }
 
 fn u32s(v: &[usize]) -> Vec<u32> {
@@ -244,6 +249,13 @@ impl Session {
                         _ => Vec::new(),
                     },
                     label: c.kind.label(),
+                    ring: c.kind.ring_text(),
+                    hints: c
+                        .kind
+                        .stated_digits()
+                        .into_iter()
+                        .map(|(p, t)| (p as u32, t))
+                        .collect(),
                 })
                 .collect(),
         };

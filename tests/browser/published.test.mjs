@@ -233,7 +233,8 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     ['iss-counted.jsonl', 'Count Different (Circles)', ['cdist'], /^distinct count \(olive, from its disc\): /],
     ['iss-counted.jsonl', 'Magic square', ['esum'], /^equal sums \(violet lines\): /],
     ['iss-counted.jsonl', 'Nabner thermo [extra givens]', ['pairx', 'white', 'black'], /^pairwise group \(slate, dotted\): /],
-    ['iss-either.jsonl', 'Either/Or', ['either'], /^either\/or \(shaded, "or" in a corner\): /],
+    ['iss-either.jsonl', 'Either/Or', ['either'], /^either\/or \(shaded, "or" in a corner, the digits its sides state small in their cells; /],
+    ['iss-either.jsonl', 'Numbered Rooms vs X-Sums', ['either'], /^either\/or .*of clues outside the grid, their numbers there with \/ between\): /],
     ['iss-given.jsonl', 'Sum lines - long loop, columns 1-6 given', ['sumloop'], /^sum loop \(orange, closed\): /],
   ]) {
     await pasteAndSolve(page, fixture(file, name).input);
@@ -251,7 +252,11 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     const regex = clues.find((k) => k.kind === 'regex');
     assert(!regex || /^regex line \S+ on r\d+c\d+/.test(regex.name), `${name}: a regex line named ${regex && regex.name}`);
     // Every clue drawn once: lines under the digits, marks and outside clues over the grid.
-    const lines = clues.filter((k) => LINES.has(k.kind)).length;
+    const lines = clues.filter((k) => LINES.has(k.kind) && !k.ring).length;
+    // An either/or shows what it states: the digits of its givens in their cells, or the numbers of
+    // its clues outside the grid there ("8/8"), not only a shade.
+    const bare = clues.filter((k) => k.kind === 'either' && !k.hints.length && !/^\S+(\/\S+)+$/.test(k.ring || ''));
+    assert(bare.length === 0, `${name}: either/ors that show nothing of their sides: ${bare.map((k) => k.name).slice(0, 3).join('; ')}`);
     assert(drawn.lines.length === lines && drawn.marks.length === clues.length - lines,
       `${name}: ${clues.length} clues, ${drawn.lines.length} lines and ${drawn.marks.length} marks drawn`);
     const legend = await page.$$eval('#board-legend li', (lis) => lis.map((li) => li.textContent));
@@ -286,8 +291,9 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     // Outside clues lie in the ring round the grid, one cell out; the grid's cells stay where a
     // click finds them (the editor lays the grid out with the same ring).
     const outside = drawn.marks.filter((m) => m.at);
-    if (kinds.includes('sandwich') || kinds.includes('sky') || kinds.includes('room')) {
-      assert(outside.length === clues.filter((k) => ['sandwich', 'sky', 'room'].includes(k.kind)).length, `${name}: ${outside.length} numbers outside`);
+    const ringed = clues.filter((k) => ['sandwich', 'sky', 'room'].includes(k.kind) || k.ring).length;
+    if (ringed) {
+      assert(outside.length === ringed, `${name}: ${outside.length} numbers outside, ${ringed} clues there`);
       const past = (/** @type {number} */ v, /** @type {number} */ o) => v < o || v > o + 9 * g.cell;
       assert(outside.every((m) => past(m.at[0], g.x0) || past(m.at[1], g.y0)), `${name}: a number of an outside clue inside the grid`);
       const box = await (await page.$('#board-canvas')).boundingBox();

@@ -9,7 +9,7 @@
 import { segmentDistance } from './grid.js';
 
 /**
- * @typedef {{kind: string, words: string, name: string, cells: number[], value: number | null, circle: number, digits: number[], label: string | null}} Clue
+ * @typedef {{kind: string, words: string, name: string, cells: number[], value: number | null, circle: number, digits: number[], label: string | null, ring?: string | null, hints?: [number, string][]}} Clue
  * @typedef {{cell: number, x0: number, y0: number}} Geometry
  * @typedef {{kind: string, cells: number[], at?: number[]}} DrawnClue  a clue drawn: its kind, cells and, outside the grid, where its number is (px)
  */
@@ -62,7 +62,7 @@ export const CLUE_RULES = /** @type {Record<string, string>} */ ({
   entropy2: 'global entropy: every 2x2 holds a low (1-3), a middle (4-6) and a high (7-9) digit (not drawn)',
   mod2: 'global mod 3: every 2x2 holds a digit of each remainder mod 3: one of 1, 4, 7, one of 2, 5, 8, one of 3, 6, 9 (not drawn)',
   pairx: 'pairwise group (slate, dotted): every two of its digits are ones its relation allows (named in the list under the board)',
-  either: 'either/or (shaded, "or" in a corner): at least one of its sides holds, each named in the list under the board',
+  either: 'either/or (shaded, "or" in a corner, the digits its sides state small in their cells; of clues outside the grid, their numbers there with / between): at least one of its sides holds, each named in the list under the board',
 });
 
 /** The kinds drawn as a mark on the edge between their two cells. */
@@ -112,7 +112,7 @@ const LINE = /** @type {Record<string, string>} */ ({
 export function clueAt(clues, n, gx, gy) {
   const at = (/** @type {number} */ p) => [(p % n) + 0.5, Math.floor(p / n) + 0.5];
   for (const [i, k] of clues.entries()) {
-    if (OUTSIDE.has(k.kind) && k.cells.length >= 2) {
+    if ((OUTSIDE.has(k.kind) || k.ring) && k.cells.length >= 2) {
       const [ax, ay] = at(k.cells[0]), [bx, by] = at(k.cells[1]);
       const x = ax - Math.sign(bx - ax), y = ay - Math.sign(by - ay);
       if (Math.abs(gx - x) < 0.5 && Math.abs(gy - y) < 0.5) return i;
@@ -136,7 +136,7 @@ export function clueAt(clues, n, gx, gy) {
 
 /** Whether the layout has clues outside the grid, for which the board leaves a ring of one cell. @param {{clues?: Clue[]} | null} L */
 export function ring(L) {
-  return L && L.clues && L.clues.some((k) => OUTSIDE.has(k.kind)) ? 1 : 0;
+  return L && L.clues && L.clues.some((k) => OUTSIDE.has(k.kind) || k.ring) ? 1 : 0;
 }
 
 /** @param {Geometry} g @param {number} n */
@@ -162,6 +162,8 @@ export function paintClueLines(ctx, g, n, clues, c) {
     cells.forEach((p, j) => { const [x, y] = centre(p); if (j) ctx.lineTo(x, y); else ctx.moveTo(x, y); });
   };
   for (const k of clues) {
+    // An either/or of clues outside the grid is drawn there (paintClueMarks), its cells left clear.
+    if (k.ring) continue;
     if (SHADE[k.kind]) {
       ctx.fillStyle = SHADE[k.kind];
       for (const p of k.cells) { const [x, y] = centre(p); ctx.fillRect(x - cell / 2, y - cell / 2, cell, cell); }
@@ -355,15 +357,18 @@ export function paintClueMarks(ctx, g, n, clues, c) {
       ctx.fillText(String(k.value), x - cell / 2 + cell * 0.06, y - cell / 2 + cell * 0.04);
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
-    } else if (OUTSIDE.has(k.kind) && k.cells.length >= 2) {
-      // The clue's number in the ring, one cell before its first cell along its line.
+    } else if ((OUTSIDE.has(k.kind) || k.ring) && k.cells.length >= 2) {
+      // The clue's number in the ring, one cell before its first cell along its line; an
+      // either/or's numbers with "/" between, squeezed into the cell.
       const [ax, ay] = centre(k.cells[0]), [bx, by] = centre(k.cells[1]);
       const dx = Math.sign(bx - ax), dy = Math.sign(by - ay);
       const x = ax - dx * cell, y = ay - dy * cell;
       ctx.fillStyle = ink;
-      ctx.font = `600 ${Math.max(8, cell * 0.32)}px ${c.font}`;
-      const label = k.kind === 'hsky' ? `[${k.value}]` : String(k.value);
-      if (k.kind === 'lk') {
+      ctx.font = `600 ${Math.max(8, cell * (k.ring ? 0.26 : 0.32))}px ${c.font}`;
+      const label = k.ring ? k.ring : k.kind === 'hsky' ? `[${k.value}]` : String(k.value);
+      if (k.ring) {
+        ctx.fillText(label, x, y, cell * 0.96);
+      } else if (k.kind === 'lk') {
         // A small arrow from the number towards the diagonal.
         ctx.fillText(label, x - dx * cell * 0.1, y - dy * cell * 0.1);
         ctx.strokeStyle = ink;

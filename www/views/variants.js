@@ -272,8 +272,9 @@ function paintOver(ctx, g, L, c, lit) {
     outline(ctx, sets[i], n, g, d);
     drawn.cages.push(k.cells.slice());
   });
-  // Issue 43's cages (counted, rellik, equality): dashed like a killer cage, over their shade.
-  const clueCages = (L.clues || []).filter((k) => CAGE_KINDS.has(k.kind) && k.cells.length);
+  // Issue 43's cages (counted, rellik, equality, either/or): dashed like a killer cage, over their
+  // shade; not an either/or of clues outside the grid, written there.
+  const clueCages = (L.clues || []).filter((k) => CAGE_KINDS.has(k.kind) && k.cells.length && !k.ring);
   for (const k of clueCages) {
     ctx.strokeStyle = c.cage;
     outline(ctx, new Set(k.cells), n, g, d);
@@ -303,6 +304,24 @@ function paintOver(ctx, g, L, c, lit) {
   }
   // Issue 43's cages' labels ("1617", "≠8", "=") the same way, in their first cell in reading order.
   for (const k of clueCages) corner(Math.min(...k.cells), k.label || String(k.value ?? ''));
+  // The digits an either/or's sides state, small in the bottom-right corner of their cells, in the
+  // cage's colour ("1" in r1c1 and in r1c2 for "either r1c1=1 or r1c2=1").
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'bottom';
+  ctx.fillStyle = c.cage;
+  // A cell two either/ors state gets each digit once, with "/" between.
+  /** @type {Map<number, string[]>} */
+  const hints = new Map();
+  for (const k of clueCages) {
+    for (const [p, t] of k.hints || []) {
+      const said = hints.get(p) || [];
+      if (!said.includes(t)) hints.set(p, [...said, t]);
+    }
+  }
+  for (const [p, said] of hints) {
+    const x = x0 + (p % n + 1) * cell, y = y0 + (Math.floor(p / n) + 1) * cell;
+    ctx.fillText(said.join('/'), x - d - 1, y - d, cell - 2 * d);
+  }
   if (lit >= 0 && L.constraints[lit]) {
     ctx.strokeStyle = c.shapelit;
     ctx.lineWidth = Math.max(2.5, cell * 0.07);

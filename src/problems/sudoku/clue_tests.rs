@@ -1014,6 +1014,15 @@ fn either_or_along_one_line_is_walked_once_per_filling() {
         s.rules().clues[0].name(9),
         "either numbered room 8 in r2c1-r2c9 or X-sum 8 in r2c1-r2c9"
     );
+    // The board writes its numbers in the ring ("8/8"); a givens' either/or, its digits in cells.
+    assert_eq!(s.rules().clues[0].kind.ring_text().as_deref(), Some("8/8"));
+    let g = Sudoku::parse(".Or.~R1C1_1_2.And.~R1C1_3.~R1C2_4.End.End").unwrap();
+    let k = &g.rules().clues[0].kind;
+    assert_eq!(k.ring_text(), None);
+    assert_eq!(
+        k.stated_digits(),
+        [(0, "1,2/3".to_string()), (1, "4".to_string())]
+    );
     let apart = ".Or.Skyscraper~C4~1~.Skyscraper~R6~~1.End";
     let e = Sudoku::parse(apart).err().expect("refused").to_string();
     assert!(e.contains("ISS `Or` over 17 cells is not supported"), "{e}");

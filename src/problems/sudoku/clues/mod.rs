@@ -619,6 +619,65 @@ impl ClueKind {
         }
     }
 
+    /// An either/or whose sides are all clues outside the grid on one line (a row's "numbered
+    /// room 8 or X-sum 8"): what the board writes in the ring before the line, the sides' numbers
+    /// with "/" between ("8/8"; a hidden skyscraper's in brackets, as alone). `None` otherwise.
+    pub fn ring_text(&self) -> Option<String> {
+        let ClueKind::Either { sides, .. } = self else {
+            return None;
+        };
+        either_line(sides)?;
+        let texts: Option<Vec<String>> = sides
+            .iter()
+            .map(|x| match x {
+                Side::Clue(c) => match c.kind {
+                    ClueKind::HiddenSkyscraper(t) => Some(format!("[{t}]")),
+                    ClueKind::LittleKiller(t)
+                    | ClueKind::Sandwich(t)
+                    | ClueKind::XSum(t)
+                    | ClueKind::Skyscraper(t)
+                    | ClueKind::NumberedRoom(t) => Some(t.to_string()),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
+        texts.map(|t| t.join("/"))
+    }
+
+    /// The digits an either/or's sides state for cells (its givens and candidate sets, at any
+    /// depth), as the board writes them small in each cell: "1", "1,2"; a cell that several sides
+    /// state, each with "/" between. Values as the puzzle writes them (from 0 where it does).
+    pub fn stated_digits(&self) -> Vec<(usize, String)> {
+        let ClueKind::Either { sides, zero } = self else {
+            return Vec::new();
+        };
+        fn walk(x: &Side, zero: bool, out: &mut Vec<(usize, String)>) {
+            match x {
+                Side::Digits(list) => {
+                    for &(p, mask) in list {
+                        let vals: Vec<String> = (1..=32u32)
+                            .filter(|d| mask >> (d - 1) & 1 == 1)
+                            .map(|d| (d - u32::from(zero)).to_string())
+                            .collect();
+                        let text = vals.join(",");
+                        match out.iter_mut().find(|(q, _)| *q == p) {
+                            Some((_, t)) => *t = format!("{t}/{text}"),
+                            None => out.push((p, text)),
+                        }
+                    }
+                }
+                Side::All(parts) | Side::Any(parts) => {
+                    parts.iter().for_each(|y| walk(y, zero, out));
+                }
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        sides.iter().for_each(|x| walk(x, *zero, &mut out));
+        out
+    }
+
     /// Whether the clue is on two orthogonal neighbours.
     pub fn is_pair(&self) -> bool {
         matches!(
