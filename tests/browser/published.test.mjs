@@ -215,6 +215,9 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
   for (const [file, name, kinds, rule] of [
     ['iss-combined.jsonl', '\'Leven', ['renban', 'black'], /^renban \(purple\): /],
     ['iss-combined.jsonl', 'XV Kropki Sudoku', ['xv', 'white', 'black'], /^X or V: /],
+    // What no mark means is said too (the title named the rule, the legend did not).
+    ['iss-combined.jsonl', 'Strict kropki', ['white', 'black'], /^negative kropki: neighbours with no dot between them are neither consecutive nor one double the other$/],
+    ['iss-combined.jsonl', 'Strict XV', ['xv'], /^negative XV: neighbours with no X or V between them add up to neither 10 nor 5$/],
     ['iss-combined.jsonl', 'Quadruple X', ['quad'], /^quadruple: /],
     ['iss-sums.jsonl', 'Between 1 and 9 Sudoku', ['sandwich'], /^sandwich: /],
     ['iss-kinds.jsonl', 'Skyscraper', ['sky'], /^skyscraper: /],

@@ -524,6 +524,9 @@ export class BoardView {
           if (v.includes('extra regions')) items.push([alpha(c.extra, 0.5), 'extra region: no digit twice']);
           // Rules between pairs of cells have no shape to draw: the legend says them.
           for (const sw of SWITCHES) if (['anti-knight', 'anti-king', 'non-consecutive'].includes(sw.name) && v.includes(sw.name)) items.push([null, `${sw.name}: ${sw.rule}`]);
+          // The negative rules of dots (ISS's StrictKropki, StrictXV): what no mark means.
+          if (v.includes('negative kropki')) items.push([null, 'negative kropki: neighbours with no dot between them are neither consecutive nor one double the other']);
+          if (v.includes('negative XV')) items.push([null, 'negative XV: neighbours with no X or V between them add up to neither 10 nor 5']);
           // Last, and only where there are shapes to point at (an anti-knight puzzle has none).
           if (v.some((x) => ['jigsaw', 'killer', 'cages', 'thermo', 'x', 'diagonal', 'windoku', 'extra regions'].includes(x))) items.push([alpha(c.shapelit, 0.6), 'shape pointed at']);
         }
