@@ -68,6 +68,9 @@ export const CLUE_RULES = /** @type {Record<string, string>} */ ({
 /** The kinds drawn as a mark on the edge between their two cells. */
 const PAIRS = new Set(['white', 'black', 'diff', 'ratio', 'xv', 'less']);
 
+/** A quadruple's circle's radius, in cells. */
+const QUAD_R = 0.3;
+
 /** The kinds whose number stands outside the grid, one cell before the first of their cells. */
 const OUTSIDE = new Set(['lk', 'sandwich', 'xs', 'sky', 'hsky', 'room']);
 
@@ -121,7 +124,7 @@ export function clueAt(clues, n, gx, gy) {
       if (Math.hypot(gx - (ax + bx) / 2, gy - (ay + by) / 2) < 0.2) return i;
     } else if (k.kind === 'quad' && k.cells.length === 4) {
       const [x, y] = at(k.cells[0]);
-      if (Math.hypot(gx - x - 0.5, gy - y - 0.5) < 0.26) return i;
+      if (Math.hypot(gx - x - 0.5, gy - y - 0.5) < QUAD_R + 0.02) return i;
     }
   }
   // Lines and arrows, once no smaller target took the point.
@@ -332,7 +335,9 @@ export function paintClueMarks(ctx, g, n, clues, c) {
     } else if (k.kind === 'quad' && k.cells.length === 4) {
       // At the corner the four cells share: the first cell's bottom-right.
       const [x, y] = centre(k.cells[0]);
-      const qx = x + cell / 2, qy = y + cell / 2, r = cell * 0.24;
+      // Big enough for four digits in two rows of a readable size (0.24 of a cell made 6 px digits
+      // at 1280 px), and clear of the digits in the four cells.
+      const qx = x + cell / 2, qy = y + cell / 2, r = cell * QUAD_R;
       ctx.beginPath();
       ctx.arc(qx, qy, r, 0, 2 * Math.PI);
       ctx.fillStyle = c.empty;
@@ -342,9 +347,9 @@ export function paintClueMarks(ctx, g, n, clues, c) {
       ctx.stroke();
       ctx.fillStyle = ink;
       const d = k.digits.map(String);
-      ctx.font = `600 ${Math.max(6, cell * (d.length > 2 ? 0.15 : 0.2))}px ${c.font}`;
+      ctx.font = `600 ${Math.max(8, cell * (d.length > 2 ? 0.19 : 0.22))}px ${c.font}`;
       const rows = d.length > 2 ? [d.slice(0, 2).join(' '), d.slice(2).join(' ')] : [d.join(' ')];
-      rows.forEach((t, i) => ctx.fillText(t, qx, qy + (i - (rows.length - 1) / 2) * cell * 0.16, r * 1.8));
+      rows.forEach((t, i) => ctx.fillText(t, qx, qy + (i - (rows.length - 1) / 2) * cell * 0.2, r * 1.8));
       drawn.push({ kind: k.kind, cells: k.cells });
     } else if (SHADE[k.kind] && typeof k.value === 'number' && k.cells.length && !CAGE_KINDS.has(k.kind)) {
       // The number in the top-left corner of the first cell in reading order (drawn with the
