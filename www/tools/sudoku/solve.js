@@ -89,6 +89,19 @@ export class SolveControl {
     });
   }
 
+  /**
+   * On a phone, the verdict's last line above the transport bar fixed at the bottom edge, by the
+   * least scroll that does it (a Solve from the board's own button left the verdict's third line
+   * under the bar). Nothing moves where it is in view already, or on a wide screen.
+   */
+  _verdictInView() {
+    const bar = document.querySelector('.transport')?.getBoundingClientRect();
+    const verdict = this.ui.verdict;
+    if (!bar || bar.top <= window.innerHeight / 2 || !verdict.textContent) return;
+    const v = verdict.getBoundingClientRect();
+    if (v.height && v.bottom > bar.top) window.scrollBy({ top: Math.min(v.bottom - bar.top + 8, v.top) });
+  }
+
   get model() { return this.app.model(); }
 
   /**
@@ -268,6 +281,8 @@ export class SolveControl {
     this._busy(false);
     const figures = `${count(r.nodes, 'node', 'nodes')}, ${elapsed(model.elapsedMs)}`;
     this.kept.solved(model, r.verdict);
+    // The verdict is drawn by the next frame; then it is brought above the bar.
+    requestAnimationFrame(() => requestAnimationFrame(() => this._verdictInView()));
     // Read once, at the end of a Solve of several solutions (the only verdict it is said beside).
     this.unread = r.verdict === 'multiple' ? model.unread() ?? '' : '';
     if (r.verdict === 'unique') {
