@@ -335,7 +335,10 @@ fn iss_strings_and_links() {
         .err()
         .expect("refused")
         .to_string();
-    assert!(e.contains("item 1 (`Cage`)") && e.contains("`R1Cz`"), "{e}");
+    assert!(
+        e.contains("constraint 1 (`Cage`)") && e.contains("`R1Cz`"),
+        "{e}"
+    );
     let e = Sudoku::parse(".~R1C1_5~R1C2_5")
         .err()
         .expect("refused")

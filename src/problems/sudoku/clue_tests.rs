@@ -563,14 +563,14 @@ fn regex_lines_are_the_brute_force() {
     for (text, want) in [
         (
             ".Regex~KDEy~R1C1~R1C2",
-            "item 2 (`Regex`): the pattern `(12`: a group is not closed",
+            "constraint 2 (`Regex`): the pattern `(12`: a group is not closed",
         ),
         (
             ".Regex~NQ~R1C1",
             "`5` is not one of the grid's values (1 to 4)",
         ),
         (".Regex~!!~R1C1", "`!!` is not a pattern in base64"),
-        (".Regex~MTI", "item 2 (`Regex`) has no cell"),
+        (".Regex~MTI", "constraint 2 (`Regex`) has no cell"),
     ] {
         let e = Sudoku::parse(&format!(".Shape~4x4{text}"))
             .err()
@@ -857,7 +857,7 @@ fn value_indexers_distinct_counts_equal_sums_and_dutch_flatmates_are_the_brute_f
             ".EqualSum~R1C1",
             "equal sums need two or more runs of cells",
         ),
-        (".EqualSum~-~-", "item 2 (`EqualSum`) has no cell"),
+        (".EqualSum~-~-", "constraint 2 (`EqualSum`) has no cell"),
         (
             ".DutchFlatmates",
             "Dutch flatmates are a rule of values 1-9",
@@ -1028,6 +1028,28 @@ fn either_or_along_one_line_is_walked_once_per_filling() {
     assert!(e.contains("ISS `Or` over 17 cells is not supported"), "{e}");
 }
 
+/// An ISS kind written without its arguments, or a cell left out, is told what it lacks, in ISS's
+/// word for each part ("constraint", not the matrix's "item"): `.Arrow` was read as a grid of 6
+/// cells ("nearest 16 (4x4)"), a trailing `~` as "`` is not a cell".
+#[test]
+fn iss_constraints_missing_their_cells_say_so() {
+    for (text, want) in [
+        (".Arrow", "constraint 1 (`Arrow`) has no cell"),
+        (".Thermo", "constraint 1 (`Thermo`) has no cell"),
+        (
+            ".Cage~15~R1C1~",
+            "constraint 1 (`Cage`): a cell is missing (two `~` in a row, or one at the end)",
+        ),
+        (
+            ".~R1C1_5.Cage~15~R1C1~~R1C2",
+            "constraint 2 (`Cage`): a cell is missing",
+        ),
+    ] {
+        let e = Sudoku::parse(text).err().expect("refused").to_string();
+        assert!(e.contains(want), "{text}: {e}");
+    }
+}
+
 /// What an `Or` cannot take is refused by name: too many cells to judge each filling, a rule of
 /// the whole grid inside it, a block not closed, an `End` that closes nothing, a side with no cell.
 #[test]
@@ -1035,7 +1057,7 @@ fn either_or_refusals_say_what_and_where() {
     refused_on_4x4(&[
         (
             ".Or.~R1C1_1.End.End",
-            "item 5 (`End`) closes no `Or` or `And`",
+            "constraint 5 (`End`) closes no `Or` or `And`",
         ),
         (".Or.~R1C1_1.~R1C2_1", "`Or` 1 is not closed by an `End`"),
         (

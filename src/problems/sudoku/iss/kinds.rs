@@ -581,7 +581,7 @@ pub(super) fn lift_either<'a>(
             }
             "End" => {
                 return Err(InputError::new(format!(
-                    "item {i} (`End`) closes no `Or` or `And`"
+                    "constraint {i} (`End`) closes no `Or` or `And`"
                 )))
             }
             _ => rest.push(items[i - 1].clone()),

@@ -101,11 +101,26 @@ fn is_constraint_string(s: &str) -> bool {
         .collect();
     // A kind is CamelCase (`Cage`, `X`, `Thermo`) followed by `~`, or one that takes no argument
     // followed by the next item; a 16x16 grid's letters are symbols between dots, with no `~`.
+    // A kind that takes arguments, written without them (`.Arrow`), is one too, so that it is told
+    // what it lacks; unless the text is a 16x16 grid's 256 characters.
+    let alone = matches!(rest[word.len()..].chars().next(), None | Some('.'));
     word.starts_with(|c: char| c.is_ascii_uppercase())
         && (rest[word.len()..].starts_with('~')
-            || BARE.contains(&word.as_str())
-                && matches!(rest[word.len()..].chars().next(), None | Some('.')))
+            || BARE.contains(&word.as_str()) && alone
+            || (CLUES.contains(&word.as_str()) || ARGUED.contains(&word.as_str()))
+                && alone
+                && s.len() != 256)
 }
+
+/// ISS's kinds read here that take arguments, besides the clues' ([`CLUES`]).
+const ARGUED: &[&str] = &[
+    "Cage",
+    "Thermo",
+    "Jigsaw",
+    "Shape",
+    "AllDifferent",
+    "Diagonal",
+];
 
 /// ISS's jigsaw as text: the N² givens (one character a cell; digits, or letters from `A` on
 /// 16x16) then the N² characters of the layout, N regions of N cells.
@@ -267,6 +282,11 @@ fn cell(id: &str, sz: Size, what: &str) -> Result<usize, InputError> {
             }
         ))
     };
+    if id.is_empty() {
+        return Err(InputError::new(format!(
+            "{what}: a cell is missing (two `~` in a row, or one at the end)"
+        )));
+    }
     if b.len() != 4 || !matches!(b[0], b'R' | b'r') || !matches!(b[2], b'C' | b'c') {
         return Err(bad());
     }
@@ -385,7 +405,7 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
     };
     for (k, (kind, args)) in items.iter().enumerate() {
         let what = format!(
-            "item {} (`{}`)",
+            "constraint {} (`{}`)",
             k + 1,
             if kind.is_empty() { "~" } else { kind }
         );
