@@ -271,7 +271,10 @@ impl Solving {
             (0, 0) => note,
             (0, e) => note.replacen(
                 "Solve:",
-                &format!("Solve, {e} blocked options emptied first (its counts, not DLX1's):"),
+                &format!(
+                    "Solve, {e} blocked option{} emptied first (its counts, not DLX1's):",
+                    if e == 1 { "" } else { "s" }
+                ),
                 1,
             ),
             _ => note.replacen("Solve:", "Solve, with probes (its counts, not DLX1's):", 1),
