@@ -963,6 +963,14 @@ fn either_or_blocks_are_the_brute_force_and_the_rule_as_written() {
     );
 }
 
+/// The sides of a puzzle's first clue, an either/or.
+fn sides_of(s: &Sudoku) -> Vec<super::clues::Side> {
+    match &s.rules().clues[0].kind {
+        ClueKind::Either { sides, .. } => sides.clone(),
+        k => panic!("not an either/or: {k:?}"),
+    }
+}
+
 /// How many skyscrapers the digits show, seen from their first.
 fn seen(d: &[u8]) -> usize {
     let mut top = 0;
@@ -1007,6 +1015,19 @@ fn either_or_along_one_line_is_walked_once_per_filling() {
         ),
     ];
     agree_with_rules(&cases);
+    // On values from 0 a side's given is a value and a sum is of values (digit d is value d - 1).
+    let z = Sudoku::parse(".Shape~4x4~0-3.Or.Sum~3~R1C1~R1C2.~R1C2_0.End").unwrap();
+    assert!(
+        super::clues::either_line(&sides_of(&z)).is_some(),
+        "walked along the line"
+    );
+    let all = completions(Geometry::of_size(4).unwrap(), &[0; 16]);
+    assert_eq!(
+        agree(&z),
+        all.iter()
+            .filter(|c| c[0] + c[1] - 2 == 3 || c[1] == 1)
+            .count()
+    );
     let row = ".Or.NumberedRoom~R2~8~.XSum~R2~8~.End";
     let s = Sudoku::parse(row).unwrap_or_else(|e| panic!("{row}: {e}"));
     assert_eq!(s.rules().clues[0].cells.len(), 9);
@@ -1038,16 +1059,30 @@ fn iss_constraints_missing_their_cells_say_so() {
         (".Thermo", "constraint 1 (`Thermo`) has no cell"),
         (
             ".Cage~15~R1C1~",
-            "constraint 1 (`Cage`): a cell is missing (two `~` in a row, or one at the end)",
+            "constraint 1 (`Cage`): a cell is missing where one is expected (`R1C1`)",
         ),
         (
             ".~R1C1_5.Cage~15~R1C1~~R1C2",
             "constraint 2 (`Cage`): a cell is missing",
         ),
+        (
+            ".LittleKiller~5",
+            "constraint 1 (`LittleKiller`): a cell is missing",
+        ),
+        // Counted in the string, `Or` blocks and all: the cage is its fifth constraint.
+        (
+            ".Or.~R1C1_1.~R1C2_1.End.Cage~15~R1C1~",
+            "constraint 5 (`Cage`): a cell is missing",
+        ),
     ] {
         let e = Sudoku::parse(text).err().expect("refused").to_string();
         assert!(e.contains(want), "{text}: {e}");
     }
+    // A 25x25 grid in letters that starts with an X (or a V) is a grid, not ISS's `.X`.
+    let mut grid = String::from("..X.B");
+    grid.push_str(&".".repeat(620));
+    let s = Sudoku::parse(&grid).unwrap_or_else(|e| panic!("read as ISS: {e}"));
+    assert_eq!(s.grid().geo.size(), 25);
 }
 
 /// What an `Or` cannot take is refused by name: too many cells to judge each filling, a rule of

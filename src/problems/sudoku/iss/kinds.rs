@@ -547,13 +547,16 @@ pub(super) fn clues(
 /// An item of a constraint string: its kind and its arguments.
 pub(super) type Item<'a> = (&'a str, Vec<&'a str>);
 
+/// An item with its place among the string's constraints (from 1), by which messages name it.
+pub(super) type Placed<'a> = (usize, Item<'a>);
+
 /// ISS's `Or` blocks (`.Or. … .End`, with `.And. … .End` groups and `Or`s inside them) lifted out
 /// of the items as either/or clues; the items outside the blocks are returned as they were. An
 /// `And` outside any `Or` is its items, all of which hold: an either/or of one side.
 pub(super) fn lift_either<'a>(
     items: Vec<Item<'a>>,
     sz: Size,
-) -> Result<(Vec<Item<'a>>, Vec<Clue>), InputError> {
+) -> Result<(Vec<Placed<'a>>, Vec<Clue>), InputError> {
     // `Var` cells (`.Var~X~X`, cells off the grid named `VX`) are not read: said by name before
     // a block that names them would call them cells out of the grid.
     if items.iter().any(|(k, _)| *k == "Var") {
@@ -584,7 +587,8 @@ pub(super) fn lift_either<'a>(
                     "constraint {i} (`End`) closes no `Or` or `And`"
                 )))
             }
-            _ => rest.push(items[i - 1].clone()),
+            // With its place in the string (from 1), by which messages name it.
+            _ => rest.push((i, items[i - 1].clone())),
         }
     }
     Ok((rest, eithers))

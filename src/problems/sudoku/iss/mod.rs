@@ -27,7 +27,7 @@ use super::clues::{
     either_line, max_either_cells, Clue, ClueKind, Counted, Regex, Relation, Side, MAX_SUM_LOOP,
 };
 use super::fpuzzles::Read;
-use super::geometry::sizes_words;
+use super::geometry::{sizes_words, SIZES};
 use super::variants::{Cage, Rules};
 use super::{Alphabet, Geometry, Grid, Reading, Source};
 use crate::problems::InputError;
@@ -102,14 +102,17 @@ fn is_constraint_string(s: &str) -> bool {
     // A kind is CamelCase (`Cage`, `X`, `Thermo`) followed by `~`, or one that takes no argument
     // followed by the next item; a 16x16 grid's letters are symbols between dots, with no `~`.
     // A kind that takes arguments, written without them (`.Arrow`), is one too, so that it is told
-    // what it lacks; unless the text is a 16x16 grid's 256 characters.
+    // what it lacks; not a one-letter kind (`X`, `V`: a 25x25 grid in letters reads `..X.B…`), nor
+    // a text as long as a grid (N² characters).
     let alone = matches!(rest[word.len()..].chars().next(), None | Some('.'));
+    let grid_long = SIZES.iter().any(|&n| n * n == s.len());
     word.starts_with(|c: char| c.is_ascii_uppercase())
         && (rest[word.len()..].starts_with('~')
             || BARE.contains(&word.as_str()) && alone
             || (CLUES.contains(&word.as_str()) || ARGUED.contains(&word.as_str()))
                 && alone
-                && s.len() != 256)
+                && word.len() > 1
+                && !grid_long)
 }
 
 /// ISS's kinds read here that take arguments, besides the clues' ([`CLUES`]).
@@ -284,7 +287,7 @@ fn cell(id: &str, sz: Size, what: &str) -> Result<usize, InputError> {
     };
     if id.is_empty() {
         return Err(InputError::new(format!(
-            "{what}: a cell is missing (two `~` in a row, or one at the end)"
+            "{what}: a cell is missing where one is expected (`R1C1`)"
         )));
     }
     if b.len() != 4 || !matches!(b[0], b'R' | b'r') || !matches!(b[2], b'C' | b'c') {
@@ -374,7 +377,7 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
     let (items, eithers) = lift_either(items, sz)?;
     // Refusals before anything else is read, so that a puzzle is refused for what it needs (its
     // arrows) rather than for a detail of a constraint read before them.
-    for (kind, args) in &items {
+    for (_, (kind, args)) in &items {
         match *kind {
             "" | "Shape" | "Cage" | "Thermo" | "Diagonal" | "AntiKnight" | "AntiKing"
             | "AntiConsecutive" | "Windoku" | "DisjointSets" | "Jigsaw" | "NoBoxes"
@@ -391,8 +394,8 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
             )));
         }
     }
-    let no_boxes = items.iter().any(|(k, _)| *k == "NoBoxes");
-    if no_boxes && !items.iter().any(|(k, _)| *k == "Jigsaw") {
+    let no_boxes = items.iter().any(|(_, (k, _))| *k == "NoBoxes");
+    if no_boxes && !items.iter().any(|(_, (k, _))| *k == "Jigsaw") {
         return Err(InputError::new(
             "ISS `NoBoxes` without a `Jigsaw` layout is not supported: a Sudoku here has boxes \
              or jigsaw regions",
@@ -403,10 +406,10 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         zero_based: sz.zero,
         ..Rules::default()
     };
-    for (k, (kind, args)) in items.iter().enumerate() {
+    for (at, (kind, args)) in &items {
+        // Named by its place among the string's constraints (from 1, `Or` blocks counted in).
         let what = format!(
-            "constraint {} (`{}`)",
-            k + 1,
+            "constraint {at} (`{}`)",
             if kind.is_empty() { "~" } else { kind }
         );
         match *kind {
