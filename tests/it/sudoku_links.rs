@@ -217,6 +217,16 @@ fn short_ids_refusals_and_bad_payloads_say_what_and_where() {
         .expect("refused")
         .to_string();
     assert!(e.contains("`xyz` is a SudokuPad short id"), "{e}");
+    // f-puzzles' own short links (ISS's "Triple digits" gives one as its source): named as such,
+    // not "a link, but not to an f-puzzles puzzle".
+    let e = Sudoku::parse("https://f-puzzles.com/?id=y82pttpx")
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(
+        e.contains("`y82pttpx` is an f-puzzles short id") && e.contains("?load="),
+        "{e}"
+    );
     // Arrows, and kinds the rules name, are refused by name.
     let arrows = "{ce:[[,,,],[,,,],[,,,],[,,,]],a:[{wp:[[0.5,0.5],[1.5,1.5]]}]}";
     let e = Sudoku::parse(&format!(

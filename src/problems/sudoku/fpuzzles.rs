@@ -199,6 +199,19 @@ fn payload_of(link: &str) -> Result<(String, Source), InputError> {
     // SudokuPad's links (`fpuzzles…` among its payloads) are read by `sudokupad.rs`.
     let raw = if let Some(i) = lower.find("load=") {
         (&link[i + 5..], Source::FpuzzlesLink)
+    } else if let Some(i) = lower
+        .find("?id=")
+        .filter(|_| lower.contains("f-puzzles.com"))
+    {
+        // f-puzzles' short links (`?id=…`, made by its "Get short link") name a puzzle kept on
+        // its server, as SudokuPad's short ids do.
+        let id = &link[i + 4..];
+        let id = &id[..id.find(['&', '#']).unwrap_or(id.len())];
+        return Err(InputError::new(format!(
+            "`{id}` is an f-puzzles short id: the puzzle is kept on f-puzzles' server, and reading \
+             it would need the network, which dlx does not use. Open the link and paste its long \
+             form (https://f-puzzles.com/?load=…, from f-puzzles' Export), or the puzzle's JSON"
+        )));
     } else {
         return Err(InputError::new(
             "a link, but not to an f-puzzles puzzle: expected https://f-puzzles.com/?load=… or \
