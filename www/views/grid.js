@@ -46,9 +46,12 @@ export function drawCoords(ctx, g, n, colour, font) {
   ctx.textBaseline = 'middle';
   ctx.textAlign = 'center';
   const out = (g.ring || 0) * g.cell + COORDS / 2;
+  // Beyond a ring of clues outside the grid the numbers read as r1 and c1, as the narration names
+  // them: "7" beside a little killer's "6" read as one number ("7 6").
+  const [r, c] = g.ring ? ['r', 'c'] : ['', ''];
   for (let i = 0; i < n; i++) {
-    ctx.fillText(String(i + 1), g.x0 - out, g.y0 + (i + 0.5) * g.cell);
-    ctx.fillText(String(i + 1), g.x0 + (i + 0.5) * g.cell, g.y0 - out);
+    ctx.fillText(`${r}${i + 1}`, g.x0 - out, g.y0 + (i + 0.5) * g.cell, COORDS);
+    ctx.fillText(`${c}${i + 1}`, g.x0 + (i + 0.5) * g.cell, g.y0 - out);
   }
 }
 
