@@ -25,6 +25,15 @@ const MAIN_MS = 40;
 
 /** What Session.solve and Session.solve_follow return (src/wasm/facts.rs). @typedef {import('../../pkg/dlx_studio.js').SolveResult} SolveResult */
 
+/**
+ * Where the view ends for what must be seen: the top of the transport bar where it is fixed at a
+ * phone's bottom edge, else the window's bottom.
+ */
+function floorOfView() {
+  const bar = document.querySelector('.transport')?.getBoundingClientRect();
+  return bar && bar.top > window.innerHeight / 2 ? bar.top : window.innerHeight;
+}
+
 export class SolveControl {
   /**
    * @param {import('../../app/ui.js').UI} ui  the page's elements by id
@@ -80,12 +89,9 @@ export class SolveControl {
     ui['solve-form'].addEventListener('click', () => {
       if (this.solving) this.stop();
       else this.solve();
-      // In view means above the transport bar, which is fixed at a phone's bottom edge.
       const panel = ui['panel-board'];
-      const bar = document.querySelector('.transport')?.getBoundingClientRect();
-      const floor = bar && bar.top > window.innerHeight / 2 ? bar.top : window.innerHeight;
       const r = panel.getBoundingClientRect(), v = ui.verdict.getBoundingClientRect();
-      if (panel.offsetParent && (r.top < 0 || v.bottom > floor)) panel.scrollIntoView({ block: 'start' });
+      if (panel.offsetParent && (r.top < 0 || v.bottom > floorOfView())) panel.scrollIntoView({ block: 'start' });
     });
   }
 
@@ -95,11 +101,10 @@ export class SolveControl {
    * under the bar). Nothing moves where it is in view already, or on a wide screen.
    */
   _verdictInView() {
-    const bar = document.querySelector('.transport')?.getBoundingClientRect();
-    const verdict = this.ui.verdict;
-    if (!bar || bar.top <= window.innerHeight / 2 || !verdict.textContent) return;
+    const verdict = this.ui.verdict, floor = floorOfView();
+    if (floor === window.innerHeight || !verdict.textContent) return;
     const v = verdict.getBoundingClientRect();
-    if (v.height && v.bottom > bar.top) window.scrollBy({ top: Math.min(v.bottom - bar.top + 8, v.top) });
+    if (v.height && v.bottom > floor) window.scrollBy({ top: Math.min(v.bottom - floor + 8, v.top) });
   }
 
   get model() { return this.app.model(); }

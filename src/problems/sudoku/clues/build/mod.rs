@@ -119,6 +119,20 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// The cells' digits differ: an at-most-once item `{tag}={v}` per digit v in each cell's option
+    /// placing v (Knuth's secondary items). Returns the first item's number among the secondary.
+    fn distinct(&mut self, k: usize, tag: &str, cells: &[usize]) -> usize {
+        let size = self.size();
+        let base = self.enc.secondary.len();
+        for v in 1..=size {
+            let s = self.secondary(k, format!("{tag}={v}"));
+            for &p in cells {
+                self.enc.cell_plain[p * size + v - 1].push(s);
+            }
+        }
+        base
+    }
+
     /// A secondary item shared by cells, which each of their options colours with its digit.
     fn shared_colour(&mut self, k: usize, name: String, cells: &[usize]) -> usize {
         let s = self.secondary(k, name);
@@ -198,13 +212,7 @@ impl Builder<'_> {
                 Ok(())
             }
             ClueKind::Renban => {
-                let base = self.enc.secondary.len();
-                for v in 1..=size {
-                    let s = self.secondary(k, format!("{tag}={}", v));
-                    for &p in cells {
-                        self.enc.cell_plain[p * size + v - 1].push(s);
-                    }
-                }
+                let base = self.distinct(k, &tag, cells);
                 let item = self.primary(k, tag.clone());
                 for w in 1..=(size + 1).saturating_sub(n) {
                     let plain: Vec<usize> = (1..=size)
@@ -424,12 +432,7 @@ impl Builder<'_> {
                 // Its digits differ, and ISS draws lunchboxes anywhere, not only along a row: where
                 // two of its cells share no unit, an at-most-once item per digit (as a cage
                 // without a sum), then the walk.
-                for v in 1..=size {
-                    let s = self.secondary(k, format!("{tag}={v}"));
-                    for &p in cells {
-                        self.enc.cell_plain[p * size + v - 1].push(s);
-                    }
-                }
+                self.distinct(k, &tag, cells);
                 let (order, auto) = self.automaton(clue, top);
                 self.line(k, &order, &auto, &name, &tag, 0)
             }
