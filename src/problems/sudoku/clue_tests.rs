@@ -1057,6 +1057,10 @@ fn iss_constraints_missing_their_cells_say_so() {
     for (text, want) in [
         (".Arrow", "constraint 1 (`Arrow`) has no cell"),
         (".Thermo", "constraint 1 (`Thermo`) has no cell"),
+        // Every clue kind alone: each is told so, none panics (the fuzzer's `.Binary` did, where
+        // its reader took a first argument as there).
+        (".Binary", "constraint 1 (`Binary`) has no cell"),
+        (".~R1C1_5.Sandwich", "constraint 2 (`Sandwich`) has no cell"),
         (
             ".Cage~15~R1C1~",
             "constraint 1 (`Cage`): a cell is missing where one is expected (`R1C1`)",
@@ -1077,6 +1081,13 @@ fn iss_constraints_missing_their_cells_say_so() {
     ] {
         let e = Sudoku::parse(text).err().expect("refused").to_string();
         assert!(e.contains(want), "{text}: {e}");
+    }
+    for kind in super::iss::clue_kinds() {
+        let text = format!(".{kind}");
+        match Sudoku::parse(&text) {
+            Ok(_) => {}
+            Err(e) => assert!(!e.to_string().is_empty(), "{text}"),
+        }
     }
     // A 25x25 grid in letters that starts with an X (or a V) is a grid, not ISS's `.X`.
     let mut grid = String::from("..X.B");

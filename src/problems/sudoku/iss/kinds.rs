@@ -170,6 +170,12 @@ pub(super) fn clues(
     sz: Size,
     what: &str,
 ) -> Result<Vec<Clue>, InputError> {
+    // A kind written with nothing after its name (`.Arrow`, `.Binary`) has no cell to read; the
+    // readers below take their first argument as there (a sum, a key). Kinds of the whole grid
+    // (`.AntiTaxicab`) take none.
+    if args.is_empty() && !BARE.contains(&kind) {
+        return Err(InputError::new(format!("{what} has no cell")));
+    }
     let size = sz.size;
     let one = |kind: ClueKind, cells: Vec<usize>| Ok(vec![Clue { kind, cells }]);
     let pairs = |kind: ClueKind, swap: bool| -> Result<Vec<Clue>, InputError> {

@@ -115,6 +115,12 @@ fn is_constraint_string(s: &str) -> bool {
                 && !grid_long)
 }
 
+/// The kinds read as clues, for the tests that try each.
+#[cfg(test)]
+pub(super) fn clue_kinds() -> &'static [&'static str] {
+    CLUES
+}
+
 /// ISS's kinds read here that take arguments, besides the clues' ([`CLUES`]).
 const ARGUED: &[&str] = &[
     "Cage",
