@@ -7,10 +7,12 @@
 //! - [`naive`]: Algorithm X on a plain 0-1 matrix, everything found by scanning (the yardstick).
 //! - [`names`]: the names of the search's settings (tree, engine, heuristic, algorithm), one table each.
 //! - [`probe`]: solving with pruning at the start and at each node of a shallow tree of choices.
+//! - [`propagate`]: solving with propagation at every node (binary branches, a trail to undo).
 //! - [`prune`]: options no solution can use (choosing one empties an item), emptied before the search.
 //! - `rng`: SplitMix64, the seeded generator of shuffles, estimates and generated tiles.
 //! - [`search`]: Algorithm X as a resumable, reversible state machine reporting to an observer.
 //! - [`split`]: the search tree cut into subproblems whose counts add up to the whole search's.
+//! - [`turns`]: probes and propagation taking turns on one instance, the first to end answering.
 //! - [`threads`]: subproblems counted on a rayon work-stealing pool (native; on wasm32, where the page
 //!   runs workers, the same functions count on the calling thread).
 
@@ -21,11 +23,13 @@ pub mod memo;
 pub mod naive;
 pub mod names;
 pub mod probe;
+pub mod propagate;
 pub mod prune;
 pub(crate) mod rng;
 pub mod search;
 pub mod split;
 pub mod threads;
+pub mod turns;
 
 pub use instance::{Instance, InstanceError};
 pub use links::{ItemLink, Links, Node, Order, COVERED, MARKED};
