@@ -6,8 +6,9 @@
 use super::args::{js_error, nodes_arg, to_js};
 use super::load::{load_for_js, start_search, tree_of};
 use super::session::keep;
-use crate::core::probe::{self, Probing};
+use crate::core::probe;
 use crate::core::prune;
+use crate::core::turns::Turns;
 use crate::core::{Event, Instance, Limits, Observer, Search, Stats, Status, Tree};
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
@@ -64,6 +65,10 @@ pub(super) struct Solving {
     /// search's, not DLX1's, and the narration says so.
     #[serde(default)]
     probes: u64,
+    /// Which search ended the tree, probes' or propagation's (`core::turns`), for a Solve with
+    /// both taking turns ("" otherwise).
+    #[serde(default)]
+    ended_by: String,
     /// Options emptied before the search as blocked (`core::prune`), for a Solve that pruned them
     /// (0 otherwise): its counters are then the pruned search's.
     #[serde(default)]
@@ -160,12 +165,13 @@ impl Solving {
         slices
     }
 
-    /// [`Solving::run`] with probes (`core::probe`): each solution found is then placed on DLX1's
-    /// tree by its path there (`probe::dlx1_path`), so that the page's search can follow it; its
-    /// counters are the probing search's, which the verdict and the statistics show.
+    /// [`Solving::run`] with probes and propagation taking turns (`core::turns`): each solution
+    /// found is then placed on DLX1's tree by its path there (`probe::dlx1_path`), so that the
+    /// page's search can follow it; its counters are the two searches', which the verdict and the
+    /// statistics show.
     pub(super) fn run_probing(
         &mut self,
-        probing: &mut Probing,
+        probing: &mut Turns,
         inst: &Instance,
         givens: &[usize],
         max_nodes: f64,
@@ -190,6 +196,7 @@ impl Solving {
         })?;
         self.end = Counters::of(probing.stats());
         self.probes = probing.probe_stats().probes;
+        self.ended_by = probing.ended_by().unwrap_or_default().to_string();
         Ok(!self.verdict.is_empty())
     }
 
@@ -267,9 +274,10 @@ impl Solving {
         };
         // The counters are the probing or the pruned search's: said, since DLX1's tree (which
         // Step walks on from here) would have counted others.
-        Ok(match (self.probes, self.emptied) {
-            (0, 0) => note,
-            (0, e) => note.replacen(
+        let turns = self.probes > 0 || !self.ended_by.is_empty();
+        Ok(match (turns, self.emptied) {
+            (false, 0) => note,
+            (false, e) => note.replacen(
                 "Solve:",
                 &format!(
                     "Solve, {e} blocked option{} emptied first (its counts, not DLX1's):",
@@ -277,7 +285,17 @@ impl Solving {
                 ),
                 1,
             ),
-            _ => note.replacen("Solve:", "Solve, with probes (its counts, not DLX1's):", 1),
+            _ => note.replacen(
+                "Solve:",
+                &format!(
+                    "Solve, with probes and propagation taking turns{} (its counts, not DLX1's):",
+                    match self.ended_by.as_str() {
+                        "" => String::new(),
+                        by => format!(", ended by {by}"),
+                    }
+                ),
+                1,
+            ),
         })
     }
 
@@ -325,8 +343,9 @@ pub struct Solver {
     search: Search,
     solving: Solving,
     /// For a puzzle whose shapes make probes pay (`probe::pays`) on DLX1's tree: the search with
-    /// probes, and the instance and givens its solutions are placed on DLX1's tree by.
-    probing: Option<(Probing, Instance, Vec<usize>)>,
+    /// probes and propagation taking turns, and the instance and givens its solutions are placed
+    /// on DLX1's tree by.
+    probing: Option<(Turns, Instance, Vec<usize>)>,
     /// For another puzzle with blocked options (`core::prune`), as `dlx solve` prunes them: the
     /// search on the instance with them emptied, and DLX1's instance, givens and the count emptied.
     blocked: Option<(Search, Instance, Vec<usize>, usize)>,
@@ -349,7 +368,7 @@ impl Solver {
         // On the worker only, where a Solve goes once it has run a while on the page's thread: a
         // short Solve keeps DLX1's own counters.
         let probing = (tree == Tree::Dlx1 && probe::pays(inst))
-            .then(|| (Probing::new(inst, givens), inst.clone(), givens.to_vec()));
+            .then(|| (Turns::new(inst, givens), inst.clone(), givens.to_vec()));
         // A Sudoku with shapes (cages, thermometers, clues) where probes do not pay: its blocked
         // options emptied first, as `dlx solve` does (ISS's "Arrow": 2,454,374 nodes become 56).
         // Other puzzles keep DLX1's own counts.

@@ -315,7 +315,7 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
  * probes (core::probe), and lands on the published answer, proved unique; the page's search then
  * stands at that solution on DLX1's tree (the tree's path leads there, the board is whole).
  */
-test('published: a puzzle plain search takes minutes on is solved by Solve with probes on the worker', async ({ page, base }) => {
+test('published: a puzzle plain search takes minutes on is solved by Solve with probes and propagation on the worker', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   const lines = fs.readFileSync(path.join(ROOT, 'tests/data/iss-probe.jsonl'), 'utf8').split('\n');
   const p = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((o) => o.name === 'Skyscraper - all 6');
@@ -329,9 +329,9 @@ test('published: a puzzle plain search takes minutes on is solved by Solve with 
   // The search stands at the solution: every level's option on the path, the board filled whole.
   const level = await page.evaluate(() => window.dlx.model.stats().level);
   assert(level > 0, `the search does not stand at the solution (level ${level})`);
-  // Its counts are the probing search's, and the narration says so.
+  // Its counts are probes' and propagation's, and the narration says so, and which ended it.
   const said = await text(page, 'narration');
-  assert(/^Solve, with probes \(its counts, not DLX1's\): the solution is unique/.test(said), `the narration: ${said}`);
+  assert(/^Solve, with probes and propagation taking turns, ended by (probes|propagation) \(its counts, not DLX1's\): the solution is unique/.test(said), `the narration: ${said}`);
   report.push(`published: "Skyscraper - all 6" solved in the page in ${ms} ms: "${verdict}" at level ${level}`);
 });
 

@@ -367,7 +367,7 @@ fn blocked_options_are_pruned_on_request() {
     );
     fails(
         &["count", "queens", "8", "--prune", "all"],
-        "--prune `all`: expected probe, blocked or none",
+        "--prune `all`: expected probe, propagate, both, blocked or none",
     );
     // Probes are solve's (their tree is their own): count says so rather than ignore them.
     fails(

@@ -8,7 +8,8 @@
 //! collection (`../shared/data/sudoku/iss-collection.jsonl`, 365 puzzles) is walked by the ignored
 //! test `iss_collection_walk`, which prints the coverage table of benches/README.md.
 
-use dlx_studio::core::probe::{self, Probing};
+use dlx_studio::core::probe;
+use dlx_studio::core::turns::Turns;
 use dlx_studio::core::{Limits, Search, Status};
 use dlx_studio::figures;
 use dlx_studio::problems::sudoku::Sudoku;
@@ -97,14 +98,15 @@ fn judge(input: &str, solution: Option<&str>, budget: Budget, nodes: &mut u64) -
         }
     };
     let size = sudoku.grid().size();
-    // As `dlx solve` searches: with probes where the puzzle has shapes (`probe::pays`), else plain
+    // As `dlx solve` searches: with probes and propagation taking turns where the puzzle has shapes
+    // (`probe::pays`), else plain
     // search (the CLI prunes those at the start too; plain search here keeps DLX1's own tree).
     let mut search = Search::new(sudoku.instance());
     if let Err(e) = search.preselect(sudoku.givens()) {
         return Outcome::Wrong(format!("givens do not preselect: {e:?}"));
     }
     let mut probing =
-        probe::pays(sudoku.instance()).then(|| Probing::new(sudoku.instance(), sudoku.givens()));
+        probe::pays(sudoku.instance()).then(|| Turns::new(sudoku.instance(), sudoku.givens()));
     // The first solutions, up to 2: one more than a unique puzzle has.
     let mut obs = crate::common::SudokuBoards {
         sudoku: &sudoku,
@@ -506,22 +508,62 @@ fn iss_puzzles_plain_search_finds_hard_are_solved_with_probes() {
             (&json!(true), &json!(1)),
             "{name}"
         );
+        // Probes and propagation took turns; the JSON says which ended the tree, and what
+        // probing did if it was probes.
         let p = &v["probes"];
-        assert!(p["nodes"].as_u64().unwrap() >= 1, "{name}: {p}");
-        assert!(p["emptied"].as_u64().unwrap() > 0, "{name}: {p}");
+        match v["ended_by"].as_str() {
+            Some("probes") => {
+                assert!(p["nodes"].as_u64().unwrap() >= 1, "{name}: {p}");
+                assert!(p["emptied"].as_u64().unwrap() > 0, "{name}: {p}");
+            }
+            Some("propagation") => assert!(p.is_object(), "{name}: {v}"),
+            by => panic!("{name}: ended by {by:?}"),
+        }
     }
 }
 
-/// `--prune` on a Sudoku: probes (the default for `solve`), blocked options at the start, or none
-/// (DLX1's own tree) give the same board and verdict; only probes are reported as such; a word that
-/// is none of the three is refused by name.
+/// Puzzles that probes take past 3 s on and propagation ends in under 0.1 s
+/// (`tests/data/iss-propagate.jsonl`: "Hidden skyscrapers", 34.6 M nodes of plain search, and
+/// "Look-and-Say 2"): `dlx solve` as it is (probes and propagation taking turns) solves each to the
+/// published solution, proved unique, and says propagation ended it; with propagation alone, the
+/// same board in a few thousand nodes at most.
+#[test]
+fn iss_puzzles_probes_find_hard_are_solved_by_propagation() {
+    for line in data("iss-propagate.jsonl").lines() {
+        let d: Value = serde_json::from_str(line).unwrap();
+        let name = d["name"].as_str().unwrap();
+        let input = d["input"].as_str().unwrap();
+        let out = crate::common::check(
+            &["solve", "sudoku", "-", "--json"],
+            input,
+            crate::common::Expect::Quiet,
+        );
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["first"], d["solution"], "{name}");
+        assert_eq!(v["unique"], json!(true), "{name}");
+        assert_eq!(v["ended_by"], json!("propagation"), "{name}: {v}");
+        let out = crate::common::check(
+            &["solve", "sudoku", "-", "--json", "--prune", "propagate"],
+            input,
+            crate::common::Expect::Quiet,
+        );
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["first"], d["solution"], "{name}");
+        assert_eq!(v["unique"], json!(true), "{name}");
+        assert!(v["nodes"].as_u64().unwrap() < 5_000, "{name}: {v}");
+    }
+}
+
+/// `--prune` on a Sudoku: probes and propagation taking turns (the default for `solve`), either
+/// alone, blocked options at the start, or none (DLX1's own tree) give the same board and verdict;
+/// only probes are reported as such; a word that is none of these is refused by name.
 #[test]
 fn solve_prunes_a_sudoku_three_ways_to_one_verdict() {
     let line = data("iss-probe.jsonl").lines().nth(3).unwrap().to_string();
     let d: Value = serde_json::from_str(&line).unwrap();
     let input = d["input"].as_str().unwrap();
     let mut nodes = Vec::new();
-    for prune in ["probe", "blocked", "none"] {
+    for prune in ["probe", "blocked", "none", "propagate", "both"] {
         let out = crate::common::check(
             &["solve", "sudoku", "-", "--json", "--prune", prune],
             input,
@@ -530,7 +572,12 @@ fn solve_prunes_a_sudoku_three_ways_to_one_verdict() {
         let v: Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["first"], d["solution"], "{prune}");
         assert_eq!(v["unique"], json!(true), "{prune}");
-        assert_eq!(v.get("probes").is_some(), prune == "probe", "{prune}: {v}");
+        assert_eq!(
+            v.get("probes").is_some(),
+            prune == "probe" || prune == "both",
+            "{prune}: {v}"
+        );
+        assert_eq!(v.get("ended_by").is_some(), prune == "both", "{prune}: {v}");
         nodes.push(v["nodes"].as_u64().unwrap());
     }
     // Pruning shrinks the tree: "Papier-mâché" takes 3 million DLX1 nodes, 75 with the start
@@ -543,6 +590,9 @@ fn solve_prunes_a_sudoku_three_ways_to_one_verdict() {
     crate::common::check(
         &["solve", "sudoku", "-", "--prune", "all"],
         input,
-        crate::common::Expect::Refused(&["--prune `all`", "expected probe, blocked or none"]),
+        crate::common::Expect::Refused(&[
+            "--prune `all`",
+            "expected probe, propagate, both, blocked or none",
+        ]),
     );
 }

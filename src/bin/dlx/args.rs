@@ -309,6 +309,8 @@ impl Args {
                     v(),
                     &[
                         ("probe", Prune::Probe),
+                        ("propagate", Prune::Propagate),
+                        ("both", Prune::Both),
                         ("blocked", Prune::Blocked),
                         ("none", Prune::None),
                     ],
@@ -372,6 +374,12 @@ pub(crate) enum Prune {
     /// Blocked options emptied at the start and at each node of a shallow tree of choices where
     /// plain search below it passed a budget (`core::probe`): the same solutions, found sooner.
     Probe,
+    /// Options given up at every node as soon as the open ones show no solution holds them
+    /// (`core::propagate`): the same solutions, a tree of its own.
+    Propagate,
+    /// Probes and propagation taking turns of about equal work (`core::turns`): the first to
+    /// end answers.
+    Both,
 }
 
 impl Args {
@@ -391,7 +399,7 @@ impl Args {
             && self.heuristic == Heuristic::Mrv
         {
             if dlx_studio::core::probe::pays(problem.instance()) {
-                Prune::Probe
+                Prune::Both
             } else {
                 Prune::Blocked
             }
@@ -576,17 +584,23 @@ pub(crate) fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
             "--tree lookahead applies to --algorithm dlx only (the naive algorithm walks DLX1's tree)",
         ));
     }
-    if args.prune_arg == Some(Prune::Probe)
-        && (args.command != Solve
+    let own_tree = match args.prune_arg {
+        Some(Prune::Probe) => Some("probe"),
+        Some(Prune::Propagate) => Some("propagate"),
+        Some(Prune::Both) => Some("both"),
+        _ => None,
+    };
+    if let Some(name) = own_tree.filter(|_| {
+        args.command != Solve
             || args.naive()
             || args.heuristic != Heuristic::Mrv
             || args.seed.is_some()
-            || args.tree.is_some())
-    {
-        return Err(Fail::new(
-            "--prune probe applies to solve with --algorithm dlx and --heuristic mrv, without \
-             --seed or --tree (its tree is its own); count and trace take --prune blocked",
-        ));
+            || args.tree.is_some()
+    }) {
+        return Err(Fail(format!(
+            "--prune {name} applies to solve with --algorithm dlx and --heuristic mrv, without \
+             --seed or --tree (its tree is its own); count and trace take --prune blocked"
+        )));
     }
     if args.zdd.is_some() && !args.memo {
         return Err(Fail::new("--zdd applies to count --memo: add --memo"));

@@ -63,16 +63,22 @@ Options:
   --heuristic {heuristic}
                the item to branch on: mrv (default), the one with the fewest options;
                first, the leftmost item left (to see what MRV saves)
-  --prune probe|blocked|none
+  --prune probe|propagate|both|blocked|none
                blocked: before the search, empty the options no solution can use, because
                choosing one leaves some item with no option (repeated until none is left;
                they keep their numbers). The same solutions, a smaller tree (pentomino 5x12:
                144 of 1936 placements); --json says how many were emptied (`pruned`).
                probe: the same at the start and again at each node of a shallow tree of
                choices wherever plain search below it runs long; --json says what it did
-               (`probes`). Default: none, so that nodes and updates are DLX1's own; for
-               `solve` of a Sudoku, probe when it has shapes (cages, lines, dots), else
-               blocked (ISS's puzzles: many past 20 s plain end in under a second)
+               (`probes`). propagate: at every node, give an option up as soon as the
+               open ones show no solution holds it (an item left with one option takes it;
+               where all of an item's options hold another item or give a colour item one
+               of some colours, the options that clash with all of them go), branching on
+               an option or its absence. both: probe and propagate taking turns of about
+               equal work, the first to end answering (--json: `ended_by`). Default: none,
+               so that nodes and updates are DLX1's own; for `solve` of a Sudoku, both
+               when it has shapes (cages, lines, dots), else blocked (ISS's puzzles: many
+               past 20 s plain end in under a second)
   --engine {engine}
                what counts: bits walks DLX1's tree on bit sets of options where it can
                (exact cover without colours or multiplicities, up to 32,766 options and

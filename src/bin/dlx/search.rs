@@ -1,6 +1,7 @@
 //! Driving a search for the commands: dancing links or the naive matrix behind one trait, started as
 //! the options say (order, heuristic, tree, engine, `--prune blocked`), or with probes (`--prune
-//! probe`, `core::probe`), run with a progress line.
+//! probe`, `core::probe`), propagation (`--prune propagate`, `core::propagate`) or the two taking
+//! turns (`--prune both`, `core::turns`), run with a progress line.
 
 use crate::args::{Args, Prune};
 use crate::fail::{Fail, Stop};
@@ -8,7 +9,10 @@ use crate::output::write_err;
 use dlx_studio::core::Engine as Counter;
 use dlx_studio::core::{
     probe::{ProbeStats, Probing},
-    prune, Instance, Limits, Naive, NaiveError, Order, Search, SolutionStop, Stats, Status, Tree,
+    propagate::Propagating,
+    prune,
+    turns::Turns,
+    Instance, Limits, Naive, NaiveError, Order, Search, SolutionStop, Stats, Status, Tree,
 };
 use dlx_studio::problems::{Board, Problem};
 use std::io::{self, IsTerminal};
@@ -29,6 +33,10 @@ pub(crate) trait Engine {
     fn level(&self) -> usize;
     /// What probing did, for a search with probes (`--prune probe`).
     fn probes(&self) -> Option<ProbeStats> {
+        None
+    }
+    /// Which of probes and propagation ended the tree, for the two taking turns (`--prune both`).
+    fn ended_by(&self) -> Option<&'static str> {
         None
     }
 }
@@ -81,6 +89,60 @@ impl Engine for Probing {
     }
     fn probes(&self) -> Option<ProbeStats> {
         Some(self.probe_stats().clone())
+    }
+}
+
+impl Engine for Propagating {
+    fn run_on(&mut self, stop: bool) -> Status {
+        Propagating::run_on(self, stop)
+    }
+    fn set_limits(&mut self, limits: Limits) {
+        Propagating::set_limits(self, limits)
+    }
+    fn stats(&self) -> &Stats {
+        Propagating::stats(self)
+    }
+    fn solution(&self) -> Vec<usize> {
+        Propagating::solution(self)
+    }
+    fn progress(&self) -> f64 {
+        Propagating::progress(self)
+    }
+    fn finished_any(&self) -> bool {
+        Propagating::finished_any(self)
+    }
+    fn level(&self) -> usize {
+        Propagating::level(self)
+    }
+}
+
+impl Engine for Turns {
+    fn run_on(&mut self, stop: bool) -> Status {
+        Turns::run_on(self, stop)
+    }
+    fn set_limits(&mut self, limits: Limits) {
+        Turns::set_limits(self, limits)
+    }
+    fn stats(&self) -> &Stats {
+        Turns::stats(self)
+    }
+    fn solution(&self) -> Vec<usize> {
+        Turns::solution(self)
+    }
+    fn progress(&self) -> f64 {
+        Turns::progress(self)
+    }
+    fn finished_any(&self) -> bool {
+        Turns::finished_any(self)
+    }
+    fn level(&self) -> usize {
+        Turns::level(self)
+    }
+    fn probes(&self) -> Option<ProbeStats> {
+        Some(self.probe_stats().clone())
+    }
+    fn ended_by(&self) -> Option<&'static str> {
+        Turns::ended_by(self)
     }
 }
 
@@ -268,6 +330,20 @@ pub(crate) fn start_engine(problem: &dyn Problem, args: &Args) -> Result<Box<dyn
         drop(start(problem, args)?);
         return Ok(Box::new(Probing::new(problem.instance(), problem.givens())));
     }
+    if !args.naive() && args.prune(problem) == Prune::Both {
+        drop(start(problem, args)?);
+        return Ok(Box::new(Turns::new(problem.instance(), problem.givens())));
+    }
+    if !args.naive() && args.prune(problem) == Prune::Propagate {
+        drop(start(problem, args)?);
+        // Multiplicities have no propagation here: probes instead.
+        return Ok(
+            match Propagating::new(problem.instance(), problem.givens()) {
+                Ok(p) => Box::new(p),
+                Err(_) => Box::new(Probing::new(problem.instance(), problem.givens())),
+            },
+        );
+    }
     if !args.naive() {
         return Ok(Box::new(start(problem, args)?));
     }
@@ -342,7 +418,7 @@ impl Args {
                 self.pruned.set(Some(p.removed));
                 std::borrow::Cow::Owned(p.instance)
             }),
-            Prune::Probe | Prune::None => None,
+            Prune::Probe | Prune::Propagate | Prune::Both | Prune::None => None,
         }
         .unwrap_or(std::borrow::Cow::Borrowed(problem.instance()));
         let engine = self.engine.resolve(&inst, self.tree());

@@ -98,6 +98,10 @@ pub(crate) fn solve(
                 "depth": p.depth,
             });
         }
+        if let Some(by) = search.ended_by() {
+            // Probes and propagation took turns: which ended the tree (the counts are both's).
+            rest["ended_by"] = json!(by);
+        }
         if is_sudoku {
             rest["unique"] = json!(unique);
             rest["unread"] = json!(unread);
