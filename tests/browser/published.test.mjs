@@ -333,6 +333,17 @@ test('published: a puzzle plain search takes minutes on is solved by Solve with 
   const said = await text(page, 'narration');
   assert(/^Solve, with probes and propagation taking turns, ended by (probes|propagation) \(its counts, not DLX1's\): the solution is unique/.test(said), `the narration: ${said}`);
   report.push(`published: "Skyscraper - all 6" solved in the page in ${ms} ms: "${verdict}" at level ${level}`);
+  // "Hidden skyscrapers" (tests/data/iss-propagate.jsonl): 34.6 M nodes of plain search, past 3 s
+  // with probes alone; propagation ends it, and the narration says so.
+  const hidden = fs.readFileSync(path.join(ROOT, 'tests/data/iss-propagate.jsonl'), 'utf8').split('\n')
+    .filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((o) => o.name === 'Hidden skyscrapers');
+  assert(hidden, 'no "Hidden skyscrapers" in iss-propagate.jsonl');
+  const h = await pasteAndSolve(page, hidden.input);
+  assert(/^Unique solution/.test(h.verdict), `the verdict: ${h.verdict}`);
+  assert(h.board === hidden.solution, `the board reads ${h.board}, published ${hidden.solution}`);
+  const told = await text(page, 'narration');
+  assert(/^Solve, with probes and propagation taking turns, ended by propagation \(its counts, not DLX1's\): the solution is unique/.test(told), `the narration: ${told}`);
+  report.push(`published: "Hidden skyscrapers": "${h.verdict}"`);
 });
 
 /**
