@@ -5,7 +5,8 @@
 //! Why: on ISS's collection neither wins everywhere. Propagation ends a killer or a little killer
 //! in hundreds of nodes where probes take millions, but each of its nodes costs 10 to 100 times
 //! more, and on puzzles that DLX's own tree settles fast ("Magic square", lunchboxes) probes end
-//! first. Taking turns of about equal work costs at most twice the faster one.
+//! first. Taking turns of about equal work costs about twice the faster one, plus propagation's
+//! longer first turn and what a turn cannot cut short (a probe node's pruning).
 //!
 //! The turns are measured in updates (each search's own unit of work: links removed, options given
 //! up), checked at multiples of a chunk of nodes, so that where a turn ends does not depend on how
@@ -15,7 +16,9 @@ use super::instance::Instance;
 use super::probe::{ProbeStats, Probing};
 use super::propagate::Propagating;
 use super::search::{Limits, Stats, Status};
+use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
 
 /// A turn of probes, in its updates (links removed): about 35 ms.
 const PROBE_TURN: u64 = 2_000_000;
@@ -35,8 +38,12 @@ pub struct Turns {
     /// Whose turn it is (0 probes, 1 propagation), and that search's updates when it began.
     turn: usize,
     began: u64,
-    /// The solutions handed out, each sorted.
-    handed: HashSet<Vec<usize>>,
+    /// The solutions handed out, each as two hashes of its options sorted (16 bytes, not the
+    /// options: `solve --limit 0` of a Sudoku keeps 16 bytes a solution, not 700); empty when
+    /// probes run alone. Two solutions that differ share both only with odds of about 2^-128.
+    handed: HashSet<u128>,
+    /// Solutions handed out.
+    count: u64,
     current: Vec<usize>,
     limits: Limits,
     stats: Stats,
@@ -59,6 +66,7 @@ impl Turns {
             propagating,
             began: 0,
             handed: HashSet::new(),
+            count: 0,
             current: Vec::new(),
             limits: Limits::default(),
             stats: Stats::default(),
@@ -71,7 +79,8 @@ impl Turns {
         self.limits = limits;
     }
 
-    /// Both searches' nodes and updates, added up, and the solutions handed out.
+    /// Both searches' nodes and updates, added up, and the solutions handed out; the profile of
+    /// levels and the cleansings are probes'.
     pub fn stats(&self) -> &Stats {
         &self.stats
     }
@@ -81,8 +90,10 @@ impl Turns {
         self.probing.probe_stats()
     }
 
-    /// Which search ended the tree: "probes" or "propagation" (None while neither has).
+    /// Which search ended the tree: "probes" or "propagation" (None while neither has, and when
+    /// probes ran alone).
     pub fn ended_by(&self) -> Option<&'static str> {
+        self.propagating.as_ref()?;
         self.ended.map(|w| ["probes", "propagation"][w])
     }
 
@@ -91,6 +102,7 @@ impl Turns {
         self.current.clone()
     }
 
+    /// Probes' level (propagation's branches are not DLX1's levels).
     pub fn level(&self) -> usize {
         self.probing.level()
     }
@@ -117,7 +129,7 @@ impl Turns {
         self.stats.updates = a.updates + b.map_or(0, |b| b.updates);
         self.stats.cleansings = a.cleansings;
         self.stats.profile = a.profile.clone();
-        self.stats.solutions = self.handed.len() as u64;
+        self.stats.solutions = self.count;
     }
 
     /// The updates of search `w` so far.
@@ -138,7 +150,7 @@ impl Turns {
             if self
                 .limits
                 .solutions
-                .is_some_and(|n| n > 0 && self.handed.len() as u64 >= n)
+                .is_some_and(|n| n > 0 && self.count >= n)
             {
                 self.sync();
                 return Status::Limit;
@@ -183,9 +195,8 @@ impl Turns {
             };
             match status {
                 Status::Paused => {
-                    let mut key = solution.clone();
-                    key.sort_unstable();
-                    if self.handed.insert(key) {
+                    if self.propagating.is_none() || self.handed.insert(key(&solution)) {
+                        self.count += 1;
                         self.current = solution;
                         self.sync();
                         if stop {
@@ -217,6 +228,19 @@ impl Turns {
             }
         }
     }
+}
+
+/// Two hashes of a solution's options sorted: SipHash with fixed keys (`DefaultHasher::new`),
+/// of the options and of the options with their count first, as one 128-bit key.
+fn key(solution: &[usize]) -> u128 {
+    let mut v = solution.to_vec();
+    v.sort_unstable();
+    let mut a = DefaultHasher::new();
+    v.hash(&mut a);
+    let mut b = DefaultHasher::new();
+    (v.len() as u64 ^ 0x9E37_79B9_7F4A_7C15).hash(&mut b);
+    v.hash(&mut b);
+    (u128::from(a.finish()) << 64) | u128::from(b.finish())
 }
 
 #[cfg(test)]

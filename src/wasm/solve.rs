@@ -287,13 +287,14 @@ impl Solving {
             ),
             _ => note.replacen(
                 "Solve:",
-                &format!(
-                    "Solve, with probes and propagation taking turns{} (its counts, not DLX1's):",
-                    match self.ended_by.as_str() {
-                        "" => String::new(),
-                        by => format!(", ended by {by}"),
-                    }
-                ),
+                &match self.ended_by.as_str() {
+                    // Probes alone (multiplicities, which propagation does not take).
+                    "" => "Solve, with probes (its counts, not DLX1's):".to_string(),
+                    by => format!(
+                        "Solve, with probes and propagation taking turns, ended by {by} (its \
+                         counts, not DLX1's):"
+                    ),
+                },
                 1,
             ),
         })
