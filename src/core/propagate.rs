@@ -19,7 +19,10 @@
 //!   consistency, reached step by step).
 //!
 //! The branches are binary: an option of the item with the fewest open options (MRV, as DLX1
-//! chooses), then the same node without that option. Each solution is found in exactly one branch,
+//! chooses; or with [`Propagating::set_weighted`], the fewest per contradiction the item met,
+//! dom/wdeg), then the same node without that option. On ISS's collection, weighted, "Normal
+//! Lunchbox" takes 218 nodes where MRV passed 10 s, "I want to break free" (18 thermometers, no
+//! givens) 0.8 s; but "N is for Numbered Rooms", 0.02 s with MRV, passes 4 s. Each solution is found in exactly one branch,
 //! so counts are exact; the tree is not DLX1's, and its nodes count the options tried.
 //!
 //! Undo is a trail: every option given up and every item covered or coloured is pushed, and a
@@ -91,6 +94,10 @@ pub struct Propagating {
     /// During the start's round, the looks the rule may still take at each item whatever its
     /// size; empty after it.
     first_look: Vec<u8>,
+    /// Whether branching weighs items by the contradictions they met (dom/wdeg), and each item's
+    /// weight: 1, plus one each time it was left with no open option.
+    weighted: bool,
+    weight: Vec<u32>,
     frames: Vec<Frame>,
     phase: Phase,
     givens: Vec<usize>,
@@ -202,6 +209,8 @@ impl Propagating {
             sup,
             unsupported: Vec::new(),
             first_look: Vec::new(),
+            weighted: false,
+            weight: vec![1; n],
             frames: Vec::new(),
             phase: Phase::Start,
             givens: givens.to_vec(),
@@ -211,6 +220,13 @@ impl Propagating {
             share: 1.0,
             solution: Vec::new(),
         })
+    }
+
+    /// Branching on the item with the fewest open options per contradiction it met (Boussemart,
+    /// Hemery, Lecoutre and Sais's dom/wdeg, 2004), not the fewest open options (MRV): the search
+    /// turns to where the puzzle's knots are. Neither wins everywhere (module note).
+    pub fn set_weighted(&mut self, on: bool) {
+        self.weighted = on;
     }
 
     /// Limits on the whole search: `nodes` counts the options tried at branches.
@@ -349,6 +365,19 @@ impl Propagating {
     /// The free primary item with the fewest open options (the first of them), or None when every
     /// primary item is covered.
     fn choose(&self) -> Option<u32> {
+        if self.weighted {
+            // dom/wdeg: open options per contradiction met (each weight starts at 1).
+            let mut best: Option<(u32, f64)> = None;
+            for i in 0..self.n_primary {
+                if self.covered[i] == 0 {
+                    let v = f64::from(self.count[i]) / f64::from(self.weight[i]);
+                    if best.is_none_or(|(_, c)| v < c) {
+                        best = Some((i as u32, v));
+                    }
+                }
+            }
+            return best.map(|(i, _)| i);
+        }
         let mut best: Option<(u32, u32)> = None;
         for i in 0..self.n_primary {
             if self.covered[i] == 0 && best.is_none_or(|(_, c)| self.count[i] < c) {
@@ -461,6 +490,7 @@ impl Propagating {
             }
             match self.count[ju] {
                 0 => {
+                    self.weight[ju] += 1;
                     self.clear_queue();
                     return false;
                 }
@@ -659,8 +689,22 @@ mod tests {
     use crate::core::probe::tests::{plain, specs};
     use crate::problems::{self, Spec};
 
+    /// Every solution by propagation, MRV's and dom/wdeg's branching each (the same set, checked),
+    /// the search sliced into runs of `limit` nodes.
     fn propagated(inst: &Instance, givens: &[usize], limit: Option<u64>) -> Vec<Vec<usize>> {
+        let mrv = propagated_by(inst, givens, limit, false);
+        assert_eq!(propagated_by(inst, givens, limit, true), mrv, "dom/wdeg");
+        mrv
+    }
+
+    fn propagated_by(
+        inst: &Instance,
+        givens: &[usize],
+        limit: Option<u64>,
+        weighted: bool,
+    ) -> Vec<Vec<usize>> {
         let mut p = Propagating::new(inst, givens).unwrap();
+        p.set_weighted(weighted);
         let mut all = Vec::new();
         loop {
             p.set_limits(Limits {

@@ -1,12 +1,14 @@
-//! Two searches of one instance taking turns, probes ([`Probing`]) and propagation
-//! ([`Propagating`]): each solution is handed out once, by whichever finds it first, and the first
-//! to end its tree ends the search.
+//! Three searches of one instance taking turns, probes ([`Probing`]) and propagation
+//! ([`Propagating`]) branching by MRV and by dom/wdeg: each solution is handed out once, by
+//! whichever finds it first, and the first to end its tree ends the search.
 //!
 //! Why: on ISS's collection neither wins everywhere. Propagation ends a killer or a little killer
 //! in hundreds of nodes where probes take millions, but each of its nodes costs 10 to 100 times
 //! more, and on puzzles that DLX's own tree settles fast ("Magic square", lunchboxes) probes end
-//! first. Taking turns of about equal work costs about twice the faster one, plus propagation's
-//! longer first turn and what a turn cannot cut short (a probe node's pruning).
+//! first; and propagation weighted by the contradictions each item met (dom/wdeg) ends puzzles
+//! that MRV does not ("Normal Lunchbox", "I want to break free") and misses some MRV ends at
+//! once. Taking turns of about equal work costs about three times the fastest, plus
+//! propagation's longer first turns and what a turn cannot cut short (a probe node's pruning).
 //!
 //! The turns are measured in updates (each search's own unit of work: links removed, options given
 //! up), checked at multiples of a chunk of nodes, so that where a turn ends does not depend on how
@@ -34,10 +36,14 @@ const PROPAGATE_CHUNK: u64 = 64;
 /// Probes and propagation on one instance, taking turns (see the module note).
 pub struct Turns {
     probing: Probing,
-    propagating: Option<Propagating>,
-    /// Whose turn it is (0 probes, 1 propagation), and that search's updates when it began.
+    /// Propagation branching by MRV, then by dom/wdeg (`Propagating::set_weighted`); none with
+    /// multiplicities.
+    propagating: Vec<Propagating>,
+    /// Whose turn it is (0 probes, 1 and 2 propagation), and that search's updates when it began.
     turn: usize,
     began: u64,
+    /// Whether each search has had its first turn.
+    had: [bool; 3],
     /// The solutions handed out, each as two hashes of its options sorted (16 bytes, not the
     /// options: `solve --limit 0` of a Sudoku keeps 16 bytes a solution, not 700); empty when
     /// probes run alone. Two solutions that differ share both only with odds of about 2^-128.
@@ -47,24 +53,34 @@ pub struct Turns {
     current: Vec<usize>,
     limits: Limits,
     stats: Stats,
-    /// Which search ended the tree (0 probes, 1 propagation), once one has.
+    /// Which search ended the tree, once one has.
     ended: Option<usize>,
 }
+
+/// The searches' names, by their number in [`Turns`].
+const NAMES: [&str; 3] = ["probes", "propagation", "weighted propagation"];
 
 impl Turns {
     /// A search of `inst` under `givens`; with multiplicities, which propagation does not take,
     /// probes alone.
     pub fn new(inst: &Instance, givens: &[usize]) -> Turns {
-        // Propagation's turn first, and longer ([`PROPAGATE_FIRST`]): a probe node's pruning
+        // Propagation's turns first, and longer ([`PROPAGATE_FIRST`]): a probe node's pruning
         // cannot stop part way (the start's took 2.9 s on "Entropic connections", which
         // propagation ends in 0.06 s), so probes' turns can run long where propagation would
         // have ended.
-        let propagating = Propagating::new(inst, givens).ok();
+        let propagating: Vec<Propagating> = (0..2)
+            .filter_map(|k| {
+                let mut p = Propagating::new(inst, givens).ok()?;
+                p.set_weighted(k == 1);
+                Some(p)
+            })
+            .collect();
         Turns {
             probing: Probing::new(inst, givens),
-            turn: usize::from(propagating.is_some()),
+            turn: usize::from(!propagating.is_empty()),
             propagating,
             began: 0,
+            had: [false; 3],
             handed: HashSet::new(),
             count: 0,
             current: Vec::new(),
@@ -74,12 +90,12 @@ impl Turns {
         }
     }
 
-    /// Limits on the whole search: `nodes` counts both searches' nodes.
+    /// Limits on the whole search: `nodes` counts all the searches' nodes.
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
     }
 
-    /// Both searches' nodes and updates, added up, and the solutions handed out; the profile of
+    /// The searches' nodes and updates, added up, and the solutions handed out; the profile of
     /// levels and the cleansings are probes'.
     pub fn stats(&self) -> &Stats {
         &self.stats
@@ -90,11 +106,13 @@ impl Turns {
         self.probing.probe_stats()
     }
 
-    /// Which search ended the tree: "probes" or "propagation" (None while neither has, and when
-    /// probes ran alone).
+    /// Which search ended the tree: "probes", "propagation" or "weighted propagation" (None
+    /// while none has, and when probes ran alone).
     pub fn ended_by(&self) -> Option<&'static str> {
-        self.propagating.as_ref()?;
-        self.ended.map(|w| ["probes", "propagation"][w])
+        if self.propagating.is_empty() {
+            return None;
+        }
+        self.ended.map(|w| NAMES[w])
     }
 
     /// The options of the solution the search stopped at, givens first.
@@ -108,39 +126,50 @@ impl Turns {
     }
 
     pub fn finished_any(&self) -> bool {
-        self.probing.finished_any() || self.propagating.as_ref().is_some_and(|p| p.finished_any())
+        self.probing.finished_any() || self.propagating.iter().any(|p| p.finished_any())
     }
 
-    /// The further of the two searches' estimates.
+    /// The furthest of the searches' estimates.
     pub fn progress(&self) -> f64 {
         if self.ended.is_some() {
             return 1.0;
         }
-        let p = self.propagating.as_ref().map_or(0.0, |p| p.progress());
-        self.probing.progress().max(p)
+        self.propagating
+            .iter()
+            .map(|p| p.progress())
+            .fold(self.probing.progress(), f64::max)
     }
 
     fn sync(&mut self) {
-        let (a, b) = (
-            self.probing.stats(),
-            self.propagating.as_ref().map(|p| p.stats()),
-        );
-        self.stats.nodes = a.nodes + b.map_or(0, |b| b.nodes);
-        self.stats.updates = a.updates + b.map_or(0, |b| b.updates);
+        let a = self.probing.stats();
+        self.stats.nodes = a.nodes
+            + self
+                .propagating
+                .iter()
+                .map(|p| p.stats().nodes)
+                .sum::<u64>();
+        self.stats.updates = a.updates
+            + self
+                .propagating
+                .iter()
+                .map(|p| p.stats().updates)
+                .sum::<u64>();
         self.stats.cleansings = a.cleansings;
-        self.stats.profile = a.profile.clone();
+        if self.stats.profile != a.profile {
+            self.stats.profile = a.profile.clone();
+        }
         self.stats.solutions = self.count;
     }
 
-    /// The updates of search `w` so far.
-    fn updates(&self, w: usize) -> u64 {
+    /// Search `w`'s counters so far.
+    fn of(&self, w: usize) -> &Stats {
         match w {
-            0 => self.probing.stats().updates,
-            _ => self.propagating.as_ref().map_or(0, |p| p.stats().updates),
+            0 => self.probing.stats(),
+            _ => self.propagating[w - 1].stats(),
         }
     }
 
-    /// Runs until a new solution (when `stop`), a limit, or the end of either search's tree.
+    /// Runs until a new solution (when `stop`), a limit, or the end of any search's tree.
     pub fn run_on(&mut self, stop: bool) -> Status {
         loop {
             if self.ended.is_some() {
@@ -163,39 +192,35 @@ impl Turns {
             if overall == Some(0) {
                 return Status::Limit;
             }
-            let w = if self.propagating.is_some() {
-                self.turn
-            } else {
-                0
-            };
+            let w = self.turn;
             // The search runs to the next multiple of its chunk, or the caller's limit.
-            let (chunk, turn) = [(PROBE_CHUNK, PROBE_TURN), (PROPAGATE_CHUNK, PROPAGATE_TURN)][w];
-            let ran = match w {
-                0 => self.probing.stats().nodes,
-                _ => self.propagating.as_ref().map_or(0, |p| p.stats().nodes),
+            let (chunk, turn) = if w == 0 {
+                (PROBE_CHUNK, PROBE_TURN)
+            } else if self.had[w] {
+                (PROPAGATE_CHUNK, PROPAGATE_TURN)
+            } else {
+                (PROPAGATE_CHUNK, PROPAGATE_FIRST)
             };
+            let ran = self.of(w).nodes;
             let next = (ran / chunk + 1) * chunk;
             let nodes = overall.map_or(next, |o| next.min(ran + o));
             let limits = Limits {
                 nodes: Some(nodes),
                 solutions: None,
             };
-            let (status, solution) = match w {
-                0 => {
-                    self.probing.set_limits(limits);
-                    let s = self.probing.run_on(true);
-                    (s, self.probing.solution())
-                }
-                _ => {
-                    let p = self.propagating.as_mut().expect("propagation");
-                    p.set_limits(limits);
-                    let s = p.run_on(true);
-                    (s, p.solution())
-                }
+            let (status, solution) = if w == 0 {
+                self.probing.set_limits(limits);
+                let s = self.probing.run_on(true);
+                (s, self.probing.solution())
+            } else {
+                let p = &mut self.propagating[w - 1];
+                p.set_limits(limits);
+                let s = p.run_on(true);
+                (s, p.solution())
             };
             match status {
                 Status::Paused => {
-                    if self.propagating.is_none() || self.handed.insert(key(&solution)) {
+                    if self.propagating.is_empty() || self.handed.insert(key(&solution)) {
                         self.count += 1;
                         self.current = solution;
                         self.sync();
@@ -206,23 +231,16 @@ impl Turns {
                 }
                 Status::Done => self.ended = Some(w),
                 Status::Limit => {
-                    let now = match w {
-                        0 => self.probing.stats().nodes,
-                        _ => self.propagating.as_ref().map_or(0, |p| p.stats().nodes),
-                    };
-                    if now < next {
+                    if self.of(w).nodes < next {
                         // The caller's limit, not a chunk's.
                         self.sync();
                         return Status::Limit;
                     }
-                    let turn = if w == 1 && self.began == 0 {
-                        PROPAGATE_FIRST
-                    } else {
-                        turn
-                    };
-                    if self.updates(w) - self.began >= turn && self.propagating.is_some() {
-                        self.turn = 1 - w;
-                        self.began = self.updates(self.turn);
+                    if !self.propagating.is_empty() && self.of(w).updates - self.began >= turn {
+                        // Propagation by MRV, then weighted, then probes, and round again.
+                        self.had[w] = true;
+                        self.turn = (w + 1) % (self.propagating.len() + 1);
+                        self.began = self.of(self.turn).updates;
                     }
                 }
             }

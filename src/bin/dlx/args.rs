@@ -377,8 +377,8 @@ pub(crate) enum Prune {
     /// Options given up at every node as soon as the open ones show no solution holds them
     /// (`core::propagate`): the same solutions, a tree of its own.
     Propagate,
-    /// Probes and propagation taking turns of about equal work (`core::turns`): the first to
-    /// end answers.
+    /// Probes and propagation (by MRV and by dom/wdeg) taking turns of about equal work
+    /// (`core::turns`): the first to end answers.
     Both,
 }
 

@@ -74,7 +74,8 @@ Options:
                open ones show no solution holds it (an item left with one option takes it;
                where all of an item's options hold another item or give a colour item one
                of some colours, the options that clash with all of them go), branching on
-               an option or its absence. both: probe and propagate taking turns of about
+               an option or its absence. both: probe, propagate, and propagate weighing
+               each item by the contradictions it met (dom/wdeg) taking turns of about
                equal work, the first to end answering (--json: `ended_by`). Default: none,
                so that nodes and updates are DLX1's own; for `solve` of a Sudoku, both
                when it has shapes (cages, lines, dots), else blocked (ISS's puzzles: many
