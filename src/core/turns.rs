@@ -142,18 +142,15 @@ impl Turns {
 
     fn sync(&mut self) {
         let a = self.probing.stats();
-        self.stats.nodes = a.nodes
-            + self
-                .propagating
-                .iter()
-                .map(|p| p.stats().nodes)
-                .sum::<u64>();
-        self.stats.updates = a.updates
-            + self
-                .propagating
-                .iter()
-                .map(|p| p.stats().updates)
-                .sum::<u64>();
+        let (nodes, updates) = self
+            .propagating
+            .iter()
+            .map(|p| p.stats())
+            .fold((a.nodes, a.updates), |(n, u), s| {
+                (n + s.nodes, u + s.updates)
+            });
+        self.stats.nodes = nodes;
+        self.stats.updates = updates;
         self.stats.cleansings = a.cleansings;
         if self.stats.profile != a.profile {
             self.stats.profile = a.profile.clone();

@@ -65,8 +65,8 @@ pub(super) struct Solving {
     /// search's, not DLX1's, and the narration says so.
     #[serde(default)]
     probes: u64,
-    /// Which search ended the tree, probes' or propagation's (`core::turns`), for a Solve with
-    /// both taking turns ("" otherwise).
+    /// Which search ended the tree (`Turns::ended_by`: probes, propagation or weighted
+    /// propagation), for a Solve with them taking turns ("" otherwise).
     #[serde(default)]
     ended_by: String,
     /// Options emptied before the search as blocked (`core::prune`), for a Solve that pruned them
@@ -167,7 +167,7 @@ impl Solving {
 
     /// [`Solving::run`] with probes and propagation taking turns (`core::turns`): each solution
     /// found is then placed on DLX1's tree by its path there (`probe::dlx1_path`), so that the
-    /// page's search can follow it; its counters are the two searches', which the verdict and the
+    /// page's search can follow it; its counters are all the searches', which the verdict and the
     /// statistics show.
     pub(super) fn run_probing(
         &mut self,

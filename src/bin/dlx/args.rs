@@ -303,19 +303,7 @@ impl Args {
             "--events" => self.events = parse_number(name, v())?,
             "--algorithm" => self.algorithm = named(name, v())?,
             "--heuristic" => self.heuristic = named(name, v())?,
-            "--prune" => {
-                self.prune_arg = Some(one_of(
-                    name,
-                    v(),
-                    &[
-                        ("probe", Prune::Probe),
-                        ("propagate", Prune::Propagate),
-                        ("both", Prune::Both),
-                        ("blocked", Prune::Blocked),
-                        ("none", Prune::None),
-                    ],
-                )?)
-            }
+            "--prune" => self.prune_arg = Some(one_of(name, v(), PRUNES)?),
             "--engine" => self.engine = named(name, v())?,
             "--tree" => self.tree = Some(named(name, v())?),
             "--format" => {
@@ -382,10 +370,20 @@ pub(crate) enum Prune {
     Both,
 }
 
+/// `--prune`'s words.
+const PRUNES: &[(&str, Prune)] = &[
+    ("probe", Prune::Probe),
+    ("propagate", Prune::Propagate),
+    ("both", Prune::Both),
+    ("blocked", Prune::Blocked),
+    ("none", Prune::None),
+];
+
 impl Args {
-    /// The pruning a search of `problem` gets: `--prune`'s, else for a Sudoku solved probes (its
-    /// shapes leave options that no solution can use; ISS's collection, benches/README.md) or,
-    /// with no shapes, the start pruned; none elsewhere (so that nodes and updates are DLX1's, as Knuth's programs count them).
+    /// The pruning a search of `problem` gets: `--prune`'s, else for a Sudoku solved whose shapes
+    /// tie to the cells by colours or "at most once" items, probes and propagation taking turns
+    /// (ISS's collection, benches/README.md), or otherwise the start pruned; none elsewhere (so
+    /// that nodes and updates are DLX1's, as Knuth's programs count them).
     pub(crate) fn prune(&self, problem: &dyn dlx_studio::problems::Problem) -> Prune {
         if let Some(p) = self.prune_arg {
             return p;
@@ -584,12 +582,11 @@ pub(crate) fn parse_args(argv: &[String]) -> Result<Parsed, Fail> {
             "--tree lookahead applies to --algorithm dlx only (the naive algorithm walks DLX1's tree)",
         ));
     }
-    let own_tree = match args.prune_arg {
-        Some(Prune::Probe) => Some("probe"),
-        Some(Prune::Propagate) => Some("propagate"),
-        Some(Prune::Both) => Some("both"),
-        _ => None,
-    };
+    let own_tree = args
+        .prune_arg
+        .filter(|p| matches!(p, Prune::Probe | Prune::Propagate | Prune::Both))
+        .and_then(|p| PRUNES.iter().find(|&&(_, q)| q == p))
+        .map(|&(name, _)| name);
     if let Some(name) = own_tree.filter(|_| {
         args.command != Solve
             || args.naive()

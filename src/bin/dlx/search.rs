@@ -35,7 +35,7 @@ pub(crate) trait Engine {
     fn probes(&self) -> Option<ProbeStats> {
         None
     }
-    /// Which of probes and propagation ended the tree, for the two taking turns (`--prune both`).
+    /// Which search ended the tree, for probes and propagation taking turns (`--prune both`).
     fn ended_by(&self) -> Option<&'static str> {
         None
     }
@@ -65,86 +65,53 @@ impl Engine for Search {
     }
 }
 
-impl Engine for Probing {
-    fn run_on(&mut self, stop: bool) -> Status {
-        Probing::run_on(self, stop)
-    }
-    fn set_limits(&mut self, limits: Limits) {
-        Probing::set_limits(self, limits)
-    }
-    fn stats(&self) -> &Stats {
-        Probing::stats(self)
-    }
-    fn solution(&self) -> Vec<usize> {
-        Probing::solution(self)
-    }
-    fn progress(&self) -> f64 {
-        Probing::progress(self)
-    }
-    fn finished_any(&self) -> bool {
-        Probing::finished_any(self)
-    }
-    fn level(&self) -> usize {
-        Probing::level(self)
-    }
+/// `Engine` for a search whose inherent methods have the trait's names (`run_on`, `set_limits`,
+/// `stats`, `solution`, `progress`, `finished_any`, `level`), with any other methods given after.
+macro_rules! engine_by_its_methods {
+    ($t:ty { $($more:item)* }) => {
+        impl Engine for $t {
+            fn run_on(&mut self, stop: bool) -> Status {
+                <$t>::run_on(self, stop)
+            }
+            fn set_limits(&mut self, limits: Limits) {
+                <$t>::set_limits(self, limits)
+            }
+            fn stats(&self) -> &Stats {
+                <$t>::stats(self)
+            }
+            fn solution(&self) -> Vec<usize> {
+                <$t>::solution(self)
+            }
+            fn progress(&self) -> f64 {
+                <$t>::progress(self)
+            }
+            fn finished_any(&self) -> bool {
+                <$t>::finished_any(self)
+            }
+            fn level(&self) -> usize {
+                <$t>::level(self)
+            }
+            $($more)*
+        }
+    };
+}
+
+engine_by_its_methods!(Probing {
     fn probes(&self) -> Option<ProbeStats> {
         Some(self.probe_stats().clone())
     }
-}
+});
 
-impl Engine for Propagating {
-    fn run_on(&mut self, stop: bool) -> Status {
-        Propagating::run_on(self, stop)
-    }
-    fn set_limits(&mut self, limits: Limits) {
-        Propagating::set_limits(self, limits)
-    }
-    fn stats(&self) -> &Stats {
-        Propagating::stats(self)
-    }
-    fn solution(&self) -> Vec<usize> {
-        Propagating::solution(self)
-    }
-    fn progress(&self) -> f64 {
-        Propagating::progress(self)
-    }
-    fn finished_any(&self) -> bool {
-        Propagating::finished_any(self)
-    }
-    fn level(&self) -> usize {
-        Propagating::level(self)
-    }
-}
+engine_by_its_methods!(Propagating {});
 
-impl Engine for Turns {
-    fn run_on(&mut self, stop: bool) -> Status {
-        Turns::run_on(self, stop)
-    }
-    fn set_limits(&mut self, limits: Limits) {
-        Turns::set_limits(self, limits)
-    }
-    fn stats(&self) -> &Stats {
-        Turns::stats(self)
-    }
-    fn solution(&self) -> Vec<usize> {
-        Turns::solution(self)
-    }
-    fn progress(&self) -> f64 {
-        Turns::progress(self)
-    }
-    fn finished_any(&self) -> bool {
-        Turns::finished_any(self)
-    }
-    fn level(&self) -> usize {
-        Turns::level(self)
-    }
+engine_by_its_methods!(Turns {
     fn probes(&self) -> Option<ProbeStats> {
         Some(self.probe_stats().clone())
     }
     fn ended_by(&self) -> Option<&'static str> {
         Turns::ended_by(self)
     }
-}
+});
 
 impl Engine for Naive {
     fn run_on(&mut self, stop: bool) -> Status {
@@ -325,27 +292,23 @@ pub(crate) fn start(problem: &dyn Problem, args: &Args) -> Result<Search, Fail> 
 
 /// The search `--algorithm` asks for, with the givens already chosen.
 pub(crate) fn start_engine(problem: &dyn Problem, args: &Args) -> Result<Box<dyn Engine>, Fail> {
-    if !args.naive() && args.prune(problem) == Prune::Probe {
+    if !args.naive() {
+        let prune = args.prune(problem);
+        if !matches!(prune, Prune::Probe | Prune::Propagate | Prune::Both) {
+            return Ok(Box::new(start(problem, args)?));
+        }
         // Givens that clash are named, as plain search names them.
         drop(start(problem, args)?);
-        return Ok(Box::new(Probing::new(problem.instance(), problem.givens())));
-    }
-    if !args.naive() && args.prune(problem) == Prune::Both {
-        drop(start(problem, args)?);
-        return Ok(Box::new(Turns::new(problem.instance(), problem.givens())));
-    }
-    if !args.naive() && args.prune(problem) == Prune::Propagate {
-        drop(start(problem, args)?);
-        // Multiplicities have no propagation here: probes instead.
-        return Ok(
-            match Propagating::new(problem.instance(), problem.givens()) {
+        let (inst, givens) = (problem.instance(), problem.givens());
+        return Ok(match prune {
+            Prune::Both => Box::new(Turns::new(inst, givens)),
+            // Multiplicities have no propagation: probes instead.
+            Prune::Propagate => match Propagating::new(inst, givens) {
                 Ok(p) => Box::new(p),
-                Err(_) => Box::new(Probing::new(problem.instance(), problem.givens())),
+                Err(_) => Box::new(Probing::new(inst, givens)),
             },
-        );
-    }
-    if !args.naive() {
-        return Ok(Box::new(start(problem, args)?));
+            _ => Box::new(Probing::new(inst, givens)),
+        });
     }
     let mut naive = Naive::new(&args.instance(problem), args.heuristic).map_err(|e| match e {
         NaiveError::TooLarge(_) => Fail(e.describe("--algorithm naive", Some(&problem.title()))),
