@@ -7,7 +7,6 @@ impl Builder<'_> {
     /// A line walked by `auto` over `cells`: filled whole when its walks are at most
     /// [`WHOLE_MAX`], else as a chain of runs of cells of at most `run_max` options each (0: a
     /// step a cell). `name` in words, `tag` the items' prefix.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn line(
         &mut self,
         k: usize,
@@ -16,6 +15,39 @@ impl Builder<'_> {
         name: &str,
         tag: &str,
         run_max: u64,
+    ) -> Result<(), InputError> {
+        self.line_or_sum(k, cells, auto, name, tag, run_max, None)
+    }
+
+    /// A sum of the values of `cells`, each times its weight in `terms`, that must come to
+    /// `total`, whose digits may repeat where cells do not see each other (a little killer, ISS's
+    /// `Sum`, an arrow: its circle's digits weigh -1, -10 or -100), `auto` walking the same rule:
+    /// filled whole as [`Builder::line`] when its walks are few, else in pieces added up
+    /// ([`Builder::sum_pieces`]).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn sum_line(
+        &mut self,
+        k: usize,
+        cells: &[usize],
+        auto: &Automaton,
+        name: &str,
+        tag: &str,
+        terms: &[(usize, i64)],
+        total: i64,
+    ) -> Result<(), InputError> {
+        self.line_or_sum(k, cells, auto, name, tag, 0, Some((terms, total)))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn line_or_sum(
+        &mut self,
+        k: usize,
+        cells: &[usize],
+        auto: &Automaton,
+        name: &str,
+        tag: &str,
+        run_max: u64,
+        sum: Option<(&[(usize, i64)], i64)>,
     ) -> Result<(), InputError> {
         let size = self.size();
         let len = cells.len();
@@ -92,6 +124,9 @@ impl Builder<'_> {
                 self.push(o, name)?;
             }
             return Ok(());
+        }
+        if let Some((terms, total)) = sum {
+            return self.sum_pieces(k, terms, total, name, tag);
         }
         // A chain of pieces: the line cut into runs of cells, each run a primary item filled whole
         // from the state before it to the state after it, the states between runs being colours
@@ -198,6 +233,184 @@ impl Builder<'_> {
                     colours,
                     plain: Vec::new(),
                     label,
+                };
+                self.push(o, name)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A sum too long to fill whole, in two layers. The cells are cut into pieces whose cells all
+    /// see each other (a little killer's run through a box), so that a piece's digits differ: each
+    /// piece is a primary item filled whole, its options colouring a secondary item with the
+    /// piece's sum. A chain then adds the sums up: per piece a primary item whose options take the
+    /// state before it (the sum so far, a colour), the piece's sum and the state after it, the
+    /// last ending on `total`. A chain a cell (a step per digit) knows no more than "1 to 9 here",
+    /// and ISS's "Little Killer Sudoku" took 3 M nodes that way; pieces know that three cells of
+    /// one box add up to 6 at least and 24 at most, and their digits differ, and it takes 55.
+    /// Fillings never multiply with states: a piece's options are its fillings, a step's its
+    /// (state, sum) pairs. `terms` are the cells with the weight of each one's value.
+    fn sum_pieces(
+        &mut self,
+        k: usize,
+        terms: &[(usize, i64)],
+        total: i64,
+        name: &str,
+        tag: &str,
+    ) -> Result<(), InputError> {
+        let size = self.size();
+        // Cells into pieces, in the line's order: each into the first piece whose cells it all
+        // sees, while the piece's fillings (counted as the product of its cells' digits, at
+        // least as many) stay within PIECE_MAX. The order of a sum's terms is free.
+        const PIECE_MAX: u64 = 3_000;
+        let mut pieces: Vec<Vec<(usize, i64)>> = Vec::new();
+        for &(p, w) in terms {
+            let ways = self.digits(p).count() as u64;
+            let fits = |piece: &Vec<(usize, i64)>| {
+                piece.iter().all(|&(q, _)| self.see(p, q))
+                    && piece
+                        .iter()
+                        .map(|&(q, _)| self.digits(q).count() as u64)
+                        .product::<u64>()
+                        .saturating_mul(ways)
+                        <= PIECE_MAX
+            };
+            match pieces.iter().position(fits) {
+                Some(j) => pieces[j].push((p, w)),
+                None => pieces.push(vec![(p, w)]),
+            }
+        }
+        // Each piece's fillings whose digits differ where its cells see each other, with sums.
+        let mut fillings: Vec<Vec<(Vec<u32>, i64)>> = Vec::with_capacity(pieces.len());
+        for piece in &pieces {
+            let mut all: Vec<Vec<u32>> = vec![Vec::new()];
+            for (i, &(p, _)) in piece.iter().enumerate() {
+                let mut grown = Vec::new();
+                for prefix in &all {
+                    for d in self.digits(p) {
+                        if (0..i).any(|j| self.clash(piece[j].0, prefix[j], p, d)) {
+                            continue;
+                        }
+                        let mut f = prefix.clone();
+                        f.push(d);
+                        grown.push(f);
+                    }
+                }
+                all = grown;
+            }
+            let summed = all
+                .into_iter()
+                .map(|f| {
+                    let x = f
+                        .iter()
+                        .zip(piece)
+                        .map(|(&d, &(_, w))| w * i64::from(self.rules.value(d)))
+                        .sum();
+                    (f, x)
+                })
+                .collect();
+            fillings.push(summed);
+        }
+        // The sums so far reached from 0 that can still come to `total`: within what the pieces
+        // after them can add at least and at most, then those from which a piece's sum reaches
+        // a live sum after it.
+        let n = pieces.len();
+        let sums: Vec<BTreeSet<i64>> = fillings
+            .iter()
+            .map(|f| f.iter().map(|&(_, x)| x).collect())
+            .collect();
+        let mut rest = vec![(0i64, 0i64); n + 1];
+        for j in (0..n).rev() {
+            let (lo, hi) = (sums[j].first(), sums[j].last());
+            let (lo, hi) = (lo.copied().unwrap_or(0), hi.copied().unwrap_or(0));
+            rest[j] = (rest[j + 1].0 + lo, rest[j + 1].1 + hi);
+        }
+        let mut live: Vec<BTreeSet<i64>> = vec![BTreeSet::new(); n + 1];
+        if sums.iter().all(|x| !x.is_empty()) {
+            live[0].insert(0);
+        }
+        for j in 0..n {
+            let (lo, hi) = rest[j + 1];
+            let next: BTreeSet<i64> = live[j]
+                .iter()
+                .flat_map(|&s| sums[j].iter().map(move |&x| s + x))
+                .filter(|&t| total - t >= lo && total - t <= hi)
+                .collect();
+            live[j + 1] = next;
+        }
+        live[n].retain(|&t| t == total);
+        for j in (0..n).rev() {
+            let after = std::mem::take(&mut live[j + 1]);
+            live[j].retain(|&s| sums[j].iter().any(|&x| after.contains(&(s + x))));
+            live[j + 1] = after;
+        }
+        let fill_items: Vec<usize> = (0..n)
+            .map(|j| self.primary(k, format!("{tag}.{}", j + 1)))
+            .collect();
+        let sum_items: Vec<usize> = (0..n)
+            .map(|j| self.secondary(k, format!("{tag}+{}", j + 1)))
+            .collect();
+        let step_items: Vec<usize> = (0..n)
+            .map(|j| self.primary(k, format!("{tag}>{}", j + 1)))
+            .collect();
+        let between: Vec<usize> = (1..n)
+            .map(|j| self.secondary(k, format!("{tag}@{j}")))
+            .collect();
+        // A colour is a u64: sums are kept shifted by OFFSET (an arrow's run below 0).
+        const OFFSET: i64 = 1 << 32;
+        let colour = |x: i64| Colour::State((x + OFFSET) as u64);
+        for j in 0..n {
+            let mut used = BTreeSet::new();
+            for (s, x) in live[j]
+                .iter()
+                .flat_map(|&s| sums[j].iter().map(move |&x| (s, x)))
+            {
+                if !live[j + 1].contains(&(s + x)) {
+                    continue;
+                }
+                used.insert(x);
+                let mut colours = vec![(sum_items[j], colour(x))];
+                if j > 0 {
+                    colours.push((between[j - 1], colour(s)));
+                }
+                if j + 1 < n {
+                    colours.push((between[j], colour(s + x)));
+                }
+                let o = ClueOption {
+                    clue: k,
+                    item: step_items[j],
+                    cells: Vec::new(),
+                    colours,
+                    plain: Vec::new(),
+                    label: format!("{name}, piece {} of {n}: {s} + {x} = {}", j + 1, s + x),
+                };
+                self.push(o, name)?;
+            }
+            let piece = &pieces[j];
+            let cells_text = piece
+                .iter()
+                .map(|&(p, _)| cell_name(size, p))
+                .collect::<Vec<_>>()
+                .join(",");
+            for (digits, x) in std::mem::take(&mut fillings[j]) {
+                if !used.contains(&x) {
+                    continue;
+                }
+                let o = ClueOption {
+                    clue: k,
+                    item: fill_items[j],
+                    cells: piece
+                        .iter()
+                        .zip(&digits)
+                        .map(|(&(p, _), &d)| (p, d as u8))
+                        .collect(),
+                    colours: vec![(sum_items[j], colour(x))],
+                    plain: Vec::new(),
+                    label: format!(
+                        "{name}, piece {} of {n} ({cells_text}): {} (sum {x})",
+                        j + 1,
+                        digits_text(&digits)
+                    ),
                 };
                 self.push(o, name)?;
             }

@@ -58,6 +58,9 @@ struct Builder<'a> {
     rules: &'a Rules,
     givens: &'a [u8],
     enc: Encoding,
+    /// Whether two cells must differ, `p * cells + q`: they share a row, a column, a region, a
+    /// diagonal, a window, an extra region (disjoint sets) or a cage ([`Rules::groups`]).
+    peers: Vec<bool>,
 }
 
 impl Builder<'_> {
@@ -87,12 +90,10 @@ impl Builder<'_> {
         (1..=size).filter(move |&v| (given == 0 || v == given) && mask & (1 << (v - 1)) != 0)
     }
 
-    /// Whether two cells must differ (same row, column or region).
+    /// Whether two cells must differ: they share a group of [`Rules::groups`] (a row, a column, a
+    /// region, a diagonal, a window, an extra region or a cage).
     fn see(&self, p: usize, q: usize) -> bool {
-        let size = self.size();
-        p / size == q / size
-            || p % size == q % size
-            || self.rules.region_of(self.g, p) == self.rules.region_of(self.g, q)
+        self.peers[p * self.g.cells() + q]
     }
 
     /// Whether digit `a` in cell `p` and `b` in `q` cannot both stand: one cell with two digits,
@@ -436,6 +437,28 @@ impl Builder<'_> {
                 let (order, auto) = self.automaton(clue, top);
                 self.line(k, &order, &auto, &name, &tag, 0)
             }
+            ClueKind::LittleKiller(t) | ClueKind::Sum(t) => {
+                let (order, auto) = self.automaton(clue, top);
+                let terms: Vec<(usize, i64)> = cells.iter().map(|&p| (p, 1)).collect();
+                self.sum_line(k, &order, &auto, &name, &tag, &terms, i64::from(*t))
+            }
+            // A pill's digits above 9 are no digit of its number (the automaton refuses them).
+            ClueKind::Arrow { circle } if *circle == 1 || self.rules.value(size as u32) <= 9 => {
+                // The arrow's digits less the circle's number: its digits weigh -1, -10, -100.
+                let (order, auto) = self.automaton(clue, top);
+                let circle = *circle;
+                let terms: Vec<(usize, i64)> = cells[circle..]
+                    .iter()
+                    .map(|&p| (p, 1))
+                    .chain(
+                        cells[..circle]
+                            .iter()
+                            .enumerate()
+                            .map(|(j, &p)| (p, -(10i64.pow((circle - 1 - j) as u32)))),
+                    )
+                    .collect();
+                self.sum_line(k, &order, &auto, &name, &tag, &terms, 0)
+            }
             _ => {
                 let (order, auto) = self.automaton(clue, top);
                 // Runs of several cells where the rule ties cells a few apart (any m in a row on
@@ -504,10 +527,20 @@ impl Rules {
         for &(p, mask) in &self.candidates {
             allowed[p] &= mask;
         }
+        let n = g.cells();
+        let mut peers = vec![false; n * n];
+        for (_, group) in self.groups(g) {
+            for &p in &group {
+                for &q in &group {
+                    peers[p * n + q] = true;
+                }
+            }
+        }
         let mut b = Builder {
             g,
             rules: self,
             givens: cells,
+            peers,
             enc: Encoding {
                 cell_colours: vec![Vec::new(); size * size],
                 cell_plain: vec![Vec::new(); size * size * size],
