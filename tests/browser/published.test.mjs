@@ -344,6 +344,16 @@ test('published: a puzzle plain search takes minutes on is solved by Solve with 
   const told = await text(page, 'narration');
   assert(/^Solve, with probes and propagation taking turns, ended by (weighted )?propagation \(its counts, not DLX1's\): the solution is unique/.test(told), `the narration: ${told}`);
   report.push(`published: "Hidden skyscrapers": "${h.verdict}"`);
+  // "Little Killer Sudoku" (tests/data/iss-pieces.jsonl): its diagonals are sums of pieces, a box's
+  // cells filled whole (3.0 M nodes of probes when each cell was a step); the board draws its
+  // little killers, and its solution keeps their sums.
+  const little = fs.readFileSync(path.join(ROOT, 'tests/data/iss-pieces.jsonl'), 'utf8').split('\n')
+    .filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((o) => o.name === 'Little Killer Sudoku');
+  assert(little, 'no "Little Killer Sudoku" in iss-pieces.jsonl');
+  const lk = await pasteAndSolve(page, little.input);
+  assert(/^Unique solution/.test(lk.verdict), `the verdict: ${lk.verdict}`);
+  assert(lk.board === little.solution, `the board reads ${lk.board}, published ${little.solution}`);
+  report.push(`published: "Little Killer Sudoku": "${lk.verdict}"`);
 });
 
 /**
