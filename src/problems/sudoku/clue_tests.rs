@@ -475,6 +475,26 @@ fn long_lines_as_chains_are_the_brute_forces() {
         );
         assert_eq!(agree(&s), want, "{text}");
     }
+    // A region-sum line of two segments of four cells (23 each in NINE), blank: each segment in
+    // pieces whose last step colours the line's shared sum.
+    let cells = [
+        "R3C2", "R3C3", "R2C3", "R1C3", "R1C4", "R1C5", "R2C5", "R2C4",
+    ];
+    let blank: Vec<usize> = [19, 20, 11, 2, 3, 4, 13, 12].to_vec();
+    let text = format!("{}.RegionSumLine~{}", givens(NINE, &blank), cells.join("~"));
+    let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let enc = s
+        .rules()
+        .clue_encoding(s.grid().geo, s.grid().cells())
+        .unwrap();
+    for item in ["rsl1.1>2", "rsl1.2>2"] {
+        assert!(
+            enc.primary.iter().any(|n| n == item),
+            "{text}: {:?}",
+            enc.primary
+        );
+    }
+    assert!(agree(&s) >= 1, "{text}");
     // The first six cells of rows 4 and 5 blank, and a modular line of 3 over nine of them:
     // too many walks to fill whole.
     let mut blank: Vec<usize> = (27..33).collect();

@@ -19,11 +19,12 @@ impl Builder<'_> {
         self.line_or_sum(k, cells, auto, name, tag, run_max, None)
     }
 
-    /// A sum of the values of `cells`, each times its weight in `terms`, that must come to
-    /// `total`, whose digits may repeat where cells do not see each other (a little killer, ISS's
-    /// `Sum`, an arrow: its circle's digits weigh -1, -10 or -100), `auto` walking the same rule:
-    /// filled whole as [`Builder::line`] when its walks are few, else in pieces added up
-    /// ([`Builder::sum_pieces`]).
+    /// A sum of the values of `cells`, each times its weight in `terms`, that must come to `end`
+    /// (a number, or the colour of a secondary item that other sums share), whose digits may
+    /// repeat where cells do not see each other (a little killer, ISS's `Sum`, an arrow: its
+    /// circle's digits weigh -1, -10 or -100; a region-sum line's segment), `auto` walking the
+    /// same rule: filled whole as [`Builder::line`] when its walks are few, else in pieces added
+    /// up ([`Builder::sum_pieces`]).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn sum_line(
         &mut self,
@@ -33,9 +34,9 @@ impl Builder<'_> {
         name: &str,
         tag: &str,
         terms: &[(usize, i64)],
-        total: i64,
+        end: SumEnd,
     ) -> Result<(), InputError> {
-        self.line_or_sum(k, cells, auto, name, tag, 0, Some((terms, total)))
+        self.line_or_sum(k, cells, auto, name, tag, 0, Some((terms, end)))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -47,7 +48,7 @@ impl Builder<'_> {
         name: &str,
         tag: &str,
         run_max: u64,
-        sum: Option<(&[(usize, i64)], i64)>,
+        sum: Option<(&[(usize, i64)], SumEnd)>,
     ) -> Result<(), InputError> {
         let size = self.size();
         let len = cells.len();
@@ -125,8 +126,8 @@ impl Builder<'_> {
             }
             return Ok(());
         }
-        if let Some((terms, total)) = sum {
-            return self.sum_pieces(k, terms, total, name, tag);
+        if let Some((terms, end)) = sum {
+            return self.sum_pieces(k, terms, end, name, tag);
         }
         // A chain of pieces: the line cut into runs of cells, each run a primary item filled whole
         // from the state before it to the state after it, the states between runs being colours
@@ -245,7 +246,7 @@ impl Builder<'_> {
     /// piece is a primary item filled whole, its options colouring a secondary item with the
     /// piece's sum. A chain then adds the sums up: per piece a primary item whose options take the
     /// state before it (the sum so far, a colour), the piece's sum and the state after it, the
-    /// last ending on `total`. A chain a cell (a step per digit) knows no more than "1 to 9 here",
+    /// last ending on the sum `end` asks for, or colouring its shared item with the sum. A chain a cell (a step per digit) knows no more than "1 to 9 here",
     /// and ISS's "Little Killer Sudoku" took 3 M nodes that way; pieces know that three cells of
     /// one box add up to 6 at least and 24 at most, and their digits differ, and it takes 55.
     /// Fillings never multiply with states: a piece's options are its fillings, a step's its
@@ -254,7 +255,7 @@ impl Builder<'_> {
         &mut self,
         k: usize,
         terms: &[(usize, i64)],
-        total: i64,
+        end: SumEnd,
         name: &str,
         tag: &str,
     ) -> Result<(), InputError> {
@@ -334,11 +335,16 @@ impl Builder<'_> {
             let next: BTreeSet<i64> = live[j]
                 .iter()
                 .flat_map(|&s| sums[j].iter().map(move |&x| s + x))
-                .filter(|&t| total - t >= lo && total - t <= hi)
+                .filter(|&t| match end {
+                    SumEnd::Total(total) => total - t >= lo && total - t <= hi,
+                    SumEnd::Shared(_) => true,
+                })
                 .collect();
             live[j + 1] = next;
         }
-        live[n].retain(|&t| t == total);
+        if let SumEnd::Total(total) = end {
+            live[n].retain(|&t| t == total);
+        }
         for j in (0..n).rev() {
             let after = std::mem::take(&mut live[j + 1]);
             live[j].retain(|&s| sums[j].iter().any(|&x| after.contains(&(s + x))));
@@ -375,6 +381,9 @@ impl Builder<'_> {
                 }
                 if j + 1 < n {
                     colours.push((between[j], colour(s + x)));
+                } else if let SumEnd::Shared(shared) = end {
+                    // As the walk's accept colours it (a region-sum line's segments, some whole).
+                    colours.push((shared, Colour::Value((s + x) as u32)));
                 }
                 let o = ClueOption {
                     clue: k,
@@ -382,7 +391,11 @@ impl Builder<'_> {
                     cells: Vec::new(),
                     colours,
                     plain: Vec::new(),
-                    label: format!("{name}, piece {} of {n}: {s} + {x} = {}", j + 1, s + x),
+                    label: if x < 0 {
+                        format!("{name}, piece {} of {n}: {s} - {} = {}", j + 1, -x, s + x)
+                    } else {
+                        format!("{name}, piece {} of {n}: {s} + {x} = {}", j + 1, s + x)
+                    },
                 };
                 self.push(o, name)?;
             }

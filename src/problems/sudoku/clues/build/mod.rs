@@ -52,6 +52,14 @@ struct Automaton<'a> {
     accept: Accept<'a>,
 }
 
+/// What a sum in pieces comes to: a number, or the colour (its value) of a secondary item that
+/// other sums colour too.
+#[derive(Clone, Copy, Debug)]
+enum SumEnd {
+    Total(i64),
+    Shared(usize),
+}
+
 /// Builds the [`Encoding`].
 struct Builder<'a> {
     g: Geometry,
@@ -303,7 +311,10 @@ impl Builder<'_> {
                         accept: Box::new(move |s| Some(vec![(shared, Colour::Value(s as u32))])),
                     };
                     let part = format!("{name}, segment {}", j + 1);
-                    self.line(k, seg, &auto, &part, &format!("{tag}.{}", j + 1), 0)?;
+                    let terms: Vec<(usize, i64)> = seg.iter().map(|&p| (p, 1)).collect();
+                    let end = SumEnd::Shared(shared);
+                    let tag = format!("{tag}.{}", j + 1);
+                    self.sum_line(k, seg, &auto, &part, &tag, &terms, end)?;
                 }
                 Ok(())
             }
@@ -440,7 +451,15 @@ impl Builder<'_> {
             ClueKind::LittleKiller(t) | ClueKind::Sum(t) => {
                 let (order, auto) = self.automaton(clue, top);
                 let terms: Vec<(usize, i64)> = cells.iter().map(|&p| (p, 1)).collect();
-                self.sum_line(k, &order, &auto, &name, &tag, &terms, i64::from(*t))
+                self.sum_line(
+                    k,
+                    &order,
+                    &auto,
+                    &name,
+                    &tag,
+                    &terms,
+                    SumEnd::Total(i64::from(*t)),
+                )
             }
             // A pill's digits above 9 are no digit of its number (the automaton refuses them).
             ClueKind::Arrow { circle } if *circle == 1 || self.rules.value(size as u32) <= 9 => {
@@ -457,7 +476,7 @@ impl Builder<'_> {
                             .map(|(j, &p)| (p, -(10i64.pow((circle - 1 - j) as u32)))),
                     )
                     .collect();
-                self.sum_line(k, &order, &auto, &name, &tag, &terms, 0)
+                self.sum_line(k, &order, &auto, &name, &tag, &terms, SumEnd::Total(0))
             }
             _ => {
                 let (order, auto) = self.automaton(clue, top);
