@@ -226,12 +226,14 @@ test-native:
 test-doc:
 	$(CARGO) test --doc
 
-# Every Rust test with the sweeps that `make test` runs short in their long form (DLX_LONG_TESTS=1):
-# the Sudoku sets' tests on more puzzles, from the whole sets in ../shared/data/sudoku (required
-# then; `make test` reads the first 300 of each from tests/data/sudoku), and the maker's X with
-# anti-knight on 20 seeds (`make test`: 2). Not in `make test`.
-test-long:
+# Every Rust test and the page's, with the sweeps that `make test` runs short in their long form
+# (DLX_LONG_TESTS=1): the Sudoku sets' tests on more puzzles, from the whole sets in
+# ../shared/data/sudoku (required then; `make test` reads the first 300 of each from
+# tests/data/sudoku), the maker's X with anti-knight on 20 seeds (`make test`: 2), and the page's
+# run to the end on warm workers three times a problem (`make test`: once). Not in `make test`.
+test-long: wasm-ci cli-test setup-browser
 	DLX_LONG_TESTS=1 $(CARGO) test
+	DLX_LONG_TESTS=1 node tests/browser/run.mjs --jobs $(BROWSER_JOBS)
 
 # Knuth's sanity_checking: the library's, the CLI's and the integration tests with `Links::sanity()`
 # after every event of `step` and `step_back` and every turn of the fast loops (`--features sanity`),

@@ -70,6 +70,12 @@ const CASES = [
   { query: '?pentomino=6x10', args: ['pentomino', '6x10'], solutions: 9356 },
   { query: '?queens=14', args: ['queens', '14'], solutions: 365596 },
 ];
+/**
+ * Runs of each case: the counts are checked on every run; the page / native ratios reported vary
+ * run to run with the machine's load, so `DLX_LONG_TESTS=1` (as `make test-long`) takes three of
+ * each, and `make test` one.
+ */
+const REPS = process.env.DLX_LONG_TESTS ? 3 : 1;
 
 test('run to the end on 2 warm workers from one queue counts what the CLI counts; page / native reported', async ({ page, base, errors, cdp, browser }) => {
   const n = 2;
@@ -77,7 +83,7 @@ test('run to the end on 2 warm workers from one queue counts what the CLI counts
     await open(page, base, c.query);
     const native = JSON.parse(cli(['count', ...c.args, '--json', '--threads', String(n)]));
     const lines = [];
-    for (let rep = 0; rep < 3; rep++) {
+    for (let rep = 0; rep < REPS; rep++) {
       await warmPool(page, n);
       const before = await rendererCpu(browser);
       const run = await runToEnd(page, cdp);
