@@ -7,6 +7,8 @@ import { EASTER, SHOTS, assert, tid, open, test, report, cameraAtRest } from './
 const P16 = '.......5B...76F.G2.394D..6..A.C..BA....72.5..9D....6..C..9.....26.2G.A...F...C35....G7..5C..1F..9..F...B.D4E..6......8..7G..4.E..E.85......B.7...9..A.BC..D..5...3...91F6..2D8.E2.G.8E....F.C.B3ACE.2.7...3...8..G.....9..67.4A.8..1...3C..A...F..624...D.98.B5.';
 const PROBLEMS = [['Easter Monster', `?sudoku=${EASTER}`], ['16x16 Sudoku', `?sudoku=${P16}`], ['pentomino 6x10', '?pentomino=6x10']];
 const SIZES = [[1280, 800], [1024, 768], [375, 812]];
+/** Events walked forward and back a problem and size: `make test`'s short form, and `make test-long`'s. */
+const [FORWARD, BACK] = process.env.DLX_LONG_TESTS ? [200, 40] : [100, 20];
 
 /**
  * Takes `count` steps (or, with back, steps back) and after each, once the camera has come to rest,
@@ -87,19 +89,19 @@ function share(events) {
   return { counted: counted.length, good: good.length, pct: (100 * good.length) / Math.max(1, counted.length), bad: counted.filter((e) => !(e.headerIn && e.nodeIn && e.scale >= 16)) };
 }
 
-test('camera: the first 200 events of Easter Monster, a 16x16 and pentomino 6x10 keep the item and node acted on in sight at three sizes', async ({ browser, base }) => {
+test('camera: the first 100 events (200 long) of Easter Monster, a 16x16 and pentomino 6x10 keep the item and node acted on in sight at three sizes', async ({ browser, base }) => {
   const failures = [];
   for (const [w, h] of SIZES) {
     const { context, page } = await newPage(browser, w, h);
     for (const [name, query] of PROBLEMS) {
       await open(page, base, query);
-      const events = await walk(page, 200);
+      const events = await walk(page, FORWARD);
       const r = share(events);
       report.push(`camera, ${name} at ${w}x${h}: ${r.good} of ${r.counted} events with item and node in sight (${r.pct.toFixed(1)}%)${r.bad.length ? `; first missed: ${JSON.stringify(r.bad[0])}` : ''}`);
       if (r.pct < 95) failures.push(`${name} at ${w}x${h}: ${r.pct.toFixed(1)}%`);
-      // Step back over the last 40: the same events undone.
-      const back = share(await walk(page, 40, true));
-      report.push(`camera, ${name} at ${w}x${h}, 40 steps back: ${back.good} of ${back.counted} (${back.pct.toFixed(1)}%)`);
+      // Step back over the last ones: the same events undone.
+      const back = share(await walk(page, BACK, true));
+      report.push(`camera, ${name} at ${w}x${h}, ${BACK} steps back: ${back.good} of ${back.counted} (${back.pct.toFixed(1)}%)`);
       if (back.pct < 95) failures.push(`${name} at ${w}x${h} stepping back: ${back.pct.toFixed(1)}%`);
     }
     await context.close();
