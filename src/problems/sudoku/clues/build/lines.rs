@@ -284,22 +284,9 @@ impl Builder<'_> {
         // Each piece's fillings whose digits differ where its cells see each other, with sums.
         let mut fillings: Vec<Vec<(Vec<u32>, i64)>> = Vec::with_capacity(pieces.len());
         for piece in &pieces {
-            let mut all: Vec<Vec<u32>> = vec![Vec::new()];
-            for (i, &(p, _)) in piece.iter().enumerate() {
-                let mut grown = Vec::new();
-                for prefix in &all {
-                    for d in self.digits(p) {
-                        if (0..i).any(|j| self.clash(piece[j].0, prefix[j], p, d)) {
-                            continue;
-                        }
-                        let mut f = prefix.clone();
-                        f.push(d);
-                        grown.push(f);
-                    }
-                }
-                all = grown;
-            }
-            let summed = all
+            let cells: Vec<usize> = piece.iter().map(|&(p, _)| p).collect();
+            let summed = self
+                .fillings(&cells)
                 .into_iter()
                 .map(|f| {
                     let x = f
@@ -534,16 +521,9 @@ impl Builder<'_> {
         }
     }
 
-    /// A piece of a few cells filled whole: every filling `keep` accepts.
-    pub(super) fn whole(
-        &mut self,
-        k: usize,
-        cells: &[usize],
-        keep: &dyn Fn(&[u32]) -> bool,
-        name: &str,
-        tag: &str,
-    ) -> Result<(), InputError> {
-        let item = self.primary(k, tag.to_string());
+    /// Every filling of `cells` whose digits differ where cells see each other (and agree where a
+    /// cell is listed twice), in the order of `cells`.
+    pub(super) fn fillings(&self, cells: &[usize]) -> Vec<Vec<u32>> {
         let mut all: Vec<Vec<u32>> = vec![Vec::new()];
         for (i, &p) in cells.iter().enumerate() {
             let mut grown = Vec::new();
@@ -559,6 +539,20 @@ impl Builder<'_> {
             }
             all = grown;
         }
+        all
+    }
+
+    /// A piece of a few cells filled whole: every filling `keep` accepts.
+    pub(super) fn whole(
+        &mut self,
+        k: usize,
+        cells: &[usize],
+        keep: &dyn Fn(&[u32]) -> bool,
+        name: &str,
+        tag: &str,
+    ) -> Result<(), InputError> {
+        let item = self.primary(k, tag.to_string());
+        let all = self.fillings(cells);
         // `keep` judges values (0-8 where the values start at 0), the options place digits.
         let rules = self.rules;
         let kept: Vec<Vec<u32>> = all
