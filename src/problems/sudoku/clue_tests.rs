@@ -1251,3 +1251,16 @@ fn a_sum_loop_splits_through_its_closing_where_the_open_line_cannot() {
     assert!(closed.rules().check(g, &four, true).is_ok());
     assert!(agree(&closed) > agree(&open));
 }
+
+/// Candidate sets on the cells of a cage filled directly (its fillings cover the cells' items
+/// themselves, with no colour between): a filling with a digit its cell may not hold never stands.
+/// `.Cage~3~R1C1~R1C2` with r1c1 in {3, 4} counted the cage's 48 grids; the brute force none.
+#[test]
+fn candidate_sets_hold_in_cages_filled_directly() {
+    assert_eq!(count(".Shape~4x4.Cage~3~R1C1~R1C2.~R1C1_3_4"), 0);
+    counts_on_4x4(&[
+        (".Cage~5~R1C1~R1C2.~R1C1_1_2", 48),
+        (".Cage~7~R1C1~R1C2.~R1C1_3", 24),
+        (".Cage~10~R1C1~R1C2~R2C1~R2C2.~R1C1_1_2.~R2C2_4", 48),
+    ]);
+}

@@ -471,7 +471,21 @@ pub fn instance_with(
             add_or_empty(&mut inst, &mut items, &mut seen)?;
             continue;
         }
-        for (&p, &d) in rules.shape_cells(f.shape).iter().zip(&f.digits) {
+        // A digit a cell may not hold (a candidate set, another shape's or an implied sum's
+        // digits): the filling can never stand. The colour ties would refuse it; a direct filling
+        // covers the cell's items itself, so it must be refused here. Left empty, keeping its
+        // number.
+        let cells = rules.shape_cells(f.shape);
+        if cells
+            .iter()
+            .zip(&f.digits)
+            .any(|(&p, &d)| allowed[p] & (1 << (d - 1)) == 0)
+        {
+            inst.add_option(&[])
+                .map_err(|e| InputError::new(e.to_string()))?;
+            continue;
+        }
+        for (&p, &d) in cells.iter().zip(&f.digits) {
             if direct[s] {
                 cell_items(&mut items, p, usize::from(d) - 1);
             } else {
@@ -485,6 +499,15 @@ pub fn instance_with(
     }
     for o in &enc.options {
         items.clear();
+        // As a shape's filling: a digit its cell may not hold, and the option can never stand.
+        if o.cells
+            .iter()
+            .any(|&(p, d)| allowed[p] & (1 << (d - 1)) == 0)
+        {
+            inst.add_option(&[])
+                .map_err(|e| InputError::new(e.to_string()))?;
+            continue;
+        }
         items.push((first_clue + o.item, 0));
         for &(p, d) in &o.cells {
             if clue_direct[o.item] {
