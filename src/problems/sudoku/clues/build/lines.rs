@@ -16,89 +16,10 @@ impl Builder<'_> {
         tag: &str,
         run_max: u64,
     ) -> Result<(), InputError> {
-        self.line_or_sum(k, cells, auto, name, tag, run_max, None)
-    }
-
-    /// A sum of the values of `cells`, each times its weight in `terms`, that must come to `end`
-    /// (a number, or the colour of a secondary item that other sums share), whose digits may
-    /// repeat where cells do not see each other (a little killer, ISS's `Sum`, an arrow: its
-    /// circle's digits weigh -1, -10 or -100; a region-sum line's segment), `auto` walking the
-    /// same rule: filled whole as [`Builder::line`] when its walks are few, else in pieces added
-    /// up ([`Builder::sum_pieces`]).
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn sum_line(
-        &mut self,
-        k: usize,
-        cells: &[usize],
-        auto: &Automaton,
-        name: &str,
-        tag: &str,
-        terms: &[(usize, i64)],
-        end: SumEnd,
-    ) -> Result<(), InputError> {
-        self.line_or_sum(k, cells, auto, name, tag, 0, Some((terms, end)))
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn line_or_sum(
-        &mut self,
-        k: usize,
-        cells: &[usize],
-        auto: &Automaton,
-        name: &str,
-        tag: &str,
-        run_max: u64,
-        sum: Option<(&[(usize, i64)], SumEnd)>,
-    ) -> Result<(), InputError> {
         let size = self.size();
         let len = cells.len();
-        // The states reached from the start, then those that still reach an accepting end.
-        let mut reach: Vec<BTreeSet<u64>> = vec![BTreeSet::new(); len + 1];
-        reach[0].extend(auto.start.iter().copied());
+        let (reach, count, walks) = self.walks(cells, auto, name)?;
         let mut next = Vec::new();
-        for i in 0..len {
-            let states: Vec<u64> = reach[i].iter().copied().collect();
-            for s in states {
-                for d in self.digits(cells[i]).collect::<Vec<_>>() {
-                    next.clear();
-                    (auto.step)(i, s, self.rules.value(d), &mut next);
-                    reach[i + 1].extend(next.iter().copied());
-                }
-            }
-            if reach[i + 1].len() > 100_000 {
-                return Err(InputError::new(format!(
-                    "the {name} would need more than 100000 states; lines that large are not \
-                     supported"
-                )));
-            }
-        }
-        // Walks to an accepting end from each state, counted back (saturating).
-        let mut count: Vec<HashMap<u64, u64>> = vec![HashMap::new(); len + 1];
-        for &s in &reach[len] {
-            if (auto.accept)(s).is_some() {
-                count[len].insert(s, 1);
-            }
-        }
-        for i in (0..len).rev() {
-            for &s in &reach[i] {
-                let mut c = 0u64;
-                for d in self.digits(cells[i]).collect::<Vec<_>>() {
-                    next.clear();
-                    (auto.step)(i, s, self.rules.value(d), &mut next);
-                    for t in &next {
-                        c = c.saturating_add(count[i + 1].get(t).copied().unwrap_or(0));
-                    }
-                }
-                if c > 0 {
-                    count[i].insert(s, c);
-                }
-            }
-        }
-        let walks = auto
-            .start
-            .iter()
-            .map(|s| count[0].get(s).copied().unwrap_or(0))
-            .fold(0u64, u64::saturating_add);
         if walks <= WHOLE_MAX {
             let item = self.primary(k, tag.to_string());
             let mut digits = Vec::with_capacity(len);
@@ -125,9 +46,6 @@ impl Builder<'_> {
                 self.push(o, name)?;
             }
             return Ok(());
-        }
-        if let Some((terms, end)) = sum {
-            return self.sum_pieces(k, terms, end, name, tag);
         }
         // A chain of pieces: the line cut into runs of cells, each run a primary item filled whole
         // from the state before it to the state after it, the states between runs being colours
@@ -241,16 +159,100 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// The states a walk of `auto` over `cells` reaches from the start, per cell; per cell the
+    /// number of accepting walks from each state (saturating); and the walks in all.
+    #[allow(clippy::type_complexity)]
+    fn walks(
+        &self,
+        cells: &[usize],
+        auto: &Automaton,
+        name: &str,
+    ) -> Result<(Vec<BTreeSet<u64>>, Vec<HashMap<u64, u64>>, u64), InputError> {
+        let len = cells.len();
+        // The states reached from the start, then those that still reach an accepting end.
+        let mut reach: Vec<BTreeSet<u64>> = vec![BTreeSet::new(); len + 1];
+        reach[0].extend(auto.start.iter().copied());
+        let mut next = Vec::new();
+        for i in 0..len {
+            let states: Vec<u64> = reach[i].iter().copied().collect();
+            for s in states {
+                for d in self.digits(cells[i]).collect::<Vec<_>>() {
+                    next.clear();
+                    (auto.step)(i, s, self.rules.value(d), &mut next);
+                    reach[i + 1].extend(next.iter().copied());
+                }
+            }
+            if reach[i + 1].len() > 100_000 {
+                return Err(InputError::new(format!(
+                    "the {name} would need more than 100000 states; lines that large are not \
+                     supported"
+                )));
+            }
+        }
+        // Walks to an accepting end from each state, counted back (saturating).
+        let mut count: Vec<HashMap<u64, u64>> = vec![HashMap::new(); len + 1];
+        for &s in &reach[len] {
+            if (auto.accept)(s).is_some() {
+                count[len].insert(s, 1);
+            }
+        }
+        for i in (0..len).rev() {
+            for &s in &reach[i] {
+                let mut c = 0u64;
+                for d in self.digits(cells[i]).collect::<Vec<_>>() {
+                    next.clear();
+                    (auto.step)(i, s, self.rules.value(d), &mut next);
+                    for t in &next {
+                        c = c.saturating_add(count[i + 1].get(t).copied().unwrap_or(0));
+                    }
+                }
+                if c > 0 {
+                    count[i].insert(s, c);
+                }
+            }
+        }
+        let walks = auto
+            .start
+            .iter()
+            .map(|s| count[0].get(s).copied().unwrap_or(0))
+            .fold(0u64, u64::saturating_add);
+        Ok((reach, count, walks))
+    }
+
+    /// A sum of the values of `cells`, each times its weight in `terms`, that must come to `end`
+    /// (a number, or the colour of a secondary item that other sums share), whose digits may
+    /// repeat where cells do not see each other (a little killer, ISS's `Sum`, an arrow: its
+    /// circle's digits weigh -1, -10 or -100; a region-sum line's segment), `auto` walking the
+    /// same rule: filled whole as [`Builder::line`] when its walks are few, else in pieces added
+    /// up ([`Builder::sum_pieces`]).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn sum_line(
+        &mut self,
+        k: usize,
+        cells: &[usize],
+        auto: &Automaton,
+        name: &str,
+        tag: &str,
+        terms: &[(usize, i64)],
+        end: SumEnd,
+    ) -> Result<(), InputError> {
+        if self.walks(cells, auto, name)?.2 <= WHOLE_MAX {
+            return self.line(k, cells, auto, name, tag, 0);
+        }
+        self.sum_pieces(k, terms, end, name, tag)
+    }
+
     /// A sum too long to fill whole, in two layers. The cells are cut into pieces whose cells all
     /// see each other (a little killer's run through a box), so that a piece's digits differ: each
     /// piece is a primary item filled whole, its options colouring a secondary item with the
     /// piece's sum. A chain then adds the sums up: per piece a primary item whose options take the
     /// state before it (the sum so far, a colour), the piece's sum and the state after it, the
-    /// last ending on the sum `end` asks for, or colouring its shared item with the sum. A chain a cell (a step per digit) knows no more than "1 to 9 here",
-    /// and ISS's "Little Killer Sudoku" took 3 M nodes that way; pieces know that three cells of
-    /// one box add up to 6 at least and 24 at most, and their digits differ, and it takes 55.
-    /// Fillings never multiply with states: a piece's options are its fillings, a step's its
-    /// (state, sum) pairs. `terms` are the cells with the weight of each one's value.
+    /// last ending on the number `end` asks for, or colouring its shared item with the sum. A
+    /// chain a cell a step knows no more than "1 to 9 here", and ISS's "Little Killer Sudoku"
+    /// took 3 M nodes that way; pieces know that three cells of one box add up to 6 at least and
+    /// 24 at most, and their digits differ, and it takes 55. Fillings never multiply with states:
+    /// a piece's options are its fillings, a step's its (state, sum) pairs. `terms` are the cells
+    /// with the weight of each one's value.
     fn sum_pieces(
         &mut self,
         k: usize,

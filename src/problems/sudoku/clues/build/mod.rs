@@ -461,9 +461,9 @@ impl Builder<'_> {
                     SumEnd::Total(i64::from(*t)),
                 )
             }
-            // A pill's digits above 9 are no digit of its number (the automaton refuses them).
-            ClueKind::Arrow { circle } if *circle == 1 || self.rules.value(size as u32) <= 9 => {
-                // The arrow's digits less the circle's number: its digits weigh -1, -10, -100.
+            ClueKind::Arrow { circle } => {
+                // The arrow's digits less the circle's number: its digits weigh -1, -10, -100
+                // (pills only up to 9x9: `Rules::validate`).
                 let (order, auto) = self.automaton(clue, top);
                 let circle = *circle;
                 let terms: Vec<(usize, i64)> = cells[circle..]
