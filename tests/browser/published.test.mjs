@@ -11,13 +11,16 @@ import { ROOT, assert, checkSudoku, tid, text, open, test, report, lzBase64, set
 const P6 = '....4..1.3.5...2....3...6.2.5..5....';
 const P6_SOLUTION = '325146416325541263263514632451154632';
 
-/** A puzzle of tests/data/iss-sample.jsonl by name: its ISS text and published solution. */
-function issSample(name) {
-  const lines = fs.readFileSync(path.join(ROOT, 'tests/data/iss-sample.jsonl'), 'utf8').split('\n');
+/** A puzzle of tests/data/<file> (ISS's collection, one JSON object a line) by name: its ISS text and published solution. */
+function issPuzzle(file, name) {
+  const lines = fs.readFileSync(path.join(ROOT, 'tests/data', file), 'utf8').split('\n');
   const found = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((o) => o.name === name);
-  assert(found && found.solution, `no ${name} with a solution in iss-sample.jsonl`);
+  assert(found && found.solution, `no ${name} with a solution in ${file}`);
   return found;
 }
+
+/** A puzzle of tests/data/iss-sample.jsonl by name. */
+const issSample = (name) => issPuzzle('iss-sample.jsonl', name);
 
 /** The 6x6 as f-puzzles writes it: `size` and a `grid` of rows of cells, givens with `value` and `given`. */
 function fpuzzles6() {
@@ -166,12 +169,7 @@ test('published: a puzzle with drawn shapes whose givens make it unique says not
 });
 
 /** A puzzle of tests/data/iss-zero.jsonl (ISS's values 0 to N-1) by name. */
-function issZero(name) {
-  const lines = fs.readFileSync(path.join(ROOT, 'tests/data/iss-zero.jsonl'), 'utf8').split('\n');
-  const found = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((o) => o.name === name);
-  assert(found && found.solution, `no ${name} in iss-zero.jsonl`);
-  return found;
-}
+const issZero = (name) => issPuzzle('iss-zero.jsonl', name);
 
 test('published: an ISS puzzle of values 0-8 solves to its answer written 0-8; its board keeps its text', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
@@ -317,9 +315,7 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
  */
 test('published: a puzzle plain search takes minutes on is solved by Solve with probes and propagation on the worker', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-  const lines = fs.readFileSync(path.join(ROOT, 'tests/data/iss-probe.jsonl'), 'utf8').split('\n');
-  const p = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((o) => o.name === 'Skyscraper - all 6');
-  assert(p, 'no "Skyscraper - all 6" in iss-probe.jsonl');
+  const p = issPuzzle('iss-probe.jsonl', 'Skyscraper - all 6');
   await open(page, base);
   const t0 = Date.now();
   const { verdict, board } = await pasteAndSolve(page, p.input);
@@ -335,9 +331,7 @@ test('published: a puzzle plain search takes minutes on is solved by Solve with 
   report.push(`published: "Skyscraper - all 6" solved in the page in ${ms} ms: "${verdict}" at level ${level}`);
   // "Hidden skyscrapers" (tests/data/iss-propagate.jsonl): 34.6 M nodes of plain search, past 3 s
   // with probes alone; propagation ends it, and the narration says so.
-  const hidden = fs.readFileSync(path.join(ROOT, 'tests/data/iss-propagate.jsonl'), 'utf8').split('\n')
-    .filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((o) => o.name === 'Hidden skyscrapers');
-  assert(hidden, 'no "Hidden skyscrapers" in iss-propagate.jsonl');
+  const hidden = issPuzzle('iss-propagate.jsonl', 'Hidden skyscrapers');
   const h = await pasteAndSolve(page, hidden.input);
   assert(/^Unique solution/.test(h.verdict), `the verdict: ${h.verdict}`);
   assert(h.board === hidden.solution, `the board reads ${h.board}, published ${hidden.solution}`);
@@ -347,9 +341,7 @@ test('published: a puzzle plain search takes minutes on is solved by Solve with 
   // "Little Killer Sudoku" (tests/data/iss-pieces.jsonl): its diagonals are sums of pieces, a box's
   // cells filled whole (3.0 M nodes of probes when each cell was a step); the board draws its
   // little killers, and its solution keeps their sums.
-  const little = fs.readFileSync(path.join(ROOT, 'tests/data/iss-pieces.jsonl'), 'utf8').split('\n')
-    .filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((o) => o.name === 'Little Killer Sudoku');
-  assert(little, 'no "Little Killer Sudoku" in iss-pieces.jsonl');
+  const little = issPuzzle('iss-pieces.jsonl', 'Little Killer Sudoku');
   const lk = await pasteAndSolve(page, little.input);
   assert(/^Unique solution/.test(lk.verdict), `the verdict: ${lk.verdict}`);
   assert(lk.board === little.solution, `the board reads ${lk.board}, published ${little.solution}`);
