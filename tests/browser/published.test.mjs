@@ -11,11 +11,18 @@ import { ROOT, assert, checkSudoku, tid, text, open, test, report, lzBase64, set
 const P6 = '....4..1.3.5...2....3...6.2.5..5....';
 const P6_SOLUTION = '325146416325541263263514632451154632';
 
-/** A puzzle of tests/data/<file> (ISS's collection, one JSON object a line) by name: its ISS text and published solution. */
-function issPuzzle(file, name) {
+/** A puzzle of a tests/data/*.jsonl file (ISS's collection, one JSON object a line) by name. @param {string} file @param {string} name */
+function fixture(file, name) {
   const lines = fs.readFileSync(path.join(ROOT, 'tests/data', file), 'utf8').split('\n');
   const found = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((o) => o.name === name);
-  assert(found && found.solution, `no ${name} with a solution in ${file}`);
+  assert(found, `no ${name} in ${file}`);
+  return found;
+}
+
+/** A puzzle of a tests/data/*.jsonl file by name, with its published solution. @param {string} file @param {string} name */
+function issPuzzle(file, name) {
+  const found = fixture(file, name);
+  assert(found.solution, `${name} of ${file} has no published solution`);
   return found;
 }
 
@@ -197,14 +204,6 @@ test('published: an ISS puzzle of values 0-8 solves to its answer written 0-8; i
   assert(puzzle === classic.input, `the puzzle's text changed: ${puzzle.slice(0, 80)}`);
   report.push(`published: values 0-8: "${verdict}"`);
 });
-
-/** A puzzle of a tests/data/*.jsonl file by name. @param {string} file @param {string} name */
-function fixture(file, name) {
-  const lines = fs.readFileSync(path.join(ROOT, 'tests/data', file), 'utf8').split('\n');
-  const found = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((o) => o.name === name);
-  assert(found, `no ${name} in ${file}`);
-  return found;
-}
 
 test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in the legend, outside clues in a ring', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
