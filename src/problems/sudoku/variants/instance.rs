@@ -445,8 +445,7 @@ pub fn instance_with(
         for (v, &color) in colors.iter().enumerate() {
             items.clear();
             if allowed[p] & (1 << v) == 0 || direct_cell[p] {
-                inst.add_option(&[])
-                    .map_err(|e| InputError::new(e.to_string()))?;
+                add_empty(&mut inst)?;
                 continue;
             }
             cell_items(&mut items, p, v);
@@ -481,8 +480,7 @@ pub fn instance_with(
             .zip(&f.digits)
             .any(|(&p, &d)| allowed[p] & (1 << (d - 1)) == 0)
         {
-            inst.add_option(&[])
-                .map_err(|e| InputError::new(e.to_string()))?;
+            add_empty(&mut inst)?;
             continue;
         }
         for (&p, &d) in cells.iter().zip(&f.digits) {
@@ -504,8 +502,7 @@ pub fn instance_with(
             .iter()
             .any(|&(p, d)| allowed[p] & (1 << (d - 1)) == 0)
         {
-            inst.add_option(&[])
-                .map_err(|e| InputError::new(e.to_string()))?;
+            add_empty(&mut inst)?;
             continue;
         }
         items.push((first_clue + o.item, 0));
@@ -535,6 +532,14 @@ pub fn instance_with(
         }
     }
     Ok(inst)
+}
+
+/// Adds an empty option: one that can never be chosen, keeping its number (a cell's digit it may
+/// not hold, a filling with such a digit).
+fn add_empty(inst: &mut Instance) -> Result<(), InputError> {
+    inst.add_option(&[])
+        .map(|_| ())
+        .map_err(|e| InputError::new(e.to_string()))
 }
 
 /// Adds `items` as an option, or an empty option (keeping its number) when an item stands in it

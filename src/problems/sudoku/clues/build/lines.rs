@@ -3,6 +3,10 @@
 
 use super::*;
 
+/// A line's walks ([`Builder::walks`]): the states reached at each cell from the start, the
+/// accepting walks from each state at each cell, and the walks in all.
+type Walks = (Vec<BTreeSet<u64>>, Vec<HashMap<u64, u64>>, u64);
+
 impl Builder<'_> {
     /// A line walked by `auto` over `cells`: filled whole when its walks are at most
     /// [`WHOLE_MAX`], else as a chain of runs of cells of at most `run_max` options each (0: a
@@ -16,9 +20,24 @@ impl Builder<'_> {
         tag: &str,
         run_max: u64,
     ) -> Result<(), InputError> {
+        let walked = self.walks(cells, auto, name)?;
+        self.line_walked(k, cells, auto, name, tag, run_max, walked)
+    }
+
+    /// [`Builder::line`] once its walks are counted ([`Builder::walks`]).
+    #[allow(clippy::too_many_arguments)]
+    fn line_walked(
+        &mut self,
+        k: usize,
+        cells: &[usize],
+        auto: &Automaton,
+        name: &str,
+        tag: &str,
+        run_max: u64,
+        (reach, count, walks): Walks,
+    ) -> Result<(), InputError> {
         let size = self.size();
         let len = cells.len();
-        let (reach, count, walks) = self.walks(cells, auto, name)?;
         let mut next = Vec::new();
         if walks <= WHOLE_MAX {
             let item = self.primary(k, tag.to_string());
@@ -161,13 +180,7 @@ impl Builder<'_> {
 
     /// The states a walk of `auto` over `cells` reaches from the start, per cell; per cell the
     /// number of accepting walks from each state (saturating); and the walks in all.
-    #[allow(clippy::type_complexity)]
-    fn walks(
-        &self,
-        cells: &[usize],
-        auto: &Automaton,
-        name: &str,
-    ) -> Result<(Vec<BTreeSet<u64>>, Vec<HashMap<u64, u64>>, u64), InputError> {
+    fn walks(&self, cells: &[usize], auto: &Automaton, name: &str) -> Result<Walks, InputError> {
         let len = cells.len();
         // The states reached from the start, then those that still reach an accepting end.
         let mut reach: Vec<BTreeSet<u64>> = vec![BTreeSet::new(); len + 1];
@@ -236,8 +249,9 @@ impl Builder<'_> {
         terms: &[(usize, i64)],
         end: SumEnd,
     ) -> Result<(), InputError> {
-        if self.walks(cells, auto, name)?.2 <= WHOLE_MAX {
-            return self.line(k, cells, auto, name, tag, 0);
+        let walked = self.walks(cells, auto, name)?;
+        if walked.2 <= WHOLE_MAX {
+            return self.line_walked(k, cells, auto, name, tag, 0, walked);
         }
         self.sum_pieces(k, terms, end, name, tag)
     }
