@@ -866,6 +866,10 @@ fn counting_circles_same_values_and_2x2_classes_are_the_brute_force() {
     counts_on_4x4(&[
         (".CountingCircles~R1C1~R2C3~R3C2", 30),
         (".CountingCircles~R1C1~R2C3~R3C2~R4C4", 18),
+        // Six circles: the values they hold add up to 6 (1+2+3 or 2+4), the chain over values.
+        (".CountingCircles~R1C1~R1C2~R2C3~R3C4~R4C1~R4C2", 8),
+        // Values from 0: no 0 in a circle.
+        (".Shape~4x4~0-3.CountingCircles~R1C1~R2C3~R3C2", 30),
         (".SameValues~2~R1C1~R2C3", 144),
         (".SameValues~2~R1C1~R1C2~R3C3~R4C4", 48),
         (".SameValues~3~R1C1~R2C3~R3C2", 72),

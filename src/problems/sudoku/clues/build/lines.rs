@@ -315,14 +315,72 @@ impl Builder<'_> {
                 .collect();
             fillings.push(summed);
         }
-        // The sums so far reached from 0 that can still come to `total`: within what the pieces
-        // after them can add at least and at most, then those from which a piece's sum reaches
-        // a live sum after it.
         let n = pieces.len();
         let sums: Vec<BTreeSet<i64>> = fillings
             .iter()
             .map(|f| f.iter().map(|&(_, x)| x).collect())
             .collect();
+        let fill_items: Vec<usize> = (0..n)
+            .map(|j| self.primary(k, format!("{tag}.{}", j + 1)))
+            .collect();
+        let sum_items: Vec<usize> = (0..n)
+            .map(|j| self.secondary(k, format!("{tag}+{}", j + 1)))
+            .collect();
+        let parts: Vec<String> = (0..n).map(|j| format!("piece {} of {n}", j + 1)).collect();
+        let used = self.sum_chain(k, &sums, &sum_items, end, name, tag, &parts)?;
+        for j in 0..n {
+            let piece = &pieces[j];
+            let cells_text = piece
+                .iter()
+                .map(|&(p, _)| cell_name(size, p))
+                .collect::<Vec<_>>()
+                .join(",");
+            for (digits, x) in std::mem::take(&mut fillings[j]) {
+                if !used[j].contains(&x) {
+                    continue;
+                }
+                let o = ClueOption {
+                    clue: k,
+                    item: fill_items[j],
+                    cells: piece
+                        .iter()
+                        .zip(&digits)
+                        .map(|(&(p, _), &d)| (p, d as u8))
+                        .collect(),
+                    colours: vec![(sum_items[j], sum_colour(x))],
+                    plain: Vec::new(),
+                    label: format!(
+                        "{name}, piece {} of {n} ({cells_text}): {} (sum {x})",
+                        j + 1,
+                        digits_text(&digits)
+                    ),
+                };
+                self.push(o, name)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The chain that adds up the sums of parts (a sum's pieces, the values a counting circle
+    /// holds): part `j` may come to any of `sums[j]`, which its options give `sum_items[j]` as a
+    /// colour ([`sum_colour`]). Per part a primary item `{tag}>{j}` whose options take the sum so
+    /// far (a colour of `{tag}@{j}`), the part's sum and the sum after it; the last comes to the
+    /// number `end` asks for, or colours its shared item with the whole. Only sums reached from 0
+    /// that can still come to the end are kept: within what the parts after them add at least and
+    /// at most, then those from which a part's sum reaches a kept one. Returns the sums of each
+    /// part that some step takes (the part's options giving another can never stand).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn sum_chain(
+        &mut self,
+        k: usize,
+        sums: &[BTreeSet<i64>],
+        sum_items: &[usize],
+        end: SumEnd,
+        name: &str,
+        tag: &str,
+        parts: &[String],
+    ) -> Result<Vec<BTreeSet<i64>>, InputError> {
+        let n = sums.len();
         let mut rest = vec![(0i64, 0i64); n + 1];
         for j in (0..n).rev() {
             let (lo, hi) = (sums[j].first(), sums[j].last());
@@ -353,23 +411,14 @@ impl Builder<'_> {
             live[j].retain(|&s| sums[j].iter().any(|&x| after.contains(&(s + x))));
             live[j + 1] = after;
         }
-        let fill_items: Vec<usize> = (0..n)
-            .map(|j| self.primary(k, format!("{tag}.{}", j + 1)))
-            .collect();
-        let sum_items: Vec<usize> = (0..n)
-            .map(|j| self.secondary(k, format!("{tag}+{}", j + 1)))
-            .collect();
         let step_items: Vec<usize> = (0..n)
             .map(|j| self.primary(k, format!("{tag}>{}", j + 1)))
             .collect();
         let between: Vec<usize> = (1..n)
             .map(|j| self.secondary(k, format!("{tag}@{j}")))
             .collect();
-        // A colour is a u64: sums are kept shifted by OFFSET (an arrow's run below 0).
-        const OFFSET: i64 = 1 << 32;
-        let colour = |x: i64| Colour::State((x + OFFSET) as u64);
+        let mut used = vec![BTreeSet::new(); n];
         for j in 0..n {
-            let mut used = BTreeSet::new();
             for (s, x) in live[j]
                 .iter()
                 .flat_map(|&s| sums[j].iter().map(move |&x| (s, x)))
@@ -377,17 +426,18 @@ impl Builder<'_> {
                 if !live[j + 1].contains(&(s + x)) {
                     continue;
                 }
-                used.insert(x);
-                let mut colours = vec![(sum_items[j], colour(x))];
+                used[j].insert(x);
+                let mut colours = vec![(sum_items[j], sum_colour(x))];
                 if j > 0 {
-                    colours.push((between[j - 1], colour(s)));
+                    colours.push((between[j - 1], sum_colour(s)));
                 }
                 if j + 1 < n {
-                    colours.push((between[j], colour(s + x)));
+                    colours.push((between[j], sum_colour(s + x)));
                 } else if let SumEnd::Shared(shared) = end {
                     // As the walk's accept colours it (a region-sum line's segments, some whole).
                     colours.push((shared, Colour::Value((s + x) as u32)));
                 }
+                let part = &parts[j];
                 let o = ClueOption {
                     clue: k,
                     item: step_items[j],
@@ -395,43 +445,15 @@ impl Builder<'_> {
                     colours,
                     plain: Vec::new(),
                     label: if x < 0 {
-                        format!("{name}, piece {} of {n}: {s} - {} = {}", j + 1, -x, s + x)
+                        format!("{name}, {part}: {s} - {} = {}", -x, s + x)
                     } else {
-                        format!("{name}, piece {} of {n}: {s} + {x} = {}", j + 1, s + x)
+                        format!("{name}, {part}: {s} + {x} = {}", s + x)
                     },
                 };
                 self.push(o, name)?;
             }
-            let piece = &pieces[j];
-            let cells_text = piece
-                .iter()
-                .map(|&(p, _)| cell_name(size, p))
-                .collect::<Vec<_>>()
-                .join(",");
-            for (digits, x) in std::mem::take(&mut fillings[j]) {
-                if !used.contains(&x) {
-                    continue;
-                }
-                let o = ClueOption {
-                    clue: k,
-                    item: fill_items[j],
-                    cells: piece
-                        .iter()
-                        .zip(&digits)
-                        .map(|(&(p, _), &d)| (p, d as u8))
-                        .collect(),
-                    colours: vec![(sum_items[j], colour(x))],
-                    plain: Vec::new(),
-                    label: format!(
-                        "{name}, piece {} of {n} ({cells_text}): {} (sum {x})",
-                        j + 1,
-                        digits_text(&digits)
-                    ),
-                };
-                self.push(o, name)?;
-            }
         }
-        Ok(())
+        Ok(used)
     }
 
     /// The runs of the line's cells from `i` to `b`, from state `s`, to a live state at `b`, whose

@@ -35,6 +35,13 @@ impl ClueOption {
     }
 }
 
+/// A sum as a colour ([`Builder::sum_chain`]): a u64, the sum shifted by 2^32 (an arrow's run goes
+/// below 0).
+fn sum_colour(x: i64) -> Colour {
+    const OFFSET: i64 = 1 << 32;
+    Colour::State((x + OFFSET) as u64)
+}
+
 /// The colours an accepted walk's last step also gives.
 type Extras = Vec<(usize, Colour)>;
 /// `step(i, state, value, out)`: the states after the line's cell `i` holds `value` (the digit's
@@ -320,9 +327,17 @@ impl Builder<'_> {
             }
             ClueKind::CountingCircles => {
                 // Per value v, the circles walked counting the v's (at most v): accepted at 0 or
-                // v. Nine small automata, each a chain over the circles, tied at the cells.
+                // v. Nine small automata, each a chain over the circles, tied at the cells. Each
+                // walk's end also colours what the v's take, 0 or v circles, and a chain adds
+                // those up to the number of circles: which values the circles hold is what the
+                // puzzles turn on (21 circles: 9+8+4, 9+7+5, …), and no one value's walk sees it.
                 let (least, most) = (self.rules.value(1), self.rules.value(top));
+                let mut sums = Vec::new();
+                let mut taken = Vec::new();
+                let mut parts = Vec::new();
                 for v in least..=most {
+                    // A 0 never stands in a circle: nothing for the chain to add.
+                    let took = (v > 0).then(|| self.secondary(k, format!("{tag}.{v}+")));
                     let auto = Automaton {
                         start: vec![0],
                         step: Box::new(move |_, s, d, out| {
@@ -332,11 +347,24 @@ impl Builder<'_> {
                                 out.push(s + 1);
                             }
                         }),
-                        accept: Box::new(move |s| (s == 0 || s == u64::from(v)).then(Vec::new)),
+                        accept: Box::new(move |s| {
+                            (s == 0 || s == u64::from(v)).then(|| {
+                                took.map(|t| (t, sum_colour(s as i64)))
+                                    .into_iter()
+                                    .collect()
+                            })
+                        }),
                     };
                     let part = format!("{name}, the {v}s");
                     self.line(k, cells, &auto, &part, &format!("{tag}.{v}"), 0)?;
+                    if let Some(t) = took {
+                        sums.push(BTreeSet::from([0, i64::from(v)]));
+                        taken.push(t);
+                        parts.push(format!("the {v}s"));
+                    }
                 }
+                let end = SumEnd::Total(n as i64);
+                self.sum_chain(k, &sums, &taken, end, &name, &tag, &parts)?;
                 Ok(())
             }
             ClueKind::SameValues(runs) => {
@@ -349,7 +377,9 @@ impl Builder<'_> {
                 // Per value v, run 1 then run j walked as one line: the v's of run 1 counted up,
                 // then those of run j down; accepted at none left. The runs hold the same values
                 // when every value's walk is accepted (one walk of all values' counts at once had
-                // 490,000 states on two runs of 15 cells).
+                // 490,000 states on two runs of 15 cells). Tried: each walk's end colouring the
+                // count, and a chain adding the counts up to the run's length (as counting circles
+                // do): "Copycat" 283,306 nodes instead of 932,573, but no faster (10.8 s).
                 let (least, most) = (self.rules.value(1), self.rules.value(top));
                 for j in 1..usize::from(*runs) {
                     let mut order = cells[..m].to_vec();
