@@ -13,14 +13,22 @@
 //! The turns are measured in updates (each search's own unit of work: links removed, options given
 //! up), checked at multiples of a chunk of nodes, so that where a turn ends does not depend on how
 //! a caller slices the search: the same instance gives the same solutions in the same order.
+//!
+//! With [`Turns::set_parallel`] (native callers: the CLI), consecutive turns of different searches
+//! run at once, each on its own thread, and what they found is handed out in the order taking
+//! turns one after another would have: the same solutions in the same order, the same counters,
+//! the same search ending it; only the wall time is about that of the longest turn of a round,
+//! not the sum. The turns after the one that ends the tree are cut short (at their next chunk)
+//! and what they found is dropped, as they would not have run.
 
 use super::instance::Instance;
 use super::probe::{ProbeStats, Probing};
 use super::propagate::Propagating;
 use super::search::{Limits, Stats, Status};
 use std::collections::hash_map::DefaultHasher;
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A turn of probes, in its updates (links removed): about 35 ms.
 const PROBE_TURN: u64 = 2_000_000;
@@ -55,6 +63,141 @@ pub struct Turns {
     stats: Stats,
     /// Which search ended the tree, once one has.
     ended: Option<usize>,
+    /// Turns of a round on threads at once ([`Turns::set_parallel`]).
+    parallel: bool,
+    /// With turns at once, the number of the next turn to run, in the order of turns taken one
+    /// after another.
+    next: usize,
+    /// What the round run at once found and has not been handed out yet, in the order of turns
+    /// taken one after another: (search, what).
+    queue: VecDeque<(usize, Found)>,
+    /// With turns at once, each search's counters as of what has been handed out (a search runs
+    /// ahead of them while the queue holds what it found); probes' own figures beside them.
+    shown: Vec<Stats>,
+    shown_probes: ProbeStats,
+}
+
+/// What a search met in its turn, with its counters then.
+enum Found {
+    /// A solution (perhaps one another search handed out already).
+    Solution(Vec<usize>, Stats, Option<ProbeStats>),
+    /// The turn's work done.
+    TurnEnd(Stats, Option<ProbeStats>),
+    /// The end of its tree.
+    End(Stats, Option<ProbeStats>),
+}
+
+/// What [`Turns`] asks of each search it runs.
+trait Turn: Send {
+    fn set_limits(&mut self, limits: Limits);
+    fn run_on(&mut self, stop: bool) -> Status;
+    fn stats(&self) -> &Stats;
+    fn solution(&self) -> Vec<usize>;
+    /// Probes' own figures (none for propagation).
+    fn probes(&self) -> Option<ProbeStats>;
+}
+
+impl Turn for Probing {
+    fn set_limits(&mut self, limits: Limits) {
+        Probing::set_limits(self, limits)
+    }
+    fn run_on(&mut self, stop: bool) -> Status {
+        Probing::run_on(self, stop)
+    }
+    fn stats(&self) -> &Stats {
+        Probing::stats(self)
+    }
+    fn solution(&self) -> Vec<usize> {
+        Probing::solution(self)
+    }
+    fn probes(&self) -> Option<ProbeStats> {
+        Some(self.probe_stats().clone())
+    }
+}
+
+impl Turn for Propagating {
+    fn set_limits(&mut self, limits: Limits) {
+        Propagating::set_limits(self, limits)
+    }
+    fn run_on(&mut self, stop: bool) -> Status {
+        Propagating::run_on(self, stop)
+    }
+    fn stats(&self) -> &Stats {
+        Propagating::stats(self)
+    }
+    fn solution(&self) -> Vec<usize> {
+        Propagating::solution(self)
+    }
+    fn probes(&self) -> Option<ProbeStats> {
+        None
+    }
+}
+
+/// The chunk of nodes between looks at a turn's work, and the turn's length in updates, of
+/// search `w` (0 probes), `had` its first turn or not.
+fn turn_size(w: usize, had: bool) -> (u64, u64) {
+    if w == 0 {
+        (PROBE_CHUNK, PROBE_TURN)
+    } else if had {
+        (PROPAGATE_CHUNK, PROPAGATE_TURN)
+    } else {
+        (PROPAGATE_CHUNK, PROPAGATE_FIRST)
+    }
+}
+
+/// Cycles of turns a batch run at once holds (after the first, propagation's first turns
+/// alone): about 0.3 s of each search's turns between two joins, so that a search whose turns run
+/// slower than the others' holds them up once a batch, not once a round.
+const BATCH_CYCLES: usize = 8;
+
+/// Search `s`'s turns of a batch run at once: `turns` of them, the first numbered `first` among
+/// all the turns taken one after another and each `n` after the one before, each run in chunks
+/// as [`Turns::run_on`] runs it until its length in updates (`size`, the first turn's for a
+/// search that has had none) or the end of the tree. It stops at the next chunk once a turn
+/// numbered before its own has ended the tree (`cut`): what it found past there would not have
+/// been found. What it met, with the number of the turn it met it in.
+fn batch_of(
+    s: &mut dyn Turn,
+    w: usize,
+    mut had: bool,
+    (first, n, turns): (usize, usize, usize),
+    cut: &AtomicUsize,
+) -> Vec<(usize, Found)> {
+    let mut found = Vec::new();
+    for t in 0..turns {
+        let at = first + t * n;
+        let (chunk, turn) = turn_size(w, had);
+        had = true;
+        let began = s.stats().updates;
+        loop {
+            if cut.load(Ordering::Relaxed) < at {
+                return found;
+            }
+            let ran = s.stats().nodes;
+            s.set_limits(Limits {
+                nodes: Some((ran / chunk + 1) * chunk),
+                solutions: None,
+            });
+            match s.run_on(true) {
+                Status::Paused => {
+                    let f = Found::Solution(s.solution(), s.stats().clone(), s.probes());
+                    found.push((at, f));
+                }
+                Status::Done => {
+                    cut.fetch_min(at, Ordering::Relaxed);
+                    found.push((at, Found::End(s.stats().clone(), s.probes())));
+                    return found;
+                }
+                Status::Limit => {
+                    if s.stats().updates - began >= turn {
+                        found.push((at, Found::TurnEnd(s.stats().clone(), s.probes())));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    found
 }
 
 /// The searches' names, by their number in [`Turns`].
@@ -87,6 +230,25 @@ impl Turns {
             limits: Limits::default(),
             stats: Stats::default(),
             ended: None,
+            parallel: false,
+            next: 0,
+            queue: VecDeque::new(),
+            shown: Vec::new(),
+            shown_probes: ProbeStats::default(),
+        }
+    }
+
+    /// Runs the turns of a round at once, each search on its own thread (see the module note): the
+    /// same solutions, order and counters, in about the time of a round's longest turn. Set it
+    /// before the search begins. Where the caller limits nodes, rounds are not cut short by it:
+    /// [`Turns::run_on`] says `Limit` between rounds once the limit is passed.
+    pub fn set_parallel(&mut self, on: bool) {
+        self.parallel = on && !self.propagating.is_empty();
+        if self.parallel {
+            self.shown = (0..=self.propagating.len())
+                .map(|w| self.of(w).clone())
+                .collect();
+            self.shown_probes = self.probing.probe_stats().clone();
         }
     }
 
@@ -103,7 +265,11 @@ impl Turns {
 
     /// What probing did.
     pub fn probe_stats(&self) -> &ProbeStats {
-        self.probing.probe_stats()
+        if self.parallel {
+            &self.shown_probes
+        } else {
+            self.probing.probe_stats()
+        }
     }
 
     /// Which search ended the tree: "probes", "propagation" or "weighted propagation" (None
@@ -141,14 +307,19 @@ impl Turns {
     }
 
     fn sync(&mut self) {
-        let a = self.probing.stats();
-        let (nodes, updates) = self
-            .propagating
-            .iter()
-            .map(|p| p.stats())
-            .fold((a.nodes, a.updates), |(n, u), s| {
-                (n + s.nodes, u + s.updates)
-            });
+        let a = if self.parallel {
+            &self.shown[0]
+        } else {
+            self.probing.stats()
+        };
+        let rest: Vec<&Stats> = if self.parallel {
+            self.shown[1..].iter().collect()
+        } else {
+            self.propagating.iter().map(|p| p.stats()).collect()
+        };
+        let (nodes, updates) = rest.iter().fold((a.nodes, a.updates), |(n, u), s| {
+            (n + s.nodes, u + s.updates)
+        });
         self.stats.nodes = nodes;
         self.stats.updates = updates;
         self.stats.cleansings = a.cleansings;
@@ -168,6 +339,9 @@ impl Turns {
 
     /// Runs until a new solution (when `stop`), a limit, or the end of any search's tree.
     pub fn run_on(&mut self, stop: bool) -> Status {
+        if self.parallel {
+            return self.run_rounds(stop);
+        }
         loop {
             if self.ended.is_some() {
                 self.sync();
@@ -191,13 +365,7 @@ impl Turns {
             }
             let w = self.turn;
             // The search runs to the next multiple of its chunk, or the caller's limit.
-            let (chunk, turn) = if w == 0 {
-                (PROBE_CHUNK, PROBE_TURN)
-            } else if self.had[w] {
-                (PROPAGATE_CHUNK, PROPAGATE_TURN)
-            } else {
-                (PROPAGATE_CHUNK, PROPAGATE_FIRST)
-            };
+            let (chunk, turn) = turn_size(w, self.had[w]);
             let ran = self.of(w).nodes;
             let next = (ran / chunk + 1) * chunk;
             let nodes = overall.map_or(next, |o| next.min(ran + o));
@@ -242,6 +410,114 @@ impl Turns {
                 }
             }
         }
+    }
+}
+
+impl Turns {
+    /// [`Turns::run_on`] with the turns of a round at once: hands out what the last round found,
+    /// in order, and runs the next round when that is done.
+    fn run_rounds(&mut self, stop: bool) -> Status {
+        loop {
+            if self.ended.is_some() {
+                self.sync();
+                return Status::Done;
+            }
+            if self
+                .limits
+                .solutions
+                .is_some_and(|n| n > 0 && self.count >= n)
+            {
+                self.sync();
+                return Status::Limit;
+            }
+            let Some((w, found)) = self.queue.pop_front() else {
+                self.sync();
+                if self.limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
+                    return Status::Limit;
+                }
+                self.round();
+                continue;
+            };
+            let (stats, probes) = match &found {
+                Found::Solution(_, s, p) | Found::TurnEnd(s, p) | Found::End(s, p) => (s, p),
+            };
+            self.shown[w] = stats.clone();
+            if let Some(p) = probes {
+                self.shown_probes = p.clone();
+            }
+            match found {
+                Found::Solution(solution, _, _) => {
+                    if self.handed.insert(key(&solution)) {
+                        self.count += 1;
+                        self.current = solution;
+                        self.sync();
+                        if stop {
+                            return Status::Paused;
+                        }
+                    }
+                }
+                Found::TurnEnd(..) => {}
+                Found::End(..) => self.ended = Some(w),
+            }
+        }
+    }
+
+    /// Runs the next batch of turns, each search's on its own thread, and queues what they met
+    /// in the order of turns taken one after another, up to the turn that ended the tree. Turns
+    /// are numbered in that order (propagation by MRV, weighted, probes, and round again: search
+    /// `w`'s `t`-th turn is number `t·n + w - 1`, probes' `t·n + n - 1`). The first batch holds
+    /// propagation's first turns alone, as taking turns has them first: probes' start cannot stop
+    /// part way, and propagation often ends the tree within its first turn.
+    fn round(&mut self) {
+        let n = self.propagating.len() + 1;
+        let (from, to) = if self.next == 0 {
+            (0, n - 1)
+        } else {
+            (self.next, self.next + BATCH_CYCLES * n)
+        };
+        // Search w's number in the cycle, and its first turn numbered from `from` on.
+        let pos = |w: usize| if w == 0 { n - 1 } else { w - 1 };
+        let cut = AtomicUsize::new(usize::MAX);
+        let had = self.had;
+        let mut searches: Vec<(usize, &mut dyn Turn)> =
+            vec![(0, &mut self.probing as &mut dyn Turn)];
+        for (i, p) in self.propagating.iter_mut().enumerate() {
+            searches.push((i + 1, p as &mut dyn Turn));
+        }
+        let mut met: Vec<(usize, usize, Found)> = std::thread::scope(|scope| {
+            let cut = &cut;
+            let handles: Vec<_> = searches
+                .into_iter()
+                .filter_map(|(w, s)| {
+                    let first = from + (pos(w) + n - from % n) % n;
+                    let turns = (to.saturating_sub(first)).div_ceil(n);
+                    (turns > 0).then(|| {
+                        scope.spawn(move || {
+                            let got = batch_of(s, w, had[w], (first, n, turns), cut);
+                            got.into_iter()
+                                .map(|(at, f)| (at, w, f))
+                                .collect::<Vec<_>>()
+                        })
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().expect("a search's turns panicked"))
+                .collect()
+        });
+        // In the order of the turns (a search's own in the order it met them).
+        met.sort_by_key(|&(at, _, _)| at);
+        let last = cut.load(Ordering::Relaxed);
+        self.queue.extend(
+            met.into_iter()
+                .filter(|&(at, _, _)| at <= last)
+                .map(|(_, w, f)| (w, f)),
+        );
+        for w in 0..n {
+            self.had[w] |= (from..to).any(|at| at % n == pos(w));
+        }
+        self.next = to;
     }
 }
 
@@ -315,6 +591,58 @@ mod tests {
                     whole,
                     "{spec:?} {slice}"
                 );
+            }
+        }
+    }
+
+    /// Turns at once hand out what turns one after another do: the same solutions in the same
+    /// order, the same counters and probes' figures, the same search ending the tree, whether the
+    /// caller slices the search or not, and stopped at a limit of solutions at the same point.
+    #[test]
+    fn turns_at_once_are_turns_one_after_another() {
+        for spec in [
+            Spec::Queens(8),
+            Spec::Sudoku("1...............".into()),
+            Spec::Sudoku(".Shape~4x4.Cage~7~R1C1~R1C2~R2C1.Thermo~R4C1~R3C2~R2C3".into()),
+            Spec::Sudoku(
+                ".LittleKiller~13~R1C2~R2C3~R3C4~R4C5~R5C6~R6C7~R7C8~R8C9.~R5C5_5.Cage~12~R1C1~R1C2~R2C1"
+                    .into(),
+            ),
+            Spec::Pentomino {
+                board: "3x20".into(),
+                distinct: false,
+            },
+        ] {
+            let p = problems::load(&spec).unwrap();
+            let (inst, givens) = (p.instance(), p.givens());
+            let mut one = Turns::new(inst, givens);
+            let whole = all(&mut one, None);
+            for slice in [None, Some(1), Some(5000)] {
+                let mut many = Turns::new(inst, givens);
+                many.set_parallel(true);
+                assert_eq!(all(&mut many, slice), whole, "{spec:?} {slice:?}");
+                assert_eq!(many.stats(), one.stats(), "{spec:?} {slice:?}");
+                assert_eq!(many.probe_stats(), one.probe_stats(), "{spec:?}");
+                assert_eq!(many.ended_by(), one.ended_by(), "{spec:?}");
+            }
+            // Stopped at the second solution: there, with the counters as they stood.
+            let limits = Limits {
+                nodes: None,
+                solutions: Some(2),
+            };
+            let mut one = Turns::new(inst, givens);
+            one.set_limits(limits);
+            let mut many = Turns::new(inst, givens);
+            many.set_parallel(true);
+            many.set_limits(limits);
+            loop {
+                let (a, b) = (one.run_on(true), many.run_on(true));
+                assert_eq!(a, b, "{spec:?}");
+                assert_eq!(one.solution(), many.solution(), "{spec:?}");
+                assert_eq!(one.stats(), many.stats(), "{spec:?}");
+                if a != Status::Paused {
+                    break;
+                }
             }
         }
     }

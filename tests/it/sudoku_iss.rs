@@ -582,6 +582,62 @@ fn iss_puzzles_plain_search_finds_hard_are_solved_with_probes() {
     }
 }
 
+/// The turns at once (`solve --threads T`, T > 1: each search's turns on its own thread) answer as
+/// the turns one after another (`--threads 1`): the same JSON, nodes, updates, probes' figures and
+/// the search that ended the tree included, but the time. On the puzzles of `iss-probe.jsonl`,
+/// `iss-propagate.jsonl` and `iss-circles.jsonl` (propagation ends them all now), and on the
+/// pentominoes of a 3x20 box with `--prune both`, all 8 solutions, which probes end.
+#[test]
+fn turns_at_once_answer_as_turns_one_after_another() {
+    let quiet = crate::common::Expect::Quiet;
+    let run = |args: &[&str], input: &str, threads: &str| {
+        let mut args = args.to_vec();
+        args.extend(["--json", "--threads", threads]);
+        let mut v: Value =
+            serde_json::from_str(&crate::common::check(&args, input, quiet)).unwrap();
+        v.as_object_mut().unwrap().remove("seconds");
+        v
+    };
+    let mut enders = Vec::new();
+    for file in [
+        "iss-probe.jsonl",
+        "iss-propagate.jsonl",
+        "iss-circles.jsonl",
+    ] {
+        for line in data(file).lines().filter(|l| !l.starts_with('#')) {
+            let d: Value = serde_json::from_str(line).unwrap();
+            let input = d["input"].as_str().unwrap();
+            let one = run(&["solve", "sudoku", "-"], input, "1");
+            assert_eq!(
+                run(&["solve", "sudoku", "-"], input, "3"),
+                one,
+                "{}",
+                d["name"]
+            );
+            enders.push(one["ended_by"].as_str().unwrap().to_string());
+        }
+    }
+    let boxed = [
+        "solve",
+        "pentomino",
+        "3x20",
+        "--prune",
+        "both",
+        "--limit",
+        "0",
+    ];
+    let one = run(&boxed, "", "1");
+    assert_eq!(run(&boxed, "", "2"), one);
+    assert_eq!(
+        (&one["solutions"], &one["ended_by"]),
+        (&json!(8), &json!("probes"))
+    );
+    assert!(
+        enders.iter().all(|e| e.ends_with("propagation")),
+        "{enders:?}"
+    );
+}
+
 /// Puzzles that probes take past 3 s on and propagation ends in under 0.1 s
 /// (`tests/data/iss-propagate.jsonl`: "Hidden skyscrapers", 34.6 M nodes of plain search, and
 /// "Look-and-Say 2"): `dlx solve` as it is (probes and propagation taking turns) solves each to the

@@ -12,7 +12,7 @@ Usage:
              [--algorithm A] [--heuristic H] [--tree T]
   dlx count  PROBLEM ARGS… --memo [--zdd FILE] [--memo-budget MIB] [--json]
   dlx solve  PROBLEM ARGS… [--limit K] [--json] [--seed S] [--algorithm A] [--heuristic H]
-             [--tree T]
+             [--tree T] [--threads T]
   dlx solve  sudoku --batch FILE|- [--threads T]
   dlx export PROBLEM ARGS…
   dlx merge  FILES|-
@@ -76,10 +76,10 @@ Options:
                of some colours, the options that clash with all of them go), branching on
                an option or its absence. both: probe, propagate, and propagate weighing
                each item by the contradictions it met (dom/wdeg) taking turns of about
-               equal work, the first to end answering (--json: `ended_by`). Default: none,
-               so that nodes and updates are DLX1's own; for `solve` of a Sudoku, both
-               when it has shapes (cages, lines, dots), else blocked (ISS's puzzles: many
-               past 20 s plain end in under a second)
+               equal work (at once on threads: --threads), the first to end answering
+               (--json: `ended_by`). Default: none, so that nodes and updates are DLX1's
+               own; for `solve` of a Sudoku, both when it has shapes (cages, lines, dots),
+               else blocked (ISS's puzzles: many past 20 s plain end in under a second)
   --engine {engine}
                what counts: bits walks DLX1's tree on bit sets of options where it can
                (exact cover without colours or multiplicities, up to 32,766 options and
@@ -129,7 +129,10 @@ Options:
                reads, else a matrix
   --threads T  count (and solve --batch) on T threads, 1 to 1024 (default: every core);
                --threads 1 is the sequential search. Counts, nodes and updates are the same
-               for every T
+               for every T. solve with --prune both: its three searches' turns run at once
+               on their own threads when T > 1 (the default on a machine of 2 cores or more),
+               and what they find is handed out as turns one after another would: the same
+               solutions, order, nodes and updates; --threads 1 takes the turns in turn
   --part K/N   count: count part K (0 to N-1) of N, a share computed from the problem alone,
                so that N runs anywhere (GNU parallel, a Slurm array, a Kubernetes indexed job)
                add up, with `dlx merge`, to the whole count; use with --json

@@ -48,11 +48,6 @@ fn run(argv: &[String]) -> Result<(), Stop> {
         out.flush()?;
         return Ok(());
     }
-    if args.threads.is_some() && args.command == Command::Solve && args.batch.is_none() {
-        return Err(
-            Fail::new("--threads applies to count and solve sudoku --batch, not solve").into(),
-        );
-    }
     if args.command == Command::Zdd {
         zdd::zdd(&args, &mut out)?;
         out.flush()?;

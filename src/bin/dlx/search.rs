@@ -3,7 +3,7 @@
 //! probe`, `core::probe`), propagation (`--prune propagate`, `core::propagate`) or the two taking
 //! turns (`--prune both`, `core::turns`), run with a progress line.
 
-use crate::args::{Args, Prune};
+use crate::args::{Args, Command, Prune};
 use crate::fail::{Fail, Stop};
 use crate::output::write_err;
 use dlx_studio::core::Engine as Counter;
@@ -294,6 +294,18 @@ pub(crate) fn start(problem: &dyn Problem, args: &Args) -> Result<Search, Fail> 
 pub(crate) fn start_engine(problem: &dyn Problem, args: &Args) -> Result<Box<dyn Engine>, Fail> {
     if !args.naive() {
         let prune = args.prune(problem);
+        // `solve --threads` is for the turns of --prune both (count's threads split the tree).
+        if args.command == Command::Solve
+            && args.batch.is_none()
+            && args.threads.is_some()
+            && prune != Prune::Both
+        {
+            return Err(Fail::new(
+                "--threads applies to solve with --prune both (probes and propagation taking \
+                 turns, a Sudoku with shapes' default) and to solve sudoku --batch; count splits \
+                 its tree on threads",
+            ));
+        }
         if !matches!(prune, Prune::Probe | Prune::Propagate | Prune::Both) {
             return Ok(Box::new(start(problem, args)?));
         }
@@ -301,7 +313,13 @@ pub(crate) fn start_engine(problem: &dyn Problem, args: &Args) -> Result<Box<dyn
         drop(start(problem, args)?);
         let (inst, givens) = (problem.instance(), problem.givens());
         return Ok(match prune {
-            Prune::Both => Box::new(Turns::new(inst, givens)),
+            Prune::Both => {
+                // The turns of a round at once where there are cores for them: the same answer,
+                // counters included, as one after another (core::turns).
+                let mut turns = Turns::new(inst, givens);
+                turns.set_parallel(crate::args::threads_of(args) > 1);
+                Box::new(turns)
+            }
             // Multiplicities have no propagation: probes instead.
             Prune::Propagate => match Propagating::new(inst, givens) {
                 Ok(p) => Box::new(p),
