@@ -122,7 +122,12 @@ pub struct Probing {
     probe: ProbeStats,
     /// Whether some branch of the tree has been finished (so that `progress` means something).
     finished_any: bool,
+    /// Says when a probe node's pruning is to stop early ([`Probing::set_interrupt`]).
+    interrupt: Option<Interrupt>,
 }
+
+/// A test a probe node's pruning asks every few options: true stops it.
+pub type Interrupt = std::sync::Arc<dyn Fn() -> bool + Send + Sync>;
 
 impl Probing {
     /// A search of `inst` under `givens` (checked when the search starts: givens that clash give no
@@ -143,7 +148,16 @@ impl Probing {
             stats: Stats::default(),
             probe: ProbeStats::default(),
             finished_any: false,
+            interrupt: None,
         }
+    }
+
+    /// Has a probe node's pruning, which node limits do not cut short, stop early whenever
+    /// `interrupt` says so; what it emptied stays emptied (each option was blocked), so the search
+    /// stays sound, but its tree is not the one it would have walked. For a search whose work
+    /// will be dropped: turns run at once, past the turn that ended the tree ([`super::turns`]).
+    pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        self.interrupt = interrupt;
     }
 
     /// The plain search allowed below a probe node before it branches, as a multiple of its
@@ -339,7 +353,9 @@ impl Probing {
         self.probe.probes += 1;
         self.done.nodes += 1;
         self.probe.depth = self.probe.depth.max(depth);
-        let Some(pruned) = prune::blocked(inst, &givens) else {
+        let interrupt = self.interrupt.clone();
+        let mut go_on = |_| interrupt.as_ref().is_none_or(|stop| !stop());
+        let Some(pruned) = prune::blocked_within(inst, &givens, prune::WORK, &mut go_on) else {
             return;
         };
         self.probe.emptied += pruned.removed as u64;
@@ -529,6 +545,50 @@ pub(crate) mod tests {
                 assert!(st.probes > 0, "{spec:?}");
             }
         }
+    }
+
+    /// A probe node's pruning stopped by the interrupt at once empties nothing, and the search
+    /// still finds every solution once (pruning only shrinks the tree); uninterrupted, it empties
+    /// options, and the interrupt is asked as it goes.
+    #[test]
+    fn an_interrupted_pruning_keeps_every_solution() {
+        // No head start and a small allowance: probe nodes below the start too.
+        let mut pruned = 0;
+        for spec in &specs()[..3] {
+            let p = problems::load(spec).unwrap();
+            let (inst, givens) = (p.instance(), p.givens());
+            let want = plain(inst, givens);
+            for stop in [true, false] {
+                let asked = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+                let seen = asked.clone();
+                let mut probing = Probing::new(inst, givens);
+                probing.set_budget(1);
+                probing.set_allowances(0, 300);
+                probing.set_interrupt(Some(std::sync::Arc::new(move || {
+                    seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    stop
+                })));
+                let mut all = Vec::new();
+                while let Status::Paused = probing.run_on(true) {
+                    let mut v = probing.solution();
+                    v.sort();
+                    all.push(v);
+                }
+                all.sort();
+                assert_eq!(all, want, "{spec:?} stopped: {stop}");
+                assert!(
+                    asked.load(std::sync::atomic::Ordering::Relaxed) > 0,
+                    "{spec:?}"
+                );
+                let emptied = probing.probe_stats().emptied;
+                if stop {
+                    assert_eq!(emptied, 0, "{spec:?}");
+                } else {
+                    pruned += emptied;
+                }
+            }
+        }
+        assert!(pruned > 0);
     }
 
     #[test]

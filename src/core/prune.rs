@@ -55,8 +55,9 @@ pub fn blocked(inst: &Instance, givens: &[usize]) -> Option<Pruned> {
     blocked_within(inst, givens, WORK, &mut |_| true)
 }
 
-/// [`blocked`] within `work` hides, telling `progress` how far it is every few thousand checks; it
-/// stops early (as at the work bound) when `progress` answers false.
+/// [`blocked`] within `work` hides, telling `progress` how far it is every 64 checks (a check of an
+/// option whose items are long chains can take a millisecond: a caller that stops it must hear
+/// often); it stops early (as at the work bound) when `progress` answers false.
 ///
 /// Whether an option is blocked is read from the links' count of empty primary items, kept by every
 /// hide: it read every item's length after each cover, so a round cost options × items (10^5 items
@@ -89,7 +90,7 @@ pub fn blocked_within(
         s.preselect(givens).ok()?;
         let mut found = 0;
         for k in 0..gone.len() {
-            if k % 4096 == 0
+            if k % 64 == 0
                 && !progress(Pruning {
                     round: rounds,
                     checked: k,

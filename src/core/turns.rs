@@ -29,6 +29,7 @@ use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashSet, VecDeque};
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 /// A turn of probes, in its updates (links removed): about 35 ms.
 const PROBE_TURN: u64 = 2_000_000;
@@ -68,6 +69,10 @@ pub struct Turns {
     /// With turns at once, the number of the next turn to run, in the order of turns taken one
     /// after another.
     next: usize,
+    /// With turns at once, the first turn of the batch that ended the tree, and the turn probes
+    /// are on: probes' pruning stops early once it is past the end (it would not have run).
+    cut: Arc<AtomicUsize>,
+    probes_at: Arc<AtomicUsize>,
     /// What the round run at once found and has not been handed out yet, in the order of turns
     /// taken one after another: (search, what).
     queue: VecDeque<(usize, Found)>,
@@ -155,17 +160,19 @@ const BATCH_CYCLES: usize = 8;
 /// as [`Turns::run_on`] runs it until its length in updates (`size`, the first turn's for a
 /// search that has had none) or the end of the tree. It stops at the next chunk once a turn
 /// numbered before its own has ended the tree (`cut`): what it found past there would not have
-/// been found. What it met, with the number of the turn it met it in.
+/// been found. `on` is told the turn it is on. What it met, with the number of the turn it met
+/// it in.
 fn batch_of(
     s: &mut dyn Turn,
     w: usize,
     mut had: bool,
     (first, n, turns): (usize, usize, usize),
-    cut: &AtomicUsize,
+    (cut, on): (&AtomicUsize, &AtomicUsize),
 ) -> Vec<(usize, Found)> {
     let mut found = Vec::new();
     for t in 0..turns {
         let at = first + t * n;
+        on.store(at, Ordering::Relaxed);
         let (chunk, turn) = turn_size(w, had);
         had = true;
         let began = s.stats().updates;
@@ -232,6 +239,8 @@ impl Turns {
             ended: None,
             parallel: false,
             next: 0,
+            cut: Arc::new(AtomicUsize::new(usize::MAX)),
+            probes_at: Arc::new(AtomicUsize::new(0)),
             queue: VecDeque::new(),
             shown: Vec::new(),
             shown_probes: ProbeStats::default(),
@@ -249,6 +258,10 @@ impl Turns {
                 .map(|w| self.of(w).clone())
                 .collect();
             self.shown_probes = self.probing.probe_stats().clone();
+            let (cut, at) = (self.cut.clone(), self.probes_at.clone());
+            self.probing.set_interrupt(Some(Arc::new(move || {
+                cut.load(Ordering::Relaxed) < at.load(Ordering::Relaxed)
+            })));
         }
     }
 
@@ -477,7 +490,10 @@ impl Turns {
         };
         // Search w's number in the cycle, and its first turn numbered from `from` on.
         let pos = |w: usize| if w == 0 { n - 1 } else { w - 1 };
-        let cut = AtomicUsize::new(usize::MAX);
+        self.cut.store(usize::MAX, Ordering::Relaxed);
+        let cut = self.cut.clone();
+        let probes_at = self.probes_at.clone();
+        let elsewhere = AtomicUsize::new(0);
         let had = self.had;
         let mut searches: Vec<(usize, &mut dyn Turn)> =
             vec![(0, &mut self.probing as &mut dyn Turn)];
@@ -485,7 +501,7 @@ impl Turns {
             searches.push((i + 1, p as &mut dyn Turn));
         }
         let mut met: Vec<(usize, usize, Found)> = std::thread::scope(|scope| {
-            let cut = &cut;
+            let (cut, probes_at, elsewhere) = (&*cut, &*probes_at, &elsewhere);
             let handles: Vec<_> = searches
                 .into_iter()
                 .filter_map(|(w, s)| {
@@ -493,7 +509,8 @@ impl Turns {
                     let turns = (to.saturating_sub(first)).div_ceil(n);
                     (turns > 0).then(|| {
                         scope.spawn(move || {
-                            let got = batch_of(s, w, had[w], (first, n, turns), cut);
+                            let on = if w == 0 { probes_at } else { elsewhere };
+                            let got = batch_of(s, w, had[w], (first, n, turns), (cut, on));
                             got.into_iter()
                                 .map(|(at, f)| (at, w, f))
                                 .collect::<Vec<_>>()

@@ -372,11 +372,14 @@ impl Args {
             problem.givens(),
             prune::WORK,
             &mut |at| {
-                let line = format!(
-                    "pruning blocked options: round {}, {} of {} options checked, {} emptied",
-                    at.round, at.checked, at.options, at.removed
-                );
-                failed |= progress.show(&line).is_err();
+                // Told every 64 checks: the line is made only where it is shown.
+                if progress.on {
+                    let line = format!(
+                        "pruning blocked options: round {}, {} of {} options checked, {} emptied",
+                        at.round, at.checked, at.options, at.removed
+                    );
+                    failed |= progress.show(&line).is_err();
+                }
                 !failed
             },
         );
