@@ -102,41 +102,32 @@ trait Turn: Send {
     fn probes(&self) -> Option<ProbeStats>;
 }
 
-impl Turn for Probing {
-    fn set_limits(&mut self, limits: Limits) {
-        Probing::set_limits(self, limits)
-    }
-    fn run_on(&mut self, stop: bool) -> Status {
-        Probing::run_on(self, stop)
-    }
-    fn stats(&self) -> &Stats {
-        Probing::stats(self)
-    }
-    fn solution(&self) -> Vec<usize> {
-        Probing::solution(self)
-    }
-    fn probes(&self) -> Option<ProbeStats> {
-        Some(self.probe_stats().clone())
-    }
+/// [`Turn`] for a search whose inherent methods have its names, and probes' figures as given.
+macro_rules! turn_by_its_methods {
+    ($t:ty, |$s:ident| $probes:expr) => {
+        impl Turn for $t {
+            fn set_limits(&mut self, limits: Limits) {
+                <$t>::set_limits(self, limits)
+            }
+            fn run_on(&mut self, stop: bool) -> Status {
+                <$t>::run_on(self, stop)
+            }
+            fn stats(&self) -> &Stats {
+                <$t>::stats(self)
+            }
+            fn solution(&self) -> Vec<usize> {
+                <$t>::solution(self)
+            }
+            fn probes(&self) -> Option<ProbeStats> {
+                let $s = self;
+                $probes
+            }
+        }
+    };
 }
 
-impl Turn for Propagating {
-    fn set_limits(&mut self, limits: Limits) {
-        Propagating::set_limits(self, limits)
-    }
-    fn run_on(&mut self, stop: bool) -> Status {
-        Propagating::run_on(self, stop)
-    }
-    fn stats(&self) -> &Stats {
-        Propagating::stats(self)
-    }
-    fn solution(&self) -> Vec<usize> {
-        Propagating::solution(self)
-    }
-    fn probes(&self) -> Option<ProbeStats> {
-        None
-    }
-}
+turn_by_its_methods!(Probing, |s| Some(s.probe_stats().clone()));
+turn_by_its_methods!(Propagating, |_s| None);
 
 /// The chunk of nodes between looks at a turn's work, and the turn's length in updates, of
 /// search `w` (0 probes), `had` its first turn or not.
