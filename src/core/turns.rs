@@ -341,23 +341,32 @@ impl Turns {
         }
     }
 
+    /// `Done` once a search ended the tree, `Limit` once the solutions asked for are handed out
+    /// (the counters brought up to date); `None` while the search goes on.
+    fn finished(&mut self) -> Option<Status> {
+        let status = if self.ended.is_some() {
+            Status::Done
+        } else if self
+            .limits
+            .solutions
+            .is_some_and(|n| n > 0 && self.count >= n)
+        {
+            Status::Limit
+        } else {
+            return None;
+        };
+        self.sync();
+        Some(status)
+    }
+
     /// Runs until a new solution (when `stop`), a limit, or the end of any search's tree.
     pub fn run_on(&mut self, stop: bool) -> Status {
         if self.parallel {
             return self.run_rounds(stop);
         }
         loop {
-            if self.ended.is_some() {
-                self.sync();
-                return Status::Done;
-            }
-            if self
-                .limits
-                .solutions
-                .is_some_and(|n| n > 0 && self.count >= n)
-            {
-                self.sync();
-                return Status::Limit;
+            if let Some(status) = self.finished() {
+                return status;
             }
             self.sync();
             let overall = self
@@ -422,17 +431,8 @@ impl Turns {
     /// in order, and runs the next round when that is done.
     fn run_rounds(&mut self, stop: bool) -> Status {
         loop {
-            if self.ended.is_some() {
-                self.sync();
-                return Status::Done;
-            }
-            if self
-                .limits
-                .solutions
-                .is_some_and(|n| n > 0 && self.count >= n)
-            {
-                self.sync();
-                return Status::Limit;
+            if let Some(status) = self.finished() {
+                return status;
             }
             let Some((w, found)) = self.queue.pop_front() else {
                 self.sync();
