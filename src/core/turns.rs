@@ -19,7 +19,10 @@
 //! turns one after another would have: the same solutions in the same order, the same counters,
 //! the same search ending it; only the wall time is about that of the longest turn of a round,
 //! not the sum. The turns after the one that ends the tree are cut short (at their next chunk)
-//! and what they found is dropped, as they would not have run.
+//! and what they found is dropped, as they would not have run. Two things differ, neither in what
+//! is handed out: a caller's node limit is looked at between batches (a search sliced by nodes
+//! says `Limit` later), and a limit of solutions reached mid-batch leaves the batch's other turns
+//! run for nothing (up to eight cycles of turns).
 
 use super::instance::Instance;
 use super::probe::{ProbeStats, Probing};
@@ -66,6 +69,8 @@ pub struct Turns {
     ended: Option<usize>,
     /// Turns of a round on threads at once ([`Turns::set_parallel`]).
     parallel: bool,
+    /// What turns and chunks are divided by ([`turn_size`]): 1 but in tests.
+    shrink: u64,
     /// With turns at once, the number of the next turn to run, in the order of turns taken one
     /// after another.
     next: usize,
@@ -130,15 +135,17 @@ turn_by_its_methods!(Probing, |s| Some(s.probe_stats().clone()));
 turn_by_its_methods!(Propagating, |_s| None);
 
 /// The chunk of nodes between looks at a turn's work, and the turn's length in updates, of
-/// search `w` (0 probes), `had` its first turn or not.
-fn turn_size(w: usize, had: bool) -> (u64, u64) {
-    if w == 0 {
+/// search `w` (0 probes), `had` its first turn or not; both divided by `shrink` (1 but in tests,
+/// where small instances must take many turns).
+fn turn_size(w: usize, had: bool, shrink: u64) -> (u64, u64) {
+    let (chunk, turn) = if w == 0 {
         (PROBE_CHUNK, PROBE_TURN)
     } else if had {
         (PROPAGATE_CHUNK, PROPAGATE_TURN)
     } else {
         (PROPAGATE_CHUNK, PROPAGATE_FIRST)
-    }
+    };
+    ((chunk / shrink).max(1), (turn / shrink).max(1))
 }
 
 /// Cycles of turns a batch run at once holds (after the first, propagation's first turns
@@ -155,7 +162,7 @@ const BATCH_CYCLES: usize = 8;
 /// it in.
 fn batch_of(
     s: &mut dyn Turn,
-    w: usize,
+    (w, shrink): (usize, u64),
     mut had: bool,
     (first, n, turns): (usize, usize, usize),
     (cut, on): (&AtomicUsize, &AtomicUsize),
@@ -164,7 +171,7 @@ fn batch_of(
     for t in 0..turns {
         let at = first + t * n;
         on.store(at, Ordering::Relaxed);
-        let (chunk, turn) = turn_size(w, had);
+        let (chunk, turn) = turn_size(w, had, shrink);
         had = true;
         let began = s.stats().updates;
         loop {
@@ -229,6 +236,7 @@ impl Turns {
             stats: Stats::default(),
             ended: None,
             parallel: false,
+            shrink: 1,
             next: 0,
             cut: Arc::new(AtomicUsize::new(usize::MAX)),
             probes_at: Arc::new(AtomicUsize::new(0)),
@@ -254,6 +262,12 @@ impl Turns {
                 cut.load(Ordering::Relaxed) < at.load(Ordering::Relaxed)
             })));
         }
+    }
+
+    /// Turns and chunks divided by `by`, so that a small instance takes many turns (tests).
+    #[cfg(test)]
+    fn shrink_turns(&mut self, by: u64) {
+        self.shrink = by.max(1);
     }
 
     /// Limits on the whole search: `nodes` counts all the searches' nodes.
@@ -378,7 +392,7 @@ impl Turns {
             }
             let w = self.turn;
             // The search runs to the next multiple of its chunk, or the caller's limit.
-            let (chunk, turn) = turn_size(w, self.had[w]);
+            let (chunk, turn) = turn_size(w, self.had[w], self.shrink);
             let ran = self.of(w).nodes;
             let next = (ran / chunk + 1) * chunk;
             let nodes = overall.map_or(next, |o| next.min(ran + o));
@@ -485,7 +499,7 @@ impl Turns {
         let cut = self.cut.clone();
         let probes_at = self.probes_at.clone();
         let elsewhere = AtomicUsize::new(0);
-        let had = self.had;
+        let (had, shrink) = (self.had, self.shrink);
         let mut searches: Vec<(usize, &mut dyn Turn)> =
             vec![(0, &mut self.probing as &mut dyn Turn)];
         for (i, p) in self.propagating.iter_mut().enumerate() {
@@ -501,7 +515,8 @@ impl Turns {
                     (turns > 0).then(|| {
                         scope.spawn(move || {
                             let on = if w == 0 { probes_at } else { elsewhere };
-                            let got = batch_of(s, w, had[w], (first, n, turns), (cut, on));
+                            let got =
+                                batch_of(s, (w, shrink), had[w], (first, n, turns), (cut, on));
                             got.into_iter()
                                 .map(|(at, f)| (at, w, f))
                                 .collect::<Vec<_>>()
@@ -604,18 +619,32 @@ mod tests {
     }
 
     /// Turns at once hand out what turns one after another do: the same solutions in the same
-    /// order, the same counters and probes' figures, the same search ending the tree, whether the
-    /// caller slices the search or not, and stopped at a limit of solutions at the same point.
+    /// order, each with the same counters when it is handed out, the same final counters, probes'
+    /// figures and ender, whether the caller slices the search by nodes or not; stopped at a limit
+    /// of solutions at the same point, and again after the limit is raised. With turns a thousand
+    /// times shorter, small instances take turns through many batches.
     #[test]
     fn turns_at_once_are_turns_one_after_another() {
+        type Trail = Vec<(Vec<usize>, Stats)>;
+        fn trail(t: &mut Turns, slice: Option<u64>, stop: bool) -> Trail {
+            let mut out = Vec::new();
+            loop {
+                t.set_limits(Limits {
+                    nodes: slice.map(|s| t.stats().nodes + s),
+                    solutions: None,
+                });
+                match t.run_on(stop) {
+                    Status::Paused => out.push((t.solution(), t.stats().clone())),
+                    Status::Limit => {}
+                    Status::Done => return out,
+                }
+            }
+        }
+        let mut batches = 0;
         for spec in [
             Spec::Queens(8),
             Spec::Sudoku("1...............".into()),
             Spec::Sudoku(".Shape~4x4.Cage~7~R1C1~R1C2~R2C1.Thermo~R4C1~R3C2~R2C3".into()),
-            Spec::Sudoku(
-                ".LittleKiller~13~R1C2~R2C3~R3C4~R4C5~R5C6~R6C7~R7C8~R8C9.~R5C5_5.Cage~12~R1C1~R1C2~R2C1"
-                    .into(),
-            ),
             Spec::Pentomino {
                 board: "3x20".into(),
                 distinct: false,
@@ -623,35 +652,53 @@ mod tests {
         ] {
             let p = problems::load(&spec).unwrap();
             let (inst, givens) = (p.instance(), p.givens());
-            let mut one = Turns::new(inst, givens);
-            let whole = all(&mut one, None);
-            for slice in [None, Some(1), Some(5000)] {
-                let mut many = Turns::new(inst, givens);
-                many.set_parallel(true);
-                assert_eq!(all(&mut many, slice), whole, "{spec:?} {slice:?}");
-                assert_eq!(many.stats(), one.stats(), "{spec:?} {slice:?}");
-                assert_eq!(many.probe_stats(), one.probe_stats(), "{spec:?}");
-                assert_eq!(many.ended_by(), one.ended_by(), "{spec:?}");
-            }
-            // Stopped at the second solution: there, with the counters as they stood.
-            let limits = Limits {
-                nodes: None,
-                solutions: Some(2),
-            };
-            let mut one = Turns::new(inst, givens);
-            one.set_limits(limits);
-            let mut many = Turns::new(inst, givens);
-            many.set_parallel(true);
-            many.set_limits(limits);
-            loop {
-                let (a, b) = (one.run_on(true), many.run_on(true));
-                assert_eq!(a, b, "{spec:?}");
-                assert_eq!(one.solution(), many.solution(), "{spec:?}");
-                assert_eq!(one.stats(), many.stats(), "{spec:?}");
-                if a != Status::Paused {
-                    break;
+            for shrink in [1, 1000] {
+                let fresh = |parallel: bool| {
+                    let mut t = Turns::new(inst, givens);
+                    t.shrink_turns(shrink);
+                    t.set_parallel(parallel);
+                    t
+                };
+                let mut one = fresh(false);
+                let whole = trail(&mut one, None, true);
+                assert!(!whole.is_empty(), "{spec:?}");
+                for slice in [None, Some(1), Some(5000)] {
+                    let mut many = fresh(true);
+                    let got = trail(&mut many, slice, true);
+                    assert_eq!(got, whole, "{spec:?} {shrink} {slice:?}");
+                    assert_eq!(many.stats(), one.stats(), "{spec:?} {shrink} {slice:?}");
+                    assert_eq!(many.probe_stats(), one.probe_stats(), "{spec:?}");
+                    assert_eq!(many.ended_by(), one.ended_by(), "{spec:?}");
+                    batches = batches.max(many.next / (BATCH_CYCLES * 3));
+                }
+                // Not stopping at each solution: the same end.
+                let (mut a, mut b) = (fresh(false), fresh(true));
+                trail(&mut a, None, false);
+                trail(&mut b, None, false);
+                assert_eq!(a.stats(), b.stats(), "{spec:?} {shrink}");
+                // Stopped at the second solution, then the limit raised to the fourth, then on to
+                // the end: at each point, the same solution and counters.
+                let (mut one, mut many) = (fresh(false), fresh(true));
+                for limit in [2, 4, 0] {
+                    let limits = Limits {
+                        nodes: None,
+                        solutions: Some(limit),
+                    };
+                    one.set_limits(limits);
+                    many.set_limits(limits);
+                    loop {
+                        let (x, y) = (one.run_on(true), many.run_on(true));
+                        assert_eq!(x, y, "{spec:?} {shrink} {limit}");
+                        assert_eq!(one.solution(), many.solution(), "{spec:?} {limit}");
+                        assert_eq!(one.stats(), many.stats(), "{spec:?} {shrink} {limit}");
+                        if x != Status::Paused {
+                            break;
+                        }
+                    }
                 }
             }
         }
+        // Some search went on through more than one batch of eight cycles.
+        assert!(batches >= 2, "{batches}");
     }
 }
