@@ -158,19 +158,21 @@ const BATCH_CYCLES: usize = 8;
 /// as [`Turns::run_on`] runs it until its length in updates (`size`, the first turn's for a
 /// search that has had none) or the end of the tree. It stops at the next chunk once a turn
 /// numbered before its own has ended the tree (`cut`): what it found past there would not have
-/// been found. `on` is told the turn it is on. What it met, with the number of the turn it met
+/// been found. `on` (probes': their interrupt reads it) is told the turn it is on. What it met, with the number of the turn it met
 /// it in.
 fn batch_of(
     s: &mut dyn Turn,
     (w, shrink): (usize, u64),
     mut had: bool,
     (first, n, turns): (usize, usize, usize),
-    (cut, on): (&AtomicUsize, &AtomicUsize),
+    (cut, on): (&AtomicUsize, Option<&AtomicUsize>),
 ) -> Vec<(usize, Found)> {
     let mut found = Vec::new();
     for t in 0..turns {
         let at = first + t * n;
-        on.store(at, Ordering::Relaxed);
+        if let Some(on) = on {
+            on.store(at, Ordering::Relaxed);
+        }
         let (chunk, turn) = turn_size(w, had, shrink);
         had = true;
         let began = s.stats().updates;
@@ -498,7 +500,6 @@ impl Turns {
         self.cut.store(usize::MAX, Ordering::Relaxed);
         let cut = self.cut.clone();
         let probes_at = self.probes_at.clone();
-        let elsewhere = AtomicUsize::new(0);
         let (had, shrink) = (self.had, self.shrink);
         let mut searches: Vec<(usize, &mut dyn Turn)> =
             vec![(0, &mut self.probing as &mut dyn Turn)];
@@ -506,7 +507,7 @@ impl Turns {
             searches.push((i + 1, p as &mut dyn Turn));
         }
         let mut met: Vec<(usize, usize, Found)> = std::thread::scope(|scope| {
-            let (cut, probes_at, elsewhere) = (&*cut, &*probes_at, &elsewhere);
+            let (cut, probes_at) = (&*cut, &*probes_at);
             let handles: Vec<_> = searches
                 .into_iter()
                 .filter_map(|(w, s)| {
@@ -514,7 +515,7 @@ impl Turns {
                     let turns = (to.saturating_sub(first)).div_ceil(n);
                     (turns > 0).then(|| {
                         scope.spawn(move || {
-                            let on = if w == 0 { probes_at } else { elsewhere };
+                            let on = (w == 0).then_some(probes_at);
                             let got =
                                 batch_of(s, (w, shrink), had[w], (first, n, turns), (cut, on));
                             got.into_iter()
@@ -562,23 +563,32 @@ mod tests {
     use super::*;
     use crate::problems::{self, Spec};
 
-    fn all(t: &mut Turns, slice: Option<u64>) -> Vec<Vec<usize>> {
+    /// Each solution handed out, with the counters when it was, the caller slicing the search in
+    /// `slice` nodes (or not) and stopping at each solution (or not).
+    fn trail(t: &mut Turns, slice: Option<u64>, stop: bool) -> Vec<(Vec<usize>, Stats)> {
         let mut out = Vec::new();
         loop {
             t.set_limits(Limits {
                 nodes: slice.map(|s| t.stats().nodes + s),
                 solutions: None,
             });
-            match t.run_on(true) {
-                Status::Paused => {
-                    let mut v = t.solution();
-                    v.sort();
-                    out.push(v);
-                }
+            match t.run_on(stop) {
+                Status::Paused => out.push((t.solution(), t.stats().clone())),
                 Status::Limit => {}
-                Status::Done => break,
+                Status::Done => return out,
             }
         }
+    }
+
+    /// Each solution (its options sorted) in the order handed out.
+    fn all(t: &mut Turns, slice: Option<u64>) -> Vec<Vec<usize>> {
+        let out: Vec<Vec<usize>> = trail(t, slice, true)
+            .into_iter()
+            .map(|(mut v, _)| {
+                v.sort();
+                v
+            })
+            .collect();
         assert_eq!(t.stats().solutions as usize, out.len());
         out
     }
@@ -625,21 +635,6 @@ mod tests {
     /// times shorter, small instances take turns through many batches.
     #[test]
     fn turns_at_once_are_turns_one_after_another() {
-        type Trail = Vec<(Vec<usize>, Stats)>;
-        fn trail(t: &mut Turns, slice: Option<u64>, stop: bool) -> Trail {
-            let mut out = Vec::new();
-            loop {
-                t.set_limits(Limits {
-                    nodes: slice.map(|s| t.stats().nodes + s),
-                    solutions: None,
-                });
-                match t.run_on(stop) {
-                    Status::Paused => out.push((t.solution(), t.stats().clone())),
-                    Status::Limit => {}
-                    Status::Done => return out,
-                }
-            }
-        }
         let mut batches = 0;
         for spec in [
             Spec::Queens(8),
