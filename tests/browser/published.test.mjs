@@ -208,7 +208,7 @@ test('published: an ISS puzzle of values 0-8 solves to its answer written 0-8; i
 test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in the legend, outside clues in a ring', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   await open(page, base);
-  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'sumloop', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone', 'lunch', 'csum', 'colix', 'rowix', 'regex', 'lockout', 'contains', 'rellik', 'equal', 'pair', 'pairx', 'count', 'same', 'vix', 'cdist', 'esum', 'either']);
+  const LINES = new Set(['whisper', 'renban', 'pal', 'zipper', 'rsl', 'sumline', 'sumloop', 'between', 'entropic', 'modular', 'darrow', 'arrow', 'clone', 'lunch', 'csum', 'colix', 'rowix', 'regex', 'nfa', 'lockout', 'contains', 'rellik', 'equal', 'pair', 'pairx', 'count', 'same', 'vix', 'cdist', 'esum', 'either']);
   for (const [file, name, kinds, rule] of [
     ['iss-combined.jsonl', '\'Leven', ['renban', 'black'], /^renban \(purple\): /],
     ['iss-combined.jsonl', 'XV Kropki Sudoku', ['xv', 'white', 'black'], /^X or V: /],
@@ -221,6 +221,7 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     ['iss-kinds.jsonl', 'Killer lunchboxes [resolved]', ['lunch'], /^lunchbox \(shaded/],
     ['iss-kinds.jsonl', '2D 1-5-9', ['colix', 'rowix'], /^column indexer \(shaded red\): /],
     ['iss-regex.jsonl', 'Classic sudoku [subset regex]', ['regex'], /^regex line \(rose\): /],
+    ['iss-nfa.jsonl', 'Diagonal Skyscrapers', ['nfa'], /^state-machine line \(brown\): /],
     ['iss-given.jsonl', 'Lockout Lines (DSM 23 Quali Training), columns 1-7 given', ['lockout'], /^lockout line \(indigo\): /],
     ['iss-given.jsonl', 'Owl, columns 1-7 given', ['room', 'modular'], /^numbered room: /],
     ['iss-counted.jsonl', 'Look-and-Say Killer', ['contains'], /^counted cage \(shaded, its clue in a corner\): /],

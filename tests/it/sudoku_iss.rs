@@ -442,6 +442,25 @@ fn iss_regex_lines_are_solved() {
     all_solved("iss-regex.jsonl", 2);
 }
 
+/// NFA lines, automata in ISS's serial form (lines 57, 132, 134, 135 and 228 of the collection,
+/// `tests/data/iss-nfa.jsonl`: arithmetic series on 7 lines, one line's equal-sum partition,
+/// parity counts beside thermometers, skyscrapers on diagonals, and the 0-indexed series): each
+/// solved to its published solution and proved unique, and their lines named in the puzzle's
+/// words.
+#[test]
+fn iss_nfa_lines_are_solved() {
+    all_solved("iss-nfa.jsonl", 5);
+    let text = data("iss-nfa.jsonl");
+    let series: Value = serde_json::from_str(text.lines().next().expect("a line")).expect("json");
+    let s = Sudoku::parse(series["input"].as_str().expect("input")).expect("reads");
+    let names: Vec<String> = s.rules().clues.iter().map(|c| c.name(9)).collect();
+    assert_eq!(names.len(), 7, "{names:?}");
+    assert!(
+        names[0].starts_with("state-machine line \"Arithmetic series\" on r7c4"),
+        "{names:?}"
+    );
+}
+
 /// Look-and-say cages, contain-at-least cells, rellik and equality cages, pairwise relations on
 /// lines and groups (`Pair`, the older `Binary` and `BinaryX`), modular lines shorter than their
 /// modulus, global entropy, same-value sets, counting circles, value indexers, equal sums, Dutch

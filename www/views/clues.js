@@ -46,6 +46,7 @@ export const CLUE_RULES = /** @type {Record<string, string>} */ ({
   colix: 'column indexer (shaded red): a digit v in column c puts c in column v of its row',
   rowix: 'row indexer (shaded green): a digit v in row r puts r in row v of its column',
   regex: 'regex line (rose): its digits, read from the disc at its start, match the pattern named in the list under the board',
+  nfa: 'state-machine line (brown): its digits, read from the disc at its start, are a sequence the puzzle\'s automaton accepts (its rule is in the puzzle\'s words; its name is in the list under the board)',
   room: 'numbered room: from its side, the X-th digit is its number, X the first digit',
   lockout: 'lockout line (indigo): the digits in its diamonds differ by at least 4 (or its number), and those between lie outside their range',
   taxi: 'anti-taxicab: a digit d is never d cells from another d, counted along rows and columns (not drawn)',
@@ -98,6 +99,7 @@ const LINE = /** @type {Record<string, string>} */ ({
   modular: 'rgba(40, 170, 170, 0.55)',
   darrow: 'rgba(150, 150, 150, 0.55)',
   regex: 'rgba(220, 90, 140, 0.5)',
+  nfa: 'rgba(160, 110, 70, 0.5)',
   lockout: 'rgba(100, 100, 210, 0.5)',
   pair: 'rgba(90, 110, 140, 0.5)',
   pairx: 'rgba(90, 110, 140, 0.5)',
@@ -207,9 +209,9 @@ export function paintClueLines(ctx, g, n, clues, c) {
       if (k.kind === 'pairx') ctx.setLineDash([cell * 0.08, cell * 0.3]);
       for (const r of runs) { path(k.cells.slice(at, at + r)); ctx.stroke(); at += r; }
       ctx.setLineDash([]);
-      // A regex line is read from its start, a value indexer and a distinct count from their first
+      // A regex or state-machine line is read from its start, a value indexer and a distinct count from their first
       // cell: a disc there, as a thermometer's bulb.
-      if (k.kind === 'regex' || k.kind === 'vix' || k.kind === 'cdist') {
+      if (k.kind === 'regex' || k.kind === 'nfa' || k.kind === 'vix' || k.kind === 'cdist') {
         const [x, y] = centre(k.cells[0]);
         ctx.fillStyle = LINE[k.kind];
         ctx.beginPath(); ctx.arc(x, y, cell * 0.22, 0, 2 * Math.PI); ctx.fill();

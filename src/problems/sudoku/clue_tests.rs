@@ -5,6 +5,7 @@
 use super::*;
 use crate::core::{Event, Observer, Search};
 use crate::problems::Problem;
+use super::clues::encode_iss;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
@@ -647,6 +648,69 @@ fn regex_lines_are_the_brute_force() {
         ),
         (".Regex~!!~R1C1", "`!!` is not a pattern in base64"),
         (".Regex~MTI", "constraint 2 (`Regex`) has no cell"),
+    ] {
+        let e = Sudoku::parse(&format!(".Shape~4x4{text}"))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains(want), "{text}: {e}");
+    }
+}
+
+/// NFA lines (ISS's `.NFA~<automaton>~_<name>~cells~~cells`), automata written by the test's own
+/// encoder in ISS's serial form: each against the brute force. "The digits rise" (packed) on a
+/// diagonal, and on two lines of one constraint; "a 1 is followed by a 2 somewhere" (plain, two
+/// moves on one symbol) on a row; each count also the 288 grids filtered by the rule written
+/// here; and the rising line on values from 0.
+#[test]
+fn nfa_lines_are_the_brute_force() {
+    // 0 the start, k = 1 to 4 "the last digit was the k-th value", all accepting.
+    let rising: Vec<Vec<(usize, usize)>> = (0..5)
+        .map(|q| (q..4).map(|s| (s, s + 1)).collect())
+        .collect();
+    let twelve = vec![
+        vec![(0, 0), (1, 0), (2, 0), (3, 0), (0, 2)],
+        vec![(0, 1), (1, 1), (2, 1), (3, 1)],
+        vec![(1, 1)],
+    ];
+    let (rise, one_two) = (encode_iss(4, 1, 4, &rising), encode_iss(4, 1, 1, &twelve));
+    // The rules as written, on the 288 grids (cells row-major from 0: r2c2 is 5).
+    let texts = [
+        format!(".NFA~{rise}~_Rising~R1C1~R2C2~R3C3"),
+        format!(".NFA~{rise}~_~R1C1~R2C2~~R4C4~R3C3"),
+        format!(".NFA~{one_two}~R2C1~R2C2~R2C3~R2C4"),
+    ];
+    let rules: [Rule; 3] = [
+        |c| c[0] < c[5] && c[5] < c[10],
+        |c| c[0] < c[5] && c[15] < c[10],
+        |c| c[4..8].windows(2).any(|w| w == [1, 2]),
+    ];
+    let cases: Vec<(&str, Rule)> = texts.iter().map(String::as_str).zip(rules).collect();
+    agree_with_rules(&cases);
+    // On values from 0 the automaton's first symbol is the value 0.
+    let zero = format!(".Shape~4x4~0-3.NFA~{rise}~_~R1C1~R2C2~R3C3~R4C4");
+    let n = agree(&Sudoku::parse(&zero).unwrap());
+    assert!(n > 0 && n < 288, "{zero}: {n}");
+    let named =
+        Sudoku::parse(&format!(".Shape~4x4.NFA~{rise}~_Rising%20digits~R1C1~R2C2")).unwrap();
+    assert_eq!(
+        named.rules().clues[0].name(4),
+        "state-machine line \"Rising digits\" on r1c1-r2c2"
+    );
+    // Bad automata and lines say what and where.
+    for (text, want) in [
+        (
+            ".NFA~!!~R1C1".to_string(),
+            "`!!` is not an automaton in base64",
+        ),
+        (
+            format!(".NFA~{}~R1C1", encode_iss(9, 1, 4, &rising)),
+            "reads 9 symbols, but the grid has 4 values",
+        ),
+        (
+            format!(".NFA~{rise}~_x"),
+            "constraint 2 (`NFA`) has no cell",
+        ),
     ] {
         let e = Sudoku::parse(&format!(".Shape~4x4{text}"))
             .err()

@@ -384,10 +384,12 @@ impl Clue {
                     (1..n).find_map(|i| (!r.allows(d[i - 1], d[i])).then(|| bad(i - 1, i)))
                 }
             }
-            ClueKind::Regex(re) => (!re.matches(&d)).then(|| {
-                let line: Vec<String> = d.iter().map(u32::to_string).collect();
-                format!("{name}: {} does not match", line.join(""))
-            }),
+            ClueKind::Regex(_) | ClueKind::Nfa(_) => {
+                (!self.kind.machine().expect("a line").matches(&d)).then(|| {
+                    let line: Vec<String> = d.iter().map(u32::to_string).collect();
+                    format!("{name}: {} does not match", line.join(""))
+                })
+            }
             ClueKind::ColumnIndex | ClueKind::RowIndex => {
                 let by_column = self.kind == ClueKind::ColumnIndex;
                 self.cells.iter().find_map(|&p| {

@@ -28,9 +28,23 @@ use std::collections::{BTreeSet, HashMap};
 
 mod build;
 mod check;
+mod machine;
 mod regex;
 
+#[cfg(test)]
+pub(crate) use machine::encode_iss;
+pub use machine::{base64_bytes, Machine};
 pub use regex::Regex;
+
+/// An ISS NFA line's automaton and the name the puzzle gives it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Nfa {
+    /// The puzzle's name for the rule ("Arithmetic series"); may be empty.
+    pub name: String,
+    /// The automaton, read from ISS's serial form.
+    #[serde(skip)]
+    pub machine: Machine,
+}
 
 /// What a clue says of its cells (listed in [`Clue::cells`], in the order given below).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -99,6 +113,8 @@ pub enum ClueKind {
     RowIndex,
     /// The line's digits, read in order, match the regular expression (ISS's regex lines).
     Regex(Box<Regex>),
+    /// The line's digits, read in order, are accepted by an automaton (ISS's NFA lines).
+    Nfa(Box<Nfa>),
     /// A row or column from the clue's end: the X-th digit is the clue's, X the first digit
     /// (numbered rooms).
     NumberedRoom(u32),
@@ -508,6 +524,7 @@ impl ClueKind {
             ClueKind::ColumnIndex => "colix",
             ClueKind::RowIndex => "rowix",
             ClueKind::Regex(_) => "regex",
+            ClueKind::Nfa(_) => "nfa",
             ClueKind::NumberedRoom(_) => "room",
             ClueKind::Lockout(_) => "lockout",
             ClueKind::AntiTaxicab => "taxi",
@@ -564,6 +581,7 @@ impl ClueKind {
             ClueKind::ColumnIndex => "column indexer",
             ClueKind::RowIndex => "row indexer",
             ClueKind::Regex(_) => "regex line",
+            ClueKind::Nfa(_) => "state-machine line",
             ClueKind::NumberedRoom(_) => "numbered room",
             ClueKind::Lockout(_) => "lockout line",
             ClueKind::AntiTaxicab => "anti-taxicab",
@@ -678,6 +696,15 @@ impl ClueKind {
         out
     }
 
+    /// The automaton a regex or state-machine line's digits must be accepted by.
+    pub fn machine(&self) -> Option<&Machine> {
+        match self {
+            ClueKind::Regex(re) => Some(&re.machine),
+            ClueKind::Nfa(a) => Some(&a.machine),
+            _ => None,
+        }
+    }
+
     /// Whether the clue is on two orthogonal neighbours.
     pub fn is_pair(&self) -> bool {
         matches!(
@@ -745,6 +772,7 @@ impl Clue {
             ClueKind::Whisper(k) if *k != 5 => format!("{w} ({k}) on {s}"),
             ClueKind::Modular(m) => format!("{w} ({m}) on {s}"),
             ClueKind::Regex(re) => format!("{w} {} on {s}", re.source),
+            ClueKind::Nfa(a) if !a.name.is_empty() => format!("{w} \"{}\" on {s}", a.name),
             ClueKind::Quad(d) => format!(
                 "{w} {} at {}",
                 d.iter().map(u8::to_string).collect::<Vec<_>>().join(""),

@@ -7,27 +7,22 @@
 //! classes `[1-3]` and `[^47]`, groups, `|`, and the postfix `*`, `+` and `?`; `\` quotes the next
 //! character. A pattern matches the whole line.
 
+use super::machine::Machine;
 use serde::Serialize;
 
 /// The most symbols a pattern may have: a walk's set of states (each symbol and the start) is a
 /// bit set of 64.
 pub const MAX_SYMBOLS: usize = 63;
 
-/// A compiled pattern. State 0 is the start; state `i` (1 to `symbols`) is having just read the
-/// pattern's `i`-th symbol.
+/// A compiled pattern: Glushkov's automaton, state 0 the start and state `i` (1 to `symbols`)
+/// having just read the pattern's `i`-th symbol.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Regex {
     /// The pattern as written.
     pub source: String,
-    /// `follow[q]`: the states that may come after state `q` (`follow[0]`: the first symbols).
+    /// The automaton the line's walk follows.
     #[serde(skip)]
-    follow: Vec<u64>,
-    /// `reads[v]`: the states whose symbol admits value `v`.
-    #[serde(skip)]
-    reads: Vec<u64>,
-    /// The states a match may end in (the start too when the pattern matches the empty line).
-    #[serde(skip)]
-    last: u64,
+    pub machine: Machine,
 }
 
 /// The pattern's syntax tree: a symbol is the set of values it admits (bit `v`).
@@ -317,53 +312,30 @@ impl Regex {
         let mut follow = vec![0u64];
         let s = glushkov(&tree, &mut symbols, &mut follow)?;
         follow[0] = s.first;
-        let reads = (0..=most)
-            .map(|v| {
-                symbols
+        // A move from q on v goes to the states after q whose symbol admits v.
+        let last = s.last | u64::from(s.nullable);
+        let mut machine = Machine::new(symbols.len(), (most - least + 1) as usize, least, 1, last);
+        for (q, &after) in follow.iter().enumerate() {
+            for v in least..=most {
+                let to = symbols
                     .iter()
                     .enumerate()
-                    .filter(|(_, &set)| set >> v & 1 == 1)
-                    .fold(0u64, |m, (q, _)| m | 1 << q)
-            })
-            .collect();
+                    .filter(|&(t, &set)| after >> t & 1 == 1 && set >> v & 1 == 1)
+                    .fold(0u64, |m, (t, _)| m | 1 << t);
+                if to != 0 {
+                    machine.add(q, v, to);
+                }
+            }
+        }
         Ok(Regex {
             source: source.to_string(),
-            follow,
-            reads,
-            last: s.last | u64::from(s.nullable),
+            machine,
         })
-    }
-
-    /// The set of states the walk starts in.
-    pub fn start(&self) -> u64 {
-        1
-    }
-
-    /// The states after reading `value` in any of `states` (0: the walk is dead).
-    pub fn step(&self, states: u64, value: u32) -> u64 {
-        let Some(&reads) = self.reads.get(value as usize) else {
-            return 0;
-        };
-        let mut next = 0;
-        let mut s = states;
-        while s != 0 {
-            next |= self.follow[s.trailing_zeros() as usize];
-            s &= s - 1;
-        }
-        next & reads
-    }
-
-    /// Whether a walk ending in `states` is a match.
-    pub fn accepts(&self, states: u64) -> bool {
-        states & self.last != 0
     }
 
     /// Whether the pattern matches the whole of `values`.
     pub fn matches(&self, values: &[u32]) -> bool {
-        let end = values.iter().try_fold(self.start(), |s, &v| {
-            Some(self.step(s, v)).filter(|&t| t != 0)
-        });
-        end.is_some_and(|s| self.accepts(s))
+        self.machine.matches(values)
     }
 }
 

@@ -34,6 +34,7 @@ pub(super) const CLUES: &[&str] = &[
     "Sum",
     "Indexing",
     "Regex",
+    "NFA",
     "NumberedRoom",
     "Lockout",
     "AntiTaxicab",
@@ -307,6 +308,33 @@ pub(super) fn clues(
                 if !line.is_empty() {
                     out.push(Clue {
                         kind: ClueKind::Regex(Box::new(re.clone())),
+                        cells: cells(line, sz, what)?,
+                    });
+                }
+            }
+            if out.is_empty() {
+                return Err(InputError::new(format!("{what} has no cell")));
+            }
+            Ok(out)
+        }
+        // `.NFA~<automaton in ISS's serial form>~_<name>~cells~~cells`: each line (lines
+        // parted by an empty argument) is accepted by the automaton; the name, after its `_`,
+        // percent-encoded, may be empty.
+        "NFA" => {
+            let coded = args.first().copied().unwrap_or("");
+            let least = u32::from(!sz.zero);
+            let machine = Machine::from_iss(coded, least, sz.size)
+                .map_err(|e| InputError::new(format!("{what}: the automaton {e}")))?;
+            let (name, lines) = match args.get(1).and_then(|a| a.trim().strip_prefix('_')) {
+                Some(n) => (percent_decode(n)?, &args[2..]),
+                None => (String::new(), args.get(1..).unwrap_or(&[])),
+            };
+            let nfa = Nfa { name, machine };
+            let mut out = Vec::new();
+            for line in lines.split(|a| a.trim().is_empty()) {
+                if !line.is_empty() {
+                    out.push(Clue {
+                        kind: ClueKind::Nfa(Box::new(nfa.clone())),
                         cells: cells(line, sz, what)?,
                     });
                 }
@@ -697,27 +725,10 @@ pub(super) fn either(sides: Vec<Side>, sz: Size, what: &str) -> Result<Clue, Inp
     })
 }
 
-/// The text that `coded` spells in base64, URL-safe (`-`, `_`, as ISS writes it) or standard
-/// (`+`, `/`), with or without its `=` padding; `None` if it is not base64 of UTF-8 text.
+/// The text that `coded` spells in base64 ([`base64_bytes`]); `None` if it is not base64 of
+/// UTF-8 text.
 pub(super) fn base64_text(coded: &str) -> Option<String> {
-    let mut bytes = Vec::new();
-    let (mut acc, mut bits) = (0u32, 0);
-    for c in coded.trim_end_matches('=').chars() {
-        let v = match c {
-            'A'..='Z' => c as u32 - 'A' as u32,
-            'a'..='z' => c as u32 - 'a' as u32 + 26,
-            '0'..='9' => c as u32 - '0' as u32 + 52,
-            '-' | '+' => 62,
-            '_' | '/' => 63,
-            _ => return None,
-        };
-        acc = (acc << 6) | v;
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            bytes.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    String::from_utf8(bytes).ok().filter(|t| !t.is_empty())
+    String::from_utf8(base64_bytes(coded)?)
+        .ok()
+        .filter(|t| !t.is_empty())
 }

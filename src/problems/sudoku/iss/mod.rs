@@ -24,9 +24,10 @@ mod kinds;
 mod text;
 
 use super::clues::{
-    either_line, max_either_cells, Clue, ClueKind, Counted, Regex, Relation, Side, MAX_SUM_LOOP,
+    base64_bytes, either_line, max_either_cells, Clue, ClueKind, Counted, Machine, Nfa, Regex,
+    Relation, Side, MAX_SUM_LOOP,
 };
-use super::fpuzzles::Read;
+use super::fpuzzles::{percent_decode, Read};
 use super::geometry::{sizes_words, SIZES};
 use super::variants::{Cage, Rules};
 use super::{Alphabet, Geometry, Grid, Reading, Source};
@@ -201,7 +202,7 @@ pub fn read(text: &str) -> Result<Read, InputError> {
         };
         let rest = &t[i + 3..];
         let end = rest.find(['&', '#']).unwrap_or(rest.len());
-        let q = super::fpuzzles::percent_decode(&rest[..end])?;
+        let q = percent_decode(&rest[..end])?;
         let squeezed: String = q.chars().filter(|c| !c.is_whitespace()).collect();
         return read_squeezed(&squeezed, Source::IssLink);
     }

@@ -346,6 +346,7 @@ impl Rules {
                 ClueKind::Sum(_) => "sums",
                 ClueKind::ColumnIndex | ClueKind::RowIndex => "indexers",
                 ClueKind::Regex(_) => "regex lines",
+                ClueKind::Nfa(_) => "state-machine lines",
                 ClueKind::NumberedRoom(_) => "numbered rooms",
                 ClueKind::Lockout(_) => "lockout lines",
                 ClueKind::AntiTaxicab => "anti-taxicab",

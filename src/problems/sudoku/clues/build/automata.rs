@@ -371,9 +371,10 @@ impl Builder<'_> {
                 };
                 (cells, auto)
             }
-            ClueKind::Regex(re) => {
-                // The set of the pattern's states the walk may be in: one walk a filling.
-                let (walk, end) = (re.clone(), re);
+            ClueKind::Regex(_) | ClueKind::Nfa(_) => {
+                // The set of the automaton's states the walk may be in: one walk a filling.
+                let walk = clue.kind.machine().expect("a line").clone();
+                let end = walk.clone();
                 let auto = Automaton {
                     start: vec![walk.start()],
                     step: Box::new(move |_, s, v, out| {
