@@ -2,10 +2,10 @@
 //! the classic rules and pass the independent checker (`Rules::check`) are exactly the solutions
 //! DLX finds in the instance, each found once; on 4x4 grids (all 288), 6x6 and 9x9 with givens.
 
+use super::clues::encode_iss;
 use super::*;
 use crate::core::{Event, Observer, Search};
 use crate::problems::Problem;
-use super::clues::encode_iss;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
