@@ -218,6 +218,7 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     ['iss-combined.jsonl', 'Quadruple X', ['quad'], /^quadruple: /],
     ['iss-sums.jsonl', 'Between 1 and 9 Sudoku', ['sandwich'], /^sandwich: /],
     ['iss-kinds.jsonl', 'Skyscraper', ['sky'], /^skyscraper: /],
+    ['iss-rank.jsonl', 'Full rank 3', ['rank'], /^full rank \(#\): /],
     ['iss-kinds.jsonl', 'Killer lunchboxes [resolved]', ['lunch'], /^lunchbox \(shaded/],
     ['iss-kinds.jsonl', '2D 1-5-9', ['colix', 'rowix'], /^column indexer \(shaded red\): /],
     ['iss-regex.jsonl', 'Classic sudoku [subset regex]', ['regex'], /^regex line \(rose\): /],
@@ -277,10 +278,10 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     // On the board: the pointer on the first clue's mark (between its two cells) or number (in
     // the ring) lights the same clue.
     const first = clues[0];
-    if (first.cells.length >= 2 && ['white', 'black', 'xv', 'sandwich', 'sky', 'room'].includes(first.kind)) {
+    if (first.cells.length >= 2 && ['white', 'black', 'xv', 'sandwich', 'sky', 'room', 'rank'].includes(first.kind)) {
       const [p, q] = first.cells, at = (/** @type {number} */ c) => [(c % 9) + 0.5, Math.floor(c / 9) + 0.5];
       const [ax, ay] = at(p), [bx, by] = at(q);
-      const [x, y] = first.kind === 'sandwich' || first.kind === 'sky' || first.kind === 'room'
+      const [x, y] = ['sandwich', 'sky', 'room', 'rank'].includes(first.kind)
         ? [ax - Math.sign(bx - ax), ay - Math.sign(by - ay)] : [(ax + bx) / 2, (ay + by) / 2];
       const box = await (await page.$('#board-canvas')).boundingBox();
       await page.mouse.move(box.x + g.x0 + x * g.cell, box.y + g.y0 + y * g.cell);
@@ -292,7 +293,7 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
     // Outside clues lie in the ring round the grid, one cell out; the grid's cells stay where a
     // click finds them (the editor lays the grid out with the same ring).
     const outside = drawn.marks.filter((m) => m.at);
-    const ringed = clues.filter((k) => ['sandwich', 'sky', 'room'].includes(k.kind) || k.ring).length;
+    const ringed = clues.filter((k) => ['sandwich', 'sky', 'room', 'rank'].includes(k.kind) || k.ring).length;
     if (ringed) {
       assert(outside.length === ringed, `${name}: ${outside.length} numbers outside, ${ringed} clues there`);
       const past = (/** @type {number} */ v, /** @type {number} */ o) => v < o || v > o + 9 * g.cell;

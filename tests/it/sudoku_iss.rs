@@ -329,12 +329,13 @@ fn iss_sample_solved_or_refused_by_name() {
 /// non-consecutive, jigsaws with and without boxes, all-different groups, 16x16, the short and
 /// the `3x3:` killer formats; of issue 43's clues whispers, kropki and XV, candidate sets, rellik
 /// cages, 6x6; a grid of values 0-8; "Either/Or" and a pencil-mark grid, refused before `Or` and
-/// pencil marks were read) solved; 3 refused by name (`FullRank` and two shapes not read; "6x6:
-/// Rellik cages" was refused before rellik cages were read). ("Killer sudoku [0 cage, hard]",
+/// pencil marks were read; "DSM 2023 Leftover: Full Rank Sudoku", refused before full ranks were
+/// read) solved; 2 refused by name (two shapes not read; "6x6: Rellik cages" was refused before
+/// rellik cages were read). ("Killer sudoku [0 cage, hard]",
 /// refused while a cage of 9 cells was too large to fill whole, left the sample when such cages
 /// came to be stated by digit sets: it reads now, and DLX takes seconds on it.)
-const SAMPLE_SOLVED: usize = 30;
-const SAMPLE_REFUSED: usize = 3;
+const SAMPLE_SOLVED: usize = 31;
+const SAMPLE_REFUSED: usize = 2;
 
 /// Puzzles of the collection that combine the clues of issue 43 with each other or with older
 /// rules (renban and black dots; a quadruple on an X; XV with kropki; kropki, negative kropki,
@@ -459,6 +460,14 @@ fn iss_nfa_lines_are_solved() {
         names[0].starts_with("state-machine line \"Arithmetic series\" on r7c4"),
         "{names:?}"
     );
+}
+
+/// Full rank (lines 40, 110, 111, 173 and 178 of the collection, `tests/data/iss-rank.jsonl`: three
+/// 9x9s, one with all 36 lines clued, a 6x6 and a 4x4 whose unclued lines may tie): each solved to
+/// its published solution and proved unique.
+#[test]
+fn iss_full_ranks_are_solved() {
+    all_solved("iss-rank.jsonl", 5);
 }
 
 /// Look-and-say cages, contain-at-least cells, rellik and equality cages, pairwise relations on

@@ -40,6 +40,7 @@ export const CLUE_RULES = /** @type {Record<string, string>} */ ({
   modular: 'modular line (teal): any three in a row on it differ in their remainders mod 3 (or its number)',
   quad: 'quadruple: the digits in the circle appear in the four cells around it',
   sky: 'skyscraper: from its side, this many digits are seen, each taller than all before it',
+  rank: 'full rank (#): every row and column read as a number from both ends, ranked from the least (1); the line read from this side has this rank, and no other reads the same',
   hsky: 'hidden skyscraper (in brackets): from its side, the first digit lower than one before it is this one',
   lunch: 'lunchbox (shaded, its number in a corner): its digits differ, and those between its smallest and largest add up to its number',
   csum: 'sum (shaded, its number in a corner): its digits add up to its number, repeats allowed',
@@ -73,7 +74,7 @@ const PAIRS = new Set(['white', 'black', 'diff', 'ratio', 'xv', 'less']);
 const QUAD_R = 0.3;
 
 /** The kinds whose number stands outside the grid, one cell before the first of their cells. */
-const OUTSIDE = new Set(['lk', 'sandwich', 'xs', 'sky', 'hsky', 'room']);
+const OUTSIDE = new Set(['lk', 'sandwich', 'xs', 'sky', 'hsky', 'room', 'rank']);
 
 /** The kinds that are cages: shaded here, outlined and labelled like killer cages (variants.js). */
 export const CAGE_KINDS = new Set(['contains', 'rellik', 'equal', 'either']);
@@ -372,7 +373,7 @@ export function paintClueMarks(ctx, g, n, clues, c) {
       const x = ax - dx * cell, y = ay - dy * cell;
       ctx.fillStyle = ink;
       ctx.font = `600 ${Math.max(8, cell * (k.ring ? 0.26 : 0.32))}px ${c.font}`;
-      const label = k.ring ? k.ring : k.kind === 'hsky' ? `[${k.value}]` : String(k.value);
+      const label = k.ring ? k.ring : k.kind === 'hsky' ? `[${k.value}]` : k.kind === 'rank' ? `#${k.value}` : String(k.value);
       if (k.ring) {
         ctx.fillText(label, x, y, cell * 0.96);
       } else if (k.kind === 'lk') {

@@ -720,6 +720,59 @@ fn nfa_lines_are_the_brute_force() {
     }
 }
 
+/// The rank of the 4x4 line `line` (cells row-major from 0) among the 16 rows and columns read
+/// both ways, 1 the least, or `None` if another reads the same: the rule as written, with no use
+/// of the encoding's reasoning by first digits.
+fn rank4(c: &[u8], line: [usize; 4]) -> Option<u32> {
+    let mut lines: Vec<[usize; 4]> = Vec::new();
+    for i in 0..4 {
+        let row = [4 * i, 4 * i + 1, 4 * i + 2, 4 * i + 3];
+        let col = [i, 4 + i, 8 + i, 12 + i];
+        for l in [row, col] {
+            lines.push(l);
+            lines.push([l[3], l[2], l[1], l[0]]);
+        }
+    }
+    let read = |l: &[usize; 4]| l.map(|p| c[p]);
+    let own = read(&line);
+    let others = lines.iter().filter(|&&l| l != line);
+    if others.clone().any(|l| read(l) == own) {
+        return None;
+    }
+    Some(1 + others.filter(|l| read(l) < own).count() as u32)
+}
+
+/// Full rank (ISS's `.FullRank~C1~10~`: rows and columns read as numbers from both ends, ranked):
+/// each 4x4 puzzle's count is the brute force through the checker and the 288 grids filtered by
+/// the rank written out ([`rank4`]); one clue from each side, two clues at once, a clue whose
+/// line's first digit is 1 and one whose is 4. Ranks out of range are refused by name.
+#[test]
+fn full_ranks_are_the_brute_force_and_the_rule_as_written() {
+    let cases: [(&str, Rule); 5] = [
+        (".FullRank~C1~10~", |c| rank4(c, [0, 4, 8, 12]) == Some(10)),
+        (".FullRank~R4~~2", |c| rank4(c, [15, 14, 13, 12]) == Some(2)),
+        (".FullRank~R2~15~", |c| rank4(c, [4, 5, 6, 7]) == Some(15)),
+        (".FullRank~C3~~7", |c| rank4(c, [14, 10, 6, 2]) == Some(7)),
+        (".FullRank~C2~6~.FullRank~R1~~12", |c| {
+            rank4(c, [1, 5, 9, 13]) == Some(6) && rank4(c, [3, 2, 1, 0]) == Some(12)
+        }),
+    ];
+    agree_with_rules(&cases);
+    for (text, want) in [
+        (
+            ".FullRank~C1~17~",
+            "a rank of 17: the 8 rows and columns read both ways rank from 1 to 16",
+        ),
+        (".FullRank~C1~0~", "a rank of 0"),
+    ] {
+        let e = Sudoku::parse(&format!(".Shape~4x4{text}"))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains(want), "{text}: {e}");
+    }
+}
+
 /// Each 4x4 puzzle (`.Shape~4x4` and the rules, or one of its own `.Shape`) has exactly `want` solutions by DLX and by the
 /// brute force alike: none empty, none keeping all 288.
 fn counts_on_4x4<S: AsRef<str>>(cases: &[(S, usize)]) {

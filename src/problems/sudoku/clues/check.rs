@@ -390,6 +390,37 @@ impl Clue {
                     format!("{name}: {} does not match", line.join(""))
                 })
             }
+            ClueKind::FullRank(r) => {
+                // The lines starting with its digit, against it: `below` must be less, none equal.
+                let (first, below) = (r.div_ceil(4), (*r - 1) % 4);
+                let own = u32::from(cells[self.cells[0]]);
+                if own != first {
+                    return fail(format!("starts with {own}; rank {r} starts with {first}"));
+                }
+                let (mut less, mut equal) = (0, 0);
+                for other in (0..4).flat_map(|b| border_lines(size, b)) {
+                    let o: Vec<u32> = other.iter().map(|&p| u32::from(cells[p])).collect();
+                    if other == self.cells || o[0] != own {
+                        continue;
+                    }
+                    if o.contains(&0) {
+                        return None;
+                    }
+                    let dd: Vec<u32> = self.cells.iter().map(|&p| u32::from(cells[p])).collect();
+                    match o.cmp(&dd) {
+                        std::cmp::Ordering::Less => less += 1,
+                        std::cmp::Ordering::Equal => equal += 1,
+                        std::cmp::Ordering::Greater => {}
+                    }
+                }
+                if equal > 0 {
+                    fail("another row or column reads the same".to_string())
+                } else {
+                    (less != below).then(|| {
+                        format!("{name}: {less} lines starting with {own} are less, not {below}")
+                    })
+                }
+            }
             ClueKind::ColumnIndex | ClueKind::RowIndex => {
                 let by_column = self.kind == ClueKind::ColumnIndex;
                 self.cells.iter().find_map(|&p| {

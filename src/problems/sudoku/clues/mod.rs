@@ -115,6 +115,9 @@ pub enum ClueKind {
     Regex(Box<Regex>),
     /// The line's digits, read in order, are accepted by an automaton (ISS's NFA lines).
     Nfa(Box<Nfa>),
+    /// A row or column read from the clue's end as a number: its rank (from 1, the least) among
+    /// all 4N such numbers (full rank; no other line equals it).
+    FullRank(u32),
     /// A row or column from the clue's end: the X-th digit is the clue's, X the first digit
     /// (numbered rooms).
     NumberedRoom(u32),
@@ -179,6 +182,24 @@ pub fn max_either_cells(size: usize) -> usize {
         })
         .last()
         .unwrap_or(1)
+}
+
+/// The lines read from border `b` of a grid of `size` (0 top, 1 right, 2 bottom, 3 left), one
+/// starting at each of the border's cells in turn: the columns down, the rows leftwards, the
+/// columns up, the rows rightwards (full rank).
+pub(crate) fn border_lines(size: usize, b: usize) -> Vec<Vec<usize>> {
+    (0..size)
+        .map(|i| {
+            (0..size)
+                .map(|j| match b {
+                    0 => j * size + i,
+                    1 => i * size + size - 1 - j,
+                    2 => (size - 1 - j) * size + i,
+                    _ => i * size + j,
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// Whether a clue of this kind may be a side of an either/or walked along its line
@@ -525,6 +546,7 @@ impl ClueKind {
             ClueKind::RowIndex => "rowix",
             ClueKind::Regex(_) => "regex",
             ClueKind::Nfa(_) => "nfa",
+            ClueKind::FullRank(_) => "rank",
             ClueKind::NumberedRoom(_) => "room",
             ClueKind::Lockout(_) => "lockout",
             ClueKind::AntiTaxicab => "taxi",
@@ -582,6 +604,7 @@ impl ClueKind {
             ClueKind::RowIndex => "row indexer",
             ClueKind::Regex(_) => "regex line",
             ClueKind::Nfa(_) => "state-machine line",
+            ClueKind::FullRank(_) => "full rank",
             ClueKind::NumberedRoom(_) => "numbered room",
             ClueKind::Lockout(_) => "lockout line",
             ClueKind::AntiTaxicab => "anti-taxicab",
@@ -620,6 +643,7 @@ impl ClueKind {
             | ClueKind::Lunchbox(t)
             | ClueKind::NumberedRoom(t)
             | ClueKind::Rellik(t)
+            | ClueKind::FullRank(t)
             | ClueKind::Sum(t) => Some(t),
             _ => None,
         }
@@ -747,6 +771,7 @@ impl Clue {
             | ClueKind::HiddenSkyscraper(t)
             | ClueKind::Lunchbox(t)
             | ClueKind::NumberedRoom(t)
+            | ClueKind::FullRank(t)
             | ClueKind::Sum(t) => format!("{w} {t} in {s}"),
             ClueKind::Lockout(k) => format!("{w} ({k}) on {s}"),
             ClueKind::AntiTaxicab | ClueKind::Classes2x2 { .. } | ClueKind::DutchFlatmates => {

@@ -35,6 +35,7 @@ pub(super) const CLUES: &[&str] = &[
     "Indexing",
     "Regex",
     "NFA",
+    "FullRank",
     "NumberedRoom",
     "Lockout",
     "AntiTaxicab",
@@ -234,7 +235,7 @@ pub(super) fn clues(
         }
         // A clue at either end of a row or column (`.XSum~R1~27~`, `.Skyscraper~C3~~4`): the
         // second argument from its start, the third from its end.
-        "XSum" | "Skyscraper" | "HiddenSkyscraper" | "NumberedRoom" => {
+        "XSum" | "Skyscraper" | "HiddenSkyscraper" | "NumberedRoom" | "FullRank" => {
             let id = args.first().copied().unwrap_or("");
             let mut out = Vec::new();
             for (i, forward) in [(1, true), (2, false)] {
@@ -247,6 +248,15 @@ pub(super) fn clues(
                                 "XSum" => ClueKind::XSum(n),
                                 "Skyscraper" => ClueKind::Skyscraper(n),
                                 "NumberedRoom" => ClueKind::NumberedRoom(n),
+                                "FullRank" if n == 0 || n > 4 * sz.size as u32 => {
+                                    return Err(InputError::new(format!(
+                                        "{what}: a rank of {n}: the {} rows and columns read \
+                                         both ways rank from 1 to {}",
+                                        2 * sz.size,
+                                        4 * sz.size
+                                    )))
+                                }
+                                "FullRank" => ClueKind::FullRank(n),
                                 _ => ClueKind::HiddenSkyscraper(n),
                             },
                             cells: line_of(id, forward, sz, what)?,

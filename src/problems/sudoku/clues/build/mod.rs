@@ -6,6 +6,7 @@ use super::*;
 
 mod automata;
 mod lines;
+mod rank;
 mod sets;
 
 /// Digits as a label shows them: "1,2,4".
@@ -76,6 +77,8 @@ struct Builder<'a> {
     /// Whether two cells must differ, `p * cells + q`: they share a row, a column, a region, a
     /// diagonal, a window, an extra region (disjoint sets) or a cage ([`Rules::groups`]).
     peers: Vec<bool>,
+    /// Full rank's lines from a border starting with a digit, by (border, digit).
+    starting: HashMap<(usize, u32), rank::Starting>,
 }
 
 impl Builder<'_> {
@@ -170,6 +173,7 @@ impl Builder<'_> {
                 let kind = kind.clone();
                 self.whole(k, cells, &|d| kind.pair_holds(d[0], d[1]), &name, &tag)
             }
+            ClueKind::FullRank(r) => self.full_rank(k, cells, *r, &name, &tag),
             ClueKind::AntiTaxicab => {
                 // Per pair of cells t apart (not in one row or column) a secondary item in the
                 // options placing t in either: Knuth's at-most-one, as anti-knight's pairs.
@@ -590,6 +594,7 @@ impl Rules {
             rules: self,
             givens: cells,
             peers,
+            starting: HashMap::new(),
             enc: Encoding {
                 cell_colours: vec![Vec::new(); size * size],
                 cell_plain: vec![Vec::new(); size * size * size],
@@ -647,15 +652,23 @@ impl Rules {
 /// options, as in the classic instance, where the givens are chosen before the search.)
 fn prune(enc: &mut Encoding) {
     loop {
-        let mut masks: HashMap<(usize, usize), u32> = HashMap::new();
+        let mut masks: HashMap<(usize, usize), (u32, usize)> = HashMap::new();
+        let mut options: HashMap<usize, usize> = HashMap::new();
         for o in &enc.options {
+            *options.entry(o.item).or_default() += 1;
             for &(p, d) in &o.cells {
-                *masks.entry((o.item, p)).or_default() |= 1 << (d - 1);
+                let m = masks.entry((o.item, p)).or_default();
+                m.0 |= 1 << (d - 1);
+                m.1 += 1;
             }
         }
-        // Only the cells every option of an item colours (all of a piece's options do).
+        // Only the cells every option of an item colours (all of a piece's options do; a full
+        // rank's line starting with a digit has an option per line, each colouring its own cell).
         let mut changed = false;
-        for (&(_, p), &m) in &masks {
+        for (&(item, p), &(m, n)) in &masks {
+            if n < options[&item] {
+                continue;
+            }
             let before = enc.allowed[p];
             enc.allowed[p] &= m;
             changed |= before != enc.allowed[p];
