@@ -462,12 +462,26 @@ fn iss_nfa_lines_are_solved() {
     );
 }
 
-/// Full rank (lines 40, 110, 111, 173 and 178 of the collection, `tests/data/iss-rank.jsonl`: three
-/// 9x9s, one with all 36 lines clued, a 6x6 and a 4x4 whose unclued lines may tie): each solved to
-/// its published solution and proved unique.
+/// Full rank (lines 40, 110, 111, 173, 177, 178 and 208 of the collection,
+/// `tests/data/iss-rank.jsonl`: three 9x9s, one with all 36 lines clued, a 6x6, and 4x4s under
+/// ISS's three ways with ties): each solved to its published solution and proved unique. The ways
+/// with ties matter: without `FullRankTies~none` "4x4: Full Rank - no ties" has two solutions, and
+/// without `~any` the 0-indexed one has none.
 #[test]
 fn iss_full_ranks_are_solved() {
-    all_solved("iss-rank.jsonl", 5);
+    all_solved("iss-rank.jsonl", 7);
+    let text = data("iss-rank.jsonl");
+    for (name, tie, want) in [
+        ("4x4: Full Rank - no ties", ".FullRankTies~none", 2),
+        ("0-indexed: 4x4 Full Rank", ".FullRankTies~any", 0),
+    ] {
+        let line = text.lines().find(|l| l.contains(name)).expect(name);
+        let v: Value = serde_json::from_str(line).expect("json");
+        let input = v["input"].as_str().expect("input").replace(tie, "");
+        let s = Sudoku::parse(&input).expect("reads");
+        let n = crate::common::sudoku_solutions(&s, 3).len();
+        assert_eq!(n, want, "{name} without {tie}");
+    }
 }
 
 /// Look-and-say cages, contain-at-least cells, rellik and equality cages, pairwise relations on

@@ -390,33 +390,46 @@ impl Clue {
                     format!("{name}: {} does not match", line.join(""))
                 })
             }
-            ClueKind::FullRank(r) => {
-                // The lines starting with its digit, against it: `below` must be less, none equal.
+            ClueKind::FullRank(r, ties) => {
+                // The lines starting with its digit, against it: `below` must be less; none equal
+                // unless ties are allowed; with `none`, no two lines at all read the same.
                 let (first, below) = (r.div_ceil(4), (*r - 1) % 4);
                 let own = u32::from(cells[self.cells[0]]);
                 if own != first {
-                    return fail(format!("starts with {own}; rank {r} starts with {first}"));
+                    return fail(format!(
+                        "starts with {}; rank {r} starts with {}",
+                        rules.value(own),
+                        rules.value(first)
+                    ));
                 }
-                let (mut less, mut equal) = (0, 0);
-                for other in (0..4).flat_map(|b| border_lines(size, b)) {
-                    let o: Vec<u32> = other.iter().map(|&p| u32::from(cells[p])).collect();
-                    if other == self.cells || o[0] != own {
-                        continue;
-                    }
-                    if o.contains(&0) {
-                        return None;
-                    }
-                    let dd: Vec<u32> = self.cells.iter().map(|&p| u32::from(cells[p])).collect();
-                    match o.cmp(&dd) {
-                        std::cmp::Ordering::Less => less += 1,
-                        std::cmp::Ordering::Equal => equal += 1,
-                        std::cmp::Ordering::Greater => {}
-                    }
+                let lines: Vec<(Vec<usize>, Vec<u32>)> = (0..4)
+                    .flat_map(|b| border_lines(size, b))
+                    .map(|l| {
+                        let v = l.iter().map(|&p| u32::from(cells[p])).collect();
+                        (l, v)
+                    })
+                    .collect();
+                if lines.iter().any(|(_, v)| v.contains(&0)) {
+                    return None;
                 }
-                if equal > 0 {
+                let dd: Vec<u32> = self.cells.iter().map(|&p| u32::from(cells[p])).collect();
+                let others = lines
+                    .iter()
+                    .filter(|(l, v)| *l != self.cells && v[0] == own);
+                let less = others.clone().filter(|(_, v)| *v < dd).count() as u32;
+                let equal = others.filter(|(_, v)| *v == dd).count();
+                let twins = *ties == Ties::None
+                    && lines
+                        .iter()
+                        .enumerate()
+                        .any(|(i, (_, v))| lines[i + 1..].iter().any(|(_, w)| w == v));
+                if equal > 0 && *ties != Ties::Any {
                     fail("another row or column reads the same".to_string())
+                } else if twins {
+                    fail("two rows or columns read the same".to_string())
                 } else {
                     (less != below).then(|| {
+                        let own = rules.value(own);
                         format!("{name}: {less} lines starting with {own} are less, not {below}")
                     })
                 }

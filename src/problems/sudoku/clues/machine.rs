@@ -2,8 +2,9 @@
 //! states they may be in (a `u64`): each filling of the line then has exactly one walk, so that
 //! the exact cover counts each solution once however nondeterministic the automaton is.
 //!
-//! ISS's serial form of an automaton (its `NFASerializer`, `.NFA~<automaton>~…`) is URL-safe
-//! base64 of a bit stream, each field read most significant bit first:
+//! ISS's serial form of an automaton (its `NFASerializer`, `.NFA~<automaton>~…`, as the puzzles
+//! of its collection carry it; a later ISS writes a start-accepts bit in place of the start count)
+//! is URL-safe base64 of a bit stream, each field read most significant bit first:
 //! - the format (2 bits: 0 plain, 1 packed); the bits of a state number less one (4); the
 //!   number of symbols less one (4: symbol k is the grid's (k+1)-th value);
 //! - in state-number bits, how many start states and how many accepting states follow them;
@@ -98,7 +99,19 @@ impl Machine {
         let symbols = r.read(4).ok_or_else(short)? as usize + 1;
         let starts = r.read(state_bits).ok_or_else(short)? as usize;
         let accepts = r.read(state_bits).ok_or_else(short)? as usize;
-        let start_accepts = r.read(starts).ok_or_else(short)?;
+        if starts > MAX_STATES {
+            return Err(format!(
+                "it has {starts} start states: an automaton here has at most {MAX_STATES} states"
+            ));
+        }
+        let start_accepts = if starts > 32 {
+            // Flags past 32 bits: read in two halves (start state q's flag is bit q).
+            let low = u64::from(r.read(32).ok_or_else(short)?);
+            let high = u64::from(r.read(starts - 32).ok_or_else(short)?);
+            low | high << 32
+        } else {
+            u64::from(r.read(starts).ok_or_else(short)?)
+        };
         if format > 1 {
             return Err(format!(
                 "its format {format} is not ISS's plain (0) or packed (1)"
@@ -118,8 +131,19 @@ impl Machine {
         // The moves, state by state, until the bits run out (the last byte's padding is zeros).
         let mut moves: Vec<Vec<(usize, usize)>> = Vec::new();
         let truncated = || "its bits end inside a state's moves".to_string();
+        // The last byte's padding reads as at most 7 more states with no moves: past that, a
+        // payload names too many states (checked as it is read, so that no input makes a list
+        // many times its own size).
+        let too_many = || {
+            format!(
+                "it has more than {MAX_STATES} states: an automaton here has at most {MAX_STATES}"
+            )
+        };
         if format == 1 {
             while r.left() >= symbols {
+                if moves.len() > MAX_STATES + 8 {
+                    return Err(too_many());
+                }
                 let mask = r.read(symbols).expect("checked");
                 let mut out = Vec::new();
                 for s in (0..symbols).filter(|s| mask >> s & 1 == 1) {
@@ -131,6 +155,9 @@ impl Machine {
             let count_bits = r.read(4).ok_or_else(short)? as usize;
             let symbol_bits = (usize::BITS - (symbols - 1).leading_zeros()).max(1) as usize;
             while count_bits > 0 && r.left() >= count_bits {
+                if moves.len() > MAX_STATES + 8 {
+                    return Err(too_many());
+                }
                 let n = r.read(count_bits).expect("checked");
                 let mut out = Vec::new();
                 for _ in 0..n {
@@ -166,9 +193,7 @@ impl Machine {
         }
         let bits = |from: usize, to: usize| (from..to).fold(0u64, |m, q| m | 1 << q);
         // Bit q of the start-accepts field is start state q's.
-        let start_accept = (0..starts)
-            .filter(|q| start_accepts >> q & 1 == 1)
-            .fold(0u64, |m, q| m | 1 << q);
+        let start_accept = start_accepts & bits(0, starts);
         let mut m = Machine::new(
             states,
             symbols,

@@ -116,8 +116,8 @@ pub enum ClueKind {
     /// The line's digits, read in order, are accepted by an automaton (ISS's NFA lines).
     Nfa(Box<Nfa>),
     /// A row or column read from the clue's end as a number: its rank (from 1, the least) among
-    /// all 4N such numbers (full rank; no other line equals it).
-    FullRank(u32),
+    /// all 4N such numbers (full rank), and how lines that read the same are taken.
+    FullRank(u32, Ties),
     /// A row or column from the clue's end: the X-th digit is the clue's, X the first digit
     /// (numbered rooms).
     NumberedRoom(u32),
@@ -467,6 +467,19 @@ pub enum Colour {
     State(u64),
 }
 
+/// How full rank takes two lines that read the same (ISS's `FullRankTies`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ties {
+    /// A clued line reads as no other; unclued lines may tie (ISS's default).
+    Unclued,
+    /// No two lines read the same (`FullRankTies~none`).
+    None,
+    /// Lines may tie; a line's rank is one more than the number of lines less than it
+    /// (`FullRankTies~any`).
+    Any,
+}
+
 /// One option of a clue: the primary item it covers, the cells it colours with digits (through
 /// their `r1c1#` items), other secondary items it colours, and those it covers uncoloured.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -546,7 +559,7 @@ impl ClueKind {
             ClueKind::RowIndex => "rowix",
             ClueKind::Regex(_) => "regex",
             ClueKind::Nfa(_) => "nfa",
-            ClueKind::FullRank(_) => "rank",
+            ClueKind::FullRank(..) => "rank",
             ClueKind::NumberedRoom(_) => "room",
             ClueKind::Lockout(_) => "lockout",
             ClueKind::AntiTaxicab => "taxi",
@@ -604,7 +617,7 @@ impl ClueKind {
             ClueKind::RowIndex => "row indexer",
             ClueKind::Regex(_) => "regex line",
             ClueKind::Nfa(_) => "state-machine line",
-            ClueKind::FullRank(_) => "full rank",
+            ClueKind::FullRank(..) => "full rank",
             ClueKind::NumberedRoom(_) => "numbered room",
             ClueKind::Lockout(_) => "lockout line",
             ClueKind::AntiTaxicab => "anti-taxicab",
@@ -643,7 +656,7 @@ impl ClueKind {
             | ClueKind::Lunchbox(t)
             | ClueKind::NumberedRoom(t)
             | ClueKind::Rellik(t)
-            | ClueKind::FullRank(t)
+            | ClueKind::FullRank(t, _)
             | ClueKind::Sum(t) => Some(t),
             _ => None,
         }
@@ -771,7 +784,7 @@ impl Clue {
             | ClueKind::HiddenSkyscraper(t)
             | ClueKind::Lunchbox(t)
             | ClueKind::NumberedRoom(t)
-            | ClueKind::FullRank(t)
+            | ClueKind::FullRank(t, _)
             | ClueKind::Sum(t) => format!("{w} {t} in {s}"),
             ClueKind::Lockout(k) => format!("{w} ({k}) on {s}"),
             ClueKind::AntiTaxicab | ClueKind::Classes2x2 { .. } | ClueKind::DutchFlatmates => {

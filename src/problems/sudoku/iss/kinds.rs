@@ -256,7 +256,7 @@ pub(super) fn clues(
                                         4 * sz.size
                                     )))
                                 }
-                                "FullRank" => ClueKind::FullRank(n),
+                                "FullRank" => ClueKind::FullRank(n, Ties::Unclued),
                                 _ => ClueKind::HiddenSkyscraper(n),
                             },
                             cells: line_of(id, forward, sz, what)?,

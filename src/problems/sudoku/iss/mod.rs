@@ -25,7 +25,7 @@ mod text;
 
 use super::clues::{
     base64_bytes, either_line, max_either_cells, Clue, ClueKind, Counted, Machine, Nfa, Regex,
-    Relation, Side, MAX_SUM_LOOP,
+    Relation, Side, Ties, MAX_SUM_LOOP,
 };
 use super::fpuzzles::{percent_decode, Read};
 use super::geometry::{sizes_words, SIZES};
@@ -390,6 +390,14 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
             | "AntiConsecutive" | "Windoku" | "DisjointSets" | "Jigsaw" | "NoBoxes"
             | "AllDifferent" | "RegionSize" | "Priority" => {}
             k if CLUES.contains(&k) => {}
+            "FullRankTies" if matches!(args.first().map(|a| a.trim()), Some("none" | "any")) => {}
+            "FullRankTies" => {
+                return Err(InputError::new(format!(
+                    "ISS `FullRankTies~{}` is not supported: ties are `none` or `any` (or, with no \
+                     `FullRankTies`, allowed between unclued lines only)",
+                    args.join("~")
+                )))
+            }
             // `Or`, `And` and every other kind: refused by ISS's own name for it.
             _ => return Err(refuse(kind)),
         }
@@ -445,6 +453,8 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
                 }
             }
             "Shape" | "NoBoxes" => {}
+            // Stamped on the full rank clues once all are read (below).
+            "FullRankTies" => {}
             // `Priority` orders ISS's own search and states no rule; `RegionSize` was checked above.
             "Priority" | "RegionSize" => {}
             "Cage" => {
@@ -529,6 +539,18 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         }
     }
     rules.clues.extend(eithers);
+    let ties = items.iter().find_map(
+        |(_, (k, args))| match (*k, args.first().map(|a| a.trim())) {
+            ("FullRankTies", Some("none")) => Some(Ties::None),
+            ("FullRankTies", Some("any")) => Some(Ties::Any),
+            _ => None,
+        },
+    );
+    for clue in &mut rules.clues {
+        if let (ClueKind::FullRank(_, t), Some(ties)) = (&mut clue.kind, ties) {
+            *t = ties;
+        }
+    }
     finish(sz, cells_of, rules, Vec::new(), source)
 }
 

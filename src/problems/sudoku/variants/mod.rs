@@ -347,7 +347,7 @@ impl Rules {
                 ClueKind::ColumnIndex | ClueKind::RowIndex => "indexers",
                 ClueKind::Regex(_) => "regex lines",
                 ClueKind::Nfa(_) => "state-machine lines",
-                ClueKind::FullRank(_) => "full ranks",
+                ClueKind::FullRank(..) => "full ranks",
                 ClueKind::NumberedRoom(_) => "numbered rooms",
                 ClueKind::Lockout(_) => "lockout lines",
                 ClueKind::AntiTaxicab => "anti-taxicab",

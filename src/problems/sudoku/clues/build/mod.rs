@@ -79,6 +79,8 @@ struct Builder<'a> {
     peers: Vec<bool>,
     /// Full rank's lines from a border starting with a digit, by (border, digit).
     starting: HashMap<(usize, u32), rank::Starting>,
+    /// Whether full rank's "no two lines read the same" is encoded (once for all clues).
+    lines_differ: bool,
 }
 
 impl Builder<'_> {
@@ -173,7 +175,7 @@ impl Builder<'_> {
                 let kind = kind.clone();
                 self.whole(k, cells, &|d| kind.pair_holds(d[0], d[1]), &name, &tag)
             }
-            ClueKind::FullRank(r) => self.full_rank(k, cells, *r, &name, &tag),
+            ClueKind::FullRank(r, ties) => self.full_rank(k, cells, *r, *ties, &name, &tag),
             ClueKind::AntiTaxicab => {
                 // Per pair of cells t apart (not in one row or column) a secondary item in the
                 // options placing t in either: Knuth's at-most-one, as anti-knight's pairs.
@@ -595,6 +597,7 @@ impl Rules {
             givens: cells,
             peers,
             starting: HashMap::new(),
+            lines_differ: false,
             enc: Encoding {
                 cell_colours: vec![Vec::new(); size * size],
                 cell_plain: vec![Vec::new(); size * size * size],

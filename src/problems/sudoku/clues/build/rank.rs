@@ -97,6 +97,68 @@ impl Builder<'_> {
         Ok(s)
     }
 
+    /// `FullRankTies~none`: no two lines read the same. Lines starting with different digits
+    /// differ; of the four starting with each digit, each two are compared by a chain over their
+    /// digits (the colours of [`Builder::starting`]) that must end apart.
+    fn no_ties(&mut self, k: usize) -> Result<(), InputError> {
+        let size = self.size();
+        for f in 1..=size as u32 {
+            for (b1, b2) in (0..4).flat_map(|a| (a + 1..4).map(move |b| (a, b))) {
+                {
+                    let (x, y) = (self.starting(k, b1, f)?, self.starting(k, b2, f)?);
+                    let tag = format!("ranktie{f}.{b1}{b2}");
+                    let what = format!(
+                        "the lines from the {} and the {} starting with {f}",
+                        SIDES[b1], SIDES[b2]
+                    );
+                    let states: Vec<usize> = (1..size - 1)
+                        .map(|j| self.secondary(k, format!("{tag}@{j}")))
+                        .collect();
+                    for j in 1..size {
+                        let item = self.primary(k, format!("{tag}>{j}"));
+                        let before = (j > 1).then(|| states[j - 2]);
+                        let after = (j + 1 < size).then(|| states[j - 1]);
+                        let mut options: Vec<(Vec<(usize, Colour)>, String)> = Vec::new();
+                        if j > 1 {
+                            let mut c = vec![(states[j - 2], Colour::State(LESS))];
+                            c.extend(after.map(|a| (a, Colour::State(LESS))));
+                            options.push((c, "apart at an earlier digit".to_string()));
+                        }
+                        for a in (1..=size as u32).filter(|&a| a != f) {
+                            for d in (1..=size as u32).filter(|&d| d != f) {
+                                let to = if a == d { EQUAL } else { LESS };
+                                if to == EQUAL && after.is_none() {
+                                    continue;
+                                }
+                                let mut c = vec![
+                                    (x.digit[j], Colour::State(u64::from(a))),
+                                    (y.digit[j], Colour::State(u64::from(d))),
+                                ];
+                                c.extend(before.map(|p| (p, Colour::State(EQUAL))));
+                                c.extend(after.map(|p| (p, Colour::State(to))));
+                                options.push((c, format!("{a} against {d}")));
+                            }
+                        }
+                        for (colours, why) in options {
+                            self.push(
+                                ClueOption {
+                                    clue: k,
+                                    item,
+                                    cells: Vec::new(),
+                                    colours,
+                                    plain: Vec::new(),
+                                    label: format!("{what}, digit {}: {why}", j + 1),
+                                },
+                                &what,
+                            )?;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The items and options of a full rank clue on `line` (read from the clue's side) of rank
     /// `rank`.
     pub(super) fn full_rank(
@@ -104,10 +166,15 @@ impl Builder<'_> {
         k: usize,
         line: &[usize],
         rank: u32,
+        ties: Ties,
         name: &str,
         tag: &str,
     ) -> Result<(), InputError> {
         let size = self.size();
+        if ties == Ties::None && !self.lines_differ {
+            self.lines_differ = true;
+            self.no_ties(k)?;
+        }
         let (f, below) = (rank.div_ceil(4), (rank as usize - 1) % 4);
         // Its first cell holds the f-th digit.
         self.enc.allowed[line[0]] &= 1 << (f - 1);
@@ -147,7 +214,8 @@ impl Builder<'_> {
                         let s = match d.cmp(&a) {
                             std::cmp::Ordering::Less => LESS,
                             std::cmp::Ordering::Greater => GREATER,
-                            std::cmp::Ordering::Equal if last => continue,
+                            // A tie at the end: allowed only where ties are.
+                            std::cmp::Ordering::Equal if last && ties != Ties::Any => continue,
                             std::cmp::Ordering::Equal => EQUAL,
                         };
                         let why = format!("{a} against {d}");
@@ -180,19 +248,25 @@ impl Builder<'_> {
                 }
             }
         }
-        // Which of the three are less: `below` of them.
+        // Which of the three are less: `below` of them; the others greater (or equal, where ties
+        // are allowed: a line's rank counts only the lines less than it).
         let item = self.primary(k, tag.to_string());
-        for less in 0u32..8 {
-            if less.count_ones() as usize != below {
+        let outcomes: &[u64] = if ties == Ties::Any {
+            &[LESS, GREATER, EQUAL]
+        } else {
+            &[LESS, GREATER]
+        };
+        for n in 0..outcomes.len().pow(3) {
+            let pick: Vec<u64> = (0..3)
+                .map(|j| outcomes[n / outcomes.len().pow(j) % outcomes.len()])
+                .collect();
+            if pick.iter().filter(|&&s| s == LESS).count() != below {
                 continue;
             }
             let colours: Vec<(usize, Colour)> = results
                 .iter()
-                .enumerate()
-                .map(|(j, &r)| {
-                    let s = if less >> j & 1 == 1 { LESS } else { GREATER };
-                    (r, Colour::State(s))
-                })
+                .zip(&pick)
+                .map(|(&r, &s)| (r, Colour::State(s)))
                 .collect();
             self.push(
                 ClueOption {
