@@ -313,19 +313,7 @@ pub(super) fn clues(
             let least = u32::from(!sz.zero);
             let re = Regex::new(&pattern, least, sz.size as u32 - 1 + least)
                 .map_err(|e| InputError::new(format!("{what}: {e}")))?;
-            let mut out = Vec::new();
-            for line in args[1..].split(|a| a.trim().is_empty()) {
-                if !line.is_empty() {
-                    out.push(Clue {
-                        kind: ClueKind::Regex(Box::new(re.clone())),
-                        cells: cells(line, sz, what)?,
-                    });
-                }
-            }
-            if out.is_empty() {
-                return Err(InputError::new(format!("{what} has no cell")));
-            }
-            Ok(out)
+            each_line(&ClueKind::Regex(Box::new(re)), &args[1..], sz, what)
         }
         // `.NFA~<automaton in ISS's serial form>~_<name>~cells~~cells`: each line (lines
         // parted by an empty argument) is accepted by the automaton; the name, after its `_`,
@@ -339,20 +327,12 @@ pub(super) fn clues(
                 Some(n) => (percent_decode(n)?, &args[2..]),
                 None => (String::new(), args.get(1..).unwrap_or(&[])),
             };
-            let nfa = Nfa { name, machine };
-            let mut out = Vec::new();
-            for line in lines.split(|a| a.trim().is_empty()) {
-                if !line.is_empty() {
-                    out.push(Clue {
-                        kind: ClueKind::Nfa(Box::new(nfa.clone())),
-                        cells: cells(line, sz, what)?,
-                    });
-                }
-            }
-            if out.is_empty() {
-                return Err(InputError::new(format!("{what} has no cell")));
-            }
-            Ok(out)
+            each_line(
+                &ClueKind::Nfa(Box::new(Nfa { name, machine })),
+                lines,
+                sz,
+                what,
+            )
         }
         "Lockout" => {
             let k = number(args.first(), what, "the ends' least difference")?;
@@ -733,6 +713,29 @@ pub(super) fn either(sides: Vec<Side>, sz: Size, what: &str) -> Result<Clue, Inp
         },
         cells,
     })
+}
+
+/// A clue of `kind` on each line of `args` (lines parted by an empty argument), or an error if
+/// there is none (regex and NFA lines).
+fn each_line(
+    kind: &ClueKind,
+    args: &[&str],
+    sz: Size,
+    what: &str,
+) -> Result<Vec<Clue>, InputError> {
+    let mut out = Vec::new();
+    for line in args.split(|a| a.trim().is_empty()) {
+        if !line.is_empty() {
+            out.push(Clue {
+                kind: kind.clone(),
+                cells: cells(line, sz, what)?,
+            });
+        }
+    }
+    if out.is_empty() {
+        return Err(InputError::new(format!("{what} has no cell")));
+    }
+    Ok(out)
 }
 
 /// The text that `coded` spells in base64 ([`base64_bytes`]); `None` if it is not base64 of

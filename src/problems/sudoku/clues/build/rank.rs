@@ -97,6 +97,27 @@ impl Builder<'_> {
         Ok(s)
     }
 
+    /// An option of `item` that colours secondary items and no cell.
+    fn colours_only(
+        &mut self,
+        k: usize,
+        item: usize,
+        colours: Vec<(usize, Colour)>,
+        label: String,
+        what: &str,
+    ) -> Result<(), InputError> {
+        let plain = Vec::new();
+        let o = ClueOption {
+            clue: k,
+            item,
+            cells: Vec::new(),
+            colours,
+            plain,
+            label,
+        };
+        self.push(o, what)
+    }
+
     /// `FullRankTies~none`: no two lines read the same. Lines starting with different digits
     /// differ; of the four starting with each digit, each two are compared by a chain over their
     /// digits (the colours of [`Builder::starting`]) that must end apart.
@@ -140,17 +161,8 @@ impl Builder<'_> {
                             }
                         }
                         for (colours, why) in options {
-                            self.push(
-                                ClueOption {
-                                    clue: k,
-                                    item,
-                                    cells: Vec::new(),
-                                    colours,
-                                    plain: Vec::new(),
-                                    label: format!("{what}, digit {}: {why}", j + 1),
-                                },
-                                &what,
-                            )?;
+                            let label = format!("{what}, digit {}: {why}", j + 1);
+                            self.colours_only(k, item, colours, label, &what)?;
                         }
                     }
                 }
@@ -268,17 +280,8 @@ impl Builder<'_> {
                 .zip(&pick)
                 .map(|(&r, &s)| (r, Colour::State(s)))
                 .collect();
-            self.push(
-                ClueOption {
-                    clue: k,
-                    item,
-                    cells: Vec::new(),
-                    colours,
-                    plain: Vec::new(),
-                    label: format!("{name}: {below} of the lines starting as it does are less"),
-                },
-                name,
-            )?;
+            let label = format!("{name}: {below} of the lines starting as it does are less");
+            self.colours_only(k, item, colours, label, name)?;
         }
         Ok(())
     }
