@@ -1432,3 +1432,42 @@ fn candidate_sets_hold_in_cages_filled_directly() {
         (".Cage~10~R1C1~R1C2~R2C1~R2C2.~R1C1_1_2.~R2C2_4", 48),
     ]);
 }
+
+/// The tree and the matrix name full rank's and NFA lines' options in the puzzle's words: the
+/// clue, the digit compared and the line from which border, the rank's reading; a state-machine
+/// line by its name and its digits.
+#[test]
+fn full_rank_and_nfa_options_read_in_the_puzzles_words() {
+    let labels = |text: &str| -> Vec<String> {
+        let s = Sudoku::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let enc = s
+            .rules()
+            .clue_encoding(s.grid().geo, s.grid().cells())
+            .unwrap();
+        enc.options.iter().map(|o| o.label.clone()).collect()
+    };
+    let rank = labels(".Shape~4x4.FullRank~C1~10~");
+    for want in [
+        "full rank 10 in r1c1-r4c1: 1 of the lines starting as it does are less",
+        "full rank 10 in r1c1-r4c1, digit 2 against the line from the right: 2 against 4",
+        "full rank 10 in r1c1-r4c1, digit 3 against the line from the left: decided at an \
+         earlier digit",
+        "the line from the left starting with 3, from r2c1, holds 4 at r2c2",
+        "the line from the bottom starting with 3 is the one from r4c2",
+    ] {
+        assert!(rank.iter().any(|l| l == want), "{want}: {:?}", &rank[..8]);
+    }
+    let rising: Vec<Vec<(usize, usize)>> = (0..5)
+        .map(|q| (q..4).map(|s| (s, s + 1)).collect())
+        .collect();
+    let nfa = labels(&format!(
+        ".Shape~4x4.NFA~{}~_Rising%20digits~R1C1~R2C2~R3C3",
+        encode_iss(4, 1, 4, &rising)
+    ));
+    assert!(
+        nfa.iter()
+            .any(|l| l == "state-machine line \"Rising digits\" on r1c1-r3c3: 1,2,3"),
+        "{nfa:?}"
+    );
+    assert_eq!(nfa.len(), 4, "{nfa:?}");
+}
