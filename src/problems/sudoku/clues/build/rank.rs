@@ -21,6 +21,8 @@ use super::*;
 const EQUAL: u64 = 0;
 const LESS: u64 = 1;
 const GREATER: u64 = 2;
+/// Two unclued lines found to differ (`FullRankTies~none`): which is less does not matter.
+const APART: u64 = 3;
 
 /// The borders as [`border_lines`] numbers them.
 const SIDES: [&str; 4] = ["top", "right", "bottom", "left"];
@@ -45,12 +47,16 @@ impl Builder<'_> {
         let tag = format!("rank{side}{f}");
         let what = format!("line from the {side} starting with {f}");
         let at = self.secondary(k, format!("{tag}@"));
+        // The lines whose first cell may hold f: the others have no option here.
+        let lines: Vec<(usize, Vec<usize>)> = lines
+            .into_iter()
+            .enumerate()
+            .filter(|(_, l)| self.digits(l[0]).any(|d| d == f))
+            .collect();
         // Where f stands on the border.
         let item = self.primary(k, tag.clone());
-        for (i, line) in lines.iter().enumerate() {
-            if !self.digits(line[0]).any(|d| d == f) {
-                continue;
-            }
+        for (i, line) in &lines {
+            let i = *i;
             self.push(
                 ClueOption {
                     clue: k,
@@ -69,7 +75,7 @@ impl Builder<'_> {
             let item = self.primary(k, format!("{tag}>{j}"));
             let colour = self.secondary(k, format!("{tag}#{j}"));
             digit.push(colour);
-            for (i, line) in lines.iter().enumerate() {
+            for &(i, ref line) in &lines {
                 for d in self.digits(line[j]).filter(|&d| d != f).collect::<Vec<_>>() {
                     self.push(
                         ClueOption {
@@ -125,45 +131,43 @@ impl Builder<'_> {
         let size = self.size();
         for f in 1..=size as u32 {
             for (b1, b2) in (0..4).flat_map(|a| (a + 1..4).map(move |b| (a, b))) {
-                {
-                    let (x, y) = (self.starting(k, b1, f)?, self.starting(k, b2, f)?);
-                    let tag = format!("ranktie{f}.{b1}{b2}");
-                    let what = format!(
-                        "the lines from the {} and the {} starting with {f}",
-                        SIDES[b1], SIDES[b2]
-                    );
-                    let states: Vec<usize> = (1..size - 1)
-                        .map(|j| self.secondary(k, format!("{tag}@{j}")))
-                        .collect();
-                    for j in 1..size {
-                        let item = self.primary(k, format!("{tag}>{j}"));
-                        let before = (j > 1).then(|| states[j - 2]);
-                        let after = (j + 1 < size).then(|| states[j - 1]);
-                        let mut options: Vec<(Vec<(usize, Colour)>, String)> = Vec::new();
-                        if j > 1 {
-                            let mut c = vec![(states[j - 2], Colour::State(LESS))];
-                            c.extend(after.map(|a| (a, Colour::State(LESS))));
-                            options.push((c, "apart at an earlier digit".to_string()));
-                        }
-                        for a in (1..=size as u32).filter(|&a| a != f) {
-                            for d in (1..=size as u32).filter(|&d| d != f) {
-                                let to = if a == d { EQUAL } else { LESS };
-                                if to == EQUAL && after.is_none() {
-                                    continue;
-                                }
-                                let mut c = vec![
-                                    (x.digit[j], Colour::State(u64::from(a))),
-                                    (y.digit[j], Colour::State(u64::from(d))),
-                                ];
-                                c.extend(before.map(|p| (p, Colour::State(EQUAL))));
-                                c.extend(after.map(|p| (p, Colour::State(to))));
-                                options.push((c, format!("{a} against {d}")));
+                let (x, y) = (self.starting(k, b1, f)?, self.starting(k, b2, f)?);
+                let tag = format!("ranktie{f}.{b1}{b2}");
+                let what = format!(
+                    "the lines from the {} and the {} starting with {f}",
+                    SIDES[b1], SIDES[b2]
+                );
+                let states: Vec<usize> = (1..size - 1)
+                    .map(|j| self.secondary(k, format!("{tag}@{j}")))
+                    .collect();
+                for j in 1..size {
+                    let item = self.primary(k, format!("{tag}>{j}"));
+                    let before = (j > 1).then(|| states[j - 2]);
+                    let after = (j + 1 < size).then(|| states[j - 1]);
+                    let mut options: Vec<(Vec<(usize, Colour)>, String)> = Vec::new();
+                    if j > 1 {
+                        let mut c = vec![(states[j - 2], Colour::State(APART))];
+                        c.extend(after.map(|a| (a, Colour::State(APART))));
+                        options.push((c, "apart at an earlier digit".to_string()));
+                    }
+                    for a in (1..=size as u32).filter(|&a| a != f) {
+                        for d in (1..=size as u32).filter(|&d| d != f) {
+                            let to = if a == d { EQUAL } else { APART };
+                            if to == EQUAL && after.is_none() {
+                                continue;
                             }
+                            let mut c = vec![
+                                (x.digit[j], Colour::State(u64::from(a))),
+                                (y.digit[j], Colour::State(u64::from(d))),
+                            ];
+                            c.extend(before.map(|p| (p, Colour::State(EQUAL))));
+                            c.extend(after.map(|p| (p, Colour::State(to))));
+                            options.push((c, format!("{a} against {d}")));
                         }
-                        for (colours, why) in options {
-                            let label = format!("{what}, digit {}: {why}", j + 1);
-                            self.colours_only(k, item, colours, label, &what)?;
-                        }
+                    }
+                    for (colours, why) in options {
+                        let label = format!("{what}, digit {}: {why}", j + 1);
+                        self.colours_only(k, item, colours, label, &what)?;
                     }
                 }
             }
