@@ -1043,14 +1043,29 @@ fn counting_circles_same_values_and_2x2_classes_are_the_brute_force() {
     let modular =
         "879162354621543798435987216387419562196235487254876139943621875518794623762358941";
     for (solution, rule) in [(entropy, ".GlobalEntropy"), (modular, ".GlobalMod")] {
-        let blank: Vec<usize> = (27..54).collect();
-        let without = count(&givens(solution, &blank));
-        let with = count(&format!("{}{rule}", givens(solution, &blank)));
-        assert!(
-            with >= 1 && with < without,
-            "{rule}: {with} grids with it, {without} without"
-        );
+        // A band in the middle, then the top band and the left stack (2x2s on the grid's edges).
+        let left: Vec<usize> = (0..81).filter(|p| p % 9 < 3).collect();
+        for blank in [(27..54).collect::<Vec<usize>>(), (0..27).collect(), left] {
+            let without = count(&givens(solution, &blank));
+            let with = count(&format!("{}{rule}", givens(solution, &blank)));
+            assert!(
+                with >= 1 && with < without,
+                "{rule}: {with} grids with it, {without} without"
+            );
+        }
     }
+    // Their options in the puzzle's words: a cell's class, then a 2x2's four classes.
+    let s = Sudoku::parse(".Shape~9x9.GlobalMod").unwrap();
+    let shapes = s.clue_shapes();
+    let labels: Vec<String> = shapes[0].options.iter().map(|&k| s.label(k)).collect();
+    for want in [
+        "global mod 3: r1c1 is 1 mod 3",
+        "global mod 3: r1c2 is 0 mod 3",
+        "global mod 3, the 2x2 at r1c1: 1 mod 3, 2 mod 3, 0 mod 3, 1 mod 3",
+    ] {
+        assert!(labels.iter().any(|l| l == want), "{want} in {labels:?}");
+    }
+    assert_eq!(labels.len(), 81 * 3 + 64 * 36, "every class, every pattern");
     refused_on_4x4(&[
         (
             ".Shape~4x4.SameValues~2~R1C1~R1C2~R2C1",

@@ -104,7 +104,7 @@ impl Builder<'_> {
     }
 
     /// An option of `item` that colours secondary items and no cell.
-    fn colours_only(
+    pub(super) fn colours_only(
         &mut self,
         k: usize,
         item: usize,
