@@ -496,30 +496,56 @@ fn long_lines_as_chains_are_the_brute_forces() {
         );
     }
     assert!(agree(&s) >= 1, "{text}");
-    // The first six cells of rows 4 and 5 blank, and a modular line of 3 over nine of them:
-    // too many walks to fill whole.
+    // The first six cells of rows 4 and 5 blank, and modular and entropic lines over them: one
+    // item a line choosing its first cells' classes, repeated along it (any m cells in a row
+    // differ in class, so a cell's class is that of the cell m before it). A line through a cell
+    // twice (r4c1 again) keeps the classes that agree there; one shorter than m is one window.
     let mut blank: Vec<usize> = (27..33).collect();
     blank.extend(36..42);
     let base = givens(NINE, &blank);
-    let cells = [
-        "R5C1", "R4C1", "R4C2", "R4C3", "R4C4", "R4C5", "R4C6", "R5C6", "R5C5",
-    ];
-    let text = format!("{base}.Modular~3~{}", cells.join("~"));
-    let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let g = s.grid().geo;
-    let enc = s.rules().clue_encoding(g, s.grid().cells()).unwrap();
-    let runs = enc
-        .primary
-        .iter()
-        .filter(|n| n.starts_with("modular1."))
-        .count();
-    let longest = enc.options.iter().map(|o| o.cells.len()).max().unwrap_or(0);
+    // Each holds in NINE (rows 4 and 5: 859761423, 426853791); its cells need not touch.
+    for (rule, ways) in [
+        (".Modular~3~R4C2~R4C3~R4C4~R5C4~R5C3~R5C1", 6),
+        (".Modular~2~R4C1~R4C2~R5C2~R4C3~R5C3~R4C4", 2),
+        (".Modular~4~R4C1~R4C2~R4C5~R4C4~R5C1~R4C6~R5C2", 24),
+        (".Entropic~R4C6~R4C5~R4C4~R5C2~R5C1~R4C1~R5C6", 6),
+        (".Modular~3~R4C2~R4C3~R4C4~R5C4~R5C3~R5C1~R4C2", 6),
+        (".Modular~4~R4C1~R4C2~R4C4", 24),
+        (".Entropic~R5C2~R5C1", 6),
+    ] {
+        let text = format!("{base}{rule}");
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let enc = s
+            .rules()
+            .clue_encoding(s.grid().geo, s.grid().cells())
+            .unwrap();
+        assert_eq!(enc.primary.len(), 1, "{text}: {:?}", enc.primary);
+        let cells = s.rules().clues[0].cells.iter().collect::<BTreeSet<_>>();
+        assert_eq!(
+            enc.secondary.len(),
+            cells.len(),
+            "{text}: a class item a cell"
+        );
+        // Classes a cell's digits cannot take (a given's) and a loop's disagreements cut ways.
+        assert!(
+            !enc.options.is_empty() && enc.options.len() <= ways,
+            "{text}: {} ways",
+            enc.options.len()
+        );
+        let n = agree(&s);
+        assert!(n >= 1, "{text}: {n}");
+    }
+    // A line of two given cells is judged as it is read (the checker once looked for a third).
+    let held = Sudoku::parse(&format!("{}.Entropic~R4C7~R4C8", givens(NINE, &[])));
+    assert!(held.is_ok(), "{:?}", held.err());
+    let e = Sudoku::parse(&format!("{}.Entropic~R1C2~R1C9", givens(NINE, &[])))
+        .err()
+        .expect("3 and 2 are both low");
     assert!(
-        runs > 1 && longest > 1,
-        "{text}: {runs} runs, the longest {longest} cells: {:?}",
-        enc.primary
+        e.to_string()
+            .contains("[3, 2] repeat a class (low 1-3, middle 4-6, high 7-9)"),
+        "{e}"
     );
-    agree(&s);
 }
 
 /// Values from 0 (ISS's `.Shape~4x4~0-3`): each clue's rule is of values (a cage of 0-3 adds up

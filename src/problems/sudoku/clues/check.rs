@@ -193,12 +193,18 @@ impl Clue {
                 // ISS reads it).
                 let group = |x: u32| (x - least) / 3;
                 d.windows(3.min(n))
-                    .find(|w| {
-                        group(w[0]) == group(w[1])
-                            || group(w[1]) == group(w[2])
-                            || group(w[0]) == group(w[2])
+                    .find(|w| (0..w.len()).any(|i| w[..i].iter().any(|&y| group(y) == group(w[i]))))
+                    .map(|w| {
+                        format!(
+                            "{name}: {w:?} repeat a class (low {}-{}, middle {}-{}, high {}-{})",
+                            least,
+                            least + 2,
+                            least + 3,
+                            least + 5,
+                            least + 6,
+                            least + 8
+                        )
                     })
-                    .map(|w| format!("{name}: {w:?} do not hold a low, a middle and a high digit"))
             }
             ClueKind::Modular(m) => {
                 let m = u32::from(*m);
