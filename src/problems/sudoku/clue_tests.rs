@@ -1329,9 +1329,10 @@ fn either_or_along_one_line_is_walked_once_per_filling() {
         k.stated_digits(),
         [(0, "1,2/3".to_string()), (1, "4".to_string())]
     );
+    // Two clues on lines of their own (17 cells): walked side by side, not refused.
     let apart = ".Or.Skyscraper~C4~1~.Skyscraper~R6~~1.End";
-    let e = Sudoku::parse(apart).err().expect("refused").to_string();
-    assert!(e.contains("ISS `Or` over 17 cells is not supported"), "{e}");
+    let s = Sudoku::parse(apart).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.rules().clues[0].cells.len(), 17);
 }
 
 /// An ISS kind written without its arguments, or a cell left out, is told what it lacks, in ISS's
@@ -1422,7 +1423,11 @@ fn either_or_refusals_say_what_and_where() {
     let nine = ".Or.Skyscraper~R1~3~.~R2C2_1.End";
     let e = Sudoku::parse(nine).err().expect("refused").to_string();
     assert!(
-        e.contains("ISS `Or` over 10 cells is not supported (`Or` 1: an either/or is filled whole, each filling judged, up to 6 cells on a 9x9, or walked along a line that each of its sides reads)"),
+        e.contains(
+            "ISS `Or` over 10 cells is not supported (`Or` 1: an either/or is filled whole, each \
+             filling judged, up to 6 cells on a 9x9, or walked along a line that each of its \
+             sides reads, or walked side by side when each side is one clue along its own line)"
+        ),
         "{e}"
     );
 }
@@ -1511,4 +1516,63 @@ fn full_rank_and_nfa_options_read_in_the_puzzles_words() {
         "{nfa:?}"
     );
     assert_eq!(nfa.len(), 4, "{nfa:?}");
+}
+
+/// An either/or whose sides are clues on lines of their own, too many cells to fill whole (11 or
+/// 17 of a 6x6's, 7 at most): walked side by side, each line knowing which side is the first to
+/// hold. Against the brute force on SIX with its first two columns and second row blank (C1 of SIX
+/// sees 4 from the top, C2 3, R2 3 from the left): the first side holding, the second, both, none
+/// in SIX, three sides.
+#[test]
+fn either_or_of_lines_of_their_own_is_the_brute_force() {
+    let blank: Vec<usize> = (0..36).filter(|p| p % 6 < 3 || p / 6 < 3).collect();
+    let base = givens(SIX, &blank);
+    let free = completions(
+        Geometry::of_size(6).unwrap(),
+        &Sudoku::parse(&base).unwrap().grid().cells,
+    )
+    .len();
+    for (rule, in_six) in [
+        (".Or.Skyscraper~C1~4~.Skyscraper~R2~2~.End", true),
+        (".Or.Skyscraper~C1~2~.Skyscraper~R2~3~.End", true),
+        (".Or.Skyscraper~C1~4~.Skyscraper~R2~3~.End", true),
+        (".Or.Skyscraper~C1~2~.Skyscraper~R2~2~.End", false),
+        (
+            ".Or.Skyscraper~C1~2~.Skyscraper~R2~2~.Skyscraper~C2~3~.End",
+            true,
+        ),
+        (".Or.Skyscraper~R2~2~.NumberedRoom~C1~5~.End", false),
+    ] {
+        let text = format!("{base}{rule}");
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let enc = s
+            .rules()
+            .clue_encoding(s.grid().geo, s.grid().cells())
+            .unwrap();
+        assert!(
+            enc.secondary.iter().any(|n| n == "either1.first")
+                && enc.primary.iter().any(|n| n.starts_with("either1.2.")),
+            "{rule}: walked side by side: {:?}",
+            enc.primary
+        );
+        let n = agree(&s);
+        assert!(n < free, "{rule}: {n} of {free}");
+        if in_six {
+            assert!(n >= 1, "{rule}");
+        }
+    }
+    // The options say which side is the first to hold.
+    let s = Sudoku::parse(&format!("{base}.Or.Skyscraper~C1~4~.Skyscraper~R2~2~.End")).unwrap();
+    let labels: Vec<String> = s.clue_shapes()[0]
+        .options
+        .iter()
+        .map(|&k| s.label(k))
+        .collect();
+    for says in [
+        "(holds; side 1 is the first to hold)",
+        "(fails; side 2 is the first to hold)",
+        "(either way; side 1 is the first to hold)",
+    ] {
+        assert!(labels.iter().any(|l| l.ends_with(says)), "{says}");
+    }
 }

@@ -163,7 +163,7 @@ pub enum ClueKind {
     DutchFlatmates,
     /// At least one of the sides holds (ISS's `Or`); the clue's cells are those the sides name,
     /// in order: at most [`max_either_cells`] of them, filled whole, or a line every side reads
-    /// ([`either_line`]), walked along it. `zero`: the puzzle writes values from 0 (for its
+    /// ([`either_line`]), walked along it, or a line each ([`either_lines`]), walked side by side. `zero`: the puzzle writes values from 0 (for its
     /// words).
     Either { sides: Vec<Side>, zero: bool },
 }
@@ -241,6 +241,28 @@ pub fn either_line(sides: &[Side]) -> Option<&[usize]> {
             _ => false,
         })
         .then_some(line)
+}
+
+/// The most sides an either/or walked side by side ([`either_lines`]) may have: each line's walks
+/// are taken once per side that may be the first to hold.
+pub const MAX_EITHER_LINES: usize = 8;
+
+/// Each side's own line, when every side is one clue walked along its line ([`walked_in_either`])
+/// and the sides do not all read one line ([`either_line`]): the
+/// either/or is then walked side by side, each line knowing which side is the first to hold
+/// (ISS's "City Planning": "the skyscraper 1 of column 4 or the skyscraper 1 of row 6"). `None`
+/// otherwise, and past [`MAX_EITHER_LINES`] sides.
+pub fn either_lines(sides: &[Side]) -> Option<Vec<&[usize]>> {
+    if sides.len() > MAX_EITHER_LINES || either_line(sides).is_some() {
+        return None;
+    }
+    sides
+        .iter()
+        .map(|x| match x {
+            Side::Clue(c) if walked_in_either(&c.kind) => Some(c.cells.as_slice()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A side of an either/or (ISS's `Or`), or a part of one: judged on the digits of its cells.

@@ -697,11 +697,12 @@ pub(super) fn either(sides: Vec<Side>, sz: Size, what: &str) -> Result<Clue, Inp
         return Err(InputError::new(format!("{what} names no cell")));
     }
     let most = max_either_cells(sz.size);
-    if cells.len() > most && either_line(&sides).is_none() {
+    if cells.len() > most && either_line(&sides).is_none() && either_lines(&sides).is_none() {
         return Err(InputError::new(format!(
             "ISS `Or` over {} cells is not supported ({what}: an either/or is filled whole, \
              each filling judged, up to {most} cells on a {s}x{s}, or walked along a line that \
-             each of its sides reads)",
+             each of its sides reads, or walked side by side when each side is one clue along \
+             its own line)",
             cells.len(),
             s = sz.size
         )));

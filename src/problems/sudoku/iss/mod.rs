@@ -24,8 +24,8 @@ mod kinds;
 mod text;
 
 use super::clues::{
-    base64_bytes, either_line, max_either_cells, Clue, ClueKind, Counted, Machine, Nfa, Regex,
-    Relation, Side, Ties, MAX_SUM_LOOP,
+    base64_bytes, either_line, either_lines, max_either_cells, Clue, ClueKind, Counted, Machine,
+    Nfa, Regex, Relation, Side, Ties, MAX_SUM_LOOP,
 };
 use super::fpuzzles::{percent_decode, Read};
 use super::geometry::{sizes_words, SIZES};

@@ -195,6 +195,11 @@ impl Builder<'_> {
                 let auto = self.either_automaton(sides, line, top);
                 self.line(k, line, &auto, &name, &tag, 0)
             }
+            ClueKind::Either { sides, .. }
+                if n > max_either_cells(size) && either_lines(sides).is_some() =>
+            {
+                self.either_side_by_side(k, sides, &name, &tag, top)
+            }
             ClueKind::Either { sides, .. } => {
                 // Filled whole: every filling of its few cells that some side accepts, each side
                 // judged on a grid of those cells alone (`keep` is given values; digits are
@@ -662,6 +667,75 @@ impl Builder<'_> {
                     }
                 );
                 self.colours_only(k, item, colours, label, &name)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// An either/or whose sides are clues on lines of their own ([`either_lines`]): a secondary
+    /// item holds the first side that holds, and each side's line is walked with a guess of it.
+    /// Side i's walks say "a side before i is the first to hold" whether it accepts them or not,
+    /// "side i" if it accepts them, "a side after i" if not; the last side's rejected walks say
+    /// nothing and are dropped. Each walk is taken once per side it may name, so that every grid
+    /// has one option a line: the first side holding is one, and every line's option colours it.
+    fn either_side_by_side(
+        &mut self,
+        k: usize,
+        sides: &[Side],
+        name: &str,
+        tag: &str,
+        top: u32,
+    ) -> Result<(), InputError> {
+        let lines = either_lines(sides).expect("matched");
+        let first = self.secondary(k, format!("{tag}.first"));
+        let count = sides.len() as u64;
+        for (i, (side, line)) in sides.iter().zip(&lines).enumerate() {
+            let inner = self.either_automaton(std::slice::from_ref(side), line, top);
+            let i = i as u64;
+            // A state: the inner automaton's (a small number: `either_automaton` numbers its
+            // sets) times the sides, plus the side guessed first. The inner automaton drops a
+            // walk it can no longer accept; here such a walk goes on in a sink, rejected, since
+            // a side may fail.
+            const SINK: u64 = 1 << 56;
+            let auto = Automaton {
+                start: inner
+                    .start
+                    .iter()
+                    .flat_map(|&s| (0..count).map(move |j| s * count + j))
+                    .collect(),
+                step: Box::new(move |at, s, v, out| {
+                    let from = out.len();
+                    if s / count != SINK {
+                        (inner.step)(at, s / count, v, out);
+                    }
+                    if out.len() == from {
+                        out.push(SINK);
+                    }
+                    for t in &mut out[from..] {
+                        *t = *t * count + s % count;
+                    }
+                }),
+                accept: Box::new(move |s| {
+                    let holds = s / count != SINK && (inner.accept)(s / count).is_some();
+                    let j = s % count;
+                    // An earlier side first: this one may hold or not; this one first: it holds;
+                    // a later one: it fails.
+                    let fits = j < i || holds == (j == i);
+                    fits.then(|| vec![(first, Colour::Value(j as u32 + 1))])
+                }),
+            };
+            let part = format!("{name}, side {}", i + 1);
+            let before = self.enc.options.len();
+            self.line(k, line, &auto, &part, &format!("{tag}.{}", i + 1), 0)?;
+            for o in &mut self.enc.options[before..] {
+                if let Some(&(_, Colour::Value(j))) = o.colours.iter().find(|c| c.0 == first) {
+                    let says = match u64::from(j).cmp(&(i + 1)) {
+                        std::cmp::Ordering::Less => "either way",
+                        std::cmp::Ordering::Equal => "holds",
+                        std::cmp::Ordering::Greater => "fails",
+                    };
+                    o.label = format!("{} ({says}; side {j} is the first to hold)", o.label);
+                }
             }
         }
         Ok(())
