@@ -513,13 +513,15 @@ fn iss_counting_circles_add_up_by_value() {
 }
 
 /// Either/or (ISS's `Or`, with `And` groups and `Or`s inside: lines 58, 343, 344, 345, 346, 349,
-/// 196 and 197 of the collection, `tests/data/iss-either.jsonl`: pairs of givens, givens or
+/// 196, 197 and 339 of the collection, `tests/data/iss-either.jsonl`: pairs of givens, givens or
 /// `AllDifferent`, nested blocks, an `And` elided inside an `Or`, either/ors of a numbered room
-/// and an X-sum on one row or column, walked along it, and "City Planning"'s skyscrapers on a
-/// column or a row, walked side by side): each solved to its published solution and proved unique.
+/// and an X-sum on one row or column, walked along it, "City Planning"'s skyscrapers on a column or
+/// a row, walked side by side, and line 339, "Strict kropki [dots in And]": an `And` outside any
+/// `Or` read as its items, its dots marked): each solved to its published solution and proved
+/// unique.
 #[test]
 fn iss_either_or_blocks_are_solved() {
-    all_solved("iss-either.jsonl", 8);
+    all_solved("iss-either.jsonl", 9);
 }
 
 /// Anti-taxicab (lines 45 and 126 of the collection, `tests/data/iss-taxicab.jsonl`: "Anti-Taxi

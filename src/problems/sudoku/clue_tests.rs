@@ -1576,3 +1576,25 @@ fn either_or_of_lines_of_their_own_is_the_brute_force() {
         assert!(labels.iter().any(|l| l.ends_with(says)), "{says}");
     }
 }
+
+/// An `And` outside any `Or` is read as its items: the same grids as without it, an `Or` inside it
+/// an either/or as anywhere; unclosed, it says so. (Its dots marked for the strict rule: "Strict
+/// kropki [dots in And]" in `tests/data/iss-either.jsonl`.)
+#[test]
+fn an_and_outside_any_or_is_its_items() {
+    for (with, without) in [
+        (
+            ".Shape~4x4.And.WhiteDot~R1C1~R1C2.BlackDot~R2C1~R2C2.End",
+            ".Shape~4x4.WhiteDot~R1C1~R1C2.BlackDot~R2C1~R2C2",
+        ),
+        (
+            ".Shape~4x4.And.~R1C1_1.And.Or.~R2C2_1.~R2C2_4.End.End.End",
+            ".Shape~4x4.~R1C1_1.Or.~R2C2_1.~R2C2_4.End",
+        ),
+    ] {
+        let (a, b) = (count(with), count(without));
+        assert_eq!(a, b, "{with}");
+        assert!(a > 0 && a < 288, "{with}: {a}");
+    }
+    refused_on_4x4(&[(".And.~R1C1_1", "an `And` is not closed by an `End`")]);
+}

@@ -576,7 +576,10 @@ pub(super) type Placed<'a> = (usize, Item<'a>);
 
 /// ISS's `Or` blocks (`.Or. … .End`, with `.And. … .End` groups and `Or`s inside them) lifted out
 /// of the items as either/or clues; the items outside the blocks are returned as they were. An
-/// `And` outside any `Or` is its items, all of which hold: an either/or of one side.
+/// `And` outside any `Or` is its items, all of which hold: they are read as if it were not there
+/// (as one either/or of one side its items were judged together, filled whole, and "Strict
+/// kropki [dots in And]" of ISS's collection, 48 cells, was refused; its dots must also count as
+/// marked for the strict rule).
 pub(super) fn lift_either<'a>(
     items: Vec<Item<'a>>,
     sz: Size,
@@ -588,19 +591,19 @@ pub(super) fn lift_either<'a>(
     }
     let mut rest = Vec::new();
     let mut eithers = Vec::new();
+    // The `And`s open outside any `Or`: their `End`s close them.
+    let mut ands = 0usize;
     let mut i = 0;
     while let Some((kind, _)) = items.get(i) {
         i += 1;
         match *kind {
-            "Or" | "And" => {
-                let what = format!("`{kind}` {}", eithers.len() + 1);
-                let parts = block(&items, &mut i, sz, &what, 1)?;
-                let sides = match *kind {
-                    "Or" => parts,
-                    _ => vec![Side::All(parts)],
-                };
+            "Or" => {
+                let what = format!("`Or` {}", eithers.len() + 1);
+                let sides = block(&items, &mut i, sz, &what, 1)?;
                 eithers.push(either(sides, sz, &what)?);
             }
+            "And" => ands += 1,
+            "End" if ands > 0 => ands -= 1,
             // ISS's other blocks (`Replicate~…` repeats its items under a pattern) are not read:
             // their `End` says so by the block's name, not as an `End` out of place.
             "End" if items[..i - 1].iter().any(|(k, _)| *k == "Replicate") => {
@@ -614,6 +617,9 @@ pub(super) fn lift_either<'a>(
             // With its place in the string (from 1), by which messages name it.
             _ => rest.push((i, items[i - 1].clone())),
         }
+    }
+    if ands > 0 {
+        return Err(InputError::new("an `And` is not closed by an `End`"));
     }
     Ok((rest, eithers))
 }
