@@ -1518,11 +1518,12 @@ fn full_rank_and_nfa_options_read_in_the_puzzles_words() {
     assert_eq!(nfa.len(), 4, "{nfa:?}");
 }
 
-/// An either/or whose sides are clues on lines of their own, too many cells to fill whole (11 or
-/// 17 of a 6x6's, 7 at most): walked side by side, each line knowing which side is the first to
-/// hold. Against the brute force on SIX with its first two columns and second row blank (C1 of SIX
-/// sees 4 from the top, C2 3, R2 3 from the left): the first side holding, the second, both, none
-/// in SIX, three sides.
+/// An either/or whose sides are clues on lines of their own, or `And`s of them, too many cells to
+/// fill whole (11 to 16 of a 6x6's, 7 at most): walked side by side, each line knowing which side
+/// is the first to hold (and, in an `And`, which of its side's clues is the first to fail).
+/// Against the brute force on SIX with its first three rows and columns blank (C1 of SIX sees 4
+/// from the top, C2 3, R2 3 from the left): the first side holding, the second, both, none in SIX,
+/// three sides, `And` sides of two and three clues.
 #[test]
 fn either_or_of_lines_of_their_own_is_the_brute_force() {
     let blank: Vec<usize> = (0..36).filter(|p| p % 6 < 3 || p / 6 < 3).collect();
@@ -1542,6 +1543,20 @@ fn either_or_of_lines_of_their_own_is_the_brute_force() {
             true,
         ),
         (".Or.Skyscraper~R2~2~.NumberedRoom~C1~5~.End", false),
+        // `And` sides: all of a side's clues hold, the first of them to fail guessed per side.
+        (
+            ".Or.And.Skyscraper~C1~4~.Skyscraper~R2~2~.End.Skyscraper~C2~3~.End",
+            true,
+        ),
+        (
+            ".Or.Skyscraper~C2~2~.And.Skyscraper~C1~2~.Skyscraper~R2~3~.End.End",
+            false,
+        ),
+        (
+            ".Or.And.Skyscraper~C1~2~.Skyscraper~R2~2~.End.And.Skyscraper~C1~4~.Skyscraper~R2~3~\
+             .Skyscraper~C2~3~.End.End",
+            true,
+        ),
     ] {
         let text = format!("{base}{rule}");
         let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));

@@ -243,26 +243,36 @@ pub fn either_line(sides: &[Side]) -> Option<&[usize]> {
         .then_some(line)
 }
 
-/// The most sides an either/or walked side by side ([`either_lines`]) may have: each line's walks
-/// are taken once per side that may be the first to hold.
-pub const MAX_EITHER_LINES: usize = 8;
+/// The most guesses a line of an either/or walked side by side ([`either_lines`]) is walked with:
+/// the side first to hold, times the clue of its own side first to fail (or none).
+pub const MAX_EITHER_GUESSES: usize = 96;
 
-/// Each side's own line, when every side is one clue walked along its line ([`walked_in_either`])
-/// and the sides do not all read one line ([`either_line`]): the
-/// either/or is then walked side by side, each line knowing which side is the first to hold
-/// (ISS's "City Planning": "the skyscraper 1 of column 4 or the skyscraper 1 of row 6"). `None`
-/// otherwise, and past [`MAX_EITHER_LINES`] sides.
-pub fn either_lines(sides: &[Side]) -> Option<Vec<&[usize]>> {
-    if sides.len() > MAX_EITHER_LINES || either_line(sides).is_some() {
+/// Each side's clues, when every side is one clue walked along its line ([`walked_in_either`]) or
+/// an `And` of such clues, and the sides do not all read one line ([`either_line`]): the
+/// either/or is then walked side by side, each clue's line knowing which side is the first to
+/// hold and which of its own side's clues is the first to fail (ISS's "City Planning": "the
+/// skyscraper 1 of column 4 or the skyscraper 1 of row 6"; "Unbidden First Hidden": "row 9's and
+/// column 9's hidden skyscrapers are both 1, or both 2, …"). `None` otherwise, and past
+/// [`MAX_EITHER_GUESSES`].
+pub fn either_lines(sides: &[Side]) -> Option<Vec<Vec<&Clue>>> {
+    if either_line(sides).is_some() {
         return None;
     }
-    sides
+    fn walked(x: &Side) -> Option<&Clue> {
+        match x {
+            Side::Clue(c) if walked_in_either(&c.kind) => Some(c),
+            _ => None,
+        }
+    }
+    let out: Vec<Vec<&Clue>> = sides
         .iter()
         .map(|x| match x {
-            Side::Clue(c) if walked_in_either(&c.kind) => Some(c.cells.as_slice()),
-            _ => None,
+            Side::All(parts) if !parts.is_empty() => parts.iter().map(walked).collect(),
+            x => walked(x).map(|c| vec![c]),
         })
-        .collect()
+        .collect::<Option<_>>()?;
+    let most = out.iter().map(Vec::len).max().unwrap_or(0);
+    (sides.len() * (most + 1) <= MAX_EITHER_GUESSES).then_some(out)
 }
 
 /// A side of an either/or (ISS's `Or`), or a part of one: judged on the digits of its cells.

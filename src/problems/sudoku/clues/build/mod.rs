@@ -672,12 +672,13 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// An either/or whose sides are clues on lines of their own ([`either_lines`]): a secondary
-    /// item holds the first side that holds, and each side's line is walked with a guess of it.
-    /// Side i's walks say "a side before i is the first to hold" whether it accepts them or not,
-    /// "side i" if it accepts them, "a side after i" if not; the last side's rejected walks say
-    /// nothing and are dropped. Each walk is taken once per side it may name, so that every grid
-    /// has one option a line: the first side holding is one, and every line's option colours it.
+    /// An either/or whose sides are clues on lines of their own, or `And`s of such clues
+    /// ([`either_lines`]): a secondary item holds the first side that holds, one per side of
+    /// several clues the first of them that fails (or none), and each clue's line is walked with a
+    /// guess of both. Side i first: each of its clues holds; a side after i first: one of side i's
+    /// fails; a side before i: either. Of a side's clues, the one first to fail fails, those
+    /// before it either way, those after it (all, if none fails) hold. Each walk is taken once
+    /// per guess it fits, and a grid fixes both, so every grid has one option a line.
     fn either_side_by_side(
         &mut self,
         k: usize,
@@ -686,53 +687,100 @@ impl Builder<'_> {
         tag: &str,
         top: u32,
     ) -> Result<(), InputError> {
-        let lines = either_lines(sides).expect("matched");
+        let clues = either_lines(sides).expect("matched");
         let first = self.secondary(k, format!("{tag}.first"));
         let count = sides.len() as u64;
-        for (i, (side, line)) in sides.iter().zip(&lines).enumerate() {
-            let inner = self.either_automaton(std::slice::from_ref(side), line, top);
-            let i = i as u64;
-            // A state: the inner automaton's (a small number: `either_automaton` numbers its
-            // sets) times the sides, plus the side guessed first. The inner automaton drops a
-            // walk it can no longer accept; here such a walk goes on in a sink, rejected, since
-            // a side may fail.
-            const SINK: u64 = 1 << 56;
-            let auto = Automaton {
-                start: inner
-                    .start
-                    .iter()
-                    .flat_map(|&s| (0..count).map(move |j| s * count + j))
-                    .collect(),
-                step: Box::new(move |at, s, v, out| {
-                    let from = out.len();
-                    if s / count != SINK {
-                        (inner.step)(at, s / count, v, out);
-                    }
-                    if out.len() == from {
-                        out.push(SINK);
-                    }
-                    for t in &mut out[from..] {
-                        *t = *t * count + s % count;
-                    }
-                }),
-                accept: Box::new(move |s| {
-                    let holds = s / count != SINK && (inner.accept)(s / count).is_some();
-                    let j = s % count;
-                    // An earlier side first: this one may hold or not; this one first: it holds;
-                    // a later one: it fails.
-                    let fits = j < i || holds == (j == i);
-                    fits.then(|| vec![(first, Colour::Value(j as u32 + 1))])
-                }),
-            };
-            let part = format!("{name}, side {}", i + 1);
-            let before = self.enc.options.len();
-            self.line(k, line, &auto, &part, &format!("{tag}.{}", i + 1), 0)?;
-            for o in &mut self.enc.options[before..] {
-                if let Some(&(_, Colour::Value(j))) = o.colours.iter().find(|c| c.0 == first) {
-                    let says = match u64::from(j).cmp(&(i + 1)) {
-                        std::cmp::Ordering::Less => "either way",
-                        std::cmp::Ordering::Equal => "holds",
-                        std::cmp::Ordering::Greater => "fails",
+        for (i, side) in clues.iter().enumerate() {
+            let parts = side.len() as u64;
+            // Which of this side's clues fails first, `parts` for none: a colour when it has
+            // several (one clue fails exactly when the side does).
+            let fails = (parts > 1).then(|| self.secondary(k, format!("{tag}.{}.fails", i + 1)));
+            // A side of one clue carries no guess of its own: its clue fails exactly when it does.
+            let per = if parts > 1 { parts + 1 } else { 1 };
+            let guesses = count * per;
+            for (c, clue) in side.iter().enumerate() {
+                let (i, c) = (i as u64, c as u64);
+                let line = clue.cells.clone();
+                let inner = self.either_automaton(&[Side::Clue((*clue).clone())], &line, top);
+                // A state: the inner automaton's (a small number: `either_automaton` numbers its
+                // sets) times the guesses, plus the guess (the side first to hold, then this
+                // side's clue first to fail). The inner automaton drops a walk it can no longer
+                // accept; here such a walk goes on in a sink, rejected, since a clue may fail.
+                const SINK: u64 = 1 << 56;
+                let auto = Automaton {
+                    start: inner
+                        .start
+                        .iter()
+                        .flat_map(|&s| (0..guesses).map(move |g| s * guesses + g))
+                        .collect(),
+                    step: Box::new(move |at, s, v, out| {
+                        let from = out.len();
+                        if s / guesses != SINK {
+                            (inner.step)(at, s / guesses, v, out);
+                        }
+                        if out.len() == from {
+                            out.push(SINK);
+                        }
+                        for t in &mut out[from..] {
+                            *t = *t * guesses + s % guesses;
+                        }
+                    }),
+                    accept: Box::new(move |s| {
+                        let holds = s / guesses != SINK && (inner.accept)(s / guesses).is_some();
+                        let (j, f) = match parts {
+                            1 => (s % guesses, if holds { 1 } else { 0 }),
+                            _ => (s % guesses / per, s % guesses % per),
+                        };
+                        // The side: first to hold, none of its clues fails; a later side first,
+                        // one of them fails; an earlier one, either.
+                        let side_fits = (j != i || f == parts) && (j <= i || f < parts);
+                        // This clue: the first to fail fails, one after it holds.
+                        let clue_fits = match f.cmp(&c) {
+                            std::cmp::Ordering::Less => true,
+                            std::cmp::Ordering::Equal => !holds,
+                            std::cmp::Ordering::Greater => holds,
+                        };
+                        (side_fits && clue_fits).then(|| {
+                            let mut colours = vec![(first, Colour::Value(j as u32 + 1))];
+                            colours.extend(fails.map(|x| (x, Colour::Value(f as u32 + 1))));
+                            colours
+                        })
+                    }),
+                };
+                let part = if parts > 1 {
+                    format!("{name}, side {} ({} of {parts})", i + 1, c + 1)
+                } else {
+                    format!("{name}, side {}", i + 1)
+                };
+                let before = self.enc.options.len();
+                let sub = if parts > 1 {
+                    format!("{tag}.{}.{}", i + 1, c + 1)
+                } else {
+                    format!("{tag}.{}", i + 1)
+                };
+                self.line(k, &line, &auto, &part, &sub, 0)?;
+                for o in &mut self.enc.options[before..] {
+                    let colour = |x: usize| {
+                        o.colours.iter().find_map(|&(y, v)| match v {
+                            Colour::Value(v) if y == x => Some(u64::from(v)),
+                            _ => None,
+                        })
+                    };
+                    let Some(j) = colour(first) else { continue };
+                    // A side of one clue: it holds if it is the first to hold, fails if a later
+                    // one is; of several: by the clue first to fail (from 0, `parts` for none).
+                    use std::cmp::Ordering::{Equal, Greater, Less};
+                    let says = match fails.and_then(colour) {
+                        None => match j.cmp(&(i + 1)) {
+                            Less => "either way",
+                            Equal => "holds",
+                            Greater => "fails",
+                        },
+                        Some(f) => match (f - 1).cmp(&c) {
+                            Less => "either way",
+                            Equal => "fails",
+                            Greater => "holds",
+                        },
                     };
                     o.label = format!("{} ({says}; side {j} is the first to hold)", o.label);
                 }
