@@ -535,6 +535,15 @@ fn long_lines_as_chains_are_the_brute_forces() {
         let n = agree(&s);
         assert!(n >= 1, "{text}: {n}");
     }
+    // A modulus whose ways are too many to list (12! / 0! on twelve cells): walked as before,
+    // and refused by name, not listed until memory runs out (a review found 805 MB asked for).
+    let e = Sudoku::parse(
+        ".Shape~12x12.Modular~12~R1C1~R2C2~R3C3~R4C4~R5C5~R6C6~R7C7~R8C8~R9C9~RACA~RBCB~RCCC",
+    )
+    .err()
+    .expect("refused")
+    .to_string();
+    assert!(e.contains("modular line"), "{e}");
     // A line of two given cells is judged as it is read (the checker once looked for a third).
     let held = Sudoku::parse(&format!("{}.Entropic~R4C7~R4C8", givens(NINE, &[])));
     assert!(held.is_ok(), "{:?}", held.err());

@@ -163,8 +163,8 @@ pub enum ClueKind {
     DutchFlatmates,
     /// At least one of the sides holds (ISS's `Or`); the clue's cells are those the sides name,
     /// in order: at most [`max_either_cells`] of them, filled whole, or a line every side reads
-    /// ([`either_line`]), walked along it, or a line each ([`either_lines`]), walked side by side. `zero`: the puzzle writes values from 0 (for its
-    /// words).
+    /// ([`either_line`]), walked along it, or a line each ([`either_lines`]), walked side by
+    /// side. `zero`: the puzzle writes values from 0 (for its words).
     Either { sides: Vec<Side>, zero: bool },
 }
 

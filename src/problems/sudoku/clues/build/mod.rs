@@ -9,6 +9,18 @@ mod lines;
 mod rank;
 mod sets;
 
+/// The ways [`Builder::periodic_classes`] would choose a modular or entropic line's classes:
+/// m! / (m - first)!, `first` its first min(m, cells) cells; counted before any is made, so that a
+/// modulus of 12 falls back to the walk (which refuses it by name) instead of listing 479 M ways.
+fn periodic_ways(clue: &Clue) -> u64 {
+    let m = match clue.kind {
+        ClueKind::Modular(m) => u64::from(m),
+        _ => 3,
+    };
+    let first = (clue.cells.len() as u64).min(m);
+    (m - first + 1..=m).fold(1u64, |w, x| w.saturating_mul(x))
+}
+
 /// Digits as a label shows them: "1,2,4".
 fn digits_text(digits: &[u32]) -> String {
     digits
@@ -560,23 +572,29 @@ impl Builder<'_> {
                     .collect();
                 self.sum_line(k, &order, &auto, &name, &tag, &terms, SumEnd::Total(0))
             }
-            ClueKind::Entropic | ClueKind::Modular(_) => self.periodic_classes(k, clue),
+            ClueKind::Entropic | ClueKind::Modular(_) if periodic_ways(clue) <= WHOLE_MAX => {
+                self.periodic_classes(k, clue)
+            }
             _ => {
                 let (order, auto) = self.automaton(clue, top);
-                // Runs of several cells where the rule ties cells a few apart (any m in a row on
-                // a modular line, 3 on an entropic one, differ in class): a run sees a clash of
-                // its cells' classes, which steps of one cell see only once the states between
-                // them are chosen. Whispers lost by runs and little killers gained nothing
-                // measured (benches/JOURNAL.md): they keep a step a cell. So do regex lines: runs
-                // of up to 100 options halved the nodes of ISS's "Regex line" (8.9 M to 4.2 M) but
-                // not its time, and doubled those of two others.
-                self.line(k, &order, &auto, &name, &tag, 0)
+                // Runs of several cells where the rule ties cells a few apart (a modular line of
+                // a modulus too large for its classes to be chosen whole: any m in a row differ in
+                // class): a run sees a clash of its cells' classes, which steps of one cell see
+                // only once the states between them are chosen. Whispers lost by runs and little
+                // killers gained nothing measured (benches/JOURNAL.md): they keep a step a cell.
+                // So do regex lines: runs of up to 100 options halved the nodes of ISS's "Regex
+                // line" (8.9 M to 4.2 M) but not its time, and doubled those of two others.
+                let run_max = match clue.kind {
+                    ClueKind::Modular(_) => WHOLE_MAX,
+                    _ => 0,
+                };
+                self.line(k, &order, &auto, &name, &tag, run_max)
             }
         }
     }
 
-    /// An entropic line (low, middle, high) or a modular line (remainders mod m): any m cells in a
-    /// row along it hold m different classes. Two windows one cell apart share m - 1 cells, so a
+    /// An entropic line (low, middle, high) or a modular line (remainders mod m) whose ways are
+    /// few ([`periodic_ways`]): any m cells in a row along it hold m different classes. Two windows one cell apart share m - 1 cells, so a
     /// cell's class is that of the cell m before it: the line's classes are its first m cells'
     /// repeated. One primary item per line chooses them (m! ways; a line shorter than m, one
     /// window: its classes all different), colouring a class item per cell that every option
