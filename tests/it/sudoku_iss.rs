@@ -350,13 +350,15 @@ fn iss_puzzles_that_combine_clues_are_solved() {
 /// encoded by sets and modular lines by runs of cells (`tests/data/iss-sums.jsonl`): "Between 1
 /// and 9 Sudoku" (18 sandwiches, no givens) solved to its solution and proved unique; "Sandwich,
 /// partial, slow" (no solution published) with two solutions found, each checked by the rules;
-/// "Modular Lines 1" solved.
+/// "Modular Lines 1" solved; and, past the budget until rules of classes chose classes, "Owl"
+/// (modular lines and numbered rooms: 11.6 M nodes walked over digits, 297,000 by classes) and
+/// "Global mod 3" (1.9 M nodes, 226).
 #[test]
 fn iss_sums_formerly_past_the_budget_are_solved() {
     // No time budget: a million nodes or so each, whatever the machine's load.
     let w = walk_within(&data("iss-sums.jsonl"), false, NONE);
     let table = report(&w);
-    assert_eq!(w.solved, 2, "{table}");
+    assert_eq!(w.solved, 4, "{table}");
     assert_eq!(w.unpublished, [0, 0, 1], "{table}");
     assert!(
         w.refused.is_empty() && w.wrong.is_empty() && w.slow.is_empty(),
