@@ -1435,7 +1435,8 @@ fn either_or_refusals_say_what_and_where() {
         e.contains(
             "ISS `Or` over 10 cells is not supported (`Or` 1: an either/or is filled whole, each \
              filling judged, up to 6 cells on a 9x9, or walked along a line that each of its \
-             sides reads, or walked side by side when each side is one clue along its own line)"
+             sides reads, or walked side by side when each side is one clue, or an `And` of \
+             clues, along lines of their own)"
         ),
         "{e}"
     );
@@ -1599,6 +1600,26 @@ fn either_or_of_lines_of_their_own_is_the_brute_force() {
     ] {
         assert!(labels.iter().any(|l| l.ends_with(says)), "{says}");
     }
+    // An `And` side of three clues: its options say which of them fails first, so that no two
+    // options of one item read alike (a review found 35 labels twice).
+    let s = Sudoku::parse(
+        ".Shape~4x4.Or.And.Skyscraper~R1~2~.Skyscraper~C1~3~.Skyscraper~R2~2~.End\
+         .NumberedRoom~C4~3~.End",
+    )
+    .unwrap();
+    let labels: Vec<String> = s.clue_shapes()[0]
+        .options
+        .iter()
+        .map(|&k| s.label(k))
+        .collect();
+    let distinct: BTreeSet<&String> = labels.iter().collect();
+    assert_eq!(distinct.len(), labels.len(), "{labels:?}");
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.ends_with("(fails; side 2 is the first to hold, its clue 2 fails first)")),
+        "{labels:?}"
+    );
 }
 
 /// An `And` outside any `Or` is read as its items: the same grids as without it, an `Or` inside it

@@ -707,8 +707,8 @@ pub(super) fn either(sides: Vec<Side>, sz: Size, what: &str) -> Result<Clue, Inp
         return Err(InputError::new(format!(
             "ISS `Or` over {} cells is not supported ({what}: an either/or is filled whole, \
              each filling judged, up to {most} cells on a {s}x{s}, or walked along a line that \
-             each of its sides reads, or walked side by side when each side is one clue along \
-             its own line)",
+             each of its sides reads, or walked side by side when each side is one clue, or an \
+             `And` of clues, along lines of their own)",
             cells.len(),
             s = sz.size
         )));

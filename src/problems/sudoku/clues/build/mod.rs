@@ -695,8 +695,8 @@ impl Builder<'_> {
     /// several clues the first of them that fails (or none), and each clue's line is walked with a
     /// guess of both. Side i first: each of its clues holds; a side after i first: one of side i's
     /// fails; a side before i: either. Of a side's clues, the one first to fail fails, those
-    /// before it either way, those after it (all, if none fails) hold. Each walk is taken once
-    /// per guess it fits, and a grid fixes both, so every grid has one option a line.
+    /// before it (all, if none fails) hold, those after it either way. Each walk is taken once per
+    /// guess it fits, and a grid fixes both, so every grid has one option a line.
     fn either_side_by_side(
         &mut self,
         k: usize,
@@ -788,19 +788,27 @@ impl Builder<'_> {
                     // A side of one clue: it holds if it is the first to hold, fails if a later
                     // one is; of several: by the clue first to fail (from 0, `parts` for none).
                     use std::cmp::Ordering::{Equal, Greater, Less};
-                    let says = match fails.and_then(colour) {
+                    let (says, which) = match fails.and_then(colour) {
                         None => match j.cmp(&(i + 1)) {
-                            Less => "either way",
-                            Equal => "holds",
-                            Greater => "fails",
+                            Less => ("either way", String::new()),
+                            Equal => ("holds", String::new()),
+                            Greater => ("fails", String::new()),
                         },
-                        Some(f) => match (f - 1).cmp(&c) {
-                            Less => "either way",
-                            Equal => "fails",
-                            Greater => "holds",
-                        },
+                        // Which of the side's clues fails first tells options of one walk apart.
+                        Some(f) => (
+                            match (f - 1).cmp(&c) {
+                                Less => "either way",
+                                Equal => "fails",
+                                Greater => "holds",
+                            },
+                            if f - 1 == parts {
+                                format!(", no clue of side {} fails", i + 1)
+                            } else {
+                                format!(", its clue {f} fails first")
+                            },
+                        ),
                     };
-                    o.label = format!("{} ({says}; side {j} is the first to hold)", o.label);
+                    o.label = format!("{} ({says}; side {j} is the first to hold{which})", o.label);
                 }
             }
         }
