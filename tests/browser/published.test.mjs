@@ -101,6 +101,28 @@ for (const p of PASTED) {
   });
 }
 
+/**
+ * ISS puzzles drawn as a SudokuPad puzzle made in f-puzzles draws them (arrows from white circles,
+ * dots and X/V on edges, little killers' diagonal arrows and numbers, green whisper lines) with a
+ * rules text naming each kind (tests/data/sudokupad-shapes.jsonl, kept by tests/it/sudoku_pad_shapes.rs).
+ */
+const SHAPES = fs.readFileSync(path.join(ROOT, 'tests/data/sudokupad-shapes.jsonl'), 'utf8')
+  .split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+
+test('published: SudokuPad links whose rules are shapes (arrows, dots, X/V, little killers, whispers) solve to their answers', async ({ page, base }) => {
+  assert(SHAPES.length === 4, `${SHAPES.length} puzzles in tests/data/sudokupad-shapes.jsonl`);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  await open(page, base);
+  for (const p of SHAPES) {
+    const { verdict, board } = await pasteAndSolve(page, `https://sudokupad.app/scl${lzBase64(p.sudokupad)}`);
+    assert(/^Unique solution/.test(verdict), `${p.name}: ${verdict}`);
+    assert(board === p.solution, `${p.name}: the board reads ${board}, published ${p.solution}`);
+    // A unique answer needs no note of what is drawn only or in words (and nothing is drawn only).
+    assert((await text(page, 'verdict-unread')) === '', `${p.name}: under the verdict: ${await text(page, 'verdict-unread')}`);
+    report.push(`published: SudokuPad shapes, ${p.name}: "${verdict}"`);
+  }
+});
+
 test('published: a pencil-mark grid\'s candidate sets are drawn as the puzzle\'s, until Pencil marks shows the search\'s', async ({ page, base }) => {
   await open(page, base);
   await page.selectOption(tid('problem'), 'sudoku');

@@ -20,6 +20,7 @@ mod sudoku_fast;
 mod sudoku_iss;
 mod sudoku_killer;
 mod sudoku_links;
+mod sudoku_pad_shapes;
 mod sudoku_pointing;
 mod sudoku_sizes;
 mod sudoku_variants;

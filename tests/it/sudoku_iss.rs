@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 /// as other work on the machine came and went); and a time guard for the few puzzles whose nodes
 /// cost seconds each (a pill arrow through all 81 cells), reported apart.
 #[derive(Clone, Copy)]
-struct Budget {
+pub(crate) struct Budget {
     nodes: u64,
     time: Duration,
 }
@@ -33,7 +33,7 @@ struct Budget {
 /// "Between 1 and 9 Sudoku"), 120 s (a guard of 30 s was reached by 27 of the first 149 puzzles on a
 /// machine at load 8-10, "Arrow" among them at 2.26 million nodes: the guard must stay rare for
 /// the verdicts to be the machine's and not its load's).
-const BUDGET: Budget = Budget {
+pub(crate) const BUDGET: Budget = Budget {
     nodes: 3_000_000,
     time: Duration::from_secs(120),
 };
@@ -47,7 +47,7 @@ const STEP: u64 = 20_000;
 
 /// What became of one puzzle.
 #[derive(Debug)]
-enum Outcome {
+pub(crate) enum Outcome {
     /// One solution, the published one (or none published), every rule checked.
     Solved,
     /// Refused: the name in backquotes the message gives (`Arrow`), or the message.
@@ -77,7 +77,12 @@ fn published(solution: &str, size: usize, zero: bool) -> Option<Vec<u8>> {
 }
 
 /// `nodes` gets the search-tree nodes the search took (0 when it did not run).
-fn judge(input: &str, solution: Option<&str>, budget: Budget, nodes: &mut u64) -> Outcome {
+pub(crate) fn judge(
+    input: &str,
+    solution: Option<&str>,
+    budget: Budget,
+    nodes: &mut u64,
+) -> Outcome {
     let sudoku = match Sudoku::parse(input) {
         Ok(s) => s,
         Err(e) => {

@@ -227,18 +227,18 @@ fn short_ids_refusals_and_bad_payloads_say_what_and_where() {
         e.contains("`y82pttpx` is an f-puzzles short id") && e.contains("?load="),
         "{e}"
     );
-    // Arrows, and kinds the rules name, are refused by name.
+    // An arrow the rules do not name is drawn only, and the verdict says so; a kind the rules name
+    // whose shapes are not read (a grey line where the rules say green) is refused by name, as is a
+    // kind whose shapes are never read.
     let arrows = "{ce:[[,,,],[,,,],[,,,],[,,,]],a:[{wp:[[0.5,0.5],[1.5,1.5]]}]}";
-    let e = Sudoku::parse(&format!(
+    let s = Sudoku::parse(&format!(
         "https://sudokupad.app/scl{}",
         lz_str::compress_to_base64(arrows)
     ))
-    .err()
-    .expect("refused")
-    .to_string();
-    assert!(
-        e.contains("SudokuPad `arrows`") && e.contains("not supported"),
-        "{e}"
+    .unwrap();
+    assert_eq!(
+        s.unread().as_deref(),
+        Some("this puzzle draws shapes that state no rule here (1 arrow), which are not read")
     );
     let whispers = native_4x4(
         "Adjacent digits on green lines (German whispers) differ by 5.",
@@ -252,9 +252,18 @@ fn short_ids_refusals_and_bad_payloads_say_what_and_where() {
     .expect("refused")
     .to_string();
     assert!(
-        e.contains("German whispers, which are not supported"),
+        e.contains("rules speak of German whispers, but none of its shapes was read as one"),
         "{e}"
     );
+    let skyscrapers = native_4x4("Skyscraper clues count the digits seen.", false);
+    let e = Sudoku::parse(&format!(
+        "https://sudokupad.app/scl{}",
+        lz_str::compress_to_base64(&skyscrapers)
+    ))
+    .err()
+    .expect("refused")
+    .to_string();
+    assert!(e.contains("skyscrapers, which are not supported"), "{e}");
     // A 6x6 reads with its 2x3 boxes (the one geometry); a 7x7 has no boxes, so without its regions
     // it is refused naming that; a 3-row grid is no Sudoku's; a payload that is not lz-string says so.
     let scl = |json: &str| {

@@ -41,6 +41,7 @@ mod problem;
 mod reader;
 mod solver;
 pub mod sudokupad;
+mod sudokupad_shapes;
 pub mod variants;
 mod words;
 

@@ -222,6 +222,7 @@ impl Sudoku {
                     "circle" => ("circle", "circles"),
                     "underlay" => ("underlay", "underlays"),
                     "overlay" => ("overlay", "overlays"),
+                    "arrow" => ("arrow", "arrows"),
                     other => (other, other),
                 };
                 format!("{k} {}", if *k == 1 { one } else { many })

@@ -16,13 +16,16 @@
 //! sum (digits differ), `extraregion` and `windoku` cages, disjoint groups; a thermometer is a line
 //! with a round bulb under one end, and is read so only when the rules text speaks of thermometers;
 //! the diagonals are the corner-to-corner lines of an X puzzle whose rules name the diagonals.
-//! Arrows are refused by name, as are the kinds the rules text names that are not supported
-//! ("the rules speak of German whispers, which are not supported"). Every other shape is drawn
-//! only; the verdict says so ([`Sudoku::unread`](super::Sudoku::unread)).
+//! The other shapes are read as the kinds the rules text names ([`super::sudokupad_shapes`]:
+//! arrows, dots, lines by colour, …); a kind named with no shape read, or one whose shapes are
+//! never read ("the rules speak of skyscrapers, which are not supported"), is refused by name.
+//! Every other shape is drawn only; the verdict says so ([`Sudoku::unread`](super::Sudoku::unread)).
 
+use super::clues::ClueKind;
 use super::fpuzzles::{self, Read};
 use super::geometry::sizes_words;
 use super::variants::{Cage, Rules};
+use super::{fpuzzles_clues, sudokupad_shapes};
 use super::{Geometry, Grid, Reading, Source};
 use crate::problems::InputError;
 use serde_json::{Map, Value};
@@ -361,9 +364,19 @@ pub fn unzip(text: &str) -> Result<Value, InputError> {
     Ok(v)
 }
 
-/// Kinds the rules text may name that are not supported, with the words for the message: the text
-/// is what tells a drawn line's meaning in SudokuPad, so a rule it names is refused, not ignored.
+/// Kinds the rules text may name whose shapes are not read, with the words for the message: the
+/// text is what tells a drawn line's meaning in SudokuPad, so a rule it names is refused, not
+/// ignored.
 const NAMED_IN_RULES: &[(&str, &str)] = &[
+    ("parity", "parity lines"),
+    ("indexing", "indexing"),
+    ("skyscraper", "skyscrapers"),
+    ("fog", "fog of war"),
+];
+
+/// The words for the kinds whose shapes are read ([`sudokupad_shapes::READ_KINDS`]), for the
+/// message when the rules name one and no shape was read as one.
+const READ_WORDS: &[(&str, &str)] = &[
     ("whisper", "German whispers"),
     ("renban", "renban lines"),
     ("palindrome", "palindromes"),
@@ -373,19 +386,11 @@ const NAMED_IN_RULES: &[(&str, &str)] = &[
     ("black dot", "Kropki dots"),
     ("sandwich", "sandwich sums"),
     ("little killer", "little killers"),
-    ("between", "between lines"),
+    ("between line", "between lines"),
     ("region sum", "region sum lines"),
     ("entropic", "entropic lines"),
-    ("modular", "modular lines"),
-    ("zipper", "zipper lines"),
-    ("parity", "parity lines"),
     ("quadruple", "quadruples"),
     ("xv", "XV sums"),
-    ("odd", "odd/even cells"),
-    ("even", "odd/even cells"),
-    ("indexing", "indexing"),
-    ("skyscraper", "skyscrapers"),
-    ("fog", "fog of war"),
 ];
 
 /// A cell `[r, c]` (from 0) of an N×N grid.
@@ -532,29 +537,13 @@ fn read_native(text: &str) -> Result<Read, InputError> {
         }
     }
     let said = rules_text.to_ascii_lowercase();
+    // Whole words only ("odd" not in "oddly" is still an odd cell; "even" not in "seven").
     for &(word, what) in NAMED_IN_RULES {
-        let hit = said.match_indices(word).any(|(i, _)| {
-            // Whole words only ("odd" not in "oddly" is still an odd cell; "even" not in "seven").
-            let before = said[..i]
-                .chars()
-                .next_back()
-                .is_none_or(|c| !c.is_alphanumeric());
-            let after = said[i + word.len()..]
-                .chars()
-                .next()
-                .is_none_or(|c| !c.is_alphabetic() || c == 's');
-            before && after
-        });
-        if hit {
+        if sudokupad_shapes::names(&said, word) {
             return Err(InputError::new(format!(
                 "the puzzle's rules speak of {what}, which are not supported"
             )));
         }
-    }
-    if !list(&obj, "arrows").is_empty() {
-        return Err(InputError::new(
-            "SudokuPad `arrows` (arrow sums, little killers) are not supported",
-        ));
     }
     let mut rules = Rules::default();
     let mut skipped: Vec<(String, usize)> = Vec::new();
@@ -628,13 +617,17 @@ fn read_native(text: &str) -> Result<Read, InputError> {
     let thermo_rules = said.contains("thermo");
     let diagonal_rules = said.contains("diagonal");
     let underlays = list(&obj, "underlays");
-    let bulbs: Vec<usize> = underlays
+    // The round underlays on a cell (a bulb, if a line starts there), and which underlay each is.
+    let (bulbs, bulb_at): (Vec<usize>, Vec<usize>) = underlays
         .iter()
-        .filter(|u| u.get("rounded").is_some_and(|r| r == &Value::Bool(true)))
-        .filter_map(|u| centre_cell(u, size))
-        .collect();
-    let mut bulbs_used = 0;
-    for line in list(&obj, "lines") {
+        .enumerate()
+        .filter(|(_, u)| u.get("rounded").is_some_and(|r| r == &Value::Bool(true)))
+        .filter_map(|(k, u)| Some((centre_cell(u, size)?, k)))
+        .unzip();
+    let mut used = sudokupad_shapes::Used::default();
+    used.underlays.resize(underlays.len(), false);
+    for (i, line) in list(&obj, "lines").iter().enumerate() {
+        used.lines.push(true);
         let pts: Vec<(f64, f64)> = line
             .get("wayPoints")
             .and_then(Value::as_array)
@@ -663,16 +656,16 @@ fn read_native(text: &str) -> Result<Read, InputError> {
                     if bulbs.contains(cs.last().unwrap()) && !bulbs.contains(&cs[0]) {
                         cs.reverse();
                     }
-                    if bulbs.contains(&cs[0]) {
+                    if let Some(b) = bulbs.iter().position(|&b| b == cs[0]) {
                         cs.dedup();
                         rules.thermos.push(cs);
-                        bulbs_used += 1;
+                        used.underlays[bulb_at[b]] = true;
                         continue;
                     }
                 }
             }
         }
-        skip("line");
+        used.lines[i] = false;
     }
     if obj.get("diagonal+") == Some(&Value::Bool(true)) {
         rules.diagonal_pos = true;
@@ -693,11 +686,50 @@ fn read_native(text: &str) -> Result<Read, InputError> {
             }
         }
     }
-    for _ in bulbs_used..underlays.len() {
-        skip("underlay");
+    // The other shapes: read as the rules the text names, else drawn only.
+    let shapes = sudokupad_shapes::read(&obj, size, &said, used);
+    fpuzzles_clues::read(&shapes.keys, n, &mut rules)?;
+    rules.clues.extend(shapes.clues.iter().cloned());
+    rules.negative_kropki |= shapes.negative_kropki;
+    rules.negative_xv |= shapes.negative_xv;
+    let read_kind = |keys: &[&str]| keys.iter().any(|k| shapes.keys.contains_key(*k));
+    for &(word, keys) in sudokupad_shapes::READ_KINDS {
+        if sudokupad_shapes::names(&said, word) && !read_kind(keys) {
+            let what = READ_WORDS
+                .iter()
+                .find(|(w, _)| *w == word)
+                .map_or(word, |(_, what)| what);
+            return Err(InputError::new(format!(
+                "the puzzle's rules speak of {what}, but none of its shapes was read as one \
+                 (SudokuPad draws each rule as shapes; these are not drawn as f-puzzles draws them)"
+            )));
+        }
     }
-    for _ in list(&obj, "overlays") {
-        skip("overlay");
+    for (kind, word, what) in [
+        (ClueKind::Zipper, "zipper", "zipper lines"),
+        (ClueKind::Modular(3), "modular", "modular lines"),
+    ] {
+        if sudokupad_shapes::names(&said, word) && !shapes.clues.iter().any(|c| c.kind == kind) {
+            return Err(InputError::new(format!(
+                "the puzzle's rules speak of {what}, but none of its shapes was read as one \
+                 (SudokuPad draws each rule as shapes; these are not drawn as f-puzzles draws them)"
+            )));
+        }
+    }
+    // The shapes left unread, each counted once; an empty one (`[]` unzips to `[{}]`) draws nothing.
+    let u = &shapes.used;
+    for (what, key, flags) in [
+        ("line", "lines", &u.lines),
+        ("arrow", "arrows", &u.arrows),
+        ("underlay", "underlays", &u.underlays),
+        ("overlay", "overlays", &u.overlays),
+    ] {
+        let drawn = list(&obj, key)
+            .iter()
+            .map(|v| v.as_object().is_none_or(|o| !o.is_empty()));
+        for _ in flags.iter().zip(drawn).filter(|&(&f, d)| !f && d) {
+            skip(what);
+        }
     }
     rules.validate(n)?;
     if let Err(e) = rules.check(n, &givens, false) {

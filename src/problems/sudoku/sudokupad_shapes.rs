@@ -1,0 +1,834 @@
+//! SudokuPad's drawn shapes read as the rules they draw (issue 43): lines by the kind the rules text
+//! names and their colour, arrows from circles, little killers' diagonal arrows and their numbers,
+//! dots and X/V on edges, odd circles and even squares, quadruples' corner circles, and numbers
+//! outside the grid for sandwiches.
+//!
+//! SudokuPad has no rule objects: a puzzle is shapes, and its rules text says what they mean.
+//! Puzzles made in f-puzzles and opened in SudokuPad keep f-puzzles' look (its thermometer and
+//! palindrome grey, whispers green, renban purple, region sum lines blue; arrows grey from a
+//! white circle; dots small circles centred on an edge, white or black). A shape is read as a rule
+//! only where the rules text names that kind and the shape has that kind's form; lines of several
+//! named kinds are told apart by the colour the rules text gives each ("a green line"), else by
+//! f-puzzles' colour for it. Whatever is not read stays drawn only, and the verdict says so: a rule
+//! left out can only add solutions, never change a unique one, while a rule misread could.
+//!
+//! What is read becomes f-puzzles' keys (`whispers`, `arrow`, `difference`, …), read by the same
+//! code as f-puzzles JSON ([`super::fpuzzles_clues`]), and, for the line kinds f-puzzles has no key
+//! for (zipper, modular), clues directly.
+
+use super::clues::{Clue, ClueKind};
+use serde_json::{json, Map, Value};
+
+/// What the shapes say, and which shapes said it.
+pub(super) struct Shapes {
+    /// The rules read, as f-puzzles' keys.
+    pub keys: Map<String, Value>,
+    /// Line kinds f-puzzles has no key for.
+    pub clues: Vec<Clue>,
+    /// "All possible dots are given" / "all X and V are given".
+    pub negative_kropki: bool,
+    pub negative_xv: bool,
+    /// Per list (`lines`, `arrows`, `overlays`, `underlays`): the shapes read.
+    pub used: Used,
+}
+
+/// The shapes read, per list, by index.
+#[derive(Default)]
+pub(super) struct Used {
+    pub lines: Vec<bool>,
+    pub arrows: Vec<bool>,
+    pub overlays: Vec<bool>,
+    pub underlays: Vec<bool>,
+}
+
+/// A tone, as a rules text names colours.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Tone {
+    Black,
+    White,
+    Grey,
+    /// A hue in degrees, 0 to 360.
+    Hue(f64),
+}
+
+/// A colour (`#RRGGBB`, `#RRGGBBAA`, `#RGB`; SudokuPad's zipped form writes `CFCFCF`, and a
+/// colour of digits only as a number) as a tone.
+fn tone(v: Option<&Value>) -> Option<Tone> {
+    let s = match v? {
+        Value::String(s) => s.trim().trim_start_matches('#').to_ascii_lowercase(),
+        Value::Number(n) => format!("{:06}", n.as_u64()?),
+        _ => return None,
+    };
+    let hex = |i: usize, w: usize| {
+        u8::from_str_radix(s.get(i..i + w)?, 16)
+            .ok()
+            .map(|x| if w == 1 { x * 17 } else { x })
+    };
+    let (r, g, b) = match s.len() {
+        3 | 4 => (hex(0, 1)?, hex(1, 1)?, hex(2, 1)?),
+        6 | 8 => (hex(0, 2)?, hex(2, 2)?, hex(4, 2)?),
+        _ => return None,
+    };
+    let (r, g, b) = (f64::from(r), f64::from(g), f64::from(b));
+    let (max, min) = (r.max(g).max(b), r.min(g).min(b));
+    if max < 60.0 {
+        return Some(Tone::Black);
+    }
+    if min > 225.0 {
+        return Some(Tone::White);
+    }
+    if max - min < 40.0 {
+        return Some(Tone::Grey);
+    }
+    let d = max - min;
+    let h = if max == r {
+        60.0 * ((g - b) / d).rem_euclid(6.0)
+    } else if max == g {
+        60.0 * ((b - r) / d + 2.0)
+    } else {
+        60.0 * ((r - g) / d + 4.0)
+    };
+    Some(Tone::Hue(h))
+}
+
+/// The tones a colour word covers: hues from `.0` up to `.1` degrees (wrapping past 360 where
+/// `.0 > .1`), or a tone without hue.
+#[derive(Clone, Copy)]
+enum Covers {
+    Hues(f64, f64),
+    Is(Tone),
+}
+
+/// The colour words of rules texts, each with the tones it covers.
+const COLOUR_WORDS: &[(&str, Covers)] = &[
+    ("green", Covers::Hues(70.0, 170.0)),
+    ("blue", Covers::Hues(170.0, 260.0)),
+    ("cyan", Covers::Hues(160.0, 210.0)),
+    ("teal", Covers::Hues(160.0, 210.0)),
+    ("turquoise", Covers::Hues(160.0, 210.0)),
+    ("purple", Covers::Hues(250.0, 345.0)),
+    ("violet", Covers::Hues(250.0, 345.0)),
+    ("lilac", Covers::Hues(250.0, 345.0)),
+    ("lavender", Covers::Hues(250.0, 345.0)),
+    ("magenta", Covers::Hues(280.0, 350.0)),
+    ("pink", Covers::Hues(280.0, 360.0)),
+    ("red", Covers::Hues(345.0, 15.0)),
+    ("orange", Covers::Hues(15.0, 50.0)),
+    ("yellow", Covers::Hues(45.0, 75.0)),
+    ("grey", Covers::Is(Tone::Grey)),
+    ("gray", Covers::Is(Tone::Grey)),
+    ("silver", Covers::Is(Tone::Grey)),
+    ("black", Covers::Is(Tone::Black)),
+];
+
+/// The line kinds read: the word the rules text names it by, the colour word f-puzzles' own
+/// colour for it answers to, and what it becomes.
+const LINE_KINDS: &[(&str, &str, LineKind)] = &[
+    ("whisper", "green", LineKind::Key("whispers")),
+    ("renban", "purple", LineKind::Key("renban")),
+    ("palindrome", "grey", LineKind::Key("palindrome")),
+    ("region sum", "blue", LineKind::Key("regionsumline")),
+    ("entropic", "orange", LineKind::Key("entropicline")),
+    ("zipper", "purple", LineKind::Clue(ClueKind::Zipper)),
+    ("modular", "yellow", LineKind::Clue(ClueKind::Modular(3))),
+];
+
+#[derive(Clone, Debug)]
+enum LineKind {
+    /// An f-puzzles key of `lines`.
+    Key(&'static str),
+    Clue(ClueKind),
+}
+
+/// Whether `said` (lowercased) has `word` as a whole word, or with an ending ("arrows",
+/// "sandwiched"), as the rules name kinds: not inside another word ("dotted", "oddly", "seven").
+pub(super) fn names(said: &str, word: &str) -> bool {
+    said.match_indices(word).any(|(i, _)| {
+        let before = said[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric());
+        let rest = &said[i + word.len()..];
+        let ending = &rest[..rest
+            .find(|c: char| !c.is_alphabetic())
+            .unwrap_or(rest.len())];
+        before && ["", "s", "es", "ed", "d"].contains(&ending)
+    })
+}
+
+/// The sentences of a rules text.
+fn sentences(said: &str) -> impl Iterator<Item = &str> {
+    said.split(['.', ';', '\n', '!'])
+}
+
+/// The colour word the rules give a kind: the one colour word of the sentences naming it.
+fn colour_named(said: &str, kind: &str) -> Option<&'static str> {
+    let mut found: Option<&'static str> = None;
+    for s in sentences(said).filter(|s| names(s, kind)) {
+        for &(w, _) in COLOUR_WORDS {
+            if names(s, w) {
+                match found {
+                    Some(f) if f != w => return None,
+                    _ => found = Some(w),
+                }
+            }
+        }
+    }
+    found
+}
+
+fn covers(word: &str, t: Tone) -> bool {
+    let Some(&(_, c)) = COLOUR_WORDS.iter().find(|&&(w, _)| w == word) else {
+        return false;
+    };
+    match (c, t) {
+        (Covers::Hues(lo, hi), Tone::Hue(h)) if lo <= hi => (lo..hi).contains(&h),
+        (Covers::Hues(lo, hi), Tone::Hue(h)) => h >= lo || h < hi,
+        (Covers::Is(a), b) => a == b,
+        _ => false,
+    }
+}
+
+/// A point `[row, column]` in cell units (the grid's corner at 0, 0).
+fn point(v: &Value) -> Option<(f64, f64)> {
+    let a = v.as_array()?;
+    Some((a.first()?.as_f64()?, a.get(1)?.as_f64()?))
+}
+
+fn points(v: &Value, key: &str) -> Vec<(f64, f64)> {
+    v.get(key)
+        .and_then(Value::as_array)
+        .map_or_else(Vec::new, |a| a.iter().filter_map(point).collect())
+}
+
+/// The cell a point lies in, if in the grid.
+fn cell_at((y, x): (f64, f64), size: usize) -> Option<usize> {
+    let s = size as f64;
+    ((0.0..s).contains(&y) && (0.0..s).contains(&x))
+        .then(|| y.floor() as usize * size + x.floor() as usize)
+}
+
+fn near(a: f64, b: f64, tol: f64) -> bool {
+    (a - b).abs() <= tol
+}
+
+/// f-puzzles' name of a cell, `R1C1`; rows and columns from -1 (outside) to N (outside).
+fn name(r: i64, c: i64) -> String {
+    format!("R{}C{}", r + 1, c + 1)
+}
+
+/// A shape of `overlays` or `underlays`: its centre, size, roundness, colours and text.
+struct Shape<'a> {
+    list: usize,
+    index: usize,
+    centre: (f64, f64),
+    w: f64,
+    h: f64,
+    rounded: bool,
+    fill: Option<Tone>,
+    text: Option<String>,
+    #[allow(dead_code)]
+    v: &'a Value,
+}
+
+fn shape(v: &Value, list: usize, index: usize) -> Option<Shape<'_>> {
+    let centre = point(v.get("center")?)?;
+    let num = |k: &str, d: f64| v.get(k).and_then(Value::as_f64).unwrap_or(d);
+    let text = match v.get("text") {
+        Some(Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
+        Some(Value::Number(n)) => Some(n.to_string()),
+        _ => None,
+    };
+    Some(Shape {
+        list,
+        index,
+        centre,
+        w: num("width", 1.0),
+        h: num("height", 1.0),
+        rounded: v.get("rounded") == Some(&Value::Bool(true)),
+        fill: tone(v.get("backgroundColor")),
+        text,
+        v,
+    })
+}
+
+impl Shape<'_> {
+    /// The grid cells whose centres it covers.
+    fn cells(&self, size: usize) -> Vec<usize> {
+        let (y, x) = self.centre;
+        let mut out = Vec::new();
+        for r in 0..size {
+            for c in 0..size {
+                if (r as f64 + 0.5 - y).abs() <= self.h / 2.0 + 0.02
+                    && (c as f64 + 0.5 - x).abs() <= self.w / 2.0 + 0.02
+                {
+                    out.push(r * size + c);
+                }
+            }
+        }
+        out
+    }
+    fn contains(&self, (y, x): (f64, f64)) -> bool {
+        (y - self.centre.0).abs() <= self.h / 2.0 + 0.05
+            && (x - self.centre.1).abs() <= self.w / 2.0 + 0.05
+    }
+    /// The two orthogonal neighbours whose shared edge it is centred on.
+    fn edge(&self, size: usize) -> Option<(usize, usize)> {
+        let (y, x) = self.centre;
+        let whole = |a: f64| near(a, a.round(), 0.08);
+        let half = |a: f64| near(a - a.floor(), 0.5, 0.08);
+        let s = size as f64;
+        if whole(y) && half(x) && y.round() >= 1.0 && y.round() < s && (0.0..s).contains(&x) {
+            let (r, c) = (y.round() as usize, x.floor() as usize);
+            return Some(((r - 1) * size + c, r * size + c));
+        }
+        if half(y) && whole(x) && x.round() >= 1.0 && x.round() < s && (0.0..s).contains(&y) {
+            let (r, c) = (y.floor() as usize, x.round() as usize);
+            return Some((r * size + c - 1, r * size + c));
+        }
+        None
+    }
+    fn at_centre(&self) -> bool {
+        let half = |a: f64| near(a - a.floor(), 0.5, 0.08);
+        half(self.centre.0) && half(self.centre.1)
+    }
+}
+
+/// Reads the shapes of a SudokuPad puzzle of side `size` whose rules text (lowercased) is `said`;
+/// `used` holds the shapes already read (thermometers and their bulbs, the diagonals).
+pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: Used) -> Shapes {
+    let list = |k: &str| {
+        obj.get(k)
+            .and_then(Value::as_array)
+            .map_or(&[][..], Vec::as_slice)
+    };
+    let (lines, arrows, overlays, underlays) = (
+        list("lines"),
+        list("arrows"),
+        list("overlays"),
+        list("underlays"),
+    );
+    used.lines.resize(lines.len(), false);
+    used.arrows.resize(arrows.len(), false);
+    used.overlays.resize(overlays.len(), false);
+    used.underlays.resize(underlays.len(), false);
+    let mut shapes: Vec<Shape> = Vec::new();
+    for (i, v) in overlays.iter().enumerate() {
+        shapes.extend(shape(v, 0, i));
+    }
+    for (i, v) in underlays.iter().enumerate() {
+        shapes.extend(shape(v, 1, i));
+    }
+    let taken = |used: &Used, s: &Shape| {
+        if s.list == 0 {
+            used.overlays[s.index]
+        } else {
+            used.underlays[s.index]
+        }
+    };
+    let take = |used: &mut Used, s: &Shape| {
+        if s.list == 0 {
+            used.overlays[s.index] = true;
+        } else {
+            used.underlays[s.index] = true;
+        }
+    };
+    let mut keys = Map::new();
+    let mut clues = Vec::new();
+    let push = |keys: &mut Map<String, Value>, key: &str, v: Value| {
+        keys.entry(key)
+            .or_insert_with(|| Value::Array(Vec::new()))
+            .as_array_mut()
+            .expect("a list")
+            .push(v);
+    };
+    let cell_names = |cells: &[usize]| -> Vec<String> {
+        cells
+            .iter()
+            .map(|&p| name((p / size) as i64, (p % size) as i64))
+            .collect()
+    };
+    // The cells of a line through cell centres (a king's move a step, a cell passed once in a row).
+    let line_cells = |pts: &[(f64, f64)]| -> Option<Vec<usize>> {
+        let mut out: Vec<usize> = Vec::new();
+        for &p in pts {
+            let q = cell_at(p, size)?;
+            if out.last() == Some(&q) {
+                continue;
+            }
+            if let Some(&last) = out.last() {
+                let (dr, dc) = (
+                    (q / size).abs_diff(last / size),
+                    (q % size).abs_diff(last % size),
+                );
+                if dr > 1 || dc > 1 {
+                    return None;
+                }
+            }
+            out.push(q);
+        }
+        (out.len() >= 2).then_some(out)
+    };
+
+    // Arrows from circles (one to three cells: a pill), when the rules name arrows.
+    if names(said, "arrow") {
+        for (i, a) in arrows.iter().enumerate() {
+            let pts = points(a, "wayPoints");
+            if used.arrows[i] || pts.len() < 2 {
+                continue;
+            }
+            let Some(circle) = shapes.iter().find(|s| {
+                s.rounded && s.w >= 0.5 && s.h >= 0.5 && s.contains(pts[0]) && {
+                    let n = s.cells(size).len();
+                    (1..=3).contains(&n)
+                }
+            }) else {
+                continue;
+            };
+            let circle_cells = circle.cells(size);
+            // The arrow's points past its start are cell centres (the start is moved to the
+            // circle's edge); an arrow of one cell has one.
+            let path = if pts.len() == 2 {
+                cell_at(pts[1], size).map(|p| vec![p])
+            } else {
+                line_cells(&pts[1..])
+            };
+            let Some(mut path) = path else {
+                continue;
+            };
+            path.retain(|p| !circle_cells.contains(p));
+            if path.is_empty() {
+                continue;
+            }
+            let first = circle_cells[0];
+            let mut line = vec![first];
+            line.extend(path);
+            push(
+                &mut keys,
+                "arrow",
+                json!({ "cells": cell_names(&circle_cells), "lines": [cell_names(&line)] }),
+            );
+            used.arrows[i] = true;
+            let (l, k) = (circle.list, circle.index);
+            if l == 0 {
+                used.overlays[k] = true;
+            } else {
+                used.underlays[k] = true;
+            }
+        }
+    }
+
+    // Numbers outside the grid: the cell beside the grid each stands in (row or column -1 or N).
+    let outside = |s: &Shape| -> Option<(i64, i64, u32)> {
+        let n: u32 = s.text.as_deref()?.trim().parse().ok()?;
+        let (y, x) = s.centre;
+        let (r, c) = (y.floor() as i64, x.floor() as i64);
+        let n_ = size as i64;
+        let inside = |a: i64| (0..n_).contains(&a);
+        let beside = (r == -1 || r == n_) && inside(c) || (c == -1 || c == n_) && inside(r);
+        let corner = (r == -1 || r == n_) && (c == -1 || c == n_);
+        (beside || corner).then_some((r, c, n))
+    };
+
+    // Little killers: a diagonal arrow from a number outside the grid.
+    if names(said, "little killer") {
+        for (i, a) in arrows.iter().enumerate() {
+            let pts = points(a, "wayPoints");
+            if used.arrows[i] || pts.len() < 2 {
+                continue;
+            }
+            let (dy, dx) = (
+                pts[pts.len() - 1].0 - pts[0].0,
+                pts[pts.len() - 1].1 - pts[0].1,
+            );
+            if dy.abs() < 0.05 || dx.abs() < 0.05 || !near(dy.abs(), dx.abs(), 0.1) {
+                continue;
+            }
+            let Some((s, (r, c, value))) = shapes
+                .iter()
+                .filter(|s| !taken(&used, s))
+                .filter_map(|s| Some((s, outside(s)?)))
+                .filter(|(s, _)| {
+                    let d = (s.centre.0 - pts[0].0).hypot(s.centre.1 - pts[0].1);
+                    d < 0.8
+                })
+                .min_by(|(a, _), (b, _)| {
+                    let d = |s: &Shape| (s.centre.0 - pts[0].0).hypot(s.centre.1 - pts[0].1);
+                    d(a).total_cmp(&d(b))
+                })
+            else {
+                continue;
+            };
+            let dir = format!(
+                "{}{}",
+                if dy > 0.0 { "D" } else { "U" },
+                if dx > 0.0 { "R" } else { "L" }
+            );
+            push(
+                &mut keys,
+                "littlekillersum",
+                json!({ "cell": name(r, c), "direction": dir, "value": value.to_string() }),
+            );
+            used.arrows[i] = true;
+            take(&mut used, s);
+        }
+    }
+
+    // Sandwich sums: numbers above or below a column, left or right of a row (the sum between the
+    // 1 and the 9 reads the same from either end).
+    if names(said, "sandwich") {
+        for s in &shapes {
+            if taken(&used, s) {
+                continue;
+            }
+            let Some((r, c, value)) = outside(s) else {
+                continue;
+            };
+            let n_ = size as i64;
+            let cell = if (0..n_).contains(&c) {
+                name(-1, c)
+            } else if (0..n_).contains(&r) {
+                name(r, -1)
+            } else {
+                continue;
+            };
+            push(
+                &mut keys,
+                "sandwichsum",
+                json!({ "cell": cell, "value": value.to_string() }),
+            );
+            take(&mut used, s);
+        }
+    }
+
+    // Dots and X/V on the edge between two cells.
+    let dots = names(said, "dot") || names(said, "kropki");
+    let xv = names(said, "xv") || names(said, "x") || names(said, "v");
+    let mut edge_keys: Vec<(usize, &'static str, Value)> = Vec::new();
+    for (k, s) in shapes.iter().enumerate() {
+        // A dot is small; a letter X or V may come in a box of any size.
+        if taken(&used, s) || s.text.is_none() && (s.w > 0.55 || s.h > 0.55) {
+            continue;
+        }
+        let Some((p, q)) = s.edge(size) else {
+            continue;
+        };
+        let cells = cell_names(&[p, q]);
+        let text = s.text.as_deref().map(str::trim);
+        match (text, s.rounded, s.fill) {
+            (Some("X" | "x"), _, _) if xv => {
+                edge_keys.push((k, "xv", json!({ "cells": cells, "value": "X" })))
+            }
+            (Some("V" | "v"), _, _) if xv => {
+                edge_keys.push((k, "xv", json!({ "cells": cells, "value": "V" })))
+            }
+            (t, true, Some(fill)) if dots => {
+                let value = match t {
+                    None => None,
+                    Some(t) => match t.parse::<u32>() {
+                        Ok(v) => Some(v.to_string()),
+                        Err(_) => continue,
+                    },
+                };
+                let key = match fill {
+                    Tone::White => "difference",
+                    Tone::Black => "ratio",
+                    _ => continue,
+                };
+                let mut e = json!({ "cells": cells });
+                if let Some(v) = value {
+                    e["value"] = Value::String(v);
+                }
+                edge_keys.push((k, key, e));
+            }
+            _ => {}
+        }
+    }
+    for (k, key, e) in edge_keys {
+        push(&mut keys, key, e);
+        take(&mut used, &shapes[k]);
+    }
+    // A number written beside a dot as a text of its own (same centre): the dot's value.
+    for key in ["difference", "ratio"] {
+        let Some(Value::Array(entries)) = keys.get_mut(key) else {
+            continue;
+        };
+        for e in entries.iter_mut() {
+            if e.get("value").is_some() {
+                continue;
+            }
+            let cells: Vec<String> = e["cells"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|c| c.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default();
+            for (k, s) in shapes.iter().enumerate() {
+                if taken(&used, s)
+                    || s.edge(size).map(|(p, q)| cell_names(&[p, q])) != Some(cells.clone())
+                {
+                    continue;
+                }
+                if let Some(v) = s.text.as_deref().and_then(|t| t.trim().parse::<u32>().ok()) {
+                    e["value"] = Value::String(v.to_string());
+                    let _ = k;
+                    if s.list == 0 {
+                        used.overlays[s.index] = true;
+                    } else {
+                        used.underlays[s.index] = true;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    let all_given = |what: &[&str]| {
+        sentences(said).any(|s| {
+            (s.contains("all possible") || s.contains("all such"))
+                && !s.contains("not all")
+                && what.iter().any(|w| names(s, w))
+        })
+    };
+    let negative_kropki = dots && all_given(&["dot", "kropki"]);
+    let negative_xv = xv && all_given(&["xv", "x", "v"]);
+
+    // Quadruples: a circle on the corner of four cells, the digits written in it.
+    if names(said, "quadruple") || names(said, "quad") {
+        let s_ = size as f64;
+        for k in 0..shapes.len() {
+            let s = &shapes[k];
+            let (y, x) = s.centre;
+            let whole = |a: f64| near(a, a.round(), 0.08);
+            if taken(&used, s)
+                || !s.rounded
+                || !whole(y)
+                || !whole(x)
+                || y.round() < 1.0
+                || x.round() < 1.0
+                || y.round() >= s_
+                || x.round() >= s_
+            {
+                continue;
+            }
+            let (r, c) = (y.round() as usize, x.round() as usize);
+            let mut texts: Vec<(f64, usize)> = shapes
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| {
+                    !taken(&used, t)
+                        && t.text.is_some()
+                        && near(t.centre.0, y, 0.3)
+                        && near(t.centre.1, x, 0.35)
+                })
+                .map(|(j, t)| (t.centre.1, j))
+                .collect();
+            texts.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let digits: Vec<u64> = texts
+                .iter()
+                .flat_map(|&(_, j)| {
+                    shapes[j]
+                        .text
+                        .as_deref()
+                        .unwrap_or("")
+                        .chars()
+                        .filter_map(|ch| ch.to_digit(10).map(u64::from))
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            if digits.is_empty() || digits.len() > 4 {
+                continue;
+            }
+            let cells = [
+                (r - 1) * size + c - 1,
+                (r - 1) * size + c,
+                r * size + c - 1,
+                r * size + c,
+            ];
+            push(
+                &mut keys,
+                "quadruple",
+                json!({ "cells": cell_names(&cells), "values": digits }),
+            );
+            take(&mut used, &shapes[k]);
+            for &(_, j) in &texts {
+                take(&mut used, &shapes[j]);
+            }
+        }
+    }
+
+    // Between lines: a line whose two ends are circles.
+    let between = names(said, "between");
+    // The lines through cell centres not read yet, with their colour.
+    let mut open: Vec<(usize, Vec<usize>, Option<Tone>)> = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        if used.lines[i] {
+            continue;
+        }
+        if let Some(cells) = line_cells(&points(l, "wayPoints")) {
+            open.push((i, cells, tone(l.get("color"))));
+        }
+    }
+    if between {
+        open.retain(|(i, cells, _)| {
+            let end = |p: usize| {
+                shapes.iter().position(|s| {
+                    !taken(&used, s)
+                        && s.rounded
+                        && s.at_centre()
+                        && s.w >= 0.5
+                        && cell_at(s.centre, size) == Some(p)
+                })
+            };
+            let (a, b) = (end(cells[0]), end(cells[cells.len() - 1]));
+            let (Some(a), Some(b)) = (a, b) else {
+                return true;
+            };
+            push(
+                &mut keys,
+                "betweenline",
+                json!({ "lines": [cell_names(cells)] }),
+            );
+            used.lines[*i] = true;
+            for k in [a, b] {
+                let s = &shapes[k];
+                if s.list == 0 {
+                    used.overlays[s.index] = true;
+                } else {
+                    used.underlays[s.index] = true;
+                }
+            }
+            false
+        });
+    }
+    // The other line kinds the rules name: each its colour (the rules', else f-puzzles').
+    let named: Vec<(&str, Option<&'static str>, &'static str, &LineKind)> = LINE_KINDS
+        .iter()
+        .filter(|(w, _, _)| names(said, w))
+        .map(|(w, default, kind)| (*w, colour_named(said, w), *default, kind))
+        .collect();
+    // One kind named and every open line of one colour: they are that kind, whatever the colour.
+    let one_tone = open.windows(2).all(|w| w[0].2 == w[1].2);
+    for (i, cells, t) in &open {
+        let fits: Vec<usize> = (0..named.len())
+            .filter(|&k| match (named[k].1, t) {
+                (Some(word), Some(t)) => covers(word, *t),
+                (Some(_), None) => false,
+                (None, _) if named.len() == 1 && one_tone => true,
+                (None, Some(t)) => covers(named[k].2, *t),
+                (None, None) => false,
+            })
+            .collect();
+        let [k] = fits[..] else {
+            continue;
+        };
+        let (word, _, _, kind) = named[k];
+        match kind {
+            LineKind::Key(key) => {
+                let mut e = json!({ "lines": [cell_names(cells)] });
+                if *key == "whispers" {
+                    let dutch = sentences(said).any(|s| names(s, word) && names(s, "dutch"));
+                    e["value"] = Value::String(if dutch { "4" } else { "5" }.into());
+                }
+                push(&mut keys, key, e);
+            }
+            LineKind::Clue(kind) => clues.push(Clue {
+                kind: kind.clone(),
+                cells: cells.clone(),
+            }),
+        }
+        used.lines[*i] = true;
+    }
+
+    // Odd circles and even squares in a cell.
+    let (odd, even) = (names(said, "odd"), names(said, "even"));
+    if odd || even {
+        for s in &shapes {
+            if taken(&used, s) || s.text.is_some() || !s.at_centre() {
+                continue;
+            }
+            if !(0.5..0.95).contains(&s.w) || !near(s.w, s.h, 0.05) {
+                continue;
+            }
+            let Some(p) = cell_at(s.centre, size) else {
+                continue;
+            };
+            let key = match (s.rounded, odd, even) {
+                (true, true, _) => "odd",
+                (false, _, true) => "even",
+                _ => continue,
+            };
+            push(&mut keys, key, json!({ "cell": cell_names(&[p])[0] }));
+            take(&mut used, s);
+        }
+    }
+    Shapes {
+        keys,
+        clues,
+        negative_kropki,
+        negative_xv,
+        used,
+    }
+}
+
+/// The kinds whose shapes this reads, as the rules name them, with what `keys` holds when one was
+/// read: a kind the rules name whose shapes were all left unread is refused by name.
+pub(super) const READ_KINDS: &[(&str, &[&str])] = &[
+    ("whisper", &["whispers"]),
+    ("renban", &["renban"]),
+    ("palindrome", &["palindrome"]),
+    // Little killers first: their rules speak of arrows too.
+    ("little killer", &["littlekillersum"]),
+    ("arrow", &["arrow", "littlekillersum"]),
+    ("sandwich", &["sandwichsum"]),
+    ("between line", &["betweenline"]),
+    ("region sum", &["regionsumline"]),
+    ("entropic", &["entropicline"]),
+    ("quadruple", &["quadruple"]),
+    ("kropki", &["difference", "ratio"]),
+    ("white dot", &["difference", "ratio"]),
+    ("black dot", &["difference", "ratio"]),
+    ("xv", &["xv"]),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_are_named_as_rules_texts_name_them() {
+        let t = |s: &str| tone(Some(&Value::String(s.into()))).unwrap();
+        assert!(covers("green", t("#67F067")));
+        assert!(covers("purple", t("#F067F0")));
+        assert!(covers("pink", t("#F067F0")));
+        assert!(covers("blue", t("#2ECBFF")));
+        assert!(covers("grey", t("#CFCFCF")));
+        assert!(covers("grey", t("C0C0C0")));
+        assert!(covers("orange", t("#FFA500")));
+        assert_eq!(t("#000"), Tone::Black);
+        assert_eq!(t("#FFFFFF"), Tone::White);
+        assert_eq!(tone(Some(&json!(0))), Some(Tone::Black));
+        assert!(!covers("green", t("#2ECBFF")));
+        assert_eq!(
+            colour_named(
+                "digits along a green line differ by 5 (german whispers). renban lines are purple",
+                "whisper"
+            ),
+            Some("green")
+        );
+        assert_eq!(
+            colour_named("german whispers: green or blue", "whisper"),
+            None
+        );
+        assert!(names("a kropki dot", "dot"));
+        assert!(!names("dotted", "dot"));
+        assert!(names("x-sums", "x"));
+        assert!(!names("sixty", "x"));
+        assert!(names("digits sandwiched between", "sandwich"));
+        assert!(names("arrows point", "arrow"));
+        assert!(!names("oddly", "odd") || names("odd", "odd"));
+        assert!(!names("oddly", "odd"));
+        assert!(!names("seven", "even"));
+    }
+}

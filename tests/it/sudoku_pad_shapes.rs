@@ -1,0 +1,547 @@
+//! SudokuPad's drawn shapes read as rules (issue 43): ISS's puzzles of `tests/data` whose rules
+//! f-puzzles can draw are drawn here as a SudokuPad puzzle made in f-puzzles is drawn (thermometers
+//! and palindromes grey, whispers green, renban purple, region sum lines blue; arrows from white
+//! circles; dots and X/V on edges; numbers outside the grid; a rules text naming each kind with
+//! its colour), put in an `scl` link, and read back: the same rules (clue by clue), and the published
+//! solution.
+
+use crate::sudoku_iss::{judge, Outcome, BUDGET};
+use dlx_studio::problems::sudoku::{ClueKind, Rules, Sudoku};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+
+/// A cell's centre, `[row, column]` in cell units.
+fn centre(p: usize, n: usize) -> Value {
+    json!([(p / n) as f64 + 0.5, (p % n) as f64 + 0.5])
+}
+
+fn line(cells: &[usize], n: usize, colour: &str) -> Value {
+    json!({ "wayPoints": cells.iter().map(|&p| centre(p, n)).collect::<Vec<_>>(),
+            "color": colour, "thickness": 10 })
+}
+
+/// The rules as SudokuPad shapes, with a rules text naming their kinds; `None` where a rule has
+/// no f-puzzles look (or none read here).
+fn draw(s: &Sudoku) -> Option<String> {
+    let g = s.grid();
+    let n = g.size();
+    let r: &Rules = s.rules();
+    if r.zero_based || r.windoku || !r.extra_regions.is_empty() || r.anti_king || r.anti_knight {
+        return None;
+    }
+    if r.non_consecutive || r.regions.is_some() {
+        return None;
+    }
+    let mut text: Vec<&str> = vec!["Normal sudoku rules apply."];
+    let mut lines: Vec<Value> = Vec::new();
+    let mut arrows: Vec<Value> = Vec::new();
+    let mut overlays: Vec<Value> = Vec::new();
+    let mut underlays: Vec<Value> = Vec::new();
+    let mut cages: Vec<Value> = Vec::new();
+    let say = |t: &'static str, text: &mut Vec<&str>| {
+        if !text.contains(&t) {
+            text.push(t)
+        }
+    };
+    for c in &r.cages {
+        let cells: Vec<Value> = c.cells.iter().map(|&p| json!([p / n, p % n])).collect();
+        match c.sum {
+            Some(v) => cages.push(json!({ "cells": cells, "value": v })),
+            None => cages.push(json!({ "cells": cells, "style": "killer" })),
+        }
+        say(
+            "Digits in a cage do not repeat and sum to its clue.",
+            &mut text,
+        );
+    }
+    for t in &r.thermos {
+        lines.push(
+            json!({ "wayPoints": t.iter().map(|&p| centre(p, n)).collect::<Vec<_>>(),
+                           "color": "#CFCFCF", "thickness": 21 }),
+        );
+        underlays.push(
+            json!({ "center": centre(t[0], n), "width": 0.85, "height": 0.85,
+                               "rounded": true, "backgroundColor": "#CFCFCF" }),
+        );
+        say("Digits on a thermometer increase from the bulb.", &mut text);
+    }
+    if r.diagonal_pos || r.diagonal_neg {
+        if r.diagonal_neg {
+            lines
+                .push(json!({ "wayPoints": [[0, 0], [n, n]], "color": "#34BBE6", "thickness": 1 }));
+        }
+        if r.diagonal_pos {
+            lines
+                .push(json!({ "wayPoints": [[n, 0], [0, n]], "color": "#34BBE6", "thickness": 1 }));
+        }
+        say("Digits do not repeat on the marked diagonals.", &mut text);
+    }
+    let odd: u32 = (1..=n as u32)
+        .filter(|v| v % 2 == 1)
+        .fold(0, |m, v| m | 1 << (v - 1));
+    let even: u32 = (1..=n as u32)
+        .filter(|v| v % 2 == 0)
+        .fold(0, |m, v| m | 1 << (v - 1));
+    for &(p, mask) in &r.candidates {
+        if mask != odd && mask != even {
+            return None;
+        }
+        underlays.push(json!({ "center": centre(p, n), "width": 0.8, "height": 0.8,
+                               "rounded": mask == odd, "backgroundColor": "#CFCFCF" }));
+        say(
+            "Digits in grey circles are odd, in grey squares even.",
+            &mut text,
+        );
+    }
+    let edge = |a: usize, b: usize| -> Option<Value> {
+        let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+        let (dr, dc) = (ra.abs_diff(rb), ca.abs_diff(cb));
+        (dr + dc == 1).then(|| json!([(ra + rb) as f64 / 2.0 + 0.5, (ca + cb) as f64 / 2.0 + 0.5]))
+    };
+    for c in &r.clues {
+        let cells = &c.cells;
+        match &c.kind {
+            ClueKind::Difference(k) | ClueKind::Ratio(k) => {
+                let white = matches!(c.kind, ClueKind::Difference(_));
+                let mut dot = json!({ "center": edge(cells[0], cells[1])?, "width": 0.3,
+                    "height": 0.3, "rounded": true, "borderColor": "#000000",
+                    "backgroundColor": if white { "#FFFFFF" } else { "#000000" } });
+                if *k != if white { 1 } else { 2 } {
+                    dot["text"] = json!(k.to_string());
+                }
+                overlays.push(dot);
+                say("Cells separated by a white dot hold consecutive digits; by a black dot, one is double the other.", &mut text);
+            }
+            ClueKind::PairSum(v @ (5 | 10)) => {
+                overlays.push(json!({ "center": edge(cells[0], cells[1])?, "width": 0.25,
+                    "height": 0.25, "rounded": false, "backgroundColor": "#FFFFFF",
+                    "text": if *v == 10 { "X" } else { "V" } }));
+                say(
+                    "Cells separated by an X sum to 10, by a V to 5 (XV).",
+                    &mut text,
+                );
+            }
+            ClueKind::Arrow { circle } => {
+                let (pill, tail) = cells.split_at(*circle);
+                let (rs, cs): (Vec<usize>, Vec<usize>) =
+                    pill.iter().map(|&p| (p / n, p % n)).unzip();
+                let mean = |v: &[usize]| v.iter().sum::<usize>() as f64 / v.len() as f64 + 0.5;
+                let span =
+                    |v: &[usize]| (v.iter().max().unwrap() - v.iter().min().unwrap()) as f64 + 0.7;
+                underlays.push(
+                    json!({ "center": [mean(&rs), mean(&cs)], "width": span(&cs),
+                    "height": span(&rs), "rounded": true, "backgroundColor": "#FFFFFF",
+                    "borderColor": "#CFCFCF" }),
+                );
+                // From the circle's cell nearest the arrow's first cell, moved to the circle's edge.
+                let first = *tail.first()?;
+                let from = *pill
+                    .iter()
+                    .min_by_key(|&&p| (p / n).abs_diff(first / n) + (p % n).abs_diff(first % n))?;
+                let (fr, fc) = ((from / n) as f64 + 0.5, (from % n) as f64 + 0.5);
+                let (dr, dc) = ((first / n) as f64 + 0.5 - fr, (first % n) as f64 + 0.5 - fc);
+                let mut wp = vec![json!([fr + 0.3 * dr.signum(), fc + 0.3 * dc.signum()])];
+                wp.extend(tail.iter().map(|&p| centre(p, n)));
+                arrows.push(json!({ "wayPoints": wp, "color": "#CFCFCF", "thickness": 2,
+                                    "headLength": 0.3 }));
+                say(
+                    "Digits along an arrow sum to the digits in its circle.",
+                    &mut text,
+                );
+            }
+            ClueKind::LittleKiller(sum) => {
+                let (r0, c0) = ((cells[0] / n) as i64, (cells[0] % n) as i64);
+                let (dr, dc) = if cells.len() > 1 {
+                    ((cells[1] / n) as i64 - r0, (cells[1] % n) as i64 - c0)
+                } else {
+                    return None;
+                };
+                let inside =
+                    |r: i64, c: i64| (0..n as i64).contains(&r) && (0..n as i64).contains(&c);
+                let (or, oc) = (r0 - dr, c0 - dc);
+                if inside(or, oc) {
+                    return None;
+                }
+                let (y, x) = (or as f64 + 0.5, oc as f64 + 0.5);
+                overlays.push(json!({ "center": [y, x], "width": 0.5, "height": 0.5,
+                                      "text": sum.to_string(), "fontSize": 20 }));
+                arrows.push(
+                    json!({ "wayPoints": [[y + 0.05 * dr as f64, x + 0.05 * dc as f64],
+                    [y + 0.5 * dr as f64, x + 0.5 * dc as f64]], "color": "#CFCFCF",
+                    "thickness": 5, "headLength": 0.3 }),
+                );
+                say("Little killer clues give the sum of the digits along the diagonal the arrow points to.", &mut text);
+            }
+            ClueKind::Sandwich(sum) => {
+                let row = cells[0] / n == cells[1] / n;
+                let at = if row {
+                    json!([(cells[0] / n) as f64 + 0.5, -0.5])
+                } else {
+                    json!([-0.5, (cells[0] % n) as f64 + 0.5])
+                };
+                overlays.push(json!({ "center": at, "width": 0.85, "height": 0.85,
+                                      "text": sum.to_string(), "rounded": true }));
+                say("Clues outside the grid give the sum of the digits sandwiched between the 1 and the 9.", &mut text);
+            }
+            ClueKind::Between => {
+                lines.push(line(cells, n, "#C0C0C0"));
+                for p in [cells[0], cells[cells.len() - 1]] {
+                    underlays.push(json!({ "center": centre(p, n), "width": 0.7, "height": 0.7,
+                        "rounded": true, "backgroundColor": "#FFFFFF", "borderColor": "#000000" }));
+                }
+                say(
+                    "Digits on a between line lie between the digits in the circles at its ends.",
+                    &mut text,
+                );
+            }
+            ClueKind::Palindrome => {
+                lines.push(line(cells, n, "#C0C0C0"));
+                say("Grey lines are palindromes.", &mut text);
+            }
+            ClueKind::Renban => {
+                lines.push(line(cells, n, "#F067F0"));
+                say(
+                    "Purple lines are renban lines: consecutive digits in any order.",
+                    &mut text,
+                );
+            }
+            ClueKind::Whisper(5) => {
+                lines.push(line(cells, n, "#67F067"));
+                say(
+                    "Neighbours on a green line (German whispers) differ by at least 5.",
+                    &mut text,
+                );
+            }
+            ClueKind::RegionSum => {
+                lines.push(line(cells, n, "#2ECBFF"));
+                say(
+                    "Blue lines are region sum lines: the same sum in each box they pass.",
+                    &mut text,
+                );
+            }
+            ClueKind::Entropic => {
+                lines.push(line(cells, n, "#FFA500"));
+                say("Orange lines are entropic lines.", &mut text);
+            }
+            ClueKind::Zipper => {
+                lines.push(line(cells, n, "#C8A2F0"));
+                say("Lavender lines are zipper lines.", &mut text);
+            }
+            ClueKind::Quad(digits) => {
+                let (r, c) = (
+                    cells.iter().map(|p| p / n).max()?,
+                    cells.iter().map(|p| p % n).max()?,
+                );
+                overlays.push(json!({ "center": [r, c], "width": 0.6, "height": 0.6,
+                    "rounded": true, "backgroundColor": "#FFFFFF", "borderColor": "#000000" }));
+                let texts: Vec<String> = digits
+                    .chunks(2)
+                    .map(|ch| {
+                        ch.iter()
+                            .map(|d| d.to_string())
+                            .collect::<Vec<_>>()
+                            .join("\u{2009}")
+                    })
+                    .collect();
+                for (t, s) in texts.iter().enumerate() {
+                    let dx = (t as f64 - (texts.len() - 1) as f64 / 2.0) * 0.19;
+                    overlays.push(json!({ "center": [r as f64, c as f64 + dx], "width": 0.6,
+                        "height": 0.6, "rounded": true, "text": s }));
+                }
+                say(
+                    "Digits in a quadruple circle appear in the four cells around it.",
+                    &mut text,
+                );
+            }
+            _ => return None,
+        }
+    }
+    if r.negative_kropki {
+        text.push("All possible dots are given.");
+    }
+    if r.negative_xv {
+        text.push("All possible X and V are given.");
+    }
+    let rows: Vec<Value> = (0..n)
+        .map(|row| {
+            Value::Array(
+                (0..n)
+                    .map(|c| match g.cells()[row * n + c] {
+                        0 => json!({}),
+                        v => json!({ "value": v }),
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    cages.push(json!({ "value": format!("rules: {}", text.join(" ")) }));
+    Some(
+        json!({ "cells": rows, "cages": cages, "lines": lines, "arrows": arrows,
+                "overlays": overlays, "underlays": underlays })
+        .to_string(),
+    )
+}
+
+/// The rules as a sorted list of words: each clue its kind and sorted cells (a line read from
+/// either end is the same rule; a quadruple's digits in order), then the other rules.
+fn canonical(r: &Rules) -> Vec<String> {
+    let mut out: Vec<String> = r
+        .clues
+        .iter()
+        .map(|c| {
+            let mut cells = c.cells.clone();
+            cells.sort_unstable();
+            let kind = match &c.kind {
+                ClueKind::Quad(d) => {
+                    let mut d = d.clone();
+                    d.sort_unstable();
+                    format!("Quad({d:?})")
+                }
+                k => format!("{k:?}"),
+            };
+            format!("{kind} {cells:?}")
+        })
+        .collect();
+    out.extend(
+        r.cages
+            .iter()
+            .map(|c| format!("cage {:?} {:?}", c.sum, c.cells)),
+    );
+    out.extend(r.thermos.iter().map(|t| format!("thermo {t:?}")));
+    let mut cands = r.candidates.clone();
+    cands.sort_unstable();
+    out.push(format!("{cands:?}"));
+    out.push(format!(
+        "diagonals {} {}, negative {} {}",
+        r.diagonal_pos, r.diagonal_neg, r.negative_kropki, r.negative_xv
+    ));
+    out.sort();
+    out
+}
+
+/// The puzzles drawn here that the page's test pastes as SudokuPad links.
+const FIXTURES: [&str; 4] = [
+    "Arrow",
+    "XV Kropki Sudoku",
+    "Little Killer Sudoku",
+    "German Whispers",
+];
+
+#[test]
+fn iss_puzzles_drawn_as_sudokupad_draws_them_read_back_to_the_same_rules() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .collect();
+    files.sort();
+    let mut drawn: Vec<String> = Vec::new();
+    let mut kinds = std::collections::BTreeSet::new();
+    let mut fixtures: Vec<Option<String>> = vec![None; FIXTURES.len()];
+    for f in &files {
+        for line in std::fs::read_to_string(f).unwrap().lines() {
+            let Ok(v) = serde_json::from_str::<Value>(line) else {
+                continue;
+            };
+            let (Some(input), Some(_)) = (v["input"].as_str(), v["solution"].as_str()) else {
+                continue;
+            };
+            let Ok(s) = Sudoku::parse(input) else {
+                continue;
+            };
+            // Clues of the kinds drawn (a puzzle of givens and cages alone says nothing new).
+            if s.rules().clues.is_empty() {
+                continue;
+            }
+            let Some(json) = draw(&s) else {
+                continue;
+            };
+            let name = format!(
+                "{}: {}",
+                f.file_name().unwrap().to_string_lossy(),
+                v["name"].as_str().unwrap_or("?")
+            );
+            if drawn
+                .iter()
+                .any(|d| d.ends_with(v["name"].as_str().unwrap_or("?")))
+            {
+                continue;
+            }
+            let link = format!(
+                "https://sudokupad.app/scl{}",
+                lz_str::compress_to_base64(&json)
+            );
+            let pad = Sudoku::parse(&link).unwrap_or_else(|e| panic!("{name}: {e}\n{json}"));
+            assert_eq!(
+                canonical(pad.rules()),
+                canonical(s.rules()),
+                "{name}: the rules read back differ\n{json}"
+            );
+            // Every shape read: what is left unread is the text itself (it may state more).
+            assert_eq!(
+                pad.unread().as_deref(),
+                Some("this puzzle states its rules in words, which are not read"),
+                "{name}: shapes left unread\n{json}"
+            );
+            for c in &s.rules().clues {
+                kinds.insert(
+                    format!("{:?}", c.kind)
+                        .split(['(', ' '])
+                        .next()
+                        .unwrap()
+                        .to_string(),
+                );
+            }
+            // Solved to the published solution, proved unique, each board checked by the rules
+            // (as `dlx solve` searches, within the collection walk's budget).
+            let mut nodes = 0;
+            let outcome = judge(&link, v["solution"].as_str(), BUDGET, &mut nodes);
+            assert!(matches!(outcome, Outcome::Solved), "{name}: {outcome:?}");
+            if let Some(k) = FIXTURES.iter().position(|f| Some(*f) == v["name"].as_str()) {
+                fixtures[k] = Some(
+                    json!({ "name": FIXTURES[k], "sudokupad": json, "solution": v["solution"] })
+                        .to_string(),
+                );
+            }
+            drawn.push(name);
+        }
+    }
+    // The page's test pastes some of these (tests/browser/published.test.mjs): kept in
+    // tests/data/sudokupad-shapes.jsonl, which must be what is drawn here (DLX_BLESS=1 rewrites it).
+    let fixtures: Vec<String> = fixtures.into_iter().map(|f| f.expect("drawn")).collect();
+    let file = dir.join("sudokupad-shapes.jsonl");
+    let want = format!("{}\n", fixtures.join("\n"));
+    if std::env::var_os("DLX_BLESS").is_some() {
+        std::fs::write(&file, &want).unwrap();
+    }
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        want,
+        "tests/data/sudokupad-shapes.jsonl is not what is drawn here: DLX_BLESS=1 rewrites it"
+    );
+    println!(
+        "{} puzzles drawn and read back: {drawn:#?}\nkinds: {kinds:?}",
+        drawn.len()
+    );
+    assert!(drawn.len() >= 10, "{drawn:#?}");
+    for k in [
+        "Difference",
+        "Ratio",
+        "PairSum",
+        "Arrow",
+        "LittleKiller",
+        "Whisper",
+        "Renban",
+    ] {
+        assert!(kinds.contains(k), "no puzzle drawn with {k}: {kinds:?}");
+    }
+}
+
+/// A 9x9 of no givens with these shapes and rules text, as an `scl` link.
+fn pad(rules: &str, shapes: Value) -> Result<Sudoku, String> {
+    let mut obj = shapes;
+    obj["cells"] = json!(vec![vec![json!({}); 9]; 9]);
+    obj["cages"] = json!([{ "value": format!("rules: {rules}") }]);
+    let link = format!(
+        "https://sudokupad.app/scl{}",
+        lz_str::compress_to_base64(&obj.to_string())
+    );
+    Sudoku::parse(&link).map_err(|e| e.to_string())
+}
+
+/// The clues read, as "Kind [cells]" (cells sorted).
+fn clues(s: &Sudoku) -> Vec<String> {
+    let mut r = canonical(s.rules());
+    r.retain(|w| w.starts_with(|c: char| c.is_ascii_uppercase()));
+    r
+}
+
+#[test]
+fn lines_are_told_apart_by_the_colour_the_rules_give_them() {
+    let row1 = |c: &str| json!({ "wayPoints": [[0.5, 0.5], [0.5, 1.5], [0.5, 2.5]], "color": c });
+    let row2 = |c: &str| json!({ "wayPoints": [[1.5, 0.5], [1.5, 1.5], [1.5, 2.5]], "color": c });
+    // f-puzzles' colours, no colour in the rules: grey palindromes, blue region sum lines.
+    let s = pad(
+        "Palindromes read the same both ways. Region sum lines have the same sum in every box.",
+        json!({ "lines": [row1("#C0C0C0"), row2("#2ECBFF")] }),
+    )
+    .unwrap();
+    assert_eq!(clues(&s), ["Palindrome [0, 1, 2]", "RegionSum [9, 10, 11]"]);
+    // The rules' colours win over f-puzzles': here renban lines are green, whispers orange.
+    let s = pad(
+        "Green lines are renban lines. Digits along an orange line (Dutch whispers) differ by at least 4.",
+        json!({ "lines": [row1("#67F067"), row2("#FFA040")] }),
+    )
+    .unwrap();
+    assert_eq!(clues(&s), ["Renban [0, 1, 2]", "Whisper(4) [9, 10, 11]"]);
+    // One kind named and every line one colour: each line is that kind, whatever its colour.
+    let s = pad(
+        "Entropic lines: any three cells in a row hold a low, a middle and a high digit.",
+        json!({ "lines": [row1("#123456"), row2("#123456")] }),
+    )
+    .unwrap();
+    assert_eq!(clues(&s), ["Entropic [0, 1, 2]", "Entropic [9, 10, 11]"]);
+    // Modular and zipper lines become clues directly (f-puzzles has no key for them).
+    let s = pad(
+        "Yellow lines are modular lines. Lavender lines are zipper lines.",
+        json!({ "lines": [row1("#F0E040"), row2("#C8A2F0")] }),
+    )
+    .unwrap();
+    assert_eq!(clues(&s), ["Modular(3) [0, 1, 2]", "Zipper [9, 10, 11]"]);
+    // Two kinds whose colours the rules do not give and f-puzzles' do not tell apart: neither is
+    // read, and the rules naming them are refused by name rather than solved without them.
+    let e = pad(
+        "Renban lines hold a run. Zipper lines sum alike.",
+        json!({ "lines": [row1("#F067F0"), row2("#F067F0")] }),
+    )
+    .err()
+    .unwrap();
+    assert!(
+        e.contains("rules speak of renban lines, but none of its shapes was read as one"),
+        "{e}"
+    );
+}
+
+#[test]
+fn pills_parity_and_all_possible_dots_are_read() {
+    // A pill of two cells (r1c1-r1c2) with an arrow down column 2, and a black dot valued 3.
+    let s = pad(
+        "Digits on an arrow sum to the number in its pill. Cells separated by a black dot have a ratio \
+         given by the dot (2 if none). All possible dots are given. Odd digits are in circles, even \
+         digits in squares.",
+        json!({
+            "underlays": [
+                { "center": [0.5, 1.0], "width": 1.7, "height": 0.7, "rounded": true,
+                  "backgroundColor": "#FFFFFF" },
+                { "center": [5.5, 5.5], "width": 0.8, "height": 0.8, "rounded": true,
+                  "backgroundColor": "#CFCFCF" },
+                { "center": [6.5, 6.5], "width": 0.8, "height": 0.8, "rounded": false,
+                  "backgroundColor": "#CFCFCF" }
+            ],
+            "arrows": [{ "wayPoints": [[0.8, 1.5], [1.5, 1.5], [2.5, 1.5]], "headLength": 0.3 }],
+            "overlays": [{ "center": [4.5, 4.0], "width": 0.3, "height": 0.3, "rounded": true,
+                           "backgroundColor": "#000000", "text": "3" }]
+        }),
+    )
+    .unwrap();
+    assert_eq!(
+        clues(&s),
+        ["Arrow { circle: 2 } [0, 1, 10, 19]", "Ratio(3) [39, 40]"]
+    );
+    let r = s.rules();
+    assert!(r.negative_kropki && !r.negative_xv);
+    let odd = 0b1_0101_0101;
+    assert_eq!(r.candidates, vec![(50, odd), (60, 0b0_1010_1010)]);
+    // A little killer without its number: nothing read, so the rules naming it are refused.
+    let e = pad(
+        "Little killer clues give the sum along the arrow's diagonal.",
+        json!({ "arrows": [{ "wayPoints": [[-0.45, 0.55], [0.0, 1.0]], "headLength": 0.3 }] }),
+    )
+    .err()
+    .unwrap();
+    assert!(
+        e.contains("little killers, but none of its shapes was read"),
+        "{e}"
+    );
+}
