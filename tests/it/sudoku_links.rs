@@ -255,15 +255,15 @@ fn short_ids_refusals_and_bad_payloads_say_what_and_where() {
         e.contains("rules speak of German whispers, but none of its shapes was read as one"),
         "{e}"
     );
-    let skyscrapers = native_4x4("Skyscraper clues count the digits seen.", false);
+    let fog = native_4x4("Fog of war hides the grid.", false);
     let e = Sudoku::parse(&format!(
         "https://sudokupad.app/scl{}",
-        lz_str::compress_to_base64(&skyscrapers)
+        lz_str::compress_to_base64(&fog)
     ))
     .err()
     .expect("refused")
     .to_string();
-    assert!(e.contains("skyscrapers, which are not supported"), "{e}");
+    assert!(e.contains("fog of war, which are not supported"), "{e}");
     // A 6x6 reads with its 2x3 boxes (the one geometry); a 7x7 has no boxes, so without its regions
     // it is refused naming that; a 3-row grid is no Sudoku's; a payload that is not lz-string says so.
     let scl = |json: &str| {

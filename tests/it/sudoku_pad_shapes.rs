@@ -183,6 +183,23 @@ fn draw(s: &Sudoku) -> Option<String> {
                                       "text": sum.to_string(), "rounded": true }));
                 say("Clues outside the grid give the sum of the digits sandwiched between the 1 and the 9.", &mut text);
             }
+            ClueKind::Skyscraper(v) | ClueKind::XSum(v) => {
+                // The number beside the line's first cell, on the side away from its second.
+                let (r0, c0) = ((cells[0] / n) as f64, (cells[0] % n) as f64);
+                let (r1, c1) = ((cells[1] / n) as f64, (cells[1] % n) as f64);
+                overlays.push(
+                    json!({ "center": [2.0 * r0 - r1 + 0.5, 2.0 * c0 - c1 + 0.5],
+                    "width": 0.6, "height": 0.6, "text": v.to_string() }),
+                );
+                say(
+                    if matches!(c.kind, ClueKind::XSum(_)) {
+                        "X-sum clues give the sum of the first X digits, X the first digit."
+                    } else {
+                        "Skyscraper clues count the digits seen from their side."
+                    },
+                    &mut text,
+                );
+            }
             ClueKind::Between => {
                 lines.push(line(cells, n, "#C0C0C0"));
                 for p in [cells[0], cells[cells.len() - 1]] {
@@ -255,6 +272,16 @@ fn draw(s: &Sudoku) -> Option<String> {
             }
             _ => return None,
         }
+    }
+    // Numbers beside the grid of two kinds are not told apart by their look.
+    let beside = |f: fn(&ClueKind) -> bool| r.clues.iter().any(|c| f(&c.kind));
+    let kinds_beside = [
+        beside(|k| matches!(k, ClueKind::Sandwich(_))),
+        beside(|k| matches!(k, ClueKind::XSum(_))),
+        beside(|k| matches!(k, ClueKind::Skyscraper(_))),
+    ];
+    if kinds_beside.iter().filter(|&&b| b).count() > 1 {
+        return None;
     }
     if r.negative_kropki {
         text.push("All possible dots are given.");
@@ -433,6 +460,7 @@ fn iss_puzzles_drawn_as_sudokupad_draws_them_read_back_to_the_same_rules() {
         "LittleKiller",
         "Whisper",
         "Renban",
+        "Skyscraper",
     ] {
         assert!(kinds.contains(k), "no puzzle drawn with {k}: {kinds:?}");
     }
@@ -542,6 +570,60 @@ fn pills_parity_and_all_possible_dots_are_read() {
     .unwrap();
     assert!(
         e.contains("little killers, but none of its shapes was read"),
+        "{e}"
+    );
+}
+
+#[test]
+fn numbers_beside_the_grid_are_read_from_their_side() {
+    // An X-sum above column 2, below column 3, left of row 4 and right of row 5.
+    let number = |y: f64, x: f64, v: u32| json!({ "center": [y, x], "width": 0.6, "height": 0.6, "text": v.to_string() });
+    let shapes = json!({ "overlays": [
+        number(-0.5, 1.5, 11), number(9.5, 2.5, 12), number(3.5, -0.5, 13), number(4.5, 9.5, 14)
+    ] });
+    let s = pad(
+        "X-sum clues give the sum of the first X digits seen from the clue.",
+        shapes.clone(),
+    )
+    .unwrap();
+    let got: Vec<(String, Vec<usize>)> = s
+        .rules()
+        .clues
+        .iter()
+        .map(|c| (format!("{:?}", c.kind), c.cells.clone()))
+        .collect();
+    let col = |c: usize| (0..9).map(|r| r * 9 + c).collect::<Vec<_>>();
+    let row = |r: usize| (0..9).map(|c| r * 9 + c).collect::<Vec<_>>();
+    let rev = |mut v: Vec<usize>| {
+        v.reverse();
+        v
+    };
+    assert_eq!(
+        got,
+        [
+            ("XSum(11)".to_string(), col(1)),
+            ("XSum(12)".to_string(), rev(col(2))),
+            ("XSum(13)".to_string(), row(3)),
+            ("XSum(14)".to_string(), rev(row(4))),
+        ]
+    );
+    // The same numbers as skyscrapers; with sandwiches named too, which is which is not drawn,
+    // so none is read, and the rules naming them are refused.
+    let s = pad("Skyscraper clues count the digits seen.", shapes.clone()).unwrap();
+    assert!(s
+        .rules()
+        .clues
+        .iter()
+        .all(|c| matches!(c.kind, ClueKind::Skyscraper(_))));
+    assert_eq!(s.rules().clues.len(), 4);
+    let e = pad(
+        "Skyscraper clues count the digits seen; sandwich clues sum between 1 and 9.",
+        shapes,
+    )
+    .err()
+    .unwrap();
+    assert!(
+        e.contains("sandwich sums, but none of its shapes was read"),
         "{e}"
     );
 }

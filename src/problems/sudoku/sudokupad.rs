@@ -370,7 +370,6 @@ pub fn unzip(text: &str) -> Result<Value, InputError> {
 const NAMED_IN_RULES: &[(&str, &str)] = &[
     ("parity", "parity lines"),
     ("indexing", "indexing"),
-    ("skyscraper", "skyscrapers"),
     ("fog", "fog of war"),
 ];
 
@@ -705,11 +704,18 @@ fn read_native(text: &str) -> Result<Read, InputError> {
             )));
         }
     }
+    let kind_of = |k: &ClueKind| std::mem::discriminant(k);
     for (kind, word, what) in [
         (ClueKind::Zipper, "zipper", "zipper lines"),
         (ClueKind::Modular(3), "modular", "modular lines"),
+        (ClueKind::XSum(0), "x-sum", "X-sums"),
+        (ClueKind::Skyscraper(0), "skyscraper", "skyscrapers"),
     ] {
-        if sudokupad_shapes::names(&said, word) && !shapes.clues.iter().any(|c| c.kind == kind) {
+        let read = shapes
+            .clues
+            .iter()
+            .any(|c| kind_of(&c.kind) == kind_of(&kind));
+        if sudokupad_shapes::names(&said, word) && !read {
             return Err(InputError::new(format!(
                 "the puzzle's rules speak of {what}, but none of its shapes was read as one \
                  (SudokuPad draws each rule as shapes; these are not drawn as f-puzzles draws them)"

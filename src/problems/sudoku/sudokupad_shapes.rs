@@ -474,9 +474,14 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
         }
     }
 
-    // Sandwich sums: numbers above or below a column, left or right of a row (the sum between the
-    // 1 and the 9 reads the same from either end).
-    if names(said, "sandwich") {
+    // Numbers beside a row or column: sandwich sums (the sum between the 1 and the 9 reads the
+    // same from either end), X-sums and skyscrapers (read from the number's side), whichever one
+    // of them the rules name; with two named, which is which is not drawn, and none is read.
+    let beside: Vec<&str> = ["sandwich", "x-sum", "skyscraper"]
+        .into_iter()
+        .filter(|w| names(said, w))
+        .collect();
+    if let [kind] = beside[..] {
         for s in &shapes {
             if taken(&used, s) {
                 continue;
@@ -485,18 +490,46 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
                 continue;
             };
             let n_ = size as i64;
-            let cell = if (0..n_).contains(&c) {
-                name(-1, c)
+            // The line from the number's side into the grid.
+            let line: Vec<usize> = if (0..n_).contains(&c) {
+                let col = (0..size).map(|i| i * size + c as usize);
+                if r < 0 {
+                    col.collect()
+                } else {
+                    col.rev().collect()
+                }
             } else if (0..n_).contains(&r) {
-                name(r, -1)
+                let row = (0..size).map(|i| r as usize * size + i);
+                if c < 0 {
+                    row.collect()
+                } else {
+                    row.rev().collect()
+                }
             } else {
                 continue;
             };
-            push(
-                &mut keys,
-                "sandwichsum",
-                json!({ "cell": cell, "value": value.to_string() }),
-            );
+            match kind {
+                "sandwich" => {
+                    let cell = if (0..n_).contains(&c) {
+                        name(-1, c)
+                    } else {
+                        name(r, -1)
+                    };
+                    push(
+                        &mut keys,
+                        "sandwichsum",
+                        json!({ "cell": cell, "value": value.to_string() }),
+                    );
+                }
+                "x-sum" => clues.push(Clue {
+                    kind: ClueKind::XSum(value),
+                    cells: line,
+                }),
+                _ => clues.push(Clue {
+                    kind: ClueKind::Skyscraper(value),
+                    cells: line,
+                }),
+            }
             take(&mut used, s);
         }
     }
