@@ -627,3 +627,53 @@ fn numbers_beside_the_grid_are_read_from_their_side() {
         "{e}"
     );
 }
+
+#[test]
+fn fpuzzles_drawn_lines_are_read_as_the_kinds_its_rules_name() {
+    let grid = vec![vec![json!({}); 9]; 9];
+    let json = |ruleset: &str, extra: Value| {
+        let mut o = json!({ "size": 9, "grid": grid.clone(), "ruleset": ruleset, "line": [
+            { "lines": [["R1C1", "R1C2", "R1C3"]], "outlineC": "#C8A2F0", "width": 0.3 },
+            { "lines": [["R2C1", "R2C2", "R2C3"], ["R3C1", "R3C2"]], "outlineC": "#F0E040" },
+            { "lines": [["R5C5", "R5C6"]], "outlineC": "#67F067" }
+        ]});
+        for (k, v) in extra.as_object().unwrap() {
+            o[k] = v.clone();
+        }
+        o.to_string()
+    };
+    let rules =
+        "Lavender lines are zipper lines. Digits on a yellow line are modular. Green lines \
+                 are German whispers.";
+    let s = Sudoku::parse(&json(rules, json!({}))).unwrap();
+    assert_eq!(
+        clues(&s),
+        [
+            "Modular(3) [18, 19]",
+            "Modular(3) [9, 10, 11]",
+            "Whisper(5) [40, 41]",
+            "Zipper [0, 1, 2]"
+        ]
+    );
+    assert_eq!(
+        s.unread().as_deref(),
+        Some("this puzzle states its rules in words, which are not read")
+    );
+    // Whispers stated under f-puzzles' own key: the drawn green line is not read as one more.
+    let native = json!({ "whispers": [{ "lines": [["R9C1", "R9C2"]] }] });
+    let s = Sudoku::parse(&json(rules, native)).unwrap();
+    assert!(clues(&s).contains(&"Whisper(5) [72, 73]".to_string()));
+    assert!(!clues(&s).contains(&"Whisper(5) [40, 41]".to_string()));
+    assert_eq!(
+        s.unread().as_deref(),
+        Some("this puzzle states its rules in words and drawn shapes (1 line), which are not read")
+    );
+    // Without a rules text naming them the lines are drawn only, as before.
+    let s = Sudoku::parse(&json("Normal sudoku rules apply.", json!({}))).unwrap();
+    assert!(clues(&s).is_empty());
+    assert!(
+        s.unread().unwrap().contains("(3 lines)"),
+        "{:?}",
+        s.unread()
+    );
+}

@@ -5,9 +5,11 @@
 //! Read: `size`, `grid[r][c]` (`value` with `given`, `region` for a jigsaw), `diagonal+`,
 //! `diagonal-`, `antiknight`, `antiking`, `nonconsecutive`, `extraregion`, `killercage` (`cells`,
 //! `value` the sum, or none), `thermometer` (`lines`, each from the bulb). Cells are named `R1C1`.
-//! Cosmetic elements (text, lines, shapes, the cosmetic `cage`) and the metadata (title, author, rules
-//! text, solution) carry no rule and are skipped (the note says which); every other constraint is
-//! refused by name ("column indexers are not supported"), never ignored.
+//! Cosmetic elements (text, shapes, the cosmetic `cage`) and the metadata (title, author, rules
+//! text, solution) carry no rule and are skipped (the note says which); drawn `line`s are read as
+//! the line kinds the rules text names, by colour (`sudokupad_shapes::fpuzzles_lines`), else
+//! skipped too; every other constraint is refused by name ("column indexers are not supported"),
+//! never ignored.
 
 use super::clues::{Clue, ClueKind};
 use super::variants::{Cage, Rules};
@@ -564,6 +566,33 @@ fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
         }
     }
     super::fpuzzles_clues::read(&obj, n, &mut rules)?;
+    // Drawn lines of the kinds the rules text names (zipper lines drawn lavender, …): read as
+    // SudokuPad's are, except kinds the puzzle already states under their own keys.
+    let said = obj
+        .get("ruleset")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_lowercase();
+    let drawn = list(&obj, "line")?;
+    if !drawn.is_empty() && !said.trim().is_empty() {
+        let native: Vec<&str> = super::fpuzzles_clues::KEYS
+            .iter()
+            .copied()
+            .filter(|k| obj.get(*k).is_some_and(present))
+            .collect();
+        let (keys, clues, whole) =
+            super::sudokupad_shapes::fpuzzles_lines(drawn, size, &said, &native);
+        super::fpuzzles_clues::read(&keys, n, &mut rules)?;
+        rules.clues.extend(clues);
+        let unread = whole.iter().filter(|w| !**w).count();
+        if let Some(i) = skipped.iter().position(|(k, _)| k == "line") {
+            if unread == 0 {
+                skipped.remove(i);
+            } else {
+                skipped[i].1 = unread;
+            }
+        }
+    }
     // f-puzzles has no windoku switch: a windoku is its four regions as extra regions. Read so, it is a
     // windoku (named so in items and words); `write` writes it back as those four regions.
     rules.windoku_from_extra_regions(n);

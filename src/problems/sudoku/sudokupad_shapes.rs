@@ -14,7 +14,8 @@
 //!
 //! What is read becomes f-puzzles' keys (`whispers`, `arrow`, `difference`, …), read by the same
 //! code as f-puzzles JSON ([`super::fpuzzles_clues`]), and, for the line kinds f-puzzles has no key
-//! for (zipper, modular), clues directly.
+//! for (zipper, modular), clues directly. f-puzzles' own drawn lines (`line`), which setters use
+//! for kinds f-puzzles draws no other way, are read the same way ([`fpuzzles_lines`]).
 
 use super::clues::{Clue, ClueKind};
 use serde_json::{json, Map, Value};
@@ -736,42 +737,8 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
         });
     }
     // The other line kinds the rules name: each its colour (the rules', else f-puzzles').
-    let named: Vec<(&str, Option<&'static str>, &'static str, &LineKind)> = LINE_KINDS
-        .iter()
-        .filter(|(w, _, _)| names(said, w))
-        .map(|(w, default, kind)| (*w, colour_named(said, w), *default, kind))
-        .collect();
-    // One kind named and every open line of one colour: they are that kind, whatever the colour.
-    let one_tone = open.windows(2).all(|w| w[0].2 == w[1].2);
-    for (i, cells, t) in &open {
-        let fits: Vec<usize> = (0..named.len())
-            .filter(|&k| match (named[k].1, t) {
-                (Some(word), Some(t)) => covers(word, *t),
-                (Some(_), None) => false,
-                (None, _) if named.len() == 1 && one_tone => true,
-                (None, Some(t)) => covers(named[k].2, *t),
-                (None, None) => false,
-            })
-            .collect();
-        let [k] = fits[..] else {
-            continue;
-        };
-        let (word, _, _, kind) = named[k];
-        match kind {
-            LineKind::Key(key) => {
-                let mut e = json!({ "lines": [cell_names(cells)] });
-                if *key == "whispers" {
-                    let dutch = sentences(said).any(|s| names(s, word) && names(s, "dutch"));
-                    e["value"] = Value::String(if dutch { "4" } else { "5" }.into());
-                }
-                push(&mut keys, key, e);
-            }
-            LineKind::Clue(kind) => clues.push(Clue {
-                kind: kind.clone(),
-                cells: cells.clone(),
-            }),
-        }
-        used.lines[*i] = true;
+    for i in named_lines(&open, said, size, &[], &mut keys, &mut clues) {
+        used.lines[i] = true;
     }
 
     // Odd circles and even squares in a cell.
@@ -803,6 +770,115 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
         negative_xv,
         used,
     }
+}
+
+/// Lines through cell centres (an index, the cells, the colour) read as the line kinds the rules
+/// text names, each kind its colour: the rules' (the one colour word of the sentences naming it),
+/// else f-puzzles' for it; one kind named and every line one colour, whatever the colour. A line
+/// that fits no kind, or more than one, is not read. Kinds whose f-puzzles key is in `native` (the
+/// puzzle states them as rules already) are not read from drawn lines. The indices read.
+fn named_lines(
+    open: &[(usize, Vec<usize>, Option<Tone>)],
+    said: &str,
+    size: usize,
+    native: &[&str],
+    keys: &mut Map<String, Value>,
+    clues: &mut Vec<Clue>,
+) -> Vec<usize> {
+    let named: Vec<(&str, Option<&'static str>, &'static str, &LineKind)> = LINE_KINDS
+        .iter()
+        .filter(|(w, _, _)| names(said, w))
+        .map(|(w, default, kind)| (*w, colour_named(said, w), *default, kind))
+        .collect();
+    let cell_names = |cells: &[usize]| -> Vec<String> {
+        cells
+            .iter()
+            .map(|&p| name((p / size) as i64, (p % size) as i64))
+            .collect()
+    };
+    let one_tone = open.windows(2).all(|w| w[0].2 == w[1].2);
+    let mut read = Vec::new();
+    for (i, cells, t) in open {
+        let fits: Vec<usize> = (0..named.len())
+            .filter(|&k| match (named[k].1, t) {
+                (Some(word), Some(t)) => covers(word, *t),
+                (Some(_), None) => false,
+                (None, _) if named.len() == 1 && one_tone => true,
+                (None, Some(t)) => covers(named[k].2, *t),
+                (None, None) => false,
+            })
+            .collect();
+        let [k] = fits[..] else {
+            continue;
+        };
+        let (word, _, _, kind) = named[k];
+        match kind {
+            LineKind::Key(key) if native.contains(key) => continue,
+            LineKind::Key(key) => {
+                let mut e = json!({ "lines": [cell_names(cells)] });
+                if *key == "whispers" {
+                    let dutch = sentences(said).any(|s| names(s, word) && names(s, "dutch"));
+                    e["value"] = Value::String(if dutch { "4" } else { "5" }.into());
+                }
+                keys.entry(*key)
+                    .or_insert_with(|| Value::Array(Vec::new()))
+                    .as_array_mut()
+                    .expect("a list")
+                    .push(e);
+            }
+            LineKind::Clue(kind) => clues.push(Clue {
+                kind: kind.clone(),
+                cells: cells.clone(),
+            }),
+        }
+        read.push(*i);
+    }
+    read
+}
+
+/// f-puzzles' drawn lines (`line`: `lines` of cells `R1C1`, `outlineC`), which setters use for
+/// the line kinds f-puzzles draws no other way (zipper, modular, entropic lines, …) with the rules
+/// text naming them: read as [`named_lines`] reads SudokuPad's. What was read, as f-puzzles' keys
+/// and clues, and for each `line` entry whether all of its lines were read.
+pub(super) fn fpuzzles_lines(
+    entries: &[Value],
+    size: usize,
+    said: &str,
+    native: &[&str],
+) -> (Map<String, Value>, Vec<Clue>, Vec<bool>) {
+    let mut open = Vec::new();
+    let mut owner = Vec::new();
+    for (e, entry) in entries.iter().enumerate() {
+        let colour = tone(entry.get("outlineC"));
+        for l in entry
+            .get("lines")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let cells: Option<Vec<usize>> = l
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .map(|c| super::fpuzzles::parse_cell(c.as_str()?, size))
+                        .collect()
+                })
+                .unwrap_or(None);
+            if let Some(cells) = cells.filter(|c| c.len() >= 2) {
+                open.push((owner.len(), cells, colour));
+            }
+            owner.push(e);
+        }
+    }
+    let (mut keys, mut clues) = (Map::new(), Vec::new());
+    let read = named_lines(&open, said, size, native, &mut keys, &mut clues);
+    let mut whole = vec![true; entries.len()];
+    for (k, &e) in owner.iter().enumerate() {
+        if !read.contains(&k) {
+            whole[e] = false;
+        }
+    }
+    (keys, clues, whole)
 }
 
 /// The kinds whose shapes this reads, as the rules name them, with what `keys` holds when one was
