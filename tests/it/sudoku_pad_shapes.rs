@@ -677,3 +677,46 @@ fn fpuzzles_drawn_lines_are_read_as_the_kinds_its_rules_name() {
         s.unread()
     );
 }
+
+#[test]
+fn slow_thermometers_are_read_as_slow() {
+    // A 4x4 thermometer through three boxes (r1c2, r2c3, r3c4): digits may repeat along it.
+    let json = |ruleset: &str| {
+        json!({ "size": 4, "grid": vec![vec![json!({}); 4]; 4], "ruleset": ruleset,
+                "thermometer": [{ "lines": [["R1C2", "R2C3", "R3C4"]] }] })
+        .to_string()
+    };
+    let all = crate::common::sudoku_solutions(&Sudoku::parse("................").unwrap(), 1000);
+    assert_eq!(all.len(), 288);
+    let keep = |f: &dyn Fn(u8, u8, u8) -> bool| -> Vec<Vec<u8>> {
+        let mut v: Vec<Vec<u8>> = all
+            .iter()
+            .filter(|g| f(g[1], g[6], g[11]))
+            .cloned()
+            .collect();
+        v.sort();
+        v
+    };
+    let solved = |text: &str| {
+        let mut v = crate::common::sudoku_solutions(&Sudoku::parse(text).unwrap(), 1000);
+        v.sort();
+        v
+    };
+    let slow = solved(&json(
+        "Digits on a slow thermometer increase or stay the same from the bulb.",
+    ));
+    assert_eq!(slow, keep(&|a, b, c| a <= b && b <= c));
+    let strict = solved(&json("Digits on a thermometer increase from the bulb."));
+    assert_eq!(strict, keep(&|a, b, c| a < b && b < c));
+    assert!(slow.len() > strict.len());
+    let e = Sudoku::parse(&json(
+        "Slow thermometers may repeat; normal thermometers increase.",
+    ))
+    .err()
+    .unwrap()
+    .to_string();
+    assert!(
+        e.contains("slow thermometers beside others are not supported"),
+        "{e}"
+    );
+}

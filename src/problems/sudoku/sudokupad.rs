@@ -737,6 +737,7 @@ fn read_native(text: &str) -> Result<Read, InputError> {
             skip(what);
         }
     }
+    sudokupad_shapes::slow_thermos(&said, &mut rules, size)?;
     rules.validate(n)?;
     if let Err(e) = rules.check(n, &givens, false) {
         return Err(InputError::new(format!("the givens break a rule: {e}")).with_cells(e.cells));

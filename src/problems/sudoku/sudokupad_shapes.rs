@@ -881,6 +881,48 @@ pub(super) fn fpuzzles_lines(
     (keys, clues, whole)
 }
 
+/// Thermometers the rules text calls slow ("digits on a slow thermometer increase or stay the
+/// same"): every thermometer then is one, a line of pairs each at most the next (a pairwise
+/// relation, as ISS's), unless the text speaks of other thermometers too, whose look tells them
+/// apart where the text does not: refused by name then.
+pub(super) fn slow_thermos(
+    said: &str,
+    rules: &mut super::Rules,
+    size: usize,
+) -> Result<(), crate::problems::InputError> {
+    if !said.contains("slow thermo") || rules.thermos.is_empty() {
+        return Ok(());
+    }
+    let other = [
+        "normal thermo",
+        "regular thermo",
+        "strict thermo",
+        "fast thermo",
+    ];
+    if other.iter().any(|w| said.contains(w)) {
+        return Err(crate::problems::InputError::new(
+            "the puzzle's rules speak of slow thermometers and others, which are not told apart \
+             here: slow thermometers beside others are not supported",
+        ));
+    }
+    let least = u32::from(!rules.zero_based);
+    let allow: Vec<u32> = (0..size as u32)
+        .map(|a| (a..size as u32).fold(0u32, |m, b| m | 1 << b))
+        .collect();
+    for t in std::mem::take(&mut rules.thermos) {
+        rules.clues.push(Clue {
+            kind: ClueKind::Pairwise(Box::new(super::clues::Relation {
+                name: "slow thermometer".into(),
+                all: false,
+                least,
+                allow: allow.clone(),
+            })),
+            cells: t,
+        });
+    }
+    Ok(())
+}
+
 /// The kinds whose shapes this reads, as the rules name them, with what `keys` holds when one was
 /// read: a kind the rules name whose shapes were all left unread is refused by name.
 pub(super) const READ_KINDS: &[(&str, &[&str])] = &[
