@@ -720,3 +720,34 @@ fn slow_thermometers_are_read_as_slow() {
         "{e}"
     );
 }
+
+#[test]
+fn cages_whose_digits_may_repeat_are_sums() {
+    // A 4x4 cage of two cells in different rows, columns and boxes (r1c2, r2c3) summing to 4.
+    let json = |ruleset: &str| {
+        json!({ "size": 4, "grid": vec![vec![json!({}); 4]; 4], "ruleset": ruleset,
+                "killercage": [{ "cells": ["R1C2", "R2C3"], "value": "4" }] })
+        .to_string()
+    };
+    let all = crate::common::sudoku_solutions(&Sudoku::parse("................").unwrap(), 1000);
+    let keep = |f: &dyn Fn(u8, u8) -> bool| -> Vec<Vec<u8>> {
+        let mut v: Vec<Vec<u8>> = all.iter().filter(|g| f(g[1], g[6])).cloned().collect();
+        v.sort();
+        v
+    };
+    let solved = |text: &str| {
+        let s = Sudoku::parse(text).unwrap();
+        let mut v = crate::common::sudoku_solutions(&s, 1000);
+        v.sort();
+        (v, s.rules().cages.len())
+    };
+    let (repeat, cages) = solved(&json(
+        "Digits in cages sum to the clue. Digits may repeat in cages.",
+    ));
+    assert_eq!(cages, 0);
+    assert_eq!(repeat, keep(&|a, b| a + b == 4));
+    let (killer, cages) = solved(&json("Digits in cages sum to the clue and may not repeat."));
+    assert_eq!(cages, 1);
+    assert_eq!(killer, keep(&|a, b| a + b == 4 && a != b));
+    assert!(repeat.len() > killer.len());
+}

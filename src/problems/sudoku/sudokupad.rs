@@ -738,6 +738,7 @@ fn read_native(text: &str) -> Result<Read, InputError> {
         }
     }
     sudokupad_shapes::slow_thermos(&said, &mut rules, size)?;
+    sudokupad_shapes::repeating_cages(&said, &mut rules);
     rules.validate(n)?;
     if let Err(e) = rules.check(n, &givens, false) {
         return Err(InputError::new(format!("the givens break a rule: {e}")).with_cells(e.cells));

@@ -923,6 +923,33 @@ pub(super) fn slow_thermos(
     Ok(())
 }
 
+/// Killer cages whose digits the rules text lets repeat ("digits may repeat in cages"): each cage
+/// with a sum is then its cells adding up to it (ISS's `Sum`, repeats allowed where the cells share
+/// no house), and a cage without one states nothing. Read as killer cages they would forbid what
+/// the puzzle allows.
+pub(super) fn repeating_cages(said: &str, rules: &mut super::Rules) {
+    let repeats = sentences(said).any(|s| {
+        names(s, "cage")
+            && !names(s, "little killer")
+            && (names(s, "repeat") || s.contains("repeated"))
+            && (s.contains(" may ") || s.contains(" can "))
+            && !["not", "cannot", "can't", "don't", "never"]
+                .iter()
+                .any(|w| names(s, w))
+    });
+    if !repeats {
+        return;
+    }
+    for cage in std::mem::take(&mut rules.cages) {
+        if let Some(sum) = cage.sum {
+            rules.clues.push(Clue {
+                kind: ClueKind::Sum(sum),
+                cells: cage.cells,
+            });
+        }
+    }
+}
+
 /// The kinds whose shapes this reads, as the rules name them, with what `keys` holds when one was
 /// read: a kind the rules name whose shapes were all left unread is refused by name.
 pub(super) const READ_KINDS: &[(&str, &[&str])] = &[
