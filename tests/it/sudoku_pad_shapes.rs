@@ -468,8 +468,13 @@ fn iss_puzzles_drawn_as_sudokupad_draws_them_read_back_to_the_same_rules() {
 
 /// A 9x9 of no givens with these shapes and rules text, as an `scl` link.
 fn pad(rules: &str, shapes: Value) -> Result<Sudoku, String> {
+    pad_n(9, rules, shapes)
+}
+
+/// [`pad`] on an N×N grid.
+fn pad_n(n: usize, rules: &str, shapes: Value) -> Result<Sudoku, String> {
     let mut obj = shapes;
-    obj["cells"] = json!(vec![vec![json!({}); 9]; 9]);
+    obj["cells"] = json!(vec![vec![json!({}); n]; n]);
     obj["cages"] = json!([{ "value": format!("rules: {rules}") }]);
     let link = format!(
         "https://sudokupad.app/scl{}",
@@ -750,4 +755,153 @@ fn cages_whose_digits_may_repeat_are_sums() {
     assert_eq!(cages, 1);
     assert_eq!(killer, keep(&|a, b| a + b == 4 && a != b));
     assert!(repeat.len() > killer.len());
+}
+
+/// A review's crafted shapes (each once read wrongly): read as drawn, or left unread, never as
+/// another rule.
+#[test]
+fn shapes_of_other_looks_are_not_misread() {
+    let circle = |y: f64, x: f64, fill: &str| json!({ "center": [y, x], "width": 0.8, "height": 0.8, "rounded": true, "backgroundColor": fill });
+    let arrow = |wp: Value| json!({ "wayPoints": wp, "headLength": 0.3 });
+    let line = |wp: Value, c: &str| json!({ "wayPoints": wp, "color": c });
+    let arrows = "Digits along an arrow sum to the digit in its circle.";
+    // An arrow of two points reads every cell between them; one that starts off its circle's
+    // neighbour reads the cells up to its first point too.
+    let s = pad(
+        arrows,
+        json!({ "underlays": [circle(0.5, 0.5, "#FFFFFF")],
+        "arrows": [arrow(json!([[0.5, 0.9], [0.5, 3.5]]))] }),
+    )
+    .unwrap();
+    assert_eq!(clues(&s), ["Arrow { circle: 1 } [0, 1, 2, 3]"]);
+    let s = pad(
+        arrows,
+        json!({ "underlays": [circle(0.5, 0.5, "#FFFFFF")],
+        "arrows": [arrow(json!([[0.5, 0.9], [0.5, 2.5], [1.5, 2.5]]))] }),
+    )
+    .unwrap();
+    assert_eq!(clues(&s), ["Arrow { circle: 1 } [0, 1, 2, 11]"]);
+    // A between line is no thermometer (its circles are white); a green whisper from a grey odd
+    // circle is no thermometer either, and the odd circle stays odd.
+    let s = pad(
+        "Thermometers increase from the bulb. Digits on a line between two circles lie between the digits in those circles.",
+        json!({ "underlays": [circle(0.5, 0.5, "#FFFFFF"), circle(0.5, 3.5, "#FFFFFF")],
+                "lines": [line(json!([[0.5, 0.5], [0.5, 3.5]]), "#C0C0C0")] }),
+    )
+    .unwrap();
+    assert_eq!(clues(&s), ["Between [0, 1, 2, 3]"]);
+    assert!(s.rules().thermos.is_empty());
+    let s = pad(
+        "Thermometers increase from the bulb. Digits in grey circles are odd. Digits on a green line (German whispers) differ by at least 5.",
+        json!({ "underlays": [circle(0.5, 0.5, "#CFCFCF"), circle(4.5, 0.5, "#CFCFCF")],
+                "lines": [line(json!([[0.5, 0.5], [0.5, 1.5], [0.5, 2.5]]), "#67F067"),
+                          line(json!([[4.5, 0.5], [4.5, 1.5]]), "#CFCFCF")] }),
+    )
+    .unwrap();
+    assert_eq!(clues(&s), ["Whisper(5) [0, 1, 2]"]);
+    assert_eq!(s.rules().thermos, vec![vec![36, 37]]);
+    assert_eq!(s.rules().candidates, vec![(0, 0b1_0101_0101)]);
+    // A sandwich's "between the 1 and the 9" makes no between lines of palindromes with odd ends.
+    let s = pad(
+        "Clues outside give the sum of the digits between the 1 and the 9 (sandwich). Grey lines are palindromes. Digits in circles are odd.",
+        json!({ "underlays": [circle(0.5, 0.5, "#CFCFCF"), circle(0.5, 3.5, "#CFCFCF")],
+                "lines": [line(json!([[0.5, 0.5], [0.5, 3.5]]), "#C0C0C0")],
+                "overlays": [{ "center": [-0.5, 5.5], "text": "10" }] }),
+    )
+    .unwrap();
+    assert_eq!(
+        clues(&s),
+        [
+            "Palindrome [0, 1, 2, 3]",
+            "Sandwich(10) [5, 14, 23, 32, 41, 50, 59, 68, 77]"
+        ]
+    );
+    assert_eq!(s.rules().candidates.len(), 2);
+    // "All possible" of one colour of dot, or with a "not", sets no negative rule; of both, it does.
+    let dot = json!({ "overlays": [{ "center": [0.5, 1.0], "width": 0.3, "height": 0.3,
+        "rounded": true, "backgroundColor": "#000000" }] });
+    for (rules, negative) in [
+        (
+            "Black dots: ratio 2. Not all white dots are given; all possible black dots are given.",
+            false,
+        ),
+        ("Kropki dots. All possible dots are not given.", false),
+        (
+            "Kropki dots. All possible white and black dots are given.",
+            true,
+        ),
+    ] {
+        assert_eq!(
+            pad(rules, dot.clone()).unwrap().rules().negative_kropki,
+            negative,
+            "{rules}"
+        );
+    }
+    // A whisper's difference as the rules state it.
+    let s = pad_n(
+        6,
+        "Neighbours on a green line (whispers) differ by at least 3.",
+        json!({ "lines": [line(json!([[0.5, 0.5], [0.5, 1.5]]), "#67F067")] }),
+    )
+    .unwrap();
+    assert_eq!(clues(&s), ["Whisper(3) [0, 1]"]);
+    // Quadruples: numbers between spaces on a 16x16; a small text beside the circle is not one.
+    let quad = |text: &str| {
+        json!({ "overlays": [
+        { "center": [1.0, 1.0], "width": 0.6, "height": 0.6, "rounded": true, "backgroundColor": "#FFFFFF", "text": text },
+        { "center": [1.2, 1.2], "width": 0.3, "height": 0.3, "text": "15" } ] })
+    };
+    let s = pad_n(
+        16,
+        "Quadruple circles list digits of the four cells.",
+        quad("12 3"),
+    )
+    .unwrap();
+    assert_eq!(clues(&s), ["Quad([3, 12]) [0, 1, 16, 17]"]);
+    let s = pad(
+        "Quadruple circles list digits of the four cells.",
+        quad("12"),
+    )
+    .unwrap();
+    assert_eq!(clues(&s), ["Quad([1, 2]) [0, 1, 9, 10]"]);
+    // A white circle is no odd cell, "even if" no even square.
+    let s = pad(
+        "Digits in circles are odd. Digits may repeat even if they share a square.",
+        json!({ "underlays": [circle(4.5, 4.5, "#FFFFFF"),
+            { "center": [5.5, 5.5], "width": 0.8, "height": 0.8, "backgroundColor": "#FFFFFF" }] }),
+    )
+    .unwrap();
+    assert!(s.rules().candidates.is_empty());
+    // A bulb among the overlays; a line along the grid's lines is no line of cells.
+    let s = pad(
+        "Thermometers increase from the bulb. Purple lines are renban lines.",
+        json!({ "overlays": [circle(4.5, 0.5, "#CFCFCF")],
+                "lines": [line(json!([[4.5, 0.5], [4.5, 1.5], [4.5, 2.5]]), "#CFCFCF"),
+                          line(json!([[3.0, 0.0], [3.0, 3.0]]), "#F067F0"),
+                          line(json!([[7.5, 0.5], [7.5, 2.5]]), "#F067F0")] }),
+    )
+    .unwrap();
+    assert_eq!(s.rules().thermos, vec![vec![36, 37, 38]]);
+    assert_eq!(clues(&s), ["Renban [63, 64, 65]"]);
+    // CSS colours; a colour word of something else in the sentence is not the line's.
+    let s = pad("German whispers: digits along the line differ by at least 5, and may not be placed in grey cells.",
+        json!({ "lines": [line(json!([[0.5, 0.5], [0.5, 1.5]]), "rgba(103,240,103,1)")],
+                "overlays": [{ "center": [2.5, 1.0], "width": 0.3, "height": 0.3, "rounded": true,
+                               "backgroundColor": "white" }] })).unwrap();
+    assert_eq!(clues(&s), ["Whisper(5) [0, 1]"]);
+    let s = pad(
+        "Kropki dots.",
+        json!({ "overlays": [{ "center": [2.5, 1.0], "width": 0.3,
+        "height": 0.3, "rounded": true, "backgroundColor": "white" }] }),
+    )
+    .unwrap();
+    assert_eq!(clues(&s), ["Difference(1) [18, 19]"]);
+    // A little killer's diagonal is where its arrow points, whatever the number's place.
+    let s = pad(
+        "Little killer clues sum the diagonal.",
+        json!({ "overlays": [{ "center": [-0.3, 3.3], "text": "20" }],
+                "arrows": [arrow(json!([[-0.1, 3.1], [0.3, 3.5]]))] }),
+    )
+    .unwrap();
+    assert_eq!(clues(&s), ["LittleKiller(20) [3, 13, 23, 33, 43, 53]"]);
 }

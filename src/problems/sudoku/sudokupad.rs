@@ -616,15 +616,24 @@ fn read_native(text: &str) -> Result<Read, InputError> {
     let thermo_rules = said.contains("thermo");
     let diagonal_rules = said.contains("diagonal");
     let underlays = list(&obj, "underlays");
-    // The round underlays on a cell (a bulb, if a line starts there), and which underlay each is.
-    let (bulbs, bulb_at): (Vec<usize>, Vec<usize>) = underlays
+    // The round shapes on a cell that may be a thermometer's bulb (filled, not white: a white
+    // circle is an arrow's or a between line's), with their fill and which shape each is.
+    let overlays = list(&obj, "overlays");
+    let bulbs: Vec<(usize, bool, usize, Option<&Value>)> = underlays
         .iter()
+        .map(|u| (false, u))
         .enumerate()
-        .filter(|(_, u)| u.get("rounded").is_some_and(|r| r == &Value::Bool(true)))
-        .filter_map(|(k, u)| Some((centre_cell(u, size)?, k)))
-        .unzip();
+        .chain(overlays.iter().map(|o| (true, o)).enumerate())
+        .filter(|(_, (_, u))| u.get("rounded").is_some_and(|r| r == &Value::Bool(true)))
+        .filter(|(_, (_, u))| u.get("width").and_then(Value::as_f64).unwrap_or(1.0) >= 0.5)
+        .filter(|(_, (_, u))| !sudokupad_shapes::is_white(u.get("backgroundColor")))
+        .filter_map(|(k, (over, u))| {
+            Some((centre_cell(u, size)?, over, k, u.get("backgroundColor")))
+        })
+        .collect();
     let mut used = sudokupad_shapes::Used::default();
     used.underlays.resize(underlays.len(), false);
+    used.overlays.resize(overlays.len(), false);
     for (i, line) in list(&obj, "lines").iter().enumerate() {
         used.lines.push(true);
         let pts: Vec<(f64, f64)> = line
@@ -651,14 +660,26 @@ fn read_native(text: &str) -> Result<Read, InputError> {
         }
         if thermo_rules {
             if let Some(mut cs) = line_cells(line, size) {
+                // A bulb is the line's colour (a grey thermometer, a grey bulb): a green line
+                // from a grey odd circle is no thermometer.
+                let bulb = |p: usize| {
+                    bulbs.iter().position(|&(q, _, _, fill)| {
+                        q == p && sudokupad_shapes::same_tone(fill, line.get("color"))
+                    })
+                };
                 if cs.len() >= 2 {
-                    if bulbs.contains(cs.last().unwrap()) && !bulbs.contains(&cs[0]) {
+                    if bulb(*cs.last().unwrap()).is_some() && bulb(cs[0]).is_none() {
                         cs.reverse();
                     }
-                    if let Some(b) = bulbs.iter().position(|&b| b == cs[0]) {
+                    if let Some(b) = bulb(cs[0]) {
                         cs.dedup();
                         rules.thermos.push(cs);
-                        used.underlays[bulb_at[b]] = true;
+                        let (_, over, k, _) = bulbs[b];
+                        if over {
+                            used.overlays[k] = true;
+                        } else {
+                            used.underlays[k] = true;
+                        }
                         continue;
                     }
                 }
@@ -687,7 +708,13 @@ fn read_native(text: &str) -> Result<Read, InputError> {
     }
     // The other shapes: read as the rules the text names, else drawn only.
     let shapes = sudokupad_shapes::read(&obj, size, &said, used);
-    fpuzzles_clues::read(&shapes.keys, n, &mut rules)?;
+    // (Its messages name f-puzzles' keys: say where they come from.)
+    fpuzzles_clues::read(&shapes.keys, n, &mut rules).map_err(|e| {
+        InputError::new(format!(
+            "the shapes read as rules, written as f-puzzles writes them: {}",
+            e.message
+        ))
+    })?;
     rules.clues.extend(shapes.clues.iter().cloned());
     rules.negative_kropki |= shapes.negative_kropki;
     rules.negative_xv |= shapes.negative_xv;

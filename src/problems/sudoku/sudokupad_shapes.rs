@@ -53,21 +53,53 @@ enum Tone {
 }
 
 /// A colour (`#RRGGBB`, `#RRGGBBAA`, `#RGB`; SudokuPad's zipped form writes `CFCFCF`, and a
-/// colour of digits only as a number) as a tone.
+/// colour of digits only as a number; `rgb(…)`, `rgba(…)` and CSS's plain names) as a tone.
 fn tone(v: Option<&Value>) -> Option<Tone> {
     let s = match v? {
         Value::String(s) => s.trim().trim_start_matches('#').to_ascii_lowercase(),
         Value::Number(n) => format!("{:06}", n.as_u64()?),
         _ => return None,
     };
+    let named = match s.as_str() {
+        "white" => Some((255, 255, 255)),
+        "black" => Some((0, 0, 0)),
+        "grey" | "gray" | "lightgrey" | "lightgray" | "silver" => Some((192, 192, 192)),
+        "red" => Some((255, 0, 0)),
+        "green" | "lime" => Some((0, 200, 0)),
+        "blue" => Some((0, 0, 255)),
+        "purple" | "violet" => Some((160, 32, 240)),
+        "orange" => Some((255, 165, 0)),
+        "yellow" => Some((255, 255, 0)),
+        "pink" | "magenta" => Some((255, 105, 180)),
+        "cyan" | "lightblue" => Some((0, 200, 255)),
+        _ => None,
+    };
+    let functional = s
+        .strip_prefix("rgba(")
+        .or_else(|| s.strip_prefix("rgb("))
+        .and_then(|t| t.strip_suffix(')'))
+        .and_then(|t| {
+            let v: Vec<u8> = t
+                .split(',')
+                .take(3)
+                .map(|x| {
+                    x.trim()
+                        .parse::<f64>()
+                        .ok()
+                        .map(|x| x.clamp(0.0, 255.0) as u8)
+                })
+                .collect::<Option<_>>()?;
+            (v.len() == 3).then(|| (v[0], v[1], v[2]))
+        });
     let hex = |i: usize, w: usize| {
         u8::from_str_radix(s.get(i..i + w)?, 16)
             .ok()
             .map(|x| if w == 1 { x * 17 } else { x })
     };
-    let (r, g, b) = match s.len() {
-        3 | 4 => (hex(0, 1)?, hex(1, 1)?, hex(2, 1)?),
-        6 | 8 => (hex(0, 2)?, hex(2, 2)?, hex(4, 2)?),
+    let (r, g, b) = match (named.or(functional), s.len()) {
+        (Some(rgb), _) => rgb,
+        (None, 3 | 4) => (hex(0, 1)?, hex(1, 1)?, hex(2, 1)?),
+        (None, 6 | 8) => (hex(0, 2)?, hex(2, 2)?, hex(4, 2)?),
         _ => return None,
     };
     let (r, g, b) = (f64::from(r), f64::from(g), f64::from(b));
@@ -90,6 +122,22 @@ fn tone(v: Option<&Value>) -> Option<Tone> {
         60.0 * ((r - g) / d + 4.0)
     };
     Some(Tone::Hue(h))
+}
+
+/// Whether a colour is white (or nearly).
+pub(super) fn is_white(v: Option<&Value>) -> bool {
+    tone(v) == Some(Tone::White)
+}
+
+/// Whether two colours are of one tone, or either is not given.
+pub(super) fn same_tone(a: Option<&Value>, b: Option<&Value>) -> bool {
+    match (tone(a), tone(b)) {
+        (Some(x), Some(y)) => match (x, y) {
+            (Tone::Hue(h), Tone::Hue(k)) => (h - k).abs().min(360.0 - (h - k).abs()) < 30.0,
+            _ => x == y,
+        },
+        _ => true,
+    }
 }
 
 /// The tones a colour word covers: hues from `.0` up to `.1` degrees (wrapping past 360 where
@@ -162,12 +210,27 @@ fn sentences(said: &str) -> impl Iterator<Item = &str> {
     said.split(['.', ';', '\n', '!'])
 }
 
-/// The colour word the rules give a kind: the one colour word of the sentences naming it.
+/// The colour word the rules give a kind: the one colour word of the sentences naming it that
+/// stands beside the word "line" ("a green line", "lines are purple"), not a colour of something
+/// else in the sentence ("… may not be placed in grey cells").
 fn colour_named(said: &str, kind: &str) -> Option<&'static str> {
     let mut found: Option<&'static str> = None;
     for s in sentences(said).filter(|s| names(s, kind)) {
         for &(w, _) in COLOUR_WORDS {
-            if names(s, w) {
+            let beside_line = s.match_indices(w).any(|(i, _)| {
+                // 16 bytes either side, moved out to character boundaries (the text may be any
+                // Unicode).
+                let mut a = i.saturating_sub(16);
+                while !s.is_char_boundary(a) {
+                    a -= 1;
+                }
+                let mut b = (i + w.len() + 16).min(s.len());
+                while !s.is_char_boundary(b) {
+                    b += 1;
+                }
+                names(&s[i..], w) && s[a..b].contains("line")
+            });
+            if names(s, w) && beside_line {
                 match found {
                     Some(f) if f != w => return None,
                     _ => found = Some(w),
@@ -216,6 +279,36 @@ fn near(a: f64, b: f64, tol: f64) -> bool {
 /// f-puzzles' name of a cell, `R1C1`; rows and columns from -1 (outside) to N (outside).
 fn name(r: i64, c: i64) -> String {
     format!("R{}C{}", r + 1, c + 1)
+}
+
+/// The cell whose centre a point is within `tol` of.
+fn centre_cell((y, x): (f64, f64), size: usize, tol: f64) -> Option<usize> {
+    let p = cell_at((y, x), size)?;
+    let (cy, cx) = (y.floor() + 0.5, x.floor() + 0.5);
+    ((y - cy).hypot(x - cx) <= tol).then_some(p)
+}
+
+/// Cells joined by straight stretches (along a row, a column or a diagonal), every cell on each
+/// stretch in order, a cell repeated in a row once; `None` where a stretch is none of those.
+fn walk(cells: &[usize], size: usize) -> Option<Vec<usize>> {
+    let mut out: Vec<usize> = Vec::new();
+    for &q in cells {
+        let Some(&from) = out.last() else {
+            out.push(q);
+            continue;
+        };
+        let (r0, c0) = ((from / size) as i64, (from % size) as i64);
+        let (dr, dc) = ((q / size) as i64 - r0, (q % size) as i64 - c0);
+        if dr != 0 && dc != 0 && dr.abs() != dc.abs() {
+            return None;
+        }
+        let steps = dr.abs().max(dc.abs());
+        for k in 1..=steps {
+            let (r, c) = (r0 + k * dr.signum(), c0 + k * dc.signum());
+            out.push((r * size as i64 + c) as usize);
+        }
+    }
+    Some(out)
 }
 
 /// A shape of `overlays` or `underlays`: its centre, size, roundness, colours and text.
@@ -349,29 +442,22 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
             .map(|&p| name((p / size) as i64, (p % size) as i64))
             .collect()
     };
-    // The cells of a line through cell centres (a king's move a step, a cell passed once in a row).
+    // The cells of a line through cell centres: its ends may stand off centre (moved to a
+    // circle's edge), its bends may not (a line along the grid's lines or a cage's dashes is no
+    // line of cells).
     let line_cells = |pts: &[(f64, f64)]| -> Option<Vec<usize>> {
-        let mut out: Vec<usize> = Vec::new();
-        for &p in pts {
-            let q = cell_at(p, size)?;
-            if out.last() == Some(&q) {
-                continue;
-            }
-            if let Some(&last) = out.last() {
-                let (dr, dc) = (
-                    (q / size).abs_diff(last / size),
-                    (q % size).abs_diff(last % size),
-                );
-                if dr > 1 || dc > 1 {
-                    return None;
-                }
-            }
-            out.push(q);
-        }
-        (out.len() >= 2).then_some(out)
+        let last = pts.len().checked_sub(1)?;
+        let cells: Vec<usize> = pts
+            .iter()
+            .enumerate()
+            .map(|(k, &p)| centre_cell(p, size, if k == 0 || k == last { 0.4 } else { 0.2 }))
+            .collect::<Option<_>>()?;
+        walk(&cells, size).filter(|c| c.len() >= 2)
     };
 
-    // Arrows from circles (one to three cells: a pill), when the rules name arrows.
+    // Arrows from circles (one to three cells: a pill), when the rules name arrows. A circle may
+    // have several arrows.
+    let mut arrow_circles: Vec<(usize, usize)> = Vec::new();
     if names(said, "arrow") {
         for (i, a) in arrows.iter().enumerate() {
             let pts = points(a, "wayPoints");
@@ -379,22 +465,33 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
                 continue;
             }
             let Some(circle) = shapes.iter().find(|s| {
-                s.rounded && s.w >= 0.5 && s.h >= 0.5 && s.contains(pts[0]) && {
-                    let n = s.cells(size).len();
-                    (1..=3).contains(&n)
-                }
+                (!taken(&used, s) || arrow_circles.contains(&(s.list, s.index)))
+                    && s.rounded
+                    && s.w >= 0.5
+                    && s.h >= 0.5
+                    && s.contains(pts[0])
+                    && {
+                        let n = s.cells(size).len();
+                        (1..=3).contains(&n)
+                    }
             }) else {
                 continue;
             };
             let circle_cells = circle.cells(size);
-            // The arrow's points past its start are cell centres (the start is moved to the
-            // circle's edge); an arrow of one cell has one.
-            let path = if pts.len() == 2 {
-                cell_at(pts[1], size).map(|p| vec![p])
-            } else {
-                line_cells(&pts[1..])
-            };
-            let Some(mut path) = path else {
+            // From the circle's cell where the arrow starts (the start is moved to the circle's
+            // edge) through the cell centres of its other points.
+            let start = cell_at(pts[0], size)
+                .filter(|p| circle_cells.contains(p))
+                .unwrap_or(circle_cells[0]);
+            let rest: Option<Vec<usize>> = pts[1..]
+                .iter()
+                .map(|&p| centre_cell(p, size, 0.2))
+                .collect();
+            let Some(mut path) = rest.and_then(|rest| {
+                let mut cells = vec![start];
+                cells.extend(rest);
+                walk(&cells, size)
+            }) else {
                 continue;
             };
             path.retain(|p| !circle_cells.contains(p));
@@ -410,6 +507,7 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
                 json!({ "cells": cell_names(&circle_cells), "lines": [cell_names(&line)] }),
             );
             used.arrows[i] = true;
+            arrow_circles.push((circle.list, circle.index));
             let (l, k) = (circle.list, circle.index);
             if l == 0 {
                 used.overlays[k] = true;
@@ -445,7 +543,22 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
             if dy.abs() < 0.05 || dx.abs() < 0.05 || !near(dy.abs(), dx.abs(), 0.1) {
                 continue;
             }
-            let Some((s, (r, c, value))) = shapes
+            // The first cell: where the arrow's tip points (a little past it, along it); the
+            // clue stands beside the grid, one step back along the diagonal.
+            let tip = pts[pts.len() - 1];
+            let (sy, sx) = (dy.signum(), dx.signum());
+            let Some(first) = cell_at((tip.0 + 0.25 * sy, tip.1 + 0.25 * sx), size) else {
+                continue;
+            };
+            let (r, c) = (
+                (first / size) as i64 - sy as i64,
+                (first % size) as i64 - sx as i64,
+            );
+            let n_ = size as i64;
+            if (0..n_).contains(&r) && (0..n_).contains(&c) {
+                continue;
+            }
+            let Some((s, (_, _, value))) = shapes
                 .iter()
                 .filter(|s| !taken(&used, s))
                 .filter_map(|s| Some((s, outside(s)?)))
@@ -490,6 +603,16 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
             let Some((r, c, value)) = outside(s) else {
                 continue;
             };
+            // A number an arrow starts beside is a little killer's, read or not.
+            let arrowed = arrows.iter().enumerate().any(|(i, a)| {
+                !used.arrows[i]
+                    && points(a, "wayPoints")
+                        .first()
+                        .is_some_and(|p| (p.0 - s.centre.0).hypot(p.1 - s.centre.1) < 0.8)
+            });
+            if arrowed {
+                continue;
+            }
             let n_ = size as i64;
             // The line from the number's side into the grid.
             let line: Vec<usize> = if (0..n_).contains(&c) {
@@ -618,15 +741,24 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
             }
         }
     }
-    let all_given = |what: &[&str]| {
-        sentences(said).any(|s| {
-            (s.contains("all possible") || s.contains("all such"))
-                && !s.contains("not all")
-                && what.iter().any(|w| names(s, w))
-        })
+    // "All possible dots are given": for both colours of dot (a sentence naming one colour alone
+    // states a rule of that colour, which is not read), and never with a "not" in the sentence
+    // ("not all dots are given", "all possible dots are not given").
+    let all_given = |s: &str| {
+        (s.contains("all possible") || s.contains("all such"))
+            && !["not", "cannot", "isn't", "aren't"]
+                .iter()
+                .any(|w| names(s, w))
     };
-    let negative_kropki = dots && all_given(&["dot", "kropki"]);
-    let negative_xv = xv && all_given(&["xv", "x", "v"]);
+    let negative_kropki = dots
+        && sentences(said).any(|s| {
+            all_given(s)
+                && (names(s, "dot") || names(s, "kropki"))
+                && names(s, "white") == names(s, "black")
+        });
+    let negative_xv = xv
+        && sentences(said)
+            .any(|s| all_given(s) && (names(s, "xv") || names(s, "x") && names(s, "v")));
 
     // Quadruples: a circle on the corner of four cells, the digits written in it.
     if names(said, "quadruple") || names(said, "quad") {
@@ -653,27 +785,40 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
                 .filter(|(_, t)| {
                     !taken(&used, t)
                         && t.text.is_some()
-                        && near(t.centre.0, y, 0.3)
-                        && near(t.centre.1, x, 0.35)
+                        && near(t.centre.0, y, 0.05)
+                        && near(t.centre.1, x, 0.3)
                 })
                 .map(|(j, t)| (t.centre.1, j))
                 .collect();
             texts.sort_by(|a, b| a.0.total_cmp(&b.0));
-            let digits: Vec<u64> = texts
+            // The values: numbers between spaces (SudokuPad writes "1 2" with a thin space);
+            // on a grid of one-digit values "123" is three of them.
+            let words: Vec<String> = texts
                 .iter()
                 .flat_map(|&(_, j)| {
                     shapes[j]
                         .text
                         .as_deref()
                         .unwrap_or("")
-                        .chars()
-                        .filter_map(|ch| ch.to_digit(10).map(u64::from))
+                        .split(|ch: char| ch.is_whitespace() || ch == ',')
+                        .filter(|w| !w.is_empty())
+                        .map(str::to_string)
                         .collect::<Vec<_>>()
                 })
                 .collect();
-            if digits.is_empty() || digits.len() > 4 {
+            let digits: Option<Vec<u64>> = words
+                .iter()
+                .flat_map(|w| {
+                    if size <= 9 {
+                        w.chars().map(|ch| ch.to_digit(10).map(u64::from)).collect()
+                    } else {
+                        vec![w.parse::<u64>().ok()]
+                    }
+                })
+                .collect();
+            let Some(digits) = digits.filter(|d| !d.is_empty() && d.len() <= 4) else {
                 continue;
-            }
+            };
             let cells = [
                 (r - 1) * size + c - 1,
                 (r - 1) * size + c,
@@ -692,8 +837,13 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
         }
     }
 
-    // Between lines: a line whose two ends are circles.
-    let between = names(said, "between");
+    // Between lines: a line whose two ends are circles, where a sentence speaks of lines between
+    // circles (not of the digits between the 1 and the 9 of a sandwich).
+    let between = sentences(said).any(|s| {
+        names(s, "between")
+            && (names(s, "circle") || names(s, "between line"))
+            && !names(s, "sandwich")
+    });
     // The lines through cell centres not read yet, with their colour.
     let mut open: Vec<(usize, Vec<usize>, Option<Tone>)> = Vec::new();
     for (i, l) in lines.iter().enumerate() {
@@ -741,11 +891,24 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
         used.lines[i] = true;
     }
 
-    // Odd circles and even squares in a cell.
-    let (odd, even) = (names(said, "odd"), names(said, "even"));
+    // Odd circles and even squares in a cell: grey, where a sentence says the digits in circles
+    // are odd (in squares even); not a circle at the end of a line left unread (a bulb whose
+    // thermometer was not read is no odd cell).
+    let odd = sentences(said).any(|s| names(s, "odd") && names(s, "circle"));
+    let even = sentences(said).any(|s| names(s, "even") && names(s, "square"));
+    let ends: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| !used.lines[i])
+        .filter_map(|(_, l)| {
+            let pts = points(l, "wayPoints");
+            Some([cell_at(*pts.first()?, size)?, cell_at(*pts.last()?, size)?])
+        })
+        .flatten()
+        .collect();
     if odd || even {
         for s in &shapes {
-            if taken(&used, s) || s.text.is_some() || !s.at_centre() {
+            if taken(&used, s) || s.text.is_some() || !s.at_centre() || s.fill != Some(Tone::Grey) {
                 continue;
             }
             if !(0.5..0.95).contains(&s.w) || !near(s.w, s.h, 0.05) {
@@ -755,7 +918,7 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
                 continue;
             };
             let key = match (s.rounded, odd, even) {
-                (true, true, _) => "odd",
+                (true, true, _) if !ends.contains(&p) => "odd",
                 (false, _, true) => "even",
                 _ => continue,
             };
@@ -817,8 +980,7 @@ fn named_lines(
             LineKind::Key(key) => {
                 let mut e = json!({ "lines": [cell_names(cells)] });
                 if *key == "whispers" {
-                    let dutch = sentences(said).any(|s| names(s, word) && names(s, "dutch"));
-                    e["value"] = Value::String(if dutch { "4" } else { "5" }.into());
+                    e["value"] = Value::String(whisper_difference(said, word).to_string());
                 }
                 keys.entry(*key)
                     .or_insert_with(|| Value::Array(Vec::new()))
@@ -834,6 +996,30 @@ fn named_lines(
         read.push(*i);
     }
     read
+}
+
+/// The least difference of whispers: the number after "at least" in a sentence naming them
+/// ("differ by at least 3"), else 4 for Dutch whispers and 5 for German ones.
+fn whisper_difference(said: &str, word: &str) -> u32 {
+    let mut dutch = false;
+    for s in sentences(said).filter(|s| names(s, word)) {
+        dutch |= names(s, "dutch");
+        if let Some(i) = s.find("at least") {
+            let n: String = s[i + 8..]
+                .trim_start()
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            if let Ok(n) = n.parse::<u32>() {
+                return n;
+            }
+        }
+    }
+    if dutch {
+        4
+    } else {
+        5
+    }
 }
 
 /// f-puzzles' drawn lines (`line`: `lines` of cells `R1C1`, `outlineC`), which setters use for
