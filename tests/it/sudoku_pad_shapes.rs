@@ -540,9 +540,9 @@ fn lines_are_told_apart_by_the_colour_the_rules_give_them() {
 fn pills_parity_and_all_possible_dots_are_read() {
     // A pill of two cells (r1c1-r1c2) with an arrow down column 2, and a black dot valued 3.
     let s = pad(
-        "Digits on an arrow sum to the number in its pill. Cells separated by a black dot have a ratio \
-         given by the dot (2 if none). All possible dots are given. Odd digits are in circles, even \
-         digits in squares.",
+        "Digits on an arrow sum to the number in its pill. Cells separated by a white dot are \
+         consecutive, by a black dot in the ratio the dot gives (2 if none). All possible dots are \
+         given. Odd digits are in circles. Even digits are in squares.",
         json!({
             "underlays": [
                 { "center": [0.5, 1.0], "width": 1.7, "height": 0.7, "rounded": true,
@@ -904,4 +904,109 @@ fn shapes_of_other_looks_are_not_misread() {
     )
     .unwrap();
     assert_eq!(clues(&s), ["LittleKiller(20) [3, 13, 23, 33, 43, 53]"]);
+}
+
+/// A second review's crafted shapes and sentences: read as drawn and said, or left unread.
+#[test]
+fn shapes_and_sentences_in_doubt_are_left_unread() {
+    let circle = |y: f64, x: f64, fill: Value| json!({ "center": [y, x], "width": 0.8, "height": 0.8, "rounded": true, "backgroundColor": fill });
+    let line = |wp: Value, c: &str| json!({ "wayPoints": wp, "color": c });
+    // A grey line from a grey circle, where the rules speak of grey palindromes and odd circles
+    // too: thermometer or palindrome is in doubt, so neither (nor the circle at its end).
+    let s = pad(
+        "Grey lines are palindromes. Digits on a thermometer increase from the bulb. Digits in grey circles are odd.",
+        json!({ "underlays": [circle(0.5, 0.5, json!("#CFCFCF"))],
+                "lines": [line(json!([[0.5, 0.5], [0.5, 1.5], [0.5, 2.5]]), "#C0C0C0"),
+                          line(json!([[5.5, 0.5], [5.5, 1.5]]), "#C0C0C0")] }),
+    )
+    .unwrap();
+    assert!(s.rules().thermos.is_empty());
+    assert_eq!(clues(&s), ["Palindrome [45, 46]"]);
+    assert!(s.rules().candidates.is_empty());
+    // Hollow circles (a border only, or a clear fill) are no bulbs: a between line.
+    for fill in [Value::Null, json!("#00000000"), json!("rgba(0,0,0,0)")] {
+        let s = pad(
+            "Thermometers increase from the bulb. Digits on a line between two circles lie between the digits in those circles.",
+            json!({ "underlays": [circle(0.5, 0.5, fill.clone()), circle(0.5, 3.5, fill.clone())],
+                    "lines": [line(json!([[0.5, 0.5], [0.5, 3.5]]), "#C0C0C0")] }),
+        )
+        .unwrap();
+        assert!(s.rules().thermos.is_empty(), "{fill}");
+        assert_eq!(clues(&s), ["Between [0, 1, 2, 3]"], "{fill}");
+    }
+    // A line through a cell twice is no line read here (a loop, a turn back).
+    let s = pad(
+        "Blue lines are region sum lines.",
+        json!({ "lines": [line(
+        json!([[2.5, 1.5], [2.5, 4.5], [3.5, 4.5], [3.5, 3.5], [2.5, 3.5]]), "#2ECBFF")] }),
+    )
+    .err();
+    assert!(
+        s.unwrap().contains("region sum lines, but none"),
+        "a loop read"
+    );
+    // The whisper's difference is the one the text gives the difference.
+    let green = json!({ "lines": [line(json!([[0.5, 0.5], [0.5, 1.5]]), "#67F067")] });
+    let s = pad("German whispers: digits along green lines differ by 5. Whisper lines have at least 7 cells.", green.clone()).unwrap();
+    assert_eq!(clues(&s), ["Whisper(5) [0, 1]"]);
+    // "All possible dots" of a puzzle whose text speaks of white dots alone: no negative rule.
+    let s = pad("Cells separated by a white dot contain consecutive digits. All possible dots are given.",
+        json!({ "overlays": [{ "center": [0.5, 1.0], "width": 0.3, "height": 0.3, "rounded": true, "backgroundColor": "#FFFFFF" }] })).unwrap();
+    assert!(!s.rules().negative_kropki);
+    // A colour word inside another word ("coloured") is not the line's colour.
+    let s = pad(
+        "Renban: digits on a line coloured green form a run, and the red cells are odd.",
+        json!({ "lines": [line(json!([[0.5, 0.5], [0.5, 2.5]]), "#67F067"),
+                          line(json!([[2.5, 0.5], [2.5, 2.5]]), "#F067F0")] }),
+    )
+    .unwrap();
+    assert_eq!(clues(&s), ["Renban [0, 1, 2]"]);
+    // Odd and even as each clause says, none where a clause denies it.
+    let shapes = json!({ "underlays": [circle(4.5, 4.5, json!("#CFCFCF")),
+        { "center": [5.5, 5.5], "width": 0.8, "height": 0.8, "backgroundColor": "#CFCFCF" }] });
+    for rules in [
+        "Circles contain even digits and squares contain odd digits.",
+        "Odd digits may not be placed in grey circles.",
+    ] {
+        assert!(
+            pad(rules, shapes.clone())
+                .unwrap()
+                .rules()
+                .candidates
+                .is_empty(),
+            "{rules}"
+        );
+    }
+    // Cages and thermometers as the text means them.
+    let cage = json!({ "size": 9, "grid": vec![vec![json!({}); 9]; 9],
+        "killercage": [{ "cells": ["R1C1", "R2C2"], "value": "5" }],
+        "thermometer": [{ "lines": [["R5C5", "R6C6"]] }] });
+    for (ruleset, killer, slow) in [
+        (
+            "Cages: no digit may repeat. No slow thermos here.",
+            true,
+            false,
+        ),
+        (
+            "Digits in cages must be different, but digits on lines may repeat.",
+            true,
+            false,
+        ),
+        (
+            "Unlike cages, digits may repeat on thermometers (these are not slow thermometers).",
+            true,
+            false,
+        ),
+        (
+            "Digits may repeat in cages. Thermometers are slow thermometers.",
+            false,
+            true,
+        ),
+    ] {
+        let mut j = cage.clone();
+        j["ruleset"] = json!(ruleset);
+        let s = Sudoku::parse(&j.to_string()).unwrap();
+        assert_eq!(s.rules().cages.len() == 1, killer, "{ruleset}");
+        assert_eq!(s.rules().thermos.is_empty(), slow, "{ruleset}");
+    }
 }

@@ -626,7 +626,7 @@ fn read_native(text: &str) -> Result<Read, InputError> {
         .chain(overlays.iter().map(|o| (true, o)).enumerate())
         .filter(|(_, (_, u))| u.get("rounded").is_some_and(|r| r == &Value::Bool(true)))
         .filter(|(_, (_, u))| u.get("width").and_then(Value::as_f64).unwrap_or(1.0) >= 0.5)
-        .filter(|(_, (_, u))| !sudokupad_shapes::is_white(u.get("backgroundColor")))
+        .filter(|(_, (_, u))| sudokupad_shapes::is_filled(u.get("backgroundColor")))
         .filter_map(|(k, (over, u))| {
             Some((centre_cell(u, size)?, over, k, u.get("backgroundColor")))
         })
@@ -672,6 +672,13 @@ fn read_native(text: &str) -> Result<Read, InputError> {
                         cs.reverse();
                     }
                     if let Some(b) = bulb(cs[0]) {
+                        if sudokupad_shapes::thermo_in_doubt(&said, line.get("color")) {
+                            // Read as no kind, and counted as not read.
+                            used.doubt.resize(i + 1, false);
+                            used.doubt[i] = true;
+                            used.lines[i] = false;
+                            continue;
+                        }
                         cs.dedup();
                         rules.thermos.push(cs);
                         let (_, over, k, _) = bulbs[b];

@@ -37,6 +37,9 @@ pub(super) struct Shapes {
 #[derive(Default)]
 pub(super) struct Used {
     pub lines: Vec<bool>,
+    /// Lines whose kind is in doubt (a thermometer or a line of a kind drawn in its colour): read
+    /// as none.
+    pub doubt: Vec<bool>,
     pub arrows: Vec<bool>,
     pub overlays: Vec<bool>,
     pub underlays: Vec<bool>,
@@ -96,6 +99,22 @@ fn tone(v: Option<&Value>) -> Option<Tone> {
             .ok()
             .map(|x| if w == 1 { x * 17 } else { x })
     };
+    // A fill of alpha 0 is none (a hollow shape).
+    let clear = match s.len() {
+        4 => s.ends_with('0'),
+        8 => s.ends_with("00"),
+        _ => {
+            s.starts_with("rgba(")
+                && s.trim_end_matches(')')
+                    .rsplit(',')
+                    .next()
+                    .and_then(|a| a.trim().parse::<f64>().ok())
+                    == Some(0.0)
+        }
+    };
+    if clear && named.is_none() {
+        return None;
+    }
     let (r, g, b) = match (named.or(functional), s.len()) {
         (Some(rgb), _) => rgb,
         (None, 3 | 4) => (hex(0, 1)?, hex(1, 1)?, hex(2, 1)?),
@@ -124,9 +143,24 @@ fn tone(v: Option<&Value>) -> Option<Tone> {
     Some(Tone::Hue(h))
 }
 
-/// Whether a colour is white (or nearly).
-pub(super) fn is_white(v: Option<&Value>) -> bool {
-    tone(v) == Some(Tone::White)
+/// Whether a line from a filled circle may be another kind than a thermometer: the rules speak
+/// of odd circles (a grey circle is one) and name a line kind drawn in the line's colour (a grey
+/// palindrome from an odd circle looks like a thermometer).
+pub(super) fn thermo_in_doubt(said: &str, colour: Option<&Value>) -> bool {
+    let odd = clauses(said)
+        .iter()
+        .any(|s| names(s, "odd") && names(s, "circle"));
+    let Some(t) = tone(colour) else {
+        return odd;
+    };
+    odd && LINE_KINDS.iter().any(|&(w, default, _)| {
+        names(said, w) && covers(colour_named(said, w).unwrap_or(default), t)
+    })
+}
+
+/// Whether a colour is filled: given, not white, not clear.
+pub(super) fn is_filled(v: Option<&Value>) -> bool {
+    !matches!(tone(v), None | Some(Tone::White))
 }
 
 /// Whether two colours are of one tone, or either is not given.
@@ -210,6 +244,36 @@ fn sentences(said: &str) -> impl Iterator<Item = &str> {
     said.split(['.', ';', '\n', '!'])
 }
 
+/// The clauses of a rules text: its sentences cut at commas, colons, brackets and "but", "and",
+/// "while", "whereas" ("circles hold even digits and squares odd ones" is two statements).
+fn clauses(said: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for part in said.split(['.', ';', '\n', '!', ',', ':', '(', ')']) {
+        let mut rest = part;
+        while let Some(i) = [" but ", " and ", " while ", " whereas "]
+            .iter()
+            .filter_map(|w| rest.find(w).map(|i| (i, w.len())))
+            .min()
+            .map(|(i, n)| (i, i + n))
+        {
+            out.push(&rest[..i.0]);
+            rest = &rest[i.1..];
+        }
+        out.push(rest);
+    }
+    out
+}
+
+/// Whether a clause says no ("not", "no", "never", "unlike", …).
+fn denies(s: &str) -> bool {
+    [
+        "not", "no", "cannot", "can't", "don't", "doesn't", "isn't", "aren't", "never", "unlike",
+        "without",
+    ]
+    .iter()
+    .any(|w| names(s, w))
+}
+
 /// The colour word the rules give a kind: the one colour word of the sentences naming it that
 /// stands beside the word "line" ("a green line", "lines are purple"), not a colour of something
 /// else in the sentence ("… may not be placed in grey cells").
@@ -228,7 +292,11 @@ fn colour_named(said: &str, kind: &str) -> Option<&'static str> {
                 while !s.is_char_boundary(b) {
                     b += 1;
                 }
-                names(&s[i..], w) && s[a..b].contains("line")
+                let whole = s[..i]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !c.is_alphanumeric());
+                whole && names(&s[i..], w) && s[a..b].contains("line")
             });
             if names(s, w) && beside_line {
                 match found {
@@ -305,7 +373,12 @@ fn walk(cells: &[usize], size: usize) -> Option<Vec<usize>> {
         let steps = dr.abs().max(dc.abs());
         for k in 1..=steps {
             let (r, c) = (r0 + k * dr.signum(), c0 + k * dc.signum());
-            out.push((r * size as i64 + c) as usize);
+            let p = (r * size as i64 + c) as usize;
+            // A line through a cell twice (a loop, a turn back) is no line of cells read here.
+            if out.contains(&p) {
+                return None;
+            }
+            out.push(p);
         }
     }
     Some(out)
@@ -403,6 +476,7 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
         list("underlays"),
     );
     used.lines.resize(lines.len(), false);
+    used.doubt.resize(lines.len(), false);
     used.arrows.resize(arrows.len(), false);
     used.overlays.resize(overlays.len(), false);
     used.underlays.resize(underlays.len(), false);
@@ -750,7 +824,13 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
                 .iter()
                 .any(|w| names(s, w))
     };
+    // The negative rule here is of both colours: read where the text speaks of both (or of Kropki
+    // dots, which are both), not of white dots alone ("all possible dots are given" of a puzzle of
+    // white dots says nothing of ratios).
+    let both_colours = names(said, "white") && names(said, "black")
+        || !names(said, "white") && !names(said, "black") && names(said, "kropki");
     let negative_kropki = dots
+        && both_colours
         && sentences(said).any(|s| {
             all_given(s)
                 && (names(s, "dot") || names(s, "kropki"))
@@ -847,7 +927,7 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
     // The lines through cell centres not read yet, with their colour.
     let mut open: Vec<(usize, Vec<usize>, Option<Tone>)> = Vec::new();
     for (i, l) in lines.iter().enumerate() {
-        if used.lines[i] {
+        if used.lines[i] || used.doubt[i] {
             continue;
         }
         if let Some(cells) = line_cells(&points(l, "wayPoints")) {
@@ -894,8 +974,12 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
     // Odd circles and even squares in a cell: grey, where a sentence says the digits in circles
     // are odd (in squares even); not a circle at the end of a line left unread (a bulb whose
     // thermometer was not read is no odd cell).
-    let odd = sentences(said).any(|s| names(s, "odd") && names(s, "circle"));
-    let even = sentences(said).any(|s| names(s, "even") && names(s, "square"));
+    let odd = clauses(said)
+        .iter()
+        .any(|s| names(s, "odd") && names(s, "circle") && !names(s, "even") && !denies(s));
+    let even = clauses(said)
+        .iter()
+        .any(|s| names(s, "even") && names(s, "square") && !names(s, "odd") && !denies(s));
     let ends: Vec<usize> = lines
         .iter()
         .enumerate()
@@ -1004,7 +1088,11 @@ fn whisper_difference(said: &str, word: &str) -> u32 {
     let mut dutch = false;
     for s in sentences(said).filter(|s| names(s, word)) {
         dutch |= names(s, "dutch");
-        if let Some(i) = s.find("at least") {
+        // "… differ by at least N": the number about the difference, not another "at least".
+        let Some(d) = s.find("differ") else {
+            continue;
+        };
+        if let Some(i) = s[d..].find("at least").map(|i| d + i) {
             let n: String = s[i + 8..]
                 .trim_start()
                 .chars()
@@ -1076,7 +1164,10 @@ pub(super) fn slow_thermos(
     rules: &mut super::Rules,
     size: usize,
 ) -> Result<(), crate::problems::InputError> {
-    if !said.contains("slow thermo") || rules.thermos.is_empty() {
+    let slow = clauses(said)
+        .iter()
+        .any(|s| s.contains("slow thermo") && !denies(s));
+    if !slow || rules.thermos.is_empty() {
         return Ok(());
     }
     let other = [
@@ -1114,14 +1205,14 @@ pub(super) fn slow_thermos(
 /// no house), and a cage without one states nothing. Read as killer cages they would forbid what
 /// the puzzle allows.
 pub(super) fn repeating_cages(said: &str, rules: &mut super::Rules) {
-    let repeats = sentences(said).any(|s| {
+    let repeats = clauses(said).iter().any(|s| {
         names(s, "cage")
             && !names(s, "little killer")
             && (names(s, "repeat") || s.contains("repeated"))
             && (s.contains(" may ") || s.contains(" can "))
-            && !["not", "cannot", "can't", "don't", "never"]
-                .iter()
-                .any(|w| names(s, w))
+            && !denies(s)
+            && !names(s, "different")
+            && !names(s, "unique")
     });
     if !repeats {
         return;
