@@ -593,8 +593,8 @@ fn read_json(text: &str, source: Source) -> Result<Read, InputError> {
             }
         }
     }
-    super::sudokupad_shapes::slow_thermos(&said, &mut rules, size)?;
-    super::sudokupad_shapes::repeating_cages(&said, &mut rules);
+    super::rules_text::slow_thermos(&said, &mut rules, size)?;
+    super::rules_text::repeating_cages(&said, &mut rules);
     // f-puzzles has no windoku switch: a windoku is its four regions as extra regions. Read so, it is a
     // windoku (named so in items and words); `write` writes it back as those four regions.
     rules.windoku_from_extra_regions(n);

@@ -39,6 +39,7 @@ pub mod maker;
 pub mod pointing;
 mod problem;
 mod reader;
+mod rules_text;
 mod solver;
 pub mod sudokupad;
 mod sudokupad_shapes;

@@ -25,7 +25,7 @@ use super::clues::ClueKind;
 use super::fpuzzles::{self, Read};
 use super::geometry::sizes_words;
 use super::variants::{Cage, Rules};
-use super::{fpuzzles_clues, sudokupad_shapes};
+use super::{fpuzzles_clues, rules_text, sudokupad_shapes};
 use super::{Geometry, Grid, Reading, Source};
 use crate::problems::InputError;
 use serde_json::{Map, Value};
@@ -538,7 +538,7 @@ fn read_native(text: &str) -> Result<Read, InputError> {
     let said = rules_text.to_ascii_lowercase();
     // Whole words only ("odd" not in "oddly" is still an odd cell; "even" not in "seven").
     for &(word, what) in NAMED_IN_RULES {
-        if sudokupad_shapes::names(&said, word) {
+        if rules_text::names(&said, word) {
             return Err(InputError::new(format!(
                 "the puzzle's rules speak of {what}, which are not supported"
             )));
@@ -626,7 +626,7 @@ fn read_native(text: &str) -> Result<Read, InputError> {
         .chain(overlays.iter().map(|o| (true, o)).enumerate())
         .filter(|(_, (_, u))| u.get("rounded").is_some_and(|r| r == &Value::Bool(true)))
         .filter(|(_, (_, u))| u.get("width").and_then(Value::as_f64).unwrap_or(1.0) >= 0.5)
-        .filter(|(_, (_, u))| sudokupad_shapes::is_filled(u.get("backgroundColor")))
+        .filter(|(_, (_, u))| rules_text::is_filled(u.get("backgroundColor")))
         .filter_map(|(k, (over, u))| {
             Some((centre_cell(u, size)?, over, k, u.get("backgroundColor")))
         })
@@ -664,7 +664,7 @@ fn read_native(text: &str) -> Result<Read, InputError> {
                 // from a grey odd circle is no thermometer.
                 let bulb = |p: usize| {
                     bulbs.iter().position(|&(q, _, _, fill)| {
-                        q == p && sudokupad_shapes::same_tone(fill, line.get("color"))
+                        q == p && rules_text::same_tone(fill, line.get("color"))
                     })
                 };
                 if cs.len() >= 2 {
@@ -727,7 +727,7 @@ fn read_native(text: &str) -> Result<Read, InputError> {
     rules.negative_xv |= shapes.negative_xv;
     let read_kind = |keys: &[&str]| keys.iter().any(|k| shapes.keys.contains_key(*k));
     for &(word, keys) in sudokupad_shapes::READ_KINDS {
-        if sudokupad_shapes::names(&said, word) && !read_kind(keys) {
+        if rules_text::names(&said, word) && !read_kind(keys) {
             let what = READ_WORDS
                 .iter()
                 .find(|(w, _)| *w == word)
@@ -749,7 +749,7 @@ fn read_native(text: &str) -> Result<Read, InputError> {
             .clues
             .iter()
             .any(|c| kind_of(&c.kind) == kind_of(&kind));
-        if sudokupad_shapes::names(&said, word) && !read {
+        if rules_text::names(&said, word) && !read {
             return Err(InputError::new(format!(
                 "the puzzle's rules speak of {what}, but none of its shapes was read as one \
                  (SudokuPad draws each rule as shapes; these are not drawn as f-puzzles draws them)"
@@ -771,8 +771,8 @@ fn read_native(text: &str) -> Result<Read, InputError> {
             skip(what);
         }
     }
-    sudokupad_shapes::slow_thermos(&said, &mut rules, size)?;
-    sudokupad_shapes::repeating_cages(&said, &mut rules);
+    rules_text::slow_thermos(&said, &mut rules, size)?;
+    rules_text::repeating_cages(&said, &mut rules);
     rules.validate(n)?;
     if let Err(e) = rules.check(n, &givens, false) {
         return Err(InputError::new(format!("the givens break a rule: {e}")).with_cells(e.cells));
