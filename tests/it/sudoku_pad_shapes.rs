@@ -1010,3 +1010,47 @@ fn shapes_and_sentences_in_doubt_are_left_unread() {
         assert_eq!(s.rules().thermos.is_empty(), slow, "{ruleset}");
     }
 }
+
+/// ISS's "Strict kropki" (all dots given) as f-puzzles writes it, `negative: ["ratio",
+/// "difference"]`: the same rules, solved to its published solution.
+#[test]
+fn fpuzzles_negative_dots_are_the_strict_kropki_rule() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/iss-combined.jsonl");
+    let v: Value = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find(|v| v["name"] == "Strict kropki")
+        .expect("Strict kropki");
+    let iss = Sudoku::parse(v["input"].as_str().unwrap()).unwrap();
+    assert!(iss.rules().negative_kropki);
+    let n = iss.grid().size();
+    let cell = |p: usize| format!("R{}C{}", p / n + 1, p % n + 1);
+    let (mut difference, mut ratio) = (Vec::new(), Vec::new());
+    for c in &iss.rules().clues {
+        let cells: Vec<String> = c.cells.iter().map(|&p| cell(p)).collect();
+        match c.kind {
+            ClueKind::Difference(1) => difference.push(json!({ "cells": cells })),
+            ClueKind::Ratio(2) => ratio.push(json!({ "cells": cells })),
+            ref k => panic!("{k:?}"),
+        }
+    }
+    let grid: Vec<Vec<Value>> = (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| match iss.grid().cells()[r * n + c] {
+                    0 => json!({}),
+                    v => json!({ "value": v, "given": true }),
+                })
+                .collect()
+        })
+        .collect();
+    let text = json!({ "size": n, "grid": grid, "difference": difference, "ratio": ratio,
+                       "negative": ["ratio", "difference"] })
+    .to_string();
+    let f = Sudoku::parse(&text).unwrap();
+    assert_eq!(canonical(f.rules()), canonical(iss.rules()));
+    let mut nodes = 0;
+    let outcome = judge(&text, v["solution"].as_str(), BUDGET, &mut nodes);
+    assert!(matches!(outcome, Outcome::Solved), "{outcome:?}");
+}

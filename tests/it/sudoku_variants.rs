@@ -770,8 +770,13 @@ fn unsupported_constraints_and_bad_input_are_refused_by_name() {
     );
     assert_eq!(
         msg(&base(r#","negative":["ratio"]"#)),
-        "negative constraints (`ratio`) are not supported: only `xv` is read"
+        "negative constraints (`ratio` alone) are not supported: `xv`, and `ratio` with \
+         `difference` (all dots given), are read"
     );
+    // Both dots' negatives are the negative Kropki rule (tests/it/sudoku_pad_shapes.rs solves
+    // ISS's "Strict kropki" so).
+    let s = Sudoku::parse(&base(r#","negative":["ratio","difference"]"#)).unwrap();
+    assert!(s.rules().negative_kropki && !s.rules().negative_xv);
     assert_eq!(
         msg(&base(r#","whatever":true"#)),
         "`whatever` constraints are not supported"

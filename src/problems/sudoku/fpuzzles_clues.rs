@@ -282,13 +282,33 @@ pub fn read(obj: &Map<String, Value>, g: Geometry, rules: &mut Rules) -> Result<
         }
         Some(_) => return Err(InputError::new("disjointgroups: expected true or false")),
     }
-    for v in list(obj, "negative")? {
-        match v.as_str() {
-            Some("xv") => rules.negative_xv = true,
+    // f-puzzles' negative constraints: "no X or V means not 10 or 5", and of the dots, "no white
+    // dot means not consecutive, no black dot not double". Both dots together are read as the
+    // negative Kropki rule (a pair with no dot at all is neither), which asks no more than
+    // f-puzzles' (a white dot's pair may be double there), so it keeps the puzzle's solution; one
+    // of them alone would ask more, and is refused.
+    let negative: Vec<&str> = list(obj, "negative")?
+        .iter()
+        .map(|v| v.as_str().unwrap_or("?"))
+        .collect();
+    for &k in &negative {
+        match k {
+            "xv" => rules.negative_xv = true,
+            "ratio" | "difference"
+                if negative.contains(&"ratio") && negative.contains(&"difference") =>
+            {
+                rules.negative_kropki = true
+            }
+            "ratio" | "difference" => {
+                return Err(InputError::new(format!(
+                    "negative constraints (`{k}` alone) are not supported: `xv`, and `ratio` with \
+                     `difference` (all dots given), are read"
+                )))
+            }
             other => {
                 return Err(InputError::new(format!(
-                    "negative constraints (`{}`) are not supported: only `xv` is read",
-                    other.unwrap_or("?")
+                    "negative constraints (`{other}`) are not supported: `xv`, and `ratio` with \
+                     `difference` (all dots given), are read"
                 )))
             }
         }
