@@ -146,7 +146,7 @@ fn walk(cells: &[usize], size: usize) -> Option<Vec<usize>> {
 }
 
 /// A shape of `overlays` or `underlays`: its centre, size, roundness, colours and text.
-struct Shape<'a> {
+struct Shape {
     list: usize,
     index: usize,
     centre: (f64, f64),
@@ -155,11 +155,9 @@ struct Shape<'a> {
     rounded: bool,
     fill: Option<Tone>,
     text: Option<String>,
-    #[allow(dead_code)]
-    v: &'a Value,
 }
 
-fn shape(v: &Value, list: usize, index: usize) -> Option<Shape<'_>> {
+fn shape(v: &Value, list: usize, index: usize) -> Option<Shape> {
     let centre = point(v.get("center")?)?;
     let num = |k: &str, d: f64| v.get(k).and_then(Value::as_f64).unwrap_or(d);
     let text = match v.get("text") {
@@ -176,11 +174,10 @@ fn shape(v: &Value, list: usize, index: usize) -> Option<Shape<'_>> {
         rounded: v.get("rounded") == Some(&Value::Bool(true)),
         fill: tone(v.get("backgroundColor")),
         text,
-        v,
     })
 }
 
-impl Shape<'_> {
+impl Shape {
     /// The grid cells whose centres it covers.
     fn cells(&self, size: usize) -> Vec<usize> {
         let (y, x) = self.centre;
@@ -343,12 +340,7 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
             );
             used.arrows[i] = true;
             arrow_circles.push((circle.list, circle.index));
-            let (l, k) = (circle.list, circle.index);
-            if l == 0 {
-                used.overlays[k] = true;
-            } else {
-                used.underlays[k] = true;
-            }
+            take(&mut used, circle);
         }
     }
 
@@ -557,7 +549,7 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
                         .collect()
                 })
                 .unwrap_or_default();
-            for (k, s) in shapes.iter().enumerate() {
+            for s in &shapes {
                 if taken(&used, s)
                     || s.edge(size).map(|(p, q)| cell_names(&[p, q])) != Some(cells.clone())
                 {
@@ -565,12 +557,7 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
                 }
                 if let Some(v) = s.text.as_deref().and_then(|t| t.trim().parse::<u32>().ok()) {
                     e["value"] = Value::String(v.to_string());
-                    let _ = k;
-                    if s.list == 0 {
-                        used.overlays[s.index] = true;
-                    } else {
-                        used.underlays[s.index] = true;
-                    }
+                    take(&mut used, s);
                     break;
                 }
             }
@@ -716,14 +703,8 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
                 json!({ "lines": [cell_names(cells)] }),
             );
             used.lines[*i] = true;
-            for k in [a, b] {
-                let s = &shapes[k];
-                if s.list == 0 {
-                    used.overlays[s.index] = true;
-                } else {
-                    used.underlays[s.index] = true;
-                }
-            }
+            take(&mut used, &shapes[a]);
+            take(&mut used, &shapes[b]);
             false
         });
     }
