@@ -896,6 +896,14 @@ fn shapes_of_other_looks_are_not_misread() {
     )
     .unwrap();
     assert_eq!(clues(&s), ["Difference(1) [18, 19]"]);
+    // A thermometer of two points reads every cell between them, as lines and arrows do.
+    let s = pad(
+        "Thermometers increase from the bulb.",
+        json!({ "underlays": [circle(0.5, 0.5, "#CFCFCF")],
+                "lines": [line(json!([[0.5, 0.5], [0.5, 3.5]]), "#CFCFCF")] }),
+    )
+    .unwrap();
+    assert_eq!(s.rules().thermos, vec![vec![0, 1, 2, 3]]);
     // A little killer's diagonal is where its arrow points, whatever the number's place.
     let s = pad(
         "Little killer clues sum the diagonal.",

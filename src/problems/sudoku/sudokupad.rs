@@ -427,34 +427,6 @@ fn list<'a>(obj: &'a Map<String, Value>, key: &str) -> &'a [Value] {
         .map_or(&[], Vec::as_slice)
 }
 
-/// The centre of a SudokuPad shape (`center`, [row, column] in cell units), as the cell under it.
-fn centre_cell(v: &Value, size: usize) -> Option<usize> {
-    let a = v.get("center")?.as_array()?;
-    let (r, c) = (a.first()?.as_f64()?, a.get(1)?.as_f64()?);
-    let (r, c) = (r - 0.5, c - 0.5);
-    (r.fract() == 0.0
-        && c.fract() == 0.0
-        && (0.0..size as f64).contains(&r)
-        && (0.0..size as f64).contains(&c))
-    .then(|| r as usize * size + c as usize)
-}
-
-/// A line's points as cells (each point a cell's centre), if every point is one.
-fn line_cells(v: &Value, size: usize) -> Option<Vec<usize>> {
-    let pts = v.get("wayPoints")?.as_array()?;
-    pts.iter()
-        .map(|p| {
-            let a = p.as_array()?;
-            let (r, c) = (a.first()?.as_f64()? - 0.5, a.get(1)?.as_f64()? - 0.5);
-            (r.fract() == 0.0
-                && c.fract() == 0.0
-                && (0.0..size as f64).contains(&r)
-                && (0.0..size as f64).contains(&c))
-            .then(|| r as usize * size + c as usize)
-        })
-        .collect()
-}
-
 /// Reads SudokuPad's puzzle JSON (zipped or plain).
 fn read_native(text: &str) -> Result<Read, InputError> {
     let v = unzip(text)?;
@@ -628,7 +600,9 @@ fn read_native(text: &str) -> Result<Read, InputError> {
         .filter(|(_, (_, u))| u.get("width").and_then(Value::as_f64).unwrap_or(1.0) >= 0.5)
         .filter(|(_, (_, u))| rules_text::is_filled(u.get("backgroundColor")))
         .filter_map(|(k, (over, u))| {
-            Some((centre_cell(u, size)?, over, k, u.get("backgroundColor")))
+            let at = sudokupad_shapes::point(u.get("center")?)?;
+            let cell = sudokupad_shapes::centre_cell(at, size, 0.08)?;
+            Some((cell, over, k, u.get("backgroundColor")))
         })
         .collect();
     let mut used = sudokupad_shapes::Used::default();
@@ -659,7 +633,8 @@ fn read_native(text: &str) -> Result<Read, InputError> {
             }
         }
         if thermo_rules {
-            if let Some(mut cs) = line_cells(line, size) {
+            let pts = sudokupad_shapes::points(line, "wayPoints");
+            if let Some(mut cs) = sudokupad_shapes::line_cells(&pts, size) {
                 // A bulb is the line's colour (a grey thermometer, a grey bulb): a green line
                 // from a grey odd circle is no thermometer.
                 let bulb = |p: usize| {

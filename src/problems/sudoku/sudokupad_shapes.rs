@@ -83,12 +83,12 @@ enum LineKind {
 }
 
 /// A point `[row, column]` in cell units (the grid's corner at 0, 0).
-fn point(v: &Value) -> Option<(f64, f64)> {
+pub(super) fn point(v: &Value) -> Option<(f64, f64)> {
     let a = v.as_array()?;
     Some((a.first()?.as_f64()?, a.get(1)?.as_f64()?))
 }
 
-fn points(v: &Value, key: &str) -> Vec<(f64, f64)> {
+pub(super) fn points(v: &Value, key: &str) -> Vec<(f64, f64)> {
     v.get(key)
         .and_then(Value::as_array)
         .map_or_else(Vec::new, |a| a.iter().filter_map(point).collect())
@@ -111,10 +111,23 @@ fn name(r: i64, c: i64) -> String {
 }
 
 /// The cell whose centre a point is within `tol` of.
-fn centre_cell((y, x): (f64, f64), size: usize, tol: f64) -> Option<usize> {
+pub(super) fn centre_cell((y, x): (f64, f64), size: usize, tol: f64) -> Option<usize> {
     let p = cell_at((y, x), size)?;
     let (cy, cx) = (y.floor() + 0.5, x.floor() + 0.5);
     ((y - cy).hypot(x - cx) <= tol).then_some(p)
+}
+
+/// The cells of a line through cell centres, in order: its ends may stand off centre (moved to a
+/// circle's edge), its bends may not (a line along the grid's lines or a cage's dashes is no line
+/// of cells); at least two cells.
+pub(super) fn line_cells(pts: &[(f64, f64)], size: usize) -> Option<Vec<usize>> {
+    let last = pts.len().checked_sub(1)?;
+    let cells: Vec<usize> = pts
+        .iter()
+        .enumerate()
+        .map(|(k, &p)| centre_cell(p, size, if k == 0 || k == last { 0.4 } else { 0.2 }))
+        .collect::<Option<_>>()?;
+    walk(&cells, size).filter(|c| c.len() >= 2)
 }
 
 /// Cells joined by straight stretches (along a row, a column or a diagonal), every cell on each
@@ -273,18 +286,6 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
             .iter()
             .map(|&p| name((p / size) as i64, (p % size) as i64))
             .collect()
-    };
-    // The cells of a line through cell centres: its ends may stand off centre (moved to a
-    // circle's edge), its bends may not (a line along the grid's lines or a cage's dashes is no
-    // line of cells).
-    let line_cells = |pts: &[(f64, f64)]| -> Option<Vec<usize>> {
-        let last = pts.len().checked_sub(1)?;
-        let cells: Vec<usize> = pts
-            .iter()
-            .enumerate()
-            .map(|(k, &p)| centre_cell(p, size, if k == 0 || k == last { 0.4 } else { 0.2 }))
-            .collect::<Option<_>>()?;
-        walk(&cells, size).filter(|c| c.len() >= 2)
     };
 
     // Arrows from circles (one to three cells: a pill), when the rules name arrows. A circle may
@@ -678,7 +679,7 @@ pub(super) fn read(obj: &Map<String, Value>, size: usize, said: &str, mut used: 
         if used.lines[i] || used.doubt[i] {
             continue;
         }
-        if let Some(cells) = line_cells(&points(l, "wayPoints")) {
+        if let Some(cells) = line_cells(&points(l, "wayPoints"), size) {
             open.push((i, cells, tone(l.get("color"))));
         }
     }
