@@ -220,7 +220,8 @@ impl PartialEq<&str> for ProblemKind {
 ///
 /// `cells` is row-major, `rows * cols` long; what a value means depends on `kind`:
 /// - `"queens"`, `"toroidal-queens"`: 1 for a queen, 0 for an empty square;
-/// - `"sudoku"`, `"latin"`: the symbol number from 1 (0 empty);
+/// - `"sudoku"`, `"latin"`: the symbol number from 1 (0 empty; -1 no cell, in the corner of the
+///   V×V grid that a Sudoku of fewer rows or columns than values leaves out);
 /// - `"pentomino"`: the piece number from 1 (see `labels`), 0 for a square not yet covered, -1 for a hole;
 /// - `"langford"`: one row of `2n` cells, each the number placed there (0 empty);
 /// - `"dominoes"`: each domino's number from 1 on both its cells (0 not yet covered);

@@ -11,7 +11,7 @@
 //! sudoku_sizes() -> [{size, boxes?: [rows, cols], made}]  every Sudoku size (problems::sudoku::
 //!                                geometry): its boxes (absent: its regions come with the puzzle), and
 //!                                whether New puzzle makes it; the page's maker sizes and checks.
-//! s.layout() -> {size, boxes?: [rows, cols], variants, jigsaw, regions: [region of each cell], constraints: [{kind, name,
+//! s.layout() -> {size, rows, cols, boxes?: [rows, cols], variants, jigsaw, regions: [region of each cell], constraints: [{kind, name,
 //!                cells, sum, items: [header], options: [option]}], clues: [{kind, words, name, cells,
 //!                value, circle, digits, label, ring, hints}]} | null
 //!                                a Sudoku's layout (null for another problem): regions (boxes or a
@@ -115,6 +115,8 @@ pub fn sudoku_sizes() -> Result<JsValue, JsValue> {
 #[derive(Serialize)]
 struct LayoutView {
     size: usize,
+    rows: usize,
+    cols: usize,
     boxes: Option<(usize, usize)>,
     variants: Vec<&'static str>,
     jigsaw: bool,
@@ -200,6 +202,8 @@ impl Session {
         let view = LayoutView {
             candidates,
             size: layout.size,
+            rows: layout.rows,
+            cols: layout.cols,
             boxes: layout.boxes,
             variants: layout.variants,
             jigsaw: layout.jigsaw,

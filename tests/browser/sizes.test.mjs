@@ -67,3 +67,43 @@ test('sizes: a 6x6\'s pencil marks are the symbols its row, column and 2x3 box l
   assert(JSON.stringify(marks) === JSON.stringify(expected), `marks ${marks} against ${expected}`);
   await page.locator('#board-canvas').screenshot({ path: path.join(SHOTS, 'sudoku-6x6-pencil.png') });
 });
+
+/** "4x6: Skyscraper" of the Interactive Sudoku Solver's collection (tests/data/iss-shaped.jsonl): 4 rows of 6 cells. */
+const P4X6 = '.Shape~4x6.Skyscraper~C1~1~4.Skyscraper~C2~2~3.Skyscraper~C3~3~.Skyscraper~C4~3~2.Skyscraper~C5~2~.Skyscraper~C6~1~.Skyscraper~R4~4~';
+const P4X6_SOLUTION = '531246462315346521125463';
+
+test('sizes: a 4x6 ISS grid solves to its published answer, drawn as 4 rows of 6 cells', async ({ page, base, errors }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', P4X6);
+  await page.waitForFunction(() => window.dlx.model.layout?.rows === 4);
+  const layout = await page.evaluate(() => window.dlx.model.layout);
+  assert(layout.size === 6 && layout.cols === 6 && JSON.stringify(layout.boxes) === '[2,3]', `layout: ${layout.size} ${layout.rows}x${layout.cols} ${JSON.stringify(layout.boxes)}`);
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => /^(Unique|More|No)/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  const verdict = await text(page, 'verdict');
+  assert(/^Unique solution/.test(verdict), `verdict: ${verdict}`);
+  const board = await text(page, 'board-text');
+  assert(board === P4X6_SOLUTION, `the board reads ${board}`);
+  // Region borders among the 24 cells only (cells 24-35 of the 6x6 numbering are no cells): the
+  // box edges after column 3 and after row 2.
+  const edges = await page.evaluate(() => window.dlx.app.board.drawnShapes.borders.map((e) => e.join('-')));
+  assert(edges.length > 0 && edges.every((e) => e.split('-').every((p) => +p < 24)), `borders: ${edges}`);
+  for (const e of ['2-3', '6-12', '20-21']) assert(edges.includes(e), `no border ${e}: ${edges}`);
+  const legend = await page.$$eval('#board-legend li', (lis) => lis.map((li) => li.textContent).join(' | '));
+  assert(legend.includes('4x6 grid of 6 values'), `legend: ${legend}`);
+  // A click on r4c6 (the last cell, where the board draws it, centred by its own rows and
+  // columns) puts the cursor there; the arrows go round the 4 rows and 6 columns.
+  const g = await page.evaluate(() => window.dlx.app.board.geometry);
+  await page.locator('#board-canvas').click({ position: { x: g.x0 + 5.5 * g.cell, y: g.y0 + 3.5 * g.cell } });
+  assert((await page.evaluate(() => window.dlx.app.sudoku.cursor)) === 23, `cursor ${await page.evaluate(() => window.dlx.app.sudoku.cursor)}`);
+  await page.keyboard.press('ArrowDown');
+  assert((await page.evaluate(() => window.dlx.app.sudoku.cursor)) === 5, 'ArrowDown from r4c6 goes round to r1c6');
+  // Its shape is in its text: a digit typed on the board is not taken, and the note says why.
+  await page.evaluate(() => window.dlx.app.sudoku.set(30, 5));
+  assert((await page.$eval(tid('puzzle'), (e) => /** @type {HTMLTextAreaElement} */ (e).value)) === P4X6, 'the puzzle text changed');
+  const status = await text(page, 'status');
+  assert(/cannot be set on the board: its rules and givens are in its Interactive Sudoku Solver text/.test(status), `status: ${status}`);
+  await page.locator('#board-canvas').screenshot({ path: path.join(SHOTS, 'sudoku-4x6.png') });
+  report.push(`4x6 (ISS): "${verdict}", ${edges.length} borders drawn (screenshots/sudoku-4x6.png)`);
+  assert(errors.length === 0, `page errors: ${errors.join('; ')}`);
+});

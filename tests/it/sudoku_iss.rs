@@ -138,7 +138,9 @@ pub(crate) fn judge(
                 *nodes = p.stats().nodes;
                 if status == Status::Paused {
                     let b = sudoku.board(&p.solution());
-                    obs.cells.push(b.cells.iter().map(|&v| v as u8).collect());
+                    // A shaped grid's dead cells (-1) as 0: no digit.
+                    obs.cells
+                        .push(b.cells.iter().map(|&v| v.max(0) as u8).collect());
                     if obs.cells.len() < 2 {
                         // On to the next solution within the same cap.
                         cap -= STEP.min(cap);
@@ -179,8 +181,11 @@ pub(crate) fn judge(
         _ => return Outcome::Wrong("not unique".into()),
     }
     {
+        // Published as the grid's rows and columns (a shaped grid's live cells).
+        let g = sudoku.grid().geometry();
+        let found: Vec<u8> = g.live_cells().map(|p| obs.cells[0][p]).collect();
         match published(sol, size, sudoku.rules().zero_based) {
-            Some(p) if p == obs.cells[0] => {}
+            Some(p) if p == found => {}
             Some(_) => return Outcome::Wrong("solved, but not to the published solution".into()),
             None => return Outcome::Wrong(format!("published solution unread: {sol}")),
         }
@@ -335,12 +340,121 @@ fn iss_sample_solved_or_refused_by_name() {
 /// the `3x3:` killer formats; of issue 43's clues whispers, kropki and XV, candidate sets, rellik
 /// cages, 6x6; a grid of values 0-8; "Either/Or" and a pencil-mark grid, refused before `Or` and
 /// pencil marks were read; "DSM 2023 Leftover: Full Rank Sudoku", refused before full ranks were
-/// read) solved; 2 refused by name (two shapes not read; "6x6: Rellik cages" was refused before
-/// rellik cages were read). ("Killer sudoku [0 cage, hard]",
+/// read; "Answers on a Postcard", 6x9, refused before shaped grids were read) solved; 1 refused
+/// by name ("Dutch-pelgänger", a doppelganger; "6x6: Rellik cages" was refused before rellik
+/// cages were read). ("Killer sudoku [0 cage, hard]",
 /// refused while a cage of 9 cells was too large to fill whole, left the sample when such cages
 /// came to be stated by digit sets: it reads now, and DLX takes seconds on it.)
-const SAMPLE_SOLVED: usize = 31;
-const SAMPLE_REFUSED: usize = 2;
+const SAMPLE_SOLVED: usize = 32;
+const SAMPLE_REFUSED: usize = 1;
+
+/// ISS's grids that are not N×N of N values (`tests/data/iss-shaped.jsonl`): rectangles (6x8,
+/// 5x10 killer, 4x7 jigsaw, 4x6 skyscrapers, 9x8 without boxes, some of values from 0) and grids of
+/// 9 values on 5x5, 6x6 and 7x7 cells (boxes of 9 cells; jigsaw pieces of `RegionSize` cells, a
+/// squishdoku's cross no region; with diagonals, dots, regex, NFA, global entropy, numbered rooms,
+/// skyscrapers, disjoint sets, renban, quadruples), each solved to its published solution and
+/// proved unique.
+#[test]
+fn iss_shaped_grids_are_solved() {
+    all_solved("iss-shaped.jsonl", 17);
+}
+
+/// A shaped grid's solutions against a count by brute force: rows and columns of fewer cells than
+/// values hold each value at most once, of as many cells exactly once; boxes as ISS lays them out.
+#[test]
+fn shaped_grids_count_as_brute_force_counts() {
+    // (ISS shape, boxes as ISS lays them out: rows x columns of a box, or none).
+    let shapes: [(&str, Option<(usize, usize)>); 6] = [
+        ("3x4", None),
+        ("2x4", Some((2, 2))),
+        ("3x3~4", None),
+        ("2x6", Some((2, 3))),
+        ("4x4~5", None),
+        ("3x6~6", Some((3, 2))),
+    ];
+    for (shape, boxes) in shapes {
+        let (dims, values) = shape.split_once('~').unwrap_or((shape, ""));
+        let (r, c) = dims.split_once('x').unwrap();
+        let (rows, cols): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+        let values: usize = values.parse().unwrap_or(rows.max(cols));
+        // Two givens keep the larger counts small: r1c1 = 1, r1c2 = 2.
+        let text = format!(".Shape~{shape}.~R1C1_1~R1C2_2");
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let found = crate::common::sudoku_solutions(&s, 1_000_000).len();
+        let mut grid = vec![0usize; rows * cols];
+        grid[0] = 1;
+        grid[1] = 2;
+        let expected = brute(&mut grid, 2, cols, values, boxes);
+        assert!(expected > 1, "{shape}: {expected}");
+        assert_eq!(found as u64, expected, "{shape}");
+    }
+}
+
+/// Fillings of `grid` (rows of `cols` cells, values 1..=values) from cell `at` on, no value twice
+/// in a row, a column or a box.
+fn brute(
+    grid: &mut [usize],
+    at: usize,
+    cols: usize,
+    values: usize,
+    boxes: Option<(usize, usize)>,
+) -> u64 {
+    if at == grid.len() {
+        return 1;
+    }
+    let (r, c) = (at / cols, at % cols);
+    let mut total = 0;
+    for v in 1..=values {
+        let clash = (0..at).any(|q| {
+            let (qr, qc) = (q / cols, q % cols);
+            let same_box = boxes.is_some_and(|(br, bc)| qr / br == r / br && qc / bc == c / bc);
+            grid[q] == v && (qr == r || qc == c || same_box)
+        });
+        if !clash {
+            grid[at] = v;
+            total += brute(grid, at + 1, cols, values, boxes);
+            grid[at] = 0;
+        }
+    }
+    total
+}
+
+/// A shaped grid's refusals say what and where.
+#[test]
+fn shaped_grids_refuse_by_name() {
+    for (text, says) in [
+        (
+            ".Shape~6x8.LittleKiller~10~R1C1",
+            "ISS `LittleKiller` on a 6x8 grid of 8 values is not supported",
+        ),
+        (
+            ".Shape~6x8.Diagonal~1",
+            "ISS `Diagonal` on a 6x8 grid of 8 values is not supported",
+        ),
+        (
+            ".Shape~6x8.~R7C1_1",
+            "`R7C1` is not a cell of a 6x8 grid (ISS names cells R1C1 to R6C8",
+        ),
+        (
+            ".Shape~6x8~7",
+            "holds at least as many values as its longer side",
+        ),
+        (".Shape~6x8~2-9", "a range from 1 or 0"),
+        (".Shape~6x6~9.~R1C1_10", "R1C1_10"),
+    ] {
+        let e = Sudoku::parse(text)
+            .err()
+            .unwrap_or_else(|| panic!("{text} read"));
+        assert!(e.message.contains(says), "{text}: {}", e.message);
+    }
+    // A shaped grid prints its rows and columns, without the cells outside them.
+    let s = Sudoku::parse(".Shape~4x6.~R1C1_1~R1C2_2~R1C3_3~R1C4_4~R1C5_5").unwrap();
+    let solutions = crate::common::sudoku_solutions(&s, 1);
+    let options: Vec<usize> = Vec::new();
+    assert_eq!(s.board(&options).text, format!("12345{}", ".".repeat(19)));
+    assert_eq!(s.title(), "Sudoku 4x6 of 6 values");
+    assert_eq!(solutions[0].iter().filter(|&&v| v != 0).count(), 24);
+}
 
 /// Puzzles of the collection that combine the clues of issue 43 with each other or with older
 /// rules (renban and black dots; a quadruple on an X; XV with kropki; kropki, negative kropki,

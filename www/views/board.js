@@ -5,7 +5,7 @@
 
 import { prepare, colours, alpha, tint } from './canvas.js';
 import { drawOverlay, gridOf, drawCoords } from './grid.js';
-import { drawUnder, drawBorders, drawOver, markBox, isVariant } from './variants.js';
+import { drawUnder, drawBorders, drawOver, markBox, isVariant, shaped } from './variants.js';
 import { ring, CLUE_RULES } from './clues.js';
 import { SWITCHES } from '../engine/engine.js';
 
@@ -228,8 +228,10 @@ export class BoardView {
     const c = colours(), n = b.rows;
     // A variant's layout, when it is this board's (a kept solution or an edit is the same puzzle).
     const L = this.layout && this.layout.size === n ? this.layout : null;
-    // Clues outside the grid (little killers, sandwiches) take a ring of cells round it.
-    const g = gridOf(w, h, n, 6, ring(L));
+    // Clues outside the grid (little killers, sandwiches) take a ring of cells round it. A shaped
+    // grid (ISS's 6x8) draws its rows and columns only: its other cells (-1) are no cells.
+    const rows = L?.rows ?? n, cols = L?.cols ?? n;
+    const g = gridOf(w, h, n, 6, ring(L), rows, cols);
     const { cell, x0, y0 } = g;
     drawCoords(ctx, g, n, c.muted || c.ink, c.font);
     const lit = L ? this.shape : -1;
@@ -238,6 +240,7 @@ export class BoardView {
     const bg = (/** @type {number} */ k) => (this.highlight.has(k) ? c.tried : b.given && b.given[k] ? c.givenbg : differ && differ.has(k) ? c.differ : c.empty);
     for (let k = 0; k < n * n; k++) {
       const i = Math.floor(k / n), j = k % n, x = x0 + j * cell, y = y0 + i * cell;
+      if (i >= rows || j >= cols) continue;
       ctx.fillStyle = bg(k);
       ctx.fillRect(x, y, cell, cell);
       if (this.highlight.has(k)) outline(ctx, x, y, cell, c.ink);
@@ -272,10 +275,8 @@ export class BoardView {
     ctx.strokeStyle = c.grid;
     ctx.lineWidth = 1;
     ctx.beginPath();
-    for (let i = 1; i < n; i++) {
-      ctx.moveTo(x0 + i * cell, y0); ctx.lineTo(x0 + i * cell, y0 + n * cell);
-      ctx.moveTo(x0, y0 + i * cell); ctx.lineTo(x0 + n * cell, y0 + i * cell);
-    }
+    for (let j = 1; j < cols; j++) { ctx.moveTo(x0 + j * cell, y0); ctx.lineTo(x0 + j * cell, y0 + rows * cell); }
+    for (let i = 1; i < rows; i++) { ctx.moveTo(x0, y0 + i * cell); ctx.lineTo(x0 + cols * cell, y0 + i * cell); }
     ctx.stroke();
     if (L) {
       // Thick lines where the regions change: a jigsaw's regions, never the boxes they replace.
@@ -508,9 +509,12 @@ export class BoardView {
         if (this.differ) items.push([c.differ, 'cell where the solutions found differ (their digits along its top)']);
         if (this.layout) {
           const v = this.layout.variants;
+          // A shaped grid (ISS's 6x8, a 6x6 of 9 values): which units hold every value.
+          const L = this.layout, few = shaped(L);
+          if (few) items.push([null, `${L.rows}x${L.cols} grid of ${L.size} values: a row, column, box or diagonal of ${L.size} cells holds each value once, one of fewer cells none twice`]);
           // Each shape with its rule in words: on a touch screen the picker's tooltips never show,
           // and the killer's "no digit twice in a cage" was said nowhere.
-          if (v.includes('jigsaw')) items.push([null, 'jigsaw: each region in thick borders holds every digit once']);
+          if (v.includes('jigsaw')) items.push([null, `jigsaw: each region in thick borders holds ${few ? 'no digit twice' : 'every digit once'}`]);
           if (v.includes('killer')) items.push([c.cage, 'cage (dashed): its digits add up to the sum in its corner, none twice']);
           if (v.includes('cages')) items.push([c.cage, `cage (dashed${v.includes('killer') ? ', no sum' : ''}): no digit twice`]);
           if (v.includes('thermo')) items.push([c.thermo, 'thermometer: digits rise strictly from the bulb']);
@@ -518,8 +522,8 @@ export class BoardView {
           const kinds = new Set((this.layout.clues || []).map((k) => k.kind));
           for (const k of kinds) if (CLUE_RULES[k]) items.push([null, CLUE_RULES[k]]);
           if (v.includes('values from 0')) items.push([null, `values 0-${(this.layout.size ?? 9) - 1}: each unit holds each once, and sums are of these values`]);
-          if (v.includes('x')) items.push([c.diagonal, 'diagonals: each holds every digit once']);
-          else if (v.includes('diagonal')) items.push([c.diagonal, 'diagonal: every digit once']);
+          if (v.includes('x')) items.push([c.diagonal, `diagonals: each holds ${few ? 'no digit twice' : 'every digit once'}`]);
+          else if (v.includes('diagonal')) items.push([c.diagonal, `diagonal: ${few ? 'no digit twice' : 'every digit once'}`]);
           if (v.includes('windoku')) items.push([c.windoku, 'windoku region: every digit once']);
           if (v.includes('extra regions')) items.push([alpha(c.extra, 0.5), 'extra region: no digit twice']);
           // Rules between pairs of cells have no shape to draw: the legend says them.

@@ -22,21 +22,23 @@ export const COORDS = 16;
  * and on top holds the coordinates (`coords` true), rows and columns numbered from 1 as the item
  * names and the narration number them.
  * @param {number} w @param {number} h @param {number} n
+ * @param {number} [rows] @param {number} [cols]  a shaped grid's rows and columns (n both else)
  */
-export function gridOf(w, h, n, pad = 6, ring = 0) {
+export function gridOf(w, h, n, pad = 6, ring = 0, rows = n, cols = n) {
   // `ring` cells on every side hold clues outside the grid (little killers, sandwiches): the
-  // grid is laid out as n + 2·ring cells, and the coordinates go outside the ring.
-  const span = n + 2 * ring;
+  // grid is laid out as n + 2·ring cells, and the coordinates go outside the ring. A shaped grid
+  // (`rows` × `cols` of the n × n numbering) is centred by its own rows and columns.
+  const span = Math.max(rows, cols) + 2 * ring;
   const fit = (/** @type {number} */ m) => Math.max(2, Math.min((w - 2 * pad - m) / span, (h - 2 * pad - m) / span));
   const coords = fit(COORDS) >= 18;
   const m = coords ? COORDS : 0;
   const cell = fit(m);
-  return { cell, x0: (w - cell * n + m) / 2, y0: (h - cell * n + m) / 2, coords, ring };
+  return { cell, x0: (w - cell * cols + m) / 2, y0: (h - cell * rows + m) / 2, coords, ring, rows, cols };
 }
 
 /**
  * The coordinates of a board laid out by gridOf: 1..n down the left, 1..n along the top.
- * @param {CanvasRenderingContext2D} ctx @param {{cell: number, x0: number, y0: number, coords: boolean, ring?: number}} g
+ * @param {CanvasRenderingContext2D} ctx @param {{cell: number, x0: number, y0: number, coords: boolean, ring?: number, rows?: number, cols?: number}} g
  * @param {number} n @param {string} colour @param {string} font
  */
 export function drawCoords(ctx, g, n, colour, font) {
@@ -49,10 +51,8 @@ export function drawCoords(ctx, g, n, colour, font) {
   // Beyond a ring of clues outside the grid the numbers read as r1 and c1, as the narration names
   // them: "7" beside a little killer's "6" read as one number ("7 6").
   const [r, c] = g.ring ? ['r', 'c'] : ['', ''];
-  for (let i = 0; i < n; i++) {
-    ctx.fillText(`${r}${i + 1}`, g.x0 - out, g.y0 + (i + 0.5) * g.cell, COORDS);
-    ctx.fillText(`${c}${i + 1}`, g.x0 + (i + 0.5) * g.cell, g.y0 - out);
-  }
+  for (let i = 0; i < (g.rows ?? n); i++) ctx.fillText(`${r}${i + 1}`, g.x0 - out, g.y0 + (i + 0.5) * g.cell, COORDS);
+  for (let i = 0; i < (g.cols ?? n); i++) ctx.fillText(`${c}${i + 1}`, g.x0 + (i + 0.5) * g.cell, g.y0 - out);
 }
 
 /**

@@ -21,7 +21,7 @@ import { paintClueLines, paintClueMarks, ring, clueAt, CAGE_KINDS } from './clue
 
 /**
  * @typedef {{kind: number, name: string, cells: number[], sum: number | null, items: number[], options: number[]}} Constraint
- * @typedef {{size: number, boxes?: number[], variants: string[], jigsaw: boolean, regions: number[], constraints: Constraint[], clues?: import('./clues.js').Clue[]}} Layout
+ * @typedef {{size: number, rows?: number, cols?: number, boxes?: number[], variants: string[], jigsaw: boolean, regions: number[], constraints: Constraint[], clues?: import('./clues.js').Clue[]}} Layout
  * @typedef {{cell: number, x0: number, y0: number}} Geometry
  * @typedef {{cell: number, x0: number, y0: number, w: number, h: number}} Canvas  a geometry in a canvas of w x h px
  */
@@ -182,6 +182,8 @@ function paintUnder(ctx, g, L, c, lit) {
  */
 export function drawBorders(ctx, g, L, ink) {
   const { cell, x0, y0 } = g, n = L.size, R = L.regions;
+  // A shaped grid's cells are its top left rows × cols.
+  const rows = L.rows ?? n, cols = L.cols ?? n;
   ctx.save();
   ctx.strokeStyle = ink;
   ctx.lineWidth = 2;
@@ -189,20 +191,20 @@ export function drawBorders(ctx, g, L, ink) {
   ctx.beginPath();
   /** @type {number[][]} */
   const edges = [];
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
+  for (let i = 0; i < rows; i++) {
+    for (let j = 0; j < cols; j++) {
       const p = i * n + j;
-      if (j + 1 < n && R[p] !== R[p + 1]) {
+      if (j + 1 < cols && R[p] !== R[p + 1]) {
         ctx.moveTo(x0 + (j + 1) * cell, y0 + i * cell); ctx.lineTo(x0 + (j + 1) * cell, y0 + (i + 1) * cell);
         edges.push([p, p + 1]);
       }
-      if (i + 1 < n && R[p] !== R[p + n]) {
+      if (i + 1 < rows && R[p] !== R[p + n]) {
         ctx.moveTo(x0 + j * cell, y0 + (i + 1) * cell); ctx.lineTo(x0 + (j + 1) * cell, y0 + (i + 1) * cell);
         edges.push([p, p + n]);
       }
     }
   }
-  ctx.rect(x0, y0, n * cell, n * cell);
+  ctx.rect(x0, y0, cols * cell, rows * cell);
   ctx.stroke();
   ctx.restore();
   return edges;
@@ -489,7 +491,7 @@ export class VariantTools {
       if (this.fromList) return;
       // The grid as the board lays it out in the canvas (www/views/grid.js), in CSS pixels.
       const L = this.layout;
-      const g = L ? gridOf(els.canvas.clientWidth, els.canvas.clientHeight, L.size, 6, ring(L)) : null;
+      const g = L ? gridOf(els.canvas.clientWidth, els.canvas.clientHeight, L.size, 6, ring(L), L.rows ?? L.size, L.cols ?? L.size) : null;
       const r = els.canvas.getBoundingClientRect();
       const k = g ? shapeAt(this.layout, g, e.clientX - r.left, e.clientY - r.top) : -1;
       // Off a shape, the cell under the pointer lights as on a classic board (the Sudoku editor,
@@ -572,6 +574,15 @@ export class VariantTools {
 }
 
 /**
+ * Whether a layout is of a shaped grid: fewer rows or columns than values, its cells the top left
+ * `rows` × `cols` of the `size` × `size` numbering.
+ * @param {Layout | null | undefined} L
+ */
+export function shaped(L) {
+  return !!L && L.rows !== undefined && L.cols !== undefined && (L.rows < L.size || L.cols < L.size);
+}
+
+/**
  * Whether the puzzle's rules survive as its grid of givens plus its switches: a typed puzzle with
  * the picker's switches does, an f-puzzles text with shapes (cages, thermometers, a jigsaw) does not.
  * The page writes a link's canonical one-line text, and edits the grid cell by cell, only then.
@@ -579,6 +590,8 @@ export class VariantTools {
  */
 export function gridKeepsRules(L, format) {
   if (!L) return true;
+  // A shaped grid (ISS's 6x8, a 6x6 of 9 values): its shape is in its text, not in a line of cells.
+  if (shaped(L)) return false;
   const on = new Set((format || '').split(',').map((w) => w.trim()));
   return L.variants.every((v) => on.has(v));
 }

@@ -5,6 +5,13 @@
 //! `regions`, kept in [`super::Rules`]), and a grid of that size without them is refused by name.
 //! Everything else (readers, writers, the instance, the checker, the maker, the page's board, its
 //! pencil marks and symbol pad) asks this type, never a square root.
+//!
+//! ISS also sets rectangles (6x8) and grids of more values than a side (a 6x6 of the digits 1-9):
+//! [`Geometry::shaped`]. Such a grid of R rows and C columns holding V values lives in the top
+//! left corner of the V×V grid, so that every cell, option and item keeps the numbering of a V×V
+//! Sudoku (cell `r·V + c`, option `(r·V + c)·V + v − 1`); the cells outside it are *dead*: they
+//! have no option ([`Geometry::live`]). A row, column or region of fewer than V cells holds each
+//! value at most once, one of V cells exactly once; boxes hold V cells, laid out as ISS lays them.
 
 use crate::problems::InputError;
 
@@ -14,7 +21,11 @@ pub const SIZES: [usize; 14] = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 25
 /// The shape of an N×N Sudoku: its size and, when it has boxes, their rows and columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Geometry {
+    /// V: the number of values, and the side of the V×V grid the cells are numbered in.
     size: usize,
+    /// The rows and columns that hold cells (both `size`, except for a [`Geometry::shaped`] grid).
+    rows: usize,
+    cols: usize,
     /// The rows and columns of a box (rows × cols = size); 0 × 0 where the size has no boxes.
     box_rows: usize,
     box_cols: usize,
@@ -37,9 +48,116 @@ impl Geometry {
             .unwrap_or(0);
         Ok(Geometry {
             size,
+            rows: size,
+            cols: size,
             box_rows: rows,
             box_cols: size.checked_div(rows).unwrap_or(0),
         })
+    }
+
+    /// A grid of `rows` × `cols` cells holding `values` values (ISS's `.Shape~6x8`,
+    /// `.Shape~6x6~9`): at least as many values as the longer side, and as many as a Sudoku's size.
+    /// Boxes of `region` cells (ISS's `RegionSize`, else V) as ISS lays them out: the most nearly
+    /// square a × b (a ≤ b) that divides the rows by a and the columns by b, else the rows by b and
+    /// the columns by a; none if neither does (a 7x7 of 9 values, a 9x8). An N×N grid of N values
+    /// is [`Geometry::of_size`].
+    pub fn shaped(
+        rows: usize,
+        cols: usize,
+        values: usize,
+        region: Option<usize>,
+    ) -> Result<Geometry, InputError> {
+        let region = region.unwrap_or(values);
+        if rows == cols && cols == values && region == values {
+            return Geometry::of_size(values);
+        }
+        if rows == 0 || cols == 0 || values < rows.max(cols) || !SIZES.contains(&values) {
+            return Err(InputError::new(format!(
+                "a grid of {rows}x{cols} cells holds at least as many values as its longer side, \
+                 and {}: not {values}",
+                values_words()
+            )));
+        }
+        if region == 0 || region > values {
+            return Err(InputError::new(format!(
+                "regions of {region} cells in a grid of {values} values"
+            )));
+        }
+        let mut boxes = (0, 0);
+        for small in (2..=region.isqrt()).rev() {
+            if !region.is_multiple_of(small) {
+                continue;
+            }
+            let large = region / small;
+            if rows.is_multiple_of(small) && cols.is_multiple_of(large) {
+                boxes = (small, large);
+                break;
+            }
+            if rows.is_multiple_of(large) && cols.is_multiple_of(small) {
+                boxes = (large, small);
+                break;
+            }
+        }
+        Ok(Geometry {
+            size: values,
+            rows,
+            cols,
+            box_rows: boxes.0,
+            box_cols: boxes.1,
+        })
+    }
+
+    /// The rows that hold cells (N, or R of a [`Geometry::shaped`] grid).
+    pub fn rows(self) -> usize {
+        self.rows
+    }
+
+    /// The columns that hold cells (N, or C of a [`Geometry::shaped`] grid).
+    pub fn cols(self) -> usize {
+        self.cols
+    }
+
+    /// Whether some cells of the V×V numbering are dead (a [`Geometry::shaped`] grid).
+    pub fn is_shaped(self) -> bool {
+        self.rows < self.size || self.cols < self.size
+    }
+
+    /// Whether cell `p` (of the V×V numbering) is one of the grid's.
+    pub fn live(self, p: usize) -> bool {
+        p / self.size < self.rows && p % self.size < self.cols
+    }
+
+    /// The grid's cells, row by row (all N² but for a [`Geometry::shaped`] grid).
+    pub fn live_cells(self) -> impl Iterator<Item = usize> {
+        (0..self.cells()).filter(move |&p| self.live(p))
+    }
+
+    /// The cells of row `r` (from 0), left to right.
+    pub fn row_cells(self, r: usize) -> Vec<usize> {
+        (0..self.cols).map(|c| r * self.size + c).collect()
+    }
+
+    /// The cells of column `c` (from 0), top to bottom.
+    pub fn col_cells(self, c: usize) -> Vec<usize> {
+        (0..self.rows).map(|r| r * self.size + c).collect()
+    }
+
+    /// How many boxes the grid has (N, fewer for a [`Geometry::shaped`] grid, 0 without boxes).
+    pub fn box_count(self) -> usize {
+        if self.has_boxes() {
+            self.rows * self.cols / (self.box_rows * self.box_cols)
+        } else {
+            0
+        }
+    }
+
+    /// "9x9", or "6x8 of 8 values" (for messages and titles).
+    pub fn name(self) -> String {
+        if self.is_shaped() {
+            format!("{}x{} of {} values", self.rows, self.cols, self.size)
+        } else {
+            format!("{0}x{0}", self.size)
+        }
     }
 
     /// The 9x9's geometry (3x3 boxes).
@@ -55,12 +173,13 @@ impl Geometry {
             .map(|&n| Geometry::of_size(n).expect("a listed size"))
     }
 
-    /// N: the side of the grid, the number of symbols and of regions.
+    /// N: the side of the grid, the number of symbols and of regions (V, the side of the grid the
+    /// cells are numbered in, for a [`Geometry::shaped`] grid).
     pub fn size(self) -> usize {
         self.size
     }
 
-    /// N², the number of cells.
+    /// N², the number of cells (of the V×V numbering, dead ones included).
     pub fn cells(self) -> usize {
         self.size * self.size
     }
@@ -75,14 +194,18 @@ impl Geometry {
         self.box_rows > 0
     }
 
-    /// The box (from 0, row-major over the boxes) of cell `p`. Panics for a size without boxes: its
-    /// regions are the puzzle's ([`super::Rules::region_of`] reads them first).
+    /// The box (from 0, row-major over the boxes) of cell `p`; N (no box) for a dead cell or a
+    /// shaped grid without boxes. Panics for a size without boxes: its regions are the puzzle's
+    /// ([`super::Rules::region_of`] reads them first).
     pub fn box_of(self, p: usize) -> usize {
+        if !self.live(p) || (self.is_shaped() && !self.has_boxes()) {
+            return self.size;
+        }
         let (br, bc) = self
             .boxes()
             .expect("a size without boxes has its own regions");
         let (r, c) = (p / self.size, p % self.size);
-        (r / br) * (self.size / bc) + c / bc
+        (r / br) * (self.cols / bc) + c / bc
     }
 
     /// The `i`-th cell (row-major within the box) of box `b`. Panics as [`Geometry::box_of`].
@@ -90,7 +213,7 @@ impl Geometry {
         let (br, bc) = self
             .boxes()
             .expect("a size without boxes has its own regions");
-        let per_band = self.size / bc;
+        let per_band = self.cols / bc;
         let (r, c) = ((b / per_band) * br + i / bc, (b % per_band) * bc + i % bc);
         r * self.size + c
     }
@@ -113,7 +236,8 @@ impl Geometry {
     /// given with it. `None` where it has boxes.
     pub fn needs_regions(self) -> Option<InputError> {
         let n = self.size;
-        (!self.has_boxes()).then(|| {
+        // A shaped grid without boxes has rows and columns only, as ISS has it.
+        (!self.has_boxes() && !self.is_shaped()).then(|| {
             InputError::new(format!(
                 "a {n}x{n} Sudoku has no boxes ({n} is prime): its {n} regions must come with the \
                  puzzle (f-puzzles JSON or a link whose cells name their regions); for a {n}x{n} \
@@ -126,6 +250,11 @@ impl Geometry {
 /// "4x4 to 16x16 or 25x25", for messages.
 pub fn sizes_words() -> &'static str {
     "4x4 to 16x16 or 25x25"
+}
+
+/// The values a grid may hold, for messages.
+pub fn values_words() -> &'static str {
+    "4 to 16 or 25 values"
 }
 
 /// What a count of cells that is no Sudoku's is near: "64 (8x8) or 81 (9x9)", the two sizes
@@ -200,6 +329,42 @@ mod tests {
             rows,
             ["000111", "000111", "222333", "222333", "444555", "444555"]
         );
+    }
+
+    #[test]
+    fn shaped_grids_lay_their_boxes_out_as_iss_does() {
+        let boxes = |r, c, v, k| Geometry::shaped(r, c, v, k).unwrap().boxes();
+        assert_eq!(boxes(6, 8, 8, None), Some((2, 4)));
+        assert_eq!(boxes(5, 10, 10, None), Some((5, 2)));
+        assert_eq!(boxes(4, 6, 6, None), Some((2, 3)));
+        assert_eq!(boxes(6, 6, 9, None), Some((3, 3)));
+        assert_eq!(boxes(6, 6, 9, Some(6)), Some((2, 3)));
+        for (r, c, v) in [(7, 7, 9), (9, 8, 9), (4, 7, 7), (9, 9, 10)] {
+            assert_eq!(boxes(r, c, v, None), None, "{r}x{c}~{v}");
+        }
+        // Cells live in the top left rows × cols of the V×V numbering; boxes count V cells each.
+        let g = Geometry::shaped(6, 8, 8, None).unwrap();
+        assert!(g.is_shaped() && g.live(47) && !g.live(48) && g.live(7) && g.live(8));
+        assert_eq!(
+            (g.size(), g.box_count(), g.live_cells().count()),
+            (8, 6, 48)
+        );
+        assert_eq!(g.box_of(8 * 5 + 7), 5);
+        assert_eq!(g.box_of(8 * 6), 8, "a dead cell is in no box");
+        assert_eq!(g.row_cells(1), (8..16).collect::<Vec<_>>());
+        assert_eq!(g.col_cells(2), [2, 10, 18, 26, 34, 42]);
+        for b in 0..g.box_count() {
+            let cells: Vec<usize> = (0..8).map(|i| g.box_cell(b, i)).collect();
+            assert!(
+                cells.iter().all(|&p| g.live(p) && g.box_of(p) == b),
+                "box {b}"
+            );
+        }
+        // A square of N values is the plain N×N; a shaped grid needs enough values, of a size.
+        assert!(!Geometry::shaped(9, 9, 9, None).unwrap().is_shaped());
+        assert!(Geometry::shaped(6, 8, 7, None).is_err());
+        assert!(Geometry::shaped(6, 6, 17, None).is_err());
+        assert!(Geometry::shaped(6, 6, 9, Some(10)).is_err());
     }
 
     #[test]

@@ -88,6 +88,10 @@ pub struct Sudoku {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Layout {
     pub size: usize,
+    /// The rows and columns that hold cells: `size` both, but for a shaped grid (ISS's 6x8, a 6x6
+    /// of 9 values), whose cells are the top left `rows` × `cols` of the `size` × `size` numbering.
+    pub rows: usize,
+    pub cols: usize,
     pub variants: Vec<&'static str>,
     /// The region (box, or jigsaw region) of each cell, from 0; thick borders go between regions.
     pub regions: Vec<usize>,
@@ -164,7 +168,7 @@ impl Sudoku {
                 return Err(e);
             }
         }
-        let (inst, fillings, clue_enc, implied) = if rules.is_classic() {
+        let (inst, fillings, clue_enc, implied) = if rules.is_classic() && !grid.geo.is_shaped() {
             (
                 instance_read(grid.geo, grid.reading()),
                 Vec::new(),
@@ -286,10 +290,10 @@ impl Sudoku {
         let r = &self.rules;
         let mut diagonals = Vec::new();
         if r.diagonal_pos {
-            diagonals.push(("diagonal+", variants::diagonal(size, true)));
+            diagonals.push(("diagonal+", variants::diagonal(g, true)));
         }
         if r.diagonal_neg {
-            diagonals.push(("diagonal-", variants::diagonal(size, false)));
+            diagonals.push(("diagonal-", variants::diagonal(g, false)));
         }
         let windoku = r
             .groups(g)
@@ -299,6 +303,8 @@ impl Sudoku {
             .collect();
         Layout {
             size,
+            rows: g.rows(),
+            cols: g.cols(),
             variants: r.names(),
             regions: (0..size * size).map(|p| r.region_of(g, p)).collect(),
             boxes: g.boxes(),
@@ -352,12 +358,12 @@ impl Problem for Sudoku {
     }
 
     fn title(&self) -> String {
-        let size = self.grid.size();
+        let shape = self.grid.geo.name();
         let names = self.rules.names();
         if names.is_empty() {
-            format!("Sudoku {size}x{size}")
+            format!("Sudoku {shape}")
         } else {
-            format!("Sudoku {size}x{size} ({})", names.join(", "))
+            format!("Sudoku {shape} ({})", names.join(", "))
         }
     }
 
@@ -402,10 +408,13 @@ impl Problem for Sudoku {
             cells[p] = v;
         }
         let reading = self.grid.reading();
+        // A shaped grid (ISS's 6x8) prints its rows and columns without its dead cells; its
+        // board keeps the V×V numbering, a dead cell -1 (no cell).
+        let geo = self.grid.geo;
+        let live: Vec<u8> = geo.live_cells().map(|p| cells[p]).collect();
         // A puzzle typed as numbers comes back as numbers, one row a line; else one line of symbols.
         let text = if reading.numbers {
-            cells
-                .chunks(size)
+            live.chunks(geo.cols())
                 .map(|row| {
                     row.iter()
                         .map(|&v| reading.symbol(v))
@@ -415,13 +424,15 @@ impl Problem for Sudoku {
                 .collect::<Vec<_>>()
                 .join("\n")
         } else {
-            cells.iter().map(|&v| reading.alphabet.label(v)).collect()
+            live.iter().map(|&v| reading.alphabet.label(v)).collect()
         };
         Board {
             kind: crate::problems::ProblemKind::Sudoku,
             rows: size,
             cols: size,
-            cells: cells.into_iter().map(i32::from).collect(),
+            cells: (0..size * size)
+                .map(|p| if geo.live(p) { i32::from(cells[p]) } else { -1 })
+                .collect(),
             given: self.grid.cells.iter().map(|&v| v != 0).collect(),
             labels: (0..=size as u8).map(|v| reading.symbol(v)).collect(),
             text,
@@ -528,21 +539,31 @@ impl Problem for Sudoku {
         if board.cells.len() != size * size {
             return Err(format!("{} cells, not {}", board.cells.len(), size * size));
         }
+        let geo = self.grid.geo;
         let mut cells = Vec::with_capacity(size * size);
         for (p, &v) in board.cells.iter().enumerate() {
+            // A shaped grid's dead cells (-1 on its boards) hold nothing.
+            if !geo.live(p) {
+                if v > 0 {
+                    return Err(format!("{} holds {v} but is no cell", cell_name(size, p)));
+                }
+                cells.push(0);
+                continue;
+            }
             match u8::try_from(v) {
                 Ok(v) if (1..=size).contains(&(v as usize)) => cells.push(v),
                 _ if v == 0 => return Err(format!("{} is empty", cell_name(size, p))),
                 _ => return Err(format!("{} holds {v}, not a symbol", cell_name(size, p))),
             }
         }
-        if !self.rules.is_classic() {
+        if !self.rules.is_classic() || geo.is_shaped() {
             // The variant's rules, read from the puzzle, not from the instance (variants::Rules::check).
             self.rules.check(self.grid.geo, &cells, true)?;
         }
         // With no cell empty, a unit of N cells without a repeat holds each of the N symbols once.
-        if let Some(r) = find_repeat(self.grid.geo, &cells).filter(|_| self.rules.regions.is_none())
-        {
+        // (A shaped grid's units were checked by its rules above.)
+        let plain = self.rules.regions.is_none() && !geo.is_shaped();
+        if let Some(r) = plain.then(|| find_repeat(geo, &cells)).flatten() {
             return Err(format!(
                 "{} {} holds {} twice ({} and {})",
                 r.unit.name(),

@@ -1052,7 +1052,16 @@ impl Grid {
             Source::IssLink => " from an Interactive Sudoku Solver link",
             Source::SudokuPadNative => " from a SudokuPad link",
         };
-        let mut note = format!("Read as a {size}x{size} Sudoku{from}");
+        let shape = if self.geo.is_shaped() {
+            format!(
+                "{}x{} Sudoku of {size} values",
+                self.geo.rows(),
+                self.geo.cols()
+            )
+        } else {
+            format!("{size}x{size} Sudoku")
+        };
+        let mut note = format!("Read as a {shape}{from}");
         if !how.is_empty() {
             note.push_str(&format!(" ({})", how.join("; ")));
         }

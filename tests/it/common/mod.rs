@@ -171,7 +171,9 @@ impl dlx_studio::core::Observer for SudokuBoards<'_> {
     ) -> std::ops::ControlFlow<()> {
         use dlx_studio::problems::Problem;
         let b = self.sudoku.board(&s.solution());
-        self.cells.push(b.cells.iter().map(|&v| v as u8).collect());
+        // A shaped grid's dead cells (-1) as 0: no digit.
+        self.cells
+            .push(b.cells.iter().map(|&v| v.max(0) as u8).collect());
         if self.cells.len() >= self.limit {
             std::ops::ControlFlow::Break(())
         } else {

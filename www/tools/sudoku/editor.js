@@ -195,10 +195,12 @@ export class BoardEditor {
     if (!this.isSudoku || !b) return -1;
     const r = this.ui['board-canvas'].getBoundingClientRect();
     const n = b.rows;
-    const L = this.model.layout;
-    const g = gridOf(r.width, r.height, n, 6, ring(L && L.size === n ? L : null));
+    const L = this.model.layout && this.model.layout.size === n ? this.model.layout : null;
+    // A shaped grid's cells are its top left rows x cols, laid out as the board lays them out.
+    const rows = L?.rows ?? n, cols = L?.cols ?? n;
+    const g = gridOf(r.width, r.height, n, 6, ring(L), rows, cols);
     const j = Math.floor((e.clientX - r.left - g.x0) / g.cell), i = Math.floor((e.clientY - r.top - g.y0) / g.cell);
-    return i >= 0 && j >= 0 && i < n && j < n ? i * n + j : -1;
+    return i >= 0 && j >= 0 && i < rows && j < cols ? i * n + j : -1;
   }
 
   /** A cell pointed at: its items and options light in the matrix. @param {number} p */
@@ -234,8 +236,11 @@ export class BoardEditor {
     // (Space, n, c, ...) stay the page's, as its keys panel says.
     const take = () => { e.stopPropagation(); e.preventDefault(); };
     if (mv) {
-      const i = Math.floor(this.cursor / n), j = this.cursor % n;
-      this.cursor = ((i + mv[0] + n) % n) * n + ((j + mv[1] + n) % n);
+      // Round the grid's own rows and columns (a shaped grid's top left rows x cols).
+      const L = this.model.layout && this.model.layout.size === n ? this.model.layout : null;
+      const rows = L?.rows ?? n, cols = L?.cols ?? n;
+      const i = Math.min(Math.floor(this.cursor / n), rows - 1), j = Math.min(this.cursor % n, cols - 1);
+      this.cursor = ((i + mv[0] + rows) % rows) * n + ((j + mv[1] + cols) % cols);
       take();
       this.app.changed();
       return;

@@ -111,16 +111,13 @@ fn pair_key(key: &str, n: usize) -> Option<Vec<u32>> {
 
 /// A row or column of ISS's outside clues (`R3`, `C7`), in the clue's direction.
 fn line_of(id: &str, forward: bool, sz: Size, what: &str) -> Result<Vec<usize>, InputError> {
-    let size = sz.size;
+    let g = sz.geo;
     let bad = || InputError::new(format!("{what}: `{id}` is not a row or column (R1, C9)"));
     let (kind, n) = id.split_at(1.min(id.len()));
     let n: usize = n.parse().map_err(|_| bad())?;
-    if !(1..=size).contains(&n) {
-        return Err(bad());
-    }
     let mut cells: Vec<usize> = match kind {
-        "R" | "r" => (0..size).map(|c| (n - 1) * size + c).collect(),
-        "C" | "c" => (0..size).map(|r| r * size + n - 1).collect(),
+        "R" | "r" if (1..=g.rows()).contains(&n) => g.row_cells(n - 1),
+        "C" | "c" if (1..=g.cols()).contains(&n) => g.col_cells(n - 1),
         _ => return Err(bad()),
     };
     if !forward {
@@ -477,7 +474,7 @@ pub(super) fn clues(
             ClueKind::Classes2x2 {
                 entropy: kind == "GlobalEntropy",
             },
-            (0..size * size).collect(),
+            sz.geo.live_cells().collect(),
         ),
         "ValueIndexing" => one(ClueKind::ValueIndex, cells(args, sz, what)?),
         "CountDistinct" => one(ClueKind::CountDistinct, cells(args, sz, what)?),
@@ -505,9 +502,9 @@ pub(super) fn clues(
             }
             one(ClueKind::EqualSum(runs), all)
         }
-        "DutchFlatmates" => one(ClueKind::DutchFlatmates, (0..size * size).collect()),
+        "DutchFlatmates" => one(ClueKind::DutchFlatmates, sz.geo.live_cells().collect()),
         // A rule of the whole grid: the clue lists every cell.
-        "AntiTaxicab" => one(ClueKind::AntiTaxicab, (0..size * size).collect()),
+        "AntiTaxicab" => one(ClueKind::AntiTaxicab, sz.geo.live_cells().collect()),
         "Renban" => one(ClueKind::Renban, cells(args, sz, what)?),
         "Palindrome" => one(ClueKind::Palindrome, cells(args, sz, what)?),
         "Zipper" => one(ClueKind::Zipper, cells(args, sz, what)?),
@@ -543,7 +540,7 @@ pub(super) fn clues(
         }
         "Quad" => {
             let at = cell(args.first().copied().unwrap_or(""), sz, what)?;
-            if at % size + 1 >= size || at / size + 1 >= size {
+            if at % size + 1 >= sz.geo.cols() || at / size + 1 >= sz.geo.rows() {
                 return Err(InputError::new(format!(
                     "{what}: a quadruple's 2x2 cells start at a cell with one to its right and \
                      one below"

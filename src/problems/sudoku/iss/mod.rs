@@ -280,16 +280,20 @@ fn cell(id: &str, sz: Size, what: &str) -> Result<usize, InputError> {
         b'A'..=b'G' => Some(usize::from(c - b'A') + 10),
         _ => None,
     };
+    let id_char = |n: usize| {
+        if n > 9 {
+            char::from(b'a' + (n - 10) as u8).to_string()
+        } else {
+            n.to_string()
+        }
+    };
     let bad = || {
+        let (rows, cols) = (sz.geo.rows(), sz.geo.cols());
         InputError::new(format!(
-            "{what}: `{id}` is not a cell of a {s}x{s} grid (ISS names cells R1C1 to R{m}C{m}, one \
-             character each for row and column)",
-            s = sz.size,
-            m = if sz.size > 9 {
-                char::from(b'a' + (sz.size - 10) as u8).to_string()
-            } else {
-                sz.size.to_string()
-            }
+            "{what}: `{id}` is not a cell of a {rows}x{cols} grid (ISS names cells R1C1 to \
+             R{}C{}, one character each for row and column)",
+            id_char(rows),
+            id_char(cols)
         ))
     };
     if id.is_empty() {
@@ -301,7 +305,9 @@ fn cell(id: &str, sz: Size, what: &str) -> Result<usize, InputError> {
         return Err(bad());
     }
     match (digit(b[1]), digit(b[3])) {
-        (Some(r), Some(c)) if r <= sz.size && c <= sz.size => Ok((r - 1) * sz.size + c - 1),
+        (Some(r), Some(c)) if r <= sz.geo.rows() && c <= sz.geo.cols() => {
+            Ok((r - 1) * sz.size + c - 1)
+        }
         _ => Err(bad()),
     }
 }
@@ -315,7 +321,7 @@ fn cells(args: &[&str], sz: Size, what: &str) -> Result<Vec<usize>, InputError> 
 
 /// `.Shape~9x9`, `.Shape~9x9~9`, `.Shape~9x9~1-9`, `.Shape~9x9~0-8`: the grid's size and values,
 /// or why they are not read here.
-fn shape(args: &[&str]) -> Result<Size, InputError> {
+fn shape(args: &[&str], region: Option<usize>) -> Result<Size, InputError> {
     let spec = args.join("~");
     let refuse = |why: &str| {
         Err(InputError::new(format!(
@@ -331,22 +337,53 @@ fn shape(args: &[&str]) -> Result<Size, InputError> {
     let (Ok(r), Ok(c)) = (r.parse::<usize>(), c.parse::<usize>()) else {
         return refuse("expected rows x columns, such as 9x9");
     };
-    if r != c {
-        return refuse("Sudokus here are square (4x4, 9x9, 16x16 or 25x25)");
-    }
-    let Some(sz) = Size::of(r) else {
-        return refuse(&format!("Sudokus here are {}", sizes_words()));
+    // ISS: V values, r.max(c) unless given: a number (`~9`, values 1 to 9) or a range starting at
+    // 1 or 0 (`~0-8`).
+    let longer = r.max(c);
+    let (values, zero) = match args.get(1) {
+        None => (longer, false),
+        Some(v) => {
+            let range = match v.split_once('-') {
+                None => v.parse::<usize>().ok().map(|n| (1, n)),
+                Some((a, b)) => a.parse::<usize>().ok().zip(b.parse::<usize>().ok()),
+            };
+            match range {
+                Some((lo @ (0 | 1), hi)) if hi + 1 > lo => (hi + 1 - lo, lo == 0),
+                _ => {
+                    return refuse(&format!(
+                        "values `{v}`: expected a count (`9`) or a range from 1 or 0 (`1-9`, `0-8`)"
+                    ))
+                }
+            }
+        }
     };
-    match args.get(1) {
-        None => Ok(sz),
-        Some(v) if v.parse::<usize>() == Ok(r) || *v == format!("1-{r}") => Ok(sz),
-        Some(v) if *v == format!("0-{}", r - 1) => Ok(Size { zero: true, ..sz }),
-        Some(v) => refuse(&format!(
-            "values `{v}`: a {r}x{r} Sudoku here holds the values 1 to {r} or 0 to {}",
-            r - 1
-        )),
+    if r == c && r == values && Size::of(r).is_none() {
+        return refuse(&format!("Sudokus here are {}", sizes_words()));
+    }
+    match Geometry::shaped(r, c, values, region) {
+        Ok(geo) => Ok(Size {
+            size: values,
+            geo,
+            zero,
+        }),
+        Err(e) => refuse(&e.message),
     }
 }
+
+/// ISS's kinds not read on a [`Geometry::shaped`] grid (see [`constraint_string`]).
+const NOT_ON_SHAPED: &[&str] = &[
+    "Windoku",
+    "LittleKiller",
+    "Sandwich",
+    "XSum",
+    "HiddenSkyscraper",
+    "Lunchbox",
+    "FullRank",
+    "LookAndSay",
+    "AntiTaxicab",
+    "StrictKropki",
+    "StrictXV",
+];
 
 /// What ISS calls each constraint it has, for the refusal ("ISS `Arrow` constraints"): the name as
 /// written, which is what a user finds in ISS's menus.
@@ -373,8 +410,13 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
     // The shape first, wherever it stands: every cell name depends on it. ISS's default is 9x9.
     let mut sz = Size::of(9).expect("9 is a size");
     let mut shapes = items.iter().filter(|(k, _)| *k == "Shape");
+    // `RegionSize~6`: boxes (or jigsaw pieces) of 6 cells, in a grid of more values.
+    let region = items
+        .iter()
+        .find(|(k, _)| *k == "RegionSize")
+        .and_then(|(_, a)| a.first()?.parse::<usize>().ok());
     if let Some((_, args)) = shapes.next() {
-        sz = shape(args)?;
+        sz = shape(args, region)?;
     }
     if shapes.next().is_some() {
         return Err(InputError::new("the ISS string gives its `Shape` twice"));
@@ -401,7 +443,22 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
             // `Or`, `And` and every other kind: refused by ISS's own name for it.
             _ => return Err(refuse(kind)),
         }
-        if *kind == "RegionSize" && args.first().and_then(|a| a.parse::<usize>().ok()) != Some(size)
+        // A shaped grid (6x8, or a 6x6 of 9 values) takes the kinds whose rule was checked
+        // against ISS's published solutions on one; the rest read its sides or its values as a
+        // square's would (a little killer's diagonals, a sandwich's crusts, an X-sum's count).
+        let square = sz.geo.rows() == sz.geo.cols();
+        if sz.geo.is_shaped() && (NOT_ON_SHAPED.contains(kind) || (*kind == "Diagonal" && !square))
+        {
+            return Err(InputError::new(format!(
+                "ISS `{kind}` on a {}x{} grid of {} values is not supported",
+                sz.geo.rows(),
+                sz.geo.cols(),
+                sz.size
+            )));
+        }
+        if *kind == "RegionSize"
+            && args.first().and_then(|a| a.parse::<usize>().ok()) != Some(size)
+            && !sz.geo.is_shaped()
         {
             return Err(InputError::new(format!(
                 "ISS `RegionSize~{}` is not supported: regions here hold the {size} digits",
@@ -522,16 +579,18 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
                         )))
                     }
                 };
-                let regions = jigsaw(layout, sz, &what)?;
+                let regions = jigsaw(layout, sz, region, &what)?;
                 // A size without boxes (7x7) has the pieces as its regions, as ISS lays it out.
                 if no_boxes || !sz.geo.has_boxes() {
                     rules.regions = Some(regions);
                 } else {
                     // Boxes stay: ISS adds the pieces as regions beside them.
                     for g in 0..size as u8 {
-                        rules
-                            .extra_regions
-                            .push((0..size * size).filter(|&p| regions[p] == g).collect());
+                        let cells: Vec<usize> =
+                            (0..size * size).filter(|&p| regions[p] == g).collect();
+                        if !cells.is_empty() {
+                            rules.extra_regions.push(cells);
+                        }
                     }
                 }
             }
@@ -593,15 +652,24 @@ fn given(a: &str, sz: Size, what: &str) -> Result<(usize, u32), InputError> {
 }
 
 /// A jigsaw layout (one character a cell, N cells each) as region numbers in order of appearance.
-fn jigsaw(layout: &str, sz: Size, what: &str) -> Result<Vec<u8>, InputError> {
+fn jigsaw(
+    layout: &str,
+    sz: Size,
+    region: Option<usize>,
+    what: &str,
+) -> Result<Vec<u8>, InputError> {
     let size = sz.size;
+    let (rows, cols) = (sz.geo.rows(), sz.geo.cols());
     let chars: Vec<char> = layout.chars().collect();
-    if chars.len() != size * size {
+    if chars.len() != rows * cols {
         return Err(InputError::new(format!(
-            "{what}: the layout has {} characters; a {size}x{size} grid has {}",
+            "{what}: the layout has {} characters; a {rows}x{cols} grid has {}",
             chars.len(),
-            size * size
+            rows * cols
         )));
+    }
+    if sz.geo.is_shaped() {
+        return shaped_jigsaw(&chars, sz, region, what);
     }
     let mut names: Vec<char> = Vec::new();
     let mut regions = Vec::with_capacity(chars.len());
@@ -627,6 +695,51 @@ fn jigsaw(layout: &str, sz: Size, what: &str) -> Result<Vec<u8>, InputError> {
                 "{what}: region `{ch}` has {count} cells; each region must have {size}"
             )));
         }
+    }
+    Ok(regions)
+}
+
+/// A jigsaw's layout on a [`Geometry::shaped`] grid (its `rows × cols` characters): regions of
+/// one size, at most V cells (ISS's `RegionSize`; of fewer cells than values they hold each value
+/// at most once), numbered in the V×V grid, the dead cells in region V (none).
+fn shaped_jigsaw(
+    chars: &[char],
+    sz: Size,
+    region: Option<usize>,
+    what: &str,
+) -> Result<Vec<u8>, InputError> {
+    let (size, cols) = (sz.size, sz.geo.cols());
+    let mut names: Vec<char> = Vec::new();
+    let mut regions = vec![size as u8; size * size];
+    for (i, &ch) in chars.iter().enumerate() {
+        let g = names.iter().position(|&c| c == ch).unwrap_or_else(|| {
+            names.push(ch);
+            names.len() - 1
+        });
+        if g >= size {
+            return Err(InputError::new(format!(
+                "{what}: the layout has more than {size} regions"
+            )));
+        }
+        regions[(i / cols) * size + i % cols] = g as u8;
+    }
+    // ISS's pieces of the region's size (its `RegionSize`, else V) are regions; a piece of
+    // another size (the cross between a squishdoku's four boxes) is no region.
+    let region = region.unwrap_or(size);
+    let count = |regions: &[u8], g: usize| regions.iter().filter(|&&r| usize::from(r) == g).count();
+    let kept: Vec<usize> = (0..names.len())
+        .filter(|&g| count(&regions, g) == region)
+        .collect();
+    if kept.is_empty() {
+        return Err(InputError::new(format!(
+            "{what}: no piece of the layout has {region} cells, the regions' size"
+        )));
+    }
+    for r in regions.iter_mut() {
+        *r = kept
+            .iter()
+            .position(|&g| g == usize::from(*r))
+            .map_or(size as u8, |i| i as u8);
     }
     Ok(regions)
 }
@@ -658,7 +771,7 @@ fn disjoint_sets(sz: Size) -> Result<Vec<Vec<usize>>, InputError> {
         )));
     }
     Ok((0..size)
-        .map(|pos| (0..size).map(|b| geo.box_cell(b, pos)).collect())
+        .map(|pos| (0..geo.box_count()).map(|b| geo.box_cell(b, pos)).collect())
         .collect())
 }
 

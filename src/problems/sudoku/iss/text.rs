@@ -13,7 +13,7 @@ pub(super) fn jigsaw_text(s: &str, source: Source) -> Result<Read, InputError> {
     let (givens, layout) = chars.split_at(size * size);
     let layout: String = layout.iter().collect();
     let rules = Rules {
-        regions: Some(jigsaw(&layout, sz, "the jigsaw layout")?),
+        regions: Some(jigsaw(&layout, sz, None, "the jigsaw layout")?),
         ..Rules::default()
     };
     // As ISS reads it: 1-9 on grids up to 9x9, letters from `A` above; any other character is

@@ -94,6 +94,9 @@ impl Rules {
             .filter(|(_, c)| c.len() == size)
             .map(|(name, cells)| (name.clone(), cells.clone(), total))
             .collect();
+        // Rows of a shaped grid add up to `total` only where they hold every value (as many
+        // cells as values); so do its columns.
+        let (full_rows, full_cols) = (g.cols() == size, g.rows() == size);
         for k in 2..size {
             for first in 0..=size - k {
                 let rows: Vec<usize> = (first * size..(first + k) * size).collect();
@@ -102,8 +105,12 @@ impl Rules {
                     .collect();
                 let (a, b) = (first + 1, first + k);
                 let t = total * k as u32;
-                areas.push((format!("rows {a}-{b}"), rows, t));
-                areas.push((format!("columns {a}-{b}"), cols, t));
+                if full_rows && first + k <= g.rows() {
+                    areas.push((format!("rows {a}-{b}"), rows, t));
+                }
+                if full_cols && first + k <= g.cols() {
+                    areas.push((format!("columns {a}-{b}"), cols, t));
+                }
             }
         }
         // Cells whose digits differ: one cell, or cells of one group.

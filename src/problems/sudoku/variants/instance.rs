@@ -75,11 +75,37 @@ pub fn instance_with(
     let sym = |v: usize| alphabet.label(v as u8 + 1);
     let mut primary: Vec<String> = Vec::new();
     let mut secondary: Vec<String> = Vec::new();
-    primary.extend((0..block).map(|p| cell_name(size, p)));
+    // The classic items, in the classic numbering (`classic[i]` is item i). A shaped grid
+    // ([`Geometry::shaped`]) has no item for a dead cell or a unit without cells, and a unit of
+    // fewer cells than values holds each value at most once: its items are secondary.
+    let mut classic: Vec<Classic> = vec![Classic::None; 4 * block];
+    for p in (0..block).filter(|&p| geo.live(p)) {
+        classic[p] = Classic::Primary(primary.len());
+        primary.push(cell_name(size, p));
+    }
+    let mut region_cells = vec![0usize; size + 1];
+    for p in geo.live_cells() {
+        region_cells[rules.region_of(geo, p).min(size)] += 1;
+    }
     let region = if rules.regions.is_some() { "j" } else { "b" };
-    for prefix in ["r", "c", region] {
+    for (k, prefix) in ["r", "c", region].into_iter().enumerate() {
         for u in 0..size {
-            primary.extend((0..size).map(|v| format!("{prefix}{}={}", u + 1, sym(v))));
+            let cells = match k {
+                0 if u < geo.rows() => geo.cols(),
+                1 if u < geo.cols() => geo.rows(),
+                2 => region_cells[u],
+                _ => 0,
+            };
+            for v in (0..size).filter(|_| cells > 0) {
+                let name = format!("{prefix}{}={}", u + 1, sym(v));
+                classic[(k + 1) * block + u * size + v] = if cells == size {
+                    primary.push(name);
+                    Classic::Primary(primary.len() - 1)
+                } else {
+                    secondary.push(name);
+                    Classic::Secondary(secondary.len() - 1)
+                };
+            }
         }
     }
     // Per cell: the first items of the digit-indexed groups it belongs to (item = base + v - 1),
@@ -97,13 +123,15 @@ pub fn instance_with(
             of[p].push(base);
         }
     };
-    if rules.diagonal_pos {
-        let cells: Vec<usize> = (0..size).map(|i| (size - 1 - i) * size + i).collect();
-        group(&mut primary, &mut prim_of, &|v| format!("d+={v}"), &cells);
-    }
-    if rules.diagonal_neg {
-        let cells: Vec<usize> = (0..size).map(|i| i * size + i).collect();
-        group(&mut primary, &mut prim_of, &|v| format!("d-={v}"), &cells);
+    // A diagonal of fewer cells than values (a shaped grid's) holds each value at most once.
+    for (on, sign) in [(rules.diagonal_pos, '+'), (rules.diagonal_neg, '-')] {
+        let cells = diagonal(geo, sign == '+');
+        let name = |v| format!("d{sign}={v}");
+        match (on, cells.len() == size) {
+            (false, _) => {}
+            (true, true) => group(&mut primary, &mut prim_of, &name, &cells),
+            (true, false) => group(&mut secondary, &mut sec_of, &name, &cells),
+        }
     }
     for (k, cells) in Rules::windoku_regions(geo).iter().enumerate() {
         if rules.windoku {
@@ -404,15 +432,16 @@ pub fn instance_with(
     let cell_items = |items: &mut Vec<(usize, u32)>, p: usize, v: usize| {
         let (r, c) = (p / size, p % size);
         let g = rules.region_of(geo, p);
-        items.extend(
-            [
-                p,
-                block + r * size + v,
-                2 * block + c * size + v,
-                3 * block + g * size + v,
-            ]
-            .map(|i| (i, 0)),
-        );
+        let mut slots = vec![p, block + r * size + v, 2 * block + c * size + v];
+        // A shaped grid without boxes: its cells are in no region.
+        if g < size {
+            slots.push(3 * block + g * size + v);
+        }
+        items.extend(slots.into_iter().filter_map(|i| match classic[i] {
+            Classic::Primary(i) => Some((i, 0)),
+            Classic::Secondary(j) => Some((n_primary + j, 0)),
+            Classic::None => None,
+        }));
         items.extend(prim_of[p].iter().map(|&b| (b + v, 0)));
         items.extend(sec_of[p].iter().map(|&b| (n_primary + b + v, 0)));
         for &b in &nc_of[p] {
@@ -444,7 +473,7 @@ pub fn instance_with(
     for p in 0..block {
         for (v, &color) in colors.iter().enumerate() {
             items.clear();
-            if allowed[p] & (1 << v) == 0 || direct_cell[p] {
+            if allowed[p] & (1 << v) == 0 || direct_cell[p] || !geo.live(p) {
                 add_empty(&mut inst)?;
                 continue;
             }
@@ -532,6 +561,16 @@ pub fn instance_with(
         }
     }
     Ok(inst)
+}
+
+/// Where a classic item of the V×V numbering went (see [`instance_with`]).
+#[derive(Clone, Copy)]
+enum Classic {
+    Primary(usize),
+    /// Numbered among the secondary items.
+    Secondary(usize),
+    /// A dead cell's, or a unit's without cells.
+    None,
 }
 
 /// Adds an empty option: one that can never be chosen, keeping its number (a cell's digit it may

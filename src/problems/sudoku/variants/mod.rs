@@ -227,11 +227,14 @@ fn neighbours(size: usize, p: usize, moves: &[(i32, i32)]) -> impl Iterator<Item
 /// r1c{N}; else `diagonal-` from r1c1 down to r{N}c{N}. Named in messages and on the page by its ends
 /// ("diagonal r9c1-r1c9", [`span`]), not by f-puzzles' key, which a solver reading "diagonal- holds 2
 /// twice" had to decode.
-pub fn diagonal(size: usize, rising: bool) -> Vec<usize> {
+/// A shaped grid's diagonals are those of its square of rows × rows cells (its reader refuses
+/// diagonals on a rectangle).
+pub fn diagonal(g: Geometry, rising: bool) -> Vec<usize> {
+    let (size, n) = (g.size(), g.rows().min(g.cols()));
     if rising {
-        (0..size).map(|i| (size - 1 - i) * size + i).collect()
+        (0..n).map(|i| (n - 1 - i) * size + i).collect()
     } else {
-        (0..size).map(|i| i * size + i).collect()
+        (0..n).map(|i| i * size + i).collect()
     }
 }
 
@@ -411,17 +414,11 @@ impl Rules {
     pub fn groups(&self, g: Geometry) -> Vec<(String, Vec<usize>)> {
         let size = g.size();
         let mut out = Vec::new();
-        for r in 0..size {
-            out.push((
-                format!("row {}", r + 1),
-                (0..size).map(|c| r * size + c).collect(),
-            ));
+        for r in 0..g.rows() {
+            out.push((format!("row {}", r + 1), g.row_cells(r)));
         }
-        for c in 0..size {
-            out.push((
-                format!("column {}", c + 1),
-                (0..size).map(|r| r * size + c).collect(),
-            ));
+        for c in 0..g.cols() {
+            out.push((format!("column {}", c + 1), g.col_cells(c)));
         }
         let word = if self.regions.is_some() {
             "jigsaw region"
@@ -430,16 +427,17 @@ impl Rules {
         };
         let geo = g;
         for r in 0..size {
-            out.push((
-                format!("{word} {}", r + 1),
-                (0..size * size)
-                    .filter(|&p| self.region_of(geo, p) == r)
-                    .collect(),
-            ));
+            let cells: Vec<usize> = (0..size * size)
+                .filter(|&p| self.region_of(geo, p) == r)
+                .collect();
+            // A shaped grid has fewer regions than values, or none.
+            if !cells.is_empty() {
+                out.push((format!("{word} {}", r + 1), cells));
+            }
         }
         for (on, cells) in [
-            (self.diagonal_pos, diagonal(size, true)),
-            (self.diagonal_neg, diagonal(size, false)),
+            (self.diagonal_pos, diagonal(g, true)),
+            (self.diagonal_neg, diagonal(g, false)),
         ] {
             if on {
                 out.push((format!("diagonal {}", span(size, &cells)), cells));
@@ -490,7 +488,7 @@ impl Rules {
                 return Err(e);
             }
         }
-        if let Some(regions) = &self.regions {
+        if let Some(regions) = self.regions.as_ref().filter(|_| !g.is_shaped()) {
             if regions.len() != size * size {
                 return Err(InputError::new(format!(
                     "jigsaw regions: {} cells, not {}",
@@ -515,7 +513,7 @@ impl Rules {
         }
         let distinct = |what: String, cells: &[usize]| -> Result<(), InputError> {
             for (i, &p) in cells.iter().enumerate() {
-                if p >= size * size {
+                if p >= size * size || !g.live(p) {
                     return Err(InputError::new(format!("{what}: cell {p} is off the grid")));
                 }
                 if cells[..i].contains(&p) {
@@ -779,7 +777,13 @@ impl Rules {
             ));
         }
         for (p, &v) in cells.iter().enumerate() {
-            if usize::from(v) > size || (complete && v == 0) {
+            if !g.live(p) && v != 0 {
+                return Err(Broken::new(
+                    format!("{} holds {v} but is not a cell of the grid", name(p)),
+                    [p],
+                ));
+            }
+            if usize::from(v) > size || (complete && v == 0 && g.live(p)) {
                 return Err(Broken::new(
                     format!("{} holds {v}, not a digit 1-{size}", name(p)),
                     [p],

@@ -448,8 +448,13 @@ impl Builder<'_> {
             ClueKind::DutchFlatmates => {
                 // Each column walked from the top: the previous digit, and whether it was a 5 still
                 // waiting for a 9 (no 1 above it).
+                // The columns of the clue's cells (a shaped grid's are shorter than N).
                 for c in 0..size {
-                    let column: Vec<usize> = (0..size).map(|r| r * size + c).collect();
+                    let column: Vec<usize> =
+                        cells.iter().copied().filter(|p| p % size == c).collect();
+                    if column.is_empty() {
+                        continue;
+                    }
                     let auto = Automaton {
                         start: vec![0],
                         step: Box::new(|_, s, d, out| {
@@ -484,7 +489,11 @@ impl Builder<'_> {
                     [0, 1, 2].map(|c| format!("{} mod 3", (least + c) % 3))
                 };
                 let mut item_of: Vec<Option<(usize, u8)>> = vec![None; size * size];
-                for (j, q) in squares_2x2(size).into_iter().enumerate() {
+                // The 2x2s of the clue's cells (all of a shaped grid's live ones).
+                let windows = squares_2x2(size)
+                    .into_iter()
+                    .filter(|q| q.iter().all(|p| cells.contains(p)));
+                for (j, q) in windows.enumerate() {
                     for &p in &q {
                         if item_of[p].is_some() {
                             continue;
