@@ -363,41 +363,46 @@ fn iss_shaped_grids_are_solved() {
 /// values hold each value at most once, of as many cells exactly once; boxes as ISS lays them out.
 #[test]
 fn shaped_grids_count_as_brute_force_counts() {
-    // (ISS shape, boxes as ISS lays them out: rows x columns of a box, or none).
-    let shapes: [(&str, Option<(usize, usize)>); 6] = [
-        ("3x4", None),
-        ("2x4", Some((2, 2))),
-        ("3x3~4", None),
-        ("2x6", Some((2, 3))),
-        ("4x4~5", None),
-        ("3x6~6", Some((3, 2))),
+    // (ISS shape and what follows it, boxes as ISS lays them out: rows x columns of a box, or
+    // none; whether the cells at one place in each box differ, ISS's `DisjointSets`).
+    type Boxes = Option<(usize, usize)>;
+    let shapes: [(&str, Boxes, bool); 8] = [
+        ("3x4", None, false),
+        ("2x4", Some((2, 2)), false),
+        ("3x3~4", None, false),
+        ("2x6", Some((2, 3)), false),
+        ("4x4~5", None, false),
+        ("3x6~6", Some((3, 2)), false),
+        ("4x6.DisjointSets", Some((2, 3)), true),
+        ("2x4~5.RegionSize~4.DisjointSets", Some((2, 2)), true),
     ];
-    for (shape, boxes) in shapes {
+    for (shape, boxes, disjoint) in shapes {
+        let (shape, rest) = shape.split_once('.').unwrap_or((shape, ""));
         let (dims, values) = shape.split_once('~').unwrap_or((shape, ""));
         let (r, c) = dims.split_once('x').unwrap();
         let (rows, cols): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
         let values: usize = values.parse().unwrap_or(rows.max(cols));
         // Two givens keep the larger counts small: r1c1 = 1, r1c2 = 2.
-        let text = format!(".Shape~{shape}.~R1C1_1~R1C2_2");
+        let text = format!(".Shape~{shape}.{rest}.~R1C1_1~R1C2_2");
         let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
         let found = crate::common::sudoku_solutions(&s, 1_000_000).len();
         let mut grid = vec![0usize; rows * cols];
         grid[0] = 1;
         grid[1] = 2;
-        let expected = brute(&mut grid, 2, cols, values, boxes);
+        let expected = brute(&mut grid, 2, cols, values, (boxes, disjoint));
         assert!(expected > 1, "{shape}: {expected}");
         assert_eq!(found as u64, expected, "{shape}");
     }
 }
 
 /// Fillings of `grid` (rows of `cols` cells, values 1..=values) from cell `at` on, no value twice
-/// in a row, a column or a box.
+/// in a row, a column or a box (nor, `disjoint`, at one place in two boxes).
 fn brute(
     grid: &mut [usize],
     at: usize,
     cols: usize,
     values: usize,
-    boxes: Option<(usize, usize)>,
+    (boxes, disjoint): (Option<(usize, usize)>, bool),
 ) -> u64 {
     if at == grid.len() {
         return 1;
@@ -408,11 +413,13 @@ fn brute(
         let clash = (0..at).any(|q| {
             let (qr, qc) = (q / cols, q % cols);
             let same_box = boxes.is_some_and(|(br, bc)| qr / br == r / br && qc / bc == c / bc);
-            grid[q] == v && (qr == r || qc == c || same_box)
+            let same_place =
+                disjoint && boxes.is_some_and(|(br, bc)| qr % br == r % br && qc % bc == c % bc);
+            grid[q] == v && (qr == r || qc == c || same_box || same_place)
         });
         if !clash {
             grid[at] = v;
-            total += brute(grid, at + 1, cols, values, boxes);
+            total += brute(grid, at + 1, cols, values, (boxes, disjoint));
             grid[at] = 0;
         }
     }
@@ -441,6 +448,53 @@ fn shaped_grids_refuse_by_name() {
         ),
         (".Shape~6x8~2-9", "a range from 1 or 0"),
         (".Shape~6x6~9.~R1C1_10", "R1C1_10"),
+    ] {
+        let e = Sudoku::parse(text)
+            .err()
+            .unwrap_or_else(|| panic!("{text} read"));
+        assert!(e.message.contains(says), "{text}: {}", e.message);
+    }
+    // On grids without regions the pairwise rules hold between any two cells (every cell's
+    // region number is then "none", which is no region the pair shares; they were dropped there
+    // once, a review found): counts against a brute force, each solution checked by the rules.
+    for (text, count) in [
+        (".Shape~3x4.AntiKing", 0),
+        (".Shape~3x4.AntiKnight", 96),
+        (".Shape~4x4~6.AntiKing.~R1C1_1~R1C2_2~R2C3_6", 2034),
+        (".Shape~4x4~0-5.AntiKing.~R1C1_0~R1C2_1~R2C3_5", 2034),
+        (".Shape~4x4.NoBoxes", 576),
+        (".Shape~4x4.NoBoxes.AntiKnight", 96),
+        (".Shape~5x5.NoBoxes.AntiKnight", 240),
+    ] {
+        let s = Sudoku::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(
+            crate::common::sudoku_solutions(&s, 10_000).len(),
+            count,
+            "{text}"
+        );
+    }
+    for (text, says) in [
+        (
+            ".NoBoxes.RegionSumLine~R1C1~R1C2",
+            "ISS `RegionSumLine` on a grid without regions is not supported",
+        ),
+        (
+            ".Shape~9x8.DisjointSets",
+            "ISS `DisjointSets` on a grid without regions is not supported",
+        ),
+        // An index into a line of fewer cells than values (a review's case: r1c1 = 6 pointed
+        // at a row 6 that is not there, and 552,960 grids were counted).
+        (
+            ".Shape~4x6.Indexing~R~R1C1.~R1C1_6",
+            "ISS `Indexing~R` on a 4x6 grid of 6 values is not supported",
+        ),
+        // More boxes than values (boxes 10-16 went without items).
+        (
+            ".Shape~8x8~9.RegionSize~4",
+            "16 boxes of 4 cells, more than its 9 values",
+        ),
+        (".RegionSize~-1", "expected a number of cells"),
+        (".RegionSize~9.RegionSize~9", "gives its `RegionSize` twice"),
     ] {
         let e = Sudoku::parse(text)
             .err()

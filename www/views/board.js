@@ -514,6 +514,7 @@ export class BoardView {
           if (few) items.push([null, `${L.rows}x${L.cols} grid of ${L.size} values: a row, column, box or diagonal of ${L.size} cells holds each value once, one of fewer cells none twice`]);
           // Each shape with its rule in words: on a touch screen the picker's tooltips never show,
           // and the killer's "no digit twice in a cage" was said nowhere.
+          if (v.includes('no boxes')) items.push([null, 'no boxes: the rows and columns are the units (with what else the puzzle draws)']);
           if (v.includes('jigsaw')) items.push([null, `jigsaw: each region in thick borders holds ${few ? 'no digit twice' : 'every digit once'}`]);
           if (v.includes('killer')) items.push([c.cage, 'cage (dashed): its digits add up to the sum in its corner, none twice']);
           if (v.includes('cages')) items.push([c.cage, `cage (dashed${v.includes('killer') ? ', no sum' : ''}): no digit twice`]);

@@ -98,13 +98,22 @@ impl Geometry {
                 break;
             }
         }
-        Ok(Geometry {
+        let g = Geometry {
             size: values,
             rows,
             cols,
             box_rows: boxes.0,
             box_cols: boxes.1,
-        })
+        };
+        // Regions are numbered below V (the items `b3=5`): no more boxes than values.
+        if g.box_count() > values {
+            return Err(InputError::new(format!(
+                "a grid of {rows}x{cols} cells has {} boxes of {region} cells, more than its \
+                 {values} values",
+                g.box_count()
+            )));
+        }
+        Ok(g)
     }
 
     /// The rows that hold cells (N, or R of a [`Geometry::shaped`] grid).

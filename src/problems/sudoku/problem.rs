@@ -308,7 +308,7 @@ impl Sudoku {
             variants: r.names(),
             regions: (0..size * size).map(|p| r.region_of(g, p)).collect(),
             boxes: g.boxes(),
-            jigsaw: r.regions.is_some(),
+            jigsaw: r.regions.is_some() && !r.boxless(),
             diagonals,
             windoku,
             extra_regions: r.extra_regions.clone(),

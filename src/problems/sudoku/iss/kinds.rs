@@ -274,6 +274,29 @@ pub(super) fn clues(
                     )))
                 }
             };
+            // A column index points into its cell's row, a row index into its column: on a shaped
+            // grid that line must hold a cell for every value (else a value may be missing, or
+            // point at no cell), as ISS's published 6x9 "Answers on a Postcard" has it.
+            let (g, full) = (sz.geo, |n: usize| n == sz.size);
+            let short = match kind {
+                ClueKind::ColumnIndex => !full(g.cols()),
+                _ => !full(g.rows()),
+            };
+            if short {
+                return Err(InputError::new(format!(
+                    "{what}: ISS `Indexing~{}` on a {}x{} grid of {} values is not supported: its \
+                     {} hold fewer cells than values",
+                    args[0].trim(),
+                    g.rows(),
+                    g.cols(),
+                    sz.size,
+                    if kind == ClueKind::ColumnIndex {
+                        "rows"
+                    } else {
+                        "columns"
+                    }
+                )));
+            }
             one(kind, cells(&args[1..], sz, what)?)
         }
         "Lunchbox" => {

@@ -370,6 +370,11 @@ fn shape(args: &[&str], region: Option<usize>) -> Result<Size, InputError> {
     }
 }
 
+/// Whether the string says `NoBoxes`.
+fn no_boxes_here(items: &[Placed]) -> bool {
+    items.iter().any(|(_, (k, _))| *k == "NoBoxes")
+}
+
 /// ISS's kinds not read on a [`Geometry::shaped`] grid (see [`constraint_string`]).
 const NOT_ON_SHAPED: &[&str] = &[
     "Windoku",
@@ -411,10 +416,24 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
     let mut sz = Size::of(9).expect("9 is a size");
     let mut shapes = items.iter().filter(|(k, _)| *k == "Shape");
     // `RegionSize~6`: boxes (or jigsaw pieces) of 6 cells, in a grid of more values.
-    let region = items
-        .iter()
-        .find(|(k, _)| *k == "RegionSize")
-        .and_then(|(_, a)| a.first()?.parse::<usize>().ok());
+    let mut sizes = items.iter().filter(|(k, _)| *k == "RegionSize");
+    let region = match sizes.next() {
+        None => None,
+        Some((_, a)) => match a.first().map(|x| x.trim().parse::<usize>()) {
+            Some(Ok(n)) if n > 0 => Some(n),
+            _ => {
+                return Err(InputError::new(format!(
+                    "ISS `RegionSize~{}`: expected a number of cells",
+                    a.join("~")
+                )))
+            }
+        },
+    };
+    if sizes.next().is_some() {
+        return Err(InputError::new(
+            "the ISS string gives its `RegionSize` twice",
+        ));
+    }
     if let Some((_, args)) = shapes.next() {
         sz = shape(args, region)?;
     }
@@ -456,6 +475,16 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
                 sz.size
             )));
         }
+        // A grid without regions (`NoBoxes` and no jigsaw; a shaped grid with no box layout):
+        // a region-sum line has no regions to sum by.
+        let jigsaw = items.iter().any(|(_, (k, _))| *k == "Jigsaw");
+        let regionless =
+            !jigsaw && (no_boxes_here(&items) || (sz.geo.is_shaped() && !sz.geo.has_boxes()));
+        if regionless && matches!(*kind, "RegionSumLine" | "Windoku" | "DisjointSets") {
+            return Err(InputError::new(format!(
+                "ISS `{kind}` on a grid without regions is not supported"
+            )));
+        }
         if *kind == "RegionSize"
             && args.first().and_then(|a| a.parse::<usize>().ok()) != Some(size)
             && !sz.geo.is_shaped()
@@ -467,17 +496,16 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         }
     }
     let no_boxes = items.iter().any(|(_, (k, _))| *k == "NoBoxes");
-    if no_boxes && !items.iter().any(|(_, (k, _))| *k == "Jigsaw") {
-        return Err(InputError::new(
-            "ISS `NoBoxes` without a `Jigsaw` layout is not supported: a Sudoku here has boxes \
-             or jigsaw regions",
-        ));
-    }
     let mut cells_of = vec![0u8; size * size];
     let mut rules = Rules {
         zero_based: sz.zero,
         ..Rules::default()
     };
+    // `NoBoxes` without a jigsaw: rows and columns only (and what else the string states), every
+    // cell in no region ([`Rules::boxless`]).
+    if no_boxes && !items.iter().any(|(_, (k, _))| *k == "Jigsaw") {
+        rules.regions = Some(vec![size as u8; size * size]);
+    }
     for (at, (kind, args)) in &items {
         // Named by its place among the string's constraints (from 1, `Or` blocks counted in).
         let what = format!(
@@ -764,13 +792,16 @@ fn windows(sz: Size, n: usize) -> Vec<Vec<usize>> {
 
 /// Disjoint sets: the cells at the same place in every box, N sets of N cells.
 fn disjoint_sets(sz: Size) -> Result<Vec<Vec<usize>>, InputError> {
-    let (size, geo) = (sz.size, sz.geo);
-    if !geo.has_boxes() {
+    let geo = sz.geo;
+    let Some((br, bc)) = geo.boxes() else {
         return Err(InputError::new(format!(
-            "ISS `DisjointSets` on a {size}x{size} grid (no boxes) is not supported"
+            "ISS `DisjointSets` on a {}x{} grid (no boxes) is not supported",
+            geo.rows(),
+            geo.cols()
         )));
-    }
-    Ok((0..size)
+    };
+    // One set per place in a box (a box of `RegionSize` cells may hold fewer than V).
+    Ok((0..br * bc)
         .map(|pos| (0..geo.box_count()).map(|b| geo.box_cell(b, pos)).collect())
         .collect())
 }

@@ -220,8 +220,9 @@ pub fn instance_with(
                 let p = r * size + c;
                 let window = [p, p + 1, p + size, p + size + 1];
                 let g = rules.region_of(geo, p);
-                // Four cells of one region already differ.
-                if window.iter().all(|&q| rules.region_of(geo, q) == g) {
+                // Four cells of one region already differ (a region number of N or more is none:
+                // a dead cell's, or every cell's on a grid without boxes).
+                if g < size && window.iter().all(|&q| rules.region_of(geo, q) == g) {
                     continue;
                 }
                 let cell = cell_name(size, p);
@@ -237,7 +238,8 @@ pub fn instance_with(
     if rules.anti_knight {
         for p in 0..block {
             for q in neighbours(size, p, &KNIGHT) {
-                if q < p || rules.region_of(geo, p) == rules.region_of(geo, q) {
+                let g = rules.region_of(geo, p);
+                if q < p || (g < size && g == rules.region_of(geo, q)) {
                     continue;
                 }
                 let (a, b) = (cell_name(size, p), cell_name(size, q));

@@ -296,6 +296,14 @@ impl Rules {
         }
     }
 
+    /// Whether the grid has no regions at all (ISS's `NoBoxes` without a jigsaw): `regions` puts
+    /// every cell in one non-region (a jigsaw's pieces are never one piece of all cells).
+    pub fn boxless(&self) -> bool {
+        self.regions
+            .as_ref()
+            .is_some_and(|r| r.len() > 1 && r.iter().all(|&x| x == r[0]))
+    }
+
     /// The variants in the puzzle's words, for titles and the page: "jigsaw", "x", "killer", …
     pub fn names(&self) -> Vec<&'static str> {
         let mut out = Vec::new();
@@ -304,7 +312,8 @@ impl Rules {
                 out.push(name)
             }
         };
-        add(self.regions.is_some(), "jigsaw");
+        add(self.regions.is_some() && !self.boxless(), "jigsaw");
+        add(self.boxless(), "no boxes");
         match (self.diagonal_pos, self.diagonal_neg) {
             (true, true) => add(true, "x"),
             (true, false) | (false, true) => add(true, "diagonal"),
@@ -488,7 +497,11 @@ impl Rules {
                 return Err(e);
             }
         }
-        if let Some(regions) = self.regions.as_ref().filter(|_| !g.is_shaped()) {
+        if let Some(regions) = self
+            .regions
+            .as_ref()
+            .filter(|_| !g.is_shaped() && !self.boxless())
+        {
             if regions.len() != size * size {
                 return Err(InputError::new(format!(
                     "jigsaw regions: {} cells, not {}",
