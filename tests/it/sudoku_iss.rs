@@ -465,6 +465,11 @@ fn shaped_grids_refuse_by_name() {
         (".Shape~4x4.NoBoxes", 576),
         (".Shape~4x4.NoBoxes.AntiKnight", 96),
         (".Shape~5x5.NoBoxes.AntiKnight", 240),
+        // ISS's `RegionSameValues`: four 2x2 boxes of 6 values, each holding the same four.
+        (
+            ".Shape~4x4~6.RegionSize~4.RegionSameValues.~R1C1_1~R1C2_2",
+            144,
+        ),
     ] {
         let s = Sudoku::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(

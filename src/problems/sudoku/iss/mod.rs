@@ -449,7 +449,7 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         match *kind {
             "" | "Shape" | "Cage" | "Thermo" | "Diagonal" | "AntiKnight" | "AntiKing"
             | "AntiConsecutive" | "Windoku" | "DisjointSets" | "Jigsaw" | "NoBoxes"
-            | "AllDifferent" | "RegionSize" | "Priority" => {}
+            | "AllDifferent" | "RegionSize" | "Priority" | "RegionSameValues" => {}
             k if CLUES.contains(&k) => {}
             "FullRankTies" if matches!(args.first().map(|a| a.trim()), Some("none" | "any")) => {}
             "FullRankTies" => {
@@ -480,7 +480,12 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         let jigsaw = items.iter().any(|(_, (k, _))| *k == "Jigsaw");
         let regionless =
             !jigsaw && (no_boxes_here(&items) || (sz.geo.is_shaped() && !sz.geo.has_boxes()));
-        if regionless && matches!(*kind, "RegionSumLine" | "Windoku" | "DisjointSets") {
+        if regionless
+            && matches!(
+                *kind,
+                "RegionSumLine" | "Windoku" | "DisjointSets" | "RegionSameValues"
+            )
+        {
             return Err(InputError::new(format!(
                 "ISS `{kind}` on a grid without regions is not supported"
             )));
@@ -541,7 +546,8 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
             // Stamped on the full rank clues once all are read (below).
             "FullRankTies" => {}
             // `Priority` orders ISS's own search and states no rule; `RegionSize` was checked above.
-            "Priority" | "RegionSize" => {}
+            // Stated once the regions are known (below).
+            "Priority" | "RegionSize" | "RegionSameValues" => {}
             "Cage" => {
                 let (list, sum) = cage(args, sz, &what)?;
                 if listed_twice(&list).is_none() {
@@ -626,6 +632,29 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         }
     }
     rules.clues.extend(eithers);
+    // `RegionSameValues`: every region holds the same set of values — the same-value sets clue
+    // (`SameValues`) with the regions as its runs, each of the region's size.
+    if items.iter().any(|(_, (k, _))| *k == "RegionSameValues") {
+        let geo = sz.geo;
+        let regions: Vec<Vec<usize>> = (0..size)
+            .map(|g| {
+                geo.live_cells()
+                    .filter(|&p| rules.region_of(geo, p) == g)
+                    .collect::<Vec<usize>>()
+            })
+            .filter(|cells| !cells.is_empty())
+            .collect();
+        let runs = u8::try_from(regions.len()).unwrap_or(u8::MAX);
+        if regions.len() < 2 || regions.iter().any(|r| r.len() != regions[0].len()) {
+            return Err(InputError::new(
+                "ISS `RegionSameValues` needs two or more regions of one size",
+            ));
+        }
+        rules.clues.push(Clue {
+            kind: ClueKind::SameValues(runs),
+            cells: regions.concat(),
+        });
+    }
     let ties = items.iter().find_map(
         |(_, (k, args))| match (*k, args.first().map(|a| a.trim())) {
             ("FullRankTies", Some("none")) => Some(Ties::None),
