@@ -107,3 +107,30 @@ test('sizes: a 4x6 ISS grid solves to its published answer, drawn as 4 rows of 6
   report.push(`4x6 (ISS): "${verdict}", ${edges.length} borders drawn (screenshots/sudoku-4x6.png)`);
   assert(errors.length === 0, `page errors: ${errors.join('; ')}`);
 });
+
+test('sizes: a plain 6x8 ISS grid (no variant) is drawn as 6 rows of 8 cells, and clicks land where drawn', async ({ page, base, errors }) => {
+  await open(page, base);
+  // "6x8: Plain" of the collection (tests/data/iss-shaped.jsonl): givens only. A review found it
+  // drawn as the 8x8 square (no variant, so no layout on the board) with clicks a row off.
+  const line = '.Shape~6x8.~R1C1_1~R3C3_2~R4C6_3~R6C8_4~R1C5_5~R6C2_6~R2C7_7~R5C4_8~R3C5_1~R5C2_2~R3C1_3~R1C6_4~R5C7_5~R3C8_6~R6C5_7~R1C3_8~R4C2_1~R1C8_2~R5C8_3~R3C2_5~R6C3_1~R2C3_4';
+  await loadVia(page, 'sudoku', line);
+  await page.waitForFunction(() => window.dlx.model.layout?.rows === 6);
+  assert(await page.evaluate(() => window.dlx.app.board.layout?.cols === 8), 'the board has no layout of 8 columns');
+  const g = await page.evaluate(() => window.dlx.app.board.geometry);
+  await page.locator('#board-canvas').click({ position: { x: g.x0 + 7.5 * g.cell, y: g.y0 + 5.5 * g.cell } });
+  assert((await page.evaluate(() => window.dlx.app.sudoku.cursor)) === 47, `cursor ${await page.evaluate(() => window.dlx.app.sudoku.cursor)}`);
+  // Boxes of 2 rows by 4 columns: borders after column 4 and after rows 2 and 4, within the 48
+  // cells (the 8x8 numbering's rows 7 and 8 are no cells).
+  const edges = await page.evaluate(() => window.dlx.app.board.drawnShapes.borders.map((e) => e.join('-')));
+  for (const e of ['3-4', '8-16', '24-32']) assert(edges.includes(e), `no border ${e}: ${edges}`);
+  for (const e of ['0-8', '32-40', '2-3']) assert(!edges.includes(e), `a border ${e} inside a box: ${edges}`);
+  assert(edges.every((e) => e.split('-').every((p) => +p % 8 < 8 && +p < 48)), `borders: ${edges}`);
+  const legend = await page.$$eval('#board-legend li', (lis) => lis.map((li) => li.textContent).join(' | '));
+  assert(legend.includes('6x8 grid of 8 values'), `legend: ${legend}`);
+  // Another shaped grid loaded after it says its own shape (the legend was kept by its variants
+  // alone, and said "6x8" under a 9x8).
+  await loadVia(page, 'sudoku', '.Shape~9x8.~R1C1_1');
+  await page.waitForFunction(() => window.dlx.model.layout?.rows === 9);
+  await page.waitForFunction(() => [...document.querySelectorAll('#board-legend li')].some((li) => li.textContent.includes('9x8 grid of 9 values')));
+  assert(errors.length === 0, `page errors: ${errors.join('; ')}`);
+});

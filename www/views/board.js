@@ -87,8 +87,9 @@ export class BoardView {
     /** The Sudoku overlay (www/tools/sudoku/editor.js): cursor, clashes, pencil marks, lit cells. */
     this.overlay = s.sudoku || null;
     this.shape = s.shape;
-    /** A variant Sudoku's layout (www/views/variants.js draws its shapes), else null. */
-    this.layout = board.kind === 'sudoku' && isVariant(s.layout) ? s.layout : null;
+    /** A variant or shaped Sudoku's layout (www/views/variants.js draws its shapes; a shaped grid's
+     * rows and columns are its own), else null. */
+    this.layout = board.kind === 'sudoku' && (isVariant(s.layout) || shaped(s.layout)) ? s.layout : null;
     /** Any Sudoku's layout, for its box borders (a classic grid's boxes are its regions). */
     this.regions = board.kind === 'sudoku' ? s.layout : null;
     if (this.textEl.textContent !== board.text) this.textEl.textContent = board.text;
@@ -491,7 +492,7 @@ export class BoardView {
     // Edge matching: the colours of its name (`RxC/K/SEED`, K colours, 3 when left out), 1 to 9.
     const k = Number((problem && problem.text || '').trim().split('/')[1]);
     const colourCount = Number.isInteger(k) && k >= 1 && k <= 9 ? k : 3;
-    const key = `${b.kind}:${b.kind === 'pentomino' ? b.labels.join('') : ''}:${this.layout ? this.layout.variants.join(',') : ''}:${b.kind === 'edge-matching' ? colourCount : ''}:${this.differ ? 'differ' : ''}`;
+    const key = `${b.kind}:${b.kind === 'pentomino' ? b.labels.join('') : ''}:${this.layout ? `${this.layout.variants.join(',')}/${this.layout.rows}x${this.layout.cols}x${this.layout.size}/${this.layout.regions.filter((g) => g === 0).length}` : ''}:${b.kind === 'edge-matching' ? colourCount : ''}:${this.differ ? 'differ' : ''}`;
     if (key === this.legendKey) return;
     this.legendKey = key;
     const c = colours();
@@ -512,10 +513,15 @@ export class BoardView {
           // A shaped grid (ISS's 6x8, a 6x6 of 9 values): which units hold every value.
           const L = this.layout, few = shaped(L);
           if (few) items.push([null, `${L.rows}x${L.cols} grid of ${L.size} values: a row, column, box or diagonal of ${L.size} cells holds each value once, one of fewer cells none twice`]);
+          // A unit of fewer cells than values holds none twice: a jigsaw's pieces (all of one
+          // size: region 0's), a diagonal of a shaped grid's rows.
+          const piece = L.regions.filter((g) => g === 0).length;
+          const pieceWords = piece < L.size ? 'no digit twice' : 'every digit once';
+          const diagonalWords = Math.min(L.rows ?? L.size, L.cols ?? L.size) < L.size ? 'no digit twice' : 'every digit once';
           // Each shape with its rule in words: on a touch screen the picker's tooltips never show,
           // and the killer's "no digit twice in a cage" was said nowhere.
           if (v.includes('no boxes')) items.push([null, 'no boxes: the rows and columns are the units (with what else the puzzle draws)']);
-          if (v.includes('jigsaw')) items.push([null, `jigsaw: each region in thick borders holds ${few ? 'no digit twice' : 'every digit once'}`]);
+          if (v.includes('jigsaw')) items.push([null, `jigsaw: each region in thick borders holds ${pieceWords}`]);
           if (v.includes('killer')) items.push([c.cage, 'cage (dashed): its digits add up to the sum in its corner, none twice']);
           if (v.includes('cages')) items.push([c.cage, `cage (dashed${v.includes('killer') ? ', no sum' : ''}): no digit twice`]);
           if (v.includes('thermo')) items.push([c.thermo, 'thermometer: digits rise strictly from the bulb']);
@@ -523,8 +529,8 @@ export class BoardView {
           const kinds = new Set((this.layout.clues || []).map((k) => k.kind));
           for (const k of kinds) if (CLUE_RULES[k]) items.push([null, CLUE_RULES[k]]);
           if (v.includes('values from 0')) items.push([null, `values 0-${(this.layout.size ?? 9) - 1}: each unit holds each once, and sums are of these values`]);
-          if (v.includes('x')) items.push([c.diagonal, `diagonals: each holds ${few ? 'no digit twice' : 'every digit once'}`]);
-          else if (v.includes('diagonal')) items.push([c.diagonal, `diagonal: ${few ? 'no digit twice' : 'every digit once'}`]);
+          if (v.includes('x')) items.push([c.diagonal, `diagonals: each holds ${diagonalWords}`]);
+          else if (v.includes('diagonal')) items.push([c.diagonal, `diagonal: ${diagonalWords}`]);
           if (v.includes('windoku')) items.push([c.windoku, 'windoku region: every digit once']);
           if (v.includes('extra regions')) items.push([alpha(c.extra, 0.5), 'extra region: no digit twice']);
           // Rules between pairs of cells have no shape to draw: the legend says them.
