@@ -262,15 +262,8 @@ impl Builder<'_> {
                         .filter(|&v| v < w || v >= w + n)
                         .map(|v| base + v - 1)
                         .collect();
-                    let o = ClueOption {
-                        clue: k,
-                        item,
-                        cells: Vec::new(),
-                        colours: Vec::new(),
-                        plain,
-                        label: format!("{name}: digits {w} to {}", w + n - 1),
-                    };
-                    self.push(o, &name)?;
+                    let label = format!("{name}: digits {w} to {}", w + n - 1);
+                    self.plain_only(k, item, plain, label, &name)?;
                 }
                 Ok(())
             }
@@ -433,15 +426,7 @@ impl Builder<'_> {
                             .map(|v| self.rules.value(v + 1).to_string())
                             .collect();
                         let label = format!("{name}: each run holds {}", digits.join(", "));
-                        let o = ClueOption {
-                            clue: k,
-                            item,
-                            cells: Vec::new(),
-                            colours: Vec::new(),
-                            plain,
-                            label,
-                        };
-                        self.push(o, &name)?;
+                        self.plain_only(k, item, plain, label, &name)?;
                         // The next set of as many digits (Gosper's hack).
                         let low = set & set.wrapping_neg();
                         let up = set + low;

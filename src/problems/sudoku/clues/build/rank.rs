@@ -124,6 +124,28 @@ impl Builder<'_> {
         self.push(o, what)
     }
 
+    /// An option of item `item` that covers the secondary items `plain` and places no digit (a
+    /// renban's window of digits, a same-value set's digits: each covers the items of the digits
+    /// it rules out).
+    pub(super) fn plain_only(
+        &mut self,
+        k: usize,
+        item: usize,
+        plain: Vec<usize>,
+        label: String,
+        what: &str,
+    ) -> Result<(), InputError> {
+        let o = ClueOption {
+            clue: k,
+            item,
+            cells: Vec::new(),
+            colours: Vec::new(),
+            plain,
+            label,
+        };
+        self.push(o, what)
+    }
+
     /// `FullRankTies~none`: no two lines read the same. Lines starting with different digits
     /// differ; of the four starting with each digit, each two are compared by a chain over their
     /// digits (the colours of [`Builder::starting`]) that must end apart.
