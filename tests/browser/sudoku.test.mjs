@@ -419,6 +419,17 @@ test('Sudoku: the board is edited by keyboard and by click, clashes marked at on
   assert(await page.isVisible(tid('undo-text')), 'no Undo after Clear');
   await page.click(tid('undo-text'));
   assert((await puzzleText(page)) === typed, `Undo after Clear gave back ${await puzzleText(page)}`);
+  // The clash marks read the layout's regions, where N is no region (a grid without boxes): two 1s
+  // in other rows and columns clash in one jigsaw region and in no "region N".
+  const marks = await page.evaluate(async () => {
+    const { clashes } = await import('/www/tools/sudoku/editor.js');
+    const cells = Array(16).fill(0);
+    cells[0] = 1;
+    cells[5] = 1;
+    const one = [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3];
+    return [clashes(cells, 4, one), clashes(cells, 4, Array(16).fill(4)), clashes(cells, 4)].map((s) => [...s].sort((a, b) => a - b).join(','));
+  });
+  assert(JSON.stringify(marks) === JSON.stringify(['0,5', '', '']), `clash marks by regions: ${JSON.stringify(marks)}`);
 });
 
 test('Sudoku X: a digit typed that breaks a diagonal stays on the board, both cells marked; Solve names the rule', async ({ page, base }) => {

@@ -203,18 +203,13 @@ impl Geometry {
         self.box_rows > 0
     }
 
-    /// The box (from 0, row-major over the boxes) of cell `p`; N (no box) for a dead cell or a
-    /// shaped grid without boxes. Panics for a size without boxes: its regions are the puzzle's
-    /// ([`super::Rules::region_of`] reads them first).
-    pub fn box_of(self, p: usize) -> usize {
-        if !self.live(p) || (self.is_shaped() && !self.has_boxes()) {
-            return self.size;
-        }
-        let (br, bc) = self
-            .boxes()
-            .expect("a size without boxes has its own regions");
+    /// The box (from 0, row-major over the boxes) of cell `p`, or `None`: a dead cell, or a grid
+    /// without boxes (a size such as 7, whose regions are the puzzle's: [`super::Rules::region_of`]
+    /// reads them first; a shaped grid without boxes).
+    pub fn box_of(self, p: usize) -> Option<usize> {
+        let (br, bc) = self.boxes().filter(|_| self.live(p))?;
         let (r, c) = (p / self.size, p % self.size);
-        (r / br) * (self.cols / bc) + c / bc
+        Some((r / br) * (self.cols / bc) + c / bc)
     }
 
     /// The `i`-th cell (row-major within the box) of box `b`. Panics as [`Geometry::box_of`].
@@ -227,10 +222,13 @@ impl Geometry {
         r * self.size + c
     }
 
-    /// The box of every cell, row-major; `None` without boxes.
+    /// The box of every cell, row-major (N for a dead cell); `None` without boxes.
     pub fn box_map(self) -> Option<Vec<usize>> {
-        self.has_boxes()
-            .then(|| (0..self.cells()).map(|p| self.box_of(p)).collect())
+        self.has_boxes().then(|| {
+            (0..self.cells())
+                .map(|p| self.box_of(p).unwrap_or(self.size))
+                .collect()
+        })
     }
 
     /// "2x3 boxes", or "no boxes" (for notes and help).
@@ -358,14 +356,22 @@ mod tests {
             (g.size(), g.box_count(), g.live_cells().count()),
             (8, 6, 48)
         );
-        assert_eq!(g.box_of(8 * 5 + 7), 5);
-        assert_eq!(g.box_of(8 * 6), 8, "a dead cell is in no box");
+        assert_eq!(g.box_of(8 * 5 + 7), Some(5));
+        assert_eq!(g.box_of(8 * 6), None, "a dead cell is in no box");
+        assert_eq!(g.box_map().unwrap()[8 * 6], 8, "the map says N");
+        let boxless = Geometry::shaped(4, 6, 6, Some(5)).unwrap();
+        assert!(!boxless.has_boxes() && boxless.box_of(0).is_none());
+        assert_eq!(
+            Geometry::of_size(7).unwrap().box_of(0),
+            None,
+            "a 7x7 has no boxes"
+        );
         assert_eq!(g.row_cells(1), (8..16).collect::<Vec<_>>());
         assert_eq!(g.col_cells(2), [2, 10, 18, 26, 34, 42]);
         for b in 0..g.box_count() {
             let cells: Vec<usize> = (0..8).map(|i| g.box_cell(b, i)).collect();
             assert!(
-                cells.iter().all(|&p| g.live(p) && g.box_of(p) == b),
+                cells.iter().all(|&p| g.live(p) && g.box_of(p) == Some(b)),
                 "box {b}"
             );
         }

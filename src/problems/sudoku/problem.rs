@@ -44,7 +44,9 @@ pub fn instance_read(g: Geometry, reading: Reading) -> Instance {
     let block = size * size;
     for r in 0..size {
         for c in 0..size {
-            let b = g.box_of(r * size + c);
+            let b = g
+                .box_of(r * size + c)
+                .expect("asserted: every cell is in a box");
             for v in 0..size {
                 inst.add_option(&[
                     r * size + c,
@@ -93,7 +95,8 @@ pub struct Layout {
     pub rows: usize,
     pub cols: usize,
     pub variants: Vec<&'static str>,
-    /// The region (box, or jigsaw region) of each cell, from 0; thick borders go between regions.
+    /// The region (box, or jigsaw region) of each cell, from 0, and N for a cell in no region (a
+    /// dead cell, a grid without boxes); thick borders go between regions.
     pub regions: Vec<usize>,
     /// Whether the region is a jigsaw's (else the boxes).
     pub jigsaw: bool,
@@ -306,7 +309,9 @@ impl Sudoku {
             rows: g.rows(),
             cols: g.cols(),
             variants: r.names(),
-            regions: (0..size * size).map(|p| r.region_of(g, p)).collect(),
+            regions: (0..size * size)
+                .map(|p| r.region_of(g, p).unwrap_or(size))
+                .collect(),
             boxes: g.boxes(),
             jigsaw: r.regions.is_some() && !r.boxless(),
             diagonals,
@@ -588,13 +593,16 @@ impl Problem for Sudoku {
 }
 
 /// The four items of option `k` of the classic Sudoku of geometry `g` (instance item numbers): its
-/// cell, its symbol in the row, in the column and in the box.
+/// cell, its symbol in the row, in the column and in the box. Panics for a grid without boxes, as
+/// [`instance_read`] does.
 pub fn option_items(g: Geometry, k: usize) -> [usize; 4] {
     let size = g.size();
     let block = size * size;
     let (p, v) = (k / size, k % size);
     let (r, c) = (p / size, p % size);
-    let b = g.box_of(p);
+    let b = g
+        .box_of(p)
+        .expect("a classic Sudoku's cells are each in a box");
     [
         p,
         block + r * size + v,

@@ -28,7 +28,8 @@ function peers(size, p, regions) {
     out.add(r * size + i);
     out.add(i * size + c);
   }
-  if (regions && regions.length === size * size) {
+  // A region number of N is no region (a grid without boxes): its cells are no one's peers.
+  if (regions && regions.length === size * size && regions[p] < size) {
     for (let q = 0; q < regions.length; q++) if (regions[q] === regions[p]) out.add(q);
   }
   out.delete(p);

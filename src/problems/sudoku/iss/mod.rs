@@ -639,7 +639,7 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         let regions: Vec<Vec<usize>> = (0..size)
             .map(|g| {
                 geo.live_cells()
-                    .filter(|&p| rules.region_of(geo, p) == g)
+                    .filter(|&p| rules.region_of(geo, p) == Some(g))
                     .collect::<Vec<usize>>()
             })
             .filter(|cells| !cells.is_empty())

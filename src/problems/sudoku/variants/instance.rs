@@ -83,9 +83,11 @@ pub fn instance_with(
         classic[p] = Classic::Primary(primary.len());
         primary.push(cell_name(size, p));
     }
-    let mut region_cells = vec![0usize; size + 1];
+    let mut region_cells = vec![0usize; size];
     for p in geo.live_cells() {
-        region_cells[rules.region_of(geo, p).min(size)] += 1;
+        if let Some(g) = rules.region_of(geo, p) {
+            region_cells[g] += 1;
+        }
     }
     let region = if rules.regions.is_some() { "j" } else { "b" };
     for (k, prefix) in ["r", "c", region].into_iter().enumerate() {
@@ -219,10 +221,9 @@ pub fn instance_with(
             for c in 0..size - 1 {
                 let p = r * size + c;
                 let window = [p, p + 1, p + size, p + size + 1];
+                // Four cells of one region already differ (cells in no region never do).
                 let g = rules.region_of(geo, p);
-                // Four cells of one region already differ (a region number of N or more is none:
-                // a dead cell's, or every cell's on a grid without boxes).
-                if g < size && window.iter().all(|&q| rules.region_of(geo, q) == g) {
+                if g.is_some() && window.iter().all(|&q| rules.region_of(geo, q) == g) {
                     continue;
                 }
                 let cell = cell_name(size, p);
@@ -239,7 +240,7 @@ pub fn instance_with(
         for p in 0..block {
             for q in neighbours(size, p, &KNIGHT) {
                 let g = rules.region_of(geo, p);
-                if q < p || (g < size && g == rules.region_of(geo, q)) {
+                if q < p || (g.is_some() && g == rules.region_of(geo, q)) {
                     continue;
                 }
                 let (a, b) = (cell_name(size, p), cell_name(size, q));
@@ -433,10 +434,8 @@ pub fn instance_with(
     // The items of digit v (from 0) in cell p, colour item aside.
     let cell_items = |items: &mut Vec<(usize, u32)>, p: usize, v: usize| {
         let (r, c) = (p / size, p % size);
-        let g = rules.region_of(geo, p);
         let mut slots = vec![p, block + r * size + v, 2 * block + c * size + v];
-        // A shaped grid without boxes: its cells are in no region.
-        if g < size {
+        if let Some(g) = rules.region_of(geo, p) {
             slots.push(3 * block + g * size + v);
         }
         items.extend(slots.into_iter().filter_map(|i| match classic[i] {

@@ -134,6 +134,8 @@ pub struct Cage {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Rules {
     /// Jigsaw: the region (0 to N-1) of each cell, replacing the boxes; `None` keeps the boxes.
+    /// A number of N or more is no region (a dead cell, a squishdoku's cross, every cell of a grid
+    /// without boxes): read it through [`Rules::region_of`], which says so with `None`.
     pub regions: Option<Vec<u8>>,
     /// The diagonal from r{N}c1 up to r1c{N} holds each digit once (f-puzzles' `diagonal+`).
     pub diagonal_pos: bool,
@@ -393,11 +395,12 @@ impl Rules {
         out
     }
 
-    /// The region (box, or jigsaw region) of cell `p` in a grid of geometry `g`: the puzzle's own
-    /// regions first (a size without boxes has only those).
-    pub fn region_of(&self, g: Geometry, p: usize) -> usize {
+    /// The region (box, or jigsaw region) of cell `p` in a grid of geometry `g`, or `None` for a
+    /// cell in no region (a dead cell, a squishdoku's cross, a grid without boxes): the puzzle's
+    /// own regions first (a size without boxes has only those).
+    pub fn region_of(&self, g: Geometry, p: usize) -> Option<usize> {
         match &self.regions {
-            Some(r) => usize::from(r[p]),
+            Some(r) => Some(usize::from(r[p])).filter(|&k| k < g.size()),
             None => g.box_of(p),
         }
     }
@@ -437,7 +440,7 @@ impl Rules {
         let geo = g;
         for r in 0..size {
             let cells: Vec<usize> = (0..size * size)
-                .filter(|&p| self.region_of(geo, p) == r)
+                .filter(|&p| self.region_of(geo, p) == Some(r))
                 .collect();
             // A shaped grid has fewer regions than values, or none.
             if !cells.is_empty() {
