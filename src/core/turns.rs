@@ -10,6 +10,12 @@
 //! once. Taking turns of about equal work costs about three times the fastest, plus
 //! propagation's longer first turns and what a turn cannot cut short (a probe node's pruning).
 //!
+//! [`Turns::propagation`] leaves probes out (they take turns only where propagation cannot run):
+//! the two propagations then share the work, and two cores, in halves. Measured on ISS's
+//! collection (3 s a puzzle, two at a time, 2 cores), probes ended 1 of the 138 puzzles the three
+//! searches solved in turns ("Magic square"-like trees are rare there), and without them 5 more
+//! end within 3 s and none fewer; what `dlx solve` and the page's Solve use.
+//!
 //! The turns are measured in updates (each search's own unit of work: links removed, options given
 //! up), checked at multiples of a chunk of nodes, so that where a turn ends does not depend on how
 //! a caller slices the search: the same instance gives the same solutions in the same order.
@@ -48,6 +54,9 @@ const PROPAGATE_CHUNK: u64 = 64;
 /// Probes and propagation on one instance, taking turns (see the module note).
 pub struct Turns {
     probing: Probing,
+    /// Whether probes take turns beside propagation ([`Turns::new`]) or not
+    /// ([`Turns::propagation`]); they always do where propagation cannot run.
+    probes_turn: bool,
     /// Propagation branching by MRV, then by dom/wdeg (`Propagating::set_weighted`); none with
     /// multiplicities.
     propagating: Vec<Propagating>,
@@ -211,9 +220,21 @@ fn batch_of(
 const NAMES: [&str; 3] = ["probes", "propagation", "weighted propagation"];
 
 impl Turns {
-    /// A search of `inst` under `givens`; with multiplicities, which propagation does not take,
-    /// probes alone.
+    /// A search of `inst` under `givens`, probes and the two propagations taking turns; with
+    /// multiplicities, which propagation does not take, probes alone.
     pub fn new(inst: &Instance, givens: &[usize]) -> Turns {
+        Turns::with(inst, givens, true)
+    }
+
+    /// A search of `inst` under `givens`, propagation by MRV and by dom/wdeg taking turns, without
+    /// probes: on ISS's collection probes ended 1 puzzle of the 138 the three searches solved in
+    /// turns, while their turns took a third of the work (and of the two cores); with
+    /// multiplicities, probes alone.
+    pub fn propagation(inst: &Instance, givens: &[usize]) -> Turns {
+        Turns::with(inst, givens, false)
+    }
+
+    fn with(inst: &Instance, givens: &[usize], probes: bool) -> Turns {
         // Propagation's turns first, and longer ([`PROPAGATE_FIRST`]): a probe node's pruning
         // cannot stop part way (the start's took 2.9 s on "Entropic connections", which
         // propagation ends in 0.06 s), so probes' turns can run long where propagation would
@@ -227,6 +248,7 @@ impl Turns {
             .collect();
         Turns {
             probing: Probing::new(inst, givens),
+            probes_turn: probes || propagating.is_empty(),
             turn: usize::from(!propagating.is_empty()),
             propagating,
             began: 0,
@@ -283,7 +305,12 @@ impl Turns {
         &self.stats
     }
 
-    /// What probing did.
+    /// Whether probes take turns ([`Turns::new`], or where propagation cannot run).
+    pub fn has_probes(&self) -> bool {
+        self.probes_turn
+    }
+
+    /// What probing did (nothing, where probes take no turns).
     pub fn probe_stats(&self) -> &ProbeStats {
         if self.parallel {
             &self.shown_probes
@@ -306,9 +333,13 @@ impl Turns {
         self.current.clone()
     }
 
-    /// Probes' level (propagation's branches are not DLX1's levels).
+    /// Probes' level (propagation's branches are not DLX1's levels); without probes, the depth of
+    /// propagation's branches by MRV.
     pub fn level(&self) -> usize {
-        self.probing.level()
+        match self.propagating.first() {
+            Some(p) if !self.probes_turn => p.level(),
+            _ => self.probing.level(),
+        }
     }
 
     pub fn finished_any(&self) -> bool {
@@ -431,9 +462,13 @@ impl Turns {
                         return Status::Limit;
                     }
                     if !self.propagating.is_empty() && self.of(w).updates - self.began >= turn {
-                        // Propagation by MRV, then weighted, then probes, and round again.
+                        // Propagation by MRV, then weighted, then probes (if they take turns), and
+                        // round again.
                         self.had[w] = true;
                         self.turn = (w + 1) % (self.propagating.len() + 1);
+                        if self.turn == 0 && !self.probes_turn {
+                            self.turn = 1;
+                        }
                         self.began = self.of(self.turn).updates;
                     }
                 }
@@ -489,9 +524,10 @@ impl Turns {
     /// propagation's first turns alone, as taking turns has them first: probes' start cannot stop
     /// part way, and propagation often ends the tree within its first turn.
     fn round(&mut self) {
-        let n = self.propagating.len() + 1;
+        // Probes' turns are numbered last in a cycle, and only where they take turns.
+        let n = self.propagating.len() + usize::from(self.probes_turn);
         let (from, to) = if self.next == 0 {
-            (0, n - 1)
+            (0, n - usize::from(self.probes_turn))
         } else {
             (self.next, self.next + BATCH_CYCLES * n)
         };
@@ -501,8 +537,10 @@ impl Turns {
         let cut = self.cut.clone();
         let probes_at = self.probes_at.clone();
         let (had, shrink) = (self.had, self.shrink);
-        let mut searches: Vec<(usize, &mut dyn Turn)> =
-            vec![(0, &mut self.probing as &mut dyn Turn)];
+        let mut searches: Vec<(usize, &mut dyn Turn)> = Vec::new();
+        if self.probes_turn {
+            searches.push((0, &mut self.probing as &mut dyn Turn));
+        }
         for (i, p) in self.propagating.iter_mut().enumerate() {
             searches.push((i + 1, p as &mut dyn Turn));
         }
@@ -538,7 +576,7 @@ impl Turns {
                 .filter(|&(at, _, _)| at <= last)
                 .map(|(_, w, f)| (w, f)),
         );
-        for w in 0..n {
+        for w in usize::from(!self.probes_turn)..=self.propagating.len() {
             self.had[w] |= (from..to).any(|at| at % n == pos(w));
         }
         self.next = to;
@@ -605,25 +643,27 @@ mod tests {
         ] {
             let p = problems::load(&spec).unwrap();
             let (inst, givens) = (p.instance(), p.givens());
-            let whole = all(&mut Turns::new(inst, givens), None);
-            let mut sorted = whole.clone();
-            sorted.sort();
-            sorted.dedup();
-            assert_eq!(
-                sorted.len(),
-                whole.len(),
-                "{spec:?}: a solution handed out twice"
-            );
-            let mut dlx = crate::core::Search::new(inst);
-            dlx.preselect(givens).unwrap();
-            dlx.run(&mut crate::core::Count);
-            assert_eq!(whole.len() as u64, dlx.stats().solutions, "{spec:?}");
-            for slice in [1, 100, 5000] {
+            for make in [Turns::new, Turns::propagation] {
+                let whole = all(&mut make(inst, givens), None);
+                let mut sorted = whole.clone();
+                sorted.sort();
+                sorted.dedup();
                 assert_eq!(
-                    all(&mut Turns::new(inst, givens), Some(slice)),
-                    whole,
-                    "{spec:?} {slice}"
+                    sorted.len(),
+                    whole.len(),
+                    "{spec:?}: a solution handed out twice"
                 );
+                let mut dlx = crate::core::Search::new(inst);
+                dlx.preselect(givens).unwrap();
+                dlx.run(&mut crate::core::Count);
+                assert_eq!(whole.len() as u64, dlx.stats().solutions, "{spec:?}");
+                for slice in [1, 100, 5000] {
+                    assert_eq!(
+                        all(&mut make(inst, givens), Some(slice)),
+                        whole,
+                        "{spec:?} {slice}"
+                    );
+                }
             }
         }
     }
@@ -647,9 +687,13 @@ mod tests {
         ] {
             let p = problems::load(&spec).unwrap();
             let (inst, givens) = (p.instance(), p.givens());
-            for shrink in [1, 1000] {
+            for (shrink, probes) in [(1, true), (1000, true), (1, false), (1000, false)] {
                 let fresh = |parallel: bool| {
-                    let mut t = Turns::new(inst, givens);
+                    let mut t = if probes {
+                        Turns::new(inst, givens)
+                    } else {
+                        Turns::propagation(inst, givens)
+                    };
                     t.shrink_turns(shrink);
                     t.set_parallel(parallel);
                     t
@@ -664,7 +708,8 @@ mod tests {
                     assert_eq!(many.stats(), one.stats(), "{spec:?} {shrink} {slice:?}");
                     assert_eq!(many.probe_stats(), one.probe_stats(), "{spec:?}");
                     assert_eq!(many.ended_by(), one.ended_by(), "{spec:?}");
-                    batches = batches.max(many.next / (BATCH_CYCLES * 3));
+                    assert_eq!(many.has_probes(), probes, "{spec:?}");
+                    batches = batches.max(many.next / (BATCH_CYCLES * if probes { 3 } else { 2 }));
                 }
                 // Not stopping at each solution: the same end.
                 let (mut a, mut b) = (fresh(false), fresh(true));

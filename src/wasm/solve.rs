@@ -65,8 +65,8 @@ pub(super) struct Solving {
     /// search's, not DLX1's, and the narration says so.
     #[serde(default)]
     probes: u64,
-    /// Which search ended the tree (`Turns::ended_by`: probes, propagation or weighted
-    /// propagation), for a Solve with them taking turns ("" otherwise).
+    /// Which search ended the tree (`Turns::ended_by`: propagation or weighted propagation), for
+    /// a Solve with them taking turns ("" otherwise).
     #[serde(default)]
     ended_by: String,
     /// Options emptied before the search as blocked (`core::prune`), for a Solve that pruned them
@@ -165,7 +165,8 @@ impl Solving {
         slices
     }
 
-    /// [`Solving::run`] with probes and propagation taking turns (`core::turns`): each solution
+    /// [`Solving::run`] with searches taking turns (`core::turns`: propagation by MRV and by
+    /// dom/wdeg; probes alone with multiplicities): each solution
     /// found is then placed on DLX1's tree by its path there (`probe::dlx1_path`), so that the
     /// page's search can follow it; its counters are all the searches', which the verdict and the
     /// statistics show.
@@ -291,8 +292,8 @@ impl Solving {
                     // Probes alone (multiplicities, which propagation does not take).
                     "" => "Solve, with probes (its counts, not DLX1's):".to_string(),
                     by => format!(
-                        "Solve, with probes and propagation taking turns, ended by {by} (its \
-                         counts, not DLX1's):"
+                        "Solve, with propagation and weighted propagation taking turns, ended by \
+                         {by} (its counts, not DLX1's):"
                     ),
                 },
                 1,
@@ -368,8 +369,13 @@ impl Solver {
         let (inst, givens) = (problem.instance(), problem.givens());
         // On the worker only, where a Solve goes once it has run a while on the page's thread: a
         // short Solve keeps DLX1's own counters.
-        let probing = (tree == Tree::Dlx1 && probe::pays(inst))
-            .then(|| (Turns::new(inst, givens), inst.clone(), givens.to_vec()));
+        let probing = (tree == Tree::Dlx1 && probe::pays(inst)).then(|| {
+            (
+                Turns::propagation(inst, givens),
+                inst.clone(),
+                givens.to_vec(),
+            )
+        });
         // A Sudoku with shapes (cages, thermometers, clues) where probes do not pay: its blocked
         // options emptied first, as `dlx solve` does (ISS's "Arrow": 2,454,374 nodes become 56).
         // Other puzzles keep DLX1's own counts.

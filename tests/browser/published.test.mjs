@@ -333,10 +333,11 @@ test('published: issue 43\'s clues are drawn on the board, each kind\'s rule in 
 /**
  * A puzzle plain DLX takes minutes on ("Skyscraper - all 6" of tests/data/iss-probe.jsonl: past 40 s
  * natively): Solve goes on the worker after its time on the page's thread, where it searches with
- * probes (core::probe), and lands on the published answer, proved unique; the page's search then
+ * propagation by MRV and by dom/wdeg taking turns (core::turns), and lands on the published answer,
+ * proved unique; the page's search then
  * stands at that solution on DLX1's tree (the tree's path leads there, the board is whole).
  */
-test('published: a puzzle plain search takes minutes on is solved by Solve with probes and propagation on the worker', async ({ page, base }) => {
+test('published: a puzzle plain search takes minutes on is solved by Solve with propagation on the worker', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   const p = issPuzzle('iss-probe.jsonl', 'Skyscraper - all 6');
   await open(page, base);
@@ -348,18 +349,18 @@ test('published: a puzzle plain search takes minutes on is solved by Solve with 
   // The search stands at the solution: every level's option on the path, the board filled whole.
   const level = await page.evaluate(() => window.dlx.model.stats().level);
   assert(level > 0, `the search does not stand at the solution (level ${level})`);
-  // Its counts are probes' and propagation's, and the narration says so, and which ended it.
+  // Its counts are the two propagations', and the narration says so, and which ended it.
   const said = await text(page, 'narration');
-  assert(/^Solve, with probes and propagation taking turns, ended by (probes|propagation|weighted propagation) \(its counts, not DLX1's\): the solution is unique/.test(said), `the narration: ${said}`);
+  assert(/^Solve, with propagation and weighted propagation taking turns, ended by (weighted )?propagation \(its counts, not DLX1's\): the solution is unique/.test(said), `the narration: ${said}`);
   report.push(`published: "Skyscraper - all 6" solved in the page in ${ms} ms: "${verdict}" at level ${level}`);
   // "Hidden skyscrapers" (tests/data/iss-propagate.jsonl): 34.6 M nodes of plain search, past 3 s
-  // with probes alone; propagation ends it, and the narration says so.
+  // with probes alone; propagation ends it, and the narration says which.
   const hidden = issPuzzle('iss-propagate.jsonl', 'Hidden skyscrapers');
   const h = await pasteAndSolve(page, hidden.input);
   assert(/^Unique solution/.test(h.verdict), `the verdict: ${h.verdict}`);
   assert(h.board === hidden.solution, `the board reads ${h.board}, published ${hidden.solution}`);
   const told = await text(page, 'narration');
-  assert(/^Solve, with probes and propagation taking turns, ended by (weighted )?propagation \(its counts, not DLX1's\): the solution is unique/.test(told), `the narration: ${told}`);
+  assert(/^Solve, with propagation and weighted propagation taking turns, ended by (weighted )?propagation \(its counts, not DLX1's\): the solution is unique/.test(told), `the narration: ${told}`);
   report.push(`published: "Hidden skyscrapers": "${h.verdict}"`);
   // "Little Killer Sudoku" (tests/data/iss-pieces.jsonl): its diagonals are sums of pieces, a box's
   // cells filled whole (3.0 M nodes of probes when each cell was a step); the board draws its

@@ -321,7 +321,7 @@ fn bad_threads_and_parts_are_refused_with_a_clear_message() {
         ),
         (
             vec!["solve", "queens", "8", "--threads", "2"],
-            "--threads applies to solve with --prune both (probes and propagation taking turns",
+            "--threads applies to solve with --prune propagate or both (searches taking turns",
         ),
         (
             vec!["solve", "queens", "8", "--batch", "-"],

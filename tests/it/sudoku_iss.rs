@@ -103,15 +103,15 @@ pub(crate) fn judge(
         }
     };
     let size = sudoku.grid().size();
-    // As `dlx solve` searches: with probes and propagation taking turns where the puzzle has shapes
-    // (`probe::pays`), else plain
-    // search (the CLI prunes those at the start too; plain search here keeps DLX1's own tree).
+    // As `dlx solve` searches: propagation by MRV and by dom/wdeg taking turns where the puzzle has
+    // shapes (`probe::pays`), else plain search (the CLI prunes those at the start too; plain
+    // search here keeps DLX1's own tree).
     let mut search = Search::new(sudoku.instance());
     if let Err(e) = search.preselect(sudoku.givens()) {
         return Outcome::Wrong(format!("givens do not preselect: {e:?}"));
     }
-    let mut probing =
-        probe::pays(sudoku.instance()).then(|| Turns::new(sudoku.instance(), sudoku.givens()));
+    let mut probing = probe::pays(sudoku.instance())
+        .then(|| Turns::propagation(sudoku.instance(), sudoku.givens()));
     // The first solutions, up to 2: one more than a unique puzzle has.
     let mut obs = crate::common::SudokuBoards {
         sudoku: &sudoku,
@@ -764,35 +764,44 @@ fn iss_lockout_lines_and_numbered_rooms_keep_the_published_solution() {
 
 /// Puzzles of the collection that plain search takes past 20 s on (`tests/data/iss-probe.jsonl`,
 /// lines 8, 93, 145 and 114: between lines, zipper lines, skyscrapers, indexers with black dots),
-/// solved by `dlx solve` as it is, with probes (`core::probe`; about 0.1 s each): to the published
-/// solution, proved unique, and the JSON says what probing did.
+/// solved by `dlx solve` as it is (propagation by MRV and by dom/wdeg taking turns), and with
+/// probes beside them (`--prune both`, `core::probe`; about 0.1 s each): to the published
+/// solution, proved unique; the JSON says which search ended the tree, and what probing did where
+/// probes took turns.
 #[test]
-fn iss_puzzles_plain_search_finds_hard_are_solved_with_probes() {
+fn iss_puzzles_plain_search_finds_hard_are_solved_by_turns() {
     for line in data("iss-probe.jsonl").lines() {
         let d: Value = serde_json::from_str(line).unwrap();
         let name = d["name"].as_str().unwrap();
-        let out = crate::common::check(
-            &["solve", "sudoku", "-", "--json"],
-            d["input"].as_str().unwrap(),
-            crate::common::Expect::Quiet,
-        );
-        let v: Value = serde_json::from_str(&out).unwrap();
-        assert_eq!(v["first"], d["solution"], "{name}");
-        assert_eq!(
-            (&v["unique"], &v["solutions"]),
-            (&json!(true), &json!(1)),
-            "{name}"
-        );
-        // Probes and propagation took turns; the JSON says which ended the tree, and what
-        // probing did if it was probes.
-        let p = &v["probes"];
-        match v["ended_by"].as_str() {
-            Some("probes") => {
-                assert!(p["nodes"].as_u64().unwrap() >= 1, "{name}: {p}");
-                assert!(p["emptied"].as_u64().unwrap() > 0, "{name}: {p}");
+        for both in [false, true] {
+            let mut args = vec!["solve", "sudoku", "-", "--json"];
+            if both {
+                args.extend(["--prune", "both"]);
             }
-            Some("propagation" | "weighted propagation") => assert!(p.is_object(), "{name}: {v}"),
-            by => panic!("{name}: ended by {by:?}"),
+            let out = crate::common::check(
+                &args,
+                d["input"].as_str().unwrap(),
+                crate::common::Expect::Quiet,
+            );
+            let v: Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(v["first"], d["solution"], "{name} {both}");
+            assert_eq!(
+                (&v["unique"], &v["solutions"]),
+                (&json!(true), &json!(1)),
+                "{name} {both}"
+            );
+            // The JSON says which search ended the tree, and what probing did where probes took
+            // turns (by default they do not).
+            let p = &v["probes"];
+            assert_eq!(p.is_object(), both, "{name}: {v}");
+            match v["ended_by"].as_str() {
+                Some("probes") if both => {
+                    assert!(p["nodes"].as_u64().unwrap() >= 1, "{name}: {p}");
+                    assert!(p["emptied"].as_u64().unwrap() > 0, "{name}: {p}");
+                }
+                Some("propagation" | "weighted propagation") => {}
+                by => panic!("{name} {both}: ended by {by:?}"),
+            }
         }
     }
 }
@@ -855,40 +864,38 @@ fn turns_at_once_answer_as_turns_one_after_another() {
 
 /// Puzzles that probes take past 3 s on and propagation ends in under 0.1 s
 /// (`tests/data/iss-propagate.jsonl`: "Hidden skyscrapers", 34.6 M nodes of plain search, and
-/// "Look-and-Say 2"): `dlx solve` as it is (probes and propagation taking turns) solves each to the
-/// published solution, proved unique, and says a propagation ended it; with propagation alone, the
-/// same board in a few thousand nodes at most.
+/// "Look-and-Say 2"): `dlx solve` as it is (propagation by MRV and by dom/wdeg taking turns)
+/// solves each to the published solution, proved unique, in a few thousand nodes at most, and says
+/// a propagation ended it; with probes taking turns too (`--prune both`), the same board, ended by
+/// a propagation.
 #[test]
 fn iss_puzzles_probes_find_hard_are_solved_by_propagation() {
     for line in data("iss-propagate.jsonl").lines() {
         let d: Value = serde_json::from_str(line).unwrap();
         let name = d["name"].as_str().unwrap();
         let input = d["input"].as_str().unwrap();
-        let out = crate::common::check(
-            &["solve", "sudoku", "-", "--json"],
-            input,
-            crate::common::Expect::Quiet,
-        );
-        let v: Value = serde_json::from_str(&out).unwrap();
-        assert_eq!(v["first"], d["solution"], "{name}");
-        assert_eq!(v["unique"], json!(true), "{name}");
-        let by = v["ended_by"].as_str().unwrap_or_default();
-        assert!(by.ends_with("propagation"), "{name}: {v}");
-        let out = crate::common::check(
-            &["solve", "sudoku", "-", "--json", "--prune", "propagate"],
-            input,
-            crate::common::Expect::Quiet,
-        );
-        let v: Value = serde_json::from_str(&out).unwrap();
-        assert_eq!(v["first"], d["solution"], "{name}");
-        assert_eq!(v["unique"], json!(true), "{name}");
-        assert!(v["nodes"].as_u64().unwrap() < 5_000, "{name}: {v}");
+        for both in [false, true] {
+            let mut args = vec!["solve", "sudoku", "-", "--json"];
+            if both {
+                args.extend(["--prune", "both"]);
+            }
+            let out = crate::common::check(&args, input, crate::common::Expect::Quiet);
+            let v: Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(v["first"], d["solution"], "{name} {both}");
+            assert_eq!(v["unique"], json!(true), "{name} {both}");
+            let by = v["ended_by"].as_str().unwrap_or_default();
+            assert!(by.ends_with("propagation"), "{name} {both}: {v}");
+            if !both {
+                assert!(v["nodes"].as_u64().unwrap() < 5_000, "{name}: {v}");
+            }
+        }
     }
 }
 
-/// `--prune` on a Sudoku: probes and propagation taking turns (the default for `solve`), either
-/// alone, blocked options at the start, or none (DLX1's own tree) give the same board and verdict;
-/// only probes are reported as such; a word that is none of these is refused by name.
+/// `--prune` on a Sudoku: propagation by MRV and by dom/wdeg taking turns (the default for
+/// `solve`), with probes, probes alone, blocked options at the start, or none (DLX1's own tree)
+/// give the same board and verdict; only probes are reported as such, and searches taking turns
+/// say which ended; a word that is none of these is refused by name.
 #[test]
 fn solve_prunes_a_sudoku_three_ways_to_one_verdict() {
     let line = data("iss-probe.jsonl").lines().nth(3).unwrap().to_string();
@@ -909,7 +916,11 @@ fn solve_prunes_a_sudoku_three_ways_to_one_verdict() {
             prune == "probe" || prune == "both",
             "{prune}: {v}"
         );
-        assert_eq!(v.get("ended_by").is_some(), prune == "both", "{prune}: {v}");
+        assert_eq!(
+            v.get("ended_by").is_some(),
+            prune == "both" || prune == "propagate",
+            "{prune}: {v}"
+        );
         nodes.push(v["nodes"].as_u64().unwrap());
     }
     // Pruning shrinks the tree: "Papier-mâché" takes 3 million DLX1 nodes, 75 with the start

@@ -397,7 +397,7 @@ impl Args {
             && self.heuristic == Heuristic::Mrv
         {
             if dlx_studio::core::probe::pays(problem.instance()) {
-                Prune::Both
+                Prune::Propagate
             } else {
                 Prune::Blocked
             }

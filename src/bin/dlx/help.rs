@@ -74,12 +74,14 @@ Options:
                open ones show no solution holds it (an item left with one option takes it;
                where all of an item's options hold another item or give a colour item one
                of some colours, the options that clash with all of them go), branching on
-               an option or its absence. both: probe, propagate, and propagate weighing
-               each item by the contradictions it met (dom/wdeg) taking turns of about
-               equal work (at once on threads: --threads), the first to end answering
-               (--json: `ended_by`). Default: none, so that nodes and updates are DLX1's
-               own; for `solve` of a Sudoku, both when it has shapes (cages, lines, dots),
-               else blocked (ISS's puzzles: many past 20 s plain end in under a second)
+               an option or its absence; two such searches, one branching on the item with
+               the fewest options (MRV), one on the fewest per contradiction it met
+               (dom/wdeg), taking turns of about equal work (at once on threads:
+               --threads), the first to end answering (--json: `ended_by`). both: probes
+               taking turns with the two. Default: none, so that nodes and updates are
+               DLX1's own; for `solve` of a Sudoku, propagate when it has shapes (cages,
+               lines, dots), else blocked (ISS's puzzles: many past 20 s plain end in
+               under a second)
   --engine {engine}
                what counts: bits walks DLX1's tree on bit sets of options where it can
                (exact cover without colours or multiplicities, up to 32,766 options and

@@ -1,7 +1,8 @@
 //! Driving a search for the commands: dancing links or the naive matrix behind one trait, started as
 //! the options say (order, heuristic, tree, engine, `--prune blocked`), or with probes (`--prune
-//! probe`, `core::probe`), propagation (`--prune propagate`, `core::propagate`) or the two taking
-//! turns (`--prune both`, `core::turns`), run with a progress line.
+//! probe`, `core::probe`), or searches taking turns (`core::turns`): propagation by MRV and by
+//! dom/wdeg (`--prune propagate`, `core::propagate`), with probes (`--prune both`); run with a
+//! progress line.
 
 use crate::args::{Args, Command, Prune};
 use crate::fail::{Fail, Stop};
@@ -35,7 +36,7 @@ pub(crate) trait Engine {
     fn probes(&self) -> Option<ProbeStats> {
         None
     }
-    /// Which search ended the tree, for probes and propagation taking turns (`--prune both`).
+    /// Which search ended the tree, for searches taking turns (`--prune propagate` and `both`).
     fn ended_by(&self) -> Option<&'static str> {
         None
     }
@@ -106,7 +107,7 @@ engine_by_its_methods!(Propagating {});
 
 engine_by_its_methods!(Turns {
     fn probes(&self) -> Option<ProbeStats> {
-        Some(self.probe_stats().clone())
+        self.has_probes().then(|| self.probe_stats().clone())
     }
     fn ended_by(&self) -> Option<&'static str> {
         Turns::ended_by(self)
@@ -294,16 +295,17 @@ pub(crate) fn start(problem: &dyn Problem, args: &Args) -> Result<Search, Fail> 
 pub(crate) fn start_engine(problem: &dyn Problem, args: &Args) -> Result<Box<dyn Engine>, Fail> {
     if !args.naive() {
         let prune = args.prune(problem);
-        // `solve --threads` is for the turns of --prune both (count's threads split the tree).
+        // `solve --threads` is for the turns of --prune propagate and both (count's threads
+        // split the tree).
         if args.command == Command::Solve
             && args.batch.is_none()
             && args.threads.is_some()
-            && prune != Prune::Both
+            && !matches!(prune, Prune::Propagate | Prune::Both)
         {
             return Err(Fail::new(
-                "--threads applies to solve with --prune both (probes and propagation taking \
-                 turns, a Sudoku with shapes' default) and to solve sudoku --batch; count splits \
-                 its tree on threads",
+                "--threads applies to solve with --prune propagate or both (searches taking \
+                 turns; propagate is a Sudoku with shapes' default) and to solve sudoku --batch; \
+                 count splits its tree on threads",
             ));
         }
         if !matches!(prune, Prune::Probe | Prune::Propagate | Prune::Both) {
@@ -313,18 +315,18 @@ pub(crate) fn start_engine(problem: &dyn Problem, args: &Args) -> Result<Box<dyn
         drop(start(problem, args)?);
         let (inst, givens) = (problem.instance(), problem.givens());
         return Ok(match prune {
-            Prune::Both => {
-                // The turns of a round at once where there are cores for them: the same answer,
-                // counters included, as one after another (core::turns).
-                let mut turns = Turns::new(inst, givens);
+            // The turns of a round at once where there are cores for them: the same answer,
+            // counters included, as one after another (core::turns). Multiplicities have no
+            // propagation: probes alone.
+            Prune::Both | Prune::Propagate => {
+                let mut turns = if prune == Prune::Both {
+                    Turns::new(inst, givens)
+                } else {
+                    Turns::propagation(inst, givens)
+                };
                 turns.set_parallel(crate::args::threads_of(args) > 1);
                 Box::new(turns)
             }
-            // Multiplicities have no propagation: probes instead.
-            Prune::Propagate => match Propagating::new(inst, givens) {
-                Ok(p) => Box::new(p),
-                Err(_) => Box::new(Probing::new(inst, givens)),
-            },
             _ => Box::new(Probing::new(inst, givens)),
         });
     }

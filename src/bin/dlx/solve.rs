@@ -100,7 +100,7 @@ pub(crate) fn solve(
             });
         }
         if let Some(by) = search.ended_by() {
-            // Probes and propagation took turns: which ended the tree (the counts are all of theirs).
+            // Searches took turns: which ended the tree (the counts are all of theirs).
             rest["ended_by"] = json!(by);
         }
         if is_sudoku {
