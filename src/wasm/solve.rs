@@ -7,9 +7,9 @@ use super::args::{js_error, nodes_arg, to_js};
 use super::load::{load_for_js, start_search, tree_of};
 use super::session::keep;
 use crate::core::probe;
-use crate::core::prune;
 use crate::core::turns::Turns;
 use crate::core::{Event, Instance, Limits, Observer, Search, Stats, Status, Tree};
+use crate::problems::solved_by_turns;
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 use wasm_bindgen::prelude::*;
@@ -69,10 +69,6 @@ pub(super) struct Solving {
     /// a Solve with them taking turns ("" otherwise).
     #[serde(default)]
     ended_by: String,
-    /// Options emptied before the search as blocked (`core::prune`), for a Solve that pruned them
-    /// (0 otherwise): its counters are then the pruned search's.
-    #[serde(default)]
-    emptied: u64,
 }
 
 /// What a slice of Solve returns to JS: finished, the verdict ("" until finished), solutions found
@@ -111,26 +107,6 @@ impl Solving {
         });
         debug_assert!(placed.is_ok(), "plain search's paths are DLX1's");
         !self.verdict.is_empty()
-    }
-
-    /// [`Solving::run`] on the instance with its blocked options emptied (`core::prune`): each
-    /// solution found is placed on DLX1's tree (`probe::dlx1_path`), as with probes; its counters
-    /// are the pruned search's. `emptied`: how many options the pruning emptied.
-    pub(super) fn run_blocked(
-        &mut self,
-        search: &mut Search,
-        (inst, givens, emptied): (&Instance, &[usize], usize),
-        max_nodes: f64,
-    ) -> Result<bool, JsValue> {
-        self.emptied = emptied as u64;
-        self.run_placed(search, max_nodes, |search| {
-            let n = search.links().n_items();
-            let mut solution = search.preselected().to_vec();
-            let path = search.path().iter().filter(|&&x| x > n);
-            solution.extend(path.map(|&x| search.links().option_of(x)));
-            probe::dlx1_path(inst, givens, &solution)
-        })?;
-        Ok(!self.verdict.is_empty())
     }
 
     /// The loop of [`Solving::run`]: `place(search)` is where a solution found stands on DLX1's
@@ -273,32 +249,20 @@ impl Solving {
                 )
             }
         };
-        // The counters are the probing or the pruned search's: said, since DLX1's tree (which
-        // Step walks on from here) would have counted others.
-        let turns = self.probes > 0 || !self.ended_by.is_empty();
-        Ok(match (turns, self.emptied) {
-            (false, 0) => note,
-            (false, e) => note.replacen(
-                "Solve:",
-                &format!(
-                    "Solve, {e} blocked option{} emptied first (its counts, not DLX1's):",
-                    if e == 1 { "" } else { "s" }
-                ),
-                1,
+        // The counters are the searches' taking turns: said, since DLX1's tree (which Step walks
+        // on from here) would have counted others.
+        if self.probes == 0 && self.ended_by.is_empty() {
+            return Ok(note);
+        }
+        let whose = match self.ended_by.as_str() {
+            // Probes alone (multiplicities, which propagation does not take).
+            "" => "Solve, with probes (its counts, not DLX1's):".to_string(),
+            by => format!(
+                "Solve, with propagation and weighted propagation taking turns, ended by {by} \
+                 (its counts, not DLX1's):"
             ),
-            _ => note.replacen(
-                "Solve:",
-                &match self.ended_by.as_str() {
-                    // Probes alone (multiplicities, which propagation does not take).
-                    "" => "Solve, with probes (its counts, not DLX1's):".to_string(),
-                    by => format!(
-                        "Solve, with propagation and weighted propagation taking turns, ended by \
-                         {by} (its counts, not DLX1's):"
-                    ),
-                },
-                1,
-            ),
-        })
+        };
+        Ok(note.replacen("Solve:", &whose, 1))
     }
 
     /// The narration while Solve goes on.
@@ -344,13 +308,10 @@ impl Solving {
 pub struct Solver {
     search: Search,
     solving: Solving,
-    /// For a puzzle whose shapes make probes pay (`probe::pays`) on DLX1's tree: the search with
-    /// probes and propagation taking turns, and the instance and givens its solutions are placed
-    /// on DLX1's tree by.
+    /// For a puzzle with shapes (`problems::solved_by_turns`) on DLX1's tree: the search with
+    /// propagation taking turns, and the instance and givens its solutions are placed on DLX1's
+    /// tree by.
     probing: Option<(Turns, Instance, Vec<usize>)>,
-    /// For another puzzle with blocked options (`core::prune`), as `dlx solve` prunes them: the
-    /// search on the instance with them emptied, and DLX1's instance, givens and the count emptied.
-    blocked: Option<(Search, Instance, Vec<usize>, usize)>,
 }
 
 #[wasm_bindgen]
@@ -368,46 +329,30 @@ impl Solver {
         let search = start_search(problem.as_ref(), tree).map_err(|e| js_error(&e))?;
         let (inst, givens) = (problem.instance(), problem.givens());
         // On the worker only, where a Solve goes once it has run a while on the page's thread: a
-        // short Solve keeps DLX1's own counters.
-        let probing = (tree == Tree::Dlx1 && probe::pays(inst)).then(|| {
+        // short Solve keeps DLX1's own counters. As `dlx solve` searches (ISS's "Arrow": 2,454,374
+        // nodes of DLX1, 6,965 of propagation); other puzzles keep DLX1's own counts.
+        let probing = (tree == Tree::Dlx1 && solved_by_turns(problem.as_ref())).then(|| {
             (
                 Turns::propagation(inst, givens),
                 inst.clone(),
                 givens.to_vec(),
             )
         });
-        // A Sudoku with shapes (cages, thermometers, clues) where probes do not pay: its blocked
-        // options emptied first, as `dlx solve` does (ISS's "Arrow": 2,454,374 nodes become 56).
-        // Other puzzles keep DLX1's own counts.
-        let blocked = (tree == Tree::Dlx1 && probing.is_none() && has_shapes(problem.as_ref()))
-            .then(|| prune::blocked(inst, givens))
-            .flatten()
-            .filter(|p| p.removed > 0)
-            .and_then(|p| {
-                let mut s = Search::new(&p.instance);
-                s.preselect(givens).ok()?;
-                Some((s, inst.clone(), givens.to_vec(), p.removed))
-            });
         Ok(Solver {
             search,
             solving: Solving::default(),
             probing,
-            blocked,
         })
     }
 
     /// On for at most `max_nodes` more nodes (a whole number up to 2^53 - 1).
     pub fn solve(&mut self, max_nodes: f64) -> Result<JsValue, JsValue> {
         nodes_arg(max_nodes)?;
-        match (self.probing.as_mut(), self.blocked.as_mut()) {
-            (Some((p, inst, givens)), _) => {
+        match self.probing.as_mut() {
+            Some((p, inst, givens)) => {
                 self.solving.run_probing(p, inst, givens, max_nodes)?;
             }
-            (None, Some((s, inst, givens, emptied))) => {
-                self.solving
-                    .run_blocked(s, (inst, givens, *emptied), max_nodes)?;
-            }
-            (None, None) => {
+            None => {
                 self.solving.run(&mut self.search, max_nodes);
             }
         }
@@ -419,12 +364,4 @@ impl Solver {
     pub fn outcome(&self) -> String {
         serde_json::to_string(&self.solving).unwrap_or_default()
     }
-}
-
-/// Whether the problem is a Sudoku with shapes: cages, thermometers or clues.
-fn has_shapes(problem: &dyn crate::problems::Problem) -> bool {
-    problem.as_sudoku().is_some_and(|s| {
-        let r = s.rules();
-        !r.clues.is_empty() || !r.cages.is_empty() || !r.thermos.is_empty()
-    })
 }

@@ -373,12 +373,12 @@ test('published: a puzzle plain search takes minutes on is solved by Solve with 
 });
 
 /**
- * ISS's "Arrow" (tests/data/iss-blocked.jsonl): its arrows are filled whole, with no colours, so
- * probes do not pay; plain DLX1 takes 2,454,374 nodes (1.1 s in the page). Solve empties its blocked
- * options first, as `dlx solve` does, and proves it unique in a few dozen nodes; the narration says
- * whose counts those are.
+ * ISS's "Arrow" (tests/data/iss-blocked.jsonl): its arrows are filled whole, with no colours; plain
+ * DLX1 takes 2,454,374 nodes (1.1 s in the page). Solve searches it with propagation taking turns,
+ * as `dlx solve` does, and proves it unique in a few thousand nodes; the narration says whose
+ * counts those are.
  */
-test('published: Solve of a Sudoku with shapes empties its blocked options first, as dlx solve does', async ({ page, base }) => {
+test('published: Solve of a Sudoku with arrows filled whole searches with propagation, as dlx solve does', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   const p = JSON.parse(fs.readFileSync(path.join(ROOT, 'tests/data/iss-blocked.jsonl'), 'utf8').split('\n')[0]);
   await open(page, base);
@@ -386,9 +386,9 @@ test('published: Solve of a Sudoku with shapes empties its blocked options first
   const { verdict, board } = await pasteAndSolve(page, p.input);
   const ms = Date.now() - t0;
   const m = /^Unique solution \(([\d,]+) nodes?,/.exec(verdict);
-  assert(m && Number(m[1].replace(/,/g, '')) < 1000, `the verdict: ${verdict}`);
+  assert(m && Number(m[1].replace(/,/g, '')) < 20000, `the verdict: ${verdict}`);
   assert(board === p.solution, `the board reads ${board}, published ${p.solution}`);
   const said = await text(page, 'narration');
-  assert(/^Solve, [\d,]+ blocked options emptied first \(its counts, not DLX1's\): the solution is unique/.test(said), `the narration: ${said}`);
+  assert(/^Solve, with propagation and weighted propagation taking turns, ended by (weighted )?propagation \(its counts, not DLX1's\): the solution is unique/.test(said), `the narration: ${said}`);
   report.push(`published: "Arrow" solved in the page in ${ms} ms: "${verdict}"`);
 });

@@ -892,6 +892,44 @@ fn iss_puzzles_probes_find_hard_are_solved_by_propagation() {
     }
 }
 
+/// `dlx solve`'s default search for a Sudoku: propagation taking turns where it has shapes, even
+/// shapes filled whole with no colours (ISS's "Arrow", `tests/data/iss-blocked.jsonl`), its
+/// blocked options emptied first where it has units alone (a classic: DLX1's tree, no search
+/// taking turns); `--prune blocked` still
+/// takes "Arrow" in 56 nodes.
+#[test]
+fn solve_takes_propagation_for_shapes_and_blocked_for_units() {
+    let d: Value = serde_json::from_str(data("iss-blocked.jsonl").trim()).unwrap();
+    let input = d["input"].as_str().unwrap();
+    let quiet = crate::common::Expect::Quiet;
+    let solve = |args: &[&str], input: &str| -> Value {
+        let mut all = vec!["solve", "sudoku", "-", "--json"];
+        all.extend(args);
+        serde_json::from_str(&crate::common::check(&all, input, quiet)).unwrap()
+    };
+    let v = solve(&[], input);
+    assert_eq!((&v["first"], &v["unique"]), (&d["solution"], &json!(true)));
+    assert!(
+        v["ended_by"].as_str().unwrap().ends_with("propagation"),
+        "{v}"
+    );
+    assert!(v["nodes"].as_u64().unwrap() < 20_000, "{v}");
+    let v = solve(&["--prune", "blocked"], input);
+    assert_eq!((&v["first"], &v["unique"]), (&d["solution"], &json!(true)));
+    assert!(
+        v.get("ended_by").is_none() && v["nodes"].as_u64().unwrap() < 1000,
+        "{v}"
+    );
+    let classic =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let v = solve(&[], classic);
+    assert_eq!(v["unique"], json!(true), "{v}");
+    assert!(
+        v.get("ended_by").is_none() && v.get("probes").is_none(),
+        "{v}"
+    );
+}
+
 /// `--prune` on a Sudoku: propagation by MRV and by dom/wdeg taking turns (the default for
 /// `solve`), with probes, probes alone, blocked options at the start, or none (DLX1's own tree)
 /// give the same board and verdict; only probes are reported as such, and searches taking turns

@@ -380,10 +380,10 @@ const PRUNES: &[(&str, Prune)] = &[
 ];
 
 impl Args {
-    /// The pruning a search of `problem` gets: `--prune`'s, else for a Sudoku solved whose shapes
-    /// tie to the cells by colours or "at most once" items, probes and propagation taking turns
-    /// (ISS's collection, benches/README.md), or otherwise the start pruned; none elsewhere (so
-    /// that nodes and updates are DLX1's, as Knuth's programs count them).
+    /// The pruning a search of `problem` gets: `--prune`'s, else for a Sudoku solved with shapes
+    /// (`problems::solved_by_turns`), propagation by MRV and by dom/wdeg taking turns (ISS's
+    /// collection, benches/README.md), or otherwise the start pruned; none elsewhere (so that
+    /// nodes and updates are DLX1's, as Knuth's programs count them).
     pub(crate) fn prune(&self, problem: &dyn dlx_studio::problems::Problem) -> Prune {
         if let Some(p) = self.prune_arg {
             return p;
@@ -396,7 +396,7 @@ impl Args {
             && self.tree.is_none()
             && self.heuristic == Heuristic::Mrv
         {
-            if dlx_studio::core::probe::pays(problem.instance()) {
+            if dlx_studio::problems::solved_by_turns(problem) {
                 Prune::Propagate
             } else {
                 Prune::Blocked

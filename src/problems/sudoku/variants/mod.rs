@@ -395,6 +395,12 @@ impl Rules {
         out
     }
 
+    /// Whether the puzzle has shapes: cages, thermometers or clues (lines, arrows, dots, outside
+    /// clues), rules beyond its units (rows, columns, regions, diagonals, windoku).
+    pub fn has_shapes(&self) -> bool {
+        !self.clues.is_empty() || !self.cages.is_empty() || !self.thermos.is_empty()
+    }
+
     /// The region (box, or jigsaw region) of cell `p` in a grid of geometry `g`, or `None` for a
     /// cell in no region (a dead cell, a squishdoku's cross, a grid without boxes): the puzzle's
     /// own regions first (a size without boxes has only those).
