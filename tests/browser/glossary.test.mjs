@@ -15,7 +15,7 @@ async function untitled(page) {
 }
 
 const NEWCOMER_TERMS = ['exact-cover', 'item', 'option', 'primary', 'secondary', 'cover', 'uncover', 'hide', 'unhide', 'mrv',
-  'dead-end', 'level', 'node', 'search-tree', 'update', 'solution', 'colour', 'purify', 'progress', 'backtrack', 'dancing-links'];
+  'dead-end', 'level', 'node', 'search-tree', 'update', 'solution', 'colour', 'purify', 'progress', 'backtrack', 'dancing-links', 'propagation'];
 
 test('teach: every control and statistic has a tooltip, on every kind of problem and during a tour', async ({ page, base }) => {
   await open(page, base);

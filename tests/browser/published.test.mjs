@@ -352,6 +352,9 @@ test('published: a puzzle plain search takes minutes on is solved by Solve with 
   // Its counts are the two propagations', and the narration says so, and which ended it.
   const said = await text(page, 'narration');
   assert(/^Solve, with propagation and weighted propagation taking turns, ended by (weighted )?propagation \(its counts, not DLX1's\): the solution is unique/.test(said), `the narration: ${said}`);
+  // A newcomer who does not know the word follows it to the glossary.
+  const linked = await page.$$eval(`${tid('narration')} a.term`, (as) => as.map((a) => a.getAttribute('href')));
+  assert(linked.includes('#g-propagation'), `the narration's links: ${linked}`);
   report.push(`published: "Skyscraper - all 6" solved in the page in ${ms} ms: "${verdict}" at level ${level}`);
   // "Hidden skyscrapers" (tests/data/iss-propagate.jsonl): 34.6 M nodes of plain search, past 3 s
   // with probes alone; propagation ends it, and the narration says which.

@@ -158,6 +158,11 @@ export const GLOSSARY = [
     words: /\bprogress\b/i,
   },
   {
+    id: 'propagation', term: 'Propagation, weighted propagation (Solve\'s search)', taocp: 'not in DLX1: constraint propagation, as solvers of constraints keep their domains; "weighted" is dom/wdeg (Boussemart, Hemery, Lecoutre and Sais, 2004)',
+    text: 'How Solve searches a Sudoku with shapes (cages, lines, arrows, dots, thermometers) once it has run a while, as dlx solve does. At every node an option is given up as soon as the options still open show that no solution can use it: an item left with one option takes it, and where every open option of an item holds another item, the options holding that one without it go (a Sudoku\'s "pointing": a digit that can only go in one box within a row leaves the box\'s other cells). Two such searches take turns of about equal work: propagation branches on the item with the fewest open options (MRV), weighted propagation on the fewest per dead end the item has met. The first to finish its tree answers, and each solution is then placed on DLX1\'s tree, so that Step goes on from it. The verdict counts their nodes, not DLX1\'s: a node of theirs does far more work, and their trees are often thousands of times smaller (ISS\'s "Arrow": 6,965 nodes, DLX1 2,454,374).',
+    words: /\b(weighted propagation|propagation)\b/i,
+  },
+  {
     id: 'given', term: 'Given (Sudoku)', taocp: 'options chosen in advance (preselected)',
     text: 'A symbol printed in the puzzle. Its option is chosen before the search starts, so its items are covered already and the search only fills the empty cells.',
     words: /\bgivens?\b/i,
