@@ -607,6 +607,28 @@ fn iss_values_from_zero_are_solved() {
     all_solved("iss-zero.jsonl", 9);
 }
 
+/// ISS's "0-indexed: Sums and indexing" (line 230, `tests/data/iss-zero-sums.jsonl`: X-sum,
+/// numbered room and column indexer on values 0-8, with eleven other kinds and four givens) reads
+/// as ISS reads those three, and its published solution is the first found; it is a test of
+/// readings more than a puzzle: 201 solutions (`dlx count`, 53 s), so `solve` says it is not
+/// unique and shows two.
+#[test]
+fn iss_sums_and_indexing_from_zero_read_to_their_published_solution() {
+    let d: Value = serde_json::from_str(data("iss-zero-sums.jsonl").trim()).unwrap();
+    let out = crate::common::check(
+        &["solve", "sudoku", "-", "--json", "--limit", "2"],
+        d["input"].as_str().unwrap(),
+        crate::common::Expect::Quiet,
+    );
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["first"], d["solution"], "{v}");
+    assert_eq!(
+        (&v["unique"], &v["solutions"]),
+        (&json!(false), &json!(2)),
+        "{v}"
+    );
+}
+
 /// Skyscrapers (one of values from 0), lunchboxes with killer cages, sums of cells that may repeat
 /// a digit, and column and row indexers (lines 38, 226, 199, 23, 16, 113 and 115 of the collection,
 /// `tests/data/iss-kinds.jsonl`): each solved to its published solution and proved unique.

@@ -592,18 +592,67 @@ fn clues_on_values_from_0_are_the_brute_forces() {
         assert!(s.rules().zero_based, "{text}");
         assert_eq!(agree(&s), want, "{text}");
     }
-    // An X-sum counts cells by its first value, which 0 would not: refused by name.
-    let Err(e) = Sudoku::parse(".Shape~4x4~0-3.XSum~R1~1~6") else {
-        panic!("an X-sum on values from 0 read")
+    // An indexer in the last column would ask for the value N: refused by name.
+    let Err(e) = Sudoku::parse(".Shape~4x4~0-3.Indexing~C~R2C4") else {
+        panic!("an indexer in the last column of values from 0 read")
     };
-    assert!(
-        e.to_string().contains("X-sums on a grid of values from 0"),
-        "{e}"
-    );
+    assert!(e.to_string().contains("would ask for the value N"), "{e}");
     // f-puzzles' digits are 1 to N: its JSON is not written for such a grid (another puzzle).
     let s = Sudoku::parse(".Shape~4x4~0-3.~R1C1_0").unwrap();
     let e = fpuzzles::write(s.grid(), s.rules()).unwrap_err();
     assert!(e.message.contains("values from 0"), "{}", e.message);
+}
+
+/// X-sums, numbered rooms and indexers on values from 0, as ISS reads them (its "0-indexed: Sums
+/// and indexing", line 230 of the collection, keeps its published solution so, and no other
+/// reading of the three): an X-sum's first value x counts x cells, itself among them (a 0 none,
+/// adding up to 0); a numbered room's names the x-th cell (a 0 none); an indexer's value v names
+/// column (row) v counted from 1 and asks it for the number of its own column (row). Each 4x4
+/// count against the brute force, and against the rule written here apart from the checker.
+#[test]
+fn sums_rooms_and_indexers_on_values_from_0_read_as_iss_does() {
+    let all = completions(Geometry::of_size(4).unwrap(), &[0; 16]);
+    // Value at row r, column c (from 0) of a 4x4 written in digits 1-4.
+    fn v(c: &[u8], r: usize, col: usize) -> usize {
+        usize::from(c[r * 4 + col]) - 1
+    }
+    type Rule = fn(&[u8]) -> bool;
+    let cases: [(&str, Rule); 7] = [
+        (".XSum~R1~3~", |c| {
+            (0..v(c, 0, 0)).map(|i| v(c, 0, i)).sum::<usize>() == 3
+        }),
+        // 0 first (no cell counted) or nothing else adds up to 0 (a 1 counts itself).
+        (".XSum~R2~0~", |c| v(c, 1, 0) == 0),
+        // From the bottom of column 3.
+        (".XSum~C3~~5", |c| {
+            (0..v(c, 3, 2)).map(|i| v(c, 3 - i, 2)).sum::<usize>() == 5
+        }),
+        (".NumberedRoom~R1~2~", |c| {
+            let x = v(c, 0, 0);
+            x >= 1 && v(c, 0, x - 1) == 2
+        }),
+        (".NumberedRoom~C2~~3", |c| {
+            let x = v(c, 3, 1);
+            x >= 1 && v(c, 4 - x, 1) == 3
+        }),
+        // r1c1 holds v: column v of row 1 holds 1 (column 1's number).
+        (".Indexing~C~R1C1", |c| {
+            let x = v(c, 0, 0);
+            x >= 1 && v(c, 0, x - 1) == 1
+        }),
+        // r2c3 holds v: row v of column 3 holds 2 (row 2's number).
+        (".Indexing~R~R2C3", |c| {
+            let x = v(c, 1, 2);
+            x >= 1 && v(c, x - 1, 2) == 2
+        }),
+    ];
+    for (text, rule) in cases {
+        let text = format!(".Shape~4x4~0-3{text}");
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let want = all.iter().filter(|c| rule(c)).count();
+        assert!(want > 0 && want < 288, "{text}: {want}");
+        assert_eq!(agree(&s), want, "{text}");
+    }
 }
 
 /// A sum of values from 0 over k cells is the sum of their digits (from 1) less k: cages and
@@ -921,10 +970,6 @@ fn numbered_rooms_lockout_lines_and_anti_taxicab_are_the_brute_force() {
         "{e}"
     );
     refused_on_4x4(&[
-        (
-            ".Shape~4x4~0-3.NumberedRoom~R1~3~",
-            "numbered rooms on a grid of values from 0",
-        ),
         (
             ".Shape~4x4~0-3.AntiTaxicab",
             "anti-taxicab on a grid of values from 0",

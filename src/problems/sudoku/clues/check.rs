@@ -441,20 +441,34 @@ impl Clue {
                 }
             }
             ClueKind::ColumnIndex | ClueKind::RowIndex => {
+                // Digits here; on values from 0, value v (digit v + 1) names column v counted
+                // from 1 and asks it for value c + 1 (digit c + 2), as ISS reads them.
                 let by_column = self.kind == ClueKind::ColumnIndex;
+                let shift = usize::from(rules.zero_based);
                 self.cells.iter().find_map(|&p| {
                     let (r, c, v) = (p / size, p % size, usize::from(cells[p]));
+                    if v == 0 {
+                        return None;
+                    }
+                    if v == shift {
+                        return Some(format!(
+                            "{name}: {} holds 0, which names no column or row",
+                            cell_name(size, p)
+                        ));
+                    }
                     let (q, want) = if by_column {
-                        (r * size + v - 1, c + 1)
+                        (r * size + v - 1 - shift, c + 1 + shift)
                     } else {
-                        ((v - 1) * size + c, r + 1)
+                        ((v - 1 - shift) * size + c, r + 1 + shift)
                     };
                     (cells[q] != 0 && usize::from(cells[q]) != want).then(|| {
                         format!(
-                            "{name}: {} holds {v}, so {} should hold {want}, not {}",
+                            "{name}: {} holds {}, so {} should hold {}, not {}",
                             cell_name(size, p),
+                            v - shift,
                             cell_name(size, q),
-                            cells[q]
+                            want - shift,
+                            usize::from(cells[q]) - shift
                         )
                     })
                 })

@@ -665,22 +665,24 @@ impl Rules {
                         "a quadruple lists up to four digits of the grid",
                     )?;
                 }
-                // An X-sum counts as many cells as its first value: a 0 would count none, a rule
-                // no puzzle states (ISS's 0-indexed X-sums are not read).
-                ClueKind::ColumnIndex | ClueKind::RowIndex => need(
-                    !self.zero_based,
-                    "indexers on a grid of values from 0 are not supported",
-                )?,
-                ClueKind::XSum(_) => need(
-                    !self.zero_based,
-                    "X-sums on a grid of values from 0 are not supported",
-                )?,
-                // A numbered room's first value counts cells, as an X-sum's does; a taxicab
-                // distance of 0 is no rule.
-                ClueKind::NumberedRoom(_) => need(
-                    !self.zero_based,
-                    "numbered rooms on a grid of values from 0 are not supported",
-                )?,
+                // On values from 0 an indexer's value v names column (row) v counted from 1 and
+                // asks it for the value of its own column's number: one in the last column (row)
+                // would ask for N, no value. An X-sum's first value counts cells (a 0 none, adding
+                // up to 0), a numbered room's names the v-th cell (a 0 none): as ISS reads them.
+                ClueKind::ColumnIndex | ClueKind::RowIndex if self.zero_based => {
+                    let last = |p: &usize| {
+                        if clue.kind == ClueKind::ColumnIndex {
+                            p % size == size - 1
+                        } else {
+                            p / size == size - 1
+                        }
+                    };
+                    need(
+                        !clue.cells.iter().any(last),
+                        "on a grid of values from 0, an indexer in the last column (row) would ask \
+                         for the value N",
+                    )?
+                }
                 ClueKind::AntiTaxicab => need(
                     !self.zero_based,
                     "anti-taxicab on a grid of values from 0 is not supported",

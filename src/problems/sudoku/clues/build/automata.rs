@@ -241,18 +241,21 @@ impl Builder<'_> {
                 (cells, auto)
             }
             ClueKind::XSum(t) => {
-                // (x, cells counted, sum) until x cells are counted, then DONE.
-                let t = u64::from(t);
+                // (x, cells counted, sum) until x cells are counted, then DONE. The first value x
+                // counts x cells, itself among them: a 1 itself alone, a 0 (values from 0, as ISS
+                // reads them: "0-indexed: Sums and indexing") none, adding up to 0. A cell still to
+                // count adds at least the least value.
+                let (t, least) = (u64::from(t), u64::from(least));
                 let auto = Automaton {
                     start: vec![0],
                     step: Box::new(move |i, s, d, out| {
                         let d = u64::from(d);
                         if i == 0 {
-                            if d == 1 {
+                            if d <= 1 {
                                 if d == t {
                                     out.push(DONE);
                                 }
-                            } else if d < t {
+                            } else if d + least <= t {
                                 out.push(d * 1_000_000 + 1000 + d);
                             }
                             return;
@@ -267,7 +270,7 @@ impl Builder<'_> {
                             if sum == t {
                                 out.push(DONE);
                             }
-                        } else if sum < t {
+                        } else if sum + least <= t {
                             out.push(x * 1_000_000 + (c + 1) * 1000 + sum);
                         }
                     }),

@@ -272,19 +272,34 @@ impl Builder<'_> {
                 // what p holds. One colour item, coloured by p's options with their digit and by
                 // the options placing c in row r with their column (row indexers: the same,
                 // across). The option placing c at p itself gives both the same colour: once.
+                // On values from 0 (ISS's "0-indexed" puzzles) a value v still names column v
+                // counted from 1, and the column's number is the value it asks for: value c + 1,
+                // the digit one further. p's options colour with their digit, v + 1, so the
+                // options that place it at column x colour with x + 2; p may not hold 0 (it names
+                // no column), which leaves colour 1 to the one placing it in the last column (it
+                // would name column N + 1): no option of p agrees with it. `validate` refuses an
+                // indexer in the last column (row) there: its number is no value.
                 let by_column = clue.kind == ClueKind::ColumnIndex;
+                let shift = usize::from(self.rules.zero_based);
                 for &p in cells {
                     let (r, c) = (p / size, p % size);
                     let s = self.secondary(k, format!("{tag}.{}", cell_name(size, p)));
                     self.enc.cell_colours[p].push(s);
+                    if shift == 1 {
+                        self.enc.allowed[p] &= !1;
+                    }
                     for x in 0..size {
                         let (q, digit) = if by_column {
-                            (r * size + x, c)
+                            (r * size + x, c + shift)
                         } else {
-                            (x * size + c, r)
+                            (x * size + c, r + shift)
+                        };
+                        let colour = match x + 1 + shift {
+                            past if past > size => 1,
+                            colour => colour as u8,
                         };
                         if q != p {
-                            self.enc.cell_colour_at[q * size + digit].push((s, x as u8 + 1));
+                            self.enc.cell_colour_at[q * size + digit].push((s, colour));
                         }
                     }
                 }
@@ -301,7 +316,11 @@ impl Builder<'_> {
                 }
                 Ok(())
             }
-            ClueKind::Sandwich(_) | ClueKind::XSum(_) if self.whole_unit(cells) => {
+            // An X-sum's sets are digits counting digits; values from 0 count one fewer: walked.
+            ClueKind::Sandwich(_) | ClueKind::XSum(_)
+                if self.whole_unit(cells)
+                    && !(self.rules.zero_based && matches!(clue.kind, ClueKind::XSum(_))) =>
+            {
                 self.sets(k, clue, &name, &tag)
             }
             ClueKind::Zipper => {
