@@ -604,8 +604,8 @@ fn clues_on_values_from_0_are_the_brute_forces() {
 }
 
 /// X-sums, numbered rooms and indexers on values from 0, as ISS reads them (its "0-indexed: Sums
-/// and indexing", line 230 of the collection, keeps its published solution so, and no other
-/// reading of the three): an X-sum's first value x counts x cells, itself among them (a 0 none,
+/// and indexing", line 230 of the collection, keeps its published solution so, and breaks each of
+/// the three read with the values shifted to 1-N inside): an X-sum's first value x counts x cells, itself among them (a 0 none,
 /// adding up to 0); a numbered room's names the x-th cell (a 0 none); an indexer's value v names
 /// column (row) v counted from 1 and asks it for the number of its own column (row). Each 4x4
 /// count against the brute force, and against the rule written here apart from the checker.
