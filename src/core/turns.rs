@@ -531,7 +531,8 @@ impl Turns {
         } else {
             (self.next, self.next + BATCH_CYCLES * n)
         };
-        // Search w's number in the cycle, and its first turn numbered from `from` on.
+        // Search w's number in the cycle, and its first turn numbered from `from` on (probes',
+        // w = 0, only asked where they take turns).
         let pos = |w: usize| if w == 0 { n - 1 } else { w - 1 };
         self.cut.store(usize::MAX, Ordering::Relaxed);
         let cut = self.cut.clone();

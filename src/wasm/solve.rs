@@ -61,14 +61,15 @@ pub(super) struct Solving {
     found: Vec<Found>,
     verdict: String,
     end: Counters,
-    /// Probe nodes, for a Solve with probes (0 without): its counters are then the probing
-    /// search's, not DLX1's, and the narration says so.
-    #[serde(default)]
-    probes: u64,
     /// Which search ended the tree (`Turns::ended_by`: propagation or weighted propagation), for
-    /// a Solve with them taking turns ("" otherwise).
+    /// a Solve with them taking turns ("" otherwise, and where it stopped at a second solution
+    /// before any tree ended).
     #[serde(default)]
     ended_by: String,
+    /// Who searched, for a Solve on searches taking turns: "propagation" (the two propagations)
+    /// or "probes" (probes alone: multiplicities); "" for DLX1's own search.
+    #[serde(default)]
+    turns: String,
 }
 
 /// What a slice of Solve returns to JS: finished, the verdict ("" until finished), solutions found
@@ -172,8 +173,13 @@ impl Solving {
             Ok((status, probing.stats().nodes - before, found))
         })?;
         self.end = Counters::of(probing.stats());
-        self.probes = probing.probe_stats().probes;
         self.ended_by = probing.ended_by().unwrap_or_default().to_string();
+        self.turns = if probing.has_probes() {
+            "probes"
+        } else {
+            "propagation"
+        }
+        .to_string();
         Ok(!self.verdict.is_empty())
     }
 
@@ -250,14 +256,16 @@ impl Solving {
             }
         };
         // The counters are the searches' taking turns: said, since DLX1's tree (which Step walks
-        // on from here) would have counted others.
-        if self.probes == 0 && self.ended_by.is_empty() {
-            return Ok(note);
-        }
-        let whose = match self.ended_by.as_str() {
+        // on from here) would have counted others; also where Solve stopped at a second solution
+        // before either tree ended.
+        let whose = match (self.turns.as_str(), self.ended_by.as_str()) {
+            ("", _) => return Ok(note),
             // Probes alone (multiplicities, which propagation does not take).
-            "" => "Solve, with probes (its counts, not DLX1's):".to_string(),
-            by => format!(
+            ("probes", _) => "Solve, with probes (its counts, not DLX1's):".to_string(),
+            (_, "") => "Solve, with propagation and weighted propagation taking turns (their \
+                        counts, not DLX1's):"
+                .to_string(),
+            (_, by) => format!(
                 "Solve, with propagation and weighted propagation taking turns, ended by {by} \
                  (its counts, not DLX1's):"
             ),

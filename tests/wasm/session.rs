@@ -1490,6 +1490,35 @@ fn a_solve_of_a_sudoku_with_shapes_filled_whole_takes_propagation() {
     assert_eq!(digits, solution);
 }
 
+/// A Sudoku with shapes and many solutions on a worker's Solver: propagation's turns stop at the
+/// second solution before either tree ends, and the narration still says whose counts the
+/// statistics show (it once said only "Solve: more than one solution", over the propagations'
+/// counters).
+#[wasm_bindgen_test]
+fn a_solve_stopped_at_a_second_solution_says_whose_counts() {
+    let input = ".Shape~4x4.Cage~3~R1C1~R1C2";
+    let mut solver =
+        dlx_studio::wasm::Solver::new("sudoku".into(), input.into(), false, None, None).unwrap();
+    let w = solver.solve(20_000.0).unwrap();
+    assert_eq!(
+        get(&w, "verdict").as_string().unwrap(),
+        "multiple",
+        "{}",
+        json(&w)
+    );
+    let mut there = session("sudoku", input);
+    there.solve_start().unwrap();
+    there.solve_follow(solver.outcome()).unwrap();
+    let said = there.narration();
+    assert!(
+        said.starts_with(
+            "Solve, with propagation and weighted propagation taking turns (their counts, not \
+             DLX1's): more than one solution"
+        ),
+        "{said}"
+    );
+}
+
 #[wasm_bindgen_test]
 fn the_memo_switch_folds_domino_4x4_and_steps_back_to_the_start() {
     use dlx_studio::wasm::EventCode;
