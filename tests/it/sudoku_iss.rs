@@ -607,6 +607,18 @@ fn iss_values_from_zero_are_solved() {
     all_solved("iss-zero.jsonl", 9);
 }
 
+/// `dlx solve sudoku - --json` with `args` after, on `input`, quiet on stderr: its JSON.
+fn solved_json(args: &[&str], input: &str) -> Value {
+    let mut all = vec!["solve", "sudoku", "-", "--json"];
+    all.extend(args);
+    serde_json::from_str(&crate::common::check(
+        &all,
+        input,
+        crate::common::Expect::Quiet,
+    ))
+    .unwrap()
+}
+
 /// ISS's "0-indexed: Sums and indexing" (line 230, `tests/data/iss-zero-sums.jsonl`: X-sum,
 /// numbered room and column indexer on values 0-8, with eleven other kinds and four givens) reads
 /// as ISS reads those three, and its published solution is the first found; it is a test of
@@ -615,12 +627,7 @@ fn iss_values_from_zero_are_solved() {
 #[test]
 fn iss_sums_and_indexing_from_zero_read_to_their_published_solution() {
     let d: Value = serde_json::from_str(data("iss-zero-sums.jsonl").trim()).unwrap();
-    let out = crate::common::check(
-        &["solve", "sudoku", "-", "--json", "--limit", "2"],
-        d["input"].as_str().unwrap(),
-        crate::common::Expect::Quiet,
-    );
-    let v: Value = serde_json::from_str(&out).unwrap();
+    let v = solved_json(&["--limit", "2"], d["input"].as_str().unwrap());
     assert_eq!(v["first"], d["solution"], "{v}");
     assert_eq!(
         (&v["unique"], &v["solutions"]),
@@ -796,16 +803,8 @@ fn iss_puzzles_plain_search_finds_hard_are_solved_by_turns() {
         let d: Value = serde_json::from_str(line).unwrap();
         let name = d["name"].as_str().unwrap();
         for both in [false, true] {
-            let mut args = vec!["solve", "sudoku", "-", "--json"];
-            if both {
-                args.extend(["--prune", "both"]);
-            }
-            let out = crate::common::check(
-                &args,
-                d["input"].as_str().unwrap(),
-                crate::common::Expect::Quiet,
-            );
-            let v: Value = serde_json::from_str(&out).unwrap();
+            let args: &[&str] = if both { &["--prune", "both"] } else { &[] };
+            let v = solved_json(args, d["input"].as_str().unwrap());
             assert_eq!(v["first"], d["solution"], "{name} {both}");
             assert_eq!(
                 (&v["unique"], &v["solutions"]),
@@ -897,12 +896,8 @@ fn iss_puzzles_probes_find_hard_are_solved_by_propagation() {
         let name = d["name"].as_str().unwrap();
         let input = d["input"].as_str().unwrap();
         for both in [false, true] {
-            let mut args = vec!["solve", "sudoku", "-", "--json"];
-            if both {
-                args.extend(["--prune", "both"]);
-            }
-            let out = crate::common::check(&args, input, crate::common::Expect::Quiet);
-            let v: Value = serde_json::from_str(&out).unwrap();
+            let args: &[&str] = if both { &["--prune", "both"] } else { &[] };
+            let v = solved_json(args, input);
             assert_eq!(v["first"], d["solution"], "{name} {both}");
             assert_eq!(v["unique"], json!(true), "{name} {both}");
             let by = v["ended_by"].as_str().unwrap_or_default();
@@ -923,12 +918,7 @@ fn iss_puzzles_probes_find_hard_are_solved_by_propagation() {
 fn solve_takes_propagation_for_shapes_and_blocked_for_units() {
     let d: Value = serde_json::from_str(data("iss-blocked.jsonl").trim()).unwrap();
     let input = d["input"].as_str().unwrap();
-    let quiet = crate::common::Expect::Quiet;
-    let solve = |args: &[&str], input: &str| -> Value {
-        let mut all = vec!["solve", "sudoku", "-", "--json"];
-        all.extend(args);
-        serde_json::from_str(&crate::common::check(&all, input, quiet)).unwrap()
-    };
+    let solve = solved_json;
     let v = solve(&[], input);
     assert_eq!((&v["first"], &v["unique"]), (&d["solution"], &json!(true)));
     assert!(

@@ -1457,6 +1457,18 @@ fn a_solve_on_a_worker_is_followed_to_where_the_session_would_stand() {
     assert!(s.step(1).unwrap() == 1);
 }
 
+/// The Sudoku `input` solved by a worker's Solver for up to `nodes` nodes, and a page's session
+/// that followed what it found: the Solver's last slice, and the session.
+fn solved_on_a_worker(input: &str, nodes: f64) -> (JsValue, Session) {
+    let mut solver =
+        dlx_studio::wasm::Solver::new("sudoku".into(), input.into(), false, None, None).unwrap();
+    let w = solver.solve(nodes).unwrap();
+    let mut there = session("sudoku", input);
+    there.solve_start().unwrap();
+    there.solve_follow(solver.outcome()).unwrap();
+    (w, there)
+}
+
 /// ISS's "Arrow" (`tests/data/iss-blocked.jsonl`: arrows filled whole, no colours) on a worker's
 /// Solver: searched with propagation taking turns, as `dlx solve` does, it is proved unique in
 /// under 20,000 nodes (plain DLX1: 2,454,374); followed, the session stands at the published
@@ -1469,15 +1481,10 @@ fn a_solve_of_a_sudoku_with_shapes_filled_whole_takes_propagation() {
         puzzle["input"].as_str().unwrap(),
         puzzle["solution"].as_str().unwrap(),
     );
-    let mut solver =
-        dlx_studio::wasm::Solver::new("sudoku".into(), input.into(), false, None, None).unwrap();
-    let w = solver.solve(20_000.0).unwrap();
+    let (w, there) = solved_on_a_worker(input, 20_000.0);
     assert!(get(&w, "finished").as_bool().unwrap(), "{}", json(&w));
     assert_eq!(get(&w, "verdict").as_string().unwrap(), "unique");
     assert!(num(&w, "nodes") < 20_000.0, "{}", json(&w));
-    let mut there = session("sudoku", input);
-    there.solve_start().unwrap();
-    there.solve_follow(solver.outcome()).unwrap();
     let said = there.narration();
     assert!(
         said.starts_with(
@@ -1496,19 +1503,13 @@ fn a_solve_of_a_sudoku_with_shapes_filled_whole_takes_propagation() {
 /// counters).
 #[wasm_bindgen_test]
 fn a_solve_stopped_at_a_second_solution_says_whose_counts() {
-    let input = ".Shape~4x4.Cage~3~R1C1~R1C2";
-    let mut solver =
-        dlx_studio::wasm::Solver::new("sudoku".into(), input.into(), false, None, None).unwrap();
-    let w = solver.solve(20_000.0).unwrap();
+    let (w, there) = solved_on_a_worker(".Shape~4x4.Cage~3~R1C1~R1C2", 20_000.0);
     assert_eq!(
         get(&w, "verdict").as_string().unwrap(),
         "multiple",
         "{}",
         json(&w)
     );
-    let mut there = session("sudoku", input);
-    there.solve_start().unwrap();
-    there.solve_follow(solver.outcome()).unwrap();
     let said = there.narration();
     assert!(
         said.starts_with(

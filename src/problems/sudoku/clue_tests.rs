@@ -611,12 +611,10 @@ fn clues_on_values_from_0_are_the_brute_forces() {
 /// count against the brute force, and against the rule written here apart from the checker.
 #[test]
 fn sums_rooms_and_indexers_on_values_from_0_read_as_iss_does() {
-    let all = completions(Geometry::of_size(4).unwrap(), &[0; 16]);
     // Value at row r, column c (from 0) of a 4x4 written in digits 1-4.
     fn v(c: &[u8], r: usize, col: usize) -> usize {
         usize::from(c[r * 4 + col]) - 1
     }
-    type Rule = fn(&[u8]) -> bool;
     let cases: [(&str, Rule); 7] = [
         (".XSum~R1~3~", |c| {
             (0..v(c, 0, 0)).map(|i| v(c, 0, i)).sum::<usize>() == 3
@@ -646,13 +644,7 @@ fn sums_rooms_and_indexers_on_values_from_0_read_as_iss_does() {
             x >= 1 && v(c, x - 1, 2) == 2
         }),
     ];
-    for (text, rule) in cases {
-        let text = format!(".Shape~4x4~0-3{text}");
-        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let want = all.iter().filter(|c| rule(c)).count();
-        assert!(want > 0 && want < 288, "{text}: {want}");
-        assert_eq!(agree(&s), want, "{text}");
-    }
+    agree_with_rules_on(".Shape~4x4~0-3", &cases);
 }
 
 /// A sum of values from 0 over k cells is the sum of their digits (from 1) less k: cages and
@@ -1246,10 +1238,16 @@ type Rule = fn(&[u8]) -> bool;
 /// Each 4x4 puzzle's count is the brute force through the checker (`agree`) and, independently,
 /// the 288 grids filtered by its rule as a closure: some, not all.
 fn agree_with_rules(cases: &[(&str, Rule)]) {
+    agree_with_rules_on(".Shape~4x4", cases);
+}
+
+/// [`agree_with_rules`] on the 4x4 that `shape` states (`.Shape~4x4~0-3`: values from 0; the
+/// rules still read digits 1-4).
+fn agree_with_rules_on(shape: &str, cases: &[(&str, Rule)]) {
     let all = completions(Geometry::of_size(4).unwrap(), &[0; 16]);
     assert_eq!(all.len(), 288);
     for (text, rule) in cases {
-        let text = format!(".Shape~4x4{text}");
+        let text = format!("{shape}{text}");
         let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
         let want = all.iter().filter(|c| rule(c)).count();
         assert!(want > 0 && want < 288, "{text}: {want}");
