@@ -449,9 +449,7 @@ fn shaped_grids_refuse_by_name() {
         (".Shape~6x8~2-9", "a range from 1 or 0"),
         (".Shape~6x6~9.~R1C1_10", "R1C1_10"),
     ] {
-        let e = Sudoku::parse(text)
-            .err()
-            .unwrap_or_else(|| panic!("{text} read"));
+        let e = crate::common::sudoku_refused(text);
         assert!(e.message.contains(says), "{text}: {}", e.message);
     }
     // On grids without regions the pairwise rules hold between any two cells (every cell's
@@ -501,9 +499,7 @@ fn shaped_grids_refuse_by_name() {
         (".RegionSize~-1", "expected a number of cells"),
         (".RegionSize~9.RegionSize~9", "gives its `RegionSize` twice"),
     ] {
-        let e = Sudoku::parse(text)
-            .err()
-            .unwrap_or_else(|| panic!("{text} read"));
+        let e = crate::common::sudoku_refused(text);
         assert!(e.message.contains(says), "{text}: {}", e.message);
     }
     // A shaped grid prints its rows and columns, without the cells outside them.

@@ -16,13 +16,7 @@ const P6_SOLUTION: &str = "325146416325541263263514632451154632";
 /// The same givens as one line.
 const P6_LINE: &str = "....4..1.3.5...2....3...6.2.5..5....";
 
-/// The error of a text that must not read.
-fn refused(text: &str) -> dlx_studio::problems::InputError {
-    match Sudoku::parse(text) {
-        Ok(s) => panic!("read as {}", s.title()),
-        Err(e) => e,
-    }
-}
+use crate::common::sudoku_refused as refused;
 
 /// DLX's solutions (up to `limit`), each checked by the problem's check and by `Rules::check`.
 fn solutions(sudoku: &Sudoku, limit: usize) -> Vec<Vec<u8>> {

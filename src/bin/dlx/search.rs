@@ -10,7 +10,6 @@ use crate::output::write_err;
 use dlx_studio::core::Engine as Counter;
 use dlx_studio::core::{
     probe::{ProbeStats, Probing},
-    propagate::Propagating,
     prune,
     turns::Turns,
     Instance, Limits, Naive, NaiveError, Order, Search, SolutionStop, Stats, Status, Tree,
@@ -102,8 +101,6 @@ engine_by_its_methods!(Probing {
         Some(self.probe_stats().clone())
     }
 });
-
-engine_by_its_methods!(Propagating {});
 
 engine_by_its_methods!(Turns {
     fn probes(&self) -> Option<ProbeStats> {

@@ -182,6 +182,17 @@ impl dlx_studio::core::Observer for SudokuBoards<'_> {
     }
 }
 
+/// The error of a Sudoku text that must not read (a panic naming what it read otherwise).
+pub fn sudoku_refused(text: &str) -> dlx_studio::problems::InputError {
+    match dlx_studio::problems::sudoku::Sudoku::parse(text) {
+        Ok(s) => panic!(
+            "{text} read as {}",
+            dlx_studio::problems::Problem::title(&s)
+        ),
+        Err(e) => e,
+    }
+}
+
 /// DLX's solutions of a Sudoku (up to `limit`), each checked by the puzzle's own check and by
 /// `Rules::check` on the grid (the rules as the puzzle states them, not the instance).
 pub fn sudoku_solutions(
