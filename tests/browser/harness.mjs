@@ -112,6 +112,17 @@ export async function num(page, id) {
   return Number((await text(page, id)).replace(/,/g, ''));
 }
 
+/**
+ * Another page beside a test's `page`, at width x height: in the same browser context, which costs
+ * half a fresh context's CPU (tests/browser/run.mjs). For a viewport that needs its own context
+ * (touch, a device scale factor, dark mode), `browser.newContext`. The runner closes it after the test.
+ */
+export async function pageLike(page, width, height) {
+  const other = await page.context().newPage();
+  await other.setViewportSize({ width, height });
+  return other;
+}
+
 export async function open(page, base, query = '') {
   await page.goto(`${base}/${query}`);
   await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);

@@ -2,7 +2,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, SHOTS, EASY_SUDOKU, assert, tid, settle, text, open, loadVia, test, report } from './harness.mjs';
+import { ROOT, SHOTS, EASY_SUDOKU, assert, tid, settle, text, open, loadVia, test, report, pageLike } from './harness.mjs';
 
 /** Starts the race (until 'solution' or 'end') and waits for every lane to finish; returns its lanes. */
 async function race(page, until) {
@@ -89,10 +89,10 @@ test('race: Stop ends the lanes still running; naive refuses colours in words', 
   assert(r['naive-mrv'].phase === 'error' && /colours/.test(r['naive-mrv'].message), `colours, naive: ${JSON.stringify(r['naive-mrv'])}`);
 });
 
-test('race: screenshots at 1280x800 (maximised) and 375 px; DOCS=1 writes docs/race.png for the README', async ({ browser, base }) => {
+test('race: screenshots at 1280x800 (maximised) and 375 px; DOCS=1 writes docs/race.png for the README', async ({ page: first, base }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const [w, h, tag] of [[1280, 800, 'desktop'], [375, 812, 'phone']]) {
-    const page = await browser.newPage({ viewport: { width: w, height: h }, deviceScaleFactor: 1 });
+    const page = await pageLike(first, w, h);
     await open(page, base, '?queens=11');
     await page.selectOption(tid('race-until'), 'end');
     await page.click(tid('race-start'));

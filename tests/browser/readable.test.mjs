@@ -62,17 +62,17 @@ for (const [w, h] of [[375, 812], [1024, 768], [1280, 800]]) {
   });
 }
 
-test('readable: the top bar is one row from 1181 px up, its tagline never wraps, and the problem\'s title is whole from 1280 px up and on a phone', async ({ browser, base }) => {
+test('readable: the top bar is one row from 1181 px up, its tagline never wraps, and the problem\'s title is whole from 1280 px up and on a phone', async ({ page: desktop, browser, base }) => {
   // Before: at 1440 the tagline wrapped into a column of one word a line (a 176 px top bar), and the
   // title was cut to "Sudoku …", "exact co…" or to nothing at every width from 1280 to 1920.
   const problems = ['', '?pentomino=6x10', `?sudoku=${EASTER}`];
   const seen = [];
   for (const [w, h] of [[1181, 800], [1280, 800], [1440, 900], [1680, 1050], [1920, 1080], [2560, 1440], [375, 812]]) {
     const phone = w < 500;
-    const context = await browser.newContext(phone
-      ? { viewport: { width: w, height: h }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
-      : { viewport: { width: w, height: h } });
-    const page = await context.newPage();
+    // The desktop sizes on the test's page, each load afresh at its size; the phone in a context of its own.
+    const context = phone ? await browser.newContext({ viewport: { width: w, height: h }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }) : null;
+    const page = context ? await context.newPage() : desktop;
+    if (!context) await page.setViewportSize({ width: w, height: h });
     for (const q of problems) {
       await open(page, base, q);
       const r = await page.evaluate(() => {
@@ -94,7 +94,7 @@ test('readable: the top bar is one row from 1181 px up, its tagline never wraps,
       if (w >= 1280 || phone) assert(r.whole, `${w} px: the title "${r.title}" is cut`);
       if (q === '') seen.push(`${w} px: bar ${Math.round(r.top)} px, title ${r.whole ? 'whole' : 'cut'}`);
     }
-    await context.close();
+    if (context) await context.close();
   }
   report.push(`top bar: ${seen.join('; ')}`);
 });

@@ -107,13 +107,18 @@ async function main() {
     // test sees another's state; permissions a test grants (the clipboard) are cleared after it.
     // Tests that need another viewport kind (touch, dark, reduced motion) make their own contexts.
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // The errors of every page the test opens in the context (its own, and those of `pageLike`).
+    /** @type {string[]} */
+    let errors = [];
+    context.on('page', (p) => {
+      p.on('pageerror', (e) => errors.push(e.message));
+      p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    });
     const parked = await context.newPage();
     while (next < queue.length) {
       const t = queue[next++];
+      errors = [];
       const page = await context.newPage();
-      const errors = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
       const cdp = await context.newCDPSession(page);
       const t0 = Date.now();
       try {
@@ -128,7 +133,7 @@ async function main() {
         failures.push(line);
         try { await page.screenshot({ path: path.join(ROOT, 'screenshots', `failed-${passed + failed}.png`) }); } catch { /* no page */ }
       }
-      await page.close();
+      for (const p of context.pages()) if (p !== parked) await p.close();
       await context.clearPermissions();
     }
     await parked.close();

@@ -4,7 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, assert, open, tid, settle, report, press, setSpeed, SHOTS, ROOT, HARD_SUDOKU, EASY_SUDOKU, loadVia, checkSudoku, cameraAtRest } from './harness.mjs';
+import { test, assert, open, tid, settle, report, press, setSpeed, SHOTS, ROOT, HARD_SUDOKU, EASY_SUDOKU, loadVia, checkSudoku, cameraAtRest, pageLike } from './harness.mjs';
 
 const SIZES = [
   { tag: '1280x800', viewport: { width: 1280, height: 800 } },
@@ -131,7 +131,7 @@ test('stage: a first visit says what this is and offers one first action; its te
   const solved = await page.evaluate(() => document.querySelector('[data-testid="board-text"]').textContent.trim());
   checkSudoku(solved, HARD_SUDOKU);
   // At 1024x768 the panels are a drawer: Paste a Sudoku opens it, the cursor in the box; Load closes it.
-  const narrow = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  const narrow = await pageLike(page, 1024, 768);
   await open(narrow, base);
   assert(await narrow.evaluate(() => getComputedStyle(document.getElementById('side')).visibility === 'hidden'), 'the drawer is open at first');
   await narrow.click(tid('welcome-sudoku'));
@@ -308,10 +308,11 @@ test('stage: after a jump the timeline\'s read-out is whole at 1280 px, never dr
   report.push(`timeline after a jump at 1280x800: "${g.text}", label ends at ${g.labelRight.toFixed(0)} px, slider ${g.sliderLeft.toFixed(0)}-${g.sliderRight.toFixed(0)}, speed from ${g.speedLeft.toFixed(0)}`);
 });
 
-test('stage: the timeline\'s and the speed\'s read-outs are whole in the transport bar from 1024 to 1920 px (no "Speed 5 e…")', async ({ browser, base }) => {
+test('stage: the timeline\'s and the speed\'s read-outs are whole in the transport bar from 1024 to 1920 px (no "Speed 5 e…")', async ({ page, base }) => {
   const cut = [];
   for (const width of [1024, 1280, 1440, 1600, 1700, 1701, 1920]) {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    // Each width loaded afresh at that size.
+    await page.setViewportSize({ width, height: 900 });
     await open(page, base, '?queens=8');
     for (const v of [12, 50]) {
       await setSpeed(page, v);
@@ -323,7 +324,6 @@ test('stage: the timeline\'s and the speed\'s read-outs are whole in the transpo
       }));
       for (const x of r) if (!x.whole) cut.push(`${width} px: "${x.text}"`);
     }
-    await page.close();
   }
   assert(!cut.length, `read-outs cut: ${cut.join(', ')}`);
 });

@@ -3,7 +3,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { EASTER, SHOTS, assert, checkSudoku, tid, settle, runText, text, num, open, loadVia, test, report, cli } from './harness.mjs';
+import { EASTER, SHOTS, assert, checkSudoku, tid, settle, runText, text, num, open, loadVia, test, report, cli, pageLike } from './harness.mjs';
 
 // ------------------------------------------------------------------ Sudoku: reading, solving, editing
 
@@ -707,7 +707,7 @@ test('Sudoku: a 25x25 is readable on the maximised board at 1280x800', async ({ 
   assert(!(await page.$('.panel.maximised')), 'Escape did not restore the board');
 });
 
-test('Sudoku: a grid whose blanks are its empty cells (every line 9 characters) reads, says so, and its link opens it again', async ({ page, base, browser }) => {
+test('Sudoku: a grid whose blanks are its empty cells (every line 9 characters) reads, says so, and its link opens it again', async ({ page, base }) => {
   const grid = '  3 2 6  \n9  3 5  1\n  18 64  \n  81 29  \n7       8\n  67 82  \n  26 95  \n8  2 3  9\n  5 1 3  ';
   await open(page, base);
   await loadVia(page, 'sudoku', grid);
@@ -720,7 +720,7 @@ test('Sudoku: a grid whose blanks are its empty cells (every line 9 characters) 
   await page.waitForFunction(() => /^Unique/.test(document.querySelector('[data-testid="verdict"]').textContent));
   checkSudoku(await boardText(page), want);
   // The link keeps the blanks at the ends of lines: the same puzzle opens from it.
-  const other = await browser.newPage();
+  const other = await pageLike(page, 1280, 800);
   await other.goto(page.url());
   await other.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
   assert((await text(other, 'board-text')) === want, `from the link: ${await text(other, 'board-text')}`);

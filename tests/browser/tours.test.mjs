@@ -95,8 +95,8 @@ test('teach: each guided tour\'s stops show their state; Back returns to identic
   await page.waitForFunction(() => !window.dlx.app.tours.active && !document.body.classList.contains('touring'));
 }, { slow: true });
 
-test('teach: the line the algorithm panel marks is brought into sight in the side column when the panel is (at 1400x900 the tour\'s hide line was cut off at the bottom), and the column stays put when it is not', async ({ browser, base }) => {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+test('teach: the line the algorithm panel marks is brought into sight in the side column when the panel is (at 1400x900 the tour\'s hide line was cut off at the bottom), and the column stays put when it is not', async ({ page, base }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
   await open(page, base);
   // Where the marked line is in what the column shows: below its sticky tabs, above its bottom.
   const seen = () => page.evaluate(() => {
@@ -147,7 +147,6 @@ test('teach: the line the algorithm panel marks is brought into sight in the sid
   assert(after.line === 'choose', `the step marked ${after.line}`);
   assert(after.scroll === peek.scroll, `a step moved the column from ${peek.scroll} to ${after.scroll} with the pseudocode peeking in`);
   report.push(`algorithm panel at 1400x900: the marked line in sight at ${checked} tour stops${out ? '; the column kept its place with the panel out of sight' : ''} and with it peeking in`);
-  await page.close();
 });
 
 test('teach: the Level shown moves only with an event that enters or leaves a level (it read 1 at level 0\'s last hide, while the algorithm panel still marked that hide)', async ({ page, base }) => {

@@ -7,7 +7,7 @@
 
 import path from 'node:path';
 import {
-  SHOTS, assert, tid, text, open, loadVia, test, report, cli, settle,
+  SHOTS, assert, tid, text, open, loadVia, test, report, cli, settle, pageLike,
 } from './harness.mjs';
 
 const cellOf = (name) => { const [r, c] = name.slice(1).split('C').map(Number); return (r - 1) * 9 + c - 1; };
@@ -318,7 +318,7 @@ test('variants board: the picker\'s X switch takes a typed puzzle from 9 solutio
 const VARIANT_PRESETS = ['sudoku-x', 'sudoku-windoku', 'sudoku-anti-knight', 'sudoku-anti-king', 'sudoku-non-consecutive',
   'sudoku-jigsaw', 'sudoku-killer', 'sudoku-thermo'];
 
-test('variants board: each variant preset loads, branches, has one solution that keeps its rules; screenshots at 1280 and 375 px', async ({ page, base, errors, browser }) => {
+test('variants board: each variant preset loads, branches, has one solution that keeps its rules; screenshots at 1280 and 375 px', async ({ page, base, errors }) => {
   await open(page, base);
   const presets = await page.evaluate((keys) => import('./www/app/presets.js').then((m) => keys.map((k) => ({ key: k, ...m.PRESETS[k] }))), VARIANT_PRESETS);
   for (const p of presets) {
@@ -357,7 +357,7 @@ test('variants board: each variant preset loads, branches, has one solution that
   }
   // Screenshots: the start of each with pencil marks, at 1280x800 and at a phone's 375 px.
   for (const [tag, width, height] of [['1280', 1280, 800], ['375', 375, 812]]) {
-    const shot = await browser.newPage({ viewport: { width, height } });
+    const shot = await pageLike(page, width, height);
     await open(shot, base);
     for (const p of presets) {
       await shot.evaluate((k) => { const s = document.querySelector('#preset'); s.value = k; s.dispatchEvent(new Event('change')); }, p.key);
