@@ -27,7 +27,7 @@ export CARGO_INCREMENTAL := 0
 endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: test-doc screenshots wasm-ci cli-test setup-nightly test-long docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run test-sanity serve build test setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel wasm cli bench-wasm bench-wasm-instructions lint lint-js test-native test-wasm test-browser test-firefox test-parts clean npm test-npm test-bundler npm-example bench-npm lint-npm setup-python wheel test-python lint-python bench-python
+.PHONY: lint-rust test-doc screenshots wasm-ci cli-test setup-nightly test-long docs-shots fuzz fuzz-smoke fuzz-run miri miri-long miri-run test-sanity serve build test setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel wasm cli bench-wasm bench-wasm-instructions lint lint-js test-native test-wasm test-browser test-firefox test-parts clean npm test-npm test-bundler npm-example bench-npm lint-npm setup-python wheel test-python lint-python bench-python
 
 serve: build
 	@echo "DLX Studio on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -104,7 +104,11 @@ bench-wasm-instructions: wasm cli setup-node
 	node benches/wasm_instructions.mjs langford 11
 	node benches/wasm_instructions.mjs pentomino 6x10 1
 
-lint: setup-wasm setup-lint lint-js lint-npm
+lint: lint-rust lint-js lint-npm
+
+# rustfmt and clippy, natively and for wasm32 (check builds in the dev profile: target/debug and
+# target/wasm32-unknown-unknown/debug).
+lint-rust: setup-wasm setup-lint
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets -- -D warnings
 	$(CARGO) clippy --lib --test wasm --target wasm32-unknown-unknown -- -D warnings
@@ -116,13 +120,15 @@ lint-js: setup-node wasm-ci
 	tests/browser/node_modules/.bin/eslint www tests/browser/*.mjs tests/npm eslint.config.mjs
 
 # `make test`: the installs first, then two lanes side by side (tests/stages.sh): lane A the stages
-# that build the crate natively and drive the page's browsers, lane B fuzzing, Miri and the wasm32
-# tests, whose output is printed after lane A's. The two lanes take about as long. Last, once both
+# that build the crate natively and drive the page's browsers, lane B clippy, fuzzing, Miri and the
+# wasm32 tests, whose output is printed after lane A's. The two lanes take about as long. Clippy
+# comes first in lane B while lane A builds the page's wasm (another build directory): it is done
+# before lane A's test-native needs target/debug, which clippy's check builds lock too. Last, once both
 # lanes have passed, the browser tests that measure frames, alone on the machine. Each stage is its
 # own `make`, timed; the times are printed at the end, and a failing stage ends its lane.
 TEST_FIRST := setup-wasm setup-lint setup-node setup-browser setup-firefox setup-parallel setup-nightly setup-python
-TEST_LANE_A := lint test-native test-parts test-browser test-npm test-bundler test-firefox
-TEST_LANE_B := fuzz-smoke miri test-wasm test-doc test-python
+TEST_LANE_A := lint-js lint-npm test-native test-parts test-browser test-npm test-bundler test-firefox
+TEST_LANE_B := lint-rust fuzz-smoke miri test-wasm test-doc test-python
 TEST_LAST := test-quiet
 test:
 	@MAKE="$(MAKE)" bash tests/stages.sh $(TARGET_DIR) "$(TEST_FIRST)" "$(TEST_LANE_A)" "$(TEST_LANE_B)" "$(TEST_LAST)"
