@@ -109,6 +109,16 @@ test('teach: the glossary explains each term with Knuth\'s, opens from narration
   });
   assert(g.left >= 0 && g.right <= g.w && g.top >= 0 && g.bottom <= g.h, `the glossary does not fit a 375 px screen: ${JSON.stringify(g)}`);
   assert(g.closeH >= 44 && g.closeRight <= g.w, `the Close button is too small or off screen: ${JSON.stringify(g)}`);
+  // An entry far down the list, tapped in the index: its name whole below the sticky head (it was
+  // 7 px under the head, whose 44 px Close is taller than the 56 px the scroll stopped at).
+  await p.tap('.glossary-index a[href$="propagation"]');
+  await p.waitForFunction(() => document.activeElement && document.activeElement.id === 'g-propagation');
+  const under = await p.evaluate(() => {
+    const head = document.querySelector('.glossary-head').getBoundingClientRect();
+    const dt = document.getElementById('g-propagation').getBoundingClientRect();
+    return { head: head.bottom, dt: dt.top, scrolled: document.querySelector('dialog.glossary').scrollTop };
+  });
+  assert(under.scrolled > 0 && under.dt >= under.head - 0.5, `the entry's name is under the glossary's head on a phone: ${JSON.stringify(under)}`);
   await p.screenshot({ path: path.join(SHOTS, 'phone-glossary.png') });
   await p.tap(tid('glossary-close'));
   await p.waitForFunction(() => !document.querySelector('dialog.glossary').open);

@@ -275,6 +275,10 @@ export class Glossary {
     if (this.hooks.before) this.hooks.before();
     this._listControls();
     if (!this.dialog.open) this.dialog.showModal();
+    // An entry scrolled to stops below the sticky head, however tall the head is at this width (on a
+    // phone its 44 px Close made it 63 px, and a fixed 56 px margin left the entry's name under it).
+    const head = /** @type {HTMLElement} */ (this.dialog.querySelector('.glossary-head'));
+    this.dialog.style.setProperty('--glossary-head', `${head.offsetHeight + 6}px`);
     for (const el of this.dialog.querySelectorAll('dt.current')) el.classList.remove('current');
     const dt = id && termOf(id) ? this.dialog.querySelector(`#g-${id}`) : null;
     if (dt) {
