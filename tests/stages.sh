@@ -16,6 +16,12 @@ dir=$1 first=$2 lane_a=$3 lane_b=$4 last=${5:-}
 make=${MAKE:-make}
 mkdir -p "$dir"
 start=$(date +%s)
+# The machine's busy and idle CPU time so far (all cores, in clock ticks; /proc/stat's first line:
+# user nice system idle iowait irq softirq steal): a stage's CPU column counts only the processes
+# it waited for, and Chromium's renderers, which its browser does not wait for, escape it (the
+# browser tests' column read 197 s of the 690 s the machine was busy for them).
+ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat 2>/dev/null; }
+read -r busy0 idle0 <<< "$(ticks)"
 
 # One lane: its stages in order, each line of times appended to $1; the first failure ends it.
 lane() {
@@ -57,4 +63,9 @@ for f in setup A B last; do
     END { printf "  %-5s  %-13s %7.1f %8.1f\n", lane, "(lane)", w, c }' "$dir/test-times-$f.txt"
 done
 echo "  wall clock from start to end: $(( $(date +%s) - start )) s"
+if [ -n "${busy0:-}" ]; then
+  read -r busy1 idle1 <<< "$(ticks)"
+  hz=$(getconf CLK_TCK)
+  echo "  the machine, every process: $(( (busy1 - busy0) / hz )) CPU s busy, $(( (idle1 - idle0) / hz )) CPU s idle (the stages' CPU above misses the browsers' renderers)"
+fi
 exit "$status"
