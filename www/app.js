@@ -27,7 +27,7 @@ import { Race, RaceView } from './workers/race.js';
 import { StageView } from './views/stage.js';
 import { VariantTools, gridKeepsRules } from './views/variants.js';
 import { ui, findElements } from './app/ui.js';
-import { state, M, T, DEFAULT, note, setStatus, stopHunt } from './app/state.js';
+import { state, M, T, DEFAULT, note, setStatus, stopHunt, wakeOnDirty } from './app/state.js';
 import { buildForm, readInputs, writeInputs, loadSpec, keepForUndo, formIsLoaded, updateFormState, syncForm } from './app/form.js';
 import { bindControls, setControlsEnabled, setPausesFromInputs, setSpeedFromSlider } from './app/controls.js';
 import { act, goToNode, setTouring, onRunChange } from './app/search.js';
@@ -161,6 +161,7 @@ async function main() {
     }),
     tours,
   ];
+  for (const r of state.renderers) if ('dirty' in r) wakeOnDirty(r);
 
   const glossary = new Glossary();
   linkStatistics();

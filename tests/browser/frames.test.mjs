@@ -32,6 +32,29 @@ test('frame loop: sleeps during a run to the end while nothing moves, wakes at o
   report.push(`frame loop during a run: ${rate.toFixed(1)} frames/s asleep (60 awake)`);
 });
 
+test('frame loop: sleeps while the page is idle, and wakes at once on a key and on a view made dirty outside a frame', async ({ page, base }) => {
+  await open(page, base, '?queens=8');
+  await page.waitForFunction(() => window.dlx.app.sleeping(), null, { timeout: 5000 });
+  const [f0, t0] = await page.evaluate(() => [window.dlx.app.frames(), performance.now()]);
+  await page.waitForTimeout(1000);
+  const [f1, t1] = await page.evaluate(() => [window.dlx.app.frames(), performance.now()]);
+  const rate = ((f1 - f0) * 1000) / (t1 - t0);
+  // 100 ms a frame while asleep: about 10 a second (60 awake).
+  assert(rate <= 15, `${rate.toFixed(1)} frames a second on the idle page, not asleep`);
+  // An advertised key: the step shows in the read-outs within the next frames.
+  const before = await num(page, 'nodes');
+  await page.keyboard.press('ArrowRight');
+  await settle(page);
+  const after = await page.evaluate(() => document.querySelector('[data-testid="nodes"]').textContent);
+  assert(Number(after.replace(/\D/g, '')) > before, `nodes read ${after} after a step from ${before}`);
+  // A view made dirty outside a frame (as its ResizeObserver or a worker's message does) wakes the
+  // loop at once, not at the sleeping loop's next 100 ms.
+  await page.waitForFunction(() => window.dlx.app.sleeping(), null, { timeout: 5000 });
+  const woke = await page.evaluate(() => { window.dlx.app.tree.dirty = true; return !window.dlx.app.sleeping(); });
+  assert(woke, 'the tree made dirty left the frame loop asleep');
+  report.push(`frame loop on the idle page: ${rate.toFixed(1)} frames/s asleep (60 awake)`);
+});
+
 test('matrix: a run to the end starting and ending leaves the links as walked; a step, a step back, a jump and a reset walk them again', async ({ page, base, errors }) => {
   await open(page, base, '?queens=8');
   /** The matrix's walks of the links so far, once the frames have settled. */

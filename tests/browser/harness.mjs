@@ -128,7 +128,12 @@ export async function open(page, base, query = '') {
   await page.waitForFunction(() => window.dlx && window.dlx.model && window.dlx.model.info);
 }
 
-/** Chooses a kind, fills its input and presses Load, as a person would. */
+/**
+ * Chooses a kind, fills its input and presses Load, as a person would, and waits for the frame that
+ * shows the problem: the views (the board editor among them) take a load from the next frame's
+ * snapshot, and a key pressed before that frame went to the views of the problem before (a test
+ * that typed a digit right after the load failed so on a loaded machine).
+ */
 export async function loadVia(page, kind, value) {
   await page.selectOption(tid('problem'), kind);
   if (kind === 'sudoku') await page.fill(tid('puzzle'), value);
@@ -136,6 +141,7 @@ export async function loadVia(page, kind, value) {
   else if (kind === 'pentomino' || kind === 'edge-matching' || kind === 'dominoes') await page.selectOption('#pentomino-board', value);
   else await page.fill(tid('size'), String(value));
   await page.click(tid('load'));
+  await settle(page);
 }
 
 export async function setSpeed(page, value) {

@@ -165,6 +165,22 @@ export function note(text, kind = '') {
   setStatus(text, kind);
 }
 
+/**
+ * A renderer's own `dirty` flag (www/views/snapshot.js), set outside a frame (its ResizeObserver, a
+ * scroll, a worker's message to the race), wakes the sleeping frame loop as `state.dirty` does:
+ * the flag becomes an accessor on the renderer that wakes it when set.
+ * @param {{dirty?: boolean}} r
+ */
+export function wakeOnDirty(r) {
+  let dirty = !!r.dirty;
+  Object.defineProperty(r, 'dirty', {
+    get: () => dirty,
+    set: (v) => { dirty = v; if (v) wakeLoop(); },
+    configurable: true,
+    enumerable: true,
+  });
+}
+
 /** Wakes the frame loop if it sleeps: its next frame comes at once, not at the timer. */
 export function wakeLoop() {
   if (!state.sleep) return;
