@@ -17,10 +17,11 @@ make=${MAKE:-make}
 mkdir -p "$dir"
 start=$(date +%s)
 # The machine's busy and idle CPU time so far (all cores, in clock ticks; /proc/stat's first line:
-# user nice system idle iowait irq softirq steal): a stage's CPU column counts only the processes
-# it waited for, and Chromium's renderers, which its browser does not wait for, escape it (the
-# browser tests' column read 197 s of the 690 s the machine was busy for them).
-ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat 2>/dev/null; }
+# user nice system idle iowait irq softirq steal; steal, the hypervisor's, counted in neither): a
+# stage's CPU column counts only the processes it waited for, and Chromium's renderers, which its
+# browser does not wait for, escape it (the browser tests' column read 197 s of the 690 s the
+# machine was busy for them).
+ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $5 + $6 }' /proc/stat 2>/dev/null; }
 read -r busy0 idle0 <<< "$(ticks)"
 
 # One lane: its stages in order, each line of times appended to $1; the first failure ends it.

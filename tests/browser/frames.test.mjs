@@ -1,5 +1,5 @@
-// The frame loop during a run to the end (issue 23): the workers count on every core, so the page's
-// thread sleeps between frames while nothing on the page moves, and wakes at once on input.
+// The frame loop sleeps between frames while nothing on the page moves: idle, and during a run to
+// the end (issue 23), where the workers count on every core; it wakes at once on input.
 
 import { test, assert, open, tid, report, num, settle, runText, cameraAtRest, EASY_SUDOKU } from './harness.mjs';
 
@@ -27,8 +27,9 @@ test('frame loop: sleeps during a run to the end while nothing moves, wakes at o
   // The run box's figures still move while the loop sleeps.
   const box0 = await page.textContent('#run-text');
   await page.waitForFunction((b) => document.getElementById('run-text').textContent !== b, box0, { timeout: 3000 });
+  // Cancelled, the run box says so (the loop, idle then, may sleep again).
   await page.click(tid('run-cancel'));
-  await page.waitForFunction(() => !window.dlx.app.sleeping());
+  await page.waitForFunction(() => document.getElementById('run-text').dataset.state !== 'running', null, { timeout: 3000 });
   report.push(`frame loop during a run: ${rate.toFixed(1)} frames/s asleep (60 awake)`);
 });
 

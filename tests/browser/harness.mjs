@@ -225,7 +225,7 @@ export async function algorithmLine(page) {
 
 /** Holds the matrix's animation at fraction t of its way (eased t = 0.5 is half) and draws it. */
 export async function holdAnimation(page, t) {
-  await page.evaluate((f) => { const a = window.dlx.app.matrix.anim; a.t0 = performance.now() - f * 1e7; a.ms = 1e7; }, t);
+  await page.evaluate((f) => { const m = window.dlx.app.matrix, a = m.anim; a.t0 = performance.now() - f * 1e7; a.ms = 1e7; m.dirty = true; }, t);
   await settle(page);
 }
 
@@ -267,7 +267,10 @@ export async function download(page, id, { key = false } = {}) {
   const wait = page.waitForEvent('download');
   if (key) { await page.focus(tid(id)); await page.keyboard.press('Enter'); } else await page.click(tid(id));
   const dl = await wait;
-  return { name: dl.suggestedFilename(), text: fs.readFileSync(await dl.path(), 'utf8') };
+  const got = { name: dl.suggestedFilename(), text: fs.readFileSync(await dl.path(), 'utf8') };
+  // The job's context lives as long as the job (run.mjs), and keeps its downloads until it closes.
+  await dl.delete();
+  return got;
 }
 
 /** Waits for a Next solution hunt to end (a solution or the end of the search). */

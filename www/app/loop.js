@@ -98,7 +98,9 @@ const RUN_FRAME_MS = 100;
 
 // A user's input may change what a renderer draws without setting `state.dirty` (a pointer over the
 // matrix): it wakes the loop too, before the page's own handlers run (capture).
-for (const type of ['pointerdown', 'pointermove', 'click', 'keydown', 'wheel', 'input', 'change', 'focusin', 'touchstart', 'resize']) {
+// A control disabled while it has the focus leaves it on the body without a focusin: `focusout`
+// wakes the loop so that `keepFocus` hands it on within a frame.
+for (const type of ['pointerdown', 'pointermove', 'click', 'keydown', 'wheel', 'input', 'change', 'focusin', 'focusout', 'touchstart', 'resize']) {
   window.addEventListener(type, wakeLoop, { capture: true, passive: true });
 }
 

@@ -816,8 +816,11 @@ export class MatrixView {
     return h > 0 && h <= L.n ? h : 0;
   }
 
+  // Until `draw` has drawn the animation's last frame (t = 1) and let it go: a clock test here
+  // could say "done" between that frame's time and the draw, and the sleeping frame loop then drew
+  // the links' last position up to 100 ms late.
   get animating() {
-    return !!this.cam || !!this.anim && performance.now() - this.anim.t0 < this.anim.ms;
+    return !!this.cam || !!this.anim;
   }
 
   _visible(/** @type {number} */ w, /** @type {number} */ h) {
