@@ -3,6 +3,15 @@
 
 import { test, assert, open, tid, report, num, settle, runText, cameraAtRest, EASY_SUDOKU } from './harness.mjs';
 
+/** An advertised key (→, a step) shows in the read-outs within the next two frames, asleep or not. */
+async function aKeyStepsAtOnce(page) {
+  const before = await num(page, 'nodes');
+  await page.keyboard.press('ArrowRight');
+  await settle(page);
+  const after = await page.evaluate(() => document.querySelector('[data-testid="nodes"]').textContent);
+  assert(Number(after.replace(/\D/g, '')) > before, `nodes read ${after} after a step from ${before}`);
+}
+
 test('frame loop: sleeps during a run to the end while nothing moves, wakes at once on a key', async ({ page, base }) => {
   // 16-queens: 193 M nodes, seconds on 2 cores (15-queens, 2.3 M solutions, came to end within
   // the second this test watches once the walk stopped filling the path at solutions nobody reads).
@@ -19,11 +28,7 @@ test('frame loop: sleeps during a run to the end while nothing moves, wakes at o
   // 100 ms a frame while asleep: about 10 a second (60 awake).
   assert(rate <= 15, `${rate.toFixed(1)} frames a second during the run, not asleep`);
   // An advertised key right after: the step shows in the read-outs within the next frames.
-  const before = await num(page, 'nodes');
-  await page.keyboard.press('ArrowRight');
-  await settle(page);
-  const after = await page.evaluate(() => document.querySelector('[data-testid="nodes"]').textContent);
-  assert(Number(after.replace(/\D/g, '')) > before, `nodes read ${after} after a step from ${before}`);
+  await aKeyStepsAtOnce(page);
   // The run box's figures still move while the loop sleeps.
   const box0 = await page.textContent('#run-text');
   await page.waitForFunction((b) => document.getElementById('run-text').textContent !== b, box0, { timeout: 3000 });
@@ -43,11 +48,7 @@ test('frame loop: sleeps while the page is idle, and wakes at once on a key and 
   // 100 ms a frame while asleep: about 10 a second (60 awake).
   assert(rate <= 15, `${rate.toFixed(1)} frames a second on the idle page, not asleep`);
   // An advertised key: the step shows in the read-outs within the next frames.
-  const before = await num(page, 'nodes');
-  await page.keyboard.press('ArrowRight');
-  await settle(page);
-  const after = await page.evaluate(() => document.querySelector('[data-testid="nodes"]').textContent);
-  assert(Number(after.replace(/\D/g, '')) > before, `nodes read ${after} after a step from ${before}`);
+  await aKeyStepsAtOnce(page);
   // A view made dirty outside a frame (as its ResizeObserver or a worker's message does) wakes the
   // loop at once, not at the sleeping loop's next 100 ms.
   await page.waitForFunction(() => window.dlx.app.sleeping(), null, { timeout: 5000 });

@@ -14,9 +14,9 @@
 // feature area, on the shared harness.mjs), each registering its tests on import. It serves the
 // project root on a free localhost port, drives the system Chromium through playwright-core (never a
 // downloaded browser), gives each test a fresh 1280x800 page (in a context the job's tests share),
-// reports measurements, and saves a screenshot of a failed test into screenshots/. Each result line is tagged with its job when there
-// are several and ends with the test's wall time; the last line: "N passed, N failed"; the exit code
-// is non-zero on any failure.
+// reports measurements, and saves a screenshot of a failed test into screenshots/. Each result line
+// is tagged with its job when there are several and ends with the test's wall time; the last line:
+// "N passed, N failed"; the exit code is non-zero on any failure.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -100,9 +100,9 @@ async function main() {
     const tag = jobs > 1 ? `[${k}/${jobs}] ` : '';
     const browser = await launch();
     // One context a job, with a page parked on about:blank for the job's whole run, and each test in
-    // a fresh page of it. A fresh page beside a parked one costs half the CPU of a page in a fresh
-    // context (0.6 s against 1.25 s a load of the page, measured): the context's renderer and
-    // storage stay up instead of being made and torn down for every test. The page has no storage,
+    // a fresh page of it. A load of the page beside a parked one took 0.6 CPU s against 1.25 s in a
+    // fresh context (measured); in a context left with no page open between tests it took 1.25 s
+    // too, hence the parked page. The page has no storage,
     // cookies or service worker (nothing in www/ writes any) and the server sends `no-store`, so no
     // test sees another's state; permissions a test grants (the clipboard) are cleared after it.
     // Tests that need another viewport kind (touch, dark, reduced motion) make their own contexts.

@@ -58,7 +58,7 @@ export function loop(now) {
   // or a renderer's own `dirty` set (`wakeOnDirty`); the run box's figures change every 250 ms.
   const still = !model.playing && !state.hunting
     && !state.dirty && !state.renderers.some((r) => r.dirty || r.animating);
-  if (still) state.sleep = setTimeout(() => { state.sleep = 0; requestAnimationFrame(loop); }, RUN_FRAME_MS);
+  if (still) state.sleep = setTimeout(() => { state.sleep = 0; requestAnimationFrame(loop); }, SLEEP_FRAME_MS);
   else requestAnimationFrame(loop);
 }
 
@@ -94,7 +94,7 @@ function keepFocus() {
 }
 
 /** The frame loop's pace while it sleeps (see `loop`). */
-const RUN_FRAME_MS = 100;
+const SLEEP_FRAME_MS = 100;
 
 // A user's input may change what a renderer draws without setting `state.dirty` (a pointer over the
 // matrix): it wakes the loop too, before the page's own handlers run (capture).
