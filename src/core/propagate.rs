@@ -89,8 +89,14 @@ pub struct Propagating {
     common: Vec<u32>,
     /// The support counts of colours (see [`Supports`]).
     sup: Supports,
-    /// Colours that lost their last support, to give up the options that give them.
-    unsupported: Vec<(u32, u32)>,
+    /// Colours that lost their last support (pairs of [`Supports`]), to give up the options that
+    /// give them.
+    unsupported: Vec<u32>,
+    /// `cleared[p] == epoch`: every option giving pair `p`'s colour was given up since the last
+    /// undo, so that a pair that runs out of support in several slots (one a primary item bound
+    /// to it) is swept once: its options open again only through an undo, which moves `epoch` on.
+    cleared: Vec<u32>,
+    epoch: u32,
     /// During the start's round, the looks the rule may still take at each item whatever its
     /// size; empty after it.
     first_look: Vec<u8>,
@@ -187,6 +193,7 @@ impl Propagating {
         }
         let n_primary = inst.n_primary();
         let sup = supports(n_primary, &start, &entries, &hstart, &holders);
+        let cleared = vec![0; sup.runs.len()];
         Ok(Propagating {
             n_primary,
             start,
@@ -208,6 +215,8 @@ impl Propagating {
             common: Vec::new(),
             sup,
             unsupported: Vec::new(),
+            cleared,
+            epoch: 1,
             first_look: Vec::new(),
             weighted: false,
             weight: vec![1; n],
@@ -427,7 +436,7 @@ impl Propagating {
             let s = self.sup.slots[k] as usize;
             self.sup.count[s] -= 1;
             if self.sup.count[s] == 0 {
-                self.unsupported.push(self.sup.slot_of[s]);
+                self.unsupported.push(self.sup.pair_of[s]);
             }
         }
     }
@@ -465,20 +474,18 @@ impl Propagating {
     /// contradiction: a free primary item with no open option.
     fn propagate(&mut self) -> bool {
         loop {
-            while let Some((i, c)) = self.unsupported.pop() {
-                if self.covered[i as usize] != 0 {
+            while let Some(pair) = self.unsupported.pop() {
+                let (i, from, to) = self.sup.runs[pair as usize];
+                if self.covered[i as usize] != 0 || self.cleared[pair as usize] == self.epoch {
                     continue;
                 }
-                let r = self.holders(i);
-                let from = r.start + self.holders[r.clone()].partition_point(|&(_, pc)| pc < c);
-                let mut h = from;
-                while h < r.end && self.holders[h].1 == c {
+                for h in from as usize..to as usize {
                     let p = self.holders[h].0;
                     if self.open[p as usize] {
                         self.close(p);
                     }
-                    h += 1;
                 }
+                self.cleared[pair as usize] = self.epoch;
             }
             let Some(j) = self.queue.pop() else {
                 return true;
@@ -579,6 +586,11 @@ impl Propagating {
 
     /// Back to the trail's length `mark`, undoing the changes in reverse order.
     fn undo_to(&mut self, mark: usize) {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.cleared.fill(0);
+            self.epoch = 1;
+        }
         while self.trail.len() > mark {
             match self.trail.pop().expect("above the mark") {
                 Undo::Closed(o) => {
@@ -604,11 +616,14 @@ impl Propagating {
 
 /// Supports: for each primary item `j` and colour item `i` that every option of `j` holds, and each
 /// colour `c` they give it, a slot `s` whose `count[s]` is the open options of `j` giving `i` colour
-/// `c` (`slot_of[s]` is `(i, c)`). Option `o` holds the slots `slots[start[o]..start[o + 1]]`. At 0,
-/// `c` is out for `i`: `j` will give `i` another colour.
+/// `c`. Option `o` holds the slots `slots[start[o]..start[o + 1]]`. At 0, `c` is out for `i`: `j`
+/// will give `i` another colour. Slots of several `j` may name one `(i, c)`, a pair `pair_of[s]`;
+/// `runs[pair]` is `(i, from, to)`, `holders[from..to]` the options giving `i` colour `c`, found
+/// once here rather than by a binary search each time a slot runs out.
 struct Supports {
     count: Vec<u32>,
-    slot_of: Vec<(u32, u32)>,
+    pair_of: Vec<u32>,
+    runs: Vec<(u32, u32, u32)>,
     start: Vec<u32>,
     slots: Vec<u32>,
 }
@@ -625,7 +640,9 @@ fn supports(
     let m = start.len() - 1;
     let mut index: HashMap<(u32, u32, u32), u32> = HashMap::new();
     let mut support = Vec::new();
-    let mut slot_of = Vec::new();
+    let mut pair_of = Vec::new();
+    let mut pairs: HashMap<(u32, u32), u32> = HashMap::new();
+    let mut runs = Vec::new();
     // Per option, its slots, gathered item by item and then laid out option by option.
     let mut per_option: Vec<Vec<u32>> = vec![Vec::new(); m];
     let mut seen: HashMap<u32, u32> = HashMap::new();
@@ -659,8 +676,17 @@ fn supports(
                     .expect("a bound item");
                 let key = (j as u32, i, entry.1);
                 let s = *index.entry(key).or_insert_with(|| {
+                    let c = entry.1;
+                    let pair = *pairs.entry((i, c)).or_insert_with(|| {
+                        let (lo, hi) = (hstart[i as usize] as usize, hstart[i as usize + 1]);
+                        let own = &holders[lo..hi as usize];
+                        let from = lo + own.partition_point(|&(_, pc)| pc < c);
+                        let to = lo + own.partition_point(|&(_, pc)| pc <= c);
+                        runs.push((i, from as u32, to as u32));
+                        (runs.len() - 1) as u32
+                    });
                     support.push(0);
-                    slot_of.push((i, entry.1));
+                    pair_of.push(pair);
                     (support.len() - 1) as u32
                 });
                 support[s as usize] += 1;
@@ -677,7 +703,8 @@ fn supports(
     }
     Supports {
         count: support,
-        slot_of,
+        pair_of,
+        runs,
         start: slot_start,
         slots,
     }
