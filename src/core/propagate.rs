@@ -591,7 +591,9 @@ impl Propagating {
         while k < self.common.len() {
             let i = self.common[k];
             k += 1;
-            if self.item_seen[i as usize] != ways {
+            // Held by every open option of `j`, and by no other open option when its count is
+            // theirs: nothing to give up.
+            if self.item_seen[i as usize] != ways || self.count[i as usize] == ways {
                 continue;
             }
             for h in self.holders(i) {
