@@ -467,10 +467,19 @@ impl Propagating {
                 continue;
             }
             self.trail.push(Undo::Covered(i));
+            // The walk ends at the last open holder: `count[i]` of them (closing one closes no
+            // other holder of `i`: an option holds an item once).
+            let mut left = self.count[iu];
             for h in self.holders(i) {
+                if left == 0 {
+                    break;
+                }
                 let (p, pc) = self.holders[h];
-                if self.open[p as usize] && (c == 0 || pc != c) {
-                    self.close(p);
+                if self.open[p as usize] {
+                    left -= 1;
+                    if c == 0 || pc != c {
+                        self.close(p);
+                    }
                 }
             }
         }
@@ -541,11 +550,16 @@ impl Propagating {
         let ways = self.count[j as usize];
         let mut first = true;
         self.common.clear();
+        let mut left = ways;
         for h in self.holders(j) {
+            if left == 0 {
+                break;
+            }
             let o = self.holders[h].0;
             if !self.open[o as usize] {
                 continue;
             }
+            left -= 1;
             self.option_stamp[o as usize] = stamp;
             for e in self.option(o) {
                 let (i, c) = self.entries[e];
@@ -596,11 +610,17 @@ impl Propagating {
             if self.item_seen[i as usize] != ways || self.count[i as usize] == ways {
                 continue;
             }
+            // The walk ends at the last of the `count[i] - ways` open holders outside `j`'s.
+            let mut left = self.count[i as usize] - ways;
             for h in self.holders(i) {
+                if left == 0 {
+                    break;
+                }
                 let (p, pc) = self.holders[h];
                 if !self.open[p as usize] || self.option_stamp[p as usize] == stamp {
                     continue;
                 }
+                left -= 1;
                 // An option of `i` outside `j`'s: with no colour it clashes with `j`'s (which all
                 // hold `i`); with one, it clashes unless one of `j`'s gives `i` the same colour.
                 if pc == 0 || !self.colours[i as usize].contains(&pc) {
