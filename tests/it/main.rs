@@ -15,6 +15,7 @@ mod naive;
 mod parallel;
 mod problems_a;
 mod problems_b;
+mod stages;
 mod sudoku_clues;
 mod sudoku_fast;
 mod sudoku_iss;
