@@ -617,12 +617,11 @@ impl Propagating {
         while k < self.common.len() {
             let i = self.common[k];
             k += 1;
-            // Held by every open option of `j`, and by no other open option when its count is
-            // theirs: nothing to give up.
-            if self.item_seen[i as usize] != ways || self.count[i as usize] == ways {
+            if self.item_seen[i as usize] != ways {
                 continue;
             }
-            // The walk ends at the last of the `count[i] - ways` open holders outside `j`'s.
+            // The walk ends at the last of the `count[i] - ways` open holders outside `j`'s, at
+            // once when there is none.
             let mut left = self.count[i as usize] - ways;
             for h in self.holders(i) {
                 if left == 0 {

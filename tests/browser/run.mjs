@@ -102,9 +102,9 @@ async function main() {
     // One context a job, with a page parked on about:blank for the job's whole run, and each test in
     // a fresh page of it. A load of the page beside a parked one took 0.6 CPU s against 1.25 s in a
     // fresh context (measured); in a context left with no page open between tests it took 1.25 s
-    // too, hence the parked page. The page has no storage,
-    // cookies or service worker (nothing in www/ writes any) and the server sends `no-store`, so no
-    // test sees another's state; permissions a test grants (the clipboard) are cleared after it.
+    // too, hence the parked page. The page has no storage, cookies or service worker (nothing in
+    // www/ writes any) and the server sends `no-store`, so no test sees another's state;
+    // permissions a test grants (the clipboard) are cleared after it.
     // Tests that need another viewport kind (touch, dark, reduced motion) make their own contexts.
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     // The errors of every page the test opens in the context (its own, and those of `pageLike`).
