@@ -150,12 +150,13 @@ fn checker_count_4x4(rules: &Rules) -> u64 {
 
 /// Random killers on 4x4 (cages of up to 4 cells, some without a sum, some cells in none) and on
 /// 6x6 (cages of up to 5 cells over the whole grid): whole fillings, digit sets, digit sets with
-/// the implied sums and the default (each cage as counted) find the same number of solutions,
+/// the implied sums (over cells of one unit, and over up to 4 cells that may repeat a digit) and
+/// the default (each cage as counted) find the same number of solutions,
 /// at least the grid the cages were read from; on 4x4, as many as the checker passes.
 #[test]
 fn random_killers_count_the_same_by_fillings_digit_sets_and_implied_sums() {
     let mut rng = Rng(42);
-    let mut seen_sets = 0;
+    let (mut seen_sets, mut seen_spread) = (0, 0);
     for round in 0..240 {
         let size = if round < 160 { 4 } else { 6 };
         let grid = full_grid(size, &mut rng);
@@ -189,14 +190,23 @@ fn random_killers_count_the_same_by_fillings_digit_sets_and_implied_sums() {
             rules.clone(),
         )
         .unwrap();
-        if !rules.implied_sums(sudoku.grid().geometry()).is_empty() {
+        let sums = rules.implied_sums(sudoku.grid().geometry());
+        if !sums.is_empty() {
             seen_sets += 1;
+        }
+        // Sums over cells that may repeat a digit (the innies of two rows), stated by fillings.
+        if sums.iter().any(|s| !s.distinct) {
+            seen_spread += 1;
         }
         // Every solution of the default instance passes the rules checker (sudoku_solutions).
         let got = crate::common::sudoku_solutions(&sudoku, 50);
         assert_eq!(got.len() as u64, whole.min(50), "{what}");
     }
     assert!(seen_sets > 100, "{seen_sets} killers had implied sums");
+    assert!(
+        seen_spread > 100,
+        "{seen_spread} killers had implied sums whose digits may repeat"
+    );
 }
 
 /// A cage over every cell of a unit, adding up to the unit's total, holds every digit once: both

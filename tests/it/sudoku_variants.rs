@@ -933,6 +933,70 @@ fn unsupported_constraints_and_bad_input_are_refused_by_name() {
     assert_eq!(e.cells, [0, 15], "the cells the page marks");
 }
 
+/// The 45 rule over cells that may repeat a digit: rows 1-2 of a 4x4 less the two cages inside
+/// them leave r1c4, r2c1 and r2c2 to add up to 20 - 3 - 6 = 11; r1c4 shares no unit with the
+/// others, so the sum is stated by its fillings (4+3+4 and 4+4+3), each ruling out every other
+/// digit of each cell through `spread…@cell=v` items.
+#[test]
+fn an_implied_sum_over_cells_that_may_repeat_a_digit_is_stated_by_its_fillings() {
+    let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+        "killercage":[{"cells":["R1C1","R1C2"],"value":"3"},
+        {"cells":["R1C3","R2C3","R2C4"],"value":"6"}]}"#;
+    let s = Sudoku::parse(json).unwrap();
+    let inst = s.instance();
+    let names: Vec<&str> = (0..inst.n_items()).map(|i| inst.item_name(i)).collect();
+    let k = names
+        .iter()
+        .find_map(|n| n.strip_prefix("spread").filter(|k| !k.contains('@')))
+        .expect("a spread sum's item");
+    for cell in ["r1c4", "r2c1", "r2c2"] {
+        for v in 1..=4 {
+            let name = format!("spread{k}@{cell}={v}");
+            assert!(names.contains(&name.as_str()), "{name} in {names:?}");
+        }
+    }
+    let labels: Vec<String> = (0..inst.n_options())
+        .map(|o| s.label(o))
+        .filter(|l| l.starts_with("rows 1-2"))
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "rows 1-2's cells outside its cages (r1c4, r2c1, r2c2) add up to 11: r1c4=4, r2c1=3, \
+             r2c2=4",
+            "rows 1-2's cells outside its cages (r1c4, r2c1, r2c2) add up to 11: r1c4=4, r2c1=4, \
+             r2c2=3"
+        ]
+    );
+    // Every solution has r1c4 = 4 and passes the rules' checker; the count is the one without
+    // the implied sums (the same cages, stated by whole fillings alone).
+    let got = crate::common::sudoku_solutions(&s, 1000);
+    assert!(!got.is_empty() && got.iter().all(|g| g[3] == 4), "{got:?}");
+    let plain = variants_count_without_implied(&s);
+    assert_eq!(got.len() as u64, plain);
+}
+
+/// The solutions of `s`'s empty grid with its cages as whole fillings and no implied sum.
+fn variants_count_without_implied(s: &Sudoku) -> u64 {
+    use dlx_studio::core::{Count, Limits, Search};
+    use dlx_studio::problems::sudoku::variants;
+    let g = s.grid();
+    let fillings = s.rules().fillings(g.geometry(), g.cells()).unwrap();
+    let tie = variants::Tie {
+        colours_only: false,
+        implied: false,
+    };
+    let inst = variants::instance_tied(g.geometry(), g.alphabet(), s.rules(), &fillings, tie)
+        .expect("an instance");
+    let mut search = Search::new(&inst);
+    search.set_limits(Limits {
+        solutions: None,
+        nodes: None,
+    });
+    search.run(&mut Count);
+    search.stats().solutions
+}
+
 #[test]
 fn items_options_and_labels_speak_the_puzzles_words() {
     let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],

@@ -511,15 +511,22 @@ impl Problem for Sudoku {
             return o.label.clone();
         }
         if let Some((sum, set)) = self.implied_option(k) {
-            let digits: Vec<String> = set
-                .iter()
-                .map(|&d| self.grid.alphabet().label(d).to_string())
-                .collect();
+            let label = |d: u8| self.grid.alphabet().label(d).to_string();
+            let digits: Vec<String> = if sum.distinct {
+                set.iter().map(|&d| label(d)).collect()
+            } else {
+                let cell = |p: usize| super::cell_name(self.grid.size(), p);
+                let placed = sum.cells.iter().zip(set);
+                placed
+                    .map(|(&p, &d)| format!("{}={}", cell(p), label(d)))
+                    .collect()
+            };
+            let what = if sum.distinct { "digits " } else { "" };
             return format!(
-                "{} add up to {}: digits {}",
+                "{} add up to {}: {what}{}",
                 sum.words,
                 sum.sum,
-                digits.join(",")
+                digits.join(if sum.distinct { "," } else { ", " })
             );
         }
         let text = self.instance().option_text(k);

@@ -45,7 +45,25 @@ pub(crate) fn name_words(name: &str, len: u64) -> Option<String> {
             things(len, "digit set", "digit sets")
         ));
     }
+    // A sum the cages imply over cells that may repeat a digit, stated by its fillings.
+    if let Some(k) = name.strip_prefix("spread").filter(|k| number(k)) {
+        return Some(format!(
+            "implied sum {k} (the 45 rule; its digits may repeat) has {} left",
+            things(len, "filling", "fillings")
+        ));
+    }
     let (unit, v) = name.split_once('=')?;
+    // A digit of such a sum in one of its cells: placed there, or ruled out by the filling.
+    if let Some((k, cell)) = unit.strip_prefix("spread").and_then(|u| u.split_once('@')) {
+        return Some(match len {
+            0 => format!("implied sum {k} has no way left to put a {v} in {cell} or rule it out"),
+            n => format!(
+                "implied sum {k} puts its {v} in {cell} or rules it out: {} left (the cell's \
+                 {v}, and its fillings without it)",
+                things(n, "way", "ways")
+            ),
+        });
+    }
     // A digit of a cage or implied sum stated by its digit sets: placed in a cell, or ruled out by
     // the set.
     for (word, said) in [("cage", "cage"), ("sum", "implied sum")] {
@@ -282,6 +300,19 @@ mod tests {
         assert_eq!(
             w("sum2=3", 0),
             "implied sum 2 has no cell left for a 3 and no digit set without it"
+        );
+        assert_eq!(
+            w("spread4", 2),
+            "implied sum 4 (the 45 rule; its digits may repeat) has two fillings left"
+        );
+        assert_eq!(
+            w("spread4@r2c1=9", 2),
+            "implied sum 4 puts its 9 in r2c1 or rules it out: two ways left (the cell's 9, and \
+             its fillings without it)"
+        );
+        assert_eq!(
+            w("spread4@r2c1=9", 0),
+            "implied sum 4 has no way left to put a 9 in r2c1 or rule it out"
         );
         assert_eq!(w("r2=5", 1), "5 can only go in one place in row 2");
         assert_eq!(w("c7=9", 3), "9 can go in three places in column 7");

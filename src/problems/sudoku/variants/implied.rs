@@ -3,34 +3,53 @@
 
 use super::{span, Rules};
 use crate::problems::sudoku::fill::sum_sets;
-use crate::problems::sudoku::Geometry;
+use crate::problems::sudoku::{cell_name, Geometry};
 
 /// The most digit sets an implied sum is stated with; past it, it is left out (it only repeats
 /// what the cages say, and on a 25x25 a dozen cells have millions).
 pub const IMPLIED_SETS_MAX: usize = 2_000;
 
-/// An implied sum and its digit sets (each ascending), as [`Rules::implied_sets`] makes them.
+/// The most cells of an implied sum whose digits may repeat ([`Implied::distinct`] false): its
+/// fillings are stated one by one, and past 4 cells they grow fast (measured: benches/JOURNAL.md).
+pub const SPREAD_CELLS_MAX: usize = 4;
+
+/// An implied sum and its digit sets (each ascending) or, for cells that may repeat a digit, its
+/// fillings (a digit per cell, in the cells' order), as [`Rules::implied_sets`] makes them.
 pub type ImpliedSets = (Implied, Vec<Vec<u8>>);
 
-/// A sum the cages imply, stated as one more cage by its digit sets: its cells (their digits
-/// differ, since they share a unit), their sum, and where it comes from in words.
+/// A sum the cages imply, stated as one more cage: its cells, their sum, whether their digits
+/// differ, and where it comes from in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Implied {
     /// Row-major cells, ascending.
     pub cells: Vec<usize>,
     pub sum: u32,
+    /// The cells see each other (one cell, or cells of one unit): the sum is stated by its digit
+    /// sets. Else by its fillings, which keep apart only the digits of cells that share a unit
+    /// (the innies of two rows: r1c9, r2c1, r2c8 and r2c9, where r1c9 may equal r2c1).
+    pub distinct: bool,
     /// "row 3's cells outside its cages", "the cells that cages of box 5 put outside it".
     pub words: String,
 }
 
 impl Rules {
-    /// The implied sums ([`Rules::implied_sums`]) with their digit sets, those with more than
-    /// [`IMPLIED_SETS_MAX`] left out.
+    /// The implied sums ([`Rules::implied_sums`]) with their digit sets (or fillings, for cells
+    /// that may repeat a digit), those with more than [`IMPLIED_SETS_MAX`] left out.
     pub fn implied_sets(&self, g: Geometry) -> Vec<ImpliedSets> {
+        let groups = self.groups(g);
         self.implied_sums(g)
             .into_iter()
             .filter_map(|i| {
-                let sets = sum_sets(g.size(), &i.cells, i.sum, IMPLIED_SETS_MAX)?;
+                let sets = if i.distinct {
+                    sum_sets(g.size(), &i.cells, i.sum, IMPLIED_SETS_MAX)?
+                } else {
+                    let apart = |a: usize, b: usize| {
+                        groups
+                            .iter()
+                            .any(|(_, c)| c.contains(&i.cells[a]) && c.contains(&i.cells[b]))
+                    };
+                    sum_fillings(g.size(), i.cells.len(), i.sum, &apart, IMPLIED_SETS_MAX)?
+                };
                 Some((i, sets))
             })
             .collect()
@@ -39,9 +58,10 @@ impl Rules {
     /// The sums implied by the cages with a sum, when no two of them share a cell: for each unit of
     /// N cells, its cells outside the cages that lie whole in it add up to the unit's total less
     /// those cages' sums (innies); and when cages cover the unit whole, the cells of those cages
-    /// outside the unit add up to their sums less the unit's total (outies), kept when those cells
-    /// share a unit (else their digits may repeat, and a digit set does not say it). A sum whose
-    /// cells equal a cage's, or a whole unit, says nothing new and is left out.
+    /// outside the unit add up to their sums less the unit's total (outies). Kept when those cells
+    /// share a unit (digit sets say it), or else when they are at most [`SPREAD_CELLS_MAX`] (their
+    /// digits may repeat: fillings say it). A sum whose cells equal a cage's, or a whole unit, says
+    /// nothing new and is left out.
     pub fn implied_sums(&self, g: Geometry) -> Vec<Implied> {
         let size = g.size();
         let cages: Vec<(&[usize], u32)> = self
@@ -75,8 +95,11 @@ impl Rules {
             })
             .collect();
         let mut out: Vec<Implied> = Vec::new();
-        let mut push = |cells: Vec<usize>, sum: Option<u32>, words: String| {
+        let mut push = |cells: Vec<usize>, sum: Option<u32>, distinct: bool, words: String| {
             if cells.is_empty() || cells.len() == size || known.contains(&cells) {
+                return;
+            }
+            if !distinct && cells.len() > SPREAD_CELLS_MAX {
                 return;
             }
             known.push(cells.clone());
@@ -84,6 +107,7 @@ impl Rules {
             out.push(Implied {
                 cells,
                 sum: sum.unwrap_or(0),
+                distinct,
                 words,
             });
         };
@@ -113,6 +137,15 @@ impl Rules {
                 }
             }
         }
+        // Cells of one unit by their ends ("r4c5-r6c5"); cells that may repeat a digit, each.
+        let list = |cells: &[usize], spread: bool| {
+            if spread {
+                let names: Vec<String> = cells.iter().map(|&p| cell_name(size, p)).collect();
+                names.join(", ")
+            } else {
+                span(size, cells)
+            }
+        };
         // Cells whose digits differ: one cell, or cells of one group.
         let distinct = |cells: &[usize]| {
             cells.len() == 1
@@ -147,10 +180,10 @@ impl Rules {
                     .filter(|&p| owner[p] == usize::MAX || !inside.contains(&owner[p]))
                     .collect();
                 rest.sort_unstable();
-                if distinct(&rest) {
-                    let words = format!("{name}'s cells outside its cages ({})", span(size, &rest));
-                    push(rest, total.checked_sub(sum_of(&inside)), words);
-                }
+                let spread = !distinct(&rest);
+                let words = format!("{name}'s cells outside its cages ({})", list(&rest, spread));
+                let sum = total.checked_sub(sum_of(&inside));
+                push(rest, sum, !spread, words);
             }
             if !uncaged && !touching.is_empty() {
                 let mut outside: Vec<usize> = touching
@@ -159,16 +192,68 @@ impl Rules {
                     .filter(|&q| !in_unit[q])
                     .collect();
                 outside.sort_unstable();
-                if distinct(&outside) {
-                    let words = format!(
-                        "the cells that {name}'s cages put outside it ({})",
-                        span(size, &outside)
-                    );
-                    let sum = (sum_of(&inside) + sum_of(&touching)).checked_sub(total);
-                    push(outside, sum, words);
-                }
+                let spread = !distinct(&outside);
+                let words = format!(
+                    "the cells that {name}'s cages put outside it ({})",
+                    list(&outside, spread)
+                );
+                let sum = (sum_of(&inside) + sum_of(&touching)).checked_sub(total);
+                push(outside, sum, !spread, words);
             }
         }
         out
     }
+}
+
+/// The fillings of `cells` digits 1 to `size` adding up to `sum` in which cells `a` and `b` hold
+/// different digits wherever `apart(a, b)` (cells by their place in the list), each a digit per
+/// cell; `None` when there are more than `max`.
+fn sum_fillings(
+    size: usize,
+    cells: usize,
+    sum: u32,
+    apart: &dyn Fn(usize, usize) -> bool,
+    max: usize,
+) -> Option<Vec<Vec<u8>>> {
+    fn go(
+        at: &mut Vec<u8>,
+        left: u32,
+        (size, cells): (usize, usize),
+        apart: &dyn Fn(usize, usize) -> bool,
+        out: &mut Vec<Vec<u8>>,
+        max: usize,
+    ) -> bool {
+        let i = at.len();
+        if i == cells {
+            if left == 0 {
+                if out.len() == max {
+                    return false;
+                }
+                out.push(at.clone());
+            }
+            return true;
+        }
+        // The cells after this one hold at least 1 and at most `size` each.
+        let rest = (cells - i - 1) as u32;
+        for d in 1..=size as u32 {
+            if d + rest > left {
+                break;
+            }
+            if left - d > rest * size as u32 {
+                continue;
+            }
+            if (0..i).any(|j| u32::from(at[j]) == d && apart(j, i)) {
+                continue;
+            }
+            at.push(d as u8);
+            let fits = go(at, left - d, (size, cells), apart, out, max);
+            at.pop();
+            if !fits {
+                return false;
+            }
+        }
+        true
+    }
+    let mut out = Vec::new();
+    go(&mut Vec::new(), sum, (size, cells), apart, &mut out, max).then_some(out)
 }

@@ -192,19 +192,31 @@ pub fn instance_with(
     // a primary `sum3` taking one set, and `sum3=5` per digit, placed by a cell or ruled out by the
     // set, as for a cage above. The cages alone make the same solutions; these items let MRV see
     // what a solver sees at once (a cell outside a box's cages must be 7).
+    // A sum over cells that may repeat a digit, `spread3`, takes one filling instead, and has items
+    // per cell, `spread3@r2c1=5`: placed by the cell or ruled out by the filling (every digit but
+    // the cell's), so each is covered once whatever the filling, and the cells need no colours.
     let mut implied_base: Vec<usize> = Vec::new();
     let first_implied = primary.len();
-    for k in 0..implied.len() {
-        primary.push(format!("sum{}", k + 1));
+    for (k, (i, _)) in implied.iter().enumerate() {
+        let word = if i.distinct { "sum" } else { "spread" };
+        primary.push(format!("{word}{}", k + 1));
     }
     for (k, (i, _)) in implied.iter().enumerate() {
         implied_base.push(primary.len());
-        group(
-            &mut primary,
-            &mut prim_of,
-            &|v| format!("sum{}={v}", k + 1),
-            &i.cells,
-        );
+        if i.distinct {
+            group(
+                &mut primary,
+                &mut prim_of,
+                &|v| format!("sum{}={v}", k + 1),
+                &i.cells,
+            );
+        } else {
+            for &p in &i.cells {
+                let cell = cell_name(size, p);
+                let name = |v| format!("spread{}@{cell}={v}", k + 1);
+                group(&mut primary, &mut prim_of, &name, &[p]);
+            }
+        }
     }
     for (k, cage) in rules.cages.iter().enumerate() {
         if cage.sum.is_none() {
@@ -426,9 +438,15 @@ pub fn instance_with(
         }
     }
     for (i, sets) in implied {
-        let union = sets.iter().flatten().fold(0u32, |m, &d| m | 1 << (d - 1));
-        for &p in &i.cells {
-            allowed[p] &= union;
+        if i.distinct {
+            let union = sets.iter().flatten().fold(0u32, |m, &d| m | 1 << (d - 1));
+            for &p in &i.cells {
+                allowed[p] &= union;
+            }
+        } else {
+            for (j, &p) in i.cells.iter().enumerate() {
+                allowed[p] &= sets.iter().fold(0u32, |m, f| m | 1 << (f[j] - 1));
+            }
         }
     }
     // The items of digit v (from 0) in cell p, colour item aside.
@@ -551,13 +569,22 @@ pub fn instance_with(
         // An item twice (two cells of a direct piece in one row with one digit): never chosen.
         add_or_empty(&mut inst, &mut items, &mut seen)?;
     }
-    // The implied sums' digit sets, last: each covers its item and the items of the digits it lacks.
-    for (k, (_, sets)) in implied.iter().enumerate() {
+    // The implied sums' digit sets, last: each covers its item and the items of the digits it lacks;
+    // a filling, the items of the digits each of its cells does not hold.
+    for (k, (i, sets)) in implied.iter().enumerate() {
         for set in sets {
             items.clear();
             items.push((first_implied + k, 0));
-            let lacks = (0..size).filter(|&v| !set.contains(&(v as u8 + 1)));
-            items.extend(lacks.map(|v| (implied_base[k] + v, 0)));
+            if i.distinct {
+                let lacks = (0..size).filter(|&v| !set.contains(&(v as u8 + 1)));
+                items.extend(lacks.map(|v| (implied_base[k] + v, 0)));
+            } else {
+                for (j, &d) in set.iter().enumerate() {
+                    let base = implied_base[k] + j * size;
+                    let lacks = (0..size).filter(|&v| v + 1 != usize::from(d));
+                    items.extend(lacks.map(|v| (base + v, 0)));
+                }
+            }
             add_or_empty(&mut inst, &mut items, &mut seen)?;
         }
     }
