@@ -935,8 +935,8 @@ fn unsupported_constraints_and_bad_input_are_refused_by_name() {
 
 /// The 45 rule over cells that may repeat a digit: rows 1-2 of a 4x4 less the two cages inside
 /// them leave r1c4, r2c1 and r2c2 to add up to 20 - 3 - 6 = 11; r1c4 shares no unit with the
-/// others, so the sum is stated by its fillings (4+3+4 and 4+4+3), each ruling out every other
-/// digit of each cell through `spread…@cell=v` items.
+/// others, so the sum is stated by its fillings (4+3+4 and 4+4+3), each colouring the cells'
+/// `spread…@cell` items with their digits, as the cells' options do.
 #[test]
 fn an_implied_sum_over_cells_that_may_repeat_a_digit_is_stated_by_its_fillings() {
     let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
@@ -950,10 +950,8 @@ fn an_implied_sum_over_cells_that_may_repeat_a_digit_is_stated_by_its_fillings()
         .find_map(|n| n.strip_prefix("spread").filter(|k| !k.contains('@')))
         .expect("a spread sum's item");
     for cell in ["r1c4", "r2c1", "r2c2"] {
-        for v in 1..=4 {
-            let name = format!("spread{k}@{cell}={v}");
-            assert!(names.contains(&name.as_str()), "{name} in {names:?}");
-        }
+        let name = format!("spread{k}@{cell}");
+        assert!(names.contains(&name.as_str()), "{name} in {names:?}");
     }
     let labels: Vec<String> = (0..inst.n_options())
         .map(|o| s.label(o))
@@ -968,6 +966,17 @@ fn an_implied_sum_over_cells_that_may_repeat_a_digit_is_stated_by_its_fillings()
              r2c2=3"
         ]
     );
+    // The colour ties: a filling colours each cell's item with its digit, and so does the cell's
+    // option (r2c1 = 3: option 4·4 + 2).
+    let filling = (0..inst.n_options())
+        .find(|&o| s.label(o).starts_with("rows 1-2"))
+        .unwrap();
+    assert_eq!(
+        inst.option_text(filling),
+        format!("spread{k} spread{k}@r1c4:4 spread{k}@r2c1:3 spread{k}@r2c2:4")
+    );
+    let text = inst.option_text(4 * 4 + 2);
+    assert!(text.contains(&format!("spread{k}@r2c1:3")), "{text}");
     // Every solution has r1c4 = 4 and passes the rules' checker; the count is the one without
     // the implied sums (the same cages, stated by whole fillings alone).
     let got = crate::common::sudoku_solutions(&s, 1000);

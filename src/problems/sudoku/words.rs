@@ -53,17 +53,6 @@ pub(crate) fn name_words(name: &str, len: u64) -> Option<String> {
         ));
     }
     let (unit, v) = name.split_once('=')?;
-    // A digit of such a sum in one of its cells: placed there, or ruled out by the filling.
-    if let Some((k, cell)) = unit.strip_prefix("spread").and_then(|u| u.split_once('@')) {
-        return Some(match len {
-            0 => format!("implied sum {k} has no way left to put a {v} in {cell} or rule it out"),
-            n => format!(
-                "implied sum {k} puts its {v} in {cell} or rules it out: {} left (the cell's \
-                 {v}, and its fillings without it)",
-                things(n, "way", "ways")
-            ),
-        });
-    }
     // A digit of a cage or implied sum stated by its digit sets: placed in a cell, or ruled out by
     // the set.
     for (word, said) in [("cage", "cage"), ("sum", "implied sum")] {
@@ -222,10 +211,12 @@ fn set_digits<'a>(inst: &'a Instance, o: usize, k: &str) -> Option<Vec<&'a str>>
 /// `r1c1` followed by its row item `r1=8`.
 fn filling_cells(inst: &Instance, o: usize) -> Vec<(&str, &str)> {
     let option: Vec<(usize, u32)> = inst.option_colored(o).collect();
+    // The cells' own colour items (`r1c1#`), not an implied sum's (`spread3@r1c1`) that a direct
+    // filling colours too.
     let mut placed: Vec<(&str, &str)> = option
         .iter()
         .filter(|&&(_, c)| c != 0)
-        .map(|&(i, c)| (inst.item_name(i).trim_end_matches('#'), inst.color_name(c)))
+        .filter_map(|&(i, c)| Some((inst.item_name(i).strip_suffix('#')?, inst.color_name(c))))
         .collect();
     if placed.is_empty() {
         for w in option.windows(2) {
@@ -304,15 +295,6 @@ mod tests {
         assert_eq!(
             w("spread4", 2),
             "implied sum 4 (the 45 rule; its digits may repeat) has two fillings left"
-        );
-        assert_eq!(
-            w("spread4@r2c1=9", 2),
-            "implied sum 4 puts its 9 in r2c1 or rules it out: two ways left (the cell's 9, and \
-             its fillings without it)"
-        );
-        assert_eq!(
-            w("spread4@r2c1=9", 0),
-            "implied sum 4 has no way left to put a 9 in r2c1 or rule it out"
         );
         assert_eq!(w("r2=5", 1), "5 can only go in one place in row 2");
         assert_eq!(w("c7=9", 3), "9 can go in three places in column 7");

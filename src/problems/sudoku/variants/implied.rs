@@ -10,8 +10,9 @@ use crate::problems::sudoku::{cell_name, Geometry};
 pub const IMPLIED_SETS_MAX: usize = 2_000;
 
 /// The most cells of an implied sum whose digits may repeat ([`Implied::distinct`] false): its
-/// fillings are stated one by one, and past 4 cells they grow fast (measured: benches/JOURNAL.md).
-pub const SPREAD_CELLS_MAX: usize = 4;
+/// fillings are stated one by one, and past 5 cells they grow past what the smaller tree saves
+/// (measured: benches/JOURNAL.md).
+pub const SPREAD_CELLS_MAX: usize = 5;
 
 /// An implied sum and its digit sets (each ascending) or, for cells that may repeat a digit, its
 /// fillings (a digit per cell, in the cells' order), as [`Rules::implied_sets`] makes them.

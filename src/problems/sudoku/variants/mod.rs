@@ -16,8 +16,8 @@
 //!   with the sum; each strictly increasing run of digits along the thermometer). A cage of more
 //!   than `fill::WHOLE_FILLINGS_MAX` fillings has one option per digit set instead, with primary
 //!   items `cage3=5` that its cells' options cover; the sums the cages imply (the 45 rule,
-//!   `implied.rs`) are more such cages, `sum3` (over up to 4 cells that may repeat a digit, one
-//!   option per filling, `spread3`, with items `spread3@r2c1=5`). A cage that shares
+//!   `implied.rs`) are more such cages, `sum3` (over up to 5 cells that may repeat a digit, one
+//!   option per filling, `spread3`, tied to the cells by colour items `spread3@r2c1`). A cage that shares
 //!   no cell with another shape is filled directly: its fillings cover the items of its cells, which
 //!   have no option of their own. Other shapes (thermometers, overlapping cages) are tied to the cells
 //!   by a secondary item per cell, `r1c1#`, coloured with the cell's digit (Algorithm C's colours):
