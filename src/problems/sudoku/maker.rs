@@ -654,10 +654,13 @@ pub fn make_with(
     let mut kept: Vec<bool> = vec![true; size * size];
     // Each check builds the puzzle with its givens, as `solve` reads it: a cage filled directly has no
     // cell options, so its givens are in its fillings, not options to preselect on a shared search.
+    // The checks while givens are taken away build it without the sums over cells that may repeat
+    // a digit ([`Sudoku::new_for_checks`]); the last, whose nodes the make reports, as `solve` does.
     let check = |kept: &[bool],
                  stage: Stage,
                  nodes: &mut u64,
-                 sink: &mut dyn FnMut(Progress) -> ControlFlow<()>|
+                 sink: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+                 last: bool|
      -> Result<Option<Checked>, InputError> {
         let grid = Grid {
             geo: n,
@@ -666,7 +669,11 @@ pub fn make_with(
                 .collect(),
             reading: Reading::default(),
         };
-        let sudoku = Sudoku::new(grid, rules.clone())?;
+        let sudoku = if last {
+            Sudoku::new(grid, rules.clone())?
+        } else {
+            Sudoku::new_for_checks(grid, rules.clone())?
+        };
         let mut search = Search::new(sudoku.instance());
         let before = *nodes;
         let checked = count(&mut search, sudoku.givens(), |k| {
@@ -687,7 +694,7 @@ pub fn make_with(
     };
     if kind.killer {
         let none = vec![false; size * size];
-        match check(&none, remove(0, &kept), &mut nodes, &mut tell)? {
+        match check(&none, remove(0, &kept), &mut nodes, &mut tell, false)? {
             None => return Ok(None),
             Some((Some(1), _, _)) => kept = none,
             Some(_) => {}
@@ -711,7 +718,7 @@ pub fn make_with(
             continue;
         }
         kept[p] = false;
-        match check(&kept, stage, &mut nodes, &mut tell)? {
+        match check(&kept, stage, &mut nodes, &mut tell, false)? {
             None => return Ok(None),
             Some((Some(1), _, _)) => {}
             Some(_) => kept[p] = true,
@@ -719,7 +726,7 @@ pub fn make_with(
     }
     // The nodes of the made puzzle's own solve (its difficulty), not added to the make's.
     let Some((solutions, first, last_nodes)) =
-        check(&kept, remove(to_try, &kept), &mut 0, &mut tell)?
+        check(&kept, remove(to_try, &kept), &mut 0, &mut tell, true)?
     else {
         return Ok(None);
     };

@@ -14,6 +14,11 @@ pub const IMPLIED_SETS_MAX: usize = 2_000;
 /// (measured: benches/JOURNAL.md).
 pub const SPREAD_CELLS_MAX: usize = 5;
 
+/// The most fillings of an implied sum whose digits may repeat, past which it is left out. Fewer
+/// would build faster (the maker builds a killer for each clue it tries), but the sums that cut
+/// the hardest killers' trees have 500 to 2,000 (measured: benches/JOURNAL.md).
+pub const SPREAD_FILLINGS_MAX: usize = 2_000;
+
 /// An implied sum and its digit sets (each ascending) or, for cells that may repeat a digit, its
 /// fillings (a digit per cell, in the cells' order), as [`Rules::implied_sets`] makes them.
 pub type ImpliedSets = (Implied, Vec<Vec<u8>>);
@@ -44,12 +49,17 @@ impl Rules {
                 let sets = if i.distinct {
                     sum_sets(g.size(), &i.cells, i.sum, IMPLIED_SETS_MAX)?
                 } else {
-                    let apart = |a: usize, b: usize| {
-                        groups
-                            .iter()
-                            .any(|(_, c)| c.contains(&i.cells[a]) && c.contains(&i.cells[b]))
-                    };
-                    sum_fillings(g.size(), i.cells.len(), i.sum, &apart, IMPLIED_SETS_MAX)?
+                    // Which cells share a unit, by their place in the sum (at most 5: a bit each).
+                    let apart: Vec<u32> = (i.cells.iter())
+                        .map(|p| {
+                            let seen =
+                                |q| groups.iter().any(|(_, c)| c.contains(p) && c.contains(q));
+                            (i.cells.iter().enumerate())
+                                .filter(|&(_, q)| q != p && seen(q))
+                                .fold(0, |m, (b, _)| m | 1 << b)
+                        })
+                        .collect();
+                    sum_fillings(g.size(), i.cells.len(), i.sum, &apart, SPREAD_FILLINGS_MAX)?
                 };
                 Some((i, sets))
             })
@@ -207,20 +217,20 @@ impl Rules {
 }
 
 /// The fillings of `cells` digits 1 to `size` adding up to `sum` in which cells `a` and `b` hold
-/// different digits wherever `apart(a, b)` (cells by their place in the list), each a digit per
-/// cell; `None` when there are more than `max`.
+/// different digits wherever bit `b` of `apart[a]` is set (cells by their place in the list), each
+/// a digit per cell; `None` when there are more than `max`.
 fn sum_fillings(
     size: usize,
     cells: usize,
     sum: u32,
-    apart: &dyn Fn(usize, usize) -> bool,
+    apart: &[u32],
     max: usize,
 ) -> Option<Vec<Vec<u8>>> {
     fn go(
         at: &mut Vec<u8>,
         left: u32,
         (size, cells): (usize, usize),
-        apart: &dyn Fn(usize, usize) -> bool,
+        apart: &[u32],
         out: &mut Vec<Vec<u8>>,
         max: usize,
     ) -> bool {
@@ -243,7 +253,7 @@ fn sum_fillings(
             if left - d > rest * size as u32 {
                 continue;
             }
-            if (0..i).any(|j| u32::from(at[j]) == d && apart(j, i)) {
+            if (0..i).any(|j| u32::from(at[j]) == d && apart[i] & 1 << j != 0) {
                 continue;
             }
             at.push(d as u8);
