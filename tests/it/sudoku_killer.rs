@@ -102,7 +102,7 @@ fn random_cages(size: usize, grid: &[u8], most: usize, gaps: bool, rng: &mut Rng
 
 /// The solutions of the empty grid under `rules`, the cages stated as `mode` says, with or
 /// without the implied sums.
-fn count(size: usize, rules: &Rules, mode: CageFill, implied: bool) -> u64 {
+pub(crate) fn count(size: usize, rules: &Rules, mode: CageFill, implied: bool) -> u64 {
     let sudoku = Sudoku::parse(&".".repeat(size * size)).unwrap();
     let g = sudoku.grid();
     let fillings = rules

@@ -3,6 +3,7 @@
 //! force, unique puzzles of every variant made by the maker and proved unique by an independent
 //! backtracking solver written here, f-puzzles JSON and links, and the refusals.
 
+use dlx_studio::problems::sudoku::fill::CageFill;
 use dlx_studio::problems::sudoku::fpuzzles;
 use dlx_studio::problems::sudoku::maker::{self, Kind};
 use dlx_studio::problems::sudoku::{Cage, Geometry, Rules, Sudoku, Switch};
@@ -981,29 +982,8 @@ fn an_implied_sum_over_cells_that_may_repeat_a_digit_is_stated_by_its_fillings()
     // the implied sums (the same cages, stated by whole fillings alone).
     let got = crate::common::sudoku_solutions(&s, 1000);
     assert!(!got.is_empty() && got.iter().all(|g| g[3] == 4), "{got:?}");
-    let plain = variants_count_without_implied(&s);
+    let plain = crate::sudoku_killer::count(4, s.rules(), CageFill::Whole, false);
     assert_eq!(got.len() as u64, plain);
-}
-
-/// The solutions of `s`'s empty grid with its cages as whole fillings and no implied sum.
-fn variants_count_without_implied(s: &Sudoku) -> u64 {
-    use dlx_studio::core::{Count, Limits, Search};
-    use dlx_studio::problems::sudoku::variants;
-    let g = s.grid();
-    let fillings = s.rules().fillings(g.geometry(), g.cells()).unwrap();
-    let tie = variants::Tie {
-        colours_only: false,
-        implied: false,
-    };
-    let inst = variants::instance_tied(g.geometry(), g.alphabet(), s.rules(), &fillings, tie)
-        .expect("an instance");
-    let mut search = Search::new(&inst);
-    search.set_limits(Limits {
-        solutions: None,
-        nodes: None,
-    });
-    search.run(&mut Count);
-    search.stats().solutions
 }
 
 #[test]
