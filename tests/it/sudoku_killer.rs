@@ -150,7 +150,7 @@ fn checker_count_4x4(rules: &Rules) -> u64 {
 
 /// Random killers on 4x4 (cages of up to 4 cells, some without a sum, some cells in none) and on
 /// 6x6 (cages of up to 5 cells over the whole grid): whole fillings, digit sets, digit sets with
-/// the implied sums (over cells of one unit, and over up to 4 cells that may repeat a digit) and
+/// the implied sums (over cells of one unit, and over up to 5 cells that may repeat a digit) and
 /// the default (each cage as counted) find the same number of solutions,
 /// at least the grid the cages were read from; on 4x4, as many as the checker passes.
 #[test]

@@ -954,12 +954,8 @@ fn an_implied_sum_over_cells_that_may_repeat_a_digit_is_stated_by_its_fillings()
         let name = format!("spread{k}@{cell}");
         assert!(names.contains(&name.as_str()), "{name} in {names:?}");
     }
-    let labels: Vec<String> = (0..inst.n_options())
-        .map(|o| s.label(o))
-        .filter(|l| l.starts_with("rows 1-2"))
-        .collect();
     assert_eq!(
-        labels,
+        two_rows_labels(&s),
         [
             "rows 1-2's cells outside its cages (r1c4, r2c1, r2c2) add up to 11: r1c4=4, r2c1=3, \
              r2c2=4",
@@ -984,6 +980,57 @@ fn an_implied_sum_over_cells_that_may_repeat_a_digit_is_stated_by_its_fillings()
     assert!(!got.is_empty() && got.iter().all(|g| g[3] == 4), "{got:?}");
     let plain = crate::sudoku_killer::count(4, s.rules(), CageFill::Whole, false);
     assert_eq!(got.len() as u64, plain);
+}
+
+/// The labels of the options of `s` that fill the innies of rows 1-2 and are not left empty.
+fn two_rows_labels(s: &Sudoku) -> Vec<String> {
+    (0..s.instance().n_options())
+        .filter(|&o| s.instance().option(o).len() > 0)
+        .map(|o| s.label(o))
+        .filter(|l| l.starts_with("rows 1-2"))
+        .collect()
+}
+
+/// A given that an implied sum rules out: the sums keep only the digit sets and fillings that hold
+/// the givens, and when none does the puzzle is refused by name. Before, the sum narrowed the
+/// cell's digits, the given's option was left empty, the search skipped it, and `solve` printed
+/// three grids with a 4 where the puzzle gives a 1.
+#[test]
+fn a_given_that_the_45_rule_rules_out_is_refused_not_overwritten() {
+    let json = |d: u8| {
+        format!(
+            r#"{{"size":4,"grid":[[{{}},{{}},{{}},{{"value":{d},"given":true}}],[{{}},{{}},{{}},{{}}],
+            [{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}]],
+            "killercage":[{{"cells":["R1C1","R1C2"],"value":"3"}},
+            {{"cells":["R1C3","R2C3","R2C4"],"value":"6"}}]}}"#
+        )
+    };
+    let e = Sudoku::parse(&json(1)).err().expect("refused");
+    assert_eq!(
+        e.message,
+        "the givens break a rule: row 1's cells outside its cages (r1c3-r1c4) add up to 7 (the 45 \
+         rule), and no digits that do agree with r1c4=1"
+    );
+    assert_eq!(e.cells, [3], "the cell the page marks");
+    // The given the sums allow: every solution keeps it, as many as without the implied sums.
+    let s = Sudoku::parse(&json(4)).unwrap();
+    let got = crate::common::sudoku_solutions(&s, 1000);
+    assert!(!got.is_empty() && got.iter().all(|g| g[3] == 4), "{got:?}");
+    // Each given in a spread sum keeps the fillings with it: r2c1 = 3 leaves 4+3+4 alone.
+    let mut given = json(4);
+    given = given.replacen(
+        "[{},{},{},{}],",
+        r#"[{"value":3,"given":true},{},{},{}],"#,
+        1,
+    );
+    let s = Sudoku::parse(&given).unwrap();
+    assert_eq!(
+        two_rows_labels(&s),
+        [
+            "rows 1-2's cells outside its cages (r1c4, r2c1, r2c2) add up to 11: r1c4=4, r2c1=3, \
+          r2c2=4"
+        ]
+    );
 }
 
 #[test]

@@ -112,6 +112,73 @@ pub struct Layout {
     pub thermos: Vec<Vec<usize>>,
 }
 
+/// Keeps of each implied sum's digit sets and fillings those that hold the givens in its cells.
+/// When none does, the givens break the 45 rule: said by name, the cells marked. (Left in, such a
+/// sum would narrow its cells' digits past the given's, its option would be empty, and a search
+/// that skips an empty given would answer with another digit in its cell.)
+fn given_implied(grid: &Grid, implied: &mut [variants::ImpliedSets]) -> Result<(), InputError> {
+    let size = grid.size();
+    for (i, sets) in implied.iter_mut() {
+        let given: Vec<(usize, usize, u8)> = (i.cells.iter().enumerate())
+            .filter(|&(_, &p)| grid.cells[p] != 0)
+            .map(|(j, &p)| (j, p, grid.cells[p]))
+            .collect();
+        if given.is_empty() || sets.is_empty() {
+            continue;
+        }
+        let holds = |s: &Vec<u8>| {
+            (given.iter()).all(|&(j, _, d)| {
+                if i.distinct {
+                    s.contains(&d)
+                } else {
+                    s[j] == d
+                }
+            })
+        };
+        sets.retain(holds);
+        if sets.is_empty() {
+            let named: Vec<String> = (given.iter())
+                .map(|&(_, p, d)| format!("{}={}", cell_name(size, p), grid.alphabet().label(d)))
+                .collect();
+            let cells = given.iter().map(|&(_, p, _)| p).collect();
+            return Err(InputError::new(format!(
+                "the givens break a rule: {} add up to {} (the 45 rule), and no digits that do \
+                 agree with {}",
+                i.words,
+                i.sum,
+                named.join(", ")
+            ))
+            .with_cells(cells));
+        }
+    }
+    Ok(())
+}
+
+/// Every given whose cell has options of its own has its option: a rule that narrows the cell's
+/// digits past the given would leave that option empty, and the search would skip it and put
+/// another digit there. (A cell of a cage filled directly has no options of its own: its givens
+/// are in the cage's fillings.)
+pub(super) fn given_options_stand(grid: &Grid, inst: &Instance) -> Result<(), InputError> {
+    let size = grid.size();
+    for (p, &d) in grid.cells.iter().enumerate().filter(|&(_, &d)| d != 0) {
+        let own = p * size + usize::from(d) - 1;
+        let left: Vec<String> = (0..size)
+            .filter(|&v| inst.option(p * size + v).len() > 0)
+            .map(|v| grid.alphabet().label(v as u8 + 1).to_string())
+            .collect();
+        if inst.option(own).len() == 0 && !left.is_empty() {
+            return Err(InputError::new(format!(
+                "the givens break a rule: {} is given {}, and the rules leave it only {}",
+                cell_name(size, p),
+                grid.alphabet().label(d),
+                left.join(", ")
+            ))
+            .with_cells(vec![p]));
+        }
+    }
+    Ok(())
+}
+
 impl Sudoku {
     /// Reads a puzzle (see the module documentation for the text forms, and [`fpuzzles`] for
     /// f-puzzles JSON and links) and builds its instance.
@@ -162,8 +229,9 @@ impl Sudoku {
 
     /// [`Sudoku::new`] for the maker's checks of uniqueness as it takes givens away: without the
     /// implied sums over cells that may repeat a digit, whose fillings cost each build of a killer
-    /// more than the few hundred nodes of its check (0.06 s a made killer without them, 0.3-0.75 s
-    /// with; the made puzzles are the same, as uniqueness does not depend on them).
+    /// more than the few hundred nodes of its check (a made killer took 0.28-0.75 s when every
+    /// check built them, 0.06 s before they existed). The checks then build as before them, node
+    /// budgets included, so the maker makes the same puzzles.
     pub(crate) fn new_for_checks(grid: Grid, rules: Rules) -> Result<Sudoku, InputError> {
         Sudoku::with_rules(grid, rules, None, (Vec::new(), false), false)
     }
@@ -191,8 +259,8 @@ impl Sudoku {
         } else {
             let fillings = rules.fillings(grid.geo, &grid.cells)?;
             let enc = rules.clue_encoding(grid.geo, &grid.cells)?;
-            let mut implied = rules.implied_sets(grid.geo);
-            implied.retain(|(i, _)| spread || i.distinct);
+            let mut implied = rules.implied_sets_of(grid.geo, spread);
+            given_implied(&grid, &mut implied)?;
             let inst = variants::instance_with(
                 grid.geo,
                 grid.alphabet(),
@@ -203,6 +271,7 @@ impl Sudoku {
             )?;
             (inst, fillings, enc, implied)
         };
+        given_options_stand(&grid, &inst)?;
         let givens = grid.given_options().collect();
         Ok(Sudoku {
             grid,

@@ -1168,3 +1168,29 @@ fn blanks_are_empty_cells_where_every_line_is_n_characters_long() {
     let full = "123456789\n456789123\n789123456\n214365897\n365897214\n897214365\n531642978\n642978531\n978531642";
     assert!(!Grid::parse(full).unwrap().reading().blanks);
 }
+
+/// The last guard on givens: a given whose cell keeps options of its own but not the given's (a
+/// rule narrowed its digits) is refused by name, never skipped. No reader is known to leave one
+/// (the implied sums keep only what holds the givens): here the instance of the puzzle with r1c4
+/// given 4 is checked against the same grid with r1c4 given 1.
+#[test]
+fn a_given_without_its_option_is_refused_by_name() {
+    let json = |d: u8| {
+        format!(
+            r#"{{"size":4,"grid":[[{{}},{{}},{{}},{{"value":{d},"given":true}}],[{{}},{{}},{{}},{{}}],
+            [{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}]],
+            "killercage":[{{"cells":["R1C1","R1C2"],"value":"3"}},
+            {{"cells":["R1C3","R2C3","R2C4"],"value":"6"}}]}}"#
+        )
+    };
+    let four = Sudoku::parse(&json(4)).unwrap();
+    let mut grid = four.grid().clone();
+    assert!(super::problem::given_options_stand(&grid, four.instance()).is_ok());
+    grid.cells[3] = 1;
+    let e = super::problem::given_options_stand(&grid, four.instance()).unwrap_err();
+    assert_eq!(
+        e.message,
+        "the givens break a rule: r1c4 is given 1, and the rules leave it only 4"
+    );
+    assert_eq!(e.cells, [3]);
+}

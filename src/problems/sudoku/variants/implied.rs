@@ -9,9 +9,9 @@ use crate::problems::sudoku::{cell_name, Geometry};
 /// what the cages say, and on a 25x25 a dozen cells have millions).
 pub const IMPLIED_SETS_MAX: usize = 2_000;
 
-/// The most cells of an implied sum whose digits may repeat ([`Implied::distinct`] false): its
-/// fillings are stated one by one, and past 5 cells they grow past what the smaller tree saves
-/// (measured: benches/JOURNAL.md).
+/// The most cells of an implied sum whose digits may repeat ([`Implied::distinct`] false), whose
+/// fillings are stated one by one: 4 left the trees of "Wecoc #1" and its mod A as they were, 5
+/// cut them 2x to 5x, 6 changed no tree measured (benches/JOURNAL.md).
 pub const SPREAD_CELLS_MAX: usize = 5;
 
 /// The most fillings of an implied sum whose digits may repeat, past which it is left out. Fewer
@@ -40,11 +40,18 @@ pub struct Implied {
 
 impl Rules {
     /// The implied sums ([`Rules::implied_sums`]) with their digit sets (or fillings, for cells
-    /// that may repeat a digit), those with more than [`IMPLIED_SETS_MAX`] left out.
+    /// that may repeat a digit), those with more than [`IMPLIED_SETS_MAX`] sets or
+    /// [`SPREAD_FILLINGS_MAX`] fillings left out.
     pub fn implied_sets(&self, g: Geometry) -> Vec<ImpliedSets> {
+        self.implied_sets_of(g, true)
+    }
+
+    /// [`Rules::implied_sets`], those over cells that may repeat a digit only with `spread`.
+    pub fn implied_sets_of(&self, g: Geometry, spread: bool) -> Vec<ImpliedSets> {
         let groups = self.groups(g);
         self.implied_sums(g)
             .into_iter()
+            .filter(|i| spread || i.distinct)
             .filter_map(|i| {
                 let sets = if i.distinct {
                     sum_sets(g.size(), &i.cells, i.sum, IMPLIED_SETS_MAX)?
