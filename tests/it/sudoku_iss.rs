@@ -63,13 +63,14 @@ pub(crate) enum Outcome {
 }
 
 /// ISS writes solutions one character a cell: digits on 9x9 and smaller, `A`-`P` for 1-16 above;
-/// values from 0 (`.Shape~9x9~0-8`) as `0`-`8`, digits 1-9 here.
+/// values from 0 (`.Shape~9x9~0-8`) as `0`-`8`, digits 1-9 here. A grid of more values whose
+/// solution holds only digits (a 9x9 of the values 0-10 with candidates 1-9) is written in digits.
 fn published(solution: &str, size: usize, zero: bool) -> Option<Vec<u8>> {
     let z = u8::from(zero);
     solution
         .chars()
         .map(|c| match c {
-            '0'..='9' if size + usize::from(z) <= 10 => Some(c as u8 - b'0' + z).filter(|&d| d > 0),
+            '0'..='9' => Some(c as u8 - b'0' + z).filter(|&d| d > 0),
             'A'..='Z' if size > 9 => Some(c as u8 - b'A' + 1),
             _ => None,
         })
@@ -613,6 +614,16 @@ fn solved_json(args: &[&str], input: &str) -> Value {
         crate::common::Expect::Quiet,
     ))
     .unwrap()
+}
+
+/// ISS's `Replicate` blocks (lines 129, 133, 213, 351, 354 and 355 of the collection,
+/// `tests/data/iss-replicate.jsonl`): same-value pairs around a frame, NFA lines repeated over the
+/// boxes (once with a block inside a block), and candidates 1-9 on every cell of a 9x9 of the
+/// values 0-10 (a jigsaw whose pieces of 9 cells are its regions, and a killer); each solved to
+/// its published solution and proved unique.
+#[test]
+fn iss_replicate_blocks_are_solved() {
+    all_solved("iss-replicate.jsonl", 6);
 }
 
 /// ISS's "0-indexed: Sums and indexing" (line 230, `tests/data/iss-zero-sums.jsonl`: X-sum,

@@ -1453,10 +1453,6 @@ fn either_or_refusals_say_what_and_where() {
         (".Or.~R9C1_1.End", "R9C1"),
         (".Or.~R1C1_7.End", "7 is not a value 1-4"),
         (
-            ".Replicate~AwDiQEiwD.~R1C1_1.End",
-            "ISS `Replicate` constraints are not supported",
-        ),
-        (
             ".Var~X~X.Or.~R1C1_1~VX_1.~R1C1_2.End",
             "ISS `Var` constraints are not supported",
         ),

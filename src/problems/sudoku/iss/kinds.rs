@@ -624,11 +624,6 @@ pub(super) fn lift_either<'a>(
             }
             "And" => ands += 1,
             "End" if ands > 0 => ands -= 1,
-            // ISS's other blocks (`Replicate~…` repeats its items under a pattern) are not read:
-            // their `End` says so by the block's name, not as an `End` out of place.
-            "End" if items[..i - 1].iter().any(|(k, _)| *k == "Replicate") => {
-                return Err(refuse("Replicate"))
-            }
             "End" => {
                 return Err(InputError::new(format!(
                     "constraint {i} (`End`) closes no `Or` or `And`"

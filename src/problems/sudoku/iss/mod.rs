@@ -15,12 +15,15 @@
 //!   "understandable snarfable killer cages") and the long one SudokuWiki and SudoCue export
 //!   (`3x3:d:k:` then 81 numbers, `sum·256 + cage`; `d` for an X killer).
 //!
+//! `Replicate` blocks are written out before anything is read (`replicate.rs`).
+//!
 //! Every other ISS constraint is refused by name ("ISS `Lockout` constraints are not supported"),
 //! never ignored; so are grids that are not a Sudoku's size here (rectangles such as 6x8) and value
 //! ranges other than 1 to N and 0 to N-1 (`.Shape~9x9~0-8`: [`Rules::zero_based`], the clues'
 //! sums and products of values).
 
 mod kinds;
+mod replicate;
 mod text;
 
 use super::clues::{
@@ -441,7 +444,19 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         return Err(InputError::new("the ISS string gives its `Shape` twice"));
     }
     let size = sz.size;
-    // `Or` and `And` blocks first: each becomes an either/or clue, the items outside them stay.
+    // `Replicate` blocks written out first: what they hold is read as if written out by hand.
+    let written;
+    let items = match replicate::expand(&items, sz)? {
+        None => items,
+        Some(owned) => {
+            written = owned;
+            written
+                .iter()
+                .map(|(k, a)| (k.as_str(), a.iter().map(String::as_str).collect()))
+                .collect()
+        }
+    };
+    // `Or` and `And` blocks next: each becomes an either/or clue, the items outside them stay.
     let (items, eithers) = lift_either(items, sz)?;
     // Refusals before anything else is read, so that a puzzle is refused for what it needs (its
     // arrows) rather than for a detail of a constraint read before them.
@@ -780,16 +795,24 @@ fn shaped_jigsaw(
         }
         regions[(i / cols) * size + i % cols] = g as u8;
     }
-    // ISS's pieces of the region's size (its `RegionSize`, else V) are regions; a piece of
-    // another size (the cross between a squishdoku's four boxes) is no region.
-    let region = region.unwrap_or(size);
+    // ISS's pieces of the region's size are regions: its `RegionSize`, else from the longer side
+    // to V (a 9x9 of the values 0-10 in pieces of 9 cells: each piece holds 9 different values).
+    // A piece of another size (the cross between a squishdoku's four boxes) is no region.
+    let (lo, hi) = match region {
+        Some(r) => (r, r),
+        None => (sz.geo.rows().max(cols), size),
+    };
     let count = |regions: &[u8], g: usize| regions.iter().filter(|&&r| usize::from(r) == g).count();
     let kept: Vec<usize> = (0..names.len())
-        .filter(|&g| count(&regions, g) == region)
+        .filter(|&g| (lo..=hi).contains(&count(&regions, g)))
         .collect();
     if kept.is_empty() {
+        let cells = match lo == hi {
+            true => lo.to_string(),
+            false => format!("{lo} to {hi}"),
+        };
         return Err(InputError::new(format!(
-            "{what}: no piece of the layout has {region} cells, the regions' size"
+            "{what}: no piece of the layout has {cells} cells, the regions' size"
         )));
     }
     for r in regions.iter_mut() {
