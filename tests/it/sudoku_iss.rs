@@ -62,8 +62,9 @@ pub(crate) enum Outcome {
     Wrong(String),
 }
 
-/// ISS writes solutions one character a cell: digits on 9x9 and smaller, `A`-`P` for 1-16 above;
-/// values from 0 (`.Shape~9x9~0-8`) as `0`-`8`, digits 1-9 here. A grid of more values whose
+/// ISS writes solutions one character a cell: digits on 9x9 and smaller, `A`-`P` for 1-16 above
+/// (and `0` for 0 where values start at 0: a 15x15 of 0-15); values from 0 (`.Shape~9x9~0-8`) as
+/// `0`-`8`, digits 1-9 here. A grid of more values whose
 /// solution holds only digits (a 9x9 of the values 0-10 with candidates 1-9) is written in digits.
 fn published(solution: &str, size: usize, zero: bool) -> Option<Vec<u8>> {
     let z = u8::from(zero);
@@ -71,7 +72,7 @@ fn published(solution: &str, size: usize, zero: bool) -> Option<Vec<u8>> {
         .chars()
         .map(|c| match c {
             '0'..='9' => Some(c as u8 - b'0' + z).filter(|&d| d > 0),
-            'A'..='Z' if size > 9 => Some(c as u8 - b'A' + 1),
+            'A'..='Z' if size > 9 => Some(c as u8 - b'A' + 1 + z),
             _ => None,
         })
         .collect()
@@ -624,6 +625,15 @@ fn solved_json(args: &[&str], input: &str) -> Value {
 #[test]
 fn iss_replicate_blocks_are_solved() {
     all_solved("iss-replicate.jsonl", 6);
+}
+
+/// ISS's doppelganger (lines 231 and 363 of the collection, `tests/data/iss-doppelganger.jsonl`): a
+/// 9x9 of the values 0-9 with cages and little killers, and a 15x15 of 0-15 whose givens name the
+/// hidden cells (`DGR7_4`: column 7 misses 4); each solved to its published solution and proved
+/// unique.
+#[test]
+fn iss_doppelgangers_are_solved() {
+    all_solved("iss-doppelganger.jsonl", 2);
 }
 
 /// ISS's "0-indexed: Sums and indexing" (line 230, `tests/data/iss-zero-sums.jsonl`: X-sum,

@@ -59,6 +59,7 @@ export const CLUE_RULES = /** @type {Record<string, string>} */ ({
   cdist: 'distinct count (olive, from its disc): the digit in the disc is how many different digits the rest of the line holds',
   esum: 'equal sums (violet lines): each line adds up to the same sum',
   dutch: 'Dutch flatmates: every 5 has a 1 directly above it or a 9 directly below it (not drawn)',
+  dop: 'Doppelganger: every row, column and box holds a 0 and all but one of the other values; no two rows (columns, boxes) miss the same one; at each 0 its row, column and box miss three different ones (not drawn)',
   count: 'counting circles: a digit in a circle says how many circles hold that digit',
   same: 'same-value sets (teal letters): the cells of one letter, cut in order into runs of equal length, hold the same digits in each run (runs of one cell: all alike)',
   entropy2: 'global entropy: every 2x2 holds a low (1-3), a middle (4-6) and a high (7-9) digit (not drawn)',

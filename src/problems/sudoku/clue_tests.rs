@@ -31,12 +31,14 @@ fn completions(g: Geometry, givens: &[u8]) -> Vec<Vec<u8>> {
             out.push(cells.clone());
             return;
         }
-        if cells[p] != 0 {
+        // A shaped grid's dead cells hold no digit (0, as the checker reads them).
+        if cells[p] != 0 || !g.live(p) {
             return go(g, cells, p + 1, out);
         }
         for v in 1..=size as u8 {
             let clash = (0..cells.len()).any(|q| {
                 q != p
+                    && g.live(q)
                     && cells[q] == v
                     && (q / size == p / size || q % size == p % size || g.box_of(q) == g.box_of(p))
             });
@@ -62,7 +64,20 @@ fn agree(sudoku: &Sudoku) -> usize {
         found: Vec::new(),
     };
     search.run(&mut obs);
-    let dlx: BTreeSet<Vec<u8>> = obs.found.iter().cloned().collect();
+    // A board's dead cells (a shaped grid's) read 0, as the checker reads them.
+    let dlx: BTreeSet<Vec<u8>> = obs
+        .found
+        .iter()
+        .map(|b| {
+            let mut b = b.clone();
+            for (p, v) in b.iter_mut().enumerate() {
+                if !g.live(p) {
+                    *v = 0;
+                }
+            }
+            b
+        })
+        .collect();
     assert_eq!(dlx.len(), obs.found.len(), "a solution found twice");
     let brute: BTreeSet<Vec<u8>> = completions(g, &sudoku.grid().cells)
         .into_iter()
@@ -1681,4 +1696,54 @@ fn an_and_outside_any_or_is_its_items() {
         assert!(a > 0 && a < 288, "{with}: {a}");
     }
     refused_on_4x4(&[(".And.~R1C1_1", "an `And` is not closed by an `End`")]);
+}
+
+/// ISS's doppelganger (`.Doppelganger`) on a 4x4 of the values 0-4 (boxes 2x2): the brute force's
+/// grids, judged by the checker; the hidden cells' givens (`DGC1_2`: row 1 misses 2) keep a
+/// quarter of them, as the four digits are alike; its options' words; refusals by name.
+#[test]
+fn doppelganger_is_the_brute_force() {
+    let all = count(".Shape~4x4~0-4.Doppelganger");
+    assert_eq!(all, 768);
+    for hidden in ["DGC1_2", "DGR3_4", "DGB2_1"] {
+        let text = format!(".Shape~4x4~0-4.Doppelganger.~{hidden}");
+        assert_eq!(count(&text), all / 4, "{text}");
+    }
+    // Two rows may not miss the same digit.
+    assert_eq!(count(".Shape~4x4~0-4.Doppelganger.~DGC1_2~DGC2_2"), 0);
+    // A 0 at r1c1 (a quarter: row 1's 0 is in one of its four cells, alike), its row missing 1 (a
+    // quarter of those), its column 2 (a third of those; its box then misses 3 or 4).
+    let text = ".Shape~4x4~0-4.Doppelganger.~R1C1_0~DGC1_1~DGR1_2";
+    assert_eq!(count(text), 768 / 4 / 4 / 3, "{text}");
+    let s = Sudoku::parse(".Shape~4x4~0-4.Doppelganger").unwrap();
+    let shapes = s.clue_shapes();
+    let labels: Vec<String> = shapes[0].options.iter().map(|&k| s.label(k)).collect();
+    for want in [
+        "doppelganger: row 1 misses 2, its 0 at r1c3",
+        "doppelganger: column 4 misses 1, its 0 at r2c4",
+        "doppelganger: box 3 misses 4, its 0 at r4c2",
+    ] {
+        assert!(labels.iter().any(|l| l == want), "{want} in {labels:?}");
+    }
+    // Each house kind, each digit, each of its cells.
+    assert_eq!(labels.len(), 3 * 4 * 4 * 4);
+    refused_on_4x4(&[
+        (
+            ".Shape~4x4.Doppelganger",
+            "a doppelganger is a square grid of the values 0-N",
+        ),
+        (
+            ".Shape~4x4~0-4.~DGR1_2",
+            "a doppelganger's hidden cell (`DGR`, `DGC`, `DGB`) without `Doppelganger`",
+        ),
+        (".Shape~4x4~0-4.Doppelganger.~DGZ_1", "`DGZ_1`: DGZ is 0"),
+        (
+            ".Shape~4x4~0-4.Doppelganger.~DGR5_1",
+            "`DGR5_1` is not a doppelganger's hidden cell",
+        ),
+        (
+            ".Shape~4x4~0-4.Doppelganger.Whisper~2~R1C1~DGC1",
+            "`DGC1` is a doppelganger's hidden cell, which only a given",
+        ),
+    ]);
 }

@@ -41,6 +41,9 @@ impl Clue {
                 })
             });
         }
+        if let ClueKind::Doppelganger { missing } = &self.kind {
+            return doppelganger_broken(&self.name(size), g, rules, cells, missing);
+        }
         if self.kind == ClueKind::DutchFlatmates {
             let v = |p: usize| cells[p];
             return (0..size * size).find_map(|p| {
@@ -483,4 +486,84 @@ impl Clue {
             _ => None,
         }
     }
+}
+
+/// [`ClueKind::Doppelganger`] on `cells` (digits: value x is digit x + 1), judged house by house
+/// once a house is filled: it holds a 0 and misses a digit the puzzle allows it, no two houses of a
+/// kind miss the same digit, and each 0 whose three houses are filled has them miss three.
+fn doppelganger_broken(
+    name: &str,
+    g: Geometry,
+    rules: &Rules,
+    cells: &[u8],
+    missing: &[[u32; 3]],
+) -> Option<String> {
+    let size = g.size();
+    let words = ["row", "column", "box"];
+    let house = |kind: usize, p: usize| match kind {
+        0 => Some(p / size),
+        1 => Some(p % size),
+        _ => rules.region_of(g, p),
+    };
+    // Per house kind and house: the value it misses, once it is filled.
+    let mut misses: Vec<Vec<Option<u32>>> = vec![vec![None; size]; 3];
+    for (kind, word) in words.iter().enumerate() {
+        let mut held = vec![0u32; size];
+        let mut open = vec![false; size];
+        let mut used = vec![false; size];
+        for p in g.live_cells() {
+            let h = house(kind, p)?;
+            used[h] = true;
+            match cells[p] {
+                0 => open[h] = true,
+                d => held[h] |= 1 << (d - 1),
+            }
+        }
+        for h in (0..size).filter(|&h| used[h] && !open[h]) {
+            if held[h] & 1 == 0 {
+                return Some(format!("{name}: {word} {} holds no 0", h + 1));
+            }
+            let lacks: Vec<u32> = (1..size as u32).filter(|v| held[h] >> v & 1 == 0).collect();
+            let &[v] = &lacks[..] else {
+                return Some(format!(
+                    "{name}: {word} {} misses {} digits",
+                    h + 1,
+                    lacks.len()
+                ));
+            };
+            let allowed = missing
+                .iter()
+                .filter(|m| (m[0], m[1]) == (kind as u32, h as u32))
+                .fold(u32::MAX, |a, m| a & m[2]);
+            if allowed >> v & 1 == 0 {
+                return Some(format!(
+                    "{name}: {word} {} misses {v}, which it may not",
+                    h + 1
+                ));
+            }
+            if let Some(other) = misses[kind].iter().position(|&m| m == Some(v)) {
+                return Some(format!(
+                    "{name}: {word}s {} and {} both miss {v}",
+                    other + 1,
+                    h + 1
+                ));
+            }
+            misses[kind][h] = Some(v);
+        }
+    }
+    g.live_cells().filter(|&p| cells[p] == 1).find_map(|p| {
+        let m: Vec<u32> = (0..3)
+            .map(|kind| house(kind, p).and_then(|h| misses[kind][h]))
+            .collect::<Option<Vec<u32>>>()?;
+        if m[0] != m[1] && m[0] != m[2] && m[1] != m[2] {
+            return None;
+        }
+        Some(format!(
+            "{name}: at the 0 of {} its row, column and box miss {}, {} and {}",
+            cell_name(size, p),
+            m[0],
+            m[1],
+            m[2]
+        ))
+    })
 }

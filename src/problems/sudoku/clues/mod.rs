@@ -161,6 +161,13 @@ pub enum ClueKind {
     /// Every cell (the clue lists them all): a 5 has a 1 directly above it or a 9 directly below
     /// (Dutch flatmates, on values 1-9).
     DutchFlatmates,
+    /// Every cell (the clue lists them all) of an N×N grid of the values 0-N (ISS's
+    /// `Doppelganger`): each row, column and box holds a 0 and all but one of 1-N, no two rows
+    /// (columns, boxes) miss the same digit, and at each 0 its row, column and box miss three
+    /// different digits. `missing`: what the puzzle gives of the digit a house misses (ISS's
+    /// hidden cells `DGC3` of row 3, `DGR2` of column 2, `DGB5` of box 5), as [house kind (0 row,
+    /// 1 column, 2 box), house from 0, the values it may miss (bit `v`)].
+    Doppelganger { missing: Vec<[u32; 3]> },
     /// At least one of the sides holds (ISS's `Or`); the clue's cells are those the sides name,
     /// in order: at most [`max_either_cells`] of them, filled whole, or a line every side reads
     /// ([`either_line`]), walked along it, or a line each ([`either_lines`]), walked side by
@@ -536,6 +543,9 @@ pub struct Encoding {
     pub cell_colours: Vec<Vec<usize>>,
     /// Per cell and digit (`p * N + v - 1`): the secondary items that cell option covers.
     pub cell_plain: Vec<Vec<usize>>,
+    /// Per cell and digit (`p * N + v - 1`): the primary items that cell option covers (a
+    /// doppelganger's "row 3 holds or misses 5").
+    pub cell_primary: Vec<Vec<usize>>,
     /// Per cell and digit (`p * N + v - 1`): the secondary items that cell option colours, each
     /// with a digit's colour other than its own (an indexer's: the option's column or row).
     pub cell_colour_at: Vec<Vec<(usize, u8)>>,
@@ -608,6 +618,7 @@ impl ClueKind {
             ClueKind::CountDistinct => "cdist",
             ClueKind::EqualSum(_) => "esum",
             ClueKind::DutchFlatmates => "dutch",
+            ClueKind::Doppelganger { .. } => "dop",
             ClueKind::Either { .. } => "either",
         }
     }
@@ -668,6 +679,7 @@ impl ClueKind {
             ClueKind::CountDistinct => "distinct count",
             ClueKind::EqualSum(_) => "equal sums",
             ClueKind::DutchFlatmates => "Dutch flatmates",
+            ClueKind::Doppelganger { .. } => "doppelganger",
             ClueKind::Either { .. } => "either/or",
         }
     }
@@ -819,9 +831,10 @@ impl Clue {
             | ClueKind::FullRank(t, _)
             | ClueKind::Sum(t) => format!("{w} {t} in {s}"),
             ClueKind::Lockout(k) => format!("{w} ({k}) on {s}"),
-            ClueKind::AntiTaxicab | ClueKind::Classes2x2 { .. } | ClueKind::DutchFlatmates => {
-                w.to_string()
-            }
+            ClueKind::AntiTaxicab
+            | ClueKind::Classes2x2 { .. }
+            | ClueKind::DutchFlatmates
+            | ClueKind::Doppelganger { .. } => w.to_string(),
             ClueKind::ValueIndex | ClueKind::CountDistinct => format!(
                 "{w} from {}",
                 cell_name(size, self.cells.first().copied().unwrap_or(0))

@@ -56,6 +56,7 @@ pub(super) const CLUES: &[&str] = &[
     "CountDistinct",
     "EqualSum",
     "DutchFlatmates",
+    "Doppelganger",
 ];
 
 fn number(a: Option<&&str>, what: &str, of: &str) -> Result<u32, InputError> {
@@ -131,7 +132,9 @@ fn line_of(id: &str, forward: bool, sz: Size, what: &str) -> Result<Vec<usize>, 
 /// the bottom edge up to the right (the first of these that starts at the cell and was not met
 /// before).
 fn little_killer(start: usize, sz: Size) -> Option<Vec<usize>> {
-    let n = sz.size as i32;
+    // The diagonals of the grid's square of cells (a 9x9 of the values 0-9 too), its cells
+    // numbered in the V×V numbering.
+    let (n, stride) = (sz.geo.rows() as i32, sz.size as i32);
     let mut seen: Vec<Vec<usize>> = Vec::new();
     let mut starts: Vec<(i32, i32, i32, i32)> = Vec::new();
     starts.extend((0..n - 1).map(|r| (r, 0, 1, 1)));
@@ -142,7 +145,7 @@ fn little_killer(start: usize, sz: Size) -> Option<Vec<usize>> {
         let (mut r, mut c) = (r0, c0);
         let mut cells = Vec::new();
         while (0..n).contains(&r) && (0..n).contains(&c) {
-            cells.push((r * n + c) as usize);
+            cells.push((r * stride + c) as usize);
             r += dr;
             c += dc;
         }
@@ -526,6 +529,13 @@ pub(super) fn clues(
             one(ClueKind::EqualSum(runs), all)
         }
         "DutchFlatmates" => one(ClueKind::DutchFlatmates, sz.geo.live_cells().collect()),
+        // Its rule needs the values 0-N on N×N in regions of N cells: `Rules::validate`.
+        "Doppelganger" => one(
+            ClueKind::Doppelganger {
+                missing: Vec::new(),
+            },
+            sz.geo.live_cells().collect(),
+        ),
         // A rule of the whole grid: the clue lists every cell.
         "AntiTaxicab" => one(ClueKind::AntiTaxicab, sz.geo.live_cells().collect()),
         "Renban" => one(ClueKind::Renban, cells(args, sz, what)?),

@@ -15,7 +15,8 @@
 //!   "understandable snarfable killer cages") and the long one SudokuWiki and SudoCue export
 //!   (`3x3:d:k:` then 81 numbers, `sum·256 + cage`; `d` for an X killer).
 //!
-//! `Replicate` blocks are written out before anything is read (`replicate.rs`).
+//! `Replicate` blocks are written out before anything is read (`replicate.rs`). A doppelganger's
+//! hidden cells (`DGR`, `DGC`, `DGB`, `DGZ`) may be given, not drawn through.
 //!
 //! Every other ISS constraint is refused by name ("ISS `Lockout` constraints are not supported"),
 //! never ignored; so are grids that are not a Sudoku's size here (rectangles such as 6x8) and value
@@ -304,6 +305,12 @@ fn cell(id: &str, sz: Size, what: &str) -> Result<usize, InputError> {
             "{what}: a cell is missing where one is expected (`R1C1`)"
         )));
     }
+    if id.starts_with("DG") {
+        return Err(InputError::new(format!(
+            "{what}: `{id}` is a doppelganger's hidden cell, which only a given (`.~DGR7_4`) may \
+             name here: rules through hidden cells are not supported"
+        )));
+    }
     if b.len() != 4 || !matches!(b[0], b'R' | b'r') || !matches!(b[2], b'C' | b'c') {
         return Err(bad());
     }
@@ -381,7 +388,6 @@ fn no_boxes_here(items: &[Placed]) -> bool {
 /// ISS's kinds not read on a [`Geometry::shaped`] grid (see [`constraint_string`]).
 const NOT_ON_SHAPED: &[&str] = &[
     "Windoku",
-    "LittleKiller",
     "Sandwich",
     "XSum",
     "HiddenSkyscraper",
@@ -439,6 +445,11 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
     }
     if let Some((_, args)) = shapes.next() {
         sz = shape(args, region)?;
+        // A doppelganger's houses hold N cells of the N + 1 values: its boxes are of N cells
+        // (ISS's `RegionSize`, which it may leave out for this rule).
+        if region.is_none() && items.iter().any(|(k, _)| *k == "Doppelganger") {
+            sz = shape(args, Some(sz.geo.rows()))?;
+        }
     }
     if shapes.next().is_some() {
         return Err(InputError::new("the ISS string gives its `Shape` twice"));
@@ -481,8 +492,8 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         // against ISS's published solutions on one; the rest read its sides or its values as a
         // square's would (a little killer's diagonals, a sandwich's crusts, an X-sum's count).
         let square = sz.geo.rows() == sz.geo.cols();
-        if sz.geo.is_shaped() && (NOT_ON_SHAPED.contains(kind) || (*kind == "Diagonal" && !square))
-        {
+        let diagonal = matches!(*kind, "Diagonal" | "LittleKiller");
+        if sz.geo.is_shaped() && (NOT_ON_SHAPED.contains(kind) || (diagonal && !square)) {
             return Err(InputError::new(format!(
                 "ISS `{kind}` on a {}x{} grid of {} values is not supported",
                 sz.geo.rows(),
@@ -517,6 +528,8 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
     }
     let no_boxes = items.iter().any(|(_, (k, _))| *k == "NoBoxes");
     let mut cells_of = vec![0u8; size * size];
+    // The doppelganger's hidden cells given (`DGR7_4`: column 7 misses 4), for its clue.
+    let mut hidden: Option<Vec<[u32; 3]>> = None;
     let mut rules = Rules {
         zero_based: sz.zero,
         ..Rules::default()
@@ -535,6 +548,10 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         match *kind {
             "" => {
                 for a in args {
+                    if let Some(m) = hidden_given(a, sz, &what)? {
+                        hidden.get_or_insert_with(Vec::new).extend(m);
+                        continue;
+                    }
                     let (p, set) = given(a, sz, &what)?;
                     if set.count_ones() > 1 {
                         // A candidate set (ISS's pencil marks, odd and even cells): the cell
@@ -647,6 +664,20 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         }
     }
     rules.clues.extend(eithers);
+    if let Some(hidden) = hidden {
+        let Some(ClueKind::Doppelganger { missing }) = rules
+            .clues
+            .iter_mut()
+            .map(|c| &mut c.kind)
+            .find(|k| matches!(k, ClueKind::Doppelganger { .. }))
+        else {
+            return Err(InputError::new(
+                "the ISS string gives a doppelganger's hidden cell (`DGR`, `DGC`, `DGB`) without \
+                 `Doppelganger`",
+            ));
+        };
+        *missing = hidden;
+    }
     // `RegionSameValues`: every region holds the same set of values — the same-value sets clue
     // (`SameValues`) with the regions as its runs, each of the region's size.
     if items.iter().any(|(_, (k, _))| *k == "RegionSameValues") {
@@ -721,6 +752,50 @@ fn given(a: &str, sz: Size, what: &str) -> Result<(usize, u32), InputError> {
         set |= 1 << (v - 1);
     }
     Ok((p, set))
+}
+
+/// A given of a doppelganger's hidden cells, as ISS lays them out beside the grid: a row of them
+/// below it, one under each column (`DGR7_4`: column 7 misses 4), a column of them beside it, one
+/// by each row (`DGC3_5`: row 3 misses 5), `DGB` the boxes' (from 1, in reading order), and `DGZ`,
+/// always 0, which says nothing. (Checked on ISS's "Doppelganger 15x15", whose published
+/// solution has column 7 miss 4 and row 13 miss 8 where it gives `DGR7_4` and `DGC13_8`.) As
+/// [house kind (0 row, 1 column, 2 box), house from 0, values (bit v)]; `None` for a cell of the
+/// grid.
+fn hidden_given(a: &str, sz: Size, what: &str) -> Result<Option<Vec<[u32; 3]>>, InputError> {
+    let Some(rest) = a.strip_prefix("DG") else {
+        return Ok(None);
+    };
+    let (id, values) = rest.split_once('_').unwrap_or((rest, ""));
+    let bad = || {
+        InputError::new(format!(
+            "{what}: `{a}` is not a doppelganger's hidden cell given a value (`DGR7_4`: column 7 \
+             misses 4; `DGC3_5`: row 3 misses 5; `DGB` for a box's)"
+        ))
+    };
+    let mut set = 0u32;
+    for v in values.split('_') {
+        // Value x is digit x + 1 on the values 0-N, the only values a doppelganger is on.
+        let d = sz.digit(v).ok_or_else(bad)?;
+        set |= 1 << (u32::from(d) - 1);
+    }
+    if id == "Z" {
+        // The 0 every house holds: a given of 0 says nothing, any other breaks the rule.
+        return match set {
+            1 => Ok(Some(Vec::new())),
+            _ => Err(InputError::new(format!("{what}: `{a}`: DGZ is 0"))),
+        };
+    }
+    let kind = match id.as_bytes().first() {
+        Some(b'R') => 1,
+        Some(b'C') => 0,
+        Some(b'B') => 2,
+        _ => return Err(bad()),
+    };
+    let house: u32 = id[1..].parse().map_err(|_| bad())?;
+    if house == 0 || house as usize > sz.geo.rows() {
+        return Err(bad());
+    }
+    Ok(Some(vec![[kind, house - 1, set]]))
 }
 
 /// A jigsaw layout (one character a cell, N cells each) as region numbers in order of appearance.

@@ -379,6 +379,7 @@ impl Rules {
                 ClueKind::CountDistinct => "distinct counts",
                 ClueKind::EqualSum(_) => "equal sums",
                 ClueKind::DutchFlatmates => "Dutch flatmates",
+                ClueKind::Doppelganger { .. } => "doppelganger",
             };
             if !out.contains(&w) {
                 out.push(w);
@@ -616,6 +617,7 @@ impl Rules {
                         | ClueKind::ValueIndex
                         | ClueKind::CountDistinct
                         | ClueKind::DutchFlatmates
+                        | ClueKind::Doppelganger { .. }
                         | ClueKind::Either { .. }
                 );
             if once {
@@ -748,6 +750,25 @@ impl Rules {
                     size == 9 && !self.zero_based,
                     "Dutch flatmates are a rule of values 1-9",
                 )?,
+                ClueKind::Doppelganger { .. } => {
+                    let side = size - 1;
+                    let mut held = vec![0usize; size];
+                    let mut boxed = true;
+                    for p in g.live_cells() {
+                        match self.region_of(g, p) {
+                            Some(h) => held[h] += 1,
+                            None => boxed = false,
+                        }
+                    }
+                    need(
+                        self.zero_based
+                            && (g.rows(), g.cols()) == (side, side)
+                            && n == side * side
+                            && boxed
+                            && held.iter().all(|&k| k == 0 || k == side),
+                        "a doppelganger is a square grid of the values 0-N whose every cell is in                          a region of N cells",
+                    )?
+                }
                 ClueKind::Classes2x2 { entropy } => {
                     need(size == 9, "a 2x2 rule of three classes needs 9 values")?;
                     need(

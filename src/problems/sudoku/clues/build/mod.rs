@@ -5,6 +5,7 @@
 use super::*;
 
 mod automata;
+mod doppelganger;
 mod lines;
 mod rank;
 mod sets;
@@ -501,6 +502,7 @@ impl Builder<'_> {
                 }
                 Ok(())
             }
+            ClueKind::Doppelganger { missing } => self.doppelganger(k, cells, missing, &name, &tag),
             ClueKind::DutchFlatmates => {
                 // Each column walked from the top: the previous digit, and whether it was a 5 still
                 // waiting for a 9 (no 1 above it).
@@ -949,6 +951,7 @@ impl Rules {
             enc: Encoding {
                 cell_colours: vec![Vec::new(); size * size],
                 cell_plain: vec![Vec::new(); size * size * size],
+                cell_primary: vec![Vec::new(); size * size * size],
                 cell_colour_at: vec![Vec::new(); size * size * size],
                 allowed,
                 clue_items: vec![Vec::new(); self.clues.len() + 1],
