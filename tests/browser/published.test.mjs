@@ -395,3 +395,30 @@ test('published: Solve of a Sudoku with arrows filled whole searches with propag
   assert(/^Solve, with propagation and weighted propagation taking turns, ended by (weighted )?propagation \(its counts, not DLX1's\): the solution is unique/.test(said), `the narration: ${said}`);
   report.push(`published: "Arrow" solved in the page in ${ms} ms: "${verdict}"`);
 });
+
+test('published: ISS doppelgangers (values 0-N) and Replicate blocks pasted into the page solve to their published answers; the legend says the doppelganger\'s rule', async ({ page, base }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  await open(page, base);
+  for (const [file, name] of [
+    ['iss-doppelganger.jsonl', 'Doppelganger'],
+    ['iss-doppelganger.jsonl', 'Doppelganger 15x15'],
+    ['iss-replicate.jsonl', 'Daredevil'],
+    ['iss-replicate.jsonl', 'Stepped Thermos [nested replicate]'],
+  ]) {
+    const p = issPuzzle(file, name);
+    const { verdict, board } = await pasteAndSolve(page, p.input);
+    assert(/^Unique solution/.test(verdict), `${name}: ${verdict}`);
+    // The 15x15's values 1-15 are letters in ISS's solution, numbers on the page's board text.
+    const want = [...p.solution].map((ch) => (/[A-Z]/.test(ch) ? String(ch.charCodeAt(0) - 64) : ch));
+    const got = board.split(/\s+/).filter(Boolean);
+    const same = got.length === want.length ? got.every((v, i) => v === want[i]) : board === p.solution;
+    assert(same, `${name}: the board reads ${board.slice(0, 90)}, published ${p.solution.slice(0, 90)}`);
+    if (file === 'iss-doppelganger.jsonl') {
+      const legend = await page.$$eval('#board-legend li', (lis) => lis.map((li) => li.textContent));
+      assert(legend.some((t) => /^Doppelganger: every row, column and box holds a 0/.test(t)), `${name}: legend ${legend.join(' | ')}`);
+      // Its units hold all but one of the values: the legend does not say each holds each once.
+      assert(legend.some((t) => /^values 0-\d+: the cells hold these, and sums are of these values$/.test(t)), `${name}: legend ${legend.join(' | ')}`);
+    }
+    report.push(`published: ${name}: "${verdict}"`);
+  }
+});

@@ -528,7 +528,9 @@ export class BoardView {
           // Each kind of clue (issue 43) once, its rule in words.
           const kinds = new Set((this.layout.clues || []).map((k) => k.kind));
           for (const k of kinds) if (CLUE_RULES[k]) items.push([null, CLUE_RULES[k]]);
-          if (v.includes('values from 0')) items.push([null, `values 0-${(this.layout.size ?? 9) - 1}: each unit holds each once, and sums are of these values`]);
+          // On a grid of more values than cells a side (a 9x9 of 0-9) the line above says what a unit
+          // holds; each unit holding each value once would be wrong there.
+          if (v.includes('values from 0')) items.push([null, `values 0-${(this.layout.size ?? 9) - 1}: ${few ? 'the cells hold these' : 'each unit holds each once'}, and sums are of these values`]);
           if (v.includes('x')) items.push([c.diagonal, `diagonals: each holds ${diagonalWords}`]);
           else if (v.includes('diagonal')) items.push([c.diagonal, `diagonal: ${diagonalWords}`]);
           if (v.includes('windoku')) items.push([c.windoku, 'windoku region: every digit once']);
