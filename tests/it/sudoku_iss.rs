@@ -449,6 +449,11 @@ fn shaped_grids_refuse_by_name() {
             "holds at least as many values as its longer side",
         ),
         (".Shape~6x8~2-9", "a range from 1 or 0"),
+        (
+            ".Shape~9x9~0-8~Raw.~R1C1_0~R1C2_0",
+            "ISS shape `9x9~0-8~Raw` is not supported: `Raw` (a grid without Sudoku's rules",
+        ),
+        (".Shape~9x9~1-9~Odd", "`Odd` after the values"),
         (".Shape~6x6~9.~R1C1_10", "R1C1_10"),
     ] {
         let e = crate::common::sudoku_refused(text);

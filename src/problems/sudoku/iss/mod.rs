@@ -370,6 +370,15 @@ fn shape(args: &[&str], region: Option<usize>) -> Result<Size, InputError> {
     if r == c && r == values && Size::of(r).is_none() {
         return refuse(&format!("Sudokus here are {}", sizes_words()));
     }
+    // ISS's `Raw` drops Sudoku's own rules: its rows and columns may repeat values. Read as a
+    // Sudoku it would hold rules the puzzle does not have.
+    match args.get(2).map(|a| a.trim()) {
+        None => {}
+        Some("Raw") => {
+            return refuse("`Raw` (a grid without Sudoku's rules on its rows, columns and boxes)")
+        }
+        Some(other) => return refuse(&format!("`{other}` after the values")),
+    }
     match Geometry::shaped(r, c, values, region) {
         Ok(geo) => Ok(Size {
             size: values,
