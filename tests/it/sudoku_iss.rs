@@ -454,6 +454,10 @@ fn shaped_grids_refuse_by_name() {
             "ISS shape `9x9~0-8~Raw` is not supported: `Raw` (a grid without Sudoku's rules",
         ),
         (".Shape~9x9~1-9~Odd", "`Odd` after the values"),
+        (
+            ".Shape~6x6~9.Jigsaw~AAAAAAAAABBBBBBBBBCCCCCCCCCDDDDDEEEE",
+            "2 pieces of the layout are not of the regions' size (6 to 9 cells); one may be",
+        ),
         (".Shape~6x6~9.~R1C1_10", "R1C1_10"),
     ] {
         let e = crate::common::sudoku_refused(text);

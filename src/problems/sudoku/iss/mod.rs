@@ -466,10 +466,12 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
     let size = sz.size;
     // `Replicate` blocks written out first: what they hold is read as if written out by hand.
     let written;
+    let mut places: Option<Vec<usize>> = None;
     let items = match replicate::expand(&items, sz)? {
         None => items,
-        Some(owned) => {
+        Some((owned, at)) => {
             written = owned;
+            places = Some(at);
             written
                 .iter()
                 .map(|(k, a)| (k.as_str(), a.iter().map(String::as_str).collect()))
@@ -477,7 +479,13 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         }
     };
     // `Or` and `And` blocks next: each becomes an either/or clue, the items outside them stay.
-    let (items, eithers) = lift_either(items, sz)?;
+    let (mut items, eithers) = lift_either(items, sz)?;
+    // Written-out items are named by their template's place in the string.
+    if let Some(places) = &places {
+        for (at, _) in items.iter_mut() {
+            *at = places[*at - 1];
+        }
+    }
     // Refusals before anything else is read, so that a puzzle is refused for what it needs (its
     // arrows) rather than for a detail of a constraint read before them.
     for (_, (kind, args)) in &items {
@@ -886,15 +894,24 @@ fn shaped_jigsaw(
         Some(r) => (r, r),
         None => (sz.geo.rows().max(cols), size),
     };
+    let cells = match lo == hi {
+        true => lo.to_string(),
+        false => format!("{lo} to {hi}"),
+    };
     let count = |regions: &[u8], g: usize| regions.iter().filter(|&&r| usize::from(r) == g).count();
     let kept: Vec<usize> = (0..names.len())
         .filter(|&g| (lo..=hi).contains(&count(&regions, g)))
         .collect();
+    // ISS allows one piece of another size (the cross, or a part left unfilled); two are a
+    // layout it refuses, and leaving both out would drop a rule.
+    if names.len() > kept.len() + 1 {
+        return Err(InputError::new(format!(
+            "{what}: {} pieces of the layout are not of the regions' size ({cells} cells); one \
+             may be",
+            names.len() - kept.len()
+        )));
+    }
     if kept.is_empty() {
-        let cells = match lo == hi {
-            true => lo.to_string(),
-            false => format!("{lo} to {hi}"),
-        };
         return Err(InputError::new(format!(
             "{what}: no piece of the layout has {cells} cells, the regions' size"
         )));

@@ -17,9 +17,13 @@ use crate::problems::InputError;
 /// An item written out by a block, owning its text.
 pub(super) type Owned = (String, Vec<String>);
 
-/// The string's items with every `Replicate` block written out, or `None` when it has none (the
+/// The items written out, and each one's place in the string (from 1).
+pub(super) type Written = (Vec<Owned>, Vec<usize>);
+
+/// The string's items with every `Replicate` block written out, each with its place in the string
+/// (from 1: a copy has its template's, by which messages name it), or `None` when it has none (the
 /// items stand as they are).
-pub(super) fn expand(items: &[Item], sz: Size) -> Result<Option<Vec<Owned>>, InputError> {
+pub(super) fn expand(items: &[Item], sz: Size) -> Result<Option<Written>, InputError> {
     if !items.iter().any(|(k, _)| *k == "Replicate") {
         return Ok(None);
     }
@@ -27,103 +31,140 @@ pub(super) fn expand(items: &[Item], sz: Size) -> Result<Option<Vec<Owned>>, Inp
     if items.iter().any(|(k, _)| *k == "Var") {
         return Err(refuse("Var"));
     }
-    let mut out = Vec::new();
+    let mut w = Writer {
+        items,
+        sz,
+        out: Vec::new(),
+        at: Vec::new(),
+        copies: 0,
+    };
     let mut i = 0;
-    walk(items, &mut i, (0, 0), 0, sz, &mut out, false)?;
-    Ok(Some(out))
+    w.walk(&mut i, (0, 0), 0, false, false)?;
+    Ok(Some((w.out, w.at)))
 }
 
-/// The most items the blocks may write out: more than the longest text read ([`super::MAX_TEXT`])
-/// holds written by hand (a given is 8 characters), and a block over every cell of a 16x16 holding
-/// dozens of items; a hostile nest of blocks (each multiplying the next) stops here.
+/// The most items the blocks may write out, and the most copies they may make (a block of no
+/// items inside blocks makes copies of nothing): more than the longest text read
+/// ([`super::MAX_TEXT`]) holds written by hand (a given is 8 characters), and a block over every
+/// cell of a 16x16 holding dozens of items; a hostile nest of blocks (each multiplying the next)
+/// stops here.
 const MAX_ITEMS: usize = 20_000;
 
-/// Writes out `items[*i..]` moved by `shift` (rows, columns) into `out`, up to the `End` that
-/// closes the block being written (`inside`), or to the end.
-fn walk(
-    items: &[Item],
-    i: &mut usize,
-    shift: (isize, isize),
-    depth: usize,
+/// The blocks being written out.
+struct Writer<'a, 'b> {
+    items: &'a [Item<'b>],
     sz: Size,
-    out: &mut Vec<Owned>,
-    inside: bool,
-) -> Result<(), InputError> {
-    // The `Or` and `And` blocks opened here and not yet closed: an `End` closes them first.
-    let mut open = 0usize;
-    while let Some((kind, args)) = items.get(*i) {
-        *i += 1;
-        match *kind {
-            "Replicate" => {
-                if depth >= MAX_NESTING {
-                    return Err(InputError::new(format!(
-                        "`Replicate` blocks nest more than {MAX_NESTING} deep"
-                    )));
-                }
-                let at = *i;
-                let what = format!("constraint {at} (`Replicate`)");
-                let end = closing_end(items, at)
-                    .ok_or_else(|| InputError::new(format!("{what} is not closed by an `End`")))?;
-                let origin = match args.get(1).map(|a| a.trim()) {
-                    Some(o) if !o.is_empty() => o,
-                    _ => "R1C1",
-                };
-                let (r0, c0) = row_col(cell(origin, sz, &what)?, sz);
-                let (r, c) =
-                    moved((r0, c0), shift, sz).ok_or_else(|| off_grid(&what, origin, shift, sz))?;
-                let from = r * sz.geo.cols() + c;
-                for k in offsets(args.first().copied().unwrap_or(""), &what)? {
-                    let t = from + k;
-                    let (tr, tc) = (t / sz.geo.cols(), t % sz.geo.cols());
-                    if tr >= sz.geo.rows() {
+    out: Vec<Owned>,
+    /// Each written item's place in the string, from 1.
+    at: Vec<usize>,
+    copies: usize,
+}
+
+impl Writer<'_, '_> {
+    /// Writes out `items[*i..]` moved by `shift` (rows, columns), up to the `End` that closes the
+    /// block being written (`inside`), or to the end. `composite`: within an `Or` or an `And`,
+    /// where a block is one side as a whole (ISS's `Replicate` is one child of its parent), so its
+    /// copies go in an `And` of their own.
+    fn walk(
+        &mut self,
+        i: &mut usize,
+        shift: (isize, isize),
+        depth: usize,
+        inside: bool,
+        composite: bool,
+    ) -> Result<(), InputError> {
+        let (items, sz) = (self.items, self.sz);
+        // The `Or` and `And` blocks opened here and not yet closed: an `End` closes them first.
+        let mut open = 0usize;
+        while let Some((kind, args)) = items.get(*i) {
+            *i += 1;
+            match *kind {
+                "Replicate" => {
+                    if depth >= MAX_NESTING {
                         return Err(InputError::new(format!(
-                            "{what}: its cell {} (bit {k}) is past the grid's last cell",
-                            k + 1
+                            "`Replicate` blocks nest more than {MAX_NESTING} deep"
                         )));
                     }
-                    // The items are written for the origin as given: the move is to the target
-                    // from there, the outer blocks' moves included.
-                    let to = (tr as isize - r0 as isize, tc as isize - c0 as isize);
-                    let mut j = at;
-                    walk(items, &mut j, to, depth + 1, sz, out, true)?;
-                    if out.len() > MAX_ITEMS {
-                        return Err(InputError::new(format!(
-                            "the `Replicate` blocks write out more than {MAX_ITEMS} constraints"
-                        )));
+                    let at = *i;
+                    let what = format!("constraint {at} (`Replicate`)");
+                    let end = closing_end(items, at).ok_or_else(|| {
+                        InputError::new(format!("{what} is not closed by an `End`"))
+                    })?;
+                    let origin = match args.get(1).map(|a| a.trim()) {
+                        Some(o) if !o.is_empty() => o,
+                        _ => "R1C1",
+                    };
+                    let (r0, c0) = row_col(cell(origin, sz, &what)?, sz);
+                    let (r, c) = moved((r0, c0), shift, sz)
+                        .ok_or_else(|| off_grid(&what, origin, shift, sz))?;
+                    let from = r * sz.geo.cols() + c;
+                    let wrap = composite || open > 0;
+                    if wrap {
+                        self.push("And", Vec::new(), at);
                     }
+                    for k in offsets(args.first().copied().unwrap_or(""), &what)? {
+                        let t = from + k;
+                        let (tr, tc) = (t / sz.geo.cols(), t % sz.geo.cols());
+                        if tr >= sz.geo.rows() {
+                            return Err(InputError::new(format!(
+                                "{what}: its cell {} (bit {k}) is past the grid's last cell",
+                                k + 1
+                            )));
+                        }
+                        self.copies += 1;
+                        if self.out.len() > MAX_ITEMS || self.copies > MAX_ITEMS {
+                            return Err(InputError::new(format!(
+                                "the `Replicate` blocks write out more than {MAX_ITEMS} \
+                                 constraints or copies"
+                            )));
+                        }
+                        // The items are written for the origin as given: the move is to the
+                        // target from there, the outer blocks' moves included.
+                        let to = (tr as isize - r0 as isize, tc as isize - c0 as isize);
+                        let mut j = at;
+                        self.walk(&mut j, to, depth + 1, true, wrap)?;
+                    }
+                    if wrap {
+                        self.push("End", Vec::new(), end + 1);
+                    }
+                    *i = end + 1;
                 }
-                *i = end + 1;
-            }
-            "Or" | "And" => {
-                open += 1;
-                out.push((kind.to_string(), Vec::new()));
-            }
-            "End" if open > 0 => {
-                open -= 1;
-                out.push((kind.to_string(), Vec::new()));
-            }
-            "End" if inside => return Ok(()),
-            _ => {
-                let what = format!("constraint {} (`{kind}`)", *i);
-                // An automaton's or a pattern's code and an automaton's name come first.
-                let coded = match *kind {
-                    "NFA" => 2,
-                    "Regex" => 1,
-                    _ => 0,
-                };
-                let args = args
-                    .iter()
-                    .enumerate()
-                    .map(|(n, a)| match n < coded {
-                        true => Ok(a.to_string()),
-                        false => move_arg(a, shift, sz, &what),
-                    })
-                    .collect::<Result<Vec<String>, InputError>>()?;
-                out.push((kind.to_string(), args));
+                "Or" | "And" => {
+                    open += 1;
+                    self.push(kind, Vec::new(), *i);
+                }
+                "End" if open > 0 => {
+                    open -= 1;
+                    self.push(kind, Vec::new(), *i);
+                }
+                "End" if inside => return Ok(()),
+                _ => {
+                    let what = format!("constraint {} (`{kind}`)", *i);
+                    // An automaton's or a pattern's code and an automaton's name come first.
+                    let coded = match *kind {
+                        "NFA" => 2,
+                        "Regex" => 1,
+                        _ => 0,
+                    };
+                    let args = args
+                        .iter()
+                        .enumerate()
+                        .map(|(n, a)| match n < coded {
+                            true => Ok(a.to_string()),
+                            false => move_arg(a, shift, sz, &what),
+                        })
+                        .collect::<Result<Vec<String>, InputError>>()?;
+                    self.push(kind, args, *i);
+                }
             }
         }
+        Ok(())
     }
-    Ok(())
+
+    fn push(&mut self, kind: &str, args: Vec<String>, at: usize) {
+        self.out.push((kind.to_string(), args));
+        self.at.push(at);
+    }
 }
 
 /// The index of the `End` that closes the block whose items start at `from`.
@@ -286,10 +327,16 @@ mod tests {
                 ".Replicate~BIAB.Or.~R1C1_1.~R1C2_1.End.End",
                 ".Or.~R1C1_1.~R1C2_1.End.Or.~R2C1_1.~R2C2_1.End.Or.~R3C1_1.~R3C2_1.End",
             ),
-            // On a 6x6, offsets run over its 6 columns: bit 6 is r2c1.
+            // On a 6x6 of 9 values, offsets run over its 6 columns, not its 9 values: bit 6 is r2c1.
             (
-                ".Shape~6x6.Replicate~BB.Thermo~R1C1~R1C2.End",
-                ".Shape~6x6.Thermo~R1C1~R1C2.Thermo~R2C1~R2C2",
+                ".Shape~6x6~9.Replicate~BB.Thermo~R1C1~R1C2.End",
+                ".Shape~6x6~9.Thermo~R1C1~R1C2.Thermo~R2C1~R2C2",
+            ),
+            // Inside an `Or` a block is one side as a whole (ISS's `Replicate` is one child of the
+            // `Or`): its copies all hold, or the other side does.
+            (
+                ".Or.Replicate~D.~R1C1_1.End.~R1C1_2.End",
+                ".Or.And.~R1C1_1.~R1C2_1.End.~R1C1_2.End",
             ),
         ] {
             assert_eq!(read(block), read(by_hand), "{block}");
@@ -334,5 +381,28 @@ mod tests {
             ".End".repeat(16)
         );
         assert!(refused(&bomb).contains("write out more than"), "{bomb}");
+        // Blocks of nothing, nested 16 deep, each naming 6 cells: 6^16 copies of nothing, stopped
+        // by counting the copies (counting the items written, this read for hours).
+        let empty = format!(
+            ".~R1C1_1~R1C2_1{}{}",
+            ".Replicate~_".repeat(16),
+            ".End".repeat(16)
+        );
+        assert!(refused(&empty).contains("write out more than"), "{empty}");
+        // A written-out item is named by its template's place in the string, and an item after
+        // a block by its own.
+        for (text, says) in [
+            (
+                ".Replicate~_.Thermo~R1C1~R2C1.End.Cage~x~R5C5",
+                "constraint 4 (`Cage`): `x` is not a sum",
+            ),
+            (
+                ".Replicate~D.Cage~x~R1C1~R1C2.End",
+                "constraint 2 (`Cage`): `x` is not a sum",
+            ),
+        ] {
+            let e = refused(text);
+            assert!(e.contains(says), "{text}: {e}");
+        }
     }
 }

@@ -766,7 +766,8 @@ impl Rules {
                             && n == side * side
                             && boxed
                             && held.iter().all(|&k| k == 0 || k == side),
-                        "a doppelganger is a square grid of the values 0-N whose every cell is in                          a region of N cells",
+                        "a doppelganger is a square grid of the values 0-N whose every cell is \
+                         in a region of N cells",
                     )?
                 }
                 ClueKind::Classes2x2 { entropy } => {

@@ -2,12 +2,12 @@
 //! digit, and the three houses of each 0 missing different ones.
 //!
 //! On an N×N grid of the values 0-N a house (row, column, box) of N different values misses
-//! exactly one of the N + 1. Per house and digit d of 1-N, a secondary item `dop1r3=5` that the
-//! house's cells placing d cover, and one option per cell of the house, "row 3 misses 5, its 0 at
-//! r3c4", which covers it too, so that the house misses d; its primary item `dop1r=5` ("the row
-//! that misses 5") is taken once, so no two rows miss the same digit. N rows each missing at most
-//! one digit take the N options of the N digits one each: every row misses a digit, and so holds
-//! its 0. The option also colours the cell's colour item `dop1@r3c4` with 0 (each option of the
+//! exactly one of the N + 1. Per house and digit d of 1-N, a primary item `dop1r3=5` ("row 3 holds
+//! or misses 5") that the house's cells placing d cover, and so does one option per cell of the
+//! house, "row 3 misses 5, its 0 at r3c4". Each house's item for 0 is primary too (in
+//! `variants::instance`): the house holds its 0, so its N - 1 other cells leave exactly one digit
+//! to its options. The option also covers an at-most-once `dop1r=5` ("the row that misses 5"), so
+//! no two rows miss the same digit. The option also colours the cell's colour item `dop1@r3c4` with 0 (each option of the
 //! cell colours it with its own value), so that its 0 is where it says, and covers an
 //! at-most-once item `dop1!r3c4=5`, which the column's and the box's options at that 0 cover
 //! too: the three houses of a 0 miss three different digits.
