@@ -79,6 +79,19 @@ fn adjacent_pairs(cells: &[usize], size: usize) -> Vec<[usize; 2]> {
     out
 }
 
+/// A character of ISS's URL-safe base64 (`A`-`Z`, `a`-`z`, `0`-`9`, `-`, `_`) as its 6 bits (pair
+/// keys, `Replicate`'s cell sets).
+pub(super) fn base64_digit(c: u8) -> Option<u8> {
+    match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'-' => Some(62),
+        b'_' => Some(63),
+        _ => None,
+    }
+}
+
 /// ISS's pairwise key on `n` values: base64 (`A`-`Z`, `a`-`z`, `0`-`9`, `-`, `_`), 6 bits a
 /// character from the least significant, bit `i·n + j` set when a first cell of the i-th value
 /// and a second of the j-th may stand together; characters left off are 0. `None` if it is not
@@ -89,14 +102,7 @@ fn pair_key(key: &str, n: usize) -> Option<Vec<u32>> {
     }
     let mut allow = vec![0u32; n];
     for (ci, c) in key.bytes().enumerate() {
-        let v = match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'-' => 62,
-            b'_' => 63,
-            _ => return None,
-        };
+        let v = base64_digit(c)?;
         for b in 0..6 {
             if v >> b & 1 == 1 {
                 let k = ci * 6 + b;

@@ -10,7 +10,7 @@
 //! that cell, a translation only: no turn, no mirror. The origin itself gets a copy only when its
 //! bit 0 is set. Blocks nest: an inner block's origin moves with the outer block's items.
 
-use super::kinds::Item;
+use super::kinds::{base64_digit, Item};
 use super::{cell, refuse, Size, MAX_NESTING};
 use crate::problems::InputError;
 
@@ -185,19 +185,12 @@ fn closing_end(items: &[Item], from: usize) -> Option<usize> {
 fn offsets(coded: &str, what: &str) -> Result<Vec<usize>, InputError> {
     let mut bits = Vec::new();
     for (n, ch) in coded.trim().bytes().enumerate() {
-        let v = match ch {
-            b'A'..=b'Z' => ch - b'A',
-            b'a'..=b'z' => ch - b'a' + 26,
-            b'0'..=b'9' => ch - b'0' + 52,
-            b'-' => 62,
-            b'_' => 63,
-            _ => {
-                return Err(InputError::new(format!(
-                    "{what}: `{coded}` is not a set of cells (ISS writes it in base64: A-Z, \
-                     a-z, 0-9, - and _)"
-                )))
-            }
-        };
+        let v = base64_digit(ch).ok_or_else(|| {
+            InputError::new(format!(
+                "{what}: `{coded}` is not a set of cells (ISS writes it in base64: A-Z, a-z, 0-9, \
+                 - and _)"
+            ))
+        })?;
         bits.extend((0..6).filter(|b| v >> b & 1 == 1).map(|b| n * 6 + b));
     }
     Ok(bits)
