@@ -531,11 +531,7 @@ fn doppelganger_broken(
                     lacks.len()
                 ));
             };
-            let allowed = missing
-                .iter()
-                .filter(|m| (m[0], m[1]) == (kind as u32, h as u32))
-                .fold(u32::MAX, |a, m| a & m[2]);
-            if allowed >> v & 1 == 0 {
+            if may_miss(missing, kind, h) >> v & 1 == 0 {
                 return Some(format!(
                     "{name}: {word} {} misses {v}, which it may not",
                     h + 1

@@ -558,6 +558,15 @@ pub struct Encoding {
     pub clue_secondary: Vec<Vec<usize>>,
 }
 
+/// The values (bit `v`) a doppelganger's house (`kind`: 0 row, 1 column, 2 box; `house` from 0) may
+/// miss, as its `missing` list gives them: all of them where it gives none.
+pub(crate) fn may_miss(missing: &[[u32; 3]], kind: usize, house: usize) -> u32 {
+    missing
+        .iter()
+        .filter(|m| (m[0], m[1]) == (kind as u32, house as u32))
+        .fold(u32::MAX, |a, m| a & m[2])
+}
+
 /// The most fillings a piece is filled whole with; past it (counted first), a line is a chain.
 pub const WHOLE_MAX: u64 = 2_000;
 

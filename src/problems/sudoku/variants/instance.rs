@@ -90,11 +90,6 @@ pub fn instance_with(
         }
     }
     let region = if rules.regions.is_some() { "j" } else { "b" };
-    // A doppelganger's houses of N cells each hold a 0 (value 0 is digit 1, item v = 0).
-    let doppelganger = rules
-        .clues
-        .iter()
-        .any(|c| matches!(c.kind, ClueKind::Doppelganger { .. }));
     for (k, prefix) in ["r", "c", region].into_iter().enumerate() {
         for u in 0..size {
             let cells = match k {
@@ -105,14 +100,13 @@ pub fn instance_with(
             };
             for v in (0..size).filter(|_| cells > 0) {
                 let name = format!("{prefix}{}={}", u + 1, sym(v));
-                classic[(k + 1) * block + u * size + v] =
-                    if cells == size || (doppelganger && v == 0 && cells + 1 == size) {
-                        primary.push(name);
-                        Classic::Primary(primary.len() - 1)
-                    } else {
-                        secondary.push(name);
-                        Classic::Secondary(secondary.len() - 1)
-                    };
+                classic[(k + 1) * block + u * size + v] = if cells == size {
+                    primary.push(name);
+                    Classic::Primary(primary.len() - 1)
+                } else {
+                    secondary.push(name);
+                    Classic::Secondary(secondary.len() - 1)
+                };
             }
         }
     }

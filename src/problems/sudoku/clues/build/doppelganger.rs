@@ -2,13 +2,13 @@
 //! digit, and the three houses of each 0 missing different ones.
 //!
 //! On an N×N grid of the values 0-N a house (row, column, box) of N different values misses
-//! exactly one of the N + 1. Per house and digit d of 1-N, a primary item `dop1r3=5` ("row 3 holds
-//! or misses 5") that the house's cells placing d cover, and so does one option per cell of the
-//! house, "row 3 misses 5, its 0 at r3c4". Each house's item for 0 is primary too (in
-//! `variants::instance`): the house holds its 0, so its N - 1 other cells leave exactly one digit
-//! to its options. The option also covers an at-most-once `dop1r=5` ("the row that misses 5"), so
-//! no two rows miss the same digit. The option also colours the cell's colour item `dop1@r3c4` with 0 (each option of the
-//! cell colours it with its own value), so that its 0 is where it says, and covers an
+//! exactly one of the N + 1. Per house, a primary item `dop1r3=0` that its cells placing 0 cover:
+//! the house holds its 0, so its N - 1 other cells leave exactly one digit missing. Per house and
+//! digit d of 1-N, a primary item `dop1r3=5` ("row 3 holds or misses 5") that the house's cells
+//! placing d cover, and so does one option per cell of the house, "row 3 misses 5, its 0 at
+//! r3c4". That option also covers an at-most-once `dop1r=5` ("the row that misses 5"), so no two
+//! rows miss the same digit; colours the cell's colour item `dop1@r3c4` with 0 (each option of
+//! the cell colours it with its own value), so that its 0 is where it says; and covers an
 //! at-most-once item `dop1!r3c4=5`, which the column's and the box's options at that 0 cover
 //! too: the three houses of a 0 miss three different digits.
 
@@ -48,15 +48,18 @@ impl Builder<'_> {
             for &p in cells {
                 members[house_of(kind, p)].push(p);
             }
+            for (h, list) in members.iter().enumerate().filter(|(_, l)| !l.is_empty()) {
+                let holds_zero = self.primary(k, format!("{tag}{letter}{}=0", h + 1));
+                for &p in list {
+                    self.enc.cell_primary[p * size + zero as usize - 1].push(holds_zero);
+                }
+            }
             for d in 2..=size as u32 {
                 let value = d - 1;
                 let once = self.secondary(k, format!("{tag}{letter}={value}"));
                 for (h, list) in members.iter().enumerate().filter(|(_, l)| !l.is_empty()) {
                     // A house whose missing digit the puzzle gives (`DGC3_5`) misses only that.
-                    let given = missing
-                        .iter()
-                        .filter(|m| (m[0], m[1]) == (kind as u32, h as u32))
-                        .fold(u32::MAX, |a, m| a & m[2]);
+                    let given = may_miss(missing, kind, h);
                     let slot = self.primary(k, format!("{tag}{letter}{}={value}", h + 1));
                     for &p in list {
                         self.enc.cell_primary[p * size + d as usize - 1].push(slot);
