@@ -396,7 +396,7 @@ test('published: Solve of a Sudoku with arrows filled whole searches with propag
   report.push(`published: "Arrow" solved in the page in ${ms} ms: "${verdict}"`);
 });
 
-test('published: ISS doppelgangers (values 0-N) and Replicate blocks pasted into the page solve to their published answers; the legend says the doppelganger\'s rule', async ({ page, base }) => {
+test('published: ISS doppelgangers (values 0-N), Replicate blocks and a raw grid with weighted sums pasted into the page solve to their published answers; the legend says the doppelganger\'s and the raw grid\'s rules', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   await open(page, base);
   for (const [file, name] of [
@@ -404,6 +404,7 @@ test('published: ISS doppelgangers (values 0-N) and Replicate blocks pasted into
     ['iss-doppelganger.jsonl', 'Doppelganger 15x15'],
     ['iss-replicate.jsonl', 'Daredevil'],
     ['iss-replicate.jsonl', 'Stepped Thermos [nested replicate]'],
+    ['iss-raw.jsonl', '250!'],
   ]) {
     const p = issPuzzle(file, name);
     const { verdict, board } = await pasteAndSolve(page, p.input);
@@ -418,6 +419,15 @@ test('published: ISS doppelgangers (values 0-N) and Replicate blocks pasted into
       assert(legend.some((t) => /^Doppelganger: every row, column and box holds a 0/.test(t)), `${name}: legend ${legend.join(' | ')}`);
       // Its units hold all but one of the values: the legend does not say each holds each once.
       assert(legend.some((t) => /^values 0-\d+: the cells hold these, and sums are of these values$/.test(t)), `${name}: legend ${legend.join(' | ')}`);
+    }
+    if (file === 'iss-raw.jsonl') {
+      const legend = await page.$$eval('#board-legend li', (lis) => lis.map((li) => li.textContent));
+      for (const want of [/^raw grid: no rule on the rows, columns or boxes/, /^values 0-8: the cells hold these/, /^weighted sum \(outlined, Σ and its total in a corner\)/]) {
+        assert(legend.some((t) => want.test(t)), `${name}: ${want} in the legend ${legend.join(' | ')}`);
+      }
+      // Each weighted sum written out in the list of shapes.
+      const shapes = await page.$$eval('[data-testid^="shape-"]', (bs) => bs.map((b) => b.textContent));
+      assert(shapes.includes('weighted sum 7 = r2c4 + r2c5 + r2c6 - r2c2'), `${name}: shapes ${shapes.join(' | ')}`);
     }
     report.push(`published: ${name}: "${verdict}"`);
   }

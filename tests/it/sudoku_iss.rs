@@ -450,9 +450,12 @@ fn shaped_grids_refuse_by_name() {
         ),
         (".Shape~6x8~2-9", "a range from 1 or 0"),
         (
-            ".Shape~9x9~0-8~Raw.~R1C1_0~R1C2_0",
-            "ISS shape `9x9~0-8~Raw` is not supported: `Raw` (a grid without Sudoku's rules",
+            ".Shape~9x9~0-8~Raw.Sandwich~3~R1",
+            "ISS `Sandwich` on a raw grid (`Raw`: no rule on its rows, columns and boxes) is not \
+             supported",
         ),
+        (".Shape~9x9~0-8~Raw~Odd", "`Odd` after `Raw`"),
+        (".Shape~4x4~Raw~Odd", "`Odd` after `Raw`"),
         (".Shape~9x9~1-9~Odd", "`Odd` after the values"),
         (
             ".Shape~6x6~9.Jigsaw~AAAAAAAAABBBBBBBBBCCCCCCCCCDDDDDEEEE",
@@ -643,6 +646,15 @@ fn iss_replicate_blocks_are_solved() {
 #[test]
 fn iss_doppelgangers_are_solved() {
     all_solved("iss-doppelganger.jsonl", 2);
+}
+
+/// ISS's "250!" (line 252 of the collection, `tests/data/iss-raw.jsonl`): a raw 9x9 of the values
+/// 0-8 (`.Shape~9x9~0-8~Raw`: no rule on rows, columns or boxes) whose rows, columns and boxes
+/// each hold exactly three 0s, 2s and 5s, with weighted sums (`Sum~7_=_1_1_1_-1`: three cells less
+/// a fourth make 7); solved to its published solution and proved unique.
+#[test]
+fn iss_raw_grid_with_weighted_sums_is_solved() {
+    all_solved("iss-raw.jsonl", 1);
 }
 
 /// ISS's "0-indexed: Sums and indexing" (line 230, `tests/data/iss-zero-sums.jsonl`: X-sum,

@@ -511,8 +511,8 @@ export class BoardView {
         if (this.layout) {
           const v = this.layout.variants;
           // A shaped grid (ISS's 6x8, a 6x6 of 9 values): which units hold every value.
-          const L = this.layout, few = shaped(L);
-          if (few) items.push([null, `${L.rows}x${L.cols} grid of ${L.size} values: a row, column, box or diagonal of ${L.size} cells holds each value once, one of fewer cells none twice`]);
+          const L = this.layout, few = shaped(L), raw = v.includes('raw grid');
+          if (few && !raw) items.push([null, `${L.rows}x${L.cols} grid of ${L.size} values: a row, column, box or diagonal of ${L.size} cells holds each value once, one of fewer cells none twice`]);
           // A unit of fewer cells than values holds none twice: a jigsaw's pieces (all of one
           // size: region 0's), a diagonal of a shaped grid's rows.
           const piece = L.regions.filter((g) => g === 0).length;
@@ -520,6 +520,7 @@ export class BoardView {
           const diagonalWords = Math.min(L.rows ?? L.size, L.cols ?? L.size) < L.size ? 'no digit twice' : 'every digit once';
           // Each shape with its rule in words: on a touch screen the picker's tooltips never show,
           // and the killer's "no digit twice in a cage" was said nowhere.
+          if (raw) items.push([null, 'raw grid: no rule on the rows, columns or boxes (values may repeat in them); what holds is what the clues say']);
           if (v.includes('no boxes')) items.push([null, 'no boxes: the rows and columns are the units (with what else the puzzle draws)']);
           if (v.includes('jigsaw')) items.push([null, `jigsaw: each region in thick borders holds ${pieceWords}`]);
           if (v.includes('killer')) items.push([c.cage, 'cage (dashed): its digits add up to the sum in its corner, none twice']);
@@ -530,7 +531,7 @@ export class BoardView {
           for (const k of kinds) if (CLUE_RULES[k]) items.push([null, CLUE_RULES[k]]);
           // On a grid of more values than cells a side (a 9x9 of 0-9) the line above says what a unit
           // holds; each unit holding each value once would be wrong there.
-          if (v.includes('values from 0')) items.push([null, `values 0-${(this.layout.size ?? 9) - 1}: ${few ? 'the cells hold these' : 'each unit holds each once'}, and sums are of these values`]);
+          if (v.includes('values from 0')) items.push([null, `values 0-${(this.layout.size ?? 9) - 1}: ${few || raw ? 'the cells hold these' : 'each unit holds each once'}, and sums are of these values`]);
           if (v.includes('x')) items.push([c.diagonal, `diagonals: each holds ${diagonalWords}`]);
           else if (v.includes('diagonal')) items.push([c.diagonal, `diagonal: ${diagonalWords}`]);
           if (v.includes('windoku')) items.push([c.windoku, 'windoku region: every digit once']);

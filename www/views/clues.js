@@ -44,6 +44,7 @@ export const CLUE_RULES = /** @type {Record<string, string>} */ ({
   hsky: 'hidden skyscraper (in brackets): from its side, the first digit lower than one before it is this one',
   lunch: 'lunchbox (shaded, its number in a corner): its digits differ, and those between its smallest and largest add up to its number',
   csum: 'sum (shaded, its number in a corner): its digits add up to its number, repeats allowed',
+  wsum: 'weighted sum (outlined, Σ and its total in a corner): its digits, each times its weight, add up to the total (each written out in the list under the board), repeats allowed',
   colix: 'column indexer (shaded red): a digit v in column c puts c in column v of its row',
   rowix: 'row indexer (shaded green): a digit v in row r puts r in row v of its column',
   regex: 'regex line (rose): its digits, read from the disc at its start, match the pattern named in the list under the board',
@@ -78,13 +79,13 @@ const QUAD_R = 0.3;
 const OUTSIDE = new Set(['lk', 'sandwich', 'xs', 'sky', 'hsky', 'room', 'rank']);
 
 /** The kinds that are cages: shaded here, outlined and labelled like killer cages (variants.js). */
-export const CAGE_KINDS = new Set(['contains', 'rellik', 'equal', 'either']);
+export const CAGE_KINDS = new Set(['contains', 'rellik', 'equal', 'either', 'wsum']);
 
 /** The shades of the kinds drawn as shaded cells with a number. */
 const SHADE = /** @type {Record<string, string>} */ ({
   lunch: 'rgba(230, 170, 40, 0.18)', csum: 'rgba(70, 140, 230, 0.16)', colix: 'rgba(230, 80, 80, 0.16)', rowix: 'rgba(60, 180, 90, 0.16)',
   contains: 'rgba(150, 90, 220, 0.15)', rellik: 'rgba(230, 90, 60, 0.15)', equal: 'rgba(40, 170, 170, 0.16)',
-  either: 'rgba(100, 116, 139, 0.16)',
+  either: 'rgba(100, 116, 139, 0.16)', wsum: 'rgba(70, 140, 230, 0.12)',
 });
 
 /** The colours of lines, by kind (light enough under the digits in both themes). */

@@ -1747,3 +1747,153 @@ fn doppelganger_is_the_brute_force() {
         ),
     ]);
 }
+
+/// A raw grid (ISS's `.Shape~3x3~4~Raw`: values 1-4 that may repeat anywhere) with each clue kind
+/// read there, and weighted sums: DLX's solutions are, each found once, the 4^9 fillings that pass
+/// the checker, and as many as the rule written here as a closure keeps (cells row-major from 0).
+#[test]
+fn raw_grids_and_weighted_sums_are_the_brute_force() {
+    let cases: [(&str, Rule); 10] = [
+        (".Sum~5_=_1_2_-1~R1C1~R1C2~R1C3", |c| {
+            c[0] as i32 + 2 * c[1] as i32 - c[2] as i32 == 5
+        }),
+        // ISS writes the weights with or without the `=`.
+        (".Sum~-3_2_-1_-1~R1C1~R2C2~R3C3", |c| {
+            2 * c[0] as i32 - c[4] as i32 - c[8] as i32 == -3
+        }),
+        (".Sum~6~R1C1~R1C2~R1C3", |c| c[0] + c[1] + c[2] == 6),
+        (".Thermo~R1C1~R1C2~R1C3", |c| c[0] < c[1] && c[1] < c[2]),
+        (".ContainExact~1_1_2~R1C1~R1C2~R1C3", |c| {
+            let row = &c[..3];
+            row.iter().filter(|&&x| x == 1).count() == 2 && row.contains(&2)
+        }),
+        (".WhiteDot~R1C1~R1C2.BlackDot~R2C1~R2C2", |c| {
+            c[0].abs_diff(c[1]) == 1 && (c[3] == 2 * c[4] || c[4] == 2 * c[3])
+        }),
+        (".AllDifferent~R1C1~R2C2~R3C3.Cage~6~R1C3~R2C3~R3C3", |c| {
+            let d = [c[0], c[4], c[8]];
+            let cage = [c[2], c[5], c[8]];
+            d[0] != d[1]
+                && d[0] != d[2]
+                && d[1] != d[2]
+                && cage.iter().sum::<u8>() == 6
+                && cage[0] != cage[1]
+                && cage[0] != cage[2]
+                && cage[1] != cage[2]
+        }),
+        (".SameValues~2~R1C1~R1C2~R2C1~R2C2", |c| {
+            let (mut a, mut b) = ([c[0], c[1]], [c[3], c[4]]);
+            a.sort_unstable();
+            b.sort_unstable();
+            a == b
+        }),
+        (".Or.~R1C1_1.Sum~7_=_1_-1_2~R3C1~R3C2~R3C3.End", |c| {
+            c[0] == 1 || c[6] as i32 - c[7] as i32 + 2 * c[8] as i32 == 7
+        }),
+        (".Arrow~R2C2~R1C1~R3C3.AntiKing", |c| {
+            let king = (0..9).all(|p: usize| {
+                (0..9).all(|q: usize| {
+                    let near =
+                        p != q && (p / 3).abs_diff(q / 3) <= 1 && (p % 3).abs_diff(q % 3) <= 1;
+                    !near || c[p] != c[q]
+                })
+            });
+            c[4] == c[0] + c[8] && king
+        }),
+    ];
+    // Every filling of the 3x3 cells with 1-4, the grid's other cells dead (0).
+    let g = Sudoku::parse(".Shape~3x3~4~Raw").unwrap().grid().geo;
+    let live: Vec<usize> = (0..16).filter(|&p| g.live(p)).collect();
+    assert_eq!(live, [0, 1, 2, 4, 5, 6, 8, 9, 10]);
+    let all: Vec<Vec<u8>> = (0..4u32.pow(9))
+        .map(|mut k| {
+            let mut b = vec![0u8; 16];
+            for &p in &live {
+                b[p] = (k % 4) as u8 + 1;
+                k /= 4;
+            }
+            b
+        })
+        .collect();
+    let short = |b: &[u8]| -> Vec<u8> { live.iter().map(|&p| b[p]).collect() };
+    for (text, rule) in cases {
+        let text = format!(".Shape~3x3~4~Raw{text}");
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(s.rules().raw, "{text}");
+        let mut search = Search::new(s.instance());
+        search.preselect(s.givens()).unwrap();
+        let mut obs = Grids {
+            sudoku: &s,
+            found: Vec::new(),
+        };
+        search.run(&mut obs);
+        let dlx: BTreeSet<Vec<u8>> = obs.found.iter().map(|b| short(b)).collect();
+        assert_eq!(dlx.len(), obs.found.len(), "{text}: a solution found twice");
+        let brute: BTreeSet<Vec<u8>> = (all.iter())
+            .filter(|b| s.rules().check(g, b, true).is_ok())
+            .map(|b| short(b))
+            .collect();
+        assert_eq!(dlx, brute, "{text}");
+        let want = all.iter().filter(|b| rule(&short(b))).count();
+        assert!(want > 0 && want < all.len(), "{text}: {want}");
+        assert_eq!(dlx.len(), want, "{text}");
+    }
+    // Rows and columns of a raw grid state nothing: 4^9 grids, and digits repeat in a row.
+    let s = Sudoku::parse(".Shape~3x3~4~Raw.~R1C1_2~R1C2_2").unwrap();
+    let mut search = Search::new(s.instance());
+    search.preselect(s.givens()).unwrap();
+    let mut obs = Grids {
+        sudoku: &s,
+        found: Vec::new(),
+    };
+    search.run(&mut obs);
+    assert_eq!(obs.found.len(), 4usize.pow(7));
+    // A kind that reads a row as holding each value once, and weights that do not fit.
+    refused_on_4x4(&[
+        (
+            ".Shape~4x4~Raw.Sandwich~3~R1",
+            "ISS `Sandwich` on a raw grid (`Raw`: no rule on its rows, columns and boxes) is not \
+             supported",
+        ),
+        (
+            ".Shape~4x4~Raw.Or.Skyscraper~R1~2~.~R1C1_1.End",
+            "ISS `Skyscraper` on a raw grid",
+        ),
+        (
+            ".Shape~4x4~Raw.Jigsaw~AAAABBBBCCCCDDDD",
+            "ISS `Jigsaw` on a raw grid",
+        ),
+        (
+            ".Sum~7_=_1_1~R1C1~R1C2~R1C3",
+            "2 weights for 3 cells (`7_=_1_1`)",
+        ),
+        (
+            ".Sum~7_=_1_x~R1C1~R1C2",
+            "expected a total, then a weight a cell",
+        ),
+        (".Sum~7_=_1_101~R1C1~R1C2", "whole numbers from -100 to 100"),
+    ]);
+}
+
+/// Weighted sums on Sudoku's own grids: digits repeat only where no unit forbids it, and on values
+/// from 0 the weights multiply values (a digit d is the value d - 1).
+#[test]
+fn weighted_sums_on_4x4_are_the_brute_force() {
+    agree_with_rules(&[
+        (".Sum~1_=_2_-1~R1C1~R2C2", |c| {
+            2 * c[0] as i32 - c[5] as i32 == 1
+        }),
+        (".Sum~10_=_1_1_1_1~R1C1~R2C2~R3C3~R4C4", |c| {
+            c[0] + c[5] + c[10] + c[15] == 10
+        }),
+        (".Sum~0_=_3_-1_-2~R1C1~R1C4~R4C1", |c| {
+            3 * c[0] as i32 == c[3] as i32 + 2 * c[12] as i32
+        }),
+    ]);
+    agree_with_rules_on(
+        ".Shape~4x4~0-3",
+        &[(".Sum~3_=_2_-1~R1C1~R2C2", |c| {
+            2 * (c[0] as i32 - 1) - (c[5] as i32 - 1) == 3
+        })],
+    );
+}

@@ -250,6 +250,12 @@ impl Clue {
                 (inner != *t).then(|| format!("{name}: between its smallest and largest, {inner}"))
             }
             ClueKind::Sum(t) => (sum(&d) != *t).then(|| format!("{name} adds up to {}", sum(&d))),
+            ClueKind::Weighted(w) => {
+                let got: i64 = (d.iter().zip(&w.weights))
+                    .map(|(&x, &c)| i64::from(x) * c)
+                    .sum();
+                (got != w.total).then(|| format!("{name}: the weighted cells make {got}"))
+            }
             ClueKind::NumberedRoom(t) => {
                 let x = d[0] as usize;
                 match d.get(x.wrapping_sub(1)) {

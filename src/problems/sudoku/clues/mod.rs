@@ -46,6 +46,37 @@ pub struct Nfa {
     pub machine: Machine,
 }
 
+/// A weighted sum's total and its weights, one a cell in the clue's order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Weights {
+    pub total: i64,
+    pub weights: Vec<i64>,
+}
+
+impl Weights {
+    /// "7 = r2c4 + r2c5 + r2c6 - r2c2", the weights written before their cells ("2·r1c1").
+    pub fn words(&self, size: usize, cells: &[usize]) -> String {
+        let mut out = format!("{} =", self.total);
+        for (i, (&w, &p)) in self.weights.iter().zip(cells).enumerate() {
+            let sign = if w < 0 {
+                "-"
+            } else if i > 0 {
+                "+"
+            } else {
+                ""
+            };
+            let times = if w.abs() == 1 {
+                String::new()
+            } else {
+                format!("{}·", w.abs())
+            };
+            let gap = if sign.is_empty() { "" } else { " " };
+            out.push_str(&format!(" {sign}{gap}{times}{}", cell_name(size, p)));
+        }
+        out
+    }
+}
+
 /// What a clue says of its cells (listed in [`Clue::cells`], in the order given below).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -107,6 +138,10 @@ pub enum ClueKind {
     Lunchbox(u32),
     /// The cells add up to the sum; digits may repeat where no unit forbids it (ISS's `Sum`).
     Sum(u32),
+    /// The cells' values, each times its weight, add up to the total (ISS's weighted `Sum`,
+    /// `7_=_1_1_1_-1`: three cells less a fourth make 7); digits may repeat where no unit forbids
+    /// it.
+    Weighted(Box<Weights>),
     /// Column indexers: a cell in column c holding v puts the digit c in column v of its row.
     ColumnIndex,
     /// Row indexers: a cell in row r holding v puts the digit r in row v of its column.
@@ -221,6 +256,7 @@ fn walked_in_either(kind: &ClueKind) -> bool {
             | ClueKind::XSum(_)
             | ClueKind::Sandwich(_)
             | ClueKind::Sum(_)
+            | ClueKind::Weighted(_)
             | ClueKind::LittleKiller(_)
             | ClueKind::Whisper(_)
     )
@@ -606,6 +642,7 @@ impl ClueKind {
             ClueKind::Lunchbox(_) => "lunch",
             // Not `sum`: the sums the cages imply are `sum3`.
             ClueKind::Sum(_) => "csum",
+            ClueKind::Weighted(_) => "wsum",
             ClueKind::ColumnIndex => "colix",
             ClueKind::RowIndex => "rowix",
             ClueKind::Regex(_) => "regex",
@@ -665,6 +702,7 @@ impl ClueKind {
             ClueKind::HiddenSkyscraper(_) => "hidden skyscraper",
             ClueKind::Lunchbox(_) => "lunchbox",
             ClueKind::Sum(_) => "sum",
+            ClueKind::Weighted(_) => "weighted sum",
             ClueKind::ColumnIndex => "column indexer",
             ClueKind::RowIndex => "row indexer",
             ClueKind::Regex(_) => "regex line",
@@ -723,6 +761,8 @@ impl ClueKind {
             ClueKind::Rellik(t) => Some(format!("≠{t}")),
             ClueKind::Equality => Some("=".to_string()),
             ClueKind::Either { .. } => Some("or".to_string()),
+            // The weights are in the clue's name (its legend and narration).
+            ClueKind::Weighted(w) => Some(format!("Σ{}", w.total)),
             _ => None,
         }
     }
@@ -851,6 +891,7 @@ impl Clue {
             ClueKind::SameValues(k) => format!("{w} ({k} runs) on {s}"),
             ClueKind::Contains(c) => format!("{w} {} in {s}", c.text),
             ClueKind::Rellik(t) => format!("{w} {t} in {s}"),
+            ClueKind::Weighted(x) => format!("{w} {}", x.words(size, &self.cells)),
             ClueKind::Equality => format!("{w} in {s}"),
             ClueKind::Either { sides, zero } => format!(
                 "either {}",

@@ -313,15 +313,40 @@ pub(super) fn clues(
             one(ClueKind::Lunchbox(sum), cells(&args[1..], sz, what)?)
         }
         "Sum" => {
-            // ISS's weighted sums (`0_=_1_1_-10_-1`, with variables) are another rule.
             let first = args.first().copied().unwrap_or("").trim();
-            if first.contains('_') {
-                return Err(InputError::new(format!(
-                    "ISS `Sum` with weights (`{first}`) is not supported: only cells adding up to a number"
-                )));
+            if !first.contains('_') {
+                let sum = number(args.first(), what, "a sum")?;
+                return one(ClueKind::Sum(sum), cells(&args[1..], sz, what)?);
             }
-            let sum = number(args.first(), what, "a sum")?;
-            one(ClueKind::Sum(sum), cells(&args[1..], sz, what)?)
+            // A weighted sum: the total, then a weight a cell (`7_=_1_1_1_-1`; ISS also writes
+            // it without the `=`), whole numbers from -100 to 100 as ISS takes them.
+            let list = cells(&args[1..], sz, what)?;
+            let mut parts = first.split('_');
+            let total = parts.next().and_then(|t| t.parse::<i64>().ok());
+            let rest: Vec<&str> = parts.collect();
+            let rest = match rest.first() {
+                Some(&"=") => &rest[1..],
+                _ => &rest[..],
+            };
+            let weights: Option<Vec<i64>> = rest
+                .iter()
+                .map(|w| w.parse::<i64>().ok().filter(|w| w.abs() <= 100))
+                .collect();
+            match (total, weights) {
+                (Some(total), Some(weights)) if weights.len() == list.len() => one(
+                    ClueKind::Weighted(Box::new(Weights { total, weights })),
+                    list,
+                ),
+                (Some(_), Some(w)) => Err(InputError::new(format!(
+                    "{what}: {} weights for {} cells (`{first}`)",
+                    w.len(),
+                    list.len()
+                ))),
+                _ => Err(InputError::new(format!(
+                    "{what}: expected a total, then a weight a cell, whole numbers from -100 to \
+                     100 (`7_=_1_1_1_-1`), not `{first}`"
+                ))),
+            }
         }
         "Whisper" => {
             // German whispers leave the difference out: the first argument is then a cell.
@@ -688,6 +713,9 @@ pub(super) fn block(
 /// One item inside an `Or` or an `And`, as a side: givens and candidate sets, `AllDifferent`,
 /// cages and the clues of a few cells; a rule of the whole grid is refused by name.
 pub(super) fn side(kind: &str, args: &[&str], sz: Size, what: &str) -> Result<Side, InputError> {
+    if let Some(e) = raw_refusal(kind, sz) {
+        return Err(e);
+    }
     let what = format!("{what}'s `{}`", if kind.is_empty() { "~" } else { kind });
     match kind {
         "" => Ok(Side::Digits(

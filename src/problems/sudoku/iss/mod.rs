@@ -18,10 +18,10 @@
 //! `Replicate` blocks are written out before anything is read (`replicate.rs`). A doppelganger's
 //! hidden cells (`DGR`, `DGC`, `DGB`, `DGZ`) may be given, not drawn through.
 //!
-//! Every other ISS constraint is refused by name ("ISS `Lockout` constraints are not supported"),
-//! never ignored; so are grids that are not a Sudoku's size here (rectangles such as 6x8) and value
-//! ranges other than 1 to N and 0 to N-1 (`.Shape~9x9~0-8`: [`Rules::zero_based`], the clues'
-//! sums and products of values).
+//! Every other ISS constraint is refused by name ("ISS `ChaosConstruction` constraints are not
+//! supported"), never ignored; so are value ranges other than 1 to N and 0 to N-1
+//! (`.Shape~9x9~0-8`: [`Rules::zero_based`], the clues' sums and products of values). A raw grid
+//! (`.Shape~9x9~0-8~Raw`: [`Rules::raw`]) takes only the kinds of [`ON_RAW`].
 
 mod kinds;
 mod replicate;
@@ -29,7 +29,7 @@ mod text;
 
 use super::clues::{
     base64_bytes, either_line, either_lines, max_either_cells, Clue, ClueKind, Counted, Machine,
-    Nfa, Regex, Relation, Side, Ties, MAX_SUM_LOOP,
+    Nfa, Regex, Relation, Side, Ties, Weights, MAX_SUM_LOOP,
 };
 use super::fpuzzles::{percent_decode, Read};
 use super::geometry::{sizes_words, SIZES};
@@ -243,6 +243,8 @@ struct Size {
     geo: Geometry,
     /// The values are 0 to N-1 (`.Shape~9x9~0-8`): digit `d` is written `d - 1`.
     zero: bool,
+    /// `.Shape~9x9~0-8~Raw`: no rule on rows, columns or boxes ([`Rules::raw`]).
+    raw: bool,
 }
 
 impl Size {
@@ -251,6 +253,7 @@ impl Size {
             size,
             geo,
             zero: false,
+            raw: false,
         })
     }
 
@@ -350,6 +353,14 @@ fn shape(args: &[&str], region: Option<usize>) -> Result<Size, InputError> {
     // ISS: V values, r.max(c) unless given: a number (`~9`, values 1 to 9) or a range starting at
     // 1 or 0 (`~0-8`).
     let longer = r.max(c);
+    // `Raw` may also stand where the values would (`.Shape~4x4~Raw`: 4 values).
+    let (args, raw_first): (Vec<&str>, bool) = match args.get(1).map(|a| a.trim()) {
+        Some("Raw") => match args.get(2) {
+            Some(other) => return refuse(&format!("`{}` after `Raw`", other.trim())),
+            None => (vec![args[0]], true),
+        },
+        _ => (args.to_vec(), false),
+    };
     let (values, zero) = match args.get(1) {
         None => (longer, false),
         Some(v) => {
@@ -370,20 +381,22 @@ fn shape(args: &[&str], region: Option<usize>) -> Result<Size, InputError> {
     if r == c && r == values && Size::of(r).is_none() {
         return refuse(&format!("Sudokus here are {}", sizes_words()));
     }
-    // ISS's `Raw` drops Sudoku's own rules: its rows and columns may repeat values. Read as a
-    // Sudoku it would hold rules the puzzle does not have.
-    match args.get(2).map(|a| a.trim()) {
-        None => {}
-        Some("Raw") => {
-            return refuse("`Raw` (a grid without Sudoku's rules on its rows, columns and boxes)")
-        }
+    // ISS's `Raw` drops Sudoku's own rules: its rows and columns may repeat values
+    // ([`Rules::raw`]); any other word would be a rule not known here.
+    let raw = match args.get(2).map(|a| a.trim()) {
+        None => raw_first,
+        Some("Raw") => true,
         Some(other) => return refuse(&format!("`{other}` after the values")),
+    };
+    if let Some(other) = args.get(3) {
+        return refuse(&format!("`{}` after `Raw`", other.trim()));
     }
     match Geometry::shaped(r, c, values, region) {
         Ok(geo) => Ok(Size {
             size: values,
             geo,
             zero,
+            raw,
         }),
         Err(e) => refuse(&e.message),
     }
@@ -407,6 +420,53 @@ const NOT_ON_SHAPED: &[&str] = &[
     "StrictKropki",
     "StrictXV",
 ];
+
+/// The kinds read on a raw grid ([`Rules::raw`]): those whose rule is of their own cells alone.
+/// The others read a row, a column or a region as holding each value once (a sandwich's crusts,
+/// a skyscraper's count, a jigsaw's pieces), which a raw grid's do not.
+const ON_RAW: &[&str] = &[
+    "",
+    "Shape",
+    "NoBoxes",
+    "Priority",
+    "Cage",
+    "Sum",
+    "Thermo",
+    "AllDifferent",
+    "Diagonal",
+    "AntiKnight",
+    "AntiKing",
+    "AntiConsecutive",
+    "WhiteDot",
+    "BlackDot",
+    "X",
+    "V",
+    "GreaterThan",
+    "Arrow",
+    "PillArrow",
+    "DoubleArrow",
+    "Whisper",
+    "Renban",
+    "Palindrome",
+    "SumLine",
+    "Between",
+    "ContainExact",
+    "ContainAtLeast",
+    "RellikCage",
+    "Pair",
+    "PairX",
+    "SameValues",
+];
+
+/// Why `kind` is not read on this grid, if it is raw and the kind is not one of [`ON_RAW`].
+fn raw_refusal(kind: &str, sz: Size) -> Option<InputError> {
+    (sz.raw && !ON_RAW.contains(&kind)).then(|| {
+        InputError::new(format!(
+            "ISS `{kind}` on a raw grid (`Raw`: no rule on its rows, columns and boxes) is not \
+             supported"
+        ))
+    })
+}
 
 /// What ISS calls each constraint it has, for the refusal ("ISS `Arrow` constraints"): the name as
 /// written, which is what a user finds in ISS's menus.
@@ -505,6 +565,9 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
             // `Or`, `And` and every other kind: refused by ISS's own name for it.
             _ => return Err(refuse(kind)),
         }
+        if let Some(e) = raw_refusal(kind, sz) {
+            return Err(e);
+        }
         // A shaped grid (6x8, or a 6x6 of 9 values) takes the kinds whose rule was checked
         // against ISS's published solutions on one; the rest read its sides or its values as a
         // square's would (a little killer's diagonals, a sandwich's crusts, an X-sum's count).
@@ -549,11 +612,12 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
     let mut hidden: Option<Vec<[u32; 3]>> = None;
     let mut rules = Rules {
         zero_based: sz.zero,
+        raw: sz.raw,
         ..Rules::default()
     };
     // `NoBoxes` without a jigsaw: rows and columns only (and what else the string states), every
-    // cell in no region ([`Rules::boxless`]).
-    if no_boxes && !items.iter().any(|(_, (k, _))| *k == "Jigsaw") {
+    // cell in no region ([`Rules::boxless`]); a raw grid has neither.
+    if (no_boxes || sz.raw) && !items.iter().any(|(_, (k, _))| *k == "Jigsaw") {
         rules.regions = Some(vec![size as u8; size * size]);
     }
     for (at, (kind, args)) in &items {

@@ -90,7 +90,8 @@ impl Rules {
                     .map(|s| (&c.cells[..], self.digit_sum(s, c.cells.len())))
             })
             .collect();
-        if cages.is_empty() {
+        // A raw grid has no unit holding every digit to add up.
+        if cages.is_empty() || self.raw {
             return Vec::new();
         }
         let mut owner = vec![usize::MAX; size * size];

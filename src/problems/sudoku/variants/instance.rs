@@ -92,9 +92,10 @@ pub fn instance_with(
     let region = if rules.regions.is_some() { "j" } else { "b" };
     for (k, prefix) in ["r", "c", region].into_iter().enumerate() {
         for u in 0..size {
+            // A raw grid's rows and columns state nothing ([`Rules::raw`]): no items.
             let cells = match k {
-                0 if u < geo.rows() => geo.cols(),
-                1 if u < geo.cols() => geo.rows(),
+                0 if u < geo.rows() && !rules.raw => geo.cols(),
+                1 if u < geo.cols() && !rules.raw => geo.rows(),
                 2 => region_cells[u],
                 _ => 0,
             };

@@ -166,6 +166,10 @@ pub struct Rules {
     /// everywhere else) stands for the value `d - 1`, and the sums, products and orders the clues
     /// state are of values ([`Rules::value`]). Only the clues whose rule is of values need it.
     pub zero_based: bool,
+    /// A grid without Sudoku's own rules (ISS's `.Shape~9x9~0-8~Raw`): its rows and columns are
+    /// only where its cells stand, and values may repeat in them; there are no regions either
+    /// (`regions` puts every cell in none). What holds is what the clues state.
+    pub raw: bool,
 }
 
 /// A whole-shape option: the shape it fills and the digits it puts in the shape's cells, in order;
@@ -316,7 +320,7 @@ impl Rules {
             }
         };
         add(self.regions.is_some() && !self.boxless(), "jigsaw");
-        add(self.boxless(), "no boxes");
+        add(self.boxless() && !self.raw, "no boxes");
         match (self.diagonal_pos, self.diagonal_neg) {
             (true, true) => add(true, "x"),
             (true, false) | (false, true) => add(true, "diagonal"),
@@ -331,6 +335,7 @@ impl Rules {
         add(self.cages.iter().any(|c| c.sum.is_none()), "cages");
         add(!self.thermos.is_empty(), "thermo");
         add(self.zero_based, "values from 0");
+        add(self.raw, "raw grid");
         for c in &self.clues {
             let w = match &c.kind {
                 ClueKind::Difference(1) | ClueKind::Ratio(2) => "kropki",
@@ -359,6 +364,7 @@ impl Rules {
                 ClueKind::HiddenSkyscraper(_) => "hidden skyscrapers",
                 ClueKind::Lunchbox(_) => "lunchboxes",
                 ClueKind::Sum(_) => "sums",
+                ClueKind::Weighted(_) => "weighted sums",
                 ClueKind::ColumnIndex | ClueKind::RowIndex => "indexers",
                 ClueKind::Regex(_) => "regex lines",
                 ClueKind::Nfa(_) => "state-machine lines",
@@ -434,10 +440,11 @@ impl Rules {
     pub fn groups(&self, g: Geometry) -> Vec<(String, Vec<usize>)> {
         let size = g.size();
         let mut out = Vec::new();
-        for r in 0..g.rows() {
+        // A raw grid's rows and columns state nothing.
+        for r in (0..g.rows()).filter(|_| !self.raw) {
             out.push((format!("row {}", r + 1), g.row_cells(r)));
         }
-        for c in 0..g.cols() {
+        for c in (0..g.cols()).filter(|_| !self.raw) {
             out.push((format!("column {}", c + 1), g.col_cells(c)));
         }
         let word = if self.regions.is_some() {
@@ -583,6 +590,7 @@ impl Rules {
                 let rules = Rules {
                     clues: inner,
                     zero_based: self.zero_based,
+                    raw: self.raw,
                     ..Rules::default()
                 };
                 rules.validate(g)?;

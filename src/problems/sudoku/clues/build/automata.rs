@@ -168,6 +168,33 @@ impl Builder<'_> {
                 };
                 (cells, auto)
             }
+            ClueKind::Weighted(w) => {
+                // The state is the weighted sum so far, shifted by `ZERO` to stay positive, kept
+                // only where the cells after it can still bring it to the total: `rest[i]` is
+                // the least and most that cells i.. add (each weight times the least or the
+                // largest value).
+                const ZERO: i64 = 1 << 30;
+                let (lo, hi) = (i64::from(least), i64::from(top));
+                let mut rest = vec![(0i64, 0i64); n + 1];
+                for i in (0..n).rev() {
+                    let (a, b) = (w.weights[i] * lo, w.weights[i] * hi);
+                    rest[i] = (rest[i + 1].0 + a.min(b), rest[i + 1].1 + a.max(b));
+                }
+                let total = w.total;
+                let weights = w.weights.clone();
+                let auto = Automaton {
+                    start: vec![ZERO as u64],
+                    step: Box::new(move |i, s, d, out| {
+                        let x = s as i64 - ZERO + weights[i] * i64::from(d);
+                        let (least, most) = rest[i + 1];
+                        if x + least <= total && total <= x + most {
+                            out.push((x + ZERO) as u64);
+                        }
+                    }),
+                    accept: Box::new(move |s| (s as i64 - ZERO == total).then(Vec::new)),
+                };
+                (cells, auto)
+            }
             ClueKind::SumLine(t) => {
                 let t = u64::from(t);
                 let auto = Automaton {
