@@ -1757,8 +1757,7 @@ fn raw_grids_and_weighted_sums_are_the_brute_force() {
         (".Sum~5_=_1_2_-1~R1C1~R1C2~R1C3", |c| {
             c[0] as i32 + 2 * c[1] as i32 - c[2] as i32 == 5
         }),
-        // ISS writes the weights with or without the `=`.
-        (".Sum~-3_2_-1_-1~R1C1~R2C2~R3C3", |c| {
+        (".Sum~-3_=_2_-1_-1~R1C1~R2C2~R3C3", |c| {
             2 * c[0] as i32 - c[4] as i32 - c[8] as i32 == -3
         }),
         (".Sum~6~R1C1~R1C2~R1C3", |c| c[0] + c[1] + c[2] == 6),
@@ -1863,16 +1862,38 @@ fn raw_grids_and_weighted_sums_are_the_brute_force() {
             ".Shape~4x4~Raw.Jigsaw~AAAABBBBCCCCDDDD",
             "ISS `Jigsaw` on a raw grid",
         ),
+        // The anti-consecutive rule's items would also keep equal neighbours apart.
+        (
+            ".Shape~4x4~Raw.AntiConsecutive",
+            "ISS `AntiConsecutive` on a raw grid",
+        ),
         (
             ".Sum~7_=_1_1~R1C1~R1C2~R1C3",
             "2 weights for 3 cells (`7_=_1_1`)",
         ),
+        (".Sum~5_=~R1C1", "0 weights for 1 cell (`5_=`)"),
         (
             ".Sum~7_=_1_x~R1C1~R1C2",
-            "expected a total, then a weight a cell",
+            "weights are whole numbers from -100 to 100",
         ),
-        (".Sum~7_=_1_101~R1C1~R1C2", "whole numbers from -100 to 100"),
+        (
+            ".Sum~7_=_1_101~R1C1~R1C2",
+            "weights are whole numbers from -100 to 100",
+        ),
+        // ISS reads weights only after a `=`.
+        (".Sum~-3_2_-1~R1C1~R2C2", "expected `=` after the total"),
+        (
+            ".Sum~99999999999999999999_=_1~R1C1",
+            "expected a total (a whole number), then `=`",
+        ),
     ]);
+    // An either/or on a grid whose regions come with the puzzle (none, here) is read.
+    for text in [
+        ".Shape~7x7~Raw.Or.~R1C1_1.~R1C2_1.End",
+        ".Shape~7x7.NoBoxes.Or.~R1C1_1.~R1C2_1.End",
+    ] {
+        Sudoku::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
 }
 
 /// Weighted sums on Sudoku's own grids: digits repeat only where no unit forbids it, and on values

@@ -59,6 +59,11 @@ pub(super) const CLUES: &[&str] = &[
     "Doppelganger",
 ];
 
+/// "1 cell", "3 cells".
+fn count_of(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
 fn number(a: Option<&&str>, what: &str, of: &str) -> Result<u32, InputError> {
     a.and_then(|t| t.trim().parse::<u32>().ok())
         .ok_or_else(|| InputError::new(format!("{what}: expected {of} (a whole number)")))
@@ -318,33 +323,39 @@ pub(super) fn clues(
                 let sum = number(args.first(), what, "a sum")?;
                 return one(ClueKind::Sum(sum), cells(&args[1..], sz, what)?);
             }
-            // A weighted sum: the total, then a weight a cell (`7_=_1_1_1_-1`; ISS also writes
-            // it without the `=`), whole numbers from -100 to 100 as ISS takes them.
+            // A weighted sum: the total, `=`, then a weight a cell (`7_=_1_1_1_-1`), whole
+            // numbers from -100 to 100 as ISS takes them.
             let list = cells(&args[1..], sz, what)?;
-            let mut parts = first.split('_');
-            let total = parts.next().and_then(|t| t.parse::<i64>().ok());
-            let rest: Vec<&str> = parts.collect();
-            let rest = match rest.first() {
-                Some(&"=") => &rest[1..],
-                _ => &rest[..],
+            let parts: Vec<&str> = first.split('_').collect();
+            let Some(total) = parts[0].parse::<i64>().ok().filter(|t| t.abs() <= 1 << 40) else {
+                return Err(InputError::new(format!(
+                    "{what}: expected a total (a whole number), then `=` and a weight a cell \
+                     (`7_=_1_1_1_-1`), not `{first}`"
+                )));
             };
-            let weights: Option<Vec<i64>> = rest
+            if parts.get(1) != Some(&"=") {
+                return Err(InputError::new(format!(
+                    "{what}: expected `=` after the total, then a weight a cell \
+                     (`7_=_1_1_1_-1`), not `{first}`"
+                )));
+            }
+            let weights: Option<Vec<i64>> = parts[2..]
                 .iter()
                 .map(|w| w.parse::<i64>().ok().filter(|w| w.abs() <= 100))
                 .collect();
-            match (total, weights) {
-                (Some(total), Some(weights)) if weights.len() == list.len() => one(
+            match weights {
+                Some(weights) if weights.len() == list.len() => one(
                     ClueKind::Weighted(Box::new(Weights { total, weights })),
                     list,
                 ),
-                (Some(_), Some(w)) => Err(InputError::new(format!(
-                    "{what}: {} weights for {} cells (`{first}`)",
-                    w.len(),
-                    list.len()
+                Some(w) => Err(InputError::new(format!(
+                    "{what}: {} for {} (`{first}`): a weight a cell",
+                    count_of(w.len(), "weight"),
+                    count_of(list.len(), "cell")
                 ))),
-                _ => Err(InputError::new(format!(
-                    "{what}: expected a total, then a weight a cell, whole numbers from -100 to \
-                     100 (`7_=_1_1_1_-1`), not `{first}`"
+                None => Err(InputError::new(format!(
+                    "{what}: weights are whole numbers from -100 to 100 (`7_=_1_1_1_-1`), not \
+                     `{first}`"
                 ))),
             }
         }

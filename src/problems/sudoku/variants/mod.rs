@@ -587,10 +587,12 @@ impl Rules {
             if let ClueKind::Either { sides, .. } = &clue.kind {
                 let mut inner = Vec::new();
                 sides.iter().for_each(|x| x.clues(&mut inner));
+                // The grid's regions too: a 7x7 without them is refused for wanting some.
                 let rules = Rules {
                     clues: inner,
                     zero_based: self.zero_based,
                     raw: self.raw,
+                    regions: self.regions.clone(),
                     ..Rules::default()
                 };
                 rules.validate(g)?;
