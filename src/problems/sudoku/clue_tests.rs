@@ -54,9 +54,8 @@ fn completions(g: Geometry, givens: &[u8]) -> Vec<Vec<u8>> {
     out
 }
 
-/// The solutions by DLX and by the brute force agree, none found twice; their count.
-fn agree(sudoku: &Sudoku) -> usize {
-    let g = sudoku.grid().geo;
+/// Every solution DLX finds, as the board's cells (row-major), in the order found.
+fn dlx_boards(sudoku: &Sudoku) -> Vec<Vec<u8>> {
     let mut search = Search::new(sudoku.instance());
     search.preselect(sudoku.givens()).unwrap();
     let mut obs = Grids {
@@ -64,9 +63,15 @@ fn agree(sudoku: &Sudoku) -> usize {
         found: Vec::new(),
     };
     search.run(&mut obs);
+    obs.found
+}
+
+/// The solutions by DLX and by the brute force agree, none found twice; their count.
+fn agree(sudoku: &Sudoku) -> usize {
+    let g = sudoku.grid().geo;
+    let found = dlx_boards(sudoku);
     // A board's dead cells (a shaped grid's) read 0, as the checker reads them.
-    let dlx: BTreeSet<Vec<u8>> = obs
-        .found
+    let dlx: BTreeSet<Vec<u8>> = found
         .iter()
         .map(|b| {
             let mut b = b.clone();
@@ -78,7 +83,7 @@ fn agree(sudoku: &Sudoku) -> usize {
             b
         })
         .collect();
-    assert_eq!(dlx.len(), obs.found.len(), "a solution found twice");
+    assert_eq!(dlx.len(), found.len(), "a solution found twice");
     let brute: BTreeSet<Vec<u8>> = completions(g, &sudoku.grid().cells)
         .into_iter()
         .filter(|c| sudoku.rules().check(g, c, true).is_ok())
@@ -1819,15 +1824,9 @@ fn raw_grids_and_weighted_sums_are_the_brute_force() {
         let text = format!(".Shape~3x3~4~Raw{text}");
         let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert!(s.rules().raw, "{text}");
-        let mut search = Search::new(s.instance());
-        search.preselect(s.givens()).unwrap();
-        let mut obs = Grids {
-            sudoku: &s,
-            found: Vec::new(),
-        };
-        search.run(&mut obs);
-        let dlx: BTreeSet<Vec<u8>> = obs.found.iter().map(|b| short(b)).collect();
-        assert_eq!(dlx.len(), obs.found.len(), "{text}: a solution found twice");
+        let found = dlx_boards(&s);
+        let dlx: BTreeSet<Vec<u8>> = found.iter().map(|b| short(b)).collect();
+        assert_eq!(dlx.len(), found.len(), "{text}: a solution found twice");
         let brute: BTreeSet<Vec<u8>> = (all.iter())
             .filter(|b| s.rules().check(g, b, true).is_ok())
             .map(|b| short(b))
@@ -1839,14 +1838,7 @@ fn raw_grids_and_weighted_sums_are_the_brute_force() {
     }
     // Rows and columns of a raw grid state nothing: 4^9 grids, and digits repeat in a row.
     let s = Sudoku::parse(".Shape~3x3~4~Raw.~R1C1_2~R1C2_2").unwrap();
-    let mut search = Search::new(s.instance());
-    search.preselect(s.givens()).unwrap();
-    let mut obs = Grids {
-        sudoku: &s,
-        found: Vec::new(),
-    };
-    search.run(&mut obs);
-    assert_eq!(obs.found.len(), 4usize.pow(7));
+    assert_eq!(dlx_boards(&s).len(), 4usize.pow(7));
     // A kind that reads a row as holding each value once, and weights that do not fit.
     refused_on_4x4(&[
         (
