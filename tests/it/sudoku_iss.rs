@@ -458,6 +458,11 @@ fn shaped_grids_refuse_by_name() {
         (".Shape~4x4~Raw~Odd", "`Odd` after `Raw`"),
         (".Shape~9x9~1-9~Odd", "`Odd` after the values"),
         (
+            ".Shape~25x25.~R1C1_1",
+            "ISS shape `25x25` is not supported: ISS grids have at most 16 rows and 16 columns \
+             (cells R1C1 to RgCg)",
+        ),
+        (
             ".Shape~6x6~9.Jigsaw~AAAAAAAAABBBBBBBBBCCCCCCCCCDDDDDEEEE",
             "2 pieces of the layout are not of the regions' size (6 to 9 cells); one may be",
         ),

@@ -350,6 +350,10 @@ fn shape(args: &[&str], region: Option<usize>) -> Result<Size, InputError> {
     let (Ok(r), Ok(c)) = (r.parse::<usize>(), c.parse::<usize>()) else {
         return refuse("expected rows x columns, such as 9x9");
     };
+    // A cell's row and column are one character each, `1` to `g`: no ISS string names row 17.
+    if r > 16 || c > 16 {
+        return refuse("ISS grids have at most 16 rows and 16 columns (cells R1C1 to RgCg)");
+    }
     // ISS: V values, r.max(c) unless given: a number (`~9`, values 1 to 9) or a range starting at
     // 1 or 0 (`~0-8`).
     let longer = r.max(c);
