@@ -245,6 +245,12 @@ pub(crate) fn rule_words(name: &str) -> Option<String> {
         ));
     }
     if let Some((a, b)) = inner("nc(").and_then(|x| x.split_once(',')) {
+        // A raw grid's pair names which cell holds which digit (`=4,5`: a 4, b 5).
+        if let Some((x, y)) = v.split_once(',') {
+            return Some(format!(
+                "{a} and {b} are neighbours: not {a} {x} and {b} {y} (non-consecutive)"
+            ));
+        }
         let (lo, hi) = v.split_once('/')?;
         return Some(format!(
             "{a} and {b} are neighbours: not {lo} and {hi} side by side (non-consecutive)"
@@ -317,6 +323,10 @@ mod tests {
         assert_eq!(
             w("knight(r1c1,r2c3)=7"),
             "r1c1 and r2c3 are a knight's move apart: not both 7 (anti-knight)"
+        );
+        assert_eq!(
+            w("nc(r1c1,r1c2)=5,4"),
+            "r1c1 and r1c2 are neighbours: not r1c1 5 and r1c2 4 (non-consecutive)"
         );
         assert_eq!(
             w("nc(r1c1,r1c2)=4/5"),

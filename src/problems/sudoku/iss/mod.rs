@@ -427,10 +427,7 @@ const NOT_ON_SHAPED: &[&str] = &[
 
 /// The kinds read on a raw grid ([`Rules::raw`]): those whose rule is of their own cells alone.
 /// The others read a row, a column or a region as holding each value once (a sandwich's crusts,
-/// a skyscraper's count, a jigsaw's pieces), which a raw grid's do not; so does the anti-
-/// consecutive rule's encoding (one item per pair of neighbours and pair of consecutive digits,
-/// which two equal digits would both cover: harmless only where the neighbours share a row or a
-/// column).
+/// a skyscraper's count, a jigsaw's pieces), which a raw grid's do not.
 const ON_RAW: &[&str] = &[
     "",
     "Shape",
@@ -443,6 +440,7 @@ const ON_RAW: &[&str] = &[
     "Diagonal",
     "AntiKnight",
     "AntiKing",
+    "AntiConsecutive",
     "WhiteDot",
     "BlackDot",
     "X",

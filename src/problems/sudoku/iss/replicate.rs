@@ -290,6 +290,14 @@ mod tests {
             .unwrap_or_else(|| panic!("{text}: read"))
     }
 
+    /// Each string is refused with a message holding its words.
+    fn refused_with(cases: &[(&str, &str)]) {
+        for (text, says) in cases {
+            let e = refused(text);
+            assert!(e.contains(says), "{text}: {e}");
+        }
+    }
+
     #[test]
     fn a_block_reads_as_its_items_written_out_at_each_cell_it_names() {
         for (block, by_hand) in [
@@ -338,7 +346,7 @@ mod tests {
 
     #[test]
     fn a_block_that_cannot_be_written_out_says_why() {
-        for (text, says) in [
+        refused_with(&[
             (
                 ".Replicate~BIAB~R8C1.Thermo~R8C1~R9C1.End",
                 "constraint 2 (`Thermo`): R9C1, moved 1 row down by a `Replicate` block, is off \
@@ -360,10 +368,7 @@ mod tests {
                 ".Var~X~X~2.Replicate~B~VX1.~VX1_1.End",
                 "ISS `Var` constraints are not supported",
             ),
-        ] {
-            let e = refused(text);
-            assert!(e.contains(says), "{text}: {e}");
-        }
+        ]);
         // Blocks nested 16 deep, each naming two cells (the next column, then the next row), so
         // that no copy leaves the grid: 65,536 copies of 4 items stop at the limit, quickly.
         let bomb = format!(
@@ -384,7 +389,7 @@ mod tests {
         assert!(refused(&empty).contains("write out more than"), "{empty}");
         // A written-out item is named by its template's place in the string, and an item after
         // a block by its own.
-        for (text, says) in [
+        refused_with(&[
             (
                 ".Replicate~_.Thermo~R1C1~R2C1.End.Cage~x~R5C5",
                 "constraint 4 (`Cage`): `x` is not a sum",
@@ -393,9 +398,6 @@ mod tests {
                 ".Replicate~D.Cage~x~R1C1~R1C2.End",
                 "constraint 2 (`Cage`): `x` is not a sum",
             ),
-        ] {
-            let e = refused(text);
-            assert!(e.contains(says), "{text}: {e}");
-        }
+        ]);
     }
 }

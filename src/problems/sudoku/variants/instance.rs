@@ -270,18 +270,34 @@ pub fn instance_with(
             }
         }
     }
-    // Non-consecutive: per pair of orthogonal neighbours, items k = 0..N-2 for the digits k+1 and k+2.
-    let mut nc_of: Vec<Vec<usize>> = vec![Vec::new(); block];
+    // Non-consecutive: per pair of orthogonal neighbours, items k = 0..N-2 for the digits k+1 and
+    // k+2, which either cell holding either digit covers. Two equal digits then cover one too,
+    // which the row or column the neighbours share forbids anyway; a raw grid's neighbours share
+    // none ([`Rules::raw`]), so there each k has two items, "p holds k+1 and q k+2" and the other
+    // way round, and equal digits cover different ones. Per cell: the first item of the block its
+    // digit v covers as the lower (item + v) and of the one it covers as the higher (item + v - 1).
+    let mut nc_of: Vec<Vec<(usize, usize)>> = vec![Vec::new(); block];
     if rules.non_consecutive {
         for p in 0..block {
             for q in neighbours(size, p, &[(0, 1), (1, 0)]) {
                 let base = secondary.len();
                 let (a, b) = (cell_name(size, p), cell_name(size, q));
-                secondary.extend(
-                    (0..size - 1).map(|k| format!("nc({a},{b})={}/{}", sym(k), sym(k + 1))),
-                );
-                nc_of[p].push(base);
-                nc_of[q].push(base);
+                if rules.raw {
+                    secondary.extend(
+                        (0..size - 1).map(|k| format!("nc({a},{b})={},{}", sym(k), sym(k + 1))),
+                    );
+                    secondary.extend(
+                        (0..size - 1).map(|k| format!("nc({a},{b})={},{}", sym(k + 1), sym(k))),
+                    );
+                    nc_of[p].push((base, base + size - 1));
+                    nc_of[q].push((base + size - 1, base));
+                } else {
+                    secondary.extend(
+                        (0..size - 1).map(|k| format!("nc({a},{b})={}/{}", sym(k), sym(k + 1))),
+                    );
+                    nc_of[p].push((base, base));
+                    nc_of[q].push((base, base));
+                }
             }
         }
     }
@@ -470,12 +486,12 @@ pub fn instance_with(
         items.extend(prim_of[p].iter().map(|&b| (b + v, 0)));
         items.extend(sec_of[p].iter().map(|&b| (n_primary + b + v, 0)));
         items.extend(spread_of[p].iter().map(|&s| (n_primary + s, colors[v])));
-        for &b in &nc_of[p] {
+        for &(lower, higher) in &nc_of[p] {
             if v >= 1 {
-                items.push((n_primary + b + v - 1, 0));
+                items.push((n_primary + higher + v - 1, 0));
             }
             if v + 1 < size {
-                items.push((n_primary + b + v, 0));
+                items.push((n_primary + lower + v, 0));
             }
         }
         items.extend(
