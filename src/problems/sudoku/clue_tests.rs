@@ -1902,3 +1902,157 @@ fn weighted_sums_on_4x4_are_the_brute_force() {
         })],
     );
 }
+
+/// Every cut of a 4x4 grid into four connected regions of four cells: each cell's region, the
+/// regions numbered in order of first cells (a restricted growth string), kept if each region is
+/// connected. Independent of `variants/chaos.rs`, which grows pieces instead.
+fn cuts_4x4() -> Vec<[u8; 16]> {
+    fn connected(lab: &[u8; 16], l: u8) -> bool {
+        let cells: Vec<usize> = (0..16).filter(|&p| lab[p] == l).collect();
+        let mut seen = vec![cells[0]];
+        let mut i = 0;
+        while i < seen.len() {
+            let p = seen[i];
+            for &q in &cells {
+                let next = (p / 4 == q / 4 && p.abs_diff(q) == 1) || p.abs_diff(q) == 4;
+                if next && !seen.contains(&q) {
+                    seen.push(q);
+                }
+            }
+            i += 1;
+        }
+        seen.len() == cells.len()
+    }
+    fn go(p: usize, used: u8, lab: &mut [u8; 16], n: &mut [u8; 4], out: &mut Vec<[u8; 16]>) {
+        if p == 16 {
+            if (0..4).all(|l| connected(lab, l)) {
+                out.push(*lab);
+            }
+            return;
+        }
+        for l in 0..=used.min(3) {
+            if n[usize::from(l)] == 4 {
+                continue;
+            }
+            lab[p] = l;
+            n[usize::from(l)] += 1;
+            go(p + 1, used.max(l + 1), lab, n, out);
+            n[usize::from(l)] -= 1;
+        }
+    }
+    let mut out = Vec::new();
+    go(0, 0, &mut [0; 16], &mut [0; 4], &mut out);
+    out
+}
+
+/// A rule of a chaos case on a grid and its cut (each cell's region).
+type ChaosRule = fn(&[u8], &[u8; 16]) -> bool;
+
+#[test]
+fn chaos_construction_is_the_brute_force() {
+    let cases: [(&str, ChaosRule); 6] = [
+        ("", |_, _| true),
+        (".ChaosArrow~R1C1~0~CC1~CC2~CC3~CC4", |c, lab| {
+            (0..4).take_while(|&k| lab[k] == lab[0]).count() == usize::from(c[0])
+        }),
+        // Offset 1: the value leaves the first cell out.
+        (".ChaosArrow~R4C4~1~CC16~CC12~CC8~CC4", |c, lab| {
+            [15, 11, 7, 3]
+                .iter()
+                .take_while(|&&k| lab[k] == lab[15])
+                .count()
+                == usize::from(c[15]) + 1
+        }),
+        // No arms: the four rays from r2c2, the start once.
+        (".ChaosArrow~R2C2~0", |c, lab| {
+            let rays: [&[usize]; 4] = [&[4], &[6, 7], &[1], &[9, 13]];
+            let run: usize = rays
+                .iter()
+                .map(|r| r.iter().take_while(|&&k| lab[k] == lab[5]).count())
+                .sum();
+            run + 1 == usize::from(c[5])
+        }),
+        // No cells: r3c3 and its king's neighbours, counted where they share r3c3's region.
+        (".ChaosCount~R3C3~0", |c, lab| {
+            let near = [5, 6, 7, 9, 10, 11, 13, 14, 15];
+            near.iter().filter(|&&k| lab[k] == lab[10]).count() == usize::from(c[10])
+        }),
+        (
+            ".SameValues~2~CC6~CC11.AllDifferent~CC2~CC3.ChaosCount~R1C4~0~CC1~CC2~CC5",
+            |c, lab| {
+                let count = [0, 1, 4].iter().filter(|&&k| lab[k] == lab[0]).count();
+                lab[5] == lab[10] && lab[1] != lab[2] && count == usize::from(c[3])
+            },
+        ),
+    ];
+    let cuts = cuts_4x4();
+    // 117 cuts of a 4x4 into tetrominoes (the count of its tilings by them).
+    assert_eq!(cuts.len(), 117);
+    // The 576 Latin squares of order 4 (no boxes).
+    let g = Geometry::of_size(4).unwrap();
+    let perms: Vec<[u8; 4]> = (0..256u32)
+        .map(|k| [0, 1, 2, 3].map(|i| (k >> (2 * i) & 3) as u8 + 1))
+        .filter(|r| (1..=4).all(|v| r.contains(&v)))
+        .collect();
+    let mut squares: Vec<Vec<u8>> = Vec::new();
+    for a in &perms {
+        for b in &perms {
+            for c in &perms {
+                for d in &perms {
+                    let sq: Vec<u8> = [a, b, c, d]
+                        .iter()
+                        .flat_map(|r| r.iter().copied())
+                        .collect();
+                    let cols = (0..4).all(|k| {
+                        let col: BTreeSet<u8> = (0..4).map(|r| sq[r * 4 + k]).collect();
+                        col.len() == 4
+                    });
+                    if cols {
+                        squares.push(sq);
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(squares.len(), 576);
+    for (text, rule) in cases {
+        let text = format!(".Shape~4x4.ChaosConstruction.NoBoxes{text}");
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        // Each (grid, cut) pair is a solution, as ISS counts them: a grid cut two ways is two.
+        let mut brute: std::collections::BTreeMap<Vec<u8>, usize> = Default::default();
+        for sq in &squares {
+            let n = cuts
+                .iter()
+                .filter(|lab| {
+                    (0..4u8).all(|l| {
+                        let mut seen = 0u32;
+                        (0..16).filter(|&p| lab[p] == l).all(|p| {
+                            seen & (1 << sq[p]) == 0 && {
+                                seen |= 1 << sq[p];
+                                true
+                            }
+                        })
+                    }) && rule(sq, lab)
+                })
+                .count();
+            if n > 0 {
+                brute.insert(sq.clone(), n);
+            }
+            // The checker finds a cut exactly where one exists.
+            assert_eq!(
+                s.rules().check(g, sq, true).is_ok(),
+                n > 0,
+                "{text}: the checker on {sq:?}"
+            );
+        }
+        let mut dlx: std::collections::BTreeMap<Vec<u8>, usize> = Default::default();
+        for b in dlx_boards(&s) {
+            *dlx.entry(b).or_default() += 1;
+        }
+        assert_eq!(dlx, brute, "{text}");
+        assert!(
+            !brute.is_empty(),
+            "{text}: a case with no solution checks little"
+        );
+    }
+}

@@ -81,6 +81,15 @@ impl Weights {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ClueKind {
+    /// Chaos construction's arrow (ISS's `ChaosArrow`): the control cell, the arms' shared first
+    /// cell, then each arm's cells after it (`arms`: how many each). The control's value is the
+    /// length of the run from the first cell along the arms while the cells stay in its region
+    /// (the first cell once), less `offset` (0 or 1).
+    RegionRun { arms: Vec<u8>, offset: u8 },
+    /// Chaos construction's count (ISS's `ChaosCount`): the control cell, then the listed cells.
+    /// The control's value is how many listed cells share the first listed cell's region (it
+    /// too), less `offset` (0 or 1).
+    RegionCount { offset: u8 },
     /// Two orthogonal neighbours whose digits differ by this much (a kropki white dot: 1).
     Difference(u8),
     /// Two orthogonal neighbours, one this many times the other (a kropki black dot: 2).
@@ -562,6 +571,9 @@ pub struct ClueOption {
     pub clue: usize,
     /// Index into [`Encoding::primary`].
     pub item: usize,
+    /// More primary items it covers (indices into [`Encoding::primary`]): a chaos region's
+    /// cells, each of which one region covers.
+    pub more: Vec<usize>,
     pub cells: Vec<(usize, u8)>,
     /// (index into [`Encoding::secondary`], colour).
     pub colours: Vec<(usize, Colour)>,
@@ -666,12 +678,16 @@ impl ClueKind {
             ClueKind::DutchFlatmates => "dutch",
             ClueKind::Doppelganger { .. } => "dop",
             ClueKind::Either { .. } => "either",
+            ClueKind::RegionRun { .. } => "crun",
+            ClueKind::RegionCount { .. } => "ccount",
         }
     }
 
     /// The kind in words, as a legend says it ("kropki white dot").
     pub fn words(&self) -> &'static str {
         match self {
+            ClueKind::RegionRun { .. } => "region arrow",
+            ClueKind::RegionCount { .. } => "region count",
             ClueKind::Difference(1) => "white dot",
             ClueKind::Difference(_) => "difference dot",
             ClueKind::Ratio(2) => "black dot",
@@ -889,6 +905,10 @@ impl Clue {
                 cell_name(size, self.cells.first().copied().unwrap_or(0))
             ),
             ClueKind::SameValues(k) => format!("{w} ({k} runs) on {s}"),
+            ClueKind::RegionRun { .. } | ClueKind::RegionCount { .. } => format!(
+                "{w} at {}",
+                cell_name(size, self.cells.first().copied().unwrap_or(0))
+            ),
             ClueKind::Contains(c) => format!("{w} {} in {s}", c.text),
             ClueKind::Rellik(t) => format!("{w} {t} in {s}"),
             ClueKind::Weighted(x) => format!("{w} {}", x.words(size, &self.cells)),

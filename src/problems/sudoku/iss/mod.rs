@@ -23,6 +23,7 @@
 //! (`.Shape~9x9~0-8`: [`Rules::zero_based`], the clues' sums and products of values). A raw grid
 //! (`.Shape~9x9~0-8~Raw`: [`Rules::raw`]) takes only the kinds of [`ON_RAW`].
 
+mod chaos;
 mod kinds;
 mod replicate;
 mod text;
@@ -559,6 +560,7 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
             "" | "Shape" | "Cage" | "Thermo" | "Diagonal" | "AntiKnight" | "AntiKing"
             | "AntiConsecutive" | "Windoku" | "DisjointSets" | "Jigsaw" | "NoBoxes"
             | "AllDifferent" | "RegionSize" | "Priority" | "RegionSameValues" => {}
+            "ChaosConstruction" | "ChaosArrow" | "ChaosCount" => {}
             k if CLUES.contains(&k) => {}
             "FullRankTies" if matches!(args.first().map(|a| a.trim()), Some("none" | "any")) => {}
             "FullRankTies" => {
@@ -573,6 +575,23 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         }
         if let Some(e) = raw_refusal(kind, sz) {
             return Err(e);
+        }
+        // Region cells (`CC19`) stand only where the chaos rule reads them.
+        let chaos_kind = matches!(*kind, "ChaosArrow" | "ChaosCount");
+        if !chaos_kind
+            && !matches!(*kind, "SameValues" | "AllDifferent")
+            && args.iter().any(|a| chaos::is_region_cell(a))
+        {
+            return Err(InputError::new(format!(
+                "ISS `{kind}` on region cells (`CC…`) is not supported: only `ChaosArrow`, \
+                 `ChaosCount`, `SameValues` and `AllDifferent` read them here"
+            )));
+        }
+        if chaos_kind && !items.iter().any(|(_, (k, _))| *k == "ChaosConstruction") {
+            return Err(InputError::new(format!(
+                "ISS `{kind}` without `ChaosConstruction`: it counts cells of regions found by \
+                 that rule"
+            )));
         }
         // A shaped grid (6x8, or a 6x6 of 9 values) takes the kinds whose rule was checked
         // against ISS's published solutions on one; the rest read its sides or its values as a
@@ -613,6 +632,8 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         }
     }
     let no_boxes = items.iter().any(|(_, (k, _))| *k == "NoBoxes");
+    // The chaos rule's sets of region cells, read with the rest (`iss/chaos.rs`).
+    let mut chaos_sets = super::variants::chaos::Chaos::default();
     let mut cells_of = vec![0u8; size * size];
     // The doppelganger's hidden cells given (`DGR7_4`: column 7 misses 4), for its clue.
     let mut hidden: Option<Vec<[u32; 3]>> = None;
@@ -661,7 +682,25 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
                     cells_of[p] = v;
                 }
             }
-            "Shape" | "NoBoxes" => {}
+            "Shape" | "NoBoxes" | "ChaosConstruction" => {}
+            "ChaosArrow" | "ChaosCount" => rules.clues.push(chaos::clue(kind, args, sz, &what)?),
+            "SameValues" | "AllDifferent" if args.iter().any(|a| chaos::is_region_cell(a)) => {
+                if args
+                    .iter()
+                    .skip(usize::from(*kind == "SameValues"))
+                    .any(|a| !a.trim().is_empty() && !chaos::is_region_cell(a))
+                {
+                    return Err(InputError::new(format!(
+                        "{what}: region cells (`CC…`) and grid cells together are not supported"
+                    )));
+                }
+                if !items.iter().any(|(_, (k, _))| *k == "ChaosConstruction") {
+                    return Err(InputError::new(format!(
+                        "{what}: region cells (`CC…`) without `ChaosConstruction`"
+                    )));
+                }
+                chaos::sets(kind, args, sz, &what, &mut chaos_sets)?;
+            }
             // Stamped on the full rank clues once all are read (below).
             "FullRankTies" => {}
             // `Priority` orders ISS's own search and states no rule; `RegionSize` was checked above.
@@ -751,6 +790,19 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         }
     }
     rules.clues.extend(eithers);
+    if items.iter().any(|(_, (k, _))| *k == "ChaosConstruction") {
+        // ISS's regions hold as many cells as the longer side unless `RegionSize` says.
+        let cut = region.unwrap_or(sz.geo.rows().max(sz.geo.cols()));
+        let live = sz.geo.live_cells().count();
+        if cut < 2 || cut > size || !live.is_multiple_of(cut) {
+            return Err(InputError::new(format!(
+                "ISS `ChaosConstruction` with regions of {cut} cells on a grid of {live} cells \
+                 and {size} values: the regions must be of 2 to {size} cells, and tile the grid"
+            )));
+        }
+        chaos_sets.size = cut;
+        rules.chaos = Some(chaos_sets);
+    }
     if let Some(hidden) = hidden {
         let Some(ClueKind::Doppelganger { missing }) = rules
             .clues

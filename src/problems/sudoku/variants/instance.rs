@@ -582,6 +582,7 @@ pub fn instance_with(
             continue;
         }
         items.push((first_clue + o.item, 0));
+        items.extend(o.more.iter().map(|&i| (first_clue + i, 0)));
         for &(p, d) in &o.cells {
             if clue_direct[o.item] {
                 cell_items(&mut items, p, usize::from(d) - 1);

@@ -34,6 +34,7 @@ use crate::core::Instance;
 use crate::problems::InputError;
 use serde::Serialize;
 
+pub mod chaos;
 mod implied;
 mod instance;
 pub use implied::{Implied, ImpliedSets, IMPLIED_SETS_MAX};
@@ -170,6 +171,10 @@ pub struct Rules {
     /// only where its cells stand, and values may repeat in them; there are no regions either
     /// (`regions` puts every cell in none). What holds is what the clues state.
     pub raw: bool,
+    /// Chaos construction (ISS's `ChaosConstruction`): the grid is also cut into connected
+    /// regions of `size` cells, not given, each holding distinct digits (`chaos.rs`); `regions`
+    /// then puts every cell in none.
+    pub chaos: Option<chaos::Chaos>,
 }
 
 /// A whole-shape option: the shape it fills and the digits it puts in the shape's cells, in order;
@@ -336,6 +341,7 @@ impl Rules {
         add(!self.thermos.is_empty(), "thermo");
         add(self.zero_based, "values from 0");
         add(self.raw, "raw grid");
+        add(self.chaos.is_some(), "chaos construction");
         for c in &self.clues {
             let w = match &c.kind {
                 ClueKind::Difference(1) | ClueKind::Ratio(2) => "kropki",
@@ -386,6 +392,8 @@ impl Rules {
                 ClueKind::EqualSum(_) => "equal sums",
                 ClueKind::DutchFlatmates => "Dutch flatmates",
                 ClueKind::Doppelganger { .. } => "doppelganger",
+                ClueKind::RegionRun { .. } => "region arrows",
+                ClueKind::RegionCount { .. } => "region counts",
             };
             if !out.contains(&w) {
                 out.push(w);
@@ -1014,6 +1022,20 @@ impl Rules {
                         [w[0], w[1]],
                     ));
                 }
+            }
+        }
+        // Chaos construction: the grid must admit a cut into its regions that keeps their sets
+        // and clues; a grid with an empty cell is judged by the rest.
+        if let Some(ch) = self.chaos.as_ref().filter(|_| complete) {
+            if chaos::cut(ch, g, cells, &self.clues, &|d| self.value(d)).is_none() {
+                return Err(Broken::new(
+                    format!(
+                        "no cut of the grid into connected regions of {} cells, each holding \
+                         different digits, keeps the chaos construction's rules",
+                        ch.size
+                    ),
+                    [],
+                ));
             }
         }
         Ok(())

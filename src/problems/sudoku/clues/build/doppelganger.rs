@@ -80,6 +80,7 @@ impl Builder<'_> {
                         let o = ClueOption {
                             clue: k,
                             item: slot,
+                            more: Vec::new(),
                             cells: Vec::new(),
                             colours: vec![(colour[&p], Colour::Value(zero))],
                             plain: vec![once, w],

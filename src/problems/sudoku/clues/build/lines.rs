@@ -53,6 +53,7 @@ impl Builder<'_> {
                 let o = ClueOption {
                     clue: k,
                     item,
+                    more: Vec::new(),
                     cells: cells
                         .iter()
                         .zip(&digits)
@@ -163,6 +164,7 @@ impl Builder<'_> {
                 let o = ClueOption {
                     clue: k,
                     item: items[j],
+                    more: Vec::new(),
                     cells: cells[a..b]
                         .iter()
                         .zip(&digits)
@@ -342,6 +344,7 @@ impl Builder<'_> {
                 let o = ClueOption {
                     clue: k,
                     item: fill_items[j],
+                    more: Vec::new(),
                     cells: piece
                         .iter()
                         .zip(&digits)
@@ -441,6 +444,7 @@ impl Builder<'_> {
                 let o = ClueOption {
                     clue: k,
                     item: step_items[j],
+                    more: Vec::new(),
                     cells: Vec::new(),
                     colours,
                     plain: Vec::new(),

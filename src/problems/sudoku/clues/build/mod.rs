@@ -5,6 +5,7 @@
 use super::*;
 
 mod automata;
+mod chaos;
 mod doppelganger;
 mod lines;
 mod rank;
@@ -37,6 +38,7 @@ impl ClueOption {
         ClueOption {
             clue,
             item,
+            more: Vec::new(),
             cells: cells
                 .iter()
                 .zip(digits)
@@ -639,6 +641,8 @@ impl Builder<'_> {
                     .collect();
                 self.sum_line(k, &order, &auto, &name, &tag, &terms, SumEnd::Total(0))
             }
+            // Stated by the chaos regions' options ([`Builder::chaos`]).
+            ClueKind::RegionRun { .. } | ClueKind::RegionCount { .. } => Ok(()),
             ClueKind::Entropic | ClueKind::Modular(_) if periodic_ways(clue) <= WHOLE_MAX => {
                 self.periodic_classes(k, clue)
             }
@@ -962,8 +966,12 @@ impl Rules {
         for (k, clue) in self.clues.iter().enumerate() {
             b.clue(k, clue)?;
         }
-        // The negative constraints' items go with a last pseudo-clue (index clues.len()).
+        // The negative constraints' and the chaos regions' items go with a last pseudo-clue
+        // (index clues.len()).
         let neg = self.clues.len();
+        if let Some(ch) = &self.chaos {
+            b.chaos(neg, ch)?;
+        }
         let marked = |f: &dyn Fn(&ClueKind) -> bool| -> Vec<(usize, usize)> {
             self.clues
                 .iter()
@@ -1008,12 +1016,15 @@ fn prune(enc: &mut Encoding) {
     loop {
         let mut masks: HashMap<(usize, usize), (u32, usize)> = HashMap::new();
         let mut options: HashMap<usize, usize> = HashMap::new();
+        // Every primary item an option covers: a chaos region's cells (`more`) too.
         for o in &enc.options {
-            *options.entry(o.item).or_default() += 1;
-            for &(p, d) in &o.cells {
-                let m = masks.entry((o.item, p)).or_default();
-                m.0 |= 1 << (d - 1);
-                m.1 += 1;
+            for item in std::iter::once(o.item).chain(o.more.iter().copied()) {
+                *options.entry(item).or_default() += 1;
+                for &(p, d) in &o.cells {
+                    let m = masks.entry((item, p)).or_default();
+                    m.0 |= 1 << (d - 1);
+                    m.1 += 1;
+                }
             }
         }
         // Only the cells every option of an item colours (all of a piece's options do; a full

@@ -61,6 +61,7 @@ impl Builder<'_> {
                 ClueOption {
                     clue: k,
                     item,
+                    more: Vec::new(),
                     cells: vec![(line[0], f as u8)],
                     colours: vec![(at, Colour::State(i as u64))],
                     plain: Vec::new(),
@@ -81,6 +82,7 @@ impl Builder<'_> {
                         ClueOption {
                             clue: k,
                             item,
+                            more: Vec::new(),
                             cells: vec![(line[j], d as u8)],
                             colours: vec![
                                 (at, Colour::State(i as u64)),
@@ -116,6 +118,7 @@ impl Builder<'_> {
         let o = ClueOption {
             clue: k,
             item,
+            more: Vec::new(),
             cells: Vec::new(),
             colours,
             plain,
@@ -138,6 +141,7 @@ impl Builder<'_> {
         let o = ClueOption {
             clue: k,
             item,
+            more: Vec::new(),
             cells: Vec::new(),
             colours: Vec::new(),
             plain,
@@ -272,6 +276,7 @@ impl Builder<'_> {
                         ClueOption {
                             clue: k,
                             item,
+                            more: Vec::new(),
                             cells,
                             colours,
                             plain: Vec::new(),

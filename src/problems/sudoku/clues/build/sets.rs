@@ -84,6 +84,7 @@ impl Builder<'_> {
                             let o = ClueOption {
                                 clue: k,
                                 item,
+                                more: Vec::new(),
                                 cells: Vec::new(),
                                 colours,
                                 plain: Vec::new(),
@@ -118,6 +119,7 @@ impl Builder<'_> {
                         let o = ClueOption {
                             clue: k,
                             item,
+                            more: Vec::new(),
                             cells: vec![(cells[0], x as u8)],
                             colours,
                             plain: Vec::new(),
@@ -146,6 +148,7 @@ impl Builder<'_> {
                     let o = ClueOption {
                         clue: k,
                         item: link,
+                        more: Vec::new(),
                         cells: vec![(cells[q], v as u8)],
                         colours: vec![(pos[q], c), (dig[v as usize - 1], c)],
                         plain: Vec::new(),

@@ -1,0 +1,201 @@
+//! Chaos construction as exact cover: each region is placed as a pentomino is, one option per
+//! piece it may be, and each cell's option says which region it is in as well as its digit.
+//!
+//! Items, for each cell `r1c1`: `in(r1c1)`, primary, covered by the one region placed over it
+//! (the regions tile the grid); `of(r1c1)`, primary, covered by the cell's choice of digit and of
+//! region; `label(r1c1)`, secondary, coloured with the region's first cell, which ties the two
+//! choices together; and `reg(r1c1)=5`, secondary (at most once): the region whose first cell is
+//! r1c1 holds 5, so a region's digits differ. A region's option also colours the control cell of
+//! each chaos clue (a region arrow or count) whose first region cell it holds with the value
+//! that clue then shows, so the clue costs no item of its own.
+
+use super::*;
+use crate::problems::sudoku::variants::chaos::{clue_count, clue_offset, Chaos, Grow, GROWN_MAX};
+
+/// The control cells a region's option colours, and with which digit.
+type Shows = Vec<(usize, u8)>;
+
+impl Builder<'_> {
+    /// The regions' items and options (module note); `k` is the pseudo-clue they are listed
+    /// under. A grid whose pieces would pass [`MAX_CLUE_OPTIONS`] is refused by name.
+    pub(super) fn chaos(&mut self, k: usize, ch: &Chaos) -> Result<(), InputError> {
+        let g = self.g;
+        let size = g.size();
+        let n = size * size;
+        let live: Vec<usize> = g.live_cells().collect();
+        let name = |p: usize| cell_name(size, p);
+        let mut inn = vec![usize::MAX; n];
+        let mut of = vec![usize::MAX; n];
+        let mut label = vec![usize::MAX; n];
+        for &p in &live {
+            inn[p] = self.primary(k, format!("in({})", name(p)));
+        }
+        for &p in &live {
+            of[p] = self.primary(k, format!("of({})", name(p)));
+        }
+        for &p in &live {
+            label[p] = self.secondary(k, format!("label({})", name(p)));
+        }
+        // The chaos clues, with the digit their control shows for each count.
+        let clues: Vec<&Clue> = self
+            .rules
+            .clues
+            .iter()
+            .filter(|c| clue_offset(&c.kind).is_some())
+            .collect();
+        let zero = u32::from(self.rules.zero_based);
+        let givens = self.givens;
+        let fits = |piece: &[usize], p: usize| {
+            givens[p] == 0 || piece.iter().all(|&q| givens[q] != givens[p])
+        };
+        let max = GROWN_MAX;
+        let mut found = 0;
+        // Each piece kept, with the digits it makes the chaos clues' controls show.
+        let mut pieces: Vec<(Vec<usize>, Shows)> = Vec::new();
+        let mut inside = vec![false; n];
+        for &first in &live {
+            let mut got = Vec::new();
+            let mut keep = |piece: &[usize]| {
+                for &p in piece {
+                    inside[p] = true;
+                }
+                let ok = ch.keeps(&inside) && ch.leaves_room(g, &inside);
+                for &p in piece {
+                    inside[p] = false;
+                }
+                ok
+            };
+            let mut to = Grow {
+                fits: &fits,
+                found: &mut found,
+                max,
+                keep: &mut keep,
+                out: &mut got,
+            };
+            let over = ch.pieces_from(g, first, None, &mut to).is_err();
+            if over {
+                return Err(InputError::new(format!(
+                    "chaos construction: regions of {} cells on a {}x{} grid have more than \
+                     {} shapes and places to look at; puzzles that large are not supported",
+                    ch.size,
+                    g.rows(),
+                    g.cols(),
+                    crate::figures::thousands(max as u64)
+                )));
+            }
+            // The digits the chaos clues' controls show where this piece is a region; a piece
+            // that would show a value no digit stands for, or two values in one control, is none.
+            'piece: for piece in got {
+                for &p in &piece {
+                    inside[p] = true;
+                }
+                let mut shows: Vec<(usize, u8)> = Vec::new();
+                let mut fine = true;
+                for c in &clues {
+                    let Some(count) = clue_count(c, &inside) else {
+                        continue;
+                    };
+                    let off = clue_offset(&c.kind).unwrap_or(0) as usize;
+                    let ctrl = c.cells[0];
+                    let digit = (count + zero as usize).checked_sub(off);
+                    let digit = match digit {
+                        Some(d)
+                            if (1..=size).contains(&d)
+                                && self.digits(ctrl).any(|x| x == d as u32) =>
+                        {
+                            d as u8
+                        }
+                        _ => {
+                            fine = false;
+                            break;
+                        }
+                    };
+                    match shows.iter().find(|&&(q, _)| q == ctrl) {
+                        Some(&(_, d)) if d != digit => {
+                            fine = false;
+                            break;
+                        }
+                        Some(_) => {}
+                        None => shows.push((ctrl, digit)),
+                    }
+                }
+                for &p in &piece {
+                    inside[p] = false;
+                }
+                if !fine {
+                    continue 'piece;
+                }
+                pieces.push((piece, shows));
+            }
+        }
+        // Each cell's choices: a region (by its first cell) some piece through it starts at, and
+        // a digit.
+        let mut firsts: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (piece, _) in &pieces {
+            for &p in piece {
+                if firsts[p].last() != Some(&piece[0]) {
+                    firsts[p].push(piece[0]);
+                }
+            }
+        }
+        for f in firsts.iter_mut() {
+            f.sort_unstable();
+            f.dedup();
+        }
+        let mut holds: HashMap<usize, usize> = HashMap::new();
+        for &p in &live {
+            for &a in &firsts[p] {
+                if let std::collections::hash_map::Entry::Vacant(e) = holds.entry(a) {
+                    let base = self.enc.secondary.len();
+                    for v in 1..=size {
+                        self.secondary(k, format!("reg({})={v}", name(a)));
+                    }
+                    e.insert(base);
+                }
+            }
+        }
+        let symbol = |d: u32| d - zero;
+        for (piece, shows) in pieces {
+            let first = piece[0];
+            let o = ClueOption {
+                clue: k,
+                item: inn[first],
+                more: piece[1..].iter().map(|&p| inn[p]).collect(),
+                cells: shows,
+                colours: piece
+                    .iter()
+                    .map(|&p| (label[p], Colour::State(first as u64)))
+                    .collect(),
+                plain: Vec::new(),
+                label: format!(
+                    "region from {}: {}",
+                    name(first),
+                    piece[1..]
+                        .iter()
+                        .map(|&p| name(p))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+            };
+            self.push(o, "chaos construction's regions")?;
+        }
+        for &p in &live {
+            let digits: Vec<u32> = self.digits(p).collect();
+            for &a in &firsts[p] {
+                for &d in &digits {
+                    let o = ClueOption {
+                        clue: k,
+                        item: of[p],
+                        more: Vec::new(),
+                        cells: vec![(p, d as u8)],
+                        colours: vec![(label[p], Colour::State(a as u64))],
+                        plain: vec![holds[&a] + d as usize - 1],
+                        label: format!("{}={} in the region from {}", name(p), symbol(d), name(a)),
+                    };
+                    self.push(o, "chaos construction's cells")?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
