@@ -136,6 +136,7 @@ impl Problem for Dominoes {
             .chain((1..=options.len()).map(|_| String::new()))
             .collect();
         Board {
+            regions: Vec::new(),
             kind: ProblemKind::Dominoes,
             rows: self.rows,
             cols: self.cols,

@@ -257,6 +257,7 @@ impl Problem for EdgeMatching {
             text.push('\n');
         }
         Board {
+            regions: Vec::new(),
             kind: ProblemKind::EdgeMatching,
             rows: self.rows,
             cols: self.cols,

@@ -114,6 +114,7 @@ impl Problem for Langford {
             .collect::<Vec<_>>()
             .join(" ");
         Board {
+            regions: Vec::new(),
             kind: ProblemKind::Langford,
             rows: 1,
             cols: 2 * n,

@@ -109,6 +109,7 @@ impl Problem for Latin {
         }
         text.pop();
         Board {
+            regions: Vec::new(),
             kind: ProblemKind::Latin,
             rows: n,
             cols: n,

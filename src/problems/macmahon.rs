@@ -263,6 +263,7 @@ impl Problem for MacMahon {
             text.push('\n');
         }
         Board {
+            regions: Vec::new(),
             kind: crate::problems::ProblemKind::MacMahon,
             rows,
             cols,

@@ -246,6 +246,10 @@ pub struct Board {
     /// carries its own (a solution kept from a run to the end was drawn with the live search's).
     /// Empty for the other kinds.
     pub options: Vec<usize>,
+    /// Chaos construction only (else empty): each cell's region as placed so far, named by its
+    /// first cell (row-major), -1 for a cell no region holds yet.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub regions: Vec<i32>,
     /// The board as plain text (Sudoku: one line of N² symbols, `.` for empty, or for a puzzle typed
     /// as numbers N lines of N numbers; queens: N lines of `.`
     /// and `Q`; the others as their module says).

@@ -365,6 +365,7 @@ impl Problem for Pentomino {
         }
         text.pop();
         Board {
+            regions: Vec::new(),
             kind: ProblemKind::Pentomino,
             rows: l.rows,
             cols: l.cols,

@@ -96,6 +96,7 @@ pub(crate) fn queens_board(
     }
     text.pop();
     Board {
+        regions: Vec::new(),
         kind,
         rows: n,
         cols: n,

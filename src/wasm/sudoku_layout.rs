@@ -250,6 +250,8 @@ impl Session {
                         ClueKind::Quad(d) => d.clone(),
                         // Equal sums: the lengths of its runs, which the board draws apart.
                         ClueKind::EqualSum(runs) => runs.clone(),
+                        // A region arrow: its arms' lengths after the shared first cell.
+                        ClueKind::RegionRun { arms, .. } => arms.clone(),
                         _ => Vec::new(),
                     },
                     label: c.kind.label(),

@@ -1032,3 +1032,47 @@ fn solve_prunes_a_sudoku_three_ways_to_one_verdict() {
         ]),
     );
 }
+
+/// Chaos construction (lines 240, 242, 245, 246, 359, 360, 239 and 361 of the collection,
+/// `tests/data/iss-chaos.jsonl`: the six 6x6 puzzles, with region arrows and counts, "Sack Lunch"
+/// with arrows and region cells sharing a region, "Uncovering Tunnels" with whispers, an NFA and
+/// region cells apart): each solved to its published solution and proved unique, grid and cut.
+#[test]
+fn iss_chaos_construction_is_solved() {
+    all_solved("iss-chaos.jsonl", 8);
+}
+
+/// What chaos construction does not read is refused by name, never built past its budget.
+#[test]
+fn iss_chaos_construction_refuses_by_name() {
+    for (text, says) in [
+        (
+            ".ChaosArrow~R1C1~0",
+            "ISS `ChaosArrow` without `ChaosConstruction`",
+        ),
+        (
+            ".ChaosConstruction.NoBoxes.ChaosArrow~R1C1~2~CC1~CC2",
+            "offset `2`: expected 0 or 1",
+        ),
+        (
+            ".ChaosConstruction.NoBoxes.AllDifferent~CC1~CC82",
+            "`CC82` is not a region cell of a 9x9 grid (CC1 to CC81)",
+        ),
+        (
+            ".ChaosConstruction.NoBoxes.SameValues~2~CC1~CC2~CC3~CC4",
+            "`SameValues` on region cells in runs of more than one cell is not supported",
+        ),
+        (
+            ".ChaosConstruction.NoBoxes.CountDistinct~R5C1~CC37~CC28",
+            "ISS `CountDistinct` on region cells (`CC…`) is not supported",
+        ),
+        (
+            ".Shape~16x16.ChaosConstruction.NoBoxes",
+            "regions of 16 cells on a 16x16 grid have more than 2,000,000 shapes and places to \
+             look at; puzzles that large are not supported",
+        ),
+    ] {
+        let e = Sudoku::parse(text).map(|_| ()).unwrap_err().to_string();
+        assert!(e.contains(says), "{text}: {e}");
+    }
+}

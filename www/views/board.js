@@ -43,6 +43,8 @@ export class BoardView {
     this.regions = null;
     /** @type {number[][]} */
     this.drawnBoxes = [];
+    /** @type {number[][]} */
+    this.drawnChaos = [];
     /** The variant shape pointed at (www/views/variants.js VariantTools, through the snapshot), or −1. */
     this.shape = -1;
     /** The Sudoku grid's geometry as last drawn, for pointing at its shapes. @type {{cell: number, x0: number, y0: number} | null} */
@@ -295,6 +297,12 @@ export class BoardView {
       ctx.rect(x0, y0, n * cell, n * cell);
       ctx.stroke();
     }
+    // Chaos construction: the regions placed so far, in thick borders where two differ or one is
+    // not placed yet (the search places them as it places a pentomino's pieces).
+    /** The chaos regions' borders drawn, as pairs of cells [p, q] (for the browser tests). */
+    this.drawnChaos = b.regions && b.regions.length === n * n
+      ? drawBorders(ctx, { cell, x0, y0 }, { size: n, rows: L?.rows, cols: L?.cols, regions: b.regions, variants: [], jigsaw: false, constraints: [] }, c.ink)
+      : [];
     if (this.overlay && b.kind === 'sudoku') drawOverlay(ctx, { cell, x0, y0 }, b, this.overlay, c, markBox(L));
   }
 
@@ -522,6 +530,7 @@ export class BoardView {
           // and the killer's "no digit twice in a cage" was said nowhere.
           if (raw) items.push([null, 'raw grid: no rule on the rows, columns or boxes (values may repeat in them); what holds is what the clues say']);
           if (v.includes('no boxes')) items.push([null, 'no boxes: the rows and columns are the units (with what else the puzzle draws)']);
+          if (v.includes('chaos construction')) items.push([null, 'chaos construction: the grid is also cut into regions, not given: each connected, as many cells as a row, no digit twice; thick borders show the regions placed so far']);
           if (v.includes('jigsaw')) items.push([null, `jigsaw: each region in thick borders holds ${pieceWords}`]);
           if (v.includes('killer')) items.push([c.cage, 'cage (dashed): its digits add up to the sum in its corner, none twice']);
           if (v.includes('cages')) items.push([c.cage, `cage (dashed${v.includes('killer') ? ', no sum' : ''}): no digit twice`]);

@@ -58,6 +58,8 @@ export const CLUE_RULES = /** @type {Record<string, string>} */ ({
   pair: 'pairwise line (slate): each two neighbours on it hold digits its relation allows (named in the list under the board)',
   vix: 'value indexer (ochre, from its disc): the digit in the disc stands again N cells after the second cell, N the second cell\'s digit',
   cdist: 'distinct count (olive, from its disc): the digit in the disc is how many different digits the rest of the line holds',
+  crun: 'region arrow (blue ring, arrows): the digit in the ring is how many cells from the arrows\' start along them stay in that start\'s region (the start once; less 1 where ISS\'s offset is 1)',
+  ccount: 'region count (green ring, dots): the digit in the ring is how many dotted cells share the first dotted cell\'s region (less 1 where ISS\'s offset is 1)',
   esum: 'equal sums (violet lines): each line adds up to the same sum',
   dutch: 'Dutch flatmates: every 5 has a 1 directly above it or a 9 directly below it (not drawn)',
   dop: 'Doppelganger: every row, column and box holds a 0 and all but one of the other values; no two rows (columns, boxes) miss the same one; at each 0 its row, column and box miss three different ones (not drawn)',
@@ -110,6 +112,9 @@ const LINE = /** @type {Record<string, string>} */ ({
   cdist: 'rgba(120, 160, 60, 0.5)',
   esum: 'rgba(150, 100, 200, 0.45)',
 });
+
+/** Chaos construction's clues: a ring on the control cell, and an arrow's arms or a count's cells. */
+const CHAOS = { crun: 'rgba(40, 120, 200, 0.75)', ccount: 'rgba(40, 150, 110, 0.6)' };
 
 /**
  * The clue under a point of the board, in cells from the grid's top-left corner (a ring cell is
@@ -239,10 +244,53 @@ export function paintClueLines(ctx, g, n, clues, c) {
     } else if (k.kind === 'arrow') {
       arrow(ctx, k, centre, cell, c);
       drawn.push({ kind: k.kind, cells: k.cells });
+    } else if (k.kind === 'crun' || k.kind === 'ccount') {
+      chaosClue(ctx, k, centre, cell);
+      drawn.push({ kind: k.kind, cells: k.cells });
     }
   }
   ctx.restore();
   return drawn;
+}
+
+/**
+ * A chaos construction clue: a ring on its control cell; for a region arrow, a thin line along
+ * each arm from the shared first cell with a head at its end; for a region count, a dot in each
+ * cell it counts. @param {CanvasRenderingContext2D} ctx @param {Clue} k
+ * @param {(p: number) => number[]} centre @param {number} cell
+ */
+function chaosClue(ctx, k, centre, cell) {
+  const ink = CHAOS[/** @type {'crun' | 'ccount'} */ (k.kind)];
+  const [cx, cy] = centre(k.cells[0]);
+  ctx.strokeStyle = ink;
+  ctx.fillStyle = ink;
+  ctx.lineWidth = Math.max(1.5, cell * 0.06);
+  ctx.beginPath(); ctx.arc(cx, cy, cell * 0.42, 0, 2 * Math.PI); ctx.stroke();
+  if (k.kind === 'ccount') {
+    for (const p of k.cells.slice(1)) {
+      const [x, y] = centre(p);
+      ctx.beginPath(); ctx.arc(x + cell * 0.3, y + cell * 0.3, cell * 0.07, 0, 2 * Math.PI); ctx.fill();
+    }
+    return;
+  }
+  const start = k.cells[1];
+  let at = 2;
+  for (const len of k.digits.length ? k.digits : [k.cells.length - 2]) {
+    const arm = [start, ...k.cells.slice(at, at + len)].map(centre);
+    at += len;
+    if (arm.length < 2) continue;
+    ctx.lineWidth = Math.max(1.2, cell * 0.04);
+    ctx.beginPath();
+    ctx.moveTo(arm[0][0], arm[0][1]);
+    for (const [x, y] of arm.slice(1)) ctx.lineTo(x, y);
+    ctx.stroke();
+    const [[px, py], [qx, qy]] = arm.slice(-2), a = Math.atan2(qy - py, qx - px), h = cell * 0.18;
+    ctx.beginPath();
+    ctx.moveTo(qx, qy);
+    ctx.lineTo(qx - h * Math.cos(a - 0.5), qy - h * Math.sin(a - 0.5));
+    ctx.lineTo(qx - h * Math.cos(a + 0.5), qy - h * Math.sin(a + 0.5));
+    ctx.closePath(); ctx.fill();
+  }
 }
 
 /**

@@ -417,6 +417,7 @@ impl Problem for ExactCover {
     fn board(&self, options: &[usize]) -> Board {
         let lines: Vec<String> = options.iter().map(|&k| self.option_line(k)).collect();
         Board {
+            regions: Vec::new(),
             kind: ProblemKind::ExactCover,
             text: lines.join("\n"),
             lines,

@@ -507,6 +507,7 @@ fn matrix_errors_say_where() {
 fn check_rejects_what_is_not_an_exact_cover() {
     let x = ExactCover::parse(SEEDS).unwrap();
     let board = |lines: &[&str]| Board {
+        regions: Vec::new(),
         kind: ProblemKind::ExactCover,
         lines: lines.iter().map(|l| l.to_string()).collect(),
         ..Board::default()

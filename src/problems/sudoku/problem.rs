@@ -470,6 +470,8 @@ impl Problem for Sudoku {
     fn board(&self, options: &[usize]) -> Board {
         let size = self.grid.size();
         let mut cells = self.grid.cells.clone();
+        // Chaos construction: the regions placed so far (`Board::regions`).
+        let mut regions = vec![-1; if self.rules.chaos.is_some() { cells.len() } else { 0 }];
         for &k in options {
             if let Some(f) = self.filling(k) {
                 // A cage or thermometer filled whole shows its digits before its cells are chosen
@@ -483,6 +485,13 @@ impl Problem for Sudoku {
             if let Some(o) = self.clue_option(k) {
                 for &(p, d) in &o.cells {
                     cells[p] = d;
+                }
+                for (s, c) in &o.colours {
+                    if let (Some(&p), super::clues::Colour::State(first)) =
+                        (self.clue_enc.label_of.get(s), c)
+                    {
+                        regions[p] = *first as i32;
+                    }
                 }
                 continue;
             }
@@ -512,6 +521,7 @@ impl Problem for Sudoku {
             live.iter().map(|&v| reading.alphabet.label(v)).collect()
         };
         Board {
+            regions,
             kind: crate::problems::ProblemKind::Sudoku,
             rows: size,
             cols: size,

@@ -604,6 +604,9 @@ pub struct Encoding {
     pub clue_items: Vec<Vec<usize>>,
     /// Per clue: its secondary items (indices into `secondary`).
     pub clue_secondary: Vec<Vec<usize>>,
+    /// Chaos construction's `label(r1c1)` items (index into `secondary`) and their cells: an
+    /// option colouring one names the cell's region by its first cell.
+    pub label_of: HashMap<usize, usize>,
 }
 
 /// The values (bit `v`) a doppelganger's house (`kind`: 0 row, 1 column, 2 box; `house` from 0) may

@@ -18,7 +18,8 @@
 //! `Replicate` blocks are written out before anything is read (`replicate.rs`). A doppelganger's
 //! hidden cells (`DGR`, `DGC`, `DGB`, `DGZ`) may be given, not drawn through.
 //!
-//! Every other ISS constraint is refused by name ("ISS `ChaosConstruction` constraints are not
+//! Chaos construction (`.ChaosConstruction`, its arrows and counts, region cells `CC19`) is read
+//! by `chaos.rs`. Every other ISS constraint is refused by name ("ISS `Var` constraints are not
 //! supported"), never ignored; so are value ranges other than 1 to N and 0 to N-1
 //! (`.Shape~9x9~0-8`: [`Rules::zero_based`], the clues' sums and products of values). A raw grid
 //! (`.Shape~9x9~0-8~Raw`: [`Rules::raw`]) takes only the kinds of [`ON_RAW`].

@@ -35,6 +35,7 @@ impl Builder<'_> {
         }
         for &p in &live {
             label[p] = self.secondary(k, format!("label({})", name(p)));
+            self.enc.label_of.insert(label[p], p);
         }
         // The chaos clues, with the digit their control shows for each count.
         let clues: Vec<&Clue> = self
