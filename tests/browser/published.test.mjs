@@ -405,6 +405,8 @@ test('published: ISS doppelgangers (values 0-N), Replicate blocks and a raw grid
     ['iss-replicate.jsonl', 'Daredevil'],
     ['iss-replicate.jsonl', 'Stepped Thermos [nested replicate]'],
     ['iss-raw.jsonl', '250!'],
+    ['iss-chaos.jsonl', 'Chaos Construction: cell count [harder]'],
+    ['iss-chaos.jsonl', 'Chaos Construction: Sack Lunch'],
   ]) {
     const p = issPuzzle(file, name);
     const { verdict, board } = await pasteAndSolve(page, p.input);
@@ -428,6 +430,16 @@ test('published: ISS doppelgangers (values 0-N), Replicate blocks and a raw grid
       // Each weighted sum written out in the list of shapes.
       const shapes = await page.$$eval('[data-testid^="shape-"]', (bs) => bs.map((b) => b.textContent));
       assert(shapes.includes('weighted sum 7 = r2c4 + r2c5 + r2c6 - r2c2'), `${name}: shapes ${shapes.join(' | ')}`);
+    }
+    if (file === 'iss-chaos.jsonl') {
+      const legend = await page.$$eval('#board-legend li', (lis) => lis.map((li) => li.textContent));
+      assert(legend.some((t) => /^chaos construction: the grid is also cut into regions, not given/.test(t)), `${name}: legend ${legend.join(' | ')}`);
+      // The solution's cut drawn: its regions' borders, each region of N cells (as many as a row).
+      const { edges, regions } = await page.evaluate(() => ({ edges: window.dlx.app.board.drawnChaos.length, regions: window.dlx.app.board.board.regions }));
+      const n = Math.round(Math.sqrt(regions.length)), sizes = new Map();
+      for (const r of regions) sizes.set(r, (sizes.get(r) ?? 0) + 1);
+      assert(!regions.includes(-1) && [...sizes.values()].every((k) => k === n) && sizes.size === n, `${name}: regions ${regions}`);
+      assert(edges > 0, `${name}: no region border drawn`);
     }
     report.push(`published: ${name}: "${verdict}"`);
   }

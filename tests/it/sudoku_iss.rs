@@ -1033,13 +1033,14 @@ fn solve_prunes_a_sudoku_three_ways_to_one_verdict() {
     );
 }
 
-/// Chaos construction (lines 240, 242, 245, 246, 359, 360, 239 and 361 of the collection,
-/// `tests/data/iss-chaos.jsonl`: the six 6x6 puzzles, with region arrows and counts, "Sack Lunch"
-/// with arrows and region cells sharing a region, "Uncovering Tunnels" with whispers, an NFA and
-/// region cells apart): each solved to its published solution and proved unique, grid and cut.
+/// Chaos construction (lines 240, 242, 245, 246, 359, 360 and 239 of the collection,
+/// `tests/data/iss-chaos.jsonl`: the six 6x6 puzzles, with region arrows and counts, and "Sack
+/// Lunch" with arrows and region cells sharing a region): each solved to its published solution
+/// and proved unique, grid and cut. ("Uncovering Tunnels", line 361, is left to the walk: 0.4 s
+/// in the CLI, 7.5 s in this walk's single-threaded turns.)
 #[test]
 fn iss_chaos_construction_is_solved() {
-    all_solved("iss-chaos.jsonl", 8);
+    all_solved("iss-chaos.jsonl", 7);
 }
 
 /// What chaos construction does not read is refused by name, never built past its budget.

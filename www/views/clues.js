@@ -58,7 +58,7 @@ export const CLUE_RULES = /** @type {Record<string, string>} */ ({
   pair: 'pairwise line (slate): each two neighbours on it hold digits its relation allows (named in the list under the board)',
   vix: 'value indexer (ochre, from its disc): the digit in the disc stands again N cells after the second cell, N the second cell\'s digit',
   cdist: 'distinct count (olive, from its disc): the digit in the disc is how many different digits the rest of the line holds',
-  crun: 'region arrow (blue ring, arrows): the digit in the ring is how many cells from the arrows\' start along them stay in that start\'s region (the start once; less 1 where ISS\'s offset is 1)',
+  crun: 'region arrow (blue ring, short arrows): the digit in the ring is how many cells, from the arrows\' start on along each to the edge, stay in that start\'s region (the start once; less 1 where ISS\'s offset is 1)',
   ccount: 'region count (green ring, dots): the digit in the ring is how many dotted cells share the first dotted cell\'s region (less 1 where ISS\'s offset is 1)',
   esum: 'equal sums (violet lines): each line adds up to the same sum',
   dutch: 'Dutch flatmates: every 5 has a 1 directly above it or a 9 directly below it (not drawn)',
@@ -254,9 +254,8 @@ export function paintClueLines(ctx, g, n, clues, c) {
 }
 
 /**
- * A chaos construction clue: a ring on its control cell; for a region arrow, a thin line along
- * each arm from the shared first cell with a head at its end; for a region count, a dot in each
- * cell it counts. @param {CanvasRenderingContext2D} ctx @param {Clue} k
+ * A chaos construction clue: a ring on its control cell; for a region arrow, a short arrow on
+ * each arm from the shared first cell; for a region count, a dot in each cell it counts. @param {CanvasRenderingContext2D} ctx @param {Clue} k
  * @param {(p: number) => number[]} centre @param {number} cell
  */
 function chaosClue(ctx, k, centre, cell) {
@@ -273,18 +272,21 @@ function chaosClue(ctx, k, centre, cell) {
     }
     return;
   }
+  // Each arm as a short arrow from the shared first cell toward its next cell, as SudokuPad and
+  // ISS draw them: the run it counts goes on to the grid's edge.
   const start = k.cells[1];
   let at = 2;
   for (const len of k.digits.length ? k.digits : [k.cells.length - 2]) {
     const arm = [start, ...k.cells.slice(at, at + len)].map(centre);
     at += len;
     if (arm.length < 2) continue;
-    ctx.lineWidth = Math.max(1.2, cell * 0.04);
+    const [[px, py], [nx, ny]] = arm, qx = px + (nx - px) * 0.62, qy = py + (ny - py) * 0.62;
+    const a = Math.atan2(qy - py, qx - px), h = cell * 0.16;
+    ctx.lineWidth = Math.max(1.2, cell * 0.045);
     ctx.beginPath();
-    ctx.moveTo(arm[0][0], arm[0][1]);
-    for (const [x, y] of arm.slice(1)) ctx.lineTo(x, y);
+    ctx.moveTo(px + Math.cos(a) * cell * 0.2, py + Math.sin(a) * cell * 0.2);
+    ctx.lineTo(qx, qy);
     ctx.stroke();
-    const [[px, py], [qx, qy]] = arm.slice(-2), a = Math.atan2(qy - py, qx - px), h = cell * 0.18;
     ctx.beginPath();
     ctx.moveTo(qx, qy);
     ctx.lineTo(qx - h * Math.cos(a - 0.5), qy - h * Math.sin(a - 0.5));

@@ -471,7 +471,14 @@ impl Problem for Sudoku {
         let size = self.grid.size();
         let mut cells = self.grid.cells.clone();
         // Chaos construction: the regions placed so far (`Board::regions`).
-        let mut regions = vec![-1; if self.rules.chaos.is_some() { cells.len() } else { 0 }];
+        let mut regions = vec![
+            -1;
+            if self.rules.chaos.is_some() {
+                cells.len()
+            } else {
+                0
+            }
+        ];
         for &k in options {
             if let Some(f) = self.filling(k) {
                 // A cage or thermometer filled whole shows its digits before its cells are chosen
