@@ -248,7 +248,6 @@ pub struct Board {
     pub options: Vec<usize>,
     /// Chaos construction only (else empty): each cell's region as placed so far, named by its
     /// first cell (row-major), -1 for a cell no region holds yet.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub regions: Vec<i32>,
     /// The board as plain text (Sudoku: one line of N² symbols, `.` for empty, or for a puzzle typed
     /// as numbers N lines of N numbers; queens: N lines of `.`

@@ -202,8 +202,8 @@ export interface Board {
   lines: string[];
   /** Their numbers, from 1 as the matrix numbers its rows (empty but for exact cover). */
   options: number[];
-  /** Chaos construction only: each cell's region as placed so far (its first cell), -1 for none yet. */
-  regions?: number[];
+  /** Chaos construction only (else empty): each cell's region as placed so far (its first cell), -1 for none yet. */
+  regions: number[];
   /** The board as plain text (the board-text read-out). */
   text: string;
 }

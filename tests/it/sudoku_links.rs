@@ -328,11 +328,11 @@ fn iss_strings_and_links() {
     assert_eq!(r.cages.iter().filter(|c| c.sum.is_none()).count(), 2);
     assert_eq!(r.thermos, vec![vec![72, 73, 74]]);
     // Refused by name, whatever else the string holds; errors name the item and the cell.
-    let e = Sudoku::parse(".ChaosConstruction.~R1C1_5")
+    let e = Sudoku::parse(".Var~1~A.~R1C1_5")
         .err()
         .expect("refused")
         .to_string();
-    assert_eq!(e, "ISS `ChaosConstruction` constraints are not supported");
+    assert_eq!(e, "ISS `Var` constraints are not supported");
     // A cage that lists a cell twice adds its digit twice in ISS ("Event horizon"): a weighted
     // sum (a `Sum` line over the cells as listed) on cells whose digits differ, not a killer cage.
     let s = Sudoku::parse(".Cage~20~R4C2~R4C3~R4C4~R4C4").unwrap();
