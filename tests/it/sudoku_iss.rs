@@ -1072,6 +1072,18 @@ fn iss_chaos_construction_refuses_by_name() {
             "regions of 16 cells on a 16x16 grid have more than 2,000,000 shapes and places to \
              look at; puzzles that large are not supported",
         ),
+        (
+            ".Shape~10x10.ChaosConstruction.NoBoxes",
+            "regions of 10 cells on a 10x10 grid lie in more than 400,000 ways",
+        ),
+        (
+            ".Shape~4x4.ChaosConstruction.NoBoxes.ChaosArrow~R1C1~~-",
+            "its arms name no cell",
+        ),
+        (
+            ".Shape~4x4.ChaosConstruction.NoBoxes.Replicate~D.ChaosCount~R1C1~~CC1~CC2.End",
+            "region cells (`CC1`) in a `Replicate` block are not supported",
+        ),
     ] {
         let e = Sudoku::parse(text).map(|_| ()).unwrap_err().to_string();
         assert!(e.contains(says), "{text}: {e}");

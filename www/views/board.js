@@ -530,7 +530,7 @@ export class BoardView {
           // and the killer's "no digit twice in a cage" was said nowhere.
           if (raw) items.push([null, 'raw grid: no rule on the rows, columns or boxes (values may repeat in them); what holds is what the clues say']);
           if (v.includes('no boxes')) items.push([null, 'no boxes: the rows and columns are the units (with what else the puzzle draws)']);
-          if (v.includes('chaos construction')) items.push([null, 'chaos construction: the grid is also cut into regions, not given: each connected, as many cells as a row, no digit twice; thick borders show the regions placed so far']);
+          if (v.includes('chaos construction')) items.push([null, 'chaos construction: the grid is also cut into regions, not given: connected, all of one size, no digit twice in one; thick borders show the regions placed so far']);
           if (v.includes('jigsaw')) items.push([null, `jigsaw: each region in thick borders holds ${pieceWords}`]);
           if (v.includes('killer')) items.push([c.cage, 'cage (dashed): its digits add up to the sum in its corner, none twice']);
           if (v.includes('cages')) items.push([c.cage, `cage (dashed${v.includes('killer') ? ', no sum' : ''}): no digit twice`]);

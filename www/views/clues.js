@@ -58,7 +58,7 @@ export const CLUE_RULES = /** @type {Record<string, string>} */ ({
   pair: 'pairwise line (slate): each two neighbours on it hold digits its relation allows (named in the list under the board)',
   vix: 'value indexer (ochre, from its disc): the digit in the disc stands again N cells after the second cell, N the second cell\'s digit',
   cdist: 'distinct count (olive, from its disc): the digit in the disc is how many different digits the rest of the line holds',
-  crun: 'region arrow (blue ring, short arrows): the digit in the ring is how many cells, from the arrows\' start on along each to the edge, stay in that start\'s region (the start once; less 1 where ISS\'s offset is 1)',
+  crun: 'region arrow (blue ring, short arrows): the digit in the ring is how many cells, from the arrows\' start on along each to its end, stay in that start\'s region (the start once; less 1 where ISS\'s offset is 1)',
   ccount: 'region count (green ring, dots): the digit in the ring is how many dotted cells share the first dotted cell\'s region (less 1 where ISS\'s offset is 1)',
   esum: 'equal sums (violet lines): each line adds up to the same sum',
   dutch: 'Dutch flatmates: every 5 has a 1 directly above it or a 9 directly below it (not drawn)',

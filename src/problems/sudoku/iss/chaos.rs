@@ -96,6 +96,12 @@ pub(super) fn clue(kind: &str, args: &[&str], sz: Size, what: &str) -> Result<Cl
         });
     }
     let mut arms: Vec<Vec<usize>> = Vec::new();
+    let named = listed.iter().any(|a| !a.trim().is_empty());
+    if named && listed.iter().all(|a| matches!(a.trim(), "" | "-")) {
+        return Err(InputError::new(format!(
+            "{what}: its arms name no cell (`-` parts arms of region cells `CC…`)"
+        )));
+    }
     for arm in listed.split(|a| a.trim() == "-") {
         let arm: Vec<usize> = arm
             .iter()

@@ -60,7 +60,7 @@ pub(super) const CLUES: &[&str] = &[
 ];
 
 /// "1 cell", "3 cells".
-fn count_of(n: usize, word: &str) -> String {
+pub(super) fn count_of(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 

@@ -797,8 +797,9 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         let live = sz.geo.live_cells().count();
         if cut < 2 || cut > size || !live.is_multiple_of(cut) {
             return Err(InputError::new(format!(
-                "ISS `ChaosConstruction` with regions of {cut} cells on a grid of {live} cells \
-                 and {size} values: the regions must be of 2 to {size} cells, and tile the grid"
+                "ISS `ChaosConstruction` with regions of {} on a grid of {live} cells and {size} \
+                 values: the regions must be of 2 to {size} cells, and tile the grid",
+                kinds::count_of(cut, "cell")
             )));
         }
         chaos_sets.size = cut;

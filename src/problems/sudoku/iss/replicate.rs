@@ -248,6 +248,13 @@ fn move_arg(arg: &str, shift: (isize, isize), sz: Size, what: &str) -> Result<St
         Some((id, rest)) => (id, Some(rest)),
         None => (arg, None),
     };
+    // A region cell (`CC19`) is named by its number in reading order: not moved here, and not
+    // left where it was either.
+    if shift != (0, 0) && super::chaos::is_region_cell(id) {
+        return Err(InputError::new(format!(
+            "{what}: region cells (`{id}`) in a `Replicate` block are not supported"
+        )));
+    }
     if shift == (0, 0) || !looks_like_cell(id) {
         return Ok(arg.to_string());
     }

@@ -209,9 +209,15 @@ pub fn clue_offset(kind: &ClueKind) -> Option<u32> {
 
 /// A cut of a grid of digits (`cells`, all filled) into regions that keeps the chaos rule and
 /// every chaos clue of `clues` (whose control's value `value(d)` is read from its digit): each
-/// cell's region, numbered from 0 in order of first cells; `None` if there is none. The search is
-/// the builder's in miniature and independent of it: regions are grown from the first cell left,
-/// each by cells whose digits it does not hold yet.
+/// cell's region, numbered from 0 in order of first cells; `None` if there is none.
+///
+/// Written apart from the builder, so that the checker does not share its mistakes: a region is
+/// grown from a cell left by any free neighbour whose digit it does not hold yet (each set of
+/// cells once, by a set of those seen), and the clues are read again here. The regions of the
+/// clues' first region cells are cut first, then the first cell left in reading order's: a clue
+/// that no region can keep ends the search at once, not below every partial cut of the rest. The
+/// cells left free decide alone whether the rest can be cut (a clue is judged on its first cell's
+/// region), so a set of free cells that failed once is not searched again.
 pub fn cut(
     chaos: &Chaos,
     g: Geometry,
@@ -220,73 +226,167 @@ pub fn cut(
     value: &dyn Fn(u32) -> u32,
 ) -> Option<Vec<u8>> {
     let n = g.size() * g.size();
-    let mut region = vec![u8::MAX; n];
-    let chaos_clues: Vec<&Clue> = clues
-        .iter()
-        .filter(|c| clue_offset(&c.kind).is_some())
-        .collect();
-    cut_from(chaos, g, cells, &chaos_clues, value, &mut region, 0).then_some(region)
+    let mut c = Cutter {
+        chaos,
+        g,
+        cells,
+        clues: clues
+            .iter()
+            .filter(|c| {
+                matches!(
+                    c.kind,
+                    ClueKind::RegionRun { .. } | ClueKind::RegionCount { .. }
+                )
+            })
+            .collect(),
+        value,
+        region: vec![u8::MAX; n],
+        failed: std::collections::HashSet::new(),
+    };
+    if !c.from(0) {
+        return None;
+    }
+    // Numbered again in order of first cells.
+    let mut names: Vec<u8> = Vec::new();
+    for p in g.live_cells() {
+        let r = c.region[p];
+        if !names.contains(&r) {
+            names.push(r);
+        }
+    }
+    Some(
+        c.region
+            .iter()
+            .map(|&r| {
+                names
+                    .iter()
+                    .position(|&x| x == r)
+                    .map_or(u8::MAX, |i| i as u8)
+            })
+            .collect(),
+    )
 }
 
-fn cut_from(
-    chaos: &Chaos,
+/// The state of [`cut`]'s search.
+struct Cutter<'a> {
+    chaos: &'a Chaos,
     g: Geometry,
-    cells: &[u8],
-    clues: &[&Clue],
-    value: &dyn Fn(u32) -> u32,
-    region: &mut Vec<u8>,
-    next: u8,
-) -> bool {
-    let Some(first) = g.live_cells().find(|&p| region[p] == u8::MAX) else {
-        return true;
-    };
-    let n = region.len();
-    // The pieces from `first` over the cells left, with distinct digits, that keep the sets and
-    // the clues whose first region cell they hold.
-    let mut pieces = Vec::new();
-    let mut found = 0;
-    let free: Vec<bool> = region.iter().map(|&r| r == u8::MAX).collect();
-    let fits = |piece: &[usize], p: usize| piece.iter().all(|&q| cells[q] != cells[p]);
-    let mut keep = |piece: &[usize]| {
-        let mut inside = vec![false; n];
-        for &p in piece {
-            inside[p] = true;
+    cells: &'a [u8],
+    clues: Vec<&'a Clue>,
+    value: &'a dyn Fn(u32) -> u32,
+    region: Vec<u8>,
+    /// Sets of free cells (a bit a cell) that could not be cut.
+    failed: std::collections::HashSet<Vec<u64>>,
+}
+
+impl Cutter<'_> {
+    fn free_set(&self) -> Vec<u64> {
+        let mut set = vec![0u64; self.region.len().div_ceil(64)];
+        for (p, &r) in self.region.iter().enumerate() {
+            if r == u8::MAX {
+                set[p / 64] |= 1 << (p % 64);
+            }
         }
-        chaos.keeps(&inside)
-            && clues.iter().all(|c| match clue_count(c, &inside) {
-                None => true,
-                Some(k) => {
-                    let off = clue_offset(&c.kind).unwrap_or(0) as usize;
-                    k >= off && value(u32::from(cells[c.cells[0]])) as usize == k - off
-                }
-            })
-    };
-    let open = Chaos {
-        size: chaos.size,
-        ..Chaos::default()
-    };
-    let mut to = Grow {
-        fits: &fits,
-        found: &mut found,
-        max: usize::MAX,
-        keep: &mut keep,
-        out: &mut pieces,
-    };
-    if open.pieces_from(g, first, Some(&free), &mut to).is_err() {
-        return false;
+        set
     }
-    for piece in pieces {
-        for &p in &piece {
-            region[p] = next;
-        }
-        if cut_from(chaos, g, cells, clues, value, region, next + 1) {
+
+    /// Cuts the free cells into regions numbered from `next`.
+    fn from(&mut self, next: u8) -> bool {
+        let g = self.g;
+        let free = |p: usize| self.region[p] == u8::MAX;
+        let clued = self.clues.iter().map(|c| c.cells[1]).find(|&p| free(p));
+        let Some(first) = clued.or_else(|| g.live_cells().find(|&p| free(p))) else {
             return true;
+        };
+        let key = self.free_set();
+        if self.failed.contains(&key) {
+            return false;
         }
-        for &p in &piece {
-            region[p] = u8::MAX;
+        for piece in self.pieces(first) {
+            for &p in &piece {
+                self.region[p] = next;
+            }
+            if self.from(next + 1) {
+                return true;
+            }
+            for &p in &piece {
+                self.region[p] = u8::MAX;
+            }
         }
+        self.failed.insert(key);
+        false
     }
-    false
+
+    /// The regions through `first` over the free cells: connected, `size` cells, different
+    /// digits, keeping the sets of region cells and the clues whose first region cell they hold.
+    fn pieces(&self, first: usize) -> Vec<Vec<usize>> {
+        let n = self.region.len();
+        let free = |p: usize| self.region[p] == u8::MAX;
+        let mut seen: std::collections::HashSet<Vec<usize>> = std::collections::HashSet::new();
+        let g = self.g;
+        let mut stack = vec![vec![first]];
+        let mut out = Vec::new();
+        while let Some(piece) = stack.pop() {
+            if piece.len() == self.chaos.size {
+                let mut inside = vec![false; n];
+                for &p in &piece {
+                    inside[p] = true;
+                }
+                if self.chaos.keeps(&inside)
+                    && self.clues.iter().all(|c| self.clue_holds(c, &inside))
+                {
+                    out.push(piece);
+                }
+                continue;
+            }
+            for &p in &piece {
+                for q in next_to(g, p) {
+                    if free(q)
+                        && !piece.contains(&q)
+                        && piece.iter().all(|&r| self.cells[r] != self.cells[q])
+                    {
+                        let mut grown = piece.clone();
+                        grown.push(q);
+                        grown.sort_unstable();
+                        if seen.insert(grown.clone()) {
+                            stack.push(grown);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether chaos clue `c` holds if `inside` is the region of its first region cell (or says
+    /// nothing: it is another region's).
+    fn clue_holds(&self, c: &Clue, inside: &[bool]) -> bool {
+        let (count, offset) = match &c.kind {
+            ClueKind::RegionRun { arms, offset } => {
+                if !inside[c.cells[1]] {
+                    return true;
+                }
+                // The start once, then each arm while it stays in the region.
+                let mut count = 1;
+                let mut rest = &c.cells[2..];
+                for &len in arms {
+                    let (arm, after) = rest.split_at(usize::from(len));
+                    count += arm.iter().position(|&p| !inside[p]).unwrap_or(arm.len());
+                    rest = after;
+                }
+                (count, *offset)
+            }
+            ClueKind::RegionCount { offset } => {
+                if !inside[c.cells[1]] {
+                    return true;
+                }
+                (c.cells[1..].iter().filter(|&&p| inside[p]).count(), *offset)
+            }
+            _ => return true,
+        };
+        let shown = (self.value)(u32::from(self.cells[c.cells[0]])) as usize;
+        shown + usize::from(offset) == count
+    }
 }
 
 #[cfg(test)]

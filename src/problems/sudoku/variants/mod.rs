@@ -172,8 +172,8 @@ pub struct Rules {
     /// (`regions` puts every cell in none). What holds is what the clues state.
     pub raw: bool,
     /// Chaos construction (ISS's `ChaosConstruction`): the grid is also cut into connected
-    /// regions of `size` cells, not given, each holding distinct digits (`chaos.rs`); `regions`
-    /// then puts every cell in none.
+    /// regions of `size` cells, not given, each holding distinct digits (`chaos.rs`), beside the
+    /// boxes or jigsaw `regions` keeps (ISS's puzzles say `NoBoxes`: every cell in none).
     pub chaos: Option<chaos::Chaos>,
 }
 
@@ -751,6 +751,11 @@ impl Rules {
                         "its cells split into 2 or more runs of equal length",
                     )?;
                 }
+                ClueKind::RegionRun { .. } | ClueKind::RegionCount { .. } => need(
+                    self.chaos.is_some() && n >= 2,
+                    "a region arrow or count needs chaos construction's regions, a control and \
+                     cells",
+                )?,
                 ClueKind::ValueIndex => need(
                     n >= 3,
                     "a value indexer has a value cell, a control and cells after it",

@@ -141,6 +141,20 @@ impl Builder<'_> {
                 }
                 pieces.push((piece, shows));
             }
+            // Refused as soon as the pieces kept alone pass the clues' budget, before their
+            // options are built (a 10x10 of regions of 10).
+            let room = MAX_CLUE_OPTIONS.saturating_sub(self.enc.options.len());
+            if pieces.len() > room {
+                return Err(InputError::new(format!(
+                    "chaos construction: regions of {} cells on a {}x{} grid lie in more than {} \
+                     ways, more options than a puzzle's clues may take; puzzles that large are not \
+                     supported",
+                    ch.size,
+                    g.rows(),
+                    g.cols(),
+                    crate::figures::thousands(room as u64)
+                )));
+            }
         }
         // Each cell's choices: a region (by its first cell) some piece through it starts at, and
         // a digit.
