@@ -30,6 +30,24 @@ pub(crate) fn name_words(name: &str, len: u64) -> Option<String> {
             n => format!("cell r{r}c{c} can take {}", things(n, "digit", "digits")),
         });
     }
+    // Chaos construction's: a cell the regions tile, a cell's choice of digit and region.
+    let inner = |p: &str| {
+        name.strip_prefix(p)?
+            .strip_suffix(')')
+            .filter(|x| cell(x).is_some())
+    };
+    if let Some(at) = inner("in(") {
+        return Some(format!(
+            "one region must hold {at}: {} left",
+            things(len, "region", "regions")
+        ));
+    }
+    if let Some(at) = inner("of(") {
+        return Some(format!(
+            "{at} needs a digit and a region: {} left",
+            things(len, "choice", "choices")
+        ));
+    }
     for (word, said) in [("cage", "cage"), ("thermo", "thermometer")] {
         if let Some(k) = name.strip_prefix(word).filter(|k| number(k)) {
             return Some(format!(
@@ -232,6 +250,14 @@ fn filling_cells(inst: &Instance, o: usize) -> Vec<(&str, &str)> {
 /// What a variant Sudoku's "at most one" item (secondary) says, in the puzzle's words: "at most one
 /// 5 in the 2x2 window from r1c3 (anti-king)". `None` for another name.
 pub(crate) fn rule_words(name: &str) -> Option<String> {
+    if let Some(at) = name
+        .strip_prefix("label(")
+        .and_then(|x| x.strip_suffix(')'))
+    {
+        return Some(format!(
+            "{at}'s region, named by its first cell: its own option and its region's agree"
+        ));
+    }
     let (unit, v) = name.rsplit_once('=')?;
     let inner = |p: &str| unit.strip_prefix(p)?.strip_suffix(')');
     if let Some(at) = inner("king(") {
@@ -258,6 +284,11 @@ pub(crate) fn rule_words(name: &str) -> Option<String> {
     }
     if let Some(k) = unit.strip_prefix("cage").filter(|k| number(k)) {
         return Some(format!("at most one {v} in cage {k} (its digits differ)"));
+    }
+    if let Some(at) = inner("reg(") {
+        return Some(format!(
+            "at most one {v} in the region from {at} (a region's digits differ)"
+        ));
     }
     if let Some(k) = unit.strip_prefix('e').filter(|k| number(k)) {
         return Some(format!("at most one {v} in extra region {k}"));
@@ -301,6 +332,23 @@ mod tests {
         assert_eq!(
             w("spread4", 2),
             "implied sum 4 (the 45 rule; its digits may repeat) has two fillings left"
+        );
+        // Chaos construction's items.
+        assert_eq!(
+            w("in(r3c4)", 2),
+            "one region must hold r3c4: two regions left"
+        );
+        assert_eq!(
+            w("of(r1c2)", 1),
+            "r1c2 needs a digit and a region: one choice left"
+        );
+        assert_eq!(
+            rule_words("reg(r1c1)=5").unwrap(),
+            "at most one 5 in the region from r1c1 (a region's digits differ)"
+        );
+        assert_eq!(
+            rule_words("label(r2c3)").unwrap(),
+            "r2c3's region, named by its first cell: its own option and its region's agree"
         );
         assert_eq!(w("r2=5", 1), "5 can only go in one place in row 2");
         assert_eq!(w("c7=9", 3), "9 can go in three places in column 7");
