@@ -493,7 +493,9 @@ impl Problem for Sudoku {
                 for &(p, d) in &o.cells {
                     cells[p] = d;
                 }
-                for (s, c) in &o.colours {
+                // Only a chaos puzzle's options colour a cell's region.
+                let chaos = !regions.is_empty();
+                for (s, c) in o.colours.iter().filter(|_| chaos) {
                     if let (Some(&p), super::clues::Colour::State(first)) =
                         (self.clue_enc.label_of.get(s), c)
                     {

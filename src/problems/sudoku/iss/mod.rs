@@ -554,6 +554,8 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
             *at = places[*at - 1];
         }
     }
+    // Whether the regions are found, not given (`iss/chaos.rs`).
+    let chaos_on = items.iter().any(|(_, (k, _))| *k == "ChaosConstruction");
     // Refusals before anything else is read, so that a puzzle is refused for what it needs (its
     // arrows) rather than for a detail of a constraint read before them.
     for (_, (kind, args)) in &items {
@@ -588,7 +590,7 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
                  `ChaosCount`, `SameValues` and `AllDifferent` read them here"
             )));
         }
-        if chaos_kind && !items.iter().any(|(_, (k, _))| *k == "ChaosConstruction") {
+        if chaos_kind && !chaos_on {
             return Err(InputError::new(format!(
                 "ISS `{kind}` without `ChaosConstruction`: it counts cells of regions found by \
                  that rule"
@@ -695,7 +697,7 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
                         "{what}: region cells (`CC…`) and grid cells together are not supported"
                     )));
                 }
-                if !items.iter().any(|(_, (k, _))| *k == "ChaosConstruction") {
+                if !chaos_on {
                     return Err(InputError::new(format!(
                         "{what}: region cells (`CC…`) without `ChaosConstruction`"
                     )));
@@ -791,7 +793,7 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         }
     }
     rules.clues.extend(eithers);
-    if items.iter().any(|(_, (k, _))| *k == "ChaosConstruction") {
+    if chaos_on {
         // ISS's regions hold as many cells as the longer side unless `RegionSize` says.
         let cut = region.unwrap_or(sz.geo.rows().max(sz.geo.cols()));
         let live = sz.geo.live_cells().count();

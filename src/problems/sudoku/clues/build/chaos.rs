@@ -157,7 +157,8 @@ impl Builder<'_> {
             }
         }
         // Each cell's choices: a region (by its first cell) some piece through it starts at, and
-        // a digit.
+        // a digit. The pieces come in order of first cells, so each list is ascending and
+        // without repeats as it is built.
         let mut firsts: Vec<Vec<usize>> = vec![Vec::new(); n];
         for (piece, _) in &pieces {
             for &p in piece {
@@ -165,10 +166,6 @@ impl Builder<'_> {
                     firsts[p].push(piece[0]);
                 }
             }
-        }
-        for f in firsts.iter_mut() {
-            f.sort_unstable();
-            f.dedup();
         }
         let mut holds: HashMap<usize, usize> = HashMap::new();
         for &p in &live {
