@@ -249,6 +249,9 @@ pub struct Board {
     /// Chaos construction only (else empty): each cell's region as placed so far, named by its
     /// first cell (row-major), -1 for a cell no region holds yet.
     pub regions: Vec<i32>,
+    /// A Sudoku with cells outside the grid only (ISS's `Var`; else empty): their digits, in the
+    /// order they are numbered (from N² on), 0 for one not placed yet.
+    pub extra: Vec<i32>,
     /// The board as plain text (Sudoku: one line of N² symbols, `.` for empty, or for a puzzle typed
     /// as numbers N lines of N numbers; queens: N lines of `.`
     /// and `Q`; the others as their module says).

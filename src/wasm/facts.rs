@@ -204,6 +204,8 @@ export interface Board {
   options: number[];
   /** Chaos construction only (else empty): each cell's region as placed so far (its first cell), -1 for none yet. */
   regions: number[];
+  /** A Sudoku with cells outside the grid (ISS's Var) only (else empty): their digits, numbered from N² on, 0 for none yet. */
+  extra: number[];
   /** The board as plain text (the board-text read-out). */
   text: string;
 }

@@ -332,7 +332,10 @@ fn iss_strings_and_links() {
         .err()
         .expect("refused")
         .to_string();
-    assert_eq!(e, "ISS `Var` constraints are not supported");
+    assert_eq!(
+        e,
+        "ISS `Var~1~A`: a group of cells outside the grid is named by 1 to 4 upper-case letters"
+    );
     // A cage that lists a cell twice adds its digit twice in ISS ("Event horizon"): a weighted
     // sum (a `Sum` line over the cells as listed) on cells whose digits differ, not a killer cage.
     let s = Sudoku::parse(".Cage~20~R4C2~R4C3~R4C4~R4C4").unwrap();

@@ -1478,8 +1478,8 @@ fn either_or_refusals_say_what_and_where() {
         (".Or.~R9C1_1.End", "R9C1"),
         (".Or.~R1C1_7.End", "7 is not a value 1-4"),
         (
-            ".Var~X~X.Or.~R1C1_1~VX_1.~R1C1_2.End",
-            "ISS `Var` constraints are not supported",
+            ".Var~X~X.Or.~R1C1_1~VY_1.~R1C1_2.End",
+            "`VY` names a cell outside the grid, which no `Var` declares",
         ),
     ]);
     let deep = format!("{}~R1C1_1{}", ".Or.And".repeat(9), ".End.End".repeat(9));
@@ -2083,5 +2083,138 @@ fn chaos_checker_finds_no_cut_at_once() {
                 .starts_with("no cut of the grid into connected regions of 9 cells"));
         }
         println!("{text}: {:?}", t.elapsed());
+    }
+}
+
+/// Every (grid, values outside it) that DLX finds on a 4x4 with cells outside the grid (ISS's
+/// `Var`), as the board's cells then its `extra`, each found once.
+fn dlx_with_extra(s: &Sudoku) -> Vec<Vec<u8>> {
+    let mut search = Search::new(s.instance());
+    search.preselect(s.givens()).unwrap();
+    struct All<'a>(&'a Sudoku, Vec<Vec<u8>>);
+    impl Observer for All<'_> {
+        const FINE: bool = false;
+        fn event(&mut self, _: Event, search: &Search) -> ControlFlow<()> {
+            let b = self.0.board(&search.solution());
+            let cells = b.cells.iter().chain(&b.extra).map(|&v| v as u8).collect();
+            self.1.push(cells);
+            ControlFlow::Continue(())
+        }
+    }
+    let mut all = All(s, Vec::new());
+    search.run(&mut all);
+    all.1
+}
+
+/// Cells outside the grid (ISS's `Var`): their own digits and options, in no row, column or box,
+/// named in clues of every sort (an arrow's circle, a cage, a thermometer, an extra region, a
+/// weighted sum, marks and a quadruple between cells laid out as ISS lays a group out, in rows of
+/// the grid's width, a value indexer whose control is among its cells), given, or given candidate
+/// sets. On 4x4 grids each puzzle's solutions (grid and the cells outside it) are exactly the brute
+/// force's: every grid of the 288 with every filling of the cells outside it that the checker
+/// passes; none empty, none keeping all.
+#[test]
+fn cells_outside_the_grid_are_the_brute_forces() {
+    let cases = [
+        ".Shape~4x4.Var~A~~2.Arrow~VA1~R1C1~R1C2.Arrow~VA2~R3C3~R3C4",
+        ".Shape~4x4.Var~A~~2.AllDifferent~VA1~VA2~R1C1.Thermo~VA1~R1C1~VA2",
+        ".Shape~4x4.Var~A~~2.Cage~9~VA1~VA2~R1C1.~R2C2_1",
+        ".Shape~4x4.Var~B~~4.WhiteDot~VB1~VB2.BlackDot~VB2~VB3.V~VB3~VB4.Arrow~VB4~R1C1",
+        ".Shape~4x4.Var~Q~~6.Quad~VQ1~1~2~3.~VQ3_4~R1C1_4",
+        ".Shape~4x4.Var~A.Sum~0_=_1_1_-1~R1C1~R1C2~VA.~VA_3_4",
+        ".Shape~4x4.Var~N~~1.ValueIndexing~VN~R1C1~R1C1~R1C2~R1C3~R1C4.~R2C1_2",
+        ".Shape~4x4.Var~A~~2.Var~B.Sum~0_=_1_-1~VA2~VB.WhiteDot~VA1~VA2.Arrow~VA1~R1C1.~VB_1",
+    ];
+    for text in cases {
+        let s = Sudoku::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let g = s.grid().geo;
+        assert!(g.extra() > 0, "{text}");
+        let found = dlx_with_extra(&s);
+        let dlx: BTreeSet<Vec<u8>> = found.iter().cloned().collect();
+        assert_eq!(dlx.len(), found.len(), "{text}: a solution found twice");
+        // The brute force: each grid, then each filling of the cells outside it that keeps their
+        // givens, through the checker.
+        let given = s.grid().extra_cells().to_vec();
+        let mut brute = BTreeSet::new();
+        for grid in completions(g, s.grid().cells()) {
+            let mut fill = vec![1u8; g.extra()];
+            loop {
+                if fill.iter().zip(&given).all(|(&v, &d)| d == 0 || v == d) {
+                    let all: Vec<u8> = grid.iter().chain(&fill).copied().collect();
+                    if s.rules().check(g, &all, true).is_ok() {
+                        brute.insert(all);
+                    }
+                }
+                // The next filling, as a number in base 4.
+                let Some(i) = fill.iter().position(|&v| v < 4) else {
+                    break;
+                };
+                fill[i] += 1;
+                fill[..i].iter_mut().for_each(|v| *v = 1);
+            }
+        }
+        assert_eq!(dlx, brute, "{text}");
+        let grids: BTreeSet<&[u8]> = dlx.iter().map(|c| &c[..16]).collect();
+        assert!(
+            !dlx.is_empty() && grids.len() < 288,
+            "{text}: {} solutions on {} grids",
+            dlx.len(),
+            grids.len()
+        );
+    }
+}
+
+/// Cells outside the grid named as ISS names them: a group of one is `VA` alone, of more `VA1` on,
+/// numbered after the grid's cells; a name no group declares, a number past the group, a bad
+/// group name, and kinds that read a cell's place are refused by name.
+#[test]
+fn cells_outside_the_grid_are_named_and_refused_as_iss_names_them() {
+    let s = Sudoku::parse(".Shape~4x4.Var~B~~2.Var~A.~VA_2~VB2_3").unwrap();
+    // Groups in the order of their letters: VA is cell 16, VB1 and VB2 17 and 18.
+    assert_eq!(s.grid().extra_cells(), &[2, 0, 3]);
+    assert_eq!(s.grid().geometry().all_cells(), 19);
+    let b = s.board(&[]);
+    assert_eq!((b.cells.len(), b.extra), (16, vec![2, 0, 3]));
+    for (text, want) in [
+        (
+            ".Shape~4x4.Var~A~~2.~VA3_1",
+            "`VA3` is not one of the 2 cells `Var~A` declares",
+        ),
+        (
+            ".Shape~4x4.Var~A~~2.~VC1_1",
+            "`VC1` names a cell outside the grid, which no `Var` declares",
+        ),
+        (
+            ".Shape~4x4.Var~a.~R1C1_1",
+            "named by 1 to 4 upper-case letters",
+        ),
+        (".Shape~4x4.Var~A.Var~A", "ISS `Var~A` is declared twice"),
+        (
+            ".Shape~4x4.Var~A~~1001",
+            "1000 cells outside the grid in all",
+        ),
+        (
+            ".Shape~4x4.Var~A~~4.Sandwich~3~VA1",
+            "ISS `Sandwich` on cells outside the grid",
+        ),
+        (".Shape~4x4.Var~A~~2.~VA1_5", "5 is not a value 1-4"),
+        // Six cells lie in rows of four: VQ2's 2x2 would need a VQ7.
+        (
+            ".Shape~4x4.Var~Q~~6.Quad~VQ2~1",
+            "a quadruple's 2x2 cells start at a cell with one",
+        ),
+        (
+            ".Shape~4x4.Var~Q~~6.WhiteDot~VQ4~VQ5",
+            "no two of its cells are orthogonal neighbours",
+        ),
+        (
+            ".Shape~4x4.Var~Q~~6.WhiteDot~VQ1~R1C1",
+            "no two of its cells are orthogonal neighbours",
+        ),
+    ] {
+        let e = Sudoku::parse(text)
+            .err()
+            .unwrap_or_else(|| panic!("{text} read"));
+        assert!(e.to_string().contains(want), "{text}: {e}");
     }
 }

@@ -29,6 +29,10 @@ pub struct Geometry {
     /// The rows and columns of a box (rows × cols = size); 0 × 0 where the size has no boxes.
     box_rows: usize,
     box_cols: usize,
+    /// Cells outside the grid (ISS's `Var`): numbered from V² on, after the grid's, each with a
+    /// value and options of its own but in no row, column or region; not [`Geometry::live`], so
+    /// that whatever walks the grid leaves them out.
+    extra: usize,
 }
 
 impl Geometry {
@@ -52,12 +56,14 @@ impl Geometry {
             cols: size,
             box_rows: rows,
             box_cols: size.checked_div(rows).unwrap_or(0),
+            extra: 0,
         })
     }
 
     /// A grid of `rows` × `cols` cells holding `values` values (ISS's `.Shape~6x8`,
     /// `.Shape~6x6~9`): at least as many values as the longer side, and as many as a Sudoku's size.
-    /// Boxes of `region` cells (ISS's `RegionSize`, else V) as ISS lays them out: the most nearly
+    /// Boxes of `region` cells (ISS's `RegionSize`, else the longer side, as ISS's boxes are: a
+    /// 9x9 of 16 values has 3x3 boxes, a 6x6 of 9 values 2x3) as ISS lays them out: the most nearly
     /// square a × b (a ≤ b) that divides the rows by a and the columns by b, else the rows by b and
     /// the columns by a; none if neither does (a 7x7 of 9 values, a 9x8). An N×N grid of N values
     /// is [`Geometry::of_size`].
@@ -67,7 +73,7 @@ impl Geometry {
         values: usize,
         region: Option<usize>,
     ) -> Result<Geometry, InputError> {
-        let region = region.unwrap_or(values);
+        let region = region.unwrap_or(rows.max(cols));
         if rows == cols && cols == values && region == values {
             return Geometry::of_size(values);
         }
@@ -104,6 +110,7 @@ impl Geometry {
             cols,
             box_rows: boxes.0,
             box_cols: boxes.1,
+            extra: 0,
         };
         // Regions are numbered below V (the items `b3=5`): no more boxes than values.
         if g.box_count() > values {
@@ -188,9 +195,31 @@ impl Geometry {
         self.size
     }
 
-    /// N², the number of cells (of the V×V numbering, dead ones included).
+    /// N², the number of cells (of the V×V numbering, dead ones included), without the cells
+    /// outside the grid.
     pub fn cells(self) -> usize {
         self.size * self.size
+    }
+
+    /// The same grid with `extra` cells outside it (ISS's `Var`), numbered from V² on.
+    pub fn with_extra(self, extra: usize) -> Geometry {
+        Geometry { extra, ..self }
+    }
+
+    /// How many cells lie outside the grid ([`Geometry::with_extra`]).
+    pub fn extra(self) -> usize {
+        self.extra
+    }
+
+    /// Every cell: the V×V numbering's, then those outside the grid. Options are numbered over
+    /// these (`p·V + v − 1`), so the first option after the cells' is `all_cells()·V`.
+    pub fn all_cells(self) -> usize {
+        self.size * self.size + self.extra
+    }
+
+    /// Whether cell `p` lies outside the grid ([`Geometry::with_extra`]).
+    pub fn is_extra(self, p: usize) -> bool {
+        p >= self.size * self.size
     }
 
     /// The rows and columns of a box, or `None` for a size whose regions come with the puzzle.
@@ -344,11 +373,15 @@ mod tests {
         assert_eq!(boxes(6, 8, 8, None), Some((2, 4)));
         assert_eq!(boxes(5, 10, 10, None), Some((5, 2)));
         assert_eq!(boxes(4, 6, 6, None), Some((2, 3)));
-        assert_eq!(boxes(6, 6, 9, None), Some((3, 3)));
-        assert_eq!(boxes(6, 6, 9, Some(6)), Some((2, 3)));
+        // Boxes of the longer side's cells unless `RegionSize` says (ISS's default).
+        assert_eq!(boxes(6, 6, 9, None), Some((2, 3)));
+        assert_eq!(boxes(6, 6, 9, Some(9)), Some((3, 3)));
+        assert_eq!(boxes(9, 9, 16, None), Some((3, 3)));
+        assert_eq!(boxes(9, 9, 11, None), Some((3, 3)));
         for (r, c, v) in [(7, 7, 9), (9, 8, 9), (4, 7, 7), (9, 9, 10)] {
-            assert_eq!(boxes(r, c, v, None), None, "{r}x{c}~{v}");
+            assert_eq!(boxes(r, c, v, Some(v)), None, "{r}x{c}~{v}");
         }
+        assert_eq!(boxes(7, 7, 9, None), None, "7 cells make no box");
         // Cells live in the top left rows × cols of the V×V numbering; boxes count V cells each.
         let g = Geometry::shaped(6, 8, 8, None).unwrap();
         assert!(g.is_shaped() && g.live(47) && !g.live(48) && g.live(7) && g.live(8));

@@ -112,7 +112,7 @@ impl Sudoku {
             });
         }
         // The options of each shape filled whole, in the order of the fillings.
-        let n3 = size * size * size;
+        let n3 = self.grid.geo.all_cells() * size;
         let fillings_of = |shape: super::Shape| -> Vec<usize> {
             self.fillings
                 .iter()
@@ -216,7 +216,7 @@ impl Sudoku {
     /// for that cell and the shape's item). Items and options from 0.
     pub fn cell_links(&self, p: usize, value: usize) -> (Vec<usize>, Vec<usize>) {
         let size = self.grid.size();
-        let n3 = size * size * size;
+        let n3 = self.grid.geo.all_cells() * size;
         let inst = &self.inst;
         let has = |k: usize, i: usize| inst.option(k).any(|j| j == i);
         let colour = inst.find_item(&format!("{}#", cell_name(size, p)));
@@ -273,7 +273,7 @@ impl Sudoku {
     /// cage filled directly (the only options in such a cell's list); 0 for a covered cell.
     pub fn candidates(&self, links: &Links) -> Vec<u32> {
         let size = self.grid.size();
-        let n3 = size * size * size;
+        let n3 = self.grid.geo.all_cells() * size;
         super::problem::marks(links, size, |p, k| {
             if k < n3 {
                 return Some(k % size + 1);
@@ -319,7 +319,7 @@ impl Sudoku {
         let size = self.grid.size();
         let inst = &self.inst;
         let enc = &self.clue_enc;
-        let first = size * size * size + self.fillings.len();
+        let first = self.grid.geo.all_cells() * size + self.fillings.len();
         let items = |k: usize| -> Vec<usize> {
             let mut out: Vec<usize> = enc.clue_items[k]
                 .iter()

@@ -249,28 +249,29 @@ impl Sudoku {
                 return Err(e);
             }
         }
-        let (inst, fillings, clue_enc, implied) = if rules.is_classic() && !grid.geo.is_shaped() {
-            (
-                instance_read(grid.geo, grid.reading()),
-                Vec::new(),
-                super::clues::Encoding::default(),
-                Vec::new(),
-            )
-        } else {
-            let fillings = rules.fillings(grid.geo, &grid.cells)?;
-            let enc = rules.clue_encoding(grid.geo, &grid.cells)?;
-            let mut implied = rules.implied_sets_of(grid.geo, spread);
-            given_implied(&grid, &mut implied)?;
-            let inst = variants::instance_with(
-                grid.geo,
-                grid.alphabet(),
-                &rules,
-                (&fillings, &implied),
-                &enc,
-                false,
-            )?;
-            (inst, fillings, enc, implied)
-        };
+        let (inst, fillings, clue_enc, implied) =
+            if rules.is_classic() && !grid.geo.is_shaped() && grid.geo.extra() == 0 {
+                (
+                    instance_read(grid.geo, grid.reading()),
+                    Vec::new(),
+                    super::clues::Encoding::default(),
+                    Vec::new(),
+                )
+            } else {
+                let fillings = rules.fillings(grid.geo, &grid.cells)?;
+                let enc = rules.clue_encoding(grid.geo, &grid.cells)?;
+                let mut implied = rules.implied_sets_of(grid.geo, spread);
+                given_implied(&grid, &mut implied)?;
+                let inst = variants::instance_with(
+                    grid.geo,
+                    grid.alphabet(),
+                    &rules,
+                    (&fillings, &implied),
+                    &enc,
+                    false,
+                )?;
+                (inst, fillings, enc, implied)
+            };
         given_options_stand(&grid, &inst)?;
         let givens = grid.given_options().collect();
         Ok(Sudoku {
@@ -340,14 +341,14 @@ impl Sudoku {
     /// The filling of option `k`, when it fills a whole cage or thermometer (`k` ≥ N³).
     pub fn filling(&self, k: usize) -> Option<&Filling> {
         let size = self.grid.size();
-        k.checked_sub(size * size * size)
+        k.checked_sub(self.grid.geo.all_cells() * size)
             .and_then(|i| self.fillings.get(i))
     }
 
     /// The clue option `k` (past the cell options and the fillings), if it is one.
     pub fn clue_option(&self, k: usize) -> Option<&super::ClueOption> {
         let size = self.grid.size();
-        k.checked_sub(size * size * size + self.fillings.len())
+        k.checked_sub(self.grid.geo.all_cells() * size + self.fillings.len())
             .and_then(|i| self.clue_enc.options.get(i))
     }
 
@@ -355,8 +356,9 @@ impl Sudoku {
     /// (past the clues' options) states, if it is one.
     pub fn implied_option(&self, k: usize) -> Option<(&variants::Implied, &[u8])> {
         let size = self.grid.size();
-        let mut i =
-            k.checked_sub(size * size * size + self.fillings.len() + self.clue_enc.options.len())?;
+        let mut i = k.checked_sub(
+            self.grid.geo.all_cells() * size + self.fillings.len() + self.clue_enc.options.len(),
+        )?;
         for (sum, sets) in &self.implied {
             match sets.get(i) {
                 Some(set) => return Some((sum, set)),
@@ -416,7 +418,7 @@ impl Sudoku {
                 // Only the cells of the filling whose part covers the item (a filling of a cage in
                 // two rows covers `r1=5` through one of its cells).
                 Some(_) => self.filling_cells_of(k, item, &mut out),
-                None if k < size * size * size => out.push(k / size),
+                None if k < self.grid.geo.all_cells() * size => out.push(k / size),
                 // A clue's option: the cells it fills or colours.
                 None => out.extend(
                     self.clue_option(k)
@@ -504,7 +506,7 @@ impl Problem for Sudoku {
                 }
                 continue;
             }
-            if k >= size * size * size {
+            if k >= self.grid.geo.all_cells() * size {
                 continue;
             }
             let (p, v) = self.placement(k);
@@ -537,7 +539,11 @@ impl Problem for Sudoku {
             cells: (0..size * size)
                 .map(|p| if geo.live(p) { i32::from(cells[p]) } else { -1 })
                 .collect(),
-            given: self.grid.cells.iter().map(|&v| v != 0).collect(),
+            extra: cells[size * size..].iter().map(|&v| i32::from(v)).collect(),
+            given: self.grid.cells[..size * size]
+                .iter()
+                .map(|&v| v != 0)
+                .collect(),
             labels: (0..=size as u8).map(|v| reading.symbol(v)).collect(),
             text,
             ..Board::default()
@@ -651,10 +657,17 @@ impl Problem for Sudoku {
             return Err(format!("{} cells, not {}", board.cells.len(), size * size));
         }
         let geo = self.grid.geo;
-        let mut cells = Vec::with_capacity(size * size);
-        for (p, &v) in board.cells.iter().enumerate() {
+        if board.extra.len() != geo.extra() {
+            return Err(format!(
+                "{} cells outside the grid, not {}",
+                board.extra.len(),
+                geo.extra()
+            ));
+        }
+        let mut cells = Vec::with_capacity(geo.all_cells());
+        for (p, &v) in board.cells.iter().chain(&board.extra).enumerate() {
             // A shaped grid's dead cells (-1 on its boards) hold nothing.
-            if !geo.live(p) {
+            if !geo.live(p) && !geo.is_extra(p) {
                 if v > 0 {
                     return Err(format!("{} holds {v} but is no cell", cell_name(size, p)));
                 }
@@ -667,7 +680,7 @@ impl Problem for Sudoku {
                 _ => return Err(format!("{} holds {v}, not a symbol", cell_name(size, p))),
             }
         }
-        if !self.rules.is_classic() || geo.is_shaped() {
+        if !self.rules.is_classic() || geo.is_shaped() || geo.extra() > 0 {
             // The variant's rules, read from the puzzle, not from the instance (variants::Rules::check).
             self.rules.check(self.grid.geo, &cells, true)?;
         }

@@ -636,7 +636,11 @@ fn clash_message(size: usize, r: &Repeat, reading: Reading) -> String {
 
 /// `r3c7` for cell index `p` of an N×N grid.
 pub(super) fn cell_name(size: usize, p: usize) -> String {
-    format!("r{}c{}", p / size + 1, p % size + 1)
+    match p.checked_sub(size * size) {
+        // A cell outside the grid (ISS's `Var`), numbered from 1.
+        Some(k) => format!("x{}", k + 1),
+        None => format!("r{}c{}", p / size + 1, p % size + 1),
+    }
 }
 
 /// A puzzle read from text: its geometry, the N² cells (row-major, 0 for empty, else 1..=N) and how it
@@ -1078,9 +1082,15 @@ impl Grid {
         self.geo.size()
     }
 
-    /// The cells, row-major: 0 for empty, else the symbol number 1..=N.
+    /// The cells, row-major: 0 for empty, else the symbol number 1..=N (the grid's: those
+    /// outside it, ISS's `Var`, are [`Grid::extra_cells`]).
     pub fn cells(&self) -> &[u8] {
-        &self.cells
+        &self.cells[..self.geo.cells()]
+    }
+
+    /// The givens of the cells outside the grid (ISS's `Var`), numbered from N² on: 0 for empty.
+    pub fn extra_cells(&self) -> &[u8] {
+        &self.cells[self.geo.cells()..]
     }
 
     /// The options of the given cells, in reading order (see the module documentation for the numbering).
@@ -1095,7 +1105,7 @@ impl Grid {
 
     /// One line of N² symbols in the puzzle's alphabet, `.` for an empty cell.
     pub fn to_line(&self) -> String {
-        self.cells
+        self.cells()
             .iter()
             .map(|&v| self.reading.alphabet.label(v))
             .collect()

@@ -171,15 +171,36 @@ impl dlx_studio::core::Observer for SudokuBoards<'_> {
     ) -> std::ops::ControlFlow<()> {
         use dlx_studio::problems::Problem;
         let b = self.sudoku.board(&s.solution());
-        // A shaped grid's dead cells (-1) as 0: no digit.
-        self.cells
-            .push(b.cells.iter().map(|&v| v.max(0) as u8).collect());
+        self.cells.push(all_cells(&b));
         if self.cells.len() >= self.limit {
             std::ops::ControlFlow::Break(())
         } else {
             std::ops::ControlFlow::Continue(())
         }
     }
+}
+
+/// A Sudoku board's cells as the checker reads them: the grid's, a shaped grid's dead cells (-1) as
+/// 0 (no digit), then the cells outside the grid (ISS's `Var`).
+pub fn all_cells(b: &dlx_studio::problems::Board) -> Vec<u8> {
+    b.cells
+        .iter()
+        .chain(&b.extra)
+        .map(|&v| v.max(0) as u8)
+        .collect()
+}
+
+/// The board of `sudoku` holding `cells` ([`all_cells`]: the grid's, then those outside it).
+pub fn board_holding(
+    sudoku: &dlx_studio::problems::sudoku::Sudoku,
+    cells: &[u8],
+) -> dlx_studio::problems::Board {
+    use dlx_studio::problems::Problem;
+    let mut b = sudoku.board(&[]);
+    let n = b.cells.len();
+    b.cells = cells[..n].iter().map(|&v| i32::from(v)).collect();
+    b.extra = cells[n..].iter().map(|&v| i32::from(v)).collect();
+    b
 }
 
 /// The error of a Sudoku text that must not read (a panic naming what it read otherwise).
@@ -210,8 +231,7 @@ pub fn sudoku_solutions(
     search.run(&mut obs);
     let g = sudoku.grid().geometry();
     for (k, c) in obs.cells.iter().enumerate() {
-        let mut b = sudoku.board(&[]);
-        b.cells = c.iter().map(|&v| i32::from(v)).collect();
+        let b = board_holding(sudoku, c);
         sudoku
             .check(&b)
             .unwrap_or_else(|e| panic!("solution {k} breaks a rule: {e}"));

@@ -71,12 +71,11 @@ fn number(a: Option<&&str>, what: &str, of: &str) -> Result<u32, InputError> {
 
 /// The orthogonally adjacent pairs among `cells`, each once, the earlier cell first (ISS's pairs
 /// for dots, XV and inequalities listed on more than two cells).
-fn adjacent_pairs(cells: &[usize], size: usize) -> Vec<[usize; 2]> {
+fn adjacent_pairs(cells: &[usize], sz: Size) -> Vec<[usize; 2]> {
     let mut out = Vec::new();
     for (i, &p) in cells.iter().enumerate() {
         for &q in &cells[i + 1..] {
-            let (a, b) = (p.min(q), p.max(q));
-            if (a / size == b / size && b - a == 1) || b - a == size {
+            if sz.adjacent(p, q) {
                 out.push([p, q]);
             }
         }
@@ -193,7 +192,8 @@ pub(super) fn clues(
     let one = |kind: ClueKind, cells: Vec<usize>| Ok(vec![Clue { kind, cells }]);
     let pairs = |kind: ClueKind, swap: bool| -> Result<Vec<Clue>, InputError> {
         let list = cells(args, sz, what)?;
-        let found = adjacent_pairs(&list, size);
+        // Cells outside the grid (`Var`) are neighbours as ISS lays their group out.
+        let found = adjacent_pairs(&list, sz);
         if found.is_empty() {
             return Err(InputError::new(format!(
                 "{what}: no two of its cells are orthogonal neighbours"
@@ -615,12 +615,12 @@ pub(super) fn clues(
         }
         "Quad" => {
             let at = cell(args.first().copied().unwrap_or(""), sz, what)?;
-            if at % size + 1 >= sz.geo.cols() || at / size + 1 >= sz.geo.rows() {
+            let Some(square) = sz.square_from(at) else {
                 return Err(InputError::new(format!(
                     "{what}: a quadruple's 2x2 cells start at a cell with one to its right and \
                      one below"
                 )));
-            }
+            };
             // Kept as the puzzle writes them (values 0-8 where they start at 0): the board shows
             // them, and the rule reads values.
             let digits = args[1..]
@@ -631,10 +631,7 @@ pub(super) fn clues(
                     })
                 })
                 .collect::<Result<Vec<u8>, _>>()?;
-            one(
-                ClueKind::Quad(digits),
-                vec![at, at + 1, at + size, at + size + 1],
-            )
+            one(ClueKind::Quad(digits), square.to_vec())
         }
         _ => Err(refuse(kind)),
     }
@@ -656,11 +653,6 @@ pub(super) fn lift_either<'a>(
     items: Vec<Item<'a>>,
     sz: Size,
 ) -> Result<(Vec<Placed<'a>>, Vec<Clue>), InputError> {
-    // `Var` cells (`.Var~X~X`, cells off the grid named `VX`) are not read: said by name before
-    // a block that names them would call them cells out of the grid.
-    if items.iter().any(|(k, _)| *k == "Var") {
-        return Err(refuse("Var"));
-    }
     let mut rest = Vec::new();
     let mut eithers = Vec::new();
     // The `And`s open outside any `Or`: their `End`s close them.

@@ -247,6 +247,152 @@ struct Size {
     zero: bool,
     /// `.Shape~9x9~0-8~Raw`: no rule on rows, columns or boxes ([`Rules::raw`]).
     raw: bool,
+    /// The cells outside the grid the string declares (`Var`).
+    vars: Vars,
+}
+
+/// The most groups of cells outside the grid (`.Var~X~~27`) a string may declare, and the most
+/// cells in all (ISS's own bound is 1,000).
+const VAR_GROUPS: usize = 8;
+const VAR_CELLS: usize = 1_000;
+
+/// ISS's `Var` groups: cells outside the grid, `V` then the group's letters then the cell's number
+/// from 1 (`VX12`; a group of one cell is `VX`), numbered here from N² on in the order declared
+/// ([`Geometry::with_extra`]).
+#[derive(Clone, Copy, Default)]
+struct Vars {
+    /// Each group's letters (upper-case, NUL-padded) and cell count.
+    groups: [([u8; 4], u16); VAR_GROUPS],
+    len: usize,
+}
+
+impl Vars {
+    /// The `.Var~PREFIX~LABEL~COUNT` items of a string, or why they cannot be read.
+    fn read(items: &[Item]) -> Result<Vars, InputError> {
+        let mut v = Vars::default();
+        for (_, args) in items.iter().filter(|(k, _)| *k == "Var") {
+            let prefix = args.first().map(|a| a.trim()).unwrap_or("");
+            let count = match args.get(2).map(|a| a.trim()) {
+                None | Some("") => 1,
+                Some(t) => t.parse::<usize>().map_err(|_| {
+                    InputError::new(format!(
+                        "ISS `Var~{}`: `{t}` is not a number of cells",
+                        args.join("~")
+                    ))
+                })?,
+            };
+            if prefix.is_empty()
+                || prefix.len() > 4
+                || !prefix.bytes().all(|b| b.is_ascii_uppercase())
+            {
+                return Err(InputError::new(format!(
+                    "ISS `Var~{}`: a group of cells outside the grid is named by 1 to 4 \
+                     upper-case letters",
+                    args.join("~")
+                )));
+            }
+            let mut name = [0u8; 4];
+            name[..prefix.len()].copy_from_slice(prefix.as_bytes());
+            if v.groups[..v.len].iter().any(|(n, _)| *n == name) {
+                return Err(InputError::new(format!(
+                    "ISS `Var~{prefix}` is declared twice"
+                )));
+            }
+            if v.len == VAR_GROUPS || count == 0 || v.count() + count > VAR_CELLS {
+                return Err(InputError::new(format!(
+                    "ISS `Var`: at most {VAR_GROUPS} groups of at least 1 cell, and \
+                     {VAR_CELLS} cells outside the grid in all"
+                )));
+            }
+            v.groups[v.len] = (name, count as u16);
+            v.len += 1;
+        }
+        // Numbered as ISS numbers them: the groups in the order of their letters.
+        v.groups[..v.len].sort_unstable_by_key(|&(name, _)| name);
+        Ok(v)
+    }
+
+    /// Where cell `k` (from 0, among those outside the grid) stands as ISS lays its group out: in
+    /// rows of the grid's `cols` cells, one group under another. `(group, row, column, cells in
+    /// the group)`.
+    fn place(&self, k: usize, cols: usize) -> (usize, usize, usize, usize) {
+        let mut first = 0;
+        for (g, &(_, n)) in self.groups[..self.len].iter().enumerate() {
+            let n = usize::from(n);
+            if k < first + n {
+                let j = k - first;
+                return (g, j / cols, j % cols, n);
+            }
+            first += n;
+        }
+        unreachable!("cell {k} is past the cells outside the grid")
+    }
+
+    /// ISS's name of cell `k` (from 0) outside the grid: `VX12`, or `VX` for a group of one.
+    fn name_of(&self, k: usize) -> String {
+        let mut first = 0;
+        for &(name, n) in &self.groups[..self.len] {
+            let n = usize::from(n);
+            if k < first + n {
+                let letters: String = name
+                    .iter()
+                    .take_while(|&&b| b != 0)
+                    .map(|&b| char::from(b))
+                    .collect();
+                return match n {
+                    1 => format!("V{letters}"),
+                    _ => format!("V{letters}{}", k - first + 1),
+                };
+            }
+            first += n;
+        }
+        unreachable!("cell {k} is past the cells outside the grid")
+    }
+
+    /// How many cells outside the grid.
+    fn count(&self) -> usize {
+        self.groups[..self.len]
+            .iter()
+            .map(|&(_, k)| usize::from(k))
+            .sum()
+    }
+
+    /// The number (from 0) of the cell outside the grid that `id` names (`VX12`, `VX`), if any:
+    /// `Some(Err)` for a name of that form that no group declares.
+    fn find(&self, id: &str) -> Option<Result<usize, String>> {
+        let rest = id.strip_prefix('V')?;
+        let letters = rest.bytes().take_while(u8::is_ascii_uppercase).count();
+        let digits = &rest[letters..];
+        if letters == 0 || letters > 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let mut name = [0u8; 4];
+        name[..letters].copy_from_slice(&rest.as_bytes()[..letters]);
+        let mut first = 0;
+        for &(n, k) in &self.groups[..self.len] {
+            let k = usize::from(k);
+            if n == name {
+                // A group of one is `VX` (or `VX1`); of more, `VX1` to `VXk`.
+                let i = match digits.parse::<usize>() {
+                    Err(_) if k == 1 => 1,
+                    Ok(i) => i,
+                    Err(_) => 0,
+                };
+                return Some(if (1..=k).contains(&i) {
+                    Ok(first + i - 1)
+                } else {
+                    Err(format!(
+                        "`{id}` is not one of the {k} cells `Var~{}` declares",
+                        &rest[..letters]
+                    ))
+                });
+            }
+            first += k;
+        }
+        Some(Err(format!(
+            "`{id}` names a cell outside the grid, which no `Var` declares"
+        )))
+    }
 }
 
 impl Size {
@@ -256,6 +402,7 @@ impl Size {
             geo,
             zero: false,
             raw: false,
+            vars: Vars::default(),
         })
     }
 
@@ -272,6 +419,41 @@ impl Size {
     fn values(self) -> String {
         let lo = usize::from(!self.zero);
         format!("{lo}-{}", self.size + lo - 1)
+    }
+
+    /// Whether cells `p` and `q` are orthogonal neighbours: in the grid, or in one group of cells
+    /// outside it as ISS lays the group out ([`Vars::place`]).
+    fn adjacent(self, p: usize, q: usize) -> bool {
+        let n = self.geo.cells();
+        match (p.checked_sub(n), q.checked_sub(n)) {
+            (None, None) => {
+                let (a, b) = (p.min(q), p.max(q));
+                (a / self.size == b / self.size && b - a == 1) || b - a == self.size
+            }
+            (Some(x), Some(y)) => {
+                let cols = self.geo.cols();
+                let (g, r, c, _) = self.vars.place(x, cols);
+                let (h, s, d, _) = self.vars.place(y, cols);
+                g == h && ((r == s && c.abs_diff(d) == 1) || (c == d && r.abs_diff(s) == 1))
+            }
+            _ => false,
+        }
+    }
+
+    /// The 2x2 cells from `p` (its top left), if it has a cell to its right and one below: in the
+    /// grid, or in a group of cells outside it ([`Vars::place`]).
+    fn square_from(self, p: usize) -> Option<[usize; 4]> {
+        let n = self.geo.cells();
+        match p.checked_sub(n) {
+            None => (p % self.size + 1 < self.geo.cols() && p / self.size + 1 < self.geo.rows())
+                .then(|| [p, p + 1, p + self.size, p + self.size + 1]),
+            Some(x) => {
+                let cols = self.geo.cols();
+                let (_, r, c, count) = self.vars.place(x, cols);
+                let j = r * cols + c;
+                (c + 1 < cols && j + cols + 1 < count).then(|| [p, p + 1, p + cols, p + cols + 1])
+            }
+        }
     }
 
     /// The side of its boxes where they are square (ISS lays windoku's windows out on them).
@@ -309,6 +491,11 @@ fn cell(id: &str, sz: Size, what: &str) -> Result<usize, InputError> {
         return Err(InputError::new(format!(
             "{what}: a cell is missing where one is expected (`R1C1`)"
         )));
+    }
+    if let Some(found) = sz.vars.find(id) {
+        return found
+            .map(|k| sz.geo.cells() + k)
+            .map_err(|e| InputError::new(format!("{what}: {e}")));
     }
     if id.starts_with("DG") {
         return Err(InputError::new(format!(
@@ -403,6 +590,7 @@ fn shape(args: &[&str], region: Option<usize>) -> Result<Size, InputError> {
             geo,
             zero,
             raw,
+            vars: Vars::default(),
         }),
         Err(e) => refuse(&e.message),
     }
@@ -414,6 +602,30 @@ fn no_boxes_here(items: &[Placed]) -> bool {
 }
 
 /// ISS's kinds not read on a [`Geometry::shaped`] grid (see [`constraint_string`]).
+/// The kinds that read a cell's place (its row, column, region or neighbours), which a cell
+/// outside the grid (`Var`) does not have.
+const NOT_OUTSIDE: &[&str] = &[
+    "LittleKiller",
+    "Sandwich",
+    "XSum",
+    "Skyscraper",
+    "HiddenSkyscraper",
+    "NumberedRoom",
+    "FullRank",
+    "Indexing",
+    "Jigsaw",
+    "RegionSumLine",
+    "AntiTaxicab",
+    "GlobalEntropy",
+    "GlobalMod",
+    "ChaosArrow",
+    "ChaosCount",
+    "DutchFlatmates",
+    "Doppelganger",
+    "StrictKropki",
+    "StrictXV",
+];
+
 const NOT_ON_SHAPED: &[&str] = &[
     "Windoku",
     "Sandwich",
@@ -532,6 +744,9 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         return Err(InputError::new("the ISS string gives its `Shape` twice"));
     }
     let size = sz.size;
+    // Cells outside the grid (`Var`): numbered after the grid's, named from here on.
+    sz.vars = Vars::read(&items)?;
+    sz.geo = sz.geo.with_extra(sz.vars.count());
     // `Replicate` blocks written out first: what they hold is read as if written out by hand.
     let written;
     let mut places: Option<Vec<usize>> = None;
@@ -562,7 +777,7 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         match *kind {
             "" | "Shape" | "Cage" | "Thermo" | "Diagonal" | "AntiKnight" | "AntiKing"
             | "AntiConsecutive" | "Windoku" | "DisjointSets" | "Jigsaw" | "NoBoxes"
-            | "AllDifferent" | "RegionSize" | "Priority" | "RegionSameValues" => {}
+            | "AllDifferent" | "RegionSize" | "Priority" | "RegionSameValues" | "Var" => {}
             "ChaosConstruction" | "ChaosArrow" | "ChaosCount" => {}
             k if CLUES.contains(&k) => {}
             "FullRankTies" if matches!(args.first().map(|a| a.trim()), Some("none" | "any")) => {}
@@ -588,6 +803,14 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
             return Err(InputError::new(format!(
                 "ISS `{kind}` on region cells (`CC…`) is not supported: only `ChaosArrow`, \
                  `ChaosCount`, `SameValues` and `AllDifferent` read them here"
+            )));
+        }
+        // Cells outside the grid (`Var`) have no row, column or region: kinds that read a cell's
+        // place (a quadruple's 2x2, a diagonal's start, a row's clue) take none.
+        if NOT_OUTSIDE.contains(kind) && args.iter().any(|a| sz.vars.find(a.trim()).is_some()) {
+            return Err(InputError::new(format!(
+                "ISS `{kind}` on cells outside the grid (`Var`) is not supported: it reads a \
+                 cell's row, column or region"
             )));
         }
         if chaos_kind && !chaos_on {
@@ -637,7 +860,7 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
     let no_boxes = items.iter().any(|(_, (k, _))| *k == "NoBoxes");
     // The chaos rule's sets of region cells, read with the rest (`iss/chaos.rs`).
     let mut chaos_sets = super::variants::chaos::Chaos::default();
-    let mut cells_of = vec![0u8; size * size];
+    let mut cells_of = vec![0u8; sz.geo.all_cells()];
     // The doppelganger's hidden cells given (`DGR7_4`: column 7 misses 4), for its clue.
     let mut hidden: Option<Vec<[u32; 3]>> = None;
     let mut rules = Rules {
@@ -685,7 +908,7 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
                     cells_of[p] = v;
                 }
             }
-            "Shape" | "NoBoxes" | "ChaosConstruction" => {}
+            "Shape" | "NoBoxes" | "ChaosConstruction" | "Var" => {}
             "ChaosArrow" | "ChaosCount" => rules.clues.push(chaos::clue(kind, args, sz, &what)?),
             "SameValues" | "AllDifferent" if args.iter().any(|a| chaos::is_region_cell(a)) => {
                 if args

@@ -11,7 +11,7 @@
 //! bit 0 is set. Blocks nest: an inner block's origin moves with the outer block's items.
 
 use super::kinds::{base64_digit, Item};
-use super::{cell, refuse, Size, MAX_NESTING};
+use super::{cell, Size, MAX_NESTING};
 use crate::problems::InputError;
 
 /// An item written out by a block, owning its text.
@@ -26,10 +26,6 @@ pub(super) type Written = (Vec<Owned>, Vec<usize>);
 pub(super) fn expand(items: &[Item], sz: Size) -> Result<Option<Written>, InputError> {
     if !items.iter().any(|(k, _)| *k == "Replicate") {
         return Ok(None);
-    }
-    // Cells off the grid (`VX1`) can be a block's origin or among its items: said by name first.
-    if items.iter().any(|(k, _)| *k == "Var") {
-        return Err(refuse("Var"));
     }
     let mut w = Writer {
         items,
@@ -105,7 +101,7 @@ impl Writer<'_, '_> {
                     for k in offsets(args.first().copied().unwrap_or(""), &what)? {
                         let t = from + k;
                         let (tr, tc) = (t / sz.geo.cols(), t % sz.geo.cols());
-                        if tr >= sz.geo.rows() {
+                        if t >= laid_out(sz) {
                             return Err(InputError::new(format!(
                                 "{what}: its cell {} (bit {k}) is past the grid's last cell",
                                 k + 1
@@ -196,16 +192,37 @@ fn offsets(coded: &str, what: &str) -> Result<Vec<usize>, InputError> {
     Ok(bits)
 }
 
-/// A cell's row and column, from 0.
-fn row_col(p: usize, sz: Size) -> (usize, usize) {
-    (p / sz.size, p % sz.size)
+/// How many cells ISS lays out in rows of the grid's width: the grid's, then those outside it
+/// (`Var`), which continue below its last row, a group after another.
+fn laid_out(sz: Size) -> usize {
+    sz.geo.rows() * sz.geo.cols() + sz.geo.extra()
 }
 
-/// A row and column moved by `shift`, if still on the grid.
+/// A cell's row and column, from 0, as ISS lays the cells out ([`laid_out`]).
+fn row_col(p: usize, sz: Size) -> (usize, usize) {
+    match p.checked_sub(sz.geo.cells()) {
+        None => (p / sz.size, p % sz.size),
+        Some(k) => {
+            let at = sz.geo.rows() * sz.geo.cols() + k;
+            (at / sz.geo.cols(), at % sz.geo.cols())
+        }
+    }
+}
+
+/// A row and column moved by `shift`, if still on a cell ([`laid_out`]).
 fn moved((r, c): (usize, usize), shift: (isize, isize), sz: Size) -> Option<(usize, usize)> {
     let r = r.checked_add_signed(shift.0)?;
     let c = c.checked_add_signed(shift.1)?;
-    (r < sz.geo.rows() && c < sz.geo.cols()).then_some((r, c))
+    (c < sz.geo.cols() && r * sz.geo.cols() + c < laid_out(sz)).then_some((r, c))
+}
+
+/// ISS's name of the cell at a row and column ([`laid_out`]): `R1C1`, or `VX12` below the grid.
+fn cell_id((r, c): (usize, usize), sz: Size) -> String {
+    let at = r * sz.geo.cols() + c;
+    match at.checked_sub(sz.geo.rows() * sz.geo.cols()) {
+        None => format!("R{}C{}", id_char(r), id_char(c)),
+        Some(k) => sz.vars.name_of(k),
+    }
 }
 
 fn off_grid(what: &str, id: &str, (dr, dc): (isize, isize), sz: Size) -> InputError {
@@ -255,12 +272,13 @@ fn move_arg(arg: &str, shift: (isize, isize), sz: Size, what: &str) -> Result<St
             "{what}: region cells (`{id}`) in a `Replicate` block are not supported"
         )));
     }
-    if shift == (0, 0) || !looks_like_cell(id) {
+    // A cell outside the grid (`VX1`) moves as ISS lays it out, below the grid ([`laid_out`]).
+    if shift == (0, 0) || !(looks_like_cell(id) || sz.vars.find(id).is_some()) {
         return Ok(arg.to_string());
     }
     let rc = row_col(cell(id, sz, what)?, sz);
     let (r, c) = moved(rc, shift, sz).ok_or_else(|| off_grid(what, id, shift, sz))?;
-    let mut moved = format!("R{}C{}", id_char(r), id_char(c));
+    let mut moved = cell_id((r, c), sz);
     if let Some(rest) = rest {
         moved.push('_');
         moved.push_str(rest);
@@ -372,8 +390,8 @@ mod tests {
                 "its cell 85 (bit 84) is past the grid's last cell",
             ),
             (
-                ".Var~X~X~2.Replicate~B~VX1.~VX1_1.End",
-                "ISS `Var` constraints are not supported",
+                ".Var~X~X~2.Replicate~H~VX1.~VX1_1.End",
+                "its cell 3 (bit 2) is past the grid's last cell",
             ),
         ]);
         // Blocks nested 16 deep, each naming two cells (the next column, then the next row), so

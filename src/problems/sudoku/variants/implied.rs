@@ -94,7 +94,7 @@ impl Rules {
         if cages.is_empty() || self.raw {
             return Vec::new();
         }
-        let mut owner = vec![usize::MAX; size * size];
+        let mut owner = vec![usize::MAX; g.all_cells()];
         for (k, (cells, _)) in cages.iter().enumerate() {
             for &p in *cells {
                 if owner[p] != usize::MAX {
@@ -174,7 +174,7 @@ impl Rules {
         };
         for (name, unit, total) in &areas {
             let total = *total;
-            let mut in_unit = vec![false; size * size];
+            let mut in_unit = vec![false; g.all_cells()];
             for &p in unit {
                 in_unit[p] = true;
             }

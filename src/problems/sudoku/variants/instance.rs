@@ -43,7 +43,7 @@ pub fn instance_tied(
     fillings: &[Filling],
     tie: Tie,
 ) -> Result<Instance, InputError> {
-    let enc = rules.clue_encoding(geo, &vec![0; geo.cells()])?;
+    let enc = rules.clue_encoding(geo, &vec![0; geo.all_cells()])?;
     let implied = if tie.implied {
         rules.implied_sets(geo)
     } else {
@@ -72,6 +72,9 @@ pub fn instance_with(
 ) -> Result<Instance, InputError> {
     let size = geo.size();
     let block = size * size;
+    // Every cell: the grid's V×V, then those outside it (ISS's `Var`), each with an item of its
+    // own and no row, column or region.
+    let all = geo.all_cells();
     let sym = |v: usize| alphabet.label(v as u8 + 1);
     let mut primary: Vec<String> = Vec::new();
     let mut secondary: Vec<String> = Vec::new();
@@ -111,11 +114,18 @@ pub fn instance_with(
             }
         }
     }
+    // The cells outside the grid: an item each, after the classic ones.
+    let extra_item: Vec<usize> = (block..all)
+        .map(|p| {
+            primary.push(cell_name(size, p));
+            primary.len() - 1
+        })
+        .collect();
     // Per cell: the first items of the digit-indexed groups it belongs to (item = base + v - 1),
     // primary ones (numbered now) and secondary ones (numbered from 0 among the secondary items,
     // shifted once the primary items are all known).
-    let mut prim_of: Vec<Vec<usize>> = vec![Vec::new(); block];
-    let mut sec_of: Vec<Vec<usize>> = vec![Vec::new(); block];
+    let mut prim_of: Vec<Vec<usize>> = vec![Vec::new(); all];
+    let mut sec_of: Vec<Vec<usize>> = vec![Vec::new(); all];
     let group = |names: &mut Vec<String>,
                  of: &mut Vec<Vec<usize>>,
                  name: &dyn Fn(char) -> String,
@@ -199,7 +209,7 @@ pub fn instance_with(
     // and digit that the filling rules out (8 a cell, as `sum3=5` for a digit set): 6.3 s against
     // 15-17 s on "tarek unsolvable #41", and fewer nodes, since propagation reads colours directly.
     let mut implied_base: Vec<usize> = Vec::new();
-    let mut spread_of: Vec<Vec<usize>> = vec![Vec::new(); block];
+    let mut spread_of: Vec<Vec<usize>> = vec![Vec::new(); all];
     let mut spread_first: Vec<usize> = Vec::new();
     let first_implied = primary.len();
     for (k, (i, _)) in implied.iter().enumerate() {
@@ -276,7 +286,7 @@ pub fn instance_with(
     // none ([`Rules::raw`]), so there each k has two items, "p holds k+1 and q k+2" and the other
     // way round, and equal digits cover different ones. Per cell: the first item of the block its
     // digit v covers as the lower (item + v) and of the one it covers as the higher (item + v - 1).
-    let mut nc_of: Vec<Vec<(usize, usize)>> = vec![Vec::new(); block];
+    let mut nc_of: Vec<Vec<(usize, usize)>> = vec![Vec::new(); all];
     if rules.non_consecutive {
         for p in 0..block {
             for q in neighbours(size, p, &[(0, 1), (1, 0)]) {
@@ -309,7 +319,7 @@ pub fn instance_with(
     // colour item per cell instead.
     // A cage stated by digit sets is no such shape: whatever fills its cells (their options, a
     // direct filling, a clue's direct piece) covers its digits' items, which are theirs.
-    let mut in_shapes = vec![0u8; block];
+    let mut in_shapes = vec![0u8; all];
     for (_, &s) in set_shape.iter().zip(&shapes).filter(|(&set, _)| !set) {
         for &p in rules.shape_cells(s) {
             in_shapes[p] = in_shapes[p].saturating_add(1);
@@ -332,14 +342,14 @@ pub fn instance_with(
         .zip(&set_shape)
         .map(|(d, &set)| d && !set)
         .collect();
-    let mut direct_cell = vec![false; block];
+    let mut direct_cell = vec![false; all];
     for (&s, _) in shapes.iter().zip(&direct).filter(|(_, &d)| d) {
         for &p in rules.shape_cells(s) {
             direct_cell[p] = true;
         }
     }
     // The digit of each cell of a shape filled through colours (a digit set needs none).
-    let mut color_item: Vec<Option<usize>> = vec![None; block];
+    let mut color_item: Vec<Option<usize>> = vec![None; all];
     for (i, &s) in shapes.iter().enumerate() {
         if direct[i] || set_shape[i] {
             continue;
@@ -354,8 +364,8 @@ pub fn instance_with(
     // A clue's item whose cells no other item of a clue or shape touches is filled directly, as a
     // cage alone is: its options cover the items of its cells, which have no options of their own
     // (an arrow puzzle of the ISS collection: 28.6 M nodes with the colour tie).
-    let mut owner: Vec<Option<usize>> = vec![None; block];
-    let mut shared = vec![false; block];
+    let mut owner: Vec<Option<usize>> = vec![None; all];
+    let mut shared = vec![false; all];
     for o in &enc.options {
         for &(p, _) in &o.cells {
             match owner[p] {
@@ -473,16 +483,20 @@ pub fn instance_with(
     }
     // The items of digit v (from 0) in cell p, colour item aside.
     let cell_items = |items: &mut Vec<(usize, u32)>, p: usize, v: usize| {
-        let (r, c) = (p / size, p % size);
-        let mut slots = vec![p, block + r * size + v, 2 * block + c * size + v];
-        if let Some(g) = rules.region_of(geo, p) {
-            slots.push(3 * block + g * size + v);
+        if p >= block {
+            items.push((extra_item[p - block], 0));
+        } else {
+            let (r, c) = (p / size, p % size);
+            let mut slots = vec![p, block + r * size + v, 2 * block + c * size + v];
+            if let Some(g) = rules.region_of(geo, p) {
+                slots.push(3 * block + g * size + v);
+            }
+            items.extend(slots.into_iter().filter_map(|i| match classic[i] {
+                Classic::Primary(i) => Some((i, 0)),
+                Classic::Secondary(j) => Some((n_primary + j, 0)),
+                Classic::None => None,
+            }));
         }
-        items.extend(slots.into_iter().filter_map(|i| match classic[i] {
-            Classic::Primary(i) => Some((i, 0)),
-            Classic::Secondary(j) => Some((n_primary + j, 0)),
-            Classic::None => None,
-        }));
         items.extend(prim_of[p].iter().map(|&b| (b + v, 0)));
         items.extend(sec_of[p].iter().map(|&b| (n_primary + b + v, 0)));
         items.extend(spread_of[p].iter().map(|&s| (n_primary + s, colors[v])));
@@ -517,10 +531,11 @@ pub fn instance_with(
         }));
     };
     let mut items: Vec<(usize, u32)> = Vec::with_capacity(16);
-    for p in 0..block {
+    for p in 0..all {
+        let live = p >= block || geo.live(p);
         for (v, &color) in colors.iter().enumerate() {
             items.clear();
-            if allowed[p] & (1 << v) == 0 || direct_cell[p] || !geo.live(p) {
+            if allowed[p] & (1 << v) == 0 || direct_cell[p] || !live {
                 add_empty(&mut inst)?;
                 continue;
             }

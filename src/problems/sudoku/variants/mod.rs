@@ -422,7 +422,8 @@ impl Rules {
     /// own regions first (a size without boxes has only those).
     pub fn region_of(&self, g: Geometry, p: usize) -> Option<usize> {
         match &self.regions {
-            Some(r) => Some(usize::from(r[p])).filter(|&k| k < g.size()),
+            // A cell outside the grid (ISS's `Var`) is in no region.
+            Some(r) => r.get(p).map(|&k| usize::from(k)).filter(|&k| k < g.size()),
             None => g.box_of(p),
         }
     }
@@ -552,7 +553,7 @@ impl Rules {
         }
         let distinct = |what: String, cells: &[usize]| -> Result<(), InputError> {
             for (i, &p) in cells.iter().enumerate() {
-                if p >= size * size || !g.live(p) {
+                if p >= g.all_cells() || !(g.live(p) || g.is_extra(p)) {
                     return Err(InputError::new(format!("{what}: cell {p} is off the grid")));
                 }
                 if cells[..i].contains(&p) {
@@ -607,7 +608,8 @@ impl Rules {
             }
             let what = clue.name(size);
             // A line may pass through a cell twice (its digit counts twice); a mark, a set or a
-            // row may not.
+            // row may not. A value indexer's control may be among the cells it counts (ISS's
+            // `ValueIndexing~VA1~R1C1~R1C1~R1C2…`: r1c1 says which cell of row 1 VA1 equals).
             let once = clue.kind.is_pair()
                 || matches!(
                     clue.kind,
@@ -632,7 +634,6 @@ impl Rules {
                         | ClueKind::CountingCircles
                         | ClueKind::SameValues(_)
                         | ClueKind::Classes2x2 { .. }
-                        | ClueKind::ValueIndex
                         | ClueKind::CountDistinct
                         | ClueKind::DutchFlatmates
                         | ClueKind::Doppelganger { .. }
@@ -640,12 +641,16 @@ impl Rules {
                 );
             if once {
                 distinct(what.clone(), &clue.cells)?;
-            } else if let Some(&p) = clue.cells.iter().find(|&&p| p >= size * size) {
+            } else if let Some(&p) = clue.cells.iter().find(|&&p| p >= g.all_cells()) {
                 return Err(InputError::new(format!("{what}: cell {p} is off the grid")));
             }
             let n = clue.cells.len();
+            // Cells outside the grid (ISS's `Var`) have no place: a mark may join any two.
             let adjacent = |p: usize, q: usize| {
-                (p / size == q / size && p.abs_diff(q) == 1) || p.abs_diff(q) == size
+                g.is_extra(p)
+                    || g.is_extra(q)
+                    || (p / size == q / size && p.abs_diff(q) == 1)
+                    || p.abs_diff(q) == size
             };
             let need = |ok: bool, why: &str| -> Result<(), InputError> {
                 if ok {
@@ -811,7 +816,7 @@ impl Rules {
             }
         }
         for &(p, _) in &self.candidates {
-            if p >= size * size {
+            if p >= g.all_cells() {
                 return Err(InputError::new(format!(
                     "candidates: cell {p} is off the grid"
                 )));
@@ -840,20 +845,22 @@ impl Rules {
         let name = |p: usize| cell_name(size, p);
         // Messages name values as the puzzle writes them (0-8 where the values start at 0).
         let val = |v: u8| self.value(u32::from(v));
-        if cells.len() != size * size {
+        // The grid's cells, then those outside it (ISS's `Var`).
+        if cells.len() != g.all_cells() {
             return Err(Broken::new(
-                format!("{} cells, not {}", cells.len(), size * size),
+                format!("{} cells, not {}", cells.len(), g.all_cells()),
                 [],
             ));
         }
         for (p, &v) in cells.iter().enumerate() {
-            if !g.live(p) && v != 0 {
+            let cell = g.live(p) || g.is_extra(p);
+            if !cell && v != 0 {
                 return Err(Broken::new(
                     format!("{} holds {v} but is not a cell of the grid", name(p)),
                     [p],
                 ));
             }
-            if usize::from(v) > size || (complete && v == 0 && g.live(p)) {
+            if usize::from(v) > size || (complete && v == 0 && cell) {
                 return Err(Broken::new(
                     format!("{} holds {v}, not a digit 1-{size}", name(p)),
                     [p],

@@ -132,7 +132,7 @@ impl Builder<'_> {
     /// Whether two cells must differ: they share a group of [`Rules::groups`] (a row, a column, a
     /// region, a diagonal, a window, an extra region or a cage).
     fn see(&self, p: usize, q: usize) -> bool {
-        self.peers[p * self.g.cells() + q]
+        self.peers[p * self.g.all_cells() + q]
     }
 
     /// Whether digit `a` in cell `p` and `b` in `q` cannot both stand: one cell with two digits,
@@ -226,7 +226,7 @@ impl Builder<'_> {
                 let (g, rules) = (self.g, self.rules);
                 let shift = u32::from(rules.zero_based);
                 let keep = |values: &[u32]| {
-                    let mut grid = vec![0u8; size * size];
+                    let mut grid = vec![0u8; g.all_cells()];
                     for (&p, &v) in cells.iter().zip(values) {
                         grid[p] = (v + shift) as u8;
                     }
@@ -932,11 +932,12 @@ impl Rules {
         } else {
             (1u32 << size) - 1
         };
-        let mut allowed = vec![full; size * size];
+        // Every cell, those outside the grid (ISS's `Var`, from N² on) too.
+        let n = g.all_cells();
+        let mut allowed = vec![full; n];
         for &(p, mask) in &self.candidates {
             allowed[p] &= mask;
         }
-        let n = g.cells();
         let mut peers = vec![false; n * n];
         for (_, group) in self.groups(g) {
             for &p in &group {
@@ -953,10 +954,10 @@ impl Rules {
             starting: HashMap::new(),
             lines_differ: false,
             enc: Encoding {
-                cell_colours: vec![Vec::new(); size * size],
-                cell_plain: vec![Vec::new(); size * size * size],
-                cell_primary: vec![Vec::new(); size * size * size],
-                cell_colour_at: vec![Vec::new(); size * size * size],
+                cell_colours: vec![Vec::new(); n],
+                cell_plain: vec![Vec::new(); n * size],
+                cell_primary: vec![Vec::new(); n * size],
+                cell_colour_at: vec![Vec::new(); n * size],
                 allowed,
                 clue_items: vec![Vec::new(); self.clues.len() + 1],
                 clue_secondary: vec![Vec::new(); self.clues.len() + 1],
