@@ -236,7 +236,8 @@ pub struct Board {
     pub cols: usize,
     /// The cells, row-major, what a value means depending on `kind` (see above).
     pub cells: Vec<i32>,
-    /// Cells fixed by the puzzle (Sudoku givens); empty when the problem has none.
+    /// Cells fixed by the puzzle (Sudoku givens: the grid's, then a Sudoku's cells outside it);
+    /// empty when the problem has none.
     pub given: Vec<bool>,
     /// How each cell value prints, indexed by value (`labels[0]` is the empty cell).
     pub labels: Vec<String>,

@@ -396,7 +396,7 @@ test('published: Solve of a Sudoku with arrows filled whole searches with propag
   report.push(`published: "Arrow" solved in the page in ${ms} ms: "${verdict}"`);
 });
 
-test('published: ISS doppelgangers (values 0-N), Replicate blocks and a raw grid with weighted sums pasted into the page solve to their published answers; the legend says the doppelganger\'s and the raw grid\'s rules', async ({ page, base }) => {
+test('published: ISS doppelgangers (values 0-N), Replicate blocks, chaos constructions, cells outside the grid and a raw grid with weighted sums pasted into the page solve to their published answers; the legend says the doppelganger\'s and the raw grid\'s rules', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   await open(page, base);
   for (const [file, name] of [
@@ -407,6 +407,9 @@ test('published: ISS doppelgangers (values 0-N), Replicate blocks and a raw grid
     ['iss-raw.jsonl', '250!'],
     ['iss-chaos.jsonl', 'Chaos Construction: cell count [harder]'],
     ['iss-chaos.jsonl', 'Chaos Construction: Sack Lunch'],
+    ['iss-var.jsonl', 'Extra var with Quad'],
+    ['iss-var.jsonl', 'Bates Motel'],
+    ['iss-var.jsonl', 'Counting Killers'],
   ]) {
     const p = issPuzzle(file, name);
     const { verdict, board } = await pasteAndSolve(page, p.input);
@@ -440,6 +443,17 @@ test('published: ISS doppelgangers (values 0-N), Replicate blocks and a raw grid
       for (const r of regions) sizes.set(r, (sizes.get(r) ?? 0) + 1);
       assert(!regions.includes(-1) && [...sizes.values()].every((k) => k === n) && sizes.size === n, `${name}: regions ${regions}`);
       assert(edges > 0, `${name}: no region border drawn`);
+    }
+    // A cage without a sum shows none (Rust's None reaches the page as undefined: it showed
+    // "undefined" in the corner of Counting Killers' 22 cages).
+    const sums = await page.evaluate(() => (window.dlx.app.board.drawnShapes?.sums ?? []).map((x) => x.text));
+    assert(!sums.includes('undefined'), `${name}: cage sums drawn ${sums.join(' ')}`);
+    if (file === 'iss-var.jsonl') {
+      const legend = await page.$$eval('#board-legend li', (lis) => lis.map((li) => li.textContent));
+      assert(legend.some((t) => /^cells x1 to x\d+ under the grid: cells outside it, in no row, column or box/.test(t)), `${name}: legend ${legend.join(' | ')}`);
+      // The cells outside the grid drawn under it, each with the digit the solution gives it.
+      const { drawn, extra } = await page.evaluate(() => ({ drawn: window.dlx.app.board.drawnExtra, extra: window.dlx.app.board.board.extra }));
+      assert(extra.length > 0 && drawn.length === extra.length && extra.every((v) => v > 0), `${name}: drawn ${drawn}, extra ${extra}`);
     }
     report.push(`published: ${name}: "${verdict}"`);
   }

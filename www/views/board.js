@@ -4,7 +4,7 @@
 // (update(snapshot) + draw(), see www/views/snapshot.js); it also keeps the board-text read-out.
 
 import { prepare, colours, alpha, tint } from './canvas.js';
-import { drawOverlay, gridOf, drawCoords } from './grid.js';
+import { drawOverlay, gridOf, drawCoords, cellRC } from './grid.js';
 import { drawUnder, drawBorders, drawOver, markBox, isVariant, shaped } from './variants.js';
 import { ring, CLUE_RULES } from './clues.js';
 import { SWITCHES } from '../engine/engine.js';
@@ -45,6 +45,8 @@ export class BoardView {
     this.drawnBoxes = [];
     /** @type {number[][]} */
     this.drawnChaos = [];
+    /** The cells outside the grid drawn (ISS's Var), their digits (0 none yet), for the tests. */
+    this.drawnExtra = /** @type {number[]} */ ([]);
     /** The variant shape pointed at (www/views/variants.js VariantTools, through the snapshot), or −1. */
     this.shape = -1;
     /** The Sudoku grid's geometry as last drawn, for pointing at its shapes. @type {{cell: number, x0: number, y0: number} | null} */
@@ -234,7 +236,11 @@ export class BoardView {
     // Clues outside the grid (little killers, sandwiches) take a ring of cells round it. A shaped
     // grid (ISS's 6x8) draws its rows and columns only: its other cells (-1) are no cells.
     const rows = L?.rows ?? n, cols = L?.cols ?? n;
-    const g = gridOf(w, h, n, 6, ring(L), rows, cols);
+    // Cells outside the grid (ISS's Var, `extra`) stand in rows under it, after an empty row
+    // (cellRC): the board is laid out that much taller, its coordinates still the grid's.
+    const extra = b.kind === 'sudoku' && b.extra ? b.extra : [];
+    const tall = extra.length ? n + 1 + Math.ceil(extra.length / n) : rows;
+    const g = { ...gridOf(w, h, n, 6, ring(L), tall, cols), rows };
     const { cell, x0, y0 } = g;
     drawCoords(ctx, g, n, c.muted || c.ink, c.font);
     const lit = L ? this.shape : -1;
@@ -247,6 +253,12 @@ export class BoardView {
       ctx.fillStyle = bg(k);
       ctx.fillRect(x, y, cell, cell);
       if (this.highlight.has(k)) outline(ctx, x, y, cell, c.ink);
+    }
+    // The cells outside the grid: their squares' backgrounds, under the shapes through them.
+    for (let k = 0; k < extra.length; k++) {
+      const [i, j] = cellRC(n * n + k, n), x = x0 + j * cell, y = y0 + i * cell;
+      ctx.fillStyle = this.highlight.has(n * n + k) ? c.tried : b.given && b.given[n * n + k] ? c.givenbg : c.empty;
+      ctx.fillRect(x + 2, y + 2, cell - 4, cell - 4);
     }
     // Shading, thermometers and diagonals lie under the digits.
     /** What the variant drawing drew, for the browser tests (www/views/variants.js). */
@@ -275,6 +287,30 @@ export class BoardView {
       }
     }
     this.drawnDiffer = differ ? [...differ.keys()] : [];
+    // The cells outside the grid: each its own square, named x1, x2… in its corner as the items
+    // and the narration name it, its digit as a placed one.
+    this.drawnExtra = [];
+    for (const [k, v] of extra.entries()) {
+      const [i, j] = cellRC(n * n + k, n), x = x0 + j * cell, y = y0 + i * cell;
+      const given = b.given && b.given[n * n + k];
+      ctx.strokeStyle = c.ink;
+      ctx.lineWidth = 1.5;
+      ctx.strokeRect(x + 2, y + 2, cell - 4, cell - 4);
+      ctx.fillStyle = c.muted || c.ink;
+      ctx.font = `500 ${Math.max(7, cell * 0.2)}px ${c.font}`;
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'top';
+      ctx.fillText(`x${k + 1}`, x + 4, y + 4, cell - 8);
+      if (v > 0) {
+        const label = b.labels[v] ?? String(v);
+        ctx.fillStyle = given ? c.given : c.placed;
+        ctx.font = `${given ? 700 : 500} ${Math.max(7, cell * (label.length > 1 ? 0.4 : 0.5))}px ${c.font}`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(label, x + cell / 2, y + cell * 0.58);
+      }
+      this.drawnExtra.push(v);
+    }
     ctx.strokeStyle = c.grid;
     ctx.lineWidth = 1;
     ctx.beginPath();
@@ -500,7 +536,7 @@ export class BoardView {
     // Edge matching: the colours of its name (`RxC/K/SEED`, K colours, 3 when left out), 1 to 9.
     const k = Number((problem && problem.text || '').trim().split('/')[1]);
     const colourCount = Number.isInteger(k) && k >= 1 && k <= 9 ? k : 3;
-    const key = `${b.kind}:${b.kind === 'pentomino' ? b.labels.join('') : ''}:${this.layout ? `${this.layout.variants.join(',')}/${this.layout.rows}x${this.layout.cols}x${this.layout.size}/${this.layout.regions.filter((g) => g === 0).length}` : ''}:${b.kind === 'edge-matching' ? colourCount : ''}:${this.differ ? 'differ' : ''}`;
+    const key = `${b.kind}:${b.kind === 'pentomino' ? b.labels.join('') : ''}:${this.layout ? `${this.layout.variants.join(',')}/${this.layout.rows}x${this.layout.cols}x${this.layout.size}/${this.layout.regions.filter((g) => g === 0).length}` : ''}:${b.kind === 'edge-matching' ? colourCount : ''}:${this.differ ? 'differ' : ''}:${b.extra ? b.extra.length : 0}`;
     if (key === this.legendKey) return;
     this.legendKey = key;
     const c = colours();
@@ -530,6 +566,7 @@ export class BoardView {
           // and the killer's "no digit twice in a cage" was said nowhere.
           if (raw) items.push([null, 'raw grid: no rule on the rows, columns or boxes (values may repeat in them); what holds is what the clues say']);
           if (v.includes('no boxes')) items.push([null, 'no boxes: the rows and columns are the units (with what else the puzzle draws)']);
+          if (b.extra && b.extra.length) items.push([null, `cells x1 to x${b.extra.length} under the grid: cells outside it, in no row, column or box, that its clues name`]);
           if (v.includes('chaos construction')) items.push([null, 'chaos construction: the grid is also cut into regions, not given: connected, all of one size, no digit twice in one; thick borders show the regions placed so far']);
           if (v.includes('jigsaw')) items.push([null, `jigsaw: each region in thick borders holds ${pieceWords}`]);
           if (v.includes('killer')) items.push([c.cage, 'cage (dashed): its digits add up to the sum in its corner, none twice']);

@@ -6,7 +6,7 @@
 // clues (little killers, sandwiches, X-sums) in the ring of cells around the grid (`ring`). Painted
 // into variants.js's layers, never per frame. `CLUE_RULES` says each kind's rule for the legend.
 
-import { segmentDistance } from './grid.js';
+import { cellRC, segmentDistance } from './grid.js';
 
 /**
  * @typedef {{kind: string, words: string, name: string, cells: number[], value: number | null, circle: number, digits: number[], label: string | null, ring?: string | null, hints?: [number, string][]}} Clue
@@ -123,7 +123,7 @@ const CHAOS = { crun: 'rgba(40, 120, 200, 0.75)', ccount: 'rgba(40, 150, 110, 0.
  * cells to the cell under the pointer. @param {Clue[]} clues @param {number} n @param {number} gx @param {number} gy
  */
 export function clueAt(clues, n, gx, gy) {
-  const at = (/** @type {number} */ p) => [(p % n) + 0.5, Math.floor(p / n) + 0.5];
+  const at = (/** @type {number} */ p) => { const [i, j] = cellRC(p, n); return [j + 0.5, i + 0.5]; };
   for (const [i, k] of clues.entries()) {
     if ((OUTSIDE.has(k.kind) || k.ring) && k.cells.length >= 2) {
       const [ax, ay] = at(k.cells[0]), [bx, by] = at(k.cells[1]);
@@ -154,7 +154,7 @@ export function ring(L) {
 
 /** @param {Geometry} g @param {number} n */
 function centres(g, n) {
-  return (/** @type {number} */ p) => [g.x0 + ((p % n) + 0.5) * g.cell, g.y0 + (Math.floor(p / n) + 0.5) * g.cell];
+  return (/** @type {number} */ p) => { const [i, j] = cellRC(p, n); return [g.x0 + (j + 0.5) * g.cell, g.y0 + (i + 0.5) * g.cell]; };
 }
 
 /**

@@ -37,6 +37,17 @@ export function gridOf(w, h, n, pad = 6, ring = 0, rows = n, cols = n) {
 }
 
 /**
+ * Where cell p stands, in cells from the grid's top left: [row, column]. The cells outside the
+ * grid (ISS's Var, numbered from n² on) stand in rows of n under it, after a row left empty.
+ * @param {number} p @param {number} n
+ */
+export function cellRC(p, n) {
+  if (p < n * n) return [Math.floor(p / n), p % n];
+  const k = p - n * n;
+  return [n + 1 + Math.floor(k / n), k % n];
+}
+
+/**
  * The coordinates of a board laid out by gridOf: 1..n down the left, 1..n along the top.
  * @param {CanvasRenderingContext2D} ctx @param {{cell: number, x0: number, y0: number, coords: boolean, ring?: number, rows?: number, cols?: number}} g
  * @param {number} n @param {string} colour @param {string} font
@@ -67,7 +78,7 @@ export function drawCoords(ctx, g, n, colour, font) {
  */
 export function drawOverlay(ctx, g, b, o, c, markBox = () => null) {
   const n = b.rows, { cell, x0, y0 } = g;
-  const at = (/** @type {number} */ p) => [x0 + (p % n) * cell, y0 + Math.floor(p / n) * cell];
+  const at = (/** @type {number} */ p) => { const [i, j] = cellRC(p, n); return [x0 + j * cell, y0 + i * cell]; };
   for (const p of o.lit) {
     const [x, y] = at(p);
     ctx.fillStyle = 'rgba(37, 99, 235, 0.16)';

@@ -16,7 +16,7 @@
 
 import { SHAPE, SWITCHES } from '../engine/engine.js';
 import { alpha } from './canvas.js';
-import { gridOf, segmentDistance } from './grid.js';
+import { cellRC, gridOf, segmentDistance } from './grid.js';
 import { paintClueLines, paintClueMarks, ring, clueAt, CAGE_KINDS } from './clues.js';
 
 /**
@@ -36,7 +36,9 @@ function index(L) {
     const sets = L.constraints.map((c) => new Set(c.cells));
     /** @type {number[][]} */
     const of = Array.from({ length: L.size * L.size }, () => []);
-    L.constraints.forEach((c, k) => { for (const p of c.cells) of[p].push(k); });
+    // A constraint through cells outside the grid (ISS's Var, past n²): those cells are no
+    // grid cell's, and are pointed at through the constraint's other cells.
+    L.constraints.forEach((c, k) => { for (const p of c.cells) of[p]?.push(k); });
     ix = { sets, of };
     INDEX.set(L, ix);
   }
@@ -125,8 +127,8 @@ export function drawUnder(ctx, g, L, c, lit) {
 /** @param {CanvasRenderingContext2D} ctx @param {Geometry} g @param {Layout} L @param {Record<string, string>} c @param {number} lit */
 function paintUnder(ctx, g, L, c, lit) {
   const { cell, x0, y0 } = g, n = L.size;
-  const at = (/** @type {number} */ p) => [x0 + (p % n) * cell, y0 + Math.floor(p / n) * cell];
-  const centre = (/** @type {number} */ p) => [x0 + ((p % n) + 0.5) * cell, y0 + (Math.floor(p / n) + 0.5) * cell];
+  const at = (/** @type {number} */ p) => { const [i, j] = cellRC(p, n); return [x0 + j * cell, y0 + i * cell]; };
+  const centre = (/** @type {number} */ p) => { const [x, y] = at(p); return [x + cell / 2, y + cell / 2]; };
   const drawn = { shaded: /** @type {number[]} */ ([]), thermos: /** @type {number[][]} */ ([]), diagonals: /** @type {number[][]} */ ([]) };
   ctx.save();
   for (const k of L.constraints) {
@@ -221,7 +223,7 @@ function outline(ctx, set, n, g, d) {
   const has = (/** @type {number} */ i, /** @type {number} */ j) => i >= 0 && j >= 0 && i < n && j < n && set.has(i * n + j);
   ctx.beginPath();
   for (const p of set) {
-    const i = Math.floor(p / n), j = p % n, x = x0 + j * cell, y = y0 + i * cell;
+    const [i, j] = cellRC(p, n), x = x0 + j * cell, y = y0 + i * cell;
     // For each side: the outward step (di, dj) and the step along it (ai, aj), from its start corner.
     for (const [di, dj, ai, aj] of [[-1, 0, 0, 1], [0, 1, 1, 0], [1, 0, 0, -1], [0, -1, -1, 0]]) {
       if (has(i + di, j + dj)) continue;
@@ -290,7 +292,7 @@ function paintOver(ctx, g, L, c, lit) {
   ctx.textBaseline = 'top';
   /** A label in cell p's top-left corner, in a hole cut in the dashes; its box. @param {number} p @param {string} label */
   const corner = (p, label) => {
-    const x = x0 + (p % n) * cell, y = y0 + Math.floor(p / n) * cell;
+    const [i, j] = cellRC(p, n), x = x0 + j * cell, y = y0 + i * cell;
     const w = Math.min(ctx.measureText(label).width, cell - 2 * d);
     ctx.globalCompositeOperation = 'destination-out';
     ctx.fillRect(x + d - 1, y + d - 1, w + 3, size + 2);
@@ -300,7 +302,8 @@ function paintOver(ctx, g, L, c, lit) {
     return [x + d - 1, y + d - 1, w + 3, size + 2];
   };
   for (const k of L.constraints) {
-    if (k.kind !== SHAPE.Cage || k.sum === null) continue;
+    // A cage without a sum has none: serialised from Rust's None it is undefined, not null.
+    if (k.kind !== SHAPE.Cage || (k.sum ?? null) === null) continue;
     const p = sumCell(k), label = String(k.sum);
     drawn.sums.push({ cell: p, text: label, box: corner(p, label) });
   }
@@ -321,7 +324,7 @@ function paintOver(ctx, g, L, c, lit) {
     }
   }
   for (const [p, said] of hints) {
-    const x = x0 + (p % n + 1) * cell, y = y0 + (Math.floor(p / n) + 1) * cell;
+    const [i, j] = cellRC(p, n), x = x0 + (j + 1) * cell, y = y0 + (i + 1) * cell;
     ctx.fillText(said.join('/'), x - d - 1, y - d, cell - 2 * d);
   }
   if (lit >= 0 && L.constraints[lit]) {
@@ -344,7 +347,7 @@ export function markBox(L) {
   const { of } = index(L);
   /** @type {Map<number, number>} */
   const sums = new Map();
-  for (const k of L.constraints) if (k.kind === SHAPE.Cage && k.sum !== null) sums.set(sumCell(k), 1);
+  for (const k of L.constraints) if (k.kind === SHAPE.Cage && (k.sum ?? null) !== null) sums.set(sumCell(k), 1);
   return (p) => {
     if (!of[p].some((k) => L.constraints[k].kind === SHAPE.Cage)) return null;
     return [0.1, sums.has(p) ? MARKS_BELOW_SUM : 0.1, 0.92, 0.92];
@@ -372,7 +375,7 @@ export function shapeAt(L, g, px, py) {
   // Thermometers: within the line's width of its centre line, or on the bulb.
   for (const [k, c] of C.entries()) {
     if (c.kind !== SHAPE.Thermo) continue;
-    const pts = c.cells.map((q) => [(q % n) + 0.5, Math.floor(q / n) + 0.5]);
+    const pts = c.cells.map((q) => { const [i, j] = cellRC(q, n); return [j + 0.5, i + 0.5]; });
     if (Math.hypot(gx - pts[0][0], gy - pts[0][1]) < 0.4) return k;
     for (let s = 1; s < pts.length; s++) if (segmentDistance(gx, gy, pts[s - 1], pts[s]) < 0.17) return k;
   }
@@ -566,7 +569,7 @@ export class VariantTools {
       b.dataset.shape = String(k);
       b.dataset.testid = `shape-${k}`;
       b.setAttribute('aria-pressed', 'false');
-      b.textContent = c.kind === SHAPE.Cage && c.sum !== null ? `cage ${c.name.match(/\d+/)?.[0]}: ${c.sum}` : c.name;
+      b.textContent = c.kind === SHAPE.Cage && (c.sum ?? null) !== null ? `cage ${c.name.match(/\d+/)?.[0]}: ${c.sum}` : c.name;
       b.title = `${c.name}: ${c.items.length} item${c.items.length === 1 ? '' : 's'}${c.options.length ? `, ${c.options.length} fillings` : ''}; its items light in the matrix`;
       return b;
     }));

@@ -540,10 +540,8 @@ impl Problem for Sudoku {
                 .map(|p| if geo.live(p) { i32::from(cells[p]) } else { -1 })
                 .collect(),
             extra: cells[size * size..].iter().map(|&v| i32::from(v)).collect(),
-            given: self.grid.cells[..size * size]
-                .iter()
-                .map(|&v| v != 0)
-                .collect(),
+            // The grid's givens, then those of the cells outside it (ISS's `Var`).
+            given: self.grid.cells.iter().map(|&v| v != 0).collect(),
             labels: (0..=size as u8).map(|v| reading.symbol(v)).collect(),
             text,
             ..Board::default()

@@ -30,6 +30,17 @@ pub(crate) fn name_words(name: &str, len: u64) -> Option<String> {
             n => format!("cell r{r}c{c} can take {}", things(n, "digit", "digits")),
         });
     }
+    // A cell outside the grid (ISS's `Var`, `x1` on): in no row, column or region.
+    if let Some(k) = name.strip_prefix('x').filter(|k| number(k)) {
+        return Some(match len {
+            0 => format!("cell x{k} (outside the grid) has no digit left"),
+            1 => format!("cell x{k} (outside the grid) can only take one digit"),
+            n => format!(
+                "cell x{k} (outside the grid) can take {}",
+                things(n, "digit", "digits")
+            ),
+        });
+    }
     // Chaos construction's: a cell the regions tile, a cell's choice of digit and region.
     let inner = |p: &str| {
         name.strip_prefix(p)?
@@ -351,6 +362,10 @@ mod tests {
             "r2c3's region, named by its first cell: its own option and its region's agree"
         );
         assert_eq!(w("r2=5", 1), "5 can only go in one place in row 2");
+        assert_eq!(
+            w("x12", 3),
+            "cell x12 (outside the grid) can take three digits"
+        );
         assert_eq!(w("c7=9", 3), "9 can go in three places in column 7");
         assert_eq!(w("b1=A", 0), "A has no place left in box 1");
         assert_eq!(w("r3c5", 2), "cell r3c5 can take two digits");
