@@ -340,8 +340,10 @@ fn iss_sample_solved_or_refused_by_name() {
 /// cages, 6x6; a grid of values 0-8; "Either/Or" and a pencil-mark grid, refused before `Or` and
 /// pencil marks were read; "DSM 2023 Leftover: Full Rank Sudoku", refused before full ranks were
 /// read; "Answers on a Postcard", 6x9, refused before shaped grids were read) solved; 1 refused
-/// by name ("Dutch-pelgänger", a doppelganger; "6x6: Rellik cages" was refused before rellik
-/// cages were read). ("Killer sudoku [0 cage, hard]",
+/// by name ("The Fountain", a distinct count over region cells; "Dutch-pelgänger", whose whispers
+/// run through a doppelganger's hidden cells, stood here refused until stop 74 read them, and left
+/// the sample then: it takes 3.8-5.6 s; "6x6: Rellik cages" was refused before rellik cages were
+/// read). ("Killer sudoku [0 cage, hard]",
 /// refused while a cage of 9 cells was too large to fill whole, left the sample when such cages
 /// came to be stated by digit sets: it reads now, and DLX takes seconds on it.)
 const SAMPLE_SOLVED: usize = 32;
@@ -1054,6 +1056,27 @@ fn iss_chaos_construction_is_solved() {
 #[test]
 fn iss_cells_outside_the_grid_are_solved() {
     all_solved("iss-var.jsonl", 7);
+}
+
+/// `dlx solve` shows a puzzle's cells outside the grid, which its board text leaves out: a line
+/// "outside the grid, x1 to x1: 1" under each board, and `extra` in the JSON, a list per board.
+/// ("Or with extra cells": either r1c1, VX and r4c4 are all 1, or all 2; the solution's r1c1 is 1.)
+#[test]
+fn solve_prints_the_cells_outside_the_grid() {
+    let input = ".Var~X~X.Or.And.~R1C1_1~VX_1~R4C4_1.End.And.~R1C1_2~VX_2~R4C4_2.End.End.~R2C5_1~R5C3_3~R7C7_4~R8C2_5~R3C2_6~R1C8_7~R9C9_8~R6C6_9~R5C9_1~R9C3_2~R7C1_3~R6C4_4~R3C6_5~R2C7_6~R7C9_7~R8C5_8~R1C3_9~R5C1_5~R6C8_6~R3C4_8~R9C1_7~R3C7_9";
+    let j = solved_json(&[], input);
+    assert_eq!(j["unique"], true, "{j}");
+    assert_eq!(j["extra"], serde_json::json!([[1]]), "{j}");
+    assert!(j["first"].as_str().unwrap().starts_with('1'), "{j}");
+    let text = crate::common::check(
+        &["solve", "sudoku", "-"],
+        input,
+        crate::common::Expect::Quiet,
+    );
+    assert!(text.contains("\noutside the grid, x1 to x1: 1\n"), "{text}");
+    // A puzzle without such cells prints no such line, and its JSON no `extra`.
+    let j = solved_json(&[], ".~R1C1_5");
+    assert!(j.get("extra").is_none(), "{j}");
 }
 
 /// What chaos construction does not read is refused by name, never built past its budget.

@@ -23,7 +23,8 @@ Usage:
 Commands:
   count    print the number of solutions (just the number)
   solve    print the first K solutions as boards, a blank line between them; for a Sudoku,
-           also whether its solution is unique (it looks for a second one)
+           also whether its solution is unique (it looks for a second one), and its cells
+           outside the grid (ISS's Var) on a line under each board (`extra` in --json)
   export   print the instance in Knuth's format (items line, then one option a line); for a
            Sudoku, the instance left once the givens are placed, so that
            `dlx export sudoku P | dlx count exact-cover -` counts as `dlx count sudoku P`,

@@ -23,6 +23,8 @@ pub(crate) fn solve(
     let mut search = start_engine(problem, args)?;
     let mut found = 0u64;
     let mut first: Option<String> = None;
+    // A Sudoku's cells outside the grid (ISS's `Var`), per board printed: not in its text.
+    let mut extras: Vec<Vec<i32>> = Vec::new();
     let json = args.json;
     if json {
         // One JSON object on one line, written as the search goes: the boards array first, a board as
@@ -37,7 +39,11 @@ pub(crate) fn solve(
     let complete = drive(&mut *search, &mut progress, |s| {
         found += 1;
         if limit == 0 || found <= limit {
-            let text = board_text(&problem.board(&s.solution()));
+            let board = problem.board(&s.solution());
+            let text = board_text(&board);
+            if !board.extra.is_empty() {
+                extras.push(board.extra.clone());
+            }
             if json {
                 if found > 1 {
                     write!(out, ",")?;
@@ -49,6 +55,15 @@ pub(crate) fn solve(
                     writeln!(out)?;
                 }
                 writeln!(out, "{text}")?;
+                if !board.extra.is_empty() {
+                    let digits: Vec<String> = board.extra.iter().map(|v| v.to_string()).collect();
+                    writeln!(
+                        out,
+                        "outside the grid, x1 to x{}: {}",
+                        board.extra.len(),
+                        digits.join(" ")
+                    )?;
+                }
                 out.flush()?;
             }
             if first.is_none() {
@@ -106,6 +121,10 @@ pub(crate) fn solve(
         if is_sudoku {
             rest["unique"] = json!(unique);
             rest["unread"] = json!(unread);
+        }
+        if !extras.is_empty() {
+            // Each board's cells outside the grid (x1 on), in the order of `boards`.
+            rest["extra"] = json!(extras);
         }
         // The rest of the object after the array: `{"solutions":…}` without its opening brace.
         let rest = rest.to_string();

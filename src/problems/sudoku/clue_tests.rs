@@ -1739,10 +1739,73 @@ fn doppelganger_is_the_brute_force() {
             "`DGR5_1` is not a doppelganger's hidden cell",
         ),
         (
-            ".Shape~4x4~0-4.Doppelganger.Whisper~2~R1C1~DGC1",
+            ".Shape~4x4~0-4.Whisper~2~R1C1~DGC1",
             "`DGC1` is a doppelganger's hidden cell, which only a given",
         ),
+        (
+            ".Shape~4x4~0-4.Doppelganger.Whisper~2~R1C1~DGC5",
+            "`DGC5` is not a doppelganger's hidden cell (`DGC3` of row 3",
+        ),
     ]);
+}
+
+/// A doppelganger's hidden cells named by clues (ISS's "Dutch-pelgänger": whispers through
+/// `DGC2`, `DGR3`, `DGB5`): cells outside the grid, each the value its house misses. On 4x4 of the
+/// values 0-4 each puzzle's solutions (grid and hidden cells) are exactly the grids the checker
+/// passes with their houses' missing values in the hidden cells; marks between hidden cells are
+/// neighbours as ISS lays them out (the rows' and columns' each in a row, the boxes' in rows of a
+/// box's width).
+#[test]
+fn doppelganger_hidden_cells_in_clues_are_the_brute_force() {
+    for text in [
+        ".Shape~4x4~0-4.Doppelganger.Whisper~3~DGC1~DGC2",
+        ".Shape~4x4~0-4.Doppelganger.WhiteDot~DGR1~DGR2.Whisper~2~DGB1~R1C1",
+        ".Shape~4x4~0-4.Doppelganger.GreaterThan~DGB1~DGB3.Arrow~DGB4~R1C1",
+    ] {
+        let s = Sudoku::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let g = s.grid().geo;
+        assert_eq!(g.extra(), 12, "{text}");
+        let found = dlx_with_extra(&s);
+        let dlx: BTreeSet<Vec<u8>> = found.iter().cloned().collect();
+        assert_eq!(dlx.len(), found.len(), "{text}: a solution found twice");
+        let mut brute = BTreeSet::new();
+        for grid in completions(g, s.grid().cells()) {
+            // The digit each house misses among 2-5 (values 1-4), rows, columns, then boxes.
+            let misses = |cells: Vec<usize>| -> u8 {
+                (2..=5u8)
+                    .find(|d| !cells.iter().any(|&p| grid[p] == *d))
+                    .unwrap_or(0)
+            };
+            let mut hidden = Vec::new();
+            for r in 0..4 {
+                hidden.push(misses((0..4).map(|c| r * 5 + c).collect()));
+            }
+            for c in 0..4 {
+                hidden.push(misses((0..4).map(|r| r * 5 + c).collect()));
+            }
+            for b in 0..4 {
+                let (r0, c0) = (b / 2 * 2, b % 2 * 2);
+                hidden.push(misses(
+                    (0..4).map(|i| (r0 + i / 2) * 5 + c0 + i % 2).collect(),
+                ));
+            }
+            let all: Vec<u8> = grid.iter().chain(&hidden).copied().collect();
+            if s.rules().check(g, &all, true).is_ok() {
+                brute.insert(all);
+            }
+        }
+        assert!(
+            dlx == brute,
+            "{text}: {} solutions, the brute force {}",
+            dlx.len(),
+            brute.len()
+        );
+        assert!(
+            !dlx.is_empty() && dlx.len() < 768,
+            "{text}: {} solutions",
+            dlx.len()
+        );
+    }
 }
 
 /// A raw grid (ISS's `.Shape~3x3~4~Raw`: values 1-4 that may repeat anywhere) with each clue kind
@@ -2096,7 +2159,13 @@ fn dlx_with_extra(s: &Sudoku) -> Vec<Vec<u8>> {
         const FINE: bool = false;
         fn event(&mut self, _: Event, search: &Search) -> ControlFlow<()> {
             let b = self.0.board(&search.solution());
-            let cells = b.cells.iter().chain(&b.extra).map(|&v| v as u8).collect();
+            // A shaped grid's dead cells (-1) read 0, as the checker reads them.
+            let cells = b
+                .cells
+                .iter()
+                .chain(&b.extra)
+                .map(|&v| v.max(0) as u8)
+                .collect();
             self.1.push(cells);
             ControlFlow::Continue(())
         }

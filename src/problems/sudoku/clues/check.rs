@@ -41,8 +41,8 @@ impl Clue {
                 })
             });
         }
-        if let ClueKind::Doppelganger { missing } = &self.kind {
-            return doppelganger_broken(&self.name(size), g, rules, cells, missing);
+        if let ClueKind::Doppelganger { missing, hidden } = &self.kind {
+            return doppelganger_broken(&self.name(size), g, rules, cells, (missing, *hidden));
         }
         if self.kind == ClueKind::DutchFlatmates {
             let v = |p: usize| cells[p];
@@ -502,7 +502,7 @@ fn doppelganger_broken(
     g: Geometry,
     rules: &Rules,
     cells: &[u8],
-    missing: &[[u32; 3]],
+    (missing, hidden): (&[[u32; 3]], Option<usize>),
 ) -> Option<String> {
     let size = g.size();
     let words = ["row", "column", "box"];
@@ -537,6 +537,16 @@ fn doppelganger_broken(
                     lacks.len()
                 ));
             };
+            // Its hidden cell (where clues name them) holds the digit it misses: value v, digit v + 1.
+            if let Some(&x) = hidden.and_then(|b| cells.get(b + kind * g.rows() + h)) {
+                if x != 0 && u32::from(x) != v + 1 {
+                    return Some(format!(
+                        "{name}: {word} {} misses {v}, but its hidden cell holds {}",
+                        h + 1,
+                        x - 1
+                    ));
+                }
+            }
             if may_miss(missing, kind, h) >> v & 1 == 0 {
                 return Some(format!(
                     "{name}: {word} {} misses {v}, which it may not",

@@ -210,8 +210,14 @@ pub enum ClueKind {
     /// (columns, boxes) miss the same digit, and at each 0 its row, column and box miss three
     /// different digits. `missing`: what the puzzle gives of the digit a house misses (ISS's
     /// hidden cells `DGC3` of row 3, `DGR2` of column 2, `DGB5` of box 5), as [house kind (0 row,
-    /// 1 column, 2 box), house from 0, the values it may miss (bit `v`)].
-    Doppelganger { missing: Vec<[u32; 3]> },
+    /// 1 column, 2 box), house from 0, the values it may miss (bit `v`)]. `hidden`: where other
+    /// clues name the hidden cells, the first of them among the cells outside the grid
+    /// ([`Geometry::with_extra`]): the rows' N, the columns' N, then the boxes' N (N the grid's
+    /// rows, one fewer than its values), each holding the digit its house misses.
+    Doppelganger {
+        missing: Vec<[u32; 3]>,
+        hidden: Option<usize>,
+    },
     /// At least one of the sides holds (ISS's `Or`); the clue's cells are those the sides name,
     /// in order: at most [`max_either_cells`] of them, filled whole, or a line every side reads
     /// ([`either_line`]), walked along it, or a line each ([`either_lines`]), walked side by

@@ -575,6 +575,7 @@ pub(super) fn clues(
         "Doppelganger" => one(
             ClueKind::Doppelganger {
                 missing: Vec::new(),
+                hidden: sz.hidden,
             },
             sz.geo.live_cells().collect(),
         ),

@@ -249,6 +249,10 @@ struct Size {
     raw: bool,
     /// The cells outside the grid the string declares (`Var`).
     vars: Vars,
+    /// Where a doppelganger's hidden cells are named by other constraints (`.Whisper~4~DGC2~DGC3`):
+    /// the first of them among the cells outside the grid, after the `Var` cells (the rows' N, the
+    /// columns' N, the boxes' N).
+    hidden: Option<usize>,
 }
 
 /// The most groups of cells outside the grid (`.Var~X~~27`) a string may declare, and the most
@@ -403,6 +407,7 @@ impl Size {
             zero: false,
             raw: false,
             vars: Vars::default(),
+            hidden: None,
         })
     }
 
@@ -430,7 +435,21 @@ impl Size {
                 let (a, b) = (p.min(q), p.max(q));
                 (a / self.size == b / self.size && b - a == 1) || b - a == self.size
             }
-            (Some(x), Some(y)) => {
+            // A doppelganger's hidden cells (after the `Var` cells), laid out as ISS lays them: the
+            // rows' and the columns' each in a row of N, the boxes' in rows of a box's width.
+            (Some(x), Some(y)) if x >= self.vars.count() && y >= self.vars.count() => {
+                let n = self.geo.rows();
+                let width = self.geo.boxes().map_or(n, |(_, w)| w);
+                let place = |j: usize| {
+                    let (kind, h) = (j / n, j % n);
+                    let cols = if kind == 2 { width } else { n };
+                    (kind, h / cols, h % cols)
+                };
+                let (g, r, c) = place(x - self.vars.count());
+                let (h, s, d) = place(y - self.vars.count());
+                g == h && ((r == s && c.abs_diff(d) == 1) || (c == d && r.abs_diff(s) == 1))
+            }
+            (Some(x), Some(y)) if x < self.vars.count() && y < self.vars.count() => {
                 let cols = self.geo.cols();
                 let (g, r, c, _) = self.vars.place(x, cols);
                 let (h, s, d, _) = self.vars.place(y, cols);
@@ -447,6 +466,7 @@ impl Size {
         match p.checked_sub(n) {
             None => (p % self.size + 1 < self.geo.cols() && p / self.size + 1 < self.geo.rows())
                 .then(|| [p, p + 1, p + self.size, p + self.size + 1]),
+            Some(x) if x >= self.vars.count() => None,
             Some(x) => {
                 let cols = self.geo.cols();
                 let (_, r, c, count) = self.vars.place(x, cols);
@@ -496,6 +516,25 @@ fn cell(id: &str, sz: Size, what: &str) -> Result<usize, InputError> {
         return found
             .map(|k| sz.geo.cells() + k)
             .map_err(|e| InputError::new(format!("{what}: {e}")));
+    }
+    if let (Some(base), Some(rest)) = (sz.hidden, id.strip_prefix("DG")) {
+        // `DGC3`: row 3's hidden cell; `DGR2`: column 2's; `DGB5`: box 5's.
+        let kind = match rest.bytes().next() {
+            Some(b'C') => Some(0),
+            Some(b'R') => Some(1),
+            Some(b'B') => Some(2),
+            _ => None,
+        };
+        let house = rest.get(1..).and_then(|h| h.parse::<usize>().ok());
+        return match (kind, house) {
+            (Some(kind), Some(h)) if (1..=sz.geo.rows()).contains(&h) => {
+                Ok(base + kind * sz.geo.rows() + h - 1)
+            }
+            _ => Err(InputError::new(format!(
+                "{what}: `{id}` is not a doppelganger's hidden cell (`DGC3` of row 3, `DGR2` of \
+                 column 2, `DGB5` of box 5)"
+            ))),
+        };
     }
     if id.starts_with("DG") {
         return Err(InputError::new(format!(
@@ -591,6 +630,7 @@ fn shape(args: &[&str], region: Option<usize>) -> Result<Size, InputError> {
             zero,
             raw,
             vars: Vars::default(),
+            hidden: None,
         }),
         Err(e) => refuse(&e.message),
     }
@@ -746,7 +786,21 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
     let size = sz.size;
     // Cells outside the grid (`Var`): numbered after the grid's, named from here on.
     sz.vars = Vars::read(&items)?;
-    sz.geo = sz.geo.with_extra(sz.vars.count());
+    // A doppelganger's hidden cells named by a constraint other than a given: cells of their own,
+    // after the `Var` cells, that its clue ties to the digits their houses miss.
+    let names_hidden = |args: &Vec<&str>| args.iter().any(|a| a.trim().starts_with("DG"));
+    if items.iter().any(|(k, _)| *k == "Doppelganger")
+        && items.iter().any(|(k, a)| !k.is_empty() && names_hidden(a))
+    {
+        sz.hidden = Some(sz.geo.cells() + sz.vars.count());
+    }
+    // N houses of each kind on the N×N grid of N + 1 values.
+    let hidden_count = if sz.hidden.is_some() {
+        3 * sz.geo.rows()
+    } else {
+        0
+    };
+    sz.geo = sz.geo.with_extra(sz.vars.count() + hidden_count);
     // `Replicate` blocks written out first: what they hold is read as if written out by hand.
     let written;
     let mut places: Option<Vec<usize>> = None;
@@ -1031,7 +1085,7 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
         rules.chaos = Some(chaos_sets);
     }
     if let Some(hidden) = hidden {
-        let Some(ClueKind::Doppelganger { missing }) = rules
+        let Some(ClueKind::Doppelganger { missing, .. }) = rules
             .clues
             .iter_mut()
             .map(|c| &mut c.kind)

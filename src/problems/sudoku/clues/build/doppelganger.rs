@@ -19,7 +19,7 @@ impl Builder<'_> {
         &mut self,
         k: usize,
         cells: &[usize],
-        missing: &[[u32; 3]],
+        (missing, hidden): (&[[u32; 3]], Option<usize>),
         name: &str,
         tag: &str,
     ) -> Result<(), InputError> {
@@ -39,6 +39,19 @@ impl Builder<'_> {
         for &p in cells {
             let c = self.shared_colour(k, format!("{tag}@{}", cell_name(size, p)), &[p]);
             colour.insert(p, c);
+        }
+        // The hidden cells other clues name (`DGC3`): each coloured with its own digit by its
+        // options, and by the option saying which digit its house misses.
+        let mut hidden_colour: HashMap<(usize, usize), usize> = HashMap::new();
+        if let Some(base) = hidden {
+            for (kind, letter) in ["C", "R", "B"].into_iter().enumerate() {
+                // N houses of a kind: the grid's N rows (N + 1 values).
+                for h in 0..g.rows() {
+                    let p = base + kind * g.rows() + h;
+                    let c = self.shared_colour(k, format!("{tag}@DG{letter}{}", h + 1), &[p]);
+                    hidden_colour.insert((kind, h), c);
+                }
+            }
         }
         for (kind, (letter, word)) in [("r", "row"), ("c", "column"), ("b", "box")]
             .into_iter()
@@ -82,7 +95,13 @@ impl Builder<'_> {
                             item: slot,
                             more: Vec::new(),
                             cells: Vec::new(),
-                            colours: vec![(colour[&p], Colour::Value(zero))],
+                            colours: std::iter::once((colour[&p], Colour::Value(zero)))
+                                .chain(
+                                    hidden_colour
+                                        .get(&(kind, h))
+                                        .map(|&c| (c, Colour::Value(d))),
+                                )
+                                .collect(),
                             plain: vec![once, w],
                             label: format!(
                                 "{name}: {word} {} misses {value}, its 0 at {}",

@@ -504,7 +504,9 @@ impl Builder<'_> {
                 }
                 Ok(())
             }
-            ClueKind::Doppelganger { missing } => self.doppelganger(k, cells, missing, &name, &tag),
+            ClueKind::Doppelganger { missing, hidden } => {
+                self.doppelganger(k, cells, (missing, *hidden), &name, &tag)
+            }
             ClueKind::DutchFlatmates => {
                 // Each column walked from the top: the previous digit, and whether it was a 5 still
                 // waiting for a 9 (no 1 above it).
