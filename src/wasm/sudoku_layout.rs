@@ -126,6 +126,9 @@ struct LayoutView {
     /// The candidates the puzzle states for each cell (ISS's `R4C7_2_4_6_8` and pencil-mark grids,
     /// f-puzzles' odd and even cells), bit `d - 1` for digit `d`; 0 for a cell with none stated.
     candidates: Vec<u32>,
+    /// Where each cell outside the grid (ISS's `Var`, numbered from N² on) is drawn: [row, column]
+    /// on the board, under the grid; empty for a puzzle without such cells.
+    extra: Vec<[u32; 2]>,
 }
 
 /// A clue of issue 43 as the board draws it: its kind by the tag of its items (`white`, `arrow`,
@@ -193,7 +196,9 @@ impl Session {
         let layout = s.layout();
         let clues = s.clue_shapes();
         let mut candidates = vec![0u32; layout.size * layout.size];
-        for &(p, mask) in &s.rules().candidates {
+        // The grid's cells only (a cell outside it, ISS's `Var`, may be given candidates too).
+        let grid = candidates.len();
+        for &(p, mask) in s.rules().candidates.iter().filter(|&&(p, _)| p < grid) {
             candidates[p] = match candidates[p] {
                 0 => mask,
                 m => m & mask,
@@ -201,6 +206,11 @@ impl Session {
         }
         let view = LayoutView {
             candidates,
+            extra: layout
+                .extra
+                .iter()
+                .map(|&[r, c]| [r as u32, c as u32])
+                .collect(),
             size: layout.size,
             rows: layout.rows,
             cols: layout.cols,

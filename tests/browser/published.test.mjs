@@ -454,7 +454,22 @@ test('published: ISS doppelgangers (values 0-N), Replicate blocks, chaos constru
       // The cells outside the grid drawn under it, each with the digit the solution gives it.
       const { drawn, extra } = await page.evaluate(() => ({ drawn: window.dlx.app.board.drawnExtra, extra: window.dlx.app.board.board.extra }));
       assert(extra.length > 0 && drawn.length === extra.length && extra.every((v) => v > 0), `${name}: drawn ${drawn}, extra ${extra}`);
+      // Laid out as ISS lays them: a group in rows of the grid's width, from the row after the
+      // grid's empty one (a 9x9 of 16 values' cells outside stand from row 11, not under row 16).
+      const L = await page.evaluate(() => window.dlx.app.board.layout);
+      assert(L.extra.length === extra.length && L.extra[0][0] === L.rows + 1 && L.extra[0][1] === 0 && L.extra.every(([, c]) => c < L.cols), `${name}: placed ${JSON.stringify(L.extra)}`);
     }
     report.push(`published: ${name}: "${verdict}"`);
   }
+  // "Letter Little Killer" gives its cells outside the grid candidates (odd values): it loads, its
+  // five cells drawn under the grid (the layout once read past the grid's candidates and failed).
+  const letters = issPuzzle('iss-var.jsonl', 'Letter Little Killer');
+  await page.evaluate((t) => navigator.clipboard.writeText(t), letters.input);
+  await page.focus(tid('puzzle'));
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+V');
+  await page.waitForFunction(() => document.querySelector('[data-testid="form-state"]').hidden);
+  await settle(page);
+  const drawn = await page.evaluate(() => window.dlx.app.board.drawnExtra);
+  assert(drawn.length === 5 && drawn.every((v) => v === 0), `Letter Little Killer: drawn ${drawn}`);
 });

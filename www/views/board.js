@@ -4,7 +4,7 @@
 // (update(snapshot) + draw(), see www/views/snapshot.js); it also keeps the board-text read-out.
 
 import { prepare, colours, alpha, tint } from './canvas.js';
-import { drawOverlay, gridOf, drawCoords, cellRC } from './grid.js';
+import { drawOverlay, gridOf, drawCoords, cellRC, placeExtra, boardRows } from './grid.js';
 import { drawUnder, drawBorders, drawOver, markBox, isVariant, shaped } from './variants.js';
 import { ring, CLUE_RULES } from './clues.js';
 import { SWITCHES } from '../engine/engine.js';
@@ -239,7 +239,9 @@ export class BoardView {
     // Cells outside the grid (ISS's Var, `extra`) stand in rows under it, after an empty row
     // (cellRC): the board is laid out that much taller, its coordinates still the grid's.
     const extra = b.kind === 'sudoku' && b.extra ? b.extra : [];
-    const tall = extra.length ? n + 1 + Math.ceil(extra.length / n) : rows;
+    placeExtra(b.kind === 'sudoku' ? L?.extra : []);
+    // Where the layout says (cellRC); without one, in rows of n after an empty row.
+    const tall = extra.length && !L?.extra?.length ? n + 1 + Math.ceil(extra.length / n) : boardRows(rows);
     const g = { ...gridOf(w, h, n, 6, ring(L), tall, cols), rows };
     const { cell, x0, y0 } = g;
     drawCoords(ctx, g, n, c.muted || c.ink, c.font);

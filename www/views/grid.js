@@ -36,15 +36,31 @@ export function gridOf(w, h, n, pad = 6, ring = 0, rows = n, cols = n) {
   return { cell, x0: (w - cell * cols + m) / 2, y0: (h - cell * rows + m) / 2, coords, ring, rows, cols };
 }
 
+/** Where the loaded Sudoku's cells outside the grid stand ([row, column] on the board, its layout's
+ * `extra`), set by the board view for the puzzle it draws. @type {number[][]} */
+let extraAt = [];
+
+/** The board view's puzzle's cells outside the grid: where each stands. @param {number[][] | undefined} at */
+export function placeExtra(at) {
+  extraAt = at || [];
+}
+
 /**
  * Where cell p stands, in cells from the grid's top left: [row, column]. The cells outside the
- * grid (ISS's Var, numbered from n² on) stand in rows of n under it, after a row left empty.
+ * grid (ISS's Var, numbered from n² on) stand under it where the layout puts them (placeExtra),
+ * else in rows of n after a row left empty.
  * @param {number} p @param {number} n
  */
 export function cellRC(p, n) {
   if (p < n * n) return [Math.floor(p / n), p % n];
   const k = p - n * n;
-  return [n + 1 + Math.floor(k / n), k % n];
+  const at = extraAt[k];
+  return at ? [at[0], at[1]] : [n + 1 + Math.floor(k / n), k % n];
+}
+
+/** The rows a Sudoku board lays out: the grid's, and those its cells outside it stand in. @param {number} rows */
+export function boardRows(rows) {
+  return extraAt.reduce((m, [r]) => Math.max(m, r + 1), rows);
 }
 
 /**

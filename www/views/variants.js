@@ -16,12 +16,12 @@
 
 import { SHAPE, SWITCHES } from '../engine/engine.js';
 import { alpha } from './canvas.js';
-import { cellRC, gridOf, segmentDistance } from './grid.js';
+import { boardRows, cellRC, gridOf, segmentDistance } from './grid.js';
 import { paintClueLines, paintClueMarks, ring, clueAt, CAGE_KINDS } from './clues.js';
 
 /**
  * @typedef {{kind: number, name: string, cells: number[], sum: number | null, items: number[], options: number[]}} Constraint
- * @typedef {{size: number, rows?: number, cols?: number, boxes?: number[], variants: string[], jigsaw: boolean, regions: number[], constraints: Constraint[], clues?: import('./clues.js').Clue[]}} Layout
+ * @typedef {{size: number, rows?: number, cols?: number, boxes?: number[], variants: string[], jigsaw: boolean, regions: number[], constraints: Constraint[], clues?: import('./clues.js').Clue[], extra?: number[][]}} Layout
  * @typedef {{cell: number, x0: number, y0: number}} Geometry
  * @typedef {{cell: number, x0: number, y0: number, w: number, h: number}} Canvas  a geometry in a canvas of w x h px
  */
@@ -494,7 +494,7 @@ export class VariantTools {
       if (this.fromList) return;
       // The grid as the board lays it out in the canvas (www/views/grid.js), in CSS pixels.
       const L = this.layout;
-      const g = L ? gridOf(els.canvas.clientWidth, els.canvas.clientHeight, L.size, 6, ring(L), L.rows ?? L.size, L.cols ?? L.size) : null;
+      const g = L ? gridOf(els.canvas.clientWidth, els.canvas.clientHeight, L.size, 6, ring(L), boardRows(L.rows ?? L.size), L.cols ?? L.size) : null;
       const r = els.canvas.getBoundingClientRect();
       const k = g ? shapeAt(this.layout, g, e.clientX - r.left, e.clientY - r.top) : -1;
       // Off a shape, the cell under the pointer lights as on a classic board (the Sudoku editor,

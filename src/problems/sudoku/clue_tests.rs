@@ -2193,6 +2193,8 @@ fn cells_outside_the_grid_are_the_brute_forces() {
         ".Shape~4x4.Var~A.Sum~0_=_1_1_-1~R1C1~R1C2~VA.~VA_3_4",
         ".Shape~4x4.Var~N~~1.ValueIndexing~VN~R1C1~R1C1~R1C2~R1C3~R1C4.~R2C1_2",
         ".Shape~4x4.Var~A~~2.Var~B.Sum~0_=_1_-1~VA2~VB.WhiteDot~VA1~VA2.Arrow~VA1~R1C1.~VB_1",
+        // Row 1's cages put VA outside it: the 45 rule's sum over it (a review's panic).
+        ".Shape~4x4.Var~A.Cage~3~R1C1~R1C2.Cage~9~R1C3~R1C4~VA",
     ];
     for text in cases {
         let s = Sudoku::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -2238,6 +2240,14 @@ fn cells_outside_the_grid_are_the_brute_forces() {
 /// group name, and kinds that read a cell's place are refused by name.
 #[test]
 fn cells_outside_the_grid_are_named_and_refused_as_iss_names_them() {
+    assert_eq!(
+        Sudoku::parse(".Shape~4x4.Var~A~~984")
+            .unwrap()
+            .grid()
+            .geometry()
+            .all_cells(),
+        1000
+    );
     let s = Sudoku::parse(".Shape~4x4.Var~B~~2.Var~A.~VA_2~VB2_3").unwrap();
     // Groups in the order of their letters: VA is cell 16, VB1 and VB2 17 and 18.
     assert_eq!(s.grid().extra_cells(), &[2, 0, 3]);
@@ -2258,9 +2268,11 @@ fn cells_outside_the_grid_are_named_and_refused_as_iss_names_them() {
             "named by 1 to 4 upper-case letters",
         ),
         (".Shape~4x4.Var~A.Var~A", "ISS `Var~A` is declared twice"),
+        // ISS's bound: 1,000 cells, the grid's and those outside it.
+        (".Shape~4x4.Var~A~~985", "1000 cells in all, the grid's 16"),
         (
-            ".Shape~4x4.Var~A~~1001",
-            "1000 cells outside the grid in all",
+            ".Var~A~~1.Var~B~~18446744073709551615",
+            "1000 cells in all, the grid's 81",
         ),
         (
             ".Shape~4x4.Var~A~~4.Sandwich~3~VA1",
@@ -2279,6 +2291,16 @@ fn cells_outside_the_grid_are_named_and_refused_as_iss_names_them() {
         (
             ".Shape~4x4.Var~Q~~6.WhiteDot~VQ1~R1C1",
             "no two of its cells are orthogonal neighbours",
+        ),
+        (".Var~A.~VA_1.~VA_2", "x1 is given twice, as 1 and 2"),
+        // A block's bits reach the `Var` cells, never a doppelganger's hidden cells.
+        (
+            ".Shape~4x4~0-4.Doppelganger.Whisper~2~DGC1~DGC2.Replicate~C~R4C4.~R4C4_1.End",
+            "its cell 2 (bit 1) is past the grid's last cell",
+        ),
+        (
+            ".Shape~4x4~0-4.Doppelganger.RegionSumLine~R1C1~DGC1",
+            "ISS `RegionSumLine` on cells outside the grid (`Var`, a doppelganger's hidden cells)",
         ),
     ] {
         let e = Sudoku::parse(text)

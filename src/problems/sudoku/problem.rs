@@ -110,6 +110,9 @@ pub struct Layout {
     pub cages: Vec<Cage>,
     /// Each thermometer's cells from the bulb.
     pub thermos: Vec<Vec<usize>>,
+    /// Where each cell outside the grid (ISS's `Var`, from N² on) is drawn: [row, column] on the
+    /// board, under the grid's rows after an empty one ([`super::Rules::outside_at`]).
+    pub extra: Vec<[usize; 2]>,
 }
 
 /// Keeps of each implied sum's digit sets and fillings those that hold the givens in its cells.
@@ -401,6 +404,11 @@ impl Sudoku {
             extra_regions: r.extra_regions.clone(),
             cages: r.cages.clone(),
             thermos: r.thermos.clone(),
+            extra: r
+                .outside_at
+                .iter()
+                .map(|&[row, col]| [g.rows() + 1 + usize::from(row), usize::from(col)])
+                .collect(),
         }
     }
 
@@ -472,11 +480,11 @@ impl Problem for Sudoku {
     fn board(&self, options: &[usize]) -> Board {
         let size = self.grid.size();
         let mut cells = self.grid.cells.clone();
-        // Chaos construction: the regions placed so far (`Board::regions`).
+        // Chaos construction: the regions placed so far (`Board::regions`), the grid's cells only.
         let mut regions = vec![
             -1;
             if self.rules.chaos.is_some() {
-                cells.len()
+                size * size
             } else {
                 0
             }

@@ -12,7 +12,7 @@
 // A renderer (www/views/snapshot.js): its part of the snapshot is the grid being edited and the
 // overlay the board draws over a Sudoku (www/views/grid.js).
 
-import { gridOf } from '../../views/grid.js';
+import { boardRows, gridOf } from '../../views/grid.js';
 import { ring } from '../../views/clues.js';
 
 /**
@@ -199,7 +199,8 @@ export class BoardEditor {
     const L = this.model.layout && this.model.layout.size === n ? this.model.layout : null;
     // A shaped grid's cells are its top left rows x cols, laid out as the board lays them out.
     const rows = L?.rows ?? n, cols = L?.cols ?? n;
-    const g = gridOf(r.width, r.height, n, 6, ring(L), rows, cols);
+    // As tall as the board draws it: the cells outside the grid (ISS's Var) stand under it.
+    const g = gridOf(r.width, r.height, n, 6, ring(L), boardRows(rows), cols);
     const j = Math.floor((e.clientX - r.left - g.x0) / g.cell), i = Math.floor((e.clientY - r.top - g.y0) / g.cell);
     return i >= 0 && j >= 0 && i < rows && j < cols ? i * n + j : -1;
   }

@@ -15,12 +15,14 @@
 //!   "understandable snarfable killer cages") and the long one SudokuWiki and SudoCue export
 //!   (`3x3:d:k:` then 81 numbers, `sum·256 + cage`; `d` for an X killer).
 //!
-//! `Replicate` blocks are written out before anything is read (`replicate.rs`). A doppelganger's
-//! hidden cells (`DGR`, `DGC`, `DGB`, `DGZ`) may be given, not drawn through.
+//! `Replicate` blocks are written out before anything is read (`replicate.rs`). Cells outside the
+//! grid (`.Var~X~LABEL~27`: `VX1` to `VX27`) and a doppelganger's hidden cells named by clues
+//! (`DGC3`, `DGR2`, `DGB5`; given, `DGR7_4`, they only narrow what a house may miss) are cells
+//! numbered after the grid's ([`Geometry::with_extra`]).
 //!
 //! Chaos construction (`.ChaosConstruction`, its arrows and counts, region cells `CC19`) is read
-//! by `chaos.rs`. Every other ISS constraint is refused by name ("ISS `Var` constraints are not
-//! supported"), never ignored; so are value ranges other than 1 to N and 0 to N-1
+//! by `chaos.rs`. Every other ISS constraint is refused by name ("ISS `<kind>` constraints are
+//! not supported"), never ignored; so are value ranges other than 1 to N and 0 to N-1
 //! (`.Shape~9x9~0-8`: [`Rules::zero_based`], the clues' sums and products of values). A raw grid
 //! (`.Shape~9x9~0-8~Raw`: [`Rules::raw`]) takes only the kinds of [`ON_RAW`].
 
@@ -256,13 +258,13 @@ struct Size {
 }
 
 /// The most groups of cells outside the grid (`.Var~X~~27`) a string may declare, and the most
-/// cells in all (ISS's own bound is 1,000).
+/// cells, the grid's and those outside it, in all (ISS's own bound, its `MAX_SEARCH_CELLS`).
 const VAR_GROUPS: usize = 8;
-const VAR_CELLS: usize = 1_000;
+const MAX_CELLS: usize = 1_000;
 
 /// ISS's `Var` groups: cells outside the grid, `V` then the group's letters then the cell's number
-/// from 1 (`VX12`; a group of one cell is `VX`), numbered here from N² on in the order declared
-/// ([`Geometry::with_extra`]).
+/// from 1 (`VX12`; a group of one cell is `VX`), numbered here from N² on, the groups in the order
+/// of their letters as ISS numbers them ([`Geometry::with_extra`]).
 #[derive(Clone, Copy, Default)]
 struct Vars {
     /// Each group's letters (upper-case, NUL-padded) and cell count.
@@ -271,8 +273,9 @@ struct Vars {
 }
 
 impl Vars {
-    /// The `.Var~PREFIX~LABEL~COUNT` items of a string, or why they cannot be read.
-    fn read(items: &[Item]) -> Result<Vars, InputError> {
+    /// The `.Var~PREFIX~LABEL~COUNT` items of a string on a grid of `grid` cells, or why they
+    /// cannot be read.
+    fn read(items: &[Item], grid: usize) -> Result<Vars, InputError> {
         let mut v = Vars::default();
         for (_, args) in items.iter().filter(|(k, _)| *k == "Var") {
             let prefix = args.first().map(|a| a.trim()).unwrap_or("");
@@ -302,10 +305,11 @@ impl Vars {
                     "ISS `Var~{prefix}` is declared twice"
                 )));
             }
-            if v.len == VAR_GROUPS || count == 0 || v.count() + count > VAR_CELLS {
+            // Bounded before it is added (a count of 2^64 - 1 must not wrap).
+            if v.len == VAR_GROUPS || count == 0 || count > MAX_CELLS - grid - v.count() {
                 return Err(InputError::new(format!(
-                    "ISS `Var`: at most {VAR_GROUPS} groups of at least 1 cell, and \
-                     {VAR_CELLS} cells outside the grid in all"
+                    "ISS `Var`: at most {VAR_GROUPS} groups of at least 1 cell, and {MAX_CELLS} \
+                     cells in all, the grid's {grid} and those outside it"
                 )));
             }
             v.groups[v.len] = (name, count as u16);
@@ -426,8 +430,48 @@ impl Size {
         format!("{lo}-{}", self.size + lo - 1)
     }
 
+    /// Where cell `x` (from 0, among those outside the grid) stands as ISS lays its group out:
+    /// `(group, row, column, the group's width, its cells)`. A `Var` group in rows of the grid's
+    /// width; a doppelganger's hidden cells (after the `Var` cells) in three groups, the rows' and
+    /// the columns' each in a row of N, the boxes' in rows of a box's width.
+    fn outside_place(self, x: usize) -> (usize, usize, usize, usize, usize) {
+        let vars = self.vars.count();
+        if x < vars {
+            let cols = self.geo.cols();
+            let (g, r, c, count) = self.vars.place(x, cols);
+            return (g, r, c, cols, count);
+        }
+        let n = self.geo.rows();
+        let (kind, h) = ((x - vars) / n, (x - vars) % n);
+        let cols = if kind == 2 {
+            self.geo.boxes().map_or(n, |(_, w)| w)
+        } else {
+            n
+        };
+        (VAR_GROUPS + kind, h / cols, h % cols, cols, n)
+    }
+
+    /// Each cell outside the grid's place under it, [row from 0, column] ([`Rules::outside_at`]):
+    /// the groups of [`Size::outside_place`] one under another, a row between two.
+    fn outside_at(self) -> Vec<[u16; 2]> {
+        let mut out = Vec::new();
+        let (mut top, mut group, mut rows) = (0usize, usize::MAX, 0usize);
+        for x in 0..self.geo.extra() {
+            let (g, r, c, _, _) = self.outside_place(x);
+            if g != group {
+                if group != usize::MAX {
+                    top += rows + 1;
+                }
+                (group, rows) = (g, 0);
+            }
+            rows = rows.max(r + 1);
+            out.push([(top + r) as u16, c as u16]);
+        }
+        out
+    }
+
     /// Whether cells `p` and `q` are orthogonal neighbours: in the grid, or in one group of cells
-    /// outside it as ISS lays the group out ([`Vars::place`]).
+    /// outside it as ISS lays the group out ([`Size::outside_place`]).
     fn adjacent(self, p: usize, q: usize) -> bool {
         let n = self.geo.cells();
         match (p.checked_sub(n), q.checked_sub(n)) {
@@ -435,24 +479,9 @@ impl Size {
                 let (a, b) = (p.min(q), p.max(q));
                 (a / self.size == b / self.size && b - a == 1) || b - a == self.size
             }
-            // A doppelganger's hidden cells (after the `Var` cells), laid out as ISS lays them: the
-            // rows' and the columns' each in a row of N, the boxes' in rows of a box's width.
-            (Some(x), Some(y)) if x >= self.vars.count() && y >= self.vars.count() => {
-                let n = self.geo.rows();
-                let width = self.geo.boxes().map_or(n, |(_, w)| w);
-                let place = |j: usize| {
-                    let (kind, h) = (j / n, j % n);
-                    let cols = if kind == 2 { width } else { n };
-                    (kind, h / cols, h % cols)
-                };
-                let (g, r, c) = place(x - self.vars.count());
-                let (h, s, d) = place(y - self.vars.count());
-                g == h && ((r == s && c.abs_diff(d) == 1) || (c == d && r.abs_diff(s) == 1))
-            }
-            (Some(x), Some(y)) if x < self.vars.count() && y < self.vars.count() => {
-                let cols = self.geo.cols();
-                let (g, r, c, _) = self.vars.place(x, cols);
-                let (h, s, d, _) = self.vars.place(y, cols);
+            (Some(x), Some(y)) => {
+                let (g, r, c, _, _) = self.outside_place(x);
+                let (h, s, d, _, _) = self.outside_place(y);
                 g == h && ((r == s && c.abs_diff(d) == 1) || (c == d && r.abs_diff(s) == 1))
             }
             _ => false,
@@ -460,16 +489,14 @@ impl Size {
     }
 
     /// The 2x2 cells from `p` (its top left), if it has a cell to its right and one below: in the
-    /// grid, or in a group of cells outside it ([`Vars::place`]).
+    /// grid, or in a group of cells outside it ([`Size::outside_place`]).
     fn square_from(self, p: usize) -> Option<[usize; 4]> {
         let n = self.geo.cells();
         match p.checked_sub(n) {
             None => (p % self.size + 1 < self.geo.cols() && p / self.size + 1 < self.geo.rows())
                 .then(|| [p, p + 1, p + self.size, p + self.size + 1]),
-            Some(x) if x >= self.vars.count() => None,
             Some(x) => {
-                let cols = self.geo.cols();
-                let (_, r, c, count) = self.vars.place(x, cols);
+                let (_, r, c, cols, count) = self.outside_place(x);
                 let j = r * cols + c;
                 (c + 1 < cols && j + cols + 1 < count).then(|| [p, p + 1, p + cols, p + cols + 1])
             }
@@ -641,9 +668,8 @@ fn no_boxes_here(items: &[Placed]) -> bool {
     items.iter().any(|(_, (k, _))| *k == "NoBoxes")
 }
 
-/// ISS's kinds not read on a [`Geometry::shaped`] grid (see [`constraint_string`]).
 /// The kinds that read a cell's place (its row, column, region or neighbours), which a cell
-/// outside the grid (`Var`) does not have.
+/// outside the grid (`Var`, a doppelganger's hidden cell) does not have.
 const NOT_OUTSIDE: &[&str] = &[
     "LittleKiller",
     "Sandwich",
@@ -666,6 +692,7 @@ const NOT_OUTSIDE: &[&str] = &[
     "StrictXV",
 ];
 
+/// ISS's kinds not read on a [`Geometry::shaped`] grid (see [`constraint_string`]).
 const NOT_ON_SHAPED: &[&str] = &[
     "Windoku",
     "Sandwich",
@@ -785,7 +812,7 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
     }
     let size = sz.size;
     // Cells outside the grid (`Var`): numbered after the grid's, named from here on.
-    sz.vars = Vars::read(&items)?;
+    sz.vars = Vars::read(&items, sz.geo.live_cells().count())?;
     // A doppelganger's hidden cells named by a constraint other than a given: cells of their own,
     // after the `Var` cells, that its clue ties to the digits their houses miss.
     let names_hidden = |args: &Vec<&str>| args.iter().any(|a| a.trim().starts_with("DG"));
@@ -859,12 +886,18 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
                  `ChaosCount`, `SameValues` and `AllDifferent` read them here"
             )));
         }
-        // Cells outside the grid (`Var`) have no row, column or region: kinds that read a cell's
-        // place (a quadruple's 2x2, a diagonal's start, a row's clue) take none.
-        if NOT_OUTSIDE.contains(kind) && args.iter().any(|a| sz.vars.find(a.trim()).is_some()) {
+        // Cells outside the grid (`Var`, hidden cells) have no row, column or region: kinds that
+        // read a cell's place (a diagonal's start, a row's clue, a region-sum line's regions)
+        // take none. (A quadruple's 2x2 and marks between neighbours are read as ISS lays a
+        // group out: `Size::square_from`, `Size::adjacent`.)
+        let outside = |a: &&str| {
+            let a = a.trim();
+            sz.vars.find(a).is_some() || (sz.hidden.is_some() && a.starts_with("DG"))
+        };
+        if NOT_OUTSIDE.contains(kind) && args.iter().any(outside) {
             return Err(InputError::new(format!(
-                "ISS `{kind}` on cells outside the grid (`Var`) is not supported: it reads a \
-                 cell's row, column or region"
+                "ISS `{kind}` on cells outside the grid (`Var`, a doppelganger's hidden cells) \
+                 is not supported: it reads a cell's row, column or region"
             )));
         }
         if chaos_kind && !chaos_on {
@@ -951,9 +984,8 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
                     if cells_of[p] != 0 && cells_of[p] != v {
                         let z = u8::from(sz.zero);
                         return Err(InputError::new(format!(
-                            "{what}: r{}c{} is given twice, as {} and {}",
-                            p / size + 1,
-                            p % size + 1,
+                            "{what}: {} is given twice, as {} and {}",
+                            super::reader::cell_name(size, p),
                             cells_of[p] - z,
                             v - z
                         ))
@@ -1133,6 +1165,7 @@ fn constraint_string(s: &str, source: Source) -> Result<Read, InputError> {
             *t = ties;
         }
     }
+    rules.outside_at = sz.outside_at();
     finish(sz, cells_of, rules, Vec::new(), source)
 }
 

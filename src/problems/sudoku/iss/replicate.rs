@@ -192,10 +192,11 @@ fn offsets(coded: &str, what: &str) -> Result<Vec<usize>, InputError> {
     Ok(bits)
 }
 
-/// How many cells ISS lays out in rows of the grid's width: the grid's, then those outside it
-/// (`Var`), which continue below its last row, a group after another.
+/// How many cells ISS numbers in rows of the grid's width, as a block's bits count them from its
+/// origin: the grid's, then the `Var` cells, which go on below its last row in the order they are
+/// numbered (a doppelganger's hidden cells are not among them: a block does not reach them).
 fn laid_out(sz: Size) -> usize {
-    sz.geo.rows() * sz.geo.cols() + sz.geo.extra()
+    sz.geo.rows() * sz.geo.cols() + sz.vars.count()
 }
 
 /// A cell's row and column, from 0, as ISS lays the cells out ([`laid_out`]).

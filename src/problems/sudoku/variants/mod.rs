@@ -175,6 +175,12 @@ pub struct Rules {
     /// regions of `size` cells, not given, each holding distinct digits (`chaos.rs`), beside the
     /// boxes or jigsaw `regions` keeps (ISS's puzzles say `NoBoxes`: every cell in none).
     pub chaos: Option<chaos::Chaos>,
+    /// Where each cell outside the grid ([`Geometry::with_extra`]) stands as the puzzle lays it out
+    /// under the grid: [row from 0 below the grid, column]. ISS lays each `Var` group out in rows
+    /// of the grid's width, and a doppelganger's hidden cells the rows' and the columns' in a row
+    /// each, the boxes' in rows of a box's width, a group under another with a row between; the
+    /// page draws them there and marks between them are between neighbours there.
+    pub outside_at: Vec<[u16; 2]>,
 }
 
 /// A whole-shape option: the shape it fills and the digits it puts in the shape's cells, in order;
