@@ -20,7 +20,7 @@ import { boardRows, cellRC, gridOf, segmentDistance } from './grid.js';
 import { paintClueLines, paintClueMarks, ring, clueAt, CAGE_KINDS } from './clues.js';
 
 /**
- * @typedef {{kind: number, name: string, cells: number[], sum: number | null, items: number[], options: number[]}} Constraint
+ * @typedef {{kind: number, name: string, cells: number[], sum?: number, items: number[], options: number[]}} Constraint
  * @typedef {{size: number, rows?: number, cols?: number, boxes?: number[], variants: string[], jigsaw: boolean, regions: number[], constraints: Constraint[], clues?: import('./clues.js').Clue[], extra?: number[][]}} Layout
  * @typedef {{cell: number, x0: number, y0: number}} Geometry
  * @typedef {{cell: number, x0: number, y0: number, w: number, h: number}} Canvas  a geometry in a canvas of w x h px
@@ -302,8 +302,8 @@ function paintOver(ctx, g, L, c, lit) {
     return [x + d - 1, y + d - 1, w + 3, size + 2];
   };
   for (const k of L.constraints) {
-    // A cage without a sum has none: serialised from Rust's None it is undefined, not null.
-    if (k.kind !== SHAPE.Cage || (k.sum ?? null) === null) continue;
+    // A cage without a sum has none (Rust's None reaches the page as undefined).
+    if (k.kind !== SHAPE.Cage || k.sum === undefined) continue;
     const p = sumCell(k), label = String(k.sum);
     drawn.sums.push({ cell: p, text: label, box: corner(p, label) });
   }
@@ -347,7 +347,7 @@ export function markBox(L) {
   const { of } = index(L);
   /** @type {Map<number, number>} */
   const sums = new Map();
-  for (const k of L.constraints) if (k.kind === SHAPE.Cage && (k.sum ?? null) !== null) sums.set(sumCell(k), 1);
+  for (const k of L.constraints) if (k.kind === SHAPE.Cage && k.sum !== undefined) sums.set(sumCell(k), 1);
   return (p) => {
     if (!of[p].some((k) => L.constraints[k].kind === SHAPE.Cage)) return null;
     return [0.1, sums.has(p) ? MARKS_BELOW_SUM : 0.1, 0.92, 0.92];
@@ -569,7 +569,7 @@ export class VariantTools {
       b.dataset.shape = String(k);
       b.dataset.testid = `shape-${k}`;
       b.setAttribute('aria-pressed', 'false');
-      b.textContent = c.kind === SHAPE.Cage && (c.sum ?? null) !== null ? `cage ${c.name.match(/\d+/)?.[0]}: ${c.sum}` : c.name;
+      b.textContent = c.kind === SHAPE.Cage && c.sum !== undefined ? `cage ${c.name.match(/\d+/)?.[0]}: ${c.sum}` : c.name;
       b.title = `${c.name}: ${c.items.length} item${c.items.length === 1 ? '' : 's'}${c.options.length ? `, ${c.options.length} fillings` : ''}; its items light in the matrix`;
       return b;
     }));

@@ -183,9 +183,9 @@ fn cage_fillings(size: usize, cage: &[usize], givens: &[u8], sum: u32, steps: &m
 /// The digit sets of `cells` adding up to `sum` on a grid of `size` (an implied sum:
 /// [`Rules::implied_sums`]), or `None` when there are more than `max`.
 pub(super) fn sum_sets(size: usize, cells: &[usize], sum: u32, max: usize) -> Option<Vec<Vec<u8>>> {
-    // No givens: as many zeros as the cells it names reach (a cell outside the grid, ISS's `Var`,
-    // past N², may be one of them).
-    let givens = vec![0u8; cells.iter().max().map_or(0, |&p| p + 1).max(size * size)];
+    // No givens: a zero for each cell it names (a cell outside the grid, ISS's `Var`, past N², may
+    // be one of them).
+    let givens = vec![0u8; cells.iter().max().map_or(0, |&p| p + 1)];
     let mut steps = Steps::default();
     cage_options(size, cells, &givens, sum, CageFill::Sets, max, &mut steps)
         .ok()
