@@ -16,6 +16,9 @@
 //! searches solved in turns ("Magic square"-like trees are rare there), and without them 5 more
 //! end within 3 s and none fewer; what `dlx solve` and the page's Solve use.
 //!
+//! [`Turns::with_head`] lets plain search run first, alone, for [`HEAD`] updates: what it ends
+//! there (every 9x9 without shapes, most 16x16s) is its own answer with its own counters.
+//!
 //! The turns are measured in updates (each search's own unit of work: links removed, options given
 //! up), checked at multiples of a chunk of nodes, so that where a turn ends does not depend on how
 //! a caller slices the search: the same instance gives the same solutions in the same order.
@@ -33,7 +36,7 @@
 use super::instance::Instance;
 use super::probe::{ProbeStats, Probing};
 use super::propagate::Propagating;
-use super::search::{Limits, Stats, Status};
+use super::search::{Limits, Search, SolutionStop, Stats, Status};
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashSet, VecDeque};
 use std::hash::{Hash, Hasher};
@@ -47,6 +50,10 @@ const PROPAGATE_TURN: u64 = 100_000;
 /// Propagation's first turn, longer (about 0.25 s): most puzzles it wins it ends within that,
 /// before probes prune the start, which cannot stop part way.
 const PROPAGATE_FIRST: u64 = 1_000_000;
+/// Plain search's head start ([`Turns::with_head`]), in updates: about a second of a 16x16's
+/// (ISS's "16x16: Sudoku X, very hard" ends in 66 M, 0.6 s; "16x16: Windoku", which it would take
+/// past 20 s, propagation ends in 1.3 s).
+pub const HEAD: u64 = 100_000_000;
 /// Nodes between looks at a turn's updates, for each search.
 const PROBE_CHUNK: u64 = 4096;
 const PROPAGATE_CHUNK: u64 = 64;
@@ -94,6 +101,10 @@ pub struct Turns {
     /// ahead of them while the queue holds what it found); probes' own figures beside them.
     shown: Vec<Stats>,
     shown_probes: ProbeStats,
+    /// Plain search running first, alone, for [`HEAD`] updates ([`Turns::with_head`]); once it has
+    /// run them without ending the tree, its counters (`head_stats`) join the turns'.
+    head: Option<Search>,
+    head_stats: Stats,
 }
 
 /// What a search met in its turn, with its counters then.
@@ -219,6 +230,9 @@ fn batch_of(
 /// The searches' names, by their number in [`Turns`].
 const NAMES: [&str; 3] = ["probes", "propagation", "weighted propagation"];
 
+/// [`Turns::ended`] when plain search ended the tree in its head start: no turns were taken.
+const BY_HEAD: usize = NAMES.len();
+
 impl Turns {
     /// A search of `inst` under `givens`, probes and the two propagations taking turns; with
     /// multiplicities, which propagation does not take, probes alone.
@@ -267,7 +281,23 @@ impl Turns {
             queue: VecDeque::new(),
             shown: Vec::new(),
             shown_probes: ProbeStats::default(),
+            head: None,
+            head_stats: Stats::default(),
         }
+    }
+
+    /// `search` (plain DLX on the same instance, its givens chosen) runs first, alone, until it
+    /// ends the tree or has made [`HEAD`] updates; only then do the turns begin, from their start,
+    /// the solution it handed out (if any) not handed out again. A head start that has found two
+    /// solutions goes on alone to the end.
+    ///
+    /// Why: a Sudoku without shapes is plain DLX's own ground; it settles a 9x9 in microseconds and
+    /// most 16x16s within that, and where it does the answer and counters are its own. But on a
+    /// few (ISS's "16x16: Windoku", past 20 s) propagation ends in 1.3 s what DLX's tree does not,
+    /// so a long plain search hands over.
+    pub fn with_head(mut self, search: Search) -> Turns {
+        self.head = Some(search);
+        self
     }
 
     /// Runs the turns of a round at once, each search on its own thread (see the module note): the
@@ -310,6 +340,17 @@ impl Turns {
         self.probes_turn
     }
 
+    /// Whether the searches have taken turns: always, but where plain search's head start
+    /// ([`Turns::with_head`]) is running or ended the tree, when the counts are its own.
+    pub fn took_turns(&self) -> bool {
+        self.head.is_none()
+    }
+
+    /// Whether plain search had a head start ([`Turns::with_head`]).
+    pub fn has_head(&self) -> bool {
+        self.head.is_some() || self.head_stats.nodes > 0
+    }
+
     /// What probing did (nothing, where probes take no turns).
     pub fn probe_stats(&self) -> &ProbeStats {
         if self.parallel {
@@ -325,7 +366,7 @@ impl Turns {
         if self.propagating.is_empty() {
             return None;
         }
-        self.ended.map(|w| NAMES[w])
+        self.ended.and_then(|w| NAMES.get(w).copied())
     }
 
     /// The options of the solution the search stopped at, givens first.
@@ -336,6 +377,9 @@ impl Turns {
     /// Probes' level (propagation's branches are not DLX1's levels); without probes, the depth of
     /// propagation's branches by MRV.
     pub fn level(&self) -> usize {
+        if let Some(h) = &self.head {
+            return h.level();
+        }
         match self.propagating.first() {
             Some(p) if !self.probes_turn => p.level(),
             _ => self.probing.level(),
@@ -343,6 +387,9 @@ impl Turns {
     }
 
     pub fn finished_any(&self) -> bool {
+        if let Some(h) = &self.head {
+            return h.finished_any();
+        }
         self.probing.finished_any() || self.propagating.iter().any(|p| p.finished_any())
     }
 
@@ -351,6 +398,9 @@ impl Turns {
         if self.ended.is_some() {
             return 1.0;
         }
+        if let Some(h) = &self.head {
+            return h.progress();
+        }
         self.propagating
             .iter()
             .map(|p| p.progress())
@@ -358,6 +408,12 @@ impl Turns {
     }
 
     fn sync(&mut self) {
+        if let Some(h) = &self.head {
+            // Plain search alone so far: its counters, as it would show them without turns.
+            self.stats = h.stats().clone();
+            self.stats.solutions = self.count;
+            return;
+        }
         let a = if self.parallel {
             &self.shown[0]
         } else {
@@ -368,9 +424,12 @@ impl Turns {
         } else {
             self.propagating.iter().map(|p| p.stats()).collect()
         };
-        let (nodes, updates) = rest.iter().fold((a.nodes, a.updates), |(n, u), s| {
-            (n + s.nodes, u + s.updates)
-        });
+        let head = (self.head_stats.nodes, self.head_stats.updates);
+        let (nodes, updates) = rest
+            .iter()
+            .fold((a.nodes + head.0, a.updates + head.1), |(n, u), s| {
+                (n + s.nodes, u + s.updates)
+            });
         self.stats.nodes = nodes;
         self.stats.updates = updates;
         self.stats.cleansings = a.cleansings;
@@ -408,6 +467,11 @@ impl Turns {
 
     /// Runs until a new solution (when `stop`), a limit, or the end of any search's tree.
     pub fn run_on(&mut self, stop: bool) -> Status {
+        if self.head.is_some() {
+            if let Some(status) = self.run_head(stop) {
+                return status;
+            }
+        }
         if self.parallel {
             return self.run_rounds(stop);
         }
@@ -478,6 +542,59 @@ impl Turns {
 }
 
 impl Turns {
+    /// Plain search's head start ([`Turns::with_head`]), in chunks of [`PROBE_CHUNK`] nodes so
+    /// that where it hands over does not depend on how a caller slices the search. `None` once it
+    /// has handed over: the turns go on from there.
+    fn run_head(&mut self, stop: bool) -> Option<Status> {
+        loop {
+            if let Some(status) = self.finished() {
+                return Some(status);
+            }
+            let h = self.head.as_mut()?;
+            let ran = h.stats().nodes;
+            let overall = self.limits.nodes.map(|n| n.saturating_sub(ran));
+            if overall == Some(0) {
+                self.sync();
+                return Some(Status::Limit);
+            }
+            let chunk = (PROBE_CHUNK / self.shrink).max(1);
+            let next = (ran / chunk + 1) * chunk;
+            h.set_limits(Limits {
+                nodes: Some(overall.map_or(next, |o| next.min(ran + o))),
+                solutions: None,
+            });
+            match h.run(&mut SolutionStop { stop: true }) {
+                Status::Paused => {
+                    let solution = h.solution();
+                    self.handed.insert(key(&solution));
+                    self.count += 1;
+                    self.current = solution;
+                    self.sync();
+                    if stop {
+                        return Some(Status::Paused);
+                    }
+                }
+                Status::Done => self.ended = Some(BY_HEAD),
+                Status::Limit if h.stats().nodes < next => {
+                    // The caller's limit, not a chunk's.
+                    self.sync();
+                    return Some(Status::Limit);
+                }
+                Status::Limit => {
+                    // Two solutions found: no uniqueness left to prove, and propagation would find
+                    // them again, each remembered to be handed out once (16 bytes a solution,
+                    // without end on a grid of few givens): plain search goes on alone.
+                    if self.count < 2 && h.stats().updates >= (HEAD / self.shrink).max(1) {
+                        self.head_stats = h.stats().clone();
+                        self.head = None;
+                        self.sync();
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+
     /// [`Turns::run_on`] with the turns of a round at once: hands out what the last round found,
     /// in order, and runs the next round when that is done.
     fn run_rounds(&mut self, stop: bool) -> Status {
@@ -664,6 +781,73 @@ mod tests {
                         whole,
                         "{spec:?} {slice}"
                     );
+                }
+            }
+        }
+    }
+
+    /// A head start of plain search that ends the tree is plain search: its solutions in its
+    /// order, its counters, no turns said; and so is one that found two solutions before its end
+    /// (turns shrunk so that the head start ends within its tree). One that hands over hands each
+    /// solution out once, its own first, one after another or at once, however sliced.
+    #[test]
+    fn a_head_start_is_plain_search_then_hands_over() {
+        for spec in [
+            Spec::Queens(8),
+            Spec::Sudoku("1...............".into()),
+            Spec::Sudoku("12..............".into()),
+            // The first of the forum's hardest (tests/data/sudoku/forum-hardest-1106.txt).
+            Spec::Sudoku(
+                "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+                    .into(),
+            ),
+        ] {
+            let p = problems::load(&spec).unwrap();
+            let (inst, givens) = (p.instance(), p.givens());
+            let plain = || {
+                let mut s = crate::core::Search::new(inst);
+                s.preselect(givens).unwrap();
+                s
+            };
+            let mut dlx = plain();
+            let mut mine = Vec::new();
+            while dlx.run(&mut SolutionStop { stop: true }) == Status::Paused {
+                let mut v = dlx.solution();
+                v.sort();
+                mine.push(v);
+            }
+            let mut t = Turns::propagation(inst, givens).with_head(plain());
+            assert_eq!(all(&mut t, None), mine, "{spec:?}");
+            assert_eq!(t.stats(), dlx.stats(), "{spec:?}");
+            assert!(!t.took_turns() && t.has_head() && t.ended_by().is_none());
+            let mut first: Option<Vec<Vec<usize>>> = None;
+            for parallel in [false, true] {
+                for slice in [None, Some(1), Some(300)] {
+                    let mut t = Turns::propagation(inst, givens).with_head(plain());
+                    // A head start of half plain search's updates.
+                    t.shrink_turns(HEAD / (dlx.stats().updates / 2));
+                    t.set_parallel(parallel);
+                    let got = all(&mut t, slice);
+                    if mine.len() >= 2 {
+                        // Two found within half the tree: plain search alone to the end.
+                        assert_eq!(got, mine, "{spec:?}");
+                        assert_eq!(t.stats(), dlx.stats(), "{spec:?}");
+                        assert!(!t.took_turns());
+                        continue;
+                    }
+                    assert!(t.took_turns(), "{spec:?}: the head start ended it");
+                    assert!(t.stats().nodes > dlx.stats().nodes / 100);
+                    let mut sorted = got.clone();
+                    sorted.sort();
+                    sorted.dedup();
+                    assert_eq!(sorted.len(), got.len(), "{spec:?}: a solution handed twice");
+                    let mut want = mine.clone();
+                    want.sort();
+                    assert_eq!(sorted, want, "{spec:?} {parallel} {slice:?}");
+                    // The head's own, in its order, before any the turns found.
+                    assert!(got.starts_with(&mine[..1]), "{spec:?}");
+                    // The same order, one after another or at once, however sliced.
+                    assert_eq!(first.get_or_insert_with(|| got.clone()), &got, "{spec:?}");
                 }
             }
         }

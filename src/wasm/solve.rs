@@ -174,8 +174,13 @@ impl Solving {
         })?;
         self.end = Counters::of(probing.stats());
         self.ended_by = probing.ended_by().unwrap_or_default().to_string();
-        self.turns = if probing.has_probes() {
+        self.turns = if !probing.took_turns() {
+            // DLX1 ended the tree in its head start: its own counts.
+            ""
+        } else if probing.has_probes() {
             "probes"
+        } else if probing.has_head() {
+            "head"
         } else {
             "propagation"
         }
@@ -262,6 +267,16 @@ impl Solving {
             ("", _) => return Ok(note),
             // Probes alone (multiplicities, which propagation does not take).
             ("probes", _) => "Solve, with probes (its counts, not DLX1's):".to_string(),
+            ("head", by) => format!(
+                "Solve, with DLX1 for {} updates, then propagation and weighted propagation \
+                 taking turns{} (the counts of all three):",
+                crate::figures::thousands(crate::core::turns::HEAD),
+                if by.is_empty() {
+                    String::new()
+                } else {
+                    format!(", ended by {by}")
+                }
+            ),
             (_, "") => "Solve, with propagation and weighted propagation taking turns (their \
                         counts, not DLX1's):"
                 .to_string(),
@@ -316,9 +331,10 @@ impl Solving {
 pub struct Solver {
     search: Search,
     solving: Solving,
-    /// For a puzzle with shapes (`problems::solved_by_turns`) on DLX1's tree: the search with
-    /// propagation taking turns, and the instance and givens its solutions are placed on DLX1's
-    /// tree by.
+    /// On DLX1's tree, for a puzzle with shapes (`problems::solved_by_turns`): the search with
+    /// propagation taking turns; for another Sudoku, the same after DLX1's head start
+    /// (`Turns::with_head`). With the instance and givens its solutions are placed on DLX1's tree
+    /// by.
     probing: Option<(Turns, Instance, Vec<usize>)>,
 }
 
@@ -339,13 +355,19 @@ impl Solver {
         // On the worker only, where a Solve goes once it has run a while on the page's thread: a
         // short Solve keeps DLX1's own counters. As `dlx solve` searches (ISS's "Arrow": 2,454,374
         // nodes of DLX1, 6,965 of propagation); other puzzles keep DLX1's own counts.
-        let probing = (tree == Tree::Dlx1 && solved_by_turns(problem.as_ref())).then(|| {
-            (
-                Turns::propagation(inst, givens),
-                inst.clone(),
-                givens.to_vec(),
-            )
-        });
+        // A Sudoku without shapes: DLX1 first, propagation taking turns past its head start
+        // (`Turns::with_head`), as `dlx solve` does.
+        let probing = if tree != Tree::Dlx1 {
+            None
+        } else if solved_by_turns(problem.as_ref()) {
+            Some(Turns::propagation(inst, givens))
+        } else if problem.as_sudoku().is_some() {
+            let head = start_search(problem.as_ref(), tree).map_err(|e| js_error(&e))?;
+            Some(Turns::propagation(inst, givens).with_head(head))
+        } else {
+            None
+        }
+        .map(|t| (t, inst.clone(), givens.to_vec()));
         Ok(Solver {
             search,
             solving: Solving::default(),

@@ -376,6 +376,27 @@ test('published: a puzzle plain search takes minutes on is solved by Solve with 
 });
 
 /**
+ * ISS's "16x16: Windoku" (tests/data/iss-handover.jsonl): no shapes, so Solve searches with DLX1,
+ * which takes it past 20 s natively; past DLX1's head start (core::turns::HEAD updates) the worker
+ * hands over to propagation taking turns, which ends it; the narration says whose counts those are.
+ */
+test('published: a 16x16 without shapes that DLX1 takes minutes on is handed to propagation past DLX1\'s head start', async ({ page, base }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  const p = issPuzzle('iss-handover.jsonl', '16x16: Windoku');
+  await open(page, base);
+  const t0 = Date.now();
+  const { verdict, board } = await pasteAndSolve(page, p.input);
+  const ms = Date.now() - t0;
+  assert(/^Unique solution/.test(verdict), `the verdict: ${verdict}`);
+  // ISS writes 1-16 as A-P.
+  const published = [...p.solution].map((c) => String(c.charCodeAt(0) - 64)).join(' ');
+  assert(board.trim().split(/\s+/).join(' ') === published, `the board reads ${board}, published ${published}`);
+  const said = await text(page, 'narration');
+  assert(/^Solve, with DLX1 for 100,000,000 updates, then propagation and weighted propagation taking turns, ended by (weighted )?propagation \(the counts of all three\): the solution is unique/.test(said), `the narration: ${said}`);
+  report.push(`published: "16x16: Windoku" solved in the page in ${ms} ms: "${verdict}"`);
+});
+
+/**
  * ISS's "Arrow" (tests/data/iss-blocked.jsonl): its arrows are filled whole, with no colours; plain
  * DLX1 takes 2,454,374 nodes (1.1 s in the page). Solve searches it with propagation taking turns,
  * as `dlx solve` does, and proves it unique in a few thousand nodes; the narration says whose

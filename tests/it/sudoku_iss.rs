@@ -107,7 +107,8 @@ pub(crate) fn judge(
     let size = sudoku.grid().size();
     // As `dlx solve` searches: propagation by MRV and by dom/wdeg taking turns where the puzzle has
     // shapes (`probe::pays`), else plain search (the CLI prunes those at the start too; plain
-    // search here keeps DLX1's own tree).
+    // search here keeps DLX1's own tree, and has no head start: `dlx solve`'s plain search hands
+    // over to propagation past `core::turns::HEAD` updates, further than any budget here).
     let mut search = Search::new(sudoku.instance());
     if let Err(e) = search.preselect(sudoku.givens()) {
         return Outcome::Wrong(format!("givens do not preselect: {e:?}"));
@@ -869,6 +870,52 @@ fn iss_puzzles_plain_search_finds_hard_are_solved_by_turns() {
             }
         }
     }
+}
+
+/// A Sudoku without shapes is plain search's, for `core::turns::HEAD` updates, then propagation's
+/// taking turns as well (`tests/data/iss-handover.jsonl`): "16x16: Sudoku X, very hard", which
+/// plain search ends within its head start, answers as `--prune blocked` does (its nodes and
+/// updates, no `ended_by`); "16x16: Windoku", which it does not, is ended by propagation, its
+/// counts plain search's head start and the turns'. Both to the published solution, proved unique,
+/// the same JSON on one thread and on two.
+#[test]
+fn a_sudoku_without_shapes_hands_over_from_plain_search_to_propagation() {
+    let quiet = crate::common::Expect::Quiet;
+    let run = |extra: &[&str], input: &str| {
+        let mut args = vec!["solve", "sudoku", "-", "--json"];
+        args.extend(extra);
+        let mut v: Value =
+            serde_json::from_str(&crate::common::check(&args, input, quiet)).unwrap();
+        v.as_object_mut().unwrap().remove("seconds");
+        v
+    };
+    let mut enders = Vec::new();
+    for line in data("iss-handover.jsonl").lines() {
+        let d: Value = serde_json::from_str(line).unwrap();
+        let (name, input) = (d["name"].as_str().unwrap(), d["input"].as_str().unwrap());
+        let v = run(&["--threads", "1"], input);
+        let first: Vec<u8> = v["first"]
+            .as_str()
+            .unwrap()
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let want = published(d["solution"].as_str().unwrap(), 16, false);
+        assert_eq!(Some(first), want, "{name}");
+        assert_eq!((&v["unique"], &v["solutions"]), (&json!(true), &json!(1)));
+        assert_eq!(run(&["--threads", "2"], input), v, "{name}");
+        match v["ended_by"].as_str() {
+            None => assert_eq!(v, run(&["--prune", "blocked"], input), "{name}"),
+            Some("propagation" | "weighted propagation") => {
+                // Past the head start (plain search on it passes 20 s): its updates and the turns'.
+                let updates = v["updates"].as_u64().unwrap();
+                assert!(updates > dlx_studio::core::turns::HEAD, "{name}: {v}");
+            }
+            by => panic!("{name}: ended by {by:?}"),
+        }
+        enders.push(v["ended_by"].as_str().map(str::to_string));
+    }
+    assert_eq!(enders, [None, Some("propagation".to_string())]);
 }
 
 /// The turns at once (`solve --threads T`, T > 1: each search's turns on its own thread) answer as

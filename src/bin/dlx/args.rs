@@ -388,14 +388,7 @@ impl Args {
         if let Some(p) = self.prune_arg {
             return p;
         }
-        let sudoku = problem.board(&[]).kind == dlx_studio::problems::ProblemKind::Sudoku;
-        if sudoku
-            && self.command == Command::Solve
-            && !self.naive()
-            && self.seed.is_none()
-            && self.tree.is_none()
-            && self.heuristic == Heuristic::Mrv
-        {
+        if self.solves_sudoku_by_default(problem) {
             if dlx_studio::problems::solved_by_turns(problem) {
                 Prune::Propagate
             } else {
@@ -404,6 +397,26 @@ impl Args {
         } else {
             Prune::None
         }
+    }
+
+    /// Whether plain search (pruned of blocked options) runs first and, past
+    /// `core::turns::HEAD` updates, hands over to propagation taking turns (`Turns::with_head`):
+    /// `solve` of a Sudoku without shapes, with nothing said of pruning or of the search.
+    pub(crate) fn hands_over(&self, problem: &dyn dlx_studio::problems::Problem) -> bool {
+        self.prune_arg.is_none()
+            && self.batch.is_none()
+            && self.solves_sudoku_by_default(problem)
+            && !dlx_studio::problems::solved_by_turns(problem)
+    }
+
+    /// `solve` of a Sudoku with the search's defaults (no seed, tree, heuristic or algorithm said).
+    fn solves_sudoku_by_default(&self, problem: &dyn dlx_studio::problems::Problem) -> bool {
+        problem.board(&[]).kind == dlx_studio::problems::ProblemKind::Sudoku
+            && self.command == Command::Solve
+            && !self.naive()
+            && self.seed.is_none()
+            && self.tree.is_none()
+            && self.heuristic == Heuristic::Mrv
     }
 }
 

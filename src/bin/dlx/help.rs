@@ -81,8 +81,8 @@ Options:
                --threads), the first to end answering (--json: `ended_by`). both: probes
                taking turns with the two. Default: none, so that nodes and updates are
                DLX1's own; for `solve` of a Sudoku, propagate when it has shapes (cages,
-               lines, dots), else blocked (ISS's puzzles: many past 20 s plain end in
-               under a second)
+               lines, dots), else blocked, handing over to propagate past 100 M
+               updates (ISS's puzzles: many past 20 s plain end in under a second)
   --engine {engine}
                what counts: bits walks DLX1's tree on bit sets of options where it can
                (exact cover without colours or multiplicities, up to 32,766 options and

@@ -294,16 +294,27 @@ pub(crate) fn start_engine(problem: &dyn Problem, args: &Args) -> Result<Box<dyn
         let prune = args.prune(problem);
         // `solve --threads` is for the turns of --prune propagate and both (count's threads
         // split the tree).
+        let hands_over = args.hands_over(problem);
         if args.command == Command::Solve
             && args.batch.is_none()
             && args.threads.is_some()
             && !matches!(prune, Prune::Propagate | Prune::Both)
+            && !hands_over
         {
             return Err(Fail::new(
                 "--threads applies to solve with --prune propagate or both (searches taking \
-                 turns; propagate is a Sudoku with shapes' default) and to solve sudoku --batch; \
+                 turns; propagate is a Sudoku with shapes' default, and a Sudoku's past plain \
+                 search's head start) and to solve sudoku --batch; \
                  count splits its tree on threads",
             ));
+        }
+        if hands_over {
+            // Plain search first; propagation taking turns only past its head start.
+            let head = start(problem, args)?;
+            let mut turns =
+                Turns::propagation(problem.instance(), problem.givens()).with_head(head);
+            turns.set_parallel(crate::args::threads_of(args) > 1);
+            return Ok(Box::new(turns));
         }
         if !matches!(prune, Prune::Probe | Prune::Propagate | Prune::Both) {
             return Ok(Box::new(start(problem, args)?));
