@@ -558,8 +558,32 @@ impl Propagating {
         }
         let stamp = self.stamp;
         let ways = self.count[j as usize];
-        let mut first = true;
+        // A colour item bound to `j` (every option of `j` gives it a colour) needs no look: a colour
+        // none of `j`'s open options gives it lost its support slot, and its pair was swept before
+        // `j` came off the queue (or skipped while the item was covered, and an undo that uncovers
+        // the item gives the slot its support back first); a colour no option of `j` ever gives
+        // it, or none, went at `j`'s first look in the start's round, which no undo goes back
+        // past. So its walk would give nothing up, and it is a long one: a cell's colour item is
+        // held by every shape through the cell. Stamped before the pass, such an item is no
+        // candidate, and the pass below can end as soon as no candidate is left.
+        #[cfg(test)]
+        let skip = self.first_look.is_empty() && !self.look_at_bound;
+        #[cfg(not(test))]
+        let skip = self.first_look.is_empty();
+        if skip {
+            let (lo, hi) = (
+                self.sup.bound_at[j as usize],
+                self.sup.bound_at[j as usize + 1],
+            );
+            for b in lo as usize..hi as usize {
+                let i = self.sup.bound[b] as usize;
+                self.item_stamp[i] = stamp;
+                self.item_seen[i] = 0;
+            }
+        }
         self.common.clear();
+        // `seen`: the options of `j` passed so far; a candidate is an item all of them hold.
+        let mut seen = 0;
         let mut left = ways;
         for h in self.holders(j) {
             if left == 0 {
@@ -571,46 +595,36 @@ impl Propagating {
             }
             left -= 1;
             self.option_stamp[o as usize] = stamp;
+            let mut kept = 0;
             for e in self.option(o) {
                 let (i, c) = self.entries[e];
                 let iu = i as usize;
                 if i == j || self.covered[iu] != 0 {
                     continue;
                 }
-                if first {
+                if self.item_stamp[iu] != stamp {
+                    if seen > 0 {
+                        continue;
+                    }
                     self.item_stamp[iu] = stamp;
                     self.item_seen[iu] = 1;
                     self.colours[iu].clear();
                     self.common.push(i);
-                } else if self.item_stamp[iu] == stamp {
+                } else if self.item_seen[iu] == seen && seen > 0 {
                     self.item_seen[iu] += 1;
                 } else {
+                    // Missed by an option before, or bound to `j`.
                     continue;
                 }
+                kept += 1;
                 if c != 0 && !self.colours[iu].contains(&c) {
                     self.colours[iu].push(c);
                 }
             }
-            first = false;
-        }
-        // A colour item bound to `j` (every option of `j` gives it a colour) needs no look: a colour
-        // none of `j`'s open options gives it lost its support slot, and its pair was swept before
-        // `j` came off the queue (or skipped while the item was covered, and an undo that uncovers
-        // the item gives the slot its support back first); a colour no option of `j` ever gives
-        // it, or none, went at `j`'s first look in the start's round, which no undo goes back
-        // past. So its walk would give nothing up, and it is a long one: a cell's colour item is
-        // held by every shape through the cell.
-        #[cfg(test)]
-        let skip = self.first_look.is_empty() && !self.look_at_bound;
-        #[cfg(not(test))]
-        let skip = self.first_look.is_empty();
-        if skip {
-            let (lo, hi) = (
-                self.sup.bound_at[j as usize],
-                self.sup.bound_at[j as usize + 1],
-            );
-            for b in lo as usize..hi as usize {
-                self.item_seen[self.sup.bound[b] as usize] = 0;
+            seen += 1;
+            if kept == 0 {
+                // No item is held by all of `j`'s options: nothing to give up.
+                return;
             }
         }
         let mut k = 0;
