@@ -361,7 +361,7 @@ impl Turns {
     }
 
     /// Which search ended the tree: "probes", "propagation" or "weighted propagation" (None
-    /// while none has, and when probes ran alone).
+    /// while none has, when probes ran alone, and when plain search's head start ended it).
     pub fn ended_by(&self) -> Option<&'static str> {
         if self.propagating.is_empty() {
             return None;
@@ -566,7 +566,11 @@ impl Turns {
             match h.run(&mut SolutionStop { stop: true }) {
                 Status::Paused => {
                     let solution = h.solution();
-                    self.handed.insert(key(&solution));
+                    // Kept only where a hand-over may follow (below): past two solutions plain
+                    // search goes on alone, and memory stays flat with `solve --limit 0`.
+                    if self.count < 2 {
+                        self.handed.insert(key(&solution));
+                    }
                     self.count += 1;
                     self.current = solution;
                     self.sync();
@@ -820,6 +824,9 @@ mod tests {
             assert_eq!(all(&mut t, None), mine, "{spec:?}");
             assert_eq!(t.stats(), dlx.stats(), "{spec:?}");
             assert!(!t.took_turns() && t.has_head() && t.ended_by().is_none());
+            // No record of each solution past the two a hand-over would need (memory flat): 8-queens
+            // has 92.
+            assert!(t.handed.len() <= 2, "{spec:?}");
             let mut first: Option<Vec<Vec<usize>>> = None;
             for parallel in [false, true] {
                 for slice in [None, Some(1), Some(300)] {

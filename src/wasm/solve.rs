@@ -66,8 +66,9 @@ pub(super) struct Solving {
     /// before any tree ended).
     #[serde(default)]
     ended_by: String,
-    /// Who searched, for a Solve on searches taking turns: "propagation" (the two propagations)
-    /// or "probes" (probes alone: multiplicities); "" for DLX1's own search.
+    /// Who searched, for a Solve on searches taking turns: "propagation" (the two propagations),
+    /// "head" (the two after DLX1's head start, `Turns::with_head`) or "probes" (probes alone:
+    /// multiplicities); "" for DLX1's own search, a head start that ended the tree included.
     #[serde(default)]
     turns: String,
 }

@@ -132,7 +132,8 @@ Options:
                reads, else a matrix
   --threads T  count (and solve --batch) on T threads, 1 to 1024 (default: every core);
                --threads 1 is the sequential search. Counts, nodes and updates are the same
-               for every T. solve with --prune both: its three searches' turns run at once
+               for every T. solve with --prune propagate or both (and of a Sudoku past plain
+               search's head start): the searches' turns run at once
                on their own threads when T > 1 (the default on a machine of 2 cores or more),
                and what they find is handed out as turns one after another would: the same
                solutions, order, nodes and updates; --threads 1 takes the turns in turn

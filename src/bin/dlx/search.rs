@@ -303,8 +303,8 @@ pub(crate) fn start_engine(problem: &dyn Problem, args: &Args) -> Result<Box<dyn
         {
             return Err(Fail::new(
                 "--threads applies to solve with --prune propagate or both (searches taking \
-                 turns; propagate is a Sudoku with shapes' default, and a Sudoku's past plain \
-                 search's head start) and to solve sudoku --batch; \
+                 turns; propagate is the default for a Sudoku with shapes, and for any other \
+                 Sudoku once plain search passes its head start) and to solve sudoku --batch; \
                  count splits its tree on threads",
             ));
         }
