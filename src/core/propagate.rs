@@ -37,10 +37,13 @@ use std::collections::HashMap;
 /// many open options (at the start, all). The rule's cost is the length of an item's open options;
 /// colour ties along chains (a colour item every option of an item holds) are kept by support
 /// counts at any size, so this bounds the rest: the "pointing" of plain items, and colour items
-/// that all of an item's open options hold only once some are given up. Measured on ISS's collection at 3 s a puzzle: at most 4, 140 solved
-/// (a killer, "Entropic connections", in 0.06 s); at most 9 (a Sudoku unit's size), 140, that
-/// killer 0.27 s; at most 1 (the rule at the start only), "Wecoc #2" took 830,871 nodes, not 21,910.
-const SMALL: u32 = 4;
+/// that all of an item's open options hold only once some are given up. Measured on ISS's
+/// collection, 3 s a puzzle, two at a time (one at a time): at most 3, 229 solved; 4, 228 (233);
+/// 5, 229; 6, 231 (237); 9, 231 (benches/JOURNAL.md, 2026-12-07). At 6, "Chaos Construction:
+/// killer" 5.3 s to 1.5 s, "Hailstone - little killer [easier]" past 12 s to 0.45 s, "Beauty
+/// Mark" 3.5 s to 1.8 s, but "Wecoc #1" 4.7 s to 7.6 s. At most 1 (the rule at the start only),
+/// "Wecoc #2" took 830,871 nodes, not 21,910.
+const SMALL: u32 = 6;
 
 /// The looks the start's round takes at an item of any size. One look left "The Zip that Zips the
 /// Zips" 4,063 nodes (0.33 s); looked at as often as it changed, 1,761 (0.11 s), but an item of n
