@@ -371,6 +371,9 @@ impl Turns {
 
     /// The options of the solution the search stopped at, givens first.
     pub fn solution(&self) -> Vec<usize> {
+        if let Some(h) = &self.head {
+            return h.solution();
+        }
         self.current.clone()
     }
 
@@ -409,8 +412,15 @@ impl Turns {
 
     fn sync(&mut self) {
         if let Some(h) = &self.head {
-            // Plain search alone so far: its counters, as it would show them without turns.
-            self.stats = h.stats().clone();
+            // Plain search alone so far: its counters, as it would show them without turns (its
+            // profile copied only when it changed: this runs at each solution).
+            let s = h.stats();
+            self.stats.nodes = s.nodes;
+            self.stats.updates = s.updates;
+            self.stats.cleansings = s.cleansings;
+            if self.stats.profile != s.profile {
+                self.stats.profile.clone_from(&s.profile);
+            }
             self.stats.solutions = self.count;
             return;
         }
@@ -557,22 +567,27 @@ impl Turns {
                 self.sync();
                 return Some(Status::Limit);
             }
+            // In chunks only while a hand-over may follow (below); past two solutions, on to the
+            // caller's limit.
             let chunk = (PROBE_CHUNK / self.shrink).max(1);
-            let next = (ran / chunk + 1) * chunk;
+            let next = if self.count < 2 {
+                (ran / chunk + 1) * chunk
+            } else {
+                u64::MAX
+            };
             h.set_limits(Limits {
                 nodes: Some(overall.map_or(next, |o| next.min(ran + o))),
                 solutions: None,
             });
             match h.run(&mut SolutionStop { stop: true }) {
                 Status::Paused => {
-                    let solution = h.solution();
                     // Kept only where a hand-over may follow (below): past two solutions plain
-                    // search goes on alone, and memory stays flat with `solve --limit 0`.
+                    // search goes on alone, and memory stays flat with `solve --limit 0`. The
+                    // solution itself is read from the search when asked (`solution`).
                     if self.count < 2 {
-                        self.handed.insert(key(&solution));
+                        self.handed.insert(key(&h.solution()));
                     }
                     self.count += 1;
-                    self.current = solution;
                     self.sync();
                     if stop {
                         return Some(Status::Paused);
