@@ -150,13 +150,14 @@ fn checker_count_4x4(rules: &Rules) -> u64 {
 
 /// Random killers on 4x4 (cages of up to 4 cells, some without a sum, some cells in none) and on
 /// 6x6 (cages of up to 5 cells over the whole grid): whole fillings, digit sets, digit sets with
-/// the implied sums (over cells of one unit, and over up to 5 cells that may repeat a digit) and
+/// the implied sums (over cells of one unit, over up to 5 cells that may repeat a digit, innies
+/// less outies) and
 /// the default (each cage as counted) find the same number of solutions,
 /// at least the grid the cages were read from; on 4x4, as many as the checker passes.
 #[test]
 fn random_killers_count_the_same_by_fillings_digit_sets_and_implied_sums() {
     let mut rng = Rng(42);
-    let (mut seen_sets, mut seen_spread) = (0, 0);
+    let (mut seen_sets, mut seen_spread, mut seen_less) = (0, 0, 0);
     for round in 0..240 {
         let size = if round < 160 { 4 } else { 6 };
         let grid = full_grid(size, &mut rng);
@@ -198,6 +199,10 @@ fn random_killers_count_the_same_by_fillings_digit_sets_and_implied_sums() {
         if sums.iter().any(|s| !s.distinct) {
             seen_spread += 1;
         }
+        // Innies less outies (a cage mostly inside a unit and one mostly outside).
+        if sums.iter().any(|s| s.minus != 0) {
+            seen_less += 1;
+        }
         // Every solution of the default instance passes the rules checker (sudoku_solutions).
         let got = crate::common::sudoku_solutions(&sudoku, 50);
         assert_eq!(got.len() as u64, whole.min(50), "{what}");
@@ -207,6 +212,7 @@ fn random_killers_count_the_same_by_fillings_digit_sets_and_implied_sums() {
         seen_spread > 100,
         "{seen_spread} killers had implied sums whose digits may repeat"
     );
+    assert!(seen_less > 50, "{seen_less} killers had innies less outies");
 }
 
 /// A cage over every cell of a unit, adding up to the unit's total, holds every digit once: both

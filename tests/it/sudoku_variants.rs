@@ -982,6 +982,48 @@ fn an_implied_sum_over_cells_that_may_repeat_a_digit_is_stated_by_its_fillings()
     assert_eq!(got.len() as u64, plain);
 }
 
+/// The 45 rule as an innie less an outie: row 1 of a 4x4 is crossed by a cage mostly inside it
+/// (r1c1-r1c3 and r2c2, 10) and one mostly outside (r1c4, r2c4, r3c4, 9). The first's sum less its
+/// outie r2c2 and the second's innie r1c4 make up row 1's 10: r1c4 - r2c2 = 0. They share no unit,
+/// so the difference is stated by its fillings (4: equal digits), each labelled in the puzzle's
+/// words, and every solution keeps it.
+#[test]
+fn an_innie_less_an_outie_is_stated_by_its_fillings() {
+    let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+        "killercage":[{"cells":["R1C1","R1C2","R1C3","R2C2"],"value":"10"},
+        {"cells":["R1C4","R2C4","R3C4"],"value":"9"}]}"#;
+    let s = Sudoku::parse(json).unwrap();
+    let sums = s.rules().implied_sums(s.grid().geometry());
+    let i = (sums.iter().find(|i| i.words.starts_with("row 1's")))
+        .unwrap_or_else(|| panic!("row 1's sum in {sums:#?}"));
+    assert_eq!(
+        (&i.cells[..], i.minus, i.sum, i.distinct),
+        (&[3, 5][..], 0b10, 0, false)
+    );
+    assert_eq!(
+        i.stated(),
+        "row 1's cells outside its cages (r1c4) less the cells its cages put outside it (r2c2) \
+         come to 0"
+    );
+    let labels: Vec<String> = (0..s.instance().n_options())
+        .map(|o| s.label(o))
+        .filter(|l| l.starts_with("row 1's"))
+        .collect();
+    let want: Vec<String> = (1..=4)
+        .map(|d| format!("{}: r1c4={d}, r2c2={d}", i.stated()))
+        .collect();
+    assert_eq!(labels, want);
+    // Every solution has r1c4 = r2c2 and passes the rules' checker; as many as without the
+    // implied sums (the same cages by whole fillings alone).
+    let got = crate::common::sudoku_solutions(&s, 1000);
+    assert!(
+        !got.is_empty() && got.iter().all(|g| g[3] == g[5]),
+        "{got:?}"
+    );
+    let plain = crate::sudoku_killer::count(4, s.rules(), CageFill::Whole, false);
+    assert_eq!(got.len() as u64, plain);
+}
+
 /// The labels of the options of `s` that fill the innies of rows 1-2 and are not left empty.
 fn two_rows_labels(s: &Sudoku) -> Vec<String> {
     (0..s.instance().n_options())

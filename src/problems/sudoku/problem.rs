@@ -145,10 +145,8 @@ fn given_implied(grid: &Grid, implied: &mut [variants::ImpliedSets]) -> Result<(
                 .collect();
             let cells = given.iter().map(|&(_, p, _)| p).collect();
             return Err(InputError::new(format!(
-                "the givens break a rule: {} add up to {} (the 45 rule), and no digits that do \
-                 agree with {}",
-                i.words,
-                i.sum,
+                "the givens break a rule: {} (the 45 rule), and no digits that do agree with {}",
+                i.stated(),
                 named.join(", ")
             ))
             .with_cells(cells));
@@ -634,9 +632,8 @@ impl Problem for Sudoku {
             };
             let what = if sum.distinct { "digits " } else { "" };
             return format!(
-                "{} add up to {}: {what}{}",
-                sum.words,
-                sum.sum,
+                "{}: {what}{}",
+                sum.stated(),
                 digits.join(if sum.distinct { "," } else { ", " })
             );
         }

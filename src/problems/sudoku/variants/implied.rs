@@ -1,5 +1,6 @@
 //! The 45 rule: the sums that a killer's cages imply on the cells of a unit (a row, column, region,
-//! diagonal or other unit of N cells) that they leave uncovered (innies) or overrun (outies).
+//! diagonal or other unit of N cells, a band, two regions side by side) that they leave uncovered
+//! (innies) or overrun (outies), or the difference of the two.
 
 use super::{span, Rules};
 use crate::problems::sudoku::fill::sum_sets;
@@ -14,10 +15,11 @@ pub const IMPLIED_SETS_MAX: usize = 2_000;
 /// cut them 2x to 5x, 6 changed no tree measured (benches/JOURNAL.md).
 pub const SPREAD_CELLS_MAX: usize = 5;
 
-/// The most fillings of an implied sum whose digits may repeat, past which it is left out. Fewer
-/// would build faster (the maker builds a killer for each clue it tries), but the sums that cut
-/// the hardest killers' trees have 500 to 2,000 (measured: benches/JOURNAL.md).
-pub const SPREAD_FILLINGS_MAX: usize = 2_000;
+/// The most fillings of an implied sum whose digits may repeat, past which it is left out. Each
+/// filling is an option that every node's propagation looks at: with the innies less outies, 2,000
+/// let in sums of five cells that cost the hardest killers more time than they cut (benches/JOURNAL.md:
+/// "Wecoc #1" 3.4 s at 2,000, 1.1 s at 1,000 or 500; 200 left out sums it needs, 28 s).
+pub const SPREAD_FILLINGS_MAX: usize = 1_000;
 
 /// An implied sum and its digit sets (each ascending) or, for cells that may repeat a digit, its
 /// fillings (a digit per cell, in the cells' order), as [`Rules::implied_sets`] makes them.
@@ -29,13 +31,30 @@ pub type ImpliedSets = (Implied, Vec<Vec<u8>>);
 pub struct Implied {
     /// Row-major cells, ascending.
     pub cells: Vec<usize>,
-    pub sum: u32,
+    /// The cells taken away rather than added, a bit each by their place in `cells` (an innie less
+    /// an outie: r3c4 - r4c5 = 2); 0 for a sum.
+    pub minus: u32,
+    /// What the cells add up to, those of `minus` counted negative.
+    pub sum: i32,
     /// The cells see each other (one cell, or cells of one unit): the sum is stated by its digit
     /// sets. Else by its fillings, which keep apart only the digits of cells that share a unit
     /// (the innies of two rows: r1c9, r2c1, r2c8 and r2c9, where r1c9 may equal r2c1).
     pub distinct: bool,
     /// "row 3's cells outside its cages", "the cells that cages of box 5 put outside it".
     pub words: String,
+}
+
+impl Implied {
+    /// The sum in words: "row 3's cells outside its cages (r3c4-r3c5) add up to 7", "… less the
+    /// cells its cages put outside it (r4c5) come to 2".
+    pub fn stated(&self) -> String {
+        let verb = if self.minus == 0 {
+            "add up to"
+        } else {
+            "come to"
+        };
+        format!("{} {verb} {}", self.words, self.sum)
+    }
 }
 
 impl Rules {
@@ -54,7 +73,9 @@ impl Rules {
             .filter(|i| spread || i.distinct)
             .filter_map(|i| {
                 let sets = if i.distinct {
-                    sum_sets(g.size(), &i.cells, i.sum, IMPLIED_SETS_MAX)?
+                    // A negative sum: the cages cannot all hold; 0 has no digit set, as it should.
+                    let sum = u32::try_from(i.sum).unwrap_or(0);
+                    sum_sets(g.size(), &i.cells, sum, IMPLIED_SETS_MAX)?
                 } else {
                     // Which cells share a unit, by their place in the sum (at most 5: a bit each).
                     let apart: Vec<u32> = (i.cells.iter())
@@ -66,7 +87,13 @@ impl Rules {
                                 .fold(0, |m, (b, _)| m | 1 << b)
                         })
                         .collect();
-                    sum_fillings(g.size(), i.cells.len(), i.sum, &apart, SPREAD_FILLINGS_MAX)?
+                    sum_fillings(
+                        g.size(),
+                        (i.cells.len(), i.minus),
+                        i.sum,
+                        &apart,
+                        SPREAD_FILLINGS_MAX,
+                    )?
                 };
                 Some((i, sets))
             })
@@ -76,10 +103,13 @@ impl Rules {
     /// The sums implied by the cages with a sum, when no two of them share a cell: for each unit of
     /// N cells, its cells outside the cages that lie whole in it add up to the unit's total less
     /// those cages' sums (innies); and when cages cover the unit whole, the cells of those cages
-    /// outside the unit add up to their sums less the unit's total (outies). Kept when those cells
-    /// share a unit (digit sets say it), or else when they are at most [`SPREAD_CELLS_MAX`] (their
-    /// digits may repeat: fillings say it). A sum whose cells equal a cage's, or a whole unit, says
-    /// nothing new and is left out.
+    /// outside the unit add up to their sums less the unit's total (outies); and where some cages
+    /// cross its edge mostly inside and others mostly outside, the cells the first put outside
+    /// taken from the cells the second leave inside (innies less outies). The same for bands of
+    /// rows or columns and for two regions side by side. Kept when those cells share a unit (digit
+    /// sets say it), or else when they are at most [`SPREAD_CELLS_MAX`] (their digits may repeat:
+    /// fillings say it). A sum whose cells equal a cage's, or a whole unit, says nothing new and is
+    /// left out.
     pub fn implied_sums(&self, g: Geometry) -> Vec<Implied> {
         let size = g.size();
         let cages: Vec<(&[usize], u32)> = self
@@ -114,7 +144,7 @@ impl Rules {
             })
             .collect();
         let mut out: Vec<Implied> = Vec::new();
-        let mut push = |cells: Vec<usize>, sum: Option<u32>, distinct: bool, words: String| {
+        let mut push = |cells: Vec<usize>, minus: u32, sum: i32, distinct: bool, words: String| {
             if cells.is_empty() || cells.len() == size || known.contains(&cells) {
                 return;
             }
@@ -122,10 +152,10 @@ impl Rules {
                 return;
             }
             known.push(cells.clone());
-            // A negative sum: the cages cannot all hold; a sum of 0 has no digit set, as it should.
             out.push(Implied {
                 cells,
-                sum: sum.unwrap_or(0),
+                minus,
+                sum,
                 distinct,
                 words,
             });
@@ -153,6 +183,29 @@ impl Rules {
                 }
                 if full_cols && first + k <= g.cols() {
                     areas.push((format!("columns {a}-{b}"), cols, t));
+                }
+            }
+        }
+        // Two regions side by side (boxes 1 and 2, two jigsaw regions that share an edge), adding
+        // up to twice `total`: where a cage pokes out of one and another pokes in, they give an
+        // innie less an outie (below) that neither region gives alone.
+        let regions: Vec<&(String, Vec<usize>)> = (groups.iter())
+            .filter(|(name, c)| {
+                c.len() == size && (name.starts_with("box") || name.starts_with("jigsaw"))
+            })
+            .collect();
+        let side_by_side = |a: &[usize], b: &[usize]| {
+            let next = |p: usize, q: usize| {
+                (p / size).abs_diff(q / size) + (p % size).abs_diff(q % size) == 1
+            };
+            a.iter().any(|&p| b.iter().any(|&q| next(p, q)))
+        };
+        for (k, (a, cells_a)) in regions.iter().map(|r| (&r.0, &r.1)).enumerate() {
+            for (b, cells_b) in regions[k + 1..].iter().map(|r| (&r.0, &r.1)) {
+                if side_by_side(cells_a, cells_b) {
+                    let mut cells: Vec<usize> = cells_a.iter().chain(cells_b).copied().collect();
+                    cells.sort_unstable();
+                    areas.push((format!("{a} and {b}"), cells, 2 * total));
                 }
             }
         }
@@ -191,7 +244,8 @@ impl Rules {
                     touching.push(k);
                 }
             }
-            let sum_of = |ks: &[usize]| ks.iter().map(|&k| cages[k].1).sum::<u32>();
+            let sum_of = |ks: &[usize]| ks.iter().map(|&k| cages[k].1 as i32).sum::<i32>();
+            let total = total as i32;
             if !inside.is_empty() {
                 let mut rest: Vec<usize> = unit
                     .iter()
@@ -201,8 +255,7 @@ impl Rules {
                 rest.sort_unstable();
                 let spread = !distinct(&rest);
                 let words = format!("{name}'s cells outside its cages ({})", list(&rest, spread));
-                let sum = total.checked_sub(sum_of(&inside));
-                push(rest, sum, !spread, words);
+                push(rest, 0, total - sum_of(&inside), !spread, words);
             }
             if !uncaged && !touching.is_empty() {
                 let mut outside: Vec<usize> = touching
@@ -216,8 +269,52 @@ impl Rules {
                     "the cells that {name}'s cages put outside it ({})",
                     list(&outside, spread)
                 );
-                let sum = (sum_of(&inside) + sum_of(&touching)).checked_sub(total);
-                push(outside, sum, !spread, words);
+                push(
+                    outside,
+                    0,
+                    sum_of(&inside) + sum_of(&touching) - total,
+                    !spread,
+                    words,
+                );
+            }
+            // Each cage that crosses the unit's edge either adds its cells inside (innies) or, with
+            // its sum, takes away its cells outside (outies), whichever are fewer: an innie less an
+            // outie where a cage pokes out and another pokes in.
+            // Each cage that crosses the unit's edge either adds its cells inside (innies) or, with
+            // its sum, takes away its cells outside (outies), whichever are fewer: an innie less an
+            // outie where one cage pokes out and another pokes in (rows 1-2: r2c5 - r3c1 = 4).
+            if touching.len() > 1 {
+                let mut plus: Vec<usize> = unit
+                    .iter()
+                    .copied()
+                    .filter(|&p| owner[p] == usize::MAX)
+                    .collect();
+                let mut less = Vec::new();
+                let mut sum = total - sum_of(&inside);
+                for &k in &touching {
+                    let (inn, out): (Vec<usize>, Vec<usize>) =
+                        cages[k].0.iter().partition(|&&q| in_unit[q]);
+                    if out.len() < inn.len() {
+                        less.extend(out);
+                        sum -= cages[k].1 as i32;
+                    } else {
+                        plus.extend(inn);
+                    }
+                }
+                if !plus.is_empty() && !less.is_empty() {
+                    let mut cells: Vec<usize> = plus.iter().chain(&less).copied().collect();
+                    cells.sort_unstable();
+                    let minus = (cells.iter().enumerate())
+                        .filter(|(_, p)| less.contains(p))
+                        .fold(0, |m, (b, _)| m | 1 << b);
+                    let words = format!(
+                        "{name}'s cells outside its cages ({}) less the cells its cages put \
+                         outside it ({})",
+                        list(&plus, true),
+                        list(&less, true)
+                    );
+                    push(cells, minus, sum, false, words);
+                }
             }
         }
         out
@@ -229,43 +326,54 @@ impl Rules {
 /// a digit per cell; `None` when there are more than `max`.
 fn sum_fillings(
     size: usize,
-    cells: usize,
-    sum: u32,
+    (cells, minus): (usize, u32),
+    sum: i32,
     apart: &[u32],
     max: usize,
 ) -> Option<Vec<Vec<u8>>> {
-    fn go(
-        at: &mut Vec<u8>,
-        left: u32,
-        (size, cells): (usize, usize),
-        apart: &[u32],
-        out: &mut Vec<Vec<u8>>,
+    struct Walk<'a> {
+        size: i32,
+        cells: usize,
+        minus: u32,
+        apart: &'a [u32],
+        out: Vec<Vec<u8>>,
         max: usize,
-    ) -> bool {
+    }
+    fn go(w: &mut Walk, at: &mut Vec<u8>, left: i32) -> bool {
         let i = at.len();
-        if i == cells {
+        if i == w.cells {
             if left == 0 {
-                if out.len() == max {
+                if w.out.len() == w.max {
                     return false;
                 }
-                out.push(at.clone());
+                w.out.push(at.clone());
             }
             return true;
         }
-        // The cells after this one hold at least 1 and at most `size` each.
-        let rest = (cells - i - 1) as u32;
-        for d in 1..=size as u32 {
-            if d + rest > left {
-                break;
-            }
-            if left - d > rest * size as u32 {
+        // The cells after this one add between `lo` and `hi` (1 to `size` each, negated for those
+        // taken away).
+        let after = |b: usize| (w.minus >> b & 1 == 0) as i32;
+        let (mut lo, mut hi) = (0, 0);
+        for b in i + 1..w.cells {
+            let (a, z) = if after(b) == 1 {
+                (1, w.size)
+            } else {
+                (-w.size, -1)
+            };
+            lo += a;
+            hi += z;
+        }
+        let sign = if after(i) == 1 { 1 } else { -1 };
+        for d in 1..=w.size {
+            let rest = left - sign * d;
+            if rest < lo || rest > hi {
                 continue;
             }
-            if (0..i).any(|j| u32::from(at[j]) == d && apart[i] & 1 << j != 0) {
+            if (0..i).any(|j| i32::from(at[j]) == d && w.apart[i] & 1 << j != 0) {
                 continue;
             }
             at.push(d as u8);
-            let fits = go(at, left - d, (size, cells), apart, out, max);
+            let fits = go(w, at, rest);
             at.pop();
             if !fits {
                 return false;
@@ -273,6 +381,67 @@ fn sum_fillings(
         }
         true
     }
-    let mut out = Vec::new();
-    go(&mut Vec::new(), sum, (size, cells), apart, &mut out, max).then_some(out)
+    let mut w = Walk {
+        size: size as i32,
+        cells,
+        minus,
+        apart,
+        out: Vec::new(),
+        max,
+    };
+    go(&mut w, &mut Vec::new(), sum).then_some(w.out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sum_fillings;
+
+    /// Every choice of signs over up to 4 cells of digits 1 to 4 or 6, cells 0 and 1 kept apart:
+    /// the fillings are exactly those of the brute force over every digit per cell, in its order.
+    #[test]
+    fn fillings_with_cells_taken_away_are_the_brute_force_s() {
+        for size in [4usize, 6] {
+            for cells in 1..=4usize {
+                for minus in 0..1u32 << cells {
+                    let mut apart = vec![0u32; cells];
+                    if cells > 1 {
+                        (apart[0], apart[1]) = (0b10, 0b01);
+                    }
+                    for sum in -(cells as i32 * size as i32)..=cells as i32 * size as i32 {
+                        let mut want = Vec::new();
+                        for code in 0..size.pow(cells as u32) {
+                            let f: Vec<u8> = (0..cells)
+                                .map(|b| (code / size.pow(b as u32) % size + 1) as u8)
+                                .collect();
+                            let total: i32 = (f.iter().enumerate())
+                                .map(|(b, &d)| {
+                                    if minus >> b & 1 == 1 {
+                                        -(d as i32)
+                                    } else {
+                                        d as i32
+                                    }
+                                })
+                                .sum();
+                            if total == sum && (cells < 2 || f[0] != f[1]) {
+                                want.push(f);
+                            }
+                        }
+                        want.sort();
+                        let got = sum_fillings(size, (cells, minus), sum, &apart, usize::MAX);
+                        assert_eq!(
+                            got,
+                            Some(want),
+                            "size {size}, {cells} cells, minus {minus:b}, sum {sum}"
+                        );
+                    }
+                }
+            }
+        }
+        // Past `max`, none.
+        assert_eq!(sum_fillings(9, (2, 0b10), 0, &[0, 0], 8), None);
+        assert_eq!(
+            sum_fillings(9, (2, 0b10), 0, &[0, 0], 9).map(|f| f.len()),
+            Some(9)
+        );
+    }
 }
