@@ -6,7 +6,9 @@
 use dlx_studio::core::{Count, Limits, Search};
 use dlx_studio::problems::sudoku::fill::CageFill;
 use dlx_studio::problems::sudoku::maker::{self, Kind};
-use dlx_studio::problems::sudoku::{variants, Cage, Geometry, Rules, Sudoku, Switch};
+use dlx_studio::problems::sudoku::{
+    variants, Cage, Clue, ClueKind, Geometry, Rules, Sudoku, Switch,
+};
 use dlx_studio::problems::Problem;
 
 /// SplitMix64, as the crate's own generator (a test's random killers, reproducible).
@@ -45,6 +47,18 @@ fn full_grid(size: usize, rng: &mut Rng) -> Vec<u8> {
 /// `grid`), with their sums; with `gaps`, about one cage in five has no sum and one in five is
 /// left out.
 fn random_cages(size: usize, grid: &[u8], most: usize, gaps: bool, rng: &mut Rng) -> Vec<Cage> {
+    grow(size, grid, (most, true), gaps, rng)
+}
+
+/// [`random_cages`], the cells' digits distinct only with `distinct` (else a sum's digits may
+/// repeat, as ISS's `Sum`).
+fn grow(
+    size: usize,
+    grid: &[u8],
+    (most, distinct): (usize, bool),
+    gaps: bool,
+    rng: &mut Rng,
+) -> Vec<Cage> {
     let mut taken = vec![false; size * size];
     let mut order: Vec<usize> = (0..size * size).collect();
     for i in (1..order.len()).rev() {
@@ -75,10 +89,9 @@ fn random_cages(size: usize, grid: &[u8], most: usize, gaps: bool, rng: &mut Rng
                 if c + 1 < size {
                     near.push(p + 1);
                 }
-                next.extend(
-                    near.into_iter()
-                        .filter(|&q| !taken[q] && cells.iter().all(|&x| grid[x] != grid[q])),
-                );
+                next.extend(near.into_iter().filter(|&q| {
+                    !taken[q] && (!distinct || cells.iter().all(|&x| grid[x] != grid[q]))
+                }));
             }
             if next.is_empty() {
                 break;
@@ -213,6 +226,59 @@ fn random_killers_count_the_same_by_fillings_digit_sets_and_implied_sums() {
         "{seen_spread} killers had implied sums whose digits may repeat"
     );
     assert!(seen_less > 50, "{seen_less} killers had innies less outies");
+}
+
+/// Sums whose digits may repeat (ISS's `Sum`) take part in the 45 rule as cages do: random 4x4
+/// and 6x6 grids cut into such sums (up to 5 cells; some rounds beside killer cages of the
+/// grid's other cells) count the same solutions with and without the sums they imply, at least the
+/// grid they were read from, and most rounds have such sums over a sum's cells.
+#[test]
+fn sums_whose_digits_may_repeat_imply_sums_as_cages_do() {
+    let mut rng = Rng(7);
+    let mut seen = 0;
+    for round in 0..120 {
+        let size = if round < 80 { 4 } else { 6 };
+        let grid = full_grid(size, &mut rng);
+        let shapes = grow(size, &grid, (5, false), false, &mut rng);
+        // Every third round, the shapes of distinct digits become killer cages.
+        let (cages, sums): (Vec<Cage>, Vec<Cage>) = shapes.into_iter().partition(|c| {
+            let mut d: Vec<u8> = c.cells.iter().map(|&p| grid[p]).collect();
+            d.sort_unstable();
+            d.dedup();
+            round % 3 == 0 && d.len() == c.cells.len()
+        });
+        let sum_cells: Vec<Vec<usize>> = sums.iter().map(|c| c.cells.clone()).collect();
+        let rules = Rules {
+            cages,
+            clues: (sums.into_iter())
+                .map(|c| Clue {
+                    kind: ClueKind::Sum(c.sum.unwrap()),
+                    cells: c.cells,
+                })
+                .collect(),
+            ..Rules::default()
+        };
+        let with = count(size, &rules, CageFill::Sets, true);
+        let without = count(size, &rules, CageFill::Sets, false);
+        let what = format!("round {round}: {:?} {:?}", rules.cages, rules.clues);
+        assert!(with >= 1, "{what}");
+        assert_eq!(with, without, "{what}");
+        let geo = Geometry::of_size(size).unwrap();
+        let implied = rules.implied_sums(geo);
+        // A sum over cells of a `Sum` (outside the cages) shows the clue counted as a cage.
+        let over_sum = |i: &variants::Implied| {
+            i.cells
+                .iter()
+                .any(|p| sum_cells.iter().any(|c| c.contains(p)))
+        };
+        if implied.iter().any(over_sum) {
+            seen += 1;
+        }
+    }
+    assert!(
+        seen > 60,
+        "{seen} rounds had sums implied over a Sum's cells"
+    );
 }
 
 /// A cage over every cell of a unit, adding up to the unit's total, holds every digit once: both

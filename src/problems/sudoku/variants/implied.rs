@@ -3,6 +3,7 @@
 //! (innies) or overrun (outies), or the difference of the two.
 
 use super::{span, Rules};
+use crate::problems::sudoku::clues::ClueKind;
 use crate::problems::sudoku::fill::sum_sets;
 use crate::problems::sudoku::{cell_name, Geometry};
 
@@ -100,7 +101,8 @@ impl Rules {
             .collect()
     }
 
-    /// The sums implied by the cages with a sum, when no two of them share a cell: for each unit of
+    /// The sums implied by the cages with a sum, when no two of them share a cell, and by ISS's
+    /// `Sum`s that share no cell with them or each other (as cages whose digits may repeat): for each unit of
     /// N cells, its cells outside the cages that lie whole in it add up to the unit's total less
     /// those cages' sums (innies); and when cages cover the unit whole, the cells of those cages
     /// outside the unit add up to their sums less the unit's total (outies); and where some cages
@@ -121,7 +123,7 @@ impl Rules {
             })
             .collect();
         // A raw grid has no unit holding every digit to add up.
-        if cages.is_empty() || self.raw {
+        if self.raw {
             return Vec::new();
         }
         let mut owner = vec![usize::MAX; g.all_cells()];
@@ -132,6 +134,28 @@ impl Rules {
                 }
                 owner[p] = k;
             }
+        }
+        // Sums whose digits may repeat (ISS's `Sum`, little killers) count as cages here, each
+        // where it shares no cell with a cage or another: the rule adds up cells, whatever their
+        // digits. (Their cells are no group: `distinct` below does not see them as one.)
+        let mut cages = cages;
+        for clue in self.clues.iter().filter(|_| !self.zero_based) {
+            let ClueKind::Sum(t) = clue.kind else {
+                continue;
+            };
+            let cells = &clue.cells[..];
+            let mut seen = cells.to_vec();
+            seen.sort_unstable();
+            seen.dedup();
+            if seen.len() == cells.len() && cells.iter().all(|&p| owner[p] == usize::MAX) {
+                for &p in cells {
+                    owner[p] = cages.len();
+                }
+                cages.push((cells, t));
+            }
+        }
+        if cages.is_empty() {
+            return Vec::new();
         }
         let groups = self.groups(g);
         let total = (size * (size + 1) / 2) as u32;
