@@ -352,3 +352,48 @@ fn iss_killers_once_slow_solve_to_their_solutions() {
     }
     assert_eq!(n, 3, "puzzles in the file");
 }
+
+/// The 45 rule where it settles ISS's hard killers (`tests/data/iss-implied.jsonl`): "tarek
+/// unsolvable #41" (innies less outies over two boxes side by side), "7x7: Killer Squishdoku"
+/// (`Sum`s whose digits may repeat, counted as cages, in its 9-cell regions of 45) and
+/// "Killer sudoku [extended range, hard]" (a 9x9 of 11 values whose every cell is given the
+/// candidates 1-9: each row and column holds those nine, adding up to 45). `dlx solve` solves each
+/// to its published solution, unique, in a tree the sums cut (before them: 136,044, 320,013 and
+/// past 1,000,000 nodes), and each puzzle has the sums named.
+#[test]
+fn implied_sums_settle_iss_hard_killers() {
+    let text = std::fs::read_to_string(
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/iss-implied.jsonl"),
+    )
+    .unwrap();
+    let mut n = 0;
+    for (line, (nodes, sum)) in text.lines().zip([
+        (60_000, "box 1 and box 2's cells outside its cages"),
+        (150_000, "jigsaw region 3's cells outside its cages"),
+        (100_000, "rows 1-2's cells outside its cages"),
+    ]) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let (name, input) = (&v["name"], v["input"].as_str().unwrap());
+        let out = crate::common::check(
+            &["solve", "sudoku", "-", "--json"],
+            input,
+            crate::common::Expect::Quiet,
+        );
+        let got: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let first: String = (got["first"].as_str().unwrap().chars())
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        assert_eq!(first, v["solution"].as_str().unwrap(), "{name}");
+        assert_eq!(got["unique"], true, "{name}");
+        assert!(got["nodes"].as_u64().unwrap() < nodes, "{name}: {got}");
+        let sudoku = Sudoku::parse(input).unwrap();
+        let sums = sudoku.rules().implied_sums(sudoku.grid().geometry());
+        assert!(
+            sums.iter().any(|i| i.words.starts_with(sum)),
+            "{name}: {:#?}",
+            sums.iter().map(|i| &i.words).collect::<Vec<_>>()
+        );
+        n += 1;
+    }
+    assert_eq!(n, 3, "puzzles in the file");
+}

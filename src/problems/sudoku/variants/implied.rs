@@ -102,8 +102,9 @@ impl Rules {
     }
 
     /// The sums implied by the cages with a sum, when no two of them share a cell, and by ISS's
-    /// `Sum`s that share no cell with them or each other (as cages whose digits may repeat): for each unit of
-    /// N cells, its cells outside the cages that lie whole in it add up to the unit's total less
+    /// `Sum`s that share no cell with them or each other (as cages whose digits may repeat): for
+    /// each unit whose total is known (N cells, or as many cells as the digits their candidates
+    /// allow), its cells outside the cages that lie whole in it add up to the unit's total less
     /// those cages' sums (innies); and when cages cover the unit whole, the cells of those cages
     /// outside the unit add up to their sums less the unit's total (outies); and where some cages
     /// cross its edge mostly inside and others mostly outside, the cells the first put outside
@@ -158,7 +159,6 @@ impl Rules {
             return Vec::new();
         }
         let groups = self.groups(g);
-        let total = (size * (size + 1) / 2) as u32;
         let mut known: Vec<Vec<usize>> = cages
             .iter()
             .map(|(cells, _)| {
@@ -186,37 +186,52 @@ impl Rules {
         };
         // The units of N cells, each adding up to `total`, and the bands of 2 to N-1 consecutive
         // rows or columns (k of them adding up to k times `total`), whose cells may repeat digits.
-        let mut areas: Vec<(String, Vec<usize>, u32)> = groups
-            .iter()
-            .filter(|(_, c)| c.len() == size)
-            .map(|(name, cells)| (name.clone(), cells.clone(), total))
+        // What a unit (cells whose digits differ) adds up to: known where its cells may hold, all
+        // told, as many digits as it has cells (every digit, in a unit of N cells; the nine a
+        // row of 9 cells is given as candidates in a 9x9 of 11 values), the sum of those.
+        let mut allowed = vec![u32::MAX >> (32 - size.min(32)); g.all_cells()];
+        for &(p, mask) in &self.candidates {
+            allowed[p] &= mask;
+        }
+        let unit_total = |cells: &[usize]| -> Option<u32> {
+            let held = cells.iter().fold(0, |m, &p| m | allowed[p]);
+            (held.count_ones() as usize == cells.len())
+                .then(|| (0..32).filter(|v| held >> v & 1 == 1).map(|v| v + 1).sum())
+        };
+        let mut areas: Vec<(String, Vec<usize>, u32)> = (groups.iter())
+            .filter_map(|(name, cells)| Some((name.clone(), cells.clone(), unit_total(cells)?)))
             .collect();
-        // Rows of a shaped grid add up to `total` only where they hold every value (as many
-        // cells as values); so do its columns.
-        let (full_rows, full_cols) = (g.cols() == size, g.rows() == size);
+        // Bands of 2 to N-1 consecutive rows or columns, each line of which has a total (a
+        // shaped grid's where it holds every value), whose cells may repeat digits.
+        let row_total: Vec<Option<u32>> =
+            (0..g.rows()).map(|r| unit_total(&g.row_cells(r))).collect();
+        let col_total: Vec<Option<u32>> =
+            (0..g.cols()).map(|c| unit_total(&g.col_cells(c))).collect();
         for k in 2..size {
             for first in 0..=size - k {
-                let rows: Vec<usize> = (first * size..(first + k) * size).collect();
-                let cols: Vec<usize> = (0..size * size)
-                    .filter(|p| (first..first + k).contains(&(p % size)))
-                    .collect();
                 let (a, b) = (first + 1, first + k);
-                let t = total * k as u32;
-                if full_rows && first + k <= g.rows() {
+                let band = |totals: &[Option<u32>]| -> Option<u32> {
+                    totals.get(first..first + k)?.iter().copied().sum()
+                };
+                if let Some(t) = band(&row_total) {
+                    let rows: Vec<usize> =
+                        (first..first + k).flat_map(|r| g.row_cells(r)).collect();
                     areas.push((format!("rows {a}-{b}"), rows, t));
                 }
-                if full_cols && first + k <= g.cols() {
+                if let Some(t) = band(&col_total) {
+                    let mut cols: Vec<usize> =
+                        (first..first + k).flat_map(|c| g.col_cells(c)).collect();
+                    cols.sort_unstable();
                     areas.push((format!("columns {a}-{b}"), cols, t));
                 }
             }
         }
         // Two regions side by side (boxes 1 and 2, two jigsaw regions that share an edge), adding
-        // up to twice `total`: where a cage pokes out of one and another pokes in, they give an
+        // up to their two totals: where a cage pokes out of one and another pokes in, they give an
         // innie less an outie (below) that neither region gives alone.
-        let regions: Vec<&(String, Vec<usize>)> = (groups.iter())
-            .filter(|(name, c)| {
-                c.len() == size && (name.starts_with("box") || name.starts_with("jigsaw"))
-            })
+        let regions: Vec<(&String, &Vec<usize>, u32)> = (groups.iter())
+            .filter(|(name, _)| name.starts_with("box") || name.starts_with("jigsaw"))
+            .filter_map(|(name, c)| Some((name, c, unit_total(c)?)))
             .collect();
         let side_by_side = |a: &[usize], b: &[usize]| {
             let next = |p: usize, q: usize| {
@@ -224,12 +239,12 @@ impl Rules {
             };
             a.iter().any(|&p| b.iter().any(|&q| next(p, q)))
         };
-        for (k, (a, cells_a)) in regions.iter().map(|r| (&r.0, &r.1)).enumerate() {
-            for (b, cells_b) in regions[k + 1..].iter().map(|r| (&r.0, &r.1)) {
+        for (k, &(a, cells_a, ta)) in regions.iter().enumerate() {
+            for &(b, cells_b, tb) in &regions[k + 1..] {
                 if side_by_side(cells_a, cells_b) {
                     let mut cells: Vec<usize> = cells_a.iter().chain(cells_b).copied().collect();
                     cells.sort_unstable();
-                    areas.push((format!("{a} and {b}"), cells, 2 * total));
+                    areas.push((format!("{a} and {b}"), cells, ta + tb));
                 }
             }
         }
