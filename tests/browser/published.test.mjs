@@ -417,6 +417,28 @@ test('published: Solve of a Sudoku with arrows filled whole searches with propag
   report.push(`published: "Arrow" solved in the page in ${ms} ms: "${verdict}"`);
 });
 
+/**
+ * The 45 rule where it settles ISS's hard killers (tests/data/iss-implied.jsonl; docs/variants.md):
+ * innies less outies over two boxes side by side ("tarek unsolvable #41"), and rows adding up to 45
+ * in a 9x9 of 11 values whose cells are given 1-9 ("Killer sudoku [extended range, hard]": 6.5 M
+ * nodes before). Pasted into the page, each solves to its published answer, proved unique, in a
+ * tree of fewer than 100,000 nodes.
+ */
+test('published: hard killers the 45 rule settles (innies less outies, rows of given candidates) solve in the page', async ({ page, base }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  await open(page, base);
+  for (const name of ['tarek unsolvable #41', 'Killer sudoku [extended range, hard]']) {
+    const p = issPuzzle('iss-implied.jsonl', name);
+    const t0 = Date.now();
+    const { verdict, board } = await pasteAndSolve(page, p.input);
+    const ms = Date.now() - t0;
+    const m = /^Unique solution \(([\d,]+) nodes?,/.exec(verdict);
+    assert(m && Number(m[1].replace(/,/g, '')) < 100000, `${name}: the verdict: ${verdict}`);
+    assert(board.replace(/\s+/g, '') === p.solution, `${name}: the board reads ${board}, published ${p.solution}`);
+    report.push(`published: "${name}" solved in the page in ${ms} ms: "${verdict}"`);
+  }
+});
+
 test('published: ISS doppelgangers (values 0-N), Replicate blocks, chaos constructions, cells outside the grid and a raw grid with weighted sums pasted into the page solve to their published answers; the legend says the doppelganger\'s and the raw grid\'s rules', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   await open(page, base);
