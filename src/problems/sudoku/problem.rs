@@ -119,7 +119,11 @@ pub struct Layout {
 /// When none does, the givens break the 45 rule: said by name, the cells marked. (Left in, such a
 /// sum would narrow its cells' digits past the given's, its option would be empty, and a search
 /// that skips an empty given would answer with another digit in its cell.)
-fn given_implied(grid: &Grid, implied: &mut [variants::ImpliedSets]) -> Result<(), InputError> {
+fn given_implied(
+    grid: &Grid,
+    implied: &mut [variants::ImpliedSets],
+    zero_based: bool,
+) -> Result<(), InputError> {
     let size = grid.size();
     for (i, sets) in implied.iter_mut() {
         let given: Vec<(usize, usize, u8)> = (i.cells.iter().enumerate())
@@ -146,7 +150,7 @@ fn given_implied(grid: &Grid, implied: &mut [variants::ImpliedSets]) -> Result<(
             let cells = given.iter().map(|&(_, p, _)| p).collect();
             return Err(InputError::new(format!(
                 "the givens break a rule: {} (the 45 rule), and no digits that do agree with {}",
-                i.stated(),
+                i.stated(zero_based),
                 named.join(", ")
             ))
             .with_cells(cells));
@@ -262,7 +266,7 @@ impl Sudoku {
                 let fillings = rules.fillings(grid.geo, &grid.cells)?;
                 let enc = rules.clue_encoding(grid.geo, &grid.cells)?;
                 let mut implied = rules.implied_sets_of(grid.geo, spread);
-                given_implied(&grid, &mut implied)?;
+                given_implied(&grid, &mut implied, rules.zero_based)?;
                 let inst = variants::instance_with(
                     grid.geo,
                     grid.alphabet(),
@@ -633,7 +637,7 @@ impl Problem for Sudoku {
             let what = if sum.distinct { "digits " } else { "" };
             return format!(
                 "{}: {what}{}",
-                sum.stated(),
+                sum.stated(self.rules.zero_based),
                 digits.join(if sum.distinct { "," } else { ", " })
             );
         }

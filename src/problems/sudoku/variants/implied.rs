@@ -47,14 +47,21 @@ pub struct Implied {
 
 impl Implied {
     /// The sum in words: "row 3's cells outside its cages (r3c4-r3c5) add up to 7", "… less the
-    /// cells its cages put outside it (r4c5) come to 2".
-    pub fn stated(&self) -> String {
+    /// cells its cages put outside it (r4c5) come to 2". In values where they start at 0
+    /// (`zero_based`: a digit is its value + 1).
+    pub fn stated(&self, zero_based: bool) -> String {
         let verb = if self.minus == 0 {
             "add up to"
         } else {
             "come to"
         };
-        format!("{} {verb} {}", self.words, self.sum)
+        let less = self.minus.count_ones() as i32;
+        let shift = if zero_based {
+            self.cells.len() as i32 - 2 * less
+        } else {
+            0
+        };
+        format!("{} {verb} {}", self.words, self.sum - shift)
     }
 }
 
@@ -136,9 +143,10 @@ impl Rules {
                 owner[p] = k;
             }
         }
-        // Sums whose digits may repeat (ISS's `Sum`, little killers) count as cages here, each
-        // where it shares no cell with a cage or another: the rule adds up cells, whatever their
-        // digits. (Their cells are no group: `distinct` below does not see them as one.)
+        // Sums whose digits may repeat (ISS's `Sum`) count as cages here, in their order, each
+        // that names no cell twice and shares none with a cage or a sum counted before it: the
+        // rule adds up cells, whatever their digits. (Their cells are no group: `distinct` below
+        // does not see them as one.) Not where values start at 0, whose sums count values.
         let mut cages = cages;
         for clue in self.clues.iter().filter(|_| !self.zero_based) {
             let ClueKind::Sum(t) = clue.kind else {
@@ -168,7 +176,10 @@ impl Rules {
             })
             .collect();
         let mut out: Vec<Implied> = Vec::new();
-        let mut push = |cells: Vec<usize>, minus: u32, sum: i32, distinct: bool, words: String| {
+        let mut push = |cells: Vec<usize>, minus: u32, sum: i64, distinct: bool, words: String| {
+            let Ok(sum) = i32::try_from(sum) else {
+                return;
+            };
             if cells.is_empty() || cells.len() == size || known.contains(&cells) {
                 return;
             }
@@ -184,8 +195,6 @@ impl Rules {
                 words,
             });
         };
-        // The units of N cells, each adding up to `total`, and the bands of 2 to N-1 consecutive
-        // rows or columns (k of them adding up to k times `total`), whose cells may repeat digits.
         // What a unit (cells whose digits differ) adds up to: known where its cells may hold, all
         // told, as many digits as it has cells (every digit, in a unit of N cells; the nine a
         // row of 9 cells is given as candidates in a 9x9 of 11 values), the sum of those.
@@ -283,8 +292,10 @@ impl Rules {
                     touching.push(k);
                 }
             }
-            let sum_of = |ks: &[usize]| ks.iter().map(|&k| cages[k].1 as i32).sum::<i32>();
-            let total = total as i32;
+            // In i64: a sum stated past i32 (ISS reads up to 2^40) overflows nothing here, and
+            // `push` leaves out what i32 cannot hold.
+            let sum_of = |ks: &[usize]| ks.iter().map(|&k| i64::from(cages[k].1)).sum::<i64>();
+            let total = i64::from(total);
             if !inside.is_empty() {
                 let mut rest: Vec<usize> = unit
                     .iter()
@@ -318,9 +329,6 @@ impl Rules {
             }
             // Each cage that crosses the unit's edge either adds its cells inside (innies) or, with
             // its sum, takes away its cells outside (outies), whichever are fewer: an innie less an
-            // outie where a cage pokes out and another pokes in.
-            // Each cage that crosses the unit's edge either adds its cells inside (innies) or, with
-            // its sum, takes away its cells outside (outies), whichever are fewer: an innie less an
             // outie where one cage pokes out and another pokes in (rows 1-2: r2c5 - r3c1 = 4).
             if touching.len() > 1 {
                 let mut plus: Vec<usize> = unit
@@ -335,12 +343,16 @@ impl Rules {
                         cages[k].0.iter().partition(|&&q| in_unit[q]);
                     if out.len() < inn.len() {
                         less.extend(out);
-                        sum -= cages[k].1 as i32;
+                        sum -= i64::from(cages[k].1);
                     } else {
                         plus.extend(inn);
                     }
                 }
-                if !plus.is_empty() && !less.is_empty() {
+                // Checked before the mask: a band's innies may run past 32 places.
+                if !plus.is_empty()
+                    && !less.is_empty()
+                    && plus.len() + less.len() <= SPREAD_CELLS_MAX
+                {
                     let mut cells: Vec<usize> = plus.iter().chain(&less).copied().collect();
                     cells.sort_unstable();
                     let minus = (cells.iter().enumerate())
@@ -360,9 +372,10 @@ impl Rules {
     }
 }
 
-/// The fillings of `cells` digits 1 to `size` adding up to `sum` in which cells `a` and `b` hold
-/// different digits wherever bit `b` of `apart[a]` is set (cells by their place in the list), each
-/// a digit per cell; `None` when there are more than `max`.
+/// The fillings of `cells` digits 1 to `size` adding up to `sum`, the cells whose bit is set in
+/// `minus` counted negative (by their place in the list), in which cells `a` and `b` hold
+/// different digits wherever bit `b` of `apart[a]` is set, each a digit per cell; `None` when
+/// there are more than `max`.
 fn sum_fillings(
     size: usize,
     (cells, minus): (usize, u32),
