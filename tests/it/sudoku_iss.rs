@@ -299,7 +299,8 @@ fn report(w: &Walk) -> String {
     out
 }
 
-fn data(name: &str) -> String {
+/// The text of `tests/data/<name>`.
+pub(crate) fn data(name: &str) -> String {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
         .join(name);

@@ -332,10 +332,7 @@ fn a_cage_over_a_whole_unit_is_that_unit() {
 /// proved unique (`tests/data/iss-killers.jsonl`).
 #[test]
 fn iss_killers_once_slow_solve_to_their_solutions() {
-    let text = std::fs::read_to_string(
-        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/iss-killers.jsonl"),
-    )
-    .unwrap();
+    let text = crate::sudoku_iss::data("iss-killers.jsonl");
     let mut n = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
@@ -362,10 +359,7 @@ fn iss_killers_once_slow_solve_to_their_solutions() {
 /// 6,532,058 nodes), and each puzzle has the sums named.
 #[test]
 fn implied_sums_settle_iss_hard_killers() {
-    let text = std::fs::read_to_string(
-        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/iss-implied.jsonl"),
-    )
-    .unwrap();
+    let text = crate::sudoku_iss::data("iss-implied.jsonl");
     let mut n = 0;
     for (line, (nodes, sum)) in text.lines().zip([
         (60_000, "box 1 and box 2's cells outside its cages"),

@@ -404,18 +404,14 @@ fn sum_fillings(
         }
         // The cells after this one add between `lo` and `hi` (1 to `size` each, negated for those
         // taken away).
-        let after = |b: usize| (w.minus >> b & 1 == 0) as i32;
+        let taken = |b: usize| w.minus >> b & 1 == 1;
         let (mut lo, mut hi) = (0, 0);
         for b in i + 1..w.cells {
-            let (a, z) = if after(b) == 1 {
-                (1, w.size)
-            } else {
-                (-w.size, -1)
-            };
+            let (a, z) = if taken(b) { (-w.size, -1) } else { (1, w.size) };
             lo += a;
             hi += z;
         }
-        let sign = if after(i) == 1 { 1 } else { -1 };
+        let sign = if taken(i) { -1 } else { 1 };
         for d in 1..=w.size {
             let rest = left - sign * d;
             if rest < lo || rest > hi {
