@@ -8,7 +8,8 @@
 //! first; and propagation weighted by the contradictions each item met (dom/wdeg) ends puzzles
 //! that MRV does not ("Normal Lunchbox", "I want to break free") and misses some MRV ends at
 //! once. Taking turns of about equal work costs about three times the fastest, plus
-//! propagation's longer first turns and what a turn cannot cut short (a probe node's pruning).
+//! propagation's longer first turns and what a turn cannot cut short (a probe node's pruning,
+//! propagation's tries at the start).
 //!
 //! [`Turns::propagation`] leaves probes out (they take turns only where propagation cannot run):
 //! the two propagations then share the work, and two cores, in halves. Measured on ISS's
