@@ -439,6 +439,21 @@ test('published: hard killers the 45 rule settles (innies less outies, rows of g
   }
 });
 
+test('published: puzzles propagation\'s tries at the start settle solve in the page before any branch', async ({ page, base }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  await open(page, base);
+  // 456,977, 173,507 and 693,347 nodes without the tries (tests/data/iss-tried.jsonl).
+  for (const name of ['Look-and-Say 3', 'Hidden Skyscraper - Full Odd', 'Dutch-pelgänger [easier]']) {
+    const p = issPuzzle('iss-tried.jsonl', name);
+    const t0 = Date.now();
+    const { verdict, board } = await pasteAndSolve(page, p.input);
+    const ms = Date.now() - t0;
+    assert(/^Unique solution \(0 nodes, [\d.]+ m?s\): settled before any branch, by the options given up at the start\.$/.test(verdict), `${name}: the verdict: ${verdict}`);
+    assert(board.replace(/\s+/g, '') === p.solution, `${name}: the board reads ${board}, published ${p.solution}`);
+    report.push(`published: "${name}" solved in the page in ${ms} ms: "${verdict}"`);
+  }
+});
+
 test('published: ISS doppelgangers (values 0-N), Replicate blocks, chaos constructions, cells outside the grid and a raw grid with weighted sums pasted into the page solve to their published answers; the legend says the doppelganger\'s and the raw grid\'s rules', async ({ page, base }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   await open(page, base);

@@ -292,8 +292,10 @@ export class SolveControl {
     this.unread = r.verdict === 'multiple' ? model.unread() ?? '' : '';
     if (r.verdict === 'unique') {
       // The statistics show the search where it stands, at the solution, found at node r.at; the
-      // proof searched on to node r.nodes.
-      this._say(`Unique solution (${figures}). Found at node ${fmt(r.at)}, where the search stands.`, 'unique');
+      // proof searched on to node r.nodes. With no node at all, what propagation gave up at the
+      // start (its tries included) left the solution alone: "found at node 0" read as a glitch.
+      if (r.nodes === 0) this._say(`Unique solution (${figures}): settled before any branch, by the options given up at the start.`, 'unique');
+      else this._say(`Unique solution (${figures}). Found at node ${fmt(r.at)}, where the search stands.`, 'unique');
     }
     // The list under the board says which of the two is shown (and ◀ ▶ page): the verdict does not.
     else if (r.verdict === 'multiple') {
