@@ -5,7 +5,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, assert, checkSudoku, tid, text, open, test, report, lzBase64, settle } from './harness.mjs';
+import { ROOT, assert, checkSudoku, tid, text, num, open, test, report, lzBase64, settle } from './harness.mjs';
 
 /** "6x6" of sigh's Interactive Sudoku Solver collection (tests/data/sudoku-6x6.txt) and its published solution. */
 const P6 = '....4..1.3.5...2....3...6.2.5..5....';
@@ -451,6 +451,14 @@ test('published: puzzles propagation\'s tries at the start settle solve in the p
     assert(/^Unique solution \(0 nodes, [\d.]+ m?s\): settled before any branch, by the options given up at the start\.$/.test(verdict), `${name}: the verdict: ${verdict}`);
     assert(board.replace(/\s+/g, '') === p.solution, `${name}: the board reads ${board}, published ${p.solution}`);
     report.push(`published: "${name}" solved in the page in ${ms} ms: "${verdict}"`);
+    if (name !== 'Look-and-Say 3') continue;
+    // Back walks DLX1's path back from the solution with propagation's counters, 0 nodes: they
+    // stayed at 0 (they wrapped to 2^64 - 1, which the page could not read: an error a Back).
+    for (let k = 0; k < 3; k++) await page.click(tid('step-back'));
+    const back = await text(page, 'narration');
+    assert(/^Undo: /.test(back) && (await num(page, 'nodes')) === 0, `after three Backs: ${back}; nodes ${await text(page, 'nodes')}`);
+    for (let k = 0; k < 3; k++) await page.click(tid('step'));
+    assert((await text(page, 'board-text')).replace(/\s+/g, '') === p.solution, `${name}: three Steps on, the board reads ${await text(page, 'board-text')}`);
   }
 });
 

@@ -48,13 +48,13 @@ impl Search {
                 }
                 Phase::Solved => {
                     self.leave_count(l);
-                    self.stats.solutions -= 1;
+                    uncount(&mut self.stats.solutions, 1);
                     self.phase = Phase::Enter;
                     return Some(Event::Solution { level: l as u32 });
                 }
                 Phase::Reused { node, count } => {
                     self.leave_count(l);
-                    self.stats.solutions -= count;
+                    uncount(&mut self.stats.solutions, count);
                     self.phase = Phase::Enter;
                     return Some(Event::Reuse {
                         level: l as u32,
@@ -107,14 +107,14 @@ impl Search {
                     // Undo the hide or the purification that emptied the item.
                     if rr == 0 {
                         let (u, c) = self.links.unpurify(p);
-                        self.stats.updates -= u;
-                        self.stats.cleansings -= c;
+                        uncount(&mut self.stats.updates, u);
+                        uncount(&mut self.stats.cleansings, c);
                         self.phase = Phase::Purify { p };
                         return Some(Event::Purify { node: p });
                     }
                     let c = self.links.top(p);
                     let h = self.links.up(rr);
-                    self.stats.updates -= self.links.unhide::<true>(h);
+                    uncount(&mut self.stats.updates, self.links.unhide::<true>(h));
                     self.phase = Phase::CoverRows {
                         c,
                         rr: h,
@@ -144,12 +144,12 @@ impl Search {
                 Phase::CoverRows { c, rr, ctx } => {
                     if rr == self.links.down(c) {
                         self.links.splice_in(c);
-                        self.stats.updates -= 1;
+                        uncount(&mut self.stats.updates, 1);
                         self.phase = Phase::CoverHeader { c, ctx };
                         return Some(Event::CoverItem { item: c });
                     }
                     let h = self.links.up(rr);
-                    self.stats.updates -= self.links.unhide::<true>(h);
+                    uncount(&mut self.stats.updates, self.links.unhide::<true>(h));
                     self.phase = Phase::CoverRows { c, rr: h, ctx };
                     return Some(Event::Hide { node: h });
                 }
@@ -288,7 +288,7 @@ impl Search {
         if self.levels[l].tweak {
             let x = self.choice[l];
             let block = self.links.bound(self.levels[l].item) != 0;
-            self.stats.updates -= self.links.untweak_one(x, block);
+            uncount(&mut self.stats.updates, self.links.untweak_one(x, block));
         }
         ev
     }
@@ -338,8 +338,8 @@ impl Search {
         }
         if self.links.color(q) != 0 {
             let (u, c) = self.links.unpurify(q);
-            self.stats.updates -= u;
-            self.stats.cleansings -= c;
+            uncount(&mut self.stats.updates, u);
+            uncount(&mut self.stats.cleansings, c);
             self.phase = Phase::Purify { p: q };
             return Some(Event::Purify { node: q });
         }

@@ -229,6 +229,16 @@ impl<F: FnMut(Event, &Search) -> ControlFlow<()>> Observer for F {
     }
 }
 
+/// Takes `by` off a counter as a step back undoes what counted it. After [`Search::follow`] the
+/// counters are another search's (propagation's, whose tree is not DLX1's: the page's Solve), and
+/// DLX1's steps back along its own path can take off more than they hold (a puzzle propagation
+/// settled before any branch has 0 nodes; its tree is shallower than DLX1's, so its profile ends
+/// sooner): they stop at 0, where they wrapped to 2^64 - 1, which the page cannot read.
+#[inline]
+pub(super) fn uncount(counter: &mut u64, by: u64) {
+    *counter = counter.saturating_sub(by);
+}
+
 /// The counters of the search, as DLX1 keeps them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -1010,8 +1020,8 @@ impl Search {
     }
 
     fn leave_count(&mut self, l: usize) {
-        self.stats.nodes -= 1;
-        self.stats.profile[l] -= 1;
+        uncount(&mut self.stats.nodes, 1);
+        uncount(&mut self.stats.profile[l], 1);
     }
 
     /// Runs until the observer stops it, a limit is reached, or the search is done.

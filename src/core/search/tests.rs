@@ -1889,6 +1889,33 @@ fn follow_stands_where_the_search_found_each_solution() {
     assert!(followed > 400, "{followed}");
 }
 
+/// Followed with another search's counters that hold less than DLX1's path counts (propagation's,
+/// 0 nodes for a puzzle it settled before any branch), stepping back all the way keeps them at 0
+/// or above (the `test` profile's overflow checks panicked, the page read 2^64 - 1), and the links
+/// come back to the start exactly.
+#[test]
+fn follow_with_fewer_counts_steps_back_to_the_start_without_wrapping() {
+    let inst = queens(8);
+    let fresh = Search::new(&inst);
+    let mut s = fresh.clone();
+    assert_eq!(s.run(&mut PathStop), Status::Paused);
+    let path: Vec<usize> = s.path().iter().map(|&x| s.links().option_of(x)).collect();
+    let mut f = fresh.clone();
+    let foreign = Stats {
+        solutions: 1,
+        ..Stats::default()
+    };
+    f.follow(&path, &foreign).unwrap();
+    let mut backs = 0;
+    while f.step_back().is_some() {
+        backs += 1;
+        assert_eq!((f.stats().nodes, f.stats().updates), (0, 0), "back {backs}");
+    }
+    assert!(backs > 8 && f.at_start(), "{backs}");
+    assert_eq!(f.links(), fresh.links());
+    assert_eq!(f.stats().solutions, 0);
+}
+
 #[test]
 fn follow_refuses_a_path_that_is_not_one_and_stays_at_the_start() {
     let inst = queens(6);
