@@ -27,8 +27,8 @@
 //!
 //! After the start's round, options are *tried* ([`Propagating::try_options`]): each open option is
 //! taken for a moment, and where the rule then meets a contradiction it is given up for good, in
-//! rounds until none fails (a failed literal, in SAT's words; Knuth's DLX-PRE does the same for
-//! plain DLX, `core/prune.rs`). The rule alone sees one step ahead along each tie; a try sees where
+//! rounds until none fails (a failed literal, in SAT's words; `core/prune.rs`, after Knuth's
+//! DLX-PRE, tests options by one step of plain DLX, where a try goes as far as the rule goes). The rule alone sees one step ahead along each tie; a try sees where
 //! all of them lead together, as a setter does who asks "if r4c5 were 7, what is left?". On ISS's
 //! collection "Look-and-Say 3", "Hidden Skyscraper - Full Odd" and "Dutch-pelgänger [easier]" are
 //! then solved before any branch (456,977, 173,507 and 693,347 nodes without).
@@ -59,8 +59,9 @@ const SMALL: u32 = 6;
 const START_LOOKS: u8 = 8;
 
 /// The work the tries at the start may take, in updates (options given up, those of the tries
-/// undone included): about 0.15 to 0.3 s. Each try is a round of the rule; on "Bubble Tornado" 32
-/// rounds of tries took 61 M updates, 1.3 s, more than they saved. On ISS's collection, 3 s a
+/// undone included): about 0.15 to 0.3 s; a try under way when it runs out ends first. Each try
+/// is a round of the rule; on "Bubble Tornado" 32 rounds of tries took 162 M updates, 2.8 s (61 M
+/// and 1.3 s with the skips of [`Propagating::try_options`]), more than they saved. On ISS's collection, 3 s a
 /// puzzle, one at a time, 10 M, 20 M and 50 M each gave 250 solved (the sum of the times, each
 /// capped at 3 s: 82.9, 83.3 and 85.9 s).
 const TRY_BUDGET: u64 = 10_000_000;
@@ -128,8 +129,10 @@ pub struct Propagating {
     /// skipping them leaves the same tree.
     #[cfg(test)]
     look_at_bound: bool,
-    /// Options the tries at the start gave up.
+    /// Options the tries at the start gave up, and the updates they may take ([`TRY_BUDGET`];
+    /// tests set others).
     failed: u64,
+    try_budget: u64,
     /// Tests only: no tries at the start.
     #[cfg(test)]
     no_tries: bool,
@@ -255,6 +258,7 @@ impl Propagating {
             #[cfg(test)]
             look_at_bound: false,
             failed: 0,
+            try_budget: TRY_BUDGET,
             #[cfg(test)]
             no_tries: false,
             #[cfg(test)]
@@ -585,8 +589,10 @@ impl Propagating {
     ///
     /// An option that a try took along with the one tried, where that try met no contradiction,
     /// is not tried itself in the round: the rule after it is a part of the rule after the other
-    /// (it only gives up more as options go), so it would meet no contradiction either. At worst
-    /// a skip misses a failure; it never gives up an option a solution holds. On "Bubble Tornado"
+    /// (it only gives up more as options go), so it would meet no contradiction either (where a
+    /// failure later in the round gave more up, only nearly: it is tried again in the next round,
+    /// which a failure always brings). At worst a skip misses a failure; it never gives up an
+    /// option a solution holds. On "Bubble Tornado"
     /// the skips cut the tries' work from 160 M updates to 61 M.
     ///
     /// The weights of dom/wdeg are left as they were: a try's contradiction is not one the search
@@ -614,7 +620,7 @@ impl Propagating {
                         .filter(|&o| self.open[o as usize]),
                 );
                 for &o in &options {
-                    if self.stats.updates - began > TRY_BUDGET {
+                    if self.stats.updates - began > self.try_budget {
                         break 'rounds;
                     }
                     if !self.open[o as usize] || passed[o as usize] == round {
@@ -648,6 +654,7 @@ impl Propagating {
             }
         }
         self.weight = weight;
+        debug_assert!(self.queue.is_empty() && self.unsupported.is_empty());
         consistent
     }
 
@@ -1068,11 +1075,12 @@ mod tests {
     }
 
     /// The tries at the start give options up on many random instances, and (with the checks of
-    /// `propagated`, with and without them) never one a solution holds; where the instance has no
-    /// solution they may settle it before any branch.
+    /// `propagated`, with and without them, and cut short by a budget) never one a solution holds;
+    /// where the instance has no solution they may settle it before any branch; and they leave the
+    /// weights of dom/wdeg as they were.
     #[test]
     fn tried_options_that_fail_hold_in_no_solution() {
-        let (mut instances, mut gave_up, mut settled) = (0, 0, 0);
+        let (mut instances, mut gave_up, mut settled, mut cut) = (0, 0, 0, 0);
         for seed in 0..3000 {
             let inst = random(seed);
             let mut p = Propagating::new(&inst, &[]).unwrap();
@@ -1086,10 +1094,42 @@ mod tests {
             let want = plain(&inst, &[]);
             assert_eq!(propagated(&inst, &[], None), want, "seed {seed}");
             settled += u64::from(want.is_empty() && p.stats().nodes == 0);
+            // The tries' contradictions left no weight behind: the start ends with every item's
+            // weight at 1, as it began.
+            let mut start = Propagating::new(&inst, &[]).unwrap();
+            start.set_weighted(true);
+            start.set_limits(Limits {
+                nodes: Some(0),
+                solutions: None,
+            });
+            start.run_on(true);
+            assert!(start.weight.iter().all(|&w| w == 1), "seed {seed}");
+            // Tries cut short by the budget (a try under way ends first): fewer options given up,
+            // the same solutions.
+            for budget in [1, 40] {
+                let mut p = Propagating::new(&inst, &[]).unwrap();
+                p.set_weighted(budget == 1);
+                p.try_budget = budget;
+                let mut all = Vec::new();
+                loop {
+                    match p.run_on(true) {
+                        Status::Paused => {
+                            let mut v = p.solution();
+                            v.sort();
+                            all.push(v);
+                        }
+                        Status::Limit => {}
+                        Status::Done => break,
+                    }
+                }
+                all.sort();
+                assert_eq!(all, want, "seed {seed}, budget {budget}");
+                cut += u64::from(p.failed_options() < start.failed_options());
+            }
         }
         assert!(
-            instances > 500 && gave_up > 2 * instances && settled > 30,
-            "{instances} instances, {gave_up} options given up, {settled} settled"
+            instances > 500 && gave_up > 2 * instances && settled > 30 && cut > 100,
+            "{instances} instances, {gave_up} options given up, {settled} settled, {cut} cut short"
         );
     }
 

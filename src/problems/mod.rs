@@ -359,7 +359,8 @@ pub trait Problem {
 /// most once" items (`core::probe::pays`), and a Sudoku with shapes filled whole (killer cages,
 /// arrows, renbans without colours). On ISS's collection, alone on 2 cores: "Killer lunchboxes"
 /// past 3 s with its blocked options emptied first, 0.19 s; "Ambiguous Arrows - composite" past
-/// 3 s, 0.94 s; "Wecoc #2" 2.38 s, 1.56 s; "Arrow" 0.01 s, 0.16 s. A Sudoku of units alone keeps
+/// 3 s, 0.94 s; "Wecoc #2" 2.38 s, 1.56 s; "Arrow" 0.01 s, 0.004 s (0.16 s before propagation's tries at the
+/// start). A Sudoku of units alone keeps
 /// DLX1's tree (ISS's 16x16 X, "very hard": 0.6 s, 1.8 s with propagation) for a head start of
 /// `core::turns::HEAD` updates, and only past it takes turns (`Turns::with_head`).
 pub fn solved_by_turns(problem: &dyn Problem) -> bool {

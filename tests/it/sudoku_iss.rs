@@ -1003,7 +1003,7 @@ fn iss_puzzles_probes_find_hard_are_solved_by_propagation() {
 
 /// Puzzles that propagation's tries at the start settle (`tests/data/iss-tried.jsonl`:
 /// "Look-and-Say 3", "Hidden Skyscraper - Full Odd" and "Dutch-pelgänger [easier]", which took
-/// 456,977, 173,507 and 693,347 nodes without them (6.4 s, 17.4 s and 6.9 s)): each solved to its
+/// 456,977, 173,507 and 693,347 nodes without them (7.1 s, 17.4 s and 6.8 s)): each solved to its
 /// published solution, proved unique, before any branch.
 #[test]
 fn iss_puzzles_tries_at_the_start_settle() {
