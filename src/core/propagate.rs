@@ -947,6 +947,12 @@ mod tests {
         let mut p = Propagating::new(inst, givens).unwrap();
         p.set_weighted(weighted);
         p.no_tries = !tries;
+        solutions(&mut p, limit)
+    }
+
+    /// Every solution `p` finds (each sorted, the list sorted), the search sliced into runs of
+    /// `limit` nodes.
+    fn solutions(p: &mut Propagating, limit: Option<u64>) -> Vec<Vec<usize>> {
         let mut all = Vec::new();
         loop {
             p.set_limits(Limits {
@@ -1110,20 +1116,11 @@ mod tests {
                 let mut p = Propagating::new(&inst, &[]).unwrap();
                 p.set_weighted(budget == 1);
                 p.try_budget = budget;
-                let mut all = Vec::new();
-                loop {
-                    match p.run_on(true) {
-                        Status::Paused => {
-                            let mut v = p.solution();
-                            v.sort();
-                            all.push(v);
-                        }
-                        Status::Limit => {}
-                        Status::Done => break,
-                    }
-                }
-                all.sort();
-                assert_eq!(all, want, "seed {seed}, budget {budget}");
+                assert_eq!(
+                    solutions(&mut p, None),
+                    want,
+                    "seed {seed}, budget {budget}"
+                );
                 cut += u64::from(p.failed_options() < start.failed_options());
             }
         }
