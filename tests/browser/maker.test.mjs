@@ -151,7 +151,9 @@ test('maker: New puzzle makes a killer and a 4x4 X that load and solve with "Uni
 
 test('maker: Cancel stops a running make; the page stays responsive and nothing is replaced', async ({ page, base }) => {
   await open(page, base);
-  await ask(page, 9, 'non-consecutive', '6');
+  // Seed 7: the longest make of seeds 1-12 (2.4 s natively; seed 6's 1.3 s ended before Cancel was
+  // pressed on a loaded CI run, which hid the button).
+  await ask(page, 9, 'non-consecutive', '7');
   // The Sudoku in the box loaded first (Step below would load the form's problem anyway).
   await page.click(tid('load'));
   const box = await page.inputValue(tid('puzzle'));
@@ -163,7 +165,7 @@ test('maker: Cancel stops a running make; the page stays responsive and nothing 
   await page.click(tid('new-puzzle'));
   await page.waitForFunction(() => window.dlx.app.maker.reports >= 3, null, { timeout: 60000 });
   const progress = await text(page, 'maker-status');
-  assert(/^Making a 9×9 non-consecutive puzzle, seed 6: (full grid, attempt \d+|removing givens: \d+ of 81 cells tried, \d+ givens left);? [\d,]+ nodes/.test(progress)
+  assert(/^Making a 9×9 non-consecutive puzzle, seed 7: (full grid, attempt \d+|removing givens: \d+ of 81 cells tried, \d+ givens left);? [\d,]+ nodes/.test(progress)
     || /: (full grid, attempt \d+: [\d,]+ nodes|removing givens: \d+ of 81 cells tried, \d+ givens left; [\d,]+ nodes)$/.test(progress), `progress: ${progress}`);
   // One make at a time: the button is disabled, and a start while one runs starts nothing.
   assert(await page.isDisabled(tid('new-puzzle')), 'New puzzle is disabled while making');
@@ -186,7 +188,7 @@ test('maker: Cancel stops a running make; the page stays responsive and nothing 
   await page.waitForTimeout(200);
   const posts = await page.evaluate(() => window.makerPosts);
   const cancelled = await text(page, 'maker-status');
-  assert(/^Cancelled: no 9×9 non-consecutive puzzle made \(seed 6\)/.test(cancelled), `status: ${cancelled}`);
+  assert(/^Cancelled: no 9×9 non-consecutive puzzle made \(seed 7\)/.test(cancelled), `status: ${cancelled}`);
   const reports = await page.evaluate(() => window.dlx.app.maker.reports);
   await page.waitForTimeout(1500);
   assert(await page.evaluate(() => window.dlx.app.maker.reports) === reports, 'progress went on after Cancel');
