@@ -501,10 +501,66 @@ fn long_lines_as_chains_are_the_brute_forces() {
             "{text}: pieces {:?}",
             enc.primary
         );
+        // The arrow's seven cells share column 9: one piece by its digit sets (a digit item
+        // each, as a big cage's), whose options place no digit.
+        assert!(
+            (1..=9).all(|v| enc.primary.contains(&format!("arrow1.1={v}"))),
+            "{text}: {:?}",
+            enc.primary
+        );
+        let sets: Vec<&ClueOption> = (enc.options.iter())
+            .filter(|o| enc.primary[o.item] == "arrow1.1")
+            .collect();
+        assert!(!sets.is_empty(), "{text}");
+        assert!(
+            sets.iter().all(|o| o.cells.is_empty()
+                && o.more.len() == 2
+                && o.label.contains("in any order")),
+            "{text}: {:?}",
+            sets.iter().map(|o| &o.label).collect::<Vec<_>>()
+        );
         assert_eq!(agree(&s), want, "{text}");
     }
-    // A region-sum line of two segments of four cells (23 each in NINE), blank: each segment in
-    // pieces whose last step colours the line's shared sum.
+    // Sums by digit sets where several grids fill the blanks: the first five cells of rows 1
+    // and 2 blank (their digits swap between the rows in two ways at least), a sum over row 1's
+    // five and r2c1; and one naming r1c1 twice (its digit counted twice: no unit's piece takes
+    // it). Each against the brute force, at the sum NINE gives and one more.
+    let mut blank: Vec<usize> = (0..5).collect();
+    blank.extend(9..14);
+    let base = givens(NINE, &blank);
+    for (cells, twice) in [
+        (&["R1C1", "R1C2", "R1C3", "R1C4", "R1C5", "R2C1"][..], false),
+        (&["R1C1", "R1C2", "R1C3", "R1C4", "R1C5", "R1C1"][..], true),
+    ] {
+        let t: u32 = (0..5).map(|p| d[p]).sum::<u32>() + if twice { d[0] } else { d[9] };
+        for (t, some) in [(t, true), (t + 1, false)] {
+            let text = format!("{base}.Sum~{t}~{}", cells.join("~"));
+            let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let enc = s
+                .rules()
+                .clue_encoding(s.grid().geo, s.grid().cells())
+                .unwrap();
+            // Row 1's cells are a piece by digit sets; r1c1 in it but where it is named twice.
+            let item = |v: usize| {
+                enc.primary
+                    .iter()
+                    .position(|n| *n == format!("csum1.1={v}"))
+            };
+            assert!(
+                (1..=9).all(|v| item(v).is_some()),
+                "{text}: {:?}",
+                enc.primary
+            );
+            let r1c1 = (1..=9).all(|v| enc.cell_primary[v - 1].contains(&item(v).unwrap()));
+            let r1c2 = (1..=9).all(|v| enc.cell_primary[9 + v - 1].contains(&item(v).unwrap()));
+            assert_eq!((r1c1, r1c2), (!twice, true), "{text}");
+            let n = agree(&s);
+            assert!(if some { n >= 1 } else { n == 0 }, "{text}: {n}");
+        }
+    }
+    // A region-sum line of two segments of four cells (23 each in NINE), blank: each segment a
+    // piece by its digit sets (its four cells share a box), whose step colours the line's
+    // shared sum.
     let cells = [
         "R3C2", "R3C3", "R2C3", "R1C3", "R1C4", "R1C5", "R2C5", "R2C4",
     ];
@@ -515,7 +571,7 @@ fn long_lines_as_chains_are_the_brute_forces() {
         .rules()
         .clue_encoding(s.grid().geo, s.grid().cells())
         .unwrap();
-    for item in ["rsl1.1>2", "rsl1.2>2"] {
+    for item in ["rsl1.1>1", "rsl1.2>1", "rsl1.1.1=9", "rsl1.2.1=9"] {
         assert!(
             enc.primary.iter().any(|n| n == item),
             "{text}: {:?}",

@@ -3,6 +3,32 @@
 
 use super::*;
 
+/// The fewest cells of one unit and weight that a sum states as a piece by digit sets
+/// ([`Builder::unit_pieces`]); three cells are filled whole (at most 729 fillings).
+const SET_MIN: usize = 4;
+/// The most digit sets such a piece is stated by: C(16, 8) is 12,870.
+const SETS_MAX: usize = 20_000;
+
+/// Whether cells whose digits are `masks` can take the digits of `set` one each (as many cells as
+/// digits): a matching of cells to digits, found by augmenting paths.
+fn matches_all(masks: &[u32], set: u32) -> bool {
+    let mut owner: [usize; 32] = [usize::MAX; 32];
+    fn augment(masks: &[u32], set: u32, c: usize, seen: &mut u32, owner: &mut [usize; 32]) -> bool {
+        let mut free = masks[c] & set & !*seen;
+        while free != 0 {
+            let v = free.trailing_zeros() as usize;
+            free &= free - 1;
+            *seen |= 1 << v;
+            if owner[v] == usize::MAX || augment(masks, set, owner[v], seen, owner) {
+                owner[v] = c;
+                return true;
+            }
+        }
+        false
+    }
+    (0..masks.len()).all(|c| augment(masks, set, c, &mut 0, &mut owner))
+}
+
 /// A line's walks ([`Builder::walks`]): the states reached at each cell from the start, the
 /// accepting walks from each state at each cell, and the walks in all.
 type Walks = (Vec<BTreeSet<u64>>, Vec<HashMap<u64, u64>>, u64);
@@ -269,6 +295,14 @@ impl Builder<'_> {
     /// 24 at most, and their digits differ, and it takes 55. Fillings never multiply with states:
     /// a piece's options are its fillings, a step's its (state, sum) pairs. `terms` are the cells
     /// with the weight of each one's value.
+    ///
+    /// Where one unit (a row, a column, a region, a diagonal, a cage) holds [`SET_MIN`] or more
+    /// of the cells with one weight, those cells are a piece first, the largest first, stated by
+    /// its digit sets as a big cage is (docs/variants.md): k cells of a unit hold k different
+    /// digits, so they add up to 1 + 2 + … + k at least, which no piece of three cells knows. An
+    /// arrow of 32 cells through eight boxes (ISS's "Long sums") adds up to 98 at least that way,
+    /// which its two-digit circle reaches only as 98: settled before any branch, where pieces of
+    /// three cells left it past 60 s.
     fn sum_pieces(
         &mut self,
         k: usize,
@@ -278,12 +312,13 @@ impl Builder<'_> {
         tag: &str,
     ) -> Result<(), InputError> {
         let size = self.size();
-        // Cells into pieces, in the line's order: each into the first piece whose cells it all
-        // sees, while the piece's fillings (counted as the product of its cells' digits, at
+        let (set_pieces, left) = self.unit_pieces(terms);
+        // The other cells into pieces, in the line's order: each into the first piece whose cells
+        // it all sees, while the piece's fillings (counted as the product of its cells' digits, at
         // least as many) stay within PIECE_MAX. The order of a sum's terms is free.
         const PIECE_MAX: u64 = 3_000;
         let mut pieces: Vec<Vec<(usize, i64)>> = Vec::new();
-        for &(p, w) in terms {
+        for &(p, w) in &left {
             let ways = self.digits(p).count() as u64;
             let fits = |piece: &Vec<(usize, i64)>| {
                 piece.iter().all(|&(q, _)| self.see(p, q))
@@ -299,9 +334,32 @@ impl Builder<'_> {
                 None => pieces.push(vec![(p, w)]),
             }
         }
-        // Each piece's fillings whose digits differ where its cells see each other, with sums.
+        // The unit pieces' digit sets (as masks, bit v - 1 for digit v), with sums.
+        let sets: Vec<Vec<(u32, i64)>> = set_pieces
+            .iter()
+            .map(|(piece, found)| {
+                let w = piece[0].1;
+                found
+                    .iter()
+                    .map(|&set| {
+                        let values: i64 = (1..=size as u32)
+                            .filter(|v| set & (1 << (v - 1)) != 0)
+                            .map(|v| i64::from(self.rules.value(v)))
+                            .sum();
+                        (set, w * values)
+                    })
+                    .collect()
+            })
+            .collect();
+        let n_sets = set_pieces.len();
+        let mut pieces: Vec<Vec<(usize, i64)>> = set_pieces
+            .into_iter()
+            .map(|(piece, _)| piece)
+            .chain(pieces)
+            .collect();
+        // Each other piece's fillings whose digits differ where its cells see each other, with sums.
         let mut fillings: Vec<Vec<(Vec<u32>, i64)>> = Vec::with_capacity(pieces.len());
-        for piece in &pieces {
+        for piece in &pieces[n_sets..] {
             let cells: Vec<usize> = piece.iter().map(|&(p, _)| p).collect();
             let summed = self
                 .fillings(&cells)
@@ -318,9 +376,8 @@ impl Builder<'_> {
             fillings.push(summed);
         }
         let n = pieces.len();
-        let sums: Vec<BTreeSet<i64>> = fillings
-            .iter()
-            .map(|f| f.iter().map(|&(_, x)| x).collect())
+        let sums: Vec<BTreeSet<i64>> = (sets.iter().map(|f| f.iter().map(|&(_, x)| x).collect()))
+            .chain(fillings.iter().map(|f| f.iter().map(|&(_, x)| x).collect()))
             .collect();
         let fill_items: Vec<usize> = (0..n)
             .map(|j| self.primary(k, format!("{tag}.{}", j + 1)))
@@ -331,13 +388,51 @@ impl Builder<'_> {
         let parts: Vec<String> = (0..n).map(|j| format!("piece {} of {n}", j + 1)).collect();
         let used = self.sum_chain(k, &sums, &sum_items, end, name, tag, &parts)?;
         for j in 0..n {
-            let piece = &pieces[j];
+            let piece = std::mem::take(&mut pieces[j]);
             let cells_text = piece
                 .iter()
                 .map(|&(p, _)| cell_name(size, p))
                 .collect::<Vec<_>>()
                 .join(",");
-            for (digits, x) in std::mem::take(&mut fillings[j]) {
+            if j < n_sets {
+                // As a cage by digit sets: `{tag}.{j}={v}` is covered by the set when v is not in
+                // it, else by the one cell of the piece that holds v.
+                let digit_items: Vec<usize> = (1..=size)
+                    .map(|v| self.primary(k, format!("{tag}.{}={v}", j + 1)))
+                    .collect();
+                for &(p, _) in &piece {
+                    for v in 1..=size {
+                        self.enc.cell_primary[p * size + v - 1].push(digit_items[v - 1]);
+                    }
+                }
+                for &(set, x) in &sets[j] {
+                    if !used[j].contains(&x) {
+                        continue;
+                    }
+                    let digits: Vec<u32> = (1..=size as u32)
+                        .filter(|v| set & (1 << (v - 1)) != 0)
+                        .collect();
+                    let o = ClueOption {
+                        clue: k,
+                        item: fill_items[j],
+                        more: (1..=size)
+                            .filter(|v| set & (1 << (v - 1)) == 0)
+                            .map(|v| digit_items[v - 1])
+                            .collect(),
+                        cells: Vec::new(),
+                        colours: vec![(sum_items[j], sum_colour(x))],
+                        plain: Vec::new(),
+                        label: format!(
+                            "{name}, piece {} of {n} ({cells_text}): {{{}}} in any order (sum {x})",
+                            j + 1,
+                            digits_text(&digits)
+                        ),
+                    };
+                    self.push(o, name)?;
+                }
+                continue;
+            }
+            for (digits, x) in std::mem::take(&mut fillings[j - n_sets]) {
                 if !used[j].contains(&x) {
                     continue;
                 }
@@ -362,6 +457,99 @@ impl Builder<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The pieces of a sum stated by digit sets ([`Builder::sum_pieces`]): while one unit holds
+    /// [`SET_MIN`] or more of the cells of `terms` left with one weight, the most such cells, as a
+    /// piece with its digit sets (those its cells can hold, each cell a digit of the set: bit
+    /// v - 1 for digit v). Returns them and the terms left, in their order. A unit whose cells
+    /// would have more than [`SETS_MAX`] sets is passed over (16 cells of a 25x25).
+    #[allow(clippy::type_complexity)]
+    fn unit_pieces(
+        &self,
+        terms: &[(usize, i64)],
+    ) -> (Vec<(Vec<(usize, i64)>, Vec<u32>)>, Vec<(usize, i64)>) {
+        let units: Vec<Vec<usize>> = (self.rules.groups(self.g).into_iter())
+            .map(|(_, cells)| cells)
+            .collect();
+        // A cell named twice (its digit counted twice) is no unit's: the pieces by fillings take it.
+        let once = |p: usize| terms.iter().filter(|&&(q, _)| q == p).count() == 1;
+        let mut left = terms.to_vec();
+        let mut pieces = Vec::new();
+        // (unit, weight) pairs whose cells had too many sets.
+        let mut passed: Vec<(usize, i64)> = Vec::new();
+        loop {
+            let mut weights: Vec<i64> = left.iter().map(|&(_, w)| w).collect();
+            weights.sort_unstable();
+            weights.dedup();
+            let mut best: Option<(usize, i64, Vec<(usize, i64)>)> = None;
+            for (u, unit) in units.iter().enumerate() {
+                for &w in weights.iter().filter(|&&w| !passed.contains(&(u, w))) {
+                    let run: Vec<(usize, i64)> = (left.iter())
+                        .filter(|&&(p, x)| x == w && unit.contains(&p) && once(p))
+                        .copied()
+                        .collect();
+                    if run.len() > best.as_ref().map_or(0, |b| b.2.len()) {
+                        best = Some((u, w, run));
+                    }
+                }
+            }
+            let Some((u, w, run)) = best.filter(|b| b.2.len() >= SET_MIN) else {
+                break;
+            };
+            let cells: Vec<usize> = run.iter().map(|&(p, _)| p).collect();
+            match self.digit_sets(&cells) {
+                Some(sets) => {
+                    left.retain(|t| !run.contains(t));
+                    pieces.push((run, sets));
+                }
+                None => passed.push((u, w)),
+            }
+        }
+        (pieces, left)
+    }
+
+    /// The sets of digits that `cells` (which see each other) can hold, one each: bit v - 1 for
+    /// digit v; `None` past [`SETS_MAX`].
+    fn digit_sets(&self, cells: &[usize]) -> Option<Vec<u32>> {
+        let size = self.size() as u32;
+        let masks: Vec<u32> = (cells.iter())
+            .map(|&p| self.digits(p).fold(0u32, |m, v| m | 1 << (v - 1)))
+            .collect();
+        let union = masks.iter().fold(0u32, |a, &m| a | m);
+        let k = cells.len() as u32;
+        // Each set of k digits of the union, kept if the cells can take its digits one each.
+        let mut out = Vec::new();
+        let mut set: u32 = (1u32 << k) - 1;
+        let full = if size >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << size) - 1
+        };
+        if k > size || k == 0 {
+            return Some(out);
+        }
+        let mut tried: u64 = 0;
+        while set <= full {
+            tried += 1;
+            if tried > 4 * SETS_MAX as u64 {
+                return None;
+            }
+            if set & !union == 0 && matches_all(&masks, set) {
+                out.push(set);
+                if out.len() > SETS_MAX {
+                    return None;
+                }
+            }
+            // The next set of k bits (Gosper's hack).
+            let c = set & set.wrapping_neg();
+            let r = set + c;
+            if r == 0 || r > full {
+                break;
+            }
+            set = (((r ^ set) >> 2) / c) | r;
+        }
+        Some(out)
     }
 
     /// The chain that adds up the sums of parts (a sum's pieces, the values a counting circle
