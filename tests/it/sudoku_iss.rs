@@ -1038,8 +1038,9 @@ fn iss_arrows_through_whole_units_settle_by_digit_sets() {
         let quiet = crate::common::Expect::Quiet;
         let export = crate::common::check(&["export", "sudoku", "-"], input, quiet);
         let items = export.lines().next().unwrap_or_default();
+        let primary = items.split('|').next().unwrap_or_default();
         assert!(
-            items.split(' ').any(|i| i == "arrow1.1=9"),
+            primary.split(' ').any(|i| i == "arrow1.1=9"),
             "{name}: {items}"
         );
         let v = solved_json(&[], input);
@@ -1049,6 +1050,22 @@ fn iss_arrows_through_whole_units_settle_by_digit_sets() {
         n += 1;
     }
     assert_eq!(n, 3, "puzzles in the file");
+}
+
+/// Renbans of 6 and 7 cells, past what a line is filled whole with (`tests/data/iss-renban.jsonl`:
+/// "Hard renban 3", past 30 s with a digit's items at most once): by their windows with a primary
+/// item a digit (`renban1=5`), solved to the published solution and proved unique.
+#[test]
+fn iss_long_renbans_by_windows_are_solved() {
+    let d: Value = serde_json::from_str(data("iss-renban.jsonl").trim()).unwrap();
+    let input = d["input"].as_str().unwrap();
+    let quiet = crate::common::Expect::Quiet;
+    let export = crate::common::check(&["export", "sudoku", "-"], input, quiet);
+    // Knuth's first line: the primary items, then `|` and the secondary ones.
+    let items = export.lines().next().unwrap_or_default();
+    let primary = items.split('|').next().unwrap_or_default();
+    assert!(primary.split(' ').any(|i| i == "renban1=5"), "{items}");
+    all_solved("iss-renban.jsonl", 1);
 }
 
 /// `dlx solve`'s default search for a Sudoku: propagation taking turns where it has shapes, even

@@ -304,6 +304,33 @@ fn nine_by_nine_clues_from_a_solution_are_the_brute_forces() {
         let free = completions(s.grid().geo, &s.grid().cells).len();
         assert!(n >= 1 && n <= free, "{line}: {n} of {free}");
     }
+    // Renbans of more arrangements than a line is filled whole with (6 cells: 4 windows of 720),
+    // by their windows as a cage by digit sets: a primary item a digit, which the window covers
+    // for its digits outside it and the cells of the line for those in it. Row 1 holds 5, 3, 4,
+    // 6, 7, 8, 9 in NINE: its first six and seven cells hold a run; its first five with r2c1 (6
+    // again) and with r2c4 (1) hold none, though the blanks let other grids try.
+    for (line, holds) in [
+        (".Renban~R1C1~R1C2~R1C3~R1C4~R1C5~R1C6", true),
+        (".Renban~R1C1~R1C2~R1C3~R1C4~R1C5~R1C6~R1C7", true),
+        (".Renban~R1C1~R1C2~R1C3~R1C4~R1C5~R2C1", false),
+        (".Renban~R1C1~R1C2~R1C3~R1C4~R1C5~R2C4", false),
+    ] {
+        let text = format!("{base}{line}");
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let enc = s
+            .rules()
+            .clue_encoding(s.grid().geo, s.grid().cells())
+            .unwrap();
+        assert!(
+            (1..=9).all(|v| enc.primary.contains(&format!("renban1={v}"))),
+            "{line}: {:?}",
+            enc.primary
+        );
+        let windows = 10 - s.rules().clues[0].cells.len();
+        assert_eq!(enc.options.len(), windows, "{line}");
+        let n = agree(&s);
+        assert_eq!(n >= 1, holds, "{line}: {n}");
+    }
 }
 
 #[test]
