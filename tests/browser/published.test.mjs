@@ -83,6 +83,9 @@ const PASTED = [
   { what: 'an ISS constraint string (a killer)', value: issSample('Killer').input, solution: issSample('Killer').solution, givens: '.'.repeat(81) },
   { what: 'a SudokuPad scl link (a 6x6)', value: `https://sudokupad.app/scl${lzBase64(sudokupad6())}`, solution: P6_SOLUTION, givens: P6, title: 'A 6x6 from ISS' },
   { what: 'an ISS pencil-mark grid', value: MARKS, solution: MARKS_SOLUTION, givens: marksGivens(MARKS) },
+  // An arrow of 32 cells through eight boxes, its boxes' cells by digit sets; renbans of 6 and 7 cells by windows.
+  { what: 'an ISS pill arrow through whole boxes ("Long sums 1")', value: issPuzzle('iss-unit-sums.jsonl', 'Long sums 1').input, solution: issPuzzle('iss-unit-sums.jsonl', 'Long sums 1').solution, givens: '.'.repeat(81) },
+  { what: 'ISS renbans of 6 and 7 cells ("Hard renban 3")', value: issPuzzle('iss-renban.jsonl', 'Hard renban 3').input, solution: issPuzzle('iss-renban.jsonl', 'Hard renban 3').solution, givens: '.'.repeat(81) },
 ];
 
 for (const p of PASTED) {
