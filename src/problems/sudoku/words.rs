@@ -96,6 +96,43 @@ pub(crate) fn name_words(name: &str, len: u64) -> Option<String> {
             });
         }
     }
+    // A long renban's digit, stated by its windows; a digit of a piece of a sum stated by its
+    // digit sets (`arrow1.2=5`: piece 2 of arrow 1; a region-sum line's `rsl1.2.1=5`: piece 1 of
+    // its segment 2).
+    if let Some(k) = unit.strip_prefix("renban").filter(|k| number(k)) {
+        return Some(match len {
+            0 => format!("renban {k} has no cell left for a {v} and no window without it"),
+            n => format!(
+                "renban {k} places its {v} or rules it out: {} left (its cells, and its windows \
+                 without {v})",
+                things(n, "way", "ways")
+            ),
+        });
+    }
+    for (word, said) in [
+        ("arrow", "arrow"),
+        ("lk", "little killer"),
+        ("csum", "sum"),
+        ("rsl", "region-sum line"),
+    ] {
+        let piece = unit
+            .strip_prefix(word)
+            .and_then(|rest| rest.rsplit_once('.'))
+            .filter(|(k, j)| number(j) && k.split('.').all(number));
+        if let Some((k, j)) = piece {
+            let k = k.replace('.', ", segment ");
+            return Some(match len {
+                0 => format!(
+                    "{said} {k}, piece {j}, has no cell left for a {v} and no digit set without it"
+                ),
+                n => format!(
+                    "{said} {k}, piece {j}, places its {v} or rules it out: {} left (its cells, \
+                     and its digit sets without {v})",
+                    things(n, "way", "ways")
+                ),
+            });
+        }
+    }
     // A diagonal is named by its direction, as drawn: d- runs from r1c1 down to the right, d+ from
     // the bottom left up.
     let arrow = match unit {
@@ -340,6 +377,26 @@ mod tests {
             w("sum2=3", 0),
             "implied sum 2 has no cell left for a 3 and no digit set without it"
         );
+        assert_eq!(
+            w("renban3=5", 2),
+            "renban 3 places its 5 or rules it out: two ways left (its cells, and its windows \
+             without 5)"
+        );
+        assert_eq!(
+            w("renban3=5", 0),
+            "renban 3 has no cell left for a 5 and no window without it"
+        );
+        assert_eq!(
+            w("arrow1.2=9", 1),
+            "arrow 1, piece 2, places its 9 or rules it out: one way left (its cells, and its \
+             digit sets without 9)"
+        );
+        assert_eq!(
+            w("rsl1.2.1=4", 0),
+            "region-sum line 1, segment 2, piece 1, has no cell left for a 4 and no digit set \
+             without it"
+        );
+        assert_eq!(name_words("arrow1=9", 1), None);
         assert_eq!(
             w("spread4", 2),
             "implied sum 4 (the 45 rule; its digits may repeat) has two fillings left"
