@@ -585,6 +585,27 @@ fn long_lines_as_chains_are_the_brute_forces() {
             assert!(if some { n >= 1 } else { n == 0 }, "{text}: {n}");
         }
     }
+    // Values from 0 (the same grid less one in every cell, `.Shape~9x9~0-8`): row 1's five are a
+    // piece by digit sets whose sums are of values, against the brute force at the total the grid
+    // gives and one more.
+    let zero: String = NINE.bytes().map(|b| char::from(b - 1)).collect();
+    let base0 = givens(&zero, &blank).replacen(".Shape~9x9.", ".Shape~9x9~0-8.", 1);
+    let total: u32 = (0..5).map(|p| d[p] - 1).sum::<u32>() + d[9] - 1;
+    for (t, some) in [(total, true), (total + 1, false)] {
+        let text = format!("{base0}.Sum~{t}~R1C1~R1C2~R1C3~R1C4~R1C5~R2C1");
+        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let enc = s
+            .rules()
+            .clue_encoding(s.grid().geo, s.grid().cells())
+            .unwrap();
+        assert!(
+            enc.primary.iter().any(|n| n == "csum1.1=1"),
+            "{text}: {:?}",
+            enc.primary
+        );
+        let n = agree(&s);
+        assert!(if some { n >= 1 } else { n == 0 }, "{text}: {n}");
+    }
     // A region-sum line of two segments of four cells (23 each in NINE), blank: each segment a
     // piece by its digit sets (its four cells share a box), whose step colours the line's
     // shared sum.

@@ -306,7 +306,7 @@ pub struct ClueShape {
     /// Row-major cells, in the order [`super::ClueKind`] describes (an arrow's circle first).
     pub cells: Vec<usize>,
     /// The items (from 0): its primary items (a piece's, or a chain's steps) and its secondary
-    /// ones (chain states, shared colours, renban's digits).
+    /// ones (chain states, shared colours).
     pub items: Vec<usize>,
     /// Its options that have nodes.
     pub options: Vec<usize>,

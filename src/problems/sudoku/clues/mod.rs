@@ -4,9 +4,9 @@
 //!
 //! Four encodings (docs/variants.md says why each was chosen):
 //! - *Cell facts* add no option: given candidate sets and odd/even cells leave cell options empty;
-//!   renban puts `renban3=5` (uncoloured, secondary) in the options of its cells, so a digit is on
-//!   the line at most once, and one primary item `renban3` has an option per window of digits that
-//!   covers the items of the digits outside it; palindromes, clones and a zipper's middle share a
+//!   a long renban puts `renban3=5` (primary) in the options of its cells, and one primary item
+//!   `renban3` has an option per window of digits that covers the items of the digits outside it,
+//!   so each digit of the window is on the line once; palindromes, clones and a zipper's middle share a
 //!   colour item (`pal2.1`) between two cells, coloured by each cell option with its digit; the
 //!   negative constraints are Knuth's at-most-one cliques, like non-consecutive's.
 //! - *Pieces filled whole*: a primary item with one option per filling of its cells, tied to the

@@ -6,7 +6,8 @@ use super::*;
 /// The fewest cells of one unit and weight that a sum states as a piece by digit sets
 /// ([`Builder::unit_pieces`]); three cells are filled whole (at most 729 fillings).
 const SET_MIN: usize = 4;
-/// The most digit sets such a piece is stated by: C(16, 8) is 12,870.
+/// The most digit sets such a piece is stated by, counted as the sets of its cells' digits: C(16, 8)
+/// is 12,870; on a 25x25, runs of 5 to 20 cells free of givens are past it.
 const SETS_MAX: usize = 20_000;
 
 /// Whether cells whose digits are `masks` can take the digits of `set` one each (as many cells as
@@ -463,7 +464,7 @@ impl Builder<'_> {
     /// [`SET_MIN`] or more of the cells of `terms` left with one weight, the most such cells, as a
     /// piece with its digit sets (those its cells can hold, each cell a digit of the set: bit
     /// v - 1 for digit v). Returns them and the terms left, in their order. A unit whose cells
-    /// would have more than [`SETS_MAX`] sets is passed over (16 cells of a 25x25).
+    /// would have more than [`SETS_MAX`] sets is passed over (5 to 20 free cells of a 25x25).
     #[allow(clippy::type_complexity)]
     fn unit_pieces(
         &self,
@@ -510,44 +511,37 @@ impl Builder<'_> {
     }
 
     /// The sets of digits that `cells` (which see each other) can hold, one each: bit v - 1 for
-    /// digit v; `None` past [`SETS_MAX`].
+    /// digit v; `None` where the sets of as many of the digits they may hold pass [`SETS_MAX`]
+    /// (counted before any is made).
     fn digit_sets(&self, cells: &[usize]) -> Option<Vec<u32>> {
-        let size = self.size() as u32;
         let masks: Vec<u32> = (cells.iter())
             .map(|&p| self.digits(p).fold(0u32, |m, v| m | 1 << (v - 1)))
             .collect();
         let union = masks.iter().fold(0u32, |a, &m| a | m);
-        let k = cells.len() as u32;
-        // Each set of k digits of the union, kept if the cells can take its digits one each.
-        let mut out = Vec::new();
-        let mut set: u32 = (1u32 << k) - 1;
-        let full = if size >= 32 {
-            u32::MAX
-        } else {
-            (1u32 << size) - 1
-        };
-        if k > size || k == 0 {
-            return Some(out);
+        // The digits the cells may hold, and the sets of k of them: C(m, k).
+        let digits: Vec<u32> = (0..32).filter(|b| union & (1 << b) != 0).collect();
+        let (m, k) = (digits.len(), cells.len());
+        if k == 0 || k > m {
+            return Some(Vec::new());
         }
-        let mut tried: u64 = 0;
-        while set <= full {
-            tried += 1;
-            if tried > 4 * SETS_MAX as u64 {
-                return None;
-            }
-            if set & !union == 0 && matches_all(&masks, set) {
+        let ways = (0..k).fold(1u64, |w, i| w * (m - i) as u64 / (i as u64 + 1));
+        if ways > SETS_MAX as u64 {
+            return None;
+        }
+        // Each set of k of the m digits (Gosper's hack over m bits), kept if the cells can take its
+        // digits one each.
+        let mut out = Vec::new();
+        let mut pick: u32 = (1u32 << k) - 1;
+        while pick < 1u32 << m {
+            let set = (0..m)
+                .filter(|&i| pick & (1 << i) != 0)
+                .fold(0u32, |s, i| s | 1 << digits[i]);
+            if matches_all(&masks, set) {
                 out.push(set);
-                if out.len() > SETS_MAX {
-                    return None;
-                }
             }
-            // The next set of k bits (Gosper's hack).
-            let c = set & set.wrapping_neg();
-            let r = set + c;
-            if r == 0 || r > full {
-                break;
-            }
-            set = (((r ^ set) >> 2) / c) | r;
+            let c = pick & pick.wrapping_neg();
+            let r = pick + c;
+            pick = (((r ^ pick) >> 2) / c) | r;
         }
         Some(out)
     }

@@ -257,12 +257,12 @@ impl Builder<'_> {
                 }
                 Ok(())
             }
-            ClueKind::Renban if cells.iter().collect::<BTreeSet<_>>().len() == n => {
+            ClueKind::Renban => {
                 // As a cage by digit sets: `{tag}={v}` primary, covered by the window where v is
-                // outside it, else by the cell of the line that holds v. Each digit of the window
-                // is placed once, so MRV may branch on "the renban's 5 has one cell left"; with
-                // at-most-once items (below, for a line through a cell twice) it could not:
-                // ISS's "Hard renban 3" (six lines of 6 and 7 cells) past 30 s, 0.5 s this way.
+                // outside it, else by the cell of the line that holds v (no line names a cell
+                // twice: `Rules::validate`). Each digit of the window is placed once, so MRV may
+                // branch on "the renban's 5 has one cell left"; with at-most-once items it could
+                // not: ISS's "Hard renban 3" (six lines of 6 and 7 cells) past 30 s, 0.5 s this way.
                 let digit_items: Vec<usize> = (1..=size)
                     .map(|v| self.primary(k, format!("{tag}={v}")))
                     .collect();
@@ -286,19 +286,6 @@ impl Builder<'_> {
                         label: format!("{name}: digits {w} to {}", w + n - 1),
                     };
                     self.push(o, &name)?;
-                }
-                Ok(())
-            }
-            ClueKind::Renban => {
-                let base = self.distinct(k, &tag, cells);
-                let item = self.primary(k, tag.clone());
-                for w in 1..=(size + 1).saturating_sub(n) {
-                    let plain: Vec<usize> = (1..=size)
-                        .filter(|&v| v < w || v >= w + n)
-                        .map(|v| base + v - 1)
-                        .collect();
-                    let label = format!("{name}: digits {w} to {}", w + n - 1);
-                    self.plain_only(k, item, plain, label, &name)?;
                 }
                 Ok(())
             }
