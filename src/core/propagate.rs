@@ -76,6 +76,7 @@ fn look(left: &mut u8) -> bool {
 /// A search for every solution of an instance under givens, with propagation at each node (see the
 /// module note). [`Propagating::run_on`] stops at each solution when asked, at the limits, or at the
 /// end.
+#[derive(Clone)]
 pub struct Propagating {
     n_primary: usize,
     /// Option `o`'s entries are `entries[start[o]..start[o + 1]]`: `(item, colour)`, colour 0 for none.
@@ -161,6 +162,7 @@ enum Undo {
 }
 
 /// A branch entered: the trail's length before it, and the option it took.
+#[derive(Clone)]
 struct Frame {
     mark: usize,
     option: u32,
@@ -320,45 +322,67 @@ impl Propagating {
         }
     }
 
+    /// The start, if the search has not made it: the givens taken, the first round of the rule
+    /// and the tries ([`Propagating::try_options`]). [`Propagating::run_on`] makes it first; a
+    /// caller may make it alone, to copy the search there (the two propagations of
+    /// `core/turns.rs` share one start: it is the same whichever way they branch).
+    pub fn start(&mut self) {
+        if self.phase != Phase::Start {
+            return;
+        }
+        let givens = std::mem::take(&mut self.givens);
+        let mut ok = true;
+        for &g in &givens {
+            if g >= self.open.len() || !self.open[g] {
+                ok = false;
+                break;
+            }
+            self.take(g as u32);
+        }
+        self.givens = givens;
+        if ok {
+            for i in 0..self.n_primary {
+                self.enqueue(i as u32);
+            }
+        }
+        // The first round looks at every item whatever its size (a colour no option of
+        // an item bound to it gives has no support slot to run out), a few times
+        // ([`START_LOOKS`]), not at each change: an item of n options looked at after
+        // each of them was given up was n² work (40,000 options: 3.6 s).
+        self.first_look = vec![START_LOOKS; self.n_primary];
+        let consistent = ok && self.propagate();
+        self.first_look = Vec::new();
+        #[cfg(test)]
+        let consistent = consistent && (self.no_tries || self.try_options());
+        #[cfg(not(test))]
+        let consistent = consistent && self.try_options();
+        self.phase = if consistent {
+            Phase::Node
+        } else {
+            self.done = 1.0;
+            Phase::Done
+        };
+    }
+
+    /// Whether the start is made ([`Propagating::start`]).
+    pub fn started(&self) -> bool {
+        self.phase != Phase::Start
+    }
+
+    /// A copy of the search as it stands, counting nothing yet: the work so far (a shared start)
+    /// is counted once, by this one.
+    pub fn copy_uncounted(&self) -> Propagating {
+        let mut copy = self.clone();
+        copy.stats = Stats::default();
+        copy
+    }
+
     /// Runs until a solution (when `stop`), a limit, or the end.
     pub fn run_on(&mut self, stop: bool) -> Status {
         loop {
             match self.phase {
                 Phase::Done => return Status::Done,
-                Phase::Start => {
-                    let givens = std::mem::take(&mut self.givens);
-                    let mut ok = true;
-                    for &g in &givens {
-                        if g >= self.open.len() || !self.open[g] {
-                            ok = false;
-                            break;
-                        }
-                        self.take(g as u32);
-                    }
-                    self.givens = givens;
-                    if ok {
-                        for i in 0..self.n_primary {
-                            self.enqueue(i as u32);
-                        }
-                    }
-                    // The first round looks at every item whatever its size (a colour no option of
-                    // an item bound to it gives has no support slot to run out), a few times
-                    // ([`START_LOOKS`]), not at each change: an item of n options looked at after
-                    // each of them was given up was n² work (40,000 options: 3.6 s).
-                    self.first_look = vec![START_LOOKS; self.n_primary];
-                    let consistent = ok && self.propagate();
-                    self.first_look = Vec::new();
-                    #[cfg(test)]
-                    let consistent = consistent && (self.no_tries || self.try_options());
-                    #[cfg(not(test))]
-                    let consistent = consistent && self.try_options();
-                    self.phase = if consistent {
-                        Phase::Node
-                    } else {
-                        self.done = 1.0;
-                        Phase::Done
-                    };
-                }
+                Phase::Start => self.start(),
                 Phase::Back => {
                     let Some(f) = self.frames.pop() else {
                         self.done = 1.0;
@@ -815,6 +839,7 @@ impl Propagating {
 /// `bound[bound_at[j]..bound_at[j + 1]]` are the colour items bound to `j`: after the start's round
 /// the supports alone keep them, and the rule on common items skips them (see
 /// [`Propagating::common_of`]).
+#[derive(Clone)]
 struct Supports {
     count: Vec<u32>,
     pair_of: Vec<u32>,

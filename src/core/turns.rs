@@ -9,7 +9,8 @@
 //! that MRV does not ("Normal Lunchbox", "I want to break free") and misses some MRV ends at
 //! once. Taking turns of about equal work costs about three times the fastest, plus
 //! propagation's longer first turns and what a turn cannot cut short (a probe node's pruning,
-//! propagation's tries at the start).
+//! propagation's tries at the start). The two propagations share their start: it is made once,
+//! by MRV's, and copied to dom/wdeg's (`Turns::share_start`).
 //!
 //! [`Turns::propagation`] leaves probes out (they take turns only where propagation cannot run):
 //! the two propagations then share the work, and two cores, in halves. Measured on ISS's
@@ -490,6 +491,10 @@ impl Turns {
             if let Some(status) = self.finished() {
                 return status;
             }
+            if !self.had[1] && self.share_start() {
+                // MRV's first turn is counted past the start, as with turns at once.
+                self.began = self.of(self.turn).updates;
+            }
             self.sync();
             let overall = self
                 .limits
@@ -553,6 +558,28 @@ impl Turns {
 }
 
 impl Turns {
+    /// Propagation by dom/wdeg takes the start propagation by MRV made, a copy, rather than
+    /// making its own: a start is the same whichever way the search then branches (the givens,
+    /// the first round of the rule, the tries, whose weights are put back). Its work is counted
+    /// once, by MRV's counters. The tries take up to 10 M updates (`TRY_BUDGET` of
+    /// `core/propagate.rs`, about 0.15-0.3 s), once instead of twice: half the time in the page,
+    /// whose turns take one core, and half the CPU time on two cores. The start is made before
+    /// either search has run, on the caller's thread, and is in neither's first turn: each runs
+    /// [`PROPAGATE_FIRST`] updates past it, with turns at once as one after another. Whether it
+    /// made the start.
+    fn share_start(&mut self) -> bool {
+        if let [mrv, weighted] = &mut self.propagating[..] {
+            if !mrv.started() && !weighted.started() {
+                mrv.start();
+                let mut copy = mrv.copy_uncounted();
+                copy.set_weighted(true);
+                *weighted = copy;
+                return true;
+            }
+        }
+        false
+    }
+
     /// Plain search's head start ([`Turns::with_head`]), in chunks of [`PROBE_CHUNK`] nodes so
     /// that where it hands over does not depend on how a caller slices the search. `None` once it
     /// has handed over: the turns go on from there.
@@ -661,6 +688,7 @@ impl Turns {
     /// propagation's first turns alone, as taking turns has them first: probes' start cannot stop
     /// part way, and propagation often ends the tree within its first turn.
     fn round(&mut self) {
+        self.share_start();
         // Probes' turns are numbered last in a cycle, and only where they take turns.
         let n = self.propagating.len() + usize::from(self.probes_turn);
         let (from, to) = if self.next == 0 {

@@ -923,7 +923,8 @@ fn a_sudoku_without_shapes_hands_over_from_plain_search_to_propagation() {
 /// the turns one after another (`--threads 1`): the same JSON, nodes, updates, probes' figures and
 /// the search that ended the tree included, but the time. On the puzzles of `iss-probe.jsonl`,
 /// `iss-propagate.jsonl` and `iss-circles.jsonl` (propagation ends them all now), and on the
-/// pentominoes of a 3x20 box with `--prune both`, all 8 solutions, which probes end.
+/// pentominoes of a 3x20 box with `--prune both`, all 8 solutions, which weighted propagation ends
+/// (probes did while each propagation made its own start).
 #[test]
 fn turns_at_once_answer_as_turns_one_after_another() {
     let quiet = crate::common::Expect::Quiet;
@@ -967,7 +968,7 @@ fn turns_at_once_answer_as_turns_one_after_another() {
     assert_eq!(run(&boxed, "", "2"), one);
     assert_eq!(
         (&one["solutions"], &one["ended_by"]),
-        (&json!(8), &json!("probes"))
+        (&json!(8), &json!("weighted propagation"))
     );
     assert!(
         enders.iter().all(|e| e.ends_with("propagation")),
