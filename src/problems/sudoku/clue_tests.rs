@@ -2,7 +2,7 @@
 //! the classic rules and pass the independent checker (`Rules::check`) are exactly the solutions
 //! DLX finds in the instance, each found once; on 4x4 grids (all 288), 6x6 and 9x9 with givens.
 
-use super::clues::encode_iss;
+use super::clues::{encode_iss, Encoding};
 use super::*;
 use crate::core::{Event, Observer, Search};
 use crate::problems::Problem;
@@ -97,6 +97,16 @@ fn agree(sudoku: &Sudoku) -> usize {
         .collect();
     assert_eq!(dlx, brute, "{:?}", sudoku.rules().clues);
     dlx.len()
+}
+
+/// A puzzle read from `text` and its clues' encoding.
+fn encoded(text: &str) -> (Sudoku, Encoding) {
+    let s = Sudoku::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let enc = s
+        .rules()
+        .clue_encoding(s.grid().geo, s.grid().cells())
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    (s, enc)
 }
 
 fn count(text: &str) -> usize {
@@ -316,11 +326,7 @@ fn nine_by_nine_clues_from_a_solution_are_the_brute_forces() {
         (".Renban~R1C1~R1C2~R1C3~R1C4~R1C5~R2C4", false),
     ] {
         let text = format!("{base}{line}");
-        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let enc = s
-            .rules()
-            .clue_encoding(s.grid().geo, s.grid().cells())
-            .unwrap();
+        let (s, enc) = encoded(&text);
         assert!(
             (1..=9).all(|v| enc.primary.contains(&format!("renban1={v}"))),
             "{line}: {:?}",
@@ -471,11 +477,7 @@ fn long_lines_as_chains_are_the_brute_forces() {
     // The diagonal's sum keeps NINE alone; one more or two less keep no grid.
     for (t, want) in [(diag, 1), (diag + 1, 0), (diag - 2, 0)] {
         let text = format!("{base}.LittleKiller~{t}~R1C1");
-        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let enc = s
-            .rules()
-            .clue_encoding(s.grid().geo, s.grid().cells())
-            .unwrap();
+        let (s, enc) = encoded(&text);
         // The main diagonal in three pieces, one a box, each filled whole and added up in turn.
         let mut names: Vec<&str> = enc.primary.iter().map(String::as_str).collect();
         names.sort_unstable();
@@ -518,11 +520,7 @@ fn long_lines_as_chains_are_the_brute_forces() {
             circle.join("~"),
             arrow.join("~")
         );
-        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let enc = s
-            .rules()
-            .clue_encoding(s.grid().geo, s.grid().cells())
-            .unwrap();
+        let (s, enc) = encoded(&text);
         assert!(
             enc.primary.iter().any(|n| n == "arrow1>2"),
             "{text}: pieces {:?}",
@@ -562,11 +560,7 @@ fn long_lines_as_chains_are_the_brute_forces() {
         let t: u32 = (0..5).map(|p| d[p]).sum::<u32>() + if twice { d[0] } else { d[9] };
         for (t, some) in [(t, true), (t + 1, false)] {
             let text = format!("{base}.Sum~{t}~{}", cells.join("~"));
-            let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-            let enc = s
-                .rules()
-                .clue_encoding(s.grid().geo, s.grid().cells())
-                .unwrap();
+            let (s, enc) = encoded(&text);
             // Row 1's cells are a piece by digit sets; r1c1 in it but where it is named twice.
             let item = |v: usize| {
                 enc.primary
@@ -593,11 +587,7 @@ fn long_lines_as_chains_are_the_brute_forces() {
     let total: u32 = (0..5).map(|p| d[p] - 1).sum::<u32>() + d[9] - 1;
     for (t, some) in [(total, true), (total + 1, false)] {
         let text = format!("{base0}.Sum~{t}~R1C1~R1C2~R1C3~R1C4~R1C5~R2C1");
-        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let enc = s
-            .rules()
-            .clue_encoding(s.grid().geo, s.grid().cells())
-            .unwrap();
+        let (s, enc) = encoded(&text);
         assert!(
             enc.primary.iter().any(|n| n == "csum1.1=1"),
             "{text}: {:?}",
@@ -614,11 +604,7 @@ fn long_lines_as_chains_are_the_brute_forces() {
     ];
     let blank: Vec<usize> = [19, 20, 11, 2, 3, 4, 13, 12].to_vec();
     let text = format!("{}.RegionSumLine~{}", givens(NINE, &blank), cells.join("~"));
-    let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let enc = s
-        .rules()
-        .clue_encoding(s.grid().geo, s.grid().cells())
-        .unwrap();
+    let (s, enc) = encoded(&text);
     for item in ["rsl1.1>1", "rsl1.2>1", "rsl1.1.1=9", "rsl1.2.1=9"] {
         assert!(
             enc.primary.iter().any(|n| n == item),
@@ -645,11 +631,7 @@ fn long_lines_as_chains_are_the_brute_forces() {
         (".Entropic~R5C2~R5C1", 6),
     ] {
         let text = format!("{base}{rule}");
-        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let enc = s
-            .rules()
-            .clue_encoding(s.grid().geo, s.grid().cells())
-            .unwrap();
+        let (s, enc) = encoded(&text);
         assert_eq!(enc.primary.len(), 1, "{text}: {:?}", enc.primary);
         let cells = s.rules().clues[0].cells.iter().collect::<BTreeSet<_>>();
         assert_eq!(
@@ -830,11 +812,7 @@ fn regex_lines_are_the_brute_force() {
             Some(_) => text.to_string(),
             None => format!(".Shape~4x4{text}"),
         };
-        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let enc = s
-            .rules()
-            .clue_encoding(s.grid().geo, s.grid().cells())
-            .unwrap();
+        let (s, enc) = encoded(&text);
         let steps = enc.primary.iter().filter(|n| n.contains('.')).count();
         assert_eq!(steps > 0, chain, "{text}: {:?}", enc.primary);
         let n = agree(&s);
@@ -1737,11 +1715,7 @@ fn either_or_of_lines_of_their_own_is_the_brute_force() {
         ),
     ] {
         let text = format!("{base}{rule}");
-        let s = Sudoku::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let enc = s
-            .rules()
-            .clue_encoding(s.grid().geo, s.grid().cells())
-            .unwrap();
+        let (s, enc) = encoded(&text);
         assert!(
             enc.secondary.iter().any(|n| n == "either1.first")
                 && enc.primary.iter().any(|n| n.starts_with("either1.2.")),
