@@ -1035,12 +1035,17 @@ impl Rules {
 /// (The givens narrow the options as they are made; a given cell outside every clue keeps its
 /// options, as in the classic instance, where the givens are chosen before the search.)
 fn prune(enc: &mut Encoding) {
+    // Items that cell options cover too (`cell_primary`: a digit set's digits, a renban's): their
+    // clue options are not the only way to cover them, so they narrow no cell.
+    let by_cells: std::collections::HashSet<usize> =
+        enc.cell_primary.iter().flatten().copied().collect();
     loop {
         let mut masks: HashMap<(usize, usize), (u32, usize)> = HashMap::new();
         let mut options: HashMap<usize, usize> = HashMap::new();
         // Every primary item an option covers: a chaos region's cells (`more`) too.
         for o in &enc.options {
-            for item in std::iter::once(o.item).chain(o.more.iter().copied()) {
+            let items = std::iter::once(o.item).chain(o.more.iter().copied());
+            for item in items.filter(|i| !by_cells.contains(i)) {
                 *options.entry(item).or_default() += 1;
                 for &(p, d) in &o.cells {
                     let m = masks.entry((item, p)).or_default();
@@ -1069,6 +1074,61 @@ fn prune(enc: &mut Encoding) {
         });
         if !changed && n == enc.options.len() {
             break;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An option that places digits and covers an item cell options cover too (a digit item of a
+    /// set, `renban1=5`) does not narrow the cells to its digits: a cell option may cover the item
+    /// instead. The piece's own item, covered by its options alone, does.
+    #[test]
+    fn prune_narrows_cells_only_by_items_no_cell_option_covers() {
+        let option = |item: usize, more: Vec<usize>, d: u8| ClueOption {
+            clue: 0,
+            item,
+            more,
+            cells: vec![(0, d)],
+            colours: Vec::new(),
+            plain: Vec::new(),
+            label: String::new(),
+        };
+        // Items 0 (a piece) and 1 (a digit item); cell 0 of a 4-digit grid, all digits allowed.
+        let make = |by_cell: bool| {
+            let mut cell_primary = vec![Vec::new(); 4];
+            if by_cell {
+                cell_primary[3] = vec![1];
+            }
+            Encoding {
+                primary: vec!["piece".into(), "piece=4".into()],
+                cell_primary,
+                allowed: vec![0b1111],
+                options: vec![option(0, vec![1], 1), option(0, vec![1], 2)],
+                ..Encoding::default()
+            }
+        };
+        let mut enc = make(true);
+        prune(&mut enc);
+        // The piece's options place 1 or 2 in cell 0: the piece's item narrows it to those.
+        assert_eq!(enc.allowed[0], 0b0011);
+        assert_eq!(enc.options.len(), 2);
+        // Item 1 not covered by a cell option: the same narrowing, from both items.
+        let mut enc = make(false);
+        prune(&mut enc);
+        assert_eq!(enc.allowed[0], 0b0011);
+        // A third option of the piece placing 3, not covering item 1: the piece's item allows 1-3;
+        // item 1, were it counted, would still narrow the cell to 1 and 2.
+        for (by_cell, want) in [(true, 0b0111), (false, 0b0011)] {
+            let mut enc = make(by_cell);
+            enc.options.push(option(0, Vec::new(), 3));
+            prune(&mut enc);
+            assert_eq!(
+                enc.allowed[0], want,
+                "item 1 covered by a cell option: {by_cell}"
+            );
         }
     }
 }
