@@ -398,14 +398,8 @@ impl Builder<'_> {
             if j < n_sets {
                 // As a cage by digit sets: `{tag}.{j}={v}` is covered by the set when v is not in
                 // it, else by the one cell of the piece that holds v.
-                let digit_items: Vec<usize> = (1..=size)
-                    .map(|v| self.primary(k, format!("{tag}.{}={v}", j + 1)))
-                    .collect();
-                for &(p, _) in &piece {
-                    for v in 1..=size {
-                        self.enc.cell_primary[p * size + v - 1].push(digit_items[v - 1]);
-                    }
-                }
+                let cells: Vec<usize> = piece.iter().map(|&(p, _)| p).collect();
+                let digit_items = self.digit_items(k, &format!("{tag}.{}", j + 1), &cells);
                 for &(set, x) in &sets[j] {
                     if !used[j].contains(&x) {
                         continue;

@@ -173,6 +173,23 @@ impl Builder<'_> {
         base
     }
 
+    /// The cells' digits each placed at most once and covered exactly once, as a cage by digit
+    /// sets has them: a primary item `{prefix}={v}` per digit v, in each cell's option placing v;
+    /// the caller's options (a set, a window) cover the items of the digits they leave out.
+    /// Returns the items, digit 1 first.
+    fn digit_items(&mut self, k: usize, prefix: &str, cells: &[usize]) -> Vec<usize> {
+        let size = self.size();
+        let items: Vec<usize> = (1..=size)
+            .map(|v| self.primary(k, format!("{prefix}={v}")))
+            .collect();
+        for &p in cells {
+            for v in 1..=size {
+                self.enc.cell_primary[p * size + v - 1].push(items[v - 1]);
+            }
+        }
+        items
+    }
+
     /// A secondary item shared by cells, which each of their options colours with its digit.
     fn shared_colour(&mut self, k: usize, name: String, cells: &[usize]) -> usize {
         let s = self.secondary(k, name);
@@ -263,14 +280,7 @@ impl Builder<'_> {
                 // twice: `Rules::validate`). Each digit of the window is placed once, so MRV may
                 // branch on "the renban's 5 has one cell left"; with at-most-once items it could
                 // not: ISS's "Hard renban 3" (six lines of 6 and 7 cells) past 30 s, 0.5 s this way.
-                let digit_items: Vec<usize> = (1..=size)
-                    .map(|v| self.primary(k, format!("{tag}={v}")))
-                    .collect();
-                for &p in cells {
-                    for v in 1..=size {
-                        self.enc.cell_primary[p * size + v - 1].push(digit_items[v - 1]);
-                    }
-                }
+                let digit_items = self.digit_items(k, &tag, cells);
                 let item = self.primary(k, tag.clone());
                 for w in 1..=(size + 1).saturating_sub(n) {
                     let o = ClueOption {
