@@ -2,7 +2,7 @@
 //! the classic rules and pass the independent checker (`Rules::check`) are exactly the solutions
 //! DLX finds in the instance, each found once; on 4x4 grids (all 288), 6x6 and 9x9 with givens.
 
-use super::clues::{encode_iss, Encoding};
+use super::clues::{encode_iss, Colour, Encoding};
 use super::*;
 use crate::core::{Event, Observer, Search};
 use crate::problems::Problem;
@@ -2225,6 +2225,62 @@ fn chaos_checker_finds_no_cut_at_once() {
         }
         println!("{text}: {:?}", t.elapsed());
     }
+}
+
+/// Where a region holds each digit once, its digits are primary items, as a box's are: a cell
+/// where no region may start covers them by one option, "no region from r1c2", tied by `start`;
+/// the first cell, where a region always starts, has neither. With more digits than a region's
+/// cells, a region holds each at most once (secondary).
+#[test]
+fn chaos_regions_need_each_digit_where_they_hold_one_of_each() {
+    let (_, enc) = encoded(".Shape~4x4.ChaosConstruction.NoBoxes");
+    for v in 1..=4 {
+        for at in ["r1c1", "r2c3", "r3c1"] {
+            assert!(enc.primary.contains(&format!("reg({at})={v}")), "{at} {v}");
+        }
+    }
+    assert!(!enc.secondary.iter().any(|s| s.starts_with("reg(")));
+    assert!(!enc.secondary.contains(&"start(r1c1)".to_string()));
+    let start = enc
+        .secondary
+        .iter()
+        .position(|s| s == "start(r1c2)")
+        .unwrap();
+    let none: Vec<_> = enc
+        .options
+        .iter()
+        .filter(|o| o.label == "no region from r1c2")
+        .collect();
+    assert_eq!(none.len(), 1);
+    let names: Vec<&str> = std::iter::once(none[0].item)
+        .chain(none[0].more.iter().copied())
+        .map(|i| enc.primary[i].as_str())
+        .collect();
+    assert_eq!(
+        names,
+        ["reg(r1c2)=1", "reg(r1c2)=2", "reg(r1c2)=3", "reg(r1c2)=4"]
+    );
+    assert_eq!(none[0].colours, [(start, Colour::State(0))]);
+    // Each piece from r1c2 says a region starts there.
+    let from = enc
+        .options
+        .iter()
+        .filter(|o| o.label.starts_with("region from r1c2:"));
+    let mut pieces = 0;
+    for o in from {
+        assert!(
+            o.colours.contains(&(start, Colour::State(1))),
+            "{}",
+            o.label
+        );
+        pieces += 1;
+    }
+    assert!(pieces > 0);
+    // Regions of 4 cells on a 4x4 of five values: each digit at most once.
+    let (_, enc) = encoded(".Shape~4x4~5.ChaosConstruction.NoBoxes");
+    assert!(enc.secondary.contains(&"reg(r1c1)=5".to_string()));
+    assert!(!enc.primary.iter().any(|s| s.starts_with("reg(")));
+    assert!(!enc.options.iter().any(|o| o.label.starts_with("no region")));
 }
 
 /// Every (grid, values outside it) that DLX finds on a 4x4 with cells outside the grid (ISS's

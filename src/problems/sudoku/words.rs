@@ -82,6 +82,22 @@ pub(crate) fn name_words(name: &str, len: u64) -> Option<String> {
         ));
     }
     let (unit, v) = name.split_once('=')?;
+    // A chaos region's digit where a region holds each digit once (primary then).
+    if let Some(at) = unit
+        .strip_prefix("reg(")
+        .and_then(|x| x.strip_suffix(')'))
+        .filter(|x| cell(x).is_some())
+    {
+        return Some(match len {
+            0 => format!(
+                "the region from {at} has no cell left for its {v}, and a region starts there"
+            ),
+            n => format!(
+                "the region from {at} needs its {v}: {} left (its cells, or no region from {at})",
+                things(n, "way", "ways")
+            ),
+        });
+    }
     // A digit of a cage or implied sum stated by its digit sets: placed in a cell, or ruled out by
     // the set.
     for (word, said) in [("cage", "cage"), ("sum", "implied sum")] {
@@ -306,6 +322,14 @@ pub(crate) fn rule_words(name: &str) -> Option<String> {
             "{at}'s region, named by its first cell: its own option and its region's agree"
         ));
     }
+    if let Some(at) = name
+        .strip_prefix("start(")
+        .and_then(|x| x.strip_suffix(')'))
+    {
+        return Some(format!(
+            "whether a region starts at {at}: its pieces and \"no region from {at}\" agree"
+        ));
+    }
     let (unit, v) = name.rsplit_once('=')?;
     let inner = |p: &str| unit.strip_prefix(p)?.strip_suffix(')');
     if let Some(at) = inner("king(") {
@@ -413,6 +437,18 @@ mod tests {
         assert_eq!(
             rule_words("reg(r1c1)=5").unwrap(),
             "at most one 5 in the region from r1c1 (a region's digits differ)"
+        );
+        assert_eq!(
+            w("reg(r4c2)=8", 3),
+            "the region from r4c2 needs its 8: three ways left (its cells, or no region from r4c2)"
+        );
+        assert_eq!(
+            w("reg(r4c2)=8", 0),
+            "the region from r4c2 has no cell left for its 8, and a region starts there"
+        );
+        assert_eq!(
+            rule_words("start(r5c6)").unwrap(),
+            "whether a region starts at r5c6: its pieces and \"no region from r5c6\" agree"
         );
         assert_eq!(
             rule_words("label(r2c3)").unwrap(),
