@@ -223,9 +223,13 @@ impl Propagating {
             }
         }
         // Each item's holders by colour, so that the options giving an item one colour are a run.
+        // They were filled in option order, so an item whose colours do not fall (a primary
+        // item's, all 0) is in order already.
         for i in 0..n {
-            holders[hstart[i] as usize..hstart[i + 1] as usize]
-                .sort_unstable_by_key(|&(o, c)| (c, o));
+            let own = &mut holders[hstart[i] as usize..hstart[i + 1] as usize];
+            if own.windows(2).any(|w| w[1].1 < w[0].1) {
+                own.sort_unstable_by_key(|&(o, c)| (c, o));
+            }
         }
         let n_primary = inst.n_primary();
         let sup = supports(n_primary, &start, &entries, &hstart, &holders);
@@ -867,7 +871,11 @@ fn supports(
     let mut runs = Vec::new();
     // Per option, its slots, gathered item by item and then laid out option by option.
     let mut per_option: Vec<Vec<u32>> = vec![Vec::new(); m];
-    let mut seen: HashMap<u32, u32> = HashMap::new();
+    // How many options of `j` hold each colour item, counted in a dense array (the items touched
+    // listed, to reset): a map's hashing was most of the set-up of a chaos construction, whose
+    // 180,000 options of 20 entries each pass here once per primary item they hold.
+    let mut seen = vec![0u32; hstart.len() - 1];
+    let mut touched: Vec<u32> = Vec::new();
     let mut bound_at = Vec::with_capacity(n_primary + 1);
     let mut all_bound = Vec::new();
     for j in 0..n_primary {
@@ -877,19 +885,25 @@ fn supports(
             continue;
         }
         // The colour items every option of `j` holds with a colour.
-        seen.clear();
         for &(o, _) in own {
             for &(i, c) in &entries[start[o as usize] as usize..start[o as usize + 1] as usize] {
                 if c != 0 {
-                    *seen.entry(i).or_insert(0) += 1;
+                    if seen[i as usize] == 0 {
+                        touched.push(i);
+                    }
+                    seen[i as usize] += 1;
                 }
             }
         }
-        let mut bound: Vec<u32> = seen
+        let mut bound: Vec<u32> = touched
             .iter()
-            .filter(|&(_, &k)| k as usize == own.len())
-            .map(|(&i, _)| i)
+            .copied()
+            .filter(|&i| seen[i as usize] as usize == own.len())
             .collect();
+        for &i in &touched {
+            seen[i as usize] = 0;
+        }
+        touched.clear();
         // In item order, not the map's: the slots' order is the order options are given up in,
         // and so the updates counted and where `core::turns` ends a turn.
         bound.sort_unstable();
