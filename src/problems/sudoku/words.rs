@@ -93,7 +93,7 @@ pub(crate) fn name_words(name: &str, len: u64) -> Option<String> {
                 "the region from {at} has no cell left for its {v}, and a region starts there"
             ),
             n => format!(
-                "the region from {at} needs its {v}: {} left (its cells, or no region from {at})",
+                "the region from {at} needs its {v}: {} left (its cells, or no region starting there)",
                 things(n, "way", "ways")
             ),
         });
@@ -440,7 +440,7 @@ mod tests {
         );
         assert_eq!(
             w("reg(r4c2)=8", 3),
-            "the region from r4c2 needs its 8: three ways left (its cells, or no region from r4c2)"
+            "the region from r4c2 needs its 8: three ways left (its cells, or no region starting there)"
         );
         assert_eq!(
             w("reg(r4c2)=8", 0),

@@ -4,12 +4,14 @@
 //! Items, for each cell `r1c1`: `in(r1c1)`, primary, covered by the one region placed over it
 //! (the regions tile the grid); `of(r1c1)`, primary, covered by the cell's choice of digit and of
 //! region; `label(r1c1)`, secondary, coloured with the region's first cell, which ties the two
-//! choices together; and `reg(r1c1)=5`: the region whose first cell is r1c1 holds 5. Where a region
-//! has as many cells as there are digits, that item is primary, as a box's digit is: the region
-//! needs its 5, and MRV sees where it can go (on ISS's "Chaos Construction - easier", 990 nodes
-//! with it secondary, 18 primary). A cell where no region starts covers its nine at once by the
-//! option "no region from r1c1", which colours `start(r1c1)` 0 where each piece from r1c1 colours
-//! it 1. Smaller regions keep it secondary (at most once). A region's option also colours the control cell of
+//! choices together; and `reg(r1c1)=5`: the region whose first cell is r1c1 holds 5. Where a
+//! region has as many cells as there are digits, that item is primary, as a box's digit is: the
+//! region needs its 5, and MRV sees where it can go (on ISS's "Chaos Construction - easier", 990
+//! nodes with it secondary, 18 primary). Where no region starts at r1c1, the option "no region
+//! from r1c1" covers its N digits at once; it colours `start(r1c1)` 0 where each piece from r1c1
+//! colours it 1. A cell every piece through which starts there (r1c1, and any cell no piece from
+//! an earlier cell reaches) has neither. Regions of fewer cells than digits (ISS's `Shape~6x6~7`)
+//! keep the item secondary: at most once. A region's option also colours the control cell of
 //! each chaos clue (a region arrow or count) whose first region cell it holds with the value
 //! that clue then shows, so the clue costs no item of its own.
 
@@ -176,6 +178,8 @@ impl Builder<'_> {
         // at r1c1, the option "no region from r1c1" covers all nine at once. `start(r1c1)` ties
         // that option to the pieces: coloured 1 by each piece from r1c1 and 0 by it.
         let exact = ch.size == size;
+        // Named by the digit as the puzzle writes it (from 0 on a puzzle of values from 0).
+        let symbol = |d: u32| d - zero;
         let mut holds: HashMap<usize, usize> = HashMap::new();
         let mut start: HashMap<usize, usize> = HashMap::new();
         for &p in &live {
@@ -184,25 +188,24 @@ impl Builder<'_> {
                     if exact {
                         let base = self.enc.primary.len();
                         for v in 1..=size {
-                            self.primary(k, format!("reg({})={v}", name(a)));
+                            self.primary(k, format!("reg({})={}", name(a), symbol(v as u32)));
                         }
                         e.insert(base);
-                        // A cell every piece through which starts there (the first cell) starts
-                        // a region in every cut: no option says otherwise.
+                        // A cell every piece through which starts there (r1c1, and a cell no
+                        // piece from an earlier one reaches) starts a region in every cut.
                         if firsts[a] != [a] {
                             start.insert(a, self.secondary(k, format!("start({})", name(a))));
                         }
                     } else {
                         let base = self.enc.secondary.len();
                         for v in 1..=size {
-                            self.secondary(k, format!("reg({})={v}", name(a)));
+                            self.secondary(k, format!("reg({})={}", name(a), symbol(v as u32)));
                         }
                         e.insert(base);
                     }
                 }
             }
         }
-        let symbol = |d: u32| d - zero;
         for (piece, shows) in pieces {
             let first = piece[0];
             let o = ClueOption {
