@@ -2086,6 +2086,19 @@ fn cuts_4x4() -> Vec<[u8; 16]> {
     out
 }
 
+/// Whether each region of the 4x4 cut `lab` holds digits of `grid` that differ.
+fn regions_differ(grid: &[u8], lab: &[u8; 16]) -> bool {
+    (0..4u8).all(|l| {
+        let mut seen = 0u32;
+        (0..16).filter(|&p| lab[p] == l).all(|p| {
+            let bit = 1 << grid[p];
+            let fresh = seen & bit == 0;
+            seen |= bit;
+            fresh
+        })
+    })
+}
+
 /// A rule of a chaos case on a grid and its cut (each cell's region).
 type ChaosRule = fn(&[u8], &[u8; 16]) -> bool;
 
@@ -2166,17 +2179,7 @@ fn chaos_construction_is_the_brute_force() {
         for sq in &squares {
             let n = cuts
                 .iter()
-                .filter(|lab| {
-                    (0..4u8).all(|l| {
-                        let mut seen = 0u32;
-                        (0..16).filter(|&p| lab[p] == l).all(|p| {
-                            seen & (1 << sq[p]) == 0 && {
-                                seen |= 1 << sq[p];
-                                true
-                            }
-                        })
-                    }) && rule(sq, lab)
-                })
+                .filter(|lab| regions_differ(sq, lab) && rule(sq, lab))
                 .count();
             if n > 0 {
                 brute.insert(sq.clone(), n);
@@ -2315,20 +2318,7 @@ fn chaos_regions_of_fewer_cells_than_values_are_the_brute_force() {
     let cuts = cuts_4x4();
     let mut brute: std::collections::BTreeMap<Vec<u8>, usize> = Default::default();
     for g in &grids {
-        let n = cuts
-            .iter()
-            .filter(|lab| {
-                (0..4u8).all(|l| {
-                    let mut seen = 0u32;
-                    (0..16).filter(|&p| lab[p] == l).all(|p| {
-                        seen & (1 << g[p]) == 0 && {
-                            seen |= 1 << g[p];
-                            true
-                        }
-                    })
-                })
-            })
-            .count();
+        let n = cuts.iter().filter(|lab| regions_differ(g, lab)).count();
         if n > 0 {
             brute.insert(g.to_vec(), n);
         }
