@@ -18,6 +18,8 @@ const SLOW = JSON.parse(fs.readFileSync(path.join(ROOT, 'tests/data/iss-slow.jso
 // in about 34 million nodes (over 2 minutes; ISS's notation). The 16x16 X above ends in 2-6 s, which
 // a loaded machine's screenshot and clicks between the first report and Stop used up.
 const ENDLESS = '.Shape~9x9.Windoku.AntiConsecutive';
+/** ISS's "Chaos Construction - easier": seconds of propagation's start before its first branch. */
+const LONG_START = JSON.parse(fs.readFileSync(path.join(ROOT, 'tests/data/iss-chaos-start.jsonl'), 'utf8').split('\n')[0]);
 
 /** Watches the four places a Solve's story is told, and the frames, from now on. */
 async function watch(page) {
@@ -213,3 +215,26 @@ test('story: Stop (Esc, then the button) ends a long Solve at once, and the page
   }
   report.push(`story: Stop answered: ${times.join('; ')}`);
 }, { quiet: true });
+
+test('story: a Solve whose propagation gives options up for seconds before its first branch says so, its seconds moving, and Stop ends the count', async ({ page, base }) => {
+  await open(page, base);
+  await loadVia(page, 'sudoku', LONG_START.input);
+  await page.click(tid('solve'));
+  // Without words the verdict read "Solving… 0 nodes" for all of it, which reads as a stall.
+  const first = await page.waitForFunction(() => {
+    const v = document.querySelector('[data-testid="verdict"]').textContent;
+    return /^Solving… no branch yet after \d+ s: the matrix is built and the options no solution can hold are given up first \(Stop or Esc stops it\)$/.test(v) && v;
+  }, null, { timeout: 60000 }).then((h) => h.jsonValue())
+    .catch(async (e) => { throw new Error(`${e.message}; verdict "${await text(page, 'verdict')}"`); });
+  // The time moves (the page redraws it each second) or the worker's first figures come.
+  await page.waitForFunction((was) => document.querySelector('[data-testid="verdict"]').textContent !== was, first, { timeout: 5000 });
+  const next = await text(page, 'verdict');
+  assert(/^Solving… (no branch yet after \d+ s|[\d,]+ nodes in \d+ s)/.test(next), `then: ${next}`);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => /^Stopped after/.test(document.querySelector('[data-testid="verdict"]').textContent));
+  const stopped = await text(page, 'verdict');
+  // The second's redraw ended with the Solve: the verdict stays as Stop left it.
+  await page.waitForTimeout(1500);
+  assert(await text(page, 'verdict') === stopped, `after Stop: "${stopped}", then "${await text(page, 'verdict')}"`);
+  report.push(`story: a long start: "${first}", then "${next}", then "${stopped}"`);
+});

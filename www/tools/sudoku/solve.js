@@ -23,6 +23,23 @@ const SLICE_MS = 10;
  */
 const MAIN_MS = 40;
 
+/**
+ * The verdict while Solve runs: its nodes and time so far (whole seconds, from 1 s on). On the
+ * worker before the first branch, the figure stays 0 while the worker builds the matrix and
+ * propagation gives up the options no solution can hold (seconds on a 9x9 chaos construction of
+ * 180,000 options): said in words, so that a 0 that does not move is not read as a stall.
+ * @param {number} nodes @param {number} found @param {number} ms @param {boolean} worker
+ */
+export function solvingText(nodes, found, ms, worker) {
+  const secs = Math.floor(ms / 1000);
+  if (worker && nodes === 0 && !found && secs >= 1) {
+    return `Solving… no branch yet after ${secs} s: the matrix is built and the options no solution can hold are given up first (Stop or Esc stops it)`;
+  }
+  const time = secs >= 1 ? ` in ${secs} s` : '';
+  const more = found ? ': 1 solution found, looking for a second' : '';
+  return `Solving… ${count(nodes, 'node', 'nodes')}${time}${more} (Stop or Esc stops it)`;
+}
+
 /** What Session.solve and Session.solve_follow return (src/wasm/facts.rs). @typedef {import('../../pkg/dlx_studio.js').SolveResult} SolveResult */
 
 /**
@@ -55,7 +72,9 @@ export class SolveControl {
     /**
      * A Solve going on: its slice size (nodes), when it was clicked, the figures so far, and whether
      * it runs on the worker (then id names it in the worker's messages).
-     * @type {{slice: number, t0: number, nodes: number, found: number, worker: boolean, id: number} | null}
+     * `tick` redraws the verdict each second while the worker searches, so that the time moves
+     * where the figures wait for its next report.
+     * @type {{slice: number, t0: number, nodes: number, found: number, worker: boolean, id: number, tick?: number} | null}
      */
     this.solving = null;
     /** The worker of Solve (kept between Solves: its engine started), or null. @type {Worker | null} */
@@ -151,12 +170,16 @@ export class SolveControl {
   _progress() {
     const s = this.solving;
     if (!s) return;
-    const found = s.found ? ': 1 solution found, looking for a second' : '';
-    const text = `Solving… ${count(s.nodes, 'node', 'nodes')}${found} (Stop or Esc stops it)`;
+    const text = solvingText(s.nodes, s.found, performance.now() - s.t0, s.worker);
     // Once the verdict says "Solving…" (with the narration and the status of a Solve), its figures
     // change alone: no snapshot of the whole page for each of the worker's reports.
     if (this.ui.verdict.dataset.state === 'running' && !this._next) this._verdict(text, 'running');
     else this._say(text, 'running');
+  }
+
+  /** The Solve going on no longer redraws its verdict each second. */
+  _untick() {
+    if (this.solving?.tick !== undefined) window.clearInterval(this.solving.tick);
   }
 
   /** The verdict at the next snapshot (`_next`). @param {string} text @param {string} state */
@@ -175,6 +198,7 @@ export class SolveControl {
     s.worker = true;
     s.nodes = 0;
     s.found = 0;
+    if (s.tick === undefined) s.tick = window.setInterval(() => this._progress(), 1000);
     if (!this.worker) {
       const w = new Worker(new URL('../../workers/solve-worker.js', import.meta.url), { type: 'module' });
       w.onmessage = (e) => this._message(e.data);
@@ -215,6 +239,7 @@ export class SolveControl {
 
   /** The Solve could not go on: said in the verdict, the search here at its start. @param {string} why */
   _failed(why) {
+    this._untick();
     this.solving = null;
     this._busy(false);
     this._say(`Not solved: ${why}.`, 'none');
@@ -236,6 +261,7 @@ export class SolveControl {
     if (!s) return;
     this.stopTimes = { asked: performance.now(), shown: 0 };
     if (s.worker) this._endWorker();
+    this._untick();
     this.solving = null;
     this._busy(false);
     this.model.solveStopped();
@@ -281,6 +307,7 @@ export class SolveControl {
    */
   _finish(r) {
     const model = this.model;
+    this._untick();
     this.solving = null;
     model.endSlices();
     this._busy(false);
@@ -328,6 +355,7 @@ export class SolveControl {
     const s = this.solving;
     if (!s) return;
     if (s.worker) this._endWorker();
+    this._untick();
     this.solving = null;
     this.model.endSlices();
     this._busy(false);
