@@ -175,8 +175,8 @@ impl Builder<'_> {
         }
         // Where a region holds every digit once (its cells as many as the digits), `reg(r1c1)=5` is
         // primary: the region from r1c1 needs a 5, which a cell covers, or, where no region starts
-        // at r1c1, the option "no region from r1c1" covers all nine at once. `start(r1c1)` ties
-        // that option to the pieces: coloured 1 by each piece from r1c1 and 0 by it.
+        // at r1c1, the option "no region from r1c1" covers all N at once. `start(r1c1)` ties that
+        // option to the pieces: coloured 1 by each piece from r1c1 and 0 by it.
         let exact = ch.size == size;
         // Named by the digit as the puzzle writes it (from 0 on a puzzle of values from 0).
         let symbol = |d: u32| d - zero;
@@ -184,25 +184,24 @@ impl Builder<'_> {
         let mut start: HashMap<usize, usize> = HashMap::new();
         for &p in &live {
             for &a in &firsts[p] {
-                if let std::collections::hash_map::Entry::Vacant(e) = holds.entry(a) {
-                    if exact {
-                        let base = self.enc.primary.len();
-                        for v in 1..=size {
-                            self.primary(k, format!("reg({})={}", name(a), symbol(v as u32)));
-                        }
-                        e.insert(base);
-                        // A cell every piece through which starts there (r1c1, and a cell no
-                        // piece from an earlier one reaches) starts a region in every cut.
-                        if firsts[a] != [a] {
-                            start.insert(a, self.secondary(k, format!("start({})", name(a))));
-                        }
+                if holds.contains_key(&a) {
+                    continue;
+                }
+                let mut base = usize::MAX;
+                for v in 1..=size as u32 {
+                    let item = format!("reg({})={}", name(a), symbol(v));
+                    let i = if exact {
+                        self.primary(k, item)
                     } else {
-                        let base = self.enc.secondary.len();
-                        for v in 1..=size {
-                            self.secondary(k, format!("reg({})={}", name(a), symbol(v as u32)));
-                        }
-                        e.insert(base);
-                    }
+                        self.secondary(k, item)
+                    };
+                    base = base.min(i);
+                }
+                holds.insert(a, base);
+                // A cell every piece through which starts there (r1c1, and a cell no piece from
+                // an earlier one reaches) starts a region in every cut: no option says otherwise.
+                if exact && firsts[a] != [a] {
+                    start.insert(a, self.secondary(k, format!("start({})", name(a))));
                 }
             }
         }
@@ -250,21 +249,20 @@ impl Builder<'_> {
             let digits: Vec<u32> = self.digits(p).collect();
             for &a in &firsts[p] {
                 for &d in &digits {
+                    // The region's digit item: primary where the region holds each digit once.
+                    let digit = vec![holds[&a] + d as usize - 1];
+                    let (more, plain) = if exact {
+                        (digit, Vec::new())
+                    } else {
+                        (Vec::new(), digit)
+                    };
                     let o = ClueOption {
                         clue: k,
                         item: of[p],
                         cells: vec![(p, d as u8)],
                         colours: vec![(label[p], Colour::State(a as u64))],
-                        more: if exact {
-                            vec![holds[&a] + d as usize - 1]
-                        } else {
-                            Vec::new()
-                        },
-                        plain: if exact {
-                            Vec::new()
-                        } else {
-                            vec![holds[&a] + d as usize - 1]
-                        },
+                        more,
+                        plain,
                         label: format!("{}={} in the region from {}", name(p), symbol(d), name(a)),
                     };
                     self.push(o, "chaos construction's cells")?;
