@@ -37,6 +37,9 @@ pub enum InstanceError {
     BadBounds { item: String, lo: u32, hi: u32 },
     /// More than the budget of an instance ([`BUDGET`]): `what` names the measure.
     OverBudget { what: &'static str, limit: usize },
+    /// A matching ([`Instance::add_matching`]) whose sides are not distinct primary items, as many
+    /// on each side; `why` says which.
+    BadMatching { why: &'static str },
 }
 
 impl fmt::Display for InstanceError {
@@ -47,6 +50,7 @@ impl fmt::Display for InstanceError {
                 write!(f, "item name `{n}` is empty or contains a space or `|`")
             }
             InstanceError::NoSuchItem(i) => write!(f, "there is no item number {i}"),
+            InstanceError::BadMatching { why } => write!(f, "a matching of items {why}"),
             InstanceError::RepeatedItem { item } => {
                 write!(f, "item `{item}` appears twice in one option")
             }
@@ -194,6 +198,8 @@ pub struct Instance {
     /// `bounds[i]`: primary item `i`'s multiplicity `(lo, hi)`; empty while every item is `(1, 1)`,
     /// so that plain instances pay nothing for them.
     bounds: Vec<(u32, u32)>,
+    /// The matchings stated ([`Instance::add_matching`]): two sides of primary items each.
+    matchings: Vec<(Vec<u32>, Vec<u32>)>,
 }
 
 impl Instance {
@@ -248,6 +254,42 @@ impl Instance {
         Ok(())
     }
 
+    /// States that a solution matches primary items `a` with primary items `b` one to one: each
+    /// option holding an item of either side holds exactly one of `a` and exactly one of `b` (a
+    /// Sudoku's row: its cells and its digits; a digit's rows and its columns). A hint, not a
+    /// rule: it adds no solution and removes none. The search with propagation
+    /// (`core/propagate/matching.rs`) checks it against the options and, where it holds, gives up
+    /// every option that no perfect matching of the open options can hold (Régin's filtering of
+    /// all-different: a Sudoku's naked and hidden subsets, and its fish). Where some option breaks
+    /// it (a cage filled whole holds several cells of a row), it is left unused.
+    pub fn add_matching(&mut self, a: &[usize], b: &[usize]) -> Result<(), InstanceError> {
+        let bad = |why| Err(InstanceError::BadMatching { why });
+        if a.len() != b.len() {
+            return bad("has sides of different sizes");
+        }
+        if a.len() < 2 {
+            return bad("needs two items a side");
+        }
+        if a.iter().chain(b).any(|&i| i >= self.n_primary) {
+            return bad("names an item that is not primary");
+        }
+        let mut all: Vec<usize> = a.iter().chain(b).copied().collect();
+        all.sort_unstable();
+        if all.windows(2).any(|w| w[0] == w[1]) {
+            return bad("names an item twice");
+        }
+        let side = |s: &[usize]| s.iter().map(|&i| i as u32).collect();
+        self.matchings.push((side(a), side(b)));
+        Ok(())
+    }
+
+    /// The matchings stated by [`Instance::add_matching`], each as its two sides.
+    pub fn matchings(&self) -> impl ExactSizeIterator<Item = (&[u32], &[u32])> + '_ {
+        self.matchings
+            .iter()
+            .map(|(a, b)| (a.as_slice(), b.as_slice()))
+    }
+
     /// The multiplicity `(lo, hi)` of primary item `item` (`(1, 1)` unless set).
     pub fn bounds(&self, item: usize) -> (u32, u32) {
         self.bounds.get(item).copied().unwrap_or((1, 1))
@@ -297,6 +339,7 @@ impl Instance {
             color_names: Vec::new(),
             color_index: HashMap::new(),
             bounds: Vec::new(),
+            matchings: Vec::new(),
         }
     }
 
@@ -567,6 +610,18 @@ impl Instance {
         out.color_names = self.color_names.clone();
         out.color_index = self.color_index.clone();
         out.name_bytes = self.name_bytes;
+        // A matching keeps the items the chosen options left, while as many are left on each side:
+        // a chosen option that holds one of its items holds one of each side.
+        for (a, b) in &self.matchings {
+            let left = |s: &[u32]| -> Vec<usize> {
+                s.iter()
+                    .filter(|&&i| !used[i as usize])
+                    .map(|&i| new_index[i as usize] as usize)
+                    .collect()
+            };
+            // Not a matching any more (fewer than two a side, or sides of other sizes): dropped.
+            let _ = out.add_matching(&left(a), &left(b));
+        }
         let mut origin = Vec::new();
         let mut buf = Vec::new();
         for k in 0..self.n_options() {
@@ -660,6 +715,44 @@ mod tests {
         assert_eq!(x.add_option(&[1]), Ok(2));
         assert_eq!((x.n_options(), x.option(1).len()), (3, 0));
         assert_eq!(x.to_knuth(), "a b | c\na c\nb\n");
+    }
+
+    #[test]
+    fn matchings_are_checked_and_kept_by_reduce() {
+        let mut x = Instance::new(["a", "b", "c", "1", "2", "3"], ["s"]).unwrap();
+        let bad = |r: Result<(), InstanceError>| match r {
+            Err(InstanceError::BadMatching { why }) => why,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            bad(x.add_matching(&[0, 1], &[3])),
+            "has sides of different sizes"
+        );
+        assert_eq!(bad(x.add_matching(&[0], &[3])), "needs two items a side");
+        assert_eq!(
+            bad(x.add_matching(&[0, 6], &[3, 4])),
+            "names an item that is not primary"
+        );
+        assert_eq!(bad(x.add_matching(&[0, 1], &[1, 4])), "names an item twice");
+        assert_eq!(
+            InstanceError::BadMatching {
+                why: "needs two items a side"
+            }
+            .to_string(),
+            "a matching of items needs two items a side"
+        );
+        x.add_matching(&[0, 1, 2], &[3, 4, 5]).unwrap();
+        for (p, q) in [(0, 3), (0, 4), (1, 3), (1, 4), (2, 4), (2, 5)] {
+            x.add_option(&[p, q]).unwrap();
+        }
+        assert_eq!(x.matchings().len(), 1);
+        // Choosing "c 3" leaves a, b against 1, 2: renumbered, a b 1 2 s.
+        let (y, _) = x.reduce(&[5]).unwrap();
+        let kept: Vec<(&[u32], &[u32])> = y.matchings().collect();
+        assert_eq!(kept, vec![(&[0u32, 1][..], &[2u32, 3][..])]);
+        // Choosing two leaves one a side: no matching.
+        let (z, _) = x.reduce(&[5, 0]).unwrap();
+        assert_eq!(z.matchings().len(), 0);
     }
 
     #[test]

@@ -17,6 +17,13 @@
 //!   option giving `c` another is given up. Along a chain of steps this keeps, at every node, exactly
 //!   the states and digits that some whole walk of the line still allows (the regular constraint's
 //!   consistency, reached step by step).
+//! - where the instance states a matching of items (a Sudoku's row: its cells and its digits,
+//!   [`Instance::add_matching`]), an option on no perfect matching of the open options is given up
+//!   ([`matching`], Régin's filtering): a row's naked and hidden pairs, triples and the rest,
+//!   which the rule above sees only one at a time. Each matching has its pass once the cheaper
+//!   rule is done, when one of its edges went. On ISS's collection, 3 s a puzzle, one at a time:
+//!   255 solved (capped sum 75.4 s) against 253 (80.9 s) without; "Letter Little Killer" 2.3 s to
+//!   0.9 s, "Raw Spaghetti" solved before any branch (748 nodes without).
 //!
 //! The branches are binary: an option of the item with the fewest open options (MRV, as DLX1
 //! chooses; or with [`Propagating::set_weighted`], the fewest per contradiction the item met,
@@ -37,9 +44,13 @@
 //! branch is left by popping back to its mark, in the reverse order of the changes (an item's count
 //! goes back up as its options return), so that each node is restored exactly.
 
+mod matching;
+mod supports;
+
 use super::instance::Instance;
 use super::search::{Limits, Stats, Status};
-use std::collections::HashMap;
+use matching::Matchings;
+use supports::{supports, Supports};
 
 /// The items the rule on common items looks at again during the search: those with at most this
 /// many open options (at the start, all). The rule's cost is the length of an item's open options;
@@ -109,6 +120,8 @@ pub struct Propagating {
     common: Vec<u32>,
     /// The support counts of colours (see [`Supports`]).
     sup: Supports,
+    /// The matchings the instance states that its options keep ([`matching`]).
+    matchings: Matchings,
     /// Colours that lost their last support (pairs of [`Supports`]), to give up the options that
     /// give them.
     unsupported: Vec<u32>,
@@ -234,6 +247,12 @@ impl Propagating {
         let n_primary = inst.n_primary();
         let sup = supports(n_primary, &start, &entries, &hstart, &holders);
         let cleared = vec![0; sup.runs.len()];
+        let matchings = Matchings::new(
+            inst,
+            m,
+            |i| &holders[hstart[i as usize] as usize..hstart[i as usize + 1] as usize],
+            |o| &entries[start[o as usize] as usize..start[o as usize + 1] as usize],
+        );
         Ok(Propagating {
             n_primary,
             start,
@@ -254,6 +273,7 @@ impl Propagating {
             option_stamp: vec![0; m],
             common: Vec::new(),
             sup,
+            matchings,
             unsupported: Vec::new(),
             cleared,
             epoch: 1,
@@ -348,6 +368,7 @@ impl Propagating {
             for i in 0..self.n_primary {
                 self.enqueue(i as u32);
             }
+            self.matchings.all_due();
         }
         // The first round looks at every item whatever its size (a colour no option of
         // an item bound to it gives has no support slot to run out), a few times
@@ -522,6 +543,7 @@ impl Propagating {
                 self.unsupported.push(self.sup.pair_of[s]);
             }
         }
+        self.matchings.lose(o);
     }
 
     /// Takes option `o`: each item it holds is covered (the other options holding it given up), or
@@ -580,7 +602,17 @@ impl Propagating {
                 self.cleared[pair as usize] = self.epoch;
             }
             let Some(j) = self.queue.pop() else {
-                return true;
+                // The cheap rule is done: the matchings' passes, back to it after one gives
+                // something up.
+                match self.pass_matchings() {
+                    Ok(true) => continue,
+                    Ok(false) => return true,
+                    Err(x) => {
+                        self.weight[x as usize] += 1;
+                        self.clear_queue();
+                        return false;
+                    }
+                }
             };
             self.queued[j as usize] = false;
             let ju = j as usize;
@@ -692,6 +724,22 @@ impl Propagating {
         }
         self.queue.clear();
         self.unsupported.clear();
+        self.matchings.none_due();
+    }
+
+    /// Passes of the matchings due until one gives options up (`Ok(true)`) or none is left
+    /// (`Ok(false)`); `Err(x)` names an item of a side that can be matched no more.
+    fn pass_matchings(&mut self) -> Result<bool, u32> {
+        let off = match self.matchings.pass(&self.covered, &self.open) {
+            Ok(off) => off.to_vec(),
+            Err(matching::Unmatched(x)) => return Err(x),
+        };
+        for &o in &off {
+            if self.open[o as usize] {
+                self.close(o);
+            }
+        }
+        Ok(!off.is_empty())
     }
 
     /// The rule on item `j` with two or more open options: the items all of them hold, and the
@@ -823,6 +871,7 @@ impl Propagating {
                     {
                         self.sup.count[self.sup.slots[k] as usize] += 1;
                     }
+                    self.matchings.regain(o);
                 }
                 Undo::Covered(i) => self.covered[i as usize] = 0,
                 Undo::Taken => {
@@ -830,126 +879,6 @@ impl Propagating {
                 }
             }
         }
-    }
-}
-
-/// Supports: for each primary item `j` and colour item `i` that every option of `j` holds, and each
-/// colour `c` they give it, a slot `s` whose `count[s]` is the open options of `j` giving `i` colour
-/// `c`. Option `o` holds the slots `slots[start[o]..start[o + 1]]`. At 0, `c` is out for `i`: `j`
-/// will give `i` another colour. Slots of several `j` may name one `(i, c)`, a pair `pair_of[s]`;
-/// `runs[pair]` is `(i, from, to)`, `holders[from..to]` the options giving `i` colour `c`, found
-/// once here rather than by a binary search each time a slot runs out.
-///
-/// `bound[bound_at[j]..bound_at[j + 1]]` are the colour items bound to `j`: after the start's round
-/// the supports alone keep them, and the rule on common items skips them (see
-/// [`Propagating::common_of`]).
-#[derive(Clone)]
-struct Supports {
-    count: Vec<u32>,
-    pair_of: Vec<u32>,
-    runs: Vec<(u32, u32, u32)>,
-    start: Vec<u32>,
-    slots: Vec<u32>,
-    bound_at: Vec<u32>,
-    bound: Vec<u32>,
-}
-
-/// The support slots: for each primary item, the colour items every one of its options holds, and
-/// a slot for each colour its options give such an item, counting them.
-fn supports(
-    n_primary: usize,
-    start: &[u32],
-    entries: &[(u32, u32)],
-    hstart: &[u32],
-    holders: &[(u32, u32)],
-) -> Supports {
-    let m = start.len() - 1;
-    let mut index: HashMap<(u32, u32, u32), u32> = HashMap::new();
-    let mut support = Vec::new();
-    let mut pair_of = Vec::new();
-    let mut pairs: HashMap<(u32, u32), u32> = HashMap::new();
-    let mut runs = Vec::new();
-    // Per option, its slots, gathered item by item and then laid out option by option.
-    let mut per_option: Vec<Vec<u32>> = vec![Vec::new(); m];
-    // How many options of `j` hold each colour item, counted in a dense array (the items touched
-    // listed, to reset): a map's hashing was most of the set-up of a chaos construction, whose
-    // 180,000 options of 20 entries each pass here once per primary item they hold.
-    let mut seen = vec![0u32; hstart.len() - 1];
-    let mut touched: Vec<u32> = Vec::new();
-    let mut bound_at = Vec::with_capacity(n_primary + 1);
-    let mut all_bound = Vec::new();
-    for j in 0..n_primary {
-        bound_at.push(all_bound.len() as u32);
-        let own = &holders[hstart[j] as usize..hstart[j + 1] as usize];
-        if own.is_empty() {
-            continue;
-        }
-        // The colour items every option of `j` holds with a colour.
-        for &(o, _) in own {
-            for &(i, c) in &entries[start[o as usize] as usize..start[o as usize + 1] as usize] {
-                if c != 0 {
-                    if seen[i as usize] == 0 {
-                        touched.push(i);
-                    }
-                    seen[i as usize] += 1;
-                }
-            }
-        }
-        let mut bound: Vec<u32> = touched
-            .iter()
-            .copied()
-            .filter(|&i| seen[i as usize] as usize == own.len())
-            .collect();
-        for &i in &touched {
-            seen[i as usize] = 0;
-        }
-        touched.clear();
-        // In item order, not the map's: the slots' order is the order options are given up in,
-        // and so the updates counted and where `core::turns` ends a turn.
-        bound.sort_unstable();
-        all_bound.extend(&bound);
-        for &i in &bound {
-            for &(o, _) in own {
-                let entry = entries[start[o as usize] as usize..start[o as usize + 1] as usize]
-                    .iter()
-                    .find(|&&(x, _)| x == i)
-                    .expect("a bound item");
-                let key = (j as u32, i, entry.1);
-                let s = *index.entry(key).or_insert_with(|| {
-                    let c = entry.1;
-                    let pair = *pairs.entry((i, c)).or_insert_with(|| {
-                        let (lo, hi) = (hstart[i as usize] as usize, hstart[i as usize + 1]);
-                        let own = &holders[lo..hi as usize];
-                        let from = lo + own.partition_point(|&(_, pc)| pc < c);
-                        let to = lo + own.partition_point(|&(_, pc)| pc <= c);
-                        runs.push((i, from as u32, to as u32));
-                        (runs.len() - 1) as u32
-                    });
-                    support.push(0);
-                    pair_of.push(pair);
-                    (support.len() - 1) as u32
-                });
-                support[s as usize] += 1;
-                per_option[o as usize].push(s);
-            }
-        }
-    }
-    bound_at.push(all_bound.len() as u32);
-    let mut slot_start = Vec::with_capacity(m + 1);
-    slot_start.push(0u32);
-    let mut slots = Vec::new();
-    for v in per_option {
-        slots.extend(v);
-        slot_start.push(slots.len() as u32);
-    }
-    Supports {
-        count: support,
-        pair_of,
-        runs,
-        start: slot_start,
-        slots,
-        bound_at,
-        bound: all_bound,
     }
 }
 
@@ -1166,6 +1095,140 @@ mod tests {
         assert!(
             instances > 500 && gave_up > 2 * instances && settled > 30 && cut > 100,
             "{instances} instances, {gave_up} options given up, {settled} settled, {cut} cut short"
+        );
+    }
+
+    /// Two cells that hold only 1 and 2 between them (a naked pair): the other two cells lose 1
+    /// and 2. Neither the rule on common items nor DLX sees it before a branch; the matching
+    /// of the four cells with the four digits does.
+    fn pair() -> Instance {
+        let mut inst =
+            Instance::new(["x0", "x1", "x2", "x3", "y0", "y1", "y2", "y3"], [""; 0]).unwrap();
+        for (x, ys) in [(0, 0..2), (1, 0..2), (2, 0..4), (3, 0..4)] {
+            for y in ys {
+                inst.add_option(&[x, 4 + y]).unwrap();
+            }
+        }
+        inst
+    }
+
+    /// The options left open once the start is made, without the tries.
+    fn open_after_start(inst: &Instance) -> Vec<usize> {
+        let mut p = Propagating::new(inst, &[]).unwrap();
+        p.no_tries = true;
+        p.start();
+        (0..inst.n_options()).filter(|&o| p.open[o]).collect()
+    }
+
+    #[test]
+    fn a_matching_gives_up_what_no_perfect_matching_holds() {
+        let plain_pair = pair();
+        assert_eq!(open_after_start(&plain_pair), (0..12).collect::<Vec<_>>());
+        let mut matched = pair();
+        matched.add_matching(&[0, 1, 2, 3], &[4, 5, 6, 7]).unwrap();
+        // x2 and x3 keep y2 and y3: options 6, 7 and 10, 11.
+        assert_eq!(open_after_start(&matched), vec![0, 1, 2, 3, 6, 7, 10, 11]);
+        assert_eq!(propagated(&matched, &[], None), plain(&plain_pair, &[]));
+        assert_eq!(propagated(&matched, &[], None).len(), 4);
+        // A side that no perfect matching covers: three cells with two digits between them, every
+        // item with two options or more.
+        let names = ["x0", "x1", "x2", "x3", "x4", "y0", "y1", "y2", "y3", "y4"];
+        let mut short = Instance::new(names, [""; 0]).unwrap();
+        for (x, ys) in [(0, 0..2), (1, 0..2), (2, 0..2), (3, 0..5), (4, 0..5)] {
+            for y in ys {
+                short.add_option(&[x, 5 + y]).unwrap();
+            }
+        }
+        assert!(plain(&short, &[]).is_empty());
+        short
+            .add_matching(&[0, 1, 2, 3, 4], &[5, 6, 7, 8, 9])
+            .unwrap();
+        let mut p = Propagating::new(&short, &[]).unwrap();
+        p.no_tries = true;
+        assert_eq!(p.run_on(true), Status::Done);
+        assert_eq!((p.stats().nodes, p.stats().solutions), (0, 0));
+    }
+
+    /// A matching some option breaks (it holds two items of a side) is left unused, and the
+    /// search is the plain one.
+    #[test]
+    fn a_matching_an_option_breaks_is_left_unused() {
+        let mut inst = pair();
+        inst.add_option(&[2, 3, 6, 7]).unwrap();
+        let want = plain(&inst, &[]);
+        assert_eq!(want.len(), 6);
+        inst.add_matching(&[0, 1, 2, 3], &[4, 5, 6, 7]).unwrap();
+        let p = Propagating::new(&inst, &[]).unwrap();
+        assert!(p.matchings.is_empty());
+        assert_eq!(open_after_start(&inst).len(), 13);
+        assert_eq!(propagated(&inst, &[], None), want);
+    }
+
+    /// Random bipartite instances with their matching stated, with items beside the sides (a
+    /// primary item some options hold, a colour item, options of those alone), and now and then
+    /// an option that breaks the matching: the same solutions as DLX, with and without the
+    /// matching, and fewer nodes with it over all.
+    #[test]
+    fn random_matchings_give_dlx_solutions() {
+        let (mut with, mut without, mut some) = (0, 0, 0);
+        for seed in 0..2000 {
+            let mut rng = crate::core::rng::SplitMix::new(seed);
+            let n = 2 + rng.below(5);
+            let mut names: Vec<String> = (0..n).map(|i| format!("x{i}")).collect();
+            names.extend((0..n).map(|i| format!("y{i}")));
+            names.push("z".into());
+            let mut inst = Instance::new(&names, ["s"]).unwrap();
+            let colours = [inst.color("A").unwrap(), inst.color("B").unwrap()];
+            let (z, s) = (2 * n, 2 * n + 1);
+            for x in 0..n {
+                for y in 0..n {
+                    if rng.below(10) < 6 {
+                        let mut items = vec![(x, 0), (n + y, 0)];
+                        if rng.below(4) == 0 {
+                            items.push((z, 0));
+                        }
+                        if rng.below(3) == 0 {
+                            items.push((s, colours[rng.below(2)]));
+                        }
+                        inst.add_colored_option(&items).unwrap();
+                    }
+                }
+            }
+            inst.add_colored_option(&[(z, 0), (s, colours[0])]).unwrap();
+            if seed % 17 == 0 {
+                inst.add_option(&[0, 1, n, n + 1]).unwrap();
+            }
+            let want = plain(&inst, &[]);
+            some += usize::from(!want.is_empty());
+            let nodes = |inst: &Instance| {
+                let mut p = Propagating::new(inst, &[]).unwrap();
+                p.no_tries = true;
+                while p.run_on(true) != Status::Done {}
+                p.stats().nodes
+            };
+            without += nodes(&inst);
+            assert_eq!(
+                propagated(&inst, &[], None),
+                want,
+                "seed {seed}, no matching"
+            );
+            let xs: Vec<usize> = (0..n).collect();
+            let ys: Vec<usize> = (n..2 * n).collect();
+            inst.add_matching(&xs, &ys).unwrap();
+            with += nodes(&inst);
+            assert_eq!(propagated(&inst, &[], None), want, "seed {seed}");
+            if inst.n_options() > 0 {
+                assert_eq!(
+                    propagated(&inst, &[0], None),
+                    plain(&inst, &[0]),
+                    "seed {seed}, given 0"
+                );
+            }
+        }
+        assert!(some > 300, "only {some} instances had a solution");
+        assert!(
+            with < without,
+            "{with} nodes with the matchings, {without} without"
         );
     }
 
