@@ -1025,6 +1025,24 @@ fn iss_puzzles_tries_at_the_start_settle() {
     assert_eq!(n, 3, "puzzles in the file");
 }
 
+/// A puzzle that the houses' matchings settle (`tests/data/iss-matched.jsonl`, "Raw Spaghetti":
+/// 748 nodes without them, `core/propagate/matching.rs`): solved to its published solution, proved
+/// unique, before any branch.
+#[test]
+fn iss_puzzles_the_houses_matchings_settle() {
+    let mut n = 0;
+    for line in data("iss-matched.jsonl").lines() {
+        let d: Value = serde_json::from_str(line).unwrap();
+        let name = d["name"].as_str().unwrap();
+        let v = solved_json(&[], d["input"].as_str().unwrap());
+        assert_eq!(v["first"], d["solution"], "{name}");
+        assert_eq!(v["unique"], json!(true), "{name}");
+        assert_eq!(v["nodes"], json!(0), "{name}: {v}");
+        n += 1;
+    }
+    assert_eq!(n, 1, "puzzles in the file");
+}
+
 /// Arrows whose cells fill several units (`tests/data/iss-unit-sums.jsonl`: "Long sums 1",
 /// "Triple digits", "I Bet Someone Did This Already"; past 60 s, past 60 s and 1.8 s when each
 /// piece was three cells or fewer): the arrow's cells in one unit are a piece by its digit sets

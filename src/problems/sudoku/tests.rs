@@ -1194,3 +1194,36 @@ fn a_given_without_its_option_is_refused_by_name() {
     );
     assert_eq!(e.cells, [3]);
 }
+
+/// The matchings a Sudoku's instance states for propagation (`variants/instance.rs`,
+/// `state_matchings`): each house of N cells with its N digits, the diagonals and windows among
+/// them, and none for a classic puzzle (its instance is DLX's, with no propagation).
+#[test]
+fn houses_state_their_matchings() {
+    let empty = ".".repeat(81);
+    let sides = |s: &Sudoku| -> Vec<(Vec<String>, Vec<String>)> {
+        let inst = s.instance();
+        let names = |side: &[u32]| {
+            side.iter()
+                .map(|&i| inst.item_name(i as usize).to_string())
+                .collect()
+        };
+        inst.matchings()
+            .map(|(a, b)| (names(a), names(b)))
+            .collect()
+    };
+    assert!(sides(&Sudoku::parse(&empty).unwrap()).is_empty());
+    let x = Sudoku::parse_with(&empty, &[Switch::X]).unwrap();
+    let stated = sides(&x);
+    assert_eq!(stated.len(), 29);
+    let row1: Vec<String> = (1..=9).map(|c| format!("r1c{c}")).collect();
+    let digits: Vec<String> = (1..=9).map(|v| format!("r1={v}")).collect();
+    assert_eq!(stated[0], (row1, digits));
+    let diagonal: Vec<String> = (1..=9).map(|k| format!("r{k}c{k}")).collect();
+    assert!(
+        stated.iter().any(|(a, b)| a == &diagonal && b[0] == "d-=1"),
+        "{stated:?}"
+    );
+    let w = Sudoku::parse_with(&empty, &[Switch::Windoku]).unwrap();
+    assert_eq!(sides(&w).len(), 31);
+}
