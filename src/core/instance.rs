@@ -260,8 +260,9 @@ impl Instance {
     /// rule: it adds no solution and removes none. The search with propagation
     /// (`core/propagate/matching.rs`) checks it against the options and, where it holds, gives up
     /// every option that no perfect matching of the open options can hold (Régin's filtering of
-    /// all-different: a Sudoku's naked and hidden subsets, and its fish). Where some option breaks
-    /// it (a cage filled whole holds several cells of a row), it is left unused.
+    /// all-different: a Sudoku row's naked and hidden subsets; a digit's rows against its columns
+    /// would give its fish). Where some option breaks it (a cage filled whole holds several cells
+    /// of a row), or a side has more than 64 items, it is left unused.
     pub fn add_matching(&mut self, a: &[usize], b: &[usize]) -> Result<(), InstanceError> {
         let bad = |why| Err(InstanceError::BadMatching { why });
         if a.len() != b.len() {

@@ -1008,8 +1008,21 @@ fn iss_puzzles_probes_find_hard_are_solved_by_propagation() {
 /// published solution, proved unique, before any branch.
 #[test]
 fn iss_puzzles_tries_at_the_start_settle() {
-    let mut n = 0;
-    for line in data("iss-tried.jsonl").lines() {
+    assert_settled("iss-tried.jsonl", 3);
+}
+
+/// A puzzle that the houses' matchings settle (`tests/data/iss-matched.jsonl`, "Raw Spaghetti":
+/// 748 nodes without them, `core/propagate/matching.rs`): solved to its published solution, proved
+/// unique, before any branch.
+#[test]
+fn iss_puzzles_the_houses_matchings_settle() {
+    assert_settled("iss-matched.jsonl", 1);
+}
+
+/// Each of the `n` puzzles of `file` solved to its published solution, proved unique, at 0 nodes.
+fn assert_settled(file: &str, n: usize) {
+    let mut seen = 0;
+    for line in data(file).lines() {
         let d: Value = serde_json::from_str(line).unwrap();
         let name = d["name"].as_str().unwrap();
         let v = solved_json(&[], d["input"].as_str().unwrap());
@@ -1020,27 +1033,9 @@ fn iss_puzzles_tries_at_the_start_settle() {
         assert_eq!(first, d["solution"].as_str().unwrap(), "{name}");
         assert_eq!(v["unique"], json!(true), "{name}");
         assert_eq!(v["nodes"], json!(0), "{name}: {v}");
-        n += 1;
+        seen += 1;
     }
-    assert_eq!(n, 3, "puzzles in the file");
-}
-
-/// A puzzle that the houses' matchings settle (`tests/data/iss-matched.jsonl`, "Raw Spaghetti":
-/// 748 nodes without them, `core/propagate/matching.rs`): solved to its published solution, proved
-/// unique, before any branch.
-#[test]
-fn iss_puzzles_the_houses_matchings_settle() {
-    let mut n = 0;
-    for line in data("iss-matched.jsonl").lines() {
-        let d: Value = serde_json::from_str(line).unwrap();
-        let name = d["name"].as_str().unwrap();
-        let v = solved_json(&[], d["input"].as_str().unwrap());
-        assert_eq!(v["first"], d["solution"], "{name}");
-        assert_eq!(v["unique"], json!(true), "{name}");
-        assert_eq!(v["nodes"], json!(0), "{name}: {v}");
-        n += 1;
-    }
-    assert_eq!(n, 1, "puzzles in the file");
+    assert_eq!(seen, n, "puzzles in {file}");
 }
 
 /// Arrows whose cells fill several units (`tests/data/iss-unit-sums.jsonl`: "Long sums 1",

@@ -156,10 +156,10 @@ impl Matchings {
         all
     }
 
-    /// Whether no matching holds over the options (none stated, or every one broken).
+    /// How many matchings hold over the options (those stated that no option breaks).
     #[cfg(test)]
-    pub(super) fn is_empty(&self) -> bool {
-        self.list.is_empty()
+    pub(super) fn len(&self) -> usize {
+        self.list.len()
     }
 
     /// Every matching due for a pass (the start).
@@ -214,18 +214,21 @@ impl Matchings {
         }
     }
 
-    /// Passes of the matchings due until one finds options to give up (returned, to be given up
-    /// by the caller; empty when none is left due). `Err` names an item of a side that can be
-    /// matched no more: no solution below this node.
-    pub(super) fn pass(&mut self, covered: &[u32], open: &[bool]) -> Result<&[u32], Unmatched> {
+    /// Passes of the matchings due until one finds options to give up: returned with that
+    /// matching, to be given up by the caller, who then calls [`Matchings::passed`] with it; empty
+    /// when none is left due. `Err` names an item of a side that can be matched no more: no
+    /// solution below this node.
+    pub(super) fn pass(
+        &mut self,
+        covered: &[u32],
+        open: &[bool],
+    ) -> Result<(u32, &[u32]), Unmatched> {
         self.off.clear();
         while let Some(k) = self.due.pop() {
             let ku = k as usize;
             if !self.dirty[ku] {
                 continue;
             }
-            // Cleared first: a pass leaves every perfect matching of its own options, so the
-            // options it gives up, though they dirty it again, leave a second pass nothing.
             self.dirty[ku] = false;
             let m = &mut self.list[ku];
             let n = m.xs.len();
@@ -236,10 +239,18 @@ impl Matchings {
                 &mut self.off,
             )?;
             if !self.off.is_empty() {
-                break;
+                return Ok((k, &self.off));
             }
         }
-        Ok(&self.off)
+        Ok((0, &self.off))
+    }
+
+    /// Matching `k`'s pass is done and what it found given up: not due for its own sake. The edges
+    /// it gave up were on no perfect matching, so the perfect matchings are the ones it had, and
+    /// a second pass would find nothing (where another matching takes more, its options make
+    /// this one due again).
+    pub(super) fn passed(&mut self, k: u32) {
+        self.dirty[k as usize] = false;
     }
 }
 
@@ -319,6 +330,9 @@ impl Matching {
         out: &mut Vec<u32>,
     ) -> Result<(), Unmatched> {
         let n = self.xs.len();
+        if !self.may_be_tight(adj, covered) {
+            return Ok(());
+        }
         // `M` as it stands: the edges gone since (or taken: a taken option's two items are
         // covered, and all their edges gone) leave it.
         self.mate_y.fill(NONE);
@@ -394,6 +408,31 @@ impl Matching {
             }
         }
         Ok(())
+    }
+
+    /// Whether some `k` free items of side `x`, fewer than all, may have only `k` items of side `y`
+    /// between them (a tight set): each has at most `k` edges, so at least `k` items have at most
+    /// `k`. Without one, every proper set of free items has more edges than items and the free
+    /// items of side `y` each have one at least (propagation ends the branch at a free item with
+    /// no open option before a pass), so a perfect matching exists (Hall) and every edge is on
+    /// one: the pass would find nothing. Counting edges skips most passes where many are open.
+    fn may_be_tight(&self, adj: &[u64], covered: &[u32]) -> bool {
+        let mut at_most = [0u8; MAX_SIDE + 1];
+        let mut free = 0;
+        for (&x, &edges) in self.xs.iter().zip(adj) {
+            if covered[x as usize] == 0 {
+                free += 1;
+                at_most[edges.count_ones() as usize] += 1;
+            }
+        }
+        let mut items = 0;
+        for (k, &c) in at_most.iter().enumerate().take(free).skip(1) {
+            items += usize::from(c);
+            if items >= k {
+                return true;
+            }
+        }
+        false
     }
 
     /// Kuhn's augmenting path from `x` number `k`, free: true once it is matched (the path's edges

@@ -22,8 +22,9 @@
 //!   ([`matching`], Régin's filtering): a row's naked and hidden pairs, triples and the rest,
 //!   which the rule above sees only one at a time. Each matching has its pass once the cheaper
 //!   rule is done, when one of its edges went. On ISS's collection, 3 s a puzzle, one at a time:
-//!   255 solved (capped sum 75.4 s) against 253 (80.9 s) without; "Letter Little Killer" 2.3 s to
-//!   0.9 s, "Raw Spaghetti" solved before any branch (748 nodes without).
+//!   254 solved against 252 without; "Letter Little Killer" 2.3 s to 0.9 s, "Raw Spaghetti"
+//!   solved before any branch (748 nodes without); but a pass costs, and many puzzles ran 15-50%
+//!   slower (benches/README.md).
 //!
 //! The branches are binary: an option of the item with the fewest open options (MRV, as DLX1
 //! chooses; or with [`Propagating::set_weighted`], the fewest per contradiction the item met,
@@ -730,8 +731,8 @@ impl Propagating {
     /// Passes of the matchings due until one gives options up (`Ok(true)`) or none is left
     /// (`Ok(false)`); `Err(x)` names an item of a side that can be matched no more.
     fn pass_matchings(&mut self) -> Result<bool, u32> {
-        let off = match self.matchings.pass(&self.covered, &self.open) {
-            Ok(off) => off.to_vec(),
+        let (k, off) = match self.matchings.pass(&self.covered, &self.open) {
+            Ok((k, off)) => (k, off.to_vec()),
             Err(matching::Unmatched(x)) => return Err(x),
         };
         for &o in &off {
@@ -739,7 +740,11 @@ impl Propagating {
                 self.close(o);
             }
         }
-        Ok(!off.is_empty())
+        if off.is_empty() {
+            return Ok(false);
+        }
+        self.matchings.passed(k);
+        Ok(true)
     }
 
     /// The rule on item `j` with two or more open options: the items all of them hold, and the
@@ -883,8 +888,13 @@ impl Propagating {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// How many of the matchings `inst` states hold over its options (Sudoku's tests).
+    pub(crate) fn matchings_kept(inst: &Instance, givens: &[usize]) -> usize {
+        Propagating::new(inst, givens).unwrap().matchings.len()
+    }
     use crate::core::probe::tests::{plain, specs};
     use crate::problems::{self, Spec};
 
@@ -1159,14 +1169,14 @@ mod tests {
         assert_eq!(want.len(), 6);
         inst.add_matching(&[0, 1, 2, 3], &[4, 5, 6, 7]).unwrap();
         let p = Propagating::new(&inst, &[]).unwrap();
-        assert!(p.matchings.is_empty());
+        assert_eq!(p.matchings.len(), 0);
         assert_eq!(open_after_start(&inst).len(), 13);
         assert_eq!(propagated(&inst, &[], None), want);
     }
 
     /// Random bipartite instances with their matching stated, with items beside the sides (a
-    /// primary item some options hold, a colour item, options of those alone), and now and then
-    /// an option that breaks the matching: the same solutions as DLX, with and without the
+    /// primary item some options hold, a colour item, options of those alone, two options joining
+    /// the same two items), and now and then an option that breaks the matching: the same solutions as DLX, with and without the
     /// matching, and fewer nodes with it over all.
     #[test]
     fn random_matchings_give_dlx_solutions() {
@@ -1191,6 +1201,11 @@ mod tests {
                             items.push((s, colours[rng.below(2)]));
                         }
                         inst.add_colored_option(&items).unwrap();
+                        // Now and then a second option joining the same two items.
+                        if rng.below(8) == 0 {
+                            let twin = [(x, 0), (n + y, 0), (s, colours[1])];
+                            inst.add_colored_option(&twin).unwrap();
+                        }
                     }
                 }
             }

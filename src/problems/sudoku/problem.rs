@@ -58,6 +58,18 @@ pub fn instance_read(g: Geometry, reading: Reading) -> Instance {
             }
         }
     }
+    // Each row, column and box matches its cells with its digits: a hint for propagation, which
+    // takes over a classic puzzle past plain search's head start (`core/propagate/matching.rs`).
+    for u in 0..size {
+        let row: Vec<usize> = (0..size).map(|c| u * size + c).collect();
+        let col: Vec<usize> = (0..size).map(|r| r * size + u).collect();
+        let boxed: Vec<usize> = (0..block).filter(|&p| g.box_of(p) == Some(u)).collect();
+        for (k, cells) in [row, col, boxed].iter().enumerate() {
+            let digits: Vec<usize> = (0..size).map(|v| (k + 1) * block + u * size + v).collect();
+            inst.add_matching(cells, &digits)
+                .expect("a house's cells and digits are distinct primary items");
+        }
+    }
     inst
 }
 

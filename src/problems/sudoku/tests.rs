@@ -1196,8 +1196,9 @@ fn a_given_without_its_option_is_refused_by_name() {
 }
 
 /// The matchings a Sudoku's instance states for propagation (`variants/instance.rs`,
-/// `state_matchings`): each house of N cells with its N digits, the diagonals and windows among
-/// them, and none for a classic puzzle (its instance is DLX's, with no propagation).
+/// `state_matchings`, and `instance_read` for a classic puzzle, which propagation takes over past
+/// plain search's head start): each house of N cells with its N digits, the diagonals and windows
+/// among them; and the search finds that the options keep each.
 #[test]
 fn houses_state_their_matchings() {
     let empty = ".".repeat(81);
@@ -1212,7 +1213,10 @@ fn houses_state_their_matchings() {
             .map(|(a, b)| (names(a), names(b)))
             .collect()
     };
-    assert!(sides(&Sudoku::parse(&empty).unwrap()).is_empty());
+    let classic = Sudoku::parse(&empty).unwrap();
+    assert_eq!(sides(&classic).len(), 27);
+    let kept = |s: &Sudoku| crate::core::propagate::tests::matchings_kept(s.instance(), s.givens());
+    assert_eq!(kept(&classic), 27);
     let x = Sudoku::parse_with(&empty, &[Switch::X]).unwrap();
     let stated = sides(&x);
     assert_eq!(stated.len(), 29);
@@ -1224,6 +1228,12 @@ fn houses_state_their_matchings() {
         stated.iter().any(|(a, b)| a == &diagonal && b[0] == "d-=1"),
         "{stated:?}"
     );
+    assert_eq!(kept(&x), 29);
     let w = Sudoku::parse_with(&empty, &[Switch::Windoku]).unwrap();
     assert_eq!(sides(&w).len(), 31);
+    // A killer's cage filled whole holds two cells of row 1 and of box 1: their matchings go.
+    let killer = ".Cage~3~R1C1~R1C2";
+    let k = Sudoku::parse(killer).unwrap();
+    assert_eq!(sides(&k).len(), 27);
+    assert_eq!(kept(&k), 25);
 }

@@ -630,14 +630,16 @@ pub fn instance_with(
             add_or_empty(&mut inst, &mut items, &mut seen)?;
         }
     }
-    state_matchings(&mut inst, geo, rules, &classic, &prim_of)?;
+    state_matchings(&mut inst, geo, rules, &classic, &prim_of);
     Ok(inst)
 }
 
 /// States the matchings of a Sudoku ([`Instance::add_matching`]) for propagation to filter: each
-/// house of N cells (row, column, region, and the extra regions of N cells: diagonals, windows,
-/// disjoint groups) matches its cells with its digits, where all those items are primary; the
-/// search checks each against the options and leaves those a shape filled whole breaks.
+/// house of N cells (row, column, region, and the groups of N cells with a primary item a digit:
+/// diagonals, windows, extra regions, cages stated by digit sets, implied sums) matches its cells
+/// with its digits, where all those items are primary; the search checks each against the options
+/// and leaves those that some option breaks (a shape filled whole holding two of its cells, a
+/// digit set covering digits of it with no cell).
 ///
 /// A digit's rows also match its columns (and its regions), the fish; stated too, they gave up
 /// more options but cost more than they saved: on ISS's collection, 3 s a puzzle, one at a time,
@@ -649,7 +651,7 @@ fn state_matchings(
     rules: &Rules,
     classic: &[Classic],
     prim_of: &[Vec<usize>],
-) -> Result<(), InputError> {
+) {
     let size = geo.size();
     let block = size * size;
     let prim = |slot: usize| match classic[slot] {
@@ -657,10 +659,11 @@ fn state_matchings(
         _ => None,
     };
     let mut state = |xs: Option<Vec<usize>>, ys: Option<Vec<usize>>| match (xs, ys) {
-        (Some(xs), Some(ys)) if xs.len() == size && ys.len() == size => inst
-            .add_matching(&xs, &ys)
-            .map_err(|e| InputError::new(e.to_string())),
-        _ => Ok(()),
+        // A hint: one that cannot be stated (never, as the items are built) is left out.
+        (Some(xs), Some(ys)) if xs.len() == size && ys.len() == size => {
+            let _ = inst.add_matching(&xs, &ys);
+        }
+        _ => {}
     };
     // The cells of each classic house: row u, column u, region u.
     let mut houses: [Vec<Vec<usize>>; 3] = std::array::from_fn(|_| vec![Vec::new(); size]);
@@ -677,7 +680,7 @@ fn state_matchings(
             let ys = (0..size)
                 .map(|v| prim((k + 1) * block + u * size + v))
                 .collect();
-            state(xs, ys)?;
+            state(xs, ys);
         }
     }
     // The extra regions: the cells of each primary group of N items.
@@ -689,9 +692,8 @@ fn state_matchings(
     }
     for (&base, cells) in &groups {
         let xs = cells.iter().map(|&p| prim(p)).collect();
-        state(xs, Some((base..base + size).collect()))?;
+        state(xs, Some((base..base + size).collect()));
     }
-    Ok(())
 }
 
 /// Where a classic item of the V×V numbering went (see [`instance_with`]).
