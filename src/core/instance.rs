@@ -176,8 +176,11 @@ impl Names {
     }
 }
 
-/// Items and options of a generalized exact-cover problem.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// Items and options of a generalized exact-cover problem. Two are equal when their items,
+/// options, colours and multiplicities are: the matchings stated ([`Instance::add_matching`]) are
+/// hints for the search, which Knuth's format has no line for, and a puzzle read back from its
+/// text equals the puzzle.
+#[derive(Debug, Clone, Default)]
 pub struct Instance {
     names: Names,
     n_primary: usize,
@@ -201,6 +204,37 @@ pub struct Instance {
     /// The matchings stated ([`Instance::add_matching`]): two sides of primary items each.
     matchings: Vec<(Vec<u32>, Vec<u32>)>,
 }
+
+impl PartialEq for Instance {
+    fn eq(&self, other: &Instance) -> bool {
+        // Every field named, so that a field added is compared or said to be left out here.
+        let Instance {
+            names,
+            n_primary,
+            opt_items,
+            opt_colors,
+            colored,
+            opt_start,
+            color_names,
+            color_index,
+            name_bytes,
+            bounds,
+            matchings: _,
+        } = self;
+        *names == other.names
+            && *n_primary == other.n_primary
+            && *opt_items == other.opt_items
+            && *opt_colors == other.opt_colors
+            && *colored == other.colored
+            && *opt_start == other.opt_start
+            && *color_names == other.color_names
+            && *color_index == other.color_index
+            && *name_bytes == other.name_bytes
+            && *bounds == other.bounds
+    }
+}
+
+impl Eq for Instance {}
 
 impl Instance {
     /// An instance with these primary and secondary items and no options yet.
