@@ -214,15 +214,15 @@ impl Matchings {
         }
     }
 
-    /// Passes of the matchings due until one finds options to give up: returned with that
-    /// matching, to be given up by the caller, who then calls [`Matchings::passed`] with it; empty
-    /// when none is left due. `Err` names an item of a side that can be matched no more: no
-    /// solution below this node.
+    /// Passes of the matchings due until one finds options to give up: that matching, whose
+    /// finds [`Matchings::found`] hands to the caller to give up, who then calls
+    /// [`Matchings::passed`]; `None` when none is left due. `Err` names an item of a side that
+    /// can be matched no more: no solution below this node.
     pub(super) fn pass(
         &mut self,
         covered: &[u32],
         open: &[bool],
-    ) -> Result<(u32, &[u32]), Unmatched> {
+    ) -> Result<Option<u32>, Unmatched> {
         self.off.clear();
         while let Some(k) = self.due.pop() {
             let ku = k as usize;
@@ -239,17 +239,24 @@ impl Matchings {
                 &mut self.off,
             )?;
             if !self.off.is_empty() {
-                return Ok((k, &self.off));
+                return Ok(Some(k));
             }
         }
-        Ok((0, &self.off))
+        Ok(None)
     }
 
-    /// Matching `k`'s pass is done and what it found given up: not due for its own sake. The edges
-    /// it gave up were on no perfect matching, so the perfect matchings are the ones it had, and
-    /// a second pass would find nothing (where another matching takes more, its options make
-    /// this one due again).
-    pub(super) fn passed(&mut self, k: u32) {
+    /// The options the last pass found, lent to the caller (no allocation on the search's path):
+    /// returned by [`Matchings::passed`].
+    pub(super) fn found(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.off)
+    }
+
+    /// Matching `k`'s pass is done and what it found (`off`, given back) given up: not due for its
+    /// own sake. The edges it gave up were on no perfect matching, so the perfect matchings are
+    /// the ones it had, and a second pass would find nothing (where another matching takes more,
+    /// its options make this one due again).
+    pub(super) fn passed(&mut self, k: u32, off: Vec<u32>) {
+        self.off = off;
         self.dirty[k as usize] = false;
     }
 }

@@ -731,19 +731,18 @@ impl Propagating {
     /// Passes of the matchings due until one gives options up (`Ok(true)`) or none is left
     /// (`Ok(false)`); `Err(x)` names an item of a side that can be matched no more.
     fn pass_matchings(&mut self) -> Result<bool, u32> {
-        let (k, off) = match self.matchings.pass(&self.covered, &self.open) {
-            Ok((k, off)) => (k, off.to_vec()),
+        let k = match self.matchings.pass(&self.covered, &self.open) {
+            Ok(Some(k)) => k,
+            Ok(None) => return Ok(false),
             Err(matching::Unmatched(x)) => return Err(x),
         };
+        let off = self.matchings.found();
         for &o in &off {
             if self.open[o as usize] {
                 self.close(o);
             }
         }
-        if off.is_empty() {
-            return Ok(false);
-        }
-        self.matchings.passed(k);
+        self.matchings.passed(k, off);
         Ok(true)
     }
 
